@@ -1,0 +1,285 @@
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { createTestApp, gunzipText, type TestApp } from '../test/app'
+import { defaultFeatures } from './features'
+import type { ModalBootConfig } from './modalPage'
+
+let t: TestApp
+
+beforeEach(async () => {
+  t = await createTestApp()
+})
+afterEach(() => t.close())
+
+function bootConfigOf(html: string): ModalBootConfig {
+  const match = /<script id="airlock-config" type="application\/json">(.*?)<\/script>/s.exec(html)
+  if (match === null) throw new Error('no airlock-config script in the page')
+  return JSON.parse(match[1]!)
+}
+
+const expectedShopConfig = () => ({
+  id: 'shop',
+  allowedOrigins: ['http://localhost:5173', 'https://shop.example'],
+  features: defaultFeatures,
+  networks: t.networks,
+})
+
+describe('GET /modal', () => {
+  test('behavior: a known project gets its config inlined and a CSP framing only its origins', async () => {
+    const response = await t.app.request('/modal?projectId=shop')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+    expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
+    expect(response.headers.get('Content-Security-Policy')).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+        "img-src 'self' data: https: http://localhost:* http://127.0.0.1:*; " +
+        "connect-src 'self' http://127.0.0.1:9545 https://eth.merkle.io https://mainnet.base.org " +
+        'https://polygon-rpc.com https://arb1.arbitrum.io https://mainnet.optimism.io ' +
+        'https://api.mainnet-beta.solana.com https: wss: ws://127.0.0.1:* ws://localhost:*; ' +
+        "base-uri 'none'; form-action 'none'; " +
+        'frame-ancestors http://localhost:5173 https://shop.example',
+    )
+
+    const html = await response.text()
+    expect(html).not.toContain('<!--airlock-config-->')
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js">')
+    expect(bootConfigOf(html)).toEqual({
+      projectId: 'shop',
+      project: expectedShopConfig(),
+      error: null,
+    })
+  })
+
+  test("behavior: a project with no allowed origins may be framed by no one ('none')", async () => {
+    const response = await t.app.request('/modal?projectId=lonely')
+    expect(response.headers.get('Content-Security-Policy')).toMatch(/; frame-ancestors 'none'$/)
+    expect(bootConfigOf(await response.text())).toMatchObject({ projectId: 'lonely', error: null })
+  })
+
+  test.each([
+    ['an unknown id', 'nope', 'nope'],
+    ['a malformed id', 'Not_An_Id', 'Not_An_Id'],
+  ])(
+    'behavior: %s gets the page with the invalidProjectId error, frameable anywhere',
+    async (_, id, echoed) => {
+      const response = await t.app.request(`/modal?projectId=${id}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('Content-Security-Policy')).toMatch(/; frame-ancestors \*$/)
+      expect(bootConfigOf(await response.text())).toEqual({
+        projectId: echoed,
+        project: null,
+        error: 'invalidProjectId',
+      })
+    },
+  )
+
+  test.each(['/modal', '/modal?projectId='])(
+    'behavior: %s (no project id) gets the projectIdNotConfigured error, frameable anywhere',
+    async (path) => {
+      const response = await t.app.request(path)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('Content-Security-Policy')).toMatch(/; frame-ancestors \*$/)
+      expect(bootConfigOf(await response.text())).toEqual({
+        projectId: null,
+        project: null,
+        error: 'projectIdNotConfigured',
+      })
+    },
+  )
+
+  test('behavior: a project id that tries to close the script element stays inert JSON', async () => {
+    const projectId = '</script><script>alert(1)</script><!--'
+    const response = await t.app.request(`/modal?projectId=${encodeURIComponent(projectId)}`)
+    const html = await response.text()
+    expect(html).not.toContain('<script>alert(1)')
+    expect(html).toContain('\\u003c/script\\u003e')
+    expect(bootConfigOf(html)).toEqual({ projectId, project: null, error: 'invalidProjectId' })
+  })
+
+  test('behavior: a missing modal build answers 503 telling to run npm run build', async () => {
+    const missing = await createTestApp({ modalDist: join(t.builds.root, 'nowhere') })
+    try {
+      for (const path of ['/modal?projectId=shop', '/assets/index-abc123.js']) {
+        const response = await missing.app.request(path)
+        expect(response.status).toBe(503)
+        expect(await response.text()).toContain('npm run build')
+      }
+    } finally {
+      await missing.close()
+    }
+  })
+
+  test('behavior: a modal build without the config placeholder answers 503', async () => {
+    await writeFile(join(t.builds.modalDist, 'index.html'), '<!doctype html><title>old</title>')
+    const response = await t.app.request('/modal?projectId=shop')
+    expect(response.status).toBe(503)
+    expect(await response.text()).toContain('<!--airlock-config-->')
+  })
+})
+
+describe('static builds', () => {
+  test('behavior: /assets/* is served with an immutable year-long cache', async () => {
+    const response = await t.app.request('/assets/index-abc123.js')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8')
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+    expect(await response.text()).toBe(t.builds.assetSource)
+  })
+
+  test('behavior: other modal files get a short cache; index.html only through /modal', async () => {
+    const favicon = await t.app.request('/favicon.svg')
+    expect(favicon.status).toBe(200)
+    expect(favicon.headers.get('Content-Type')).toBe('image/svg+xml')
+    expect(favicon.headers.get('Cache-Control')).toBe('public, max-age=300')
+    expect((await t.app.request('/index.html')).status).toBe(404)
+    expect((await t.app.request('/assets/missing.js')).status).toBe(404)
+  })
+
+  test('behavior: /airlock.js is served to any origin with a 5-minute cache', async () => {
+    const response = await t.app.request('/airlock.js')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8')
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=300')
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
+    expect(response.headers.get('Cross-Origin-Resource-Policy')).toBe('cross-origin')
+    expect(await response.text()).toBe(t.builds.loaderSource)
+
+    const map = await t.app.request('/airlock.js.map')
+    expect(map.status).toBe(200)
+    expect(map.headers.get('Access-Control-Allow-Origin')).toBe('*')
+  })
+
+  test('behavior: a missing SDK build answers 503 for the loader and 404 for its map', async () => {
+    const missing = await createTestApp({ sdkDist: join(t.builds.root, 'nowhere') })
+    try {
+      const response = await missing.app.request('/airlock.js')
+      expect(response.status).toBe(503)
+      expect(await response.text()).toContain('npm run build')
+      expect((await missing.app.request('/airlock.js.map')).status).toBe(404)
+    } finally {
+      await missing.close()
+    }
+  })
+
+  test.each([
+    '/assets/../secret.txt',
+    '/assets/%2e%2e/secret.txt',
+    '/assets/%2e%2e/%2e%2e/modal/../secret.txt',
+    '/assets/..%2fsecret.txt',
+    '/assets/..%2F..%2Fsecret.txt',
+    '/assets/%2e%2e%2fsecret.txt',
+    '/assets/..%5csecret.txt',
+    '/assets/%252e%252e/secret.txt',
+    '/assets/link.txt',
+    '/assets/%00index-abc123.js',
+    '/..%2fsecret.txt',
+    '/%2e%2e/secret.txt',
+    '/.env',
+    '/%2eenv',
+    '/assets/%2Ftmp%2Fsecret.txt',
+  ])('behavior: %s is refused without leaking files outside the build', async (path) => {
+    const response = await t.app.request(path)
+    expect(response.status).toBe(404)
+    expect(await response.text()).not.toContain(t.builds.secret)
+  })
+})
+
+describe('compression', () => {
+  test.each([
+    ['/airlock.js', 'loaderSource'],
+    ['/assets/index-abc123.js', 'assetSource'],
+  ] as const)('behavior: %s is gzipped for a client that accepts it', async (path, source) => {
+    const plain = await t.app.request(path)
+    expect(plain.headers.get('Content-Encoding')).toBeNull()
+
+    const gzipped = await t.app.request(path, {
+      headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+    })
+    expect(gzipped.headers.get('Content-Encoding')).toBe('gzip')
+    expect(gzipped.headers.get('Vary')).toContain('Accept-Encoding')
+    expect(await gunzipText(gzipped)).toBe(t.builds[source])
+  })
+
+  test('behavior: the modal page and config JSON are gzipped too', async () => {
+    await writeFile(
+      join(t.builds.modalDist, 'index.html'),
+      `<!doctype html><head><!--airlock-config--></head>${'<p>padding</p>'.repeat(100)}`,
+    )
+    const page = await t.app.request('/modal?projectId=shop', {
+      headers: { 'Accept-Encoding': 'gzip' },
+    })
+    expect(page.headers.get('Content-Encoding')).toBe('gzip')
+    expect(bootConfigOf(await gunzipText(page)).projectId).toBe('shop')
+
+    const config = await t.app.request('/v1/projects/shop/config', {
+      headers: { 'Accept-Encoding': 'gzip' },
+    })
+    expect(config.headers.get('Content-Encoding')).toBe('gzip')
+    expect(JSON.parse(await gunzipText(config))).toEqual(expectedShopConfig())
+  })
+})
+
+describe('GET /v1/projects/:id/config', () => {
+  test('behavior: a known project answers its config, readable from any origin', async () => {
+    const response = await t.app.request('/v1/projects/shop/config', {
+      headers: { Origin: 'https://shop.example' },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
+    expect(response.headers.get('Cache-Control')).toBe('no-cache')
+    expect(await response.json()).toEqual(expectedShopConfig())
+  })
+
+  test('behavior: an unknown project answers 404 invalidProjectId', async () => {
+    const response = await t.app.request('/v1/projects/nope/config')
+    expect(response.status).toBe(404)
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
+    expect(await response.json()).toEqual({
+      error: { code: 'invalidProjectId', message: 'Invalid Project ID' },
+    })
+  })
+
+  test.each(['Shop', 'a', '-shop', 'sh%20op', 'x'.repeat(64)])(
+    'behavior: the malformed id %s answers 400',
+    async (id) => {
+      const response = await t.app.request(`/v1/projects/${id}/config`)
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({ error: { code: 'invalidRequest' } })
+    },
+  )
+
+  test('behavior: a CORS preflight is answered for any origin', async () => {
+    const response = await t.app.request('/v1/projects/shop/config', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://shop.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    })
+    expect(response.status).toBe(204)
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
+  })
+})
+
+describe('GET /healthz', () => {
+  test('behavior: answers ok with the database kind, and 503 when the database is gone', async () => {
+    const response = await t.app.request('/healthz')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ ok: true, database: 'sqlite' })
+
+    await t.storage.close()
+    const down = await t.app.request('/healthz')
+    expect(down.status).toBe(503)
+    expect(await down.json()).toEqual({ ok: false, database: 'sqlite' })
+  })
+})
+
+test('behavior: an unknown API path answers a JSON 404', async () => {
+  const response = await t.app.request('/v1/nothing-here')
+  expect(response.status).toBe(404)
+  expect(await response.json()).toEqual({ error: { code: 'notFound', message: 'Not Found' } })
+})

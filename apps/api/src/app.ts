@@ -1,0 +1,68 @@
+/**
+ * The Airlock API as a Hono app: the modal page and builds, the loader script, project
+ * configuration, analytics and health. `main.ts` serves it; tests call `app.request(...)`.
+ */
+
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import { HTTPException } from 'hono/http-exception'
+import type { NetworkConfig } from './networks'
+import { analyticsRoutes } from './routes/analytics'
+import { apiError } from './routes/apiError'
+import { healthRoutes } from './routes/health'
+import { modalRoutes } from './routes/modal'
+import { projectConfigRoutes } from './routes/projectConfig'
+import { modalAssetRoutes, modalFileRoutes, sdkRoutes } from './routes/staticBuilds'
+import type { Storage } from './storage'
+
+export declare namespace createApp {
+  type Options = {
+    /** Opened and migrated storage; the caller owns it and closes it. */
+    storage: Storage
+    /** The network catalogue (`loadNetworks(process.env)` in `main.ts`). */
+    networks: readonly NetworkConfig[]
+    /** The modal's Vite build folder (holds `index.html` and `assets/`). */
+    modalDist: string
+    /** The SDK's build folder (holds `airlock.js`). */
+    sdkDist: string
+    /** The public origin of this API, when a proxy makes it differ from the Host header. */
+    publicOrigin?: string | undefined
+  }
+}
+
+/**
+ * @example
+ * const storage = openStorage({ dialect: 'sqlite', file: 'data/airlock.sqlite' })
+ * await migrateToLatest(storage.db)
+ * const app = createApp({ storage, networks: loadNetworks(process.env), modalDist, sdkDist })
+ * const response = await app.request('/healthz')
+ */
+export function createApp(options: createApp.Options): Hono {
+  const { storage, networks, modalDist, sdkDist, publicOrigin } = options
+  const app = new Hono()
+
+  app.use(compress())
+  app.use(async (c, next) => {
+    await next()
+    c.header('X-Content-Type-Options', 'nosniff')
+  })
+
+  app.route('/', healthRoutes(storage))
+  app.route('/', projectConfigRoutes(storage, networks))
+  app.route('/', analyticsRoutes({ storage, publicOrigin }))
+  app.route('/', modalRoutes({ storage, networks, modalDist }))
+  app.route('/', sdkRoutes({ sdkDist }))
+  app.route('/', modalAssetRoutes({ modalDist }))
+  app.get('/', (c) =>
+    c.text('Airlock API. The modal is at /modal?projectId=<id>, the loader at /airlock.js.\n'),
+  )
+  app.route('/', modalFileRoutes({ modalDist }))
+
+  app.notFound((c) => apiError(c, 404, 'notFound', 'Not Found'))
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse()
+    console.error('airlock api: unhandled error', error)
+    return apiError(c, 500, 'internalError', 'Internal Server Error')
+  })
+  return app
+}

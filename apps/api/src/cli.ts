@@ -1,0 +1,33 @@
+/**
+ * Entry for `npm run airlock -- projects ...`: opens the same database as the server (from
+ * DATABASE_URL or DATA_DIR), runs the command, and exits with its code.
+ */
+
+import { ConfigError, readStorageConfig } from './config'
+import { runCli } from './runCli'
+import { openStorage } from './storage'
+
+let storageConfig: ReturnType<typeof readStorageConfig>
+try {
+  storageConfig = readStorageConfig(process.env)
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error
+  console.error(`error: ${error.message}`)
+  process.exit(1)
+}
+
+const storage = openStorage(storageConfig)
+let exitCode: number
+try {
+  exitCode = await runCli(process.argv.slice(2), {
+    db: storage.db,
+    stdout: process.stdout,
+    stderr: process.stderr,
+  })
+} catch (error) {
+  console.error('error: unexpected failure', error)
+  exitCode = 1
+} finally {
+  await storage.close()
+}
+process.exit(exitCode)

@@ -1,0 +1,65 @@
+/**
+ * Reads the process environment once, at start, for the server and the CLI. Defaults are
+ * resolved from this file's location, not the working directory, so `npm start` from any
+ * folder finds the same data and builds.
+ */
+
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { loadNetworks, type NetworkConfig } from './networks'
+import type { StorageConfig } from './storage'
+
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
+
+export type Environment = Record<string, string | undefined>
+
+export type ServerConfig = {
+  host: string
+  port: number
+  storage: StorageConfig
+  networks: NetworkConfig[]
+  modalDist: string
+  sdkDist: string
+  /** The origin the modal is served from, when a proxy makes it differ from the Host header. */
+  publicOrigin: string | undefined
+}
+
+/** Thrown at start for an unusable setting; the message names the variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError'
+}
+
+/** `DATABASE_URL` selects Postgres; otherwise SQLite at `<DATA_DIR>/airlock.sqlite`. */
+export function readStorageConfig(env: Environment): StorageConfig {
+  const url = env.DATABASE_URL
+  if (url !== undefined && url !== '') {
+    if (!/^postgres(ql)?:\/\//.test(url))
+      throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL.')
+    return { dialect: 'postgres', url }
+  }
+  const dataDir = resolve(env.DATA_DIR || resolve(repoRoot, 'data'))
+  return { dialect: 'sqlite', file: resolve(dataDir, 'airlock.sqlite') }
+}
+
+export function readServerConfig(env: Environment): ServerConfig {
+  const port = Number(env.PORT || 8787)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`PORT must be a port number, got ${JSON.stringify(env.PORT)}.`)
+  let publicOrigin: string | undefined
+  if (env.AIRLOCK_PUBLIC_URL) {
+    try {
+      publicOrigin = new URL(env.AIRLOCK_PUBLIC_URL).origin
+    } catch {
+      throw new ConfigError('AIRLOCK_PUBLIC_URL must be a URL such as https://airlock.example.com.')
+    }
+  }
+  return {
+    host: env.HOST || '127.0.0.1',
+    port,
+    storage: readStorageConfig(env),
+    networks: loadNetworks(env),
+    modalDist: resolve(repoRoot, 'apps/modal/dist'),
+    sdkDist: resolve(repoRoot, 'packages/sdk/dist'),
+    publicOrigin,
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * A project's feature switches (spec §6). A project stores only the switches it overrides, as a
+ * JSON object; the defaults below fill in the rest when it is read, so a new default reaches
+ * every project that has not chosen otherwise.
+ */
+
+import { z } from 'zod'
+
+export const socials = [
+  'google',
+  'x',
+  'discord',
+  'farcaster',
+  'github',
+  'apple',
+  'facebook',
+] as const
+
+export type Social = (typeof socials)[number]
+
+export type Features = {
+  send: boolean
+  receive: boolean
+  onramp: boolean
+  swaps: boolean
+  activity: boolean
+  email: boolean
+  socials: Social[]
+  multiWallet: boolean
+  analytics: boolean
+  legalCheckbox: boolean
+  smartSessions: boolean
+  pay: boolean
+}
+
+export const defaultFeatures: Readonly<Features> = {
+  send: true,
+  receive: true,
+  onramp: true,
+  swaps: true,
+  activity: true,
+  email: true,
+  socials: [...socials],
+  multiWallet: false,
+  analytics: true,
+  legalCheckbox: false,
+  smartSessions: false,
+  pay: false,
+}
+
+/** The stored overrides: any subset of the switches, nothing else. */
+export const featureOverridesSchema = z
+  .strictObject({
+    send: z.boolean(),
+    receive: z.boolean(),
+    onramp: z.boolean(),
+    swaps: z.boolean(),
+    activity: z.boolean(),
+    email: z.boolean(),
+    socials: z.array(z.enum(socials)),
+    multiWallet: z.boolean(),
+    analytics: z.boolean(),
+    legalCheckbox: z.boolean(),
+    smartSessions: z.boolean(),
+    pay: z.boolean(),
+  })
+  .partial()
+
+export type FeatureOverrides = Partial<Features>
+
+/** Reads a project's stored overrides and fills in the defaults. */
+export function resolveFeatures(storedJson: string): Features {
+  const overrides = featureOverridesSchema.parse(JSON.parse(storedJson))
+  const features: Features = { ...defaultFeatures, socials: [...defaultFeatures.socials] }
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value !== undefined) Object.assign(features, { [key]: value })
+  }
+  return features
+}

@@ -1,0 +1,95 @@
+import { describe, expect, test } from 'vitest'
+import { defaultNetworks, loadNetworks, NetworkConfigError } from './networks'
+
+describe('loadNetworks', () => {
+  test('behavior: without settings, the catalogue is the built-in one with Anvil on 8545', () => {
+    const networks = loadNetworks({})
+    expect(networks.map((n) => n.caipNetworkId)).toEqual([
+      'eip155:31337',
+      'eip155:1',
+      'eip155:8453',
+      'eip155:137',
+      'eip155:42161',
+      'eip155:10',
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    ])
+    expect(networks[0]).toEqual({
+      caipNetworkId: 'eip155:31337',
+      name: 'Anvil',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrl: 'http://127.0.0.1:8545',
+    })
+  })
+
+  test('behavior: ANVIL_RPC_URL moves the local chain', () => {
+    expect(loadNetworks({ ANVIL_RPC_URL: 'http://127.0.0.1:9545' })[0]?.rpcUrl).toBe(
+      'http://127.0.0.1:9545',
+    )
+  })
+
+  test('behavior: AIRLOCK_NETWORKS_JSON replaces entries by id and appends new ones', () => {
+    const networks = loadNetworks({
+      AIRLOCK_NETWORKS_JSON: JSON.stringify([
+        {
+          caipNetworkId: 'eip155:1',
+          name: 'Ethereum',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrl: 'https://rpc.example/eth',
+        },
+        {
+          caipNetworkId: 'eip155:11155111',
+          name: 'Sepolia',
+          nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrl: 'https://rpc.example/sepolia',
+          blockExplorerUrl: 'https://sepolia.etherscan.io',
+        },
+      ]),
+    })
+    expect(networks).toHaveLength(defaultNetworks().length + 1)
+    expect(networks.find((n) => n.caipNetworkId === 'eip155:1')).toEqual({
+      caipNetworkId: 'eip155:1',
+      name: 'Ethereum',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrl: 'https://rpc.example/eth',
+    })
+    expect(networks.at(-1)?.name).toBe('Sepolia')
+  })
+
+  test.each([
+    ['not JSON', '[{', /AIRLOCK_NETWORKS_JSON is not valid JSON/],
+    ['not an array', '{}', /AIRLOCK_NETWORKS_JSON must be an array of networks/],
+    [
+      'a bad CAIP-2 id',
+      JSON.stringify([
+        {
+          caipNetworkId: 'mainnet',
+          name: 'X',
+          nativeCurrency: { name: 'X', symbol: 'X', decimals: 18 },
+          rpcUrl: 'https://x.example',
+        },
+      ]),
+      /caipNetworkId/,
+    ],
+    [
+      'a non-http RPC URL',
+      JSON.stringify([
+        {
+          caipNetworkId: 'eip155:5',
+          name: 'X',
+          nativeCurrency: { name: 'X', symbol: 'X', decimals: 18 },
+          rpcUrl: 'javascript:alert(1)',
+        },
+      ]),
+      /rpcUrl/,
+    ],
+  ])('behavior: AIRLOCK_NETWORKS_JSON that is %s fails with a clear error', (_, json, message) => {
+    expect(() => loadNetworks({ AIRLOCK_NETWORKS_JSON: json })).toThrow(NetworkConfigError)
+    expect(() => loadNetworks({ AIRLOCK_NETWORKS_JSON: json })).toThrow(message)
+  })
+
+  test('behavior: a malformed ANVIL_RPC_URL fails with a clear error', () => {
+    expect(() => loadNetworks({ ANVIL_RPC_URL: 'localhost:8545' })).toThrow(
+      'ANVIL_RPC_URL must be an http(s) URL',
+    )
+  })
+})

@@ -1,0 +1,249 @@
+/**
+ * The project registry: projects, the origins allowed to embed their modal, and the analytics
+ * events they send. Inputs are validated here, so no caller (HTTP, CLI, seed) can store an
+ * origin that would widen a CSP or a penpal allow-list. Writes that touch several rows run in
+ * one transaction.
+ */
+
+import { randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import {
+  OriginAlreadyAllowedError,
+  OriginNotAllowedError,
+  ProjectAlreadyExistsError,
+  ProjectNotFoundError,
+} from './errors'
+import {
+  type FeatureOverrides,
+  type Features,
+  featureOverridesSchema,
+  resolveFeatures,
+} from './features'
+import { parseOrigin } from './origins'
+import { assertProjectId } from './projectIds'
+import type { Database } from './storage'
+
+export type Project = {
+  id: string
+  /** Canonical origins, sorted. */
+  allowedOrigins: string[]
+  features: Features
+  /** ISO 8601. */
+  createdAt: string
+}
+
+export type AnalyticsEvent = {
+  projectId: string
+  eventId: string
+  url: string
+  domain: string
+  /** Client clock, ms since the epoch. */
+  timestamp: number
+  props: Record<string, unknown>
+  sdkType: string
+  sdkVersion: string
+}
+
+export async function listProjects(db: Kysely<Database>): Promise<Project[]> {
+  const [projects, origins] = await Promise.all([
+    db.selectFrom('projects').selectAll().orderBy('id').execute(),
+    db.selectFrom('project_origins').select(['project_id', 'origin']).orderBy('origin').execute(),
+  ])
+  return projects.map((row) => ({
+    id: row.id,
+    allowedOrigins: origins.filter((o) => o.project_id === row.id).map((o) => o.origin),
+    features: resolveFeatures(row.features),
+    createdAt: toIsoString(row.created_at),
+  }))
+}
+
+export async function getProject(
+  db: Kysely<Database>,
+  projectId: string,
+): Promise<Project | undefined> {
+  const row = await db
+    .selectFrom('projects')
+    .selectAll()
+    .where('id', '=', projectId)
+    .executeTakeFirst()
+  if (row === undefined) return undefined
+  const origins = await db
+    .selectFrom('project_origins')
+    .select('origin')
+    .where('project_id', '=', projectId)
+    .orderBy('origin')
+    .execute()
+  return {
+    id: row.id,
+    allowedOrigins: origins.map((o) => o.origin),
+    features: resolveFeatures(row.features),
+    createdAt: toIsoString(row.created_at),
+  }
+}
+
+/**
+ * Creates a project with its allowed origins, all or nothing.
+ *
+ * @throws InvalidProjectIdError, InvalidOriginError, OriginAlreadyAllowedError (an origin given
+ *   twice), ProjectAlreadyExistsError.
+ */
+export async function createProject(
+  db: Kysely<Database>,
+  projectId: string,
+  origins: readonly string[],
+  features: FeatureOverrides = {},
+): Promise<Project> {
+  assertProjectId(projectId)
+  const allowedOrigins: string[] = []
+  for (const input of origins) {
+    const origin = parseOrigin(input)
+    if (allowedOrigins.includes(origin)) throw new OriginAlreadyAllowedError(projectId, origin)
+    allowedOrigins.push(origin)
+  }
+  const featuresJson = JSON.stringify(featureOverridesSchema.parse(features))
+  const createdAt = new Date().toISOString()
+
+  try {
+    await db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom('projects')
+        .select('id')
+        .where('id', '=', projectId)
+        .executeTakeFirst()
+      if (existing !== undefined) throw new ProjectAlreadyExistsError(projectId)
+      await trx
+        .insertInto('projects')
+        .values({ id: projectId, features: featuresJson, created_at: createdAt })
+        .execute()
+      if (allowedOrigins.length > 0)
+        await trx
+          .insertInto('project_origins')
+          .values(
+            allowedOrigins.map((origin) => ({
+              project_id: projectId,
+              origin,
+              created_at: createdAt,
+            })),
+          )
+          .execute()
+    })
+  } catch (error) {
+    // A concurrent create of the same id passes the check above and loses on the primary key.
+    if (isUniqueViolation(error)) throw new ProjectAlreadyExistsError(projectId)
+    throw error
+  }
+
+  return {
+    id: projectId,
+    allowedOrigins: allowedOrigins.sort(),
+    features: resolveFeatures(featuresJson),
+    createdAt,
+  }
+}
+
+/**
+ * Adds an origin to a project's allow-list and returns it in canonical form.
+ *
+ * @throws InvalidOriginError, ProjectNotFoundError, OriginAlreadyAllowedError.
+ */
+export async function allowOrigin(
+  db: Kysely<Database>,
+  projectId: string,
+  input: string,
+): Promise<string> {
+  const origin = parseOrigin(input)
+  try {
+    await db.transaction().execute(async (trx) => {
+      await requireProject(trx, projectId)
+      const existing = await trx
+        .selectFrom('project_origins')
+        .select('origin')
+        .where('project_id', '=', projectId)
+        .where('origin', '=', origin)
+        .executeTakeFirst()
+      if (existing !== undefined) throw new OriginAlreadyAllowedError(projectId, origin)
+      await trx
+        .insertInto('project_origins')
+        .values({ project_id: projectId, origin, created_at: new Date().toISOString() })
+        .execute()
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new OriginAlreadyAllowedError(projectId, origin)
+    throw error
+  }
+  return origin
+}
+
+/**
+ * Removes an origin from a project's allow-list and returns it in canonical form.
+ *
+ * @throws InvalidOriginError, ProjectNotFoundError, OriginNotAllowedError.
+ */
+export async function revokeOrigin(
+  db: Kysely<Database>,
+  projectId: string,
+  input: string,
+): Promise<string> {
+  const origin = parseOrigin(input)
+  await db.transaction().execute(async (trx) => {
+    await requireProject(trx, projectId)
+    const result = await trx
+      .deleteFrom('project_origins')
+      .where('project_id', '=', projectId)
+      .where('origin', '=', origin)
+      .executeTakeFirst()
+    if (result.numDeletedRows === 0n) throw new OriginNotAllowedError(projectId, origin)
+  })
+  return origin
+}
+
+/**
+ * Stores an analytics event. A retried event (same project and `eventId`) is stored once;
+ * `recorded` says whether this call stored it.
+ */
+export async function recordEvent(
+  db: Kysely<Database>,
+  event: AnalyticsEvent,
+): Promise<{ recorded: boolean }> {
+  const result = await db
+    .insertInto('events')
+    .values({
+      id: randomUUID(),
+      project_id: event.projectId,
+      event_id: event.eventId,
+      url: event.url,
+      domain: event.domain,
+      timestamp: event.timestamp,
+      props: JSON.stringify(event.props),
+      sdk_type: event.sdkType,
+      sdk_version: event.sdkVersion,
+      received_at: new Date().toISOString(),
+    })
+    .onConflict((conflict) => conflict.columns(['project_id', 'event_id']).doNothing())
+    .executeTakeFirst()
+  return { recorded: (result.numInsertedOrUpdatedRows ?? 0n) > 0n }
+}
+
+async function requireProject(db: Kysely<Database>, projectId: string): Promise<void> {
+  const project = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('id', '=', projectId)
+    .executeTakeFirst()
+  if (project === undefined) throw new ProjectNotFoundError(projectId)
+}
+
+function toIsoString(value: Date | string): string {
+  return value instanceof Date ? value.toISOString() : value
+}
+
+/** Postgres `unique_violation`, or SQLite's primary-key / unique constraint failure. */
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false
+  const { code } = error
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE'
+  )
+}

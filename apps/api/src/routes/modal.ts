@@ -1,0 +1,84 @@
+/**
+ * `GET /modal?projectId=`: the modal page, with the project's configuration inlined and a CSP
+ * that lets only the project's allowed origins frame it. An unknown or missing project id still
+ * gets the page, flagged with the error, so the site's developer sees the alert in the frame.
+ */
+
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import {
+  type ModalBootConfig,
+  ModalTemplateError,
+  modalContentSecurityPolicy,
+  renderModalPage,
+} from '../modalPage'
+import type { NetworkConfig } from '../networks'
+import { toProjectConfig } from '../projectConfig'
+import { isProjectId } from '../projectIds'
+import { getProject } from '../projects'
+import type { Storage } from '../storage'
+import { buildMissing } from './staticBuilds'
+
+export type ModalRoutesOptions = {
+  storage: Storage
+  networks: readonly NetworkConfig[]
+  modalDist: string
+}
+
+export function modalRoutes({ storage, networks, modalDist }: ModalRoutesOptions): Hono {
+  const app = new Hono()
+  const templateFile = join(modalDist, 'index.html')
+
+  app.get('/modal', async (c) => {
+    let template: string
+    try {
+      template = await readFile(templateFile, 'utf8')
+    } catch {
+      return buildMissing(c, 'modal')
+    }
+
+    const { config, frameAncestors } = await bootConfigFor(c, storage, networks)
+    let html: string
+    try {
+      html = renderModalPage(template, config, templateFile)
+    } catch (error) {
+      if (error instanceof ModalTemplateError) return c.text(error.message, 503)
+      throw error
+    }
+
+    return c.body(html, 200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Content-Security-Policy': modalContentSecurityPolicy(networks, frameAncestors),
+    })
+  })
+
+  return app
+}
+
+async function bootConfigFor(
+  c: Context,
+  storage: Storage,
+  networks: readonly NetworkConfig[],
+): Promise<{ config: ModalBootConfig; frameAncestors: string[] | undefined }> {
+  const projectId = c.req.query('projectId')
+  if (projectId === undefined || projectId === '')
+    return {
+      config: { projectId: null, project: null, error: 'projectIdNotConfigured' },
+      frameAncestors: undefined,
+    }
+  const project = isProjectId(projectId) ? await getProject(storage.db, projectId) : undefined
+  if (project === undefined)
+    return {
+      config: { projectId, project: null, error: 'invalidProjectId' },
+      frameAncestors: undefined,
+    }
+  return {
+    config: { projectId, project: toProjectConfig(project, networks), error: null },
+    frameAncestors: project.allowedOrigins,
+  }
+}

@@ -1,0 +1,30 @@
+/** `GET /v1/projects/:id/config`: a project's public configuration, readable from any origin. */
+
+import { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import type { NetworkConfig } from '../networks'
+import { toProjectConfig } from '../projectConfig'
+import { isProjectId } from '../projectIds'
+import { getProject } from '../projects'
+import type { Storage } from '../storage'
+import { apiError } from './apiError'
+
+export function projectConfigRoutes(storage: Storage, networks: readonly NetworkConfig[]): Hono {
+  const app = new Hono()
+  app.use('/v1/projects/*', cors({ origin: '*', allowMethods: ['GET'] }))
+  app.get('/v1/projects/:id/config', async (c) => {
+    c.header('Cache-Control', 'no-cache')
+    const projectId = c.req.param('id')
+    if (!isProjectId(projectId))
+      return apiError(
+        c,
+        400,
+        'invalidRequest',
+        'A project id is 2 to 63 lowercase letters, digits or hyphens, starting with a letter or digit.',
+      )
+    const project = await getProject(storage.db, projectId)
+    if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
+    return c.json(toProjectConfig(project, networks))
+  })
+  return app
+}

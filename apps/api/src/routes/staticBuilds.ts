@@ -1,0 +1,79 @@
+/**
+ * The static builds this API serves: the SDK's loader (`/airlock.js`, embedded cross-origin by
+ * host pages) and the modal's files (`/assets/*` are content-hashed, so cached for good).
+ * A build that has not been made answers 503 with what to run, instead of failing at start.
+ */
+
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { buildExists, readStaticFile, type StaticFile } from '../staticFiles'
+
+export type StaticBuildRoutesOptions = { modalDist: string; sdkDist: string }
+
+export function buildMissing(c: Context, build: 'modal' | 'SDK'): Response {
+  c.header('Cache-Control', 'no-store')
+  return c.text(
+    `The ${build} build is missing. Run \`npm run build\` at the root of the Airlock repository, then reload.`,
+    503,
+  )
+}
+
+function serve(c: Context, file: StaticFile, headers: Record<string, string>): Response {
+  return c.body(file.body, 200, { 'Content-Type': file.contentType, ...headers })
+}
+
+const loaderHeaders = {
+  'Cache-Control': 'public, max-age=300',
+  'Access-Control-Allow-Origin': '*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+}
+
+/** The loader and its source map. */
+export function sdkRoutes({ sdkDist }: Pick<StaticBuildRoutesOptions, 'sdkDist'>): Hono {
+  const app = new Hono()
+  app.get('/airlock.js', async (c) => {
+    const file = await readStaticFile(sdkDist, 'airlock.js')
+    if (file === undefined) return buildMissing(c, 'SDK')
+    return serve(c, { ...file, contentType: 'text/javascript; charset=utf-8' }, loaderHeaders)
+  })
+  app.get('/airlock.js.map', async (c) => {
+    const file = await readStaticFile(sdkDist, 'airlock.js.map')
+    if (file === undefined) return c.notFound()
+    return serve(c, file, loaderHeaders)
+  })
+  return app
+}
+
+/** `/assets/*` of the modal build. */
+export function modalAssetRoutes({ modalDist }: Pick<StaticBuildRoutesOptions, 'modalDist'>): Hono {
+  const app = new Hono()
+  app.get('/assets/*', async (c) => {
+    if (!buildExists(modalDist)) return buildMissing(c, 'modal')
+    const file = await readStaticFile(`${modalDist}/assets`, requestPathAfter(c, '/assets/'))
+    if (file === undefined) return c.notFound()
+    return serve(c, file, { 'Cache-Control': 'public, max-age=31536000, immutable' })
+  })
+  return app
+}
+
+/**
+ * The other top-level files of the modal build (favicon, robots.txt...). Register it last: it
+ * answers any GET path. `index.html` is the page template and is served only through `/modal`.
+ */
+export function modalFileRoutes({ modalDist }: Pick<StaticBuildRoutesOptions, 'modalDist'>): Hono {
+  const app = new Hono()
+  app.get('/*', async (c) => {
+    const path = requestPathAfter(c, '/')
+    if (path === 'index.html') return c.notFound()
+    const file = await readStaticFile(modalDist, path)
+    if (file === undefined) return c.notFound()
+    return serve(c, file, { 'Cache-Control': 'public, max-age=300' })
+  })
+  return app
+}
+
+/** The rest of the request path, still percent-encoded: `readStaticFile` decodes and checks it. */
+function requestPathAfter(c: Context, prefix: string): string {
+  const { pathname } = new URL(c.req.url)
+  return pathname.startsWith(prefix) ? pathname.slice(prefix.length) : ''
+}

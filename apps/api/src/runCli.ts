@@ -1,0 +1,154 @@
+/**
+ * The operator's CLI for the project registry (`npm run airlock -- projects ...`), as a function
+ * of argv and streams so tests run it in-process. Input is checked before anything is written;
+ * each command is one repository call, which is all or nothing.
+ */
+
+import type { Kysely } from 'kysely'
+import { isRegistryError } from './errors'
+import { migrateToLatest } from './migrations'
+import { allowOrigin, createProject, listProjects, revokeOrigin } from './projects'
+import type { Database } from './storage'
+
+export type OutputStream = { write(text: string): unknown }
+
+export declare namespace runCli {
+  type Options = { db: Kysely<Database>; stdout: OutputStream; stderr: OutputStream }
+  /** 0 done, 1 refused (bad input or state; nothing written), 2 usage error. */
+  type ExitCode = 0 | 1 | 2
+}
+
+export const usage = `Usage: npm run airlock -- projects <command>
+
+Commands:
+  projects list
+      List projects and their allowed origins.
+  projects create <id> --origin <url> [--origin <url>...]
+      Create a project whose modal may be embedded by the given origins.
+  projects allow-origin <id> <url>
+      Allow one more origin to embed the project's modal.
+  projects revoke-origin <id> <url>
+      Stop allowing an origin.
+
+A project id is 2 to 63 lowercase letters, digits or hyphens. An origin is exactly
+http(s)://host[:port], e.g. https://example.com or http://localhost:5173.
+Storage: DATABASE_URL (Postgres) if set, else <DATA_DIR>/airlock.sqlite.
+`
+
+type Command =
+  | { name: 'help' }
+  | { name: 'list' }
+  | { name: 'create'; projectId: string; origins: string[] }
+  | { name: 'allow-origin'; projectId: string; origin: string }
+  | { name: 'revoke-origin'; projectId: string; origin: string }
+
+class UsageError extends Error {
+  override readonly name = 'UsageError'
+}
+
+/**
+ * @example
+ * const exitCode = await runCli(process.argv.slice(2), { db, stdout: process.stdout, stderr: process.stderr })
+ */
+export async function runCli(
+  argv: readonly string[],
+  { db, stdout, stderr }: runCli.Options,
+): Promise<runCli.ExitCode> {
+  let command: Command
+  try {
+    command = parseCommand(argv)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    stderr.write(`error: ${error.message}\n\n${usage}`)
+    return 2
+  }
+  if (command.name === 'help') {
+    stdout.write(usage)
+    return 0
+  }
+
+  await migrateToLatest(db)
+  try {
+    switch (command.name) {
+      case 'list': {
+        const projects = await listProjects(db)
+        if (projects.length === 0) stdout.write('No projects.\n')
+        for (const project of projects) {
+          stdout.write(`${project.id}\n`)
+          if (project.allowedOrigins.length === 0) stdout.write('  (no allowed origins)\n')
+          for (const origin of project.allowedOrigins) stdout.write(`  ${origin}\n`)
+        }
+        return 0
+      }
+      case 'create': {
+        const project = await createProject(db, command.projectId, command.origins)
+        stdout.write(
+          `Created project ${project.id}, allowed origins: ${project.allowedOrigins.join(', ')}\n`,
+        )
+        return 0
+      }
+      case 'allow-origin': {
+        const origin = await allowOrigin(db, command.projectId, command.origin)
+        stdout.write(`Allowed ${origin} for project ${command.projectId}\n`)
+        return 0
+      }
+      case 'revoke-origin': {
+        const origin = await revokeOrigin(db, command.projectId, command.origin)
+        stdout.write(`Revoked ${origin} for project ${command.projectId}\n`)
+        return 0
+      }
+    }
+  } catch (error) {
+    if (!isRegistryError(error)) throw error
+    stderr.write(`error: ${error.message}\n`)
+    return 1
+  }
+}
+
+function parseCommand(argv: readonly string[]): Command {
+  const [group, action, ...rest] = argv
+  if (group === undefined) throw new UsageError('missing command')
+  if (group === 'help' || group === '--help' || group === '-h') return { name: 'help' }
+  if (group !== 'projects') throw new UsageError(`unknown command ${JSON.stringify(group)}`)
+  if (action === undefined) throw new UsageError('missing projects command')
+
+  switch (action) {
+    case 'list':
+      expectArguments(action, rest, 0)
+      return { name: 'list' }
+    case 'create': {
+      const positionals: string[] = []
+      const origins: string[] = []
+      for (let index = 0; index < rest.length; index++) {
+        const argument = rest[index]!
+        if (argument === '--origin') {
+          const value = rest[++index]
+          if (value === undefined) throw new UsageError('--origin needs a value')
+          origins.push(value)
+        } else if (argument.startsWith('--origin=')) {
+          origins.push(argument.slice('--origin='.length))
+        } else if (argument.startsWith('-')) {
+          throw new UsageError(`unknown option ${JSON.stringify(argument)}`)
+        } else positionals.push(argument)
+      }
+      const [projectId] = expectArguments(action, positionals, 1)
+      if (origins.length === 0) throw new UsageError('create needs at least one --origin <url>')
+      return { name: 'create', projectId: projectId!, origins }
+    }
+    case 'allow-origin':
+    case 'revoke-origin': {
+      const [projectId, origin] = expectArguments(action, rest, 2)
+      return { name: action, projectId: projectId!, origin: origin! }
+    }
+    default:
+      throw new UsageError(`unknown projects command ${JSON.stringify(action)}`)
+  }
+}
+
+function expectArguments(action: string, values: string[], count: number): string[] {
+  if (values.length !== count)
+    throw new UsageError(
+      `projects ${action} takes ${count === 0 ? 'no arguments' : `${count} argument${count === 1 ? '' : 's'}`}, got ${values.length}`,
+    )
+  return values
+}

@@ -1,0 +1,23 @@
+/** The `demo` project the README, the demo site and e2e use; created at start when absent. */
+
+import type { Kysely } from 'kysely'
+import { ProjectAlreadyExistsError } from './errors'
+import { createProject, getProject } from './projects'
+import type { Database } from './storage'
+
+export const demoProjectId = 'demo'
+
+export const demoAllowedOrigins = ['http://127.0.0.1:5173', 'http://localhost:5173'] as const
+
+/** Creates `demo` unless it exists; never changes an existing one. True when it was created. */
+export async function seedDemoProject(db: Kysely<Database>): Promise<boolean> {
+  if ((await getProject(db, demoProjectId)) !== undefined) return false
+  try {
+    await createProject(db, demoProjectId, demoAllowedOrigins)
+    return true
+  } catch (error) {
+    // Another replica seeded it between the read and the write.
+    if (error instanceof ProjectAlreadyExistsError) return false
+    throw error
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * Opens the API's SQL storage: a SQLite file by default (zero set-up for a developer) or
+ * Postgres when `DATABASE_URL` is set (several replicas share it). Everything above this module
+ * talks to Kysely only, so both dialects run the same queries.
+ */
+
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import SqliteDatabase from 'better-sqlite3'
+import { type ColumnType, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import pg from 'pg'
+
+/** A timestamp: written as an ISO string, read back as `Date` (Postgres) or the string (SQLite). */
+type Timestamp = ColumnType<Date | string, string, never>
+
+export type ProjectsTable = {
+  id: string
+  /** JSON object of feature overrides; see `features.ts`. */
+  features: string
+  created_at: Timestamp
+}
+
+export type ProjectOriginsTable = {
+  project_id: string
+  origin: string
+  created_at: Timestamp
+}
+
+export type EventsTable = {
+  id: string
+  project_id: string
+  /** The client's id for the event; a retried event keeps it, so it is stored once. */
+  event_id: string
+  url: string
+  domain: string
+  /** Client clock, ms since the epoch. Postgres returns a bigint as a string. */
+  timestamp: ColumnType<number | string, number, never>
+  /** JSON object. */
+  props: string
+  sdk_type: string
+  sdk_version: string
+  received_at: Timestamp
+}
+
+export type Database = {
+  projects: ProjectsTable
+  project_origins: ProjectOriginsTable
+  events: EventsTable
+}
+
+export type Dialect = 'sqlite' | 'postgres'
+
+export type StorageConfig =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; url: string }
+
+export type Storage = {
+  db: Kysely<Database>
+  dialect: Dialect
+  /** Where the data lives, for logs: the SQLite path or the Postgres URL without its password. */
+  location: string
+  close(): Promise<void>
+}
+
+/** Opens (and for SQLite, creates) the database. Run `migrateToLatest` before using it. */
+export function openStorage(config: StorageConfig): Storage {
+  if (config.dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return {
+      db,
+      dialect: 'postgres',
+      location: redactPassword(config.url),
+      close: () => db.destroy(),
+    }
+  }
+
+  mkdirSync(dirname(config.file), { recursive: true })
+  const database = new SqliteDatabase(config.file)
+  // WAL lets the CLI write while the server reads; the busy timeout covers the brief write lock.
+  database.pragma('journal_mode = WAL')
+  database.pragma('busy_timeout = 5000')
+  database.pragma('foreign_keys = ON')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+  return { db, dialect: 'sqlite', location: config.file, close: () => db.destroy() }
+}
+
+/** Runs a trivial query; false when the database does not answer. */
+export async function pingStorage(storage: Storage): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(storage.db)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function redactPassword(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password !== '') parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'postgres'
+  }
+}

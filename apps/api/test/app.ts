@@ -1,0 +1,56 @@
+/** A `createApp` on a temp SQLite file and fake builds, with a `demo`-like project, for route tests. */
+
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Hono } from 'hono'
+import { createApp } from '../src/app'
+import { migrateToLatest } from '../src/migrations'
+import { defaultNetworks, type NetworkConfig } from '../src/networks'
+import { createProject } from '../src/projects'
+import { openStorage, type Storage } from '../src/storage'
+import { createFakeBuilds, type FakeBuilds } from './builds'
+
+export type TestApp = {
+  app: Hono
+  storage: Storage
+  builds: FakeBuilds
+  networks: NetworkConfig[]
+  close(): Promise<void>
+}
+
+export async function createTestApp(
+  options: Partial<Pick<createApp.Options, 'modalDist' | 'sdkDist' | 'publicOrigin'>> = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'airlock-app-'))
+  const storage = openStorage({ dialect: 'sqlite', file: join(dataDir, 'airlock.sqlite') })
+  await migrateToLatest(storage.db)
+  await createProject(storage.db, 'shop', ['https://shop.example', 'http://localhost:5173'])
+  await createProject(storage.db, 'lonely', [])
+  const builds = await createFakeBuilds()
+  const networks = defaultNetworks('http://127.0.0.1:9545')
+  const app = createApp({
+    storage,
+    networks,
+    modalDist: options.modalDist ?? builds.modalDist,
+    sdkDist: options.sdkDist ?? builds.sdkDist,
+    publicOrigin: options.publicOrigin,
+  })
+  return {
+    app,
+    storage,
+    builds,
+    networks,
+    async close() {
+      await storage.close()
+      await builds.remove()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Reads a gzip-encoded response body as text. */
+export async function gunzipText(response: Response): Promise<string> {
+  if (response.body === null) return ''
+  return new Response(response.body.pipeThrough(new DecompressionStream('gzip'))).text()
+}

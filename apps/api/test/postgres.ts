@@ -1,0 +1,131 @@
+/**
+ * A throwaway Postgres cluster for tests: `initdb` into a temp folder, `pg_ctl start` on a free
+ * loopback port, one database per test, and `stop()` removes it all. Binaries come from
+ * /usr/lib/postgresql/<version>/bin or PATH; when absent, starting fails (tests must not skip).
+ */
+
+import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync } from 'node:fs'
+import { chown, mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { delimiter, join } from 'node:path'
+import pg from 'pg'
+
+export type PostgresCluster = {
+  port: number
+  /** Creates an empty database and returns its connection URL. */
+  createDatabase(): Promise<string>
+  stop(): Promise<void>
+}
+
+export function findPostgresBin(): string {
+  const candidates: string[] = []
+  const versioned = '/usr/lib/postgresql'
+  if (existsSync(versioned))
+    candidates.push(
+      ...readdirSync(versioned)
+        .filter((version) => /^\d+$/.test(version))
+        .sort((a, b) => Number(b) - Number(a))
+        .map((version) => join(versioned, version, 'bin')),
+    )
+  candidates.push(...(process.env.PATH ?? '').split(delimiter).filter(Boolean))
+  const bin = candidates.find(
+    (dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')),
+  )
+  if (bin === undefined)
+    throw new Error(
+      'Postgres binaries (initdb, pg_ctl) not found in /usr/lib/postgresql/*/bin or on PATH. ' +
+        'Install them with `apt-get install postgresql`; the Postgres tests do not skip.',
+    )
+  return bin
+}
+
+export async function startPostgres(): Promise<PostgresCluster> {
+  const bin = findPostgresBin()
+  const root = await mkdtemp(join(tmpdir(), 'airlock-pg-'))
+  const dataDir = join(root, 'data')
+  const port = await freePort()
+
+  // Postgres refuses to run as root; as root, hand the folder to the `postgres` user.
+  const asRoot = process.getuid?.() === 0
+  let runAs: (command: string, args: string[]) => void = (command, args) => {
+    execFileSync(join(bin, command), args, { stdio: 'pipe' })
+  }
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim())
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim())
+    await chown(root, uid, gid)
+    await mkdir(dataDir, { mode: 0o700 })
+    await chown(dataDir, uid, gid)
+    runAs = (command, args) => {
+      execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], {
+        stdio: 'pipe',
+      })
+    }
+  }
+
+  try {
+    runAs('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync'])
+    runAs('pg_ctl', [
+      '-D',
+      dataDir,
+      '-o',
+      `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      '-l',
+      join(root, 'postgres.log'),
+      '-w',
+      'start',
+    ])
+  } catch (error) {
+    await rm(root, { recursive: true, force: true })
+    throw new Error(`Could not start a Postgres cluster with ${bin}: ${describeExecError(error)}`)
+  }
+
+  let databases = 0
+  const admin = new pg.Pool({
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+  })
+  return {
+    port,
+    async createDatabase() {
+      const name = `airlock_test_${++databases}`
+      await admin.query(`create database ${name}`)
+      return `postgres://postgres@127.0.0.1:${port}/${name}`
+    },
+    async stop() {
+      await admin.end()
+      try {
+        runAs('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop'])
+      } finally {
+        await rm(root, { recursive: true, force: true })
+      }
+    },
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => {
+        if (address !== null && typeof address === 'object') resolve(address.port)
+        else reject(new Error('no port'))
+      })
+    })
+  })
+}
+
+function describeExecError(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'stderr' in error) {
+    const stderr = String(error.stderr).trim()
+    if (stderr !== '') return stderr
+  }
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,157 @@
+/**
+ * The frame's end of the bridge. penpal talks only to the parent window and only when its
+ * origin is one of the project's allowed origins; every method validates its arguments before
+ * it runs, and nothing works before a handshake with the same protocol version.
+ */
+import {
+  args,
+  DisconnectedError,
+  exposeMethods,
+  type FrameMethods,
+  type Handlers,
+  type HandshakeParams,
+  type HostMethods,
+  type HostWalletEvent,
+  InvalidParamsError,
+  InvalidProjectIdError,
+  ProjectIdNotConfiguredError,
+  ProtocolVersionError,
+  parseFrameOptions,
+  parseOpenParams,
+  protocolVersion,
+  type RequestArguments,
+  unwrap,
+} from '@airlock/protocol'
+import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
+import type { Modal } from './modal'
+import { airlockState, applyOptions, selectNetwork } from './state/controllers'
+
+function invalid(details: string): never {
+  throw new InvalidParamsError({ message: 'Invalid bridge message.', details })
+}
+
+function parseHandshake(value: unknown): HandshakeParams {
+  const params = value as Partial<HandshakeParams> | undefined
+  if (typeof params?.protocolVersion !== 'number') invalid('protocolVersion must be a number.')
+  if (typeof params.isMobile !== 'boolean') invalid('isMobile must be a boolean.')
+  return {
+    protocolVersion: params.protocolVersion,
+    options: parseFrameOptions(params.options),
+    isMobile: params.isMobile,
+  }
+}
+
+function parseHostWalletEvent(value: unknown): HostWalletEvent {
+  const event = value as Partial<HostWalletEvent> | undefined
+  const events = ['accountsChanged', 'chainChanged', 'connect', 'disconnect']
+  if (!event || !events.includes(event.event as string)) invalid('Unknown wallet event.')
+  return {
+    walletId: args.string(event.walletId, 'walletId'),
+    event: event.event!,
+    data: event.data,
+  }
+}
+
+export function startBridge(modal: Modal) {
+  const { store } = modal
+  const { config } = store.getState()
+  if (window.parent === window) return undefined
+  // A project we don't know can only show its alert; there is nothing to protect, so any host
+  // may talk to it. A known project talks to its allowed origins and nobody else.
+  const allowedOrigins = config.project ? config.project.allowedOrigins : ['*']
+  if (allowedOrigins.length === 0) return undefined
+  let handshaken = false
+  let host: RemoteProxy<HostMethods> | undefined
+
+  const refuseWithoutProject = () => {
+    if (config.error === 'projectIdNotConfigured') throw new ProjectIdNotConfiguredError()
+    if (config.error === 'invalidProjectId')
+      throw new InvalidProjectIdError({ details: `Project "${config.projectId}" does not exist.` })
+  }
+  const ready =
+    <args extends unknown[], result>(handler: (...a: args) => result) =>
+    (...a: args): result => {
+      if (!handshaken) invalid('The handshake must come first.')
+      return handler(...a)
+    }
+
+  const handlers: Handlers<FrameMethods> = {
+    handshake: async (params: HandshakeParams) => {
+      if (params.protocolVersion !== protocolVersion)
+        throw new ProtocolVersionError({
+          details: `Modal speaks ${protocolVersion}, host speaks ${params.protocolVersion}.`,
+        })
+      applyOptions(store, params.options, params.isMobile)
+      handshaken = true
+      await modal.navigation.reset(modal.restingView())
+      loadHostInfo()
+      return { protocolVersion, state: airlockState(store.getState()) }
+    },
+    open: ready(async (params) => modal.openModal(params)),
+    close: ready(async () => modal.closeModal({ fromFrame: false })),
+    getState: ready(async () => airlockState(store.getState())),
+    request: ready(async (request: RequestArguments) => {
+      refuseWithoutProject()
+      const state = store.getState()
+      if (request.method === 'eth_accounts')
+        return state.status === 'connected' && state.address ? [state.address] : []
+      if (request.method === 'eth_chainId') {
+        const [namespace, reference] = state.activeNetwork?.split(':') ?? []
+        if (namespace === 'eip155' && reference) return `0x${Number(reference).toString(16)}`
+      }
+      throw new DisconnectedError({ message: 'No wallet is connected.' })
+    }),
+    disconnect: ready(async () => {
+      store.setState({
+        status: 'disconnected',
+        address: undefined,
+        caipAddress: undefined,
+        connectorId: undefined,
+      })
+    }),
+    switchNetwork: ready(async (caipNetworkId) => {
+      refuseWithoutProject()
+      selectNetwork(store, caipNetworkId)
+    }),
+    setOptions: ready(async (options) => applyOptions(store, options, store.getState().isMobile)),
+    // Host wallets arrive with the browser-extension connector; until then events are only checked.
+    hostWalletEvent: ready(async (_event: HostWalletEvent) => {}),
+  }
+
+  const methods = exposeMethods<FrameMethods>(handlers, {
+    handshake: (list) => [parseHandshake(list[0])],
+    open: (list) => [parseOpenParams(list[0])],
+    close: args.none,
+    getState: args.none,
+    request: (list) => [args.request(list[0])],
+    disconnect: args.none,
+    switchNetwork: (list) => [args.caipNetworkId(list[0])],
+    setOptions: (list) => [parseFrameOptions(list[0])],
+    hostWalletEvent: (list) => [parseHostWalletEvent(list[0])],
+  })
+
+  const messenger = new WindowMessenger({ remoteWindow: window.parent, allowedOrigins })
+  const connection = connect<HostMethods>({ messenger, methods })
+
+  async function loadHostInfo() {
+    host ??= await connection.promise
+    const info = await unwrap(host.hostInfo())
+    store.setState({ host: { origin: info.origin, href: info.href } })
+    store.setState({ hostWallets: await unwrap(host.listHostWallets()) })
+  }
+
+  // The host mirrors our state; tell it whenever what it sees changes.
+  let lastSent = ''
+  store.subscribe((state) => {
+    if (!handshaken) return
+    const next = airlockState(state)
+    const serialized = JSON.stringify(next)
+    if (serialized === lastSent) return
+    lastSent = serialized
+    connection.promise.then((remote) => remote.emit({ type: 'state', state: next }))
+  })
+  modal.onFrameClose(() => {
+    connection.promise.then((remote) => remote.emit({ type: 'closeRequested' }))
+  })
+  return connection
+}

@@ -1,0 +1,123 @@
+/**
+ * The dialog around every view: role="dialog" labelled by its title, a back button where the
+ * stack allows, a close button, the alert bar, Esc to close and Tab kept inside.
+ */
+import { type KeyboardEvent, useEffect, useRef } from 'react'
+import { useLocation } from 'react-router-dom'
+import { ui, viewTitles } from '../messages'
+import { currentDepth } from '../navigation/navigation'
+import { shownView } from '../navigation/rules'
+import { dismissAlert } from '../state/controllers'
+import { ViewBody } from '../views/ViewBody'
+import styles from './Shell.module.css'
+import { useModal } from './useModal'
+import { useModalState } from './useModalState'
+
+const focusable =
+  ':is(a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]):not([tabindex="-1"])'
+
+export function Shell() {
+  const modal = useModal()
+  const location = useLocation()
+  const connected = useModalState((state) => state.status === 'connected')
+  const alert = useModalState((state) => state.alert)
+  const embedded = useModalState((state) => !!state.options?.embedded)
+  const dialog = useRef<HTMLDivElement>(null)
+  const view = shownView(modal.navigation.view(), connected)
+  const depth = currentDepth(location.state)
+
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        modal.closeModal({ fromFrame: true })
+      }
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [modal])
+
+  function trapTab(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Tab' || !dialog.current) return
+    const items = [...dialog.current.querySelectorAll<HTMLElement>(focusable)]
+    const first = items[0]
+    const last = items.at(-1)
+    if (!first || !last) return event.preventDefault()
+    const active = document.activeElement
+    if (event.shiftKey && (active === first || active === dialog.current)) {
+      event.preventDefault()
+      last.focus()
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault()
+      first.focus()
+    }
+  }
+
+  return (
+    <div className={embedded ? styles.embedded : styles.backdrop}>
+      {/* Clicking the backdrop closes, as in every modal; keyboard users have Esc. */}
+      {!embedded && (
+        <div
+          className={styles.scrim}
+          aria-hidden="true"
+          onClick={() => modal.closeModal({ fromFrame: true })}
+        />
+      )}
+      <div
+        ref={dialog}
+        className={styles.card}
+        role="dialog"
+        aria-modal={embedded ? undefined : 'true'}
+        aria-labelledby="airlock-title"
+        tabIndex={-1}
+        onKeyDown={trapTab}
+        data-view={view}
+      >
+        <header className={styles.header}>
+          {depth > 1 ? (
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label={ui.back}
+              onClick={() => modal.navigation.back()}
+            >
+              ‹
+            </button>
+          ) : (
+            <span className={styles.iconSpacer} />
+          )}
+          <h1 id="airlock-title" className={styles.title}>
+            {viewTitles[view]}
+          </h1>
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={ui.close}
+            onClick={() => modal.closeModal({ fromFrame: true })}
+          >
+            ×
+          </button>
+        </header>
+        {alert && (
+          <div className={styles.alert} role="alert">
+            <div>
+              <strong>{alert.shortMessage}</strong>
+              <p>{alert.longMessage}</p>
+            </div>
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label={ui.dismissAlert}
+              onClick={() => dismissAlert(modal.store)}
+            >
+              ×
+            </button>
+          </div>
+        )}
+        <div className={styles.body}>
+          <ViewBody view={view} />
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+/**
+ * The modal app's entry: reads the inlined project config, builds the view stack on a memory
+ * router, renders the dialog and opens the bridge to the host page.
+ */
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { startBridge } from './bridge'
+import { ModalContext } from './components/ModalContext'
+import { Shell } from './components/Shell'
+import { readModalConfig } from './config'
+import { createModal } from './modal'
+import { showAlert } from './state/controllers'
+import './styles.css'
+import { applyTheme } from './theme'
+
+const config = readModalConfig()
+const router = createMemoryRouter([{ path: '/:view', element: <Shell /> }], {
+  initialEntries: [{ pathname: '/Connect', state: { depth: 1 } }],
+})
+const modal = createModal(config, router)
+applyTheme({})
+if (config.error === 'invalidProjectId') showAlert(modal.store, 'invalidProjectId')
+if (config.error === 'projectIdNotConfigured') showAlert(modal.store, 'projectIdNotConfigured')
+modal.store.subscribe((state, previous) => {
+  if (state.options !== previous.options && state.options) applyTheme(state.options)
+})
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <ModalContext value={modal}>
+      <RouterProvider router={router} />
+    </ModalContext>
+  </StrictMode>,
+)
+startBridge(modal)

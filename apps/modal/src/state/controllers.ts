@@ -1,0 +1,75 @@
+/**
+ * Controllers: plain functions that change the modal store. They hold the modal's decisions
+ * (which networks the site gets, which alert shows, what the host sees) and run without React.
+ */
+import {
+  type AirlockState,
+  type AlertId,
+  alerts,
+  type CaipNetworkId,
+  type FrameOptions,
+  InvalidParamsError,
+} from '@airlock/protocol'
+import { type ModalState, type ModalStore, namespaceOf } from './store'
+
+/** Applies the site's options from the handshake: networks, theme, mode. */
+export function applyOptions(store: ModalStore, options: FrameOptions, isMobile: boolean) {
+  const known = store.getState().config.project?.networks ?? []
+  const networks = options.networks.flatMap(
+    (id) => known.find((network) => network.caipNetworkId === id) ?? [],
+  )
+  const unknown = options.networks.filter((id) => !known.some((n) => n.caipNetworkId === id))
+  const { activeNetwork } = store.getState()
+  const stillActive = networks.some((network) => network.caipNetworkId === activeNetwork)
+  store.setState({
+    options,
+    networks,
+    isMobile,
+    activeNetwork: stillActive
+      ? activeNetwork
+      : (options.defaultNetwork ?? networks[0]?.caipNetworkId),
+  })
+  // Without a project there is no catalogue to look in; its own alert says why.
+  if (unknown.length && store.getState().config.project) showAlert(store, 'networkNotFound')
+}
+
+/** Shows an alert from the catalogue in the alert bar. */
+export function showAlert(store: ModalStore, id: AlertId) {
+  store.setState({ alert: alerts[id] })
+}
+
+export function dismissAlert(store: ModalStore) {
+  store.setState({ alert: undefined })
+}
+
+/** Makes a configured network the active one (before connecting, the one to connect on). */
+export function selectNetwork(store: ModalStore, caipNetworkId: CaipNetworkId) {
+  const { networks } = store.getState()
+  if (!networks.some((network) => network.caipNetworkId === caipNetworkId)) {
+    showAlert(store, 'networkNotFound')
+    throw new InvalidParamsError({
+      message: alerts.networkNotFound.shortMessage,
+      details: `${caipNetworkId} is not one of the site's networks.`,
+    })
+  }
+  store.setState({ activeNetwork: caipNetworkId })
+}
+
+/** Whether any chain adapter is configured: the site has at least one known network. */
+export function hasAdapters(state: ModalState): boolean {
+  return state.networks.length > 0
+}
+
+/** The state the host mirrors (`airlock.getState()`), without `open`, which the host owns. */
+export function airlockState(state: ModalState): AirlockState {
+  const result: AirlockState = { open: state.open, status: state.status }
+  if (state.address) result.address = state.address
+  if (state.caipAddress) result.caipAddress = state.caipAddress
+  if (state.activeNetwork) {
+    result.chainId = state.activeNetwork
+    const namespace = namespaceOf(state.activeNetwork)
+    if (namespace) result.namespace = namespace
+  }
+  if (state.connectorId) result.connectorId = state.connectorId
+  return result
+}

@@ -1,0 +1,22 @@
+/** Picks the component for a view name. Views that later issues build say so. */
+import type { View } from '@airlock/protocol'
+import { Account } from './Account/Account'
+import { AllWallets } from './AllWallets/AllWallets'
+import { Connect } from './Connect/Connect'
+import { ConnectingWalletConnectBasic } from './ConnectingWalletConnectBasic/ConnectingWalletConnectBasic'
+import { SwitchActiveChain } from './SwitchActiveChain/SwitchActiveChain'
+import { SwitchNetwork } from './SwitchNetwork/SwitchNetwork'
+
+const components: Partial<Record<View, (props: object) => React.JSX.Element>> = {
+  Connect,
+  Account,
+  AllWallets,
+  ConnectingWalletConnectBasic,
+  SwitchNetwork,
+  SwitchActiveChain,
+}
+
+export function ViewBody({ view }: { view: View }) {
+  const Component = components[view] ?? Connect
+  return <Component />
+}

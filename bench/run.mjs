@@ -1,0 +1,632 @@
+// `npm run bench`: measures what Airlock costs a host page, next to AppKit and RainbowKit. It
+// builds the production bundles, starts the local stack (anvil, the API on a fresh SQLite file,
+// the demo site), then in headless Chromium takes the median of 5 runs, each in a fresh browser
+// context, of: the gzip bytes of JS the host page loads, the gzip bytes the modal iframe loads,
+// navigation start → modal visible, and click → modal visible with the iframe preloaded. Prints
+// a table against the targets and the reference figures and writes it to bench/RESULTS.md.
+//
+// Env: BENCH_RUNS (5), BENCH_WARMUP (1 discarded run per scenario), BENCH_VERBOSE=1 (stack
+// output and per-run figures), CHROMIUM_PATH (/usr/bin/chromium).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { connect, createServer } from 'node:net'
+import os from 'node:os'
+import { join } from 'node:path'
+import { chromium } from '@playwright/test'
+import { buildBundles, root, startStack } from '../scripts/stack.mjs'
+
+const runs = Number(process.env.BENCH_RUNS ?? 5)
+const warmupRuns = Number(process.env.BENCH_WARMUP ?? 1)
+const verbose = process.env.BENCH_VERBOSE === '1'
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// The demo project allows http://127.0.0.1:5173 and http://localhost:5173 only.
+const ports = { api: 8787, demo: 5173, anvil: 8545 }
+
+const timeouts = {
+  build: 5 * 60_000,
+  stack: 2 * 60_000,
+  navigation: 15_000,
+  modalVisible: 15_000,
+  preload: 15_000,
+  settle: 5_000,
+  whole: 15 * 60_000,
+}
+
+const KiB = 1024
+
+/** The systems compared, in table order. Reference figures: same machine kind, offline. */
+const systems = [
+  { id: 'appkit', label: 'AppKit 1.8 + wagmi' },
+  { id: 'rainbowkit', label: 'RainbowKit 2.2' },
+]
+
+/**
+ * What the table shows, one row each. `scenario` names the browser run that yields the sample
+ * under `id`; `target` is an upper bound (none: reported only); `breakdown` rows are printed
+ * in a second table that explains the headline rows.
+ */
+const measurements = [
+  {
+    id: 'hostJs',
+    name: 'Host page JS (gzip)',
+    unit: 'bytes',
+    scenario: 'coldOpen',
+    target: 8 * KiB,
+    reference: { appkit: 557 * KiB, rainbowkit: 273 * KiB },
+  },
+  {
+    id: 'iframeBytes',
+    name: 'Modal iframe (gzip, all responses)',
+    unit: 'bytes',
+    scenario: 'coldOpen',
+  },
+  {
+    id: 'navToVisible',
+    name: 'Navigation start → modal visible',
+    unit: 'ms',
+    scenario: 'coldOpen',
+    target: 300,
+    reference: { appkit: 1057, rainbowkit: 512 },
+  },
+  {
+    id: 'clickToVisible',
+    name: 'Click → modal visible (preloaded)',
+    unit: 'ms',
+    scenario: 'preloadedOpen',
+    target: 16,
+    reference: { appkit: 144, rainbowkit: 39 },
+  },
+  {
+    id: 'navToEnabled',
+    name: 'Navigation start → Connect enabled',
+    unit: 'ms',
+    scenario: 'coldOpen',
+    breakdown: true,
+  },
+  {
+    id: 'coldClickToVisible',
+    name: 'Click → modal visible (not preloaded)',
+    unit: 'ms',
+    scenario: 'coldOpen',
+    breakdown: true,
+  },
+  {
+    id: 'clickToOpen',
+    name: 'Click → open === true, before the rAF (preloaded)',
+    unit: 'ms',
+    scenario: 'preloadedOpen',
+    breakdown: true,
+  },
+  {
+    id: 'iframeScript',
+    name: 'Modal iframe: JS (gzip)',
+    unit: 'bytes',
+    scenario: 'coldOpen',
+    breakdown: true,
+  },
+  {
+    id: 'iframeDocument',
+    name: 'Modal iframe: HTML (gzip)',
+    unit: 'bytes',
+    scenario: 'coldOpen',
+    breakdown: true,
+  },
+  {
+    id: 'iframeStylesheet',
+    name: 'Modal iframe: CSS (gzip)',
+    unit: 'bytes',
+    scenario: 'coldOpen',
+    breakdown: true,
+  },
+  {
+    id: 'iframeOther',
+    name: 'Modal iframe: other (fetch, images, fonts)',
+    unit: 'bytes',
+    scenario: 'coldOpen',
+    breakdown: true,
+  },
+]
+
+// ---------------------------------------------------------------------------------------------
+// Cleanup: everything started registers how to stop it; it runs once, on success, failure,
+// Ctrl-C or the overall deadline.
+
+const cleanups = []
+let cleaningUp
+function cleanup() {
+  cleaningUp ??= (async () => {
+    for (const step of cleanups.reverse()) {
+      try {
+        await withTimeout('cleanup', step(), 15_000)
+      } catch (error) {
+        console.error(`bench: cleanup: ${error.message}`)
+      }
+    }
+  })()
+  return cleaningUp
+}
+let aborting = false
+async function abort(reason, code) {
+  if (aborting) return
+  aborting = true
+  console.error(`\nbench: ${reason}, stopping everything it started…`)
+  await cleanup()
+  process.exit(code)
+}
+// `on`, not `once`: a second Ctrl-C must not kill us half-way through stopping the stack.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => abort(signal, signal === 'SIGINT' ? 130 : 143))
+for (const event of ['uncaughtException', 'unhandledRejection'])
+  process.on(event, (error) => abort(`failed: ${error?.stack ?? error}`, 1))
+setTimeout(() => abort(`took over ${timeouts.whole / 60_000} min`, 1), timeouts.whole).unref()
+
+/** A failure to report in one line, without a stack trace. */
+class UsageError extends Error {}
+
+function withTimeout(what, promise, ms) {
+  let timer
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)
+    }),
+  ]).finally(() => clearTimeout(timer))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ports and machine.
+
+/** Whether something accepts connections on the port, on IPv4 or IPv6 loopback. */
+async function portInUse(port) {
+  const tryHost = (host) =>
+    new Promise((resolve) => {
+      const socket = connect({ host, port })
+      const done = (inUse) => {
+        socket.destroy()
+        resolve(inUse)
+      }
+      socket.setTimeout(1000)
+      socket.once('connect', () => done(true))
+      socket.once('timeout', () => done(false))
+      socket.once('error', () => done(false))
+    })
+  const results = await Promise.all(['127.0.0.1', '::1'].map(tryHost))
+  return results.some(Boolean)
+}
+
+/** A free loopback port, from the OS. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+function describeMachine(chromiumVersion) {
+  const cpus = os.cpus()
+  return {
+    cores: cpus.length,
+    cpu: cpus[0]?.model.trim() ?? 'unknown CPU',
+    memoryGiB: os.totalmem() / KiB ** 3,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    chromium: chromiumVersion,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Network accounting: the encoded (compressed) body bytes of every finished response, split by
+// which frame asked for it.
+
+function trackNetwork(page, allowedHosts) {
+  const entries = []
+  const pending = new Set()
+  const offLoopback = new Set()
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (/^https?:$/.test(url.protocol) && !allowedHosts.has(url.hostname))
+      offLoopback.add(url.origin)
+  })
+  page.on('requestfinished', (request) => {
+    const done = (async () => {
+      let frame
+      try {
+        frame = request.frame()
+      } catch {
+        return // a worker's request, not a frame's
+      }
+      const [sizes, response] = await Promise.all([request.sizes(), request.response()])
+      entries.push({
+        url: request.url(),
+        type: request.resourceType(),
+        mainFrame: frame === page.mainFrame(),
+        bytes: sizes.responseBodySize,
+        encoding: (await response?.headerValue('content-encoding')) ?? 'identity',
+      })
+    })()
+      // A response still arriving when the scenario closes its context is not counted.
+      .catch(() => {})
+      .finally(() => pending.delete(done))
+    pending.add(done)
+  })
+  return {
+    entries,
+    offLoopback,
+    settled: () => Promise.all(pending),
+  }
+}
+
+/** Waits until the page has had no request in flight for `quietMs`. */
+async function networkQuiet(page, quietMs, timeoutMs) {
+  let inflight = 0
+  let last = Date.now()
+  const up = () => {
+    inflight++
+    last = Date.now()
+  }
+  const down = () => {
+    inflight--
+    last = Date.now()
+  }
+  page.on('request', up)
+  page.on('requestfinished', down)
+  page.on('requestfailed', down)
+  try {
+    const deadline = Date.now() + timeoutMs
+    while (Date.now() < deadline) {
+      if (inflight <= 0 && Date.now() - last >= quietMs) return
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  } finally {
+    page.off('request', up)
+    page.off('requestfinished', down)
+    page.off('requestfailed', down)
+  }
+}
+
+const sum = (entries) => entries.reduce((total, entry) => total + entry.bytes, 0)
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios: each runs in its own fresh context and returns samples keyed by measurement id.
+
+/**
+ * In-page, before the demo's scripts: clicks Connect the moment it is enabled, and notes when
+ * `airlock.getState().open` turns true plus one animation frame, on the navigation-start clock.
+ */
+function clickAsSoonAsEnabled() {
+  if (window !== window.top) return
+  const bench = { events: [] }
+  window.__bench = bench
+  const tryClick = () => {
+    const button = document.querySelector('#connect:not([disabled])')
+    if (!button || !window.airlock) return false
+    const unsubscribe = window.airlock.subscribe((state) => {
+      if (!state.open) return
+      unsubscribe()
+      requestAnimationFrame(() => {
+        bench.visible = performance.now()
+      })
+    })
+    bench.clicked = performance.now()
+    button.click()
+    return true
+  }
+  const observer = new MutationObserver(() => {
+    if (tryClick()) observer.disconnect()
+  })
+  observer.observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['disabled'],
+  })
+  addEventListener('airlock:error', (event) => {
+    bench.error = String(event.detail?.message ?? event.detail)
+  })
+}
+
+const scenarios = {
+  /** A first visit: load the demo, click Connect as soon as it can be clicked. */
+  async coldOpen({ context, urls, allowedHosts }) {
+    const page = await context.newPage()
+    const network = trackNetwork(page, allowedHosts)
+    await page.addInitScript(clickAsSoonAsEnabled)
+    await page.goto(urls.demo, { waitUntil: 'commit', timeout: timeouts.navigation })
+    try {
+      await page.waitForFunction(() => window.__bench?.visible !== undefined, null, {
+        timeout: timeouts.modalVisible,
+        polling: 50,
+      })
+    } catch (error) {
+      const events = await page
+        .locator('#events')
+        .textContent({ timeout: 1000 })
+        .catch(() => '')
+      throw new Error(`the modal did not open: ${error.message}\n#events: ${events}`)
+    }
+    const timing = await page.evaluate(() => window.__bench)
+    // Lazy chunks, analytics and the like belong to the iframe's cost too.
+    await networkQuiet(page, 500, timeouts.settle)
+    await network.settled()
+
+    const frames = page.frames().filter((frame) => frame !== page.mainFrame())
+    if (frames.length !== 1) throw new Error(`expected one iframe, found ${frames.length}`)
+    const hostJs = network.entries.filter((entry) => entry.mainFrame && entry.type === 'script')
+    const iframe = network.entries.filter((entry) => !entry.mainFrame)
+    const ofType = (...types) => iframe.filter((entry) => types.includes(entry.type))
+    return {
+      samples: {
+        hostJs: sum(hostJs),
+        iframeBytes: sum(iframe),
+        navToVisible: timing.visible,
+        navToEnabled: timing.clicked,
+        coldClickToVisible: timing.visible - timing.clicked,
+        iframeScript: sum(ofType('script')),
+        iframeDocument: sum(ofType('document')),
+        iframeStylesheet: sum(ofType('stylesheet')),
+        iframeOther: sum(
+          iframe.filter((e) => !['script', 'document', 'stylesheet'].includes(e.type)),
+        ),
+      },
+      requests: network.entries,
+      offLoopback: network.offLoopback,
+    }
+  },
+
+  /** A returning click: the iframe has loaded and shaken hands; time only the click. */
+  async preloadedOpen({ context, urls, allowedHosts }) {
+    const page = await context.newPage()
+    const network = trackNetwork(page, allowedHosts)
+    await page.goto(urls.demo, { waitUntil: 'load', timeout: timeouts.navigation })
+    await withTimeout(
+      'preloading the iframe',
+      (async () => {
+        await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
+        await page.waitForFunction(() => window.airlock, null, { timeout: timeouts.preload })
+        // close() awaits the bridge, so once it resolves the handshake is done.
+        await page.evaluate(() => window.airlock.close())
+        await page.waitForSelector('#connect:not([disabled])', { timeout: timeouts.preload })
+      })(),
+      timeouts.preload,
+    )
+    const timing = await page.evaluate(
+      (timeoutMs) =>
+        new Promise((resolve, reject) => {
+          const button = document.querySelector('#connect')
+          const timer = setTimeout(() => reject(new Error('the modal did not open')), timeoutMs)
+          const unsubscribe = window.airlock.subscribe((state) => {
+            if (!state.open) return
+            unsubscribe()
+            const open = performance.now() - t0
+            requestAnimationFrame(() => {
+              clearTimeout(timer)
+              resolve({ open, visible: performance.now() - t0 })
+            })
+          })
+          const t0 = performance.now()
+          button.click()
+        }),
+      timeouts.modalVisible,
+    )
+    await network.settled()
+    return {
+      samples: { clickToVisible: timing.visible, clickToOpen: timing.open },
+      requests: network.entries,
+      offLoopback: network.offLoopback,
+    }
+  },
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatting.
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+function format(value, unit) {
+  if (value === undefined) return '—'
+  if (unit === 'bytes') {
+    const kib = value / KiB
+    return `${kib >= 100 ? kib.toFixed(0) : kib.toFixed(1)} KiB`
+  }
+  return `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ms`
+}
+
+/** Rows of cells, one list of measurements to one table (header first). */
+function tableRows(list, results, { withReferences }) {
+  const header = ['Metric', 'Airlock', 'Target', 'Airlock min–max']
+  if (withReferences) header.push(...systems.map((system) => system.label))
+  const rows = list.map((measurement) => {
+    const { median: value, min, max } = results[measurement.id]
+    const { target, unit } = measurement
+    const mark = target === undefined ? '' : value <= target ? ' ✓' : ' ✗'
+    const row = [
+      measurement.name,
+      `${format(value, unit)}${mark}`,
+      target === undefined ? '—' : `≤ ${format(target, unit)}`,
+      min === max ? '—' : `${format(min, unit)} – ${format(max, unit)}`,
+    ]
+    if (withReferences)
+      row.push(...systems.map((system) => format(measurement.reference?.[system.id], unit)))
+    return row
+  })
+  return [header, ...rows]
+}
+
+function plainTable(rows) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))
+  const line = (row) =>
+    row.map((cell, column) =>
+      (column === 0 ? cell.padEnd : cell.padStart).call(cell, widths[column]),
+    )
+  return [
+    line(rows[0]).join('  '),
+    widths.map((width) => '─'.repeat(width)).join('  '),
+    ...rows.slice(1).map((row) => line(row).join('  ')),
+  ].join('\n')
+}
+
+function markdownTable(rows) {
+  const line = (row) => `| ${row.join(' | ')} |`
+  const align = rows[0].map((_, column) => (column === 0 ? ':--' : '--:'))
+  return [line(rows[0]), line(align), ...rows.slice(1).map(line)].join('\n')
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main.
+
+async function main() {
+  const busy = []
+  for (const [name, port] of [
+    ['API', ports.api],
+    ['demo site', ports.demo],
+  ])
+    if (await portInUse(port)) busy.push(`${port} (${name})`)
+  if (busy.length)
+    throw new UsageError(
+      `port ${busy.join(' and ')} already in use; is \`npm start\` running? The bench runs the ` +
+        `API on ${ports.api} and the demo on ${ports.demo} (the demo project allows only ` +
+        'http://127.0.0.1:5173 and http://localhost:5173). Stop what uses it and retry.',
+    )
+  if (await portInUse(ports.anvil)) ports.anvil = await freePort()
+
+  console.log('bench: building production bundles…')
+  await withTimeout('npm run build', buildBundles({ quiet: !verbose }), timeouts.build)
+
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'airlock-bench-'))
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
+  console.log(
+    `bench: starting the stack (API :${ports.api}, demo :${ports.demo}, anvil :${ports.anvil})…`,
+  )
+  const starting = startStack({
+    apiPort: ports.api,
+    demoPort: ports.demo,
+    anvilPort: ports.anvil,
+    env: { DATA_DIR: dataDir },
+    quiet: !verbose,
+  })
+  // Registered before it resolves, so Ctrl-C during start-up still stops what did come up.
+  cleanups.push(async () => (await starting.catch(() => undefined))?.stop())
+  const { urls } = await withTimeout('starting the stack', starting, timeouts.stack)
+  const allowedHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    timeout: 30_000,
+    // We stop the browser ourselves, after the stack; Playwright's own handler would exit first.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      // Offline: any host but loopback fails to resolve, at once.
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+    ],
+  })
+  cleanups.push(() => browser.close())
+  const machine = describeMachine(browser.version())
+
+  const samples = Object.fromEntries(measurements.map((measurement) => [measurement.id, []]))
+  const encodings = new Set()
+  const offLoopback = new Set()
+  for (const [name, scenario] of Object.entries(scenarios)) {
+    if (!measurements.some((measurement) => measurement.scenario === name)) continue
+    for (let run = -warmupRuns; run < runs; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      try {
+        const result = await scenario({ context, urls, allowedHosts })
+        for (const origin of result.offLoopback) offLoopback.add(origin)
+        for (const entry of result.requests)
+          if (entry.type === 'script' || !entry.mainFrame)
+            encodings.add(
+              `${new URL(entry.url).pathname.replace(/-[\w-]{8}\./, '-*.')}: ${entry.encoding}`,
+            )
+        if (verbose)
+          console.log(
+            `bench: ${name} ${run < 0 ? 'warm-up' : `run ${run + 1}`}: ${JSON.stringify(result.samples)}`,
+          )
+        if (run < 0) continue
+        for (const measurement of measurements)
+          if (measurement.scenario === name)
+            samples[measurement.id].push(result.samples[measurement.id])
+      } finally {
+        await context.close()
+      }
+    }
+    console.log(`bench: ${name}: ${runs} runs done`)
+  }
+
+  const results = Object.fromEntries(
+    measurements.map(({ id }) => [
+      id,
+      { median: median(samples[id]), min: Math.min(...samples[id]), max: Math.max(...samples[id]) },
+    ]),
+  )
+  const headline = measurements.filter((measurement) => !measurement.breakdown)
+  const breakdown = measurements.filter((measurement) => measurement.breakdown)
+  const headlineRows = tableRows(headline, results, { withReferences: true })
+  const breakdownRows = tableRows(breakdown, results, { withReferences: false })
+  const machineLine = `${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB.toFixed(1)} GiB RAM, ${machine.os}, Node ${machine.node}, Chromium ${machine.chromium} (headless)`
+  const notes = [
+    `Medians of ${runs} runs, each in a fresh browser context (empty cache), after ${warmupRuns} discarded warm-up run(s) per scenario; loopback only, non-loopback hosts fail to resolve.`,
+    'Bytes: encoded (compressed) response body sizes as Chromium received them; host JS = script responses requested by the host document (airlock.js; the demo page’s own JS is inline).',
+    'Times: in-page `performance.now()` (navigation start = 0) until `airlock.getState().open` is true, plus one `requestAnimationFrame`. Clicks are `button.click()` in the page, made as soon as `#connect` is enabled.',
+    'Preloaded: page loaded, `requestIdleCallback`, then a no-op `airlock.close()` resolved (it awaits the bridge handshake) before the click.',
+    `Response encodings: ${[...encodings].sort().join(', ')}.`,
+  ]
+  if (offLoopback.size)
+    notes.push(`Requests to non-loopback origins (failed): ${[...offLoopback].join(', ')}.`)
+
+  console.log(`\n${plainTable(headlineRows)}\n\nBreakdown\n${plainTable(breakdownRows)}\n`)
+  console.log(`Machine: ${machineLine}`)
+  for (const note of notes) console.log(`- ${note}`)
+
+  const date = new Date().toISOString()
+  const markdown = [
+    '# Airlock bench results',
+    '',
+    `Generated by \`npm run bench\` (bench/run.mjs) on ${date}.`,
+    '',
+    `Machine: ${machineLine}.`,
+    '',
+    'Reference figures (AppKit, RainbowKit): same machine kind, offline, medians of 5.',
+    '',
+    markdownTable(headlineRows),
+    '',
+    '## Breakdown',
+    '',
+    markdownTable(breakdownRows),
+    '',
+    '## Method',
+    '',
+    ...notes.map((note) => `- ${note}`),
+    '',
+  ].join('\n')
+  writeFileSync(join(root, 'bench/RESULTS.md'), markdown)
+  console.log('\nbench: wrote bench/RESULTS.md')
+}
+
+try {
+  await main()
+  await cleanup()
+  process.exit(0)
+} catch (error) {
+  // After Ctrl-C, whatever failed failed because we were stopping it; abort() exits.
+  if (aborting) await new Promise(() => {})
+  console.error(`\nbench: failed: ${error instanceof UsageError ? error.message : error.stack}`)
+  await cleanup()
+  process.exit(1)
+}

@@ -1,0 +1,108 @@
+// Journey: a site developer configures Airlock: project ids, theme, embedded mode, bad options.
+import { expect, type Page, test } from '@playwright/test'
+import { expectOpen, modal, waitForAirlock } from './support/modal'
+import { origins } from './support/ports'
+
+function sdkPage(page: Page, options: object) {
+  return page.goto(
+    `${origins.fixtures}/sdk.html?options=${encodeURIComponent(JSON.stringify(options))}`,
+  )
+}
+
+test('behavior: an unknown project id shows the Invalid Project ID alert', async ({ page }) => {
+  await sdkPage(page, { projectId: 'no-such-project', networks: ['eip155:31337'] })
+  await waitForAirlock(page)
+  await page.evaluate(() => window.airlock!.open())
+  await expect(modal(page).iframe).toBeVisible()
+  await expect(modal(page).dialog.getByRole('alert')).toContainText('Invalid Project ID')
+  const error = await page.evaluate(() =>
+    window.airlock!.provider.request({ method: 'eth_accounts' }).catch((error) => error.name),
+  )
+  expect(error).toBe('InvalidProjectIdError')
+})
+
+test('behavior: no project id shows the Project ID Not Configured alert', async ({ page }) => {
+  await sdkPage(page, { projectId: '', networks: ['eip155:31337'] })
+  await waitForAirlock(page)
+  await page.evaluate(() => window.airlock!.open())
+  await expect(modal(page).dialog.getByRole('alert')).toContainText('Project ID Not Configured')
+})
+
+test('behavior: embedded mode renders inline in the container, without open()', async ({
+  page,
+}) => {
+  await sdkPage(page, { container: true, networks: ['eip155:31337'] })
+  await waitForAirlock(page)
+  const iframe = page.locator('#container iframe[data-airlock]')
+  await expect(iframe).toBeVisible()
+  const dialog = page.frameLocator('#container iframe').getByRole('dialog')
+  await expect(dialog.getByRole('heading', { level: 1 })).toHaveText('Connect Wallet')
+  expect(await iframe.evaluate((element) => getComputedStyle(element).position)).not.toBe('fixed')
+})
+
+test('behavior: themeMode light and safe themeVariables reach the modal', async ({ page }) => {
+  await sdkPage(page, {
+    networks: ['eip155:31337'],
+    themeMode: 'light',
+    themeVariables: { '--airlock-accent': '#ff0066' },
+  })
+  await waitForAirlock(page)
+  await page.evaluate(() => window.airlock!.open())
+  const root = modal(page).frame.locator('html')
+  await expect(root).toHaveAttribute('data-theme', 'light')
+  expect(
+    await root.evaluate((element) =>
+      getComputedStyle(element).getPropertyValue('--airlock-accent'),
+    ),
+  ).toBe('#ff0066')
+})
+
+test('behavior: the dark theme is the default and the card is 360 px wide', async ({ page }) => {
+  await sdkPage(page, { networks: ['eip155:31337'] })
+  await waitForAirlock(page)
+  await page.evaluate(() => window.airlock!.open())
+  await expect(modal(page).frame.locator('html')).toHaveAttribute('data-theme', 'dark')
+  const box = await modal(page).dialog.boundingBox()
+  expect(box?.width).toBe(360)
+})
+
+test('behavior: unknown or unsafe options fail at createAirlock with a specific message', async ({
+  page,
+}) => {
+  for (const [options, detail] of [
+    [{ themeVariables: { '--airlock-accent': 'red;}body{display:none' } }, '--airlock-accent'],
+    [{ themeVariables: { '--evil': '1px' } }, 'Unknown theme variable "--evil"'],
+    [{ networks: ['eip155'] }, 'networks[0]'],
+    [{ themeMode: 'neon' }, 'themeMode'],
+    [{ preload: 'sometimes' }, 'preload'],
+    [{ modalUrl: 'not a url' }, 'modalUrl'],
+  ] as const) {
+    await sdkPage(page, options)
+    await page.waitForFunction(() => window.fixtureReady)
+    const error = await page.evaluate(() => window.airlockError)
+    expect(error, detail).toMatchObject({ name: 'InvalidParamsError', code: -32602 })
+    expect(error?.message).toContain(detail)
+    await expect(modal(page).iframe).toHaveCount(0)
+  }
+})
+
+test('behavior: preload none creates the iframe only on the first open()', async ({ page }) => {
+  await sdkPage(page, { networks: ['eip155:31337'], preload: 'none' })
+  await page.waitForFunction(() => window.fixtureReady)
+  await page.waitForTimeout(200)
+  await expect(modal(page).iframe).toHaveCount(0)
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Connect Wallet')
+})
+
+test('behavior: the provider answers eth_chainId and eth_accounts while disconnected', async ({
+  page,
+}) => {
+  await page.goto(origins.demo)
+  await waitForAirlock(page)
+  const answers = await page.evaluate(async () => ({
+    chainId: await window.airlock!.provider.request({ method: 'eth_chainId' }),
+    accounts: await window.airlock!.provider.request({ method: 'eth_accounts' }),
+  }))
+  expect(answers).toEqual({ chainId: '0x7a69', accounts: [] })
+})

@@ -1,0 +1,42 @@
+// Starts the real stack for the suite (anvil, the API on a fresh SQLite file, the demo site and
+// the fixture servers), allows the fixture origin through the project CLI, and stops it all after.
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+// @ts-expect-error: plain ESM helper shared with `npm start` and the bench.
+import { root, startStack } from '../scripts/stack.mjs'
+import { startFixtureServers } from './fixtures/server'
+import { origins, ports } from './support/ports'
+
+const run = promisify(execFile)
+
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'airlock-e2e-'))
+  const env = { DATA_DIR: dataDir }
+  const stack = await startStack({
+    apiPort: ports.api,
+    demoPort: ports.demo,
+    anvilPort: ports.anvil,
+    env,
+    quiet: !process.env.E2E_VERBOSE,
+  })
+  const airlock = (...args: string[]) =>
+    run(`${root}node_modules/.bin/tsx`, ['apps/api/src/cli.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    })
+  // The demo project as an operator would set it up for these origins.
+  await airlock('projects', 'allow-origin', 'demo', origins.demo)
+  await airlock('projects', 'allow-origin', 'demo', origins.fixtures)
+  // A project the allowlist test revokes, so other tests keep theirs.
+  await airlock('projects', 'create', 'revocable', '--origin', origins.fixtures)
+  const stopFixtures = await startFixtureServers()
+  process.env.AIRLOCK_E2E_DATA_DIR = dataDir
+  return async () => {
+    await stopFixtures()
+    await stack.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

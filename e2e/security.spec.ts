@@ -1,0 +1,145 @@
+// Journey: attackers on other origins, in third-party frames and on the host itself try to use
+// the modal; each defence is shown to hold.
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { expect, test } from '@playwright/test'
+import { expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
+import { origins } from './support/ports'
+
+const run = promisify(execFile)
+
+test('behavior: the modal HTML forbids framing by origins the project did not allow', async ({
+  request,
+}) => {
+  const response = await request.get(`${origins.modal}/modal?projectId=demo`)
+  const csp = response.headers()['content-security-policy'] ?? ''
+  const ancestors = csp.split(';').find((part) => part.trim().startsWith('frame-ancestors'))
+  expect(ancestors).toContain(origins.demo)
+  expect(ancestors).not.toContain(origins.hostile)
+  expect(ancestors).not.toContain('*')
+})
+
+test('behavior: a host on an origin that is not allowed gets no modal and a typed error', async ({
+  page,
+}) => {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Invalid App Configuration'))
+      errors.push(message.text())
+  })
+  await page.goto(`${origins.hostile}/snippet.html`)
+  await page.waitForFunction(() => 'airlock' in window)
+  const started = Date.now()
+  const error = await page.evaluate(() =>
+    window.airlock!.open().then(
+      () => null,
+      (error) => ({ name: error.name, shortMessage: error.shortMessage, message: error.message }),
+    ),
+  )
+  expect(Date.now() - started).toBeLessThanOrEqual(3_000)
+  expect(error).toMatchObject({
+    name: 'InvalidAppConfigurationError',
+    shortMessage: 'Invalid App Configuration',
+  })
+  expect(error?.message).toContain(origins.hostile)
+  await expect(modal(page).iframe).toBeHidden()
+  // The frame never rendered the modal: CSP frame-ancestors blocked the document.
+  await expect(modal(page).dialog).toHaveCount(0)
+  // A second attempt rejects the same way and is not logged again.
+  await page.evaluate(() => window.airlock!.open().catch(() => {}))
+  expect(errors).toHaveLength(1)
+})
+
+test('behavior: a hostile third-party frame posting forged messages changes nothing', async ({
+  page,
+}) => {
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text())
+  })
+  page.on('pageerror', (error) => problems.push(error.message))
+  await page.goto(origins.demo)
+  await waitForAirlock(page)
+  const before = await page.evaluate(() => window.airlock!.getState())
+  await page.evaluate((src) => {
+    const frame = document.createElement('iframe')
+    frame.src = src
+    document.body.append(frame)
+  }, `${origins.hostile}/third-party.html`)
+  const attacker = page.frameLocator(`iframe[src^="${origins.hostile}"]`)
+  await expect(attacker.locator('body')).toBeAttached()
+  await page.waitForFunction(() => [...document.querySelectorAll('iframe')].length === 2)
+  await page.waitForTimeout(300)
+  expect(await page.evaluate(() => window.airlock!.getState())).toEqual(before)
+  await expectClosed(page)
+  expect(problems).toEqual([])
+  // The real bridge still works afterwards.
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Connect Wallet')
+})
+
+test('behavior: the frame refuses bad payloads from an allowed host with typed errors', async ({
+  page,
+}) => {
+  await page.goto(`${origins.fixtures}/raw-bridge.html`)
+  await page.waitForFunction(() => window.bridgeReady === true)
+  const results = await page.evaluate(async () => {
+    const remote = window.remote
+    return {
+      beforeHandshake: await remote.open({}),
+      wrongVersion: await remote.handshake({ protocolVersion: 999, options: {}, isMobile: false }),
+      badOptions: await remote.handshake({
+        protocolVersion: 1,
+        options: { themeVariables: { '--airlock-accent': 'url(https://evil)' } },
+        isMobile: false,
+      }),
+      handshake: await remote.handshake({
+        protocolVersion: 1,
+        options: { networks: ['eip155:31337'] },
+        isMobile: false,
+      }),
+      badView: await remote.open({ view: 'Nope' }),
+      extraKey: await remote.open({ view: 'Connect', __proto__: { admin: true }, x: 1 }),
+      badMethod: await remote.request({ method: 'eth_accounts; drop' }),
+      badNetwork: await remote.switchNetwork('not a network'),
+      badArgs: await remote.close('extra'),
+      state: await remote.getState(),
+    }
+  })
+  expect(results.beforeHandshake.error).toMatchObject({ name: 'InvalidParamsError', code: -32602 })
+  expect(results.wrongVersion.error).toMatchObject({ name: 'ProtocolVersionError' })
+  expect(results.badOptions.error).toMatchObject({ name: 'InvalidParamsError', code: -32602 })
+  expect(results.badOptions.error.details).toContain('--airlock-accent')
+  expect(results.handshake).toMatchObject({ ok: true, value: { protocolVersion: 1 } })
+  for (const key of ['badView', 'extraKey', 'badMethod', 'badNetwork', 'badArgs'] as const)
+    expect(results[key], key).toMatchObject({
+      ok: false,
+      error: { name: 'InvalidParamsError', code: -32602 },
+    })
+  expect(results.state).toMatchObject({ ok: true, value: { open: false, status: 'disconnected' } })
+})
+
+test('behavior: an origin revoked after the frame loaded sees the Invalid App Configuration alert', async ({
+  page,
+}) => {
+  await page.goto(
+    `${origins.fixtures}/sdk.html?options=${encodeURIComponent(JSON.stringify({ projectId: 'revocable', networks: ['eip155:31337'], preload: 'eager' }))}`,
+  )
+  await waitForAirlock(page)
+  await run(
+    'node_modules/.bin/tsx',
+    ['apps/api/src/cli.ts', 'projects', 'revoke-origin', 'revocable', origins.fixtures],
+    { env: { ...process.env, DATA_DIR: process.env.AIRLOCK_E2E_DATA_DIR } },
+  )
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Connect Wallet')
+  const alert = modal(page).dialog.getByRole('alert')
+  await expect(alert).toContainText('Invalid App Configuration')
+  // Shown once: dismissed, it does not come back on the next open.
+  await alert.getByRole('button', { name: 'Dismiss' }).click()
+  await page.evaluate(() => window.airlock!.close())
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Connect Wallet')
+  await page.waitForTimeout(300)
+  await expect(modal(page).dialog.getByRole('alert')).toHaveCount(0)
+})

@@ -1,0 +1,29 @@
+// Helpers to find the modal from a host page and to wait for the SDK.
+import { expect, type Page } from '@playwright/test'
+
+export const frameSelector = 'iframe[data-airlock]'
+
+export function modal(page: Page) {
+  const frame = page.frameLocator(frameSelector)
+  return { iframe: page.locator(frameSelector), frame, dialog: frame.getByRole('dialog') }
+}
+
+/** Waits for the loader's `airlock:ready` (or an SDK fixture's ready flag) and the handshake. */
+export async function waitForAirlock(page: Page) {
+  await page.waitForFunction(() => 'airlock' in window)
+  // close() waits for the bridge's handshake; on a closed modal it changes nothing.
+  await page.evaluate(() => window.airlock?.close())
+}
+
+export async function expectClosed(page: Page) {
+  await expect(modal(page).iframe).toBeHidden()
+  expect(await page.evaluate(() => window.airlock?.getState().open)).toBe(false)
+}
+
+export async function expectOpen(page: Page, title: string) {
+  const { iframe, dialog } = modal(page)
+  await expect(iframe).toBeVisible()
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('heading', { level: 1 })).toHaveText(title)
+  expect(await page.evaluate(() => window.airlock?.getState().open)).toBe(true)
+}

@@ -1,0 +1,18 @@
+// Where the e2e stack listens. Fixed loopback ports, away from `npm start`'s, overridable by env.
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
+
+export const ports = {
+  api: port('E2E_API_PORT', 18787),
+  demo: port('E2E_DEMO_PORT', 15173),
+  anvil: port('E2E_ANVIL_PORT', 18545),
+  fixtures: port('E2E_FIXTURES_PORT', 15174),
+  hostile: port('E2E_HOSTILE_PORT', 15175),
+}
+
+/** The modal's origin, the host pages' origin, and a third origin nobody allowed. */
+export const origins = {
+  modal: `http://localhost:${ports.api}`,
+  demo: `http://127.0.0.1:${ports.demo}`,
+  fixtures: `http://127.0.0.1:${ports.fixtures}`,
+  hostile: `http://127.0.0.2:${ports.hostile}`,
+}

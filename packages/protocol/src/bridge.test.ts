@@ -1,0 +1,47 @@
+import { describe, expect, test } from 'vitest'
+import { args, type Envelope, exposeMethods, unwrap } from './bridge'
+import { DisconnectedError } from './errors'
+
+type Methods = {
+  greet(name: string): Promise<Envelope<string>>
+  fail(): Promise<Envelope<undefined>>
+}
+
+const exposed = exposeMethods<Methods>(
+  {
+    greet: async (name) => `hello ${name}`,
+    fail: async () => {
+      throw new DisconnectedError()
+    },
+  },
+  { greet: (list) => [args.string(list[0], 'name')], fail: args.none },
+)
+
+describe('bridge', () => {
+  test('behavior: a valid call answers its value in an envelope', async () => {
+    expect(await exposed.greet('ada')).toEqual({ ok: true, value: 'hello ada' })
+    expect(await unwrap(exposed.greet('ada'))).toBe('hello ada')
+  })
+  test('behavior: invalid arguments are refused before the handler runs', async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: wrong on purpose.
+    const reply = await (exposed.greet as any)(42)
+    expect(reply).toMatchObject({ ok: false, error: { name: 'InvalidParamsError', code: -32602 } })
+    // biome-ignore lint/suspicious/noExplicitAny: wrong on purpose.
+    expect((await (exposed.fail as any)('extra')).ok).toBe(false)
+  })
+  test('behavior: a thrown error crosses as its class', async () => {
+    await expect(unwrap(exposed.fail())).rejects.toBeInstanceOf(DisconnectedError)
+  })
+  test('behavior: a malformed reply is an error, not a value', async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: wrong on purpose.
+    await expect(unwrap(Promise.resolve('nope' as any))).rejects.toThrow('Malformed bridge reply.')
+  })
+  test('behavior: request and network validators', () => {
+    expect(args.request({ method: 'eth_chainId' })).toEqual({ method: 'eth_chainId' })
+    expect(() => args.request({ method: '' })).toThrow()
+    expect(() => args.request({ method: 'eth_call', params: 'x' })).toThrow()
+    expect(() => args.request(null)).toThrow()
+    expect(args.caipNetworkId('eip155:1')).toBe('eip155:1')
+    expect(() => args.caipNetworkId('eip155')).toThrow('is not a CAIP-2 network id')
+  })
+})

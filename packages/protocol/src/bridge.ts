@@ -1,0 +1,154 @@
+/**
+ * The bridge between the host page (SDK) and the modal frame: the method tables of both
+ * directions, the versioned handshake, the reply envelope that carries typed errors, and the
+ * validators every incoming payload goes through before anything runs.
+ */
+import { type CaipNetworkId, isCaipNetworkId } from './caip'
+import {
+  deserializeError,
+  InvalidParamsError,
+  type SerializedError,
+  serializeError,
+} from './errors'
+import type { FrameOptions, OpenParams } from './options'
+import type { AirlockState } from './views'
+
+/** Bumped on any incompatible change to the method tables below. */
+export const protocolVersion = 1
+
+/** A wallet found on the host page (EIP-6963 announcement or legacy window.ethereum). */
+export type HostWalletInfo = {
+  /** Stable within a page load: the EIP-6963 uuid, or 'injected' for window.ethereum. */
+  id: string
+  name: string
+  /** A data: URI or https URL, as the wallet announced it. */
+  icon: string
+  rdns?: string
+  type: 'ANNOUNCED' | 'INJECTED'
+}
+
+/** An EIP-1193 request. */
+export type RequestArguments = { method: string; params?: readonly unknown[] | object }
+
+/** An event a host wallet emitted, forwarded to the frame. */
+export type HostWalletEvent = {
+  walletId: string
+  event: 'accountsChanged' | 'chainChanged' | 'connect' | 'disconnect'
+  data: unknown
+}
+
+/** The frame's view of the site, sent at handshake. */
+export type HandshakeParams = {
+  protocolVersion: number
+  options: FrameOptions
+  isMobile: boolean
+}
+export type HandshakeResult = { protocolVersion: number; state: AirlockState }
+
+/** Events the frame emits to the host. */
+export type FrameEvent =
+  | { type: 'state'; state: AirlockState }
+  | { type: 'closeRequested' }
+  | { type: 'alert'; shortMessage: string }
+
+/** Every bridge call resolves to this envelope, so errors keep their class and code. */
+export type Envelope<value> = { ok: true; value: value } | { ok: false; error: SerializedError }
+
+/** Methods the frame exposes; the host calls them. */
+export type FrameMethods = {
+  handshake(params: HandshakeParams): Promise<Envelope<HandshakeResult>>
+  open(params: OpenParams): Promise<Envelope<void>>
+  close(): Promise<Envelope<void>>
+  getState(): Promise<Envelope<AirlockState>>
+  request(args: RequestArguments): Promise<Envelope<unknown>>
+  disconnect(): Promise<Envelope<void>>
+  switchNetwork(caipNetworkId: CaipNetworkId): Promise<Envelope<void>>
+  setOptions(options: FrameOptions): Promise<Envelope<void>>
+  hostWalletEvent(event: HostWalletEvent): Promise<Envelope<void>>
+}
+
+/** Methods the host exposes; the frame calls them. */
+export type HostMethods = {
+  hostInfo(): Promise<Envelope<{ origin: string; href: string; isMobile: boolean }>>
+  listHostWallets(): Promise<Envelope<HostWalletInfo[]>>
+  hostWalletRequest(walletId: string, args: RequestArguments): Promise<Envelope<unknown>>
+  setFrame(frame: { visible: boolean }): Promise<Envelope<void>>
+  emit(event: FrameEvent): Promise<Envelope<void>>
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: method tables are checked per method below.
+type WireMethods = Record<string, (...args: any[]) => Promise<Envelope<unknown>>>
+
+/** The local implementation of a method table: plain values in, plain values (or throws) out. */
+export type Handlers<methods extends WireMethods> = {
+  [name in keyof methods]: (
+    ...args: Parameters<methods[name]>
+  ) => Promise<Awaited<ReturnType<methods[name]>> extends Envelope<infer value> ? value : never>
+}
+
+/** Argument validators: each takes the raw argument list and returns it checked, or throws. */
+export type Validators<methods extends WireMethods> = {
+  [name in keyof methods]: (args: unknown[]) => Parameters<methods[name]>
+}
+
+/**
+ * Wraps local handlers for exposure over penpal: each call's arguments go through its
+ * validator first, and whatever happens is answered as an envelope. Only own, listed methods
+ * are exposed.
+ */
+export function exposeMethods<methods extends WireMethods>(
+  handlers: Handlers<methods>,
+  validators: Validators<methods>,
+): methods {
+  const exposed: Record<string, (...args: unknown[]) => Promise<Envelope<unknown>>> = {}
+  for (const name of Object.keys(handlers)) {
+    exposed[name] = async (...args) => {
+      try {
+        const valid = validators[name]!(args)
+        return { ok: true, value: await handlers[name]!(...valid) }
+      } catch (error) {
+        return { ok: false, error: serializeError(error) }
+      }
+    }
+  }
+  return exposed as methods
+}
+
+/** Opens a reply envelope: the value, or the rebuilt error thrown. */
+export async function unwrap<value>(reply: Promise<Envelope<value>>): Promise<value> {
+  const envelope = await reply
+  if (!envelope || typeof envelope !== 'object' || typeof envelope.ok !== 'boolean')
+    throw new InvalidParamsError({ message: 'Malformed bridge reply.' })
+  if (envelope.ok) return envelope.value
+  throw deserializeError(envelope.error)
+}
+
+function invalid(details: string): never {
+  throw new InvalidParamsError({ message: 'Invalid bridge message.', details })
+}
+
+/** Validators for argument lists: each returns the checked arguments or throws. */
+export const args = {
+  none: (list: unknown[]): [] => {
+    if (list.length > 0) invalid('This method takes no arguments.')
+    return []
+  },
+  string: (value: unknown, name: string): string => {
+    if (typeof value !== 'string' || !value || value.length > 200)
+      invalid(`${name} must be a non-empty string.`)
+    return value
+  },
+  request: (value: unknown): RequestArguments => {
+    if (typeof value !== 'object' || value === null) invalid('A request must be an object.')
+    const { method, params } = value as Record<string, unknown>
+    if (typeof method !== 'string' || !/^[A-Za-z0-9_]{1,100}$/.test(method))
+      invalid('request.method must be an RPC method name.')
+    if (params !== undefined && (typeof params !== 'object' || params === null))
+      invalid('request.params must be an array or an object.')
+    return params === undefined ? { method } : { method, params }
+  },
+  caipNetworkId: (value: unknown): CaipNetworkId => {
+    if (!isCaipNetworkId(value)) invalid(`${JSON.stringify(value)} is not a CAIP-2 network id.`)
+    return value
+  },
+}

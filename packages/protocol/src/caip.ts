@@ -1,0 +1,177 @@
+/**
+ * CAIP-2 network ids (`eip155:1`) and CAIP-10 account addresses (`eip155:1:0xab…`): the
+ * chain-agnostic names the bridge and the modal use for networks and accounts. Parsers throw
+ * {@link InvalidCaipError}; the `is…` guards never throw.
+ */
+import { BaseError, errorCodes } from './errors'
+
+/** The chain namespaces Airlock knows (spec §1). */
+export const knownNamespaces = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const
+export type ChainNamespace = (typeof knownNamespaces)[number]
+
+/** A CAIP-2 network id: `namespace:reference`. */
+export type CaipNetworkId = `${ChainNamespace}:${string}`
+/** A CAIP-10 account address: `namespace:reference:address`. */
+export type CaipAddress = `${ChainNamespace}:${string}:${string}`
+
+export type ParsedCaipNetworkId = { namespace: ChainNamespace; reference: string }
+export type ParsedCaipAddress = ParsedCaipNetworkId & {
+  address: string
+  caipNetworkId: CaipNetworkId
+}
+
+/**
+ * A CAIP-2 network id or CAIP-10 address that breaks the rules; `details` says which one. Coded
+ * as invalid params (-32602), as it is always a bad value from the caller.
+ */
+export class InvalidCaipError extends BaseError {
+  override name = 'InvalidCaipError'
+  override readonly code: number = errorCodes.invalidParams
+
+  constructor({
+    kind,
+    value,
+    details,
+  }: { kind: 'network id' | 'address'; value: unknown; details: string }) {
+    super(`Invalid CAIP ${kind} "${String(value)}".`, { details })
+  }
+}
+
+// Charsets from CAIP-2 (reference) and CAIP-10 (account address).
+const referencePattern = /^[-_a-zA-Z0-9]{1,32}$/
+const accountAddressPattern = /^[-.%a-zA-Z0-9]{1,128}$/
+
+/**
+ * Whether `value` is one of the {@link knownNamespaces}. Case-sensitive, as CAIP-2 namespaces are
+ * lowercase.
+ *
+ * @example
+ * isChainNamespace('eip155') // true
+ * isChainNamespace('EIP155') // false
+ */
+export function isChainNamespace(value: unknown): value is ChainNamespace {
+  return typeof value === 'string' && (knownNamespaces as readonly string[]).includes(value)
+}
+
+/**
+ * Splits a CAIP-2 network id into its namespace and reference.
+ *
+ * @throws {InvalidCaipError} when there are not exactly two non-empty parts, the namespace is
+ * unknown, or the reference is not 1–32 characters of `a-z A-Z 0-9 - _`.
+ *
+ * @example
+ * parseCaipNetworkId('eip155:1') // { namespace: 'eip155', reference: '1' }
+ */
+export function parseCaipNetworkId(value: string): ParsedCaipNetworkId {
+  const parsed = readNetworkId(value)
+  if (typeof parsed === 'string')
+    throw new InvalidCaipError({ kind: 'network id', value, details: parsed })
+  return parsed
+}
+
+/**
+ * Joins a namespace and a reference into a CAIP-2 network id. A number reference is written in
+ * decimal, so EVM chain ids can be passed as they are.
+ *
+ * @throws {InvalidCaipError} when the result would not parse.
+ *
+ * @example
+ * formatCaipNetworkId('eip155', 1) // 'eip155:1'
+ */
+export function formatCaipNetworkId(
+  namespace: ChainNamespace,
+  reference: string | number,
+): CaipNetworkId {
+  const caipNetworkId: CaipNetworkId = `${namespace}:${reference}`
+  parseCaipNetworkId(caipNetworkId)
+  return caipNetworkId
+}
+
+/**
+ * Whether `value` is a valid CAIP-2 network id with a known namespace.
+ *
+ * @example
+ * isCaipNetworkId('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp') // true
+ * isCaipNetworkId('eip155:1:0xab') // false, that is an address
+ */
+export function isCaipNetworkId(value: unknown): value is CaipNetworkId {
+  return typeof readNetworkId(value) !== 'string'
+}
+
+/**
+ * Splits a CAIP-10 account address into namespace, reference, account address and the CAIP-2
+ * network id it belongs to.
+ *
+ * @throws {InvalidCaipError} when there are not exactly three non-empty parts, the network id
+ * is invalid, or the address is not 1–128 characters of `a-z A-Z 0-9 - . %`.
+ *
+ * @example
+ * parseCaipAddress('eip155:1:0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb')
+ * // { namespace: 'eip155', reference: '1', address: '0xab16…fcdb', caipNetworkId: 'eip155:1' }
+ */
+export function parseCaipAddress(value: string): ParsedCaipAddress {
+  const parsed = readAddress(value)
+  if (typeof parsed === 'string')
+    throw new InvalidCaipError({ kind: 'address', value, details: parsed })
+  return parsed
+}
+
+/**
+ * Joins a CAIP-2 network id and an account address into a CAIP-10 address.
+ *
+ * @throws {InvalidCaipError} when the result would not parse.
+ *
+ * @example
+ * formatCaipAddress('eip155:1', '0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb')
+ * // 'eip155:1:0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb'
+ */
+export function formatCaipAddress(caipNetworkId: CaipNetworkId, address: string): CaipAddress {
+  const caipAddress: CaipAddress = `${caipNetworkId}:${address}`
+  parseCaipAddress(caipAddress)
+  return caipAddress
+}
+
+/**
+ * Whether `value` is a valid CAIP-10 address: three non-empty colon-separated parts with a
+ * known namespace (spec §5), each part within its CAIP charset.
+ *
+ * @example
+ * isCaipAddress('eip155:1:0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb') // true
+ * isCaipAddress('eip155:1') // false
+ */
+export function isCaipAddress(value: unknown): value is CaipAddress {
+  return typeof readAddress(value) !== 'string'
+}
+
+/** The parsed id, or why it is invalid. */
+function readNetworkId(value: unknown): ParsedCaipNetworkId | string {
+  const parts = splitParts(value, 2)
+  if (parts === undefined)
+    return 'Expected two non-empty colon-separated parts: "namespace:reference".'
+  const [namespace, reference] = parts as [string, string]
+  if (!isChainNamespace(namespace))
+    return `Unknown namespace "${namespace}". Known namespaces: ${knownNamespaces.join(', ')}.`
+  if (!referencePattern.test(reference))
+    return `The reference "${reference}" must be 1 to 32 characters of a-z, A-Z, 0-9, "-" or "_".`
+  return { namespace, reference }
+}
+
+/** The parsed address, or why it is invalid. */
+function readAddress(value: unknown): ParsedCaipAddress | string {
+  const parts = splitParts(value, 3)
+  if (parts === undefined)
+    return 'Expected three non-empty colon-separated parts: "namespace:reference:address".'
+  const [namespace, reference, address] = parts as [string, string, string]
+  const network = readNetworkId(`${namespace}:${reference}`)
+  if (typeof network === 'string') return network
+  if (!accountAddressPattern.test(address))
+    return `The account address "${address}" must be 1 to 128 characters of a-z, A-Z, 0-9, "-", "." or "%".`
+  return { ...network, address, caipNetworkId: `${network.namespace}:${network.reference}` }
+}
+
+/** The parts, or undefined unless there are exactly `count` of them and none is empty. */
+function splitParts(value: unknown, count: number): string[] | undefined {
+  if (typeof value !== 'string') return undefined
+  const parts = value.split(':')
+  return parts.length === count && parts.every((part) => part !== '') ? parts : undefined
+}

@@ -1,0 +1,44 @@
+/** The modal's views (spec §2) and the shapes of the state the host can read. */
+import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip'
+
+/** Every view of the modal's stack, by its spec name. */
+export const views = [
+  'Connect',
+  'Account',
+  'AllWallets',
+  'ConnectingWalletConnect',
+  'ConnectingWalletConnectBasic',
+  'ConnectingExternal',
+  'ConnectingFarcaster',
+  'EmailLogin',
+  'ProfileWallets',
+  'UpdateEmailWallet',
+  'SwitchNetwork',
+  'SwitchActiveChain',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+  'SIWXSignMessage',
+  'ApproveTransaction',
+  'Swap',
+] as const
+export type View = (typeof views)[number]
+
+export function isView(value: unknown): value is View {
+  return (views as readonly unknown[]).includes(value)
+}
+
+/** Connection status (spec §4). */
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
+
+/** What `airlock.getState()` returns and `subscribe()` listeners receive. */
+export type AirlockState = {
+  open: boolean
+  status: ConnectionStatus
+  address?: string
+  caipAddress?: CaipAddress
+  chainId?: CaipNetworkId
+  namespace?: ChainNamespace
+  connectorId?: string
+}
+
+export const initialState: AirlockState = { open: false, status: 'disconnected' }

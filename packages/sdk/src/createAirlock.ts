@@ -1,0 +1,281 @@
+/**
+ * `createAirlock`: the host side of Airlock. It mounts the modal's iframe (served from the
+ * modal's own origin), connects to it over penpal with the modal origin as the only allowed
+ * origin, mirrors the modal's state for the site, and gives the site an EIP-1193 provider.
+ */
+import {
+  type AirlockState,
+  args,
+  type CaipNetworkId,
+  exposeMethods,
+  type FrameEvent,
+  type FrameMethods,
+  type FrameOptions,
+  type HostMethods,
+  InternalError,
+  InvalidAppConfigurationError,
+  InvalidParamsError,
+  InvalidProjectIdError,
+  initialState,
+  type OpenParams,
+  ProtocolVersionError,
+  type ProviderRpcError,
+  parseFrameOptions,
+  protocolVersion,
+  RequestTimeoutError,
+  unwrap,
+} from '@airlock/protocol'
+import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
+import { mountFrame } from './frame'
+import { type AirlockProvider, createProvider } from './provider'
+
+export type AirlockOptions = Omit<FrameOptions, 'embedded' | 'networks'> & {
+  /** The project's id, from `npm run airlock -- projects create`. */
+  projectId: string
+  /** Where the API serves the modal. Default: http://localhost:8787. */
+  modalUrl?: string
+  /** CAIP-2 ids of the networks the site supports. */
+  networks?: CaipNetworkId[]
+  /** Embedded mode: render the modal inline in this element instead of as an overlay. */
+  container?: HTMLElement
+  /** When to create the iframe. `idle` (default): once the page is idle, so open() is instant. */
+  preload?: 'idle' | 'eager' | 'none'
+}
+
+export type AirlockListener = (state: AirlockState, previous: AirlockState) => void
+
+export type Airlock = {
+  open(params?: OpenParams): Promise<void>
+  close(): Promise<void>
+  getState(): AirlockState
+  subscribe(listener: AirlockListener): () => void
+  provider: AirlockProvider
+  disconnect(): Promise<void>
+  switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
+}
+
+type RemoteFrame = RemoteProxy<FrameMethods>
+
+/** How long after the iframe's `load` the handshake may take before we call it refused. */
+const handshakeAfterLoadMs = 1500
+
+/**
+ * Creates the Airlock modal for this page.
+ * @example
+ * const airlock = createAirlock({ projectId: 'demo', networks: ['eip155:1'] })
+ * await airlock.open()
+ */
+export function createAirlock(options: AirlockOptions): Airlock {
+  const {
+    projectId,
+    modalUrl = 'http://localhost:8787',
+    container,
+    preload = 'idle',
+    ...rest
+  } = options ?? ({} as AirlockOptions)
+  let modalOrigin: string
+  try {
+    modalOrigin = new URL(modalUrl).origin
+  } catch {
+    throw new InvalidParamsError({
+      message: 'Invalid Airlock options.',
+      details: `modalUrl must be an absolute http(s) URL, got ${JSON.stringify(modalUrl)}.`,
+    })
+  }
+  if (typeof projectId !== 'string')
+    throw new InvalidParamsError({
+      message: 'Invalid Airlock options.',
+      details: 'projectId must be a string.',
+    })
+  if (container !== undefined && !(container instanceof HTMLElement))
+    throw new InvalidParamsError({
+      message: 'Invalid Airlock options.',
+      details: 'container must be an HTMLElement.',
+    })
+  if (!['idle', 'eager', 'none'].includes(preload))
+    throw new InvalidParamsError({
+      message: 'Invalid Airlock options.',
+      details: 'preload must be "idle", "eager" or "none".',
+    })
+  const frameOptions = parseFrameOptions({ ...rest, embedded: !!container })
+
+  let state: AirlockState = { ...initialState, open: !!container }
+  const listeners = new Set<AirlockListener>()
+  const setState = (next: AirlockState) => {
+    const previous = state
+    if (JSON.stringify(next) === JSON.stringify(previous)) return
+    state = next
+    provider.update(next, previous)
+    for (const listener of listeners) listener(next, previous)
+  }
+
+  const hostMethods = exposeMethods<HostMethods>(
+    {
+      hostInfo: async () => ({
+        origin: location.origin,
+        href: location.href,
+        isMobile: isMobile(),
+      }),
+      listHostWallets: async () => [],
+      hostWalletRequest: async () => {
+        throw new InternalError({ message: 'No host wallet is connected.' })
+      },
+      setFrame: async ({ visible }) => {
+        if (!visible) hide()
+      },
+      emit: async (event: FrameEvent) => {
+        if (event.type === 'state') setState({ ...event.state, open: state.open })
+        if (event.type === 'closeRequested') hide()
+      },
+    },
+    {
+      hostInfo: args.none,
+      listHostWallets: args.none,
+      hostWalletRequest: (list) => [args.string(list[0], 'walletId'), args.request(list[1])],
+      setFrame: (list) => {
+        const frame = list[0] as { visible?: unknown } | undefined
+        if (typeof frame?.visible !== 'boolean')
+          throw new InvalidParamsError({
+            message: 'Invalid bridge message.',
+            details: 'visible must be a boolean.',
+          })
+        return [{ visible: frame.visible }]
+      },
+      emit: (list) => [parseFrameEvent(list[0])],
+    },
+  )
+
+  let connection: Promise<RemoteFrame> | undefined
+  let frame: ReturnType<typeof mountFrame> | undefined
+  let reported = false
+
+  function connectFrame(): Promise<RemoteFrame> {
+    if (connection) return connection
+    const src = `${modalOrigin}/modal?projectId=${encodeURIComponent(projectId)}`
+    frame = mountFrame(src, container)
+    const { iframe } = frame
+    const messenger = new WindowMessenger({
+      remoteWindow: iframe.contentWindow as Window,
+      allowedOrigins: [modalOrigin],
+    })
+    const penpal = connect<FrameMethods>({ messenger, methods: hostMethods, timeout: 15_000 })
+    connection = new Promise<RemoteFrame>((resolve, reject) => {
+      // A frame refused by CSP frame-ancestors still fires `load`, then never answers.
+      iframe.addEventListener('load', () =>
+        setTimeout(() => reject(undefined), handshakeAfterLoadMs),
+      )
+      penpal.promise
+        .then(async (remote) => {
+          const result = await unwrap(
+            remote.handshake({ protocolVersion, options: frameOptions, isMobile: isMobile() }),
+          )
+          if (result.protocolVersion !== protocolVersion)
+            throw new ProtocolVersionError({
+              details: `Host speaks ${protocolVersion}, modal speaks ${result.protocolVersion}.`,
+            })
+          setState({ ...result.state, open: state.open })
+          resolve(remote)
+        }, reject)
+        .catch(reject)
+    }).catch(async (error) => {
+      penpal.destroy()
+      throw await explainFailure(error)
+    })
+    connection.catch((error: ProviderRpcError) => {
+      if (!reported) console.error(error)
+      reported = true
+    })
+    return connection
+  }
+
+  /** Tells the site why the modal could not connect, as precisely as the API can say. */
+  async function explainFailure(error: unknown): Promise<ProviderRpcError> {
+    if (error instanceof Error && 'code' in error && error.name !== 'PenpalError')
+      return error as ProviderRpcError
+    const origin = location.origin
+    try {
+      const response = await fetch(
+        `${modalOrigin}/v1/projects/${encodeURIComponent(projectId)}/config`,
+      )
+      if (response.status === 404)
+        return new InvalidProjectIdError({ details: `Project "${projectId}" does not exist.` })
+      const config = (await response.json()) as { allowedOrigins?: string[] }
+      if (!config.allowedOrigins?.includes(origin))
+        return new InvalidAppConfigurationError({
+          details: `The origin ${origin} is not allowed for project "${projectId}". Allow it with: npm run airlock -- projects allow-origin ${projectId} ${origin}`,
+        })
+    } catch {}
+    return new RequestTimeoutError({
+      details: `The modal at ${modalOrigin} did not answer.`,
+      cause: error,
+    })
+  }
+
+  function hide() {
+    frame?.hide()
+    if (state.open && !container) setState({ ...state, open: false })
+  }
+
+  async function call<name extends keyof FrameMethods>(
+    name: name,
+    ...params: Parameters<FrameMethods[name]>
+  ): Promise<
+    Awaited<ReturnType<FrameMethods[name]>> extends { ok: true; value: infer v } ? v : never
+  > {
+    const remote = await connectFrame()
+    // biome-ignore lint/suspicious/noExplicitAny: penpal's proxy is typed per method above.
+    return unwrap((remote[name] as any)(...params)) as never
+  }
+
+  const provider = createProvider((request) => call('request', request))
+
+  if (preload === 'eager' || container) connectFrame()
+  else if (preload === 'idle') {
+    const idle = (globalThis as { requestIdleCallback?: (callback: () => void) => void })
+      .requestIdleCallback
+    const start = () => connectFrame().catch(() => {})
+    idle ? idle(start) : setTimeout(start, 1)
+  }
+
+  return {
+    async open(params) {
+      // Taken before the frame can move focus, so it goes back where the visitor was.
+      const opener = document.activeElement
+      // The frame validates the parameters; keeping that out of here keeps the host bundle small.
+      await call('open', params ?? {})
+      frame?.show(opener)
+      if (!state.open) setState({ ...state, open: true })
+    },
+    async close() {
+      hide()
+      await call('close')
+    },
+    getState: () => ({ ...state }),
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    provider,
+    disconnect: () => call('disconnect'),
+    switchNetwork: (caipNetworkId) => call('switchNetwork', caipNetworkId),
+  }
+}
+
+function isMobile(): boolean {
+  return matchMedia('(pointer: coarse)').matches && innerWidth < 768
+}
+
+function parseFrameEvent(value: unknown): FrameEvent {
+  const event = value as FrameEvent | undefined
+  if (event?.type === 'closeRequested') return { type: 'closeRequested' }
+  if (event?.type === 'alert' && typeof event.shortMessage === 'string') return event
+  if (event?.type === 'state' && typeof event.state === 'object' && event.state !== null) {
+    const { status } = event.state
+    if (status === 'disconnected' || status === 'connecting' || status === 'connected')
+      return { type: 'state', state: event.state }
+  }
+  throw new InvalidParamsError({
+    message: 'Invalid bridge message.',
+    details: 'Unknown frame event.',
+  })
+}

@@ -1,0 +1,59 @@
+/**
+ * The modal's iframe on the host page: created with only the permissions the modal needs,
+ * shown and hidden as an overlay (or inline in a container), with focus moved in on open and
+ * given back to the host element that had it on close.
+ */
+
+export type ModalFrame = {
+  iframe: HTMLIFrameElement
+  /** Shows the overlay; `opener` gets focus back when it hides. */
+  show(opener: Element | null): void
+  hide(): void
+  setHeight(height: number): void
+}
+
+/** Creates and mounts the modal's iframe. */
+export function mountFrame(src: string, container: HTMLElement | undefined): ModalFrame {
+  const iframe = document.createElement('iframe')
+  iframe.src = src
+  iframe.title = 'Airlock wallet modal'
+  // Scripts and its own storage; popups and forms for wallet deeplinks and sign-in.
+  iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-popups allow-forms')
+  iframe.allow = 'clipboard-write'
+  iframe.setAttribute('data-airlock', '')
+  const base = 'border:0;color-scheme:normal;background:transparent;display:block;'
+  let restoreFocusTo: Element | null = null
+  const setVisible = (visible: boolean) => {
+    iframe.style.visibility = visible ? 'visible' : 'hidden'
+    iframe.style.pointerEvents = visible ? 'auto' : 'none'
+    if (visible) iframe.removeAttribute('aria-hidden')
+    else iframe.setAttribute('aria-hidden', 'true')
+  }
+  if (container) {
+    iframe.style.cssText = `${base}width:100%;height:600px`
+    container.append(iframe)
+  } else {
+    iframe.style.cssText = `${base}position:fixed;inset:0;width:100%;height:100%;z-index:999`
+    setVisible(false)
+    document.body.append(iframe)
+  }
+  return {
+    iframe,
+    show(opener) {
+      if (container) return
+      restoreFocusTo = opener
+      setVisible(true)
+      iframe.focus()
+    },
+    hide() {
+      if (container) return
+      setVisible(false)
+      if (restoreFocusTo instanceof HTMLElement && restoreFocusTo.isConnected)
+        restoreFocusTo.focus()
+      restoreFocusTo = null
+    },
+    setHeight(height) {
+      if (container) iframe.style.height = `${Math.ceil(height)}px`
+    },
+  }
+}

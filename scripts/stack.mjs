@@ -1,0 +1,135 @@
+// Starts Airlock's local stack: a dev EVM chain (anvil), the API (serving the modal and
+// airlock.js) and the demo site, each on loopback. Used by `npm start`, the e2e suite and the
+// bench, so all three run the same thing.
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+export const root = fileURLToPath(new URL('..', import.meta.url))
+const bin = (name) => `${root}node_modules/.bin/${name}`
+
+/** Starts a child process that dies with us; output is prefixed with its name. */
+export function startProcess(name, command, args, { env = {}, quiet = false } = {}) {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const prefix = (stream, target) =>
+    stream.on('data', (chunk) => {
+      if (quiet) return
+      for (const line of chunk.toString().split('\n'))
+        if (line.trim()) target.write(`[${name}] ${line}\n`)
+    })
+  prefix(child.stdout, process.stdout)
+  prefix(child.stderr, process.stderr)
+  return child
+}
+
+/** Polls until `check` resolves truthy, or fails naming what did not come up. */
+export async function waitFor(what, check, { timeoutMs = 30_000, child } = {}) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`)
+    try {
+      if (await check()) return
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`${what} did not come up within ${timeoutMs} ms`)
+}
+
+/** Fails fast, naming the port, when something else already listens there. */
+async function assertPortFree(name, url) {
+  const { hostname, port } = new URL(url)
+  const host = hostname === 'localhost' ? '127.0.0.1' : hostname
+  await new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', () =>
+      reject(
+        new Error(
+          `${name}: port ${port} on ${host} is in use. Stop what runs there or pick another port.`,
+        ),
+      ),
+    )
+    server.listen(Number(port), host, () => server.close(resolve))
+  })
+}
+
+const httpOk = (url) => async () => (await fetch(url)).ok
+const rpcOk = (url) => async () =>
+  (
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    })
+  ).ok
+
+/** Builds the browser bundles the API serves: airlock.js and the modal app. */
+export async function buildBundles({ quiet = false } = {}) {
+  for (const workspace of ['@airlock/sdk', '@airlock/modal']) {
+    const child = startProcess('build', 'npm', ['run', 'build', '-w', workspace], { quiet })
+    const code = await new Promise((resolve) => child.on('exit', resolve))
+    if (code !== 0) throw new Error(`npm run build -w ${workspace} failed (${code})`)
+  }
+}
+
+/**
+ * Starts anvil, the API and the demo site.
+ * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
+ */
+export async function startStack(options = {}) {
+  const { apiPort = 8787, demoPort = 5173, anvilPort = 8545, env = {}, quiet = false } = options
+  const urls = {
+    api: `http://localhost:${apiPort}`,
+    demo: `http://127.0.0.1:${demoPort}`,
+    anvil: `http://127.0.0.1:${anvilPort}`,
+  }
+  const children = []
+  const stop = async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode) return resolve()
+            child.once('exit', resolve)
+            child.kill('SIGTERM')
+            setTimeout(() => child.kill('SIGKILL'), 3000).unref()
+          }),
+      ),
+    )
+  }
+  for (const [name, url] of Object.entries(urls))
+    if (name !== 'demo' || options.demo !== false) await assertPortFree(name, url)
+  try {
+    const anvil = startProcess(
+      'anvil',
+      bin('anvil'),
+      ['--host', '127.0.0.1', '--port', String(anvilPort), '--silent'],
+      { quiet },
+    )
+    children.push(anvil)
+    await waitFor(`anvil on ${urls.anvil}`, rpcOk(urls.anvil), { child: anvil })
+
+    const api = startProcess('api', bin('tsx'), ['apps/api/src/main.ts'], {
+      env: { PORT: String(apiPort), ANVIL_RPC_URL: urls.anvil, ...env },
+      quiet,
+    })
+    children.push(api)
+    await waitFor(`API on ${urls.api}`, httpOk(`${urls.api}/healthz`), { child: api })
+
+    if (options.demo !== false) {
+      const demo = startProcess('demo', process.execPath, ['apps/demo/serve.mjs'], {
+        env: { DEMO_PORT: String(demoPort), AIRLOCK_URL: urls.api },
+        quiet,
+      })
+      children.push(demo)
+      await waitFor(`demo on ${urls.demo}`, httpOk(urls.demo), { child: demo })
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { urls, stop }
+}

@@ -1,0 +1,27 @@
+// `npm start`: builds the browser bundles, then runs anvil, the API and the demo site until
+// Ctrl-C. Ports: API_PORT (8787), DEMO_PORT (5173), ANVIL_PORT (8545).
+import { buildBundles, startStack } from './stack.mjs'
+
+const port = (name, fallback) => Number(process.env[name] ?? fallback)
+
+await buildBundles()
+const stack = await startStack({
+  apiPort: port('API_PORT', 8787),
+  demoPort: port('DEMO_PORT', 5173),
+  anvilPort: port('ANVIL_PORT', 8545),
+})
+console.log(`
+Airlock is running:
+  demo site   ${stack.urls.demo}
+  modal + API ${stack.urls.api}  (loader: ${stack.urls.api}/airlock.js)
+  EVM chain   ${stack.urls.anvil}  (anvil, chain id 31337)
+Press Ctrl-C to stop.
+`)
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, async () => {
+    if (stopping) return
+    stopping = true
+    await stack.stop()
+    process.exit(0)
+  })

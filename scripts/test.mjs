@@ -1,0 +1,110 @@
+// `npm test`: every check CI runs, in order — Biome, type checks, unit tests, the bundle size
+// budget and the Playwright e2e suite — then the runners' summaries and one closing total.
+// Installs what the machine lacks (Chromium, PostgreSQL) through apt when running as root.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync } from 'node:fs'
+
+const isRoot = process.getuid?.() === 0
+
+function aptInstall(packages) {
+  console.log(`Installing ${packages.join(', ')} with apt-get…`)
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', ...packages],
+  ]) {
+    const result = spawnSync('apt-get', args, { stdio: 'inherit', env })
+    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`)
+  }
+}
+
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+  if (existsSync(path)) return
+  if (isRoot && !process.env.CHROMIUM_PATH) return aptInstall(['chromium'])
+  throw new Error(
+    `No Chromium at ${path}. Install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary.`,
+  )
+}
+
+function ensurePostgres() {
+  const hasPostgres =
+    existsSync('/usr/lib/postgresql') &&
+    readdirSync('/usr/lib/postgresql').some((v) =>
+      existsSync(`/usr/lib/postgresql/${v}/bin/initdb`),
+    )
+  if (hasPostgres) return
+  if (isRoot) return aptInstall(['postgresql'])
+  throw new Error('PostgreSQL is needed for the API tests: apt-get install postgresql')
+}
+
+/** Runs a step, streaming its output, and keeps the output for the summary. */
+function step(name, command, args, env = {}) {
+  return new Promise((resolve) => {
+    console.log(`\n━━ ${name}: ${command} ${args.join(' ')}`)
+    const started = Date.now()
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0', ...env },
+    })
+    let output = ''
+    child.stdout.on('data', (chunk) => {
+      output += chunk
+      process.stdout.write(chunk)
+    })
+    child.stderr.on('data', (chunk) => {
+      output += chunk
+      process.stderr.write(chunk)
+    })
+    child.on('exit', (code) =>
+      resolve({ name, ok: code === 0, output, seconds: (Date.now() - started) / 1000 }),
+    )
+  })
+}
+
+const results = []
+try {
+  ensureChromium()
+  ensurePostgres()
+} catch (error) {
+  console.error(error.message)
+  process.exit(1)
+}
+
+const npx = (bin, ...args) => [`node_modules/.bin/${bin}`, args]
+results.push(await step('lint', ...npx('biome', 'check', '.')))
+results.push(await step('typecheck', 'node', ['scripts/typecheck.mjs']))
+results.push(await step('unit', ...npx('vitest', 'run')))
+results.push(await step('build', 'npm', ['run', 'build']))
+results.push(await step('size', 'node', ['scripts/size.mjs']))
+results.push(await step('e2e', ...npx('playwright', 'test')))
+
+// The runners' own summaries, then one line with the totals.
+let passed = 0
+let failed = 0
+console.log('\n━━ Summary')
+for (const result of results) {
+  console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (${result.seconds.toFixed(1)} s)`)
+}
+const unit = results.find((r) => r.name === 'unit')?.output ?? ''
+const vitestFiles = unit.match(/^\s*Test Files\s+.*$/m)?.[0]
+const vitestTests = unit.match(/^\s*Tests\s+.*$/m)?.[0]
+if (vitestFiles) console.log(`vitest: ${vitestFiles.trim()}`)
+if (vitestTests) {
+  console.log(`vitest: ${vitestTests.trim()}`)
+  passed += Number(vitestTests.match(/(\d+) passed/)?.[1] ?? 0)
+  failed += Number(vitestTests.match(/(\d+) failed/)?.[1] ?? 0)
+}
+const e2e = results.find((r) => r.name === 'e2e')?.output ?? ''
+for (const line of e2e
+  .split('\n')
+  .filter((l) => /^\s+\d+ (passed|failed|flaky|skipped|did not run)/.test(l))) {
+  console.log(`playwright: ${line.trim()}`)
+  const count = Number(line.match(/\d+/)?.[0] ?? 0)
+  if (/passed/.test(line)) passed += count
+  if (/failed|flaky/.test(line)) failed += count
+}
+const stepsFailed = results.filter((r) => !r.ok).length
+if (stepsFailed && failed === 0) failed = stepsFailed
+console.log(`total: ${passed} passed, ${failed} failed`)
+process.exit(results.every((r) => r.ok) ? 0 : 1)

@@ -1,0 +1,11 @@
+// Unit tests: next to the code in packages/ and apps/. The e2e suite is Playwright's.
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['packages/**/src/**/*.test.ts', 'apps/**/{src,test}/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+})
