@@ -225,12 +225,22 @@ function trackNetwork(page, allowedHosts) {
   const entries = []
   const pending = new Set()
   const offLoopback = new Set()
+  let inflight = 0
+  let lastActivity = Date.now()
   page.on('request', (request) => {
+    inflight++
+    lastActivity = Date.now()
     const url = new URL(request.url())
     if (/^https?:$/.test(url.protocol) && !allowedHosts.has(url.hostname))
       offLoopback.add(url.origin)
   })
+  page.on('requestfailed', () => {
+    inflight--
+    lastActivity = Date.now()
+  })
   page.on('requestfinished', (request) => {
+    inflight--
+    lastActivity = Date.now()
     const done = (async () => {
       let frame
       try {
@@ -255,35 +265,14 @@ function trackNetwork(page, allowedHosts) {
   return {
     entries,
     offLoopback,
+    /** Waits until no request has been in flight for `quietMs` (at most `timeoutMs`). */
+    async quiet(quietMs, timeoutMs) {
+      const deadline = Date.now() + timeoutMs
+      while (Date.now() < deadline && (inflight > 0 || Date.now() - lastActivity < quietMs))
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      await Promise.all(pending)
+    },
     settled: () => Promise.all(pending),
-  }
-}
-
-/** Waits until the page has had no request in flight for `quietMs`. */
-async function networkQuiet(page, quietMs, timeoutMs) {
-  let inflight = 0
-  let last = Date.now()
-  const up = () => {
-    inflight++
-    last = Date.now()
-  }
-  const down = () => {
-    inflight--
-    last = Date.now()
-  }
-  page.on('request', up)
-  page.on('requestfinished', down)
-  page.on('requestfailed', down)
-  try {
-    const deadline = Date.now() + timeoutMs
-    while (Date.now() < deadline) {
-      if (inflight <= 0 && Date.now() - last >= quietMs) return
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  } finally {
-    page.off('request', up)
-    page.off('requestfinished', down)
-    page.off('requestfailed', down)
   }
 }
 
@@ -298,7 +287,7 @@ const sum = (entries) => entries.reduce((total, entry) => total + entry.bytes, 0
  */
 function clickAsSoonAsEnabled() {
   if (window !== window.top) return
-  const bench = { events: [] }
+  const bench = {}
   window.__bench = bench
   const tryClick = () => {
     const button = document.querySelector('#connect:not([disabled])')
@@ -341,16 +330,16 @@ const scenarios = {
         polling: 50,
       })
     } catch (error) {
-      const events = await page
-        .locator('#events')
-        .textContent({ timeout: 1000 })
+      const seen = await page
+        .evaluate(
+          () => `${window.__bench?.error ?? ''} ${document.querySelector('#events')?.textContent}`,
+        )
         .catch(() => '')
-      throw new Error(`the modal did not open: ${error.message}\n#events: ${events}`)
+      throw new Error(`the modal did not open: ${error.message}\nthe page says: ${seen}`)
     }
     const timing = await page.evaluate(() => window.__bench)
     // Lazy chunks, analytics and the like belong to the iframe's cost too.
-    await networkQuiet(page, 500, timeouts.settle)
-    await network.settled()
+    await network.quiet(500, timeouts.settle)
 
     const frames = page.frames().filter((frame) => frame !== page.mainFrame())
     if (frames.length !== 1) throw new Error(`expected one iframe, found ${frames.length}`)
@@ -429,13 +418,12 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
-function format(value, unit) {
+/** About 3 significant digits (7.93 KiB, 26.8 ms, 557 KiB); `whole` prints 8 KiB, not 8.00. */
+function format(value, unit, { whole = false } = {}) {
   if (value === undefined) return '—'
-  if (unit === 'bytes') {
-    const kib = value / KiB
-    return `${kib >= 100 ? kib.toFixed(0) : kib.toFixed(1)} KiB`
-  }
-  return `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ms`
+  const scaled = unit === 'bytes' ? value / KiB : value
+  const digits = (whole && Number.isInteger(scaled)) || scaled >= 100 ? 0 : scaled >= 10 ? 1 : 2
+  return `${scaled.toFixed(digits)} ${unit === 'bytes' ? 'KiB' : unit}`
 }
 
 /** Rows of cells, one list of measurements to one table (header first). */
@@ -449,11 +437,15 @@ function tableRows(list, results, { withReferences }) {
     const row = [
       measurement.name,
       `${format(value, unit)}${mark}`,
-      target === undefined ? '—' : `≤ ${format(target, unit)}`,
+      target === undefined ? '—' : `≤ ${format(target, unit, { whole: true })}`,
       min === max ? '—' : `${format(min, unit)} – ${format(max, unit)}`,
     ]
     if (withReferences)
-      row.push(...systems.map((system) => format(measurement.reference?.[system.id], unit)))
+      row.push(
+        ...systems.map((system) =>
+          format(measurement.reference?.[system.id], unit, { whole: true }),
+        ),
+      )
     return row
   })
   return [header, ...rows]
@@ -481,7 +473,7 @@ function markdownTable(rows) {
 // ---------------------------------------------------------------------------------------------
 // Main.
 
-async function main() {
+async function checkPorts() {
   const busy = []
   for (const [name, port] of [
     ['API', ports.api],
@@ -495,10 +487,10 @@ async function main() {
         'http://127.0.0.1:5173 and http://localhost:5173). Stop what uses it and retry.',
     )
   if (await portInUse(ports.anvil)) ports.anvil = await freePort()
+}
 
-  console.log('bench: building production bundles…')
-  await withTimeout('npm run build', buildBundles({ quiet: !verbose }), timeouts.build)
-
+/** Anvil, the API on a fresh SQLite file, and the demo site; stopped by `cleanup()`. */
+async function startBenchStack() {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'airlock-bench-'))
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
   console.log(
@@ -514,8 +506,10 @@ async function main() {
   // Registered before it resolves, so Ctrl-C during start-up still stops what did come up.
   cleanups.push(async () => (await starting.catch(() => undefined))?.stop())
   const { urls } = await withTimeout('starting the stack', starting, timeouts.stack)
-  const allowedHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
+  return urls
+}
 
+async function launchBrowser() {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -537,13 +531,18 @@ async function main() {
     ],
   })
   cleanups.push(() => browser.close())
-  const machine = describeMachine(browser.version())
+  return browser
+}
 
+/** Runs every scenario some measurement needs, `runs` times each; returns stats per id. */
+async function measure(browser, urls) {
+  const allowedHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
   const samples = Object.fromEntries(measurements.map((measurement) => [measurement.id, []]))
   const encodings = new Set()
   const offLoopback = new Set()
   for (const [name, scenario] of Object.entries(scenarios)) {
-    if (!measurements.some((measurement) => measurement.scenario === name)) continue
+    const wanted = measurements.filter((measurement) => measurement.scenario === name)
+    if (wanted.length === 0) continue
     for (let run = -warmupRuns; run < runs; run++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
       try {
@@ -558,9 +557,8 @@ async function main() {
           console.log(
             `bench: ${name} ${run < 0 ? 'warm-up' : `run ${run + 1}`}: ${JSON.stringify(result.samples)}`,
           )
-        if (run < 0) continue
-        for (const measurement of measurements)
-          if (measurement.scenario === name)
+        if (run >= 0)
+          for (const measurement of wanted)
             samples[measurement.id].push(result.samples[measurement.id])
       } finally {
         await context.close()
@@ -568,13 +566,17 @@ async function main() {
     }
     console.log(`bench: ${name}: ${runs} runs done`)
   }
-
   const results = Object.fromEntries(
-    measurements.map(({ id }) => [
+    Object.entries(samples).map(([id, values]) => [
       id,
-      { median: median(samples[id]), min: Math.min(...samples[id]), max: Math.max(...samples[id]) },
+      { median: median(values), min: Math.min(...values), max: Math.max(...values) },
     ]),
   )
+  return { results, encodings, offLoopback }
+}
+
+/** Prints the tables and writes bench/RESULTS.md. */
+function report({ results, encodings, offLoopback }, machine) {
   const headline = measurements.filter((measurement) => !measurement.breakdown)
   const breakdown = measurements.filter((measurement) => measurement.breakdown)
   const headlineRows = tableRows(headline, results, { withReferences: true })
@@ -594,11 +596,10 @@ async function main() {
   console.log(`Machine: ${machineLine}`)
   for (const note of notes) console.log(`- ${note}`)
 
-  const date = new Date().toISOString()
   const markdown = [
     '# Airlock bench results',
     '',
-    `Generated by \`npm run bench\` (bench/run.mjs) on ${date}.`,
+    `Generated by \`npm run bench\` (bench/run.mjs) on ${new Date().toISOString()}.`,
     '',
     `Machine: ${machineLine}.`,
     '',
@@ -617,6 +618,16 @@ async function main() {
   ].join('\n')
   writeFileSync(join(root, 'bench/RESULTS.md'), markdown)
   console.log('\nbench: wrote bench/RESULTS.md')
+}
+
+async function main() {
+  await checkPorts()
+  console.log('bench: building production bundles…')
+  await withTimeout('npm run build', buildBundles({ quiet: !verbose }), timeouts.build)
+  const urls = await startBenchStack()
+  const browser = await launchBrowser()
+  const measured = await measure(browser, urls)
+  report(measured, describeMachine(browser.version()))
 }
 
 try {

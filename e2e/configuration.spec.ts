@@ -38,6 +38,11 @@ test('behavior: embedded mode renders inline in the container, without open()', 
   const dialog = page.frameLocator('#container iframe').getByRole('dialog')
   await expect(dialog.getByRole('heading', { level: 1 })).toHaveText('Connect Wallet')
   expect(await iframe.evaluate((element) => getComputedStyle(element).position)).not.toBe('fixed')
+  // The iframe takes the height of the modal's content, not a fixed guess.
+  const card = await dialog.boundingBox()
+  await expect
+    .poll(async () => (await iframe.boundingBox())?.height)
+    .toBeCloseTo((card?.height ?? 0) + 2, -1)
 })
 
 test('behavior: themeMode light and safe themeVariables reach the modal', async ({ page }) => {

@@ -84,6 +84,7 @@ export function startBridge(modal: Modal) {
       applyOptions(store, params.options, params.isMobile)
       handshaken = true
       await modal.navigation.reset(modal.restingView())
+      reportHeight()
       loadHostInfo()
       return { protocolVersion, state: airlockState(store.getState()) }
     },
@@ -133,6 +134,13 @@ export function startBridge(modal: Modal) {
   const messenger = new WindowMessenger({ remoteWindow: window.parent, allowedOrigins })
   const connection = connect<HostMethods>({ messenger, methods })
 
+  /** Embedded mode: the host sizes the iframe to the modal's content. */
+  function reportHeight() {
+    if (!handshaken || !store.getState().options?.embedded) return
+    const height = document.body.offsetHeight
+    connection.promise.then((remote) => remote.setFrame({ visible: true, height }))
+  }
+
   async function loadHostInfo() {
     host ??= await connection.promise
     const info = await unwrap(host.hostInfo())
@@ -151,7 +159,8 @@ export function startBridge(modal: Modal) {
     connection.promise.then((remote) => remote.emit({ type: 'state', state: next }))
   })
   modal.onFrameClose(() => {
-    connection.promise.then((remote) => remote.emit({ type: 'closeRequested' }))
+    connection.promise.then((remote) => remote.setFrame({ visible: false }))
   })
+  new ResizeObserver(reportHeight).observe(document.body)
   return connection
 }

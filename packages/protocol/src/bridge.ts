@@ -46,10 +46,7 @@ export type HandshakeParams = {
 export type HandshakeResult = { protocolVersion: number; state: AirlockState }
 
 /** Events the frame emits to the host. */
-export type FrameEvent =
-  | { type: 'state'; state: AirlockState }
-  | { type: 'closeRequested' }
-  | { type: 'alert'; shortMessage: string }
+export type FrameEvent = { type: 'state'; state: AirlockState }
 
 /** Every bridge call resolves to this envelope, so errors keep their class and code. */
 export type Envelope<value> = { ok: true; value: value } | { ok: false; error: SerializedError }
@@ -72,7 +69,8 @@ export type HostMethods = {
   hostInfo(): Promise<Envelope<{ origin: string; href: string; isMobile: boolean }>>
   listHostWallets(): Promise<Envelope<HostWalletInfo[]>>
   hostWalletRequest(walletId: string, args: RequestArguments): Promise<Envelope<unknown>>
-  setFrame(frame: { visible: boolean }): Promise<Envelope<void>>
+  /** The frame closed itself (`visible: false`), or its content height changed (embedded mode). */
+  setFrame(frame: { visible: boolean; height?: number }): Promise<Envelope<void>>
   emit(event: FrameEvent): Promise<Envelope<void>>
 }
 

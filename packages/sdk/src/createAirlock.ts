@@ -120,26 +120,26 @@ export function createAirlock(options: AirlockOptions): Airlock {
       hostWalletRequest: async () => {
         throw new InternalError({ message: 'No host wallet is connected.' })
       },
-      setFrame: async ({ visible }) => {
+      setFrame: async ({ visible, height }) => {
         if (!visible) hide()
+        if (height !== undefined) frame?.setHeight(height)
       },
-      emit: async (event: FrameEvent) => {
-        if (event.type === 'state') setState({ ...event.state, open: state.open })
-        if (event.type === 'closeRequested') hide()
-      },
+      emit: async (event: FrameEvent) => setState({ ...event.state, open: state.open }),
     },
     {
       hostInfo: args.none,
       listHostWallets: args.none,
       hostWalletRequest: (list) => [args.string(list[0], 'walletId'), args.request(list[1])],
       setFrame: (list) => {
-        const frame = list[0] as { visible?: unknown } | undefined
-        if (typeof frame?.visible !== 'boolean')
+        const { visible, height } = (list[0] ?? {}) as { visible?: unknown; height?: unknown }
+        const badHeight =
+          height !== undefined && !(typeof height === 'number' && height >= 0 && height < 1e4)
+        if (typeof visible !== 'boolean' || badHeight)
           throw new InvalidParamsError({
             message: 'Invalid bridge message.',
-            details: 'visible must be a boolean.',
+            details: 'setFrame takes { visible: boolean, height?: number }.',
           })
-        return [{ visible: frame.visible }]
+        return [height === undefined ? { visible } : { visible, height }]
       },
       emit: (list) => [parseFrameEvent(list[0])],
     },
@@ -267,13 +267,9 @@ function isMobile(): boolean {
 
 function parseFrameEvent(value: unknown): FrameEvent {
   const event = value as FrameEvent | undefined
-  if (event?.type === 'closeRequested') return { type: 'closeRequested' }
-  if (event?.type === 'alert' && typeof event.shortMessage === 'string') return event
-  if (event?.type === 'state' && typeof event.state === 'object' && event.state !== null) {
-    const { status } = event.state
-    if (status === 'disconnected' || status === 'connecting' || status === 'connected')
-      return { type: 'state', state: event.state }
-  }
+  const status = event?.type === 'state' ? event.state?.status : undefined
+  if (status === 'disconnected' || status === 'connecting' || status === 'connected')
+    return { type: 'state', state: event!.state }
   throw new InvalidParamsError({
     message: 'Invalid bridge message.',
     details: 'Unknown frame event.',
