@@ -71,16 +71,13 @@ test('behavior: the dark theme is the default and the card is 360 px wide', asyn
   expect(box?.width).toBe(360)
 })
 
-test('behavior: unknown or unsafe options fail at createAirlock with a specific message', async ({
+test('behavior: bad host options fail at createAirlock with a specific message', async ({
   page,
 }) => {
   for (const [options, detail] of [
-    [{ themeVariables: { '--airlock-accent': 'red;}body{display:none' } }, '--airlock-accent'],
-    [{ themeVariables: { '--evil': '1px' } }, 'Unknown theme variable "--evil"'],
-    [{ networks: ['eip155'] }, 'networks[0]'],
-    [{ themeMode: 'neon' }, 'themeMode'],
     [{ preload: 'sometimes' }, 'preload'],
     [{ modalUrl: 'not a url' }, 'modalUrl'],
+    [{ modalUrl: 'javascript:alert(1)' }, 'modalUrl'],
   ] as const) {
     await sdkPage(page, options)
     await page.waitForFunction(() => window.fixtureReady)
@@ -88,6 +85,34 @@ test('behavior: unknown or unsafe options fail at createAirlock with a specific 
     expect(error, detail).toMatchObject({ name: 'InvalidParamsError', code: -32602 })
     expect(error?.message).toContain(detail)
     await expect(modal(page).iframe).toHaveCount(0)
+  }
+})
+
+test('behavior: unknown or unsafe modal options are refused by the frame, naming the field', async ({
+  page,
+}) => {
+  for (const [options, detail] of [
+    [{ themeVariables: { '--airlock-accent': 'red;}body{display:none' } }, '--airlock-accent'],
+    [{ themeVariables: { '--evil': '1px' } }, 'Unknown theme variable "--evil"'],
+    [{ networks: ['eip155'] }, 'networks[0]'],
+    [{ themeMode: 'neon' }, 'themeMode'],
+  ] as const) {
+    const logged: string[] = []
+    page.removeAllListeners('console')
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text())
+    })
+    await sdkPage(page, { ...options, preload: 'eager' })
+    const error = await page.evaluate(() =>
+      window.airlock!.open().then(
+        () => null,
+        (error) => ({ name: error.name, code: error.code, message: error.message }),
+      ),
+    )
+    expect(error, detail).toMatchObject({ name: 'InvalidParamsError', code: -32602 })
+    expect(error?.message).toContain(detail)
+    await expect(modal(page).iframe).toBeHidden()
+    expect(logged.filter((line) => line.includes(detail))).toHaveLength(1)
   }
 })
 

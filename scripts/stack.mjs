@@ -30,7 +30,8 @@ export function startProcess(name, command, args, { env = {}, quiet = false } = 
 export async function waitFor(what, check, { timeoutMs = 30_000, child } = {}) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`)
+    if (child && (child.exitCode !== null || child.signalCode))
+      throw new Error(`${what} exited with ${child.exitCode ?? child.signalCode}`)
     try {
       if (await check()) return
     } catch {}

@@ -45,7 +45,7 @@ function step(name, command, args, env = {}) {
     const started = Date.now()
     const child = spawn(command, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '0', ...env },
+      env: { ...process.env, NO_COLOR: '1', ...env },
     })
     let output = ''
     child.stdout.on('data', (chunk) => {
@@ -57,7 +57,13 @@ function step(name, command, args, env = {}) {
       process.stderr.write(chunk)
     })
     child.on('exit', (code) =>
-      resolve({ name, ok: code === 0, output, seconds: (Date.now() - started) / 1000 }),
+      resolve({
+        name,
+        ok: code === 0,
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colours.
+        output: output.replace(/\x1b\[[0-9;]*m/g, ''),
+        seconds: (Date.now() - started) / 1000,
+      }),
     )
   })
 }

@@ -12,6 +12,7 @@ import {
   type HandshakeParams,
   type HostMethods,
   type HostWalletEvent,
+  type HostWalletInfo,
   InvalidParamsError,
   InvalidProjectIdError,
   ProjectIdNotConfiguredError,
@@ -43,13 +44,35 @@ function parseHandshake(value: unknown): HandshakeParams {
 
 function parseHostWalletEvent(value: unknown): HostWalletEvent {
   const event = value as Partial<HostWalletEvent> | undefined
-  const events = ['accountsChanged', 'chainChanged', 'connect', 'disconnect']
+  const events = ['accountsChanged', 'chainChanged', 'disconnect']
   if (!event || !events.includes(event.event as string)) invalid('Unknown wallet event.')
   return {
     walletId: args.string(event.walletId, 'walletId'),
     event: event.event!,
     data: event.data,
   }
+}
+
+const safeIcon = (icon: unknown) =>
+  typeof icon === 'string' && icon.length < 100_000 && /^(data:image\/|https:\/\/)/.test(icon)
+    ? icon
+    : ''
+
+/** The page's wallets as the host describes them; icons only as data: images or https URLs. */
+export function parseHostWallets(value: unknown): HostWalletInfo[] {
+  if (!Array.isArray(value) || value.length > 50) invalid('Host wallets must be a list.')
+  return value.map((item) => {
+    const wallet = item as Partial<HostWalletInfo> | null
+    if (wallet?.type !== 'ANNOUNCED' && wallet?.type !== 'INJECTED') invalid('Unknown wallet type.')
+    const rdns = typeof wallet.rdns === 'string' && wallet.rdns ? wallet.rdns.slice(0, 200) : ''
+    return {
+      id: args.string(wallet.id, 'wallet.id'),
+      name: args.string(wallet.name, 'wallet.name').slice(0, 100),
+      icon: safeIcon(wallet.icon),
+      ...(rdns ? { rdns } : {}),
+      type: wallet.type,
+    }
+  })
 }
 
 export function startBridge(modal: Modal) {
@@ -93,6 +116,8 @@ export function startBridge(modal: Modal) {
     getState: ready(async () => airlockState(store.getState())),
     request: ready(async (request: RequestArguments) => {
       refuseWithoutProject()
+      const forwarded = modal.connection.forward(request)
+      if (forwarded) return forwarded
       const state = store.getState()
       if (request.method === 'eth_accounts')
         return state.status === 'connected' && state.address ? [state.address] : []
@@ -102,21 +127,19 @@ export function startBridge(modal: Modal) {
       }
       throw new DisconnectedError({ message: 'No wallet is connected.' })
     }),
-    disconnect: ready(async () => {
-      store.setState({
-        status: 'disconnected',
-        address: undefined,
-        caipAddress: undefined,
-        connectorId: undefined,
-      })
-    }),
+    disconnect: ready(async () => modal.connection.disconnect()),
     switchNetwork: ready(async (caipNetworkId) => {
       refuseWithoutProject()
       selectNetwork(store, caipNetworkId)
+      await modal.connection.switchNetwork(caipNetworkId)
     }),
     setOptions: ready(async (options) => applyOptions(store, options, store.getState().isMobile)),
-    // Host wallets arrive with the browser-extension connector; until then events are only checked.
-    hostWalletEvent: ready(async (_event: HostWalletEvent) => {}),
+    hostWalletEvent: ready(async (event: HostWalletEvent) => modal.connection.onWalletEvent(event)),
+    hostWalletsChanged: ready(async (wallets: HostWalletInfo[]) => {
+      store.setState({ hostWallets: wallets })
+      // A wallet that announced late may be the one the visitor was connected with.
+      if (store.getState().status === 'disconnected') await modal.connection.reconnect()
+    }),
   }
 
   const methods = exposeMethods<FrameMethods>(handlers, {
@@ -129,10 +152,15 @@ export function startBridge(modal: Modal) {
     switchNetwork: (list) => [args.caipNetworkId(list[0])],
     setOptions: (list) => [parseFrameOptions(list[0])],
     hostWalletEvent: (list) => [parseHostWalletEvent(list[0])],
+    hostWalletsChanged: (list) => [parseHostWallets(list[0])],
   })
 
   const messenger = new WindowMessenger({ remoteWindow: window.parent, allowedOrigins })
   const connection = connect<HostMethods>({ messenger, methods })
+  modal.setWalletRequest(async (walletId, request) => {
+    const remote = await connection.promise
+    return unwrap(remote.hostWalletRequest(walletId, request))
+  })
 
   /** Embedded mode: the host sizes the iframe to the modal's content. */
   function reportHeight() {
@@ -145,7 +173,8 @@ export function startBridge(modal: Modal) {
     host ??= await connection.promise
     const info = await unwrap(host.hostInfo())
     store.setState({ host: { origin: info.origin, href: info.href } })
-    store.setState({ hostWallets: await unwrap(host.listHostWallets()) })
+    store.setState({ hostWallets: parseHostWallets(await unwrap(host.listHostWallets())) })
+    if (config.project) await modal.connection.reconnect()
   }
 
   // The host mirrors our state; tell it whenever what it sees changes.
@@ -153,7 +182,8 @@ export function startBridge(modal: Modal) {
   store.subscribe((state) => {
     if (!handshaken) return
     const next = airlockState(state)
-    const serialized = JSON.stringify(next)
+    // `open` is the host's to say; a change of it alone is not news to the host.
+    const serialized = JSON.stringify({ ...next, open: false })
     if (serialized === lastSent) return
     lastSent = serialized
     connection.promise.then((remote) => remote.emit({ type: 'state', state: next }))

@@ -2,10 +2,11 @@
  * The modal's runtime: the store, the view stack and the open/close controllers, built once
  * from the config the API inlined. Views get it through React context; the bridge drives it.
  */
-import type { ModalConfig, OpenParams } from '@airlock/protocol'
+import { DisconnectedError, type ModalConfig, type OpenParams } from '@airlock/protocol'
 import { createAnalytics } from './analytics'
 import { createNavigation } from './navigation/navigation'
 import { closingView, openingView } from './navigation/rules'
+import { createConnectionController, type WalletRequest } from './state/connection'
 import { hasAdapters } from './state/controllers'
 import { createModalStore, namespaceOf } from './state/store'
 
@@ -15,6 +16,13 @@ export function createModal(config: ModalConfig, router: Router) {
   const store = createModalStore(config)
   const analytics = createAnalytics(store)
   let onClose: () => void = () => {}
+  // Until the bridge is up there is no host to reach a wallet through.
+  let walletRequest: WalletRequest = async () => {
+    throw new DisconnectedError({ message: 'The host page is not connected.' })
+  }
+  const connection = createConnectionController(store, (walletId, request) =>
+    walletRequest(walletId, request),
+  )
 
   const navigation = createNavigation(router, () => closeModal({ fromFrame: true }))
 
@@ -43,8 +51,8 @@ export function createModal(config: ModalConfig, router: Router) {
     store.setState({ requestedNamespace: params.namespace })
     await navigation.reset(view)
     store.setState({ open: true })
-    document.querySelector<HTMLElement>('[role="dialog"]')?.focus()
-    analytics.track({ type: 'track', event: 'MODAL_OPEN', properties: { view } })
+    // After the reply to the host: analytics is never on the path to a visible modal.
+    setTimeout(() => analytics.track({ type: 'track', event: 'MODAL_OPEN', properties: { view } }))
   }
 
   /** Closing resets the stack; when the frame itself closes (Esc, ✕, back), the host is told. */
@@ -56,8 +64,28 @@ export function createModal(config: ModalConfig, router: Router) {
     if (fromFrame) onClose()
   }
 
+  /**
+   * The login flow of a browser wallet, shown in ConnectingExternal. On success the modal
+   * closes, or goes back to where the flow started (ProfileWallets); on failure the view shows
+   * why and offers a retry.
+   */
+  async function connectWallet(walletId: string, options: { returnBack?: boolean } = {}) {
+    const returnBack = options.returnBack ?? store.getState().connecting?.returnBack
+    store.setState({ connecting: { walletId, ...(returnBack ? { returnBack } : {}) } })
+    if (navigation.view() !== 'ConnectingExternal') await navigation.push('ConnectingExternal')
+    try {
+      await connection.connect(walletId)
+    } catch {
+      return
+    }
+    if (returnBack) await navigation.back()
+    else await closeModal({ fromFrame: true })
+  }
+
   return {
     store,
+    connectWallet,
+    connection,
     navigation,
     analytics,
     openModal,
@@ -66,6 +94,10 @@ export function createModal(config: ModalConfig, router: Router) {
     /** The bridge registers how to tell the host that the frame closed itself. */
     onFrameClose(listener: () => void) {
       onClose = listener
+    },
+    /** The bridge registers how to call a wallet on the host page. */
+    setWalletRequest(request: WalletRequest) {
+      walletRequest = request
     },
   }
 }

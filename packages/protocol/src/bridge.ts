@@ -33,7 +33,7 @@ export type RequestArguments = { method: string; params?: readonly unknown[] | o
 /** An event a host wallet emitted, forwarded to the frame. */
 export type HostWalletEvent = {
   walletId: string
-  event: 'accountsChanged' | 'chainChanged' | 'connect' | 'disconnect'
+  event: 'accountsChanged' | 'chainChanged' | 'disconnect'
   data: unknown
 }
 
@@ -62,6 +62,8 @@ export type FrameMethods = {
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<Envelope<void>>
   setOptions(options: FrameOptions): Promise<Envelope<void>>
   hostWalletEvent(event: HostWalletEvent): Promise<Envelope<void>>
+  /** The page's wallets changed (a late EIP-6963 announcement). */
+  hostWalletsChanged(wallets: HostWalletInfo[]): Promise<Envelope<void>>
 }
 
 /** Methods the host exposes; the frame calls them. */

@@ -1,7 +1,12 @@
 /**
  * `createAirlock`: the host side of Airlock. It mounts the modal's iframe (served from the
  * modal's own origin), connects to it over penpal with the modal origin as the only allowed
- * origin, mirrors the modal's state for the site, and gives the site an EIP-1193 provider.
+ * origin, relays the page's browser wallets to it, mirrors the modal's state for the site, and
+ * gives the site an EIP-1193 provider.
+ *
+ * The site's options are validated by the frame at the handshake (it trusts nothing it is
+ * sent); doing it only there keeps this bundle small. A bad option rejects `open()` with an
+ * InvalidParamsError naming the field, and is logged once.
  */
 import {
   type AirlockState,
@@ -12,7 +17,7 @@ import {
   type FrameMethods,
   type FrameOptions,
   type HostMethods,
-  InternalError,
+  type HostWalletInfo,
   InvalidAppConfigurationError,
   InvalidParamsError,
   InvalidProjectIdError,
@@ -20,22 +25,22 @@ import {
   type OpenParams,
   ProtocolVersionError,
   type ProviderRpcError,
-  parseFrameOptions,
   protocolVersion,
   RequestTimeoutError,
   unwrap,
 } from '@airlock/protocol'
 import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
 import { mountFrame } from './frame'
+import { discoverHostWallets } from './hostWallets'
 import { type AirlockProvider, createProvider } from './provider'
 
-export type AirlockOptions = Omit<FrameOptions, 'embedded' | 'networks'> & {
+type RemoteFrame = RemoteProxy<FrameMethods>
+
+export type AirlockOptions = Partial<Omit<FrameOptions, 'embedded'>> & {
   /** The project's id, from `npm run airlock -- projects create`. */
   projectId: string
   /** Where the API serves the modal. Default: http://localhost:8787. */
   modalUrl?: string
-  /** CAIP-2 ids of the networks the site supports. */
-  networks?: CaipNetworkId[]
   /** Embedded mode: render the modal inline in this element instead of as an overlay. */
   container?: HTMLElement
   /** When to create the iframe. `idle` (default): once the page is idle, so open() is instant. */
@@ -54,10 +59,12 @@ export type Airlock = {
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
 }
 
-type RemoteFrame = RemoteProxy<FrameMethods>
-
 /** How long after the iframe's `load` the handshake may take before we call it refused. */
 const handshakeAfterLoadMs = 1500
+
+function invalidOption(details: string): never {
+  throw new InvalidParamsError({ message: 'Invalid Airlock options.', details })
+}
 
 /**
  * Creates the Airlock modal for this page.
@@ -73,31 +80,18 @@ export function createAirlock(options: AirlockOptions): Airlock {
     preload = 'idle',
     ...rest
   } = options ?? ({} as AirlockOptions)
-  let modalOrigin: string
+  let modalOrigin = ''
   try {
     modalOrigin = new URL(modalUrl).origin
-  } catch {
-    throw new InvalidParamsError({
-      message: 'Invalid Airlock options.',
-      details: `modalUrl must be an absolute http(s) URL, got ${JSON.stringify(modalUrl)}.`,
-    })
-  }
-  if (typeof projectId !== 'string')
-    throw new InvalidParamsError({
-      message: 'Invalid Airlock options.',
-      details: 'projectId must be a string.',
-    })
+  } catch {}
+  if (!/^https?:/.test(modalOrigin))
+    invalidOption(`modalUrl must be an absolute http(s) URL, got ${JSON.stringify(modalUrl)}.`)
+  if (typeof projectId !== 'string') invalidOption('projectId must be a string.')
   if (container !== undefined && !(container instanceof HTMLElement))
-    throw new InvalidParamsError({
-      message: 'Invalid Airlock options.',
-      details: 'container must be an HTMLElement.',
-    })
+    invalidOption('container must be an HTMLElement.')
   if (!['idle', 'eager', 'none'].includes(preload))
-    throw new InvalidParamsError({
-      message: 'Invalid Airlock options.',
-      details: 'preload must be "idle", "eager" or "none".',
-    })
-  const frameOptions = parseFrameOptions({ ...rest, embedded: !!container })
+    invalidOption('preload must be "idle", "eager" or "none".')
+  const frameOptions = { ...rest, embedded: !!container } as FrameOptions
 
   let state: AirlockState = { ...initialState, open: !!container }
   const listeners = new Set<AirlockListener>()
@@ -109,6 +103,14 @@ export function createAirlock(options: AirlockOptions): Airlock {
     for (const listener of listeners) listener(next, previous)
   }
 
+  const describeWallets = (): HostWalletInfo[] =>
+    hostWallets.list().map(({ provider: _, ...info }) => info)
+  const hostWallets = discoverHostWallets(
+    () => connection?.then((remote) => remote.hostWalletsChanged(describeWallets())),
+    (walletId, event, data) =>
+      connection?.then((remote) => remote.hostWalletEvent({ walletId, event, data })),
+  )
+
   const hostMethods = exposeMethods<HostMethods>(
     {
       hostInfo: async () => ({
@@ -116,9 +118,12 @@ export function createAirlock(options: AirlockOptions): Airlock {
         href: location.href,
         isMobile: isMobile(),
       }),
-      listHostWallets: async () => [],
-      hostWalletRequest: async () => {
-        throw new InternalError({ message: 'No host wallet is connected.' })
+      listHostWallets: async () => describeWallets(),
+      hostWalletRequest: async (walletId, request) => {
+        const wallet = hostWallets.get(walletId)
+        if (!wallet)
+          throw new InvalidParamsError({ message: `No wallet "${walletId}" on this page.` })
+        return wallet.provider.request(request)
       },
       setFrame: async ({ visible, height }) => {
         if (!visible) hide()
@@ -175,7 +180,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
             })
           setState({ ...result.state, open: state.open })
           resolve(remote)
-        }, reject)
+        })
         .catch(reject)
     }).catch(async (error) => {
       penpal.destroy()
@@ -227,7 +232,27 @@ export function createAirlock(options: AirlockOptions): Airlock {
     return unwrap((remote[name] as any)(...params)) as never
   }
 
-  const provider = createProvider((request) => call('request', request))
+  async function open(params?: OpenParams) {
+    // Taken before the frame can move focus, so it goes back where the visitor was.
+    const opener = document.activeElement
+    // The frame validates the parameters; keeping that out of here keeps the host bundle small.
+    await call('open', params ?? {})
+    frame?.show(opener)
+    if (!state.open) setState({ ...state, open: true })
+  }
+
+  const provider = createProvider({
+    // While a host wallet is the active connection, requests go straight to it: no bridge hop.
+    direct: () =>
+      state.status === 'connected' ? hostWallets.get(state.connectorId ?? '')?.provider : undefined,
+    send: (request) => call('request', request),
+    getState: () => state,
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    open,
+  })
 
   if (preload === 'eager' || container) connectFrame()
   else if (preload === 'idle') {
@@ -238,14 +263,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
   }
 
   return {
-    async open(params) {
-      // Taken before the frame can move focus, so it goes back where the visitor was.
-      const opener = document.activeElement
-      // The frame validates the parameters; keeping that out of here keeps the host bundle small.
-      await call('open', params ?? {})
-      frame?.show(opener)
-      if (!state.open) setState({ ...state, open: true })
-    },
+    open,
     async close() {
       hide()
       await call('close')

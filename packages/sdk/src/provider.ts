@@ -1,8 +1,17 @@
 /**
- * `airlock.provider`: an EIP-1193 provider for the site. Requests go to the modal over the
- * bridge; state changes from the modal become the standard provider events.
+ * `airlock.provider`: an EIP-1193 provider for the site. While a browser wallet on this page is
+ * the active connection, requests go straight to it; otherwise they cross the bridge to the
+ * modal. `eth_requestAccounts` while disconnected opens the modal and waits for the visitor.
+ * State changes from the modal become the standard provider events.
  */
-import { type AirlockState, args, type RequestArguments } from '@airlock/protocol'
+import {
+  type AirlockState,
+  args,
+  type OpenParams,
+  type RequestArguments,
+  UserRejectedRequestError,
+} from '@airlock/protocol'
+import type { Eip1193Provider } from './hostWallets'
 
 type ProviderEvent = 'accountsChanged' | 'chainChanged' | 'connect' | 'disconnect'
 type ProviderListener = (payload: never) => void
@@ -15,22 +24,56 @@ export type AirlockProvider = {
   update(next: AirlockState, previous: AirlockState): void
 }
 
+type ProviderContext = {
+  direct(): Eip1193Provider | undefined
+  send(request: RequestArguments): Promise<unknown>
+  getState(): AirlockState
+  subscribe(listener: (state: AirlockState) => void): () => void
+  open(params?: OpenParams): Promise<void>
+}
+
 /** The EIP-155 chain id of a CAIP-2 id, as the hex string EIP-1193 events carry. */
 function hexChainId(caipNetworkId: string | undefined): string | undefined {
   const [namespace, reference] = caipNetworkId?.split(':') ?? []
   return namespace === 'eip155' && reference ? `0x${Number(reference).toString(16)}` : undefined
 }
 
-export function createProvider(
-  send: (request: RequestArguments) => Promise<unknown>,
-): AirlockProvider {
+const evm = (state: AirlockState) => state.namespace === 'eip155' && state.status === 'connected'
+const accountsOf = (state: AirlockState) => (evm(state) && state.address ? [state.address] : [])
+
+export function createProvider(context: ProviderContext): AirlockProvider {
   const listeners = new Map<ProviderEvent, Set<ProviderListener>>()
   const emit = (event: ProviderEvent, payload: unknown) => {
     for (const listener of listeners.get(event) ?? [])
       (listener as (value: unknown) => void)(payload)
   }
+
+  /** Opens the modal and resolves with the accounts once the visitor connects. */
+  function requestAccounts(): Promise<string[]> {
+    return new Promise((resolve, reject) => {
+      const settle = (state: AirlockState) => {
+        if (evm(state)) resolve(accountsOf(state))
+        else if (!state.open) reject(new UserRejectedRequestError({ message: 'Modal closed' }))
+        else return
+        unsubscribe()
+      }
+      const unsubscribe = context.subscribe(settle)
+      context.open().catch((error) => {
+        unsubscribe()
+        reject(error)
+      })
+    })
+  }
+
   const provider: AirlockProvider = {
-    request: async (request) => send(args.request(request)),
+    async request(request) {
+      const valid = args.request(request)
+      const wallet = context.direct()
+      if (wallet) return wallet.request(valid)
+      if (valid.method === 'eth_requestAccounts' && !evm(context.getState()))
+        return requestAccounts()
+      return context.send(valid)
+    },
     on(event, listener) {
       listeners.set(event, (listeners.get(event) ?? new Set()).add(listener))
       return provider
@@ -40,11 +83,8 @@ export function createProvider(
       return provider
     },
     update(next, previous) {
-      const evm = (state: AirlockState) =>
-        state.namespace === 'eip155' && state.status === 'connected'
-      const accounts = evm(next) && next.address ? [next.address] : []
-      const before = evm(previous) && previous.address ? [previous.address] : []
-      if (accounts.join() !== before.join()) emit('accountsChanged', accounts)
+      const accounts = accountsOf(next)
+      if (accounts.join() !== accountsOf(previous).join()) emit('accountsChanged', accounts)
       const chainId = hexChainId(next.chainId)
       if (evm(next) && !evm(previous) && chainId) emit('connect', { chainId })
       else if (evm(next) && chainId && chainId !== hexChainId(previous.chainId))

@@ -10,6 +10,7 @@ import { shownView } from '../navigation/rules'
 import { dismissAlert } from '../state/controllers'
 import { ViewBody } from '../views/ViewBody'
 import styles from './Shell.module.css'
+import { ToastBar } from './ToastBar'
 import { useModal } from './useModal'
 import { useModalState } from './useModalState'
 
@@ -33,8 +34,18 @@ export function Shell() {
         modal.closeModal({ fromFrame: true })
       }
     }
+    // The host focuses the iframe when it shows it; focus then goes to the dialog itself, so
+    // screen readers announce it and Tab starts inside it.
+    const onFocus = () => {
+      if (modal.store.getState().open && !dialog.current?.contains(document.activeElement))
+        dialog.current?.focus()
+    }
     document.addEventListener('keydown', onKeyDown)
-    return () => document.removeEventListener('keydown', onKeyDown)
+    addEventListener('focus', onFocus)
+    return () => {
+      document.removeEventListener('keydown', onKeyDown)
+      removeEventListener('focus', onFocus)
+    }
   }, [modal])
 
   function trapTab(event: KeyboardEvent<HTMLDivElement>) {
@@ -117,6 +128,7 @@ export function Shell() {
         <div className={styles.body}>
           <ViewBody view={view} />
         </div>
+        <ToastBar />
       </div>
     </div>
   )

@@ -73,3 +73,13 @@ export function airlockState(state: ModalState): AirlockState {
   if (state.connectorId) result.connectorId = state.connectorId
   return result
 }
+
+/** A feature switch (spec §6): the site's option when it gives one, else the project's. */
+export function featureEnabled(
+  state: ModalState,
+  feature: 'send' | 'receive' | 'onramp' | 'swaps' | 'activity' | 'multiWallet' | 'analytics',
+): boolean {
+  const site = state.options?.features?.[feature]
+  if (site !== undefined) return site
+  return state.config.project?.features[feature] ?? false
+}

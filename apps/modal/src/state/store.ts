@@ -14,6 +14,34 @@ import type {
   NetworkConfig,
 } from '@airlock/protocol'
 import { createStore } from 'zustand/vanilla'
+import type { RecentWallet } from '../navigation/ordering'
+
+/** A wallet connection the visitor made (spec §3 Connection). */
+export type Connection = {
+  /** Stable across page loads: the wallet's rdns, else its name. */
+  id: string
+  /** The host wallet's id on this page load (EIP-6963 uuid, or 'injected'). */
+  walletId: string
+  name: string
+  icon: string
+  rdns?: string
+  accounts: string[]
+}
+
+/** The wallet being connected in ConnectingExternal, and how the last try ended. */
+export type Connecting = {
+  walletId: string
+  error?: 'rejected' | 'failed'
+  /** Whether success goes back to where the flow started (ProfileWallets) instead of closing. */
+  returnBack?: boolean
+}
+
+/** A toast (spec §3): replaced after the 150 ms delay, closed by itself when autoClose. */
+export type Toast = {
+  message: string
+  variant: 'success' | 'loading' | 'error'
+  autoClose: boolean
+}
 
 export type ModalState = {
   config: ModalConfig
@@ -26,6 +54,12 @@ export type ModalState = {
   address: string | undefined
   caipAddress: CaipAddress | undefined
   connectorId: string | undefined
+  /** Every connection the visitor made; the active one is `activeConnectionId`. */
+  connections: Connection[]
+  activeConnectionId: string | undefined
+  connecting: Connecting | undefined
+  recentWallets: RecentWallet[]
+  toast: Toast | undefined
   hostWallets: HostWalletInfo[]
   host: { origin: string; href: string } | undefined
   isMobile: boolean
@@ -47,6 +81,11 @@ export function createModalStore(config: ModalConfig) {
     address: undefined,
     caipAddress: undefined,
     connectorId: undefined,
+    connections: [],
+    activeConnectionId: undefined,
+    connecting: undefined,
+    recentWallets: [],
+    toast: undefined,
     hostWallets: [],
     host: undefined,
     isMobile: false,

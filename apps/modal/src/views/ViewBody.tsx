@@ -3,7 +3,9 @@ import type { View } from '@airlock/protocol'
 import { Account } from './Account/Account'
 import { AllWallets } from './AllWallets/AllWallets'
 import { Connect } from './Connect/Connect'
+import { ConnectingExternal } from './ConnectingExternal/ConnectingExternal'
 import { ConnectingWalletConnectBasic } from './ConnectingWalletConnectBasic/ConnectingWalletConnectBasic'
+import { ProfileWallets } from './ProfileWallets/ProfileWallets'
 import { SwitchActiveChain } from './SwitchActiveChain/SwitchActiveChain'
 import { SwitchNetwork } from './SwitchNetwork/SwitchNetwork'
 
@@ -12,6 +14,8 @@ const components: Partial<Record<View, (props: object) => React.JSX.Element>> = 
   Account,
   AllWallets,
   ConnectingWalletConnectBasic,
+  ConnectingExternal,
+  ProfileWallets,
   SwitchNetwork,
   SwitchActiveChain,
 }

@@ -1,9 +1,15 @@
-/** Account: the connected address, the network, and the Tokens / NFTs / Activity tabs. */
+/**
+ * Account: the connected address (copyable), its native balance, the active network (with a
+ * way out when the site doesn't support it), disconnect, and the Tokens / NFTs / Activity tabs.
+ */
 import { truncateAddress } from '@airlock/protocol'
 import { useId, useState } from 'react'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
+import { useNativeBalance } from '../../components/useNativeBalance'
 import { ui } from '../../messages'
+import { featureEnabled } from '../../state/controllers'
+import { showToast } from '../../state/toasts'
 import list from '../list.module.css'
 import styles from './Account.module.css'
 
@@ -15,23 +21,70 @@ const empty: Record<Tab, string> = {
   activity: ui.emptyActivity,
 }
 
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text)
+    return true
+  } catch {
+    // Some browsers refuse the async clipboard in frames; the selection fallback still works.
+    const field = document.createElement('textarea')
+    field.value = text
+    document.body.append(field)
+    field.select()
+    const copied = document.execCommand('copy')
+    field.remove()
+    return copied
+  }
+}
+
 export function Account() {
-  const { navigation } = useModal()
-  const address = useModalState((state) => state.address)
+  const modal = useModal()
+  const { navigation, store } = modal
+  const address = useModalState((state) =>
+    state.status === 'connected' ? state.address : undefined,
+  )
+  const activeNetwork = useModalState((state) => state.activeNetwork)
   const network = useModalState((state) =>
     state.networks.find((n) => n.caipNetworkId === state.activeNetwork),
   )
+  const multiWallet = useModalState((state) => featureEnabled(state, 'multiWallet'))
+  const { balance, loading } = useNativeBalance()
   const [tab, setTab] = useState<Tab>('tokens')
   const id = useId()
+
+  async function copyAddress() {
+    if (!address) return
+    const copied = await copyText(address)
+    showToast(store, {
+      message: copied ? ui.addressCopied : ui.copyFailed,
+      variant: copied ? 'success' : 'error',
+      autoClose: true,
+    })
+  }
 
   return (
     <div className={styles.account}>
       <div className={styles.header}>
         <span className={styles.avatar} aria-hidden="true" />
         {address ? (
-          <span className={styles.address} title={address}>
-            {truncateAddress(address)}
-          </span>
+          <>
+            <div className={styles.addressRow}>
+              <span className={styles.address} title={address} data-address={address}>
+                {truncateAddress(address)}
+              </span>
+              <button
+                type="button"
+                className={styles.copy}
+                aria-label={ui.copyAddress}
+                onClick={copyAddress}
+              >
+                ⧉
+              </button>
+            </div>
+            <span className={styles.balance} aria-live="polite">
+              {balance ?? (loading ? ui.balanceLoading : '')}
+            </span>
+          </>
         ) : (
           <>
             <span className={styles.address}>{ui.notConnected}</span>
@@ -40,7 +93,7 @@ export function Account() {
             </button>
           </>
         )}
-        {network && (
+        {network ? (
           <button
             type="button"
             className={styles.network}
@@ -48,8 +101,46 @@ export function Account() {
           >
             {network.name}
           </button>
+        ) : (
+          activeNetwork && (
+            <>
+              <p className={list.warning} role="alert">
+                {ui.unsupportedNetwork}
+              </p>
+              <button
+                type="button"
+                className={list.button}
+                onClick={() => navigation.push('SwitchNetwork')}
+              >
+                {ui.switchNetwork}
+              </button>
+            </>
+          )
         )}
       </div>
+      {address && (
+        <div className={list.actions}>
+          {multiWallet && (
+            <button
+              type="button"
+              className={list.button}
+              onClick={() => navigation.push('ProfileWallets')}
+            >
+              {ui.wallets}
+            </button>
+          )}
+          <button
+            type="button"
+            className={list.button}
+            onClick={async () => {
+              await modal.connection.disconnect()
+              await modal.closeModal({ fromFrame: true })
+            }}
+          >
+            {ui.disconnect}
+          </button>
+        </div>
+      )}
       <div role="tablist" className={styles.tabs} aria-label="Account">
         {tabs.map((name) => (
           <button

@@ -1,6 +1,12 @@
-/** Connect: the wallets the host page relays, and WalletConnect (coming in a later release). */
+/**
+ * Connect: the page's browser wallets in the spec's connector-type order (recent first, then
+ * the other installed ones), and WalletConnect, which arrives in a later release.
+ */
+import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
+import { WalletIcon } from '../../components/WalletIcon'
 import { ui } from '../../messages'
+import { orderHostWallets } from '../../navigation/ordering'
 import list from '../list.module.css'
 
 function WalletConnectIcon({ className }: { className?: string | undefined }) {
@@ -16,21 +22,23 @@ function WalletConnectIcon({ className }: { className?: string | undefined }) {
 }
 
 export function Connect() {
-  const wallets = useModalState((state) => state.hostWallets)
+  const modal = useModal()
   const unavailable = useModalState((state) => !state.config.project)
+  const hostWallets = useModalState((state) => state.hostWallets)
+  const recent = useModalState((state) => state.recentWallets)
+  const options = useModalState((state) => state.options)
+  const isMobile = useModalState((state) => state.isMobile)
   if (unavailable) return <p className={list.note}>{ui.unavailable}</p>
+  const wallets = orderHostWallets({
+    hostWallets,
+    recent,
+    featuredWalletIds: options?.featuredWalletIds ?? [],
+    excludeWallets: options?.excludeWallets ?? [],
+    isMobile,
+  })
   return (
     <>
       <ul className={list.list} aria-label="Wallets">
-        {wallets.map((wallet) => (
-          <li key={wallet.id}>
-            <button type="button" className={list.item} data-wallet-id={wallet.id}>
-              <img className={list.icon} src={wallet.icon} alt="" />
-              <span className={list.name}>{wallet.name}</span>
-              <span className={list.tag}>{ui.installed}</span>
-            </button>
-          </li>
-        ))}
         <li>
           <button
             type="button"
@@ -43,6 +51,21 @@ export function Connect() {
             <span className={list.tag}>{ui.comingSoon}</span>
           </button>
         </li>
+        {wallets.map(({ section, wallet }) => (
+          <li key={wallet.id}>
+            <button
+              type="button"
+              className={list.item}
+              data-wallet-id={wallet.id}
+              data-section={section}
+              onClick={() => modal.connectWallet(wallet.id, { returnBack: false })}
+            >
+              <WalletIcon name={wallet.name} icon={wallet.icon} />
+              <span className={list.name}>{wallet.name}</span>
+              <span className={list.tag}>{section === 'recent' ? ui.recent : ui.installed}</span>
+            </button>
+          </li>
+        ))}
       </ul>
       {wallets.length === 0 && <p className={list.note}>{ui.noBrowserWallets}</p>}
       <p id="walletconnect-coming" className={list.note}>

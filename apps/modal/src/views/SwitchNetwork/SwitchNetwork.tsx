@@ -1,18 +1,35 @@
-/** SwitchNetwork: the site's configured networks; choosing one makes it active. */
+/**
+ * SwitchNetwork: the site's configured networks. Connected, choosing one asks the wallet to
+ * switch (adding the chain to the wallet first when it doesn't know it); not connected, it is
+ * the network to connect on.
+ */
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { ui } from '../../messages'
 import { selectNetwork } from '../../state/controllers'
+import { showToast } from '../../state/toasts'
 import list from '../list.module.css'
 
 export function SwitchNetwork({ namespace }: { namespace?: string }) {
-  const { store, navigation } = useModal()
+  const { store, navigation, connection } = useModal()
   const networks = useModalState((state) => state.networks)
   const active = useModalState((state) => state.activeNetwork)
   const shown = namespace
     ? networks.filter((network) => network.caipNetworkId.startsWith(`${namespace}:`))
     : networks
   if (shown.length === 0) return <p className={list.note}>{ui.noNetworks}</p>
+
+  async function choose(caipNetworkId: (typeof networks)[number]['caipNetworkId']) {
+    try {
+      if (store.getState().status === 'connected') {
+        if (!(await connection.switchNetwork(caipNetworkId))) selectNetwork(store, caipNetworkId)
+      } else selectNetwork(store, caipNetworkId)
+      await navigation.back()
+    } catch {
+      showToast(store, { message: ui.switchNetworkFailed, variant: 'error', autoClose: true })
+    }
+  }
+
   return (
     <ul className={list.list} aria-label="Networks">
       {shown.map((network) => (
@@ -21,10 +38,7 @@ export function SwitchNetwork({ namespace }: { namespace?: string }) {
             type="button"
             className={list.item}
             aria-current={network.caipNetworkId === active ? 'true' : undefined}
-            onClick={() => {
-              selectNetwork(store, network.caipNetworkId)
-              navigation.back()
-            }}
+            onClick={() => choose(network.caipNetworkId)}
           >
             <span className={list.icon} aria-hidden="true" />
             <span className={list.name}>{network.name}</span>

@@ -1,0 +1,16 @@
+/** The toast at the bottom of the card (spec §3 Toast). */
+import styles from './Shell.module.css'
+import { useModalState } from './useModalState'
+
+export function ToastBar() {
+  const toast = useModalState((state) => state.toast)
+  return (
+    <div className={styles.toastRegion} aria-live="polite">
+      {toast && (
+        <div className={styles.toast} data-variant={toast.variant} role="status">
+          {toast.message}
+        </div>
+      )}
+    </div>
+  )
+}

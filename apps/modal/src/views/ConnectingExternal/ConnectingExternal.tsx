@@ -1,0 +1,59 @@
+/**
+ * ConnectingExternal: waiting for a browser wallet to approve. A rejection shows 'Connection
+ * rejected' with the 500 ms shake and a retry; any other failure shows 'Failed to connect'.
+ */
+import { connectionErrors, shakeMs } from '@airlock/protocol'
+import { useEffect, useState } from 'react'
+import { useModal } from '../../components/useModal'
+import { useModalState } from '../../components/useModalState'
+import { WalletIcon } from '../../components/WalletIcon'
+import { ui } from '../../messages'
+import list from '../list.module.css'
+import styles from './ConnectingExternal.module.css'
+
+export function ConnectingExternal() {
+  const modal = useModal()
+  const connecting = useModalState((state) => state.connecting)
+  const wallet = useModalState((state) =>
+    state.hostWallets.find((item) => item.id === state.connecting?.walletId),
+  )
+  const error = connecting?.error
+  const [shaking, setShaking] = useState(false)
+  useEffect(() => {
+    if (error !== 'rejected') return
+    setShaking(true)
+    const timer = setTimeout(() => setShaking(false), shakeMs)
+    return () => clearTimeout(timer)
+  }, [error])
+  if (!wallet) return <p className={list.note}>{connectionErrors.failedToConnect}</p>
+  const message =
+    error === 'rejected'
+      ? connectionErrors.connectionRejected
+      : error === 'failed'
+        ? connectionErrors.failedToConnect
+        : ui.continueIn(wallet.name)
+  return (
+    <div className={styles.connecting} data-state={error ?? 'waiting'}>
+      <div className={shaking ? styles.shake : undefined}>
+        <div className={error ? styles.iconError : styles.iconWaiting}>
+          <WalletIcon name={wallet.name} icon={wallet.icon} />
+        </div>
+      </div>
+      <p className={styles.title} role={error ? 'alert' : 'status'}>
+        {message}
+      </p>
+      {!error && <p className={list.note}>{ui.approveInWallet}</p>}
+      {error && (
+        <div className={list.actions}>
+          <button
+            type="button"
+            className={list.button}
+            onClick={() => modal.connectWallet(wallet.id)}
+          >
+            {ui.retry}
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,89 @@
+/**
+ * ProfileWallets (multiWallet): the visitor's connections with their status relative to the
+ * namespace (spec §4), switching between them, and the page's other wallets to add.
+ */
+import { useModal } from '../../components/useModal'
+import { useModalState } from '../../components/useModalState'
+import { WalletIcon } from '../../components/WalletIcon'
+import { ui } from '../../messages'
+import { stableWalletId } from '../../navigation/ordering'
+import { connectionStatus } from '../../state/connection'
+import { showToast } from '../../state/toasts'
+import list from '../list.module.css'
+
+export function ProfileWallets() {
+  const modal = useModal()
+  const { store, connection } = modal
+  const state = useModalState((current) => current)
+  const known = new Set(state.connections.map((item) => item.id))
+  const others = state.hostWallets.filter(
+    (wallet) => wallet.type === 'ANNOUNCED' && !known.has(stableWalletId(wallet)),
+  )
+
+  async function choose(id: string) {
+    const item = store.getState().connections.find((candidate) => candidate.id === id)
+    if (item && connectionStatus(store.getState(), item) === 'disconnected') {
+      const wallet = store.getState().hostWallets.find((w) => stableWalletId(w) === id)
+      if (wallet) return modal.connectWallet(wallet.id, { returnBack: true })
+    }
+    try {
+      const result = await connection.switchConnection(id)
+      const message = result.hasSwitchedWallet
+        ? ui.switchedWallet
+        : result.hasSwitchedAccount
+          ? ui.switchedAccount
+          : undefined
+      if (message) showToast(store, { message, variant: 'success', autoClose: true })
+    } catch (error) {
+      const message = (error as { shortMessage?: string }).shortMessage ?? String(error)
+      showToast(store, { message, variant: 'error', autoClose: true })
+    }
+  }
+
+  return (
+    <>
+      <ul className={list.list} aria-label="Connections">
+        {state.connections.map((item) => {
+          const status = connectionStatus(state, item)
+          return (
+            <li key={item.id}>
+              <button
+                type="button"
+                className={list.item}
+                data-connection-status={status}
+                onClick={() => choose(item.id)}
+              >
+                <WalletIcon name={item.name} icon={item.icon} />
+                <span className={list.name}>
+                  {item.name}
+                  {item.accounts[0] && (
+                    <span className={list.note}> {item.accounts[0].slice(0, 6)}…</span>
+                  )}
+                </span>
+                <span className={status === 'connected' ? list.tagActive : list.tag}>
+                  {ui.connectionStatus[status]}
+                </span>
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+      <h2 className={list.section}>{ui.addWallet}</h2>
+      {others.length === 0 && <p className={list.note}>{ui.noOtherWallets}</p>}
+      <ul className={list.list} aria-label={ui.addWallet}>
+        {others.map((wallet) => (
+          <li key={wallet.id}>
+            <button
+              type="button"
+              className={list.item}
+              onClick={() => modal.connectWallet(wallet.id, { returnBack: true })}
+            >
+              <WalletIcon name={wallet.name} icon={wallet.icon} />
+              <span className={list.name}>{wallet.name}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
