@@ -2,8 +2,10 @@
 // builds the production bundles, starts the local stack (anvil, the API on a fresh SQLite file,
 // the demo site), then in headless Chromium takes the median of 5 runs, each in a fresh browser
 // context, of: the gzip bytes of JS the host page loads, the gzip bytes the modal iframe loads,
-// navigation start → modal visible, and click → modal visible with the iframe preloaded. Prints
-// a table against the targets and the reference figures and writes it to bench/RESULTS.md.
+// navigation start → modal visible, click → modal visible with the iframe preloaded, what
+// `airlock.provider.request` adds to a connected browser wallet's own, and a request's round trip
+// over the bridge to the modal. Prints a table against the targets and the reference figures and
+// writes it to bench/RESULTS.md.
 //
 // Env: BENCH_RUNS (5), BENCH_WARMUP (1 discarded run per scenario), BENCH_VERBOSE=1 (stack
 // output and per-run figures), CHROMIUM_PATH (/usr/bin/chromium).
@@ -28,6 +30,8 @@ const timeouts = {
   modalVisible: 15_000,
   preload: 15_000,
   settle: 5_000,
+  connect: 15_000,
+  calls: 60_000,
   whole: 15 * 60_000,
 }
 
@@ -42,7 +46,8 @@ const systems = [
 /**
  * What the table shows, one row each. `scenario` names the browser run that yields the sample
  * under `id`; `target` is an upper bound (none: reported only); `breakdown` rows are printed
- * in a second table that explains the headline rows.
+ * in a second table that explains the headline rows; `decimals` fixes the digits shown (default:
+ * about 3 significant digits).
  */
 const measurements = [
   {
@@ -76,6 +81,22 @@ const measurements = [
     reference: { appkit: 144, rainbowkit: 39 },
   },
   {
+    id: 'providerOverhead',
+    name: 'Provider overhead, connected browser wallet (per call)',
+    unit: 'ms',
+    decimals: 3,
+    scenario: 'providerCalls',
+    target: 0.2,
+  },
+  {
+    id: 'bridgeRoundTrip',
+    name: 'Bridge round trip, disconnected (per call)',
+    unit: 'ms',
+    decimals: 3,
+    scenario: 'bridgeCalls',
+    target: 1,
+  },
+  {
     id: 'navToEnabled',
     name: 'Navigation start → Connect enabled',
     unit: 'ms',
@@ -94,6 +115,14 @@ const measurements = [
     name: 'Click → open === true, before the rAF (preloaded)',
     unit: 'ms',
     scenario: 'preloadedOpen',
+    breakdown: true,
+  },
+  {
+    id: 'walletDirect',
+    name: 'Browser wallet’s own eth_chainId (per call)',
+    unit: 'ms',
+    decimals: 3,
+    scenario: 'providerCalls',
     breakdown: true,
   },
   {
@@ -317,6 +346,124 @@ function clickAsSoonAsEnabled() {
   })
 }
 
+/**
+ * In-page, before the demo's scripts (top-level frame only): a minimal EIP-6963 browser wallet
+ * that answers entirely in the page, kept as `window.__benchWallet` to call it directly. It
+ * counts its calls, and the page's MessagePort posts (penpal's channel to the modal after the
+ * handshake), so the bench can tell a request went to the wallet without a bridge hop.
+ */
+function installBenchWallet() {
+  if (window.top !== window) return
+  const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+  const counts = { walletCalls: 0, portPosts: 0 }
+  const post = MessagePort.prototype.postMessage
+  MessagePort.prototype.postMessage = function (...args) {
+    counts.portPosts++
+    return post.apply(this, args)
+  }
+  const provider = {
+    async request({ method }) {
+      counts.walletCalls++
+      switch (method) {
+        case 'eth_requestAccounts':
+        case 'eth_accounts':
+          return [address]
+        case 'eth_chainId':
+          return '0x7a69'
+        case 'wallet_revokePermissions':
+          return null
+      }
+      throw Object.assign(new Error(`Bench Wallet does not support ${method}.`), { code: 4200 })
+    },
+    on() {},
+    removeListener() {},
+  }
+  const info = Object.freeze({
+    uuid: crypto.randomUUID(),
+    name: 'Bench Wallet',
+    icon: 'data:image/svg+xml;base64,PHN2Zy8+',
+    rdns: 'dev.airlock.bench',
+  })
+  const announce = () =>
+    window.dispatchEvent(
+      new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }),
+    )
+  window.__benchWallet = { provider, counts }
+  window.addEventListener('eip6963:requestProvider', announce)
+  announce()
+}
+
+/**
+ * In-page: times `eth_chainId` through `airlock.provider` and, with `direct`, on the bench
+ * wallet's own provider, in alternating blocks of `blockSize` calls after `warmup` calls each
+ * way. The page's clock is coarsened to 100 µs (it is not cross-origin isolated), far coarser
+ * than a call, so each block yields its time over its size; returns, per way, the median of
+ * those per-call figures in ms, and the bench wallet's counts over the timed blocks.
+ */
+async function timeEthChainId({ direct, warmup, blocks, blockSize }) {
+  const chainId = '0x7a69'
+  const ways = { airlock: () => window.airlock.provider.request({ method: 'eth_chainId' }) }
+  if (direct) {
+    const { provider } = window.__benchWallet
+    ways.direct = () => provider.request({ method: 'eth_chainId' })
+  }
+  for (const [name, call] of Object.entries(ways)) {
+    const result = await call()
+    if (result !== chainId)
+      throw new Error(`eth_chainId (${name}) returned ${JSON.stringify(result)}, not ${chainId}`)
+  }
+  const timeBlock = async (call, size) => {
+    const start = performance.now()
+    for (let i = 0; i < size; i++) await call()
+    return (performance.now() - start) / size
+  }
+  for (const call of Object.values(ways)) await timeBlock(call, warmup)
+  const perCall = Object.fromEntries(Object.keys(ways).map((name) => [name, []]))
+  const counts = window.__benchWallet?.counts
+  const before = counts && { ...counts }
+  for (let block = 0; block < blocks; block++) {
+    // Each way goes first in every other block, so drift and GC fall on both alike.
+    const order = block % 2 ? Object.keys(ways).reverse() : Object.keys(ways)
+    for (const name of order) perCall[name].push(await timeBlock(ways[name], blockSize))
+  }
+  const median = (values) => {
+    const sorted = [...values].sort((a, b) => a - b)
+    const middle = Math.floor(sorted.length / 2)
+    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+  return {
+    medians: Object.fromEntries(
+      Object.entries(perCall).map(([name, list]) => [name, median(list)]),
+    ),
+    counts:
+      counts &&
+      Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, value - before[key]])),
+    status: window.airlock.getState().status,
+  }
+}
+
+/** Calls each request measurement makes, split into timed blocks (see timeEthChainId). */
+const callPlans = {
+  // 2000 calls each way.
+  provider: { direct: true, warmup: 2000, blocks: 10, blockSize: 200 },
+  // 1000 calls.
+  bridge: { direct: false, warmup: 100, blocks: 20, blockSize: 50 },
+}
+
+/** Loads the demo and waits until `window.airlock` exists and the page's requests settle. */
+async function loadDemo(page, urls, network) {
+  await page.goto(urls.demo, { waitUntil: 'load', timeout: timeouts.navigation })
+  await page.waitForFunction(() => window.airlock, null, { timeout: timeouts.preload })
+  await page.waitForSelector('#connect:not([disabled])', { timeout: timeouts.preload })
+  // close() awaits the bridge, so once it resolves the handshake is done.
+  await withTimeout(
+    'the bridge handshake',
+    page.evaluate(() => window.airlock.close()),
+    timeouts.preload,
+  )
+  await network.quiet(500, timeouts.settle)
+}
+
 const scenarios = {
   /** A first visit: load the demo, click Connect as soon as it can be clicked. */
   async coldOpen({ context, urls, allowedHosts }) {
@@ -407,6 +554,78 @@ const scenarios = {
       offLoopback: network.offLoopback,
     }
   },
+
+  /**
+   * A site talking to a connected browser wallet: `airlock.provider.request` against calling
+   * the wallet's own provider, both in the page.
+   */
+  async providerCalls({ context, urls, allowedHosts }) {
+    await context.addInitScript(installBenchWallet)
+    const page = await context.newPage()
+    const network = trackNetwork(page, allowedHosts)
+    await loadDemo(page, urls, network)
+    await withTimeout(
+      'connecting the bench wallet',
+      (async () => {
+        await page.evaluate(() => window.airlock.open())
+        await page
+          .frameLocator('iframe[data-airlock]')
+          .getByRole('button', { name: /Bench Wallet/ })
+          .click({ timeout: timeouts.connect })
+        await page.waitForFunction(() => window.airlock.getState().status === 'connected', null, {
+          timeout: timeouts.connect,
+          polling: 50,
+        })
+      })(),
+      timeouts.connect,
+    )
+    // Whatever the modal does after connecting (closing, balances) happens before the clock.
+    await network.quiet(500, timeouts.settle)
+    const plan = callPlans.provider
+    const result = await withTimeout(
+      'timing eth_chainId',
+      page.evaluate(timeEthChainId, plan),
+      timeouts.calls,
+    )
+    const calls = plan.blocks * plan.blockSize
+    if (result.status !== 'connected')
+      throw new Error(`the bench wallet disconnected while timed (${result.status})`)
+    // Both ways reach the wallet once per call; a bridge hop would post to the modal's port.
+    if (result.counts.walletCalls !== 2 * calls || result.counts.portPosts >= calls)
+      throw new Error(
+        `airlock.provider did not go straight to the wallet: ${JSON.stringify(result.counts)} ` +
+          `over ${calls} calls each way`,
+      )
+    await network.settled()
+    return {
+      samples: {
+        providerOverhead: result.medians.airlock - result.medians.direct,
+        walletDirect: result.medians.direct,
+      },
+      detail: { ...result.medians, ...result.counts },
+      requests: network.entries,
+      offLoopback: network.offLoopback,
+    }
+  },
+
+  /** A site's request with no wallet connected: it crosses the bridge to the modal and back. */
+  async bridgeCalls({ context, urls, allowedHosts }) {
+    const page = await context.newPage()
+    const network = trackNetwork(page, allowedHosts)
+    await loadDemo(page, urls, network)
+    const result = await withTimeout(
+      'timing eth_chainId',
+      page.evaluate(timeEthChainId, callPlans.bridge),
+      timeouts.calls,
+    )
+    if (result.status === 'connected') throw new Error('expected no connected wallet')
+    await network.settled()
+    return {
+      samples: { bridgeRoundTrip: result.medians.airlock },
+      requests: network.entries,
+      offLoopback: network.offLoopback,
+    }
+  },
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -418,12 +637,22 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
-/** About 3 significant digits (7.93 KiB, 26.8 ms, 557 KiB); `whole` prints 8 KiB, not 8.00. */
-function format(value, unit, { whole = false } = {}) {
+/**
+ * About 3 significant digits (7.93 KiB, 26.8 ms, 557 KiB), or `decimals` digits (0.012 ms);
+ * `whole` (targets) drops trailing zeros: 8 KiB, 0.2 ms, not 8.00 KiB, 0.200 ms.
+ */
+function format(value, unit, { whole = false, decimals } = {}) {
   if (value === undefined) return '—'
   const scaled = unit === 'bytes' ? value / KiB : value
-  const digits = (whole && Number.isInteger(scaled)) || scaled >= 100 ? 0 : scaled >= 10 ? 1 : 2
-  return `${scaled.toFixed(digits)} ${unit === 'bytes' ? 'KiB' : unit}`
+  const digits =
+    decimals ??
+    ((whole && Number.isInteger(scaled)) || Math.abs(scaled) >= 100
+      ? 0
+      : Math.abs(scaled) >= 10
+        ? 1
+        : 2)
+  const text = whole ? String(Number(scaled.toFixed(digits))) : scaled.toFixed(digits)
+  return `${text} ${unit === 'bytes' ? 'KiB' : unit}`
 }
 
 /** Rows of cells, one list of measurements to one table (header first). */
@@ -432,13 +661,13 @@ function tableRows(list, results, { withReferences }) {
   if (withReferences) header.push(...systems.map((system) => system.label))
   const rows = list.map((measurement) => {
     const { median: value, min, max } = results[measurement.id]
-    const { target, unit } = measurement
+    const { target, unit, decimals } = measurement
     const mark = target === undefined ? '' : value <= target ? ' ✓' : ' ✗'
     const row = [
       measurement.name,
-      `${format(value, unit)}${mark}`,
-      target === undefined ? '—' : `≤ ${format(target, unit, { whole: true })}`,
-      min === max ? '—' : `${format(min, unit)} – ${format(max, unit)}`,
+      `${format(value, unit, { decimals })}${mark}`,
+      target === undefined ? '—' : `≤ ${format(target, unit, { whole: true, decimals })}`,
+      min === max ? '—' : `${format(min, unit, { decimals })} – ${format(max, unit, { decimals })}`,
     ]
     if (withReferences)
       row.push(
@@ -555,7 +784,7 @@ async function measure(browser, urls) {
             )
         if (verbose)
           console.log(
-            `bench: ${name} ${run < 0 ? 'warm-up' : `run ${run + 1}`}: ${JSON.stringify(result.samples)}`,
+            `bench: ${name} ${run < 0 ? 'warm-up' : `run ${run + 1}`}: ${JSON.stringify(result.samples)}${result.detail ? ` ${JSON.stringify(result.detail)}` : ''}`,
           )
         if (run >= 0)
           for (const measurement of wanted)
@@ -587,6 +816,9 @@ function report({ results, encodings, offLoopback }, machine) {
     'Bytes: encoded (compressed) response body sizes as Chromium received them; host JS = script responses requested by the host document (airlock.js; the demo page’s own JS is inline).',
     'Times: in-page `performance.now()` (navigation start = 0) until `airlock.getState().open` is true, plus one `requestAnimationFrame`. Clicks are `button.click()` in the page, made as soon as `#connect` is enabled.',
     'Preloaded: page loaded, `requestIdleCallback`, then a no-op `airlock.close()` resolved (it awaits the bridge handshake) before the click.',
+    `Provider overhead: the demo with a minimal EIP-6963 wallet injected into the page (it answers in-page), connected by clicking it in the modal; after ${callPlans.provider.warmup} warm-up calls each way, ${callPlans.provider.blocks * callPlans.provider.blockSize} \`eth_chainId\` calls each way through \`airlock.provider.request\` and the wallet’s own \`provider.request\`, in alternating blocks of ${callPlans.provider.blockSize}; figure = median per-call time via Airlock − the same for the wallet (breakdown row). Checked: every call reached the wallet, and the page posted fewer messages to the modal than it made calls (a bridge hop posts one per call).`,
+    `Bridge round trip: the demo with no wallet, after the handshake; after ${callPlans.bridge.warmup} warm-up calls, ${callPlans.bridge.blocks * callPlans.bridge.blockSize} \`airlock.provider.request({ method: 'eth_chainId' })\` calls in blocks of ${callPlans.bridge.blockSize}, each answered by the modal from its active network.`,
+    'Per-call times: the page’s `performance.now()` is coarsened to 100 µs (not cross-origin isolated), so a call’s time is its block’s time over the block size, awaited one after another; the median is over blocks.',
     `Response encodings: ${[...encodings].sort().join(', ')}.`,
   ]
   if (offLoopback.size)

@@ -157,6 +157,10 @@ export function startBridge(modal: Modal) {
 
   const messenger = new WindowMessenger({ remoteWindow: window.parent, allowedOrigins })
   const connection = connect<HostMethods>({ messenger, methods })
+  modal.setFallbackStorage({
+    get: async (key) => unwrap((await connection.promise).readStorage(key)),
+    set: async (key, value) => unwrap((await connection.promise).writeStorage(key, value)),
+  })
   modal.setWalletRequest(async (walletId, request) => {
     const remote = await connection.promise
     return unwrap(remote.hostWalletRequest(walletId, request))

@@ -8,6 +8,7 @@ import { createNavigation } from './navigation/navigation'
 import { closingView, openingView } from './navigation/rules'
 import { createConnectionController, type WalletRequest } from './state/connection'
 import { hasAdapters } from './state/controllers'
+import { createPersistence, frameStorage, type KeyValueStore } from './state/persistence'
 import { createModalStore, namespaceOf } from './state/store'
 
 type Router = Parameters<typeof createNavigation>[0]
@@ -20,8 +21,11 @@ export function createModal(config: ModalConfig, router: Router) {
   let walletRequest: WalletRequest = async () => {
     throw new DisconnectedError({ message: 'The host page is not connected.' })
   }
-  const connection = createConnectionController(store, (walletId, request) =>
-    walletRequest(walletId, request),
+  let storage = frameStorage()
+  const connection = createConnectionController(
+    store,
+    (walletId, request) => walletRequest(walletId, request),
+    createPersistence(() => storage),
   )
 
   const navigation = createNavigation(router, () => closeModal({ fromFrame: true }))
@@ -98,6 +102,10 @@ export function createModal(config: ModalConfig, router: Router) {
     /** The bridge registers how to call a wallet on the host page. */
     setWalletRequest(request: WalletRequest) {
       walletRequest = request
+    },
+    /** The bridge offers the host's storage for when the frame's own is denied. */
+    setFallbackStorage(fallback: KeyValueStore) {
+      storage ??= fallback
     },
   }
 }

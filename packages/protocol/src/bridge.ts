@@ -74,6 +74,9 @@ export type HostMethods = {
   /** The frame closed itself (`visible: false`), or its content height changed (embedded mode). */
   setFrame(frame: { visible: boolean; height?: number }): Promise<Envelope<void>>
   emit(event: FrameEvent): Promise<Envelope<void>>
+  /** Storage for when the browser denies the frame its own: only `airlock:` keys. */
+  readStorage(key: string): Promise<Envelope<string | null>>
+  writeStorage(key: string, value: string): Promise<Envelope<void>>
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: method tables are checked per method below.
@@ -146,6 +149,16 @@ export const args = {
     if (params !== undefined && (typeof params !== 'object' || params === null))
       invalid('request.params must be an array or an object.')
     return params === undefined ? { method } : { method, params }
+  },
+  storageKey: (value: unknown): string => {
+    if (typeof value !== 'string' || !/^airlock:v1:[A-Za-z]{1,40}$/.test(value))
+      invalid('Storage keys are airlock:v1:<name>.')
+    return value
+  },
+  storageValue: (value: unknown): string => {
+    if (typeof value !== 'string' || value.length > 8192)
+      invalid('Stored values are strings of at most 8 KiB.')
+    return value
   },
   caipNetworkId: (value: unknown): CaipNetworkId => {
     if (!isCaipNetworkId(value)) invalid(`${JSON.stringify(value)} is not a CAIP-2 network id.`)

@@ -130,6 +130,8 @@ export function createAirlock(options: AirlockOptions): Airlock {
         if (height !== undefined) frame?.setHeight(height)
       },
       emit: async (event: FrameEvent) => setState({ ...event.state, open: state.open }),
+      readStorage: async (key) => localStorage.getItem(key),
+      writeStorage: async (key, value) => localStorage.setItem(key, value),
     },
     {
       hostInfo: args.none,
@@ -147,6 +149,8 @@ export function createAirlock(options: AirlockOptions): Airlock {
         return [height === undefined ? { visible } : { visible, height }]
       },
       emit: (list) => [parseFrameEvent(list[0])],
+      readStorage: (list) => [args.storageKey(list[0])],
+      writeStorage: (list) => [args.storageKey(list[0]), args.storageValue(list[1])],
     },
   )
 

@@ -14,7 +14,7 @@ import {
   type RequestArguments,
 } from '@airlock/protocol'
 import { addRecentWallet, stableWalletId } from '../navigation/ordering'
-import { persistence } from './persistence'
+import type { Persistence } from './persistence'
 import { type Connection, type ModalState, type ModalStore, namespaceOf } from './store'
 
 export type WalletRequest = (walletId: string, request: RequestArguments) => Promise<unknown>
@@ -37,7 +37,11 @@ const toCaip = (chainIdHex: unknown): CaipNetworkId | undefined =>
 const asAccounts = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
 
-export function createConnectionController(store: ModalStore, request: WalletRequest) {
+export function createConnectionController(
+  store: ModalStore,
+  request: WalletRequest,
+  persistence: Persistence,
+) {
   const hostWallet = (walletId: string) =>
     store.getState().hostWallets.find((wallet) => wallet.id === walletId)
   const active = () => {
@@ -126,8 +130,8 @@ export function createConnectionController(store: ModalStore, request: WalletReq
 
   /** On load: restores the saved connections the wallets still authorise, without a prompt. */
   async function reconnect() {
-    const saved = persistence.connections()
-    store.setState({ recentWallets: persistence.recentWallets() })
+    const saved = await persistence.connections()
+    store.setState({ recentWallets: await persistence.recentWallets() })
     const wallets = store.getState().hostWallets
     const restored: Connection[] = []
     let activeWallet: { wallet: HostWalletInfo; accounts: string[] } | undefined

@@ -1,27 +1,33 @@
 /**
- * What the frame remembers in its own storage (partitioned per site by the browser): recent
- * wallets and the visitor's connections, so a reload reconnects without a prompt.
+ * What the modal remembers between visits: recent wallets and the visitor's connections, so a
+ * reload reconnects without a prompt. It lives in the frame's own storage when the browser
+ * allows it; many browsers deny storage to third-party frames (incognito, Safari), and then it
+ * is kept by the host page through the bridge, under `airlock:` keys. Neither holds secrets:
+ * only wallet names and ids; the wallet itself decides whether the site is still authorised.
  */
 import type { RecentWallet } from '../navigation/ordering'
 
 export type SavedConnections = { active?: string; ids: { id: string; name: string }[] }
 
-const keys = { recent: 'airlock:v1:recentWallets', connections: 'airlock:v1:connections' }
-
-function read<value>(key: string, fallback: value, valid: (value: unknown) => boolean): value {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(key) ?? 'null')
-    return valid(parsed) ? (parsed as value) : fallback
-  } catch {
-    return fallback
-  }
+/** A string key-value store, synchronous or not. */
+export type KeyValueStore = {
+  get(key: string): Promise<string | null> | string | null
+  set(key: string, value: string): Promise<void> | void
 }
 
-function write(key: string, value: unknown) {
+const keys = { recent: 'airlock:v1:recentWallets', connections: 'airlock:v1:connections' }
+
+/** The frame's localStorage, or undefined when the browser denies it to this frame. */
+export function frameStorage(): KeyValueStore | undefined {
   try {
-    localStorage.setItem(key, JSON.stringify(value))
+    const storage = window.localStorage
+    storage.getItem(keys.recent)
+    return {
+      get: (key) => storage.getItem(key),
+      set: (key, value) => storage.setItem(key, value),
+    }
   } catch {
-    // Storage can be full or blocked; remembering is a convenience, never a requirement.
+    return undefined
   }
 }
 
@@ -29,17 +35,35 @@ const isNamed = (item: unknown) =>
   typeof (item as { id?: unknown })?.id === 'string' &&
   typeof (item as { name?: unknown })?.name === 'string'
 
-export const persistence = {
-  recentWallets: () =>
-    read<RecentWallet[]>(keys.recent, [], (value) => Array.isArray(value) && value.every(isNamed)),
-  saveRecentWallets: (list: RecentWallet[]) => write(keys.recent, list),
-  connections: () =>
-    read<SavedConnections>(
-      keys.connections,
-      { ids: [] },
-      (value) =>
-        Array.isArray((value as SavedConnections)?.ids) &&
-        (value as SavedConnections).ids.every(isNamed),
-    ),
-  saveConnections: (saved: SavedConnections) => write(keys.connections, saved),
+const isSaved = (value: unknown) =>
+  Array.isArray((value as SavedConnections)?.ids) && (value as SavedConnections).ids.every(isNamed)
+
+export function createPersistence(backend: () => KeyValueStore | undefined) {
+  async function read<value>(key: string, fallback: value, valid: (value: unknown) => boolean) {
+    try {
+      const parsed: unknown = JSON.parse((await backend()?.get(key)) ?? 'null')
+      return valid(parsed) ? (parsed as value) : fallback
+    } catch {
+      return fallback
+    }
+  }
+  async function write(key: string, value: unknown) {
+    try {
+      await backend()?.set(key, JSON.stringify(value))
+    } catch {
+      // Remembering is a convenience, never a requirement.
+    }
+  }
+  return {
+    recentWallets: () =>
+      read<RecentWallet[]>(
+        keys.recent,
+        [],
+        (value) => Array.isArray(value) && value.every(isNamed),
+      ),
+    saveRecentWallets: (list: RecentWallet[]) => write(keys.recent, list),
+    connections: () => read<SavedConnections>(keys.connections, { ids: [] }, isSaved),
+    saveConnections: (saved: SavedConnections) => write(keys.connections, saved),
+  }
 }
+export type Persistence = ReturnType<typeof createPersistence>
