@@ -1,8 +1,7 @@
 // Journey: a visitor with browser-extension wallets connects, signs, pays, switches network and
 // wallet, reloads and disconnects; the site sees it all through airlock.provider.
 import { expect, type Page, test } from '@playwright/test'
-import { createWalletClient, custom, parseEther, verifyMessage } from 'viem'
-import { foundry } from 'viem/chains'
+import { parseEther, verifyMessage } from 'viem'
 import { expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
 import { anvilAccounts, anvilClient, installTestWallet } from './support/testWallet'
@@ -107,15 +106,6 @@ test('behavior: personal_sign and eth_sendTransaction work through viem on airlo
   await client.waitForTransactionReceipt({ hash })
   expect(await client.getBalance({ address: receiver })).toBe(before + parseEther('1.5'))
 
-  // viem's createWalletClient with custom(airlock.provider) in the page.
-  const chainId = await page.evaluate(async () => {
-    const provider = window.airlock!.provider
-    return provider.request({ method: 'eth_chainId' })
-  })
-  expect(chainId).toBe('0x7a69')
-  expect(
-    createWalletClient({ chain: foundry, transport: custom({ request: async () => chainId }) }),
-  ).toBeTruthy()
   // A rejected signature comes back as the wallet's 4001.
   wallet.rejectNext('personal_sign')
   const rejected = await page.evaluate(
@@ -126,6 +116,42 @@ test('behavior: personal_sign and eth_sendTransaction work through viem on airlo
     wallet.address,
   )
   expect(rejected).toBe(4001)
+})
+
+test('behavior: viem createWalletClient with custom(airlock.provider) signs and sends in the page', async ({
+  page,
+}) => {
+  const wallet = await installTestWallet(page, {
+    ...alpha,
+    privateKey: anvilAccounts[1].privateKey,
+  })
+  await sdkPage(page, {})
+  await waitForAirlock(page)
+  await connectWith(page, alpha.name)
+  const receiver = anvilAccounts[2].address
+  const client = anvilClient()
+  const before = await client.getBalance({ address: receiver })
+  const result = await page.evaluate(async (to) => {
+    const viem = await import(`${location.origin}/viem.js`)
+    const walletClient = viem.createWalletClient({
+      chain: viem.foundry,
+      transport: viem.custom(window.airlock!.provider),
+    })
+    const [account] = await walletClient.requestAddresses()
+    const signature = await walletClient.signMessage({ account, message: 'viem in the page' })
+    const hash = await walletClient.sendTransaction({ account, to, value: viem.parseEther('0.25') })
+    return { account, signature, hash }
+  }, receiver)
+  expect(result.account).toBe(wallet.address)
+  expect(
+    await verifyMessage({
+      address: wallet.address,
+      message: 'viem in the page',
+      signature: result.signature,
+    }),
+  ).toBe(true)
+  await client.waitForTransactionReceipt({ hash: result.hash })
+  expect(await client.getBalance({ address: receiver })).toBe(before + parseEther('0.25'))
 })
 
 test('behavior: a rejected connection shows Connection rejected, and retry connects', async ({

@@ -343,12 +343,12 @@ describe('connection: reconnect on reload', () => {
     expect(state.connectorId).toBe('uuid-mm-2')
     expect(state.activeConnectionId).toBe('io.metamask')
     expect(state.recentWallets.map((wallet) => wallet.id)).toEqual(['io.metamask', 'io.rabby'])
-    expect(state.connections.map(({ id, walletId, accounts }) => ({ id, walletId, accounts }))).toEqual(
-      [
-        { id: 'io.metamask', walletId: 'uuid-mm-2', accounts: [alice] },
-        { id: 'io.rabby', walletId: 'uuid-rabby-2', accounts: [bob] },
-      ],
-    )
+    expect(
+      state.connections.map(({ id, walletId, accounts }) => ({ id, walletId, accounts })),
+    ).toEqual([
+      { id: 'io.metamask', walletId: 'uuid-mm-2', accounts: [alice] },
+      { id: 'io.rabby', walletId: 'uuid-rabby-2', accounts: [bob] },
+    ])
     expect(second.metamask.prompts).toBe(0)
     expect(second.rabby.prompts).toBe(0)
   })
@@ -670,5 +670,70 @@ describe('connection: connectionStatus', () => {
     await controller.disconnect()
     expect(statusOf('io.metamask')).toBe('disconnected')
     expect(statusOf('io.rabby')).toBe('active')
+  })
+})
+
+/** Holds a wallet's next connect prompt open until the test answers it. */
+function holdPrompt(wallet: Wallet) {
+  let answer: (approve: boolean) => void = () => {}
+  const decided = new Promise<boolean>((resolve) => {
+    answer = resolve
+  })
+  const original = wallet.request
+  wallet.request = async (origin, args) => {
+    if (args.method !== 'eth_requestAccounts') return original(origin, args)
+    wallet.request = original
+    wallet.prompts += 1
+    if (!(await decided)) throw userRejected
+    wallet.authorised.add(origin)
+    return [...wallet.accounts]
+  }
+  return { approve: () => answer(true), reject: () => answer(false) }
+}
+
+describe('connection: events while another wallet prompts', () => {
+  test('behavior: the active wallet disconnecting during a pending connect ends disconnected when that connect is rejected', async () => {
+    const { metamask, rabby } = visitorWallets()
+    const { store, controller } = pageLoad([metamask, rabby])
+    await controller.connect(metamask.info.id)
+    const prompt = holdPrompt(rabby)
+    const connecting = controller.connect(rabby.info.id).catch(() => {})
+    metamask.revokeSite()
+    expect(store.getState().status).toBe('connecting')
+    prompt.reject()
+    await connecting
+    expect(store.getState().status).toBe('disconnected')
+    expect(store.getState().address).toBeUndefined()
+  })
+
+  test('behavior: a chain change of the active wallet during a pending connect is applied', async () => {
+    const { metamask, rabby } = visitorWallets()
+    const { store, controller } = pageLoad([metamask, rabby])
+    await controller.connect(metamask.info.id)
+    const prompt = holdPrompt(rabby)
+    const connecting = controller.connect(rabby.info.id).catch(() => {})
+    metamask.chains.set('0x1', { chainId: '0x1', chainName: 'Ethereum', rpcUrls: [] })
+    metamask.selectChain('0x1')
+    expect(store.getState().activeNetwork).toBe('eip155:1')
+    expect(store.getState().caipAddress).toBe(`eip155:1:${alice}`)
+    prompt.reject()
+    await connecting
+    expect(store.getState().status).toBe('connected')
+  })
+
+  test('behavior: a second try failing while the first prompt is open keeps the active connection', async () => {
+    const { metamask, rabby } = visitorWallets()
+    const { store, controller } = pageLoad([metamask, rabby])
+    await controller.connect(metamask.info.id)
+    const prompt = holdPrompt(rabby)
+    const first = controller.connect(rabby.info.id).catch(() => {})
+    rabby.failNext('eth_requestAccounts', pending)
+    await controller.connect(rabby.info.id).catch(() => {})
+    expect(store.getState().status).toBe('connecting')
+    expect(store.getState().address).toBe(alice)
+    prompt.reject()
+    await first
+    expect(store.getState().status).toBe('connected')
+    expect(store.getState().address).toBe(alice)
   })
 })

@@ -42,6 +42,11 @@ export function createConnectionController(
   request: WalletRequest,
   persistence: Persistence,
 ) {
+  // Connect prompts still open; while any is, the status is 'connecting'.
+  let pendingConnects = 0
+  /** The status the store settles on: connected when the active connection has accounts. */
+  const settledStatus = () =>
+    pendingConnects > 0 ? 'connecting' : active()?.accounts.length ? 'connected' : 'disconnected'
   const hostWallet = (walletId: string) =>
     store.getState().hostWallets.find((wallet) => wallet.id === walletId)
   const active = () => {
@@ -88,9 +93,18 @@ export function createConnectionController(
     save()
   }
 
+  /** The address may have changed while a wallet prompt was open: read it now. */
+  function setActiveNetwork(activeNetwork: CaipNetworkId) {
+    const { address } = store.getState()
+    store.setState({
+      activeNetwork,
+      caipAddress: address ? (`${activeNetwork}:${address}` as never) : undefined,
+    })
+  }
+
   function clearActive() {
     store.setState({
-      status: 'disconnected',
+      status: pendingConnects > 0 ? 'connecting' : 'disconnected',
       address: undefined,
       caipAddress: undefined,
       connectorId: undefined,
@@ -103,14 +117,16 @@ export function createConnectionController(
   async function connect(walletId: string) {
     const wallet = hostWallet(walletId)
     if (!wallet) throw new InvalidParamsError({ message: connectionErrors.failedToConnect })
-    const previous = store.getState().status
     const returnBack = store.getState().connecting?.returnBack
     const connecting = { walletId, ...(returnBack ? { returnBack } : {}) }
     store.setState({ status: 'connecting', connecting })
+    pendingConnects++
     try {
       const accounts = asAccounts(await request(walletId, { method: 'eth_requestAccounts' }))
       if (!accounts.length) throw new Error('The wallet returned no accounts.')
-      activate(wallet, accounts, await request(walletId, { method: 'eth_chainId' }))
+      const chainId = await request(walletId, { method: 'eth_chainId' })
+      pendingConnects--
+      activate(wallet, accounts, chainId)
       const recent = addRecentWallet(store.getState().recentWallets, {
         id: stableWalletId(wallet),
         name: wallet.name,
@@ -119,9 +135,10 @@ export function createConnectionController(
       store.setState({ recentWallets: recent })
       persistence.saveRecentWallets(recent)
     } catch (error) {
+      pendingConnects = Math.max(0, pendingConnects - 1)
       const rejected = codeOf(error) === errorCodes.userRejectedRequest
       store.setState({
-        status: previous === 'connected' && active() ? 'connected' : 'disconnected',
+        status: settledStatus(),
         connecting: { ...connecting, error: rejected ? 'rejected' : 'failed' },
       })
       throw error
@@ -191,14 +208,11 @@ export function createConnectionController(
     const state = store.getState()
     const connection = state.connections.find((item) => item.walletId === walletId)
     if (!connection) return
-    const isActive = connection.id === state.activeConnectionId && state.status === 'connected'
+    // The active connection, even while another wallet's prompt is open.
+    const isActive = connection.id === state.activeConnectionId
     if (event === 'chainChanged') {
       const activeNetwork = toCaip(data)
-      if (isActive && activeNetwork)
-        store.setState({
-          activeNetwork,
-          caipAddress: state.address ? (`${activeNetwork}:${state.address}` as never) : undefined,
-        })
+      if (isActive && activeNetwork) setActiveNetwork(activeNetwork)
       return
     }
     const accounts = event === 'accountsChanged' ? asAccounts(data) : []
@@ -269,10 +283,7 @@ export function createConnectionController(
       })
       await switchChain()
     }
-    store.setState({
-      activeNetwork: caipNetworkId,
-      caipAddress: state.address ? (`${caipNetworkId}:${state.address}` as never) : undefined,
-    })
+    setActiveNetwork(caipNetworkId)
     return true
   }
 

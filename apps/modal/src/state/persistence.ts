@@ -35,8 +35,19 @@ const isNamed = (item: unknown) =>
   typeof (item as { id?: unknown })?.id === 'string' &&
   typeof (item as { name?: unknown })?.name === 'string'
 
-const isSaved = (value: unknown) =>
-  Array.isArray((value as SavedConnections)?.ids) && (value as SavedConnections).ids.every(isNamed)
+const isSaved = (value: unknown) => {
+  const saved = value as SavedConnections | null
+  return (
+    Array.isArray(saved?.ids) &&
+    saved.ids.every(isNamed) &&
+    (saved.active === undefined || typeof saved.active === 'string')
+  )
+}
+
+const isRecent = (item: unknown) => {
+  const rdns = (item as { rdns?: unknown })?.rdns
+  return isNamed(item) && (rdns === undefined || typeof rdns === 'string')
+}
 
 export function createPersistence(backend: () => KeyValueStore | undefined) {
   async function read<value>(key: string, fallback: value, valid: (value: unknown) => boolean) {
@@ -59,7 +70,7 @@ export function createPersistence(backend: () => KeyValueStore | undefined) {
       read<RecentWallet[]>(
         keys.recent,
         [],
-        (value) => Array.isArray(value) && value.every(isNamed),
+        (value) => Array.isArray(value) && value.every(isRecent),
       ),
     saveRecentWallets: (list: RecentWallet[]) => write(keys.recent, list),
     connections: () => read<SavedConnections>(keys.connections, { ids: [] }, isSaved),

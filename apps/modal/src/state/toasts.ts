@@ -5,6 +5,7 @@ import type { ModalStore, Toast } from './store'
 const autoCloseMs = 2500
 let replaceTimer: ReturnType<typeof setTimeout> | undefined
 let closeTimer: ReturnType<typeof setTimeout> | undefined
+let replacing = false
 
 export function showToast(store: ModalStore, toast: Toast) {
   clearTimeout(replaceTimer)
@@ -13,9 +14,15 @@ export function showToast(store: ModalStore, toast: Toast) {
     store.setState({ toast })
     if (toast.autoClose) closeTimer = setTimeout(() => hideToast(store), autoCloseMs)
   }
-  if (!store.getState().toast) return show()
+  // Nothing shown and no replacement under way: show at once. Otherwise the newest toast
+  // waits out the replace delay from the moment the shown one was hidden.
+  if (!store.getState().toast && !replacing) return show()
   store.setState({ toast: undefined })
-  replaceTimer = setTimeout(show, toastReplaceDelayMs)
+  replacing = true
+  replaceTimer = setTimeout(() => {
+    replacing = false
+    show()
+  }, toastReplaceDelayMs)
 }
 
 export function hideToast(store: ModalStore) {

@@ -78,7 +78,24 @@ export function Account() {
                 aria-label={ui.copyAddress}
                 onClick={copyAddress}
               >
-                ⧉
+                <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+                  <rect
+                    x="5"
+                    y="5"
+                    width="9"
+                    height="9"
+                    rx="2"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.5"
+                  />
+                  <path
+                    d="M11 3.5V3a1 1 0 0 0-1-1H3a1 1 0 0 0-1 1v7a1 1 0 0 0 1 1h.5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.5"
+                  />
+                </svg>
               </button>
             </div>
             <span className={styles.balance} aria-live="polite">
