@@ -3,6 +3,7 @@
  * error classes and codes, CAIP helpers, the spec's validation and display rules and constants.
  * No UI, no network.
  */
+export * from './accountData'
 export * from './bridge'
 export * from './caip'
 export * from './constants'
