@@ -112,6 +112,9 @@ export async function startStack(options = {}) {
     )
     children.push(anvil)
     await waitFor(`anvil on ${urls.anvil}`, rpcOk(urls.anvil), { child: anvil })
+    // Tokens, NFTs (one spam collection) and some history, so the demo shows real data at once.
+    const { seedDevChain } = await import('../devchain/seed.mjs')
+    await seedDevChain({ rpcUrl: urls.anvil })
 
     const api = startProcess('api', bin('tsx'), ['apps/api/src/main.ts'], {
       env: { PORT: String(apiPort), ANVIL_RPC_URL: urls.anvil, ...env },

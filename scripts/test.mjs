@@ -68,10 +68,17 @@ function step(name, command, args, env = {}) {
   })
 }
 
+function ensureRedis() {
+  if (existsSync('/usr/bin/redis-server') || process.env.REDIS_SERVER_PATH) return
+  if (isRoot) return aptInstall(['redis-server'])
+  throw new Error('redis-server is needed for the cache tests: apt-get install redis-server')
+}
+
 const results = []
 try {
   ensureChromium()
   ensurePostgres()
+  ensureRedis()
 } catch (error) {
   console.error(error.message)
   process.exit(1)

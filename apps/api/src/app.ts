@@ -1,12 +1,15 @@
 /**
  * The Airlock API as a Hono app: the modal page and builds, the loader script, project
- * configuration, analytics and health. `main.ts` serves it; tests call `app.request(...)`.
+ * configuration, analytics, account data (balances, NFTs, transactions) and health. `main.ts` serves it; tests call `app.request(...)`.
  */
 
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
+import { type AccountData, createAccountData } from './accountData/accountData'
+import { createMemoryCache } from './cache/memoryCache'
 import type { NetworkConfig } from './networks'
+import { accountDataRoutes } from './routes/accountData'
 import { analyticsRoutes } from './routes/analytics'
 import { apiError } from './routes/apiError'
 import { healthRoutes } from './routes/health'
@@ -27,6 +30,11 @@ export declare namespace createApp {
     sdkDist: string
     /** The public origin of this API, when a proxy makes it differ from the Host header. */
     publicOrigin?: string | undefined
+    /**
+     * Balances, NFTs and transactions per network (`createAccountData` in `main.ts`). Without
+     * it, every network answers `unsupportedChain`.
+     */
+    accountData?: AccountData | undefined
   }
 }
 
@@ -39,6 +47,17 @@ export declare namespace createApp {
  */
 export function createApp(options: createApp.Options): Hono {
   const { storage, networks, modalDist, sdkDist, publicOrigin } = options
+  const accountData =
+    options.accountData ??
+    createAccountData({
+      db: storage.db,
+      networks,
+      config: {},
+      cache: createMemoryCache({ maxEntries: 1 }),
+      builtin: () => {
+        throw new Error('no account data configured')
+      },
+    })
   const app = new Hono()
 
   app.use(compress())
@@ -50,6 +69,7 @@ export function createApp(options: createApp.Options): Hono {
   app.route('/', healthRoutes(storage))
   app.route('/', projectConfigRoutes(storage, networks))
   app.route('/', analyticsRoutes({ storage, publicOrigin }))
+  app.route('/', accountDataRoutes({ storage, accountData }))
   app.route('/', modalRoutes({ storage, networks, modalDist }))
   app.route('/', sdkRoutes({ sdkDist }))
   app.route('/', modalAssetRoutes({ modalDist }))

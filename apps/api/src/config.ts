@@ -6,6 +6,8 @@
 
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type AccountDataConfig, loadAccountDataConfig } from './accountData/config'
+import type { CacheConfig } from './cache/cache'
 import { loadNetworks, type NetworkConfig } from './networks'
 import type { StorageConfig } from './storage'
 
@@ -22,6 +24,10 @@ export type ServerConfig = {
   sdkDist: string
   /** The origin the modal is served from, when a proxy makes it differ from the Host header. */
   publicOrigin: string | undefined
+  /** Redis with `REDIS_URL`, else in memory. */
+  cache: CacheConfig
+  /** Indexer and prices per network, from `AIRLOCK_ACCOUNT_DATA_JSON` over the defaults. */
+  accountData: AccountDataConfig
 }
 
 /** Thrown at start for an unusable setting; the message names the variable. */
@@ -41,6 +47,15 @@ export function readStorageConfig(env: Environment): StorageConfig {
   return { dialect: 'sqlite', file: resolve(dataDir, 'airlock.sqlite') }
 }
 
+/** `REDIS_URL` selects Redis (shared by replicas); otherwise an in-memory cache per process. */
+export function readCacheConfig(env: Environment): CacheConfig {
+  const url = env.REDIS_URL
+  if (url === undefined || url === '') return { kind: 'memory' }
+  if (!/^rediss?:\/\/./.test(url))
+    throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL.')
+  return { kind: 'redis', url }
+}
+
 export function readServerConfig(env: Environment): ServerConfig {
   const port = Number(env.PORT || 8787)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -53,13 +68,16 @@ export function readServerConfig(env: Environment): ServerConfig {
       throw new ConfigError('AIRLOCK_PUBLIC_URL must be a URL such as https://airlock.example.com.')
     }
   }
+  const networks = loadNetworks(env)
   return {
     host: env.HOST || '127.0.0.1',
     port,
     storage: readStorageConfig(env),
-    networks: loadNetworks(env),
+    networks,
     modalDist: resolve(repoRoot, 'apps/modal/dist'),
     sdkDist: resolve(repoRoot, 'packages/sdk/dist'),
     publicOrigin,
+    cache: readCacheConfig(env),
+    accountData: loadAccountDataConfig(env, networks),
   }
 }

@@ -4,34 +4,16 @@
  * every project that has not chosen otherwise.
  */
 
+import { type ProjectFeatures, type SocialProvider, socialProviders } from '@airlock/protocol'
 import { z } from 'zod'
 
-export const socials = [
-  'google',
-  'x',
-  'discord',
-  'farcaster',
-  'github',
-  'apple',
-  'facebook',
-] as const
+/** The social login providers (spec §1), from the shared protocol. */
+export const socials = socialProviders
 
-export type Social = (typeof socials)[number]
+export type Social = SocialProvider
 
-export type Features = {
-  send: boolean
-  receive: boolean
-  onramp: boolean
-  swaps: boolean
-  activity: boolean
-  email: boolean
-  socials: Social[]
-  multiWallet: boolean
-  analytics: boolean
-  legalCheckbox: boolean
-  smartSessions: boolean
-  pay: boolean
-}
+/** The switches, as the project config sends them (shared with the modal). */
+export type Features = Omit<ProjectFeatures, 'socials'> & { socials: Social[] }
 
 export const defaultFeatures: Readonly<Features> = {
   send: true,

@@ -1,11 +1,16 @@
 /**
  * Starts the API: reads the environment, opens and migrates the database, seeds the `demo`
- * project, serves on HOST:PORT, and closes everything on SIGINT/SIGTERM.
+ * project, opens the cache (Redis with `REDIS_URL`), sets up account data per network, serves on
+ * HOST:PORT, and closes everything on SIGINT/SIGTERM.
  */
 
 import { serve } from '@hono/node-server'
+import { createAccountData } from './accountData/accountData'
+import { AccountDataConfigError } from './accountData/config'
 import { createApp } from './app'
+import { openCache } from './cache/cache'
 import { ConfigError, readServerConfig } from './config'
+import { createIndexer, type Indexer, markSpamContract } from './indexer'
 import { migrateToLatest } from './migrations'
 import { NetworkConfigError } from './networks'
 import { seedDemoProject } from './seed'
@@ -17,7 +22,11 @@ async function main(): Promise<void> {
   try {
     config = readServerConfig(process.env)
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof NetworkConfigError) {
+    if (
+      error instanceof ConfigError ||
+      error instanceof NetworkConfigError ||
+      error instanceof AccountDataConfigError
+    ) {
       console.error(`airlock api: ${error.message}`)
       process.exit(1)
     }
@@ -37,12 +46,48 @@ async function main(): Promise<void> {
         `airlock api: no ${name} build at ${dist}; run \`npm run build\` (answering 503 until then)`,
       )
 
+  // The operator's spam lists reach the built-in indexer through the database.
+  for (const [caipNetworkId, entry] of Object.entries(config.accountData))
+    for (const address of entry.spamContracts ?? [])
+      await markSpamContract(storage.db, caipNetworkId, address)
+
+  const cache = await openCache(config.cache)
+  // Every replica runs the indexers; a lease in the database lets one of them index at a time.
+  const indexers: Indexer[] = []
+  const accountData = createAccountData({
+    db: storage.db,
+    networks: config.networks,
+    config: config.accountData,
+    cache,
+    builtin: (network, { db, confirmationDepth }) => {
+      const indexer = createIndexer({ db, network, confirmationDepth })
+      indexer.start()
+      indexers.push(indexer)
+      return indexer.adapter
+    },
+  })
+  const closeAll = () =>
+    Promise.allSettled(indexers.map((indexer) => indexer.stop())).then(() =>
+      Promise.allSettled([storage.close(), cache.close()]),
+    )
+  console.log(
+    `airlock api: cache: ${cache.kind}; account data: ${
+      accountData.networks
+        .map(
+          ({ network, adapter, prices }) =>
+            `${network.caipNetworkId} (${adapter.kind}, ${prices.kind} prices)`,
+        )
+        .join(', ') || 'none'
+    }`,
+  )
+
   const app = createApp({
     storage,
     networks: config.networks,
     modalDist: config.modalDist,
     sdkDist: config.sdkDist,
     publicOrigin: config.publicOrigin,
+    accountData,
   })
 
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
@@ -53,7 +98,7 @@ async function main(): Promise<void> {
   })
   server.on('error', (error) => {
     console.error(`airlock api: cannot listen on ${config.host}:${config.port}: ${error.message}`)
-    void storage.close().finally(() => process.exit(1))
+    void closeAll().finally(() => process.exit(1))
   })
 
   let stopping = false
@@ -65,7 +110,7 @@ async function main(): Promise<void> {
     const deadline = setTimeout(() => process.exit(0), 5_000)
     deadline.unref()
     server.close(() => {
-      void storage.close().finally(() => process.exit(0))
+      void closeAll().finally(() => process.exit(0))
     })
     if ('closeIdleConnections' in server) server.closeIdleConnections()
   }

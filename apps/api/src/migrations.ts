@@ -53,6 +53,111 @@ const migrations: Record<string, Migration> = {
         .execute()
     },
   },
+  '0002_indexer': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('indexer_cursors')
+        .addColumn('chain_id', 'text', (column) => column.primaryKey())
+        .addColumn('block_number', 'bigint', (column) => column.notNull())
+        .addColumn('block_hash', 'text', (column) => column.notNull())
+        .execute()
+
+      await db.schema
+        .createTable('indexer_blocks')
+        .addColumn('chain_id', 'text', (column) => column.notNull())
+        .addColumn('block_number', 'bigint', (column) => column.notNull())
+        .addColumn('block_hash', 'text', (column) => column.notNull())
+        .addPrimaryKeyConstraint('indexer_blocks_pk', ['chain_id', 'block_number'])
+        .execute()
+
+      await db.schema
+        .createTable('indexer_leases')
+        .addColumn('chain_id', 'text', (column) => column.primaryKey())
+        .addColumn('holder', 'text', (column) => column.notNull())
+        .addColumn('expires_at', 'bigint', (column) => column.notNull())
+        .execute()
+
+      await db.schema
+        .createTable('indexer_transfers')
+        .addColumn('chain_id', 'text', (column) => column.notNull())
+        .addColumn('block_number', 'bigint', (column) => column.notNull())
+        .addColumn('block_hash', 'text', (column) => column.notNull())
+        .addColumn('block_timestamp', 'bigint', (column) => column.notNull())
+        .addColumn('tx_hash', 'text', (column) => column.notNull())
+        .addColumn('tx_index', 'integer', (column) => column.notNull())
+        .addColumn('log_index', 'integer', (column) => column.notNull())
+        .addColumn('kind', 'text', (column) => column.notNull())
+        .addColumn('token_address', 'text')
+        .addColumn('from_address', 'text', (column) => column.notNull())
+        .addColumn('to_address', 'text', (column) => column.notNull())
+        .addColumn('value', 'text', (column) => column.notNull())
+        .addColumn('tx_status', 'text', (column) => column.notNull())
+        .addColumn('tx_from', 'text', (column) => column.notNull())
+        .addColumn('tx_to', 'text')
+        .addPrimaryKeyConstraint('indexer_transfers_pk', ['chain_id', 'tx_hash', 'log_index'])
+        .execute()
+      for (const [name, column] of [
+        ['indexer_transfers_from', 'from_address'],
+        ['indexer_transfers_to', 'to_address'],
+        ['indexer_transfers_tx_from', 'tx_from'],
+        ['indexer_transfers_token', 'token_address'],
+      ] as const)
+        await db.schema
+          .createIndex(name)
+          .on('indexer_transfers')
+          .columns(['chain_id', column, 'block_number'])
+          .execute()
+      await db.schema
+        .createIndex('indexer_transfers_block')
+        .on('indexer_transfers')
+        .columns(['chain_id', 'block_number'])
+        .execute()
+
+      await db.schema
+        .createTable('indexer_tokens')
+        .addColumn('chain_id', 'text', (column) => column.notNull())
+        .addColumn('address', 'text', (column) => column.notNull())
+        .addColumn('kind', 'text', (column) => column.notNull())
+        .addColumn('name', 'text')
+        .addColumn('symbol', 'text')
+        .addColumn('decimals', 'integer')
+        .addPrimaryKeyConstraint('indexer_tokens_pk', ['chain_id', 'address'])
+        .execute()
+
+      await db.schema
+        .createTable('indexer_nfts')
+        .addColumn('chain_id', 'text', (column) => column.notNull())
+        .addColumn('contract', 'text', (column) => column.notNull())
+        .addColumn('token_id', 'text', (column) => column.notNull())
+        .addColumn('owner', 'text', (column) => column.notNull())
+        .addColumn('owner_block_number', 'bigint', (column) => column.notNull())
+        .addColumn('owner_log_index', 'integer', (column) => column.notNull())
+        .addColumn('metadata_status', 'text', (column) => column.notNull())
+        .addColumn('token_uri', 'text')
+        .addColumn('name', 'text')
+        .addColumn('image', 'text')
+        .addPrimaryKeyConstraint('indexer_nfts_pk', ['chain_id', 'contract', 'token_id'])
+        .execute()
+      await db.schema
+        .createIndex('indexer_nfts_owner')
+        .on('indexer_nfts')
+        .columns(['chain_id', 'owner', 'owner_block_number', 'owner_log_index'])
+        .execute()
+      await db.schema
+        .createIndex('indexer_nfts_metadata_status')
+        .on('indexer_nfts')
+        .columns(['chain_id', 'metadata_status'])
+        .execute()
+
+      await db.schema
+        .createTable('spam_contracts')
+        .addColumn('chain_id', 'text', (column) => column.notNull())
+        .addColumn('address', 'text', (column) => column.notNull())
+        .addColumn('created_at', timestamp, (column) => column.notNull())
+        .addPrimaryKeyConstraint('spam_contracts_pk', ['chain_id', 'address'])
+        .execute()
+    },
+  },
 }
 
 /** Brings the schema up to date; a no-op when it already is. Throws on a failed migration. */

@@ -42,10 +42,101 @@ export type EventsTable = {
   received_at: Timestamp
 }
 
+/**
+ * A whole number below 2^53 in a `bigint` column (block number, unix time): Postgres returns
+ * those as strings, so read them through `Number()`.
+ */
+type Int53 = ColumnType<number | string, number, number>
+
+/** The built-in indexer's position per chain: the last block it indexed. */
+export type IndexerCursorsTable = {
+  /** CAIP-2 network id. */
+  chain_id: string
+  block_number: Int53
+  block_hash: string
+}
+
+/** Hashes of the last `confirmationDepth` indexed blocks, to find where a reorg forked. */
+export type IndexerBlocksTable = {
+  chain_id: string
+  block_number: Int53
+  block_hash: string
+}
+
+/** Which API process indexes a chain; others wait until `expires_at` (ms since the epoch). */
+export type IndexerLeasesTable = {
+  chain_id: string
+  holder: string
+  expires_at: Int53
+}
+
+/** One movement of value: a native transfer (`log_index` -1) or an ERC-20/721 `Transfer` log. */
+export type IndexerTransfersTable = {
+  chain_id: string
+  block_number: Int53
+  block_hash: string
+  /** Unix seconds. */
+  block_timestamp: Int53
+  tx_hash: string
+  tx_index: number
+  log_index: number
+  kind: 'native' | 'erc20' | 'erc721'
+  /** Lower-case; null for native. */
+  token_address: string | null
+  from_address: string
+  to_address: string
+  /** Decimal text: the amount in raw units, or the ERC-721 token id. */
+  value: string
+  tx_status: 'success' | 'reverted'
+  tx_from: string
+  tx_to: string | null
+}
+
+/** Token contracts seen in transfers, with what `name`, `symbol`, `decimals` returned. */
+export type IndexerTokensTable = {
+  chain_id: string
+  address: string
+  kind: 'erc20' | 'erc721'
+  name: string | null
+  symbol: string | null
+  decimals: number | null
+}
+
+/** ERC-721 tokens: the current owner (from the latest transfer) and the token's metadata. */
+export type IndexerNftsTable = {
+  chain_id: string
+  contract: string
+  /** Decimal text. */
+  token_id: string
+  owner: string
+  /** Where the transfer to `owner` is: orders the owner's NFTs, newest first. */
+  owner_block_number: Int53
+  owner_log_index: number
+  /** 'pending' until the metadata fetch ran, then 'done' (whatever it found). */
+  metadata_status: 'pending' | 'done'
+  token_uri: string | null
+  name: string | null
+  image: string | null
+}
+
+/** Contracts the operator marks as spam: their NFTs are flagged. */
+export type SpamContractsTable = {
+  chain_id: string
+  address: string
+  created_at: Timestamp
+}
+
 export type Database = {
   projects: ProjectsTable
   project_origins: ProjectOriginsTable
   events: EventsTable
+  indexer_cursors: IndexerCursorsTable
+  indexer_blocks: IndexerBlocksTable
+  indexer_leases: IndexerLeasesTable
+  indexer_transfers: IndexerTransfersTable
+  indexer_tokens: IndexerTokensTable
+  indexer_nfts: IndexerNftsTable
+  spam_contracts: SpamContractsTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

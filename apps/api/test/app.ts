@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Hono } from 'hono'
+import type { AccountData } from '../src/accountData/accountData'
 import { createApp } from '../src/app'
 import { migrateToLatest } from '../src/migrations'
 import { defaultNetworks, type NetworkConfig } from '../src/networks'
@@ -19,9 +20,14 @@ export type TestApp = {
   close(): Promise<void>
 }
 
-export async function createTestApp(
-  options: Partial<Pick<createApp.Options, 'modalDist' | 'sdkDist' | 'publicOrigin'>> = {},
-): Promise<TestApp> {
+export type TestAppOptions = Partial<
+  Pick<createApp.Options, 'modalDist' | 'sdkDist' | 'publicOrigin'>
+> & {
+  /** Account data over the test app's storage and networks; without it, none is served. */
+  accountData?: (storage: Storage, networks: NetworkConfig[]) => AccountData
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'airlock-app-'))
   const storage = openStorage({ dialect: 'sqlite', file: join(dataDir, 'airlock.sqlite') })
   await migrateToLatest(storage.db)
@@ -35,6 +41,7 @@ export async function createTestApp(
     modalDist: options.modalDist ?? builds.modalDist,
     sdkDist: options.sdkDist ?? builds.sdkDist,
     publicOrigin: options.publicOrigin,
+    accountData: options.accountData?.(storage, networks),
   })
   return {
     app,

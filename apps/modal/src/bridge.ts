@@ -25,6 +25,7 @@ import {
 } from '@airlock/protocol'
 import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
 import type { Modal } from './modal'
+import { refreshAccountData } from './state/accountData'
 import { airlockState, applyOptions, selectNetwork } from './state/controllers'
 
 function invalid(details: string): never {
@@ -52,6 +53,9 @@ function parseHostWalletEvent(value: unknown): HostWalletEvent {
     data: event.data,
   }
 }
+
+/** Requests whose success changes the account's balances and activity. */
+const accountChangingMethods = ['eth_sendTransaction', 'wallet_sendCalls']
 
 const safeIcon = (icon: unknown) =>
   typeof icon === 'string' && icon.length < 100_000 && /^(data:image\/|https:\/\/)/.test(icon)
@@ -117,7 +121,12 @@ export function startBridge(modal: Modal) {
     request: ready(async (request: RequestArguments) => {
       refuseWithoutProject()
       const forwarded = modal.connection.forward(request)
-      if (forwarded) return forwarded
+      if (forwarded) {
+        // A sent transaction changes balances and activity: the Account view shows it.
+        if (accountChangingMethods.includes(request.method))
+          forwarded.then(() => refreshAccountData(store)).catch(() => {})
+        return forwarded
+      }
       const state = store.getState()
       if (request.method === 'eth_accounts')
         return state.status === 'connected' && state.address ? [state.address] : []
@@ -134,7 +143,13 @@ export function startBridge(modal: Modal) {
       await modal.connection.switchNetwork(caipNetworkId)
     }),
     setOptions: ready(async (options) => applyOptions(store, options, store.getState().isMobile)),
-    hostWalletEvent: ready(async (event: HostWalletEvent) => modal.connection.onWalletEvent(event)),
+    hostWalletEvent: ready(async (event: HostWalletEvent) => {
+      const fromActiveWallet = event.walletId === store.getState().connectorId
+      modal.connection.onWalletEvent(event)
+      // The site sends a connected wallet's transactions straight to it, not through the frame;
+      // the wallet's events are how the frame learns its account data may have moved.
+      if (fromActiveWallet && event.event !== 'disconnect') refreshAccountData(store)
+    }),
     hostWalletsChanged: ready(async (wallets: HostWalletInfo[]) => {
       store.setState({ hostWallets: wallets })
       // A wallet that announced late may be the one the visitor was connected with.

@@ -11,6 +11,8 @@ export type ApiErrorCode =
   | 'payloadTooLarge'
   | 'notFound'
   | 'internalError'
+  | 'unsupportedChain'
+  | 'accountDataUnavailable'
 
 export type ApiErrorBody = { error: { code: ApiErrorCode; message: string } }
 

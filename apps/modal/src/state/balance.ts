@@ -1,7 +1,8 @@
 /**
  * The native balance of the connected address, read from the network's RPC with viem and kept
- * for the spec's 30 s. A failed read blocks retries for 30 s and shows 'Token Balance
- * Unavailable'.
+ * for the spec's 30 s: the Account header's fallback when the token list (accountData.ts) has no
+ * native token, e.g. the wallet's `wallet_getAssets` left it out or the list failed. A failed
+ * read blocks retries for 30 s; the token list, not this fallback, reports failures.
  */
 import {
   balanceRetryGapMs,
@@ -9,17 +10,13 @@ import {
   formatUnitsToDecimal,
   type NetworkConfig,
   nativeBalanceCacheMs,
-  toastMessages,
 } from '@airlock/protocol'
-import type { ModalStore } from './store'
-import { showToast } from './toasts'
 
 type Entry = { at: number; value?: string; failed?: boolean }
 const balanceCache = new Map<string, Entry>()
 
 /** The balance as shown ('1.23 ETH'), from cache when fresh, or undefined when unavailable. */
 export async function nativeBalance(
-  store: ModalStore,
   network: NetworkConfig,
   address: string,
 ): Promise<string | undefined> {
@@ -39,11 +36,6 @@ export async function nativeBalance(
     return value
   } catch {
     balanceCache.set(key, { at: Date.now(), failed: true })
-    showToast(store, {
-      message: toastMessages.tokenBalanceUnavailable,
-      variant: 'error',
-      autoClose: true,
-    })
     return undefined
   }
 }

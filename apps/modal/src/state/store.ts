@@ -15,6 +15,7 @@ import type {
 } from '@airlock/protocol'
 import { createStore } from 'zustand/vanilla'
 import type { RecentWallet } from '../navigation/ordering'
+import type { AccountDataState } from './accountData'
 
 /** A wallet connection the visitor made (spec §3 Connection). */
 export type Connection = {
@@ -67,6 +68,8 @@ export type ModalState = {
   requestedNamespace: ChainNamespace | undefined
   open: boolean
   alert: Alert | undefined
+  /** The Account view's tokens, NFTs and activity per (network, address); see accountData.ts. */
+  accountData: AccountDataState
 }
 
 export type ModalStore = ReturnType<typeof createModalStore>
@@ -92,6 +95,7 @@ export function createModalStore(config: ModalConfig) {
     requestedNamespace: undefined,
     open: false,
     alert: undefined,
+    accountData: { balances: {}, nfts: {}, transactions: {}, generation: 0 },
   }))
 }
 

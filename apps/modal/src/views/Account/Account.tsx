@@ -1,24 +1,31 @@
 /**
- * Account: the connected address (copyable), its native balance, the active network (with a
- * way out when the site doesn't support it), disconnect, and the Tokens / NFTs / Activity tabs.
+ * Account: the connected address (copyable), its native balance and total value, the active
+ * network (with a way out when the site doesn't support it), disconnect, and the Tokens / NFTs /
+ * Activity tabs with the account's data on that network.
  */
 import { truncateAddress } from '@airlock/protocol'
-import { useId, useState } from 'react'
+import { type KeyboardEvent, useId, useState } from 'react'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useNativeBalance } from '../../components/useNativeBalance'
+import { useTokenBalances } from '../../components/useTokenBalances'
 import { ui } from '../../messages'
+import type { AccountTab } from '../../state/accountData'
 import { featureEnabled } from '../../state/controllers'
 import { showToast } from '../../state/toasts'
 import list from '../list.module.css'
 import styles from './Account.module.css'
+import { ActivityTab } from './ActivityTab'
+import { NftsTab } from './NftsTab'
+import type { PanelIds } from './TabPanel'
+import { TokensTab } from './TokensTab'
 
-const tabs = ['tokens', 'nfts', 'activity'] as const
-type Tab = (typeof tabs)[number]
-const empty: Record<Tab, string> = {
-  tokens: ui.emptyTokens,
-  nfts: ui.emptyNfts,
-  activity: ui.emptyActivity,
+const allTabs: readonly AccountTab[] = ['tokens', 'nfts', 'activity']
+const tabKeys: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (index, count) => (index + 1) % count,
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  Home: () => 0,
+  End: (_, count) => count - 1,
 }
 
 async function copyText(text: string): Promise<boolean> {
@@ -48,9 +55,29 @@ export function Account() {
     state.networks.find((n) => n.caipNetworkId === state.activeNetwork),
   )
   const multiWallet = useModalState((state) => featureEnabled(state, 'multiWallet'))
-  const { balance, loading } = useNativeBalance()
-  const [tab, setTab] = useState<Tab>('tokens')
+  const activity = useModalState((state) => featureEnabled(state, 'activity'))
+  const balances = useTokenBalances()
+  const { balance, total, loading } = useNativeBalance(balances)
+  const tabs = activity ? allTabs : allTabs.filter((name) => name !== 'activity')
+  const [selected, setTab] = useState<AccountTab>('tokens')
+  // A tab the site switched off falls back to Tokens.
+  const tab = tabs.includes(selected) ? selected : 'tokens'
   const id = useId()
+  const ids = (name: AccountTab): PanelIds => ({
+    tabId: `${id}-${name}`,
+    panelId: `${id}-${name}-panel`,
+  })
+
+  /** Arrow keys, Home and End move between tabs, selecting as they go (WAI-ARIA tabs). */
+  function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const move = tabKeys[event.key]
+    if (!move) return
+    event.preventDefault()
+    const next = tabs[move(tabs.indexOf(tab), tabs.length)]
+    if (!next) return
+    setTab(next)
+    document.getElementById(ids(next).tabId)?.focus()
+  }
 
   async function copyAddress() {
     if (!address) return
@@ -98,9 +125,16 @@ export function Account() {
                 </svg>
               </button>
             </div>
-            <span className={styles.balance} aria-live="polite">
-              {balance ?? (loading ? ui.balanceLoading : '')}
-            </span>
+            <div className={styles.balanceLine} aria-live="polite">
+              <span className={styles.balance} data-native-balance="">
+                {balance ?? (loading ? ui.balanceLoading : '')}
+              </span>
+              {total && (
+                <span className={styles.total} data-total-value="">
+                  {total}
+                </span>
+              )}
+            </div>
           </>
         ) : (
           <>
@@ -158,15 +192,20 @@ export function Account() {
           </button>
         </div>
       )}
-      <div role="tablist" className={styles.tabs} aria-label="Account">
+      <div
+        role="tablist"
+        className={styles.tabs}
+        aria-label={ui.accountTabs}
+        onKeyDown={onTabKeyDown}
+      >
         {tabs.map((name) => (
           <button
             key={name}
             type="button"
             role="tab"
-            id={`${id}-${name}`}
+            id={ids(name).tabId}
             aria-selected={tab === name}
-            aria-controls={`${id}-${name}-panel`}
+            aria-controls={tab === name ? ids(name).panelId : undefined}
             tabIndex={tab === name ? 0 : -1}
             className={styles.tab}
             onClick={() => setTab(name)}
@@ -175,14 +214,9 @@ export function Account() {
           </button>
         ))}
       </div>
-      <div
-        role="tabpanel"
-        id={`${id}-${tab}-panel`}
-        aria-labelledby={`${id}-${tab}`}
-        className={styles.panel}
-      >
-        <p className={list.note}>{empty[tab]}</p>
-      </div>
+      {tab === 'tokens' && <TokensTab balances={balances} ids={ids('tokens')} />}
+      {tab === 'nfts' && <NftsTab ids={ids('nfts')} />}
+      {tab === 'activity' && <ActivityTab ids={ids('activity')} />}
     </div>
   )
 }

@@ -1,0 +1,225 @@
+/**
+ * Which indexer and which price source serve each network, chosen by the operator in
+ * `AIRLOCK_ACCOUNT_DATA_JSON`: an object keyed by CAIP-2 network id. Entries replace the
+ * defaults by id (`null` removes one). By default only the local Anvil chain has account data:
+ * the built-in indexer and static prices (ETH at 2500 USD). Checked at start against the network
+ * catalogue, so a typo stops the server with a message instead of a 400 at run time.
+ *
+ * @example
+ * AIRLOCK_ACCOUNT_DATA_JSON='{
+ *   "eip155:1": {
+ *     "indexer": { "kind": "alchemy", "apiKey": "…" },
+ *     "prices": { "kind": "coingecko", "platformId": "ethereum", "nativeCoinId": "ethereum" },
+ *     "spamContracts": ["0x…"]
+ *   },
+ *   "eip155:31337": {
+ *     "indexer": { "kind": "builtin", "confirmationDepth": 0 },
+ *     "prices": { "kind": "static", "native": 2500, "tokens": { "0x5fbd…": 1 } }
+ *   }
+ * }'
+ */
+
+import { z } from 'zod'
+import type { NetworkConfig } from '../networks'
+import type { Address } from './adapter'
+
+/** Thrown at start when `AIRLOCK_ACCOUNT_DATA_JSON` is unusable; the message says why. */
+export class AccountDataConfigError extends Error {
+  override readonly name = 'AccountDataConfigError'
+}
+
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address: 0x and 40 hex characters')
+  .transform((value) => value.toLowerCase() as Address)
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((value) => value.replace(/\/+$/, ''))
+
+const usd = z.number().nonnegative().finite()
+
+const indexerSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('builtin'),
+    /** Blocks a log must be buried under before the indexer counts it. */
+    confirmationDepth: z.int().min(0).max(1_000).optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('alchemy'),
+    apiKey: z.string().min(1),
+    /** e.g. `https://eth-mainnet.g.alchemy.com`; known chains have a default. */
+    baseUrl: httpUrl.optional(),
+  }),
+])
+
+const pricesSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('static'),
+    native: usd.optional(),
+    tokens: z.record(z.string(), usd).optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('coingecko'),
+    /** CoinGecko's asset platform id, e.g. `ethereum`, `base`, `polygon-pos`. */
+    platformId: z.string().min(1),
+    /** CoinGecko's coin id of the native token, e.g. `ethereum`. */
+    nativeCoinId: z.string().min(1),
+    apiKey: z.string().min(1).optional(),
+    baseUrl: httpUrl.optional(),
+  }),
+])
+
+const networkAccountDataSchema = z.strictObject({
+  indexer: indexerSchema,
+  prices: pricesSchema,
+  spamContracts: z.array(address).optional(),
+})
+
+const caipNetworkId = z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'not a CAIP-2 id')
+
+const environmentSchema = z.record(caipNetworkId, networkAccountDataSchema.nullable())
+
+export type BuiltinIndexerConfig = Extract<z.output<typeof indexerSchema>, { kind: 'builtin' }>
+export type AlchemyIndexerConfig = { kind: 'alchemy'; apiKey: string; baseUrl: string }
+export type IndexerConfig = BuiltinIndexerConfig | AlchemyIndexerConfig
+export type StaticPricesConfig = {
+  kind: 'static'
+  native?: number | undefined
+  /** Keys are lower-case addresses. */
+  tokens?: Record<string, number> | undefined
+}
+export type CoingeckoPricesConfig = Extract<z.output<typeof pricesSchema>, { kind: 'coingecko' }>
+export type PricesConfig = StaticPricesConfig | CoingeckoPricesConfig
+
+export type NetworkAccountDataConfig = {
+  indexer: IndexerConfig
+  prices: PricesConfig
+  /** Lower-case contract addresses the operator declares spam. */
+  spamContracts?: Address[] | undefined
+}
+
+/** Per CAIP-2 network id. Networks absent here have no account data. */
+export type AccountDataConfig = Record<string, NetworkAccountDataConfig>
+
+/** The dev chain's USD price for ETH when nothing else is configured. */
+export const anvilEthUsd = 2500
+/** Airlock USD, which `devchain/seed.mjs` deploys at this address on a fresh Anvil chain. */
+export const devchainUsdAddress = '0x700b6a60ce7eaaea56f065753d8dcb9653dbad35'
+/** The seed's spam NFT collection ("Free Mint Rewards"). */
+export const devchainSpamCollection = '0x8ce361602b935680e8dec218b820ff5056beb7af'
+
+/**
+ * Account data when `AIRLOCK_ACCOUNT_DATA_JSON` is unset: the local Anvil chain only, with ETH at
+ * 2500 USD, the dev chain's aUSD at 1 and its spam collection flagged.
+ */
+export function defaultAccountDataConfig(): AccountDataConfig {
+  return {
+    'eip155:31337': {
+      indexer: { kind: 'builtin' },
+      prices: { kind: 'static', native: anvilEthUsd, tokens: { [devchainUsdAddress]: 1 } },
+      spamContracts: [devchainSpamCollection],
+    },
+  }
+}
+
+/** Alchemy's hosts for the chains it serves that are likeliest here; others need `baseUrl`. */
+export const alchemyHosts: Readonly<Record<string, string>> = {
+  'eip155:1': 'https://eth-mainnet.g.alchemy.com',
+  'eip155:11155111': 'https://eth-sepolia.g.alchemy.com',
+  'eip155:8453': 'https://base-mainnet.g.alchemy.com',
+  'eip155:84532': 'https://base-sepolia.g.alchemy.com',
+  'eip155:137': 'https://polygon-mainnet.g.alchemy.com',
+  'eip155:80002': 'https://polygon-amoy.g.alchemy.com',
+  'eip155:42161': 'https://arb-mainnet.g.alchemy.com',
+  'eip155:421614': 'https://arb-sepolia.g.alchemy.com',
+  'eip155:10': 'https://opt-mainnet.g.alchemy.com',
+  'eip155:11155420': 'https://opt-sepolia.g.alchemy.com',
+}
+
+export type AccountDataEnvironment = { AIRLOCK_ACCOUNT_DATA_JSON?: string | undefined }
+
+/**
+ * The account data settings for this process: the defaults with the entries of
+ * `AIRLOCK_ACCOUNT_DATA_JSON` replacing them by network id.
+ *
+ * @throws {AccountDataConfigError} when the variable is not JSON, does not match the schema,
+ * names a network the catalogue lacks or one an indexer cannot serve (both indexers are EVM
+ * only), or uses Alchemy on a chain without a known host and no `baseUrl`.
+ */
+export function loadAccountDataConfig(
+  env: AccountDataEnvironment,
+  networks: readonly NetworkConfig[],
+): AccountDataConfig {
+  const config = defaultAccountDataConfig()
+  const json = env.AIRLOCK_ACCOUNT_DATA_JSON
+  if (json !== undefined && json.trim() !== '') {
+    let raw: unknown
+    try {
+      raw = JSON.parse(json)
+    } catch (error) {
+      throw new AccountDataConfigError(
+        `AIRLOCK_ACCOUNT_DATA_JSON is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    }
+    const parsed = environmentSchema.safeParse(raw)
+    if (!parsed.success)
+      throw new AccountDataConfigError(
+        `AIRLOCK_ACCOUNT_DATA_JSON must map CAIP-2 network ids to { indexer, prices, spamContracts? }:\n${z.prettifyError(parsed.error)}`,
+      )
+    for (const [id, entry] of Object.entries(parsed.data)) {
+      if (entry === null) {
+        delete config[id]
+        continue
+      }
+      const { indexer, prices, spamContracts } = entry
+      config[id] = {
+        indexer:
+          indexer.kind === 'alchemy'
+            ? { kind: 'alchemy', apiKey: indexer.apiKey, baseUrl: alchemyBaseUrl(id, indexer) }
+            : indexer,
+        prices:
+          prices.kind === 'static'
+            ? { kind: 'static', native: prices.native, tokens: lowerCaseKeys(id, prices.tokens) }
+            : prices,
+        ...(spamContracts === undefined ? {} : { spamContracts }),
+      }
+    }
+  }
+
+  for (const id of Object.keys(config)) {
+    if (!networks.some((network) => network.caipNetworkId === id))
+      throw new AccountDataConfigError(
+        `AIRLOCK_ACCOUNT_DATA_JSON: ${id} is not in the network catalogue; add it with AIRLOCK_NETWORKS_JSON.`,
+      )
+    if (!id.startsWith('eip155:'))
+      throw new AccountDataConfigError(
+        `AIRLOCK_ACCOUNT_DATA_JSON: ${id}: account data indexers serve eip155 networks only.`,
+      )
+  }
+  return config
+}
+
+function alchemyBaseUrl(id: string, indexer: { baseUrl?: string | undefined }): string {
+  const baseUrl = indexer.baseUrl ?? alchemyHosts[id]
+  if (baseUrl === undefined)
+    throw new AccountDataConfigError(
+      `AIRLOCK_ACCOUNT_DATA_JSON: ${id}: Alchemy has no known host for this chain; set indexer.baseUrl (e.g. https://<network>.g.alchemy.com).`,
+    )
+  return baseUrl
+}
+
+function lowerCaseKeys(
+  id: string,
+  tokens: Record<string, number> | undefined,
+): Record<string, number> {
+  const result: Record<string, number> = {}
+  for (const [key, price] of Object.entries(tokens ?? {})) {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(key))
+      throw new AccountDataConfigError(
+        `AIRLOCK_ACCOUNT_DATA_JSON: ${id}: prices.tokens key ${JSON.stringify(key)} must be an address: 0x and 40 hex characters.`,
+      )
+    result[key.toLowerCase()] = price
+  }
+  return result
+}

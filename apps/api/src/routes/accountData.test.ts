@@ -1,0 +1,569 @@
+import type { BalancesResponse, NftItem, Page, Transaction } from '@airlock/protocol'
+import { HttpResponse, http } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { type AlchemyData, block, type FakeAlchemy, fakeAlchemy, txHash } from '../../test/alchemy'
+import { createTestApp, type TestApp } from '../../test/app'
+import { createAccountData } from '../accountData/accountData'
+import {
+  type AccountDataAdapter,
+  AccountDataUnavailableError,
+  type Address,
+  InvalidCursorError,
+  type PageQuery,
+  type TokenHolding,
+} from '../accountData/adapter'
+import type { AccountDataConfig } from '../accountData/config'
+import { fallbackTokenIcon } from '../accountData/tokenBalances'
+import { createMemoryCache } from '../cache/memoryCache'
+
+const owner = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
+const ownerChecksummed = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const ausd = '0x700b6a60ce7eaaea56f065753d8dcb9653dbad35' as Address
+const zeroToken = '0xa15bb66138824a1c7167f5e85b957d04dd34e468' as Address
+const spamToken = '0x5555555555555555555555555555555555555555' as Address
+const spamNfts = '0x8ce361602b935680e8dec218b820ff5056beb7af'
+
+const anvilHoldings = (): TokenHolding[] => [
+  { name: 'Ether', symbol: 'ETH', decimals: 18, balance: 9_999_500_000_000_000_000_000n },
+  { address: ausd, name: 'Airlock USD', symbol: 'aUSD', decimals: 6, balance: 1_250_500_000n },
+  { address: zeroToken, name: 'Zero Token', symbol: 'ZERO', decimals: 0, balance: 45n },
+  { address: spamToken, name: 'Claim rewards', symbol: 'CLAIM', decimals: 18, balance: 10n ** 21n },
+]
+
+const nftPage: Page<NftItem> = {
+  data: [
+    {
+      id: '0xb19b36b1456e65e3a6d514d3f715f204bd59f431:1',
+      chainId: 'eip155:31337',
+      contract: '0xb19b36b1456e65e3a6d514d3f715f204bd59f431',
+      tokenId: '1',
+      name: 'Airlock Collectible #1',
+      collection: 'Airlock Collectibles',
+      isSpam: false,
+    },
+    {
+      id: `${spamNfts}:3`,
+      chainId: 'eip155:31337',
+      contract: spamNfts,
+      tokenId: '3',
+      name: 'Free Mint Rewards #3',
+      collection: 'Free Mint Rewards',
+      isSpam: false,
+    },
+  ],
+  next: 'page-2',
+}
+
+const transactionPage: Page<Transaction> = {
+  data: [
+    {
+      id: txHash(1),
+      metadata: {
+        minedAt: '2026-11-21T10:00:00.000Z',
+        chain: 'eip155:31337',
+        operationType: 'receive',
+        status: 'confirmed',
+        sentFrom: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+        sentTo: owner,
+      },
+      transfers: [{ fungible_info: { symbol: 'ETH', quantity: { numeric: '1' } } }],
+    },
+  ],
+  next: null,
+}
+
+/**
+ * Stands in for the built-in indexer (a colleague's module): the routes only see the adapter
+ * contract. Counts calls; `failing` makes every call unavailable.
+ */
+function stubIndexer() {
+  const calls: { method: string; query: unknown }[] = []
+  const stub = {
+    calls,
+    failing: false,
+    adapter: {
+      kind: 'builtin',
+      async balances(query) {
+        calls.push({ method: 'balances', query })
+        if (stub.failing) throw new AccountDataUnavailableError('The chain RPC did not answer.')
+        return anvilHoldings()
+      },
+      async nfts(query: PageQuery) {
+        calls.push({ method: 'nfts', query })
+        if (stub.failing) throw new AccountDataUnavailableError('The chain RPC did not answer.')
+        if (query.cursor === 'bad') throw new InvalidCursorError('not ours')
+        return nftPage
+      },
+      async transactions(query: PageQuery) {
+        calls.push({ method: 'transactions', query })
+        if (stub.failing) throw new AccountDataUnavailableError('The chain RPC did not answer.')
+        return transactionPage
+      },
+    } satisfies AccountDataAdapter,
+  }
+  return stub
+}
+
+const alchemyBaseUrl = 'https://eth-mainnet.g.alchemy.com'
+const coingeckoBaseUrl = 'https://api.coingecko.com/api/v3'
+const usdc = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
+
+const accountDataConfig: AccountDataConfig = {
+  'eip155:31337': {
+    indexer: { kind: 'builtin' },
+    prices: { kind: 'static', native: 2500, tokens: { [ausd]: 1 } },
+    spamContracts: [spamToken, spamNfts],
+  },
+  'eip155:1': {
+    indexer: { kind: 'alchemy', apiKey: 'alchemy-key', baseUrl: alchemyBaseUrl },
+    prices: { kind: 'coingecko', platformId: 'ethereum', nativeCoinId: 'ethereum' },
+  },
+}
+
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterAll(() => server.close())
+
+let t: TestApp
+let indexer: ReturnType<typeof stubIndexer>
+let builtinNetworks: string[]
+
+beforeEach(async () => {
+  indexer = stubIndexer()
+  builtinNetworks = []
+  t = await createTestApp({
+    accountData: (storage, networks) =>
+      createAccountData({
+        db: storage.db,
+        networks,
+        config: accountDataConfig,
+        cache: createMemoryCache(),
+        builtin: (network) => {
+          builtinNetworks.push(network.caipNetworkId)
+          return indexer.adapter
+        },
+      }),
+  })
+})
+afterEach(async () => {
+  vi.useRealTimers()
+  server.resetHandlers()
+  server.events.removeAllListeners()
+  await t.close()
+})
+
+const get = (path: string, query: Record<string, string> = {}) =>
+  t.app.request(
+    `${path}?${new URLSearchParams({ projectId: 'shop', chainId: 'eip155:31337', ...query })}`,
+  )
+const balances = (address = owner, query: Record<string, string> = {}) =>
+  get(`/v1/accounts/${address}/balances`, query)
+const callsOf = (method: string) => indexer.calls.filter((call) => call.method === method)
+
+describe('GET /v1/accounts/:address/balances', () => {
+  test('behavior: answers priced balances, highest value first, zero-decimal tokens kept, spam left out', async () => {
+    const response = await balances()
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/json/)
+    expect(response.headers.get('Cache-Control')).toBe('private, max-age=30')
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull()
+    expect(builtinNetworks).toEqual(['eip155:31337'])
+    expect((await response.json()) as BalancesResponse).toEqual({
+      balances: [
+        {
+          name: 'Ether',
+          symbol: 'ETH',
+          chainId: 'eip155:31337',
+          // 9999.5 ETH × 2500 USD
+          value: 24_998_750,
+          price: 2500,
+          quantity: { decimals: '18', numeric: '9999.5' },
+          iconUrl: fallbackTokenIcon('ETH'),
+        },
+        {
+          name: 'Airlock USD',
+          symbol: 'aUSD',
+          chainId: 'eip155:31337',
+          address: ausd,
+          value: 1250.5,
+          price: 1,
+          quantity: { decimals: '6', numeric: '1250.5' },
+          iconUrl: fallbackTokenIcon('aUSD'),
+        },
+        {
+          name: 'Zero Token',
+          symbol: 'ZERO',
+          chainId: 'eip155:31337',
+          address: zeroToken,
+          price: 0,
+          quantity: { decimals: '0', numeric: '45' },
+          iconUrl: fallbackTokenIcon('ZERO'),
+        },
+      ],
+    })
+    expect(callsOf('balances')[0]?.query).toMatchObject({ address: owner })
+  })
+
+  test('behavior: a second call within 30 s is served from the cache, for any address case', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const first = await (await balances()).json()
+    vi.advanceTimersByTime(12_000)
+    const again = await balances(ownerChecksummed)
+    expect(again.headers.get('Cache-Control')).toBe('private, max-age=18')
+    expect(await again.json()).toEqual(first)
+    expect(callsOf('balances')).toHaveLength(1)
+
+    // Another address is another entry; the same one is fetched again once 30 s have passed.
+    await balances('0x70997970c51812dc3a010c7d01b50e0d17dc79c8')
+    expect(callsOf('balances')).toHaveLength(2)
+    vi.advanceTimersByTime(18_000)
+    const fresh = await balances()
+    expect(fresh.headers.get('Cache-Control')).toBe('private, max-age=30')
+    expect(callsOf('balances')).toHaveLength(3)
+  })
+
+  test('behavior: simultaneous requests for one account make one adapter call', async () => {
+    const responses = await Promise.all([balances(), balances(), balances(ownerChecksummed)])
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200])
+    expect(callsOf('balances')).toHaveLength(1)
+  })
+
+  test('behavior: an unavailable indexer answers 503 accountDataUnavailable, not cached', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      indexer.failing = true
+      const response = await balances()
+      expect(response.status).toBe(503)
+      expect(response.headers.get('Cache-Control')).toBe('no-store')
+      expect(response.headers.get('Retry-After')).toBe('30')
+      expect(await response.json()).toEqual({
+        error: {
+          code: 'accountDataUnavailable',
+          message: 'Account data for Anvil is unavailable right now. Try again shortly.',
+        },
+      })
+      expect(warn.mock.calls).toEqual([
+        [
+          'airlock api: account data for eip155:31337 (builtin) unavailable: The chain RPC did not answer.',
+        ],
+      ])
+
+      indexer.failing = false
+      expect((await balances()).status).toBe(200)
+      expect(callsOf('balances')).toHaveLength(2)
+    } finally {
+      warn.mockRestore()
+    }
+  })
+})
+
+describe('request validation', () => {
+  const lists = ['balances', 'nfts', 'transactions'] as const
+
+  test.each(lists)(
+    'behavior: %s of an unknown project answers 404 invalidProjectId',
+    async (list) => {
+      const response = await get(`/v1/accounts/${owner}/${list}`, { projectId: 'nope' })
+      expect(response.status).toBe(404)
+      expect(response.headers.get('Cache-Control')).toBe('no-store')
+      expect(await response.json()).toEqual({
+        error: { code: 'invalidProjectId', message: 'Invalid Project ID' },
+      })
+      expect(indexer.calls).toHaveLength(0)
+    },
+  )
+
+  test.each([
+    ['eip155:8453', 'a catalogue network without account data'],
+    ['eip155:999', 'a network outside the catalogue'],
+    ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'a Solana network'],
+  ])('behavior: %s (%s) answers 400 unsupportedChain', async (chainId) => {
+    for (const list of lists) {
+      const response = await get(`/v1/accounts/${owner}/${list}`, { chainId })
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({
+        error: {
+          code: 'unsupportedChain',
+          message: `Account data is not available for ${chainId}.`,
+        },
+      })
+    }
+  })
+
+  const addressMessage = 'address: must be an EVM address: 0x and 40 hex characters'
+  test.each([
+    ['0x123', addressMessage],
+    [owner.slice(2), addressMessage],
+    [`${owner}0`, addressMessage],
+    [`0x${'g'.repeat(40)}`, addressMessage],
+    ['vitalik.eth', addressMessage],
+  ])('behavior: the address %s answers 400 invalidRequest', async (address, message) => {
+    for (const list of lists) {
+      const response = await get(`/v1/accounts/${address}/${list}`)
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({ error: { code: 'invalidRequest', message } })
+    }
+  })
+
+  test.each([
+    [
+      { projectId: '' },
+      'projectId: must be a project id: 2 to 63 lowercase letters, digits or hyphens',
+    ],
+    [
+      { projectId: 'Shop' },
+      'projectId: must be a project id: 2 to 63 lowercase letters, digits or hyphens',
+    ],
+    [{ chainId: '1' }, 'chainId: must be a CAIP-2 network id such as eip155:1'],
+    [{ chainId: 'eip155:' }, 'chainId: must be a CAIP-2 network id such as eip155:1'],
+  ])(
+    'behavior: the query %j answers 400 invalidRequest with the field at fault',
+    async (query, message) => {
+      for (const list of lists) {
+        const response = await get(`/v1/accounts/${owner}/${list}`, query)
+        expect(response.status).toBe(400)
+        expect(await response.json()).toEqual({ error: { code: 'invalidRequest', message } })
+      }
+    },
+  )
+
+  test('behavior: missing projectId and chainId are both named', async () => {
+    const response = await t.app.request(`/v1/accounts/${owner}/balances`)
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      error: { code: 'invalidRequest', message: 'projectId: is required; chainId: is required' },
+    })
+  })
+
+  const limitMessage = 'limit: must be a whole number from 1 to 100'
+  test.each([
+    [{ limit: '0' }, limitMessage],
+    [{ limit: '101' }, limitMessage],
+    [{ limit: '1000' }, limitMessage],
+    [{ limit: 'ten' }, limitMessage],
+    [{ limit: '1.5' }, limitMessage],
+    [{ limit: '-1' }, limitMessage],
+    [{ cursor: 'x'.repeat(513) }, 'cursor: must be at most 512 characters'],
+    [{ cursor: 'two words' }, 'cursor: must be printable ASCII'],
+  ])('behavior: the page query %j answers 400 invalidRequest', async (query, message) => {
+    for (const list of ['nfts', 'transactions']) {
+      const response = await get(`/v1/accounts/${owner}/${list}`, query)
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({ error: { code: 'invalidRequest', message } })
+    }
+    expect(indexer.calls).toHaveLength(0)
+  })
+
+  test('behavior: a cursor the adapter did not issue answers 400 invalidRequest', async () => {
+    const response = await get(`/v1/accounts/${owner}/nfts`, { cursor: 'bad' })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      error: { code: 'invalidRequest', message: 'cursor: is not one this list issued' },
+    })
+  })
+
+  test('behavior: an app without account data answers unsupportedChain everywhere', async () => {
+    const bare = await createTestApp()
+    try {
+      const response = await bare.app.request(
+        `/v1/accounts/${owner}/balances?projectId=shop&chainId=eip155:31337`,
+      )
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({ error: { code: 'unsupportedChain' } })
+    } finally {
+      await bare.close()
+    }
+  })
+})
+
+describe('GET /v1/accounts/:address/nfts and /transactions', () => {
+  test('behavior: NFTs page through the adapter; operator spam collections are flagged', async () => {
+    const response = await get(`/v1/accounts/${ownerChecksummed}/nfts`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Cache-Control')).toBe('private, max-age=10')
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull()
+    const page = (await response.json()) as Page<NftItem>
+    expect(page.next).toBe('page-2')
+    expect(page.data.map((nft) => [nft.id, nft.isSpam])).toEqual([
+      ['0xb19b36b1456e65e3a6d514d3f715f204bd59f431:1', false],
+      [`${spamNfts}:3`, true],
+    ])
+    expect(callsOf('nfts')[0]?.query).toMatchObject({ address: owner, limit: 20 })
+    expect(callsOf('nfts')[0]?.query).toHaveProperty('cursor', undefined)
+  })
+
+  test('behavior: transactions pass limit and cursor on and answer the adapter page', async () => {
+    const response = await get(`/v1/accounts/${owner}/transactions`, { limit: '5', cursor: 'abc' })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual(transactionPage)
+    expect(callsOf('transactions')[0]?.query).toMatchObject({
+      address: owner,
+      limit: 5,
+      cursor: 'abc',
+    })
+  })
+
+  test('behavior: a page is cached 10 s per address, limit and cursor; an empty cursor is the first page', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    await get(`/v1/accounts/${owner}/transactions`)
+    await get(`/v1/accounts/${owner}/transactions`, { cursor: '' })
+    expect(callsOf('transactions')).toHaveLength(1)
+    await get(`/v1/accounts/${owner}/transactions`, { limit: '5' })
+    await get(`/v1/accounts/${owner}/transactions`, { cursor: 'next' })
+    expect(callsOf('transactions')).toHaveLength(3)
+    vi.advanceTimersByTime(10_000)
+    await get(`/v1/accounts/${owner}/transactions`)
+    expect(callsOf('transactions')).toHaveLength(4)
+  })
+})
+
+describe('an Alchemy-backed network, end to end', () => {
+  const vitalik = '0xd8da6bf26964af9d7eed9e03e53415d37aa96045'
+  const friend = '0x220866b1a2219f40e72f5c628b65d54268ca3a9d'
+  let alchemy: FakeAlchemy
+  let outgoing: string[]
+
+  const data: AlchemyData = {
+    nativeBalances: { [vitalik]: 2_000_000_000_000_000_000n },
+    tokenBalances: {
+      [vitalik]: [
+        {
+          contractAddress: usdc,
+          tokenBalance: `0x${10_000_000_000n.toString(16).padStart(64, '0')}`,
+        },
+      ],
+    },
+    tokenMetadata: {
+      [usdc]: {
+        name: 'USD Coin',
+        symbol: 'USDC',
+        decimals: 6,
+        logo: 'https://static.alchemyapi.io/images/assets/3408.png',
+      },
+    },
+    transfers: [
+      {
+        blockNum: block(20_900_100),
+        uniqueId: `${txHash(9)}:external`,
+        hash: txHash(9),
+        from: friend,
+        to: vitalik,
+        value: 2,
+        erc721TokenId: null,
+        erc1155Metadata: null,
+        tokenId: null,
+        asset: 'ETH',
+        category: 'external',
+        rawContract: { value: '0x1bc16d674ec80000', address: null, decimal: '0x12' },
+        metadata: { blockTimestamp: '2024-10-01T10:00:00.000Z' },
+      },
+    ],
+    nfts: { [vitalik]: [] },
+  }
+
+  beforeEach(() => {
+    alchemy = fakeAlchemy(alchemyBaseUrl, 'alchemy-key', data)
+    outgoing = []
+    server.events.on('request:start', ({ request }) => {
+      outgoing.push(new URL(request.url).host)
+    })
+    server.use(
+      ...alchemy.handlers,
+      http.get(`${coingeckoBaseUrl}/simple/price`, () =>
+        HttpResponse.json({ ethereum: { usd: 2612.3 } }),
+      ),
+      http.get(`${coingeckoBaseUrl}/simple/token_price/ethereum`, () =>
+        HttpResponse.json({ [usdc]: { usd: 0.9999 } }),
+      ),
+    )
+  })
+
+  const mainnet = (list: string, query: Record<string, string> = {}) =>
+    get(`/v1/accounts/${vitalik}/${list}`, { chainId: 'eip155:1', ...query })
+
+  test('behavior: balances come from Alchemy, priced by CoinGecko, then from the cache', async () => {
+    const response = await mainnet('balances')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({
+      balances: [
+        {
+          name: 'USD Coin',
+          symbol: 'USDC',
+          chainId: 'eip155:1',
+          address: usdc,
+          value: 10_000 * 0.9999,
+          price: 0.9999,
+          quantity: { decimals: '6', numeric: '10000' },
+          iconUrl: 'https://static.alchemyapi.io/images/assets/3408.png',
+        },
+        {
+          name: 'Ether',
+          symbol: 'ETH',
+          chainId: 'eip155:1',
+          value: 2 * 2612.3,
+          price: 2612.3,
+          quantity: { decimals: '18', numeric: '2' },
+          iconUrl: fallbackTokenIcon('ETH'),
+        },
+      ],
+    })
+    expect(new Set(outgoing)).toEqual(new Set(['eth-mainnet.g.alchemy.com', 'api.coingecko.com']))
+    const before = outgoing.length
+
+    expect((await mainnet('balances')).status).toBe(200)
+    expect(outgoing).toHaveLength(before)
+    expect(indexer.calls).toHaveLength(0)
+  })
+
+  test('behavior: with CoinGecko down, balances still answer, unpriced', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      server.use(
+        http.get(`${coingeckoBaseUrl}/simple/price`, () => new HttpResponse(null, { status: 500 })),
+        http.get(`${coingeckoBaseUrl}/simple/token_price/ethereum`, () => HttpResponse.error()),
+      )
+      const response = await mainnet('balances')
+      expect(response.status).toBe(200)
+      const { balances: tokens } = (await response.json()) as BalancesResponse
+      expect(tokens.map((token) => [token.symbol, token.price, token.value])).toEqual([
+        ['ETH', 0, undefined],
+        ['USDC', 0, undefined],
+      ])
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  test('behavior: transactions and NFTs come from Alchemy', async () => {
+    const transactions = (await (await mainnet('transactions')).json()) as Page<Transaction>
+    expect(transactions.next).toBeNull()
+    expect(transactions.data.map((tx) => [tx.id, tx.metadata.operationType])).toEqual([
+      [txHash(9), 'receive'],
+    ])
+    expect(await (await mainnet('nfts', { limit: '2' })).json()).toEqual({ data: [], next: null })
+    expect(alchemy.calls.find((call) => call.method === 'getNFTsForOwner')?.params).toMatchObject({
+      owner: vitalik,
+      pageSize: '2',
+    })
+  })
+
+  test('behavior: Alchemy down answers 503, never 500', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      alchemy.failWith = 500
+      for (const list of ['balances', 'nfts', 'transactions']) {
+        const response = await mainnet(list)
+        expect(response.status).toBe(503)
+        expect(await response.json()).toEqual({
+          error: {
+            code: 'accountDataUnavailable',
+            message: 'Account data for Ethereum is unavailable right now. Try again shortly.',
+          },
+        })
+      }
+    } finally {
+      warn.mockRestore()
+    }
+  })
+})

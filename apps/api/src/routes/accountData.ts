@@ -1,0 +1,264 @@
+/**
+ * The account-data API the modal reads (spec §3, shapes in `@airlock/protocol`):
+ *
+ *   GET /v1/accounts/:address/balances?projectId=&chainId=
+ *   GET /v1/accounts/:address/nfts?projectId=&chainId=&cursor=&limit=
+ *   GET /v1/accounts/:address/transactions?projectId=&chainId=&cursor=&limit=
+ *
+ * Answers come from the shared cache when fresh: balances for 30 s (spec §9), NFT and
+ * transaction pages for 10 s, and `Cache-Control` says how long the copy has left. The modal
+ * calls these from the API's own origin, so there is no CORS header.
+ */
+
+import { createHash } from 'node:crypto'
+import {
+  accountDataPageSize,
+  type BalancesResponse,
+  balanceCacheMs,
+  type NftItem,
+  type Page,
+  type Transaction,
+} from '@airlock/protocol'
+import { type Context, Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { type ZodError, z } from 'zod'
+import type { AccountData, NetworkAccountData } from '../accountData/accountData'
+import {
+  AccountDataUnavailableError,
+  type Address,
+  InvalidCursorError,
+  type PageQuery,
+} from '../accountData/adapter'
+import { toTokenBalances } from '../accountData/tokenBalances'
+import { projectIdPattern } from '../projectIds'
+import { getProject } from '../projects'
+import type { Storage } from '../storage'
+import { type ApiErrorCode, apiError } from './apiError'
+
+/** How long an NFT or transaction page is served from the cache. */
+export const accountPageCacheMs = 10_000
+export const maxCursorChars = 512
+
+const addressSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address: 0x and 40 hex characters')
+  .transform((value) => value.toLowerCase() as Address)
+
+const accountQuerySchema = z.object({
+  projectId: z
+    .string({ error: 'is required' })
+    .regex(projectIdPattern, 'must be a project id: 2 to 63 lowercase letters, digits or hyphens'),
+  chainId: z
+    .string({ error: 'is required' })
+    .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'must be a CAIP-2 network id such as eip155:1'),
+})
+
+const pageQuerySchema = accountQuerySchema.extend({
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, `must be a whole number from 1 to ${accountDataPageSize.max}`)
+    .transform(Number)
+    .pipe(
+      z
+        .int()
+        .min(1, `must be a whole number from 1 to ${accountDataPageSize.max}`)
+        .max(
+          accountDataPageSize.max,
+          `must be a whole number from 1 to ${accountDataPageSize.max}`,
+        ),
+    )
+    .optional(),
+  cursor: z
+    .string()
+    .max(maxCursorChars, `must be at most ${maxCursorChars} characters`)
+    .regex(/^[\x21-\x7e]*$/, 'must be printable ASCII')
+    .optional(),
+})
+
+type Account = { address: Address; served: NetworkAccountData }
+
+export type AccountDataRoutesOptions = { storage: Storage; accountData: AccountData }
+
+export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOptions): Hono {
+  const app = new Hono()
+  const { cache } = accountData
+  /** One upstream fetch per key at a time in this process; others wait for its answer. */
+  const inFlight = new Map<string, Promise<unknown>>()
+  /** When each network's outage was last logged: once a minute is enough during an outage. */
+  const outageLoggedAt = new Map<string, number>()
+
+  /**
+   * The cached answer for `key`, or `compute`'s, cached for `ttlMs`. Answers with the body and
+   * a `Cache-Control` max-age of what is left of its freshness.
+   */
+  async function cachedJson<body>(
+    c: Context,
+    key: string,
+    ttlMs: number,
+    compute: () => Promise<body>,
+  ): Promise<Response> {
+    type Entry = { storedAt: number; body: body }
+    let entry = await cache.get<Entry>(key)
+    if (entry === undefined || Date.now() - entry.storedAt >= ttlMs) {
+      let pending = inFlight.get(key) as Promise<Entry> | undefined
+      if (pending === undefined) {
+        pending = (async () => {
+          const fresh: Entry = { storedAt: Date.now(), body: await compute() }
+          await cache.set(key, fresh, ttlMs)
+          return fresh
+        })().finally(() => inFlight.delete(key))
+        inFlight.set(key, pending)
+      }
+      entry = await pending
+    }
+    const leftSeconds = Math.max(0, Math.round((entry.storedAt + ttlMs - Date.now()) / 1000))
+    c.header('Cache-Control', `private, max-age=${leftSeconds}`)
+    return c.json(entry.body)
+  }
+
+  /**
+   * Validates the address, then the query, then that the project exists and the network has
+   * account data. Answers the first error, or gives the account, its network and the query.
+   */
+  async function resolveAccount<schema extends typeof accountQuerySchema>(
+    c: Context,
+    schema: schema,
+  ): Promise<(Account & { query: z.output<schema> }) | Response> {
+    const address = addressSchema.safeParse(c.req.param('address'))
+    if (!address.success)
+      return invalid(c, `address: ${address.error.issues[0]?.message ?? 'is not valid'}`)
+    const query = schema.safeParse(c.req.query())
+    if (!query.success) return invalid(c, describeIssues(query.error))
+    if ((await getProject(storage.db, query.data.projectId)) === undefined)
+      return failure(c, 404, 'invalidProjectId', 'Invalid Project ID')
+    const served = accountData.forNetwork(query.data.chainId)
+    if (served === undefined)
+      return failure(
+        c,
+        400,
+        'unsupportedChain',
+        `Account data is not available for ${query.data.chainId}.`,
+      )
+    return { address: address.data, served, query: query.data }
+  }
+
+  /** Runs an adapter call, turning its documented failures into answers. */
+  async function answer(c: Context, served: NetworkAccountData, work: () => Promise<Response>) {
+    try {
+      return await work()
+    } catch (error) {
+      if (error instanceof InvalidCursorError)
+        return invalid(c, 'cursor: is not one this list issued')
+      if (error instanceof AccountDataUnavailableError) {
+        const { caipNetworkId } = served.network
+        if (
+          Date.now() - (outageLoggedAt.get(caipNetworkId) ?? Number.NEGATIVE_INFINITY) >=
+          60_000
+        ) {
+          outageLoggedAt.set(caipNetworkId, Date.now())
+          console.warn(
+            `airlock api: account data for ${caipNetworkId} (${served.adapter.kind}) unavailable: ${error.message}`,
+          )
+        }
+        c.header('Retry-After', '30')
+        return failure(
+          c,
+          503,
+          'accountDataUnavailable',
+          `Account data for ${served.network.name} is unavailable right now. Try again shortly.`,
+        )
+      }
+      throw error
+    }
+  }
+
+  app.get('/v1/accounts/:address/balances', async (c) => {
+    const account = await resolveAccount(c, accountQuerySchema)
+    if (account instanceof Response) return account
+    const { address, served } = account
+    const key = `balances:${served.network.caipNetworkId}:${address}`
+    return answer(c, served, () =>
+      cachedJson(c, key, balanceCacheMs, async (): Promise<BalancesResponse> => {
+        const holdings = (
+          await served.adapter.balances({ address, network: served.network })
+        ).filter(
+          (holding) =>
+            holding.address === undefined ||
+            !served.spamContracts.has(holding.address.toLowerCase()),
+        )
+        const tokens = holdings.map(
+          (holding) => (holding.address?.toLowerCase() as Address | undefined) ?? 'native',
+        )
+        let prices: Map<string, number>
+        try {
+          prices = await served.prices.usdPrices(served.network, tokens)
+        } catch (error) {
+          // A price source should not throw; if one does, balances still answer, unpriced.
+          console.warn(`airlock api: prices failed for ${served.network.caipNetworkId}`, error)
+          prices = new Map()
+        }
+        return { balances: toTokenBalances(holdings, prices, served.network.caipNetworkId) }
+      }),
+    )
+  })
+
+  const pageRoute = <item>(
+    list: 'nfts' | 'transactions',
+    fetchPage: (served: NetworkAccountData, query: PageQuery) => Promise<Page<item>>,
+  ) =>
+    app.get(`/v1/accounts/:address/${list}`, async (c) => {
+      const account = await resolveAccount(c, pageQuerySchema)
+      if (account instanceof Response) return account
+      const { address, served, query } = account
+      const limit = query.limit ?? accountDataPageSize.default
+      // An empty cursor is the first page, as if absent.
+      const cursor = query.cursor === '' ? undefined : query.cursor
+      const key = [
+        list,
+        served.network.caipNetworkId,
+        address,
+        limit,
+        cursor === undefined ? 'first' : createHash('sha256').update(cursor).digest('base64url'),
+      ].join(':')
+      return answer(c, served, () =>
+        cachedJson(c, key, accountPageCacheMs, () =>
+          fetchPage(served, { address, network: served.network, cursor, limit }),
+        ),
+      )
+    })
+
+  pageRoute<NftItem>('nfts', async (served, query) => {
+    const page = await served.adapter.nfts(query)
+    return {
+      data: page.data.map((nft) =>
+        served.spamContracts.has(nft.contract.toLowerCase()) ? { ...nft, isSpam: true } : nft,
+      ),
+      next: page.next,
+    }
+  })
+  pageRoute<Transaction>('transactions', (served, query) => served.adapter.transactions(query))
+
+  return app
+}
+
+function invalid(c: Context, message: string): Response {
+  return failure(c, 400, 'invalidRequest', message)
+}
+
+/** An error answer; errors are never cached, by us or the browser. */
+function failure(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: ApiErrorCode,
+  message: string,
+): Response {
+  c.header('Cache-Control', 'no-store')
+  return apiError(c, status, code, message)
+}
+
+/** `chainId: is required; limit: must be …` — the parameters at fault, for the caller. */
+function describeIssues(error: ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.map(String).join('.') || 'query'}: ${issue.message}`)
+    .join('; ')
+}

@@ -1,0 +1,108 @@
+import type { Transaction } from '@airlock/protocol'
+import { describe, expect, test } from 'vitest'
+import {
+  counterparty,
+  formatActivityDate,
+  formatTokenAmount,
+  formatUsd,
+  operationLabel,
+  totalValue,
+  transactionHash,
+  transferSummary,
+} from './format'
+
+const alice = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+const bob = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc'
+const hash = `0x${'ab'.repeat(32)}`
+
+const transaction = (
+  operationType: string,
+  transfers: Transaction['transfers'] = [],
+  from = alice,
+  to = bob,
+): Transaction => ({
+  id: hash,
+  metadata: {
+    minedAt: '2025-06-01T11:00:00Z',
+    chain: 'eip155:1',
+    operationType,
+    status: 'confirmed',
+    sentFrom: from,
+    sentTo: to,
+  },
+  transfers,
+})
+
+describe('account display', () => {
+  test('behavior: USD values are en-US currency; under a cent is <$0.01', () => {
+    expect(formatUsd(1250.5)).toBe('$1,250.50')
+    expect(formatUsd(0)).toBe('$0.00')
+    expect(formatUsd(0.004)).toBe('<$0.01')
+  })
+
+  test('behavior: a token amount is its balance to 2 decimals and its symbol', () => {
+    expect(
+      formatTokenAmount({ symbol: 'ETH', quantity: { decimals: '18', numeric: '10000' } }),
+    ).toBe('10000 ETH')
+    expect(
+      formatTokenAmount({ symbol: 'USDC', quantity: { decimals: '6', numeric: '1.239' } }),
+    ).toBe('1.23 USDC')
+  })
+
+  test('behavior: the total adds the known values; none known is no total', () => {
+    expect(totalValue([{ value: 1.5 }, {}, { value: 2 }])).toBe(3.5)
+    expect(totalValue([{}, { value: undefined }])).toBeUndefined()
+  })
+
+  test('behavior: operations read as past-tense words; unknown ones capitalised', () => {
+    expect(operationLabel('send')).toBe('Sent')
+    expect(operationLabel('RECEIVE')).toBe('Received')
+    expect(operationLabel('mint')).toBe('Minted')
+    expect(operationLabel('contract_interaction')).toBe('Contract interaction')
+  })
+
+  test('behavior: a sent transaction names its receiver, a received one its sender, truncated', () => {
+    expect(counterparty(transaction('send'), alice)).toBe('To 0x3c…4293bc')
+    expect(counterparty(transaction('receive', [], bob, alice), alice)).toBe('From 0x3c…4293bc')
+    expect(counterparty(transaction('execute'), alice.toUpperCase())).toBe('To 0x3c…4293bc')
+  })
+
+  test('behavior: what moved is the first transfer to 3 decimals, or the NFT name', () => {
+    const fungible = transaction('send', [
+      { fungible_info: { symbol: 'ETH', quantity: { numeric: '0.123456' } } },
+      { fungible_info: { symbol: 'USDC', quantity: { numeric: '5' } } },
+    ])
+    expect(transferSummary(fungible)).toEqual({ label: '0.123 ETH', imageUrl: undefined, more: 1 })
+    const art = transaction('mint', [
+      {
+        nft_info: {
+          name: 'Sunrise #4',
+          content: { preview: { url: 'https://x/4.png' } },
+          flags: { is_spam: false },
+        },
+      },
+    ])
+    expect(transferSummary(art)).toEqual({
+      label: 'Sunrise #4',
+      imageUrl: 'https://x/4.png',
+      more: 0,
+    })
+    expect(transferSummary(transaction('approve'))).toBeUndefined()
+  })
+
+  test('behavior: recent dates are relative, older ones short', () => {
+    const now = Date.parse('2025-06-01T12:00:00Z')
+    expect(formatActivityDate('2025-06-01T11:59:30Z', now)).toBe('Just now')
+    expect(formatActivityDate('2025-06-01T11:55:00Z', now)).toBe('5 min ago')
+    expect(formatActivityDate('2025-06-01T09:00:00Z', now)).toBe('3 h ago')
+    expect(formatActivityDate('2025-03-04T12:00:00Z', now)).toBe('Mar 4')
+    expect(formatActivityDate('2024-03-04T12:00:00Z', now)).toBe('Mar 4, 2024')
+    expect(formatActivityDate('yesterday', now)).toBe('')
+  })
+
+  test('behavior: a transaction id that starts with a hash gives the hash', () => {
+    expect(transactionHash(hash)).toBe(hash)
+    expect(transactionHash(`${hash}:3`)).toBe(hash)
+    expect(transactionHash('tx-1')).toBeUndefined()
+  })
+})

@@ -1,0 +1,121 @@
+/**
+ * How the Account tabs word and shorten their data (spec §9 Display): token amounts to 2
+ * decimals, transfer amounts to 3, USD values as en-US currency, activity titles and dates.
+ */
+import {
+  formatBalance,
+  formatTransferAmount,
+  type TokenBalance,
+  type Transaction,
+  truncateAddress,
+} from '@airlock/protocol'
+import { ui } from '../../messages'
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' })
+const shortDateWithYear = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+})
+
+/**
+ * A USD value: `$1,250.50`. A holding worth less than a cent is `<$0.01`, not `$0.00`.
+ *
+ * @example
+ * formatUsd(1250.5) // '$1,250.50'
+ */
+export function formatUsd(value: number): string {
+  if (value > 0 && value < 0.01) return '<$0.01'
+  return usd.format(value)
+}
+
+/**
+ * A token's holding to 2 decimals with its symbol, as the header shows the native one:
+ * `10000 ETH`. An amount the API sent unreadable shows as its raw text.
+ */
+export function formatTokenAmount(token: Pick<TokenBalance, 'quantity' | 'symbol'>): string {
+  return `${safely(formatBalance, token.quantity.numeric)} ${token.symbol}`.trim()
+}
+
+/** The sum of the known USD values, or undefined when none is known. */
+export function totalValue(tokens: readonly Pick<TokenBalance, 'value'>[]): number | undefined {
+  const values = tokens.flatMap((token) => (Number.isFinite(token.value) ? [token.value!] : []))
+  return values.length ? values.reduce((sum, value) => sum + value, 0) : undefined
+}
+
+/**
+ * The title of an activity row: 'Sent', 'Received', 'Minted', …; an operation we have no word
+ * for is shown capitalised with spaces ('contract_call' → 'Contract call').
+ */
+export function operationLabel(operationType: string): string {
+  const type = operationType.toLowerCase()
+  const known = ui.operations[type]
+  if (known) return known
+  const words = type.replace(/[_-]+/g, ' ').trim()
+  return words ? words[0]!.toUpperCase() + words.slice(1) : ui.operations.execute!
+}
+
+/**
+ * Who the account dealt with: the receiver of what it sent, else the sender of what it got.
+ * Undefined when the other side is unknown.
+ */
+export function counterparty(transaction: Transaction, account: string): string | undefined {
+  const { operationType, sentFrom, sentTo } = transaction.metadata
+  const type = operationType.toLowerCase()
+  const sentByAccount =
+    type === 'send' || (type !== 'receive' && sentFrom.toLowerCase() === account.toLowerCase())
+  if (sentByAccount) return sentTo ? ui.counterpartyTo(truncateAddress(sentTo)) : undefined
+  return sentFrom ? ui.counterpartyFrom(truncateAddress(sentFrom)) : undefined
+}
+
+/**
+ * What moved: the first transfer's amount to 3 decimals with its symbol, or the NFT's name;
+ * `more` counts the other transfers.
+ */
+export function transferSummary(
+  transaction: Transaction,
+): { label: string; imageUrl: string | undefined; more: number } | undefined {
+  const [first, ...rest] = transaction.transfers
+  if (!first) return undefined
+  if (first.fungible_info) {
+    const { symbol, quantity, icon } = first.fungible_info
+    const label = `${safely(formatTransferAmount, quantity.numeric)} ${symbol}`.trim()
+    return { label, imageUrl: icon?.url, more: rest.length }
+  }
+  if (first.nft_info) {
+    const { name, content } = first.nft_info
+    return { label: name || ui.nft, imageUrl: content?.preview?.url, more: rest.length }
+  }
+  return undefined
+}
+
+/**
+ * When a transaction was mined, relative while recent ('Just now', '5 min ago', '3 h ago'),
+ * else a short date ('Mar 4', or 'Mar 4, 2024' in another year).
+ */
+export function formatActivityDate(minedAt: string, now: number = Date.now()): string {
+  const time = Date.parse(minedAt)
+  if (Number.isNaN(time)) return ''
+  const minutes = Math.floor((now - time) / 60_000)
+  if (minutes < 1) return ui.justNow
+  if (minutes < 60) return ui.minutesAgo(minutes)
+  if (minutes < 24 * 60) return ui.hoursAgo(Math.floor(minutes / 60))
+  const date = new Date(time)
+  const sameYear = date.getFullYear() === new Date(now).getFullYear()
+  return (sameYear ? shortDate : shortDateWithYear).format(date)
+}
+
+/** The transaction hash in an id, when the id carries one (`0x` and 64 hex digits). */
+export function transactionHash(id: string): string | undefined {
+  return /^0x[0-9a-f]{64}/i.exec(id)?.[0]
+}
+
+/** A display rule applied to data from outside; what it can't read is shown as it came. */
+function safely(format: (value: string) => string, value: string): string {
+  try {
+    return format(value)
+  } catch {
+    return value
+  }
+}
