@@ -223,6 +223,18 @@ describe('GET /v1/accounts/:address/balances', () => {
     expect(callsOf('balances')).toHaveLength(3)
   })
 
+  test('behavior: cache=false (spec §7) reads fresh data and refreshes the cache', async () => {
+    await balances()
+    const fresh = await balances(owner, { cache: 'false' })
+    expect(fresh.status).toBe(200)
+    expect(callsOf('balances')).toHaveLength(2)
+    await balances()
+    expect(callsOf('balances')).toHaveLength(2)
+    const bad = await balances(owner, { cache: 'no' })
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ error: { code: 'invalidRequest' } })
+  })
+
   test('behavior: simultaneous requests for one account make one adapter call', async () => {
     const responses = await Promise.all([balances(), balances(), balances(ownerChecksummed)])
     expect(responses.map((response) => response.status)).toEqual([200, 200, 200])

@@ -51,6 +51,8 @@ const accountQuerySchema = z.object({
   chainId: z
     .string({ error: 'is required' })
     .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'must be a CAIP-2 network id such as eip155:1'),
+  /** Spec §7 `cache`: `false` reads fresh data (after the visitor sent a transaction). */
+  cache: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
 })
 
 const pageQuerySchema = accountQuerySchema.extend({
@@ -96,9 +98,10 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
     key: string,
     ttlMs: number,
     compute: () => Promise<body>,
+    options: { fresh?: boolean } = {},
   ): Promise<Response> {
     type Entry = { storedAt: number; body: body }
-    let entry = await cache.get<Entry>(key)
+    let entry = options.fresh ? undefined : await cache.get<Entry>(key)
     if (entry === undefined || Date.now() - entry.storedAt >= ttlMs) {
       let pending = inFlight.get(key) as Promise<Entry> | undefined
       if (pending === undefined) {
@@ -178,27 +181,33 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
     const { address, served } = account
     const key = `balances:${served.network.caipNetworkId}:${address}`
     return answer(c, served, () =>
-      cachedJson(c, key, balanceCacheMs, async (): Promise<BalancesResponse> => {
-        const holdings = (
-          await served.adapter.balances({ address, network: served.network })
-        ).filter(
-          (holding) =>
-            holding.address === undefined ||
-            !served.spamContracts.has(holding.address.toLowerCase()),
-        )
-        const tokens = holdings.map(
-          (holding) => (holding.address?.toLowerCase() as Address | undefined) ?? 'native',
-        )
-        let prices: Map<string, number>
-        try {
-          prices = await served.prices.usdPrices(served.network, tokens)
-        } catch (error) {
-          // A price source should not throw; if one does, balances still answer, unpriced.
-          console.warn(`airlock api: prices failed for ${served.network.caipNetworkId}`, error)
-          prices = new Map()
-        }
-        return { balances: toTokenBalances(holdings, prices, served.network.caipNetworkId) }
-      }),
+      cachedJson(
+        c,
+        key,
+        balanceCacheMs,
+        async (): Promise<BalancesResponse> => {
+          const holdings = (
+            await served.adapter.balances({ address, network: served.network })
+          ).filter(
+            (holding) =>
+              holding.address === undefined ||
+              !served.spamContracts.has(holding.address.toLowerCase()),
+          )
+          const tokens = holdings.map(
+            (holding) => (holding.address?.toLowerCase() as Address | undefined) ?? 'native',
+          )
+          let prices: Map<string, number>
+          try {
+            prices = await served.prices.usdPrices(served.network, tokens)
+          } catch (error) {
+            // A price source should not throw; if one does, balances still answer, unpriced.
+            console.warn(`airlock api: prices failed for ${served.network.caipNetworkId}`, error)
+            prices = new Map()
+          }
+          return { balances: toTokenBalances(holdings, prices, served.network.caipNetworkId) }
+        },
+        { fresh: account.query.cache === 'false' },
+      ),
     )
   })
 
@@ -221,8 +230,12 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
         cursor === undefined ? 'first' : createHash('sha256').update(cursor).digest('base64url'),
       ].join(':')
       return answer(c, served, () =>
-        cachedJson(c, key, accountPageCacheMs, () =>
-          fetchPage(served, { address, network: served.network, cursor, limit }),
+        cachedJson(
+          c,
+          key,
+          accountPageCacheMs,
+          () => fetchPage(served, { address, network: served.network, cursor, limit }),
+          { fresh: query.cache === 'false' },
         ),
       )
     })

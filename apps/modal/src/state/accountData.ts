@@ -239,7 +239,7 @@ export async function loadBalances(
   setBalances(store, key, { ...previous, status: 'loading', stale: false, request })
   const isCurrent = () => store.getState().accountData.balances[key]?.request === request
   try {
-    const { tokens, source } = await fetchTokenBalances(sources, query)
+    const { tokens, source } = await fetchTokenBalances(sources, query, !!cached?.stale)
     if (!isCurrent()) return
     const shown = sortTokens(filterLowQualityTokens(tokens))
     setBalances(store, key, {
@@ -404,12 +404,18 @@ async function walletBalances(sources: AccountDataSources, query: AccountQuery) 
 async function fetchTokenBalances(
   sources: AccountDataSources,
   query: AccountQuery,
+  fresh: boolean,
 ): Promise<{ tokens: TokenBalance[]; source: 'wallet' | 'api' }> {
   // Any trouble with the wallet (no support, an error, no answer in time): the API answers.
   const fromWallet = await walletBalances(sources, query).catch(() => undefined)
   if (fromWallet) return { tokens: fromWallet, source: 'wallet' }
   const response = await sources.fetch('GET', accountPath(query, 'balances'), {
-    query: { projectId: query.projectId, chainId: query.caipNetworkId },
+    // After a refresh (a sent transaction, a wallet event) the API's cache is skipped too.
+    query: {
+      projectId: query.projectId,
+      chainId: query.caipNetworkId,
+      ...(fresh ? { cache: 'false' } : {}),
+    },
   })
   if (!isRecord(response) || !Array.isArray(response.balances))
     throw new AccountDataResponseError('balances: expected { balances: [] }.')
@@ -485,12 +491,14 @@ async function fetchPage(
   kind: AccountListKind,
   query: AccountQuery,
   cursor: string | undefined,
+  fresh = false,
 ): Promise<{ data: unknown[]; next: string | null }> {
   const params: Record<string, string> = {
     projectId: query.projectId,
     chainId: query.caipNetworkId,
   }
   if (cursor) params.cursor = cursor
+  if (fresh) params.cache = 'false'
   const response = await sources.fetch('GET', accountPath(query, kind), { query: params })
   if (!isRecord(response) || !Array.isArray(response.data))
     throw new AccountDataResponseError(`${kind}: expected { data: [], next }.`)
@@ -550,6 +558,7 @@ async function loadList<kind extends AccountListKind>(
   if (cached && !cached.stale && !force) {
     if (cached.status === 'loading' || Date.now() - cached.at < listFreshMs) return
   }
+  const fresh = force || !!cached?.stale
   const request = nextRequest()
   setList(store, kind, key, {
     status: 'loading',
@@ -563,7 +572,7 @@ async function loadList<kind extends AccountListKind>(
   })
   const isCurrent = () => listEntry(store, kind, key)?.request === request
   try {
-    const page = await fetchPage(sources, kind, query, undefined)
+    const page = await fetchPage(sources, kind, query, undefined, fresh)
     if (!isCurrent()) return
     setList(store, kind, key, {
       status: 'loaded',
