@@ -154,8 +154,9 @@ test('behavior: a transfer made on the chain appears in Activity after the cache
 test('behavior: with the API unreachable, the spec toasts show and Activity is marked empty', async ({
   page,
 }) => {
-  await connect(page, anvilAccounts[2].privateKey)
+  // The API's account routes refuse connections from the start of the visit.
   await page.route('**/v1/accounts/**', (route) => route.abort('connectionrefused'))
+  await connect(page, anvilAccounts[2].privateKey)
   const tokens = await openTab(page, 'Tokens')
   const toast = modal(page)
     .dialog.getByRole('status')
@@ -167,4 +168,37 @@ test('behavior: with the API unreachable, the spec toasts show and Activity is m
     modal(page).dialog.getByRole('status').filter({ hasText: 'Failed to fetch transactions' }),
   ).toBeVisible()
   await expect(activity).toContainText('No activity yet')
+})
+
+test('behavior: a transaction the site sends through airlock.provider shows in Activity without waiting for the cache', async ({
+  page,
+}) => {
+  // Anvil's account #5: no other spec sends from it.
+  const senderKey = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba'
+  const sender = privateKeyToAccount(senderKey)
+  await connect(page, senderKey)
+  const panel = await openTab(page, 'Activity')
+  await expect(panel).toHaveAttribute('aria-busy', 'false')
+  await page.evaluate(() => window.airlock!.close())
+  const hash = (await page.evaluate(
+    ([from, to]) =>
+      window.airlock!.provider.request({
+        method: 'eth_sendTransaction',
+        params: [{ from, to, value: '0x2386f26fc10000' }],
+      }),
+    [sender.address, visitor.address],
+  )) as `0x${string}`
+  await anvilClient().waitForTransactionReceipt({ hash })
+  // Well inside the API's 10 s page cache: the refresh asks for fresh data.
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.airlock!.close())
+        await openTab(page, 'Activity')
+        await expect(panel).toHaveAttribute('aria-busy', 'false')
+        return panel.locator(`li[data-tx-hash="${hash}"]`).count()
+      },
+      { timeout: 9_000, intervals: [1_000] },
+    )
+    .toBe(1)
 })

@@ -25,7 +25,7 @@ import {
 } from '@airlock/protocol'
 import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
 import type { Modal } from './modal'
-import { refreshAccountData } from './state/accountData'
+import { refreshAccountData, refreshAfterMined } from './state/accountData'
 import { airlockState, applyOptions, selectNetwork } from './state/controllers'
 
 function invalid(details: string): never {
@@ -45,7 +45,7 @@ function parseHandshake(value: unknown): HandshakeParams {
 
 function parseHostWalletEvent(value: unknown): HostWalletEvent {
   const event = value as Partial<HostWalletEvent> | undefined
-  const events = ['accountsChanged', 'chainChanged', 'disconnect']
+  const events = ['accountsChanged', 'chainChanged', 'disconnect', 'transactionSent']
   if (!event || !events.includes(event.event as string)) invalid('Unknown wallet event.')
   return {
     walletId: args.string(event.walletId, 'walletId'),
@@ -148,7 +148,9 @@ export function startBridge(modal: Modal) {
       modal.connection.onWalletEvent(event)
       // The site sends a connected wallet's transactions straight to it, not through the frame;
       // the wallet's events are how the frame learns its account data may have moved.
-      if (fromActiveWallet && event.event !== 'disconnect') refreshAccountData(store)
+      if (!fromActiveWallet || event.event === 'disconnect') return
+      refreshAccountData(store)
+      if (event.event === 'transactionSent') refreshAfterMined(store, event.data)
     }),
     hostWalletsChanged: ready(async (wallets: HostWalletInfo[]) => {
       store.setState({ hostWallets: wallets })

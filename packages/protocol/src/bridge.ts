@@ -33,7 +33,8 @@ export type RequestArguments = { method: string; params?: readonly unknown[] | o
 /** An event a host wallet emitted, forwarded to the frame. */
 export type HostWalletEvent = {
   walletId: string
-  event: 'accountsChanged' | 'chainChanged' | 'disconnect'
+  /** `transactionSent`: the site sent a transaction straight to the wallet (account data moved). */
+  event: 'accountsChanged' | 'chainChanged' | 'disconnect' | 'transactionSent'
   data: unknown
 }
 

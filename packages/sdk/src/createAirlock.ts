@@ -250,6 +250,14 @@ export function createAirlock(options: AirlockOptions): Airlock {
     direct: () =>
       state.status === 'connected' ? hostWallets.get(state.connectorId ?? '')?.provider : undefined,
     send: (request) => call('request', request),
+    sent: (hash) =>
+      connection?.then((remote) =>
+        remote.hostWalletEvent({
+          walletId: state.connectorId ?? '',
+          event: 'transactionSent',
+          data: hash,
+        }),
+      ),
     getState: () => state,
     subscribe: (listener) => {
       listeners.add(listener)

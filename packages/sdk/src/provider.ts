@@ -30,6 +30,8 @@ type ProviderContext = {
   getState(): AirlockState
   subscribe(listener: (state: AirlockState) => void): () => void
   open(params?: OpenParams): Promise<void>
+  /** A transaction went straight to the wallet: the modal's account data is stale. */
+  sent(hash: unknown): void
 }
 
 /** The EIP-155 chain id of a CAIP-2 id, as the hex string EIP-1193 events carry. */
@@ -69,7 +71,11 @@ export function createProvider(context: ProviderContext): AirlockProvider {
     async request(request) {
       const valid = args.request(request)
       const wallet = context.direct()
-      if (wallet) return wallet.request(valid)
+      if (wallet) {
+        const result = await wallet.request(valid)
+        if (valid.method === 'eth_sendTransaction') context.sent(result)
+        return result
+      }
       if (valid.method === 'eth_requestAccounts' && !evm(context.getState()))
         return requestAccounts()
       return context.send(valid)

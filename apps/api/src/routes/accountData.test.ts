@@ -227,6 +227,7 @@ describe('GET /v1/accounts/:address/balances', () => {
     await balances()
     const fresh = await balances(owner, { cache: 'false' })
     expect(fresh.status).toBe(200)
+    expect(fresh.headers.get('Cache-Control')).toBe('no-store')
     expect(callsOf('balances')).toHaveLength(2)
     await balances()
     expect(callsOf('balances')).toHaveLength(2)

@@ -115,7 +115,8 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
       entry = await pending
     }
     const leftSeconds = Math.max(0, Math.round((entry.storedAt + ttlMs - Date.now()) / 1000))
-    c.header('Cache-Control', `private, max-age=${leftSeconds}`)
+    // A fresh read must not be answered from the browser's cache the next time either.
+    c.header('Cache-Control', options.fresh ? 'no-store' : `private, max-age=${leftSeconds}`)
     return c.json(entry.body)
   }
 

@@ -599,3 +599,23 @@ async function loadList<kind extends AccountListKind>(
     reportListFailure(store, kind)
   }
 }
+
+/**
+ * A transaction the site sent straight to the wallet: once it is mined, the indexer needs a
+ * moment to see it, so the account data is refreshed a little after the receipt, and again
+ * later in case indexing lagged.
+ */
+export async function refreshAfterMined(store: ModalStore, hash: unknown) {
+  const { networks, activeNetwork } = store.getState()
+  const network = networks.find((item) => item.caipNetworkId === activeNetwork)
+  if (typeof hash === 'string' && /^0x[0-9a-f]{64}$/i.test(hash) && network) {
+    try {
+      const { createPublicClient, http } = await import('viem')
+      const client = createPublicClient({ transport: http(network.rpcUrl, { retryCount: 0 }) })
+      await client.waitForTransactionReceipt({ hash: hash as `0x${string}`, timeout: 60_000 })
+    } catch {
+      // No receipt in time: refresh on the schedule anyway.
+    }
+  }
+  for (const delayMs of [1_500, 4_000]) setTimeout(() => refreshAccountData(store), delayMs)
+}

@@ -205,6 +205,7 @@ export function createConnectionController(
 
   /** Events from a wallet on the host page. */
   function onWalletEvent({ walletId, event, data }: HostWalletEvent) {
+    if (event === 'transactionSent') return
     const state = store.getState()
     const connection = state.connections.find((item) => item.walletId === walletId)
     if (!connection) return
