@@ -79,6 +79,9 @@ const pageQuerySchema = accountQuerySchema.extend({
 
 type Account = { address: Address; served: NetworkAccountData }
 
+/** How long a replica trusts that a project it has seen still exists. */
+const projectMemoryMs = 10_000
+
 export type AccountDataRoutesOptions = { storage: Storage; accountData: AccountData }
 
 export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOptions): Hono {
@@ -100,13 +103,14 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
     compute: () => Promise<body>,
     options: { fresh?: boolean } = {},
   ): Promise<Response> {
-    type Entry = { storedAt: number; body: body }
+    // The body is kept as the JSON text it is sent as: a hit is one cache read, no re-encoding.
+    type Entry = { storedAt: number; json: string }
     let entry = options.fresh ? undefined : await cache.get<Entry>(key)
     if (entry === undefined || Date.now() - entry.storedAt >= ttlMs) {
       let pending = inFlight.get(key) as Promise<Entry> | undefined
       if (pending === undefined) {
         pending = (async () => {
-          const fresh: Entry = { storedAt: Date.now(), body: await compute() }
+          const fresh: Entry = { storedAt: Date.now(), json: JSON.stringify(await compute()) }
           await cache.set(key, fresh, ttlMs)
           return fresh
         })().finally(() => inFlight.delete(key))
@@ -117,7 +121,17 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
     const leftSeconds = Math.max(0, Math.round((entry.storedAt + ttlMs - Date.now()) / 1000))
     // A fresh read must not be answered from the browser's cache the next time either.
     c.header('Cache-Control', options.fresh ? 'no-store' : `private, max-age=${leftSeconds}`)
-    return c.json(entry.body)
+    return c.body(entry.json, 200, { 'Content-Type': 'application/json' })
+  }
+
+  /** Projects that exist, remembered briefly: a hot route makes no database query per request. */
+  const knownProjects = new Map<string, number>()
+  const projectExists = async (projectId: string) => {
+    const checkedAt = knownProjects.get(projectId)
+    if (checkedAt !== undefined && Date.now() - checkedAt < projectMemoryMs) return true
+    const exists = (await getProject(storage.db, projectId)) !== undefined
+    if (exists) knownProjects.set(projectId, Date.now())
+    return exists
   }
 
   /**
@@ -133,7 +147,7 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
       return invalid(c, `address: ${address.error.issues[0]?.message ?? 'is not valid'}`)
     const query = schema.safeParse(c.req.query())
     if (!query.success) return invalid(c, describeIssues(query.error))
-    if ((await getProject(storage.db, query.data.projectId)) === undefined)
+    if (!(await projectExists(query.data.projectId)))
       return failure(c, 404, 'invalidProjectId', 'Invalid Project ID')
     const served = accountData.forNetwork(query.data.chainId)
     if (served === undefined)
