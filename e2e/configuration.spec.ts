@@ -136,3 +136,18 @@ test('behavior: the provider answers eth_chainId and eth_accounts while disconne
   }))
   expect(answers).toEqual({ chainId: '0x7a69', accounts: [] })
 })
+
+test('behavior: a modal still booting shows its loading state at once, before its app runs', async ({
+  page,
+}) => {
+  // The modal's app never arrives: what shows is the page's own loading state.
+  await page.route(`${origins.modal}/assets/*.js`, (route) => route.abort())
+  await sdkPage(page, { networks: ['eip155:31337'], preload: 'none' })
+  await page.waitForFunction(() => window.fixtureReady)
+  await page.evaluate(() => {
+    window.airlock!.open().catch(() => {})
+  })
+  await expect(modal(page).iframe).toBeVisible()
+  await expect(modal(page).frame.getByRole('dialog', { name: 'Airlock is loading' })).toBeVisible()
+  expect(await page.evaluate(() => window.airlock!.getState().open)).toBe(true)
+})

@@ -79,25 +79,25 @@ export type UserRejectedRequestError = InstanceType<typeof UserRejectedRequestEr
 export const UnauthorizedError = defineError(
   'UnauthorizedError',
   errorCodes.unauthorized,
-  'The requested method or account is not authorized.',
+  'Unauthorized',
 )
 export type UnauthorizedError = InstanceType<typeof UnauthorizedError>
 export const UnsupportedMethodError = defineError(
   'UnsupportedMethodError',
   errorCodes.unsupportedMethod,
-  'The method is not supported.',
+  'Unsupported method',
 )
 export type UnsupportedMethodError = InstanceType<typeof UnsupportedMethodError>
 export const DisconnectedError = defineError(
   'DisconnectedError',
   errorCodes.disconnected,
-  'The provider is disconnected.',
+  'Disconnected',
 )
 export type DisconnectedError = InstanceType<typeof DisconnectedError>
 export const ChainDisconnectedError = defineError(
   'ChainDisconnectedError',
   errorCodes.chainDisconnected,
-  'The provider is not connected to the chain.',
+  'Chain disconnected',
 )
 export type ChainDisconnectedError = InstanceType<typeof ChainDisconnectedError>
 export const InvalidParamsError = defineError(

@@ -144,7 +144,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
         if (typeof visible !== 'boolean' || badHeight)
           throw new InvalidParamsError({
             message: 'Invalid bridge message.',
-            details: 'setFrame takes { visible: boolean, height?: number }.',
+            details: 'setFrame',
           })
         return [height === undefined ? { visible } : { visible, height }]
       },
@@ -155,6 +155,8 @@ export function createAirlock(options: AirlockOptions): Airlock {
   )
 
   let connection: Promise<RemoteFrame> | undefined
+  /** Resolves when the modal's document has loaded (before its app boots): see boot.js. */
+  let booted: Promise<unknown> | undefined
   let frame: ReturnType<typeof mountFrame> | undefined
   let reported = false
 
@@ -163,6 +165,12 @@ export function createAirlock(options: AirlockOptions): Airlock {
     const src = `${modalOrigin}/modal?projectId=${encodeURIComponent(projectId)}`
     frame = mountFrame(src, container)
     const { iframe } = frame
+    booted = new Promise((resolve) =>
+      addEventListener('message', (event) => {
+        if (event.source === iframe.contentWindow && event.origin === modalOrigin)
+          if (event.data?.airlock === 'boot') resolve(0)
+      }),
+    )
     const messenger = new WindowMessenger({
       remoteWindow: iframe.contentWindow as Window,
       allowedOrigins: [modalOrigin],
@@ -211,7 +219,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
       const config = (await response.json()) as { allowedOrigins?: string[] }
       if (!config.allowedOrigins?.includes(origin))
         return new InvalidAppConfigurationError({
-          details: `The origin ${origin} is not allowed for project "${projectId}". Allow it with: npm run airlock -- projects allow-origin ${projectId} ${origin}`,
+          details: `The origin ${origin} is not allowed for project "${projectId}".`,
         })
     } catch {}
     return new RequestTimeoutError({
@@ -239,10 +247,23 @@ export function createAirlock(options: AirlockOptions): Airlock {
   async function open(params?: OpenParams) {
     // Taken before the frame can move focus, so it goes back where the visitor was.
     const opener = document.activeElement
-    // The frame validates the parameters; keeping that out of here keeps the host bundle small.
-    await call('open', params ?? {})
-    frame?.show(opener)
-    if (!state.open) setState({ ...state, open: true })
+    let early = false
+    const show = () => {
+      frame?.show(opener)
+      if (!state.open) setState({ ...state, open: true })
+    }
+    // Still booting: show its loading state as soon as its document is in, then the view.
+    Promise.race([connectFrame(), booted]).then((value) => {
+      if (value === 0) show(), (early = true)
+    }, Boolean)
+    try {
+      // The frame validates the parameters; keeping that out of here keeps the host bundle small.
+      await call('open', params ?? {})
+    } catch (error) {
+      if (early) hide()
+      throw error
+    }
+    show()
   }
 
   const provider = createProvider({

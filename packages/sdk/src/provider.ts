@@ -95,8 +95,7 @@ export function createProvider(context: ProviderContext): AirlockProvider {
       if (evm(next) && !evm(previous) && chainId) emit('connect', { chainId })
       else if (evm(next) && chainId && chainId !== hexChainId(previous.chainId))
         emit('chainChanged', chainId)
-      if (!evm(next) && evm(previous))
-        emit('disconnect', { code: 4900, message: 'The provider is disconnected.' })
+      if (!evm(next) && evm(previous)) emit('disconnect', { code: 4900, message: 'Disconnected' })
     },
   }
   return provider
