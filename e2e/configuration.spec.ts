@@ -137,17 +137,26 @@ test('behavior: the provider answers eth_chainId and eth_accounts while disconne
   expect(answers).toEqual({ chainId: '0x7a69', accounts: [] })
 })
 
-test('behavior: a modal still booting shows its loading state at once, before its app runs', async ({
+test('behavior: open() before the modal has booted shows a loading state at once, then the modal', async ({
   page,
 }) => {
-  // The modal's app never arrives: what shows is the page's own loading state.
-  await page.route(`${origins.modal}/assets/*.js`, (route) => route.abort())
+  // Hold the modal's app back, so the frame is still booting when the visitor clicks.
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(`${origins.modal}/assets/*.js`, async (route) => {
+    await held
+    await route.continue()
+  })
   await sdkPage(page, { networks: ['eip155:31337'], preload: 'none' })
   await page.waitForFunction(() => window.fixtureReady)
-  await page.evaluate(() => {
-    window.airlock!.open().catch(() => {})
-  })
-  await expect(modal(page).iframe).toBeVisible()
-  await expect(modal(page).frame.getByRole('dialog', { name: 'Airlock is loading' })).toBeVisible()
+  const opened = page.evaluate(() => window.airlock!.open())
+  const loading = page.getByRole('status', { name: 'Loading wallet' })
+  await expect(loading).toBeVisible()
   expect(await page.evaluate(() => window.airlock!.getState().open)).toBe(true)
+  release()
+  await opened
+  await expectOpen(page, 'Connect Wallet')
+  await expect(loading).toHaveCount(0)
 })

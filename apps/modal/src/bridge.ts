@@ -5,6 +5,7 @@
  */
 import {
   args,
+  caipNetworkIdArg,
   DisconnectedError,
   exposeMethods,
   type FrameMethods,
@@ -166,7 +167,7 @@ export function startBridge(modal: Modal) {
     getState: args.none,
     request: (list) => [args.request(list[0])],
     disconnect: args.none,
-    switchNetwork: (list) => [args.caipNetworkId(list[0])],
+    switchNetwork: (list) => [caipNetworkIdArg(list[0])],
     setOptions: (list) => [parseFrameOptions(list[0])],
     hostWalletEvent: (list) => [parseHostWalletEvent(list[0])],
     hostWalletsChanged: (list) => [parseHostWallets(list[0])],

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { args, type Envelope, exposeMethods, unwrap } from './bridge'
+import { args, caipNetworkIdArg, type Envelope, exposeMethods, unwrap } from './bridge'
 import { DisconnectedError } from './errors'
 
 type Methods = {
@@ -41,7 +41,7 @@ describe('bridge', () => {
     expect(() => args.request({ method: '' })).toThrow()
     expect(() => args.request({ method: 'eth_call', params: 'x' })).toThrow()
     expect(() => args.request(null)).toThrow()
-    expect(args.caipNetworkId('eip155:1')).toBe('eip155:1')
-    expect(() => args.caipNetworkId('eip155')).toThrow('is not a CAIP-2 network id')
+    expect(caipNetworkIdArg('eip155:1')).toBe('eip155:1')
+    expect(() => caipNetworkIdArg('eip155')).toThrow('is not a CAIP-2 network id')
   })
 })

@@ -161,8 +161,13 @@ export const args = {
       invalid('Stored values are strings of at most 8 KiB.')
     return value
   },
-  caipNetworkId: (value: unknown): CaipNetworkId => {
-    if (!isCaipNetworkId(value)) invalid(`${JSON.stringify(value)} is not a CAIP-2 network id.`)
-    return value
-  },
+}
+
+/**
+ * Validates a CAIP-2 argument. Kept out of `args` so the host bundle, which never checks one,
+ * doesn't carry the CAIP parser.
+ */
+export function caipNetworkIdArg(value: unknown): CaipNetworkId {
+  if (!isCaipNetworkId(value)) invalid(`${JSON.stringify(value)} is not a CAIP-2 network id.`)
+  return value
 }

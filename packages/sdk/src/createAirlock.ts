@@ -155,9 +155,8 @@ export function createAirlock(options: AirlockOptions): Airlock {
   )
 
   let connection: Promise<RemoteFrame> | undefined
-  /** Resolves when the modal's document has loaded (before its app boots): see boot.js. */
-  let booted: Promise<unknown> | undefined
   let frame: ReturnType<typeof mountFrame> | undefined
+  let connected = false
   let reported = false
 
   function connectFrame(): Promise<RemoteFrame> {
@@ -165,12 +164,6 @@ export function createAirlock(options: AirlockOptions): Airlock {
     const src = `${modalOrigin}/modal?projectId=${encodeURIComponent(projectId)}`
     frame = mountFrame(src, container)
     const { iframe } = frame
-    booted = new Promise((resolve) =>
-      addEventListener('message', (event) => {
-        if (event.source === iframe.contentWindow && event.origin === modalOrigin)
-          if (event.data?.airlock === 'boot') resolve(0)
-      }),
-    )
     const messenger = new WindowMessenger({
       remoteWindow: iframe.contentWindow as Window,
       allowedOrigins: [modalOrigin],
@@ -191,6 +184,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
               details: `Host speaks ${protocolVersion}, modal speaks ${result.protocolVersion}.`,
             })
           setState({ ...result.state, open: state.open })
+          connected = true
           resolve(remote)
         })
         .catch(reject)
@@ -247,23 +241,24 @@ export function createAirlock(options: AirlockOptions): Airlock {
   async function open(params?: OpenParams) {
     // Taken before the frame can move focus, so it goes back where the visitor was.
     const opener = document.activeElement
-    let early = false
-    const show = () => {
-      frame?.show(opener)
+    // Not connected yet (the iframe's first load takes a few hundred ms): a loading state at once.
+    const booting = !connected
+    if (booting) {
+      connectFrame()
+      frame?.loading(true)
       if (!state.open) setState({ ...state, open: true })
     }
-    // Still booting: show its loading state as soon as its document is in, then the view.
-    Promise.race([connectFrame(), booted]).then((value) => {
-      if (value === 0) show(), (early = true)
-    }, Boolean)
     try {
       // The frame validates the parameters; keeping that out of here keeps the host bundle small.
       await call('open', params ?? {})
     } catch (error) {
-      if (early) hide()
+      if (booting) hide()
       throw error
+    } finally {
+      frame?.loading(false)
     }
-    show()
+    frame?.show(opener)
+    if (!state.open) setState({ ...state, open: true })
   }
 
   const provider = createProvider({
