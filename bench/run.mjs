@@ -9,12 +9,14 @@
 //
 // Env: BENCH_RUNS (5), BENCH_WARMUP (1 discarded run per scenario), BENCH_VERBOSE=1 (stack
 // output and per-run figures), CHROMIUM_PATH (/usr/bin/chromium).
+
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { connect, createServer } from 'node:net'
 import os from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import { buildBundles, root, startStack } from '../scripts/stack.mjs'
+import { measureBalancesThroughput } from './throughput.mjs'
 
 const runs = Number(process.env.BENCH_RUNS ?? 5)
 const warmupRuns = Number(process.env.BENCH_WARMUP ?? 1)
@@ -797,7 +799,26 @@ async function measure(browser, urls) {
 }
 
 /** Prints the tables and writes bench/RESULTS.md. */
-function report({ results, encodings, offLoopback }, machine) {
+/** The API table: the balances endpoint under load, cached and read fresh. */
+function throughputRows(throughput) {
+  const { cached, fresh } = throughput
+  const meets = cached.requestsPerSecond >= 5000 && cached.p99Ms <= 20
+  const row = (name, result, target) => [
+    name,
+    `${result.requestsPerSecond.toLocaleString('en-US')} req/s`,
+    `${result.p50Ms} ms`,
+    `${result.p99Ms} ms`,
+    String(result.errors),
+    target,
+  ]
+  return [
+    ['Balances endpoint', 'Throughput', 'p50', 'p99', 'Errors', 'Target'],
+    row('Cached', cached, `≥ 5,000 req/s, p99 ≤ 20 ms ${meets ? '✓' : '✗'}`),
+    row('Fresh (cache=false, built-in indexer)', fresh, '—'),
+  ]
+}
+
+function report({ results, encodings, offLoopback, throughput }, machine) {
   const headline = measurements.filter((measurement) => !measurement.breakdown)
   const breakdown = measurements.filter((measurement) => measurement.breakdown)
   const headlineRows = tableRows(headline, results, { withReferences: true })
@@ -812,11 +833,15 @@ function report({ results, encodings, offLoopback }, machine) {
     `Bridge round trip: the demo with no wallet, after the handshake; after ${callPlans.bridge.warmup} warm-up calls, ${callPlans.bridge.blocks * callPlans.bridge.blockSize} \`airlock.provider.request({ method: 'eth_chainId' })\` calls in blocks of ${callPlans.bridge.blockSize}, each answered by the modal from its active network.`,
     'Per-call times: the page’s `performance.now()` is coarsened to 100 µs (not cross-origin isolated), so a call’s time is its block’s time over the block size, awaited one after another; the median is over blocks.',
     `Response encodings: ${[...encodings].sort().join(', ')}.`,
+    `Balances endpoint: autocannon in this process against the API on loopback, ${throughput.connections} connections for ${throughput.durationSeconds} s per row, for anvil account #0 on the seeded dev chain; "fresh" asks \`cache=false\`, so each request reads the chain (native balance) and the indexer's tables (tokens).`,
   ]
   if (offLoopback.size)
     notes.push(`Requests to non-loopback origins (failed): ${[...offLoopback].join(', ')}.`)
 
-  console.log(`\n${plainTable(headlineRows)}\n\nBreakdown\n${plainTable(breakdownRows)}\n`)
+  const apiRows = throughputRows(throughput)
+  console.log(
+    `\n${plainTable(headlineRows)}\n\nBreakdown\n${plainTable(breakdownRows)}\n\nAPI\n${plainTable(apiRows)}\n`,
+  )
   console.log(`Machine: ${machineLine}`)
   for (const note of notes) console.log(`- ${note}`)
 
@@ -835,6 +860,10 @@ function report({ results, encodings, offLoopback }, machine) {
     '',
     markdownTable(breakdownRows),
     '',
+    '## API',
+    '',
+    markdownTable(apiRows),
+    '',
     '## Method',
     '',
     ...notes.map((note) => `- ${note}`),
@@ -851,7 +880,11 @@ async function main() {
   const urls = await startBenchStack()
   const browser = await launchBrowser()
   const measured = await measure(browser, urls)
-  report(measured, describeMachine(browser.version()))
+  const machine = describeMachine(browser.version())
+  await browser.close()
+  console.log('bench: balances endpoint under load (autocannon)…')
+  measured.throughput = await measureBalancesThroughput(urls.api)
+  report(measured, machine)
 }
 
 try {

@@ -30,7 +30,7 @@ import {
   unwrap,
 } from '@airlock/protocol'
 import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
-import { mountFrame } from './frame'
+import { mountFrame, showLoading } from './frame'
 import { discoverHostWallets } from './hostWallets'
 import { type AirlockProvider, createProvider } from './provider'
 
@@ -242,11 +242,12 @@ export function createAirlock(options: AirlockOptions): Airlock {
     // Taken before the frame can move focus, so it goes back where the visitor was.
     const opener = document.activeElement
     // Not connected yet (the iframe's first load takes a few hundred ms): a loading state at once.
-    const booting = !connected
+    const booting = !connected && !container
     if (booting) {
-      connectFrame()
-      frame?.loading(true)
+      showLoading(true)
       if (!state.open) setState({ ...state, open: true })
+      // Let the loading state paint before the iframe's creation takes the main thread.
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
     }
     try {
       // The frame validates the parameters; keeping that out of here keeps the host bundle small.
@@ -255,7 +256,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
       if (booting) hide()
       throw error
     } finally {
-      frame?.loading(false)
+      showLoading(false)
     }
     frame?.show(opener)
     if (!state.open) setState({ ...state, open: true })

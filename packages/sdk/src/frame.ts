@@ -10,8 +10,6 @@ export type ModalFrame = {
   show(opener: Element | null): void
   hide(): void
   setHeight(height: number): void
-  /** Overlay mode, before the modal has answered: a backdrop with a spinner, drawn here. */
-  loading(visible: boolean): void
 }
 
 /** Creates and mounts the modal's iframe. */
@@ -25,7 +23,6 @@ export function mountFrame(src: string, container: HTMLElement | undefined): Mod
   iframe.setAttribute('data-airlock', '')
   const base = 'border:0;color-scheme:normal;background:transparent;display:block;'
   let restoreFocusTo: Element | null = null
-  let spinner: HTMLDivElement | undefined
   const setVisible = (visible: boolean) => {
     iframe.style.visibility = visible ? 'visible' : 'hidden'
     iframe.style.pointerEvents = visible ? 'auto' : 'none'
@@ -58,22 +55,25 @@ export function mountFrame(src: string, container: HTMLElement | undefined): Mod
     setHeight(height) {
       if (container) iframe.style.height = `${Math.ceil(height)}px`
     },
-    loading(visible) {
-      if (container) return
-      if (!visible) return spinner?.remove()
-      spinner ??= document.createElement('div')
-      spinner.setAttribute('role', 'status')
-      spinner.setAttribute('aria-label', 'Loading wallet')
-      spinner.setAttribute('data-airlock-loading', '')
-      spinner.style.cssText =
-        'position:fixed;inset:0;z-index:999;display:grid;place-items:center;background:#0007'
-      spinner.innerHTML =
-        '<div style="width:28px;height:28px;border-radius:50%;border:3px solid #333;border-top-color:#47a1ff"></div>'
-      spinner.firstElementChild?.animate([{ rotate: '0deg' }, { rotate: '360deg' }], {
-        duration: 800,
-        iterations: Number.POSITIVE_INFINITY,
-      })
-      document.body.append(spinner)
-    },
   }
+}
+
+let spinner: HTMLDivElement | undefined
+
+/** Before the modal has answered its first open(): a backdrop with a spinner, drawn here. */
+export function showLoading(visible: boolean) {
+  if (!visible) return spinner?.remove()
+  spinner ??= document.createElement('div')
+  spinner.setAttribute('role', 'status')
+  spinner.setAttribute('aria-label', 'Loading wallet')
+  spinner.setAttribute('data-airlock-loading', '')
+  spinner.style.cssText =
+    'position:fixed;inset:0;z-index:999;display:grid;place-items:center;background:#0007'
+  spinner.innerHTML =
+    '<div style="width:28px;height:28px;border-radius:50%;border:3px solid #333;border-top-color:#47a1ff"></div>'
+  spinner.firstElementChild?.animate([{ rotate: '0deg' }, { rotate: '360deg' }], {
+    duration: 800,
+    iterations: Number.POSITIVE_INFINITY,
+  })
+  document.body.append(spinner)
 }
