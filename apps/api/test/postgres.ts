@@ -7,10 +7,10 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import { chown, mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import pg from 'pg'
+import { freePort } from './ports'
 
 export type PostgresCluster = {
   port: number
@@ -106,20 +106,6 @@ export async function startPostgres(): Promise<PostgresCluster> {
       }
     },
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => {
-        if (address !== null && typeof address === 'object') resolve(address.port)
-        else reject(new Error('no port'))
-      })
-    })
-  })
 }
 
 function describeExecError(error: unknown): string {

@@ -7,8 +7,9 @@
 
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { createConnection, createServer } from 'node:net'
+import { createConnection } from 'node:net'
 import { delimiter, join } from 'node:path'
+import { freePort } from './ports'
 
 export type RedisServer = {
   port: number
@@ -78,19 +79,5 @@ function accepts(port: number): Promise<boolean> {
       resolve(true)
     })
     socket.once('error', () => resolve(false))
-  })
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => {
-        if (address !== null && typeof address === 'object') resolve(address.port)
-        else reject(new Error('no port'))
-      })
-    })
   })
 }

@@ -5,11 +5,13 @@
 
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
-import { createServer as createNetServer } from 'node:net'
 import type { Kysely } from 'kysely'
 import type { Hex } from 'viem'
+import { freePort } from '../../../test/ports'
 import { repoRoot } from '../../config'
 import type { Database } from '../../storage'
+
+export { freePort }
 
 export type Anvil = {
   rpcUrl: string
@@ -128,19 +130,4 @@ export async function clearIndexerTables(db: Kysely<Database>): Promise<void> {
     'spam_contracts',
   ] as const)
     await db.deleteFrom(table).execute()
-}
-
-/** A TCP port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => {
-        if (address !== null && typeof address === 'object') resolve(address.port)
-        else reject(new Error('no port'))
-      })
-    })
-  })
 }
