@@ -8,7 +8,7 @@ import { anvilAccounts, anvilClient, anvilRpcUrl, installTestWallet } from './su
 
 const blank = `${origins.fixtures}/blank.html`
 
-interface Announced {
+type Announced = {
   uuid: string
   name: string
   icon: string

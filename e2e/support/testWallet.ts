@@ -46,7 +46,7 @@ export function anvilClient(rpcUrl: string = anvilRpcUrl): PublicClient {
 
 export type AnnounceMode = 'immediately' | 'late' | 'never'
 
-export interface TestWalletOptions {
+export type TestWalletOptions = {
   name: string
   rdns: string
   /** A data: URI; defaults to a small SVG. */
@@ -66,14 +66,14 @@ export interface TestWalletOptions {
   autoApprove?: boolean
 }
 
-export interface WalletRequest {
+export type WalletRequest = {
   method: string
   params: unknown
   /** The requesting page's origin, as an extension sees it. */
   origin: string
 }
 
-export interface RpcErrorShape {
+export type RpcErrorShape = {
   code: number
   message: string
   data?: unknown
@@ -82,7 +82,7 @@ export interface RpcErrorShape {
 export type RpcReply = { result: unknown } | { error: RpcErrorShape }
 
 /** A request held at its prompt until the test answers it. */
-export interface HeldRequest {
+export type HeldRequest = {
   /** Resolves when the held request arrives. */
   waitForRequest(): Promise<WalletRequest>
   approve(): void
@@ -91,14 +91,14 @@ export interface HeldRequest {
 }
 
 /** A prompt waiting for the test when autoApprove is off. */
-export interface PendingApproval extends WalletRequest {
+export type PendingApproval = WalletRequest & {
   approve(): void
   reject(error?: RpcErrorShape): void
 }
 
 export type WalletEvent = 'accountsChanged' | 'chainChanged' | 'connect' | 'disconnect'
 
-export interface TestWallet {
+export type TestWallet = {
   readonly name: string
   readonly rdns: string
   readonly address: Address
@@ -213,7 +213,7 @@ function quantity(value: unknown, field: string): bigint | undefined {
   return hexToBigInt(value)
 }
 
-interface ShimConfig {
+type ShimConfig = {
   key: string
   binding: string
   name: string
@@ -223,7 +223,7 @@ interface ShimConfig {
   legacy: boolean
 }
 
-interface ShimStore {
+type ShimStore = {
   provider: unknown
   emit(event: string, payload: unknown): void
   enable(): void
@@ -341,13 +341,13 @@ function installShim(config: ShimConfig) {
   if (announcing) announce()
 }
 
-interface Directive {
+type Directive = {
   method: string | undefined
   /** Resolves to let the request through, throws an RpcError to refuse it. */
   run(request: WalletRequest): Promise<void>
 }
 
-interface KnownChain {
+type KnownChain = {
   rpcUrl: string
   name: string
 }
