@@ -61,5 +61,9 @@ export function discoverHostWallets(onChange: () => void, onEvent: WalletEventLi
     listen(wallet)
     return [wallet]
   }
-  return { list, get: (id: string) => list().find((wallet) => wallet.id === id) }
+  // `get` runs on every provider request: announced wallets are a map lookup, not a new list.
+  return {
+    list,
+    get: (id: string) => announced.get(id) ?? list().find((wallet) => wallet.id === id),
+  }
 }
