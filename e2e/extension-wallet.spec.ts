@@ -203,6 +203,16 @@ test('behavior: switching network asks the wallet, adding the chain when it does
   expect(await page.evaluate(() => (window as unknown as { chains: unknown[] }).chains)).toContain(
     '0x1',
   )
+  // A switch the wallet refuses changes nothing, for the site or the modal.
+  wallet.rejectNext('wallet_switchEthereumChain')
+  const refused = await page.evaluate(() =>
+    window.airlock!.switchNetwork('eip155:31337').then(
+      () => null,
+      (error) => error.code,
+    ),
+  )
+  expect(refused).toBe(4001)
+  expect(await page.evaluate(() => window.airlock!.getState().chainId)).toBe('eip155:1')
   // And back from the modal's own SwitchNetwork view.
   await page.evaluate(() => window.airlock!.open({ view: 'SwitchNetwork' }))
   await modal(page).dialog.getByRole('button', { name: 'Anvil' }).click()
@@ -255,10 +265,16 @@ test('behavior: a reload reconnects without a prompt while the wallet still auth
   expect(prompts()).toBe(before)
   // Revoked in the wallet while the page was away: the next load is disconnected.
   await wallet.disconnectFromWallet()
+  const asked = () => wallet.requests.filter((request) => request.method === 'eth_accounts').length
+  const askedBefore = asked()
   await page.reload()
   await waitForAirlock(page)
-  await page.waitForTimeout(500)
-  expect(await page.evaluate(() => window.airlock!.getState().status)).toBe('disconnected')
+  // The modal asked the wallet (without a prompt) and was told the site is no longer authorised.
+  await expect.poll(asked).toBeGreaterThan(askedBefore)
+  await expect
+    .poll(() => page.evaluate(() => window.airlock!.getState().status))
+    .toBe('disconnected')
+  expect(prompts()).toBe(before)
 })
 
 test('behavior: accountsChanged from the wallet updates the site and the modal', async ({

@@ -27,7 +27,7 @@ import {
 import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
 import type { Modal } from './modal'
 import { refreshAccountData, refreshAfterMined } from './state/accountData'
-import { airlockState, applyOptions, selectNetwork } from './state/controllers'
+import { airlockState, applyOptions } from './state/controllers'
 
 function invalid(details: string): never {
   throw new InvalidParamsError({ message: 'Invalid bridge message.', details })
@@ -140,8 +140,7 @@ export function startBridge(modal: Modal) {
     disconnect: ready(async () => modal.connection.disconnect()),
     switchNetwork: ready(async (caipNetworkId) => {
       refuseWithoutProject()
-      selectNetwork(store, caipNetworkId)
-      await modal.connection.switchNetwork(caipNetworkId)
+      await modal.switchNetwork(caipNetworkId)
     }),
     setOptions: ready(async (options) => applyOptions(store, options, store.getState().isMobile)),
     hostWalletEvent: ready(async (event: HostWalletEvent) => {

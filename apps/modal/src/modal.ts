@@ -2,12 +2,17 @@
  * The modal's runtime: the store, the view stack and the open/close controllers, built once
  * from the config the API inlined. Views get it through React context; the bridge drives it.
  */
-import { DisconnectedError, type ModalConfig, type OpenParams } from '@airlock/protocol'
+import {
+  type CaipNetworkId,
+  DisconnectedError,
+  type ModalConfig,
+  type OpenParams,
+} from '@airlock/protocol'
 import { createAnalytics } from './analytics'
 import { createNavigation } from './navigation/navigation'
 import { closingView, openingView } from './navigation/rules'
 import { createConnectionController, type WalletRequest } from './state/connection'
-import { hasAdapters } from './state/controllers'
+import { hasAdapters, selectNetwork } from './state/controllers'
 import { createPersistence, frameStorage, type KeyValueStore } from './state/persistence'
 import { createModalStore, namespaceOf } from './state/store'
 
@@ -86,9 +91,20 @@ export function createModal(config: ModalConfig, router: Router) {
     else await closeModal({ fromFrame: true })
   }
 
+  /**
+   * Switches network, from the SwitchNetwork view or `airlock.switchNetwork()`: the wallet
+   * switches first when one is connected (nothing changes if it refuses); otherwise the network
+   * is the one to connect on.
+   */
+  async function switchNetwork(caipNetworkId: CaipNetworkId) {
+    if (await connection.switchNetwork(caipNetworkId)) return
+    selectNetwork(store, caipNetworkId)
+  }
+
   return {
     store,
     connectWallet,
+    switchNetwork,
     connection,
     navigation,
     analytics,

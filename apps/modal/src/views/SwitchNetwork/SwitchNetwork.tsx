@@ -6,12 +6,11 @@
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { ui } from '../../messages'
-import { selectNetwork } from '../../state/controllers'
 import { showToast } from '../../state/toasts'
 import list from '../list.module.css'
 
 export function SwitchNetwork({ namespace }: { namespace?: string }) {
-  const { store, navigation, connection } = useModal()
+  const { store, navigation, switchNetwork } = useModal()
   const networks = useModalState((state) => state.networks)
   const active = useModalState((state) => state.activeNetwork)
   const shown = namespace
@@ -21,9 +20,7 @@ export function SwitchNetwork({ namespace }: { namespace?: string }) {
 
   async function choose(caipNetworkId: (typeof networks)[number]['caipNetworkId']) {
     try {
-      if (store.getState().status === 'connected') {
-        if (!(await connection.switchNetwork(caipNetworkId))) selectNetwork(store, caipNetworkId)
-      } else selectNetwork(store, caipNetworkId)
+      await switchNetwork(caipNetworkId)
       await navigation.back()
     } catch {
       showToast(store, { message: ui.switchNetworkFailed, variant: 'error', autoClose: true })
