@@ -66,10 +66,17 @@ test('behavior: a hostile third-party frame posting forged messages changes noth
     frame.src = src
     document.body.append(frame)
   }, `${origins.hostile}/third-party.html`)
-  const attacker = page.frameLocator(`iframe[src^="${origins.hostile}"]`)
-  await expect(attacker.locator('body')).toBeAttached()
-  await page.waitForFunction(() => [...document.querySelectorAll('iframe')].length === 2)
-  await page.waitForTimeout(300)
+  // The attacker's page sets its title once every forged message is posted.
+  await expect
+    .poll(() =>
+      page
+        .frames()
+        .find((frame) => frame.url().startsWith(origins.hostile))
+        ?.title(),
+    )
+    .toBe('sent')
+  // Messages are delivered in order: one round trip over the real bridge comes after them all.
+  await page.evaluate(() => window.airlock!.close())
   expect(await page.evaluate(() => window.airlock!.getState())).toEqual(before)
   await expectClosed(page)
   expect(problems).toEqual([])
@@ -138,8 +145,11 @@ test('behavior: an origin revoked after the frame loaded sees the Invalid App Co
   // Shown once: dismissed, it does not come back on the next open.
   await alert.getByRole('button', { name: 'Dismiss' }).click()
   await page.evaluate(() => window.airlock!.close())
+  const refused = page.waitForResponse(
+    (response) => response.url().includes('/e?') && response.status() === 403,
+  )
   await page.evaluate(() => window.airlock!.open())
   await expectOpen(page, 'Connect Wallet')
-  await page.waitForTimeout(300)
+  await refused
   await expect(modal(page).dialog.getByRole('alert')).toHaveCount(0)
 })
