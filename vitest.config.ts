@@ -3,7 +3,11 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['packages/**/src/**/*.test.ts', 'apps/**/{src,test}/**/*.test.{ts,tsx}'],
+    include: [
+      'packages/**/src/**/*.test.ts',
+      'apps/**/{src,test}/**/*.test.{ts,tsx}',
+      'devchain/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -1,5 +1,6 @@
-// Starts the real stack for the suite (anvil, the API on a fresh SQLite file, the demo site and
-// the fixture servers), allows the fixture origin through the project CLI, and stops it all after.
+// Starts the real stack for the suite (anvil, the WalletConnect relay, the API on a fresh SQLite
+// file, the demo site and the fixture servers), allows the fixture origin through the project
+// CLI, and stops it all after.
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -19,6 +20,7 @@ export default async function globalSetup() {
     apiPort: ports.api,
     demoPort: ports.demo,
     anvilPort: ports.anvil,
+    relayPort: ports.relay,
     env,
     quiet: !process.env.E2E_VERBOSE,
   })

@@ -1,6 +1,6 @@
-// Starts Airlock's local stack: a dev EVM chain (anvil), the API (serving the modal and
-// airlock.js) and the demo site, each on loopback. Used by `npm start`, the e2e suite and the
-// bench, so all three run the same thing.
+// Starts Airlock's local stack: a dev EVM chain (anvil), a WalletConnect relay, the API (serving
+// the modal and airlock.js) and the demo site, each on loopback. Used by `npm start`, the e2e
+// suite and the bench, so all three run the same thing.
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
@@ -77,20 +77,31 @@ export async function buildBundles({ quiet = false } = {}) {
 }
 
 /**
- * Starts anvil, the API and the demo site.
- * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
+ * Starts anvil, the WalletConnect relay (in this process), the API and the demo site.
+ * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, relayPort?: number, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
  */
 export async function startStack(options = {}) {
-  const { apiPort = 8787, demoPort = 5173, anvilPort = 8545, env = {}, quiet = false } = options
+  const {
+    apiPort = 8787,
+    demoPort = 5173,
+    anvilPort = 8545,
+    relayPort = 8789,
+    env = {},
+    quiet = false,
+  } = options
   const urls = {
     api: `http://localhost:${apiPort}`,
     demo: `http://127.0.0.1:${demoPort}`,
     anvil: `http://127.0.0.1:${anvilPort}`,
+    relay: `ws://127.0.0.1:${relayPort}`,
   }
   const children = []
+  /** @type {{ close(): Promise<void> } | undefined} */
+  let relay
   const stop = async () => {
-    await Promise.all(
-      children.map(
+    await Promise.all([
+      relay?.close(),
+      ...children.map(
         (child) =>
           new Promise((resolve) => {
             if (child.exitCode !== null || child.signalCode) return resolve()
@@ -99,7 +110,7 @@ export async function startStack(options = {}) {
             setTimeout(() => child.kill('SIGKILL'), 3000).unref()
           }),
       ),
-    )
+    ])
   }
   for (const [name, url] of Object.entries(urls))
     if (name !== 'demo' || options.demo !== false) await assertPortFree(name, url)
@@ -116,8 +127,19 @@ export async function startStack(options = {}) {
     const { seedDevChain } = await import('../devchain/seed.mjs')
     await seedDevChain({ rpcUrl: urls.anvil })
 
+    // The modal's WalletConnect and the e2e wallet peers meet here instead of walletconnect.org.
+    const { startRelay } = await import('../devchain/wcRelay.mjs')
+    relay = await startRelay({ port: relayPort })
+
     const api = startProcess('api', bin('tsx'), ['apps/api/src/main.ts'], {
-      env: { PORT: String(apiPort), ANVIL_RPC_URL: urls.anvil, ...env },
+      env: {
+        PORT: String(apiPort),
+        ANVIL_RPC_URL: urls.anvil,
+        AIRLOCK_WC_RELAY_URL: urls.relay,
+        // Verify's attestation iframe (verify.walletconnect.org) is out of reach on loopback.
+        AIRLOCK_WC_VERIFY: 'off',
+        ...env,
+      },
       quiet,
     })
     children.push(api)

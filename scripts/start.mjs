@@ -1,5 +1,6 @@
-// `npm start`: builds the browser bundles, then runs anvil, the API and the demo site until
-// Ctrl-C. Ports: API_PORT (8787), DEMO_PORT (5173), ANVIL_PORT (8545).
+// `npm start`: builds the browser bundles, then runs anvil, the WalletConnect relay, the API and
+// the demo site until Ctrl-C. Ports: API_PORT (8787), DEMO_PORT (5173), ANVIL_PORT (8545),
+// RELAY_PORT (8789).
 import { buildBundles, startStack } from './stack.mjs'
 
 const port = (name, fallback) => Number(process.env[name] ?? fallback)
@@ -9,12 +10,14 @@ const stack = await startStack({
   apiPort: port('API_PORT', 8787),
   demoPort: port('DEMO_PORT', 5173),
   anvilPort: port('ANVIL_PORT', 8545),
+  relayPort: port('RELAY_PORT', 8789),
 })
 console.log(`
 Airlock is running:
   demo site   ${stack.urls.demo}
   modal + API ${stack.urls.api}  (loader: ${stack.urls.api}/airlock.js)
   EVM chain   ${stack.urls.anvil}  (anvil, chain id 31337)
+  WC relay    ${stack.urls.relay}  (local WalletConnect relay)
 Press Ctrl-C to stop.
 `)
 let stopping = false
