@@ -1,6 +1,7 @@
 /**
- * Entry for `npm run airlock -- projects ...`: opens the same database as the server (from
- * DATABASE_URL or DATA_DIR), runs the command, and exits with its code.
+ * Entry for `npm run airlock -- projects ...` and `npm run airlock -- wallets ...`: opens the
+ * same database as the server (from DATABASE_URL or DATA_DIR), runs the command, and exits with
+ * its code.
  */
 
 import { ConfigError, readStorageConfig } from './config'
@@ -23,6 +24,7 @@ try {
     db: storage.db,
     stdout: process.stdout,
     stderr: process.stderr,
+    cwd: process.env.INIT_CWD,
   })
 } catch (error) {
   console.error('error: unexpected failure', error)

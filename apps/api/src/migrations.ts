@@ -3,7 +3,7 @@
  * migrator records what ran and takes a lock, so replicas starting together migrate once.
  */
 
-import { type Kysely, type Migration, Migrator } from 'kysely'
+import { type Kysely, type Migration, Migrator, PostgresAdapter } from 'kysely'
 import type { Database } from './storage'
 
 // `timestamptz` is a real type in Postgres; SQLite accepts the name and keeps the ISO text as is.
@@ -155,6 +155,47 @@ const migrations: Record<string, Migration> = {
         .addColumn('address', 'text', (column) => column.notNull())
         .addColumn('created_at', timestamp, (column) => column.notNull())
         .addPrimaryKeyConstraint('spam_contracts_pk', ['chain_id', 'address'])
+        .execute()
+    },
+  },
+  '0003_wallet_registry': {
+    async up(db: Kysely<unknown>) {
+      // Logo bytes: `bytea` in Postgres, `blob` in SQLite.
+      const bytes = db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob'
+      await db.schema
+        .createTable('wallets')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('name', 'text', (column) => column.notNull())
+        .addColumn('name_lower', 'text', (column) => column.notNull())
+        .addColumn('rdns', 'text')
+        .addColumn('rank', 'integer', (column) => column.notNull())
+        .addColumn('recommended', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('homepage', 'text')
+        .addColumn('links', 'text', (column) => column.notNull())
+        .addColumn('image', bytes)
+        .addColumn('image_type', 'text')
+        .addColumn('image_hash', 'text')
+        .addColumn('updated_at', timestamp, (column) => column.notNull())
+        .execute()
+      await db.schema
+        .createIndex('wallets_rank_name')
+        .on('wallets')
+        .columns(['rank', 'name_lower', 'id'])
+        .execute()
+      await db.schema.createIndex('wallets_rdns').on('wallets').column('rdns').execute()
+
+      await db.schema
+        .createTable('wallet_namespaces')
+        .addColumn('wallet_id', 'text', (column) =>
+          column.notNull().references('wallets.id').onDelete('cascade'),
+        )
+        .addColumn('namespace', 'text', (column) => column.notNull())
+        .addPrimaryKeyConstraint('wallet_namespaces_pk', ['wallet_id', 'namespace'])
+        .execute()
+      await db.schema
+        .createIndex('wallet_namespaces_namespace')
+        .on('wallet_namespaces')
+        .columns(['namespace', 'wallet_id'])
         .execute()
     },
   },

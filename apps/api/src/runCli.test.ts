@@ -1,18 +1,34 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { setUpTimeout, testDatabases } from '../test/databases'
 import { createProject, listProjects } from './projects'
 import { runCli } from './runCli'
 import type { Storage } from './storage'
+import { builtinRegistryDir } from './walletRegistry/builtin'
+import { findWalletImage } from './walletRegistry/walletRegistry'
 
 describe.each(testDatabases())('airlock CLI on $name', (database) => {
   let storage: Storage
 
   beforeAll(() => database.setUp(), setUpTimeout)
   afterAll(() => database.tearDown())
+  let dir: string
   beforeEach(async () => {
     storage = await database.open()
+    const registry = storage.db.withTables<{
+      wallets: { id: string }
+      wallet_namespaces: { wallet_id: string }
+    }>()
+    await registry.deleteFrom('wallet_namespaces').execute()
+    await registry.deleteFrom('wallets').execute()
+    dir = await mkdtemp(join(tmpdir(), 'airlock-cli-'))
   })
-  afterEach(() => storage.close())
+  afterEach(async () => {
+    await storage.close()
+    await rm(dir, { recursive: true, force: true })
+  })
 
   async function run(...argv: string[]) {
     let stdout = ''
@@ -21,6 +37,7 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
       db: storage.db,
       stdout: { write: (text: string) => (stdout += text) },
       stderr: { write: (text: string) => (stderr += text) },
+      cwd: dir,
     })
     return { code, stdout, stderr }
   }
@@ -229,7 +246,183 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
   test('behavior: usage errors exit 2 and print the usage; refused input exits 1', async () => {
     const usageError = await run('projects', 'frob')
     expect(usageError.code).toBe(2)
-    expect(usageError.stderr).toContain('Usage: npm run airlock -- projects <command>')
+    expect(usageError.stderr).toContain('Usage: npm run airlock -- <projects|wallets> <command>')
     expect((await run('projects', 'allow-origin', 'nope', 'https://x.example')).code).toBe(1)
+  })
+
+  describe('wallets', () => {
+    const metaMaskLogo = 'c57ca95b47569778a828d19178114f4db188b89b763c899ba0be274e97267d96.jpeg'
+    const wallets = [
+      {
+        id: 'metamask',
+        name: 'MetaMask',
+        rdns: 'io.metamask',
+        namespaces: ['eip155'],
+        rank: 10,
+        recommended: true,
+        logo: 'metamask.jpeg',
+      },
+      {
+        id: 'phantom',
+        name: 'Phantom',
+        rdns: 'app.phantom',
+        namespaces: ['solana', 'eip155'],
+        rank: 20,
+      },
+      { id: 'keplr', name: 'Keplr', namespaces: ['cosmos'], rank: 30 },
+    ]
+    const writeRegistry = async (content: unknown, name = 'wallets.json') => {
+      await mkdir(join(dir, 'logos'), { recursive: true })
+      await writeFile(
+        join(dir, 'logos', 'metamask.jpeg'),
+        await readFile(join(builtinRegistryDir, 'logos', metaMaskLogo)),
+      )
+      await writeFile(
+        join(dir, name),
+        typeof content === 'string' ? content : JSON.stringify(content),
+      )
+    }
+    const listing = async () => (await run('wallets', 'list')).stdout
+
+    test('behavior: import, list, search, update and remove work together', async () => {
+      expect(await run('wallets', 'list')).toEqual({ code: 0, stdout: 'No wallets.\n', stderr: '' })
+      await writeRegistry({ wallets })
+
+      expect(await run('wallets', 'import', 'wallets.json')).toEqual({
+        code: 0,
+        stdout: `Imported 3 wallets from ${join(dir, 'wallets.json')}: 3 new, 0 updated, 1 with a logo.\n`,
+        stderr: '',
+      })
+      expect(await listing()).toBe(
+        [
+          'metamask  MetaMask (io.metamask)  rank 10, eip155, recommended',
+          'phantom  Phantom (app.phantom)  rank 20, eip155,solana, no logo',
+          'keplr  Keplr  rank 30, cosmos, no logo',
+          '',
+        ].join('\n'),
+      )
+      expect((await run('wallets', 'list', '--search', 'PHAN')).stdout).toBe(
+        'phantom  Phantom (app.phantom)  rank 20, eip155,solana, no logo\n',
+      )
+      expect((await run('wallets', 'list', '--search=zzz')).stdout).toBe('No wallet matches.\n')
+      expect((await findWalletImage(storage.db, 'metamask'))?.image?.contentType).toBe('image/jpeg')
+
+      // A second file updates what it names and leaves the others; logos from --logos.
+      await mkdir(join(dir, 'art'))
+      await writeFile(join(dir, 'art', 'k.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+      await writeRegistry(
+        {
+          wallets: [
+            {
+              id: 'keplr',
+              name: 'Keplr Wallet',
+              namespaces: ['cosmos', 'eip155'],
+              rank: 5,
+              logo: 'k.svg',
+            },
+          ],
+        },
+        'update.json',
+      )
+      expect((await run('wallets', 'import', 'update.json', '--logos', 'art')).stdout).toBe(
+        `Imported 1 wallet from ${join(dir, 'update.json')}: 0 new, 1 updated, 1 with a logo.\n`,
+      )
+      expect(await listing()).toBe(
+        [
+          'keplr  Keplr Wallet  rank 5, eip155,cosmos',
+          'metamask  MetaMask (io.metamask)  rank 10, eip155, recommended',
+          'phantom  Phantom (app.phantom)  rank 20, eip155,solana, no logo',
+          '',
+        ].join('\n'),
+      )
+
+      expect(await run('wallets', 'remove', 'phantom')).toEqual({
+        code: 0,
+        stdout: 'Removed wallet phantom (Phantom)\n',
+        stderr: '',
+      })
+      expect(await listing()).not.toContain('phantom')
+      expect(await findWalletImage(storage.db, 'phantom')).toBeUndefined()
+    })
+
+    test('behavior: the built-in data set imports as an operator would re-import it', async () => {
+      const { code, stdout } = await run(
+        'wallets',
+        'import',
+        join(builtinRegistryDir, 'wallets.json'),
+        '--logos',
+        join(builtinRegistryDir, 'logos'),
+      )
+      expect(code).toBe(0)
+      expect(stdout).toMatch(
+        /^Imported \d+ wallets from .*: \d+ new, 0 updated, \d+ with a logo\.\n$/,
+      )
+      expect((await listing()).split('\n')[0]).toMatch(
+        / MetaMask \(io\.metamask\) {2}rank 10, eip155, recommended$/,
+      )
+    })
+
+    const refusedImports: [string, unknown, string[], string][] = [
+      [
+        'a wallet with a bad field',
+        { wallets: [wallets[0], { ...wallets[1], rdns: 'phantom' }] },
+        [],
+        'error: Invalid wallet registry file',
+      ],
+      [
+        'a wallet with a bad field (the message names it)',
+        { wallets: [wallets[0], { ...wallets[1], namespaces: ['solana', 'tron'] }] },
+        [],
+        'wallets[1] (Phantom) namespaces.1: must be one of eip155, solana, polkadot, bip122, cosmos',
+      ],
+      [
+        'a missing logo',
+        { wallets: [wallets[1], { ...wallets[2], logo: 'keplr.png' }] },
+        [],
+        'wallets[1] (Keplr) logo: cannot read',
+      ],
+      ['a file that is not JSON', '{"wallets": [', [], 'not valid JSON'],
+      ['a file that does not exist', { wallets }, ['missing.json'], 'cannot read it (ENOENT)'],
+    ]
+
+    test.each(refusedImports)(
+      'behavior: importing %s is refused, exits 1 and writes nothing',
+      async (_, content, argv, message) => {
+        await writeRegistry(
+          { wallets: [{ id: 'old', name: 'Old Wallet', namespaces: ['eip155'], rank: 1 }] },
+          'old.json',
+        )
+        await run('wallets', 'import', 'old.json')
+        const before = await listing()
+        await writeRegistry(content)
+
+        const { code, stdout, stderr } = await run(
+          'wallets',
+          'import',
+          ...(argv.length ? argv : ['wallets.json']),
+        )
+
+        expect(code).toBe(1)
+        expect(stderr).toContain(message)
+        expect(stdout).toBe('')
+        expect(await listing()).toBe(before)
+      },
+    )
+
+    test.each([
+      [['wallets'], 2, 'error: missing wallets command'],
+      [['wallets', 'delete', 'x'], 2, 'error: unknown wallets command "delete"'],
+      [['wallets', 'import'], 2, 'wallets import takes 1 argument, got 0'],
+      [['wallets', 'import', 'a.json', '--logos'], 2, '--logos needs a value'],
+      [['wallets', 'import', 'a.json', '--logo', 'x'], 2, 'unknown option "--logo"'],
+      [['wallets', 'list', '--search', 'a', '--search', 'b'], 2, '--search given twice'],
+      [['wallets', 'list', 'extra'], 2, 'wallets list takes no arguments, got 1'],
+      [['wallets', 'remove'], 2, 'wallets remove takes 1 argument, got 0'],
+      [['wallets', 'remove', 'nobody'], 1, 'error: Wallet "nobody" does not exist.'],
+    ])('behavior: %j exits %i with a message', async (argv, exitCode, message) => {
+      const { code, stderr } = await run(...argv)
+      expect(code).toBe(exitCode)
+      expect(stderr).toContain(message)
+    })
   })
 })

@@ -1,24 +1,39 @@
 /**
- * The operator's CLI for the project registry (`npm run airlock -- projects ...`), as a function
- * of argv and streams so tests run it in-process. Input is checked before anything is written;
- * each command is one repository call, which is all or nothing.
+ * The operator's CLI for the project registry (`npm run airlock -- projects ...`) and the wallet
+ * registry (`npm run airlock -- wallets ...`), as a function of argv and streams so tests run it
+ * in-process. Input is checked before anything is written; each command is one repository call,
+ * which is all or nothing.
  */
 
+import { resolve } from 'node:path'
 import type { Kysely } from 'kysely'
 import { isRegistryError } from './errors'
 import { migrateToLatest } from './migrations'
 import { allowOrigin, createProject, listProjects, revokeOrigin } from './projects'
 import type { Database } from './storage'
+import { readRegistryFile, WalletRegistryFileError } from './walletRegistry/registryFile'
+import {
+  findWallets,
+  removeWallet,
+  storeWallets,
+  WalletNotFoundError,
+} from './walletRegistry/walletRegistry'
 
 export type OutputStream = { write(text: string): unknown }
 
 export declare namespace runCli {
-  type Options = { db: Kysely<Database>; stdout: OutputStream; stderr: OutputStream }
+  type Options = {
+    db: Kysely<Database>
+    stdout: OutputStream
+    stderr: OutputStream
+    /** Where relative file paths start (npm runs scripts from the root; it passes INIT_CWD). */
+    cwd?: string | undefined
+  }
   /** 0 done, 1 refused (bad input or state; nothing written), 2 usage error. */
   type ExitCode = 0 | 1 | 2
 }
 
-export const usage = `Usage: npm run airlock -- projects <command>
+export const usage = `Usage: npm run airlock -- <projects|wallets> <command>
 
 Commands:
   projects list
@@ -30,8 +45,17 @@ Commands:
   projects revoke-origin <id> <url>
       Stop allowing an origin.
 
+  wallets list [--search <text>]
+      List the wallet registry in the order AllWallets shows it.
+  wallets import <file.json> [--logos <dir>]
+      Add or update the file's wallets, all or none. Logos are read from <dir>
+      (default: the logos folder next to the file). Wallets not in the file stay.
+  wallets remove <id>
+      Remove a wallet from the registry.
+
 A project id is 2 to 63 lowercase letters, digits or hyphens. An origin is exactly
 http(s)://host[:port], e.g. https://example.com or http://localhost:5173.
+The wallet file format is described in apps/api/registry/README.md.
 Storage: DATABASE_URL (Postgres) if set, else <DATA_DIR>/airlock.sqlite.
 `
 
@@ -41,6 +65,9 @@ type Command =
   | { name: 'create'; projectId: string; origins: string[] }
   | { name: 'allow-origin'; projectId: string; origin: string }
   | { name: 'revoke-origin'; projectId: string; origin: string }
+  | { name: 'wallets list'; search: string | undefined }
+  | { name: 'wallets import'; file: string; logosDir: string | undefined }
+  | { name: 'wallets remove'; walletId: string }
 
 class UsageError extends Error {
   override readonly name = 'UsageError'
@@ -52,7 +79,7 @@ class UsageError extends Error {
  */
 export async function runCli(
   argv: readonly string[],
-  { db, stdout, stderr }: runCli.Options,
+  { db, stdout, stderr, cwd = process.cwd() }: runCli.Options,
 ): Promise<runCli.ExitCode> {
   let command: Command
   try {
@@ -97,9 +124,49 @@ export async function runCli(
         stdout.write(`Revoked ${origin} for project ${command.projectId}\n`)
         return 0
       }
+      case 'wallets list': {
+        const { count, wallets } = await findWallets(db, {
+          search: command.search,
+          offset: 0,
+          limit: Number.MAX_SAFE_INTEGER,
+        })
+        if (count === 0) stdout.write(command.search ? 'No wallet matches.\n' : 'No wallets.\n')
+        for (const wallet of wallets)
+          stdout.write(
+            `${wallet.id}  ${wallet.name}${wallet.rdns ? ` (${wallet.rdns})` : ''}  ${[
+              `rank ${wallet.rank}`,
+              wallet.namespaces.join(','),
+              ...(wallet.recommended ? ['recommended'] : []),
+              ...(wallet.imageHash ? [] : ['no logo']),
+            ].join(', ')}\n`,
+          )
+        return 0
+      }
+      case 'wallets import': {
+        const file = resolve(cwd, command.file)
+        const wallets = await readRegistryFile(file, {
+          logosDir: command.logosDir === undefined ? undefined : resolve(cwd, command.logosDir),
+        })
+        const { created, updated } = await storeWallets(db, wallets)
+        const logos = wallets.filter((wallet) => wallet.image !== undefined).length
+        stdout.write(
+          `Imported ${wallets.length} wallet${wallets.length === 1 ? '' : 's'} from ${file}: ${created} new, ${updated} updated, ${logos} with a logo.\n`,
+        )
+        return 0
+      }
+      case 'wallets remove': {
+        const name = await removeWallet(db, command.walletId)
+        stdout.write(`Removed wallet ${command.walletId} (${name})\n`)
+        return 0
+      }
     }
   } catch (error) {
-    if (!isRegistryError(error)) throw error
+    if (
+      !isRegistryError(error) &&
+      !(error instanceof WalletRegistryFileError) &&
+      !(error instanceof WalletNotFoundError)
+    )
+      throw error
     stderr.write(`error: ${error.message}\n`)
     return 1
   }
@@ -109,6 +176,7 @@ function parseCommand(argv: readonly string[]): Command {
   const [group, action, ...rest] = argv
   if (group === undefined) throw new UsageError('missing command')
   if (group === 'help' || group === '--help' || group === '-h') return { name: 'help' }
+  if (group === 'wallets') return parseWalletsCommand(action, rest)
   if (group !== 'projects') throw new UsageError(`unknown command ${JSON.stringify(group)}`)
   if (action === undefined) throw new UsageError('missing projects command')
 
@@ -145,10 +213,63 @@ function parseCommand(argv: readonly string[]): Command {
   }
 }
 
-function expectArguments(action: string, values: string[], count: number): string[] {
+function parseWalletsCommand(action: string | undefined, rest: string[]): Command {
+  if (action === undefined) throw new UsageError('missing wallets command')
+  const { positionals, options } = parseOptions(
+    rest,
+    action === 'list' ? ['--search'] : action === 'import' ? ['--logos'] : [],
+  )
+  switch (action) {
+    case 'list':
+      expectArguments(action, positionals, 0, 'wallets')
+      return { name: 'wallets list', search: options.get('--search') }
+    case 'import': {
+      const [file] = expectArguments(action, positionals, 1, 'wallets')
+      return { name: 'wallets import', file: file!, logosDir: options.get('--logos') }
+    }
+    case 'remove': {
+      const [walletId] = expectArguments(action, positionals, 1, 'wallets')
+      return { name: 'wallets remove', walletId: walletId! }
+    }
+    default:
+      throw new UsageError(`unknown wallets command ${JSON.stringify(action)}`)
+  }
+}
+
+/** `--name value` or `--name=value`, each at most once, among positional arguments. */
+function parseOptions(
+  argv: string[],
+  known: readonly string[],
+): { positionals: string[]; options: Map<string, string> } {
+  const positionals: string[] = []
+  const options = new Map<string, string>()
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index]!
+    if (!argument.startsWith('-')) {
+      positionals.push(argument)
+      continue
+    }
+    const [name, inline] = argument.includes('=')
+      ? [argument.slice(0, argument.indexOf('=')), argument.slice(argument.indexOf('=') + 1)]
+      : [argument, undefined]
+    if (!known.includes(name)) throw new UsageError(`unknown option ${JSON.stringify(argument)}`)
+    const value = inline ?? argv[++index]
+    if (value === undefined || value === '') throw new UsageError(`${name} needs a value`)
+    if (options.has(name)) throw new UsageError(`${name} given twice`)
+    options.set(name, value)
+  }
+  return { positionals, options }
+}
+
+function expectArguments(
+  action: string,
+  values: string[],
+  count: number,
+  group: 'projects' | 'wallets' = 'projects',
+): string[] {
   if (values.length !== count)
     throw new UsageError(
-      `projects ${action} takes ${count === 0 ? 'no arguments' : `${count} argument${count === 1 ? '' : 's'}`}, got ${values.length}`,
+      `${group} ${action} takes ${count === 0 ? 'no arguments' : `${count} argument${count === 1 ? '' : 's'}`}, got ${values.length}`,
     )
   return values
 }

@@ -1,0 +1,202 @@
+/**
+ * The wallet registry the modal's AllWallets view lists (shapes in `@airlock/protocol`):
+ *
+ *   GET /v1/wallets?projectId=&page=&entries=&search=&namespaces=&include=&exclude=&recommended=
+ *   GET /v1/wallets/:id/image[?v=]
+ *
+ * The list is public data, cached a minute by browsers and CDNs. Logo URLs carry the image's
+ * version (`?v=`), so a logo at its current version is cached for a year and an operator's new
+ * logo gets a new URL. The modal calls these from the API's own origin, so there is no CORS
+ * header.
+ */
+
+import {
+  knownNamespaces,
+  type WalletListing,
+  type WalletPage,
+  walletPageSize,
+} from '@airlock/protocol'
+import { type Context, Hono } from 'hono'
+import { type ZodError, z } from 'zod'
+import { projectIdPattern } from '../projectIds'
+import type { Storage } from '../storage'
+import { fallbackWalletImage } from '../walletRegistry/fallbackImage'
+import { imageHash, walletIdPattern } from '../walletRegistry/registryFile'
+import { findWalletImage, findWallets, type StoredWallet } from '../walletRegistry/walletRegistry'
+import { apiError } from './apiError'
+
+/** How long browsers and CDNs keep a page of the list. */
+export const walletListMaxAgeSeconds = 60
+export const maxListValues = 100
+export const maxSearchChars = 64
+export const maxWalletPage = 10_000
+
+const immutable = 'public, max-age=31536000, immutable'
+/** For an image URL without the current version: long enough for a page, short for an update. */
+const unversioned = 'public, max-age=3600'
+// An SVG opened as a page must not run anything, whoever wrote it.
+const imageSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+
+const wholeNumber = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, `must be a whole number from 1 to ${max}`)
+    .transform(Number)
+    .pipe(
+      z
+        .int()
+        .min(1, `must be a whole number from 1 to ${max}`)
+        .max(max, `must be a whole number from 1 to ${max}`),
+    )
+    .optional()
+
+/** `a,b,c` (or the parameter repeated): trimmed, empties dropped, duplicates once. */
+const valueList = (what: string) =>
+  z
+    .array(z.string())
+    .transform((values) => [
+      ...new Set(
+        values
+          .flatMap((value) => value.split(','))
+          .map((value) => value.trim())
+          .filter((value) => value !== ''),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.string().max(128, `each ${what} must be at most 128 characters`))
+        .max(maxListValues, `must list at most ${maxListValues} ${what}s`),
+    )
+    .optional()
+
+const walletQuerySchema = z.object({
+  projectId: z
+    .string({ error: 'is required' })
+    .regex(projectIdPattern, 'must be a project id: 2 to 63 lowercase letters, digits or hyphens'),
+  page: wholeNumber(maxWalletPage),
+  entries: wholeNumber(walletPageSize),
+  search: z.string().max(maxSearchChars, `must be at most ${maxSearchChars} characters`).optional(),
+  namespaces: valueList('namespace').pipe(
+    z
+      .array(
+        z.enum(knownNamespaces, {
+          error: (issue) =>
+            `unknown namespace ${JSON.stringify(issue.input)}; use ${knownNamespaces.join(', ')}`,
+        }),
+      )
+      .optional(),
+  ),
+  include: valueList('value'),
+  exclude: valueList('value'),
+  recommended: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+})
+
+export type WalletRoutesOptions = { storage: Storage }
+
+export function walletRoutes({ storage }: WalletRoutesOptions): Hono {
+  const app = new Hono()
+  const { db } = storage
+
+  app.get('/v1/wallets', async (c) => {
+    const query = walletQuerySchema.safeParse(queryOf(c, ['namespaces', 'include', 'exclude']))
+    if (!query.success) return failure(c, 400, 'invalidRequest', describeIssues(query.error))
+    const { projectId, page = 1, entries = walletPageSize } = query.data
+    const project = await db
+      .selectFrom('projects')
+      .select('id')
+      .where('id', '=', projectId)
+      .executeTakeFirst()
+    if (project === undefined) return failure(c, 404, 'invalidProjectId', 'Invalid Project ID')
+
+    const { count, wallets } = await findWallets(db, {
+      search: query.data.search,
+      namespaces: query.data.namespaces,
+      include: query.data.include,
+      exclude: query.data.exclude,
+      recommended:
+        query.data.recommended === undefined ? undefined : query.data.recommended === 'true',
+      offset: (page - 1) * entries,
+      limit: entries,
+    })
+    const body: WalletPage = {
+      count,
+      data: wallets.map(toListing),
+      ...(page * entries < count ? { nextPage: page + 1 } : {}),
+    }
+    c.header('Cache-Control', `public, max-age=${walletListMaxAgeSeconds}`)
+    return c.json(body)
+  })
+
+  app.get('/v1/wallets/:id/image', async (c) => {
+    const id = c.req.param('id')
+    const found = walletIdPattern.test(id) ? await findWalletImage(db, id) : undefined
+    c.header('Content-Security-Policy', imageSecurityPolicy)
+    if (found === undefined) {
+      // An <img> still gets a picture; a short cache lets a wallet added later show up.
+      c.header('Cache-Control', 'public, max-age=300')
+      return c.body(fallbackWalletImage(undefined), 404, { 'Content-Type': 'image/svg+xml' })
+    }
+    const { bytes, contentType, hash } = found.image ?? fallbackOf(found.name)
+    const etag = `"${hash}"`
+    c.header('ETag', etag)
+    c.header('Cache-Control', c.req.query('v') === hash ? immutable : unversioned)
+    if (c.req.header('If-None-Match') === etag) return c.body(null, 304)
+    return c.body(bytes.slice().buffer as ArrayBuffer, 200, { 'Content-Type': contentType })
+  })
+
+  return app
+}
+
+/** The listing the API answers for a stored wallet; its image URL carries the image version. */
+function toListing(wallet: StoredWallet): WalletListing {
+  const version = wallet.imageHash ?? fallbackOf(wallet.name).hash
+  return {
+    id: wallet.id,
+    name: wallet.name,
+    ...(wallet.rdns !== undefined ? { rdns: wallet.rdns } : {}),
+    ...(wallet.homepage !== undefined ? { homepage: wallet.homepage } : {}),
+    imageUrl: `/v1/wallets/${encodeURIComponent(wallet.id)}/image?v=${version}`,
+    namespaces: wallet.namespaces,
+    mobile: wallet.mobile,
+    desktop: wallet.desktop,
+    stores: wallet.stores,
+  }
+}
+
+function fallbackOf(name: string) {
+  const svg = fallbackWalletImage(name)
+  return {
+    bytes: new TextEncoder().encode(svg),
+    contentType: 'image/svg+xml' as const,
+    hash: imageHash(svg),
+  }
+}
+
+/** The query string, with the list parameters as arrays (they may repeat). */
+function queryOf(c: Context, lists: readonly string[]): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = { ...c.req.query() }
+  for (const name of lists) {
+    const values = c.req.queries(name)
+    if (values === undefined) delete query[name]
+    else query[name] = values
+  }
+  return query
+}
+
+/** An error answer; errors are never cached, by us or the browser. */
+function failure(
+  c: Context,
+  status: 400 | 404,
+  code: 'invalidRequest' | 'invalidProjectId',
+  message: string,
+): Response {
+  c.header('Cache-Control', 'no-store')
+  return apiError(c, status, code, message)
+}
+
+/** `entries: must be …; namespaces: unknown namespace "x"` — the parameters at fault. */
+function describeIssues(error: ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.map(String).slice(0, 1).join('.') || 'query'}: ${issue.message}`)
+    .join('; ')
+}
