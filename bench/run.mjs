@@ -23,7 +23,7 @@ const warmupRuns = Number(process.env.BENCH_WARMUP ?? 1)
 const verbose = process.env.BENCH_VERBOSE === '1'
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 // The demo project allows http://127.0.0.1:5173 and http://localhost:5173 only.
-const ports = { api: 8787, demo: 5173, anvil: 8545 }
+const ports = { api: 8787, demo: 5173, anvil: 8545, relay: 8789 }
 
 const timeouts = {
   build: 5 * 60_000,
@@ -81,6 +81,13 @@ const measurements = [
     scenario: 'preloadedOpen',
     target: 16,
     reference: { appkit: 144, rainbowkit: 39 },
+  },
+  {
+    id: 'clickToQr',
+    name: 'Click WalletConnect → QR code visible (local relay)',
+    unit: 'ms',
+    scenario: 'walletConnectQr',
+    target: 1000,
   },
   {
     id: 'providerOverhead',
@@ -551,6 +558,47 @@ const scenarios = {
   },
 
   /**
+   * WalletConnect: the modal open on Connect, then a click on WalletConnect until the QR code is
+   * drawn — loading the sign-client chunk, connecting to the local relay, creating the pairing
+   * and rendering the code. The click is dispatched in the frame, so nothing preloads on hover.
+   */
+  async walletConnectQr({ context, urls, allowedHosts }) {
+    const page = await context.newPage()
+    const network = trackNetwork(page, allowedHosts)
+    await page.goto(urls.demo, { waitUntil: 'load', timeout: timeouts.navigation })
+    await page.waitForFunction(() => window.airlock, null, { timeout: timeouts.preload })
+    await page.evaluate(() => window.airlock.open())
+    const frame = await (await page.waitForSelector('iframe[data-airlock]')).contentFrame()
+    await frame.waitForSelector('[data-wallet-id="walletConnect"]:not([disabled])', {
+      timeout: timeouts.preload,
+    })
+    const visible = await frame.evaluate(
+      (timeoutMs) =>
+        new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('no QR code')), timeoutMs)
+          const observer = new MutationObserver(() => {
+            if (!document.querySelector('[data-uri][data-ready="true"]')) return
+            observer.disconnect()
+            requestAnimationFrame(() => {
+              clearTimeout(timer)
+              resolve(performance.now() - t0)
+            })
+          })
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true })
+          const t0 = performance.now()
+          document.querySelector('[data-wallet-id="walletConnect"]').click()
+        }),
+      timeouts.modalVisible,
+    )
+    await network.settled()
+    return {
+      samples: { clickToQr: visible },
+      requests: network.entries,
+      offLoopback: network.offLoopback,
+    }
+  },
+
+  /**
    * A site talking to a connected browser wallet: `airlock.provider.request` against calling
    * the wallet's own provider, both in the page.
    */
@@ -701,6 +749,7 @@ async function checkPorts() {
   for (const [name, port] of [
     ['API', ports.api],
     ['demo site', ports.demo],
+    ['WalletConnect relay', ports.relay],
   ])
     if (await portInUse(port)) busy.push(`${port} (${name})`)
   if (busy.length)
@@ -723,6 +772,7 @@ async function startBenchStack() {
     apiPort: ports.api,
     demoPort: ports.demo,
     anvilPort: ports.anvil,
+    relayPort: ports.relay,
     env: { DATA_DIR: dataDir },
     quiet: !verbose,
   })

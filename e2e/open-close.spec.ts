@@ -29,8 +29,11 @@ test('behavior: open() shows Connect in the iframe and close() hides it', async 
   await expectOpen(page, 'Connect Wallet')
   const { dialog } = modal(page)
   await expect(dialog).toHaveAttribute('aria-modal', 'true')
-  await expect(dialog.getByRole('button', { name: /WalletConnect/ })).toBeDisabled()
-  await expect(dialog.getByText('Coming soon', { exact: true })).toBeVisible()
+  // WalletConnect comes first (connector-type order), and the registry is one tap away.
+  const walletConnect = dialog.getByRole('button', { name: /WalletConnect/ })
+  await expect(walletConnect).toBeEnabled()
+  await expect(walletConnect).toContainText('QR code')
+  await expect(dialog.getByRole('button', { name: 'All Wallets' })).toBeVisible()
   await page.evaluate(() => window.airlock!.close())
   await expectClosed(page)
 })

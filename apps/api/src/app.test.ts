@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { createTestApp, gunzipText, type TestApp } from '../test/app'
+import { createTestApp, gunzipText, type TestApp, testWalletConnect } from '../test/app'
 import { defaultFeatures } from './features'
 import type { ModalBootConfig } from './modalPage'
 
@@ -23,6 +23,7 @@ const expectedShopConfig = () => ({
   allowedOrigins: ['http://localhost:5173', 'https://shop.example'],
   features: defaultFeatures,
   networks: t.networks,
+  walletConnect: testWalletConnect,
 })
 
 describe('GET /modal', () => {

@@ -3,6 +3,7 @@
  * configuration, analytics, account data (balances, NFTs, transactions) and health. `main.ts` serves it; tests call `app.request(...)`.
  */
 
+import type { WalletConnectConfig } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
@@ -16,6 +17,7 @@ import { healthRoutes } from './routes/health'
 import { modalRoutes } from './routes/modal'
 import { projectConfigRoutes } from './routes/projectConfig'
 import { modalAssetRoutes, modalFileRoutes, sdkRoutes } from './routes/staticBuilds'
+import { walletRoutes } from './routes/wallets'
 import type { Storage } from './storage'
 
 export declare namespace createApp {
@@ -35,6 +37,8 @@ export declare namespace createApp {
      * it, every network answers `unsupportedChain`.
      */
     accountData?: AccountData | undefined
+    /** The relay the modal's WalletConnect client uses (`readWalletConnectConfig`); none: off. */
+    walletConnect?: WalletConnectConfig | null | undefined
   }
 }
 
@@ -47,6 +51,7 @@ export declare namespace createApp {
  */
 export function createApp(options: createApp.Options): Hono {
   const { storage, networks, modalDist, sdkDist, publicOrigin } = options
+  const walletConnect = options.walletConnect ?? null
   const accountData =
     options.accountData ??
     createAccountData({
@@ -67,10 +72,11 @@ export function createApp(options: createApp.Options): Hono {
   })
 
   app.route('/', healthRoutes(storage))
-  app.route('/', projectConfigRoutes(storage, networks))
+  app.route('/', projectConfigRoutes(storage, networks, walletConnect))
   app.route('/', analyticsRoutes({ storage, publicOrigin }))
   app.route('/', accountDataRoutes({ storage, accountData }))
-  app.route('/', modalRoutes({ storage, networks, modalDist }))
+  app.route('/', walletRoutes({ storage }))
+  app.route('/', modalRoutes({ storage, networks, modalDist, walletConnect }))
   app.route('/', sdkRoutes({ sdkDist }))
   app.route('/', modalAssetRoutes({ modalDist }))
   app.get('/', (c) =>

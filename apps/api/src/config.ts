@@ -6,10 +6,12 @@
 
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { WalletConnectConfig } from '@airlock/protocol'
 import { type AccountDataConfig, loadAccountDataConfig } from './accountData/config'
 import type { CacheConfig } from './cache/cache'
 import { loadNetworks, type NetworkConfig } from './networks'
 import type { StorageConfig } from './storage'
+import { readWalletConnectConfig } from './walletConnect'
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -28,6 +30,8 @@ export type ServerConfig = {
   cache: CacheConfig
   /** Indexer and prices per network, from `AIRLOCK_ACCOUNT_DATA_JSON` over the defaults. */
   accountData: AccountDataConfig
+  /** The modal's WalletConnect relay, from `AIRLOCK_WC_*`; null when not configured. */
+  walletConnect: WalletConnectConfig | null
 }
 
 /** Thrown at start for an unusable setting; the message names the variable. */
@@ -79,5 +83,6 @@ export function readServerConfig(env: Environment): ServerConfig {
     publicOrigin,
     cache: readCacheConfig(env),
     accountData: loadAccountDataConfig(env, networks),
+    walletConnect: readWalletConnectConfig(env),
   }
 }

@@ -16,6 +16,7 @@ import { NetworkConfigError } from './networks'
 import { seedDemoProject } from './seed'
 import { buildExists } from './staticFiles'
 import { openStorage } from './storage'
+import { loadBuiltinWalletRegistry } from './walletRegistry/builtin'
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof readServerConfig>
@@ -36,6 +37,9 @@ async function main(): Promise<void> {
   const storage = openStorage(config.storage)
   await migrateToLatest(storage.db)
   if (await seedDemoProject(storage.db)) console.log('airlock api: created the demo project')
+  const builtinWallets = await loadBuiltinWalletRegistry(storage.db)
+  if (builtinWallets > 0)
+    console.log(`airlock api: loaded the built-in wallet registry (${builtinWallets} wallets)`)
 
   for (const [name, dist] of [
     ['modal', config.modalDist],
@@ -88,6 +92,7 @@ async function main(): Promise<void> {
     sdkDist: config.sdkDist,
     publicOrigin: config.publicOrigin,
     accountData,
+    walletConnect: config.walletConnect,
   })
 
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {

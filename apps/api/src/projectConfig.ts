@@ -1,5 +1,6 @@
 /** The public view of a project that the modal needs: served as JSON and inlined in its page. */
 
+import type { WalletConnectConfig } from '@airlock/protocol'
 import type { Features } from './features'
 import type { NetworkConfig } from './networks'
 import type { Project } from './projects'
@@ -9,16 +10,19 @@ export type ProjectConfig = {
   allowedOrigins: string[]
   features: Features
   networks: NetworkConfig[]
+  walletConnect: WalletConnectConfig | null
 }
 
 export function toProjectConfig(
   project: Project,
   networks: readonly NetworkConfig[],
+  walletConnect: WalletConnectConfig | null,
 ): ProjectConfig {
   return {
     id: project.id,
     allowedOrigins: project.allowedOrigins,
     features: project.features,
     networks: [...networks],
+    walletConnect,
   }
 }

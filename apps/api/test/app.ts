@@ -27,6 +27,13 @@ export type TestAppOptions = Partial<
   accountData?: (storage: Storage, networks: NetworkConfig[]) => AccountData
 }
 
+/** The relay settings every test app serves in its projects' config. */
+export const testWalletConnect = {
+  relayUrl: 'ws://127.0.0.1:9789',
+  projectId: 'airlock-local',
+  verify: false,
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'airlock-app-'))
   const storage = openStorage({ dialect: 'sqlite', file: join(dataDir, 'airlock.sqlite') })
@@ -42,6 +49,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     sdkDist: options.sdkDist ?? builds.sdkDist,
     publicOrigin: options.publicOrigin,
     accountData: options.accountData?.(storage, networks),
+    walletConnect: testWalletConnect,
   })
   return {
     app,

@@ -28,6 +28,14 @@ import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
 import type { Modal } from './modal'
 import { refreshAccountData, refreshAfterMined } from './state/accountData'
 import { airlockState, applyOptions } from './state/controllers'
+import { walletConnectId } from './walletconnect/walletConnect'
+
+/** A host wallet id; `walletConnect` is the frame's own session and no host may speak for it. */
+function hostWalletId(value: unknown): string {
+  const id = args.string(value, 'walletId')
+  if (id === walletConnectId) invalid(`"${walletConnectId}" is not a host wallet.`)
+  return id
+}
 
 function invalid(details: string): never {
   throw new InvalidParamsError({ message: 'Invalid bridge message.', details })
@@ -44,12 +52,12 @@ function parseHandshake(value: unknown): HandshakeParams {
   }
 }
 
-function parseHostWalletEvent(value: unknown): HostWalletEvent {
+export function parseHostWalletEvent(value: unknown): HostWalletEvent {
   const event = value as Partial<HostWalletEvent> | undefined
   const events = ['accountsChanged', 'chainChanged', 'disconnect', 'transactionSent']
   if (!event || !events.includes(event.event as string)) invalid('Unknown wallet event.')
   return {
-    walletId: args.string(event.walletId, 'walletId'),
+    walletId: hostWalletId(event.walletId),
     event: event.event!,
     data: event.data,
   }
@@ -71,7 +79,7 @@ export function parseHostWallets(value: unknown): HostWalletInfo[] {
     if (wallet?.type !== 'ANNOUNCED' && wallet?.type !== 'INJECTED') invalid('Unknown wallet type.')
     const rdns = typeof wallet.rdns === 'string' && wallet.rdns ? wallet.rdns.slice(0, 200) : ''
     return {
-      id: args.string(wallet.id, 'wallet.id'),
+      id: hostWalletId(wallet.id),
       name: args.string(wallet.name, 'wallet.name').slice(0, 100),
       icon: safeIcon(wallet.icon),
       ...(rdns ? { rdns } : {}),

@@ -7,14 +7,18 @@ import {
   DisconnectedError,
   type ModalConfig,
   type OpenParams,
+  type WalletListing,
 } from '@airlock/protocol'
 import { createAnalytics } from './analytics'
 import { createNavigation } from './navigation/navigation'
 import { closingView, openingView } from './navigation/rules'
+import { refreshAccountData } from './state/accountData'
 import { createConnectionController, type WalletRequest } from './state/connection'
 import { hasAdapters, selectNetwork } from './state/controllers'
 import { createPersistence, frameStorage, type KeyValueStore } from './state/persistence'
 import { createModalStore, namespaceOf } from './state/store'
+import { walletLink } from './walletconnect/links'
+import { createWalletConnect, walletConnectId } from './walletconnect/walletConnect'
 
 type Router = Parameters<typeof createNavigation>[0]
 
@@ -27,10 +31,24 @@ export function createModal(config: ModalConfig, router: Router) {
     throw new DisconnectedError({ message: 'The host page is not connected.' })
   }
   let storage = frameStorage()
+  const walletConnect = createWalletConnect({
+    store,
+    storage: () => storage,
+    onEvent(event) {
+      connection.onWalletEvent(event)
+      if (event.event !== 'disconnect' && store.getState().connectorId === walletConnectId)
+        refreshAccountData(store)
+    },
+    onSession: () => void walletConnectApproved(),
+  })
   const connection = createConnectionController(
     store,
-    (walletId, request) => walletRequest(walletId, request),
+    (walletId, request) =>
+      walletId === walletConnectId
+        ? walletConnect.request(request)
+        : walletRequest(walletId, request),
     createPersistence(() => storage),
+    walletConnect,
   )
 
   const navigation = createNavigation(router, () => closeModal({ fromFrame: true }))
@@ -70,6 +88,8 @@ export function createModal(config: ModalConfig, router: Router) {
     const embedded = !!store.getState().options?.embedded
     await navigation.reset(embedded ? closingView({ embedded, connected }) : restingView())
     if (!embedded) store.setState({ open: false })
+    // A QR code nobody can see any more: its proposal is dropped, a new one made next time.
+    walletConnect.pairing.stop()
     if (fromFrame) onClose()
   }
 
@@ -92,6 +112,56 @@ export function createModal(config: ModalConfig, router: Router) {
   }
 
   /**
+   * The WalletConnect flow for one registry wallet, or for any wallet (QR) when none is given.
+   * Call it synchronously from the visitor's tap: on a phone it opens the wallet's deeplink,
+   * which browsers only allow inside the tap.
+   */
+  async function connectWalletConnect(wallet?: WalletListing) {
+    store.setState({ walletConnectWallet: wallet })
+    openWalletLink()
+    if (navigation.view() !== 'ConnectingWalletConnect')
+      await navigation.push('ConnectingWalletConnect')
+  }
+
+  /**
+   * Opens the chosen wallet's deeplink with the current pairing URI, if both exist. Must run in
+   * the visitor's tap: browsers refuse to open apps otherwise. Returns whether it opened.
+   */
+  function openWalletLink() {
+    const { pairing, walletConnectWallet, isMobile } = store.getState()
+    if (pairing.status !== 'ready') return false
+    const href = walletLink(walletConnectWallet, pairing.uri, isMobile)
+    if (!href) return false
+    window.open(href, '_blank', 'noopener,noreferrer')
+    return true
+  }
+
+  /**
+   * On a phone, a wallet's deeplink must open inside the tap, so the pairing URI has to exist
+   * before it: the wallet lists call this as they show.
+   */
+  function prepareWalletConnect() {
+    const { isMobile, config } = store.getState()
+    if (isMobile && config.project?.walletConnect) walletConnect.pairing.start()
+  }
+
+  /** The visitor approved the pairing in the wallet: connected, and the modal closes. */
+  async function walletConnectApproved() {
+    const returnBack = store.getState().connecting?.returnBack
+    try {
+      connection.activateWalletConnect()
+    } catch {
+      // The wallet approved none of the site's networks: nothing to connect with.
+      await walletConnect.disconnect()
+      store.setState({ pairing: { status: 'error', reason: 'failed' } })
+      return
+    }
+    store.setState({ connecting: undefined })
+    if (returnBack) await navigation.back()
+    else await closeModal({ fromFrame: true })
+  }
+
+  /**
    * Switches network, from the SwitchNetwork view or `airlock.switchNetwork()`: the wallet
    * switches first when one is connected (nothing changes if it refuses); otherwise the network
    * is the one to connect on.
@@ -104,6 +174,10 @@ export function createModal(config: ModalConfig, router: Router) {
   return {
     store,
     connectWallet,
+    connectWalletConnect,
+    openWalletLink,
+    prepareWalletConnect,
+    walletConnect,
     switchNetwork,
     connection,
     navigation,

@@ -157,8 +157,8 @@ export const args = {
     return value
   },
   storageValue: (value: unknown): string => {
-    if (typeof value !== 'string' || value.length > 8192)
-      invalid('Stored values are strings of at most 8 KiB.')
+    if (typeof value !== 'string' || value.length > 65536)
+      invalid('Stored values are strings of at most 64 KiB.')
     return value
   },
 }

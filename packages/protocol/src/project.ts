@@ -24,11 +24,23 @@ export type ProjectFeatures = {
   pay: boolean
 }
 
+/**
+ * Where the modal's WalletConnect client connects: the relay, the WalletConnect (Reown) project
+ * id the relay knows the site by, and whether the Verify attestation step runs.
+ */
+export type WalletConnectConfig = {
+  relayUrl: string
+  projectId: string
+  verify: boolean
+}
+
 export type ProjectConfig = {
   id: string
   allowedOrigins: string[]
   features: ProjectFeatures
   networks: NetworkConfig[]
+  /** Absent when the operator has not configured WalletConnect. */
+  walletConnect: WalletConnectConfig | null
 }
 
 /** What the API inlines into the modal's HTML as `<script id="airlock-config">`. */

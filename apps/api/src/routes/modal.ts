@@ -6,6 +6,7 @@
 
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { WalletConnectConfig } from '@airlock/protocol'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import {
@@ -25,9 +26,15 @@ export type ModalRoutesOptions = {
   storage: Storage
   networks: readonly NetworkConfig[]
   modalDist: string
+  walletConnect: WalletConnectConfig | null
 }
 
-export function modalRoutes({ storage, networks, modalDist }: ModalRoutesOptions): Hono {
+export function modalRoutes({
+  storage,
+  networks,
+  modalDist,
+  walletConnect,
+}: ModalRoutesOptions): Hono {
   const app = new Hono()
   const templateFile = join(modalDist, 'index.html')
 
@@ -39,7 +46,7 @@ export function modalRoutes({ storage, networks, modalDist }: ModalRoutesOptions
       return buildMissing(c, 'modal')
     }
 
-    const { config, frameAncestors } = await bootConfigFor(c, storage, networks)
+    const { config, frameAncestors } = await bootConfigFor(c, storage, networks, walletConnect)
     let html: string
     try {
       html = renderModalPage(template, config, templateFile)
@@ -64,6 +71,7 @@ async function bootConfigFor(
   c: Context,
   storage: Storage,
   networks: readonly NetworkConfig[],
+  walletConnect: WalletConnectConfig | null,
 ): Promise<{ config: ModalBootConfig; frameAncestors: string[] | undefined }> {
   const projectId = c.req.query('projectId')
   if (projectId === undefined || projectId === '')
@@ -78,7 +86,7 @@ async function bootConfigFor(
       frameAncestors: undefined,
     }
   return {
-    config: { projectId, project: toProjectConfig(project, networks), error: null },
+    config: { projectId, project: toProjectConfig(project, networks, walletConnect), error: null },
     frameAncestors: project.allowedOrigins,
   }
 }

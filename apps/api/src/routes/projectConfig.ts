@@ -1,5 +1,6 @@
 /** `GET /v1/projects/:id/config`: a project's public configuration, readable from any origin. */
 
+import type { WalletConnectConfig } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { NetworkConfig } from '../networks'
@@ -9,7 +10,11 @@ import { getProject } from '../projects'
 import type { Storage } from '../storage'
 import { apiError } from './apiError'
 
-export function projectConfigRoutes(storage: Storage, networks: readonly NetworkConfig[]): Hono {
+export function projectConfigRoutes(
+  storage: Storage,
+  networks: readonly NetworkConfig[],
+  walletConnect: WalletConnectConfig | null,
+): Hono {
   const app = new Hono()
   app.use('/v1/projects/*', cors({ origin: '*', allowMethods: ['GET'] }))
   app.get('/v1/projects/:id/config', async (c) => {
@@ -24,7 +29,7 @@ export function projectConfigRoutes(storage: Storage, networks: readonly Network
       )
     const project = await getProject(storage.db, projectId)
     if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-    return c.json(toProjectConfig(project, networks))
+    return c.json(toProjectConfig(project, networks, walletConnect))
   })
   return app
 }

@@ -1,8 +1,10 @@
 /**
- * Connecting and switching browser-extension wallets that live on the host page (spec §4). The
- * frame asks the host to call the wallet (`hostWalletRequest`); wallet events arrive from the
- * host. Every path (connect, reconnect on reload, switch, disconnect from the modal, the site or
- * the wallet) ends in the same store fields, so the site and the modal agree.
+ * Connecting and switching wallets (spec §4): browser-extension wallets that live on the host
+ * page — the frame asks the host to call them (`hostWalletRequest`) and their events arrive from
+ * the host — and the WalletConnect session, whose requests and events go through the frame's
+ * sign-client under the wallet id `walletConnect`. Every path (connect, reconnect on reload,
+ * switch, disconnect from the modal, the site or the wallet) ends in the same store fields, so
+ * the site and the modal agree.
  */
 import {
   type CaipNetworkId,
@@ -14,10 +16,29 @@ import {
   type RequestArguments,
 } from '@airlock/protocol'
 import { addRecentWallet, stableWalletId } from '../navigation/ordering'
+import type { SessionView } from '../walletconnect/namespaces'
+import { walletConnectId } from '../walletconnect/walletConnect'
 import type { Persistence } from './persistence'
 import { type Connection, type ModalState, type ModalStore, namespaceOf } from './store'
 
 export type WalletRequest = (walletId: string, request: RequestArguments) => Promise<unknown>
+
+/** A wallet the visitor can be connected with: one on the host page, or a WalletConnect peer. */
+type WalletInfo = Omit<HostWalletInfo, 'type'> & {
+  type: HostWalletInfo['type'] | 'WALLET_CONNECT'
+}
+
+/** What the connection controller needs of the WalletConnect session (walletConnect.ts). */
+export type WalletConnectSessions = {
+  /** Makes the newest stored session current; false when there is none. */
+  restore(): Promise<boolean>
+  current(): SessionView
+  hasSession(): boolean
+}
+
+/** The id a connection keeps across page loads. */
+const connectionIdOf = (wallet: WalletInfo) =>
+  wallet.type === 'WALLET_CONNECT' ? walletConnectId : stableWalletId(wallet)
 
 /** Per-connection status relative to the namespace (spec §4). */
 export type ConnectionStatus = 'connected' | 'active' | 'disconnected'
@@ -41,14 +62,22 @@ export function createConnectionController(
   store: ModalStore,
   request: WalletRequest,
   persistence: Persistence,
+  walletConnect?: WalletConnectSessions,
 ) {
   // Connect prompts still open; while any is, the status is 'connecting'.
   let pendingConnects = 0
   /** The status the store settles on: connected when the active connection has accounts. */
   const settledStatus = () =>
     pendingConnects > 0 ? 'connecting' : active()?.accounts.length ? 'connected' : 'disconnected'
-  const hostWallet = (walletId: string) =>
-    store.getState().hostWallets.find((wallet) => wallet.id === walletId)
+  /** A host wallet by its id on this page, or the WalletConnect session's wallet. */
+  const walletInfo = (walletId: string): WalletInfo | undefined => {
+    const state = store.getState()
+    if (walletId === walletConnectId)
+      return state.walletConnectPeer && walletConnect?.hasSession()
+        ? { id: walletConnectId, ...state.walletConnectPeer, type: 'WALLET_CONNECT' }
+        : undefined
+    return state.hostWallets.find((wallet) => wallet.id === walletId)
+  }
   const active = () => {
     const state = store.getState()
     return state.connections.find((connection) => connection.id === state.activeConnectionId)
@@ -67,9 +96,9 @@ export function createConnectionController(
     return [connection, ...others]
   }
 
-  /** Makes a wallet's accounts the active connection. */
-  function activate(wallet: HostWalletInfo, accounts: string[], chainIdHex: unknown) {
-    const id = stableWalletId(wallet)
+  /** Makes a wallet's accounts the active connection, on `network` when given. */
+  function activate(wallet: WalletInfo, accounts: string[], network: CaipNetworkId | undefined) {
+    const id = connectionIdOf(wallet)
     const connection: Connection = {
       id,
       walletId: wallet.id,
@@ -79,8 +108,10 @@ export function createConnectionController(
       accounts,
     }
     const address = accounts[0]
-    const activeNetwork = toCaip(chainIdHex) ?? store.getState().activeNetwork
+    const activeNetwork = network ?? store.getState().activeNetwork
     store.setState({
+      approvedNetworks:
+        wallet.type === 'WALLET_CONNECT' ? walletConnect?.current().approved : undefined,
       connections: upsert(connection),
       activeConnectionId: id,
       status: address ? 'connected' : 'disconnected',
@@ -109,13 +140,14 @@ export function createConnectionController(
       caipAddress: undefined,
       connectorId: undefined,
       activeConnectionId: undefined,
+      approvedNetworks: undefined,
     })
     save()
   }
 
   /** The login flow of a browser wallet: asks the wallet for accounts (it may prompt). */
   async function connect(walletId: string) {
-    const wallet = hostWallet(walletId)
+    const wallet = walletInfo(walletId)
     if (!wallet) throw new InvalidParamsError({ message: connectionErrors.failedToConnect })
     const returnBack = store.getState().connecting?.returnBack
     const connecting = { walletId, ...(returnBack ? { returnBack } : {}) }
@@ -126,7 +158,7 @@ export function createConnectionController(
       if (!accounts.length) throw new Error('The wallet returned no accounts.')
       const chainId = await request(walletId, { method: 'eth_chainId' })
       pendingConnects--
-      activate(wallet, accounts, chainId)
+      activate(wallet, accounts, toCaip(chainId))
       const recent = addRecentWallet(store.getState().recentWallets, {
         id: stableWalletId(wallet),
         name: wallet.name,
@@ -145,14 +177,39 @@ export function createConnectionController(
     }
   }
 
+  /** A WalletConnect session the pairing shown to the visitor delivered: the active connection. */
+  function activateWalletConnect() {
+    const wallet = walletInfo(walletConnectId)
+    const session = walletConnect?.current()
+    if (!wallet || !session?.accounts.length) throw new Error(connectionErrors.failedToConnect)
+    activate(wallet, session.accounts, session.network)
+  }
+
   /** On load: restores the saved connections the wallets still authorise, without a prompt. */
   async function reconnect() {
     const saved = await persistence.connections()
     store.setState({ recentWallets: await persistence.recentWallets() })
     const wallets = store.getState().hostWallets
     const restored: Connection[] = []
-    let activeWallet: { wallet: HostWalletInfo; accounts: string[] } | undefined
+    let activeWallet: { wallet: WalletInfo; accounts: string[] } | undefined
     for (const { id, name } of saved.ids) {
+      if (id === walletConnectId) {
+        // The sign-client loads only for a visitor who had a WalletConnect session.
+        const live = walletConnect ? await walletConnect.restore().catch(() => false) : false
+        const peer = live ? walletInfo(walletConnectId) : undefined
+        const session = walletConnect?.current()
+        const accounts = peer && session ? session.accounts : []
+        restored.push({
+          id,
+          walletId: walletConnectId,
+          name: peer?.name ?? name,
+          icon: peer?.icon ?? '',
+          accounts,
+        })
+        if (id === saved.active && peer && accounts.length)
+          activeWallet = { wallet: peer, accounts }
+        continue
+      }
       const wallet = wallets.find((candidate) => stableWalletId(candidate) === id)
       let accounts: string[] = []
       if (wallet) {
@@ -171,11 +228,13 @@ export function createConnectionController(
       if (id === saved.active && wallet && accounts.length) activeWallet = { wallet, accounts }
     }
     store.setState({ connections: restored })
-    if (activeWallet) {
+    if (activeWallet?.wallet.type === 'WALLET_CONNECT')
+      activate(activeWallet.wallet, activeWallet.accounts, walletConnect?.current().network)
+    else if (activeWallet) {
       const chainId = await request(activeWallet.wallet.id, { method: 'eth_chainId' }).catch(
         () => undefined,
       )
-      activate(activeWallet.wallet, activeWallet.accounts, chainId)
+      activate(activeWallet.wallet, activeWallet.accounts, toCaip(chainId))
     } else clearActive()
   }
 
@@ -213,7 +272,13 @@ export function createConnectionController(
     const isActive = connection.id === state.activeConnectionId
     if (event === 'chainChanged') {
       const activeNetwork = toCaip(data)
-      if (isActive && activeNetwork) setActiveNetwork(activeNetwork)
+      if (!isActive || !activeNetwork) return
+      setActiveNetwork(activeNetwork)
+      // A WalletConnect session may hold other accounts on the other chain.
+      const wallet = walletInfo(walletId)
+      const session = walletConnect?.current()
+      if (wallet?.type === 'WALLET_CONNECT' && session?.accounts.length)
+        activate(wallet, session.accounts, activeNetwork)
       return
     }
     const accounts = event === 'accountsChanged' ? asAccounts(data) : []
@@ -223,7 +288,7 @@ export function createConnectionController(
       ),
     })
     if (!isActive) return
-    const wallet = hostWallet(walletId)
+    const wallet = walletInfo(walletId)
     if (accounts.length && wallet) activate(wallet, accounts, undefined)
     else clearActive()
   }
@@ -238,14 +303,22 @@ export function createConnectionController(
     if (!connection)
       throw new InvalidParamsError({ message: connectionErrors.noConnectorForConnection(id) })
     const status = connectionStatus(state, connection)
-    const wallet = store.getState().hostWallets.find((item) => stableWalletId(item) === id)
+    const wallet =
+      id === walletConnectId
+        ? walletInfo(walletConnectId)
+        : store.getState().hostWallets.find((item) => stableWalletId(item) === id)
     if (!wallet)
       throw new InvalidParamsError({ message: connectionErrors.noConnectorForConnection(id) })
     const before = { address: state.address, wallet: state.activeConnectionId }
-    if (status === 'connected' || status === 'active') {
+    if (wallet.type === 'WALLET_CONNECT') {
+      const session = walletConnect?.current()
+      if (!session?.accounts.length)
+        throw new InvalidParamsError({ message: connectionErrors.noConnectorForConnection(id) })
+      activate(wallet, session.accounts, session.network)
+    } else if (status === 'connected' || status === 'active') {
       const accounts = asAccounts(await request(wallet.id, { method: 'eth_accounts' }))
       if (accounts.length) {
-        activate(wallet, accounts, await request(wallet.id, { method: 'eth_chainId' }))
+        activate(wallet, accounts, toCaip(await request(wallet.id, { method: 'eth_chainId' })))
       } else await connect(wallet.id)
     } else if (status === 'disconnected') await connect(wallet.id)
     else throw new InvalidParamsError({ message: connectionErrors.invalidConnectionStatus(status) })
@@ -297,6 +370,7 @@ export function createConnectionController(
 
   return {
     connect,
+    activateWalletConnect,
     reconnect,
     disconnect,
     onWalletEvent,

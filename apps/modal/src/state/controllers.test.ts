@@ -17,6 +17,7 @@ const config: ModalConfig = {
     id: 'demo',
     allowedOrigins: ['http://127.0.0.1:5173'],
     networks: [mainnet, anvil],
+    walletConnect: null,
     features: {
       send: true,
       receive: true,

@@ -12,9 +12,12 @@ import type {
   HostWalletInfo,
   ModalConfig,
   NetworkConfig,
+  WalletListing,
 } from '@airlock/protocol'
 import { createStore } from 'zustand/vanilla'
 import type { RecentWallet } from '../navigation/ordering'
+import type { PairingState } from '../walletconnect/pairing'
+import type { WalletConnectPeer } from '../walletconnect/walletConnect'
 import type { AccountDataState } from './accountData'
 
 /** A wallet connection the visitor made (spec §3 Connection). */
@@ -59,6 +62,14 @@ export type ModalState = {
   connections: Connection[]
   activeConnectionId: string | undefined
   connecting: Connecting | undefined
+  /** The registry wallet the WalletConnect flow is for (its logo, name and links), if any. */
+  walletConnectWallet: WalletListing | undefined
+  /** The WalletConnect pairing URI shown as a QR code, and how the last proposal ended. */
+  pairing: PairingState
+  /** The wallet of the WalletConnect session, while one is connected. */
+  walletConnectPeer: WalletConnectPeer | undefined
+  /** The site's networks the connected wallet approved; undefined: the wallet may switch to any. */
+  approvedNetworks: CaipNetworkId[] | undefined
   recentWallets: RecentWallet[]
   toast: Toast | undefined
   hostWallets: HostWalletInfo[]
@@ -87,6 +98,10 @@ export function createModalStore(config: ModalConfig) {
     connections: [],
     activeConnectionId: undefined,
     connecting: undefined,
+    walletConnectWallet: undefined,
+    pairing: { status: 'idle' },
+    walletConnectPeer: undefined,
+    approvedNetworks: undefined,
     recentWallets: [],
     toast: undefined,
     hostWallets: [],

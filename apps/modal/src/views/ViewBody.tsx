@@ -4,6 +4,7 @@ import { Account } from './Account/Account'
 import { AllWallets } from './AllWallets/AllWallets'
 import { Connect } from './Connect/Connect'
 import { ConnectingExternal } from './ConnectingExternal/ConnectingExternal'
+import { ConnectingWalletConnect } from './ConnectingWalletConnect/ConnectingWalletConnect'
 import { ConnectingWalletConnectBasic } from './ConnectingWalletConnectBasic/ConnectingWalletConnectBasic'
 import { ProfileWallets } from './ProfileWallets/ProfileWallets'
 import { SwitchActiveChain } from './SwitchActiveChain/SwitchActiveChain'
@@ -13,6 +14,7 @@ const components: Partial<Record<View, (props: object) => React.JSX.Element>> = 
   Connect,
   Account,
   AllWallets,
+  ConnectingWalletConnect,
   ConnectingWalletConnectBasic,
   ConnectingExternal,
   ProfileWallets,

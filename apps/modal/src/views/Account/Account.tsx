@@ -5,6 +5,7 @@
  */
 import { truncateAddress } from '@airlock/protocol'
 import { type KeyboardEvent, useId, useState } from 'react'
+import { copyText } from '../../components/copyText'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useNativeBalance } from '../../components/useNativeBalance'
@@ -26,22 +27,6 @@ const tabKeys: Record<string, (index: number, count: number) => number> = {
   ArrowLeft: (index, count) => (index - 1 + count) % count,
   Home: () => 0,
   End: (_, count) => count - 1,
-}
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text)
-    return true
-  } catch {
-    // Some browsers refuse the async clipboard in frames; the selection fallback still works.
-    const field = document.createElement('textarea')
-    field.value = text
-    document.body.append(field)
-    field.select()
-    const copied = document.execCommand('copy')
-    field.remove()
-    return copied
-  }
 }
 
 export function Account() {

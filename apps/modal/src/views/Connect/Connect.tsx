@@ -1,25 +1,16 @@
 /**
- * Connect: the page's browser wallets in the spec's connector-type order (recent first, then
- * the other installed ones), and WalletConnect, which arrives in a later release.
+ * Connect: WalletConnect first (the spec's connector-type order), then the page's browser
+ * wallets (recent first, then the other installed ones), then the way to every wallet of the
+ * registry. On a phone, WalletConnect opens the wallet list, whose wallets open by deeplink.
  */
+import { useEffect } from 'react'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
+import { WalletConnectIcon } from '../../components/WalletConnectIcon'
 import { WalletIcon } from '../../components/WalletIcon'
 import { ui } from '../../messages'
 import { orderHostWallets } from '../../navigation/ordering'
 import list from '../list.module.css'
-
-function WalletConnectIcon({ className }: { className?: string | undefined }) {
-  return (
-    <svg className={className} viewBox="0 0 36 36" aria-hidden="true">
-      <rect width="36" height="36" rx="10" fill="#3b99fc" />
-      <path
-        d="M11.2 14.4c3.8-3.7 9.8-3.7 13.6 0l.5.4c.2.2.2.5 0 .7l-1.6 1.5a.3.3 0 0 1-.3 0l-.6-.6a6.6 6.6 0 0 0-9.6 0l-.6.6a.3.3 0 0 1-.3 0l-1.6-1.5a.5.5 0 0 1 0-.7zm16.8 3.1 1.4 1.4c.2.2.2.5 0 .7l-6.4 6.2a.5.5 0 0 1-.7 0L18 21.5a.1.1 0 0 0-.2 0l-4.5 4.3a.5.5 0 0 1-.7 0l-6.4-6.2a.5.5 0 0 1 0-.7l1.4-1.4a.5.5 0 0 1 .7 0l4.5 4.4c.1 0 .2 0 .2 0l4.5-4.4a.5.5 0 0 1 .7 0l4.5 4.4c0 0 .1 0 .2 0l4.5-4.4a.5.5 0 0 1 .7 0z"
-        fill="#fff"
-      />
-    </svg>
-  )
-}
 
 export function Connect() {
   const modal = useModal()
@@ -28,6 +19,12 @@ export function Connect() {
   const recent = useModalState((state) => state.recentWallets)
   const options = useModalState((state) => state.options)
   const isMobile = useModalState((state) => state.isMobile)
+  const walletConnect = useModalState((state) => !!state.config.project?.walletConnect)
+  // Only once open: the Connect view also rests behind a closed modal.
+  const open = useModalState((state) => state.open)
+  useEffect(() => {
+    if (open) modal.prepareWalletConnect()
+  }, [modal, open])
   if (unavailable) return <p className={list.note}>{ui.unavailable}</p>
   const wallets = orderHostWallets({
     hostWallets,
@@ -43,12 +40,18 @@ export function Connect() {
           <button
             type="button"
             className={list.item}
-            disabled
-            aria-describedby="walletconnect-coming"
+            data-wallet-id="walletConnect"
+            disabled={!walletConnect}
+            // The sign-client loads while the pointer travels to the button.
+            onPointerEnter={() => modal.walletConnect.preload()}
+            onFocus={() => modal.walletConnect.preload()}
+            onClick={() =>
+              isMobile ? modal.navigation.push('AllWallets') : modal.connectWalletConnect()
+            }
           >
             <WalletConnectIcon className={list.icon} />
             <span className={list.name}>{ui.walletConnect}</span>
-            <span className={list.tag}>{ui.comingSoon}</span>
+            <span className={list.tag}>{walletConnect ? ui.qrCode : ui.notSetUp}</span>
           </button>
         </li>
         {wallets.map(({ section, wallet }) => (
@@ -68,9 +71,16 @@ export function Connect() {
         ))}
       </ul>
       {wallets.length === 0 && <p className={list.note}>{ui.noBrowserWallets}</p>}
-      <p id="walletconnect-coming" className={list.note}>
-        {ui.walletConnectComing}
-      </p>
+      <div className={list.actions}>
+        <button
+          type="button"
+          className={list.button}
+          data-view="AllWallets"
+          onClick={() => modal.navigation.push('AllWallets')}
+        >
+          {ui.allWalletsEntry}
+        </button>
+      </div>
     </>
   )
 }

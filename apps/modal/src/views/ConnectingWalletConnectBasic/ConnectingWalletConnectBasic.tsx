@@ -1,7 +1,6 @@
-/** ConnectingWalletConnectBasic: the QR code for mobile wallets. It arrives with WalletConnect. */
-import { ui } from '../../messages'
-import list from '../list.module.css'
-
-export function ConnectingWalletConnectBasic() {
-  return <p className={list.note}>{ui.walletConnectComing}</p>
-}
+/**
+ * ConnectingWalletConnectBasic (Opening rule 2, desktop): a site without chain adapters gets the
+ * WalletConnect QR code and nothing else to choose from — the same view as
+ * ConnectingWalletConnect, for any wallet.
+ */
+export { ConnectingWalletConnect as ConnectingWalletConnectBasic } from '../ConnectingWalletConnect/ConnectingWalletConnect'

@@ -1,7 +1,8 @@
 /**
  * SwitchNetwork: the site's configured networks. Connected, choosing one asks the wallet to
  * switch (adding the chain to the wallet first when it doesn't know it); not connected, it is
- * the network to connect on.
+ * the network to connect on. A WalletConnect wallet switches only among the networks it approved
+ * for the session; the others are shown as not approved.
  */
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
@@ -13,6 +14,7 @@ export function SwitchNetwork({ namespace }: { namespace?: string }) {
   const { store, navigation, switchNetwork } = useModal()
   const networks = useModalState((state) => state.networks)
   const active = useModalState((state) => state.activeNetwork)
+  const approved = useModalState((state) => state.approvedNetworks)
   const shown = namespace
     ? networks.filter((network) => network.caipNetworkId.startsWith(`${namespace}:`))
     : networks
@@ -35,12 +37,17 @@ export function SwitchNetwork({ namespace }: { namespace?: string }) {
             type="button"
             className={list.item}
             aria-current={network.caipNetworkId === active ? 'true' : undefined}
+            disabled={approved !== undefined && !approved.includes(network.caipNetworkId)}
+            data-network={network.caipNetworkId}
             onClick={() => choose(network.caipNetworkId)}
           >
             <span className={list.icon} aria-hidden="true" />
             <span className={list.name}>{network.name}</span>
             {network.caipNetworkId === active && (
               <span className={list.tagActive}>{ui.activeNetwork}</span>
+            )}
+            {approved && !approved.includes(network.caipNetworkId) && (
+              <span className={list.tag}>{ui.notApproved}</span>
             )}
           </button>
         </li>

@@ -1,0 +1,128 @@
+/**
+ * ConnectingWalletConnect: the pairing URI as a QR code to scan with a phone wallet, with the
+ * chosen wallet's logo in its middle, a copy-link button, and a loading state while the URI is
+ * made. On a phone, a wallet with a deeplink is opened instead ("Continue in …", a tap opens it
+ * again); on a desktop, a wallet's desktop app gets its own button. A rejected or failed pairing
+ * says so (with the 500 ms shake) and offers a fresh QR code. ConnectingWalletConnectBasic is the
+ * same view for sites without adapters (Opening rule 2).
+ */
+import { connectionErrors, shakeMs } from '@airlock/protocol'
+import { useEffect, useState } from 'react'
+import { copyText } from '../../components/copyText'
+import { QrCode } from '../../components/QrCode'
+import { useModal } from '../../components/useModal'
+import { useModalState } from '../../components/useModalState'
+import { WalletConnectIcon } from '../../components/WalletConnectIcon'
+import { WalletIcon } from '../../components/WalletIcon'
+import { ui } from '../../messages'
+import { showToast } from '../../state/toasts'
+import { walletLink } from '../../walletconnect/links'
+import list from '../list.module.css'
+import styles from './ConnectingWalletConnect.module.css'
+
+export function ConnectingWalletConnect() {
+  const modal = useModal()
+  const pairing = useModalState((state) => state.pairing)
+  const wallet = useModalState((state) => state.walletConnectWallet)
+  const isMobile = useModalState((state) => state.isMobile)
+  const configured = useModalState((state) => !!state.config.project?.walletConnect)
+  const error = pairing.status === 'error' ? pairing.reason : undefined
+  const [shaking, setShaking] = useState(false)
+
+  // Only while open: this view is also where a site without adapters rests, closed, and a page
+  // that never opens the modal loads no WalletConnect code.
+  const open = useModalState((state) => state.open)
+  useEffect(() => {
+    if (configured && open) modal.walletConnect.pairing.start()
+  }, [modal, configured, open])
+  useEffect(() => {
+    if (error !== 'rejected') return
+    setShaking(true)
+    const timer = setTimeout(() => setShaking(false), shakeMs)
+    return () => clearTimeout(timer)
+  }, [error])
+
+  if (!configured) return <p className={list.note}>{ui.walletConnectNotConfigured}</p>
+
+  const uri = pairing.status === 'ready' ? pairing.uri : undefined
+  const deeplink = uri ? walletLink(wallet, uri, isMobile) : undefined
+  const logo = wallet ? (
+    <WalletIcon name={wallet.name} icon={wallet.imageUrl} />
+  ) : (
+    <WalletConnectIcon />
+  )
+
+  async function copyLink() {
+    if (!uri) return
+    const copied = await copyText(uri)
+    showToast(modal.store, {
+      message: copied ? ui.linkCopied : ui.linkCopyFailed,
+      variant: copied ? 'success' : 'error',
+      autoClose: true,
+    })
+  }
+
+  if (error)
+    return (
+      <div className={styles.connecting} data-state={error}>
+        <div className={shaking ? styles.shake : undefined}>
+          <div className={styles.errorIcon}>{logo}</div>
+        </div>
+        <p className={styles.title} role="alert">
+          {error === 'rejected'
+            ? connectionErrors.connectionRejected
+            : connectionErrors.failedToConnect}
+        </p>
+        <div className={list.actions}>
+          <button
+            type="button"
+            className={list.button}
+            onClick={() => modal.walletConnect.pairing.restart()}
+          >
+            {ui.retry}
+          </button>
+        </div>
+      </div>
+    )
+
+  // On a phone with the wallet's app link, the app is the way; the QR code is for other phones.
+  if (isMobile && wallet && deeplink)
+    return (
+      <div className={styles.connecting} data-state="deeplink">
+        <div className={styles.waitingIcon}>{logo}</div>
+        <p className={styles.title} role="status">
+          {ui.continueIn(wallet.name)}
+        </p>
+        <p className={list.note}>{ui.approveInWallet}</p>
+        <div className={list.actions}>
+          <button type="button" className={list.button} onClick={() => modal.openWalletLink()}>
+            {ui.openWallet(wallet.name)}
+          </button>
+          <button type="button" className={list.button} onClick={copyLink}>
+            {ui.copyLink}
+          </button>
+        </div>
+      </div>
+    )
+
+  return (
+    <div className={styles.connecting} data-state={uri ? 'ready' : 'loading'}>
+      {uri ? (
+        <QrCode value={uri} logo={logo} label={ui.qrLabel} />
+      ) : (
+        <div className={styles.qrLoading} role="status" aria-label={ui.qrLoading} />
+      )}
+      <p className={list.note}>{wallet ? ui.scanWith(wallet.name) : ui.scanWithPhone}</p>
+      <div className={list.actions}>
+        {!isMobile && deeplink && wallet && (
+          <button type="button" className={list.button} onClick={() => modal.openWalletLink()}>
+            {ui.openDesktopApp(wallet.name)}
+          </button>
+        )}
+        <button type="button" className={list.button} onClick={copyLink} disabled={!uri}>
+          {ui.copyLink}
+        </button>
+      </div>
+    </div>
+  )
+}

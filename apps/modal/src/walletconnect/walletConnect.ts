@@ -1,0 +1,296 @@
+/**
+ * WalletConnect in the frame: the sign-client (loaded on demand, never in the modal's first
+ * bundle), the pairing shown as a QR code or deeplink, and the approved session as a wallet the
+ * connection controller treats like any other — requests from the site go to the session, the
+ * wallet's session events and deletion come back as wallet events. Sessions are persisted
+ * (storage.ts) and restored on reload without a prompt.
+ */
+import {
+  type CaipNetworkId,
+  DisconnectedError,
+  errorCodes,
+  type HostWalletEvent,
+  ProviderRpcError,
+  type RequestArguments,
+  toastMessages,
+  UnsupportedMethodError,
+  UserRejectedRequestError,
+} from '@airlock/protocol'
+import type { ICore, SessionTypes, SignClientTypes } from '@walletconnect/types'
+import type { KeyValueStore } from '../state/persistence'
+import type { ModalStore } from '../state/store'
+import { showToast } from '../state/toasts'
+import { proposalNamespaces, type SessionNamespace, viewSession } from './namespaces'
+import { createPairing } from './pairing'
+import { createClientStorage } from './storage'
+
+/** The connection id and wallet id a WalletConnect session goes by in the modal. */
+export const walletConnectId = 'walletConnect'
+
+type SignClient = Awaited<
+  ReturnType<typeof import('@walletconnect/sign-client')['SignClient']['init']>
+>
+type Session = SessionTypes.Struct
+
+/** The connected wallet as the modal shows it: its metadata from the session. */
+export type WalletConnectPeer = { name: string; icon: string }
+
+/** Wallet answers that mean the visitor said no. */
+const isRejection = (code: unknown) => code === errorCodes.userRejectedRequest || code === 5000
+
+const hexChainId = (network: CaipNetworkId) => `0x${Number(network.split(':')[1]).toString(16)}`
+
+/** A chain id as a wallet sends it in `chainChanged` (number, hex, decimal or CAIP-2) → hex. */
+function toHexChainId(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return `0x${value.toString(16)}`
+  if (typeof value !== 'string') return undefined
+  const reference = value.startsWith('eip155:') ? value.slice(7) : value
+  const number = /^0x[0-9a-f]+$/i.test(reference)
+    ? Number.parseInt(reference, 16)
+    : /^\d+$/.test(reference)
+      ? Number(reference)
+      : Number.NaN
+  return Number.isSafeInteger(number) ? `0x${number.toString(16)}` : undefined
+}
+
+export type WalletConnectOptions = {
+  store: ModalStore
+  /** The modal's key-value store (frame or host), for the persisted session. */
+  storage: () => KeyValueStore | undefined
+  /** A wallet event of the session (accounts, chain, deleted), for the connection controller. */
+  onEvent(event: HostWalletEvent): void
+  /** A session was approved in the pairing shown to the visitor. */
+  onSession(): void
+}
+
+export function createWalletConnect(options: WalletConnectOptions) {
+  const { store } = options
+  let client: Promise<SignClient> | undefined
+  let session: Session | undefined
+
+  const config = () => store.getState().config.project?.walletConnect ?? undefined
+  /**
+   * The networks to ask the wallet for: the site's that the API knows, else — a site without
+   * adapters (Opening rule 2) — the ones it named.
+   */
+  const siteNetworks = () => {
+    const { networks, options } = store.getState()
+    return networks.length
+      ? networks.map((network) => network.caipNetworkId)
+      : (options?.networks ?? [])
+  }
+
+  function load(): Promise<SignClient> {
+    client ??= start().catch((error) => {
+      client = undefined
+      throw error
+    })
+    return client
+  }
+
+  async function start(): Promise<SignClient> {
+    const settings = config()
+    if (!settings) throw new Error('WalletConnect is not configured for this project.')
+    const [storage, { Core }, { SignClient }] = await Promise.all([
+      createClientStorage(options.storage),
+      import('@walletconnect/core'),
+      import('@walletconnect/sign-client'),
+    ])
+    const core = new Core({
+      projectId: settings.projectId,
+      relayUrl: settings.relayUrl,
+      storage,
+      customStoragePrefix: 'airlock',
+      telemetryEnabled: false,
+      logger: 'silent',
+    })
+    // Verify waits seconds for an attestation frame on every connect; a local relay has none.
+    if (!settings.verify) {
+      Object.assign(core.verify, { init: async () => {}, register: async () => undefined })
+    }
+    const host = store.getState().host
+    const origin = host?.origin ?? location.origin
+    const site = new URL(origin).host
+    const metadata = {
+      name: site,
+      description: `Connect to ${site}`,
+      url: origin,
+      icons: [`${origin}/favicon.ico`],
+    }
+    const signClient = await SignClient.init({
+      // Core declares projectId and relayUrl optional where ICore wants them; both are set.
+      core: core as unknown as ICore,
+      metadata: { ...metadata },
+    })
+    // sign-client rewrites (in place) a metadata URL that differs from the page's to the page's
+    // own: in this frame, the modal's. The wallet should see the site the visitor is on.
+    Object.assign(signClient, { metadata })
+    listen(signClient)
+    return signClient
+  }
+
+  function listen(signClient: SignClient) {
+    const emit = (event: HostWalletEvent['event'], data: unknown) =>
+      options.onEvent({ walletId: walletConnectId, event, data })
+    signClient.on(
+      'session_event',
+      ({ topic, params }: SignClientTypes.EventArguments['session_event']) => {
+        if (topic !== session?.topic) return
+        const { name, data } = params.event
+        if (name === 'chainChanged') {
+          const chainId = toHexChainId(data)
+          if (chainId) emit('chainChanged', chainId)
+        } else if (name === 'accountsChanged' && Array.isArray(data)) {
+          // Wallets send plain addresses or CAIP-10 accounts.
+          const addresses = data
+            .filter((item): item is string => typeof item === 'string')
+            .map((item) => item.split(':').at(-1)!)
+          emit('accountsChanged', addresses)
+        }
+      },
+    )
+    signClient.on(
+      'session_update',
+      ({ topic }: SignClientTypes.EventArguments['session_update']) => {
+        if (topic !== session?.topic) return
+        session = signClient.session.get(topic)
+        const view = current()
+        store.setState({ approvedNetworks: view.approved })
+        emit('accountsChanged', view.accounts)
+      },
+    )
+    const ended = ({ topic }: { topic: string }) => {
+      if (topic !== session?.topic) return
+      session = undefined
+      store.setState({ walletConnectPeer: undefined, approvedNetworks: undefined })
+      emit('disconnect', undefined)
+    }
+    signClient.on('session_delete', ended)
+    signClient.on('session_expire', ended)
+  }
+
+  function use(next: Session) {
+    session = next
+    const { name, icons } = next.peer.metadata
+    const icon = icons.find((url) => /^(https:\/\/|data:image\/)/.test(url)) ?? ''
+    store.setState({
+      walletConnectPeer: { name: name || 'WalletConnect', icon },
+      approvedNetworks: current().approved,
+    })
+  }
+
+  /** The session seen through the site's networks, with the active network preferred. */
+  function current() {
+    const namespaces = (session?.namespaces ?? {}) as Record<string, SessionNamespace>
+    return viewSession(namespaces, siteNetworks(), store.getState().activeNetwork)
+  }
+
+  const pairing = createPairing<Session>({
+    async propose() {
+      const signClient = await load()
+      const { uri, approval } = await signClient.connect({
+        optionalNamespaces: proposalNamespaces(siteNetworks()),
+      })
+      if (!uri) throw new Error('The relay gave no pairing URI.')
+      return { uri, approval }
+    },
+    onChange: (pairingState) => store.setState({ pairing: pairingState }),
+    onSession(next) {
+      use(next)
+      options.onSession()
+    },
+  })
+
+  async function request({ method, params }: RequestArguments): Promise<unknown> {
+    if (!session) throw new DisconnectedError({ message: 'No WalletConnect session.' })
+    const view = current()
+    if (method === 'eth_accounts' || method === 'eth_requestAccounts') return view.accounts
+    if (method === 'eth_chainId' && view.network?.startsWith('eip155:'))
+      return hexChainId(view.network)
+    if (method === 'wallet_switchEthereumChain') {
+      const chainId = toHexChainId((params as [{ chainId?: unknown }] | undefined)?.[0]?.chainId)
+      const target = view.approved.find((network) => chainId && hexChainId(network) === chainId)
+      if (!target)
+        throw new ProviderRpcError(errorCodes.unrecognizedChain, 'Unrecognized chain', {
+          details: 'The wallet did not approve this network for the session.',
+        })
+      // The session covers every approved chain: switching is the modal's choice of which.
+      options.onEvent({ walletId: walletConnectId, event: 'chainChanged', data: chainId })
+      return null
+    }
+    if (method === 'wallet_revokePermissions') {
+      await disconnect()
+      return null
+    }
+    const chainId = view.network ?? siteNetworks()[0]!
+    const approvedMethods = session.namespaces[chainId.split(':')[0]!]?.methods ?? []
+    if (!approvedMethods.includes(method))
+      throw new UnsupportedMethodError({
+        details: `The wallet did not approve ${method} for this session.`,
+      })
+    const signClient = await load()
+    try {
+      return await signClient.request({
+        topic: session.topic,
+        chainId,
+        request: { method, params },
+      })
+    } catch (error) {
+      const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+      if (isRejection(code)) {
+        showToast(store, {
+          message: toastMessages.signatureDeclined,
+          variant: 'error',
+          autoClose: true,
+        })
+        throw new UserRejectedRequestError({ message: toastMessages.signatureDeclined })
+      }
+      throw new ProviderRpcError(
+        typeof code === 'number' ? code : errorCodes.internal,
+        typeof message === 'string' && message ? message : 'The wallet could not answer.',
+      )
+    }
+  }
+
+  /** Ends the session with the wallet (from the modal, the site or a revoke). */
+  async function disconnect() {
+    const ending = session
+    if (!ending) return
+    session = undefined
+    store.setState({ walletConnectPeer: undefined, approvedNetworks: undefined })
+    const signClient = await load()
+    // WalletConnect's USER_DISCONNECTED reason.
+    const reason = { code: 6000, message: 'User disconnected.' }
+    await signClient.disconnect({ topic: ending.topic, reason }).catch(() => {})
+  }
+
+  /** On reload: the newest live session from storage, made current without any prompt. */
+  async function restore(): Promise<boolean> {
+    if (!config()) return false
+    const signClient = await load()
+    const now = Date.now() / 1000
+    const live = signClient.session
+      .getAll()
+      .filter((candidate) => candidate.expiry > now && candidate.acknowledged)
+      .sort((a, b) => b.expiry - a.expiry)[0]
+    if (!live) return false
+    use(live)
+    return true
+  }
+
+  return {
+    pairing,
+    request,
+    disconnect,
+    restore,
+    /** Accounts and the network to be active, from the current session. */
+    current,
+    isConfigured: () => !!config(),
+    hasSession: () => !!session,
+    /** Starts loading the client ahead of need (the visitor is about to ask for a QR). */
+    preload: () => {
+      if (config()) load().catch(() => {})
+    },
+  }
+}
+export type WalletConnect = ReturnType<typeof createWalletConnect>
