@@ -1,4 +1,4 @@
-// Unit tests: next to the code in packages/ and apps/. The e2e suite is Playwright's.
+// Unit tests: next to the code in packages/, apps/ and devchain/. The e2e suite is Playwright's.
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({

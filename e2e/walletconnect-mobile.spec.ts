@@ -6,6 +6,7 @@ import type { Address, Hex } from 'viem'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
 import { createWalletPeer, type WalletPeer } from './support/walletPeer'
+import { openedByModal, recordWindowOpen } from './support/windowOpen'
 
 // Anvil's account #5: signs nothing on chain here.
 const phone = {
@@ -32,15 +33,7 @@ test.describe('on a phone', () => {
     page,
     context,
   }) => {
-    // Records what the frame asks the browser to open; a phone would hand it to the app.
-    await context.addInitScript(() => {
-      const opened: string[] = []
-      Object.assign(window, { opened })
-      window.open = (url) => {
-        opened.push(String(url))
-        return null
-      }
-    })
+    await recordWindowOpen(context)
     await sdkPage(page, { networks: ['eip155:31337'] })
     await waitForAirlock(page)
     await page.evaluate(() => window.airlock!.open())
@@ -51,10 +44,8 @@ test.describe('on a phone', () => {
     // The pairing URI is made as the list shows, so the tap can open the app at once.
     await expect(dialog.locator('[data-pairing="ready"]')).toBeVisible()
     await rainbow.tap()
-    // The browser was asked to open rainbow://wc?uri=… in the tap (recorded by the init script).
-    const link = await modal(page)
-      .frame.locator('body')
-      .evaluate(() => (window as unknown as { opened: string[] }).opened[0])
+    // The browser was asked to open rainbow://wc?uri=… in the tap.
+    const [link] = await openedByModal(page)
     expect(link).toMatch(/^rainbow:\/\/wc\?uri=wc%3A[0-9a-f]{64}%402/)
     await expect(
       dialog.getByRole('status').filter({ hasText: 'Continue in Rainbow' }),
@@ -90,16 +81,29 @@ test('behavior: Opening rule 2 — no adapters and no address shows the WalletCo
   await expect(qr).toHaveAttribute('data-uri', /^wc:/)
 })
 
-test('behavior: a wallet with a desktop app gets its button; one without links gets the QR code', async ({
+const ledgerLiveId = '4ab2542c2799c825a8465ba5ab8aa7def52b7904f38b74484af917ed9c0fc4e5'
+
+test('behavior: a desktop wallet without a desktop app gets the QR code; one with it gets its button', async ({
   page,
+  context,
 }) => {
+  await recordWindowOpen(context)
   await sdkPage(page, { networks: ['eip155:31337'] })
   await waitForAirlock(page)
   await page.evaluate(() => window.airlock!.open({ view: 'AllWallets' }))
   const { dialog } = modal(page)
+  // Rainbow is a phone app only: its QR code, with no desktop button.
   await dialog.locator(`[data-wallet-id="${rainbowId}"]`).click()
   await expectOpen(page, 'WalletConnect')
   const qr = dialog.getByRole('img', { name: 'QR code to scan with a mobile wallet' })
   await expect(qr).toHaveAttribute('data-uri', /^wc:/)
   await expect(dialog.getByText('Scan this QR code with Rainbow')).toBeVisible()
+  await expect(dialog.getByRole('button', { name: /desktop app/ })).toHaveCount(0)
+  // Ledger Live has a desktop app: the QR code for its phone app, and a button for the desktop.
+  await dialog.getByRole('button', { name: 'Back' }).click()
+  await dialog.locator(`[data-wallet-id="${ledgerLiveId}"]`).click()
+  const uri = await qr.getAttribute('data-uri')
+  await dialog.getByRole('button', { name: 'Open Ledger Live desktop app' }).click()
+  const opened = await openedByModal(page)
+  expect(opened).toEqual([`ledgerlive://wc?uri=${encodeURIComponent(uri!)}`])
 })

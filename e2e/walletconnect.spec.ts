@@ -73,6 +73,15 @@ async function connectPhone(page: Page, peer: WalletPeer) {
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
 }
 
+/** A site page whose visitor has connected the phone wallet; returns the wallet. */
+async function connectedPhone(page: Page, options: { chains?: `eip155:${number}`[] } = {}) {
+  const peer = await phoneWallet(options)
+  await sdkPage(page)
+  await waitForAirlock(page)
+  await connectPhone(page, peer)
+  return peer
+}
+
 test('behavior: scanning the QR code and approving connects the site through WalletConnect', async ({
   page,
 }) => {
@@ -149,10 +158,7 @@ test('error: a rejected proposal says so and offers a fresh QR code that still w
 test('behavior: personal_sign is answered by the phone; a declined one rejects with Signature declined', async ({
   page,
 }) => {
-  const peer = await phoneWallet()
-  await sdkPage(page)
-  await waitForAirlock(page)
-  await connectPhone(page, peer)
+  const peer = await connectedPhone(page)
   const message = 'Sign in with your phone'
   const signing = page.evaluate(
     ([text, address]) =>
@@ -182,10 +188,7 @@ test('behavior: personal_sign is answered by the phone; a declined one rejects w
 })
 
 test('behavior: eth_sendTransaction through the phone lands on anvil', async ({ page }) => {
-  const peer = await phoneWallet()
-  await sdkPage(page)
-  await waitForAirlock(page)
-  await connectPhone(page, peer)
+  const peer = await connectedPhone(page)
   peer.autoAnswer('answer')
   const receiver = '0x000000000000000000000000000000000000dEaD'
   const before = await anvilClient().getBalance({ address: receiver })
@@ -204,10 +207,7 @@ test('behavior: eth_sendTransaction through the phone lands on anvil', async ({ 
 })
 
 test('behavior: the wallet switching chain and disconnecting reach the site', async ({ page }) => {
-  const peer = await phoneWallet({ chains: ['eip155:31337', 'eip155:1'] })
-  await sdkPage(page)
-  await waitForAirlock(page)
-  await connectPhone(page, peer)
+  const peer = await connectedPhone(page, { chains: ['eip155:31337', 'eip155:1'] })
   await page.evaluate(() => {
     const seen: unknown[] = []
     ;(window as unknown as { seen: unknown[] }).seen = seen
@@ -226,10 +226,7 @@ test('behavior: the wallet switching chain and disconnecting reach the site', as
 })
 
 test('behavior: a network the wallet did not approve is shown as such', async ({ page }) => {
-  const peer = await phoneWallet({ chains: ['eip155:31337'] })
-  await sdkPage(page)
-  await waitForAirlock(page)
-  await connectPhone(page, peer)
+  await connectedPhone(page, { chains: ['eip155:31337'] })
   await page.evaluate(() => window.airlock!.open({ view: 'SwitchNetwork' }))
   const { dialog } = modal(page)
   const ethereum = dialog.locator('[data-network="eip155:1"]')
@@ -241,10 +238,7 @@ test('behavior: a network the wallet did not approve is shown as such', async ({
 test('behavior: a reload restores the session without a prompt, and it still answers', async ({
   page,
 }) => {
-  const peer = await phoneWallet()
-  await sdkPage(page)
-  await waitForAirlock(page)
-  await connectPhone(page, peer)
+  const peer = await connectedPhone(page)
   const proposals = peer.sessions().length
   // The frame keeps the session in the page's storage (the browser denies the frame its own).
   await page.waitForFunction(
@@ -278,10 +272,7 @@ test('behavior: a reload restores the session without a prompt, and it still ans
 test('behavior: disconnecting from the site ends the session on the phone too', async ({
   page,
 }) => {
-  const peer = await phoneWallet()
-  await sdkPage(page)
-  await waitForAirlock(page)
-  await connectPhone(page, peer)
+  const peer = await connectedPhone(page)
   expect(peer.sessions()).toHaveLength(1)
   await page.evaluate(() => window.airlock!.disconnect())
   expect(await page.evaluate(() => window.airlock!.getState().status)).toBe('disconnected')

@@ -118,7 +118,8 @@ export function createModal(config: ModalConfig, router: Router) {
    */
   async function connectWalletConnect(wallet?: WalletListing) {
     store.setState({ walletConnectWallet: wallet })
-    openWalletLink()
+    // On a phone the app opens at once; a desktop shows the QR code and offers the desktop app.
+    if (store.getState().isMobile) openWalletLink()
     if (navigation.view() !== 'ConnectingWalletConnect')
       await navigation.push('ConnectingWalletConnect')
   }

@@ -20,8 +20,7 @@ import {
   type Transaction,
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { type ZodError, z } from 'zod'
+import { z } from 'zod'
 import type { AccountData, NetworkAccountData } from '../accountData/accountData'
 import {
   AccountDataUnavailableError,
@@ -33,7 +32,7 @@ import { toTokenBalances } from '../accountData/tokenBalances'
 import { projectIdPattern } from '../projectIds'
 import { getProject } from '../projects'
 import type { Storage } from '../storage'
-import { type ApiErrorCode, apiError } from './apiError'
+import { describeQueryIssues, uncachedApiError } from './apiError'
 
 /** How long an NFT or transaction page is served from the cache. */
 export const accountPageCacheMs = 10_000
@@ -146,12 +145,12 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
     if (!address.success)
       return invalid(c, `address: ${address.error.issues[0]?.message ?? 'is not valid'}`)
     const query = schema.safeParse(c.req.query())
-    if (!query.success) return invalid(c, describeIssues(query.error))
+    if (!query.success) return invalid(c, describeQueryIssues(query.error))
     if (!(await projectExists(query.data.projectId)))
-      return failure(c, 404, 'invalidProjectId', 'Invalid Project ID')
+      return uncachedApiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
     const served = accountData.forNetwork(query.data.chainId)
     if (served === undefined)
-      return failure(
+      return uncachedApiError(
         c,
         400,
         'unsupportedChain',
@@ -179,7 +178,7 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
           )
         }
         c.header('Retry-After', '30')
-        return failure(
+        return uncachedApiError(
           c,
           503,
           'accountDataUnavailable',
@@ -270,23 +269,5 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
 }
 
 function invalid(c: Context, message: string): Response {
-  return failure(c, 400, 'invalidRequest', message)
-}
-
-/** An error answer; errors are never cached, by us or the browser. */
-function failure(
-  c: Context,
-  status: ContentfulStatusCode,
-  code: ApiErrorCode,
-  message: string,
-): Response {
-  c.header('Cache-Control', 'no-store')
-  return apiError(c, status, code, message)
-}
-
-/** `chainId: is required; limit: must be …` — the parameters at fault, for the caller. */
-function describeIssues(error: ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.map(String).join('.') || 'query'}: ${issue.message}`)
-    .join('; ')
+  return uncachedApiError(c, 400, 'invalidRequest', message)
 }

@@ -17,13 +17,13 @@ import {
   walletPageSize,
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
-import { type ZodError, z } from 'zod'
+import { z } from 'zod'
 import { projectIdPattern } from '../projectIds'
 import type { Storage } from '../storage'
 import { fallbackWalletImage } from '../walletRegistry/fallbackImage'
 import { imageHash, walletIdPattern } from '../walletRegistry/registryFile'
 import { findWalletImage, findWallets, type StoredWallet } from '../walletRegistry/walletRegistry'
-import { apiError } from './apiError'
+import { describeQueryIssues, uncachedApiError } from './apiError'
 
 /** How long browsers and CDNs keep a page of the list. */
 export const walletListMaxAgeSeconds = 60
@@ -99,14 +99,16 @@ export function walletRoutes({ storage }: WalletRoutesOptions): Hono {
 
   app.get('/v1/wallets', async (c) => {
     const query = walletQuerySchema.safeParse(queryOf(c, ['namespaces', 'include', 'exclude']))
-    if (!query.success) return failure(c, 400, 'invalidRequest', describeIssues(query.error))
+    if (!query.success)
+      return uncachedApiError(c, 400, 'invalidRequest', describeQueryIssues(query.error))
     const { projectId, page = 1, entries = walletPageSize } = query.data
     const project = await db
       .selectFrom('projects')
       .select('id')
       .where('id', '=', projectId)
       .executeTakeFirst()
-    if (project === undefined) return failure(c, 404, 'invalidProjectId', 'Invalid Project ID')
+    if (project === undefined)
+      return uncachedApiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
 
     const { count, wallets } = await findWallets(db, {
       search: query.data.search,
@@ -181,22 +183,4 @@ function queryOf(c: Context, lists: readonly string[]): Record<string, string | 
     else query[name] = values
   }
   return query
-}
-
-/** An error answer; errors are never cached, by us or the browser. */
-function failure(
-  c: Context,
-  status: 400 | 404,
-  code: 'invalidRequest' | 'invalidProjectId',
-  message: string,
-): Response {
-  c.header('Cache-Control', 'no-store')
-  return apiError(c, status, code, message)
-}
-
-/** `entries: must be …; namespaces: unknown namespace "x"` — the parameters at fault. */
-function describeIssues(error: ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.map(String).slice(0, 1).join('.') || 'query'}: ${issue.message}`)
-    .join('; ')
 }

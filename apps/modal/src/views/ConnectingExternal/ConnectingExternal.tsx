@@ -2,10 +2,11 @@
  * ConnectingExternal: waiting for a browser wallet to approve. A rejection shows 'Connection
  * rejected' with the 500 ms shake and a retry; any other failure shows 'Failed to connect'.
  */
-import { connectionErrors, shakeMs } from '@airlock/protocol'
-import { useEffect, useState } from 'react'
+import { connectionErrors } from '@airlock/protocol'
+import shake from '../../components/shake.module.css'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
+import { useShake } from '../../components/useShake'
 import { WalletIcon } from '../../components/WalletIcon'
 import { ui } from '../../messages'
 import list from '../list.module.css'
@@ -18,13 +19,7 @@ export function ConnectingExternal() {
     state.hostWallets.find((item) => item.id === state.connecting?.walletId),
   )
   const error = connecting?.error
-  const [shaking, setShaking] = useState(false)
-  useEffect(() => {
-    if (error !== 'rejected') return
-    setShaking(true)
-    const timer = setTimeout(() => setShaking(false), shakeMs)
-    return () => clearTimeout(timer)
-  }, [error])
+  const shaking = useShake(error === 'rejected')
   if (!wallet) return <p className={list.note}>{connectionErrors.failedToConnect}</p>
   const message =
     error === 'rejected'
@@ -34,7 +29,7 @@ export function ConnectingExternal() {
         : ui.continueIn(wallet.name)
   return (
     <div className={styles.connecting} data-state={error ?? 'waiting'}>
-      <div className={shaking ? styles.shake : undefined}>
+      <div className={shaking ? shake.shake : undefined}>
         <div className={error ? styles.iconError : styles.iconWaiting}>
           <WalletIcon name={wallet.name} icon={wallet.icon} />
         </div>

@@ -6,12 +6,14 @@
  * says so (with the 500 ms shake) and offers a fresh QR code. ConnectingWalletConnectBasic is the
  * same view for sites without adapters (Opening rule 2).
  */
-import { connectionErrors, shakeMs } from '@airlock/protocol'
-import { useEffect, useState } from 'react'
+import { connectionErrors } from '@airlock/protocol'
+import { useEffect } from 'react'
 import { copyText } from '../../components/copyText'
 import { QrCode } from '../../components/QrCode'
+import shake from '../../components/shake.module.css'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
+import { useShake } from '../../components/useShake'
 import { WalletConnectIcon } from '../../components/WalletConnectIcon'
 import { WalletIcon } from '../../components/WalletIcon'
 import { ui } from '../../messages'
@@ -27,7 +29,6 @@ export function ConnectingWalletConnect() {
   const isMobile = useModalState((state) => state.isMobile)
   const configured = useModalState((state) => !!state.config.project?.walletConnect)
   const error = pairing.status === 'error' ? pairing.reason : undefined
-  const [shaking, setShaking] = useState(false)
 
   // Only while open: this view is also where a site without adapters rests, closed, and a page
   // that never opens the modal loads no WalletConnect code.
@@ -35,12 +36,7 @@ export function ConnectingWalletConnect() {
   useEffect(() => {
     if (configured && open) modal.walletConnect.pairing.start()
   }, [modal, configured, open])
-  useEffect(() => {
-    if (error !== 'rejected') return
-    setShaking(true)
-    const timer = setTimeout(() => setShaking(false), shakeMs)
-    return () => clearTimeout(timer)
-  }, [error])
+  const shaking = useShake(error === 'rejected')
 
   if (!configured) return <p className={list.note}>{ui.walletConnectNotConfigured}</p>
 
@@ -65,7 +61,7 @@ export function ConnectingWalletConnect() {
   if (error)
     return (
       <div className={styles.connecting} data-state={error}>
-        <div className={shaking ? styles.shake : undefined}>
+        <div className={shaking ? `${shake.shake} ${styles.centered}` : styles.centered}>
           <div className={styles.errorIcon}>{logo}</div>
         </div>
         <p className={styles.title} role="alert">
