@@ -363,6 +363,7 @@ test('behavior: two wallets are listed in the spec order, recent ones first', as
     /WalletConnect/,
     /Alpha Wallet.*Installed/,
     /Beta Wallet.*Installed/,
+    'All Wallets',
   ])
   await page.keyboard.press('Escape')
   await connectWith(page, beta.name)
@@ -372,6 +373,7 @@ test('behavior: two wallets are listed in the spec order, recent ones first', as
     /WalletConnect/,
     /Beta Wallet.*Recent/,
     /Alpha Wallet.*Installed/,
+    'All Wallets',
   ])
 })
 

@@ -12,6 +12,20 @@ import { ui } from '../../messages'
 import { orderHostWallets } from '../../navigation/ordering'
 import list from '../list.module.css'
 
+/** Four tiles: the registry's many wallets. */
+function AllWalletsIcon() {
+  return (
+    <svg className={list.icon} viewBox="0 0 36 36" aria-hidden="true">
+      <rect width="36" height="36" rx="10" fill="currentColor" opacity="0.12" />
+      {[9, 19].flatMap((x) =>
+        [9, 19].map((y) => (
+          <rect key={`${x}-${y}`} x={x} y={y} width="8" height="8" rx="2.5" fill="currentColor" />
+        )),
+      )}
+    </svg>
+  )
+}
+
 export function Connect() {
   const modal = useModal()
   const unavailable = useModalState((state) => !state.config.project)
@@ -69,18 +83,19 @@ export function Connect() {
             </button>
           </li>
         ))}
+        <li>
+          <button
+            type="button"
+            className={list.item}
+            data-view="AllWallets"
+            onClick={() => modal.navigation.push('AllWallets')}
+          >
+            <AllWalletsIcon />
+            <span className={list.name}>{ui.allWalletsEntry}</span>
+          </button>
+        </li>
       </ul>
       {wallets.length === 0 && <p className={list.note}>{ui.noBrowserWallets}</p>}
-      <div className={list.actions}>
-        <button
-          type="button"
-          className={list.button}
-          data-view="AllWallets"
-          onClick={() => modal.navigation.push('AllWallets')}
-        >
-          {ui.allWalletsEntry}
-        </button>
-      </div>
     </>
   )
 }
