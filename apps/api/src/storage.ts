@@ -7,7 +7,18 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
-import { type ColumnType, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import {
+  type ColumnType,
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from 'kysely'
 import pg from 'pg'
 
 /** A timestamp: written as an ISO string, read back as `Date` (Postgres) or the string (SQLite). */
@@ -153,6 +164,29 @@ export type Storage = {
   close(): Promise<void>
 }
 
+/**
+ * SQLite transactions that take the write lock when they begin (BEGIN IMMEDIATE). A deferred
+ * transaction that reads and then writes fails at once with SQLITE_BUSY_SNAPSHOT when another
+ * process (the CLI beside the server's indexer) committed in between, and the busy timeout can't
+ * help it; one that holds the lock from the start waits its turn instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig
+  constructor(config: SqliteDialectConfig) {
+    super(config)
+    this.#config = config
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config)
+  }
+}
+
 /** Opens (and for SQLite, creates) the database. Run `migrateToLatest` before using it. */
 export function openStorage(config: StorageConfig): Storage {
   if (config.dialect === 'postgres') {
@@ -172,7 +206,7 @@ export function openStorage(config: StorageConfig): Storage {
   database.pragma('journal_mode = WAL')
   database.pragma('busy_timeout = 5000')
   database.pragma('foreign_keys = ON')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) })
   return { db, dialect: 'sqlite', location: config.file, close: () => db.destroy() }
 }
 
