@@ -1,10 +1,7 @@
 // The local WalletConnect relay, proven two ways: raw WebSocket clients check its own rules
 // (replay within ttl, no echo, expiry), and two real sign-clients, a dapp and the e2e wallet peer,
 // pair, sign, send to a real anvil, reject, switch chains and disconnect through it.
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { createServer } from 'node:net'
-import { fileURLToPath } from 'node:url'
 import { Core } from '@walletconnect/core'
 import { SignClient } from '@walletconnect/sign-client'
 import type { ICore, SignClientTypes } from '@walletconnect/types'
@@ -19,10 +16,10 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import WebSocket from 'ws'
+import { type Anvil, startAnvil } from '../apps/api/src/indexer/testing/anvil'
 import { createWalletPeer, type WalletPeer } from '../e2e/support/walletPeer'
 import { startRelay, type WalletConnectRelay } from './wcRelay.mjs'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
 const anvilAccount0 = {
   privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
   address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
@@ -178,55 +175,6 @@ describe('wcRelay', () => {
 
 // ---------------------------------------------------------------------------------------------
 // A real dapp sign-client and the wallet peer, through the relay, against a real anvil
-
-type Anvil = { rpcUrl: string; stop(): Promise<void> }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
-      )
-    })
-  })
-}
-
-async function startAnvil(): Promise<Anvil> {
-  const port = await freePort()
-  const rpcUrl = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(
-    `${root}node_modules/.bin/anvil`,
-    ['--host', '127.0.0.1', '--port', String(port), '--silent'],
-    { stdio: 'ignore' },
-  )
-  const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }) })
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`anvil exited with ${child.exitCode}`)
-    try {
-      await client.getChainId()
-      break
-    } catch (error) {
-      if (Date.now() > deadline) {
-        child.kill('SIGKILL')
-        throw error
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  }
-  return {
-    rpcUrl,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      }),
-  }
-}
 
 type DappClient = Awaited<ReturnType<typeof SignClient.init>>
 

@@ -5,7 +5,7 @@
  */
 
 import type { NftItem, Page, Transaction, TransactionTransfer } from '@airlock/protocol'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { type Address, formatUnits, getAddress, type PublicClient, zeroAddress } from 'viem'
 import {
   type AccountDataAdapter,
@@ -24,6 +24,18 @@ export type BuiltinAdapterOptions = {
   client: PublicClient
   reader: ContractReader
   network: NetworkConfig
+}
+
+/**
+ * Keyset paging, newest first: rows strictly before the cursor's (block, index) position, as a
+ * row-value comparison both SQLite and Postgres answer from the (block, index) order.
+ */
+function before(
+  blockColumn: string,
+  indexColumn: string,
+  cursor: { block: number; index: number },
+) {
+  return sql<boolean>`(${sql.ref(blockColumn)}, ${sql.ref(indexColumn)}) < (${cursor.block}, ${cursor.index})`
 }
 
 export function createBuiltinAdapter(options: BuiltinAdapterOptions): AccountDataAdapter {
@@ -119,15 +131,7 @@ export function createBuiltinAdapter(options: BuiltinAdapterOptions): AccountDat
         .where('nft.chain_id', '=', chainId)
         .where('nft.owner', '=', owner)
         .$if(after !== undefined, (select) =>
-          select.where((eb) =>
-            eb.or([
-              eb('nft.owner_block_number', '<', after?.block ?? 0),
-              eb.and([
-                eb('nft.owner_block_number', '=', after?.block ?? 0),
-                eb('nft.owner_log_index', '<', after?.index ?? 0),
-              ]),
-            ]),
-          ),
+          select.where(before('nft.owner_block_number', 'nft.owner_log_index', after!)),
         )
         .orderBy('nft.owner_block_number', 'desc')
         .orderBy('nft.owner_log_index', 'desc')
@@ -178,15 +182,7 @@ export function createBuiltinAdapter(options: BuiltinAdapterOptions): AccountDat
           ]),
         )
         .$if(after !== undefined, (select) =>
-          select.where((eb) =>
-            eb.or([
-              eb('block_number', '<', after?.block ?? 0),
-              eb.and([
-                eb('block_number', '=', after?.block ?? 0),
-                eb('tx_index', '<', after?.index ?? 0),
-              ]),
-            ]),
-          ),
+          select.where(before('block_number', 'tx_index', after!)),
         )
         .orderBy('block_number', 'desc')
         .orderBy('tx_index', 'desc')
