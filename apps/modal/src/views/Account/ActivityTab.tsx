@@ -5,6 +5,7 @@
  * `data-operation` and `data-status`.
  */
 import type { Transaction } from '@airlock/protocol'
+import { LoadMore } from '../../components/LoadMore'
 import { useAccountList } from '../../components/useAccountList'
 import { ui } from '../../messages'
 import styles from './AccountTabs.module.css'
@@ -16,7 +17,6 @@ import {
   transactionHash,
   transferSummary,
 } from './format'
-import { LoadMore } from './LoadMore'
 import { RowSkeletons } from './Skeletons'
 import { type PanelIds, PanelNote, TabPanel } from './TabPanel'
 
@@ -53,7 +53,14 @@ export function ActivityTab({ ids }: { ids: PanelIds }) {
               />
             ))}
           </ul>
-          {entry && <LoadMore entry={entry} onLoadMore={loadMore} />}
+          {entry && (
+            <LoadMore
+              hasMore={entry.status === 'loaded' && entry.next !== null}
+              loadingMore={entry.loadingMore}
+              moreFailed={entry.moreFailed}
+              onLoadMore={loadMore}
+            />
+          )}
         </>
       )}
     </TabPanel>

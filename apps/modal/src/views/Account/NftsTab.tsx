@@ -2,12 +2,13 @@
  * NFTs: the account's NFTs on the active network in a two-column grid, spam left out, read a
  * page at a time as the grid scrolls. Tiles carry `data-nft-id`.
  */
+
+import { LoadMore } from '../../components/LoadMore'
 import { useAccountList } from '../../components/useAccountList'
 import { ui } from '../../messages'
 import list from '../list.module.css'
 import styles from './AccountTabs.module.css'
 import { AssetIcon, initialOf } from './AssetIcon'
-import { LoadMore } from './LoadMore'
 import { TileSkeletons } from './Skeletons'
 import { type PanelIds, PanelNote, TabPanel } from './TabPanel'
 
@@ -64,7 +65,14 @@ export function NftsTab({ ids }: { ids: PanelIds }) {
               )
             })}
           </ul>
-          {entry && <LoadMore entry={entry} onLoadMore={loadMore} />}
+          {entry && (
+            <LoadMore
+              hasMore={entry.status === 'loaded' && entry.next !== null}
+              loadingMore={entry.loadingMore}
+              moreFailed={entry.moreFailed}
+              onLoadMore={loadMore}
+            />
+          )}
         </>
       )}
     </TabPanel>

@@ -6,13 +6,13 @@
  */
 import type { HostWalletInfo, WalletListing } from '@airlock/protocol'
 import { useEffect, useId, useState } from 'react'
+import { LoadMore } from '../../components/LoadMore'
 import { useImageFallback } from '../../components/useImageFallback'
-import { useInfiniteScroll } from '../../components/useInfiniteScroll'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useWalletDirectory } from '../../components/useWalletDirectory'
 import { ui } from '../../messages'
-import { installedWalletFor, type WalletDirectoryState } from '../../state/walletRegistry'
+import { installedWalletFor } from '../../state/walletRegistry'
 import list from '../list.module.css'
 import styles from './AllWallets.module.css'
 
@@ -108,42 +108,17 @@ function WalletDirectory({ projectId }: { projectId: string }) {
                 )
               })}
             </ul>
-            <MoreWallets state={state} onLoadMore={directory.loadMore} onRetry={directory.retry} />
+            <LoadMore
+              hasMore={state.nextPage !== undefined}
+              loadingMore={state.loadingMore}
+              moreFailed={state.moreFailed}
+              onLoadMore={directory.loadMore}
+              onRetry={directory.retry}
+              failedNote={ui.allWallets.moreFailed}
+            />
           </>
         )}
       </div>
-    </div>
-  )
-}
-
-/** The end of the grid: loads the next page as it scrolls into view; a button for keyboards. */
-function MoreWallets({
-  state,
-  onLoadMore,
-  onRetry,
-}: {
-  state: WalletDirectoryState
-  onLoadMore: () => void
-  onRetry: () => void
-}) {
-  const hasMore = state.nextPage !== undefined
-  const sentinel = useInfiniteScroll(onLoadMore, hasMore && !state.loadingMore && !state.moreFailed)
-  if (!hasMore) return null
-  return (
-    <div className={styles.more}>
-      <span ref={sentinel} className={styles.sentinel} aria-hidden="true" />
-      {state.moreFailed && <p className={list.note}>{ui.allWallets.moreFailed}</p>}
-      <button
-        type="button"
-        className={list.button}
-        aria-disabled={state.loadingMore}
-        onClick={() => {
-          if (state.moreFailed) onRetry()
-          else if (!state.loadingMore) onLoadMore()
-        }}
-      >
-        {state.loadingMore ? ui.loadingMore : state.moreFailed ? ui.retry : ui.loadMore}
-      </button>
     </div>
   )
 }

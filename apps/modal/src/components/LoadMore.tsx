@@ -1,25 +1,36 @@
 /**
- * The end of a cursor list: a sentinel that loads the next page as it scrolls into view, and a
- * "Load more" button for keyboards (and for a retry after a failed page, when scrolling stops).
+ * The end of a paged list (Account tabs, All Wallets): a sentinel that loads the next page as it
+ * scrolls into view, and a "Load more" button for keyboards. After a failed page the sentinel
+ * stops; the button loads again, or — when the list has its own retry — says "Try again" under
+ * the list's note.
  */
 import { useEffect, useRef } from 'react'
-import { useInfiniteScroll } from '../../components/useInfiniteScroll'
-import { ui } from '../../messages'
-import type { ListEntry } from '../../state/accountData'
-import styles from './AccountTabs.module.css'
+import { ui } from '../messages'
+import list from '../views/list.module.css'
+import styles from './LoadMore.module.css'
+import { useInfiniteScroll } from './useInfiniteScroll'
 
 export function LoadMore({
-  entry,
+  hasMore,
+  loadingMore,
+  moreFailed,
   onLoadMore,
+  onRetry,
+  failedNote,
 }: {
-  entry: Pick<ListEntry<unknown>, 'status' | 'next' | 'loadingMore' | 'moreFailed'>
+  hasMore: boolean
+  loadingMore: boolean
+  moreFailed: boolean
   onLoadMore: () => void
+  /** A retry of its own for a failed page; without it the button loads the page again. */
+  onRetry?: () => void
+  /** Shown above the button after a failed page. */
+  failedNote?: string
 }) {
-  const { status, next, loadingMore, moreFailed } = entry
-  const hasMore = status === 'loaded' && next !== null
   const sentinel = useInfiniteScroll(onLoadMore, hasMore && !loadingMore && !moreFailed)
   const footer = useRef<HTMLDivElement>(null)
   const buttonFocused = useRef(false)
+  const retrying = moreFailed && onRetry !== undefined
 
   // The last page removes the button; focus it held goes to the panel, not to the page.
   useEffect(() => {
@@ -33,6 +44,7 @@ export function LoadMore({
       {hasMore && (
         <>
           <span ref={sentinel} className={styles.sentinel} aria-hidden="true" />
+          {moreFailed && failedNote && <p className={list.note}>{failedNote}</p>}
           <button
             type="button"
             className={styles.moreButton}
@@ -44,10 +56,11 @@ export function LoadMore({
               if (event.relatedTarget) buttonFocused.current = false
             }}
             onClick={() => {
-              if (!loadingMore) onLoadMore()
+              if (retrying) onRetry()
+              else if (!loadingMore) onLoadMore()
             }}
           >
-            {loadingMore ? ui.loadingMore : ui.loadMore}
+            {loadingMore ? ui.loadingMore : retrying ? ui.retry : ui.loadMore}
           </button>
         </>
       )}
