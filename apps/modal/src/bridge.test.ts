@@ -5,7 +5,9 @@ describe('bridge: what the host may say about wallets', () => {
   test('behavior: a host wallet and its events pass', () => {
     expect(
       parseHostWallets([{ id: 'uuid-1', name: 'Wallet', icon: 'javascript:x', type: 'ANNOUNCED' }]),
-    ).toEqual([{ id: 'uuid-1', name: 'Wallet', icon: '', type: 'ANNOUNCED' }])
+    ).toEqual([
+      { id: 'uuid-1', name: 'Wallet', icon: '', type: 'ANNOUNCED', namespaces: ['eip155'] },
+    ])
     expect(
       parseHostWalletEvent({ walletId: 'uuid-1', event: 'accountsChanged', data: ['0x1'] }),
     ).toEqual({ walletId: 'uuid-1', event: 'accountsChanged', data: ['0x1'] })
@@ -18,5 +20,26 @@ describe('bridge: what the host may say about wallets', () => {
     expect(() =>
       parseHostWallets([{ id: 'walletConnect', name: 'Fake', icon: '', type: 'INJECTED' }]),
     ).toThrow(/"walletConnect" is not a host wallet/)
+  })
+
+  test('behavior: a Wallet Standard wallet says its namespaces; its account changes pass', () => {
+    const wallet = { id: 'standard:Sol', name: 'Sol', icon: '', type: 'ANNOUNCED' }
+    expect(parseHostWallets([{ ...wallet, namespaces: ['solana'] }])[0]?.namespaces).toEqual([
+      'solana',
+    ])
+    expect(
+      parseHostWallets([{ ...wallet, namespaces: ['eip155', 'solana', 'solana'] }])[0]?.namespaces,
+    ).toEqual(['eip155', 'solana'])
+    expect(
+      parseHostWalletEvent({ walletId: 'standard:Sol', event: 'solanaAccountsChanged', data: [] }),
+    ).toEqual({ walletId: 'standard:Sol', event: 'solanaAccountsChanged', data: [] })
+  })
+
+  test('security: unknown, empty or malformed namespaces are refused', () => {
+    const wallet = { id: 'x', name: 'X', icon: '', type: 'ANNOUNCED' }
+    for (const namespaces of [['bip122'], [], 'solana', [{}]])
+      expect(() => parseHostWallets([{ ...wallet, namespaces }])).toThrow(
+        /A wallet speaks eip155, solana or both/,
+      )
   })
 })

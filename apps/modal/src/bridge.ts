@@ -54,7 +54,13 @@ function parseHandshake(value: unknown): HandshakeParams {
 
 export function parseHostWalletEvent(value: unknown): HostWalletEvent {
   const event = value as Partial<HostWalletEvent> | undefined
-  const events = ['accountsChanged', 'chainChanged', 'disconnect', 'transactionSent']
+  const events = [
+    'accountsChanged',
+    'chainChanged',
+    'disconnect',
+    'transactionSent',
+    'solanaAccountsChanged',
+  ]
   if (!event || !events.includes(event.event as string)) invalid('Unknown wallet event.')
   return {
     walletId: hostWalletId(event.walletId),
@@ -78,12 +84,21 @@ export function parseHostWallets(value: unknown): HostWalletInfo[] {
     const wallet = item as Partial<HostWalletInfo> | null
     if (wallet?.type !== 'ANNOUNCED' && wallet?.type !== 'INJECTED') invalid('Unknown wallet type.')
     const rdns = typeof wallet.rdns === 'string' && wallet.rdns ? wallet.rdns.slice(0, 200) : ''
+    // The host leaves `namespaces` out for EIP-1193 wallets.
+    const namespaces = wallet.namespaces ?? ['eip155']
+    if (
+      !Array.isArray(namespaces) ||
+      namespaces.length === 0 ||
+      !namespaces.every((namespace) => namespace === 'eip155' || namespace === 'solana')
+    )
+      invalid('A wallet speaks eip155, solana or both.')
     return {
       id: hostWalletId(wallet.id),
       name: args.string(wallet.name, 'wallet.name').slice(0, 100),
       icon: safeIcon(wallet.icon),
       ...(rdns ? { rdns } : {}),
       type: wallet.type,
+      namespaces: [...new Set(namespaces)],
     }
   })
 }

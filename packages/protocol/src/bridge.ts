@@ -16,7 +16,10 @@ import type { AirlockState } from './views'
 /** Bumped on any incompatible change to the method tables below. */
 export const protocolVersion = 1
 
-/** A wallet found on the host page (EIP-6963 announcement or legacy window.ethereum). */
+/**
+ * A wallet found on the host page: an EIP-6963 announcement, a legacy window.ethereum, or a
+ * Wallet Standard (Solana) wallet; one that speaks both has both namespaces.
+ */
 export type HostWalletInfo = {
   /** Stable within a page load: the EIP-6963 uuid, or 'injected' for window.ethereum. */
   id: string
@@ -25,7 +28,13 @@ export type HostWalletInfo = {
   icon: string
   rdns?: string
   type: 'ANNOUNCED' | 'INJECTED'
+  /**
+   * What the wallet can connect on: EIP-1193 (eip155), Wallet Standard (solana), or both.
+   * Absent: eip155 only (the host leaves it out for EIP-1193 wallets to save bytes).
+   */
+  namespaces?: HostWalletNamespace[]
 }
+export type HostWalletNamespace = 'eip155' | 'solana'
 
 /** An EIP-1193 request. */
 export type RequestArguments = { method: string; params?: readonly unknown[] | object }
@@ -33,8 +42,16 @@ export type RequestArguments = { method: string; params?: readonly unknown[] | o
 /** An event a host wallet emitted, forwarded to the frame. */
 export type HostWalletEvent = {
   walletId: string
-  /** `transactionSent`: the site sent a transaction straight to the wallet (account data moved). */
-  event: 'accountsChanged' | 'chainChanged' | 'disconnect' | 'transactionSent'
+  /**
+   * `transactionSent`: the site sent a transaction straight to the wallet (account data moved).
+   * `solanaAccountsChanged`: a Wallet Standard `change` with accounts (their addresses).
+   */
+  event:
+    | 'accountsChanged'
+    | 'chainChanged'
+    | 'disconnect'
+    | 'transactionSent'
+    | 'solanaAccountsChanged'
   data: unknown
 }
 

@@ -9,6 +9,7 @@ import {
   knownNamespaces,
   parseCaipAddress,
   parseCaipNetworkId,
+  walletStandardChain,
 } from './caip'
 import { BaseError, errorCodes } from './errors'
 
@@ -207,3 +208,15 @@ function catchError(run: () => unknown): InvalidCaipError {
   }
   throw new Error('expected an InvalidCaipError')
 }
+
+describe('walletStandardChain', () => {
+  test('behavior: genesis-hash references of the public clusters become cluster names', () => {
+    expect(walletStandardChain('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toBe('solana:mainnet')
+    expect(walletStandardChain('solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1')).toBe('solana:devnet')
+    expect(walletStandardChain('solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z')).toBe('solana:testnet')
+  })
+
+  test('behavior: other references are kept', () => {
+    expect(walletStandardChain('solana:localnet')).toBe('solana:localnet')
+  })
+})

@@ -175,3 +175,23 @@ function splitParts(value: unknown, count: number): string[] | undefined {
   const parts = value.split(':')
   return parts.length === count && parts.every((part) => part !== '') ? parts : undefined
 }
+
+/** Solana clusters by the CAIP-2 reference (the genesis hash's first 32 characters). */
+const solanaClusters: Record<string, string> = {
+  '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'solana:mainnet',
+  EtWTRABZaYq6iMfeYKouRu166VU2xqa1: 'solana:devnet',
+  '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'solana:testnet',
+}
+
+/**
+ * The Wallet Standard chain of a Solana CAIP-2 network: wallets name clusters
+ * (`solana:mainnet`), CAIP-2 names genesis hashes. A reference that is not a known cluster's hash
+ * (`solana:localnet`) is already a cluster name and is kept.
+ *
+ * @example
+ * walletStandardChain('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp') // 'solana:mainnet'
+ * walletStandardChain('solana:localnet') // 'solana:localnet'
+ */
+export function walletStandardChain(caipNetworkId: CaipNetworkId): string {
+  return solanaClusters[caipNetworkId.split(':')[1] ?? ''] ?? caipNetworkId
+}

@@ -26,6 +26,7 @@ import {
   ProtocolVersionError,
   type ProviderRpcError,
   protocolVersion,
+  type RequestArguments,
   RequestTimeoutError,
   unwrap,
 } from '@airlock/protocol'
@@ -33,6 +34,7 @@ import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
 import { mountFrame, showLoading } from './frame'
 import { discoverHostWallets } from './hostWallets'
 import { type AirlockProvider, createProvider } from './provider'
+import { type AirlockSolana, createSolana } from './solana'
 
 type RemoteFrame = RemoteProxy<FrameMethods>
 
@@ -55,6 +57,8 @@ export type Airlock = {
   getState(): AirlockState
   subscribe(listener: AirlockListener): () => void
   provider: AirlockProvider
+  /** Solana: connect, sign and send through whichever wallet the visitor connected. */
+  solana: AirlockSolana
   disconnect(): Promise<void>
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
 }
@@ -104,12 +108,20 @@ export function createAirlock(options: AirlockOptions): Airlock {
   }
 
   const describeWallets = (): HostWalletInfo[] =>
-    hostWallets.list().map(({ provider: _, ...info }) => info)
+    hostWallets.list().map(({ provider: _, standard: __, ...info }) => info)
   const hostWallets = discoverHostWallets(
     () => connection?.then((remote) => remote.hostWalletsChanged(describeWallets())),
     (walletId, event, data) =>
       connection?.then((remote) => remote.hostWalletEvent({ walletId, event, data })),
   )
+
+  // Solana wallets (Wallet Standard) are looked for only on pages that asked for Solana.
+  if (frameOptions.networks?.some((id) => String(id).startsWith('solana:')))
+    (
+      import(/* @vite-ignore */ `${modalOrigin}/airlock-solana.js`) as Promise<
+        typeof import('./standardWallets')
+      >
+    ).then(hostWallets.useStandard, console.error)
 
   const hostMethods = exposeMethods<HostMethods>(
     {
@@ -119,12 +131,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
         isMobile: isMobile(),
       }),
       listHostWallets: async () => describeWallets(),
-      hostWalletRequest: async (walletId, request) => {
-        const wallet = hostWallets.get(walletId)
-        if (!wallet)
-          throw new InvalidParamsError({ message: `No wallet "${walletId}" on this page.` })
-        return wallet.provider.request(request)
-      },
+      hostWalletRequest: async (walletId, request) => hostWallets.request(walletId, request),
       setFrame: async ({ visible, height }) => {
         if (!visible) hide()
         if (height !== undefined) frame?.setHeight(height)
@@ -262,12 +269,18 @@ export function createAirlock(options: AirlockOptions): Airlock {
     if (!state.open) setState({ ...state, open: true })
   }
 
-  const provider = createProvider({
+  const subscribe = (listener: AirlockListener) => {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  }
+  const context = {
     // While a host wallet is the active connection, requests go straight to it: no bridge hop.
     direct: () =>
-      state.status === 'connected' ? hostWallets.get(state.connectorId ?? '')?.provider : undefined,
-    send: (request) => call('request', request),
-    sent: (hash) =>
+      state.status === 'connected' && state.namespace === 'eip155'
+        ? hostWallets.get(state.connectorId ?? '')?.provider
+        : undefined,
+    send: (request: RequestArguments) => call('request', request),
+    sent: (hash: unknown) =>
       connection?.then((remote) =>
         remote.hostWalletEvent({
           walletId: state.connectorId ?? '',
@@ -276,12 +289,10 @@ export function createAirlock(options: AirlockOptions): Airlock {
         }),
       ),
     getState: () => state,
-    subscribe: (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    subscribe,
     open,
-  })
+  }
+  const provider = createProvider(context)
 
   if (preload === 'eager' || container) connectFrame()
   else if (preload === 'idle') {
@@ -298,11 +309,9 @@ export function createAirlock(options: AirlockOptions): Airlock {
       await call('close')
     },
     getState: () => ({ ...state }),
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    subscribe,
     provider,
+    solana: createSolana(context),
     disconnect: () => call('disconnect'),
     switchNetwork: (caipNetworkId) => call('switchNetwork', caipNetworkId),
   }

@@ -43,28 +43,33 @@ function hexChainId(caipNetworkId: string | undefined): string | undefined {
 const evm = (state: AirlockState) => state.namespace === 'eip155' && state.status === 'connected'
 const accountsOf = (state: AirlockState) => (evm(state) && state.address ? [state.address] : [])
 
+type Connecting = Pick<ProviderContext, 'subscribe' | 'open'>
+
+/**
+ * Opens the modal (asking for `namespace`) and resolves with the state once the visitor is
+ * connected on that namespace; rejects with 4001 'Modal closed' if they close it first.
+ */
+export function connectOn(context: Connecting, namespace: string): Promise<AirlockState> {
+  return new Promise((resolve, reject) => {
+    const settle = (state: AirlockState) => {
+      if (state.status === 'connected' && state.namespace === namespace) resolve(state)
+      else if (!state.open) reject(new UserRejectedRequestError({ message: 'Modal closed' }))
+      else return
+      unsubscribe()
+    }
+    const unsubscribe = context.subscribe(settle)
+    context.open({ namespace } as OpenParams).catch((error) => {
+      unsubscribe()
+      reject(error)
+    })
+  })
+}
+
 export function createProvider(context: ProviderContext): AirlockProvider {
   const listeners = new Map<ProviderEvent, Set<ProviderListener>>()
   const emit = (event: ProviderEvent, payload: unknown) => {
     for (const listener of listeners.get(event) ?? [])
       (listener as (value: unknown) => void)(payload)
-  }
-
-  /** Opens the modal and resolves with the accounts once the visitor connects. */
-  function requestAccounts(): Promise<string[]> {
-    return new Promise((resolve, reject) => {
-      const settle = (state: AirlockState) => {
-        if (evm(state)) resolve(accountsOf(state))
-        else if (!state.open) reject(new UserRejectedRequestError({ message: 'Modal closed' }))
-        else return
-        unsubscribe()
-      }
-      const unsubscribe = context.subscribe(settle)
-      context.open().catch((error) => {
-        unsubscribe()
-        reject(error)
-      })
-    })
   }
 
   const provider: AirlockProvider = {
@@ -77,7 +82,7 @@ export function createProvider(context: ProviderContext): AirlockProvider {
         return result
       }
       if (valid.method === 'eth_requestAccounts' && !evm(context.getState()))
-        return requestAccounts()
+        return connectOn(context, 'eip155').then(accountsOf)
       return context.send(valid)
     },
     on(event, listener) {

@@ -28,19 +28,24 @@ const loaderHeaders = {
   'Cross-Origin-Resource-Policy': 'cross-origin',
 }
 
-/** The loader and its source map. */
+/**
+ * The loader, the Wallet Standard module it imports on Solana pages (a cross-origin module
+ * script, hence CORS), and their source maps.
+ */
 export function sdkRoutes({ sdkDist }: Pick<StaticBuildRoutesOptions, 'sdkDist'>): Hono {
   const app = new Hono()
-  app.get('/airlock.js', async (c) => {
-    const file = await readStaticFile(sdkDist, 'airlock.js')
-    if (file === undefined) return buildMissing(c, 'SDK')
-    return serve(c, { ...file, contentType: 'text/javascript; charset=utf-8' }, loaderHeaders)
-  })
-  app.get('/airlock.js.map', async (c) => {
-    const file = await readStaticFile(sdkDist, 'airlock.js.map')
-    if (file === undefined) return c.notFound()
-    return serve(c, file, loaderHeaders)
-  })
+  for (const name of ['airlock.js', 'airlock-solana.js']) {
+    app.get(`/${name}`, async (c) => {
+      const file = await readStaticFile(sdkDist, name)
+      if (file === undefined) return buildMissing(c, 'SDK')
+      return serve(c, { ...file, contentType: 'text/javascript; charset=utf-8' }, loaderHeaders)
+    })
+    app.get(`/${name}.map`, async (c) => {
+      const file = await readStaticFile(sdkDist, `${name}.map`)
+      if (file === undefined) return c.notFound()
+      return serve(c, file, loaderHeaders)
+    })
+  }
   return app
 }
 

@@ -52,16 +52,23 @@ export type ConnectorListInput = {
   featuredWalletIds: readonly string[]
   excludeWallets: readonly string[]
   isMobile: boolean
+  /** The namespaces of the site's networks: wallets that speak none of them are left out. */
+  siteNamespaces?: readonly string[]
 }
 
 /**
  * The page's wallets in connector-type order: recent, then injected/announced, then featured.
- * Excluded wallets and a desktop 'Browser Wallet' are left out; each wallet appears once.
+ * Excluded wallets, a desktop 'Browser Wallet' and wallets of none of the site's namespaces are
+ * left out; each wallet appears once.
  */
 export function orderHostWallets(input: ConnectorListInput): ConnectorEntry[] {
   const shown = input.hostWallets.filter(
     (wallet) =>
       !isWalletExcluded(wallet, input.excludeWallets) &&
+      (!input.siteNamespaces?.length ||
+        (wallet.namespaces ?? ['eip155']).some((namespace) =>
+          input.siteNamespaces?.includes(namespace),
+        )) &&
       (wallet.type !== 'INJECTED' ||
         isBrowserWalletShown({ isMobile: input.isMobile, isInstalled: true })),
   )

@@ -1,7 +1,8 @@
 /**
  * Connecting and switching wallets (spec §4): browser-extension wallets that live on the host
- * page — the frame asks the host to call them (`hostWalletRequest`) and their events arrive from
- * the host — and the WalletConnect session, whose requests and events go through the frame's
+ * page — the frame asks the host to call them (`hostWalletRequest`: EIP-1193 methods on eip155,
+ * Wallet Standard features as `standard_connect`, `solana_signMessage`… on solana) and their
+ * events arrive from the host — and the WalletConnect session, whose requests and events go through the frame's
  * sign-client under the wallet id `walletConnect`. Every path (connect, reconnect on reload,
  * switch, disconnect from the modal, the site or the wallet) ends in the same store fields, so
  * the site and the modal agree.
@@ -9,11 +10,13 @@
 import {
   type CaipNetworkId,
   connectionErrors,
+  DisconnectedError,
   errorCodes,
   type HostWalletEvent,
   type HostWalletInfo,
   InvalidParamsError,
   type RequestArguments,
+  walletStandardChain,
 } from '@airlock/protocol'
 import { addRecentWallet, stableWalletId } from '../navigation/ordering'
 import type { SessionView } from '../walletconnect/namespaces'
@@ -58,6 +61,12 @@ const toCaip = (chainIdHex: unknown): CaipNetworkId | undefined =>
 const asAccounts = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
 
+type WalletNamespace = 'eip155' | 'solana'
+const namespacesOf = (wallet: WalletInfo): WalletNamespace[] =>
+  (wallet as HostWalletInfo).namespaces ?? ['eip155']
+const namespaceOfConnection = (connection: Connection | undefined): WalletNamespace =>
+  connection?.namespace ?? 'eip155'
+
 export function createConnectionController(
   store: ModalStore,
   request: WalletRequest,
@@ -87,7 +96,11 @@ export function createConnectionController(
     const { connections, activeConnectionId } = store.getState()
     persistence.saveConnections({
       ...(activeConnectionId ? { active: activeConnectionId } : {}),
-      ids: connections.map(({ id, name }) => ({ id, name })),
+      ids: connections.map(({ id, name, namespace }) => ({
+        id,
+        name,
+        ...(namespace ? { namespace } : {}),
+      })),
     })
   }
 
@@ -96,8 +109,52 @@ export function createConnectionController(
     return [connection, ...others]
   }
 
+  /**
+   * The namespace a browser wallet connects on: the one the site asked for or is on when the
+   * wallet speaks it, else the wallet's first that the site has networks for.
+   */
+  function namespaceFor(wallet: WalletInfo): WalletNamespace {
+    const state = store.getState()
+    const spoken = namespacesOf(wallet)
+    const wanted = state.requestedNamespace ?? namespaceOf(state.activeNetwork)
+    if (spoken.includes(wanted as WalletNamespace)) return wanted as WalletNamespace
+    const siteHas = (namespace: string) =>
+      state.networks.some((network) => namespaceOf(network.caipNetworkId) === namespace)
+    return spoken.find(siteHas) ?? spoken[0] ?? 'eip155'
+  }
+
+  /** The network to be on for `namespace`: the active one if it is of it, else the site's first. */
+  function networkFor(namespace: WalletNamespace): CaipNetworkId | undefined {
+    const { activeNetwork, networks } = store.getState()
+    if (namespaceOf(activeNetwork) === namespace) return activeNetwork
+    return networks.find((network) => namespaceOf(network.caipNetworkId) === namespace)
+      ?.caipNetworkId
+  }
+
+  /** Asks a browser wallet for its accounts on `namespace`; `silent`: only if already allowed. */
+  async function requestAccounts(walletId: string, namespace: WalletNamespace, silent: boolean) {
+    if (namespace === 'solana')
+      return asAccounts(
+        await request(walletId, { method: 'standard_connect', params: silent ? { silent } : {} }),
+      )
+    return asAccounts(
+      await request(walletId, { method: silent ? 'eth_accounts' : 'eth_requestAccounts' }),
+    )
+  }
+
+  /** The network a browser wallet is on after connecting on `namespace`. */
+  async function walletNetwork(walletId: string, namespace: WalletNamespace) {
+    if (namespace === 'solana') return networkFor('solana')
+    return toCaip(await request(walletId, { method: 'eth_chainId' }).catch(() => undefined))
+  }
+
   /** Makes a wallet's accounts the active connection, on `network` when given. */
-  function activate(wallet: WalletInfo, accounts: string[], network: CaipNetworkId | undefined) {
+  function activate(
+    wallet: WalletInfo,
+    accounts: string[],
+    network: CaipNetworkId | undefined,
+    namespace: WalletNamespace = 'eip155',
+  ) {
     const id = connectionIdOf(wallet)
     const connection: Connection = {
       id,
@@ -105,6 +162,7 @@ export function createConnectionController(
       name: wallet.name,
       icon: wallet.icon,
       ...(wallet.rdns ? { rdns: wallet.rdns } : {}),
+      ...(namespace === 'solana' ? { namespace } : {}),
       accounts,
     }
     const address = accounts[0]
@@ -154,11 +212,12 @@ export function createConnectionController(
     store.setState({ status: 'connecting', connecting })
     pendingConnects++
     try {
-      const accounts = asAccounts(await request(walletId, { method: 'eth_requestAccounts' }))
+      const namespace = namespaceFor(wallet)
+      const accounts = await requestAccounts(walletId, namespace, false)
       if (!accounts.length) throw new Error('The wallet returned no accounts.')
-      const chainId = await request(walletId, { method: 'eth_chainId' })
+      const network = await walletNetwork(walletId, namespace)
       pendingConnects--
-      activate(wallet, accounts, toCaip(chainId))
+      activate(wallet, accounts, network, namespace)
       const recent = addRecentWallet(store.getState().recentWallets, {
         id: stableWalletId(wallet),
         name: wallet.name,
@@ -191,8 +250,10 @@ export function createConnectionController(
     store.setState({ recentWallets: await persistence.recentWallets() })
     const wallets = store.getState().hostWallets
     const restored: Connection[] = []
-    let activeWallet: { wallet: WalletInfo; accounts: string[] } | undefined
-    for (const { id, name } of saved.ids) {
+    let activeWallet:
+      | { wallet: WalletInfo; accounts: string[]; namespace: WalletNamespace }
+      | undefined
+    for (const { id, name, namespace: savedNamespace } of saved.ids) {
       if (id === walletConnectId) {
         // The sign-client loads only for a visitor who had a WalletConnect session.
         const live = walletConnect ? await walletConnect.restore().catch(() => false) : false
@@ -207,14 +268,18 @@ export function createConnectionController(
           accounts,
         })
         if (id === saved.active && peer && accounts.length)
-          activeWallet = { wallet: peer, accounts }
+          activeWallet = { wallet: peer, accounts, namespace: 'eip155' }
         continue
       }
-      const wallet = wallets.find((candidate) => stableWalletId(candidate) === id)
+      const namespace: WalletNamespace = savedNamespace === 'solana' ? 'solana' : 'eip155'
+      const wallet = wallets.find(
+        (candidate) =>
+          stableWalletId(candidate) === id && namespacesOf(candidate).includes(namespace),
+      )
       let accounts: string[] = []
       if (wallet) {
         try {
-          accounts = asAccounts(await request(wallet.id, { method: 'eth_accounts' }))
+          accounts = await requestAccounts(wallet.id, namespace, true)
         } catch {}
       }
       restored.push({
@@ -223,18 +288,18 @@ export function createConnectionController(
         name: wallet?.name ?? name,
         icon: wallet?.icon ?? '',
         ...(wallet?.rdns ? { rdns: wallet.rdns } : {}),
+        ...(namespace === 'solana' ? { namespace } : {}),
         accounts,
       })
-      if (id === saved.active && wallet && accounts.length) activeWallet = { wallet, accounts }
+      if (id === saved.active && wallet && accounts.length)
+        activeWallet = { wallet, accounts, namespace }
     }
     store.setState({ connections: restored })
     if (activeWallet?.wallet.type === 'WALLET_CONNECT')
       activate(activeWallet.wallet, activeWallet.accounts, walletConnect?.current().network)
     else if (activeWallet) {
-      const chainId = await request(activeWallet.wallet.id, { method: 'eth_chainId' }).catch(
-        () => undefined,
-      )
-      activate(activeWallet.wallet, activeWallet.accounts, toCaip(chainId))
+      const { wallet, accounts, namespace } = activeWallet
+      activate(wallet, accounts, await walletNetwork(wallet.id, namespace), namespace)
     } else clearActive()
   }
 
@@ -242,12 +307,14 @@ export function createConnectionController(
   async function disconnect() {
     const connection = active()
     if (connection?.walletId) {
-      // Ask the wallet to forget the site too (EIP-2255); wallets that can't are fine.
+      // Ask the wallet to forget the site too (EIP-2255, Wallet Standard disconnect); wallets
+      // that can't are fine.
+      const forget: RequestArguments =
+        connection.namespace === 'solana'
+          ? { method: 'standard_disconnect' }
+          : { method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }
       await Promise.race([
-        request(connection.walletId, {
-          method: 'wallet_revokePermissions',
-          params: [{ eth_accounts: {} }],
-        }).catch(() => {}),
+        request(connection.walletId, forget).catch(() => {}),
         new Promise((resolve) => setTimeout(resolve, 1000)),
       ])
     }
@@ -268,6 +335,9 @@ export function createConnectionController(
     const state = store.getState()
     const connection = state.connections.find((item) => item.walletId === walletId)
     if (!connection) return
+    // A dual wallet's events of the namespace it is not connected on are not about it.
+    const solanaEvent = event === 'solanaAccountsChanged'
+    if (solanaEvent !== (connection.namespace === 'solana')) return
     // The active connection, even while another wallet's prompt is open.
     const isActive = connection.id === state.activeConnectionId
     if (event === 'chainChanged') {
@@ -281,7 +351,7 @@ export function createConnectionController(
         activate(wallet, session.accounts, activeNetwork)
       return
     }
-    const accounts = event === 'accountsChanged' ? asAccounts(data) : []
+    const accounts = event === 'accountsChanged' || solanaEvent ? asAccounts(data) : []
     store.setState({
       connections: state.connections.map((item) =>
         item.id === connection.id ? { ...item, accounts } : item,
@@ -289,7 +359,8 @@ export function createConnectionController(
     })
     if (!isActive) return
     const wallet = walletInfo(walletId)
-    if (accounts.length && wallet) activate(wallet, accounts, undefined)
+    if (accounts.length && wallet)
+      activate(wallet, accounts, undefined, namespaceOfConnection(connection))
     else clearActive()
   }
 
@@ -316,10 +387,11 @@ export function createConnectionController(
         throw new InvalidParamsError({ message: connectionErrors.noConnectorForConnection(id) })
       activate(wallet, session.accounts, session.network)
     } else if (status === 'connected' || status === 'active') {
-      const accounts = asAccounts(await request(wallet.id, { method: 'eth_accounts' }))
-      if (accounts.length) {
-        activate(wallet, accounts, toCaip(await request(wallet.id, { method: 'eth_chainId' })))
-      } else await connect(wallet.id)
+      const namespace = namespaceOfConnection(connection)
+      const accounts = await requestAccounts(wallet.id, namespace, true)
+      if (accounts.length)
+        activate(wallet, accounts, await walletNetwork(wallet.id, namespace), namespace)
+      else await connect(wallet.id)
     } else if (status === 'disconnected') await connect(wallet.id)
     else throw new InvalidParamsError({ message: connectionErrors.invalidConnectionStatus(status) })
     const after = store.getState()
@@ -335,7 +407,27 @@ export function createConnectionController(
     const network = state.networks.find((item) => item.caipNetworkId === caipNetworkId)
     const connection = active()
     if (!network || !connection || state.status !== 'connected') return false
-    if (namespaceOf(caipNetworkId) !== 'eip155') return false
+    const target = namespaceOf(caipNetworkId)
+    const wallet = walletInfo(connection.walletId)
+    if (target !== namespaceOfConnection(connection) && wallet?.type !== 'WALLET_CONNECT') {
+      // A browser wallet that speaks the other namespace too connects on it (it may prompt).
+      if (!wallet || !namespacesOf(wallet).includes(target as WalletNamespace)) return false
+      const accounts = await requestAccounts(wallet.id, target as WalletNamespace, false)
+      if (!accounts.length) return false
+      activate(
+        wallet,
+        accounts,
+        target === 'solana' ? caipNetworkId : await walletNetwork(wallet.id, 'eip155'),
+        target as WalletNamespace,
+      )
+      if (target === 'solana') return true
+    }
+    // Solana wallets take the chain with each request: switching is the modal's to do.
+    if (target === 'solana' && wallet?.type !== 'WALLET_CONNECT') {
+      setActiveNetwork(caipNetworkId)
+      return true
+    }
+    if (target !== 'eip155') return false
     const chainId = `0x${Number(caipNetworkId.split(':')[1]).toString(16)}`
     const switchChain = () =>
       request(connection.walletId, { method: 'wallet_switchEthereumChain', params: [{ chainId }] })
@@ -364,8 +456,26 @@ export function createConnectionController(
   /** The site's requests for a browser-wallet connection that crossed the bridge. */
   function forward(requestArguments: RequestArguments) {
     const connection = active()
-    if (!connection || store.getState().status !== 'connected') return undefined
-    return request(connection.walletId, requestArguments)
+    const { status, address, activeNetwork } = store.getState()
+    if (!connection || status !== 'connected') return undefined
+    const solanaMethod = requestArguments.method.startsWith('solana_')
+    if (solanaMethod !== (namespaceOfConnection(connection) === 'solana'))
+      return Promise.reject(
+        new DisconnectedError({
+          message: `The wallet is not connected on ${solanaMethod ? 'solana' : 'eip155'}.`,
+        }),
+      )
+    if (!solanaMethod || connection.walletId === walletConnectId)
+      return request(connection.walletId, requestArguments)
+    // Wallet Standard takes the account and chain with each call.
+    return request(connection.walletId, {
+      method: requestArguments.method,
+      params: {
+        ...requestArguments.params,
+        account: address,
+        ...(activeNetwork ? { chain: walletStandardChain(activeNetwork) } : {}),
+      },
+    })
   }
 
   return {

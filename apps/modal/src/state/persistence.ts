@@ -7,7 +7,10 @@
  */
 import type { RecentWallet } from '../navigation/ordering'
 
-export type SavedConnections = { active?: string; ids: { id: string; name: string }[] }
+export type SavedConnections = {
+  active?: string
+  ids: { id: string; name: string; namespace?: 'solana' }[]
+}
 
 /** A string key-value store, synchronous or not. */
 export type KeyValueStore = {

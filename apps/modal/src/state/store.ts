@@ -29,6 +29,8 @@ export type Connection = {
   name: string
   icon: string
   rdns?: string
+  /** The namespace the accounts are on; absent: eip155 (a dual wallet connects on one). */
+  namespace?: 'solana'
   accounts: string[]
 }
 

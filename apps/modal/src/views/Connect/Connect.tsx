@@ -10,6 +10,7 @@ import { WalletConnectIcon } from '../../components/WalletConnectIcon'
 import { WalletIcon } from '../../components/WalletIcon'
 import { ui } from '../../messages'
 import { orderHostWallets } from '../../navigation/ordering'
+import { namespaceOf } from '../../state/store'
 import list from '../list.module.css'
 
 /** Four tiles: the registry's many wallets. */
@@ -33,6 +34,9 @@ export function Connect() {
   const recent = useModalState((state) => state.recentWallets)
   const options = useModalState((state) => state.options)
   const isMobile = useModalState((state) => state.isMobile)
+  const siteNamespaces = useModalState((state) =>
+    [...new Set(state.networks.map((network) => namespaceOf(network.caipNetworkId)))].join(),
+  )
   const walletConnect = useModalState((state) => !!state.config.project?.walletConnect)
   // Only once open: the Connect view also rests behind a closed modal.
   const open = useModalState((state) => state.open)
@@ -46,6 +50,7 @@ export function Connect() {
     featuredWalletIds: options?.featuredWalletIds ?? [],
     excludeWallets: options?.excludeWallets ?? [],
     isMobile,
+    siteNamespaces: siteNamespaces ? siteNamespaces.split(',') : [],
   })
   return (
     <>
