@@ -20,6 +20,9 @@ export const views = [
   'SIWXSignMessage',
   'ApproveTransaction',
   'Swap',
+  // Send (spec §1, §4): the form and its preview.
+  'WalletSend',
+  'WalletSendPreview',
 ] as const
 export type View = (typeof views)[number]
 

@@ -19,6 +19,7 @@ import type { RecentWallet } from '../navigation/ordering'
 import type { PairingState } from '../walletconnect/pairing'
 import type { WalletConnectPeer } from '../walletconnect/walletConnect'
 import type { AccountDataState } from './accountData'
+import { emptySend, type SendState } from './sendState'
 
 /** A wallet connection the visitor made (spec §3 Connection). */
 export type Connection = {
@@ -83,6 +84,8 @@ export type ModalState = {
   alert: Alert | undefined
   /** The Account view's tokens, NFTs and activity per (network, address); see accountData.ts. */
   accountData: AccountDataState
+  /** The Send form (spec §3 Send state); see send.ts. */
+  send: SendState
 }
 
 export type ModalStore = ReturnType<typeof createModalStore>
@@ -113,6 +116,7 @@ export function createModalStore(config: ModalConfig) {
     open: false,
     alert: undefined,
     accountData: { balances: {}, nfts: {}, transactions: {}, generation: 0 },
+    send: emptySend,
   }))
 }
 

@@ -9,6 +9,8 @@ import { ConnectingWalletConnectBasic } from './ConnectingWalletConnectBasic/Con
 import { ProfileWallets } from './ProfileWallets/ProfileWallets'
 import { SwitchActiveChain } from './SwitchActiveChain/SwitchActiveChain'
 import { SwitchNetwork } from './SwitchNetwork/SwitchNetwork'
+import { WalletSend } from './WalletSend/WalletSend'
+import { WalletSendPreview } from './WalletSend/WalletSendPreview'
 
 const components: Partial<Record<View, (props: object) => React.JSX.Element>> = {
   Connect,
@@ -20,6 +22,8 @@ const components: Partial<Record<View, (props: object) => React.JSX.Element>> = 
   ProfileWallets,
   SwitchNetwork,
   SwitchActiveChain,
+  WalletSend,
+  WalletSendPreview,
 }
 
 export function ViewBody({ view }: { view: View }) {

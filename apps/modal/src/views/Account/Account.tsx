@@ -13,6 +13,7 @@ import { useTokenBalances } from '../../components/useTokenBalances'
 import { ui } from '../../messages'
 import type { AccountTab } from '../../state/accountData'
 import { featureEnabled } from '../../state/controllers'
+import { isSendAvailable } from '../../state/send'
 import { showToast } from '../../state/toasts'
 import list from '../list.module.css'
 import styles from './Account.module.css'
@@ -41,6 +42,7 @@ export function Account() {
   )
   const multiWallet = useModalState((state) => featureEnabled(state, 'multiWallet'))
   const activity = useModalState((state) => featureEnabled(state, 'activity'))
+  const sendAvailable = useModalState(isSendAvailable)
   const balances = useTokenBalances()
   const { balance, total, loading } = useNativeBalance(balances)
   const tabs = activity ? allTabs : allTabs.filter((name) => name !== 'activity')
@@ -156,6 +158,15 @@ export function Account() {
       </div>
       {address && (
         <div className={list.actions}>
+          {sendAvailable && (
+            <button
+              type="button"
+              className={list.button}
+              onClick={() => navigation.push('WalletSend')}
+            >
+              {ui.send.action}
+            </button>
+          )}
           {multiWallet && (
             <button
               type="button"

@@ -1,0 +1,251 @@
+/**
+ * Send (spec §3 Send state, §4 Send, §5 Send validation): the form's state, the checks that run
+ * before a wallet is asked, the network fee estimate, and the send itself — a native EVM send, an
+ * ERC-20 `transfer`, or a Solana transfer (SOL or SPL, creating the receiver's token account) —
+ * through whichever wallet is connected. Solana's transaction building loads on demand.
+ */
+import {
+  type ChainNamespace,
+  chainSupport,
+  errorCodes,
+  formatUnitsToDecimal,
+  isEvmAddress,
+  isSolanaAddress,
+  type NetworkConfig,
+  type TokenBalance,
+  toastMessages,
+  validateSend,
+} from '@airlock/protocol'
+import { ui } from '../messages'
+import { refreshAccountData } from './accountData'
+import { featureEnabled } from './controllers'
+import { emptySend, type SendState } from './sendState'
+import type { ModalState, ModalStore } from './store'
+import { namespaceOf } from './store'
+import { showToast } from './toasts'
+
+export { emptySend, type SendState } from './sendState'
+
+/** A network fee: in the native coin's smallest unit, and as the preview shows it. */
+export type NetworkFee = { amount: bigint; text: string }
+
+/** Whether Send is offered: the feature is on and the namespace can send (spec §6). */
+export function isSendAvailable(state: ModalState): boolean {
+  const namespace = namespaceOf(state.activeNetwork)
+  return (
+    featureEnabled(state, 'send') &&
+    state.status === 'connected' &&
+    (chainSupport.send as readonly string[]).includes(namespace ?? '')
+  )
+}
+
+/**
+ * The message blocking the form, or undefined when it can go to the preview. The spec's three
+ * (§5) come first, in its order; then the receiver's format for the namespace, then the amount
+ * against the token: more decimals than it has, or more than the balance.
+ */
+export function sendFormError(
+  send: Pick<SendState, 'token' | 'sendTokenAmount' | 'receiverAddress'>,
+  namespace: ChainNamespace | undefined,
+): string | undefined {
+  const amount = send.sendTokenAmount.trim()
+  const receiver = send.receiverAddress.trim()
+  const specError = validateSend({
+    token: send.token,
+    amount,
+    receiverAddress: receiver,
+    namespace,
+  })
+  if (specError) return specError
+  const validReceiver = namespace === 'solana' ? isSolanaAddress(receiver) : isEvmAddress(receiver)
+  if (!validReceiver || (namespace === 'eip155' && !receiver.startsWith('0x')))
+    return ui.send.invalidAddress
+  const token = send.token!
+  const decimals = Number(token.quantity.decimals)
+  const fraction = amount.split('.')[1] ?? ''
+  if (fraction.length > decimals) return ui.send.tooManyDecimals(decimals)
+  if (baseUnits(amount, decimals) > baseUnits(token.quantity.numeric, decimals))
+    return ui.send.insufficientBalance(token.symbol)
+  return undefined
+}
+
+/**
+ * A plain decimal amount (`1.5`, `.5`, `2.`) in the token's smallest unit; digits beyond the
+ * token's decimals are dropped.
+ */
+export function baseUnits(amount: string, decimals: number): bigint {
+  const [integer = '', fraction = ''] = amount.trim().split('.')
+  return BigInt(`${integer || '0'}${fraction.slice(0, decimals).padEnd(decimals, '0')}`)
+}
+
+/** The USD value of `amount` of `token`, formatted, when the token has a price. */
+export function amountInUsd(token: TokenBalance | undefined, amount: string): string | undefined {
+  const value = Number(amount) * (token?.price ?? Number.NaN)
+  if (!Number.isFinite(value) || !token?.price) return undefined
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value)
+}
+
+/** What the send needs of the connected account and network. */
+export type SendContext = {
+  store: ModalStore
+  /** The site-request path of the connection controller: the active wallet, whatever it is. */
+  request(request: { method: string; params?: unknown }): Promise<unknown>
+}
+
+function activeContext(state: ModalState) {
+  const network = state.networks.find((item) => item.caipNetworkId === state.activeNetwork)
+  const namespace = namespaceOf(state.activeNetwork)
+  if (!network || !state.address || (namespace !== 'eip155' && namespace !== 'solana'))
+    throw new Error(ui.send.unsupportedChain)
+  return { network, namespace, from: state.address }
+}
+
+/** The ERC-20 transfer or native send, as `eth_sendTransaction` takes it. */
+async function evmTransaction(from: string, token: TokenBalance, to: string, amount: bigint) {
+  if (!token.address) return { from, to, value: `0x${amount.toString(16)}` }
+  // viem stays out of the modal's first bundle.
+  const { encodeFunctionData, erc20Abi } = await import('viem')
+  return {
+    from,
+    to: token.address,
+    data: encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [to as `0x${string}`, amount],
+    }),
+  }
+}
+
+const evmClient = async (network: NetworkConfig) => {
+  const { createPublicClient, http } = await import('viem')
+  return createPublicClient({ transport: http(network.rpcUrl, { retryCount: 0 }) })
+}
+
+/** A fee in the native coin: fees are small, so up to 8 decimals (`0.000021 ETH`). */
+function feeText(amount: bigint, network: NetworkConfig): string {
+  const [integer, fraction = ''] = formatUnitsToDecimal(
+    amount,
+    network.nativeCurrency.decimals,
+  ).split('.')
+  const shown = `${integer}.${fraction.slice(0, 8)}`.replace(/\.?0*$/, '')
+  return `${shown === '0' && amount > 0n ? '<0.00000001' : shown} ${network.nativeCurrency.symbol}`
+}
+
+/**
+ * The network fee of sending: EVM `estimateGas` × gas price; Solana the fee for the message
+ * (plus the rent of a token account it creates for the receiver).
+ */
+export async function estimateSendFee(
+  state: ModalState,
+  send: Pick<SendState, 'token' | 'sendTokenAmount' | 'receiverAddress'>,
+): Promise<NetworkFee> {
+  const { network, namespace, from } = activeContext(state)
+  const token = send.token!
+  const amount = baseUnits(send.sendTokenAmount, Number(token.quantity.decimals))
+  const to = send.receiverAddress.trim()
+  if (namespace === 'solana') {
+    const prepared = await prepareSolana(network, from, to, token, amount)
+    const total = prepared.feeLamports + prepared.rentLamports
+    return { amount: total, text: feeText(total, network) }
+  }
+  const client = await evmClient(network)
+  const transaction = (await evmTransaction(from, token, to, amount)) as {
+    from: `0x${string}`
+    to: `0x${string}`
+    value?: string
+    data?: `0x${string}`
+  }
+  const [gas, gasPrice] = await Promise.all([
+    client.estimateGas({
+      account: transaction.from,
+      to: transaction.to,
+      ...(transaction.value ? { value: BigInt(transaction.value) } : {}),
+      ...(transaction.data ? { data: transaction.data } : {}),
+    }),
+    client.getGasPrice(),
+  ])
+  return { amount: gas * gasPrice, text: feeText(gas * gasPrice, network) }
+}
+
+async function prepareSolana(
+  network: NetworkConfig,
+  from: string,
+  to: string,
+  token: TokenBalance,
+  amount: bigint,
+) {
+  const { prepareSolanaTransfer } = await import('../send/solanaTransfer')
+  return prepareSolanaTransfer({
+    rpcUrl: network.rpcUrl,
+    from,
+    to,
+    amount,
+    ...(token.address
+      ? { token: { mint: token.address, decimals: Number(token.quantity.decimals) } }
+      : {}),
+  })
+}
+
+const isRejection = (error: unknown) =>
+  (error as { code?: unknown })?.code === errorCodes.userRejectedRequest
+
+/** Why a send failed, for the visitor. */
+function failureReason(error: unknown): string {
+  const message = (error as { shortMessage?: unknown; message?: unknown }) ?? {}
+  const text = typeof message.shortMessage === 'string' ? message.shortMessage : message.message
+  return typeof text === 'string' && text ? text.split('\n')[0]! : ui.send.failed
+}
+
+/**
+ * Sends the form's amount: asks the wallet, waits for the chain to include it, then clears the
+ * form, says so in a toast and refreshes balances and activity. A decline shows 'Signature
+ * declined' and keeps the form; a failure keeps it with the reason. Returns whether it was sent.
+ */
+export async function sendTokens(context: SendContext): Promise<boolean> {
+  const { store } = context
+  const state = store.getState()
+  const send = state.send
+  const blocked = sendFormError(send, namespaceOf(state.activeNetwork))
+  if (blocked) {
+    store.setState({ send: { ...send, error: blocked } })
+    return false
+  }
+  const { network, namespace, from } = activeContext(state)
+  const token = send.token!
+  const amount = baseUnits(send.sendTokenAmount, Number(token.quantity.decimals))
+  const to = send.receiverAddress.trim()
+  store.setState({ send: { ...send, loading: true, error: undefined } })
+  try {
+    if (namespace === 'solana') {
+      const prepared = await prepareSolana(network, from, to, token, amount)
+      const { signature } = (await context.request({
+        method: 'solana_signAndSendTransaction',
+        params: { transaction: prepared.transaction },
+      })) as { signature: Uint8Array }
+      const { confirmSolanaTransfer, signatureToString } = await import('../send/solanaTransfer')
+      await confirmSolanaTransfer(network.rpcUrl, signatureToString(signature))
+    } else {
+      const hash = (await context.request({
+        method: 'eth_sendTransaction',
+        params: [await evmTransaction(from, token, to, amount)],
+      })) as `0x${string}`
+      const client = await evmClient(network)
+      const receipt = await client.waitForTransactionReceipt({ hash, timeout: 60_000 })
+      if (receipt.status !== 'success') throw new Error(ui.send.reverted)
+    }
+  } catch (error) {
+    const declined = isRejection(error)
+    const reason = declined ? toastMessages.signatureDeclined : failureReason(error)
+    store.setState({ send: { ...store.getState().send, loading: false, error: reason } })
+    showToast(store, { message: reason, variant: 'error', autoClose: true })
+    return false
+  }
+  store.setState({ send: emptySend })
+  showToast(store, {
+    message: ui.send.sent(`${send.sendTokenAmount.trim()} ${token.symbol}`),
+    variant: 'success',
+    autoClose: true,
+  })
+  refreshAccountData(store)
+  return true
+}

@@ -1,0 +1,200 @@
+/**
+ * WalletSend: the Send form — a token from the account's Tokens data, an amount (with Max) and
+ * its USD value, the receiver, and the network fee — with the §5 messages as the visitor types.
+ * Nothing reaches the wallet from here: the preview asks it.
+ */
+import { formatBalance, formatUnitsToDecimal, type TokenBalance } from '@airlock/protocol'
+import { useEffect, useId, useState } from 'react'
+import { useModal } from '../../components/useModal'
+import { useModalState } from '../../components/useModalState'
+import { useTokenBalances } from '../../components/useTokenBalances'
+import { ui } from '../../messages'
+import {
+  amountInUsd,
+  baseUnits,
+  estimateSendFee,
+  type NetworkFee,
+  sendFormError,
+} from '../../state/send'
+import { namespaceOf } from '../../state/store'
+import { AssetIcon, initialOf } from '../Account/AssetIcon'
+import styles from './WalletSend.module.css'
+
+const tokenKey = (token: TokenBalance) => token.address ?? 'native'
+
+export function WalletSend() {
+  const { store, navigation } = useModal()
+  const send = useModalState((state) => state.send)
+  const namespace = useModalState((state) => namespaceOf(state.activeNetwork))
+  const { entry } = useTokenBalances()
+  const tokens = entry?.tokens ?? []
+  const [picking, setPicking] = useState(false)
+  const fee = useNetworkFee()
+  const id = useId()
+  const error = sendFormError(send, namespace)
+
+  const update = (patch: Partial<typeof send>) => {
+    const next = { ...store.getState().send, ...patch, error: undefined }
+    next.networkBalanceInUSD = amountInUsd(next.token, next.sendTokenAmount)
+    store.setState({ send: next })
+  }
+
+  /** Max: the whole balance; for the native coin, less the fee when it is known. */
+  function setMax() {
+    const { token } = send
+    if (!token) return
+    let amount = token.quantity.numeric
+    if (!token.address && fee.value) {
+      const decimals = Number(token.quantity.decimals)
+      const left = baseUnits(amount, decimals) - fee.value.amount
+      amount = left > 0n ? formatUnitsToDecimal(left, decimals) : '0'
+    }
+    update({ sendTokenAmount: amount })
+  }
+
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (!error) navigation.push('WalletSendPreview')
+      }}
+    >
+      <div className={styles.field}>
+        <span className={styles.label} id={`${id}-token`}>
+          {ui.send.token}
+        </span>
+        <button
+          type="button"
+          className={styles.tokenOption}
+          aria-expanded={picking}
+          aria-labelledby={`${id}-token ${id}-token-name`}
+          onClick={() => setPicking(!picking)}
+          data-send-token={send.token?.symbol ?? ''}
+        >
+          {send.token && (
+            <AssetIcon
+              src={send.token.iconUrl}
+              fallback={initialOf(send.token.symbol)}
+              shape="round"
+            />
+          )}
+          <span id={`${id}-token-name`} className={styles.grow}>
+            {send.token ? `${send.token.name || send.token.symbol}` : ui.send.chooseToken}
+          </span>
+          <span aria-hidden="true">▾</span>
+        </button>
+        {picking && (
+          <ul className={styles.tokens} aria-label={ui.send.token}>
+            {tokens.map((token) => (
+              <li key={tokenKey(token)}>
+                <button
+                  type="button"
+                  aria-pressed={send.token ? tokenKey(send.token) === tokenKey(token) : false}
+                  className={styles.tokenOption}
+                  data-symbol={token.symbol}
+                  onClick={() => {
+                    update({ token })
+                    setPicking(false)
+                  }}
+                >
+                  <AssetIcon src={token.iconUrl} fallback={initialOf(token.symbol)} shape="round" />
+                  <span className={styles.grow}>{token.name || token.symbol}</span>
+                  <span>
+                    {formatBalance(token.quantity.numeric)} {token.symbol}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${id}-amount`}>
+          {ui.send.amount}
+        </label>
+        <div className={styles.row}>
+          <input
+            id={`${id}-amount`}
+            className={`${styles.input} ${styles.amount}`}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            value={send.sendTokenAmount}
+            onChange={(event) => update({ sendTokenAmount: event.target.value })}
+          />
+          <span>{send.token?.symbol}</span>
+          <button type="button" className={styles.small} disabled={!send.token} onClick={setMax}>
+            {ui.send.max}
+          </button>
+        </div>
+        <div className={styles.hint}>
+          <span data-send-usd="">{send.networkBalanceInUSD ?? ''}</span>
+          {send.token && (
+            <span>
+              {ui.send.available(
+                `${formatBalance(send.token.quantity.numeric)} ${send.token.symbol}`,
+              )}
+            </span>
+          )}
+        </div>
+      </div>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${id}-receiver`}>
+          {ui.send.receiver}
+        </label>
+        <input
+          id={`${id}-receiver`}
+          className={styles.input}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={ui.send.receiverPlaceholder(namespace)}
+          value={send.receiverAddress}
+          onChange={(event) => update({ receiverAddress: event.target.value })}
+        />
+      </div>
+      <div className={styles.hint}>
+        <span>{ui.send.networkFee}</span>
+        <span data-send-fee="">{fee.text}</span>
+      </div>
+      <p className={`${styles.message} ${styles.error}`} role="status" data-send-error="">
+        {error ?? ''}
+      </p>
+      <button type="submit" className={styles.primary} disabled={!!error}>
+        {ui.send.preview}
+      </button>
+    </form>
+  )
+}
+
+/**
+ * The network fee for the form as it stands, estimated once the form is valid (and again when
+ * it changes, after a short pause while the visitor types).
+ */
+export function useNetworkFee(): { text: string; value: NetworkFee | undefined } {
+  const { store } = useModal()
+  const send = useModalState((state) => state.send)
+  const namespace = useModalState((state) => namespaceOf(state.activeNetwork))
+  const [fee, setFee] = useState<{ key: string; value?: NetworkFee; failed?: boolean }>()
+  const valid = !sendFormError(send, namespace)
+  const key = `${send.token?.address ?? 'native'}|${send.sendTokenAmount}|${send.receiverAddress}`
+  useEffect(() => {
+    if (!valid) return
+    let live = true
+    const timer = setTimeout(() => {
+      estimateSendFee(store.getState(), store.getState().send).then(
+        (value) => live && setFee({ key, value }),
+        () => live && setFee({ key, failed: true }),
+      )
+    }, 300)
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [store, key, valid])
+  const current = fee?.key === key ? fee : undefined
+  if (!valid) return { text: '—', value: undefined }
+  if (!current) return { text: ui.send.estimatingFee, value: undefined }
+  if (current.failed) return { text: ui.send.feeUnavailable, value: undefined }
+  return { text: current.value!.text, value: current.value }
+}

@@ -1,0 +1,81 @@
+/**
+ * WalletSendPreview: what will be sent, to whom, on which network, and the fee; Send asks the
+ * wallet (loading while it and the chain work), success returns to Account with a toast, a
+ * decline or a failure stays here saying why.
+ */
+import { truncateAddress } from '@airlock/protocol'
+import { useModal } from '../../components/useModal'
+import { useModalState } from '../../components/useModalState'
+import { ui } from '../../messages'
+import { sendTokens } from '../../state/send'
+import { useNetworkFee } from './WalletSend'
+import styles from './WalletSend.module.css'
+
+export function WalletSendPreview() {
+  const modal = useModal()
+  const { store, navigation } = modal
+  const send = useModalState((state) => state.send)
+  const network = useModalState((state) =>
+    state.networks.find((item) => item.caipNetworkId === state.activeNetwork),
+  )
+  const fee = useNetworkFee()
+  const receiver = send.receiverAddress.trim()
+
+  async function confirm() {
+    const sent = await sendTokens({
+      store,
+      request: async (request) => {
+        const forwarded = modal.connection.forward(request as never)
+        if (!forwarded) throw new Error(ui.send.failed)
+        return forwarded
+      },
+    })
+    if (sent) await navigation.reset('Account')
+  }
+
+  return (
+    <div className={styles.form} aria-busy={send.loading}>
+      <div className={styles.summary}>
+        <span className={styles.big} data-send-summary="">
+          {send.sendTokenAmount.trim()} {send.token?.symbol}
+        </span>
+        {send.networkBalanceInUSD && <span>{send.networkBalanceInUSD}</span>}
+      </div>
+      <dl className={styles.details}>
+        <dt>{ui.send.sendingTo}</dt>
+        <dd title={receiver} data-send-receiver={receiver}>
+          {truncateAddress(receiver)}
+        </dd>
+        <dt>{ui.send.network}</dt>
+        <dd>{network?.name}</dd>
+        <dt>{ui.send.networkFee}</dt>
+        <dd data-send-fee="">{fee.text}</dd>
+      </dl>
+      <p
+        className={`${styles.message} ${send.error ? styles.error : ''}`}
+        role="status"
+        data-send-error=""
+      >
+        {send.loading ? ui.send.sending : (send.error ?? '')}
+      </p>
+      <div className={styles.buttons}>
+        <button
+          type="button"
+          className={styles.small}
+          disabled={send.loading}
+          onClick={() => navigation.back()}
+        >
+          {ui.send.cancel}
+        </button>
+        <button
+          type="button"
+          className={styles.primary}
+          disabled={send.loading || !send.token}
+          onClick={confirm}
+        >
+          {send.loading ? ui.send.sending : ui.send.confirm}
+        </button>
+      </div>
+    </div>
+  )
+}
