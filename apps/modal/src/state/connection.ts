@@ -16,6 +16,7 @@ import {
   type HostWalletInfo,
   InvalidParamsError,
   type RequestArguments,
+  UnsupportedMethodError,
   walletStandardChain,
 } from '@airlock/protocol'
 import { addRecentWallet, stableWalletId } from '../navigation/ordering'
@@ -60,6 +61,26 @@ const toCaip = (chainIdHex: unknown): CaipNetworkId | undefined =>
 
 const asAccounts = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
+
+/** What the site may ask a Solana wallet, and the bytes each takes. */
+const solanaRequests: Record<string, string> = {
+  solana_signMessage: 'message',
+  solana_signTransaction: 'transaction',
+  solana_signAndSendTransaction: 'transaction',
+}
+/** Solana transactions are at most 1232 bytes; messages to sign are kept under 64 KiB. */
+const maxSolanaBytes = 65_536
+
+/** Refuses a site's Solana request the modal doesn't offer, or whose bytes aren't bytes. */
+function checkSolanaRequest({ method, params }: RequestArguments) {
+  const key = solanaRequests[method]
+  if (!key) throw new UnsupportedMethodError({ details: `${method} is not offered.` })
+  const bytes = (params as Record<string, unknown> | undefined)?.[key]
+  if (!(bytes instanceof Uint8Array) || bytes.length === 0 || bytes.length > maxSolanaBytes)
+    throw new InvalidParamsError({
+      message: `${method} takes { ${key}: Uint8Array } of 1 to ${maxSolanaBytes} bytes.`,
+    })
+}
 
 type WalletNamespace = 'eip155' | 'solana'
 const namespacesOf = (wallet: WalletInfo): WalletNamespace[] =>
@@ -459,6 +480,7 @@ export function createConnectionController(
     const { status, address, activeNetwork } = store.getState()
     if (!connection || status !== 'connected') return undefined
     const solanaMethod = requestArguments.method.startsWith('solana_')
+    if (solanaMethod) checkSolanaRequest(requestArguments)
     if (solanaMethod !== (namespaceOfConnection(connection) === 'solana'))
       return Promise.reject(
         new DisconnectedError({

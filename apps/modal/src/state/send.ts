@@ -234,8 +234,11 @@ export async function sendTokens(context: SendContext): Promise<boolean> {
       if (receipt.status !== 'success') throw new Error(ui.send.reverted)
     }
   } catch (error) {
-    const declined = isRejection(error)
-    const reason = declined ? toastMessages.signatureDeclined : failureReason(error)
+    const reason = isRejection(error)
+      ? toastMessages.signatureDeclined
+      : namespace === 'solana'
+        ? (await import('../send/solanaTransfer')).describeSolanaError(error).message
+        : failureReason(error)
     store.setState({ send: { ...store.getState().send, loading: false, error: reason } })
     showToast(store, { message: reason, variant: 'error', autoClose: true })
     return false
