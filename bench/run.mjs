@@ -23,7 +23,7 @@ const warmupRuns = Number(process.env.BENCH_WARMUP ?? 1)
 const verbose = process.env.BENCH_VERBOSE === '1'
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 // The demo project allows http://127.0.0.1:5173 and http://localhost:5173 only.
-const ports = { api: 8787, demo: 5173, anvil: 8545, relay: 8789 }
+const ports = { api: 8787, demo: 5173, anvil: 8545, relay: 8789, solana: 8899 }
 
 const timeouts = {
   build: 5 * 60_000,
@@ -759,6 +759,7 @@ async function checkPorts() {
         'http://127.0.0.1:5173 and http://localhost:5173). Stop what uses it and retry.',
     )
   if (await portInUse(ports.anvil)) ports.anvil = await freePort()
+  if (await portInUse(ports.solana)) ports.solana = await freePort()
 }
 
 /** Anvil, the API on a fresh SQLite file, and the demo site; stopped by `cleanup()`. */
@@ -773,6 +774,7 @@ async function startBenchStack() {
     demoPort: ports.demo,
     anvilPort: ports.anvil,
     relayPort: ports.relay,
+    solanaPort: ports.solana,
     env: { DATA_DIR: dataDir },
     quiet: !verbose,
   })

@@ -1,6 +1,6 @@
-// Starts the real stack for the suite (anvil, the WalletConnect relay, the API on a fresh SQLite
-// file, the demo site and the fixture servers), allows the fixture origin through the project
-// CLI, and stops it all after.
+// Starts the real stack for the suite (anvil, the Solana RPC, the WalletConnect relay, the API on a
+// fresh SQLite file, the demo site and the fixture servers), allows the fixture origin through the
+// project CLI, and stops it all after.
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -21,6 +21,7 @@ export default async function globalSetup() {
     demoPort: ports.demo,
     anvilPort: ports.anvil,
     relayPort: ports.relay,
+    solanaPort: ports.solana,
     env,
     quiet: !process.env.E2E_VERBOSE,
   })

@@ -123,7 +123,7 @@ test('behavior: SwitchNetwork lists the networks the site configured', async ({ 
   await waitForAirlock(page)
   await page.evaluate(() => window.airlock!.open({ view: 'SwitchNetwork' }))
   const networks = modal(page).dialog.getByRole('list', { name: 'Networks' }).getByRole('button')
-  await expect(networks).toHaveText([/Anvil/, /Ethereum/])
+  await expect(networks).toHaveText([/Anvil/, /Ethereum/, /Solana Localnet/])
   await expect(networks.first()).toHaveAttribute('aria-current', 'true')
 })
 

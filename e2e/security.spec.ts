@@ -58,6 +58,9 @@ test('behavior: a hostile third-party frame posting forged messages changes noth
     if (message.type() === 'error') problems.push(message.text())
   })
   page.on('pageerror', (error) => problems.push(error.message))
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`)
+  })
   await page.goto(origins.demo)
   await waitForAirlock(page)
   const before = await page.evaluate(() => window.airlock!.getState())

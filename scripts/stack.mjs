@@ -1,6 +1,6 @@
-// Starts Airlock's local stack: a dev EVM chain (anvil), a WalletConnect relay, the API (serving
-// the modal and airlock.js) and the demo site, each on loopback. Used by `npm start`, the e2e
-// suite and the bench, so all three run the same thing.
+// Starts Airlock's local stack: a dev EVM chain (anvil), a dev Solana chain (litesvm behind a local
+// RPC), a WalletConnect relay, the API (serving the modal and airlock.js) and the demo site, each
+// on loopback. Used by `npm start`, the e2e suite and the bench, so all three run the same thing.
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
@@ -77,8 +77,9 @@ export async function buildBundles({ quiet = false } = {}) {
 }
 
 /**
- * Starts anvil, the WalletConnect relay (in this process), the API and the demo site.
- * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, relayPort?: number, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
+ * Starts anvil, the Solana RPC and the WalletConnect relay (both in this process), the API and the
+ * demo site. `solanaPort` defaults to env SOLANA_PORT, else 8899.
+ * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
  */
 export async function startStack(options = {}) {
   const {
@@ -86,6 +87,7 @@ export async function startStack(options = {}) {
     demoPort = 5173,
     anvilPort = 8545,
     relayPort = 8789,
+    solanaPort = Number(process.env.SOLANA_PORT ?? 8899),
     env = {},
     quiet = false,
   } = options
@@ -94,13 +96,17 @@ export async function startStack(options = {}) {
     demo: `http://127.0.0.1:${demoPort}`,
     anvil: `http://127.0.0.1:${anvilPort}`,
     relay: `ws://127.0.0.1:${relayPort}`,
+    solana: `http://127.0.0.1:${solanaPort}`,
   }
   const children = []
   /** @type {{ close(): Promise<void> } | undefined} */
   let relay
+  /** @type {{ stop(): Promise<void> } | undefined} */
+  let solana
   const stop = async () => {
     await Promise.all([
       relay?.close(),
+      solana?.stop(),
       ...children.map(
         (child) =>
           new Promise((resolve) => {
@@ -127,6 +133,10 @@ export async function startStack(options = {}) {
     const { seedDevChain } = await import('../devchain/seed.mjs')
     await seedDevChain({ rpcUrl: urls.anvil })
 
+    // Funded dev accounts and the sUSD token (devchain/solanaDev.mjs), so Solana shows real data too.
+    const { startSolanaRpc } = await import('../devchain/solanaRpc.mjs')
+    solana = await startSolanaRpc({ port: solanaPort })
+
     // The modal's WalletConnect and the e2e wallet peers meet here instead of walletconnect.org.
     const { startRelay } = await import('../devchain/wcRelay.mjs')
     relay = await startRelay({ port: relayPort })
@@ -135,6 +145,7 @@ export async function startStack(options = {}) {
       env: {
         PORT: String(apiPort),
         ANVIL_RPC_URL: urls.anvil,
+        SOLANA_RPC_URL: urls.solana,
         AIRLOCK_WC_RELAY_URL: urls.relay,
         // Verify's attestation iframe (verify.walletconnect.org) is out of reach on loopback.
         AIRLOCK_WC_VERIFY: 'off',

@@ -1,6 +1,6 @@
-// `npm start`: builds the browser bundles, then runs anvil, the WalletConnect relay, the API and
-// the demo site until Ctrl-C. Ports: API_PORT (8787), DEMO_PORT (5173), ANVIL_PORT (8545),
-// RELAY_PORT (8789).
+// `npm start`: builds the browser bundles, then runs anvil, the WalletConnect relay, the local
+// Solana chain, the API and the demo site until Ctrl-C. Ports: API_PORT (8787), DEMO_PORT (5173),
+// ANVIL_PORT (8545), RELAY_PORT (8789), SOLANA_PORT (8899).
 import { buildBundles, startStack } from './stack.mjs'
 
 const port = (name, fallback) => Number(process.env[name] ?? fallback)
@@ -11,6 +11,7 @@ const stack = await startStack({
   demoPort: port('DEMO_PORT', 5173),
   anvilPort: port('ANVIL_PORT', 8545),
   relayPort: port('RELAY_PORT', 8789),
+  solanaPort: port('SOLANA_PORT', 8899),
 })
 console.log(`
 Airlock is running:
@@ -18,6 +19,7 @@ Airlock is running:
   modal + API ${stack.urls.api}  (loader: ${stack.urls.api}/airlock.js)
   EVM chain   ${stack.urls.anvil}  (anvil, chain id 31337)
   WC relay    ${stack.urls.relay}  (local WalletConnect relay)
+  Solana      ${stack.urls.solana}  (litesvm, solana:localnet)
 Press Ctrl-C to stop.
 `)
 let stopping = false

@@ -6,6 +6,7 @@ export const ports = {
   demo: port('E2E_DEMO_PORT', 15173),
   anvil: port('E2E_ANVIL_PORT', 18545),
   relay: port('E2E_RELAY_PORT', 18789),
+  solana: port('E2E_SOLANA_PORT', 18899),
   fixtures: port('E2E_FIXTURES_PORT', 15174),
   hostile: port('E2E_HOSTILE_PORT', 15175),
 }

@@ -2,10 +2,11 @@ import { describe, expect, test } from 'vitest'
 import { defaultNetworks, loadNetworks, NetworkConfigError } from './networks'
 
 describe('loadNetworks', () => {
-  test('behavior: without settings, the catalogue is the built-in one with Anvil on 8545', () => {
+  test('behavior: without settings, the catalogue is the built-in one with Anvil on 8545 and Solana Localnet on 8899', () => {
     const networks = loadNetworks({})
     expect(networks.map((n) => n.caipNetworkId)).toEqual([
       'eip155:31337',
+      'solana:localnet',
       'eip155:1',
       'eip155:8453',
       'eip155:137',
@@ -19,6 +20,19 @@ describe('loadNetworks', () => {
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       rpcUrl: 'http://127.0.0.1:8545',
     })
+    expect(networks[1]).toEqual({
+      caipNetworkId: 'solana:localnet',
+      name: 'Solana Localnet',
+      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+      rpcUrl: 'http://127.0.0.1:8899',
+    })
+  })
+
+  test('behavior: SOLANA_RPC_URL moves the local Solana chain', () => {
+    const networks = loadNetworks({ SOLANA_RPC_URL: 'http://127.0.0.1:18899' })
+    expect(networks.find((n) => n.caipNetworkId === 'solana:localnet')?.rpcUrl).toBe(
+      'http://127.0.0.1:18899',
+    )
   })
 
   test('behavior: ANVIL_RPC_URL moves the local chain', () => {
@@ -90,6 +104,12 @@ describe('loadNetworks', () => {
   test('behavior: a malformed ANVIL_RPC_URL fails with a clear error', () => {
     expect(() => loadNetworks({ ANVIL_RPC_URL: 'localhost:8545' })).toThrow(
       'ANVIL_RPC_URL must be an http(s) URL',
+    )
+  })
+
+  test('behavior: a malformed SOLANA_RPC_URL fails with a clear error', () => {
+    expect(() => loadNetworks({ SOLANA_RPC_URL: 'ws://127.0.0.1:8899' })).toThrow(
+      'SOLANA_RPC_URL must be an http(s) URL, got "ws://127.0.0.1:8899".',
     )
   })
 })

@@ -19,6 +19,7 @@ export type NetworkConfig = {
 
 export type NetworkEnvironment = {
   ANVIL_RPC_URL?: string | undefined
+  SOLANA_RPC_URL?: string | undefined
   AIRLOCK_NETWORKS_JSON?: string | undefined
 }
 
@@ -45,10 +46,24 @@ const networkSchema = z.strictObject({
   blockExplorerUrl: httpUrl.optional(),
 })
 
-/** The built-in catalogue, with the local Anvil chain first. */
-export function defaultNetworks(anvilRpcUrl = 'http://127.0.0.1:8545'): NetworkConfig[] {
+const sol = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
+
+/**
+ * The built-in catalogue, with the local chains first: Anvil, then Solana Localnet (the litesvm
+ * chain of `devchain/solanaRpc.mjs`, `solana:localnet` as Wallet Standard names it).
+ */
+export function defaultNetworks(
+  anvilRpcUrl = 'http://127.0.0.1:8545',
+  solanaRpcUrl = 'http://127.0.0.1:8899',
+): NetworkConfig[] {
   return [
     { caipNetworkId: 'eip155:31337', name: 'Anvil', nativeCurrency: ether, rpcUrl: anvilRpcUrl },
+    {
+      caipNetworkId: 'solana:localnet',
+      name: 'Solana Localnet',
+      nativeCurrency: sol,
+      rpcUrl: solanaRpcUrl,
+    },
     {
       caipNetworkId: 'eip155:1',
       name: 'Ethereum',
@@ -87,7 +102,7 @@ export function defaultNetworks(anvilRpcUrl = 'http://127.0.0.1:8545'): NetworkC
     {
       caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
       name: 'Solana',
-      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+      nativeCurrency: sol,
       rpcUrl: 'https://api.mainnet-beta.solana.com',
       blockExplorerUrl: 'https://explorer.solana.com',
     },
@@ -95,18 +110,16 @@ export function defaultNetworks(anvilRpcUrl = 'http://127.0.0.1:8545'): NetworkC
 }
 
 /**
- * The catalogue for this process: the defaults, Anvil's RPC URL from `ANVIL_RPC_URL`, and the
- * entries of `AIRLOCK_NETWORKS_JSON` replacing or adding by `caipNetworkId`.
+ * The catalogue for this process: the defaults, the local chains' RPC URLs from `ANVIL_RPC_URL`
+ * and `SOLANA_RPC_URL`, and the entries of `AIRLOCK_NETWORKS_JSON` replacing or adding by
+ * `caipNetworkId`.
  *
- * @throws NetworkConfigError when either variable is malformed.
+ * @throws NetworkConfigError when any of these variables is malformed.
  */
 export function loadNetworks(env: NetworkEnvironment): NetworkConfig[] {
-  const anvil = env.ANVIL_RPC_URL
-  if (anvil !== undefined && !httpUrl.safeParse(anvil).success)
-    throw new NetworkConfigError(
-      `ANVIL_RPC_URL must be an http(s) URL, got ${JSON.stringify(anvil)}.`,
-    )
-  const networks = defaultNetworks(anvil)
+  const anvil = localRpcUrl('ANVIL_RPC_URL', env.ANVIL_RPC_URL)
+  const solana = localRpcUrl('SOLANA_RPC_URL', env.SOLANA_RPC_URL)
+  const networks = defaultNetworks(anvil, solana)
   if (env.AIRLOCK_NETWORKS_JSON === undefined || env.AIRLOCK_NETWORKS_JSON.trim() === '')
     return networks
 
@@ -137,4 +150,10 @@ export function loadNetworks(env: NetworkEnvironment): NetworkConfig[] {
     else networks[index] = network
   }
   return networks
+}
+
+function localRpcUrl(name: string, value: string | undefined): string | undefined {
+  if (value !== undefined && !httpUrl.safeParse(value).success)
+    throw new NetworkConfigError(`${name} must be an http(s) URL, got ${JSON.stringify(value)}.`)
+  return value
 }

@@ -34,6 +34,11 @@ describe('createAccountData', () => {
               prices: { kind: 'coingecko', platformId: 'base', nativeCoinId: 'ethereum' },
               spamContracts: ['0xABCDEF0000000000000000000000000000000001'],
             },
+            'solana:localnet': {
+              indexer: { kind: 'solanaRpc' },
+              prices: { kind: 'static', native: 150 },
+              spamContracts: ['7P4c9qPUnQpXSLtdTB9X2aqbF6xBZ8VEy9xZESrxDnA3'],
+            },
           }),
         },
         networks,
@@ -57,10 +62,15 @@ describe('createAccountData', () => {
       ]),
     ).toEqual([
       ['eip155:31337', 'builtin', 'static'],
+      ['solana:localnet', 'solanaRpc', 'static'],
       ['eip155:8453', 'alchemy', 'coingecko'],
     ])
     expect(accountData.forNetwork('eip155:8453')?.spamContracts).toEqual(
       new Set(['0xabcdef0000000000000000000000000000000001']),
+    )
+    // Base58 is case-sensitive: a Solana mint is kept as written.
+    expect(accountData.forNetwork('solana:localnet')?.spamContracts).toEqual(
+      new Set(['7P4c9qPUnQpXSLtdTB9X2aqbF6xBZ8VEy9xZESrxDnA3']),
     )
     expect(accountData.forNetwork('eip155:8453')?.network.name).toBe('Base')
     expect(accountData.forNetwork('eip155:1')).toBeUndefined()

@@ -8,17 +8,28 @@ import type { Kysely } from 'kysely'
 import type { Cache } from '../cache/cache'
 import type { NetworkConfig } from '../networks'
 import type { Database } from '../storage'
-import { type AccountDataAdapter, AccountDataUnavailableError, type PriceSource } from './adapter'
+import {
+  type AccountAddress,
+  type AccountDataAdapter,
+  AccountDataUnavailableError,
+  type PriceSource,
+  tokenKey,
+} from './adapter'
 import { createAlchemyAdapter } from './alchemy'
 import type { AccountDataConfig, BuiltinIndexerConfig } from './config'
 import { createPriceSource } from './prices'
+import { createSolanaRpcAdapter } from './solanaRpc'
 
 /** What serves one network's account data. */
 export type NetworkAccountData = {
   network: NetworkConfig
-  adapter: AccountDataAdapter
+  /**
+   * Takes addresses in the network's form only (EVM for eip155, base58 for solana): the route
+   * checks the address against the namespace before calling it.
+   */
+  adapter: AccountDataAdapter<AccountAddress>
   prices: PriceSource
-  /** Lower-case contracts the operator declared spam: left out of balances, flagged as NFTs. */
+  /** Contracts the operator declared spam, as token keys: left out of balances, flagged as NFTs. */
   spamContracts: ReadonlySet<string>
 }
 
@@ -66,9 +77,11 @@ export function createAccountData(options: createAccountData.Options): AccountDa
   for (const network of networks) {
     const entry = config[network.caipNetworkId]
     if (entry === undefined) continue
-    const spamContracts = new Set(entry.spamContracts?.map((contract) => contract.toLowerCase()))
+    const spamContracts = new Set(
+      entry.spamContracts?.map((contract) => tokenKey(network.caipNetworkId, contract)),
+    )
     const { indexer } = entry
-    let adapter: AccountDataAdapter
+    let adapter: AccountDataAdapter<AccountAddress>
     if (indexer.kind === 'alchemy')
       adapter = createAlchemyAdapter({
         apiKey: indexer.apiKey,
@@ -76,6 +89,8 @@ export function createAccountData(options: createAccountData.Options): AccountDa
         spamContracts,
         cache,
       })
+    else if (indexer.kind === 'solanaRpc')
+      adapter = createSolanaRpcAdapter({ tokens: indexer.tokens })
     else {
       const { kind: _, ...builtinOptions } = indexer
       adapter = builtin(network, { db, cache, ...builtinOptions })

@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest'
+import { devUsdMint } from '../../../../devchain/solanaDev.mjs'
 import { defaultNetworks } from '../networks'
 import {
   AccountDataConfigError,
   defaultAccountDataConfig,
+  devchainSolanaUsdMint,
   devchainSpamCollection,
   devchainUsdAddress,
   loadAccountDataConfig,
@@ -16,7 +18,7 @@ const load = (json: unknown) =>
   )
 
 describe('loadAccountDataConfig', () => {
-  test('behavior: unset, only Anvil has account data: built-in indexer, ETH 2500, aUSD 1, its spam collection', () => {
+  test('behavior: unset, only the local chains have account data: Anvil by the built-in indexer, Solana Localnet by its RPC', () => {
     for (const env of [{}, { AIRLOCK_ACCOUNT_DATA_JSON: '  ' }])
       expect(loadAccountDataConfig(env, networks)).toEqual({
         'eip155:31337': {
@@ -24,8 +26,37 @@ describe('loadAccountDataConfig', () => {
           prices: { kind: 'static', native: 2500, tokens: { [devchainUsdAddress]: 1 } },
           spamContracts: [devchainSpamCollection],
         },
+        'solana:localnet': {
+          indexer: {
+            kind: 'solanaRpc',
+            tokens: {
+              [devchainSolanaUsdMint]: { name: 'Airlock Solana USD', symbol: 'sUSD', decimals: 6 },
+            },
+          },
+          prices: { kind: 'static', native: 150, tokens: { [devchainSolanaUsdMint]: 1 } },
+        },
       })
     expect(defaultAccountDataConfig()['eip155:1']).toBeUndefined()
+  })
+
+  test('behavior: the default sUSD mint is the one the Solana dev seed creates', () => {
+    expect(devchainSolanaUsdMint).toBe(devUsdMint.address)
+  })
+
+  test('behavior: Solana mints are checked as base58 and kept in their exact case', () => {
+    const mint = devchainSolanaUsdMint
+    const config = load({
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': {
+        indexer: { kind: 'solanaRpc', tokens: { [mint]: { name: 'Dev USD', symbol: 'DUSD' } } },
+        prices: { kind: 'static', native: 150, tokens: { [mint]: 1 } },
+        spamContracts: [mint],
+      },
+    })
+    expect(config['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp']).toEqual({
+      indexer: { kind: 'solanaRpc', tokens: { [mint]: { name: 'Dev USD', symbol: 'DUSD' } } },
+      prices: { kind: 'static', native: 150, tokens: { [mint]: 1 } },
+      spamContracts: [mint],
+    })
   })
 
   test('behavior: entries add networks and replace defaults; addresses become lower-case', () => {
@@ -68,11 +99,12 @@ describe('loadAccountDataConfig', () => {
           tokens: { '0xaaaa000000000000000000000000000000000001': 2 },
         },
       },
+      'solana:localnet': defaultAccountDataConfig()['solana:localnet'],
     })
   })
 
   test('behavior: null removes a default network', () => {
-    expect(load({ 'eip155:31337': null })).toEqual({})
+    expect(load({ 'eip155:31337': null, 'solana:localnet': null })).toEqual({})
   })
 
   test('behavior: an explicit Alchemy baseUrl is kept, without a trailing slash', () => {
@@ -158,6 +190,42 @@ describe('loadAccountDataConfig', () => {
         },
       },
       /eip155 networks only/,
+    ],
+    [
+      'the Solana RPC indexer on an EVM network',
+      { 'eip155:1': { indexer: { kind: 'solanaRpc' }, prices: { kind: 'static' } } },
+      /eip155:1: the solanaRpc indexer serves solana networks only/,
+    ],
+    [
+      'an EVM address as a Solana price key',
+      {
+        'solana:localnet': {
+          indexer: { kind: 'solanaRpc' },
+          prices: { kind: 'static', tokens: { '0xAAAA000000000000000000000000000000000001': 1 } },
+        },
+      },
+      /solana:localnet: prices.tokens key "0xAAAA000000000000000000000000000000000001" must be a Solana address: 32 to 44 base58 characters/,
+    ],
+    [
+      'a Solana spam entry that does not decode to 32 bytes',
+      {
+        'solana:localnet': {
+          indexer: { kind: 'solanaRpc' },
+          prices: { kind: 'static' },
+          spamContracts: ['z'.repeat(44)],
+        },
+      },
+      /spamContracts entry "z{44}" must be a Solana address/,
+    ],
+    [
+      'a Solana token name keyed by something else than a mint',
+      {
+        'solana:localnet': {
+          indexer: { kind: 'solanaRpc', tokens: { usdc: { name: 'USD Coin', symbol: 'USDC' } } },
+          prices: { kind: 'static' },
+        },
+      },
+      /solana:localnet: indexer.tokens key "usdc" must be a Solana address/,
     ],
   ])('behavior: %s stops the start with a message', (_, json, message) => {
     expect(() => load(json)).toThrow(AccountDataConfigError)

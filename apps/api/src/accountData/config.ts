@@ -1,9 +1,13 @@
 /**
  * Which indexer and which price source serve each network, chosen by the operator in
  * `AIRLOCK_ACCOUNT_DATA_JSON`: an object keyed by CAIP-2 network id. Entries replace the
- * defaults by id (`null` removes one). By default only the local Anvil chain has account data:
- * the built-in indexer and static prices (ETH at 2500 USD). Checked at start against the network
- * catalogue, so a typo stops the server with a message instead of a 400 at run time.
+ * defaults by id (`null` removes one). By default only the local chains have account data: Anvil
+ * by the built-in indexer (ETH at 2500 USD), Solana Localnet by its RPC (SOL at 150 USD), both
+ * with static prices. Checked at start against the network catalogue, so a typo stops the server
+ * with a message instead of a 400 at run time.
+ *
+ * Token addresses (price keys, spam contracts, Solana token names) are in their network's form:
+ * EVM addresses are lower-cased, Solana mints kept as written (base58 is case-sensitive).
  *
  * @example
  * AIRLOCK_ACCOUNT_DATA_JSON='{
@@ -15,23 +19,26 @@
  *   "eip155:31337": {
  *     "indexer": { "kind": "builtin", "confirmationDepth": 0 },
  *     "prices": { "kind": "static", "native": 2500, "tokens": { "0x5fbd…": 1 } }
+ *   },
+ *   "solana:localnet": {
+ *     "indexer": { "kind": "solanaRpc", "tokens": { "7P4c…": { "name": "Airlock Solana USD", "symbol": "sUSD" } } },
+ *     "prices": { "kind": "static", "native": 150, "tokens": { "7P4c…": 1 } }
  *   }
  * }'
  */
 
 import { z } from 'zod'
 import type { NetworkConfig } from '../networks'
-import type { Address } from './adapter'
+import { tokenKey } from './adapter'
+import { isSolanaAccountAddress, type SolanaTokenInfo } from './solanaRpc'
 
 /** Thrown at start when `AIRLOCK_ACCOUNT_DATA_JSON` is unusable; the message says why. */
 export class AccountDataConfigError extends Error {
   override readonly name = 'AccountDataConfigError'
 }
 
-const address = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address: 0x and 40 hex characters')
-  .transform((value) => value.toLowerCase() as Address)
+const evmAddressMessage = 'must be an address: 0x and 40 hex characters'
+const solanaAddressMessage = 'must be a Solana address: 32 to 44 base58 characters'
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
@@ -50,6 +57,21 @@ const indexerSchema = z.discriminatedUnion('kind', [
     apiKey: z.string().min(1),
     /** e.g. `https://eth-mainnet.g.alchemy.com`; known chains have a default. */
     baseUrl: httpUrl.optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('solanaRpc'),
+    /** Names for the mints the operator knows, by mint address (checked with the others). */
+    tokens: z
+      .record(
+        z.string(),
+        z.strictObject({
+          name: z.string().min(1).max(64),
+          symbol: z.string().min(1).max(16),
+          decimals: z.int().min(0).max(255).optional(),
+          iconUrl: httpUrl.optional(),
+        }),
+      )
+      .optional(),
   }),
 ])
 
@@ -73,7 +95,8 @@ const pricesSchema = z.discriminatedUnion('kind', [
 const networkAccountDataSchema = z.strictObject({
   indexer: indexerSchema,
   prices: pricesSchema,
-  spamContracts: z.array(address).optional(),
+  /** Checked against the network's namespace once the id is known. */
+  spamContracts: z.array(z.string()).optional(),
 })
 
 const caipNetworkId = z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'not a CAIP-2 id')
@@ -82,11 +105,15 @@ const environmentSchema = z.record(caipNetworkId, networkAccountDataSchema.nulla
 
 export type BuiltinIndexerConfig = Extract<z.output<typeof indexerSchema>, { kind: 'builtin' }>
 export type AlchemyIndexerConfig = { kind: 'alchemy'; apiKey: string; baseUrl: string }
-export type IndexerConfig = BuiltinIndexerConfig | AlchemyIndexerConfig
+export type SolanaRpcIndexerConfig = {
+  kind: 'solanaRpc'
+  tokens?: Record<string, SolanaTokenInfo> | undefined
+}
+export type IndexerConfig = BuiltinIndexerConfig | AlchemyIndexerConfig | SolanaRpcIndexerConfig
 export type StaticPricesConfig = {
   kind: 'static'
   native?: number | undefined
-  /** Keys are lower-case addresses. */
+  /** Keys are token keys: lower-case EVM addresses, Solana mints as they are. */
   tokens?: Record<string, number> | undefined
 }
 export type CoingeckoPricesConfig = Extract<z.output<typeof pricesSchema>, { kind: 'coingecko' }>
@@ -95,8 +122,8 @@ export type PricesConfig = StaticPricesConfig | CoingeckoPricesConfig
 export type NetworkAccountDataConfig = {
   indexer: IndexerConfig
   prices: PricesConfig
-  /** Lower-case contract addresses the operator declares spam. */
-  spamContracts?: Address[] | undefined
+  /** Contracts (mints on Solana) the operator declares spam, as token keys (see `tokenKey`). */
+  spamContracts?: string[] | undefined
 }
 
 /** Per CAIP-2 network id. Networks absent here have no account data. */
@@ -108,10 +135,15 @@ export const anvilEthUsd = 2500
 export const devchainUsdAddress = '0x700b6a60ce7eaaea56f065753d8dcb9653dbad35'
 /** The seed's spam NFT collection ("Free Mint Rewards"). */
 export const devchainSpamCollection = '0x8ce361602b935680e8dec218b820ff5056beb7af'
+/** The local Solana chain's USD price for SOL when nothing else is configured. */
+export const localnetSolUsd = 150
+/** sUSD, the mint `devchain/solanaDev.mjs` creates on the local Solana chain (`devUsdMint`). */
+export const devchainSolanaUsdMint = '7P4c9qPUnQpXSLtdTB9X2aqbF6xBZ8VEy9xZESrxDnA3'
 
 /**
- * Account data when `AIRLOCK_ACCOUNT_DATA_JSON` is unset: the local Anvil chain only, with ETH at
- * 2500 USD, the dev chain's aUSD at 1 and its spam collection flagged.
+ * Account data when `AIRLOCK_ACCOUNT_DATA_JSON` is unset: the local chains only. Anvil with ETH at
+ * 2500 USD, the dev chain's aUSD at 1 and its spam collection flagged; Solana Localnet read from
+ * its RPC, with SOL at 150 USD and sUSD named and at 1.
  */
 export function defaultAccountDataConfig(): AccountDataConfig {
   return {
@@ -119,6 +151,15 @@ export function defaultAccountDataConfig(): AccountDataConfig {
       indexer: { kind: 'builtin' },
       prices: { kind: 'static', native: anvilEthUsd, tokens: { [devchainUsdAddress]: 1 } },
       spamContracts: [devchainSpamCollection],
+    },
+    'solana:localnet': {
+      indexer: {
+        kind: 'solanaRpc',
+        tokens: {
+          [devchainSolanaUsdMint]: { name: 'Airlock Solana USD', symbol: 'sUSD', decimals: 6 },
+        },
+      },
+      prices: { kind: 'static', native: localnetSolUsd, tokens: { [devchainSolanaUsdMint]: 1 } },
     },
   }
 }
@@ -144,8 +185,9 @@ export type AccountDataEnvironment = { AIRLOCK_ACCOUNT_DATA_JSON?: string | unde
  * `AIRLOCK_ACCOUNT_DATA_JSON` replacing them by network id.
  *
  * @throws {AccountDataConfigError} when the variable is not JSON, does not match the schema,
- * names a network the catalogue lacks or one an indexer cannot serve (both indexers are EVM
- * only), or uses Alchemy on a chain without a known host and no `baseUrl`.
+ * names a network the catalogue lacks or one its indexer cannot serve (builtin and alchemy are
+ * eip155 only, solanaRpc solana only), has a token address not in the network's form, or uses
+ * Alchemy on a chain without a known host and no `baseUrl`.
  */
 export function loadAccountDataConfig(
   env: AccountDataEnvironment,
@@ -177,12 +219,20 @@ export function loadAccountDataConfig(
         indexer:
           indexer.kind === 'alchemy'
             ? { kind: 'alchemy', apiKey: indexer.apiKey, baseUrl: alchemyBaseUrl(id, indexer) }
-            : indexer,
+            : indexer.kind === 'solanaRpc' && indexer.tokens !== undefined
+              ? { kind: 'solanaRpc', tokens: tokenNameKeys(id, indexer.tokens) }
+              : indexer,
         prices:
           prices.kind === 'static'
-            ? { kind: 'static', native: prices.native, tokens: lowerCaseKeys(id, prices.tokens) }
+            ? { kind: 'static', native: prices.native, tokens: tokenPriceKeys(id, prices.tokens) }
             : prices,
-        ...(spamContracts === undefined ? {} : { spamContracts }),
+        ...(spamContracts === undefined
+          ? {}
+          : {
+              spamContracts: spamContracts.map((contract) =>
+                tokenAddressKey(id, contract, 'spamContracts entry'),
+              ),
+            }),
       }
     }
   }
@@ -192,9 +242,11 @@ export function loadAccountDataConfig(
       throw new AccountDataConfigError(
         `AIRLOCK_ACCOUNT_DATA_JSON: ${id} is not in the network catalogue; add it with AIRLOCK_NETWORKS_JSON.`,
       )
-    if (!id.startsWith('eip155:'))
+    const { kind } = config[id]?.indexer ?? {}
+    const namespace = kind === 'solanaRpc' ? 'solana' : 'eip155'
+    if (!id.startsWith(`${namespace}:`))
       throw new AccountDataConfigError(
-        `AIRLOCK_ACCOUNT_DATA_JSON: ${id}: account data indexers serve eip155 networks only.`,
+        `AIRLOCK_ACCOUNT_DATA_JSON: ${id}: the ${kind} indexer serves ${namespace} networks only.`,
       )
   }
   return config
@@ -209,17 +261,36 @@ function alchemyBaseUrl(id: string, indexer: { baseUrl?: string | undefined }): 
   return baseUrl
 }
 
-function lowerCaseKeys(
+function tokenPriceKeys(
   id: string,
   tokens: Record<string, number> | undefined,
 ): Record<string, number> {
   const result: Record<string, number> = {}
-  for (const [key, price] of Object.entries(tokens ?? {})) {
-    if (!/^0x[0-9a-fA-F]{40}$/.test(key))
-      throw new AccountDataConfigError(
-        `AIRLOCK_ACCOUNT_DATA_JSON: ${id}: prices.tokens key ${JSON.stringify(key)} must be an address: 0x and 40 hex characters.`,
-      )
-    result[key.toLowerCase()] = price
-  }
+  for (const [key, price] of Object.entries(tokens ?? {}))
+    result[tokenAddressKey(id, key, 'prices.tokens key')] = price
   return result
+}
+
+function tokenNameKeys(
+  id: string,
+  tokens: Record<string, SolanaTokenInfo>,
+): Record<string, SolanaTokenInfo> {
+  const result: Record<string, SolanaTokenInfo> = {}
+  for (const [key, info] of Object.entries(tokens))
+    result[tokenAddressKey(id, key, 'indexer.tokens key')] = info
+  return result
+}
+
+/**
+ * A token address checked against the network's namespace and turned into its `tokenKey`: an
+ * EVM address lower-cased, a Solana mint as written.
+ */
+function tokenAddressKey(id: string, value: string, what: string): string {
+  const solana = id.startsWith('solana:')
+  const valid = solana ? isSolanaAccountAddress(value) : /^0x[0-9a-fA-F]{40}$/.test(value)
+  if (!valid)
+    throw new AccountDataConfigError(
+      `AIRLOCK_ACCOUNT_DATA_JSON: ${id}: ${what} ${JSON.stringify(value)} ${solana ? solanaAddressMessage : evmAddressMessage}.`,
+    )
+  return tokenKey(id, value)
 }

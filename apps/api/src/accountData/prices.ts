@@ -7,7 +7,7 @@
 import { z } from 'zod'
 import type { Cache } from '../cache/cache'
 import type { NetworkConfig } from '../networks'
-import type { Address, PriceSource } from './adapter'
+import { type AccountAddress, type PriceSource, tokenKey } from './adapter'
 import type { CoingeckoPricesConfig, PricesConfig, StaticPricesConfig } from './config'
 import { fetchJson } from './http'
 
@@ -25,17 +25,21 @@ export function createPriceSource(
     : createCoingeckoPrices(config, options)
 }
 
-/** Fixed prices from configuration; token keys are matched without regard to case. */
+/**
+ * Fixed prices from configuration. Token keys are matched as the network compares addresses
+ * (`tokenKey`): EVM ones without regard to case, Solana mints exactly.
+ */
 export function createStaticPrices(config: Omit<StaticPricesConfig, 'kind'>): PriceSource {
-  const tokens = new Map(
-    Object.entries(config.tokens ?? {}).map(([key, price]) => [key.toLowerCase(), price]),
-  )
+  const configured = Object.entries(config.tokens ?? {})
   return {
     kind: 'static',
-    async usdPrices(_network, wanted) {
+    async usdPrices(network, wanted) {
+      const tokens = new Map(
+        configured.map(([key, price]) => [tokenKey(network.caipNetworkId, key), price]),
+      )
       const prices = new Map<string, number>()
       for (const token of wanted) {
-        const key = token.toLowerCase()
+        const key = token === 'native' ? token : tokenKey(network.caipNetworkId, token)
         const price = key === 'native' ? config.native : tokens.get(key)
         if (price !== undefined) prices.set(key, price)
       }
@@ -78,7 +82,10 @@ export function createCoingeckoPrices(
       ? `prices:coingecko:coin:${config.nativeCoinId}`
       : `prices:coingecko:${config.platformId}:${token}`
 
-  /** CoinGecko's USD prices keyed lower-case, undefined ones unknown; undefined when it failed. */
+  /**
+   * CoinGecko's USD prices keyed lower-case (it may change an address's case; looked up
+   * lower-cased too), undefined ones unknown; undefined when it failed.
+   */
   const ask = async (path: string, query: Record<string, string>) => {
     const url = `${baseUrl}${path}?${new URLSearchParams({ ...query, vs_currencies: 'usd' })}`
     try {
@@ -100,9 +107,15 @@ export function createCoingeckoPrices(
 
   return {
     kind: 'coingecko',
-    async usdPrices(_network: NetworkConfig, wanted: readonly (Address | 'native')[]) {
+    async usdPrices(network: NetworkConfig, wanted: readonly (AccountAddress | 'native')[]) {
       const prices = new Map<string, number>()
-      const keys = [...new Set(wanted.map((token) => token.toLowerCase()))]
+      const keys = [
+        ...new Set(
+          wanted.map((token) =>
+            token === 'native' ? token : tokenKey(network.caipNetworkId, token),
+          ),
+        ),
+      ]
       const missing: string[] = []
       await Promise.all(
         keys.map(async (key) => {
@@ -136,7 +149,8 @@ export function createCoingeckoPrices(
           ask(`/simple/token_price/${encodeURIComponent(config.platformId)}`, {
             contract_addresses: chunk.join(','),
           }).then(async (answer) => {
-            if (answer) await Promise.all(chunk.map((key) => remember(key, answer.get(key))))
+            if (answer)
+              await Promise.all(chunk.map((key) => remember(key, answer.get(key.toLowerCase()))))
           }),
         )
       }

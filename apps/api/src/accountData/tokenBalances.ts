@@ -5,7 +5,7 @@
  */
 
 import type { TokenBalance } from '@airlock/protocol'
-import type { TokenHolding } from './adapter'
+import { type AccountAddress, type TokenHolding, tokenKey } from './adapter'
 
 /**
  * `value` raw units as a decimal string with `decimals` places, trailing zeros dropped. Exact:
@@ -25,20 +25,23 @@ export function formatUnits(value: bigint, decimals: number): string {
 
 /**
  * The spec's token balances for `holdings` on `caipNetworkId`, highest USD value first, then by
- * symbol. `prices` is keyed by lower-case token address or 'native'; a token without a price
- * gets `price: 0` and no `value`, and sorts after those with one.
+ * symbol. `prices` is keyed by `tokenKey` (lower-case EVM address, Solana mint as it is) or
+ * 'native'; a token without a price gets `price: 0` and no `value`, and sorts after those with
+ * one.
  *
  * @example
  * toTokenBalances(holdings, new Map([['native', 2500]]), 'eip155:31337')
  */
 export function toTokenBalances(
-  holdings: readonly TokenHolding[],
+  holdings: readonly TokenHolding<AccountAddress>[],
   prices: ReadonlyMap<string, number>,
   caipNetworkId: string,
 ): TokenBalance[] {
   const balances = holdings.map((holding): TokenBalance => {
     const numeric = formatUnits(holding.balance, holding.decimals)
-    const price = prices.get(holding.address?.toLowerCase() ?? 'native')
+    const price = prices.get(
+      holding.address === undefined ? 'native' : tokenKey(caipNetworkId, holding.address),
+    )
     const value = price === undefined ? undefined : Number(numeric) * price
     return {
       name: holding.name,

@@ -1,10 +1,32 @@
 import type { BalancesResponse, NftItem, Page, Transaction } from '@airlock/protocol'
-import { HttpResponse, http } from 'msw'
+import {
+  appendTransactionMessageInstructions,
+  createKeyPairSignerFromBytes,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  lamports,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  address as solanaAddress,
+} from '@solana/kit'
+import { getCreateAccountInstruction } from '@solana-program/system'
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getInitializeMint2Instruction,
+  getMintSize,
+  getMintToCheckedInstruction,
+} from '@solana-program/token'
+import { HttpResponse, http, passthrough } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { devUsdMint, solanaDevAccounts } from '../../../../devchain/solanaDev.mjs'
+import { type SolanaRpc, startSolanaRpc } from '../../../../devchain/solanaRpc.mjs'
 import { type AlchemyData, block, type FakeAlchemy, fakeAlchemy, txHash } from '../../test/alchemy'
 import { createTestApp, type TestApp } from '../../test/app'
-import { createAccountData } from '../accountData/accountData'
+import { createAccountData, unavailableAdapter } from '../accountData/accountData'
 import {
   type AccountDataAdapter,
   AccountDataUnavailableError,
@@ -13,7 +35,7 @@ import {
   type PageQuery,
   type TokenHolding,
 } from '../accountData/adapter'
-import type { AccountDataConfig } from '../accountData/config'
+import { type AccountDataConfig, defaultAccountDataConfig } from '../accountData/config'
 import { fallbackTokenIcon } from '../accountData/tokenBalances'
 import { createMemoryCache } from '../cache/memoryCache'
 
@@ -292,8 +314,9 @@ describe('request validation', () => {
     ['eip155:999', 'a network outside the catalogue'],
     ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'a Solana network'],
   ])('behavior: %s (%s) answers 400 unsupportedChain', async (chainId) => {
+    const address = chainId.startsWith('solana:') ? solanaDevAccounts[0].address : owner
     for (const list of lists) {
-      const response = await get(`/v1/accounts/${owner}/${list}`, { chainId })
+      const response = await get(`/v1/accounts/${address}/${list}`, { chainId })
       expect(response.status).toBe(400)
       expect(await response.json()).toEqual({
         error: {
@@ -577,6 +600,215 @@ describe('an Alchemy-backed network, end to end', () => {
       }
     } finally {
       warn.mockRestore()
+    }
+  })
+})
+
+describe('a Solana network (solana:localnet over the litesvm RPC), end to end', () => {
+  const token2022 = solanaAddress('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb')
+  let chain: SolanaRpc
+  let solana: TestApp
+
+  beforeAll(async () => {
+    chain = await startSolanaRpc({ port: 0 })
+  })
+  afterAll(async () => {
+    await chain?.stop()
+  })
+  beforeEach(async () => {
+    // The RPC is real and on loopback: let it through the HTTP mocks of the other tests.
+    server.use(http.post(`${chain.url}/`, () => passthrough()))
+    solana = await createTestApp({
+      accountData: (storage, networks) =>
+        createAccountData({
+          db: storage.db,
+          networks: networks.map((network) =>
+            network.caipNetworkId === 'solana:localnet'
+              ? { ...network, rpcUrl: chain.url }
+              : network,
+          ),
+          config: defaultAccountDataConfig(),
+          cache: createMemoryCache(),
+          builtin: () => unavailableAdapter('builtin', 'not in this test'),
+        }),
+    })
+  })
+  afterEach(async () => {
+    await solana.close()
+  })
+
+  const onLocalnet = (address: string, list = 'balances') =>
+    solana.app.request(
+      `/v1/accounts/${address}/${list}?${new URLSearchParams({ projectId: 'shop', chainId: 'solana:localnet' })}`,
+    )
+
+  test('behavior: dev account #0 has SOL and sUSD, priced and shaped like EVM balances', async () => {
+    const response = await onLocalnet(solanaDevAccounts[0].address)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Cache-Control')).toBe('private, max-age=30')
+    expect((await response.json()) as BalancesResponse).toEqual({
+      balances: [
+        {
+          name: 'Solana',
+          symbol: 'SOL',
+          chainId: 'solana:localnet',
+          // 1,000 SOL × 150 USD
+          value: 150_000,
+          price: 150,
+          quantity: { decimals: '9', numeric: '1000' },
+          iconUrl: fallbackTokenIcon('SOL'),
+        },
+        {
+          name: 'Airlock Solana USD',
+          symbol: 'sUSD',
+          chainId: 'solana:localnet',
+          address: devUsdMint.address,
+          value: 1250.5,
+          price: 1,
+          quantity: { decimals: '6', numeric: '1250.5' },
+          iconUrl: fallbackTokenIcon('sUSD'),
+        },
+      ],
+    })
+  })
+
+  test('behavior: a Token-2022 mint nobody named shows as a short mint, unpriced; an empty account has no balances', async () => {
+    const payer = await createKeyPairSignerFromBytes(solanaDevAccounts[0].secretKey)
+    const holder = await generateKeyPairSigner()
+    const mint = await generateKeyPairSigner()
+    const [holderTokenAccount] = await findAssociatedTokenPda({
+      owner: holder.address,
+      mint: mint.address,
+      tokenProgram: token2022,
+    })
+    const programAddress = { programAddress: token2022 }
+    const instructions = [
+      getCreateAccountInstruction({
+        payer,
+        newAccount: mint,
+        lamports: lamports(chain.svm.minimumBalanceForRentExemption(BigInt(getMintSize()))),
+        space: getMintSize(),
+        programAddress: token2022,
+      }),
+      getInitializeMint2Instruction(
+        { mint: mint.address, decimals: 2, mintAuthority: payer.address },
+        programAddress,
+      ),
+      getCreateAssociatedTokenIdempotentInstruction({
+        payer,
+        ata: holderTokenAccount,
+        owner: holder.address,
+        mint: mint.address,
+        tokenProgram: token2022,
+      }),
+      getMintToCheckedInstruction(
+        {
+          mint: mint.address,
+          token: holderTokenAccount,
+          mintAuthority: payer,
+          amount: 4_200n,
+          decimals: 2,
+        },
+        programAddress,
+      ),
+    ]
+    const transaction = await signTransactionMessageWithSigners(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayerSigner(payer, m),
+        (m) =>
+          setTransactionMessageLifetimeUsingBlockhash(
+            { blockhash: chain.svm.latestBlockhash(), lastValidBlockHeight: 0n },
+            m,
+          ),
+        (m) => appendTransactionMessageInstructions(instructions, m),
+      ),
+    )
+    expect(chain.svm.sendTransaction(transaction)).not.toHaveProperty('err')
+
+    const response = await onLocalnet(holder.address)
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as BalancesResponse).balances).toEqual([
+      {
+        name: `${mint.address.slice(0, 4)}…${mint.address.slice(-4)}`,
+        symbol: mint.address.slice(0, 4),
+        chainId: 'solana:localnet',
+        address: mint.address,
+        price: 0,
+        quantity: { decimals: '2', numeric: '42' },
+        iconUrl: fallbackTokenIcon(mint.address.slice(0, 4)),
+      },
+    ])
+
+    const empty = await generateKeyPairSigner()
+    expect(await (await onLocalnet(empty.address)).json()).toEqual({ balances: [] })
+  })
+
+  test.each([
+    ['0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl', 'must be a Solana address: 32 to 44 base58 characters'],
+    ['z'.repeat(44), 'must be a Solana address: it does not decode to 32 bytes'],
+    [owner, 'must be a Solana address: 32 to 44 base58 characters'],
+    [ownerChecksummed, 'must be a Solana address: 32 to 44 base58 characters'],
+  ])(
+    'behavior: the address %s on solana:localnet answers 400 invalidRequest',
+    async (address, message) => {
+      for (const list of ['balances', 'nfts', 'transactions']) {
+        const response = await onLocalnet(address, list)
+        expect(response.status).toBe(400)
+        expect(await response.json()).toEqual({
+          error: { code: 'invalidRequest', message: `address: ${message}` },
+        })
+      }
+    },
+  )
+
+  test.each([
+    ['nfts', 'NFTs'],
+    ['transactions', 'Transactions'],
+  ])(
+    'behavior: %s on solana:localnet answer 400 unsupportedChain (activity is eip155 only)',
+    async (list, what) => {
+      const response = await onLocalnet(solanaDevAccounts[0].address, list)
+      expect(response.status).toBe(400)
+      expect(response.headers.get('Cache-Control')).toBe('no-store')
+      expect(await response.json()).toEqual({
+        error: {
+          code: 'unsupportedChain',
+          message: `${what} are not available for solana:localnet: Airlock shows them for eip155 networks only.`,
+        },
+      })
+    },
+  )
+
+  test('behavior: the Solana RPC down answers 503 accountDataUnavailable', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const down = await createTestApp({
+      accountData: (storage, networks) =>
+        createAccountData({
+          db: storage.db,
+          networks: networks.map((network) =>
+            network.caipNetworkId === 'solana:localnet'
+              ? { ...network, rpcUrl: 'http://127.0.0.1:9/' }
+              : network,
+          ),
+          config: defaultAccountDataConfig(),
+          cache: createMemoryCache(),
+          builtin: () => unavailableAdapter('builtin', 'not in this test'),
+        }),
+    })
+    try {
+      server.use(http.post('http://127.0.0.1:9/', () => passthrough()))
+      const response = await down.app.request(
+        `/v1/accounts/${solanaDevAccounts[0].address}/balances?projectId=shop&chainId=solana:localnet`,
+      )
+      expect(response.status).toBe(503)
+      expect(await response.json()).toMatchObject({ error: { code: 'accountDataUnavailable' } })
+      expect(warn.mock.calls[0]?.[0]).toMatch(
+        /^airlock api: account data for solana:localnet \(solanaRpc\) unavailable: The Solana RPC did not answer/,
+      )
+    } finally {
+      warn.mockRestore()
+      await down.close()
     }
   })
 })

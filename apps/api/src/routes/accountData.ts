@@ -5,6 +5,10 @@
  *   GET /v1/accounts/:address/nfts?projectId=&chainId=&cursor=&limit=
  *   GET /v1/accounts/:address/transactions?projectId=&chainId=&cursor=&limit=
  *
+ * `:address` is in the network's form: an EVM address (any case) on eip155 networks, a base58
+ * Solana address (exact case) on solana ones. Solana networks answer balances only; their NFTs
+ * and transactions answer 400 unsupportedChain (spec §6: activity is eip155 only).
+ *
  * Answers come from the shared cache when fresh: balances for 30 s (spec §9), NFT and
  * transaction pages for 10 s, and `Cache-Control` says how long the copy has left. The modal
  * calls these from the API's own origin, so there is no CORS header.
@@ -15,18 +19,24 @@ import {
   accountDataPageSize,
   type BalancesResponse,
   balanceCacheMs,
+  isSolanaAddress,
   type NftItem,
   type Page,
   type Transaction,
 } from '@airlock/protocol'
+import { isAddress } from '@solana/kit'
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { AccountData, NetworkAccountData } from '../accountData/accountData'
 import {
+  type AccountAddress,
   AccountDataUnavailableError,
   type Address,
   InvalidCursorError,
   type PageQuery,
+  type SolanaAddress,
+  tokenKey,
+  UnsupportedAccountDataError,
 } from '../accountData/adapter'
 import { toTokenBalances } from '../accountData/tokenBalances'
 import { projectIdPattern } from '../projectIds'
@@ -38,10 +48,21 @@ import { describeQueryIssues, uncachedApiError } from './apiError'
 export const accountPageCacheMs = 10_000
 export const maxCursorChars = 512
 
-const addressSchema = z
+const evmAddressSchema = z
   .string()
   .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address: 0x and 40 hex characters')
   .transform((value) => value.toLowerCase() as Address)
+
+// Base58 is case-sensitive: the address is kept as given.
+const solanaAddressSchema = z
+  .string()
+  .refine(isSolanaAddress, 'must be a Solana address: 32 to 44 base58 characters')
+  .refine(isAddress, 'must be a Solana address: it does not decode to 32 bytes')
+  .transform((value) => value as SolanaAddress)
+
+/** The address rules of a network's namespace: Solana's for solana, EVM's for the rest. */
+const addressSchemaFor = (caipNetworkId: string) =>
+  caipNetworkId.startsWith('solana:') ? solanaAddressSchema : evmAddressSchema
 
 const accountQuerySchema = z.object({
   projectId: z
@@ -76,7 +97,7 @@ const pageQuerySchema = accountQuerySchema.extend({
     .optional(),
 })
 
-type Account = { address: Address; served: NetworkAccountData }
+type Account = { address: AccountAddress; served: NetworkAccountData }
 
 /** How long a replica trusts that a project it has seen still exists. */
 const projectMemoryMs = 10_000
@@ -134,18 +155,19 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
   }
 
   /**
-   * Validates the address, then the query, then that the project exists and the network has
-   * account data. Answers the first error, or gives the account, its network and the query.
+   * Validates the query, then the address by the network's namespace, then that the project
+   * exists and the network has account data. Answers the first error, or gives the account, its
+   * network and the query.
    */
   async function resolveAccount<schema extends typeof accountQuerySchema>(
     c: Context,
     schema: schema,
   ): Promise<(Account & { query: z.output<schema> }) | Response> {
-    const address = addressSchema.safeParse(c.req.param('address'))
-    if (!address.success)
-      return invalid(c, `address: ${address.error.issues[0]?.message ?? 'is not valid'}`)
     const query = schema.safeParse(c.req.query())
     if (!query.success) return invalid(c, describeQueryIssues(query.error))
+    const address = addressSchemaFor(query.data.chainId).safeParse(c.req.param('address'))
+    if (!address.success)
+      return invalid(c, `address: ${address.error.issues[0]?.message ?? 'is not valid'}`)
     if (!(await projectExists(query.data.projectId)))
       return uncachedApiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
     const served = accountData.forNetwork(query.data.chainId)
@@ -166,6 +188,8 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
     } catch (error) {
       if (error instanceof InvalidCursorError)
         return invalid(c, 'cursor: is not one this list issued')
+      if (error instanceof UnsupportedAccountDataError)
+        return uncachedApiError(c, 400, 'unsupportedChain', error.message)
       if (error instanceof AccountDataUnavailableError) {
         const { caipNetworkId } = served.network
         if (
@@ -200,16 +224,15 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
         key,
         balanceCacheMs,
         async (): Promise<BalancesResponse> => {
+          const { caipNetworkId } = served.network
           const holdings = (
             await served.adapter.balances({ address, network: served.network })
           ).filter(
             (holding) =>
               holding.address === undefined ||
-              !served.spamContracts.has(holding.address.toLowerCase()),
+              !served.spamContracts.has(tokenKey(caipNetworkId, holding.address)),
           )
-          const tokens = holdings.map(
-            (holding) => (holding.address?.toLowerCase() as Address | undefined) ?? 'native',
-          )
+          const tokens = holdings.map((holding) => holding.address ?? 'native')
           let prices: Map<string, number>
           try {
             prices = await served.prices.usdPrices(served.network, tokens)
@@ -227,7 +250,10 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
 
   const pageRoute = <item>(
     list: 'nfts' | 'transactions',
-    fetchPage: (served: NetworkAccountData, query: PageQuery) => Promise<Page<item>>,
+    fetchPage: (
+      served: NetworkAccountData,
+      query: PageQuery<AccountAddress>,
+    ) => Promise<Page<item>>,
   ) =>
     app.get(`/v1/accounts/:address/${list}`, async (c) => {
       const account = await resolveAccount(c, pageQuerySchema)
@@ -258,7 +284,9 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
     const page = await served.adapter.nfts(query)
     return {
       data: page.data.map((nft) =>
-        served.spamContracts.has(nft.contract.toLowerCase()) ? { ...nft, isSpam: true } : nft,
+        served.spamContracts.has(tokenKey(served.network.caipNetworkId, nft.contract))
+          ? { ...nft, isSpam: true }
+          : nft,
       ),
       next: page.next,
     }
