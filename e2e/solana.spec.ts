@@ -71,6 +71,13 @@ test('behavior: a Solana wallet connects on Solana; the site sees its address an
     wallet.requests.filter((request) => request.method === 'standard:connect').length,
   ).toBeGreaterThan(1)
 
+  // Switching accounts in the wallet reaches the site.
+  await wallet.setAccount(solanaAccounts[1].secretKey)
+  await page.waitForFunction(
+    (address) => window.airlock!.getState().address === address,
+    solanaAccounts[1].address,
+  )
+
   // The wallet ending it ends it for the site.
   await wallet.disconnectFromWallet()
   await page.waitForFunction(() => window.airlock!.getState().status === 'disconnected')
