@@ -23,7 +23,8 @@ import {
   transactionErrors,
 } from '@airlock/protocol'
 import { clearBalanceCache } from './balance'
-import { type ModalStore, namespaceOf } from './store'
+import { chainClient } from './chainClient'
+import { activeNetworkOf, type ModalStore, namespaceOf } from './store'
 import { showToast } from './toasts'
 
 /** The network calls the controllers make; tests pass plain functions returning canned data. */
@@ -606,16 +607,19 @@ async function loadList<kind extends AccountListKind>(
  * later in case indexing lagged.
  */
 export async function refreshAfterMined(store: ModalStore, hash: unknown) {
-  const { networks, activeNetwork } = store.getState()
-  const network = networks.find((item) => item.caipNetworkId === activeNetwork)
+  const network = activeNetworkOf(store.getState())
   if (typeof hash === 'string' && /^0x[0-9a-f]{64}$/i.test(hash) && network) {
     try {
-      const { createPublicClient, http } = await import('viem')
-      const client = createPublicClient({ transport: http(network.rpcUrl, { retryCount: 0 }) })
+      const client = await chainClient(network)
       await client.waitForTransactionReceipt({ hash: hash as `0x${string}`, timeout: 60_000 })
     } catch {
       // No receipt in time: refresh on the schedule anyway.
     }
   }
+  refreshAfterIndexing(store)
+}
+
+/** The indexer sees a mined transaction a moment later: refresh then, and again in case it lagged. */
+export function refreshAfterIndexing(store: ModalStore) {
   for (const delayMs of [1_500, 4_000]) setTimeout(() => refreshAccountData(store), delayMs)
 }

@@ -11,6 +11,7 @@ import {
   type NetworkConfig,
   nativeBalanceCacheMs,
 } from '@airlock/protocol'
+import { chainClient } from './chainClient'
 
 type Entry = { at: number; value?: string; failed?: boolean }
 const balanceCache = new Map<string, Entry>()
@@ -26,9 +27,7 @@ export async function nativeBalance(
   if (cached?.value && age < nativeBalanceCacheMs) return cached.value
   if (cached?.failed && age < balanceRetryGapMs) return undefined
   try {
-    // viem loads only when a balance is first needed; the modal opens without it.
-    const { createPublicClient, http } = await import('viem')
-    const client = createPublicClient({ transport: http(network.rpcUrl, { retryCount: 0 }) })
+    const client = await chainClient(network)
     const wei = await client.getBalance({ address: address as `0x${string}` })
     const { decimals, symbol } = network.nativeCurrency
     const value = `${formatBalance(formatUnitsToDecimal(wei, decimals))} ${symbol}`

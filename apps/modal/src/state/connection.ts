@@ -430,23 +430,24 @@ export function createConnectionController(
     if (!network || !connection || state.status !== 'connected') return false
     const target = namespaceOf(caipNetworkId)
     const wallet = walletInfo(connection.walletId)
-    if (target !== namespaceOfConnection(connection) && wallet?.type !== 'WALLET_CONNECT') {
-      // A browser wallet that speaks the other namespace too connects on it (it may prompt).
-      if (!wallet || !namespacesOf(wallet).includes(target as WalletNamespace)) return false
-      const accounts = await requestAccounts(wallet.id, target as WalletNamespace, false)
-      if (!accounts.length) return false
-      activate(
-        wallet,
-        accounts,
-        target === 'solana' ? caipNetworkId : await walletNetwork(wallet.id, 'eip155'),
-        target as WalletNamespace,
-      )
-      if (target === 'solana') return true
-    }
-    // Solana wallets take the chain with each request: switching is the modal's to do.
-    if (target === 'solana' && wallet?.type !== 'WALLET_CONNECT') {
-      setActiveNetwork(caipNetworkId)
-      return true
+    const crossing = target !== namespaceOfConnection(connection)
+    if (crossing && !wallet) return false
+    const browserWallet = wallet && wallet.type !== 'WALLET_CONNECT' ? wallet : undefined
+    if (browserWallet && (target === 'eip155' || target === 'solana')) {
+      if (crossing) {
+        // A browser wallet that speaks the other namespace too connects on it (it may prompt).
+        if (!namespacesOf(browserWallet).includes(target)) return false
+        const accounts = await requestAccounts(browserWallet.id, target, false)
+        if (!accounts.length) return false
+        const network =
+          target === 'solana' ? caipNetworkId : await walletNetwork(browserWallet.id, target)
+        activate(browserWallet, accounts, network, target)
+      }
+      // Solana wallets take the chain with each request: switching is the modal's to do.
+      if (target === 'solana') {
+        setActiveNetwork(caipNetworkId)
+        return true
+      }
     }
     if (target !== 'eip155') return false
     const chainId = `0x${Number(caipNetworkId.split(':')[1]).toString(16)}`

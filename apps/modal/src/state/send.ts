@@ -17,17 +17,14 @@ import {
   validateSend,
 } from '@airlock/protocol'
 import { ui } from '../messages'
-import { refreshAccountData } from './accountData'
+import { refreshAccountData, refreshAfterIndexing } from './accountData'
+import { chainClient } from './chainClient'
 import { featureEnabled } from './controllers'
-import { emptySend, type SendState } from './sendState'
-import type { ModalState, ModalStore } from './store'
-import { namespaceOf } from './store'
+import { emptySend, type NetworkFee, type SendState } from './sendState'
+import { activeNetworkOf, type ModalState, type ModalStore, namespaceOf } from './store'
 import { showToast } from './toasts'
 
-export { emptySend, type SendState } from './sendState'
-
-/** A network fee: in the native coin's smallest unit, and as the preview shows it. */
-export type NetworkFee = { amount: bigint; text: string }
+export { emptySend, type NetworkFee, type SendState } from './sendState'
 
 /** Whether Send is offered: the feature is on and the namespace can send (spec §6). */
 export function isSendAvailable(state: ModalState): boolean {
@@ -93,7 +90,7 @@ export type SendContext = {
 }
 
 function activeContext(state: ModalState) {
-  const network = state.networks.find((item) => item.caipNetworkId === state.activeNetwork)
+  const network = activeNetworkOf(state)
   const namespace = namespaceOf(state.activeNetwork)
   if (!network || !state.address || (namespace !== 'eip155' && namespace !== 'solana'))
     throw new Error(ui.send.unsupportedChain)
@@ -101,24 +98,27 @@ function activeContext(state: ModalState) {
 }
 
 /** The ERC-20 transfer or native send, as `eth_sendTransaction` takes it. */
-async function evmTransaction(from: string, token: TokenBalance, to: string, amount: bigint) {
-  if (!token.address) return { from, to, value: `0x${amount.toString(16)}` }
+type Hex = `0x${string}`
+type EvmTransaction = { from: Hex; to: Hex; value?: Hex; data?: Hex }
+
+async function evmTransaction(
+  from: string,
+  token: TokenBalance,
+  to: string,
+  amount: bigint,
+): Promise<EvmTransaction> {
+  const call = { from: from as Hex, to: (token.address ?? to) as Hex }
+  if (!token.address) return { ...call, value: `0x${amount.toString(16)}` }
   // viem stays out of the modal's first bundle.
   const { encodeFunctionData, erc20Abi } = await import('viem')
   return {
-    from,
-    to: token.address,
+    ...call,
     data: encodeFunctionData({
       abi: erc20Abi,
       functionName: 'transfer',
-      args: [to as `0x${string}`, amount],
+      args: [to as Hex, amount],
     }),
   }
-}
-
-const evmClient = async (network: NetworkConfig) => {
-  const { createPublicClient, http } = await import('viem')
-  return createPublicClient({ transport: http(network.rpcUrl, { retryCount: 0 }) })
 }
 
 /** A fee in the native coin: fees are small, so up to 8 decimals (`0.000021 ETH`). */
@@ -148,20 +148,10 @@ export async function estimateSendFee(
     const total = prepared.feeLamports + prepared.rentLamports
     return { amount: total, text: feeText(total, network) }
   }
-  const client = await evmClient(network)
-  const transaction = (await evmTransaction(from, token, to, amount)) as {
-    from: `0x${string}`
-    to: `0x${string}`
-    value?: string
-    data?: `0x${string}`
-  }
+  const client = await chainClient(network)
+  const { value, ...call } = await evmTransaction(from, token, to, amount)
   const [gas, gasPrice] = await Promise.all([
-    client.estimateGas({
-      account: transaction.from,
-      to: transaction.to,
-      ...(transaction.value ? { value: BigInt(transaction.value) } : {}),
-      ...(transaction.data ? { data: transaction.data } : {}),
-    }),
+    client.estimateGas({ ...call, account: call.from, ...(value ? { value: BigInt(value) } : {}) }),
     client.getGasPrice(),
   ])
   return { amount: gas * gasPrice, text: feeText(gas * gasPrice, network) }
@@ -228,8 +218,8 @@ export async function sendTokens(context: SendContext): Promise<boolean> {
       const hash = (await context.request({
         method: 'eth_sendTransaction',
         params: [await evmTransaction(from, token, to, amount)],
-      })) as `0x${string}`
-      const client = await evmClient(network)
+      })) as Hex
+      const client = await chainClient(network)
       const receipt = await client.waitForTransactionReceipt({ hash, timeout: 60_000 })
       if (receipt.status !== 'success') throw new Error(ui.send.reverted)
     }
@@ -250,5 +240,6 @@ export async function sendTokens(context: SendContext): Promise<boolean> {
     autoClose: true,
   })
   refreshAccountData(store)
+  refreshAfterIndexing(store)
   return true
 }

@@ -14,7 +14,15 @@ export type SendState = {
   loading: boolean
   /** Why the last send failed, shown in the preview. */
   error: string | undefined
+  /**
+   * The network fee estimated for the form as it was (`key`), kept so the form and its preview
+   * ask the chain once.
+   */
+  fee: { key: string; value?: NetworkFee; failed?: boolean } | undefined
 }
+
+/** A network fee: in the native coin's smallest unit, and as the preview shows it. */
+export type NetworkFee = { amount: bigint; text: string }
 
 export const emptySend: SendState = {
   token: undefined,
@@ -25,4 +33,5 @@ export const emptySend: SendState = {
   networkBalanceInUSD: undefined,
   loading: false,
   error: undefined,
+  fee: undefined,
 }

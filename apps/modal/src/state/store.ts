@@ -120,6 +120,11 @@ export function createModalStore(config: ModalConfig) {
   }))
 }
 
+/** The site's network the visitor is on, when the API knows it. */
+export function activeNetworkOf(state: ModalState): NetworkConfig | undefined {
+  return state.networks.find((network) => network.caipNetworkId === state.activeNetwork)
+}
+
 export function namespaceOf(caipNetworkId: CaipNetworkId | undefined): ChainNamespace | undefined {
   return caipNetworkId?.split(':')[0] as ChainNamespace | undefined
 }

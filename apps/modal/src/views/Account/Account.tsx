@@ -14,6 +14,7 @@ import { ui } from '../../messages'
 import type { AccountTab } from '../../state/accountData'
 import { featureEnabled } from '../../state/controllers'
 import { isSendAvailable } from '../../state/send'
+import { activeNetworkOf } from '../../state/store'
 import { showToast } from '../../state/toasts'
 import list from '../list.module.css'
 import styles from './Account.module.css'
@@ -37,9 +38,7 @@ export function Account() {
     state.status === 'connected' ? state.address : undefined,
   )
   const activeNetwork = useModalState((state) => state.activeNetwork)
-  const network = useModalState((state) =>
-    state.networks.find((n) => n.caipNetworkId === state.activeNetwork),
-  )
+  const network = useModalState(activeNetworkOf)
   const multiWallet = useModalState((state) => featureEnabled(state, 'multiWallet'))
   const activity = useModalState((state) => featureEnabled(state, 'activity'))
   const sendAvailable = useModalState(isSendAvailable)

@@ -14,6 +14,7 @@ import {
   baseUnits,
   estimateSendFee,
   type NetworkFee,
+  type SendState,
   sendFormError,
 } from '../../state/send'
 import { namespaceOf } from '../../state/store'
@@ -169,30 +170,33 @@ export function WalletSend() {
 
 /**
  * The network fee for the form as it stands, estimated once the form is valid (and again when
- * it changes, after a short pause while the visitor types).
+ * it changes, after a short pause while the visitor types). The estimate is kept in the Send
+ * state, so the preview shows it without asking the chain again.
  */
 export function useNetworkFee(): { text: string; value: NetworkFee | undefined } {
   const { store } = useModal()
   const send = useModalState((state) => state.send)
   const namespace = useModalState((state) => namespaceOf(state.activeNetwork))
-  const [fee, setFee] = useState<{ key: string; value?: NetworkFee; failed?: boolean }>()
   const valid = !sendFormError(send, namespace)
   const key = `${send.token?.address ?? 'native'}|${send.sendTokenAmount}|${send.receiverAddress}`
+  const current = send.fee?.key === key ? send.fee : undefined
   useEffect(() => {
-    if (!valid) return
+    if (!valid || current) return
     let live = true
+    const settle = (fee: NonNullable<SendState['fee']>) => {
+      if (live) store.setState({ send: { ...store.getState().send, fee } })
+    }
     const timer = setTimeout(() => {
       estimateSendFee(store.getState(), store.getState().send).then(
-        (value) => live && setFee({ key, value }),
-        () => live && setFee({ key, failed: true }),
+        (value) => settle({ key, value }),
+        () => settle({ key, failed: true }),
       )
     }, 300)
     return () => {
       live = false
       clearTimeout(timer)
     }
-  }, [store, key, valid])
-  const current = fee?.key === key ? fee : undefined
+  }, [store, key, valid, current])
   if (!valid) return { text: '—', value: undefined }
   if (!current) return { text: ui.send.estimatingFee, value: undefined }
   if (current.failed) return { text: ui.send.feeUnavailable, value: undefined }

@@ -8,6 +8,7 @@ import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { ui } from '../../messages'
 import { sendTokens } from '../../state/send'
+import { activeNetworkOf } from '../../state/store'
 import { useNetworkFee } from './WalletSend'
 import styles from './WalletSend.module.css'
 
@@ -15,9 +16,7 @@ export function WalletSendPreview() {
   const modal = useModal()
   const { store, navigation } = modal
   const send = useModalState((state) => state.send)
-  const network = useModalState((state) =>
-    state.networks.find((item) => item.caipNetworkId === state.activeNetwork),
-  )
+  const network = useModalState(activeNetworkOf)
   const fee = useNetworkFee()
   const receiver = send.receiverAddress.trim()
 
