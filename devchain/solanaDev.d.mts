@@ -1,5 +1,5 @@
 // Types for solanaDev.mjs, so TypeScript tests and the e2e setup can import it.
-import type { Address } from '@solana/kit'
+import type { Address, Blockhash, Instruction, KeyPairSigner } from '@solana/kit'
 import type { LiteSVM } from 'litesvm'
 
 /** A public dev keypair: `secretKey` is 64 bytes (seed then public key), for `createKeyPairSignerFromBytes`. */
@@ -28,6 +28,16 @@ export declare const devUsdMint: SolanaDevKeypair & {
   /** Dev account #0's associated token account and the units minted to it (1,250.5 sUSD). */
   seeded: { owner: Address; tokenAccount: Address; amount: bigint }
 }
+
+/**
+ * A v0 transaction of `instructions` paid by `payer`, on `lifetime`'s blockhash, signed by the
+ * payer and every signer the instructions name.
+ */
+export declare function signInstructions(
+  payer: KeyPairSigner,
+  instructions: Instruction[],
+  lifetime: { blockhash: Blockhash; lastValidBlockHeight: bigint },
+): ReturnType<typeof import('@solana/kit').signTransactionMessageWithSigners>
 
 /** Funds the dev accounts and creates sUSD; does nothing when the mint already exists. */
 export declare function seedSolanaDev(svm: LiteSVM): Promise<void>

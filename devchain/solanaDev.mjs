@@ -107,6 +107,24 @@ export const devUsdMint = {
 }
 
 /**
+ * A v0 transaction of `instructions` paid by `payer`, living on `lifetime`'s blockhash, signed
+ * by the payer and every signer the instructions name: what the seed and the tests send.
+ * @param {import('@solana/kit').KeyPairSigner} payer
+ * @param {import('@solana/kit').Instruction[]} instructions
+ * @param {{ blockhash: import('@solana/kit').Blockhash, lastValidBlockHeight: bigint }} lifetime
+ */
+export function signInstructions(payer, instructions, lifetime) {
+  return signTransactionMessageWithSigners(
+    pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayerSigner(payer, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+      (m) => appendTransactionMessageInstructions(instructions, m),
+    ),
+  )
+}
+
+/**
  * Funds the dev accounts and creates sUSD with #0's balance, through real System, Token and
  * Associated Token instructions (airdrops aside). Does nothing on a chain that already has the
  * mint. The caller owns the slot and blockhash bookkeeping (startSolanaRpc advances both after).
@@ -165,17 +183,10 @@ export async function seedSolanaDev(svm) {
       decimals: devUsdMint.decimals,
     }),
   ]
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: svm.latestBlockhash(), lastValidBlockHeight: 0n },
-        m,
-      ),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  )
-  const transaction = await signTransactionMessageWithSigners(message)
+  const transaction = await signInstructions(payer, instructions, {
+    blockhash: svm.latestBlockhash(),
+    lastValidBlockHeight: 0n,
+  })
   const result = svm.sendTransaction(transaction)
   if ('err' in result) {
     const logs = result.meta().logs().join('\n')

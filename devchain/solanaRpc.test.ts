@@ -25,7 +25,6 @@ import {
   sendAndConfirmTransactionFactory,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import {
@@ -35,7 +34,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devUsdMint, solanaDevAccounts } from './solanaDev.mjs'
+import { devUsdMint, signInstructions, solanaDevAccounts } from './solanaDev.mjs'
 import { type SolanaRpc, startSolanaRpc } from './solanaRpc.mjs'
 
 const SOL = 1_000_000_000n
@@ -63,14 +62,11 @@ async function signedTransaction(
   instructions: Instruction[],
   lifetime?: Lifetime,
 ) {
-  const blockhash = lifetime ?? (await rpc.getLatestBlockhash().send()).value
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-    (m) => appendTransactionMessageInstructions(instructions, m),
+  return signInstructions(
+    payer,
+    instructions,
+    lifetime ?? (await rpc.getLatestBlockhash().send()).value,
   )
-  return signTransactionMessageWithSigners(message)
 }
 
 async function send(transaction: Awaited<ReturnType<typeof signedTransaction>>) {

@@ -2,17 +2,11 @@
 // litesvm, seeded): holdings read over JSON-RPC, summed per mint, named from the operator's list.
 import {
   type Address,
-  appendTransactionMessageInstructions,
   createKeyPairSignerFromBytes,
-  createTransactionMessage,
   generateKeyPairSigner,
   type Instruction,
   type KeyPairSigner,
   lamports,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
 } from '@solana/kit'
 import { getCreateAccountInstruction } from '@solana-program/system'
 import {
@@ -24,7 +18,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devUsdMint, solanaDevAccounts } from '../../../../devchain/solanaDev.mjs'
+import { devUsdMint, signInstructions, solanaDevAccounts } from '../../../../devchain/solanaDev.mjs'
 import { type SolanaRpc, startSolanaRpc } from '../../../../devchain/solanaRpc.mjs'
 import { defaultNetworks, type NetworkConfig } from '../networks'
 import { AccountDataUnavailableError, UnsupportedAccountDataError } from './adapter'
@@ -51,18 +45,10 @@ afterAll(async () => {
 
 /** Signs with account #0 (and `signers` named in the instructions) and lands it in the runtime. */
 async function land(instructions: Instruction[]) {
-  const transaction = await signTransactionMessageWithSigners(
-    pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(devAccount0, m),
-      (m) =>
-        setTransactionMessageLifetimeUsingBlockhash(
-          { blockhash: chain.svm.latestBlockhash(), lastValidBlockHeight: 0n },
-          m,
-        ),
-      (m) => appendTransactionMessageInstructions(instructions, m),
-    ),
-  )
+  const transaction = await signInstructions(devAccount0, instructions, {
+    blockhash: chain.svm.latestBlockhash(),
+    lastValidBlockHeight: 0n,
+  })
   const result = chain.svm.sendTransaction(transaction)
   if ('err' in result) throw new Error(result.meta().prettyLogs())
   chain.svm.expireBlockhash()

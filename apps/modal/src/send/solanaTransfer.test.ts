@@ -4,10 +4,8 @@
 import {
   type Address,
   address,
-  appendTransactionMessageInstructions,
   createKeyPairSignerFromBytes,
   createSolanaRpc,
-  createTransactionMessage,
   devnet,
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
@@ -15,11 +13,7 @@ import {
   type Instruction,
   type KeyPairSigner,
   lamports,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
   signTransaction,
-  signTransactionMessageWithSigners,
 } from '@solana/kit'
 import { getCreateAccountInstruction } from '@solana-program/system'
 import {
@@ -31,7 +25,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devUsdMint, solanaDevAccounts } from '../../../../devchain/solanaDev.mjs'
+import { devUsdMint, signInstructions, solanaDevAccounts } from '../../../../devchain/solanaDev.mjs'
 import { type SolanaRpc, startSolanaRpc } from '../../../../devchain/solanaRpc.mjs'
 import {
   confirmSolanaTransfer,
@@ -96,13 +90,7 @@ async function fundedSender(amount: bigint) {
 /** Setup transactions signed by the test itself (creating Token-2022 mints). */
 async function sendInstructions(instructions: Instruction[]) {
   const { value: lifetime } = await rpc.getLatestBlockhash().send()
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(devAccount0, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  )
-  const signed = await signTransactionMessageWithSigners(message)
+  const signed = await signInstructions(devAccount0, instructions, lifetime)
   await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send()
 }
 
