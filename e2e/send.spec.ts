@@ -51,13 +51,14 @@ test.beforeAll(async () => {
   await client.waitForTransactionReceipt({ hash })
 })
 
-async function openSend(page: Page): Promise<TestWallet> {
+/** Connects the sender's wallet on `url` and shows Account. */
+async function connectedAccount(page: Page, url: string = origins.demo): Promise<TestWallet> {
   const wallet = await installTestWallet(page, {
     name: 'Send Wallet',
     rdns: 'dev.airlock.send',
     privateKey: senderKey,
   })
-  await page.goto(origins.demo)
+  await page.goto(url)
   await waitForAirlock(page)
   await page.evaluate(() => window.airlock!.open())
   await modal(page)
@@ -66,6 +67,11 @@ async function openSend(page: Page): Promise<TestWallet> {
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
   await page.evaluate(() => window.airlock!.open())
   await expectOpen(page, 'Account')
+  return wallet
+}
+
+async function openSend(page: Page): Promise<TestWallet> {
+  const wallet = await connectedAccount(page)
   await modal(page).dialog.getByRole('button', { name: 'Send', exact: true }).click()
   await expectOpen(page, 'Send')
   return wallet
@@ -116,7 +122,11 @@ test('behavior: sending ETH asks the wallet, lands on anvil, clears the form and
 test('behavior: sending the 6-decimals ERC-20 calls transfer and moves exactly that amount', async ({
   page,
 }) => {
-  const wallet = await openSend(page)
+  const wallet = await connectedAccount(page)
+  const tokenRow = modal(page).dialog.getByRole('tabpanel').locator('[data-symbol="aUSD"]')
+  await expect(tokenRow).toBeVisible()
+  const rowBefore = await tokenRow.textContent()
+  await modal(page).dialog.getByRole('button', { name: 'Send', exact: true }).click()
   const send = form(page)
   const receiver = freshAddress()
   const before = await usdBalance(sender.address)
@@ -131,6 +141,10 @@ test('behavior: sending the 6-decimals ERC-20 calls transfer and moves exactly t
   const sent = wallet.requests.filter((request) => request.method === 'eth_sendTransaction')
   const [transaction] = (sent.at(-1)?.params ?? []) as { to: string }[]
   expect(transaction?.to.toLowerCase()).toBe(aUsd.toLowerCase())
+  // Account's Tokens tab shows the new balance once the indexer has it.
+  const whole = (before - 12_345_678n) / 1_000_000n
+  await expect(tokenRow).not.toHaveText(rowBefore ?? '', { timeout: 15_000 })
+  await expect(tokenRow).toContainText(`${whole}.`)
 })
 
 test('behavior: the form says what is missing or wrong, and the wallet is not asked', async ({
@@ -181,22 +195,16 @@ test('behavior: a declined send shows Signature declined, keeps the form and mov
 })
 
 test('behavior: Send is not offered when the site turns the feature off', async ({ page }) => {
-  await installTestWallet(page, {
-    name: 'Send Wallet',
-    rdns: 'dev.airlock.send',
-    privateKey: senderKey,
-  })
-  await page.goto(
-    `${origins.fixtures}/sdk.html?options=${encodeURIComponent(JSON.stringify({ projectId: 'demo', modalUrl: origins.modal, networks: ['eip155:31337'], features: { send: false } }))}`,
+  const options = {
+    projectId: 'demo',
+    modalUrl: origins.modal,
+    networks: ['eip155:31337'],
+    features: { send: false },
+  }
+  await connectedAccount(
+    page,
+    `${origins.fixtures}/sdk.html?options=${encodeURIComponent(JSON.stringify(options))}`,
   )
-  await waitForAirlock(page)
-  await page.evaluate(() => window.airlock!.open())
-  await modal(page)
-    .dialog.getByRole('button', { name: /Send Wallet/ })
-    .click()
-  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
-  await page.evaluate(() => window.airlock!.open())
-  await expectOpen(page, 'Account')
   await expect(modal(page).dialog.getByRole('button', { name: 'Disconnect' })).toBeVisible()
   await expect(modal(page).dialog.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0)
 })
