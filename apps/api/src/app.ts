@@ -1,6 +1,7 @@
 /**
  * The Airlock API as a Hono app: the modal page and builds, the loader script, project
- * configuration, analytics, account data (balances, NFTs, transactions) and health. `main.ts` serves it; tests call `app.request(...)`.
+ * configuration, analytics and their stats, account data (balances, NFTs, transactions) and
+ * health. `main.ts` serves it; tests call `app.request(...)`.
  */
 
 import type { WalletConnectConfig } from '@airlock/protocol'
@@ -10,6 +11,7 @@ import { HTTPException } from 'hono/http-exception'
 import { type AccountData, createAccountData } from './accountData/accountData'
 import { createMemoryCache } from './cache/memoryCache'
 import type { NetworkConfig } from './networks'
+import { createEventRateLimiter, defaultEventsPerMinute, type EventRateLimiter } from './rateLimit'
 import { accountDataRoutes } from './routes/accountData'
 import { analyticsRoutes } from './routes/analytics'
 import { apiError } from './routes/apiError'
@@ -17,6 +19,7 @@ import { healthRoutes } from './routes/health'
 import { modalRoutes } from './routes/modal'
 import { projectConfigRoutes } from './routes/projectConfig'
 import { modalAssetRoutes, modalFileRoutes, sdkRoutes } from './routes/staticBuilds'
+import { statsRoutes } from './routes/stats'
 import { walletRoutes } from './routes/wallets'
 import type { Storage } from './storage'
 
@@ -39,6 +42,15 @@ export declare namespace createApp {
     accountData?: AccountData | undefined
     /** The relay the modal's WalletConnect client uses (`readWalletConnectConfig`); none: off. */
     walletConnect?: WalletConnectConfig | null | undefined
+    /**
+     * The budget of `POST /e` per project and host origin (`createEventRateLimiter`); the caller
+     * closes it. Default: in memory, {@link defaultEventsPerMinute} a minute.
+     */
+    eventRateLimiter?: EventRateLimiter | undefined
+    /** The bearer token of `GET /v1/projects/:id/stats`; without it, stats are off. */
+    operatorToken?: string | undefined
+    /** The clock, ms since the epoch (events' receipt, stats' today). Default `Date.now`. */
+    now?: (() => number) | undefined
   }
 }
 
@@ -52,6 +64,9 @@ export declare namespace createApp {
 export function createApp(options: createApp.Options): Hono {
   const { storage, networks, modalDist, sdkDist, publicOrigin } = options
   const walletConnect = options.walletConnect ?? null
+  const now = options.now ?? Date.now
+  const eventRateLimiter =
+    options.eventRateLimiter ?? createEventRateLimiter({ eventsPerMinute: defaultEventsPerMinute })
   const accountData =
     options.accountData ??
     createAccountData({
@@ -73,7 +88,8 @@ export function createApp(options: createApp.Options): Hono {
 
   app.route('/', healthRoutes(storage))
   app.route('/', projectConfigRoutes(storage, networks, walletConnect))
-  app.route('/', analyticsRoutes({ storage, publicOrigin }))
+  app.route('/', analyticsRoutes({ storage, publicOrigin, eventRateLimiter, now }))
+  app.route('/', statsRoutes({ storage, operatorToken: options.operatorToken, now }))
   app.route('/', accountDataRoutes({ storage, accountData }))
   app.route('/', walletRoutes({ storage }))
   app.route('/', modalRoutes({ storage, networks, modalDist, walletConnect }))

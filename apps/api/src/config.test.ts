@@ -36,3 +36,38 @@ describe('readServerConfig', () => {
     )
   })
 })
+
+describe('stats and event limits', () => {
+  test('behavior: stats are off and 6000 events a minute by default', () => {
+    const config = readServerConfig({})
+    expect(config.operatorToken).toBeUndefined()
+    expect(config.eventsPerMinute).toBe(6_000)
+    expect(
+      readServerConfig({ AIRLOCK_OPERATOR_TOKEN: '', AIRLOCK_EVENTS_PER_MINUTE: '' }),
+    ).toMatchObject({ operatorToken: undefined, eventsPerMinute: 6_000 })
+  })
+
+  test('behavior: carries AIRLOCK_OPERATOR_TOKEN and AIRLOCK_EVENTS_PER_MINUTE', () => {
+    const token = 'x'.repeat(24)
+    expect(
+      readServerConfig({ AIRLOCK_OPERATOR_TOKEN: token, AIRLOCK_EVENTS_PER_MINUTE: '120' }),
+    ).toMatchObject({ operatorToken: token, eventsPerMinute: 120 })
+  })
+
+  test('behavior: an operator token under 24 characters stops the start, without showing it', () => {
+    const start = () => readServerConfig({ AIRLOCK_OPERATOR_TOKEN: 'hunter2-is-not-enough' })
+    expect(start).toThrow(ConfigError)
+    expect(start).toThrow('AIRLOCK_OPERATOR_TOKEN must be at least 24 characters (it has 21).')
+  })
+
+  test.each(['0', '-5', '1.5', '1e3', 'lots', ' 60', '9007199254740993'])(
+    'behavior: AIRLOCK_EVENTS_PER_MINUTE=%j stops the start',
+    (value) => {
+      const start = () => readServerConfig({ AIRLOCK_EVENTS_PER_MINUTE: value })
+      expect(start).toThrow(ConfigError)
+      expect(start).toThrow(
+        `AIRLOCK_EVENTS_PER_MINUTE must be a positive whole number, got ${JSON.stringify(value)}.`,
+      )
+    },
+  )
+})

@@ -10,6 +10,7 @@ import type { WalletConnectConfig } from '@airlock/protocol'
 import { type AccountDataConfig, loadAccountDataConfig } from './accountData/config'
 import type { CacheConfig } from './cache/cache'
 import { loadNetworks, type NetworkConfig } from './networks'
+import { defaultEventsPerMinute } from './rateLimit'
 import type { StorageConfig } from './storage'
 import { readWalletConnectConfig } from './walletConnect'
 
@@ -32,7 +33,14 @@ export type ServerConfig = {
   accountData: AccountDataConfig
   /** The modal's WalletConnect relay, from `AIRLOCK_WC_*`; null when not configured. */
   walletConnect: WalletConnectConfig | null
+  /** `AIRLOCK_OPERATOR_TOKEN`: the bearer token of the stats route; without it, stats are off. */
+  operatorToken: string | undefined
+  /** `AIRLOCK_EVENTS_PER_MINUTE`: events `POST /e` accepts per project and host origin. */
+  eventsPerMinute: number
 }
+
+/** Shortest operator token accepted: a guessable one would open every project's stats. */
+export const minOperatorTokenChars = 24
 
 /** Thrown at start for an unusable setting; the message names the variable. */
 export class ConfigError extends Error {
@@ -60,6 +68,30 @@ export function readCacheConfig(env: Environment): CacheConfig {
   return { kind: 'redis', url }
 }
 
+/** `AIRLOCK_OPERATOR_TOKEN`, when set: at least {@link minOperatorTokenChars} characters. */
+export function readOperatorToken(env: Environment): string | undefined {
+  const token = env.AIRLOCK_OPERATOR_TOKEN
+  if (token === undefined || token === '') return undefined
+  // The message never repeats the token: start-up logs are read by more people than it is.
+  if (token.length < minOperatorTokenChars)
+    throw new ConfigError(
+      `AIRLOCK_OPERATOR_TOKEN must be at least ${minOperatorTokenChars} characters (it has ${token.length}).`,
+    )
+  return token
+}
+
+/** `AIRLOCK_EVENTS_PER_MINUTE`: a positive whole number, default {@link defaultEventsPerMinute}. */
+export function readEventsPerMinute(env: Environment): number {
+  const text = env.AIRLOCK_EVENTS_PER_MINUTE
+  if (text === undefined || text === '') return defaultEventsPerMinute
+  const value = Number(text)
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1)
+    throw new ConfigError(
+      `AIRLOCK_EVENTS_PER_MINUTE must be a positive whole number, got ${JSON.stringify(text)}.`,
+    )
+  return value
+}
+
 export function readServerConfig(env: Environment): ServerConfig {
   const port = Number(env.PORT || 8787)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -84,5 +116,7 @@ export function readServerConfig(env: Environment): ServerConfig {
     cache: readCacheConfig(env),
     accountData: loadAccountDataConfig(env, networks),
     walletConnect: readWalletConnectConfig(env),
+    operatorToken: readOperatorToken(env),
+    eventsPerMinute: readEventsPerMinute(env),
   }
 }

@@ -4,7 +4,12 @@
  * every project that has not chosen otherwise.
  */
 
-import { type ProjectFeatures, type SocialProvider, socialProviders } from '@airlock/protocol'
+import {
+  defaultProjectFeatures,
+  type ProjectFeatures,
+  type SocialProvider,
+  socialProviders,
+} from '@airlock/protocol'
 import { z } from 'zod'
 
 /** The social login providers (spec §1), from the shared protocol. */
@@ -15,20 +20,7 @@ export type Social = SocialProvider
 /** The switches, as the project config sends them (shared with the modal). */
 export type Features = Omit<ProjectFeatures, 'socials'> & { socials: Social[] }
 
-export const defaultFeatures: Readonly<Features> = {
-  send: true,
-  receive: true,
-  onramp: true,
-  swaps: true,
-  activity: true,
-  email: true,
-  socials: [...socials],
-  multiWallet: false,
-  analytics: true,
-  legalCheckbox: false,
-  smartSessions: false,
-  pay: false,
-}
+export const defaultFeatures = defaultProjectFeatures as Readonly<Features>
 
 /** The stored overrides: any subset of the switches, nothing else. */
 export const featureOverridesSchema = z

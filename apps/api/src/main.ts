@@ -1,7 +1,7 @@
 /**
  * Starts the API: reads the environment, opens and migrates the database, seeds the `demo`
- * project, opens the cache (Redis with `REDIS_URL`), sets up account data per network, serves on
- * HOST:PORT, and closes everything on SIGINT/SIGTERM.
+ * project, opens the cache and the events' rate limiter (Redis with `REDIS_URL`), sets up account
+ * data per network, serves on HOST:PORT, and closes everything on SIGINT/SIGTERM.
  */
 
 import { createServer } from 'node:http'
@@ -16,6 +16,7 @@ import { createIndexer, type Indexer, markSpamContract } from './indexer'
 import { createMicroCache } from './microCache'
 import { migrateToLatest } from './migrations'
 import { NetworkConfigError } from './networks'
+import { createEventRateLimiter } from './rateLimit'
 import { seedDemoProject } from './seed'
 import { buildExists } from './staticFiles'
 import { openStorage } from './storage'
@@ -59,6 +60,12 @@ async function main(): Promise<void> {
       await markSpamContract(storage.db, caipNetworkId, address)
 
   const cache = await openCache(config.cache)
+  // Beside the cache: replicas that share it share each page's budget of events too.
+  const eventRateLimiter = createEventRateLimiter({
+    eventsPerMinute: config.eventsPerMinute,
+    redisUrl: config.cache.kind === 'redis' ? config.cache.url : undefined,
+  })
+  await eventRateLimiter.ready(2_000)
   // Every replica runs the indexers; a lease in the database lets one of them index at a time.
   const indexers: Indexer[] = []
   const accountData = createAccountData({
@@ -75,10 +82,10 @@ async function main(): Promise<void> {
   })
   const closeAll = () =>
     Promise.allSettled(indexers.map((indexer) => indexer.stop())).then(() =>
-      Promise.allSettled([storage.close(), cache.close()]),
+      Promise.allSettled([storage.close(), cache.close(), eventRateLimiter.close()]),
     )
   console.log(
-    `airlock api: cache: ${cache.kind}; account data: ${
+    `airlock api: cache: ${cache.kind}; events: ${eventRateLimiter.eventsPerMinute} a minute per page origin (${eventRateLimiter.kind}); stats: ${config.operatorToken === undefined ? 'off' : 'on'}; account data: ${
       accountData.networks
         .map(
           ({ network, adapter, prices }) =>
@@ -96,6 +103,8 @@ async function main(): Promise<void> {
     publicOrigin: config.publicOrigin,
     accountData,
     walletConnect: config.walletConnect,
+    eventRateLimiter,
+    operatorToken: config.operatorToken,
   })
 
   // Repeats of the hottest route are answered before the HTTP stack (microCache.ts).

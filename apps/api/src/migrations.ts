@@ -4,12 +4,13 @@
  */
 
 import { type Kysely, type Migration, Migrator, PostgresAdapter } from 'kysely'
+import { utcDay } from './days'
 import type { Database } from './storage'
 
 // `timestamptz` is a real type in Postgres; SQLite accepts the name and keeps the ISO text as is.
 const timestamp = 'timestamptz'
 
-const migrations: Record<string, Migration> = {
+const migrations = {
   '0001_projects_and_events': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -199,11 +200,100 @@ const migrations: Record<string, Migration> = {
         .execute()
     },
   },
-}
+  '0004_event_stats': {
+    async up(db: Kysely<unknown>) {
+      // Nullable: neither dialect adds a NOT NULL column to a filled table without a default.
+      for (const column of ['type', 'event', 'day'])
+        await db.schema.alterTable('events').addColumn(column, 'text').execute()
+      await backfillEventStats(db as Kysely<EventsAt0004>)
+      await db.schema
+        .createIndex('events_project_day_event')
+        .on('events')
+        .columns(['project_id', 'day', 'event'])
+        .execute()
+    },
+  },
+} satisfies Record<string, Migration>
+
+export type MigrationName = keyof typeof migrations
 
 /** Brings the schema up to date; a no-op when it already is. Throws on a failed migration. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
-  const { error } = await migrator.migrateToLatest()
+  const { error } = await migrator(db).migrateToLatest()
   if (error !== undefined) throw error
+}
+
+/** Brings the schema to `name` exactly: for tests of what a later migration does to old rows. */
+export async function migrateTo(db: Kysely<Database>, name: MigrationName): Promise<void> {
+  const { error } = await migrator(db).migrateTo(name)
+  if (error !== undefined) throw error
+}
+
+function migrator(db: Kysely<Database>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } })
+}
+
+/** The events table as migration 0004 sees it, whatever later migrations make of it. */
+type EventsAt0004 = {
+  events: {
+    id: string
+    props: string
+    received_at: Date | string
+    type: string | null
+    event: string | null
+    day: string | null
+  }
+}
+
+/**
+ * Fills `type`, `event` and `day` of the rows already stored, reading `props` in JS so that both
+ * dialects run the same plain SQL. Batches of rows that get the same values are one update.
+ */
+async function backfillEventStats(db: Kysely<EventsAt0004>): Promise<void> {
+  for (;;) {
+    const rows = await db
+      .selectFrom('events')
+      .select(['id', 'props', 'received_at'])
+      .where('day', 'is', null)
+      .orderBy('id')
+      .limit(500)
+      .execute()
+    if (rows.length === 0) return
+    const batches = new Map<string, { values: EventStatsColumns; ids: string[] }>()
+    for (const row of rows) {
+      const values = eventStatsColumns(row.props, row.received_at)
+      const key = JSON.stringify(values)
+      const batch = batches.get(key) ?? { values, ids: [] }
+      batch.ids.push(row.id)
+      batches.set(key, batch)
+    }
+    for (const { values, ids } of batches.values())
+      await db.updateTable('events').set(values).where('id', 'in', ids).execute()
+  }
+}
+
+type EventStatsColumns = { type: string | null; event: string | null; day: string }
+
+/** The stats columns of a stored row; `type` and `event` stay null when `props` lacks them. */
+function eventStatsColumns(props: string, receivedAt: Date | string): EventStatsColumns {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(props)
+  } catch {
+    parsed = undefined
+  }
+  const field = (name: string) => {
+    const value =
+      typeof parsed === 'object' && parsed !== null
+        ? (parsed as Record<string, unknown>)[name]
+        : undefined
+    return typeof value === 'string' ? value : null
+  }
+  const received = new Date(receivedAt)
+  return {
+    type: field('type'),
+    event: field('event'),
+    // SQLite keeps whatever text was written; ours is ISO, so its first ten characters are the day.
+    day: Number.isNaN(received.getTime()) ? String(receivedAt).slice(0, 10) : utcDay(received),
+  }
 }

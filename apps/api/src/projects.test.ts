@@ -167,11 +167,12 @@ describe.each(testDatabases())('projects repository on $name', (database) => {
       url: 'https://shop.example/checkout',
       domain: 'shop.example',
       timestamp: 1_760_000_000_123,
-      props: { event: 'MODAL_OPEN', address: '0xabc' },
+      props: { type: 'track', event: 'MODAL_OPEN', address: '0xabc' } as const,
       sdkType: 'airlock',
       sdkVersion: '0.1.0',
     }
-    expect(await recordEvent(storage.db, event)).toEqual({ recorded: true })
+    const receivedAt = new Date('2025-10-09T23:59:59.999Z')
+    expect(await recordEvent(storage.db, event, receivedAt)).toEqual({ recorded: true })
     expect(await recordEvent(storage.db, event)).toEqual({ recorded: false })
 
     const rows = await storage.db.selectFrom('events').selectAll().execute()
@@ -183,7 +184,11 @@ describe.each(testDatabases())('projects repository on $name', (database) => {
       domain: 'shop.example',
       sdk_type: 'airlock',
       sdk_version: '0.1.0',
+      type: 'track',
+      event: 'MODAL_OPEN',
+      day: '2025-10-09',
     })
+    expect(new Date(rows[0]!.received_at).toISOString()).toBe(receivedAt.toISOString())
     expect(Number(rows[0]?.timestamp)).toBe(event.timestamp)
     expect(JSON.parse(rows[0]!.props)).toEqual(event.props)
   })

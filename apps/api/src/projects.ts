@@ -1,12 +1,14 @@
 /**
  * The project registry: projects, the origins allowed to embed their modal, and the analytics
- * events they send. Inputs are validated here, so no caller (HTTP, CLI, seed) can store an
- * origin that would widen a CSP or a penpal allow-list. Writes that touch several rows run in
- * one transaction.
+ * events they send (stored, and counted per day for the stats). Inputs are validated here, so no
+ * caller (HTTP, CLI, seed) can store an origin that would widen a CSP or a penpal allow-list.
+ * Writes that touch several rows run in one transaction.
  */
 
 import { randomUUID } from 'node:crypto'
+import type { EventProps } from '@airlock/protocol'
 import type { Kysely } from 'kysely'
+import { utcDay } from './days'
 import {
   OriginAlreadyAllowedError,
   OriginNotAllowedError,
@@ -39,9 +41,18 @@ export type AnalyticsEvent = {
   domain: string
   /** Client clock, ms since the epoch. */
   timestamp: number
-  props: Record<string, unknown>
+  props: EventProps
   sdkType: string
   sdkVersion: string
+}
+
+/** How many events of one kind a project received on one UTC day. */
+export type EventCount = {
+  /** `YYYY-MM-DD`. */
+  day: string
+  type: string
+  event: string
+  count: number
 }
 
 export async function listProjects(db: Kysely<Database>): Promise<Project[]> {
@@ -198,12 +209,13 @@ export async function revokeOrigin(
 }
 
 /**
- * Stores an analytics event. A retried event (same project and `eventId`) is stored once;
- * `recorded` says whether this call stored it.
+ * Stores an analytics event, received at `receivedAt`. A retried event (same project and
+ * `eventId`) is stored once; `recorded` says whether this call stored it.
  */
 export async function recordEvent(
   db: Kysely<Database>,
   event: AnalyticsEvent,
+  receivedAt: Date = new Date(),
 ): Promise<{ recorded: boolean }> {
   const result = await db
     .insertInto('events')
@@ -217,11 +229,51 @@ export async function recordEvent(
       props: JSON.stringify(event.props),
       sdk_type: event.sdkType,
       sdk_version: event.sdkVersion,
-      received_at: new Date().toISOString(),
+      received_at: receivedAt.toISOString(),
+      type: event.props.type,
+      event: event.props.event,
+      day: utcDay(receivedAt),
     })
     .onConflict((conflict) => conflict.columns(['project_id', 'event_id']).doNothing())
     .executeTakeFirst()
   return { recorded: (result.numInsertedOrUpdatedRows ?? 0n) > 0n }
+}
+
+/**
+ * A project's events counted per UTC day, type and event, for the days `from` to `to` (both
+ * `YYYY-MM-DD`, both included), sorted by day, then type, then event.
+ */
+export async function countEvents(
+  db: Kysely<Database>,
+  projectId: string,
+  range: { from: string; to: string },
+): Promise<EventCount[]> {
+  const rows = await db
+    .selectFrom('events')
+    .select(({ fn }) => ['day', 'type', 'event', fn.countAll().as('count')])
+    .where('project_id', '=', projectId)
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .where('type', 'is not', null)
+    .where('event', 'is not', null)
+    .groupBy(['day', 'type', 'event'])
+    .execute()
+  return (
+    rows
+      // Postgres answers count(*) as a string (a bigint).
+      .map((row) => ({
+        day: String(row.day),
+        type: String(row.type),
+        event: String(row.event),
+        count: Number(row.count),
+      }))
+      // Sorted here: Postgres orders text by its collation, which need not be SQLite's byte order.
+      .sort((a, b) => compare(a.day, b.day) || compare(a.type, b.type) || compare(a.event, b.event))
+  )
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
 }
 
 async function requireProject(db: Kysely<Database>, projectId: string): Promise<void> {

@@ -51,6 +51,14 @@ export type EventsTable = {
   sdk_type: string
   sdk_version: string
   received_at: Timestamp
+  /**
+   * `props.type` ('track' or 'error'), `props.event` and the UTC day of `received_at`
+   * (`YYYY-MM-DD`), in columns for the per-day counts. Null only on a row an API version from
+   * before migration 0004 wrote after it ran (a rolling deploy); the stats leave those out.
+   */
+  type: ColumnType<string | null, string, never>
+  event: ColumnType<string | null, string, never>
+  day: ColumnType<string | null, string, never>
 }
 
 /**

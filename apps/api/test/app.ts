@@ -1,4 +1,7 @@
-/** A `createApp` on a temp SQLite file and fake builds, with a `demo`-like project, for route tests. */
+/**
+ * A `createApp` on a temp SQLite file (or a storage the test gives, e.g. Postgres from
+ * `testDatabases()`) and fake builds, with `demo`-like projects, for route tests.
+ */
 
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -21,10 +24,18 @@ export type TestApp = {
 }
 
 export type TestAppOptions = Partial<
-  Pick<createApp.Options, 'modalDist' | 'sdkDist' | 'publicOrigin'>
+  Pick<
+    createApp.Options,
+    'modalDist' | 'sdkDist' | 'publicOrigin' | 'eventRateLimiter' | 'operatorToken' | 'now'
+  >
 > & {
   /** Account data over the test app's storage and networks; without it, none is served. */
   accountData?: (storage: Storage, networks: NetworkConfig[]) => AccountData
+  /**
+   * A migrated, empty database (`testDatabases()`'s `open()`) instead of a temp SQLite file.
+   * The test app closes it, as it closes `eventRateLimiter`.
+   */
+  storage?: Storage
 }
 
 /** The relay settings every test app serves in its projects' config. */
@@ -35,9 +46,9 @@ export const testWalletConnect = {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'airlock-app-'))
-  const storage = openStorage({ dialect: 'sqlite', file: join(dataDir, 'airlock.sqlite') })
-  await migrateToLatest(storage.db)
+  const { storage, dataDir } = options.storage
+    ? { storage: options.storage, dataDir: undefined }
+    : await openTempStorage()
   await createProject(storage.db, 'shop', ['https://shop.example', 'http://localhost:5173'])
   await createProject(storage.db, 'lonely', [])
   const builds = await createFakeBuilds()
@@ -50,6 +61,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     publicOrigin: options.publicOrigin,
     accountData: options.accountData?.(storage, networks),
     walletConnect: testWalletConnect,
+    eventRateLimiter: options.eventRateLimiter,
+    operatorToken: options.operatorToken,
+    now: options.now,
   })
   return {
     app,
@@ -57,11 +71,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     builds,
     networks,
     async close() {
+      await options.eventRateLimiter?.close()
       await storage.close()
       await builds.remove()
-      await rm(dataDir, { recursive: true, force: true })
+      if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+async function openTempStorage(): Promise<{ storage: Storage; dataDir: string }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'airlock-app-'))
+  const storage = openStorage({ dialect: 'sqlite', file: join(dataDir, 'airlock.sqlite') })
+  await migrateToLatest(storage.db)
+  return { storage, dataDir }
 }
 
 /** Reads a gzip-encoded response body as text. */

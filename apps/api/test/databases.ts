@@ -17,32 +17,43 @@ export type TestDatabase = {
   setUp(): Promise<void>
   /** A storage on the migrated database, with no rows in any table. */
   open(): Promise<Storage>
+  /** A storage on another database, new and not migrated: for tests of the migrations. */
+  openUnmigrated(): Promise<Storage>
   tearDown(): Promise<void>
 }
 
+/** Where a fixture's databases live: `newDatabase()` makes another empty one there. */
+type DatabaseHost = { newDatabase(): Promise<StorageConfig>; remove(): Promise<void> }
+
 function testDatabase(
   name: TestDatabase['name'],
-  create: () => Promise<{ config: StorageConfig; remove(): Promise<void> }>,
+  createHost: () => Promise<DatabaseHost>,
 ): TestDatabase {
-  let created: { config: StorageConfig; remove(): Promise<void> } | undefined
+  let host: DatabaseHost | undefined
+  let config: StorageConfig | undefined
   return {
     name,
     async setUp() {
-      created = await create()
-      const storage = openStorage(created.config)
+      host = await createHost()
+      config = await host.newDatabase()
+      const storage = openStorage(config)
       await migrateToLatest(storage.db)
       await storage.close()
     },
+    async openUnmigrated() {
+      if (host === undefined) throw new Error('setUp() first')
+      return openStorage(await host.newDatabase())
+    },
     async open() {
-      if (created === undefined) throw new Error('setUp() first')
-      const storage = openStorage(created.config)
+      if (config === undefined) throw new Error('setUp() first')
+      const storage = openStorage(config)
       await storage.db.deleteFrom('events').execute()
       await storage.db.deleteFrom('project_origins').execute()
       await storage.db.deleteFrom('projects').execute()
       return storage
     },
     async tearDown() {
-      await created?.remove()
+      await host?.remove()
     },
   }
 }
@@ -50,8 +61,12 @@ function testDatabase(
 const sqlite = () =>
   testDatabase('sqlite', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'airlock-sqlite-'))
+    let databases = 0
     return {
-      config: { dialect: 'sqlite', file: join(dir, 'airlock.sqlite') },
+      newDatabase: async () => ({
+        dialect: 'sqlite',
+        file: join(dir, `airlock-${++databases}.sqlite`),
+      }),
       remove: () => rm(dir, { recursive: true, force: true }),
     }
   })
@@ -60,7 +75,7 @@ const postgres = () =>
   testDatabase('postgres', async () => {
     const cluster: PostgresCluster = await startPostgres()
     return {
-      config: { dialect: 'postgres', url: await cluster.createDatabase() },
+      newDatabase: async () => ({ dialect: 'postgres', url: await cluster.createDatabase() }),
       remove: cluster.stop,
     }
   })

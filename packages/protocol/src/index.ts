@@ -4,6 +4,7 @@
  * No UI, no network.
  */
 export * from './accountData'
+export * from './analytics'
 export * from './bridge'
 export * from './caip'
 export * from './constants'

@@ -1,5 +1,6 @@
 /** The project configuration the API serves (GET /v1/projects/:id/config) and inlines in the modal. */
 import type { CaipNetworkId } from './caip'
+import { socialProviders } from './validation'
 
 export type NetworkConfig = {
   caipNetworkId: CaipNetworkId
@@ -22,6 +23,22 @@ export type ProjectFeatures = {
   legalCheckbox: boolean
   smartSessions: boolean
   pay: boolean
+}
+
+/** The switches of a project that chose none (spec §6): multiWallet, legal checkbox, smart sessions and pay off. */
+export const defaultProjectFeatures: Readonly<ProjectFeatures> = {
+  send: true,
+  receive: true,
+  onramp: true,
+  swaps: true,
+  activity: true,
+  email: true,
+  socials: [...socialProviders],
+  multiWallet: false,
+  analytics: true,
+  legalCheckbox: false,
+  smartSessions: false,
+  pay: false,
 }
 
 /**

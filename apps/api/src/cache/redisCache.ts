@@ -4,7 +4,7 @@
  * are dropped, with one warning per outage, while ioredis reconnects in the background.
  */
 
-import { Redis } from 'ioredis'
+import { connectRedis } from '../redis'
 import { type Cache, decodeCacheValue, encodeCacheValue } from './cache'
 
 export declare namespace createRedisCache {
@@ -33,54 +33,18 @@ export declare namespace createRedisCache {
  * await cache.set('balances:eip155:1:0xab…', body, 30_000)
  */
 export function createRedisCache(options: createRedisCache.Options): createRedisCache.ReturnType {
-  const {
-    url,
-    keyPrefix = 'airlock:',
-    commandTimeoutMs = 1_000,
-    reconnectDelayMs = (attempt) => Math.min(attempt * 100, 2_000),
-    warn = (message) => console.warn(message),
-  } = options
-  const client = new Redis(url, {
+  const { url, keyPrefix = 'airlock:', ...connection } = options
+  const redis = connectRedis(url, {
+    ...connection,
     keyPrefix,
-    // Fail fast while disconnected instead of queueing requests behind a dead connection.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: commandTimeoutMs,
-    retryStrategy: reconnectDelayMs,
+    purpose: 'cache',
+    whileDown: 'serving without cache',
   })
-  const where = describeUrl(url)
-  let degraded = false
-  let closed = false
-
-  const failed = (error: unknown) => {
-    if (degraded || closed) return
-    degraded = true
-    const reason = error instanceof Error ? error.message : String(error)
-    warn(`airlock api: redis cache at ${where} unavailable (${reason}); serving without cache`)
-  }
-  client.on('error', failed)
-  client.on('close', () => failed(new Error('connection closed')))
-  client.on('ready', () => {
-    if (degraded) console.log(`airlock api: redis cache at ${where} is back`)
-    degraded = false
-  })
+  const { client, failed } = redis
 
   return {
     kind: 'redis',
-    ready(timeoutMs) {
-      if (client.status === 'ready') return Promise.resolve(true)
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          client.off('ready', onReady)
-          resolve(false)
-        }, timeoutMs)
-        const onReady = () => {
-          clearTimeout(timer)
-          resolve(true)
-        }
-        client.once('ready', onReady)
-      })
-    },
+    ready: redis.ready,
     async get<value>(key: string) {
       let text: string | null
       try {
@@ -114,25 +78,6 @@ export function createRedisCache(options: createRedisCache.Options): createRedis
         failed(error)
       }
     },
-    async close() {
-      closed = true
-      try {
-        await client.quit()
-      } catch {
-        client.disconnect()
-      }
-    },
-  }
-}
-
-/** The URL without its password, for logs. */
-function describeUrl(url: string): string {
-  try {
-    const parsed = new URL(url)
-    parsed.password = ''
-    parsed.username = ''
-    return parsed.host
-  } catch {
-    return 'REDIS_URL'
+    close: redis.close,
   }
 }

@@ -14,6 +14,9 @@ export type ApiErrorCode =
   | 'internalError'
   | 'unsupportedChain'
   | 'accountDataUnavailable'
+  | 'rateLimited'
+  | 'unauthorized'
+  | 'statsDisabled'
 
 export type ApiErrorBody = { error: { code: ApiErrorCode; message: string } }
 
@@ -42,5 +45,12 @@ export function uncachedApiError(
 export function describeQueryIssues(error: ZodError): string {
   return error.issues
     .map((issue) => `${issue.path.map(String).slice(0, 1).join('.') || 'query'}: ${issue.message}`)
+    .join('; ')
+}
+
+/** `body.eventId: Invalid UUID; body.timestamp: …` — the fields at fault, for the caller. */
+export function describeIssues(error: ZodError, where: 'query' | 'body'): string {
+  return error.issues
+    .map((issue) => `${[where, ...issue.path.map(String)].join('.')}: ${issue.message}`)
     .join('; ')
 }

@@ -16,7 +16,8 @@ export function projectConfigRoutes(
   walletConnect: WalletConnectConfig | null,
 ): Hono {
   const app = new Hono()
-  app.use('/v1/projects/*', cors({ origin: '*', allowMethods: ['GET'] }))
+  // Only this route: the operator's stats under /v1/projects/ are not for pages to read.
+  app.use('/v1/projects/:id/config', cors({ origin: '*', allowMethods: ['GET'] }))
   app.get('/v1/projects/:id/config', async (c) => {
     c.header('Cache-Control', 'no-cache')
     const projectId = c.req.param('id')
