@@ -9,13 +9,14 @@ import { promisify } from 'node:util'
 // @ts-expect-error: plain ESM helper shared with `npm start` and the bench.
 import { root, startStack } from '../scripts/stack.mjs'
 import { startFixtureServers } from './fixtures/server'
+import { analyticsProjects, operatorToken } from './support/operator'
 import { origins, ports } from './support/ports'
 
 const run = promisify(execFile)
 
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'airlock-e2e-'))
-  const env = { DATA_DIR: dataDir }
+  const env = { DATA_DIR: dataDir, AIRLOCK_OPERATOR_TOKEN: operatorToken }
   const stack = await startStack({
     apiPort: ports.api,
     demoPort: ports.demo,
@@ -35,6 +36,12 @@ export default async function globalSetup() {
   await airlock('projects', 'allow-origin', 'demo', origins.fixtures)
   // A project the allowlist test revokes, so other tests keep theirs.
   await airlock('projects', 'create', 'revocable', '--origin', origins.fixtures)
+  // Projects of their own for the analytics tests, whose events are counted per project.
+  await Promise.all(
+    analyticsProjects.map((project) =>
+      airlock('projects', 'create', project, '--origin', origins.fixtures),
+    ),
+  )
   const stopFixtures = await startFixtureServers()
   process.env.AIRLOCK_E2E_DATA_DIR = dataDir
   return async () => {

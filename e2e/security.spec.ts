@@ -55,7 +55,8 @@ test('behavior: a hostile third-party frame posting forged messages changes noth
 }) => {
   const problems: string[] = []
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text())
+    // The location names the resource when a load failed that no response event shows.
+    if (message.type() === 'error') problems.push(`${message.text()} ${message.location().url}`)
   })
   page.on('pageerror', (error) => problems.push(error.message))
   page.on('response', (response) => {

@@ -1,29 +1,142 @@
-/** The modal's one fetch helper for its own API (spec §7): JSON in and out, and a non-OK
- * status throws 'HTTP status code: {status}'. */
+/**
+ * The modal's one HTTP helper for its own API (spec §7): GET, POST, PUT and DELETE with JSON in
+ * and out. A non-OK status throws `HttpError` ('HTTP status code: {status}', carrying the status
+ * and the parsed error body); a request that outlasts its timeout throws `RequestTimeoutError`.
+ * Failures are also told to the failure listeners (the alert bar, error reports) unless the
+ * caller says `quiet`.
+ */
+
+/** The API's error body: `{ error: { code, message } }`. */
+export type ApiErrorBody = { error: { code: string; message: string } }
 
 export class HttpError extends Error {
   override name = 'HttpError'
-  constructor(readonly status: number) {
+  /** The API's error code (`rateLimited`, `invalidProjectId`, …), when the body has one. */
+  readonly code: string | undefined
+
+  constructor(
+    readonly status: number,
+    /** The error body, parsed from JSON; undefined when there was none or it was not JSON. */
+    readonly body: unknown,
+  ) {
     super(`HTTP status code: ${status}`)
+    this.code = isApiErrorBody(body) ? body.error.code : undefined
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+export class RequestTimeoutError extends Error {
+  override name = 'RequestTimeoutError'
+  constructor(
+    readonly path: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`The request to ${path} took longer than ${timeoutMs} ms.`)
+  }
+}
 
+/** How long a call may take before it fails with `RequestTimeoutError`. */
+export const requestTimeoutMs = 20_000
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export type RequestOptions = {
+  query?: Record<string, string>
+  /** Sent as JSON. */
+  body?: unknown
+  /** Not told to the failure listeners: the caller deals with every failure itself. */
+  quiet?: boolean
+  /** Lets the request outlive the page (analytics sent as the visitor leaves). */
+  keepalive?: boolean
+  timeoutMs?: number
+  signal?: AbortSignal
+}
+
+export type ApiFailure = { method: Method; path: string; error: Error }
+type FailureListener = (failure: ApiFailure) => void
+const failureListeners = new Set<FailureListener>()
+
+/** Calls `listener` for every failed call that is not `quiet`; returns the unsubscribe. */
+export function onApiFailure(listener: FailureListener): () => void {
+  failureListeners.add(listener)
+  return () => failureListeners.delete(listener)
+}
+
+/**
+ * @example
+ * const page = await apiFetch<WalletPage>('GET', '/v1/wallets', { query: { projectId } })
+ * await apiFetch('POST', '/e', { query, body: event, quiet: true })
+ */
 export async function apiFetch<result>(
   method: Method,
   path: string,
-  options: { query?: Record<string, string>; body?: unknown } = {},
+  options: RequestOptions = {},
 ): Promise<result | undefined> {
-  const url = new URL(path, location.origin)
+  try {
+    return await send<result>(method, path, options)
+  } catch (error) {
+    const failure = error instanceof Error ? error : new Error(String(error))
+    // The caller's own abort is not a failure.
+    if (!options.quiet && failure.name !== 'AbortError')
+      for (const listener of failureListeners) listener({ method, path, error: failure })
+    throw failure
+  }
+}
+
+/** `api.get('/v1/wallets', { query })`: the helper by method. */
+export const api = {
+  get: <result>(path: string, options?: RequestOptions) => apiFetch<result>('GET', path, options),
+  post: <result>(path: string, options?: RequestOptions) => apiFetch<result>('POST', path, options),
+  put: <result>(path: string, options?: RequestOptions) => apiFetch<result>('PUT', path, options),
+  delete: <result>(path: string, options?: RequestOptions) =>
+    apiFetch<result>('DELETE', path, options),
+}
+
+async function send<result>(
+  method: Method,
+  path: string,
+  options: RequestOptions,
+): Promise<result | undefined> {
+  // Absolute URLs pass through; paths are on the modal's own origin.
+  const url = new URL(path, globalThis.location?.origin)
   for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value)
-  const init: RequestInit = { method }
+  const timeoutMs = options.timeoutMs ?? requestTimeoutMs
+  const timeout = AbortSignal.timeout(timeoutMs)
+  const init: RequestInit = {
+    method,
+    headers: { accept: 'application/json' },
+    signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+  }
+  if (options.keepalive) init.keepalive = true
   if (options.body !== undefined) {
     init.body = JSON.stringify(options.body)
-    init.headers = { 'content-type': 'application/json' }
+    init.headers = { ...init.headers, 'content-type': 'application/json' }
   }
-  const response = await fetch(url, init)
-  if (!response.ok) throw new HttpError(response.status)
-  if (response.status === 204) return undefined
-  return (await response.json()) as result
+  let response: Response
+  let text: string
+  try {
+    response = await fetch(url, init)
+    text = await response.text()
+  } catch (error) {
+    if (timeout.aborted && !options.signal?.aborted)
+      throw new RequestTimeoutError(url.pathname, timeoutMs)
+    throw error
+  }
+  if (!response.ok) throw new HttpError(response.status, parseJson(text))
+  if (text === '') return undefined
+  const body = parseJson(text)
+  if (body === undefined) throw new SyntaxError(`${url.pathname} answered with something not JSON.`)
+  return body as result
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  const error = (value as { error?: { code?: unknown; message?: unknown } } | null)?.error
+  return typeof error?.code === 'string' && typeof error.message === 'string'
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { parseHostWalletEvent, parseHostWallets } from './bridge'
+import { parseHostInfo, parseHostWalletEvent, parseHostWallets } from './bridge'
 
 describe('bridge: what the host may say about wallets', () => {
   test('behavior: a host wallet and its events pass', () => {
@@ -41,5 +41,45 @@ describe('bridge: what the host may say about wallets', () => {
       expect(() => parseHostWallets([{ ...wallet, namespaces }])).toThrow(
         /A wallet speaks eip155, solana or both/,
       )
+  })
+})
+
+describe('bridge: what the host may say about itself', () => {
+  const allowed = ['https://shop.example']
+  const info = {
+    origin: 'https://shop.example',
+    href: 'https://shop.example/cart?x=1',
+    isMobile: false,
+    sdkVersion: '0.1.0',
+  }
+
+  test('behavior: an allowed origin, an href on it and a version pass', () => {
+    expect(parseHostInfo(info, allowed)).toEqual({
+      origin: 'https://shop.example',
+      href: 'https://shop.example/cart?x=1',
+      sdkVersion: '0.1.0',
+    })
+    // An SDK from before sdkVersion: reported as unknown.
+    expect(parseHostInfo({ ...info, sdkVersion: undefined }, allowed).sdkVersion).toBe('unknown')
+  })
+
+  test('security: the host cannot make analytics describe another page', () => {
+    expect(() => parseHostInfo({ ...info, href: 'https://other.example/' }, allowed)).toThrow(
+      /The host href is not on its origin/,
+    )
+    expect(() =>
+      parseHostInfo(
+        { ...info, origin: 'https://other.example', href: 'https://other.example/' },
+        allowed,
+      ),
+    ).toThrow(/not an allowed origin/)
+    expect(() => parseHostInfo({ ...info, href: 'not a url' }, allowed)).toThrow(
+      /href must be a URL/,
+    )
+  })
+
+  test('behavior: a malformed sdkVersion is refused', () => {
+    for (const sdkVersion of ['', 'latest', 1, '1.2.3<script>'])
+      expect(() => parseHostInfo({ ...info, sdkVersion }, allowed)).toThrow(/sdkVersion/)
   })
 })

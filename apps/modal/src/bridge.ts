@@ -103,6 +103,31 @@ export function parseHostWallets(value: unknown): HostWalletInfo[] {
   })
 }
 
+const semver = /^\d{1,5}\.\d{1,5}\.\d{1,5}(?:-[0-9A-Za-z.-]{1,20})?$/
+
+/**
+ * What the host says of itself, checked: its origin must be one the bridge talks to (penpal
+ * already pinned it) and its href on that origin, so analytics can't be told another page.
+ * An SDK from before `sdkVersion` existed reports 'unknown'.
+ */
+export function parseHostInfo(
+  value: unknown,
+  allowedOrigins: readonly string[],
+): { origin: string; href: string; sdkVersion: string } {
+  const info = value as { origin?: unknown; href?: unknown; sdkVersion?: unknown } | undefined
+  const origin = args.string(info?.origin, 'origin')
+  if (!allowedOrigins.includes('*') && !allowedOrigins.includes(origin))
+    invalid('The host origin is not an allowed origin.')
+  const href = info?.href
+  if (typeof href !== 'string' || href.length > 8192 || !URL.canParse(href))
+    invalid('href must be a URL.')
+  if (new URL(href).origin !== origin) invalid('The host href is not on its origin.')
+  const sdkVersion = info?.sdkVersion ?? 'unknown'
+  if (sdkVersion !== 'unknown' && (typeof sdkVersion !== 'string' || !semver.test(sdkVersion)))
+    invalid('sdkVersion must be a version such as 1.2.3.')
+  return { origin, href, sdkVersion: sdkVersion as string }
+}
+
 export function startBridge(modal: Modal) {
   const { store } = modal
   const { config } = store.getState()
@@ -160,7 +185,7 @@ export function startBridge(modal: Modal) {
       }
       throw new DisconnectedError({ message: 'No wallet is connected.' })
     }),
-    disconnect: ready(async () => modal.connection.disconnect()),
+    disconnect: ready(async () => modal.disconnect()),
     switchNetwork: ready(async (caipNetworkId) => {
       refuseWithoutProject()
       await modal.switchNetwork(caipNetworkId)
@@ -215,8 +240,7 @@ export function startBridge(modal: Modal) {
 
   async function loadHostInfo() {
     host ??= await connection.promise
-    const info = await unwrap(host.hostInfo())
-    store.setState({ host: { origin: info.origin, href: info.href } })
+    store.setState({ host: parseHostInfo(await unwrap(host.hostInfo()), allowedOrigins) })
     store.setState({ hostWallets: parseHostWallets(await unwrap(host.listHostWallets())) })
     if (config.project) await modal.connection.reconnect()
   }

@@ -22,6 +22,16 @@ const modal = createModal(config, router)
 applyTheme({})
 if (config.error === 'invalidProjectId') showAlert(modal.store, 'invalidProjectId')
 if (config.error === 'projectIdNotConfigured') showAlert(modal.store, 'projectIdNotConfigured')
+// Errors nothing caught reach the operators (after the visitor first opens the modal).
+addEventListener('error', (event) =>
+  modal.analytics.reportError('UNCAUGHT_ERROR', event.error ?? new Error(event.message)),
+)
+addEventListener('unhandledrejection', (event) =>
+  modal.analytics.reportError('UNCAUGHT_ERROR', event.reason),
+)
+// Embedded, the modal is on the page from the start: the visitor opens it by using it.
+for (const type of ['pointerdown', 'keydown'])
+  addEventListener(type, () => modal.analytics.start(), { capture: true, once: true })
 modal.store.subscribe((state, previous) => {
   if (state.options !== previous.options && state.options) applyTheme(state.options)
 })

@@ -5,16 +5,19 @@
 import {
   type CaipNetworkId,
   DisconnectedError,
+  isUserRejection,
   type ModalConfig,
   type OpenParams,
   type WalletListing,
 } from '@airlock/protocol'
-import { createAnalytics } from './analytics'
+import { createAnalytics, withoutQueryStrings } from './analytics'
+import { onApiFailure } from './api'
 import { createNavigation } from './navigation/navigation'
 import { closingView, openingView } from './navigation/rules'
 import { refreshAccountData } from './state/accountData'
+import { apiFailureAlert, isReportableApiFailure } from './state/alerts'
 import { createConnectionController, type WalletRequest } from './state/connection'
-import { hasAdapters, selectNetwork } from './state/controllers'
+import { hasAdapters, selectNetwork, showAlert } from './state/controllers'
 import { createPersistence, frameStorage, type KeyValueStore } from './state/persistence'
 import { createModalStore, namespaceOf } from './state/store'
 import { walletLink } from './walletconnect/links'
@@ -40,6 +43,7 @@ export function createModal(config: ModalConfig, router: Router) {
         refreshAccountData(store)
     },
     onSession: () => void walletConnectApproved(),
+    onError: (error) => analytics.reportError('WALLETCONNECT_ERROR', error),
   })
   const connection = createConnectionController(
     store,
@@ -52,6 +56,25 @@ export function createModal(config: ModalConfig, router: Router) {
   )
 
   const navigation = createNavigation(router, () => closeModal({ fromFrame: true }))
+  // While closing, the stack is reset to where it rests: not a view the visitor went to.
+  let closing = false
+  navigation.onViewChange((view, previous) => {
+    if (store.getState().open && !closing) analytics.track('VIEW_CHANGE', { view, previous })
+  })
+
+  // A WalletConnect pairing the wallet declined or that failed ends the funnel there.
+  store.subscribe(({ pairing }, previous) => {
+    if (pairing !== previous.pairing && pairing.status === 'error')
+      analytics.track('CONNECT_ERROR', { method: 'walletconnect', message: pairing.reason })
+  })
+
+  // A failed call to our API: the alert bar says why when it is the environment's doing, and
+  // the operators hear of our server failing or of the modal asking wrong.
+  onApiFailure(({ error }) => {
+    const alert = apiFailureAlert(error)
+    if (alert) showAlert(store, alert)
+    if (isReportableApiFailure(error)) analytics.reportError('API_ERROR', error)
+  })
 
   /** Where the stack rests while closed: what opening with no parameters would show. */
   function restingView() {
@@ -77,16 +100,27 @@ export function createModal(config: ModalConfig, router: Router) {
     })
     store.setState({ requestedNamespace: params.namespace })
     await navigation.reset(view)
+    const wasOpen = state.open
     store.setState({ open: true })
     // After the reply to the host: analytics is never on the path to a visible modal.
-    setTimeout(() => analytics.track({ type: 'track', event: 'MODAL_OPEN', properties: { view } }))
+    setTimeout(() => {
+      analytics.start()
+      if (!wasOpen) analytics.track('MODAL_OPEN', { view, connected: state.status === 'connected' })
+    })
   }
 
   /** Closing resets the stack; when the frame itself closes (Esc, ✕, back), the host is told. */
   async function closeModal({ fromFrame }: { fromFrame: boolean }) {
-    const connected = store.getState().status === 'connected'
+    const { status, open } = store.getState()
+    const connected = status === 'connected'
     const embedded = !!store.getState().options?.embedded
-    await navigation.reset(embedded ? closingView({ embedded, connected }) : restingView())
+    if (open && !embedded) analytics.track('MODAL_CLOSE', { connected })
+    closing = true
+    try {
+      await navigation.reset(embedded ? closingView({ embedded, connected }) : restingView())
+    } finally {
+      closing = false
+    }
     if (!embedded) store.setState({ open: false })
     // A QR code nobody can see any more: its proposal is dropped, a new one made next time.
     walletConnect.pairing.stop()
@@ -101,12 +135,21 @@ export function createModal(config: ModalConfig, router: Router) {
   async function connectWallet(walletId: string, options: { returnBack?: boolean } = {}) {
     const returnBack = options.returnBack ?? store.getState().connecting?.returnBack
     store.setState({ connecting: { walletId, ...(returnBack ? { returnBack } : {}) } })
+    const name = store.getState().hostWallets.find((wallet) => wallet.id === walletId)?.name
+    analytics.track('SELECT_WALLET', { name, walletId, platform: 'browser' })
     if (navigation.view() !== 'ConnectingExternal') await navigation.push('ConnectingExternal')
     try {
       await connection.connect(walletId)
-    } catch {
+    } catch (error) {
+      analytics.track('CONNECT_ERROR', { method: 'browser', name, message: messageOf(error) })
+      if (!isUserRejection(error)) analytics.reportError('CONNECT_ERROR', error)
       return
     }
+    analytics.track('CONNECT_SUCCESS', {
+      method: 'browser',
+      name,
+      namespace: namespaceOf(store.getState().activeNetwork),
+    })
     if (returnBack) await navigation.back()
     else await closeModal({ fromFrame: true })
   }
@@ -118,6 +161,11 @@ export function createModal(config: ModalConfig, router: Router) {
    */
   async function connectWalletConnect(wallet?: WalletListing) {
     store.setState({ walletConnectWallet: wallet })
+    analytics.track('SELECT_WALLET', {
+      name: wallet?.name ?? 'WalletConnect',
+      walletId: wallet?.id ?? walletConnectId,
+      platform: store.getState().isMobile ? 'mobile' : 'qrcode',
+    })
     // On a phone the app opens at once; a desktop shows the QR code and offers the desktop app.
     if (store.getState().isMobile) openWalletLink()
     if (navigation.view() !== 'ConnectingWalletConnect')
@@ -157,6 +205,11 @@ export function createModal(config: ModalConfig, router: Router) {
       store.setState({ pairing: { status: 'error', reason: 'failed' } })
       return
     }
+    analytics.track('CONNECT_SUCCESS', {
+      method: 'walletconnect',
+      name: store.getState().walletConnectPeer?.name,
+      namespace: namespaceOf(store.getState().activeNetwork),
+    })
     store.setState({ connecting: undefined })
     if (returnBack) await navigation.back()
     else await closeModal({ fromFrame: true })
@@ -168,8 +221,19 @@ export function createModal(config: ModalConfig, router: Router) {
    * is the one to connect on.
    */
   async function switchNetwork(caipNetworkId: CaipNetworkId) {
-    if (await connection.switchNetwork(caipNetworkId)) return
-    selectNetwork(store, caipNetworkId)
+    if (!(await connection.switchNetwork(caipNetworkId))) selectNetwork(store, caipNetworkId)
+    analytics.track('SWITCH_NETWORK', { network: caipNetworkId })
+  }
+
+  /** Disconnects the active wallet, from the Account view or `airlock.disconnect()`. */
+  async function disconnect() {
+    try {
+      await connection.disconnect()
+    } catch (error) {
+      analytics.track('DISCONNECT_ERROR', { message: messageOf(error) })
+      throw error
+    }
+    analytics.track('DISCONNECT_SUCCESS')
   }
 
   return {
@@ -180,6 +244,7 @@ export function createModal(config: ModalConfig, router: Router) {
     prepareWalletConnect,
     walletConnect,
     switchNetwork,
+    disconnect,
     connection,
     navigation,
     analytics,
@@ -201,3 +266,9 @@ export function createModal(config: ModalConfig, router: Router) {
   }
 }
 export type Modal = ReturnType<typeof createModal>
+
+/** An error's message for an event's properties: the first line, short, without query strings. */
+const messageOf = (error: unknown) =>
+  withoutQueryStrings(
+    (error instanceof Error ? error.message : String(error)).split('\n')[0]!,
+  ).slice(0, 300)

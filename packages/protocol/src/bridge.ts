@@ -84,9 +84,12 @@ export type FrameMethods = {
   hostWalletsChanged(wallets: HostWalletInfo[]): Promise<Envelope<void>>
 }
 
+/** Where the host page is, and which SDK it runs (analytics' `st`/`sv`). */
+export type HostInfo = { origin: string; href: string; isMobile: boolean; sdkVersion: string }
+
 /** Methods the host exposes; the frame calls them. */
 export type HostMethods = {
-  hostInfo(): Promise<Envelope<{ origin: string; href: string; isMobile: boolean }>>
+  hostInfo(): Promise<Envelope<HostInfo>>
   listHostWallets(): Promise<Envelope<HostWalletInfo[]>>
   hostWalletRequest(walletId: string, args: RequestArguments): Promise<Envelope<unknown>>
   /** The frame closed itself (`visible: false`), or its content height changed (embedded mode). */

@@ -206,3 +206,17 @@ type ErrorLike = { name?: unknown; code?: unknown; message?: unknown; details?: 
 function isErrorLike(value: unknown): value is ErrorLike {
   return typeof value === 'object' && value !== null
 }
+
+/** Codes by which a wallet says the visitor declined: EIP-1193's 4001, WalletConnect's 5000–5002. */
+export const userRejectionCodes: readonly number[] = [
+  errorCodes.userRejectedRequest,
+  5000,
+  5001,
+  5002,
+]
+
+/** Whether a wallet's error means the visitor declined (not a failure worth reporting). */
+export function isUserRejection(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'number' && userRejectionCodes.includes(code)
+}

@@ -35,6 +35,7 @@ import { mountFrame, showLoading } from './frame'
 import { discoverHostWallets } from './hostWallets'
 import { type AirlockProvider, createProvider } from './provider'
 import { type AirlockSolana, createSolana } from './solana'
+import { sdkVersion } from './version'
 
 type RemoteFrame = RemoteProxy<FrameMethods>
 
@@ -129,6 +130,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
         origin: location.origin,
         href: location.href,
         isMobile: isMobile(),
+        sdkVersion,
       }),
       listHostWallets: async () => describeWallets(),
       hostWalletRequest: async (walletId, request) => hostWallets.request(walletId, request),

@@ -6,9 +6,11 @@
 import type { View } from '@airlock/protocol'
 import { backAction } from './rules'
 
+type RouterState = { location: { pathname: string; state: unknown } }
 type Router = {
-  state: { location: { pathname: string; state: unknown } }
+  state: RouterState
   navigate(to: string | number, options?: object): Promise<void>
+  subscribe(listener: (state: RouterState) => void): () => void
 }
 
 export function currentDepth(locationState: unknown): number {
@@ -30,6 +32,16 @@ export function createNavigation(router: Router, close: () => void) {
     back() {
       if (backAction(depth()) === 'close') return close()
       return router.navigate(-1)
+    },
+    /** Calls `listener` each time the stack shows another view. */
+    onViewChange(listener: (view: View, previous: View) => void) {
+      let previous = router.state.location.pathname
+      return router.subscribe(({ location }) => {
+        if (location.pathname === previous) return
+        const from = previous
+        previous = location.pathname
+        listener(location.pathname.slice(1) as View, from.slice(1) as View)
+      })
     },
   }
 }

@@ -15,6 +15,7 @@ import {
   type HostWalletEvent,
   type HostWalletInfo,
   InvalidParamsError,
+  isUserRejection,
   type RequestArguments,
   UnsupportedMethodError,
   walletStandardChain,
@@ -248,7 +249,7 @@ export function createConnectionController(
       persistence.saveRecentWallets(recent)
     } catch (error) {
       pendingConnects = Math.max(0, pendingConnects - 1)
-      const rejected = codeOf(error) === errorCodes.userRejectedRequest
+      const rejected = isUserRejection(error)
       store.setState({
         status: settledStatus(),
         connecting: { ...connecting, error: rejected ? 'rejected' : 'failed' },

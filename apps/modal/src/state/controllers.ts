@@ -4,6 +4,7 @@
  */
 import {
   type AirlockState,
+  type Alert,
   type AlertId,
   alerts,
   type CaipNetworkId,
@@ -33,9 +34,10 @@ export function applyOptions(store: ModalStore, options: FrameOptions, isMobile:
   if (unknown.length && store.getState().config.project) showAlert(store, 'networkNotFound')
 }
 
-/** Shows an alert from the catalogue in the alert bar. */
-export function showAlert(store: ModalStore, id: AlertId) {
-  store.setState({ alert: alerts[id] })
+/** Shows an alert (from the catalogue, by id) in the alert bar; the same one again is no news. */
+export function showAlert(store: ModalStore, alert: AlertId | Alert) {
+  const next = typeof alert === 'string' ? alerts[alert] : alert
+  if (store.getState().alert !== next) store.setState({ alert: next })
 }
 
 export function dismissAlert(store: ModalStore) {

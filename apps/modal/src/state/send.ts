@@ -7,15 +7,16 @@
 import {
   type ChainNamespace,
   chainSupport,
-  errorCodes,
   formatUnitsToDecimal,
   isEvmAddress,
   isSolanaAddress,
+  isUserRejection,
   type NetworkConfig,
   type TokenBalance,
   toastMessages,
   validateSend,
 } from '@airlock/protocol'
+import type { Analytics } from '../analytics'
 import { ui } from '../messages'
 import { refreshAccountData, refreshAfterIndexing } from './accountData'
 import { chainClient } from './chainClient'
@@ -87,6 +88,8 @@ export type SendContext = {
   store: ModalStore
   /** The site-request path of the connection controller: the active wallet, whatever it is. */
   request(request: { method: string; params?: unknown }): Promise<unknown>
+  /** Where SEND_INITIATED, SEND_SUCCESS and SEND_ERROR go (and failures' error reports). */
+  analytics?: Pick<Analytics, 'track' | 'reportError'>
 }
 
 function activeContext(state: ModalState) {
@@ -176,9 +179,6 @@ async function prepareSolana(
   })
 }
 
-const isRejection = (error: unknown) =>
-  (error as { code?: unknown })?.code === errorCodes.userRejectedRequest
-
 /** Why a send failed, for the visitor. */
 function failureReason(error: unknown): string {
   const message = (error as { shortMessage?: unknown; message?: unknown }) ?? {}
@@ -205,6 +205,12 @@ export async function sendTokens(context: SendContext): Promise<boolean> {
   const amount = baseUnits(send.sendTokenAmount, Number(token.quantity.decimals))
   const to = send.receiverAddress.trim()
   store.setState({ send: { ...send, loading: true, error: undefined } })
+  const described = {
+    network: network.caipNetworkId,
+    token: token.symbol,
+    isNative: !token.address,
+  }
+  context.analytics?.track('SEND_INITIATED', described)
   try {
     if (namespace === 'solana') {
       const prepared = await prepareSolana(network, from, to, token, amount)
@@ -224,16 +230,19 @@ export async function sendTokens(context: SendContext): Promise<boolean> {
       if (receipt.status !== 'success') throw new Error(ui.send.reverted)
     }
   } catch (error) {
-    const reason = isRejection(error)
+    const reason = isUserRejection(error)
       ? toastMessages.signatureDeclined
       : namespace === 'solana'
         ? (await import('../send/solanaTransfer')).describeSolanaError(error).message
         : failureReason(error)
     store.setState({ send: { ...store.getState().send, loading: false, error: reason } })
     showToast(store, { message: reason, variant: 'error', autoClose: true })
+    context.analytics?.track('SEND_ERROR', { ...described, message: reason.slice(0, 300) })
+    if (!isUserRejection(error)) context.analytics?.reportError('SEND_ERROR', error)
     return false
   }
   store.setState({ send: emptySend })
+  context.analytics?.track('SEND_SUCCESS', described)
   showToast(store, {
     message: ui.send.sent(`${send.sendTokenAmount.trim()} ${token.symbol}`),
     variant: 'success',

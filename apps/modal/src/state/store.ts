@@ -76,7 +76,8 @@ export type ModalState = {
   recentWallets: RecentWallet[]
   toast: Toast | undefined
   hostWallets: HostWalletInfo[]
-  host: { origin: string; href: string } | undefined
+  /** The host page (its href checked against its origin) and its SDK's version. */
+  host: { origin: string; href: string; sdkVersion: string } | undefined
   isMobile: boolean
   /** The namespace the last `open()` asked for. */
   requestedNamespace: ChainNamespace | undefined

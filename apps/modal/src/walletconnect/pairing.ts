@@ -4,7 +4,7 @@
  * proposal the wallet rejects, or a pairing that fails, ends in an error state from which
  * `start()` makes a fresh URI. Pure: the clock, the timers and the client come from outside.
  */
-import { pairingExpiredMarginMs, pairingExpiryMs } from '@airlock/protocol'
+import { isUserRejection, pairingExpiredMarginMs, pairingExpiryMs } from '@airlock/protocol'
 
 export type PairingState =
   | { status: 'idle' }
@@ -19,11 +19,12 @@ export type PairingOptions<session> = {
   propose(): Promise<Proposal<session>>
   onChange(state: PairingState): void
   onSession(session: session): void
+  /** A proposal failed for a reason other than the visitor declining (relay, client). */
+  onError?(error: unknown): void
   now?: () => number
 }
 
 /** Codes of a wallet's refusal: EIP-1193 user rejection, WalletConnect's USER_REJECTED. */
-const rejectionCodes = [4001, 5000, 5001, 5002]
 
 export function isExpired(state: PairingState, now: number): boolean {
   return state.status === 'ready' && now >= state.expiresAt - pairingExpiredMarginMs
@@ -48,7 +49,8 @@ export function createPairing<session>(options: PairingOptions<session>) {
     let proposal: Proposal<session>
     try {
       proposal = await options.propose()
-    } catch {
+    } catch (error) {
+      options.onError?.(error)
       if (current === generation) set({ status: 'error', reason: 'failed' })
       return
     }
@@ -68,8 +70,8 @@ export function createPairing<session>(options: PairingOptions<session>) {
       (error: unknown) => {
         if (current !== generation) return
         clearTimeout(timer)
-        const code = (error as { code?: unknown })?.code
-        const rejected = typeof code === 'number' && rejectionCodes.includes(code)
+        const rejected = isUserRejection(error)
+        if (!rejected) options.onError?.(error)
         set({ status: 'error', reason: rejected ? 'rejected' : 'failed' })
       },
     )

@@ -10,6 +10,7 @@ import {
   DisconnectedError,
   errorCodes,
   type HostWalletEvent,
+  isUserRejection,
   ProviderRpcError,
   type RequestArguments,
   toastMessages,
@@ -17,6 +18,8 @@ import {
   UserRejectedRequestError,
 } from '@airlock/protocol'
 import type { ICore, SessionTypes, SignClientTypes } from '@walletconnect/types'
+import { alertFor, SessionExpiredError } from '../state/alerts'
+import { showAlert } from '../state/controllers'
 import type { KeyValueStore } from '../state/persistence'
 import type { ModalStore } from '../state/store'
 import { showToast } from '../state/toasts'
@@ -36,8 +39,6 @@ type Session = SessionTypes.Struct
 export type WalletConnectPeer = { name: string; icon: string }
 
 /** Wallet answers that mean the visitor said no. */
-const isRejection = (code: unknown) => code === errorCodes.userRejectedRequest || code === 5000
-
 const hexChainId = (network: CaipNetworkId) => `0x${Number(network.split(':')[1]).toString(16)}`
 
 /** A chain id as a wallet sends it in `chainChanged` (number, hex, decimal or CAIP-2) → hex. */
@@ -61,6 +62,8 @@ export type WalletConnectOptions = {
   onEvent(event: HostWalletEvent): void
   /** A session was approved in the pairing shown to the visitor. */
   onSession(): void
+  /** The client or relay failed (not the visitor declining), for error reports. */
+  onError?(error: unknown): void
 }
 
 export function createWalletConnect(options: WalletConnectOptions) {
@@ -160,13 +163,17 @@ export function createWalletConnect(options: WalletConnectOptions) {
       },
     )
     const ended = ({ topic }: { topic: string }) => {
-      if (topic !== session?.topic) return
+      if (topic !== session?.topic) return false
       session = undefined
       store.setState({ walletConnectPeer: undefined, approvedNetworks: undefined })
       emit('disconnect', undefined)
+      return true
     }
     signClient.on('session_delete', ended)
-    signClient.on('session_expire', ended)
+    // The wallet did not end it; time did: the visitor is told why they are disconnected.
+    signClient.on('session_expire', (event) => {
+      if (ended(event)) showAlert(store, alertFor(new SessionExpiredError()))
+    })
   }
 
   function use(next: Session) {
@@ -195,6 +202,7 @@ export function createWalletConnect(options: WalletConnectOptions) {
       return { uri, approval }
     },
     onChange: (pairingState) => store.setState({ pairing: pairingState }),
+    onError: (error) => options.onError?.(error),
     onSession(next) {
       use(next)
       options.onSession()
@@ -237,7 +245,7 @@ export function createWalletConnect(options: WalletConnectOptions) {
       })
     } catch (error) {
       const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
-      if (isRejection(code)) {
+      if (isUserRejection(error)) {
         showToast(store, {
           message: toastMessages.signatureDeclined,
           variant: 'error',

@@ -68,6 +68,7 @@ export function Account() {
   async function copyAddress() {
     if (!address) return
     const copied = await copyText(address)
+    if (copied) modal.analytics.track('COPY_ADDRESS')
     showToast(store, {
       message: copied ? ui.addressCopied : ui.copyFailed,
       variant: copied ? 'success' : 'error',
@@ -179,7 +180,7 @@ export function Account() {
             type="button"
             className={list.button}
             onClick={async () => {
-              await modal.connection.disconnect()
+              await modal.disconnect()
               await modal.closeModal({ fromFrame: true })
             }}
           >

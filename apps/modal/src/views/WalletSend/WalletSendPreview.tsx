@@ -23,6 +23,7 @@ export function WalletSendPreview() {
   async function confirm() {
     const sent = await sendTokens({
       store,
+      analytics: modal.analytics,
       request: async (request) => {
         const forwarded = modal.connection.forward(request as never)
         if (!forwarded) throw new Error(ui.send.failed)

@@ -1,0 +1,129 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { api, apiFetch, HttpError, onApiFailure, RequestTimeoutError } from './api'
+
+// A real HTTP server on loopback: what it received, and what it answers per path.
+let server: Server
+let base: string
+const received: { method: string; url: string; contentType: string; body: string }[] = []
+
+async function readBody(request: IncomingMessage) {
+  let body = ''
+  for await (const chunk of request) body += chunk
+  return body
+}
+
+beforeAll(async () => {
+  server = createServer(async (request, response) => {
+    const body = await readBody(request)
+    received.push({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      contentType: request.headers['content-type'] ?? '',
+      body,
+    })
+    const path = new URL(request.url ?? '/', 'http://x').pathname
+    if (path === '/echo') {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      return response.end(
+        JSON.stringify({ method: request.method, body: body && JSON.parse(body) }),
+      )
+    }
+    if (path === '/empty') return response.writeHead(204).end()
+    if (path === '/limited') {
+      response.writeHead(429, { 'content-type': 'application/json' })
+      return response.end(
+        JSON.stringify({ error: { code: 'rateLimited', message: 'Rate Limited' } }),
+      )
+    }
+    if (path === '/broken') return response.writeHead(502).end('<html>bad gateway</html>')
+    if (path === '/slow') return setTimeout(() => response.writeHead(204).end(), 500)
+    response.writeHead(404).end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise((resolve) => server.close(resolve)))
+
+/** The error a call fails with (none: the test fails). */
+function failureOf<error extends Error>(call: Promise<unknown>): Promise<error> {
+  return call.then(
+    () => {
+      throw new Error('The call did not fail.')
+    },
+    (caught: error) => caught,
+  )
+}
+
+describe('apiFetch', () => {
+  test.each(['GET', 'POST', 'PUT', 'DELETE'] as const)(
+    'behavior: %s sends JSON and parses the JSON answer',
+    async (method) => {
+      const body = method === 'GET' ? undefined : { a: 1 }
+      const answer = await apiFetch(method, `${base}/echo`, {
+        query: { projectId: 'shop', cursor: 'a b' },
+        ...(body ? { body } : {}),
+      })
+      expect(answer).toEqual({ method, body: body ?? '' })
+      const request = received.at(-1)!
+      expect(request.url).toBe('/echo?projectId=shop&cursor=a+b')
+      expect(request.contentType).toBe(body ? 'application/json' : '')
+    },
+  )
+
+  test('behavior: api.get/post/put/delete are the helper by method', async () => {
+    expect(await api.put(`${base}/echo`, { body: [1] })).toEqual({ method: 'PUT', body: [1] })
+    expect(await api.delete(`${base}/echo`)).toEqual({ method: 'DELETE', body: '' })
+  })
+
+  test('behavior: an empty answer resolves undefined', async () => {
+    expect(await api.post(`${base}/empty`, { body: {} })).toBeUndefined()
+  })
+
+  test("behavior: a non-OK status throws 'HTTP status code: {status}' with the status and parsed body", async () => {
+    const error = await failureOf<HttpError>(api.get(`${base}/limited`))
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error.message).toBe('HTTP status code: 429')
+    expect(error.status).toBe(429)
+    expect(error.body).toEqual({ error: { code: 'rateLimited', message: 'Rate Limited' } })
+    expect(error.code).toBe('rateLimited')
+  })
+
+  test('behavior: a body that is not JSON is carried as undefined', async () => {
+    const error = await failureOf<HttpError>(api.get(`${base}/broken`))
+    expect(error).toMatchObject({ message: 'HTTP status code: 502', status: 502, body: undefined })
+  })
+
+  test('behavior: a call that outlasts its timeout throws RequestTimeoutError', async () => {
+    const error = await failureOf<RequestTimeoutError>(api.get(`${base}/slow`, { timeoutMs: 50 }))
+    expect(error).toBeInstanceOf(RequestTimeoutError)
+    expect(error.message).toBe('The request to /slow took longer than 50 ms.')
+  })
+
+  test('behavior: failures reach the failure listeners unless quiet; the caller still gets them', async () => {
+    const seen: string[] = []
+    const stop = onApiFailure(({ method, path, error }) =>
+      seen.push(`${method} ${path} ${error.message}`),
+    )
+    await expect(api.get(`${base}/limited`)).rejects.toThrow('HTTP status code: 429')
+    await expect(api.get(`${base}/limited`, { quiet: true })).rejects.toThrow(
+      'HTTP status code: 429',
+    )
+    await api.get(`${base}/echo`)
+    stop()
+    await expect(api.get(`${base}/limited`)).rejects.toThrow()
+    expect(seen).toEqual([`GET ${base}/limited HTTP status code: 429`])
+  })
+
+  test("behavior: the caller's own abort is not a failure", async () => {
+    const seen: unknown[] = []
+    const stop = onApiFailure((failure) => seen.push(failure))
+    const controller = new AbortController()
+    const call = api.get(`${base}/slow`, { signal: controller.signal })
+    controller.abort()
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' })
+    stop()
+    expect(seen).toEqual([])
+  })
+})
