@@ -24,8 +24,6 @@ export type PairingOptions<session> = {
   now?: () => number
 }
 
-/** Codes of a wallet's refusal: EIP-1193 user rejection, WalletConnect's USER_REJECTED. */
-
 export function isExpired(state: PairingState, now: number): boolean {
   return state.status === 'ready' && now >= state.expiresAt - pairingExpiredMarginMs
 }

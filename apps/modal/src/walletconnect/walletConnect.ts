@@ -38,7 +38,6 @@ type Session = SessionTypes.Struct
 /** The connected wallet as the modal shows it: its metadata from the session. */
 export type WalletConnectPeer = { name: string; icon: string }
 
-/** Wallet answers that mean the visitor said no. */
 const hexChainId = (network: CaipNetworkId) => `0x${Number(network.split(':')[1]).toString(16)}`
 
 /** A chain id as a wallet sends it in `chainChanged` (number, hex, decimal or CAIP-2) → hex. */
