@@ -1,4 +1,4 @@
-import type { ModalConfig, NetworkConfig } from '@airlock/protocol'
+import { defaultProjectFeatures, type ModalConfig, type NetworkConfig } from '@airlock/protocol'
 import { describe, expect, test } from 'vitest'
 import { airlockState, applyOptions, hasAdapters, selectNetwork } from './controllers'
 import { createModalStore } from './store'
@@ -18,20 +18,7 @@ const config: ModalConfig = {
     allowedOrigins: ['http://127.0.0.1:5173'],
     networks: [mainnet, anvil],
     walletConnect: null,
-    features: {
-      send: true,
-      receive: true,
-      onramp: true,
-      swaps: true,
-      activity: true,
-      email: true,
-      socials: [],
-      multiWallet: false,
-      analytics: true,
-      legalCheckbox: false,
-      smartSessions: false,
-      pay: false,
-    },
+    features: { ...defaultProjectFeatures, socials: [] },
   },
 }
 
