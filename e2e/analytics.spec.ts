@@ -16,7 +16,15 @@ type StoredEvent = {
   domain: string
   sdk_type: string
   sdk_version: string
-  props: { type: string; event: string; properties?: Record<string, unknown>; address?: string }
+  props: {
+    type: string
+    event: string
+    properties?: Record<string, unknown>
+    address?: string
+    errorType?: string
+    errorMessage?: string
+    stackTrace?: string
+  }
 }
 
 /** The events the API stored for `projectId`, oldest first, read from its SQLite file. */
@@ -125,6 +133,42 @@ test('behavior: opening and connecting store the funnel as events, and the stats
   )
   const unauthorized = await request.get(`${origins.modal}/v1/projects/${projectId}/stats`)
   expect(unauthorized.status()).toBe(401)
+})
+
+test('behavior: a wallet failing to connect is an error report; the visitor declining is not', async ({
+  page,
+}) => {
+  const projectId = 'analytics-errors'
+  const wallet = await installTestWallet(page, alpha)
+  await sdkPage(page, { projectId })
+  await waitForAirlock(page)
+  wallet.failNext(-32603, 'The wallet broke', 'eth_requestAccounts')
+  await page.evaluate(() => window.airlock!.open())
+  const { dialog } = modal(page)
+  await dialog.getByRole('button', { name: new RegExp(alpha.name) }).click()
+  await expect(dialog.getByRole('button', { name: 'Try again' })).toBeVisible()
+  wallet.rejectNext('eth_requestAccounts')
+  await dialog.getByRole('button', { name: 'Try again' }).click()
+  await expect(dialog).toContainText('Connection rejected')
+
+  await expect
+    .poll(() => storedEvents(projectId).filter((event) => event.props.event === 'CONNECT_ERROR'))
+    .toHaveLength(3)
+  const errors = storedEvents(projectId).filter((event) => event.props.event === 'CONNECT_ERROR')
+  // Both tries are in the funnel; only the failure reaches the operators as an error report.
+  expect(
+    errors
+      .filter((event) => event.props.type === 'track')
+      .map((event) => event.props.properties?.message),
+  ).toEqual(['The wallet broke', 'User rejected the request.'])
+  const [report] = errors.filter((event) => event.props.type === 'error')
+  expect(report!.props).toMatchObject({
+    type: 'error',
+    event: 'CONNECT_ERROR',
+    errorMessage: 'The wallet broke',
+  })
+  expect(report!.props.errorType).toBeTruthy()
+  expect(report!.props.stackTrace).not.toContain('?')
 })
 
 test('behavior: a page that never opens the modal sends nothing beyond loading the frame', async ({

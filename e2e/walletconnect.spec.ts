@@ -235,6 +235,21 @@ test('behavior: a network the wallet did not approve is shown as such', async ({
   await expect(dialog.locator('[data-network="eip155:31337"]')).toBeEnabled()
 })
 
+test("behavior: a session that expires disconnects the site and shows 'Session Expired'", async ({
+  page,
+}) => {
+  // The page's clock runs as usual until the test jumps it past the session's 7 days.
+  await page.clock.install()
+  await connectedPhone(page)
+  await page.clock.fastForward(169 * 60 * 60 * 1000)
+  await page.waitForFunction(() => window.airlock!.getState().status === 'disconnected')
+  await page.evaluate(() => window.airlock!.open())
+  const alert = modal(page).dialog.getByRole('alert')
+  await expect(alert).toContainText('Session Expired')
+  await alert.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(modal(page).dialog.getByRole('alert')).toHaveCount(0)
+})
+
 test('behavior: a reload restores the session without a prompt, and it still answers', async ({
   page,
 }) => {

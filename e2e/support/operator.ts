@@ -2,4 +2,9 @@
 // `GET /v1/projects/:id/stats`, and the projects the analytics tests count events in.
 export const operatorToken = 'e2e-operator-token-0123456789abcdef'
 
-export const analyticsProjects = ['analytics-funnel', 'analytics-quiet', 'analytics-off'] as const
+export const analyticsProjects = [
+  'analytics-funnel',
+  'analytics-quiet',
+  'analytics-off',
+  'analytics-errors',
+] as const

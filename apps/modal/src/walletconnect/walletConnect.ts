@@ -161,17 +161,21 @@ export function createWalletConnect(options: WalletConnectOptions) {
         emit('accountsChanged', view.accounts)
       },
     )
+    // The session last ended: sign-client deletes an expired session (session_delete) before it
+    // says why (session_expire).
+    let endedTopic: string | undefined
     const ended = ({ topic }: { topic: string }) => {
-      if (topic !== session?.topic) return false
+      if (topic !== session?.topic) return
+      endedTopic = topic
       session = undefined
       store.setState({ walletConnectPeer: undefined, approvedNetworks: undefined })
       emit('disconnect', undefined)
-      return true
     }
     signClient.on('session_delete', ended)
     // The wallet did not end it; time did: the visitor is told why they are disconnected.
     signClient.on('session_expire', (event) => {
-      if (ended(event)) showAlert(store, alertFor(new SessionExpiredError()))
+      ended(event)
+      if (event.topic === endedTopic) showAlert(store, alertFor(new SessionExpiredError()))
     })
   }
 
