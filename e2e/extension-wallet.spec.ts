@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { parseEther, verifyMessage } from 'viem'
 import { expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
-import { anvilAccounts, anvilClient, installTestWallet } from './support/testWallet'
+import { anvilAccounts, anvilClient, freshAddress, installTestWallet } from './support/testWallet'
 
 const alpha = { name: 'Alpha Wallet', rdns: 'dev.airlock.alpha' }
 const beta = { name: 'Beta Wallet', rdns: 'dev.airlock.beta' }
@@ -92,7 +92,8 @@ test('behavior: personal_sign and eth_sendTransaction work through viem on airlo
   ).toBe(true)
 
   // The same provider drives a viem wallet client in the page's place (EIP-1193 over the page).
-  const receiver = anvilAccounts[2].address
+  // Its own receiver: another test sending to the same one in parallel would change the sum.
+  const receiver = freshAddress()
   const client = anvilClient()
   const before = await client.getBalance({ address: receiver })
   const hash = (await page.evaluate(
@@ -128,7 +129,8 @@ test('behavior: viem createWalletClient with custom(airlock.provider) signs and 
   await sdkPage(page, {})
   await waitForAirlock(page)
   await connectWith(page, alpha.name)
-  const receiver = anvilAccounts[2].address
+  // Its own receiver: another test sending to the same one in parallel would change the sum.
+  const receiver = freshAddress()
   const client = anvilClient()
   const before = await client.getBalance({ address: receiver })
   const result = await page.evaluate(async (to) => {

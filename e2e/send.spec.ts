@@ -2,11 +2,17 @@
 // the form's checks before the wallet is asked, a decline, and balances checked on the chain.
 import { expect, type Page, test } from '@playwright/test'
 import { createWalletClient, erc20Abi, http, parseEther, parseUnits } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
-import { anvilClient, anvilRpcUrl, installTestWallet, type TestWallet } from './support/testWallet'
+import {
+  anvilClient,
+  anvilRpcUrl,
+  freshAddress,
+  installTestWallet,
+  type TestWallet,
+} from './support/testWallet'
 
 /** What devchain/seed.mjs deploys on a fresh chain, and who may mint it (anvil #9). */
 const aUsd = '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35' as const
@@ -91,8 +97,6 @@ function form(page: Page) {
     },
   }
 }
-
-const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
 
 test('behavior: sending ETH asks the wallet, lands on anvil, clears the form and says so', async ({
   page,

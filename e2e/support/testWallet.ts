@@ -16,7 +16,7 @@ import {
   type TransactionSerializable,
   type TypedDataDefinition,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { ports } from './ports'
 
@@ -38,6 +38,9 @@ export const anvilAccounts = [
     address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
   },
 ] as const satisfies readonly { privateKey: Hex; address: Address }[]
+
+/** An address nobody else uses: a receiver whose balance only this test changes. */
+export const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
 
 /** A viem public client on the local chain, for balance and receipt checks in tests. */
 export function anvilClient(rpcUrl: string = anvilRpcUrl): PublicClient {
