@@ -39,5 +39,21 @@ export declare function signInstructions(
   lifetime: { blockhash: Blockhash; lastValidBlockHeight: bigint },
 ): ReturnType<typeof import('@solana/kit').signTransactionMessageWithSigners>
 
+/**
+ * Instructions that create a mint of `decimals` (no freeze authority) and give `owner` `amount`
+ * of it in their associated token account, created if missing (Token program unless
+ * `tokenProgram` says Token-2022).
+ */
+export declare function createMintInstructions(options: {
+  payer: KeyPairSigner
+  mint: KeyPairSigner
+  mintAuthority: KeyPairSigner
+  owner: Address
+  decimals: number
+  amount: bigint
+  mintRent: bigint
+  tokenProgram?: Address
+}): Promise<{ tokenAccount: Address; instructions: Instruction[] }>
+
 /** Funds the dev accounts and creates sUSD; does nothing when the mint already exists. */
 export declare function seedSolanaDev(svm: LiteSVM): Promise<void>

@@ -125,6 +125,53 @@ export function signInstructions(payer, instructions, lifetime) {
 }
 
 /**
+ * Instructions that create a mint of `decimals` (no freeze authority) and give `owner` `amount`
+ * of it in their associated token account, created if missing: what the seed does for sUSD and
+ * tests do for mints of their own, on the Token program or Token-2022.
+ * @param {{
+ *   payer: import('@solana/kit').KeyPairSigner,
+ *   mint: import('@solana/kit').KeyPairSigner,
+ *   mintAuthority: import('@solana/kit').KeyPairSigner,
+ *   owner: import('@solana/kit').Address,
+ *   decimals: number,
+ *   amount: bigint,
+ *   mintRent: bigint,
+ *   tokenProgram?: import('@solana/kit').Address,
+ * }} options
+ */
+export async function createMintInstructions(options) {
+  const { payer, mint, mintAuthority, owner, decimals, amount, mintRent } = options
+  const tokenProgram = options.tokenProgram ?? TOKEN_PROGRAM_ADDRESS
+  const program = { programAddress: tokenProgram }
+  const [tokenAccount] = await findAssociatedTokenPda({ owner, mint: mint.address, tokenProgram })
+  const instructions = [
+    getCreateAccountInstruction({
+      payer,
+      newAccount: mint,
+      lamports: lamports(mintRent),
+      space: getMintSize(),
+      programAddress: tokenProgram,
+    }),
+    getInitializeMint2Instruction(
+      { mint: mint.address, decimals, mintAuthority: mintAuthority.address, freezeAuthority: null },
+      program,
+    ),
+    getCreateAssociatedTokenIdempotentInstruction({
+      payer,
+      ata: tokenAccount,
+      owner,
+      mint: mint.address,
+      tokenProgram,
+    }),
+    getMintToCheckedInstruction(
+      { mint: mint.address, token: tokenAccount, mintAuthority, amount, decimals },
+      program,
+    ),
+  ]
+  return { tokenAccount, instructions }
+}
+
+/**
  * Funds the dev accounts and creates sUSD with #0's balance, through real System, Token and
  * Associated Token instructions (airdrops aside). Does nothing on a chain that already has the
  * mint. The caller owns the slot and blockhash bookkeeping (startSolanaRpc advances both after).
@@ -146,43 +193,18 @@ export async function seedSolanaDev(svm) {
     solanaDevAccounts[0]?.secretKey ?? new Uint8Array(),
   )
   const mint = await createKeyPairSignerFromBytes(devUsdMint.secretKey)
-  const [tokenAccount] = await findAssociatedTokenPda({
+  const { tokenAccount, instructions } = await createMintInstructions({
+    payer,
+    mint,
+    mintAuthority: authority,
     owner: authority.address,
-    mint: mint.address,
-    tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    decimals: devUsdMint.decimals,
+    amount: devUsdMint.seeded.amount,
+    mintRent: svm.minimumBalanceForRentExemption(BigInt(getMintSize())),
   })
   if (tokenAccount !== devUsdMint.seeded.tokenAccount) {
     throw new Error(`seed: sUSD token account is ${tokenAccount}, expected the committed one`)
   }
-  const mintSize = BigInt(getMintSize())
-  const instructions = [
-    getCreateAccountInstruction({
-      payer,
-      newAccount: mint,
-      lamports: lamports(svm.minimumBalanceForRentExemption(mintSize)),
-      space: mintSize,
-      programAddress: TOKEN_PROGRAM_ADDRESS,
-    }),
-    getInitializeMint2Instruction({
-      mint: mint.address,
-      decimals: devUsdMint.decimals,
-      mintAuthority: authority.address,
-      freezeAuthority: null,
-    }),
-    getCreateAssociatedTokenIdempotentInstruction({
-      payer,
-      ata: tokenAccount,
-      owner: authority.address,
-      mint: mint.address,
-    }),
-    getMintToCheckedInstruction({
-      mint: mint.address,
-      token: tokenAccount,
-      mintAuthority: authority,
-      amount: devUsdMint.seeded.amount,
-      decimals: devUsdMint.decimals,
-    }),
-  ]
   const transaction = await signInstructions(payer, instructions, {
     blockhash: svm.latestBlockhash(),
     lastValidBlockHeight: 0n,

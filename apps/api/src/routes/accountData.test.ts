@@ -1,28 +1,19 @@
 import type { BalancesResponse, NftItem, Page, Transaction } from '@airlock/protocol'
 import {
-  appendTransactionMessageInstructions,
   createKeyPairSignerFromBytes,
-  createTransactionMessage,
   generateKeyPairSigner,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
   address as solanaAddress,
 } from '@solana/kit'
-import { getCreateAccountInstruction } from '@solana-program/system'
-import {
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getInitializeMint2Instruction,
-  getMintSize,
-  getMintToCheckedInstruction,
-} from '@solana-program/token'
+import { getMintSize } from '@solana-program/token'
 import { HttpResponse, http, passthrough } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { devUsdMint, solanaDevAccounts } from '../../../../devchain/solanaDev.mjs'
+import {
+  createMintInstructions,
+  devUsdMint,
+  signInstructions,
+  solanaDevAccounts,
+} from '../../../../devchain/solanaDev.mjs'
 import { type SolanaRpc, startSolanaRpc } from '../../../../devchain/solanaRpc.mjs'
 import { type AlchemyData, block, type FakeAlchemy, fakeAlchemy, txHash } from '../../test/alchemy'
 import { createTestApp, type TestApp } from '../../test/app'
@@ -676,54 +667,20 @@ describe('a Solana network (solana:localnet over the litesvm RPC), end to end', 
     const payer = await createKeyPairSignerFromBytes(solanaDevAccounts[0].secretKey)
     const holder = await generateKeyPairSigner()
     const mint = await generateKeyPairSigner()
-    const [holderTokenAccount] = await findAssociatedTokenPda({
+    const { instructions } = await createMintInstructions({
+      payer,
+      mint,
+      mintAuthority: payer,
       owner: holder.address,
-      mint: mint.address,
+      decimals: 2,
+      amount: 4_200n,
+      mintRent: chain.svm.minimumBalanceForRentExemption(BigInt(getMintSize())),
       tokenProgram: token2022,
     })
-    const programAddress = { programAddress: token2022 }
-    const instructions = [
-      getCreateAccountInstruction({
-        payer,
-        newAccount: mint,
-        lamports: lamports(chain.svm.minimumBalanceForRentExemption(BigInt(getMintSize()))),
-        space: getMintSize(),
-        programAddress: token2022,
-      }),
-      getInitializeMint2Instruction(
-        { mint: mint.address, decimals: 2, mintAuthority: payer.address },
-        programAddress,
-      ),
-      getCreateAssociatedTokenIdempotentInstruction({
-        payer,
-        ata: holderTokenAccount,
-        owner: holder.address,
-        mint: mint.address,
-        tokenProgram: token2022,
-      }),
-      getMintToCheckedInstruction(
-        {
-          mint: mint.address,
-          token: holderTokenAccount,
-          mintAuthority: payer,
-          amount: 4_200n,
-          decimals: 2,
-        },
-        programAddress,
-      ),
-    ]
-    const transaction = await signTransactionMessageWithSigners(
-      pipe(
-        createTransactionMessage({ version: 0 }),
-        (m) => setTransactionMessageFeePayerSigner(payer, m),
-        (m) =>
-          setTransactionMessageLifetimeUsingBlockhash(
-            { blockhash: chain.svm.latestBlockhash(), lastValidBlockHeight: 0n },
-            m,
-          ),
-        (m) => appendTransactionMessageInstructions(instructions, m),
-      ),
-    )
+    const transaction = await signInstructions(payer, instructions, {
+      blockhash: chain.svm.latestBlockhash(),
+      lastValidBlockHeight: 0n,
+    })
     expect(chain.svm.sendTransaction(transaction)).not.toHaveProperty('err')
 
     const response = await onLocalnet(holder.address)
