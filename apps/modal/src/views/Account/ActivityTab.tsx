@@ -5,7 +5,6 @@
  * `data-operation` and `data-status`.
  */
 import type { Transaction } from '@airlock/protocol'
-import { LoadMore } from '../../components/LoadMore'
 import { useAccountList } from '../../components/useAccountList'
 import { ui } from '../../messages'
 import styles from './AccountTabs.module.css'
@@ -18,7 +17,7 @@ import {
   transferSummary,
 } from './format'
 import { RowSkeletons } from './Skeletons'
-import { type PanelIds, PanelNote, TabPanel } from './TabPanel'
+import { ListLoadMore, type PanelIds, PanelNote, TabPanel } from './TabPanel'
 
 const glyphs: Record<string, string> = { send: '↑', receive: '↓', mint: '+', burn: '−', trade: '⇄' }
 
@@ -53,14 +52,7 @@ export function ActivityTab({ ids }: { ids: PanelIds }) {
               />
             ))}
           </ul>
-          {entry && (
-            <LoadMore
-              hasMore={entry.status === 'loaded' && entry.next !== null}
-              loadingMore={entry.loadingMore}
-              moreFailed={entry.moreFailed}
-              onLoadMore={loadMore}
-            />
-          )}
+          <ListLoadMore entry={entry} onLoadMore={loadMore} />
         </>
       )}
     </TabPanel>

@@ -3,14 +3,13 @@
  * page at a time as the grid scrolls. Tiles carry `data-nft-id`.
  */
 
-import { LoadMore } from '../../components/LoadMore'
 import { useAccountList } from '../../components/useAccountList'
 import { ui } from '../../messages'
 import list from '../list.module.css'
 import styles from './AccountTabs.module.css'
 import { AssetIcon, initialOf } from './AssetIcon'
 import { TileSkeletons } from './Skeletons'
-import { type PanelIds, PanelNote, TabPanel } from './TabPanel'
+import { ListLoadMore, type PanelIds, PanelNote, TabPanel } from './TabPanel'
 
 export function NftsTab({ ids }: { ids: PanelIds }) {
   const { address, supported, entry, loading, loadMore, retry } = useAccountList('nfts')
@@ -65,14 +64,7 @@ export function NftsTab({ ids }: { ids: PanelIds }) {
               )
             })}
           </ul>
-          {entry && (
-            <LoadMore
-              hasMore={entry.status === 'loaded' && entry.next !== null}
-              loadingMore={entry.loadingMore}
-              moreFailed={entry.moreFailed}
-              onLoadMore={loadMore}
-            />
-          )}
+          <ListLoadMore entry={entry} onLoadMore={loadMore} />
         </>
       )}
     </TabPanel>

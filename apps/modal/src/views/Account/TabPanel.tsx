@@ -1,8 +1,11 @@
 /**
  * The panel of the selected Account tab: it scrolls inside a fixed height, and says `aria-busy`
- * while its data loads. `PanelNote` is its centred empty / unavailable message.
+ * while its data loads. `PanelNote` is its centred empty / unavailable message; `ListLoadMore`
+ * the end of a paged list (NFTs, Activity).
  */
 import type { ReactNode } from 'react'
+import { LoadMore } from '../../components/LoadMore'
+import type { ListEntry } from '../../state/accountData'
 import list from '../list.module.css'
 import styles from './AccountTabs.module.css'
 
@@ -42,5 +45,24 @@ export function PanelNote({ children, action }: { children: ReactNode; action?: 
       <p className={list.note}>{children}</p>
       {action}
     </div>
+  )
+}
+
+/** The end of an Account list: more pages while the last one loaded had a cursor. */
+export function ListLoadMore({
+  entry,
+  onLoadMore,
+}: {
+  entry: ListEntry<unknown> | undefined
+  onLoadMore: () => void
+}) {
+  if (!entry) return null
+  return (
+    <LoadMore
+      hasMore={entry.status === 'loaded' && entry.next !== null}
+      loadingMore={entry.loadingMore}
+      moreFailed={entry.moreFailed}
+      onLoadMore={onLoadMore}
+    />
   )
 }
