@@ -59,13 +59,13 @@ async function main(): Promise<void> {
     for (const address of entry.spamContracts ?? [])
       await markSpamContract(storage.db, caipNetworkId, address)
 
-  const cache = await openCache(config.cache)
   // Beside the cache: replicas that share it share each page's budget of events too.
   const eventRateLimiter = createEventRateLimiter({
     eventsPerMinute: config.eventsPerMinute,
     redisUrl: config.cache.kind === 'redis' ? config.cache.url : undefined,
   })
-  await eventRateLimiter.ready(2_000)
+  // Both wait for Redis at once: with Redis down a start waits 2 s, not twice that.
+  const [cache] = await Promise.all([openCache(config.cache), eventRateLimiter.ready(2_000)])
   // Every replica runs the indexers; a lease in the database lets one of them index at a time.
   const indexers: Indexer[] = []
   const accountData = createAccountData({
