@@ -16,7 +16,7 @@ import {
   eventLimits,
   sdkType,
 } from '@airlock/protocol'
-import { api, HttpError } from './api'
+import { apiFetch, HttpError } from './api'
 import { showAlert } from './state/controllers'
 import type { ModalState, ModalStore } from './state/store'
 
@@ -156,5 +156,5 @@ function hostKnown(store: ModalStore): Promise<ModalState> {
 async function postEvent(query: Record<string, string>, body: EventBody) {
   // Quiet: analytics failing is never the visitor's concern (its 403 is handled above), and
   // keepalive lets a MODAL_CLOSE sent as the page unloads arrive.
-  await api.post('/e', { query, body, quiet: true, keepalive: true })
+  await apiFetch('POST', '/e', { query, body, quiet: true, keepalive: true })
 }

@@ -82,15 +82,6 @@ export async function apiFetch<result>(
   }
 }
 
-/** `api.get('/v1/wallets', { query })`: the helper by method. */
-export const api = {
-  get: <result>(path: string, options?: RequestOptions) => apiFetch<result>('GET', path, options),
-  post: <result>(path: string, options?: RequestOptions) => apiFetch<result>('POST', path, options),
-  put: <result>(path: string, options?: RequestOptions) => apiFetch<result>('PUT', path, options),
-  delete: <result>(path: string, options?: RequestOptions) =>
-    apiFetch<result>('DELETE', path, options),
-}
-
 async function send<result>(
   method: Method,
   path: string,
