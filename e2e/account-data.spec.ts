@@ -1,11 +1,12 @@
 // Journey: a connected visitor sees the tokens, NFTs and history that are on the dev chain, as
 // the built-in indexer reads them, and the spec's toasts when the API can't answer.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { createWalletClient, erc20Abi, formatUnits, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
+import { expect, test } from './support/test'
 import { anvilAccounts, anvilClient, anvilRpcUrl, installTestWallet } from './support/testWallet'
 
 /** What devchain/seed.mjs deploys on a fresh chain. */

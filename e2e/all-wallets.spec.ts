@@ -1,9 +1,10 @@
 // Journey: a visitor browses All Wallets — the registry the API serves — scrolls for more,
 // searches, sees what the site excludes and features, and connects an installed wallet from it.
 import { createHash } from 'node:crypto'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
+import { expect, test } from './support/test'
 import { installTestWallet } from './support/testWallet'
 
 // Registry ids: the 2021 WalletConnect registry's for old wallets, sha256 of the name for new ones.

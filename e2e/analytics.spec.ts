@@ -2,11 +2,12 @@
 // API's database (and in the operator's stats); a visitor who never opens the modal, or a site
 // with analytics off, sends none.
 import { join } from 'node:path'
-import { expect, type Page, type Request, test } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { expectClosed, modal, waitForAirlock } from './support/modal'
 import { operatorToken } from './support/operator'
 import { origins } from './support/ports'
+import { expect, test } from './support/test'
 import { installTestWallet } from './support/testWallet'
 
 const alpha = { name: 'Alpha Wallet', rdns: 'dev.airlock.alpha' }

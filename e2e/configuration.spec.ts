@@ -1,7 +1,8 @@
 // Journey: a site developer configures Airlock: project ids, theme, embedded mode, bad options.
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
+import { expect, test } from './support/test'
 
 function sdkPage(page: Page, options: object) {
   return page.goto(

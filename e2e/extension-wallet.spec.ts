@@ -1,9 +1,10 @@
 // Journey: a visitor with browser-extension wallets connects, signs, pays, switches network and
 // wallet, reloads and disconnects; the site sees it all through airlock.provider.
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { parseEther, verifyMessage } from 'viem'
 import { expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
+import { expect, test } from './support/test'
 import { anvilAccounts, anvilClient, freshAddress, installTestWallet } from './support/testWallet'
 
 const alpha = { name: 'Alpha Wallet', rdns: 'dev.airlock.alpha' }
@@ -415,10 +416,49 @@ test('behavior: a wallet that announces late still shows up', async ({ page }) =
   await expect(list.getByRole('button', { name: /Alpha Wallet/ })).toBeVisible()
 })
 
+test('behavior: a wallet announcing synchronously inside requestProvider and one announcing after load both work, with no page error', async ({
+  page,
+}) => {
+  // Real extensions answer eip6963:requestProvider by announcing at once, inside the listener:
+  // the loader must be ready for it before its own state exists (the fixture fails on any page
+  // error, as the loader's ReferenceError was).
+  await installTestWallet(page, alpha)
+  const late = await installTestWallet(page, {
+    ...beta,
+    privateKey: anvilAccounts[1].privateKey,
+    announce: 'late',
+  })
+  await page.goto(origins.demo)
+  await waitForAirlock(page)
+  await late.announce()
+  await page.evaluate(() => window.airlock!.open())
+  const list = modal(page).dialog.getByRole('list', { name: 'Wallets' })
+  await expect(list.getByRole('button', { name: /Alpha Wallet/ })).toBeVisible()
+  await expect(list.getByRole('button', { name: /Beta Wallet/ })).toBeVisible()
+  await list.getByRole('button', { name: /Alpha Wallet/ }).click()
+  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
+  expect(await page.evaluate(() => window.airlock!.getState().address)).toBe(
+    anvilAccounts[0].address,
+  )
+})
+
+test('security: a site cannot switch on multiWallet when its project has it off', async ({
+  page,
+}) => {
+  await installTestWallet(page, alpha)
+  await sdkPage(page, { features: { multiWallet: true } })
+  await waitForAirlock(page)
+  await connectWith(page, alpha.name)
+  await page.evaluate(() => window.airlock!.open())
+  const { dialog } = modal(page)
+  await expect(dialog.getByRole('button', { name: 'Disconnect' })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Wallets' })).toHaveCount(0)
+})
+
 test('behavior: multiWallet switches between two connected wallets', async ({ page }) => {
   const first = await installTestWallet(page, alpha)
   const second = await installTestWallet(page, { ...beta, privateKey: anvilAccounts[1].privateKey })
-  await sdkPage(page, { features: { multiWallet: true } })
+  await sdkPage(page, { projectId: 'multiwallet' })
   await waitForAirlock(page)
   await connectWith(page, alpha.name)
   await page.evaluate(() => window.airlock!.open())

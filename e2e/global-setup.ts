@@ -36,6 +36,18 @@ export default async function globalSetup() {
   await airlock('projects', 'allow-origin', 'demo', origins.fixtures)
   // A project the allowlist test revokes, so other tests keep theirs.
   await airlock('projects', 'create', 'revocable', '--origin', origins.fixtures)
+  // A second project on the fixtures' site: it must not see what demo remembers there.
+  await airlock('projects', 'create', 'neighbour', '--origin', origins.fixtures)
+  // multiWallet is off by default and a site can't switch on what its project has off.
+  await airlock(
+    'projects',
+    'create',
+    'multiwallet',
+    '--origin',
+    origins.fixtures,
+    '--feature',
+    'multiWallet=on',
+  )
   // Projects of their own for the analytics tests, whose events are counted per project.
   await Promise.all(
     analyticsProjects.map((project) =>

@@ -1,8 +1,8 @@
 // Journey: a visitor on the demo site opens and closes the modal with mouse and keyboard.
 import { mkdirSync } from 'node:fs'
-import { expect, test } from '@playwright/test'
 import { expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
+import { expect, test } from './support/test'
 
 test.beforeEach(async ({ page }) => {
   await page.goto(origins.demo)

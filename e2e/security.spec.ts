@@ -2,9 +2,9 @@
 // the modal; each defence is shown to hold.
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { expect, test } from '@playwright/test'
 import { expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
+import { expect, test } from './support/test'
 
 const run = promisify(execFile)
 
@@ -130,30 +130,92 @@ test('behavior: the frame refuses bad payloads from an allowed host with typed e
   expect(results.state).toMatchObject({ ok: true, value: { open: false, status: 'disconnected' } })
 })
 
-test('behavior: an origin revoked after the frame loaded sees the Invalid App Configuration alert', async ({
+test('security: an origin revoked after the frame loaded is refused at the next open, and stays refused', async ({
   page,
 }) => {
   await page.goto(
     `${origins.fixtures}/sdk.html?options=${encodeURIComponent(JSON.stringify({ projectId: 'revocable', networks: ['eip155:31337'], preload: 'eager' }))}`,
   )
   await waitForAirlock(page)
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Connect Wallet')
+  await page.evaluate(() => window.airlock!.close())
   await run(
     'node_modules/.bin/tsx',
     ['apps/api/src/cli.ts', 'projects', 'revoke-origin', 'revocable', origins.fixtures],
     { env: { ...process.env, DATA_DIR: process.env.AIRLOCK_E2E_DATA_DIR } },
   )
-  await page.evaluate(() => window.airlock!.open())
-  await expectOpen(page, 'Connect Wallet')
-  const alert = modal(page).dialog.getByRole('alert')
-  await expect(alert).toContainText('Invalid App Configuration')
-  // Shown once: dismissed, it does not come back on the next open.
-  await alert.getByRole('button', { name: 'Dismiss' }).click()
-  await page.evaluate(() => window.airlock!.close())
-  const refused = page.waitForResponse(
-    (response) => response.url().includes('/e?') && response.status() === 403,
+  const refusal = () =>
+    page.evaluate(() =>
+      window.airlock!.open().then(
+        () => null,
+        (error) => ({ name: error.name, shortMessage: error.shortMessage, message: error.message }),
+      ),
+    )
+  const first = await refusal()
+  expect(first).toMatchObject({
+    name: 'InvalidAppConfigurationError',
+    shortMessage: 'Invalid App Configuration',
+  })
+  expect(first?.message).toContain(origins.fixtures)
+  await expectClosed(page)
+  // The loaded frame serves this origin nothing more: not the provider, not a second open.
+  expect(await refusal()).toMatchObject({ name: 'InvalidAppConfigurationError' })
+  const request = await page.evaluate(() =>
+    window.airlock!.provider.request({ method: 'eth_accounts' }).then(
+      () => null,
+      (error) => error.name,
+    ),
   )
-  await page.evaluate(() => window.airlock!.open())
-  await expectOpen(page, 'Connect Wallet')
-  await refused
-  await expect(modal(page).dialog.getByRole('alert')).toHaveCount(0)
+  expect(request).toBe('InvalidAppConfigurationError')
+})
+
+test('security: a frame of an unknown project touches no wallet and no storage for any host', async ({
+  page,
+}) => {
+  const storageCalls: string[] = []
+  await page.exposeFunction('recordStorageCall', (name: string) => storageCalls.push(name))
+  await page.goto(`${origins.fixtures}/raw-bridge.html?projectId=no-such-project`)
+  await page.waitForFunction(() => window.bridgeReady === true)
+  const results = await page.evaluate(async () => {
+    const remote = window.remote
+    const handshake = await remote.handshake({
+      protocolVersion: 1,
+      options: { networks: ['eip155:31337'] },
+      isMobile: false,
+    })
+    return {
+      handshake,
+      walletsChanged: await remote.hostWalletsChanged([
+        { id: 'x', name: 'Evil Wallet', icon: '', type: 'ANNOUNCED' },
+      ]),
+      walletEvent: await remote.hostWalletEvent({
+        walletId: 'x',
+        event: 'accountsChanged',
+        data: ['0x0000000000000000000000000000000000000001'],
+      }),
+      request: await remote.request({ method: 'eth_accounts' }),
+      disconnect: await remote.disconnect(),
+      switchNetwork: await remote.switchNetwork('eip155:31337'),
+      // What the frame shows: only the alert.
+      open: await remote.open({}),
+    }
+  })
+  expect(results.handshake).toMatchObject({ ok: true })
+  for (const key of [
+    'walletsChanged',
+    'walletEvent',
+    'request',
+    'disconnect',
+    'switchNetwork',
+  ] as const)
+    expect(results[key], key).toMatchObject({
+      ok: false,
+      error: { name: 'InvalidProjectIdError', message: 'Invalid Project ID' },
+    })
+  expect(results.open).toMatchObject({ ok: true })
+  await expect(page.frameLocator('iframe').getByRole('alert')).toContainText('Invalid Project ID')
+  // One more round trip: anything the frame would have asked of the host has been asked.
+  await page.evaluate(() => window.remote.getState())
+  expect(storageCalls).toEqual([])
 })

@@ -1,11 +1,12 @@
 // Journey: a connected visitor sends ETH and the 6-decimals ERC-20 from the modal on anvil, with
 // the form's checks before the wallet is asked, a decline, and balances checked on the chain.
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { createWalletClient, erc20Abi, http, parseEther, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
+import { expect, test } from './support/test'
 import {
   anvilClient,
   anvilRpcUrl,
@@ -198,17 +199,36 @@ test('behavior: a declined send shows Signature declined, keeps the form and mov
   expect(await client.getBalance({ address: receiver })).toBe(0n)
 })
 
-test('behavior: Send is not offered when the site turns the feature off', async ({ page }) => {
-  const options = {
-    projectId: 'demo',
-    modalUrl: origins.modal,
-    networks: ['eip155:31337'],
-    features: { send: false },
-  }
-  await connectedAccount(
+/** A connected account on a page whose site turned Send off. */
+function connectedWithSendOff(page: Page) {
+  const options = { networks: ['eip155:31337'], features: { send: false } }
+  return connectedAccount(
     page,
     `${origins.fixtures}/sdk.html?options=${encodeURIComponent(JSON.stringify(options))}`,
   )
+}
+
+test('behavior: Send is not offered when the site turns the feature off', async ({ page }) => {
+  await connectedWithSendOff(page)
   await expect(modal(page).dialog.getByRole('button', { name: 'Disconnect' })).toBeVisible()
   await expect(modal(page).dialog.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0)
+})
+
+test('security: open({ view: "WalletSend" }) is refused when Send is off, whatever else asks', async ({
+  page,
+}) => {
+  await connectedWithSendOff(page)
+  await page.evaluate(() => window.airlock!.close())
+  const refusal = await page.evaluate(() =>
+    window.airlock!.open({ view: 'WalletSend' }).then(
+      () => null,
+      (error) => ({ name: error.name, shortMessage: error.shortMessage }),
+    ),
+  )
+  expect(refusal).toEqual({
+    name: 'InvalidParamsError',
+    shortMessage:
+      'The WalletSend view needs the "send" feature, which is off for this project or page.',
+  })
+  expect(await page.evaluate(() => window.airlock!.getState().open)).toBe(false)
 })

@@ -2,7 +2,7 @@
 // from @wallet-standard/app): registration both ways round, approvals, real ed25519 signing and
 // sending to the local Solana RPC, and change events, before specs rely on it.
 import { fileURLToPath } from 'node:url'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import {
   type Address,
   appendTransactionMessageInstructions,
@@ -37,6 +37,7 @@ import {
   solanaUsdMint,
   tokenBalance,
 } from './support/solanaTestWallet'
+import { expect, test } from './support/test'
 import { installTestWallet } from './support/testWallet'
 
 const blank = `${origins.fixtures}/blank.html`

@@ -2,7 +2,7 @@
 // site signs through airlock.solana, and the visitor sends SOL and the SPL token from the modal
 // on the local Solana chain (litesvm), creating the receiver's token account when it is missing.
 
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import {
   type Address,
   generateKeyPairSigner,
@@ -19,6 +19,7 @@ import {
   solanaBalance,
   tokenBalance,
 } from './support/solanaTestWallet'
+import { expect, test } from './support/test'
 import { installTestWallet } from './support/testWallet'
 
 const freshAddress = async () => (await generateKeyPairSigner()).address

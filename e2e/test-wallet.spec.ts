@@ -1,9 +1,10 @@
 // Self-test of the e2e test wallet on a blank page: EIP-6963 discovery, approvals, real signing
 // and sending on anvil, chain switching and provider events, before specs rely on it.
-import { expect, type Frame, type Page, test } from '@playwright/test'
+import type { Frame, Page } from '@playwright/test'
 import { parseEther, toHex, verifyMessage, verifyTypedData } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { origins } from './support/ports'
+import { expect, test } from './support/test'
 import { anvilAccounts, anvilClient, anvilRpcUrl, installTestWallet } from './support/testWallet'
 
 const blank = `${origins.fixtures}/blank.html`

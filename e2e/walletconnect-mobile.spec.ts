@@ -1,10 +1,11 @@
 // Journey: a visitor on a phone taps a wallet in the list and the wallet app opens through its
 // deeplink, carrying a pairing URI that connects; a site without chain adapters gets the
 // WalletConnect view straight away (Opening rule 2).
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import type { Address, Hex } from 'viem'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
+import { expect, test } from './support/test'
 import { createWalletPeer, type WalletPeer } from './support/walletPeer'
 import { openedByModal, recordWindowOpen } from './support/windowOpen'
 

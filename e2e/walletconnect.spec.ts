@@ -2,11 +2,19 @@
 // the wallet (a real sign-client in the test process, signing with an anvil key) pairs with the
 // URI behind it through the local relay, approves or rejects, answers the site's requests and
 // disconnects. The site sees it all through airlock.provider.
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { type Address, type Hex, parseEther, verifyMessage } from 'viem'
 import { expectClosed, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
+import { expect, test } from './support/test'
 import { anvilClient } from './support/testWallet'
+import {
+  connectPhone,
+  qrUri,
+  sealedSessionSaved,
+  showQr,
+  signsThroughProvider,
+} from './support/walletConnect'
 import { createWalletPeer, type WalletPeer } from './support/walletPeer'
 
 // Anvil's account #4: no other spec sends from it, so nonces don't race.
@@ -49,30 +57,6 @@ function sdkPage(page: Page, options: object = {}) {
   return page.goto(`${origins.fixtures}/sdk.html?options=${query}`)
 }
 
-/** Opens the modal, clicks WalletConnect and returns the URI behind the QR code once drawn. */
-async function showQr(page: Page): Promise<string> {
-  await page.evaluate(() => window.airlock!.open())
-  const { dialog } = modal(page)
-  await dialog.getByRole('button', { name: /WalletConnect/ }).click()
-  return qrUri(page)
-}
-
-async function qrUri(page: Page): Promise<string> {
-  const qr = modal(page).dialog.getByRole('img', { name: 'QR code to scan with a mobile wallet' })
-  await expect(qr).toHaveAttribute('data-ready', 'true')
-  const uri = await qr.getAttribute('data-uri')
-  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-  return uri!
-}
-
-/** The whole pairing: QR → the phone pairs and approves → the site is connected. */
-async function connectPhone(page: Page, peer: WalletPeer) {
-  const uri = await showQr(page)
-  await peer.pair(uri)
-  await peer.approve(await peer.nextProposal())
-  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
-}
-
 /** A site page whose visitor has connected the phone wallet; returns the wallet. */
 async function connectedPhone(page: Page, options: { chains?: `eip155:${number}`[] } = {}) {
   const peer = await phoneWallet(options)
@@ -99,6 +83,8 @@ test('behavior: scanning the QR code and approving connects the site through Wal
   expect(proposal.params.optionalNamespaces.eip155!.methods).toEqual(
     expect.arrayContaining(['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4']),
   )
+  // Not eth_sign: it signs any hash, which a phishing page passes off as a message.
+  expect(proposal.params.optionalNamespaces.eip155!.methods).not.toContain('eth_sign')
   expect(proposal.params.proposer.metadata.url).toBe(origins.fixtures)
   await peer.approve(proposal)
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
@@ -113,6 +99,20 @@ test('behavior: scanning the QR code and approving connects the site through Wal
   expect(
     await page.evaluate(() => window.airlock!.provider.request({ method: 'eth_accounts' })),
   ).toEqual([phone.address])
+  // The session has no eth_sign, so the site's request fails as unsupported (4200) in the frame.
+  expect(
+    await page.evaluate(async (address) => {
+      try {
+        await window.airlock!.provider.request({
+          method: 'eth_sign',
+          params: [address, `0x${'ab'.repeat(32)}`],
+        })
+        return undefined
+      } catch (error) {
+        return (error as { code: number }).code
+      }
+    }, phone.address),
+  ).toBe(4200)
   // The Account view names the wallet of the session.
   await page.evaluate(() => window.airlock!.open())
   await expect(
@@ -255,11 +255,7 @@ test('behavior: a reload restores the session without a prompt, and it still ans
 }) => {
   const peer = await connectedPhone(page)
   const proposals = peer.sessions().length
-  // The frame keeps the session in the page's storage (the browser denies the frame its own).
-  await page.waitForFunction(
-    (topic) => localStorage.getItem('airlock:v1:walletConnect')?.includes(topic),
-    peer.sessions()[0]!.topic,
-  )
+  await sealedSessionSaved(page)
   await page.reload()
   await waitForAirlock(page)
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
@@ -271,17 +267,7 @@ test('behavior: a reload restores the session without a prompt, and it still ans
   // No new pairing: the same session, which still carries requests.
   expect(peer.sessions()).toHaveLength(proposals)
   peer.autoAnswer('answer')
-  const signature = (await page.evaluate(
-    (address) =>
-      window.airlock!.provider.request({
-        method: 'personal_sign',
-        params: ['after reload', address],
-      }),
-    phone.address,
-  )) as Hex
-  expect(await verifyMessage({ address: phone.address, message: 'after reload', signature })).toBe(
-    true,
-  )
+  expect(await signsThroughProvider(page, phone.address, 'after reload')).toBe(true)
 })
 
 test('behavior: disconnecting from the site ends the session on the phone too', async ({

@@ -11,12 +11,21 @@ import { HTTPException } from 'hono/http-exception'
 import { type AccountData, createAccountData } from './accountData/accountData'
 import { createMemoryCache } from './cache/memoryCache'
 import type { NetworkConfig } from './networks'
-import { createEventRateLimiter, defaultEventsPerMinute, type EventRateLimiter } from './rateLimit'
+import {
+  type AccountDataRateLimiter,
+  createAccountDataRateLimiter,
+  createEventRateLimiter,
+  defaultAccountDataPerMinute,
+  defaultEventsPerMinute,
+  type EventRateLimiter,
+} from './rateLimit'
 import { accountDataRoutes } from './routes/accountData'
 import { analyticsRoutes } from './routes/analytics'
 import { apiError } from './routes/apiError'
+import { frameKeyRoutes } from './routes/frameKey'
 import { healthRoutes } from './routes/health'
 import { modalRoutes } from './routes/modal'
+import { nftImageRoutes } from './routes/nftImages'
 import { projectConfigRoutes } from './routes/projectConfig'
 import { modalAssetRoutes, modalFileRoutes, sdkRoutes } from './routes/staticBuilds'
 import { statsRoutes } from './routes/stats'
@@ -43,12 +52,22 @@ export declare namespace createApp {
     /** The relay the modal's WalletConnect client uses (`readWalletConnectConfig`); none: off. */
     walletConnect?: WalletConnectConfig | null | undefined
     /**
-     * The budget of `POST /e` per project and host origin (`createEventRateLimiter`); the caller
+     * The budget of `POST /e` per client and page origin (`createEventRateLimiter`); the caller
      * closes it. Default: in memory, {@link defaultEventsPerMinute} a minute.
      */
     eventRateLimiter?: EventRateLimiter | undefined
+    /**
+     * The budgets of the account-data routes per project, per client and per client with
+     * `cache=false` (`createAccountDataRateLimiter`); the caller closes it. Default: in memory,
+     * {@link defaultAccountDataPerMinute}.
+     */
+    accountDataRateLimiter?: AccountDataRateLimiter | undefined
+    /** Reverse proxies in front of the API (`AIRLOCK_TRUST_PROXY`); default 0: the socket's peer. */
+    trustProxy?: number | undefined
     /** The bearer token of `GET /v1/projects/:id/stats`; without it, stats are off. */
     operatorToken?: string | undefined
+    /** Production mode (`isProduction` in config.ts); default false, the dev behaviour. */
+    production?: boolean | undefined
     /** The clock, ms since the epoch (events' receipt, stats' today). Default `Date.now`. */
     now?: (() => number) | undefined
   }
@@ -65,8 +84,13 @@ export function createApp(options: createApp.Options): Hono {
   const { storage, networks, modalDist, sdkDist, publicOrigin } = options
   const walletConnect = options.walletConnect ?? null
   const now = options.now ?? Date.now
+  const production = options.production ?? false
   const eventRateLimiter =
     options.eventRateLimiter ?? createEventRateLimiter({ eventsPerMinute: defaultEventsPerMinute })
+  const accountDataRateLimiter =
+    options.accountDataRateLimiter ??
+    createAccountDataRateLimiter({ perMinute: defaultAccountDataPerMinute })
+  const trustProxy = options.trustProxy ?? 0
   const accountData =
     options.accountData ??
     createAccountData({
@@ -87,12 +111,26 @@ export function createApp(options: createApp.Options): Hono {
   })
 
   app.route('/', healthRoutes(storage))
+  app.route('/', frameKeyRoutes({ publicOrigin }))
   app.route('/', projectConfigRoutes(storage, networks, walletConnect))
-  app.route('/', analyticsRoutes({ storage, publicOrigin, eventRateLimiter, now }))
+  app.route(
+    '/',
+    analyticsRoutes({ storage, publicOrigin, eventRateLimiter, now, production, trustProxy }),
+  )
   app.route('/', statsRoutes({ storage, operatorToken: options.operatorToken, now }))
-  app.route('/', accountDataRoutes({ storage, accountData }))
+  app.route(
+    '/',
+    accountDataRoutes({
+      storage,
+      accountData,
+      rateLimiter: accountDataRateLimiter,
+      trustProxy,
+      production,
+    }),
+  )
+  app.route('/', nftImageRoutes({ production }))
   app.route('/', walletRoutes({ storage }))
-  app.route('/', modalRoutes({ storage, networks, modalDist, walletConnect }))
+  app.route('/', modalRoutes({ storage, networks, modalDist, walletConnect, production }))
   app.route('/', sdkRoutes({ sdkDist }))
   app.route('/', modalAssetRoutes({ modalDist }))
   app.get('/', (c) =>

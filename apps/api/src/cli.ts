@@ -1,16 +1,18 @@
 /**
  * Entry for `npm run airlock -- projects ...` and `npm run airlock -- wallets ...`: opens the
- * same database as the server (from DATABASE_URL or DATA_DIR), runs the command, and exits with
- * its code.
+ * same database as the server (from DATABASE_URL or DATA_DIR) in the same mode (production takes
+ * https origins only), runs the command, and exits with its code.
  */
 
-import { ConfigError, readStorageConfig } from './config'
+import { ConfigError, isProduction, readStorageConfig } from './config'
 import { runCli } from './runCli'
 import { openStorage } from './storage'
 
 let storageConfig: ReturnType<typeof readStorageConfig>
+let production: boolean
 try {
   storageConfig = readStorageConfig(process.env)
+  production = isProduction(process.env)
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error
   console.error(`error: ${error.message}`)
@@ -25,6 +27,7 @@ try {
     stdout: process.stdout,
     stderr: process.stderr,
     cwd: process.env.INIT_CWD,
+    production,
   })
 } catch (error) {
   console.error('error: unexpected failure', error)

@@ -71,3 +71,44 @@ describe('stats and event limits', () => {
     },
   )
 })
+
+describe('retention, account-data budgets and proxies', () => {
+  test('behavior: 90 days, 6000/120/6 account-data requests a minute and no trusted proxy by default', () => {
+    expect(readServerConfig({})).toMatchObject({
+      eventRetentionDays: 90,
+      accountDataPerMinute: { project: 6_000, client: 120, uncached: 6 },
+      trustProxy: 0,
+    })
+  })
+
+  test('behavior: carries each setting', () => {
+    expect(
+      readServerConfig({
+        AIRLOCK_EVENT_RETENTION_DAYS: '30',
+        AIRLOCK_ACCOUNT_DATA_PER_PROJECT_PER_MINUTE: '1000',
+        AIRLOCK_ACCOUNT_DATA_PER_CLIENT_PER_MINUTE: '60',
+        AIRLOCK_ACCOUNT_DATA_UNCACHED_PER_CLIENT_PER_MINUTE: '2',
+        AIRLOCK_TRUST_PROXY: '1',
+      }),
+    ).toMatchObject({
+      eventRetentionDays: 30,
+      accountDataPerMinute: { project: 1_000, client: 60, uncached: 2 },
+      trustProxy: 1,
+    })
+  })
+
+  test.each([
+    ['AIRLOCK_EVENT_RETENTION_DAYS', '0', 'a whole number from 1 to 36500'],
+    ['AIRLOCK_EVENT_RETENTION_DAYS', '36501', 'a whole number from 1 to 36500'],
+    ['AIRLOCK_EVENT_RETENTION_DAYS', '7d', 'a whole number from 1 to 36500'],
+    ['AIRLOCK_ACCOUNT_DATA_PER_PROJECT_PER_MINUTE', '0', 'a positive whole number'],
+    ['AIRLOCK_ACCOUNT_DATA_PER_CLIENT_PER_MINUTE', '1.5', 'a positive whole number'],
+    ['AIRLOCK_ACCOUNT_DATA_UNCACHED_PER_CLIENT_PER_MINUTE', '-1', 'a positive whole number'],
+    ['AIRLOCK_TRUST_PROXY', 'true', 'a whole number from 0 to 10'],
+    ['AIRLOCK_TRUST_PROXY', '11', 'a whole number from 0 to 10'],
+  ])('behavior: %s=%j stops the start, naming the variable', (name, value, range) => {
+    const start = () => readServerConfig({ [name]: value })
+    expect(start).toThrow(ConfigError)
+    expect(start).toThrow(`${name} must be ${range}, got ${JSON.stringify(value)}.`)
+  })
+})

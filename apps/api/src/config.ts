@@ -1,7 +1,7 @@
 /**
  * Reads the process environment once, at start, for the server and the CLI. Defaults are
- * resolved from this file's location, not the working directory, so `npm start` from any
- * folder finds the same data and builds.
+ * resolved from this file's location (or the compiled API's, apps/api/dist, at the same depth),
+ * not the working directory, so `npm start` from any folder finds the same data and builds.
  */
 
 import { resolve } from 'node:path'
@@ -9,8 +9,9 @@ import { fileURLToPath } from 'node:url'
 import type { WalletConnectConfig } from '@airlock/protocol'
 import { type AccountDataConfig, loadAccountDataConfig } from './accountData/config'
 import type { CacheConfig } from './cache/cache'
+import { defaultEventRetentionDays } from './eventRetention'
 import { loadNetworks, type NetworkConfig } from './networks'
-import { defaultEventsPerMinute } from './rateLimit'
+import { defaultAccountDataPerMinute, defaultEventsPerMinute } from './rateLimit'
 import type { StorageConfig } from './storage'
 import { readWalletConnectConfig } from './walletConnect'
 
@@ -19,6 +20,11 @@ export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
 export type Environment = Record<string, string | undefined>
 
 export type ServerConfig = {
+  /**
+   * Production mode: `NODE_ENV=production` or `AIRLOCK_PRODUCTION=1`. No loopback sources in the
+   * CSP, no dev networks or demo project, https origins, no unsafe dev defaults (README).
+   */
+  production: boolean
   host: string
   port: number
   storage: StorageConfig
@@ -35,8 +41,24 @@ export type ServerConfig = {
   walletConnect: WalletConnectConfig | null
   /** `AIRLOCK_OPERATOR_TOKEN`: the bearer token of the stats route; without it, stats are off. */
   operatorToken: string | undefined
-  /** `AIRLOCK_EVENTS_PER_MINUTE`: events `POST /e` accepts per project and host origin. */
+  /** `AIRLOCK_EVENTS_PER_MINUTE`: events `POST /e` accepts per client and page origin. */
   eventsPerMinute: number
+  /** `AIRLOCK_EVENT_RETENTION_DAYS`: events older than this are deleted, hourly. Default 90. */
+  eventRetentionDays: number
+  /**
+   * The account-data budgets a minute (defaults in rateLimit.ts):
+   * `AIRLOCK_ACCOUNT_DATA_PER_PROJECT_PER_MINUTE` (6000, all of a project's visitors),
+   * `AIRLOCK_ACCOUNT_DATA_PER_CLIENT_PER_MINUTE` (120, one client address) and
+   * `AIRLOCK_ACCOUNT_DATA_UNCACHED_PER_CLIENT_PER_MINUTE` (6, one client's `cache=false` reads,
+   * each of which goes to the upstream indexer).
+   */
+  accountDataPerMinute: { project: number; client: number; uncached: number }
+  /**
+   * `AIRLOCK_TRUST_PROXY`: how many reverse proxies stand in front of the API, default 0. With 0
+   * the rate limits count the socket's peer and ignore `X-Forwarded-For` (a client writes it);
+   * with 1, the address the proxy saw, the header's last entry (clientAddress.ts).
+   */
+  trustProxy: number
 }
 
 /** Shortest operator token accepted: a guessable one would open every project's stats. */
@@ -80,16 +102,73 @@ export function readOperatorToken(env: Environment): string | undefined {
   return token
 }
 
+/** Production mode: `NODE_ENV=production`, or `AIRLOCK_PRODUCTION` set to 1 or true. */
+export function isProduction(env: Environment): boolean {
+  const flag = env.AIRLOCK_PRODUCTION
+  if (flag !== undefined && flag !== '' && !['0', '1', 'true', 'false'].includes(flag))
+    throw new ConfigError(
+      `AIRLOCK_PRODUCTION must be 1, true, 0 or false, got ${JSON.stringify(flag)}.`,
+    )
+  if (flag === '1' || flag === 'true') return true
+  if (flag === '0' || flag === 'false') return false
+  return env.NODE_ENV === 'production'
+}
+
 /** `AIRLOCK_EVENTS_PER_MINUTE`: a positive whole number, default {@link defaultEventsPerMinute}. */
 export function readEventsPerMinute(env: Environment): number {
-  const text = env.AIRLOCK_EVENTS_PER_MINUTE
-  if (text === undefined || text === '') return defaultEventsPerMinute
+  return readWholeNumber(env, 'AIRLOCK_EVENTS_PER_MINUTE', defaultEventsPerMinute)
+}
+
+/** `AIRLOCK_EVENT_RETENTION_DAYS`: 1 to 36 500 days, default {@link defaultEventRetentionDays}. */
+export function readEventRetentionDays(env: Environment): number {
+  return readWholeNumber(env, 'AIRLOCK_EVENT_RETENTION_DAYS', defaultEventRetentionDays, {
+    max: 36_500,
+  })
+}
+
+/** The `AIRLOCK_ACCOUNT_DATA_*_PER_MINUTE` budgets, each a positive whole number. */
+export function readAccountDataPerMinute(env: Environment): ServerConfig['accountDataPerMinute'] {
+  return {
+    project: readWholeNumber(
+      env,
+      'AIRLOCK_ACCOUNT_DATA_PER_PROJECT_PER_MINUTE',
+      defaultAccountDataPerMinute.project,
+    ),
+    client: readWholeNumber(
+      env,
+      'AIRLOCK_ACCOUNT_DATA_PER_CLIENT_PER_MINUTE',
+      defaultAccountDataPerMinute.client,
+    ),
+    uncached: readWholeNumber(
+      env,
+      'AIRLOCK_ACCOUNT_DATA_UNCACHED_PER_CLIENT_PER_MINUTE',
+      defaultAccountDataPerMinute.uncached,
+    ),
+  }
+}
+
+/** `AIRLOCK_TRUST_PROXY`: the number of reverse proxies in front of the API, default 0. */
+export function readTrustProxy(env: Environment): number {
+  return readWholeNumber(env, 'AIRLOCK_TRUST_PROXY', 0, { min: 0, max: 10 })
+}
+
+/** `env[name]` as a whole number from `min` (default 1) to `max`, or `fallback` when unset. */
+function readWholeNumber(
+  env: Environment,
+  name: string,
+  fallback: number,
+  { min = 1, max = Number.MAX_SAFE_INTEGER } = {},
+): number {
+  const text = env[name]
+  if (text === undefined || text === '') return fallback
   const value = Number(text)
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1)
-    throw new ConfigError(
-      `AIRLOCK_EVENTS_PER_MINUTE must be a positive whole number, got ${JSON.stringify(text)}.`,
-    )
-  return value
+  if (/^\d+$/.test(text) && Number.isSafeInteger(value) && value >= min && value <= max)
+    return value
+  const range =
+    min === 1 && max === Number.MAX_SAFE_INTEGER
+      ? 'a positive whole number'
+      : `a whole number from ${min} to ${max}`
+  throw new ConfigError(`${name} must be ${range}, got ${JSON.stringify(text)}.`)
 }
 
 export function readServerConfig(env: Environment): ServerConfig {
@@ -104,8 +183,10 @@ export function readServerConfig(env: Environment): ServerConfig {
       throw new ConfigError('AIRLOCK_PUBLIC_URL must be a URL such as https://airlock.example.com.')
     }
   }
-  const networks = loadNetworks(env)
+  const production = isProduction(env)
+  const networks = loadNetworks(env, { production })
   return {
+    production,
     host: env.HOST || '127.0.0.1',
     port,
     storage: readStorageConfig(env),
@@ -118,5 +199,8 @@ export function readServerConfig(env: Environment): ServerConfig {
     walletConnect: readWalletConnectConfig(env),
     operatorToken: readOperatorToken(env),
     eventsPerMinute: readEventsPerMinute(env),
+    eventRetentionDays: readEventRetentionDays(env),
+    accountDataPerMinute: readAccountDataPerMinute(env),
+    trustProxy: readTrustProxy(env),
   }
 }

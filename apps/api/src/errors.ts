@@ -24,6 +24,16 @@ export class InvalidOriginError extends Error {
   }
 }
 
+/** Production mode allows https origins only: an http page can be changed on its way. */
+export class InsecureOriginError extends Error {
+  override readonly name = 'InsecureOriginError'
+  constructor(readonly origin: string) {
+    super(
+      `Origin ${origin} is not https: production mode (NODE_ENV=production or AIRLOCK_PRODUCTION=1) allows https origins only.`,
+    )
+  }
+}
+
 export class ProjectNotFoundError extends Error {
   override readonly name = 'ProjectNotFoundError'
   constructor(readonly projectId: string) {
@@ -64,6 +74,7 @@ export class OriginNotAllowedError extends Error {
 export type RegistryError =
   | InvalidProjectIdError
   | InvalidOriginError
+  | InsecureOriginError
   | ProjectNotFoundError
   | ProjectAlreadyExistsError
   | OriginAlreadyAllowedError
@@ -73,6 +84,7 @@ export function isRegistryError(error: unknown): error is RegistryError {
   return (
     error instanceof InvalidProjectIdError ||
     error instanceof InvalidOriginError ||
+    error instanceof InsecureOriginError ||
     error instanceof ProjectNotFoundError ||
     error instanceof ProjectAlreadyExistsError ||
     error instanceof OriginAlreadyAllowedError ||

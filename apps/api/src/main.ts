@@ -1,7 +1,9 @@
 /**
- * Starts the API: reads the environment, opens and migrates the database, seeds the `demo`
- * project, opens the cache and the events' rate limiter (Redis with `REDIS_URL`), sets up account
- * data per network, serves on HOST:PORT, and closes everything on SIGINT/SIGTERM.
+ * Starts the API: reads the environment (in production mode refusing unsafe settings and http
+ * project origins, productionChecks.ts), opens and migrates the database, seeds the `demo`
+ * project outside production, opens the cache and the rate limiters of events and account data
+ * (Redis with `REDIS_URL`), prunes old events hourly, sets up account data per network, serves
+ * on HOST:PORT, and closes everything on SIGINT/SIGTERM.
  */
 
 import { createServer } from 'node:http'
@@ -12,11 +14,18 @@ import { AccountDataConfigError } from './accountData/config'
 import { createApp } from './app'
 import { openCache } from './cache/cache'
 import { ConfigError, readServerConfig } from './config'
+import { scheduleEventPruning } from './eventRetention'
 import { createIndexer, type Indexer, markSpamContract } from './indexer'
 import { createMicroCache } from './microCache'
 import { migrateToLatest } from './migrations'
 import { NetworkConfigError } from './networks'
-import { createEventRateLimiter } from './rateLimit'
+import {
+  ProductionConfigError,
+  productionConfigProblems,
+  storedOriginProblems,
+} from './productionChecks'
+import { listProjects } from './projects'
+import { createAccountDataRateLimiter, createEventRateLimiter } from './rateLimit'
 import { seedDemoProject } from './seed'
 import { buildExists } from './staticFiles'
 import { openStorage } from './storage'
@@ -26,11 +35,17 @@ async function main(): Promise<void> {
   let config: ReturnType<typeof readServerConfig>
   try {
     config = readServerConfig(process.env)
+    if (config.production) {
+      const { problems, warnings } = productionConfigProblems(config, process.env)
+      for (const warning of warnings) console.warn(`airlock api: ${warning}`)
+      if (problems.length > 0) throw new ProductionConfigError(problems)
+    }
   } catch (error) {
     if (
       error instanceof ConfigError ||
       error instanceof NetworkConfigError ||
-      error instanceof AccountDataConfigError
+      error instanceof AccountDataConfigError ||
+      error instanceof ProductionConfigError
     ) {
       console.error(`airlock api: ${error.message}`)
       process.exit(1)
@@ -40,7 +55,14 @@ async function main(): Promise<void> {
 
   const storage = openStorage(config.storage)
   await migrateToLatest(storage.db)
-  if (await seedDemoProject(storage.db)) console.log('airlock api: created the demo project')
+  if (config.production) {
+    const problems = storedOriginProblems(await listProjects(storage.db))
+    if (problems.length > 0) {
+      console.error(`airlock api: ${new ProductionConfigError(problems).message}`)
+      await storage.close()
+      process.exit(1)
+    }
+  } else if (await seedDemoProject(storage.db)) console.log('airlock api: created the demo project')
   const builtinWallets = await loadBuiltinWalletRegistry(storage.db)
   if (builtinWallets > 0)
     console.log(`airlock api: loaded the built-in wallet registry (${builtinWallets} wallets)`)
@@ -59,13 +81,23 @@ async function main(): Promise<void> {
     for (const address of entry.spamContracts ?? [])
       await markSpamContract(storage.db, caipNetworkId, address)
 
-  // Beside the cache: replicas that share it share each page's budget of events too.
+  // Beside the cache: replicas that share it share each client's budgets too.
+  const redisUrl = config.cache.kind === 'redis' ? config.cache.url : undefined
   const eventRateLimiter = createEventRateLimiter({
     eventsPerMinute: config.eventsPerMinute,
-    redisUrl: config.cache.kind === 'redis' ? config.cache.url : undefined,
+    redisUrl,
   })
-  // Both wait for Redis at once: with Redis down a start waits 2 s, not twice that.
-  const [cache] = await Promise.all([openCache(config.cache), eventRateLimiter.ready(2_000)])
+  const accountDataRateLimiter = createAccountDataRateLimiter({
+    perMinute: config.accountDataPerMinute,
+    redisUrl,
+  })
+  // All wait for Redis at once: with Redis down a start waits 2 s, not three times that.
+  const [cache] = await Promise.all([
+    openCache(config.cache),
+    eventRateLimiter.ready(2_000),
+    accountDataRateLimiter.ready(2_000),
+  ])
+  const eventPruning = scheduleEventPruning({ db: storage.db, days: config.eventRetentionDays })
   // Every replica runs the indexers; a lease in the database lets one of them index at a time.
   const indexers: Indexer[] = []
   const accountData = createAccountData({
@@ -81,11 +113,17 @@ async function main(): Promise<void> {
     },
   })
   const closeAll = () =>
-    Promise.allSettled(indexers.map((indexer) => indexer.stop())).then(() =>
-      Promise.allSettled([storage.close(), cache.close(), eventRateLimiter.close()]),
+    Promise.allSettled([...indexers.map((indexer) => indexer.stop()), eventPruning.stop()]).then(
+      () =>
+        Promise.allSettled([
+          storage.close(),
+          cache.close(),
+          eventRateLimiter.close(),
+          accountDataRateLimiter.close(),
+        ]),
     )
   console.log(
-    `airlock api: cache: ${cache.kind}; events: ${eventRateLimiter.eventsPerMinute} a minute per page origin (${eventRateLimiter.kind}); stats: ${config.operatorToken === undefined ? 'off' : 'on'}; account data: ${
+    `airlock api: cache: ${cache.kind}; events: ${eventRateLimiter.perMinute.client} a minute per client, kept ${config.eventRetentionDays} days (${eventRateLimiter.kind}); account-data limits: ${accountDataRateLimiter.perMinute.client} a minute per client, ${accountDataRateLimiter.perMinute.uncached} uncached, ${accountDataRateLimiter.perMinute.project} per project; stats: ${config.operatorToken === undefined ? 'off' : 'on'}; account data: ${
       accountData.networks
         .map(
           ({ network, adapter, prices }) =>
@@ -104,7 +142,10 @@ async function main(): Promise<void> {
     accountData,
     walletConnect: config.walletConnect,
     eventRateLimiter,
+    accountDataRateLimiter,
+    trustProxy: config.trustProxy,
     operatorToken: config.operatorToken,
+    production: config.production,
   })
 
   // Repeats of the hottest route are answered before the HTTP stack (microCache.ts).

@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { afterEach, describe, expect, test } from 'vitest'
+import { clientAddress } from './clientAddress'
 import { createMicroCache } from './microCache'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -27,6 +28,7 @@ async function start() {
     return c.json({ answer: reached.length, origin: c.req.header('origin') ?? null })
   })
   app.get('/other', (c) => c.json({ answer: reached.push('other') }))
+  app.get('/client', (c) => c.json({ answer: 0, origin: null, client: clientAddress(c, 0) }))
   const cache = createMicroCache({ ttlMs: 1000, now: () => clock })
   const listener = getRequestListener(cache.wrap(app.fetch))
   server = createServer((request, response) => {
@@ -36,13 +38,22 @@ async function start() {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const response = await fetch(`${base}${path}`, { headers })
-    const body = (await response.json()) as { answer: number; origin: string | null }
+    const body = (await response.json()) as {
+      answer: number
+      origin: string | null
+      client?: string
+    }
     return { status: response.status, headers: response.headers, body }
   }
   return { get, reached, tick: (ms: number) => (clock += ms) }
 }
 
 describe('micro cache in front of the balances route', () => {
+  test("behavior: the app still sees the request's socket, so the rate limits see the client", async () => {
+    const { get } = await start()
+    expect((await get('/client')).body.client).toBe('127.0.0.1')
+  })
+
   test('behavior: a repeat within the second is the same answer, headers included, without the app', async () => {
     const { get, reached } = await start()
     const first = await get(balances)

@@ -55,10 +55,13 @@ export function createMicroCache(options: MicroCacheOptions = {}) {
       return true
     },
 
-    /** Wraps the app's fetch: keeps its cacheable balances answers, drops them on fresh reads. */
-    wrap(fetch: (request: Request) => Response | Promise<Response>) {
-      return async (request: Request): Promise<Response> => {
-        const response = await fetch(request)
+    /**
+     * Wraps the app's fetch: keeps its cacheable balances answers, drops them on fresh reads.
+     * `env` (the Node request and socket, which the rate limits read the client from) is passed on.
+     */
+    wrap<env>(fetch: (request: Request, env?: env) => Response | Promise<Response>) {
+      return async (request: Request, env?: env): Promise<Response> => {
+        const response = await fetch(request, env)
         const url = new URL(request.url)
         const pathAndQuery = `${url.pathname}${url.search}`
         if (balancesPath.test(url.pathname) && url.searchParams.get('cache') === 'false')

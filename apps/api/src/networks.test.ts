@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { defaultNetworks, loadNetworks, NetworkConfigError } from './networks'
+import { defaultNetworks, loadNetworks, NetworkConfigError, rpcUrlSetting } from './networks'
 
 describe('loadNetworks', () => {
   test('behavior: without settings, the catalogue is the built-in one with Anvil on 8545 and Solana Localnet on 8899', () => {
@@ -111,5 +111,50 @@ describe('loadNetworks', () => {
     expect(() => loadNetworks({ SOLANA_RPC_URL: 'ws://127.0.0.1:8899' })).toThrow(
       'SOLANA_RPC_URL must be an http(s) URL, got "ws://127.0.0.1:8899".',
     )
+  })
+})
+
+describe('loadNetworks in production', () => {
+  const ids = (networks: { caipNetworkId: string }[]) => networks.map((n) => n.caipNetworkId)
+  const hostedAnvil = {
+    caipNetworkId: 'eip155:31337',
+    name: 'Hosted Anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrl: 'https://anvil.example.com',
+  }
+
+  test('behavior: without settings, the local chains are left out and the public ones stay', () => {
+    expect(ids(loadNetworks({}, { production: true }))).toEqual([
+      'eip155:1',
+      'eip155:8453',
+      'eip155:137',
+      'eip155:42161',
+      'eip155:10',
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    ])
+  })
+
+  test('behavior: a local chain the operator configures stays, by its variable or by AIRLOCK_NETWORKS_JSON', () => {
+    const byVariable = loadNetworks(
+      { SOLANA_RPC_URL: 'https://solana-dev.example.com' },
+      { production: true },
+    )
+    expect(byVariable.find((n) => n.caipNetworkId === 'solana:localnet')?.rpcUrl).toBe(
+      'https://solana-dev.example.com',
+    )
+    expect(ids(byVariable)).not.toContain('eip155:31337')
+
+    const env = { AIRLOCK_NETWORKS_JSON: JSON.stringify([hostedAnvil]) }
+    expect(loadNetworks(env, { production: true })[0]).toEqual(hostedAnvil)
+    expect(ids(loadNetworks(env, { production: true }))).not.toContain('solana:localnet')
+  })
+
+  test('behavior: rpcUrlSetting names where each RPC URL came from', () => {
+    const env = { ANVIL_RPC_URL: 'http://10.0.0.5:8545' }
+    expect(rpcUrlSetting('eip155:31337', env)).toBe('ANVIL_RPC_URL')
+    expect(rpcUrlSetting('solana:localnet', env)).toBe('SOLANA_RPC_URL')
+    expect(rpcUrlSetting('eip155:1', env)).toBe('the built-in catalogue')
+    const json = { ...env, AIRLOCK_NETWORKS_JSON: JSON.stringify([hostedAnvil]) }
+    expect(rpcUrlSetting('eip155:31337', json)).toBe('AIRLOCK_NETWORKS_JSON')
   })
 })

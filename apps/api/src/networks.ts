@@ -2,6 +2,8 @@
  * The API's network catalogue: every CAIP-2 network the modal may be configured for, with the
  * RPC endpoint the browser talks to. The modal's CSP `connect-src` is derived from it too.
  * `AIRLOCK_NETWORKS_JSON` (a JSON array of entries) adds networks or replaces entries by id.
+ * In production mode the local chains are served only when configured; whether each RPC URL is
+ * fit for production is productionChecks.ts's question.
  */
 
 import { z } from 'zod'
@@ -110,22 +112,72 @@ export function defaultNetworks(
 }
 
 /**
+ * The local chains of the built-in catalogue, each with the variable that points it at a node.
+ * Production mode leaves them out unless the operator configures them (`loadNetworks`).
+ */
+export const devNetworkVariables: Readonly<Record<string, keyof NetworkEnvironment>> = {
+  'eip155:31337': 'ANVIL_RPC_URL',
+  'solana:localnet': 'SOLANA_RPC_URL',
+}
+
+export declare namespace loadNetworks {
+  type Options = {
+    /**
+     * Production mode: the local chains are left out unless their variable or an
+     * `AIRLOCK_NETWORKS_JSON` entry configures them; a default of theirs is a developer's node
+     * on loopback.
+     */
+    production?: boolean | undefined
+  }
+}
+
+/**
  * The catalogue for this process: the defaults, the local chains' RPC URLs from `ANVIL_RPC_URL`
  * and `SOLANA_RPC_URL`, and the entries of `AIRLOCK_NETWORKS_JSON` replacing or adding by
  * `caipNetworkId`.
  *
  * @throws NetworkConfigError when any of these variables is malformed.
  */
-export function loadNetworks(env: NetworkEnvironment): NetworkConfig[] {
+export function loadNetworks(
+  env: NetworkEnvironment,
+  { production = false }: loadNetworks.Options = {},
+): NetworkConfig[] {
   const anvil = localRpcUrl('ANVIL_RPC_URL', env.ANVIL_RPC_URL)
   const solana = localRpcUrl('SOLANA_RPC_URL', env.SOLANA_RPC_URL)
   const networks = defaultNetworks(anvil, solana)
-  if (env.AIRLOCK_NETWORKS_JSON === undefined || env.AIRLOCK_NETWORKS_JSON.trim() === '')
-    return networks
+  const entries = readNetworksJson(env.AIRLOCK_NETWORKS_JSON)
+  for (const network of entries) {
+    const index = networks.findIndex((known) => known.caipNetworkId === network.caipNetworkId)
+    if (index === -1) networks.push(network)
+    else networks[index] = network
+  }
+  if (!production) return networks
+  return networks.filter(({ caipNetworkId }) => {
+    const variable = devNetworkVariables[caipNetworkId]
+    return (
+      variable === undefined ||
+      env[variable] !== undefined ||
+      entries.some((entry) => entry.caipNetworkId === caipNetworkId)
+    )
+  })
+}
 
+/**
+ * Where a network's RPC URL was set, as start-up messages name it: `AIRLOCK_NETWORKS_JSON`, a
+ * local chain's variable, or the built-in catalogue.
+ */
+export function rpcUrlSetting(caipNetworkId: string, env: NetworkEnvironment): string {
+  if (readNetworksJson(env.AIRLOCK_NETWORKS_JSON).some((e) => e.caipNetworkId === caipNetworkId))
+    return 'AIRLOCK_NETWORKS_JSON'
+  return devNetworkVariables[caipNetworkId] ?? 'the built-in catalogue'
+}
+
+/** The entries of `AIRLOCK_NETWORKS_JSON`; none when it is unset or blank. */
+function readNetworksJson(json: string | undefined): NetworkConfig[] {
+  if (json === undefined || json.trim() === '') return []
   let raw: unknown
   try {
-    raw = JSON.parse(env.AIRLOCK_NETWORKS_JSON)
+    raw = JSON.parse(json)
   } catch (error) {
     throw new NetworkConfigError(
       `AIRLOCK_NETWORKS_JSON is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
@@ -136,20 +188,13 @@ export function loadNetworks(env: NetworkEnvironment): NetworkConfig[] {
     throw new NetworkConfigError(
       `AIRLOCK_NETWORKS_JSON must be an array of networks:\n${z.prettifyError(parsed.error)}`,
     )
-
-  for (const entry of parsed.data) {
-    const network: NetworkConfig = {
-      caipNetworkId: entry.caipNetworkId,
-      name: entry.name,
-      nativeCurrency: entry.nativeCurrency,
-      rpcUrl: entry.rpcUrl,
-      ...(entry.blockExplorerUrl === undefined ? {} : { blockExplorerUrl: entry.blockExplorerUrl }),
-    }
-    const index = networks.findIndex((known) => known.caipNetworkId === network.caipNetworkId)
-    if (index === -1) networks.push(network)
-    else networks[index] = network
-  }
-  return networks
+  return parsed.data.map((entry) => ({
+    caipNetworkId: entry.caipNetworkId,
+    name: entry.name,
+    nativeCurrency: entry.nativeCurrency,
+    rpcUrl: entry.rpcUrl,
+    ...(entry.blockExplorerUrl === undefined ? {} : { blockExplorerUrl: entry.blockExplorerUrl }),
+  }))
 }
 
 function localRpcUrl(name: string, value: string | undefined): string | undefined {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { InvalidOriginError } from './errors'
+import { InsecureOriginError, InvalidOriginError } from './errors'
 import { parseOrigin } from './origins'
 
 test.each([
@@ -31,4 +31,22 @@ test.each([
 ])('behavior: %s is refused: %s', (input, reason) => {
   expect(() => parseOrigin(input)).toThrow(InvalidOriginError)
   expect(() => parseOrigin(input)).toThrow(reason)
+})
+
+test.each(['http://shop.example', 'http://localhost:5173/', 'http://127.0.0.1:5173'])(
+  'behavior: in production mode %s is refused as not https',
+  (input) => {
+    const origin = new URL(input).origin
+    expect(() => parseOrigin(input, { production: true })).toThrow(InsecureOriginError)
+    expect(() => parseOrigin(input, { production: true })).toThrow(
+      `Origin ${origin} is not https: production mode (NODE_ENV=production or AIRLOCK_PRODUCTION=1) allows https origins only.`,
+    )
+  },
+)
+
+test('behavior: in production mode an https origin is accepted, and malformed ones keep their reason', () => {
+  expect(parseOrigin('https://shop.example/', { production: true })).toBe('https://shop.example')
+  expect(() => parseOrigin('http://shop.example/app', { production: true })).toThrow(
+    InvalidOriginError,
+  )
 })

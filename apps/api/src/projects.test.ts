@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { setUpTimeout, testDatabases } from '../test/databases'
 import {
+  InsecureOriginError,
   InvalidOriginError,
   InvalidProjectIdError,
   OriginAlreadyAllowedError,
@@ -157,6 +158,35 @@ describe.each(testDatabases())('projects repository on $name', (database) => {
       ProjectNotFoundError,
     )
     expect((await getProject(storage.db, 'shop'))?.allowedOrigins).toEqual(['https://shop.example'])
+  })
+
+  test('behavior: in production mode create and allowOrigin refuse http origins and write nothing; revoke still clears them', async () => {
+    const production = { production: true }
+    await expect(
+      createProject(
+        storage.db,
+        'shop',
+        ['https://shop.example', 'http://shop.example'],
+        {},
+        production,
+      ),
+    ).rejects.toThrow(InsecureOriginError)
+    expect(await listProjects(storage.db)).toEqual([])
+
+    await createProject(storage.db, 'shop', ['https://shop.example', 'http://localhost:3000'])
+    await expect(
+      allowOrigin(storage.db, 'shop', 'http://127.0.0.1:3000', production),
+    ).rejects.toThrow('Origin http://127.0.0.1:3000 is not https')
+    expect(await allowOrigin(storage.db, 'shop', 'https://www.shop.example', production)).toBe(
+      'https://www.shop.example',
+    )
+    expect(await revokeOrigin(storage.db, 'shop', 'http://localhost:3000')).toBe(
+      'http://localhost:3000',
+    )
+    expect((await getProject(storage.db, 'shop'))?.allowedOrigins).toEqual([
+      'https://shop.example',
+      'https://www.shop.example',
+    ])
   })
 
   test('behavior: a retried event (same eventId) is stored once', async () => {

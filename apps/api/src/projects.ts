@@ -95,19 +95,21 @@ export async function getProject(
 /**
  * Creates a project with its allowed origins, all or nothing.
  *
- * @throws InvalidProjectIdError, InvalidOriginError, OriginAlreadyAllowedError (an origin given
- *   twice), ProjectAlreadyExistsError.
+ * @param options `{ production: true }` takes https origins only (parseOrigin).
+ * @throws InvalidProjectIdError, InvalidOriginError, InsecureOriginError (production),
+ *   OriginAlreadyAllowedError (an origin given twice), ProjectAlreadyExistsError.
  */
 export async function createProject(
   db: Kysely<Database>,
   projectId: string,
   origins: readonly string[],
   features: FeatureOverrides = {},
+  options: parseOrigin.Options = {},
 ): Promise<Project> {
   assertProjectId(projectId)
   const allowedOrigins: string[] = []
   for (const input of origins) {
-    const origin = parseOrigin(input)
+    const origin = parseOrigin(input, options)
     if (allowedOrigins.includes(origin)) throw new OriginAlreadyAllowedError(projectId, origin)
     allowedOrigins.push(origin)
   }
@@ -155,14 +157,17 @@ export async function createProject(
 /**
  * Adds an origin to a project's allow-list and returns it in canonical form.
  *
- * @throws InvalidOriginError, ProjectNotFoundError, OriginAlreadyAllowedError.
+ * @param options `{ production: true }` takes https origins only (parseOrigin).
+ * @throws InvalidOriginError, InsecureOriginError (production), ProjectNotFoundError,
+ *   OriginAlreadyAllowedError.
  */
 export async function allowOrigin(
   db: Kysely<Database>,
   projectId: string,
   input: string,
+  options: parseOrigin.Options = {},
 ): Promise<string> {
-  const origin = parseOrigin(input)
+  const origin = parseOrigin(input, options)
   try {
     await db.transaction().execute(async (trx) => {
       await requireProject(trx, projectId)
@@ -186,7 +191,8 @@ export async function allowOrigin(
 }
 
 /**
- * Removes an origin from a project's allow-list and returns it in canonical form.
+ * Removes an origin from a project's allow-list and returns it in canonical form. Any scheme, in
+ * any mode: revoking is how an operator clears the http origins production mode refuses.
  *
  * @throws InvalidOriginError, ProjectNotFoundError, OriginNotAllowedError.
  */

@@ -1,10 +1,11 @@
 /**
- * The budget of `POST /e`: so many events a minute per project and host page origin, so that one
- * page (or someone posing as it) cannot flood the events table. Counted in Redis with
- * `REDIS_URL`, so every replica spends from the same budget; otherwise in this process. A limiter
- * guards, it is not something a request depends on: while Redis is down each process counts in
- * memory instead (the insurance limiter), and an event is let through rather than failed when
- * nothing can count it.
+ * Budgets of requests a minute per key, for the routes someone could flood: `POST /e` (events
+ * per client and page origin) and the account-data routes (per project, per client, and a much
+ * smaller one for `cache=false`, which goes to the upstream indexer every time). One factory,
+ * `createRateLimiter`, counts any set of budgets: in Redis with `REDIS_URL`, so every replica
+ * spends from the same budget, otherwise in this process. A limiter guards, it is not something
+ * a request depends on: while Redis is down each process counts in memory instead (the insurance
+ * limiter), and a request is let through rather than failed when nothing can count it.
  */
 
 import {
@@ -16,29 +17,42 @@ import {
 import { connectRedis } from './redis'
 
 export const defaultEventsPerMinute = 6_000
-const windowSeconds = 60
 
-export type EventRateLimitConfig = {
-  /** Events accepted per key in each 60 s window. */
-  eventsPerMinute: number
-  /** Count in this Redis (shared by replicas); without it, in this process. */
-  redisUrl?: string | undefined
-}
+/** The account-data budgets by default, a minute each (env names in config.ts). */
+export const defaultAccountDataPerMinute = {
+  /** All of a project's visitors together: what its upstream quota can bear. */
+  project: 6_000,
+  /** One client (one address), any project. */
+  client: 120,
+  /** One client's `cache=false` reads: each one goes upstream. */
+  uncached: 6,
+} as const
+
+const windowSeconds = 60
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterMs: number }
 
-export type EventRateLimiter = {
+export type RateLimiter<budget extends string> = {
   /** 'memory' or 'redis', for logs. */
   readonly kind: 'memory' | 'redis'
-  readonly eventsPerMinute: number
-  /** Spends one event of `key`'s budget. Never throws. */
-  consume(key: string): Promise<RateLimitDecision>
+  /** Each budget's requests a minute per key. */
+  readonly perMinute: Readonly<Record<budget, number>>
+  /** Spends one request of `key`'s `budget`. Never throws. */
+  consume(budget: budget, key: string): Promise<RateLimitDecision>
   /** Resolves true once the back-end answers, or false after `timeoutMs` (it keeps trying). */
   ready(timeoutMs: number): Promise<boolean>
   close(): Promise<void>
 }
 
-export declare namespace createEventRateLimiter {
+export declare namespace createRateLimiter {
+  type Config<budget extends string> = {
+    /** Names the limiter in Redis keys (`airlock:<name>:<budget>:<key>`) and logs. */
+    name: string
+    /** Requests a minute per key, for each budget. */
+    perMinute: Record<budget, number>
+    /** Count in this Redis (shared by replicas); without it, in this process. */
+    redisUrl?: string | undefined
+  }
   type Options = {
     /** Where the outage warning goes. Default `console.warn`. */
     warn?: (message: string) => void
@@ -47,49 +61,111 @@ export declare namespace createEventRateLimiter {
 
 /**
  * @example
- * const limiter = createEventRateLimiter({ eventsPerMinute: 6_000, redisUrl: process.env.REDIS_URL })
+ * const limiter = createRateLimiter({
+ *   name: 'accountData',
+ *   perMinute: { project: 6_000, client: 120 },
+ *   redisUrl: process.env.REDIS_URL,
+ * })
  * await limiter.ready(2_000)
- * const decision = await limiter.consume(`${projectId} ${origin}`)
+ * const decision = await limiter.consume('client', clientAddress)
  * if (!decision.allowed) retryAfter(decision.retryAfterMs)
  */
-export function createEventRateLimiter(
-  config: EventRateLimitConfig,
-  options: createEventRateLimiter.Options = {},
-): EventRateLimiter {
-  const { eventsPerMinute, redisUrl } = config
-  const inMemory = () => new RateLimiterMemory({ points: eventsPerMinute, duration: windowSeconds })
+export function createRateLimiter<budget extends string>(
+  config: createRateLimiter.Config<budget>,
+  options: createRateLimiter.Options = {},
+): RateLimiter<budget> {
+  const { name, perMinute, redisUrl } = config
+  const inMemory = (points: number) => new RateLimiterMemory({ points, duration: windowSeconds })
+  /** One counter per budget, made by `create`; `consume` spends from the budget's counter. */
+  const consumeWith = (create: (budget: budget, points: number) => RateLimiterAbstract) => {
+    const counters = Object.fromEntries(
+      Object.entries<number>(perMinute).map(([budget, points]) => [
+        budget,
+        consumeFrom(create(budget as budget, points)),
+      ]),
+    ) as Record<budget, (key: string) => Promise<RateLimitDecision>>
+    return (budget: budget, key: string) => counters[budget](key)
+  }
+
   if (redisUrl === undefined || redisUrl === '')
     return {
       kind: 'memory',
-      eventsPerMinute,
-      consume: consumeFrom(inMemory()),
+      perMinute,
+      consume: consumeWith((_, points) => inMemory(points)),
       ready: async () => true,
       close: async () => {},
     }
 
   const redis = connectRedis(redisUrl, {
     purpose: 'rate limiter',
-    whileDown: 'counting events per process',
+    whileDown: `counting ${name} per process`,
     ...(options.warn ? { warn: options.warn } : {}),
   })
-  const limiter = new RateLimiterRedis({
-    storeClient: redis.client,
-    keyPrefix: 'airlock:events',
-    points: eventsPerMinute,
-    duration: windowSeconds,
-    // Not connected: go to the insurance limiter at once rather than wait for a timeout.
-    rejectIfRedisNotReady: true,
-    // A key over its budget is refused from memory until its window ends, sparing Redis a flood.
-    inMemoryBlockOnConsumed: eventsPerMinute + 1,
-    insuranceLimiter: inMemory(),
-  })
+  const consume = consumeWith(
+    (budget, points) =>
+      new RateLimiterRedis({
+        storeClient: redis.client,
+        keyPrefix: `airlock:${name}:${budget}`,
+        points,
+        duration: windowSeconds,
+        // Not connected: go to the insurance limiter at once rather than wait for a timeout.
+        rejectIfRedisNotReady: true,
+        // A key over its budget is refused from memory until its window ends, sparing Redis.
+        inMemoryBlockOnConsumed: points + 1,
+        insuranceLimiter: inMemory(points),
+      }),
+  )
   return {
     kind: 'redis',
-    eventsPerMinute,
-    consume: consumeFrom(limiter),
+    perMinute,
+    consume,
     ready: redis.ready,
     close: redis.close,
   }
+}
+
+/** The budget of `POST /e`: events a minute per client and page origin (analytics.ts). */
+export type EventRateLimiter = RateLimiter<'client'>
+
+export type EventRateLimitConfig = {
+  eventsPerMinute: number
+  redisUrl?: string | undefined
+}
+
+/**
+ * @example
+ * const limiter = createEventRateLimiter({ eventsPerMinute: 6_000, redisUrl: process.env.REDIS_URL })
+ */
+export function createEventRateLimiter(
+  config: EventRateLimitConfig,
+  options: createRateLimiter.Options = {},
+): EventRateLimiter {
+  return createRateLimiter(
+    { name: 'events', perMinute: { client: config.eventsPerMinute }, redisUrl: config.redisUrl },
+    options,
+  )
+}
+
+/** The budgets of the account-data routes: per project, per client, per client uncached. */
+export type AccountDataRateLimiter = RateLimiter<keyof typeof defaultAccountDataPerMinute>
+
+export type AccountDataRateLimitConfig = {
+  perMinute: Record<keyof typeof defaultAccountDataPerMinute, number>
+  redisUrl?: string | undefined
+}
+
+/**
+ * @example
+ * const limiter = createAccountDataRateLimiter({ perMinute: defaultAccountDataPerMinute })
+ */
+export function createAccountDataRateLimiter(
+  config: AccountDataRateLimitConfig,
+  options: createRateLimiter.Options = {},
+): AccountDataRateLimiter {
+  return createRateLimiter(
+    { name: 'accountData', perMinute: { ...config.perMinute }, redisUrl: config.redisUrl },
+    options,
+  )
 }
 
 /** Whole seconds for a `Retry-After` header: at least 1, so a client never retries at once. */
@@ -97,15 +173,15 @@ export function retryAfterSeconds(retryAfterMs: number): number {
   return Math.max(1, Math.ceil(retryAfterMs / 1000))
 }
 
-function consumeFrom(limiter: RateLimiterAbstract): EventRateLimiter['consume'] {
-  return async (key) => {
+function consumeFrom(limiter: RateLimiterAbstract) {
+  return async (key: string): Promise<RateLimitDecision> => {
     try {
       await limiter.consume(key)
       return { allowed: true }
     } catch (error) {
       if (error instanceof RateLimiterRes)
         return { allowed: false, retryAfterMs: Math.max(0, error.msBeforeNext) }
-      // Neither Redis nor the insurance could count it: better one event too many than a 500.
+      // Neither Redis nor the insurance could count it: better one request too many than a 500.
       return { allowed: true }
     }
   }

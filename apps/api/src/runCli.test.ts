@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { setUpTimeout, testDatabases } from '../test/databases'
-import { createProject, listProjects } from './projects'
+import { createProject, getProject, listProjects } from './projects'
 import { runCli } from './runCli'
 import type { Storage } from './storage'
 import { builtinRegistryDir } from './walletRegistry/builtin'
@@ -30,7 +30,7 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
     await rm(dir, { recursive: true, force: true })
   })
 
-  async function run(...argv: string[]) {
+  async function runIn(mode: { production?: boolean }, ...argv: string[]) {
     let stdout = ''
     let stderr = ''
     const code = await runCli(argv, {
@@ -38,9 +38,11 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
       stdout: { write: (text: string) => (stdout += text) },
       stderr: { write: (text: string) => (stderr += text) },
       cwd: dir,
+      ...mode,
     })
     return { code, stdout, stderr }
   }
+  const run = (...argv: string[]) => runIn({}, ...argv)
 
   test('behavior: create, allow-origin, revoke-origin and list work together', async () => {
     expect(await run('projects', 'list')).toEqual({ code: 0, stdout: 'No projects.\n', stderr: '' })
@@ -73,6 +75,75 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
     expect((await run('projects', 'list')).stdout).toBe(
       'blog\n  https://blog.example\nshop\n  http://127.0.0.1:3000\n  https://shop.example\n',
     )
+  })
+
+  test('behavior: create --feature switches a feature on or off; a bad switch names itself', async () => {
+    expect(
+      await run(
+        'projects',
+        'create',
+        'wallets',
+        '--origin',
+        'https://wallets.example',
+        '--feature',
+        'multiWallet=on',
+        '--feature',
+        'send=off',
+      ),
+    ).toMatchObject({ code: 0 })
+    const project = await getProject(storage.db, 'wallets')
+    expect(project?.features).toMatchObject({ multiWallet: true, send: false, swaps: true })
+
+    const unknown = await run(
+      'projects',
+      'create',
+      'x1',
+      '--origin',
+      'https://x.example',
+      '--feature',
+      'teleport=on',
+    )
+    expect(unknown.code).not.toBe(0)
+    expect(unknown.stderr).toContain('unknown feature "teleport"')
+    const badFlag = await run(
+      'projects',
+      'create',
+      'x2',
+      '--origin',
+      'https://x.example',
+      '--feature',
+      'send=maybe',
+    )
+    expect(badFlag.stderr).toContain('--feature send must be =on or =off, got "send=maybe"')
+    expect(await getProject(storage.db, 'x2')).toBeUndefined()
+  })
+
+  test('behavior: in production mode create and allow-origin refuse an http origin, naming it; revoke still works', async () => {
+    const runProduction = (...argv: string[]) => runIn({ production: true }, ...argv)
+    const insecure = (origin: string) =>
+      `error: Origin ${origin} is not https: production mode (NODE_ENV=production or AIRLOCK_PRODUCTION=1) allows https origins only.\n`
+
+    expect(
+      await runProduction('projects', 'create', 'shop', '--origin', 'http://shop.example'),
+    ).toEqual({ code: 1, stdout: '', stderr: insecure('http://shop.example') })
+    expect(await listProjects(storage.db)).toEqual([])
+
+    await createProject(storage.db, 'shop', ['https://shop.example', 'http://localhost:3000'])
+    expect(
+      await runProduction('projects', 'allow-origin', 'shop', 'http://127.0.0.1:3000/'),
+    ).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: insecure('http://127.0.0.1:3000'),
+    })
+    expect(
+      await runProduction('projects', 'revoke-origin', 'shop', 'http://localhost:3000'),
+    ).toEqual({
+      code: 0,
+      stdout: 'Revoked http://localhost:3000 for project shop\n',
+      stderr: '',
+    })
+    expect((await runProduction('projects', 'list')).stdout).toBe('shop\n  https://shop.example\n')
   })
 
   test('behavior: the help command prints usage and exits 0', async () => {

@@ -8,6 +8,7 @@
 import { resolve } from 'node:path'
 import type { Kysely } from 'kysely'
 import { isRegistryError } from './errors'
+import { defaultFeatures, type FeatureOverrides, type Features } from './features'
 import { migrateToLatest } from './migrations'
 import { allowOrigin, createProject, listProjects, revokeOrigin } from './projects'
 import type { Database } from './storage'
@@ -28,6 +29,8 @@ export declare namespace runCli {
     stderr: OutputStream
     /** Where relative file paths start (npm runs scripts from the root; it passes INIT_CWD). */
     cwd?: string | undefined
+    /** Production mode (`isProduction(process.env)`, as the server): https origins only. */
+    production?: boolean | undefined
   }
   /** 0 done, 1 refused (bad input or state; nothing written), 2 usage error. */
   type ExitCode = 0 | 1 | 2
@@ -38,7 +41,7 @@ export const usage = `Usage: npm run airlock -- <projects|wallets> <command>
 Commands:
   projects list
       List projects and their allowed origins.
-  projects create <id> --origin <url> [--origin <url>...]
+  projects create <id> --origin <url> [--origin <url>...] [--feature <name>=on|off...]
       Create a project whose modal may be embedded by the given origins.
   projects allow-origin <id> <url>
       Allow one more origin to embed the project's modal.
@@ -54,7 +57,8 @@ Commands:
       Remove a wallet from the registry.
 
 A project id is 2 to 63 lowercase letters, digits or hyphens. An origin is exactly
-http(s)://host[:port], e.g. https://example.com or http://localhost:5173.
+http(s)://host[:port], e.g. https://example.com or http://localhost:5173; in production mode
+(NODE_ENV=production or AIRLOCK_PRODUCTION=1) https only.
 The wallet file format is described in apps/api/registry/README.md.
 Storage: DATABASE_URL (Postgres) if set, else <DATA_DIR>/airlock.sqlite.
 `
@@ -62,7 +66,7 @@ Storage: DATABASE_URL (Postgres) if set, else <DATA_DIR>/airlock.sqlite.
 type Command =
   | { name: 'help' }
   | { name: 'list' }
-  | { name: 'create'; projectId: string; origins: string[] }
+  | { name: 'create'; projectId: string; origins: string[]; features: FeatureOverrides }
   | { name: 'allow-origin'; projectId: string; origin: string }
   | { name: 'revoke-origin'; projectId: string; origin: string }
   | { name: 'wallets list'; search: string | undefined }
@@ -79,7 +83,7 @@ class UsageError extends Error {
  */
 export async function runCli(
   argv: readonly string[],
-  { db, stdout, stderr, cwd = process.cwd() }: runCli.Options,
+  { db, stdout, stderr, cwd = process.cwd(), production = false }: runCli.Options,
 ): Promise<runCli.ExitCode> {
   let command: Command
   try {
@@ -108,14 +112,20 @@ export async function runCli(
         return 0
       }
       case 'create': {
-        const project = await createProject(db, command.projectId, command.origins)
+        const project = await createProject(
+          db,
+          command.projectId,
+          command.origins,
+          command.features,
+          { production },
+        )
         stdout.write(
           `Created project ${project.id}, allowed origins: ${project.allowedOrigins.join(', ')}\n`,
         )
         return 0
       }
       case 'allow-origin': {
-        const origin = await allowOrigin(db, command.projectId, command.origin)
+        const origin = await allowOrigin(db, command.projectId, command.origin, { production })
         stdout.write(`Allowed ${origin} for project ${command.projectId}\n`)
         return 0
       }
@@ -187,9 +197,14 @@ function parseCommand(argv: readonly string[]): Command {
     case 'create': {
       const positionals: string[] = []
       const origins: string[] = []
+      const features: FeatureOverrides = {}
       for (let index = 0; index < rest.length; index++) {
         const argument = rest[index]!
-        if (argument === '--origin') {
+        if (argument === '--feature') {
+          const value = rest[++index]
+          if (value === undefined) throw new UsageError('--feature needs <name>=on|off')
+          Object.assign(features, parseFeatureSwitch(value))
+        } else if (argument === '--origin') {
           const value = rest[++index]
           if (value === undefined) throw new UsageError('--origin needs a value')
           origins.push(value)
@@ -201,7 +216,7 @@ function parseCommand(argv: readonly string[]): Command {
       }
       const [projectId] = expectArguments(action, positionals, 1)
       if (origins.length === 0) throw new UsageError('create needs at least one --origin <url>')
-      return { name: 'create', projectId: projectId!, origins }
+      return { name: 'create', projectId: projectId!, origins, features }
     }
     case 'allow-origin':
     case 'revoke-origin': {
@@ -211,6 +226,21 @@ function parseCommand(argv: readonly string[]): Command {
     default:
       throw new UsageError(`unknown projects command ${JSON.stringify(action)}`)
   }
+}
+
+/** `--feature send=off`: one of the boolean switches of spec §6, on or off. */
+function parseFeatureSwitch(value: string): FeatureOverrides {
+  const [name, flag] = value.split('=')
+  const switches = Object.keys(defaultFeatures).filter(
+    (key) => typeof defaultFeatures[key as keyof Features] === 'boolean',
+  )
+  if (!name || !switches.includes(name))
+    throw new UsageError(
+      `unknown feature ${JSON.stringify(name ?? '')} in --feature (one of ${switches.join(', ')})`,
+    )
+  if (flag !== 'on' && flag !== 'off')
+    throw new UsageError(`--feature ${name} must be =on or =off, got ${JSON.stringify(value)}`)
+  return { [name]: flag === 'on' }
 }
 
 function parseWalletsCommand(action: string | undefined, rest: string[]): Command {

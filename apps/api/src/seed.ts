@@ -1,4 +1,7 @@
-/** The `demo` project the README, the demo site and e2e use; created at start when absent. */
+/**
+ * The `demo` project the README, the demo site and e2e use; created at start when absent, outside
+ * production mode (its origins are http on loopback, which production refuses).
+ */
 
 import type { Kysely } from 'kysely'
 import { ProjectAlreadyExistsError } from './errors'

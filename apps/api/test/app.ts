@@ -26,14 +26,22 @@ export type TestApp = {
 export type TestAppOptions = Partial<
   Pick<
     createApp.Options,
-    'modalDist' | 'sdkDist' | 'publicOrigin' | 'eventRateLimiter' | 'operatorToken' | 'now'
+    | 'modalDist'
+    | 'sdkDist'
+    | 'publicOrigin'
+    | 'eventRateLimiter'
+    | 'accountDataRateLimiter'
+    | 'trustProxy'
+    | 'operatorToken'
+    | 'production'
+    | 'now'
   >
 > & {
   /** Account data over the test app's storage and networks; without it, none is served. */
   accountData?: (storage: Storage, networks: NetworkConfig[]) => AccountData
   /**
    * A migrated, empty database (`testDatabases()`'s `open()`) instead of a temp SQLite file.
-   * The test app closes it, as it closes `eventRateLimiter`.
+   * The test app closes it, as it closes `eventRateLimiter` and `accountDataRateLimiter`.
    */
   storage?: Storage
 }
@@ -62,7 +70,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     accountData: options.accountData?.(storage, networks),
     walletConnect: testWalletConnect,
     eventRateLimiter: options.eventRateLimiter,
+    accountDataRateLimiter: options.accountDataRateLimiter,
+    trustProxy: options.trustProxy,
     operatorToken: options.operatorToken,
+    production: options.production,
     now: options.now,
   })
   return {
@@ -72,6 +83,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     networks,
     async close() {
       await options.eventRateLimiter?.close()
+      await options.accountDataRateLimiter?.close()
       await storage.close()
       await builds.remove()
       if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true })

@@ -14,6 +14,7 @@ import {
   type EventProps,
   errorEventsPerMinute,
   eventLimits,
+  isFeatureOn,
   sdkType,
 } from '@airlock/protocol'
 import { apiFetch, HttpError } from './api'
@@ -109,8 +110,7 @@ export type Analytics = ReturnType<typeof createAnalytics>
 
 /** Whether neither the project nor the site turned analytics off. */
 export function isEnabled(state: ModalState): boolean {
-  const { config, options } = state
-  return config.project?.features.analytics !== false && options?.features?.analytics !== false
+  return isFeatureOn(state.config.project?.features, state.options?.features, 'analytics')
 }
 
 /** The props of an error report: what kind of error, its message and its stack, trimmed. */

@@ -45,7 +45,8 @@ describe('bridge: what the host may say about wallets', () => {
 })
 
 describe('bridge: what the host may say about itself', () => {
-  const allowed = ['https://shop.example']
+  // The origin penpal observed the handshake come from.
+  const observed = 'https://shop.example'
   const info = {
     origin: 'https://shop.example',
     href: 'https://shop.example/cart?x=1',
@@ -54,32 +55,33 @@ describe('bridge: what the host may say about itself', () => {
   }
 
   test('behavior: an allowed origin, an href on it and a version pass', () => {
-    expect(parseHostInfo(info, allowed)).toEqual({
+    expect(parseHostInfo(info, observed)).toEqual({
       origin: 'https://shop.example',
       href: 'https://shop.example/cart?x=1',
       sdkVersion: '0.1.0',
     })
     // An SDK from before sdkVersion: reported as unknown.
-    expect(parseHostInfo({ ...info, sdkVersion: undefined }, allowed).sdkVersion).toBe('unknown')
+    expect(parseHostInfo({ ...info, sdkVersion: undefined }, observed).sdkVersion).toBe('unknown')
   })
 
   test('security: the host cannot make analytics describe another page', () => {
-    expect(() => parseHostInfo({ ...info, href: 'https://other.example/' }, allowed)).toThrow(
+    // Self-reported origins are not trusted: only the observed one.
+    expect(() => parseHostInfo({ ...info, href: 'https://other.example/' }, observed)).toThrow(
       /The host href is not on its origin/,
     )
     expect(() =>
       parseHostInfo(
         { ...info, origin: 'https://other.example', href: 'https://other.example/' },
-        allowed,
+        observed,
       ),
-    ).toThrow(/not an allowed origin/)
-    expect(() => parseHostInfo({ ...info, href: 'not a url' }, allowed)).toThrow(
+    ).toThrow(/not the one the bridge observed/)
+    expect(() => parseHostInfo({ ...info, href: 'not a url' }, observed)).toThrow(
       /href must be a URL/,
     )
   })
 
   test('behavior: a malformed sdkVersion is refused', () => {
     for (const sdkVersion of ['', 'latest', 1, '1.2.3<script>'])
-      expect(() => parseHostInfo({ ...info, sdkVersion }, allowed)).toThrow(/sdkVersion/)
+      expect(() => parseHostInfo({ ...info, sdkVersion }, observed)).toThrow(/sdkVersion/)
   })
 })

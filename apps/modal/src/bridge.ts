@@ -1,7 +1,10 @@
 /**
  * The frame's end of the bridge. penpal talks only to the parent window and only when its
  * origin is one of the project's allowed origins; every method validates its arguments before
- * it runs, and nothing works before a handshake with the same protocol version.
+ * it runs, and nothing works before a handshake with the same protocol version. Nothing that
+ * touches wallets or what the frame remembers runs until the handshake has proved the project
+ * and the host origin — the origin penpal observed, never one the host reports — and an open
+ * re-checks that the origin is still allowed, so a revocation reaches loaded frames.
  */
 import {
   args,
@@ -14,6 +17,7 @@ import {
   type HostMethods,
   type HostWalletEvent,
   type HostWalletInfo,
+  InvalidAppConfigurationError,
   InvalidParamsError,
   InvalidProjectIdError,
   ProjectIdNotConfiguredError,
@@ -25,9 +29,11 @@ import {
   unwrap,
 } from '@airlock/protocol'
 import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
+import { apiFetch } from './api'
 import type { Modal } from './modal'
 import { refreshAccountData, refreshAfterMined } from './state/accountData'
-import { airlockState, applyOptions } from './state/controllers'
+import { airlockState, applyOptions, showAlert } from './state/controllers'
+import { openFrameStorage } from './state/frameStorage'
 import { walletConnectId } from './walletconnect/walletConnect'
 
 /** A host wallet id; `walletConnect` is the frame's own session and no host may speak for it. */
@@ -106,26 +112,56 @@ export function parseHostWallets(value: unknown): HostWalletInfo[] {
 const semver = /^\d{1,5}\.\d{1,5}\.\d{1,5}(?:-[0-9A-Za-z.-]{1,20})?$/
 
 /**
- * What the host says of itself, checked: its origin must be one the bridge talks to (penpal
- * already pinned it) and its href on that origin, so analytics can't be told another page.
- * An SDK from before `sdkVersion` existed reports 'unknown'.
+ * What the host says of itself, checked: its href must be on the origin penpal observed, so
+ * analytics can't be told another page. An SDK from before `sdkVersion` existed reports
+ * 'unknown'. The origin is the observed one, whatever the host says.
  */
 export function parseHostInfo(
   value: unknown,
-  allowedOrigins: readonly string[],
+  observedOrigin: string,
 ): { origin: string; href: string; sdkVersion: string } {
   const info = value as { origin?: unknown; href?: unknown; sdkVersion?: unknown } | undefined
-  const origin = args.string(info?.origin, 'origin')
-  if (!allowedOrigins.includes('*') && !allowedOrigins.includes(origin))
-    invalid('The host origin is not an allowed origin.')
+  if (info?.origin !== undefined && info.origin !== observedOrigin)
+    invalid('The host origin is not the one the bridge observed.')
   const href = info?.href
   if (typeof href !== 'string' || href.length > 8192 || !URL.canParse(href))
     invalid('href must be a URL.')
-  if (new URL(href).origin !== origin) invalid('The host href is not on its origin.')
+  if (new URL(href).origin !== observedOrigin) invalid('The host href is not on its origin.')
   const sdkVersion = info?.sdkVersion ?? 'unknown'
   if (sdkVersion !== 'unknown' && (typeof sdkVersion !== 'string' || !semver.test(sdkVersion)))
     invalid('sdkVersion must be a version such as 1.2.3.')
-  return { origin, href, sdkVersion: sdkVersion as string }
+  return { origin: observedOrigin, href, sdkVersion: sdkVersion as string }
+}
+
+/**
+ * Records the origin of the parent's penpal handshake (SYN) as penpal itself does: same
+ * source, same allowed-origin test, the latest SYN wins. Registered before penpal's listener,
+ * so it has seen every SYN penpal accepts.
+ */
+export function observeHostOrigin(allowedOrigins: readonly string[]): () => string | undefined {
+  let observed: string | undefined
+  addEventListener('message', ({ source, origin, data }) => {
+    const message = data as { namespace?: unknown; type?: unknown } | null
+    if (source !== window.parent || message?.namespace !== 'penpal' || message.type !== 'SYN')
+      return
+    if (allowedOrigins.includes('*') || allowedOrigins.includes(origin)) observed = origin
+  })
+  return () => observed
+}
+
+/** Whether the project still allows `origin`, as the API says now. */
+async function stillAllowed(projectId: string, origin: string): Promise<boolean> {
+  const project = await apiFetch<{ allowedOrigins?: unknown }>(
+    'GET',
+    `/v1/projects/${encodeURIComponent(projectId)}/config`,
+    { quiet: true },
+  ).catch((error: { status?: number }) => {
+    // Unknown now: the project was deleted. Anything else (offline): no news, keep going.
+    if (error?.status === 404) return { allowedOrigins: [] }
+    return undefined
+  })
+  if (!project || !Array.isArray(project.allowedOrigins)) return true
+  return project.allowedOrigins.includes(origin)
 }
 
 export function startBridge(modal: Modal) {
@@ -136,7 +172,10 @@ export function startBridge(modal: Modal) {
   // may talk to it. A known project talks to its allowed origins and nobody else.
   const allowedOrigins = config.project ? config.project.allowedOrigins : ['*']
   if (allowedOrigins.length === 0) return undefined
+  const hostOrigin = observeHostOrigin(allowedOrigins)
   let handshaken = false
+  // Set when an open finds the host's origin revoked: from then on this frame serves nobody.
+  let revoked = false
   let host: RemoteProxy<HostMethods> | undefined
 
   const refuseWithoutProject = () => {
@@ -144,12 +183,36 @@ export function startBridge(modal: Modal) {
     if (config.error === 'invalidProjectId')
       throw new InvalidProjectIdError({ details: `Project "${config.projectId}" does not exist.` })
   }
+  const revokedError = () =>
+    new InvalidAppConfigurationError({
+      details: `The origin ${hostOrigin()} is no longer allowed for project "${config.projectId}".`,
+    })
   const ready =
     <args extends unknown[], result>(handler: (...a: args) => result) =>
     (...a: args): result => {
       if (!handshaken) invalid('The handshake must come first.')
+      if (revoked) throw revokedError()
       return handler(...a)
     }
+  /** For methods that reach wallets or storage: a known project on an allowed origin only. */
+  const proven =
+    <args extends unknown[], result>(handler: (...a: args) => result) =>
+    (...a: args): result => {
+      if (!handshaken) invalid('The handshake must come first.')
+      refuseWithoutProject()
+      if (revoked) throw revokedError()
+      return handler(...a)
+    }
+
+  /** An open re-checks the origin with the API, so revoking it reaches this loaded frame. */
+  async function checkStillAllowed() {
+    const origin = hostOrigin()
+    if (!config.projectId || !config.project || !origin) return
+    if (await stillAllowed(config.projectId, origin)) return
+    revoked = true
+    showAlert(store, 'invalidAppConfiguration')
+    throw revokedError()
+  }
 
   const handlers: Handlers<FrameMethods> = {
     handshake: async (params: HandshakeParams) => {
@@ -161,14 +224,16 @@ export function startBridge(modal: Modal) {
       handshaken = true
       await modal.navigation.reset(modal.restingView())
       reportHeight()
-      loadHostInfo()
+      void loadHostInfo()
       return { protocolVersion, state: airlockState(store.getState()) }
     },
-    open: ready(async (params) => modal.openModal(params)),
+    open: ready(async (params) => {
+      await checkStillAllowed()
+      await modal.openModal(params)
+    }),
     close: ready(async () => modal.closeModal({ fromFrame: false })),
     getState: ready(async () => airlockState(store.getState())),
-    request: ready(async (request: RequestArguments) => {
-      refuseWithoutProject()
+    request: proven(async (request: RequestArguments) => {
       const forwarded = modal.connection.forward(request)
       if (forwarded) {
         // A sent transaction changes balances and activity: the Account view shows it.
@@ -185,13 +250,10 @@ export function startBridge(modal: Modal) {
       }
       throw new DisconnectedError({ message: 'No wallet is connected.' })
     }),
-    disconnect: ready(async () => modal.disconnect()),
-    switchNetwork: ready(async (caipNetworkId) => {
-      refuseWithoutProject()
-      await modal.switchNetwork(caipNetworkId)
-    }),
+    disconnect: proven(async () => modal.disconnect()),
+    switchNetwork: proven(async (caipNetworkId) => modal.switchNetwork(caipNetworkId)),
     setOptions: ready(async (options) => applyOptions(store, options, store.getState().isMobile)),
-    hostWalletEvent: ready(async (event: HostWalletEvent) => {
+    hostWalletEvent: proven(async (event: HostWalletEvent) => {
       const fromActiveWallet = event.walletId === store.getState().connectorId
       modal.connection.onWalletEvent(event)
       // The site sends a connected wallet's transactions straight to it, not through the frame;
@@ -200,7 +262,7 @@ export function startBridge(modal: Modal) {
       refreshAccountData(store)
       if (event.event === 'transactionSent') refreshAfterMined(store, event.data)
     }),
-    hostWalletsChanged: ready(async (wallets: HostWalletInfo[]) => {
+    hostWalletsChanged: proven(async (wallets: HostWalletInfo[]) => {
       store.setState({ hostWallets: wallets })
       // A wallet that announced late may be the one the visitor was connected with.
       if (store.getState().status === 'disconnected') await modal.connection.reconnect()
@@ -222,10 +284,6 @@ export function startBridge(modal: Modal) {
 
   const messenger = new WindowMessenger({ remoteWindow: window.parent, allowedOrigins })
   const connection = connect<HostMethods>({ messenger, methods })
-  modal.setFallbackStorage({
-    get: async (key) => unwrap((await connection.promise).readStorage(key)),
-    set: async (key, value) => unwrap((await connection.promise).writeStorage(key, value)),
-  })
   modal.setWalletRequest(async (walletId, request) => {
     const remote = await connection.promise
     return unwrap(remote.hostWalletRequest(walletId, request))
@@ -238,11 +296,28 @@ export function startBridge(modal: Modal) {
     connection.promise.then((remote) => remote.setFrame({ visible: true, height }))
   }
 
+  /**
+   * After the handshake: who the host is and which wallets it has. Only a known project on an
+   * allowed origin opens what the frame remembers for it and reconnects from it.
+   */
   async function loadHostInfo() {
     host ??= await connection.promise
-    store.setState({ host: parseHostInfo(await unwrap(host.hostInfo()), allowedOrigins) })
+    const origin = hostOrigin()
+    if (!origin) return
+    store.setState({ host: parseHostInfo(await unwrap(host.hostInfo()), origin) })
+    if (!config.project || !config.projectId) return
     store.setState({ hostWallets: parseHostWallets(await unwrap(host.listHostWallets())) })
-    if (config.project) await modal.connection.reconnect()
+    const remote = host
+    modal.setStorage(
+      openFrameStorage(
+        { projectId: config.projectId, hostOrigin: origin },
+        {
+          get: (key) => unwrap(remote.readStorage(key)),
+          set: (key, value) => unwrap(remote.writeStorage(key, value)),
+        },
+      ),
+    )
+    await modal.connection.reconnect()
   }
 
   // The host mirrors our state; tell it whenever what it sees changes.

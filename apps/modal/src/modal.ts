@@ -3,6 +3,7 @@
  * from the config the API inlined. Views get it through React context; the bridge drives it.
  */
 import {
+  assertViewAllowed,
   type CaipNetworkId,
   DisconnectedError,
   isUserRejection,
@@ -18,7 +19,7 @@ import { refreshAccountData } from './state/accountData'
 import { apiFailureAlert, isReportableApiFailure } from './state/alerts'
 import { createConnectionController, type WalletRequest } from './state/connection'
 import { hasAdapters, selectNetwork, showAlert } from './state/controllers'
-import { createPersistence, frameStorage, type KeyValueStore } from './state/persistence'
+import { createPersistence, type KeyValueStore } from './state/persistence'
 import { createModalStore, namespaceOf } from './state/store'
 import { walletLink } from './walletconnect/links'
 import { createWalletConnect, walletConnectId } from './walletconnect/walletConnect'
@@ -33,7 +34,8 @@ export function createModal(config: ModalConfig, router: Router) {
   let walletRequest: WalletRequest = async () => {
     throw new DisconnectedError({ message: 'The host page is not connected.' })
   }
-  let storage = frameStorage()
+  // Nothing is remembered or restored until the bridge has proved the project and the host.
+  let storage: KeyValueStore | undefined
   const walletConnect = createWalletConnect({
     store,
     storage: () => storage,
@@ -90,6 +92,9 @@ export function createModal(config: ModalConfig, router: Router) {
 
   async function openModal(params: OpenParams) {
     const state = store.getState()
+    // The project is the ceiling: a view whose feature is off is refused, whoever asks.
+    if (params.view)
+      assertViewAllowed(params.view, state.config.project?.features, state.options?.features)
     const view = openingView({
       namespace: params.namespace,
       activeNamespace: namespaceOf(state.activeNetwork),
@@ -259,9 +264,9 @@ export function createModal(config: ModalConfig, router: Router) {
     setWalletRequest(request: WalletRequest) {
       walletRequest = request
     },
-    /** The bridge offers the host's storage for when the frame's own is denied. */
-    setFallbackStorage(fallback: KeyValueStore) {
-      storage ??= fallback
+    /** The bridge opens the storage of this project on this host (state/frameStorage.ts). */
+    setStorage(scoped: KeyValueStore) {
+      storage = scoped
     },
   }
 }

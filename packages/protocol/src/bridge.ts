@@ -95,7 +95,10 @@ export type HostMethods = {
   /** The frame closed itself (`visible: false`), or its content height changed (embedded mode). */
   setFrame(frame: { visible: boolean; height?: number }): Promise<Envelope<void>>
   emit(event: FrameEvent): Promise<Envelope<void>>
-  /** Storage for when the browser denies the frame its own: only `airlock:` keys. */
+  /**
+   * Storage for when the browser denies the frame its own: only `airlock:v1:<projectId>:<name>`
+   * keys, and the frame writes only sealed values there (the host can't read them).
+   */
   readStorage(key: string): Promise<Envelope<string | null>>
   writeStorage(key: string, value: string): Promise<Envelope<void>>
 }
@@ -172,13 +175,16 @@ export const args = {
     return params === undefined ? { method } : { method, params }
   },
   storageKey: (value: unknown): string => {
-    if (typeof value !== 'string' || !/^airlock:v1:[A-Za-z]{1,40}$/.test(value))
-      invalid('Storage keys are airlock:v1:<name>.')
+    if (
+      typeof value !== 'string' ||
+      !/^airlock:v1:[a-z0-9][a-z0-9-]{1,62}:[A-Za-z]{1,40}$/.test(value)
+    )
+      invalid('Storage keys are airlock:v1:<projectId>:<name>.')
     return value
   },
   storageValue: (value: unknown): string => {
-    if (typeof value !== 'string' || value.length > 65536)
-      invalid('Stored values are strings of at most 64 KiB.')
+    if (typeof value !== 'string' || value.length > 262144)
+      invalid('Stored values are strings of at most 256 KiB.')
     return value
   },
 }

@@ -20,7 +20,6 @@ import {
   type HostWalletInfo,
   InvalidAppConfigurationError,
   InvalidParamsError,
-  InvalidProjectIdError,
   initialState,
   type OpenParams,
   ProtocolVersionError,
@@ -64,9 +63,6 @@ export type Airlock = {
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
 }
 
-/** How long after the iframe's `load` the handshake may take before we call it refused. */
-const handshakeAfterLoadMs = 1500
-
 function invalidOption(details: string): never {
   throw new InvalidParamsError({ message: 'Invalid Airlock options.', details })
 }
@@ -98,6 +94,13 @@ export function createAirlock(options: AirlockOptions): Airlock {
     invalidOption('preload must be "idle", "eager" or "none".')
   const frameOptions = { ...rest, embedded: !!container } as FrameOptions
 
+  // Declared before wallet discovery: extensions announce synchronously, inside our request.
+  let connection: Promise<RemoteFrame> | undefined
+  let frame: ReturnType<typeof mountFrame> | undefined
+  let connected = false
+  // Tells a frame still connecting that the site now wants it (see connectFrame).
+  let ask: (() => void) | undefined
+  const logged = new Set<string>()
   let state: AirlockState = { ...initialState, open: !!container }
   const listeners = new Set<AirlockListener>()
   const setState = (next: AirlockState) => {
@@ -110,10 +113,12 @@ export function createAirlock(options: AirlockOptions): Airlock {
 
   const describeWallets = (): HostWalletInfo[] =>
     hostWallets.list().map(({ provider: _, standard: __, ...info }) => info)
+  // Before the handshake there is nobody to tell: the frame lists the wallets once connected.
+  const tell = (send: (remote: RemoteFrame) => unknown) =>
+    connected && connection?.then(send).catch(() => {})
   const hostWallets = discoverHostWallets(
-    () => connection?.then((remote) => remote.hostWalletsChanged(describeWallets())),
-    (walletId, event, data) =>
-      connection?.then((remote) => remote.hostWalletEvent({ walletId, event, data })),
+    () => tell((remote) => remote.hostWalletsChanged(describeWallets())),
+    (walletId, event, data) => tell((remote) => remote.hostWalletEvent({ walletId, event, data })),
   )
 
   // Solana wallets (Wallet Standard) are looked for only on pages that asked for Solana.
@@ -163,26 +168,47 @@ export function createAirlock(options: AirlockOptions): Airlock {
     },
   )
 
-  let connection: Promise<RemoteFrame> | undefined
-  let frame: ReturnType<typeof mountFrame> | undefined
-  let connected = false
-  let reported = false
-
-  function connectFrame(): Promise<RemoteFrame> {
+  /**
+   * Mounts the frame and connects to it. A failure (refused origin, unknown project, API down,
+   * frame too slow) removes the frame, so the next call starts again: nothing sticks.
+   */
+  function connectFrame(asked = true): Promise<RemoteFrame> {
+    if (asked) ask?.()
     if (connection) return connection
     const src = `${modalOrigin}/modal?projectId=${encodeURIComponent(projectId)}`
-    frame = mountFrame(src, container)
-    const { iframe } = frame
+    const mounted = mountFrame(src, container)
+    const { iframe } = mounted
+    frame = mounted
     const messenger = new WindowMessenger({
       remoteWindow: iframe.contentWindow as Window,
       allowedOrigins: [modalOrigin],
     })
     const penpal = connect<FrameMethods>({ messenger, methods: hostMethods, timeout: 15_000 })
+    // The modal's document speaks first (penpal's SYN). One the browser refused to frame (CSP
+    // frame-ancestors) or could not load (API down) loads silent: then, once the site asks for
+    // the modal (never before: a preload costs no request of ours), the API says why, and only
+    // its word refuses — a slow frame is waited for, never guessed refused.
+    let heard = false
+    let silent = false
+    let wanted = asked || !!container
+    const listen = (event: MessageEvent) => {
+      if (event.source === iframe.contentWindow && event.origin === modalOrigin) heard = true
+    }
+    addEventListener('message', listen)
     connection = new Promise<RemoteFrame>((resolve, reject) => {
-      // A frame refused by CSP frame-ancestors still fires `load`, then never answers.
-      iframe.addEventListener('load', () =>
-        setTimeout(() => reject(undefined), handshakeAfterLoadMs),
-      )
+      const check = () => {
+        if (silent && wanted && !heard && projectId)
+          explainSilence().then((refusal) => refusal && reject(refusal))
+      }
+      ask = () => {
+        if (wanted) return
+        wanted = true
+        check()
+      }
+      iframe.addEventListener('load', () => {
+        silent = true
+        check()
+      })
       penpal.promise
         .then(async (remote) => {
           const result = await unwrap(
@@ -194,42 +220,54 @@ export function createAirlock(options: AirlockOptions): Airlock {
             })
           setState({ ...result.state, open: state.open })
           connected = true
+          ask = undefined
           resolve(remote)
         })
         .catch(reject)
-    }).catch(async (error) => {
-      penpal.destroy()
-      throw await explainFailure(error)
     })
-    connection.catch((error: ProviderRpcError) => {
-      if (!reported) console.error(error)
-      reported = true
-    })
+      .catch(async (error) => {
+        penpal.destroy()
+        iframe.remove()
+        const failure: ProviderRpcError =
+          error instanceof Error && 'code' in error && error.name !== 'PenpalError'
+            ? (error as ProviderRpcError)
+            : ((await explainSilence()) ?? noAnswer(error))
+        // Calls until now share this failure; the next one starts again.
+        if (frame === mounted) frame = undefined
+        connection = ask = undefined
+        // Logged once per kind: a page that retries doesn't flood its console.
+        if (!logged.has(failure.message)) console.error(failure)
+        logged.add(failure.message)
+        throw failure
+      })
+      .finally(() => removeEventListener('message', listen))
     return connection
   }
 
-  /** Tells the site why the modal could not connect, as precisely as the API can say. */
-  async function explainFailure(error: unknown): Promise<ProviderRpcError> {
-    if (error instanceof Error && 'code' in error && error.name !== 'PenpalError')
-      return error as ProviderRpcError
+  /**
+   * Why a frame said nothing, as the API tells: an origin the project does not allow, or no
+   * answer at all (down). Undefined when the frame may yet answer.
+   */
+  async function explainSilence(): Promise<ProviderRpcError | undefined> {
     const origin = location.origin
     try {
       const response = await fetch(
         `${modalOrigin}/v1/projects/${encodeURIComponent(projectId)}/config`,
       )
-      if (response.status === 404)
-        return new InvalidProjectIdError({ details: `Project "${projectId}" does not exist.` })
+      // An unknown project's frame loads anywhere (it shows its alert): wait for it.
+      if (!response.ok) return undefined
       const config = (await response.json()) as { allowedOrigins?: string[] }
       if (!config.allowedOrigins?.includes(origin))
         return new InvalidAppConfigurationError({
           details: `The origin ${origin} is not allowed for project "${projectId}".`,
         })
-    } catch {}
-    return new RequestTimeoutError({
-      details: `The modal at ${modalOrigin} did not answer.`,
-      cause: error,
-    })
+      return undefined
+    } catch (error) {
+      return noAnswer(error)
+    }
   }
+  const noAnswer = (cause: unknown) =>
+    new RequestTimeoutError({ details: `The modal at ${modalOrigin} did not answer.`, cause })
 
   function hide() {
     frame?.hide()
@@ -296,11 +334,12 @@ export function createAirlock(options: AirlockOptions): Airlock {
   }
   const provider = createProvider(context)
 
-  if (preload === 'eager' || container) connectFrame()
+  // A preload's failure is logged (connectFrame); the next call tries again.
+  const start = () => connectFrame(false).catch(() => {})
+  if (preload === 'eager' || container) start()
   else if (preload === 'idle') {
     const idle = (globalThis as { requestIdleCallback?: (callback: () => void) => void })
       .requestIdleCallback
-    const start = () => connectFrame().catch(() => {})
     idle ? idle(start) : setTimeout(start, 1)
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { devUsdMint } from '../../../../devchain/solanaDev.mjs'
-import { defaultNetworks } from '../networks'
+import { defaultNetworks, loadNetworks } from '../networks'
 import {
   AccountDataConfigError,
   defaultAccountDataConfig,
@@ -37,6 +37,10 @@ describe('loadAccountDataConfig', () => {
         },
       })
     expect(defaultAccountDataConfig()['eip155:1']).toBeUndefined()
+  })
+
+  test('behavior: the local chains get their defaults only when the catalogue has them (production mode leaves them out)', () => {
+    expect(loadAccountDataConfig({}, loadNetworks({}, { production: true }))).toEqual({})
   })
 
   test('behavior: the default sUSD mint is the one the Solana dev seed creates', () => {

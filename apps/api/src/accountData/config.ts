@@ -193,7 +193,12 @@ export function loadAccountDataConfig(
   env: AccountDataEnvironment,
   networks: readonly NetworkConfig[],
 ): AccountDataConfig {
-  const config = defaultAccountDataConfig()
+  // The defaults serve the local chains; production mode may leave those out of the catalogue.
+  const config: AccountDataConfig = Object.fromEntries(
+    Object.entries(defaultAccountDataConfig()).filter(([id]) =>
+      networks.some((network) => network.caipNetworkId === id),
+    ),
+  )
   const json = env.AIRLOCK_ACCOUNT_DATA_JSON
   if (json !== undefined && json.trim() !== '') {
     let raw: unknown

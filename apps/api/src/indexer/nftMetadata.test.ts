@@ -1,15 +1,11 @@
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  defaultNftMetadataOptions,
-  fetchNftMetadata,
-  isPrivateHost,
-  type NftMetadataOptions,
-} from './nftMetadata'
+import { defaultNftMetadataOptions, fetchNftMetadata, type NftMetadataOptions } from './nftMetadata'
 
 const local: NftMetadataOptions = {
   ...defaultNftMetadataOptions,
-  allowPrivateHosts: true,
+  httpsOnly: false,
+  allowedNetworks: ['127.0.0.0/8'],
   timeoutMs: 500,
   maxBytes: 1024,
 }
@@ -81,11 +77,19 @@ describe('fetchNftMetadata over http', () => {
     expect(Date.now() - started).toBeLessThan(1_500)
   })
 
-  test('behavior: loopback and private hosts are refused unless allowed', async () => {
-    const strict = { ...local, allowPrivateHosts: false }
-    expect(await fetchNftMetadata(`${origin}/1.json`, strict)).toEqual({})
-    for (const host of ['127.0.0.1', 'localhost', '10.1.2.3', '[::1]', '::ffff:192.168.1.1'])
-      expect(await isPrivateHost(host)).toBe(true)
-    for (const host of ['8.8.8.8', '2606:4700::1111']) expect(await isPrivateHost(host)).toBe(false)
+  test('behavior: loopback is refused unless allowed, and http unless asked for', async () => {
+    expect(await fetchNftMetadata(`${origin}/1.json`, { ...local, allowedNetworks: [] })).toEqual(
+      {},
+    )
+    expect(await fetchNftMetadata(`${origin}/1.json`, { ...local, httpsOnly: true })).toEqual({})
+    // A name is checked for what it resolves to, not for how it looks.
+    const toLoopback = async () => [{ address: '127.0.0.1', family: 4 }]
+    const named = `${origin.replace('127.0.0.1', 'metadata.example')}/1.json`
+    expect(await fetchNftMetadata(named, { ...local, resolve: toLoopback })).toEqual({
+      name: 'Remote',
+    })
+    expect(
+      await fetchNftMetadata(named, { ...local, allowedNetworks: [], resolve: toLoopback }),
+    ).toEqual({})
   })
 })

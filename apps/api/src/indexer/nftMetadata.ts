@@ -1,12 +1,11 @@
 /**
  * Reads an NFT's name and image from its `tokenURI`: `data:` URIs are decoded in process,
- * `ipfs://` goes through a gateway, `http(s)` is fetched with a timeout and a size cap and, unless
- * allowed, never from loopback or private addresses (a token URI is attacker-chosen). Anything
- * that fails gives empty metadata: a missing picture must not stop indexing.
+ * `ipfs://` goes through a gateway, `http(s)` goes through `fetchUntrusted` (public addresses
+ * only, pinned, with a timeout and a size cap: a token URI is attacker-chosen). Anything that
+ * fails gives empty metadata: a missing picture must not stop indexing.
  */
 
-import { lookup } from 'node:dns/promises'
-import { BlockList, isIP } from 'node:net'
+import { fetchUntrusted, type Resolver } from '../untrustedFetch/fetchUntrusted'
 
 export type NftMetadataOptions = {
   /** Per fetch, redirects and body included. */
@@ -17,8 +16,15 @@ export type NftMetadataOptions = {
   maxImageUriChars: number
   /** Prefix for `ipfs://` URIs, ending in `/`. */
   ipfsGateway: string
-  /** Fetch from loopback and private networks too (tests, a local metadata server). */
-  allowPrivateHosts: boolean
+  /** Refuse `http:` token URIs (production). */
+  httpsOnly: boolean
+  /**
+   * CIDRs fetched although not public, such as `['127.0.0.0/8']`: tests and a local metadata
+   * server only. The dev chain's token URIs are `data:` URIs and need none.
+   */
+  allowedNetworks: readonly string[]
+  /** Default: the system resolver. */
+  resolve?: Resolver | undefined
 }
 
 export const defaultNftMetadataOptions: NftMetadataOptions = {
@@ -26,12 +32,13 @@ export const defaultNftMetadataOptions: NftMetadataOptions = {
   maxBytes: 256 * 1024,
   maxImageUriChars: 100_000,
   ipfsGateway: 'https://ipfs.io/ipfs/',
-  allowPrivateHosts: false,
+  // Production's rule unless told otherwise; a dev server may pass `httpsOnly: false`.
+  httpsOnly: true,
+  allowedNetworks: [],
 }
 
 export type NftMetadata = { name?: string; image?: string }
 
-const maxRedirects = 3
 const maxNameChars = 200
 
 /**
@@ -48,7 +55,7 @@ export async function fetchNftMetadata(
   try {
     const document = tokenUri.startsWith('data:')
       ? decodeDataUri(tokenUri, options.maxBytes)
-      : await fetchCapped(new URL(resolveIpfs(tokenUri, options)), options)
+      : await fetchDocument(resolveIpfs(tokenUri, options), options)
     return pickMetadata(JSON.parse(document), options)
   } catch {
     return {}
@@ -100,72 +107,14 @@ function decodeDataUri(uri: string, maxBytes: number): string {
   return body.toString('utf8')
 }
 
-async function fetchCapped(url: URL, options: NftMetadataOptions): Promise<string> {
-  const signal = AbortSignal.timeout(options.timeoutMs)
-  let current = url
-  for (let redirects = 0; ; redirects++) {
-    if (current.protocol !== 'http:' && current.protocol !== 'https:')
-      throw new Error(`unsupported scheme ${current.protocol}`)
-    if (!options.allowPrivateHosts && (await isPrivateHost(current.hostname)))
-      throw new Error(`refusing private host ${current.hostname}`)
-    // Redirects are followed by hand so that each hop passes the private-host check.
-    const response = await fetch(current, {
-      redirect: 'manual',
-      signal,
-      headers: { accept: 'application/json' },
-    })
-    const location = response.headers.get('location')
-    if (response.status >= 300 && response.status < 400 && location !== null) {
-      await response.body?.cancel()
-      if (redirects >= maxRedirects) throw new Error('too many redirects')
-      current = new URL(location, current)
-      continue
-    }
-    if (!response.ok || response.body === null) throw new Error(`HTTP ${response.status}`)
-    return await readText(response.body, options.maxBytes)
-  }
-}
-
-async function readText(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<string> {
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of body) {
-    size += chunk.byteLength
-    if (size > maxBytes) throw new Error('metadata too large')
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks).toString('utf8')
-}
-
-const privateRanges = new BlockList()
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  privateRanges.addSubnet(network, prefix, 'ipv4')
-for (const [network, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  privateRanges.addSubnet(network, prefix, 'ipv6')
-
-/** Whether `hostname` is, or resolves to, a loopback, private, link-local or reserved address. */
-export async function isPrivateHost(hostname: string): Promise<boolean> {
-  const host = hostname.replace(/^\[|\]$/g, '')
-  const addresses =
-    isIP(host) === 0 ? await lookup(host, { all: true }) : [{ address: host, family: isIP(host) }]
-  return addresses.some(({ address, family }) => {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1]
-    if (mapped !== undefined) return privateRanges.check(mapped, 'ipv4')
-    return privateRanges.check(address, family === 6 ? 'ipv6' : 'ipv4')
+async function fetchDocument(url: string, options: NftMetadataOptions): Promise<string> {
+  const { body } = await fetchUntrusted(url, {
+    httpsOnly: options.httpsOnly,
+    allowedNetworks: options.allowedNetworks,
+    resolve: options.resolve,
+    timeoutMs: options.timeoutMs,
+    maxBytes: options.maxBytes,
+    accept: 'application/json',
   })
+  return body.toString('utf8')
 }

@@ -16,7 +16,8 @@ import {
 } from '../../../../devchain/solanaDev.mjs'
 import { type SolanaRpc, startSolanaRpc } from '../../../../devchain/solanaRpc.mjs'
 import { type AlchemyData, block, type FakeAlchemy, fakeAlchemy, txHash } from '../../test/alchemy'
-import { createTestApp, type TestApp } from '../../test/app'
+import { createTestApp, type TestApp, type TestAppOptions } from '../../test/app'
+import { type RedisServer, startRedis } from '../../test/redis'
 import { createAccountData, unavailableAdapter } from '../accountData/accountData'
 import {
   type AccountDataAdapter,
@@ -29,6 +30,7 @@ import {
 import { type AccountDataConfig, defaultAccountDataConfig } from '../accountData/config'
 import { fallbackTokenIcon } from '../accountData/tokenBalances'
 import { createMemoryCache } from '../cache/memoryCache'
+import { type AccountDataRateLimiter, createAccountDataRateLimiter } from '../rateLimit'
 
 const owner = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const ownerChecksummed = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -767,5 +769,142 @@ describe('a Solana network (solana:localnet over the litesvm RPC), end to end', 
       warn.mockRestore()
       await down.close()
     }
+  })
+})
+
+describe('rate limits', () => {
+  /** Tight budgets, so a test reaches them in a few requests. */
+  const perMinute = { project: 6, client: 3, uncached: 1 }
+  const alice = '198.51.100.7'
+  const bob = '203.0.113.9'
+
+  /** A test app over the stub indexer with `limiter`, in place of the default one. */
+  const openLimited = async (
+    limiter: AccountDataRateLimiter,
+    options: Omit<TestAppOptions, 'accountData'> = {},
+  ) =>
+    createTestApp({
+      ...options,
+      accountDataRateLimiter: limiter,
+      accountData: (storage, networks) =>
+        createAccountData({
+          db: storage.db,
+          networks,
+          config: accountDataConfig,
+          cache: createMemoryCache(),
+          builtin: () => indexer.adapter,
+        }),
+    })
+  const useLimited = async (limit = perMinute) => {
+    await t.close()
+    t = await openLimited(createAccountDataRateLimiter({ perMinute: limit }))
+    return t
+  }
+  /** `list` of the owner on the dev chain, from `client` (its socket's address), via `app`. */
+  const request = (
+    client: string,
+    { list = 'balances', query = {} as Record<string, string>, app = t } = {},
+  ) =>
+    app.app.request(
+      `/v1/accounts/${owner}/${list}?${new URLSearchParams({ projectId: 'shop', chainId: 'eip155:31337', ...query })}`,
+      {},
+      // What @hono/node-server hands the app: the request's socket, with the client's address.
+      { incoming: { socket: { remoteAddress: client } } },
+    )
+  const statuses = async (count: number, send: () => Response | Promise<Response>) => {
+    const answered: number[] = []
+    for (let i = 0; i < count; i++) answered.push((await send()).status)
+    return answered
+  }
+  const expectRateLimited = async (response: Response) => {
+    expect(response.status).toBe(429)
+    const retryAfter = response.headers.get('Retry-After')
+    expect(retryAfter).toMatch(/^\d+$/)
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1)
+    expect(Number(retryAfter)).toBeLessThanOrEqual(60)
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    expect(await response.json()).toEqual({
+      error: { code: 'rateLimited', message: 'Rate Limited' },
+    })
+  }
+
+  test('behavior: past its budget in a minute a client gets 429 with Retry-After, across the three lists', async () => {
+    await useLimited()
+    expect([
+      (await request(alice)).status,
+      (await request(alice, { list: 'nfts' })).status,
+      (await request(alice, { list: 'transactions' })).status,
+    ]).toEqual([200, 200, 200])
+    await expectRateLimited(await request(alice))
+    await expectRateLimited(await request(alice, { list: 'nfts' }))
+  })
+
+  test('behavior: each client has its own budget', async () => {
+    await useLimited()
+    expect(await statuses(3, () => request(alice))).toEqual([200, 200, 200])
+    await expectRateLimited(await request(alice))
+    expect(await statuses(3, () => request(bob))).toEqual([200, 200, 200])
+  })
+
+  test("behavior: the project's budget is shared by all its clients", async () => {
+    await useLimited({ ...perMinute, project: 4 })
+    expect(await statuses(2, () => request(alice))).toEqual([200, 200])
+    expect(await statuses(2, () => request(bob))).toEqual([200, 200])
+    await expectRateLimited(await request('192.0.2.1'))
+  })
+
+  test('behavior: cache=false has its own, tighter budget per client, and the cached reads go on', async () => {
+    await useLimited()
+    const fresh = { query: { cache: 'false' } }
+    expect((await request(alice, fresh)).status).toBe(200)
+    await expectRateLimited(await request(alice, fresh))
+    expect(callsOf('balances')).toHaveLength(1)
+    // Cached reads still have budget left: the refused fresh read spent none of it.
+    expect(await statuses(2, () => request(alice))).toEqual([200, 200])
+    expect((await request(bob, fresh)).status).toBe(200)
+  })
+
+  test('behavior: requests refused before the project is known do not spend its budget', async () => {
+    await useLimited({ ...perMinute, client: 100, project: 2 })
+    const other = { query: { projectId: 'nope' } }
+    expect(await statuses(3, () => request(alice, other))).toEqual([404, 404, 404])
+    expect(await statuses(2, () => request(alice))).toEqual([200, 200])
+  })
+
+  test('behavior: by default a client may read cache=false 6 times a minute', async () => {
+    const fresh = { query: { cache: 'false' } }
+    expect(await statuses(6, () => request(alice, fresh))).toEqual([200, 200, 200, 200, 200, 200])
+    await expectRateLimited(await request(alice, fresh))
+  })
+
+  describe('in Redis', () => {
+    let redis: RedisServer | undefined
+    beforeAll(async () => {
+      redis = await startRedis()
+    })
+    afterAll(() => redis?.stop())
+
+    const redisLimiter = async () => {
+      if (redis === undefined) throw new Error('no Redis')
+      const limiter = createAccountDataRateLimiter({ perMinute, redisUrl: redis.url })
+      expect(await limiter.ready(5_000)).toBe(true)
+      return limiter
+    }
+
+    test('behavior: two API instances on one Redis count a client together', async () => {
+      await t.close()
+      t = await openLimited(await redisLimiter())
+      const second = await openLimited(await redisLimiter())
+      try {
+        expect((await request(alice)).status).toBe(200)
+        expect((await request(alice, { app: second })).status).toBe(200)
+        expect((await request(alice)).status).toBe(200)
+        await expectRateLimited(await request(alice, { app: second }))
+        await expectRateLimited(await request(alice))
+        expect((await request(bob, { app: second })).status).toBe(200)
+      } finally {
+        await second.close()
+      }
+    })
   })
 })

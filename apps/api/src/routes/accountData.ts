@@ -12,6 +12,10 @@
  * Answers come from the shared cache when fresh: balances for 30 s (spec §9), NFT and
  * transaction pages for 10 s, and `Cache-Control` says how long the copy has left. The modal
  * calls these from the API's own origin, so there is no CORS header.
+ *
+ * Each request spends from its client's budget, then its project's (`rateLimit.ts`); a
+ * `cache=false` read, which always goes upstream, also from a much smaller per-client one, so a
+ * client cannot spend the project's upstream quota. Past a budget: 429 with `Retry-After`.
  */
 
 import { createHash } from 'node:crypto'
@@ -39,10 +43,13 @@ import {
   UnsupportedAccountDataError,
 } from '../accountData/adapter'
 import { toTokenBalances } from '../accountData/tokenBalances'
+import { clientAddress } from '../clientAddress'
 import { projectIdPattern } from '../projectIds'
 import { getProject } from '../projects'
+import { type AccountDataRateLimiter, retryAfterSeconds } from '../rateLimit'
 import type { Storage } from '../storage'
 import { describeQueryIssues, uncachedApiError } from './apiError'
+import { servedNft, servedTransaction } from './nftImageUrls'
 
 /** How long an NFT or transaction page is served from the cache. */
 export const accountPageCacheMs = 10_000
@@ -102,9 +109,23 @@ type Account = { address: AccountAddress; served: NetworkAccountData }
 /** How long a replica trusts that a project it has seen still exists. */
 const projectMemoryMs = 10_000
 
-export type AccountDataRoutesOptions = { storage: Storage; accountData: AccountData }
+export type AccountDataRoutesOptions = {
+  storage: Storage
+  accountData: AccountData
+  rateLimiter: AccountDataRateLimiter
+  /** Reverse proxies in front of the API, for the client address (`clientAddress.ts`). */
+  trustProxy: number
+  /** Production: NFT pictures load through the API's image proxy (`nftImageUrls.ts`). */
+  production?: boolean | undefined
+}
 
-export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOptions): Hono {
+export function accountDataRoutes({
+  storage,
+  accountData,
+  rateLimiter,
+  trustProxy,
+  production = false,
+}: AccountDataRoutesOptions): Hono {
   const app = new Hono()
   const { cache } = accountData
   /** One upstream fetch per key at a time in this process; others wait for its answer. */
@@ -154,10 +175,25 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
     return exists
   }
 
+  /** Spends one request of each budget in turn; the first one spent answers 429. */
+  async function spend(
+    c: Context,
+    budgets: readonly (readonly [budget: keyof AccountDataRateLimiter['perMinute'], key: string])[],
+  ): Promise<Response | undefined> {
+    for (const [budget, key] of budgets) {
+      const decision = await rateLimiter.consume(budget, key)
+      if (!decision.allowed) {
+        c.header('Retry-After', String(retryAfterSeconds(decision.retryAfterMs)))
+        return uncachedApiError(c, 429, 'rateLimited', 'Rate Limited')
+      }
+    }
+    return undefined
+  }
+
   /**
-   * Validates the query, then the address by the network's namespace, then that the project
-   * exists and the network has account data. Answers the first error, or gives the account, its
-   * network and the query.
+   * Validates the query, then the address by the network's namespace, spends the client's
+   * budgets, checks that the project exists, spends its budget, and that the network has account
+   * data. Answers the first error, or gives the account, its network and the query.
    */
   async function resolveAccount<schema extends typeof accountQuerySchema>(
     c: Context,
@@ -168,8 +204,17 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
     const address = addressSchemaFor(query.data.chainId).safeParse(c.req.param('address'))
     if (!address.success)
       return invalid(c, `address: ${address.error.issues[0]?.message ?? 'is not valid'}`)
+    // The client's budgets first: a flood of unknown project ids would otherwise reach the database.
+    const client = clientAddress(c, trustProxy)
+    const clientRefused = await spend(c, [
+      ...(query.data.cache === 'false' ? [['uncached', client] as const] : []),
+      ['client', client],
+    ])
+    if (clientRefused !== undefined) return clientRefused
     if (!(await projectExists(query.data.projectId)))
       return uncachedApiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
+    const projectRefused = await spend(c, [['project', query.data.projectId]])
+    if (projectRefused !== undefined) return projectRefused
     const served = accountData.forNetwork(query.data.chainId)
     if (served === undefined)
       return uncachedApiError(
@@ -282,8 +327,9 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
 
   pageRoute<NftItem>('nfts', async (served, query) => {
     const page = await served.adapter.nfts(query)
+    const nfts = page.data.map((nft) => servedNft(nft, production))
     return {
-      data: page.data.map((nft) =>
+      data: nfts.map((nft) =>
         served.spamContracts.has(tokenKey(served.network.caipNetworkId, nft.contract))
           ? { ...nft, isSpam: true }
           : nft,
@@ -291,7 +337,10 @@ export function accountDataRoutes({ storage, accountData }: AccountDataRoutesOpt
       next: page.next,
     }
   })
-  pageRoute<Transaction>('transactions', (served, query) => served.adapter.transactions(query))
+  pageRoute<Transaction>('transactions', async (served, query) => {
+    const page = await served.adapter.transactions(query)
+    return { ...page, data: page.data.map((entry) => servedTransaction(entry, production)) }
+  })
 
   return app
 }

@@ -110,12 +110,24 @@ describe.each(testDatabases())('POST /e on $name', (database) => {
     return t
   }
 
-  function post(body: unknown, { search = query, headers = {} as Record<string, string> } = {}) {
-    return app().app.request(`/e?${search}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: 'http://localhost', ...headers },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    })
+  function post(
+    body: unknown,
+    {
+      search = query,
+      headers = {} as Record<string, string>,
+      client = undefined as string | undefined,
+    } = {},
+  ) {
+    return app().app.request(
+      `/e?${search}`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'http://localhost', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      },
+      // What @hono/node-server hands the app: the request's socket, with the client's address.
+      client === undefined ? undefined : { incoming: { socket: { remoteAddress: client } } },
+    )
   }
 
   const storedEvents = () => app().storage.db.selectFrom('events').selectAll().execute()
@@ -243,6 +255,36 @@ describe.each(testDatabases())('POST /e on $name', (database) => {
       expect(await storedEvents()).toEqual([])
     })
 
+    test('behavior: in production a request without an Origin header is refused with 403', async () => {
+      await openApp({ production: true })
+      const response = await app().app.request(`/e?${query}`, {
+        method: 'POST',
+        body: JSON.stringify(event()),
+      })
+      expect(response.status).toBe(403)
+      expect(await response.json()).toEqual({
+        error: {
+          code: 'originRequired',
+          message:
+            "Events are accepted only from the modal's origin; the request has no Origin header",
+        },
+      })
+      expect(await storedEvents()).toEqual([])
+    })
+
+    test("behavior: in production another origin is refused and the modal's own is accepted", async () => {
+      await openApp({ production: true, publicOrigin: 'https://airlock.example' })
+      for (const origin of ['https://shop.example', 'http://localhost', 'null']) {
+        const response = await post(event(), { headers: { Origin: origin } })
+        expect(response.status).toBe(403)
+        expect(await response.json()).toMatchObject({ error: { code: 'crossOriginRequest' } })
+      }
+      expect(await storedEvents()).toEqual([])
+      expect((await post(event(), { headers: { Origin: 'https://airlock.example' } })).status).toBe(
+        204,
+      )
+    })
+
     test('behavior: with publicOrigin set, only that origin may post', async () => {
       await openApp({ publicOrigin: 'https://airlock.example' })
       expect((await post(event())).status).toBe(403)
@@ -364,8 +406,31 @@ describe.each(testDatabases())('POST /e on $name', (database) => {
     test('behavior: a body over 16 KiB answers 413', async () => {
       const response = await post(event({ props: { blob: 'x'.repeat(maxEventBytes) } }))
       expect(response.status).toBe(413)
-      expect(await response.json()).toMatchObject({ error: { code: 'payloadTooLarge' } })
+      expect(await response.json()).toEqual({
+        error: { code: 'payloadTooLarge', message: 'The request body exceeds 16384 bytes' },
+      })
       expect(await storedEvents()).toEqual([])
+    })
+
+    test('behavior: a streamed body without Content-Length is cut off at 16 KiB with 413', async () => {
+      let sent = 0
+      const chunk = new TextEncoder().encode('x'.repeat(1024))
+      // Endless: only a limit enforced while reading, before parsing, ever answers.
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          sent += chunk.length
+          controller.enqueue(chunk)
+        },
+      })
+      const response = await app().app.request(`/e?${query}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'http://localhost' },
+        body,
+        duplex: 'half',
+      } as RequestInit)
+      expect(response.status).toBe(413)
+      expect(await response.json()).toMatchObject({ error: { code: 'payloadTooLarge' } })
+      expect(sent).toBeLessThan(maxEventBytes + 64 * 1024)
     })
   })
 
@@ -375,10 +440,11 @@ describe.each(testDatabases())('POST /e on $name', (database) => {
     await openApp({ eventRateLimiter: limiter })
     return limiter
   }
-  /** A new event (its own eventId) from `url`, for project `projectId`. */
-  const postNew = (url = 'https://shop.example/', projectId = 'shop') =>
+  /** A new event (its own eventId) from `url`, for project `projectId`, sent by `client`. */
+  const postNew = (url = 'https://shop.example/', projectId = 'shop', client?: string) =>
     post(event({ eventId: randomUUID(), url, domain: new URL(url).hostname }), {
       search: `projectId=${projectId}&st=airlock&sv=0.1.0`,
+      client,
     })
   const statuses = async (count: number, send: () => Response | Promise<Response>) => {
     const answered: number[] = []
@@ -408,20 +474,57 @@ describe.each(testDatabases())('POST /e on $name', (database) => {
       expect(await storedEvents()).toHaveLength(limit)
     })
 
-    test('behavior: each host origin and each project has its own budget', async () => {
+    test('behavior: two clients of one origin have separate budgets', async () => {
       await openLimited(backend)
-      await createProject(app().storage.db, 'cafe', ['https://shop.example'])
-      expect(await statuses(limit, () => postNew())).toEqual([204, 204, 204])
-      expect((await postNew()).status).toBe(429)
-      expect((await postNew('http://localhost:5173/')).status).toBe(204)
-      expect((await postNew('https://shop.example/', 'cafe')).status).toBe(204)
+      const alice = '198.51.100.7'
+      const bob = '203.0.113.9'
+      expect(await statuses(limit, () => postNew(undefined, undefined, alice))).toEqual([
+        204, 204, 204,
+      ])
+      await expectRateLimited(await postNew(undefined, undefined, alice))
+      expect(await statuses(limit, () => postNew(undefined, undefined, bob))).toEqual([
+        204, 204, 204,
+      ])
     })
 
-    test('behavior: events refused before the limit (403, 404) spend none of it', async () => {
+    test("behavior: a body claiming another page's URL or project spends the same budget", async () => {
       await openLimited(backend)
-      await statuses(limit + 1, () => postNew('https://evil.example/'))
-      await statuses(limit + 1, () => postNew('https://shop.example/', 'nope'))
-      expect(await statuses(limit, () => postNew())).toEqual([204, 204, 204])
+      await createProject(app().storage.db, 'cafe', ['https://shop.example'])
+      const client = '198.51.100.7'
+      expect(await statuses(limit, () => postNew('https://shop.example/', 'shop', client))).toEqual(
+        [204, 204, 204],
+      )
+      await expectRateLimited(await postNew('http://localhost:5173/', 'shop', client))
+      await expectRateLimited(await postNew('https://shop.example/', 'cafe', client))
+      expect(await storedEvents()).toHaveLength(limit)
+    })
+
+    test('behavior: requests refused for their Origin spend none of the budget; others do', async () => {
+      await openLimited(backend)
+      for (let i = 0; i <= limit; i++)
+        expect((await post(event(), { headers: { Origin: 'https://evil.example' } })).status).toBe(
+          403,
+        )
+      expect((await postNew('https://evil.example/')).status).toBe(403)
+      expect((await postNew('https://shop.example/', 'nope')).status).toBe(404)
+      expect((await postNew()).status).toBe(204)
+      await expectRateLimited(await postNew())
+    })
+
+    test('behavior: behind a trusted proxy, clients are told apart by the address it saw, not by what they wrote', async () => {
+      const limiter = await backend.open()
+      await openApp({ eventRateLimiter: limiter, trustProxy: 1 })
+      const through = (forwardedFor: string) =>
+        post(event({ eventId: randomUUID() }), {
+          headers: { 'X-Forwarded-For': forwardedFor },
+          client: '10.0.0.2',
+        })
+      // A client writing its own X-Forwarded-For does not get a new budget per request.
+      expect(await statuses(limit, () => through(`${randomUUID()}, 198.51.100.7`))).toEqual([
+        204, 204, 204,
+      ])
+      await expectRateLimited(await through('192.0.2.1, 198.51.100.7'))
+      expect((await through('203.0.113.9')).status).toBe(204)
     })
   })
 
@@ -430,11 +533,11 @@ describe.each(testDatabases())('POST /e on $name', (database) => {
     beforeAll(() => backend.setUp())
     afterAll(() => backend.tearDown())
 
-    test('behavior: counts live in Redis under airlock:events:, for the minute', async () => {
+    test('behavior: counts live in Redis under airlock:events:client:<Origin> <client>, for the minute', async () => {
       await openLimited(backend)
-      await statuses(2, () => postNew())
+      await statuses(2, () => postNew(undefined, undefined, '198.51.100.7'))
       await withRedis(backend.server().url, async (redis) => {
-        const key = 'airlock:events:shop https://shop.example'
+        const key = 'airlock:events:client:http://localhost 198.51.100.7'
         expect(await redis.keys('airlock:events:*')).toEqual([key])
         expect(await redis.get(key)).toBe('2')
         const ttl = await redis.pttl(key)
@@ -463,7 +566,7 @@ describe.each(testDatabases())('POST /e on $name', (database) => {
         // A new Redis holds no counts: the budget is whole again, and counted there.
         expect((await postNew()).status).toBe(204)
         await withRedis(server.url, async (redis) => {
-          expect(await redis.get('airlock:events:shop https://shop.example')).toBe('1')
+          expect(await redis.get('airlock:events:client:http://localhost unknown')).toBe('1')
         })
       } finally {
         log.mockRestore()

@@ -1,13 +1,18 @@
 /**
  * `POST /e`: first-party analytics and error reports from the modal (spec §7). Only the modal's
- * own origin may post (or a server-side caller that sends no `Origin`), and an event is stored
- * only when the host page it describes is on the project's allow-list; the 403 otherwise is what
- * makes the modal show 'Invalid App Configuration'. Each project and host origin has a budget of
- * events a minute (`rateLimit.ts`); past it the answer is 429 with `Retry-After`.
+ * own origin may post; in development a server-side caller that sends no `Origin` may too, in
+ * production not. An event is stored only when the host page it describes is on the project's
+ * allow-list; the 403 otherwise is what makes the modal show 'Invalid App Configuration'.
+ *
+ * Each client address and `Origin` has a budget of events a minute (`rateLimit.ts`), spent by
+ * every request that gets past the Origin check; past it the answer is 429 with `Retry-After`.
+ * The key is what the server observes, never the page URL in the body, which the sender writes.
+ * The body is capped at {@link maxEventBytes} before it is read.
  */
 
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { clientAddress } from '../clientAddress'
 import { getProject, recordEvent } from '../projects'
 import { type EventRateLimiter, retryAfterSeconds } from '../rateLimit'
 import type { Storage } from '../storage'
@@ -23,6 +28,10 @@ export type AnalyticsRoutesOptions = {
   eventRateLimiter: EventRateLimiter
   /** The clock, ms since the epoch: when an event is received. */
   now: () => number
+  /** Production mode: a request without `Origin` is refused. */
+  production: boolean
+  /** Reverse proxies in front of the API, for the client address (`clientAddress.ts`). */
+  trustProxy: number
 }
 
 export function analyticsRoutes({
@@ -30,6 +39,8 @@ export function analyticsRoutes({
   publicOrigin,
   eventRateLimiter,
   now,
+  production,
+  trustProxy,
 }: AnalyticsRoutesOptions): Hono {
   const app = new Hono()
   const bodySchema = eventBodySchema(now)
@@ -39,6 +50,13 @@ export function analyticsRoutes({
     async (c, next) => {
       const origin = c.req.header('Origin')
       const ownOrigin = publicOrigin ?? new URL(c.req.url).origin
+      if (origin === undefined && production)
+        return apiError(
+          c,
+          403,
+          'originRequired',
+          "Events are accepted only from the modal's origin; the request has no Origin header",
+        )
       if (origin !== undefined && origin !== ownOrigin)
         return apiError(
           c,
@@ -46,6 +64,12 @@ export function analyticsRoutes({
           'crossOriginRequest',
           "Events are accepted only from the modal's origin",
         )
+      const key = `${origin ?? 'no-origin'} ${clientAddress(c, trustProxy)}`
+      const decision = await eventRateLimiter.consume('client', key)
+      if (!decision.allowed) {
+        c.header('Retry-After', String(retryAfterSeconds(decision.retryAfterMs)))
+        return apiError(c, 429, 'rateLimited', 'Rate Limited')
+      }
       return next()
     },
     bodyLimit({
@@ -73,12 +97,6 @@ export function analyticsRoutes({
       const hostOrigin = new URL(body.data.url).origin
       if (!project.allowedOrigins.includes(hostOrigin))
         return apiError(c, 403, 'invalidAppConfiguration', 'Invalid App Configuration')
-
-      const decision = await eventRateLimiter.consume(`${project.id} ${hostOrigin}`)
-      if (!decision.allowed) {
-        c.header('Retry-After', String(retryAfterSeconds(decision.retryAfterMs)))
-        return apiError(c, 429, 'rateLimited', 'Rate Limited')
-      }
 
       await recordEvent(
         storage.db,

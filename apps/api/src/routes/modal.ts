@@ -27,6 +27,8 @@ export type ModalRoutesOptions = {
   networks: readonly NetworkConfig[]
   modalDist: string
   walletConnect: WalletConnectConfig | null
+  /** Production mode: the CSP names only https/wss sources off loopback (modalPage.ts). */
+  production: boolean
 }
 
 export function modalRoutes({
@@ -34,6 +36,7 @@ export function modalRoutes({
   networks,
   modalDist,
   walletConnect,
+  production,
 }: ModalRoutesOptions): Hono {
   const app = new Hono()
   const templateFile = join(modalDist, 'index.html')
@@ -60,7 +63,10 @@ export function modalRoutes({
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
-      'Content-Security-Policy': modalContentSecurityPolicy(networks, frameAncestors),
+      'Content-Security-Policy': modalContentSecurityPolicy(networks, frameAncestors, {
+        walletConnect,
+        production,
+      }),
     })
   })
 

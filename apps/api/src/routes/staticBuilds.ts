@@ -2,6 +2,11 @@
  * The static builds this API serves: the SDK's loader (`/airlock.js`, embedded cross-origin by
  * host pages) and the modal's files (`/assets/*` are content-hashed, so cached for good).
  * A build that has not been made answers 503 with what to run, instead of failing at start.
+ *
+ * No HTML file is ever served from here: the modal's `index.html` is its page template, and only
+ * `/modal` renders it, with the project's CSP (whose `frame-ancestors` is what keeps other sites
+ * from framing it). Refusing by the type of the file found, not by the path asked for, covers
+ * every spelling of that path (`//index.html`, `/index%2Ehtml`, `/index.html/`, symlinks...).
  */
 
 import type { Context } from 'hono'
@@ -16,6 +21,12 @@ export function buildMissing(c: Context, build: 'modal' | 'SDK'): Response {
     `The ${build} build is missing. Run \`npm run build\` at the root of the Airlock repository, then reload.`,
     503,
   )
+}
+
+/** A file of the modal build, unless it is missing, refused or a document (HTML). */
+async function readModalFile(root: string, encodedPath: string): Promise<StaticFile | undefined> {
+  const file = await readStaticFile(root, encodedPath)
+  return file === undefined || file.contentType.startsWith('text/html') ? undefined : file
 }
 
 function serve(c: Context, file: StaticFile, headers: Record<string, string>): Response {
@@ -54,7 +65,7 @@ export function modalAssetRoutes({ modalDist }: Pick<StaticBuildRoutesOptions, '
   const app = new Hono()
   app.get('/assets/*', async (c) => {
     if (!buildExists(modalDist)) return buildMissing(c, 'modal')
-    const file = await readStaticFile(`${modalDist}/assets`, requestPathAfter(c, '/assets/'))
+    const file = await readModalFile(`${modalDist}/assets`, requestPathAfter(c, '/assets/'))
     if (file === undefined) return c.notFound()
     return serve(c, file, { 'Cache-Control': 'public, max-age=31536000, immutable' })
   })
@@ -68,9 +79,7 @@ export function modalAssetRoutes({ modalDist }: Pick<StaticBuildRoutesOptions, '
 export function modalFileRoutes({ modalDist }: Pick<StaticBuildRoutesOptions, 'modalDist'>): Hono {
   const app = new Hono()
   app.get('/*', async (c) => {
-    const path = requestPathAfter(c, '/')
-    if (path === 'index.html') return c.notFound()
-    const file = await readStaticFile(modalDist, path)
+    const file = await readModalFile(modalDist, requestPathAfter(c, '/'))
     if (file === undefined) return c.notFound()
     return serve(c, file, { 'Cache-Control': 'public, max-age=300' })
   })

@@ -4,13 +4,14 @@
  * wallet it is the operator's: a start never overwrites it (`wallets import` updates it).
  */
 
-import { fileURLToPath } from 'node:url'
 import type { Kysely } from 'kysely'
+import { repoRoot } from '../config'
 import type { Database } from '../storage'
 import { readRegistryFile } from './registryFile'
 import { countWallets, storeWallets } from './walletRegistry'
 
-export const builtinRegistryDir = fileURLToPath(new URL('../../registry/', import.meta.url))
+// From the repository root, not this module: compiled, it is part of apps/api/dist/main.js.
+export const builtinRegistryDir = `${repoRoot}apps/api/registry/`
 export const builtinRegistryFile = `${builtinRegistryDir}wallets.json`
 
 /**

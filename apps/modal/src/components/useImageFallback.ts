@@ -8,8 +8,10 @@ import { useEffect, useState } from 'react'
 
 export type ImageStatus = 'loading' | 'loaded' | 'failed'
 
-// The frame's CSP img-src: https, data: images, and local servers in development.
-const loadable = /^(https:\/\/|data:image\/|http:\/\/(localhost|127\.0\.0\.1)[:/])/
+// The frame's CSP img-src: https, data: images, the API's NFT image proxy (production), and
+// local servers in development.
+const loadable =
+  /^(https:\/\/|data:image\/|\/v1\/nft-image\?|http:\/\/(localhost|127\.0\.0\.1)[:/])/
 
 export function useImageFallback(src: string | undefined): {
   status: ImageStatus

@@ -8,8 +8,10 @@ import {
   type AlertId,
   alerts,
   type CaipNetworkId,
+  type FeatureKey,
   type FrameOptions,
   InvalidParamsError,
+  isFeatureOn,
 } from '@airlock/protocol'
 import { type ModalState, type ModalStore, namespaceOf } from './store'
 
@@ -76,12 +78,7 @@ export function airlockState(state: ModalState): AirlockState {
   return result
 }
 
-/** A feature switch (spec §6): the site's option when it gives one, else the project's. */
-export function featureEnabled(
-  state: ModalState,
-  feature: 'send' | 'receive' | 'onramp' | 'swaps' | 'activity' | 'multiWallet' | 'analytics',
-): boolean {
-  const site = state.options?.features?.[feature]
-  if (site !== undefined) return site
-  return state.config.project?.features[feature] ?? false
+/** A feature switch (spec §6): on when the project allows it and the site did not switch it off. */
+export function featureEnabled(state: ModalState, feature: FeatureKey): boolean {
+  return isFeatureOn(state.config.project?.features, state.options?.features, feature)
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { createPersistence, frameStorage, type KeyValueStore } from './persistence'
+import { createPersistence, type KeyValueStore } from './persistence'
 
 /** A Map-backed KeyValueStore, synchronous like localStorage. */
 function memoryStorage(data = new Map<string, string>()): KeyValueStore & {
@@ -168,8 +168,28 @@ describe('persistence', () => {
     await expect(persistence.saveRecentWallets(recent)).resolves.toBeUndefined()
     await expect(persistence.recentWallets()).resolves.toEqual([])
   })
+})
 
-  test('behavior: without a window, the frame has no storage of its own', () => {
-    expect(frameStorage()).toBeUndefined()
+describe('persistence: nothing to remember costs nothing', () => {
+  test('behavior: saving what the storage already holds does not write it again', async () => {
+    const writes: string[] = []
+    const data = new Map<string, string>()
+    const storage: KeyValueStore = {
+      get: (key) => data.get(key) ?? null,
+      set: (key, value) => {
+        writes.push(key)
+        data.set(key, value)
+      },
+    }
+    const persistence = createPersistence(() => storage)
+    // A visitor with nothing saved: reading, then saving the same empty list, writes nothing.
+    expect(await persistence.connections()).toEqual({ ids: [] })
+    await persistence.saveConnections({ ids: [] })
+    expect(writes).toEqual([])
+    await persistence.saveConnections({ ids: [{ id: 'io.rabby', name: 'Rabby' }] })
+    await persistence.saveConnections({ ids: [{ id: 'io.rabby', name: 'Rabby' }] })
+    await persistence.saveConnections({ ids: [] })
+    expect(writes).toEqual(['airlock:v1:connections', 'airlock:v1:connections'])
+    expect(await persistence.connections()).toEqual({ ids: [] })
   })
 })

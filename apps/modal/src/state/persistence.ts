@@ -1,9 +1,8 @@
 /**
  * What the modal remembers between visits: recent wallets and the visitor's connections, so a
- * reload reconnects without a prompt. It lives in the frame's own storage when the browser
- * allows it; many browsers deny storage to third-party frames (incognito, Safari), and then it
- * is kept by the host page through the bridge, under `airlock:` keys. Neither holds secrets:
- * only wallet names and ids; the wallet itself decides whether the site is still authorised.
+ * reload reconnects without a prompt. Where it is kept (the frame's storage, or sealed in the
+ * host's) is frameStorage.ts's business; this names the entries and checks what it reads back.
+ * Only wallet names and ids: the wallet itself decides whether the site is still authorised.
  */
 import type { RecentWallet } from '../navigation/ordering'
 
@@ -19,20 +18,6 @@ export type KeyValueStore = {
 }
 
 const keys = { recent: 'airlock:v1:recentWallets', connections: 'airlock:v1:connections' }
-
-/** The frame's localStorage, or undefined when the browser denies it to this frame. */
-export function frameStorage(): KeyValueStore | undefined {
-  try {
-    const storage = window.localStorage
-    storage.getItem(keys.recent)
-    return {
-      get: (key) => storage.getItem(key),
-      set: (key, value) => storage.setItem(key, value),
-    }
-  } catch {
-    return undefined
-  }
-}
 
 const isNamed = (item: unknown) =>
   typeof (item as { id?: unknown })?.id === 'string' &&
@@ -53,17 +38,34 @@ const isRecent = (item: unknown) => {
 }
 
 export function createPersistence(backend: () => KeyValueStore | undefined) {
+  // What each key holds as far as we know (read or written through this backend): writing the
+  // same again is skipped, so a visitor with nothing to remember costs no storage work at all.
+  const known = new Map<string, string>()
+  let knownFor: KeyValueStore | undefined
+  const knownOf = (storage: KeyValueStore) => {
+    if (knownFor !== storage) known.clear()
+    knownFor = storage
+    return known
+  }
   async function read<value>(key: string, fallback: value, valid: (value: unknown) => boolean) {
     try {
-      const parsed: unknown = JSON.parse((await backend()?.get(key)) ?? 'null')
-      return valid(parsed) ? (parsed as value) : fallback
+      const storage = backend()
+      const parsed: unknown = JSON.parse((await storage?.get(key)) ?? 'null')
+      const result = valid(parsed) ? (parsed as value) : fallback
+      if (storage) knownOf(storage).set(key, JSON.stringify(result))
+      return result
     } catch {
       return fallback
     }
   }
   async function write(key: string, value: unknown) {
     try {
-      await backend()?.set(key, JSON.stringify(value))
+      const storage = backend()
+      if (!storage) return
+      const text = JSON.stringify(value)
+      if (knownOf(storage).get(key) === text) return
+      await storage.set(key, text)
+      known.set(key, text)
     } catch {
       // Remembering is a convenience, never a requirement.
     }

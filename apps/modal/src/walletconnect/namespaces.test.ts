@@ -25,6 +25,14 @@ describe('session proposal', () => {
     expect(namespaces.cosmos!.methods).toContain('cosmos_signDirect')
   })
 
+  test('behavior: eth_sign (a blind signature of any hash) is not proposed; personal_sign and typed data are', () => {
+    const { methods } = proposalNamespaces(['eip155:1']).eip155!
+    expect(methods).not.toContain('eth_sign')
+    expect(methods).toEqual(
+      expect.arrayContaining(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction']),
+    )
+  })
+
   test('behavior: a network listed twice appears once', () => {
     expect(proposalNamespaces(['eip155:1', 'eip155:1']).eip155!.chains).toEqual(['eip155:1'])
   })

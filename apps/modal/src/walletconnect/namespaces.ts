@@ -11,14 +11,17 @@ export type ProposalNamespace = { chains: string[]; methods: string[]; events: s
 /** A namespace of an approved session: the wallet's accounts are `namespace:reference:address`. */
 export type SessionNamespace = { chains?: string[]; accounts: string[]; methods: string[] }
 
-/** Each namespace's standard wallet methods and events, as wallets implement them. */
+/**
+ * Each namespace's standard wallet methods and events, as wallets implement them. Not `eth_sign`:
+ * it signs an arbitrary hash, which a phishing page passes off as a harmless message; a site
+ * asking for it gets the unsupported-method error (4200), since no wallet approved it.
+ */
 export const namespaceMethods: Record<ChainNamespace, { methods: string[]; events: string[] }> = {
   eip155: {
     methods: [
       'eth_accounts',
       'eth_requestAccounts',
       'eth_sendRawTransaction',
-      'eth_sign',
       'eth_signTransaction',
       'eth_signTypedData',
       'eth_signTypedData_v3',

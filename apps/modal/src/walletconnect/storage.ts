@@ -1,13 +1,9 @@
 /**
  * The WalletConnect client's storage, kept so a session survives a reload of the host page.
- * Browsers often deny a third-party frame its own storage (Chromium here, Safari, incognito),
- * so the client's entries are kept in memory and persisted as one JSON value through the
- * modal's key-value store — the frame's localStorage when allowed, else the host page's under
- * `airlock:v1:walletConnect`. Bulky and short-lived entries (message history) stay in memory.
- *
- * What the host then holds is the session's keys with the wallet: the same power a script on
- * the host page already has through `airlock.provider`, and nothing that moves funds without
- * the wallet's own prompt.
+ * The client's entries are kept in memory and persisted as one JSON value through the modal's
+ * key-value store (state/frameStorage.ts: the frame's own storage, or sealed in the host's, so
+ * no host script can read the session's keys and take it elsewhere). Bulky and short-lived
+ * entries (message history) stay in memory.
  */
 import type { KeyValueStore } from '../state/persistence'
 

@@ -1,0 +1,66 @@
+/**
+ * Who sent a request, as the rate limits count clients: the socket's remote address, or, behind
+ * `trustedProxies` reverse proxies (`AIRLOCK_TRUST_PROXY`), the address the outermost of them
+ * saw, read from the right of `X-Forwarded-For`. Entries further left were written by the client
+ * itself, so they are never believed: a client could otherwise pick a new key per request.
+ * An IPv6 client is counted by its /64, the block one subscriber is given.
+ */
+
+import { isIP } from 'node:net'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { Context } from 'hono'
+
+/** The client of a request with no socket (`app.request` in tests): one shared key. */
+export const unknownClient = 'unknown'
+
+/**
+ * @example
+ * // AIRLOCK_TRUST_PROXY=1, one proxy: `X-Forwarded-For: 198.51.100.7, 203.0.113.9` is 203.0.113.9
+ * const client = clientAddress(c, 1)
+ */
+export function clientAddress(c: Context, trustedProxies: number): string {
+  const address = observedAddress(c, trustedProxies)
+  return address === undefined ? unknownClient : subscriberOf(address)
+}
+
+function observedAddress(c: Context, trustedProxies: number): string | undefined {
+  const socketAddress = remoteAddress(c)
+  if (trustedProxies === 0) return socketAddress
+  // Nearest first: what the last proxy appended (the address it saw), then the one before it.
+  const forwardedFor = (c.req.header('X-Forwarded-For') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .reverse()
+  // Fewer entries than proxies: the request skipped one; the furthest address known is all there is.
+  return forwardedFor[Math.min(trustedProxies, forwardedFor.length) - 1] ?? socketAddress
+}
+
+function remoteAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address
+  } catch {
+    // No Node socket behind this request (`app.request`).
+    return undefined
+  }
+}
+
+/** An IPv4 address as is (IPv4-mapped IPv6 too), an IPv6 one as its /64: `2001:db8:0:1::/64`. */
+export function subscriberOf(address: string): string {
+  const bare = address.replace(/%.*$/, '')
+  if (isIP(bare) !== 6) return address
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare)
+  if (mapped?.[1] !== undefined) return mapped[1]
+  const [head = '', tail] = bare.split('::')
+  const groups = (text: string | undefined) => (text ? text.split(':') : [])
+  const expanded =
+    tail === undefined
+      ? groups(head)
+      : [
+          ...groups(head),
+          ...Array<string>(Math.max(0, 8 - groups(head).length - groups(tail).length)).fill('0'),
+          ...groups(tail),
+        ]
+  const prefix = expanded.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16))
+  return `${prefix.join(':')}::/64`
+}

@@ -1,0 +1,138 @@
+import { describe, expect, test } from 'vitest'
+import { type Environment, readServerConfig } from './config'
+import {
+  ProductionConfigError,
+  productionConfigProblems,
+  storedOriginProblems,
+} from './productionChecks'
+
+const production: Environment = {
+  AIRLOCK_PRODUCTION: '1',
+  AIRLOCK_PUBLIC_URL: 'https://airlock.example.com',
+  DATABASE_URL: 'postgres://airlock@db/airlock',
+}
+
+const check = (env: Environment) => productionConfigProblems(readServerConfig(env), env)
+
+describe('productionConfigProblems', () => {
+  test('behavior: a production configuration (https public URL, public networks, public relay with Verify) passes', () => {
+    expect(check(production)).toEqual({ problems: [], warnings: [] })
+    expect(check({ ...production, AIRLOCK_WC_PROJECT_ID: 'abc123' })).toEqual({
+      problems: [],
+      warnings: [],
+    })
+    expect(check({ ...production, NODE_ENV: 'production', AIRLOCK_PRODUCTION: undefined })).toEqual(
+      { problems: [], warnings: [] },
+    )
+  })
+
+  test('behavior: without AIRLOCK_PUBLIC_URL the start is refused, saying what to set', () => {
+    expect(check({ ...production, AIRLOCK_PUBLIC_URL: undefined }).problems).toEqual([
+      'AIRLOCK_PUBLIC_URL is not set: set it to the https URL visitors load the modal from, e.g. https://airlock.example.com.',
+    ])
+  })
+
+  test('behavior: an http AIRLOCK_PUBLIC_URL is refused, naming it', () => {
+    expect(
+      check({ ...production, AIRLOCK_PUBLIC_URL: 'http://airlock.example.com/' }).problems,
+    ).toEqual([
+      'AIRLOCK_PUBLIC_URL http://airlock.example.com is not https: serve the modal over https (a TLS proxy in front of the API) and set the https URL.',
+    ])
+  })
+
+  test('behavior: an http or loopback RPC URL is refused, naming the network, the URL and its variable', () => {
+    expect(check({ ...production, ANVIL_RPC_URL: 'http://127.0.0.1:8545' }).problems).toEqual([
+      'eip155:31337 RPC URL http://127.0.0.1:8545 (ANVIL_RPC_URL) is not https: use an https RPC URL visitors can reach, or leave the network out.',
+    ])
+    expect(check({ ...production, SOLANA_RPC_URL: 'https://localhost:8899' }).problems).toEqual([
+      'solana:localnet RPC URL https://localhost:8899 (SOLANA_RPC_URL) is on loopback: use an https RPC URL visitors can reach, or leave the network out.',
+    ])
+    const sepolia = {
+      caipNetworkId: 'eip155:11155111',
+      name: 'Sepolia',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrl: 'http://rpc.example.com/sepolia',
+    }
+    expect(
+      check({ ...production, AIRLOCK_NETWORKS_JSON: JSON.stringify([sepolia]) }).problems,
+    ).toEqual([
+      'eip155:11155111 RPC URL http://rpc.example.com/sepolia (AIRLOCK_NETWORKS_JSON) is not https: use an https RPC URL visitors can reach, or leave the network out.',
+    ])
+  })
+
+  test('behavior: the local chains left at their defaults are not served, so they are no problem', () => {
+    const config = readServerConfig(production)
+    expect(config.networks.map((n) => n.caipNetworkId)).not.toContain('eip155:31337')
+    expect(config.networks.map((n) => n.caipNetworkId)).not.toContain('solana:localnet')
+  })
+
+  test('behavior: the development relay and Verify off are refused, each named', () => {
+    expect(
+      check({
+        ...production,
+        AIRLOCK_WC_RELAY_URL: 'ws://127.0.0.1:8789',
+        AIRLOCK_WC_VERIFY: 'off',
+      }).problems,
+    ).toEqual([
+      'AIRLOCK_WC_RELAY_URL ws://127.0.0.1:8789 is a development relay (ws:// or loopback): unset it for the public relay, or set a wss:// relay visitors can reach.',
+      'AIRLOCK_WC_VERIFY is off: wallets could not warn their users about a site posing as yours; unset it (Verify is on by default).',
+    ])
+    expect(
+      check({ ...production, AIRLOCK_WC_RELAY_URL: 'wss://localhost:8789' }).problems,
+    ).toHaveLength(1)
+  })
+
+  test('behavior: SQLite in the default DATA_DIR is a warning, not a refusal', () => {
+    const sqlite = { ...production, DATABASE_URL: undefined }
+    const { problems, warnings } = check(sqlite)
+    expect(problems).toEqual([])
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^SQLite at \S+airlock\.sqlite, the default DATA_DIR: make sure it is on a persistent volume/,
+      ),
+    ])
+    expect(check({ ...sqlite, DATA_DIR: '/var/lib/airlock' }).warnings).toEqual([])
+  })
+
+  test('behavior: every problem of a start is reported at once', () => {
+    const { problems } = check({
+      AIRLOCK_PRODUCTION: 'true',
+      ANVIL_RPC_URL: 'http://127.0.0.1:8545',
+      AIRLOCK_WC_RELAY_URL: 'ws://127.0.0.1:8789',
+      AIRLOCK_WC_VERIFY: 'off',
+    })
+    expect(problems).toHaveLength(4)
+    const error = new ProductionConfigError(problems)
+    expect(error.message.split('\n')).toEqual([
+      'production mode (NODE_ENV=production or AIRLOCK_PRODUCTION=1) refuses to start:',
+      ...problems.map((problem) => `  - ${problem}`),
+    ])
+  })
+})
+
+describe('storedOriginProblems', () => {
+  const project = (id: string, allowedOrigins: string[]) => ({
+    id,
+    allowedOrigins,
+    features: {} as never,
+    createdAt: '2025-10-01T00:00:00.000Z',
+  })
+
+  test('behavior: each http origin, loopback too, is named with its project and the fix', () => {
+    expect(
+      storedOriginProblems([
+        project('demo', ['http://127.0.0.1:5173', 'http://localhost:5173']),
+        project('shop', ['http://shop.example', 'https://shop.example']),
+        project('blog', ['https://blog.example']),
+      ]),
+    ).toEqual([
+      'project "demo" allows http://127.0.0.1:5173, which is not https: revoke it with the CLI (projects revoke-origin demo http://127.0.0.1:5173) and allow its https origin.',
+      'project "demo" allows http://localhost:5173, which is not https: revoke it with the CLI (projects revoke-origin demo http://localhost:5173) and allow its https origin.',
+      'project "shop" allows http://shop.example, which is not https: revoke it with the CLI (projects revoke-origin shop http://shop.example) and allow its https origin.',
+    ])
+  })
+
+  test('behavior: https origins only, no problem', () => {
+    expect(storedOriginProblems([project('blog', ['https://blog.example'])])).toEqual([])
+  })
+})

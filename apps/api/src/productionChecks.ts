@@ -1,0 +1,105 @@
+/**
+ * What production mode refuses at start: settings that are fine on a developer's machine and
+ * unsafe in front of visitors (no public https URL, an http or loopback RPC URL or WalletConnect
+ * relay, Verify off), and stored project origins that are not https. Each problem names the
+ * setting or project, the value, and the fix; a start reports all of them, not the first.
+ */
+
+import type { Environment, ServerConfig } from './config'
+import { isLoopbackHost } from './loopback'
+import { rpcUrlSetting } from './networks'
+import type { Project } from './projects'
+
+/** Thrown at start in production mode with every problem found; the message lists them. */
+export class ProductionConfigError extends Error {
+  override readonly name = 'ProductionConfigError'
+  constructor(readonly problems: readonly string[]) {
+    super(
+      `production mode (NODE_ENV=production or AIRLOCK_PRODUCTION=1) refuses to start:\n${problems
+        .map((problem) => `  - ${problem}`)
+        .join('\n')}`,
+    )
+  }
+}
+
+export declare namespace productionConfigProblems {
+  type ReturnType = {
+    /** Each one refuses the start. */
+    problems: string[]
+    /** Worth the operator's attention; the start goes on. */
+    warnings: string[]
+  }
+}
+
+/**
+ * The problems and warnings of a production configuration (`readServerConfig`'s result with
+ * `production: true`); `env` tells where a value came from.
+ *
+ * @example
+ * const { problems, warnings } = productionConfigProblems(config, process.env)
+ * if (problems.length > 0) throw new ProductionConfigError(problems)
+ */
+export function productionConfigProblems(
+  config: ServerConfig,
+  env: Environment,
+): productionConfigProblems.ReturnType {
+  const problems: string[] = []
+  const warnings: string[] = []
+
+  // The modal's own origin, which requests' Origin headers are checked against: behind a TLS
+  // proxy the request URL does not say it.
+  if (config.publicOrigin === undefined)
+    problems.push(
+      'AIRLOCK_PUBLIC_URL is not set: set it to the https URL visitors load the modal from, e.g. https://airlock.example.com.',
+    )
+  else if (!config.publicOrigin.startsWith('https://'))
+    problems.push(
+      `AIRLOCK_PUBLIC_URL ${config.publicOrigin} is not https: serve the modal over https (a TLS proxy in front of the API) and set the https URL.`,
+    )
+
+  // Every visitor's browser calls these; http can be rewritten on the way, and loopback is
+  // whatever listens on the visitor's own machine.
+  for (const network of config.networks) {
+    const url = new URL(network.rpcUrl)
+    if (url.protocol === 'https:' && !isLoopbackHost(url.hostname)) continue
+    problems.push(
+      `${network.caipNetworkId} RPC URL ${network.rpcUrl} (${rpcUrlSetting(network.caipNetworkId, env)}) is ${url.protocol === 'https:' ? 'on loopback' : 'not https'}: use an https RPC URL visitors can reach, or leave the network out.`,
+    )
+  }
+
+  const walletConnect = config.walletConnect
+  if (walletConnect !== null) {
+    const relay = new URL(walletConnect.relayUrl)
+    if (relay.protocol !== 'wss:' || isLoopbackHost(relay.hostname))
+      problems.push(
+        `AIRLOCK_WC_RELAY_URL ${walletConnect.relayUrl} is a development relay (ws:// or loopback): unset it for the public relay, or set a wss:// relay visitors can reach.`,
+      )
+    if (!walletConnect.verify)
+      problems.push(
+        'AIRLOCK_WC_VERIFY is off: wallets could not warn their users about a site posing as yours; unset it (Verify is on by default).',
+      )
+  }
+
+  if (config.storage.dialect === 'sqlite' && !env.DATA_DIR)
+    warnings.push(
+      `SQLite at ${config.storage.file}, the default DATA_DIR: make sure it is on a persistent volume (set DATA_DIR to one), or set DATABASE_URL for Postgres.`,
+    )
+
+  return { problems, warnings }
+}
+
+/**
+ * The stored origins production mode refuses: every http one. The start stops rather than
+ * skipping them, so the database stays the one truth for `frame-ancestors` and the bridge, and
+ * the operator learns of it at deploy time rather than from a site whose modal stopped loading.
+ */
+export function storedOriginProblems(projects: readonly Project[]): string[] {
+  return projects.flatMap((project) =>
+    project.allowedOrigins
+      .filter((origin) => !origin.startsWith('https://'))
+      .map(
+        (origin) =>
+          `project ${JSON.stringify(project.id)} allows ${origin}, which is not https: revoke it with the CLI (projects revoke-origin ${project.id} ${origin}) and allow its https origin.`,
+      ),
+  )
+}
