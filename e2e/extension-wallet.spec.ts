@@ -2,7 +2,7 @@
 // wallet, reloads and disconnects; the site sees it all through airlock.provider.
 import type { Page } from '@playwright/test'
 import { parseEther, verifyMessage } from 'viem'
-import { expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
+import { connectionSaved, expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
 import { expect, test } from './support/test'
 import { anvilAccounts, anvilClient, freshAddress, installTestWallet } from './support/testWallet'
@@ -261,6 +261,7 @@ test('behavior: a reload reconnects without a prompt while the wallet still auth
   const prompts = () =>
     wallet.requests.filter((request) => request.method === 'eth_requestAccounts').length
   const before = prompts()
+  await connectionSaved(page)
   await page.reload()
   await waitForAirlock(page)
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected')

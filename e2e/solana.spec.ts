@@ -10,7 +10,7 @@ import {
   signatureBytes,
   verifySignature,
 } from '@solana/kit'
-import { expectOpen, modal, waitForAirlock } from './support/modal'
+import { connectionSaved, expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
 import {
   installSolanaTestWallet,
@@ -64,6 +64,7 @@ test('behavior: a Solana wallet connects on Solana; the site sees its address an
   ).toBe(true)
 
   // A reload restores the connection without a prompt.
+  await connectionSaved(page)
   await page.reload()
   await waitForAirlock(page)
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected')

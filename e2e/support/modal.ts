@@ -27,3 +27,14 @@ export async function expectOpen(page: Page, title: string) {
   await expect(dialog.getByRole('heading', { level: 1 })).toHaveText(title)
   expect(await page.evaluate(() => window.airlock?.getState().open)).toBe(true)
 }
+
+/**
+ * Waits until the frame has saved the visitor's connections, sealed, in the host page's storage
+ * (Playwright's default contexts deny the frame its own), so a reload can restore them.
+ */
+export async function connectionSaved(page: Page, projectId = 'demo') {
+  await page.waitForFunction(
+    (key) => localStorage.getItem(key)?.startsWith('airlock-sealed:1:'),
+    `airlock:v1:${projectId}:connections`,
+  )
+}

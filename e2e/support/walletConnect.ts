@@ -2,7 +2,7 @@
 // wallet peer (support/walletPeer.ts) with it until the site is connected.
 import type { Page } from '@playwright/test'
 import { type Address, type Hex, verifyMessage } from 'viem'
-import { modal } from './modal'
+import { connectionSaved, modal } from './modal'
 import { expect } from './test'
 import type { WalletPeer } from './walletPeer'
 
@@ -35,9 +35,10 @@ export async function connectPhone(page: Page, peer: WalletPeer) {
  * storage (the browser denies the frame its own in Playwright's default contexts).
  */
 export async function sealedSessionSaved(page: Page, projectId = 'demo') {
+  await connectionSaved(page, projectId)
   await page.waitForFunction(
-    (keys) => keys.every((key) => localStorage.getItem(key)?.startsWith('airlock-sealed:1:')),
-    [`airlock:v1:${projectId}:walletConnect`, `airlock:v1:${projectId}:connections`],
+    (key) => localStorage.getItem(key)?.startsWith('airlock-sealed:1:'),
+    `airlock:v1:${projectId}:walletConnect`,
   )
 }
 

@@ -195,14 +195,11 @@ export function startBridge(modal: Modal) {
       return handler(...a)
     }
   /** For methods that reach wallets or storage: a known project on an allowed origin only. */
-  const proven =
-    <args extends unknown[], result>(handler: (...a: args) => result) =>
-    (...a: args): result => {
-      if (!handshaken) invalid('The handshake must come first.')
+  const proven = <args extends unknown[], result>(handler: (...a: args) => result) =>
+    ready((...a: args): result => {
       refuseWithoutProject()
-      if (revoked) throw revokedError()
       return handler(...a)
-    }
+    })
 
   /** An open re-checks the origin with the API, so revoking it reaches this loaded frame. */
   async function checkStillAllowed() {
@@ -224,7 +221,8 @@ export function startBridge(modal: Modal) {
       handshaken = true
       await modal.navigation.reset(modal.restingView())
       reportHeight()
-      void loadHostInfo()
+      // A host that describes itself wrongly gets no wallets and no storage; the operators hear.
+      loadHostInfo().catch((error) => modal.analytics.reportError('UNCAUGHT_ERROR', error))
       return { protocolVersion, state: airlockState(store.getState()) }
     },
     open: ready(async (params) => {

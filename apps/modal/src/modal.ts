@@ -105,6 +105,8 @@ export function createModal(config: ModalConfig, router: Router) {
     })
     store.setState({ requestedNamespace: params.namespace })
     await navigation.reset(view)
+    // Whatever the visitor does next may be remembered: have the storage ready for it.
+    storage?.prepare?.()
     const wasOpen = state.open
     store.setState({ open: true })
     // After the reply to the host: analytics is never on the path to a visible modal.

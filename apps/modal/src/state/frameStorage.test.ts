@@ -127,3 +127,17 @@ describe('frame storage', () => {
     expect(frameLocalStorage()).toBeUndefined()
   })
 })
+
+describe('frame storage: ready before it is needed', () => {
+  test('behavior: prepare fetches the secret once, ahead of the first write', async () => {
+    let requests = 0
+    const storage = sealedHostStorage(hostStorage(), demo, async () => {
+      requests += 1
+      return new Uint8Array(32).fill(3)
+    })
+    storage.prepare?.()
+    storage.prepare?.()
+    await storage.set('airlock:v1:connections', '{"ids":[]}')
+    expect(requests).toBe(1)
+  })
+})

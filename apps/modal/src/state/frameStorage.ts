@@ -118,8 +118,9 @@ export async function unseal(key: CryptoKey, name: string, sealed: string): Prom
 }
 
 /**
- * Host storage, sealed. The secret is fetched on first need: a visitor with nothing stored
- * costs no request until something is written.
+ * Host storage, sealed. The secret is fetched on first need, or when the visitor opens the
+ * modal (`prepare`), so a connection is saved at once: a visitor with nothing stored who never
+ * opens the modal costs no request.
  */
 export function sealedHostStorage(
   host: HostStorage,
@@ -138,6 +139,7 @@ export function sealedHostStorage(
   }
   const hostKey = (name: string) => `airlock:v1:${scope.projectId}:${name}`
   return {
+    prepare: () => void cryptoKey().catch(() => {}),
     async get(logical) {
       const name = nameOf(logical)
       const sealed = await host.get(hostKey(name))

@@ -15,6 +15,8 @@ export type SavedConnections = {
 export type KeyValueStore = {
   get(key: string): Promise<string | null> | string | null
   set(key: string, value: string): Promise<void> | void
+  /** Gets ready to write soon (the visitor opened the modal), so the write itself is quick. */
+  prepare?(): void
 }
 
 const keys = { recent: 'airlock:v1:recentWallets', connections: 'airlock:v1:connections' }
