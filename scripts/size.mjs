@@ -1,6 +1,7 @@
 // The size budgets, checked in `npm test`: the JS a host page loads for Airlock (the loader with
 // the SDK inside) must stay within 8.5 KiB gzip (8 until the hardening of issue 14: retrying a
-// failed handshake and refusing only on the API's word cost ~120 B), and the Wallet Standard module Solana pages add
+// failed handshake and refusing only on the API's word cost ~120 B, and penpal is bundled as
+// published, without the rewrite that dropped its debug logging, ~260 B), and the Wallet Standard module Solana pages add
 // within 2 KiB; the modal's first bundle within its own budget,
 // and without the WalletConnect client, which loads only when a visitor asks for a QR code.
 import { readFileSync } from 'node:fs'

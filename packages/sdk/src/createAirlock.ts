@@ -30,7 +30,7 @@ import {
   unwrap,
 } from '@airlock/protocol'
 import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
-import { mountFrame, showLoading } from './frame'
+import { createLoadingIndicator, mountFrame } from './frame'
 import { discoverHostWallets } from './hostWallets'
 import { type AirlockProvider, createProvider } from './provider'
 import { type AirlockSolana, createSolana } from './solana'
@@ -98,6 +98,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
   let connection: Promise<RemoteFrame> | undefined
   let frame: ReturnType<typeof mountFrame> | undefined
   let connected = false
+  const showLoading = createLoadingIndicator()
   // Tells a frame still connecting that the site now wants it (see connectFrame).
   let ask: (() => void) | undefined
   const logged = new Set<string>()

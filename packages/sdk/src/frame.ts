@@ -58,22 +58,23 @@ export function mountFrame(src: string, container: HTMLElement | undefined): Mod
   }
 }
 
-let spinner: HTMLDivElement | undefined
-
 /** Before the modal has answered its first open(): a backdrop with a spinner, drawn here. */
-export function showLoading(visible: boolean) {
-  if (!visible) return spinner?.remove()
-  spinner ??= document.createElement('div')
-  spinner.setAttribute('role', 'status')
-  spinner.setAttribute('aria-label', 'Loading wallet')
-  spinner.setAttribute('data-airlock-loading', '')
-  spinner.style.cssText =
-    'position:fixed;inset:0;z-index:999;display:grid;place-items:center;background:#0007'
-  spinner.innerHTML =
-    '<div style="width:28px;height:28px;border-radius:50%;border:3px solid #333;border-top-color:#47a1ff"></div>'
-  spinner.firstElementChild?.animate([{ rotate: '0deg' }, { rotate: '360deg' }], {
-    duration: 800,
-    iterations: Number.POSITIVE_INFINITY,
-  })
-  document.body.append(spinner)
+export function createLoadingIndicator() {
+  let spinner: HTMLDivElement | undefined
+  return (visible: boolean) => {
+    if (!visible) return spinner?.remove()
+    spinner ??= document.createElement('div')
+    spinner.setAttribute('role', 'status')
+    spinner.setAttribute('aria-label', 'Loading wallet')
+    spinner.setAttribute('data-airlock-loading', '')
+    spinner.style.cssText =
+      'position:fixed;inset:0;z-index:999;display:grid;place-items:center;background:#0007'
+    spinner.innerHTML =
+      '<div style="width:28px;height:28px;border-radius:50%;border:3px solid #333;border-top-color:#47a1ff"></div>'
+    spinner.firstElementChild?.animate([{ rotate: '0deg' }, { rotate: '360deg' }], {
+      duration: 800,
+      iterations: Number.POSITIVE_INFINITY,
+    })
+    document.body.append(spinner)
+  }
 }
