@@ -1,15 +1,76 @@
-// Unit tests: next to the code in packages/, apps/ and devchain/. The e2e suite is Playwright's.
+// Unit tests: next to the code in packages/, apps/ and devchain/, in Node. The SDK's
+// `*.browser.test.ts` run in Chromium (Debian's, never a downloaded one) through Vitest's browser
+// mode, against a stand-in modal frame served at /modal. The e2e suite is Playwright's.
+import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export default defineConfig({
   test: {
-    include: [
-      'packages/**/src/**/*.test.ts',
-      'apps/**/{src,test}/**/*.test.{ts,tsx}',
-      'devchain/**/*.test.ts',
-    ],
-    exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: [
+            'packages/**/src/**/*.test.ts',
+            'apps/**/{src,test}/**/*.test.{ts,tsx}',
+            'devchain/**/*.test.ts',
+          ],
+          exclude: ['**/node_modules/**', '**/dist/**', '**/*.browser.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        plugins: [
+          {
+            // createAirlock frames `${modalOrigin}/modal` and asks the API at `/v1/...` why a
+            // frame is silent: both are answered here, on the test page's own origin.
+            name: 'airlock-modal-fixture',
+            configureServer(server) {
+              server.middlewares.use('/modal', (_request, response) => {
+                response.setHeader('content-type', 'text/html')
+                response.end(
+                  '<!doctype html><script type="module" src="/packages/sdk/src/test/modalFrame.ts"></script>',
+                )
+              })
+              server.middlewares.use('/v1/projects', (request, response) => {
+                response.setHeader('content-type', 'application/json')
+                response.end(JSON.stringify({ allowedOrigins: [`http://${request.headers.host}`] }))
+              })
+            },
+          },
+        ],
+        // Bundled before the first test, not found mid-run (which reloads the page under it).
+        optimizeDeps: { include: ['penpal'] },
+        test: {
+          name: 'browser',
+          include: ['packages/sdk/src/**/*.browser.test.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            // A failure's message says enough; no screenshots left in the work tree.
+            screenshotFailures: false,
+            provider: playwright({
+              launchOptions: {
+                executablePath: chromium,
+                args: [
+                  '--no-sandbox',
+                  '--disable-gpu',
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                  '--disable-sync',
+                  '--no-first-run',
+                ],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
   },
 })

@@ -1,0 +1,215 @@
+/**
+ * createAirlock's public API in Chromium, against a stand-in modal frame that speaks the real
+ * bridge (test/modalFrame.ts, served at /modal on this page's origin; its projectId names its
+ * scenario).
+ */
+import { type AirlockState, InvalidParamsError, InvalidProjectIdError } from '@airlock/protocol'
+import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest'
+import { type Airlock, createAirlock } from './createAirlock'
+import {
+  answeredByModal,
+  fixtureChannel,
+  handshakeCountKey,
+  hostWalletId,
+  type ScenarioName,
+  scenarios,
+} from './test/scenarios'
+
+const modalUrl = location.origin
+const frames = () => document.querySelectorAll<HTMLIFrameElement>('iframe[data-airlock]')
+const spinner = () => document.querySelector('[data-airlock-loading]')
+
+afterEach(() => {
+  for (const element of document.querySelectorAll('iframe[data-airlock], [data-airlock-loading]'))
+    element.remove()
+  for (const name of Object.keys(scenarios) as ScenarioName[])
+    localStorage.removeItem(handshakeCountKey(name))
+})
+
+/** The state once `predicate` holds: now, or at the first change that makes it hold. */
+function stateWhere(airlock: Airlock, predicate: (state: AirlockState) => boolean) {
+  return new Promise<AirlockState>((resolve) => {
+    if (predicate(airlock.getState())) return resolve(airlock.getState())
+    const unsubscribe = airlock.subscribe((state) => {
+      if (!predicate(state)) return
+      unsubscribe()
+      resolve(state)
+    })
+  })
+}
+
+/** What `run` threw. */
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run()
+  } catch (error) {
+    return error
+  }
+  throw new Error('Nothing was thrown.')
+}
+
+/** An EIP-6963 wallet on the host page, announcing itself as extensions do. */
+function announceHostWallet() {
+  const provider = {
+    request: async ({ method }: { method: string }) => ({ answeredBy: 'host wallet', method }),
+  }
+  const announce = () =>
+    dispatchEvent(
+      new CustomEvent('eip6963:announceProvider', {
+        detail: Object.freeze({
+          info: { uuid: hostWalletId, name: 'Test Wallet', icon: '', rdns: 'test.wallet' },
+          provider,
+        }),
+      }),
+    )
+  addEventListener('eip6963:requestProvider', announce)
+  onTestFinished(() => removeEventListener('eip6963:requestProvider', announce))
+  announce()
+}
+
+describe('options', () => {
+  test.each([
+    ['a projectId that is not a string', { projectId: 42 }, 'projectId must be a string.'],
+    [
+      'a modalUrl that is not a URL',
+      { projectId: 'ready', modalUrl: 'modal.example' },
+      'modalUrl must be an absolute http(s) URL, got "modal.example".',
+    ],
+    [
+      'a modalUrl that is not http(s)',
+      { projectId: 'ready', modalUrl: 'javascript:alert(1)' },
+      'modalUrl must be an absolute http(s) URL, got "javascript:alert(1)".',
+    ],
+    [
+      'a container that is not an element',
+      { projectId: 'ready', modalUrl, container: { id: 'modal' } },
+      'container must be an HTMLElement.',
+    ],
+    [
+      'an unknown preload',
+      { projectId: 'ready', modalUrl, preload: 'lazy' },
+      'preload must be "idle", "eager" or "none".',
+    ],
+  ])(
+    'behavior: %s throws InvalidParamsError naming it, and mounts nothing',
+    (_, options, details) => {
+      const error = thrownBy(() => createAirlock(options as never))
+      expect(error).toBeInstanceOf(InvalidParamsError)
+      expect(error).toMatchObject({ shortMessage: 'Invalid Airlock options.', details })
+      expect(frames()).toHaveLength(0)
+    },
+  )
+})
+
+describe('getState', () => {
+  test('behavior: before anything happens the modal is closed and nobody is connected', () => {
+    const airlock = createAirlock({ projectId: 'ready', modalUrl, preload: 'none' })
+    expect(airlock.getState()).toEqual({ open: false, status: 'disconnected' })
+  })
+
+  test('behavior: embedded in a container, the modal starts open', () => {
+    const container = document.createElement('div')
+    document.body.append(container)
+    onTestFinished(() => container.remove())
+    const airlock = createAirlock({ projectId: 'ready', modalUrl, container })
+    expect(airlock.getState()).toEqual({ open: true, status: 'disconnected' })
+  })
+})
+
+describe('subscribe', () => {
+  test('behavior: a listener hears each change with the state before it, until it unsubscribes', async () => {
+    const airlock = createAirlock({ projectId: 'ready', modalUrl, preload: 'none' })
+    const heard: [AirlockState, AirlockState][] = []
+    const unsubscribe = airlock.subscribe((state, previous) => heard.push([state, previous]))
+
+    await airlock.open()
+    expect(heard).toEqual([
+      [
+        { open: true, status: 'disconnected' },
+        { open: false, status: 'disconnected' },
+      ],
+    ])
+
+    unsubscribe()
+    await airlock.close()
+    expect(airlock.getState().open).toBe(false)
+    expect(heard).toHaveLength(1)
+  })
+})
+
+describe('open', () => {
+  test('behavior: before the frame is ready open() shows a loading spinner, and resolves once the frame answers', async () => {
+    const channel = fixtureChannel('holdsOpen')
+    onTestFinished(() => channel.close())
+    const openAsked = new Promise<void>((resolve) =>
+      channel.addEventListener('message', ({ data }) => data === 'open' && resolve()),
+    )
+    const airlock = createAirlock({ projectId: 'holdsOpen', modalUrl, preload: 'none' })
+
+    let settled = false
+    const opening = airlock.open().finally(() => {
+      settled = true
+    })
+    expect(spinner()).not.toBeNull()
+    expect(airlock.getState().open).toBe(true)
+
+    // The frame has connected and been asked to open, and holds its answer.
+    await openAsked
+    expect(spinner()).not.toBeNull()
+    expect(settled).toBe(false)
+
+    channel.postMessage('release')
+    await opening
+    expect(spinner()).toBeNull()
+    const [frame] = frames()
+    expect(frame && getComputedStyle(frame).visibility).toBe('visible')
+    expect(airlock.getState().open).toBe(true)
+  })
+
+  test('behavior: a frame that fails its handshake is removed, and the next open() mounts a new one', async () => {
+    // The SDK logs the failure for the site's developer; kept out of the test output.
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    onTestFinished(() => log.mockRestore())
+    const airlock = createAirlock({ projectId: 'refusesFirstHandshake', modalUrl, preload: 'none' })
+
+    const error = await airlock.open().catch((error: unknown) => error)
+    expect(error).toBeInstanceOf(InvalidProjectIdError)
+    expect(error).toMatchObject({ details: 'Project "refusesFirstHandshake" does not exist.' })
+    expect(frames()).toHaveLength(0)
+    expect(spinner()).toBeNull()
+    expect(airlock.getState().open).toBe(false)
+
+    await airlock.open()
+    expect(frames()).toHaveLength(1)
+    expect(localStorage.getItem(handshakeCountKey('refusesFirstHandshake'))).toBe('2')
+    expect(airlock.getState().open).toBe(true)
+  })
+})
+
+describe('provider', () => {
+  test('behavior: while a host wallet is connected on eip155, requests go straight to it', async () => {
+    announceHostWallet()
+    const airlock = createAirlock({ projectId: 'hostWalletConnected', modalUrl, preload: 'eager' })
+    await stateWhere(airlock, (state) => state.status === 'connected')
+
+    await expect(airlock.provider.request({ method: 'eth_blockNumber' })).resolves.toEqual({
+      answeredBy: 'host wallet',
+      method: 'eth_blockNumber',
+    })
+  })
+
+  test.each([
+    ['nobody is connected', 'ready'],
+    ['the connection is WalletConnect', 'walletConnectConnected'],
+    ['the host wallet is connected on solana', 'solanaHostWalletConnected'],
+  ] as const)('behavior: when %s, requests cross the bridge to the modal', async (_, projectId) => {
+    announceHostWallet()
+    const airlock = createAirlock({ projectId, modalUrl, preload: 'eager' })
+    const { status } = scenarios[projectId].state
+    await stateWhere(airlock, (state) => state.status === status)
+
+    await expect(airlock.provider.request({ method: 'eth_blockNumber' })).resolves.toEqual(
+      answeredByModal('eth_blockNumber'),
+    )
+  })
+})

@@ -1,0 +1,100 @@
+/**
+ * A stand-in for the modal's document in the SDK's browser tests, served at `/modal` on the
+ * test page's origin (see the root vitest.config.ts). It speaks the real bridge to its parent —
+ * penpal, the protocol's method tables, validators and envelopes — and behaves as the scenario
+ * its projectId names (scenarios.ts).
+ */
+import {
+  args,
+  caipNetworkIdArg,
+  exposeMethods,
+  type FrameMethods,
+  type HostMethods,
+  InvalidParamsError,
+  InvalidProjectIdError,
+  parseFrameOptions,
+  parseOpenParams,
+  protocolVersion,
+} from '@airlock/protocol'
+import { connect, WindowMessenger } from 'penpal'
+import {
+  answeredByModal,
+  fixtureChannel,
+  handshakeCountKey,
+  type Scenario,
+  type ScenarioName,
+  scenarios,
+} from './scenarios'
+
+const projectId = new URL(location.href).searchParams.get('projectId') as ScenarioName
+const scenario: Scenario | undefined = scenarios[projectId]
+if (!scenario) throw new Error(`No fixture scenario "${projectId}".`)
+const channel = fixtureChannel(projectId)
+
+function refusesThisHandshake(): boolean {
+  const count = Number(localStorage.getItem(handshakeCountKey(projectId)) ?? 0) + 1
+  localStorage.setItem(handshakeCountKey(projectId), String(count))
+  return !!scenario?.refusesFirstHandshake && count === 1
+}
+
+/** Resolves when the test posts `release`. */
+const released = () =>
+  new Promise<void>((resolve) =>
+    channel.addEventListener('message', function listen({ data }) {
+      if (data !== 'release') return
+      channel.removeEventListener('message', listen)
+      resolve()
+    }),
+  )
+
+function bad(details: string): never {
+  throw new InvalidParamsError({ message: 'Invalid bridge message.', details })
+}
+
+const methods = exposeMethods<FrameMethods>(
+  {
+    handshake: async (params) => {
+      if (refusesThisHandshake())
+        throw new InvalidProjectIdError({ details: `Project "${projectId}" does not exist.` })
+      return { protocolVersion: params.protocolVersion, state: scenario.state }
+    },
+    open: async () => {
+      if (!scenario.holdsOpen) return
+      const release = released()
+      channel.postMessage('open')
+      await release
+    },
+    close: async () => {},
+    getState: async () => scenario.state,
+    request: async (request) => answeredByModal(request.method),
+    disconnect: async () => {},
+    switchNetwork: async () => {},
+    setOptions: async () => {},
+    hostWalletEvent: async () => {},
+    hostWalletsChanged: async () => {},
+  },
+  {
+    handshake: (list) => {
+      const params = list[0] as { protocolVersion?: unknown; isMobile?: unknown; options?: unknown }
+      if (params?.protocolVersion !== protocolVersion) bad('Unknown protocol version.')
+      if (typeof params.isMobile !== 'boolean') bad('isMobile must be a boolean.')
+      return [
+        { protocolVersion, isMobile: params.isMobile, options: parseFrameOptions(params.options) },
+      ]
+    },
+    open: (list) => [parseOpenParams(list[0])],
+    close: args.none,
+    getState: args.none,
+    request: (list) => [args.request(list[0])],
+    disconnect: args.none,
+    switchNetwork: (list) => [caipNetworkIdArg(list[0])],
+    setOptions: (list) => [parseFrameOptions(list[0])],
+    hostWalletEvent: (list) => [list[0] as never],
+    hostWalletsChanged: (list) => [list[0] as never],
+  },
+)
+
+connect<HostMethods>({
+  messenger: new WindowMessenger({ remoteWindow: parent, allowedOrigins: [location.origin] }),
+  methods,
+})

@@ -1,0 +1,51 @@
+/**
+ * What the stand-in modal frame (modalFrame.ts) does, by the projectId it is framed with: one
+ * scenario per name, shared by the frame and the tests that pick it.
+ */
+import { type AirlockState, initialState } from '@airlock/protocol'
+
+/** The EIP-6963 uuid of the wallet the tests announce on the host page. */
+export const hostWalletId = '9a3b4a52-3f0e-4c55-9d43-6f7c2b0e1a11'
+const address = '0x1111111111111111111111111111111111111111'
+
+const connected = (namespace: 'eip155' | 'solana', connectorId: string): AirlockState => ({
+  open: false,
+  status: 'connected',
+  namespace,
+  connectorId,
+  address,
+  chainId: namespace === 'eip155' ? 'eip155:1' : 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  caipAddress:
+    namespace === 'eip155'
+      ? `eip155:1:${address}`
+      : `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${address}`,
+})
+
+export type Scenario = {
+  /** The state the frame answers the handshake with. */
+  state: AirlockState
+  /** The first frame (per page load of the test) refuses the handshake; later ones accept. */
+  refusesFirstHandshake?: true
+  /** open() is answered only once the test says so (see `releaseOpen`). */
+  holdsOpen?: true
+}
+
+export const scenarios = {
+  ready: { state: initialState },
+  hostWalletConnected: { state: connected('eip155', hostWalletId) },
+  walletConnectConnected: { state: connected('eip155', 'walletConnect') },
+  solanaHostWalletConnected: { state: connected('solana', hostWalletId) },
+  refusesFirstHandshake: { state: initialState, refusesFirstHandshake: true },
+  holdsOpen: { state: initialState, holdsOpen: true },
+} satisfies Record<string, Scenario>
+export type ScenarioName = keyof typeof scenarios
+
+/** What the frame answers a request that reaches it, so a test sees which side answered. */
+export const answeredByModal = (method: string) => ({ answeredBy: 'modal', method })
+
+/** The channel between a scenario's frames and the test (same origin): `open` asked, released. */
+export const fixtureChannel = (projectId: ScenarioName) =>
+  new BroadcastChannel(`fixture:${projectId}`)
+
+/** Where the frames count the handshakes they have seen, per scenario. */
+export const handshakeCountKey = (projectId: ScenarioName) => `fixture:${projectId}:handshakes`
