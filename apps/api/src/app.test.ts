@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { createTestApp, gunzipText, type TestApp, testWalletConnect } from '../test/app'
+import { type MemoryLogger, memoryLogger } from '../test/logs'
 import { defaultFeatures } from './features'
 import type { ModalBootConfig } from './modalPage'
 
@@ -284,4 +285,101 @@ test('behavior: an unknown API path answers a JSON 404', async () => {
   const response = await t.app.request('/v1/nothing-here')
   expect(response.status).toBe(404)
   expect(await response.json()).toEqual({ error: { code: 'notFound', message: 'Not Found' } })
+})
+
+describe('request ids and the error log', () => {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+  let logs: MemoryLogger
+  let logged: TestApp
+
+  beforeEach(async () => {
+    logs = memoryLogger('info')
+    logged = await createTestApp({ logger: logs.logger })
+  })
+  afterEach(() => logged.close())
+
+  test('behavior: an unhandled error answers 500 and logs one line with the id the response carries, without the query', async () => {
+    await logged.storage.close()
+    const response = await logged.app.request(
+      '/v1/projects/shop/config?address=0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+    )
+    expect(response.status).toBe(500)
+    expect(await response.json()).toEqual({
+      error: { code: 'internalError', message: 'Internal Server Error' },
+    })
+    const requestId = response.headers.get('X-Request-Id')
+    expect(requestId).toMatch(uuid)
+
+    const entries = logs.entries()
+    expect(entries).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        msg: 'unhandled error',
+        requestId,
+        method: 'GET',
+        path: '/v1/projects/:id/config',
+        err: expect.objectContaining({ message: expect.any(String), stack: expect.any(String) }),
+      }),
+    ])
+    expect(JSON.stringify(entries)).not.toContain('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266')
+  })
+
+  test('behavior: every answer carries its own X-Request-Id', async () => {
+    const responses = await Promise.all(
+      ['/healthz', '/v1/nothing-here', '/assets/index-abc123.js', '/modal?projectId=shop'].map(
+        (path) => logged.app.request(path),
+      ),
+    )
+    const ids = responses.map((response) => response.headers.get('X-Request-Id'))
+    for (const id of ids) expect(id).toMatch(uuid)
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+
+  test.each(['abc-DEF_123', 'trace=42', 'x'.repeat(64)])(
+    'behavior: a safe incoming X-Request-Id (%s) is kept and logged',
+    async (incoming) => {
+      await logged.storage.close()
+      const response = await logged.app.request('/v1/projects/shop/config', {
+        headers: { 'X-Request-Id': incoming },
+      })
+      expect(response.headers.get('X-Request-Id')).toBe(incoming)
+      expect(logs.entries()).toEqual([expect.objectContaining({ requestId: incoming })])
+    },
+  )
+
+  test.each([
+    ['too long', 'x'.repeat(65)],
+    ['a space', 'abc def'],
+    ['markup', '<script>'],
+    ['a quote', 'a"b'],
+    ['a dot', 'a.b'],
+  ])('behavior: an incoming X-Request-Id with %s is replaced', async (_, incoming) => {
+    const response = await logged.app.request('/healthz', { headers: { 'X-Request-Id': incoming } })
+    expect(response.headers.get('X-Request-Id')).toMatch(uuid)
+  })
+
+  test('behavior: at debug, one line per request with its status; at info, none', async () => {
+    await logged.app.request('/healthz')
+    expect(logs.entries()).toEqual([])
+
+    const debug = memoryLogger('debug')
+    const verbose = await createTestApp({ logger: debug.logger })
+    try {
+      const response = await verbose.app.request('/v1/nothing-here?address=0xabc')
+      expect(debug.entries()).toEqual([
+        {
+          level: 'debug',
+          time: expect.any(String),
+          requestId: response.headers.get('X-Request-Id'),
+          method: 'GET',
+          path: '/v1/nothing-here',
+          status: 404,
+          ms: expect.any(Number),
+          msg: 'request',
+        },
+      ])
+    } finally {
+      await verbose.close()
+    }
+  })
 })

@@ -1,7 +1,8 @@
 /**
  * The Airlock API as a Hono app: the modal page and builds, the loader script, project
  * configuration, analytics and their stats, account data (balances, NFTs, transactions) and
- * health. `main.ts` serves it; tests call `app.request(...)`.
+ * health. Every answer carries an `X-Request-Id`, and an unhandled error is logged with it
+ * (`requestLogging.ts`). `main.ts` serves it; tests call `app.request(...)`.
  */
 
 import type { WalletConnectConfig } from '@airlock/protocol'
@@ -10,6 +11,7 @@ import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { type AccountData, createAccountData } from './accountData/accountData'
 import { createMemoryCache } from './cache/memoryCache'
+import { createLogger, type Logger } from './logger'
 import type { NetworkConfig } from './networks'
 import {
   type AccountDataRateLimiter,
@@ -19,6 +21,7 @@ import {
   defaultEventsPerMinute,
   type EventRateLimiter,
 } from './rateLimit'
+import { requestLogging } from './requestLogging'
 import { accountDataRoutes } from './routes/accountData'
 import { analyticsRoutes } from './routes/analytics'
 import { apiError } from './routes/apiError'
@@ -70,6 +73,8 @@ export declare namespace createApp {
     production?: boolean | undefined
     /** The clock, ms since the epoch (events' receipt, stats' today). Default `Date.now`. */
     now?: (() => number) | undefined
+    /** Where requests log, each through a child with its id (`createLogger`). Default: stdout. */
+    logger?: Logger | undefined
   }
 }
 
@@ -91,6 +96,7 @@ export function createApp(options: createApp.Options): Hono {
     options.accountDataRateLimiter ??
     createAccountDataRateLimiter({ perMinute: defaultAccountDataPerMinute })
   const trustProxy = options.trustProxy ?? 0
+  const logger = options.logger ?? createLogger()
   const accountData =
     options.accountData ??
     createAccountData({
@@ -104,6 +110,7 @@ export function createApp(options: createApp.Options): Hono {
     })
   const app = new Hono()
 
+  app.use(requestLogging(logger))
   app.use(compress())
   app.use(async (c, next) => {
     await next()
@@ -141,7 +148,9 @@ export function createApp(options: createApp.Options): Hono {
   app.notFound((c) => apiError(c, 404, 'notFound', 'Not Found'))
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse()
-    console.error('airlock api: unhandled error', error)
+    // The request's logger (its id, method and path), unless the middleware setting it failed.
+    const requestLogger = c.var.logger ?? logger
+    requestLogger.error({ err: error }, 'unhandled error')
     return apiError(c, 500, 'internalError', 'Internal Server Error')
   })
   return app

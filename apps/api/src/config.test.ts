@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { AccountDataConfigError } from './accountData/config'
-import { ConfigError, readCacheConfig, readServerConfig } from './config'
+import { ConfigError, readCacheConfig, readLogLevel, readServerConfig } from './config'
 
 describe('readCacheConfig', () => {
   test('behavior: in memory unless REDIS_URL is set', () => {
@@ -111,4 +111,25 @@ describe('retention, account-data budgets and proxies', () => {
     expect(start).toThrow(ConfigError)
     expect(start).toThrow(`${name} must be ${range}, got ${JSON.stringify(value)}.`)
   })
+})
+
+describe('readLogLevel', () => {
+  test('behavior: info unless LOG_LEVEL names a level; silent is one', () => {
+    expect(readLogLevel({})).toBe('info')
+    expect(readLogLevel({ LOG_LEVEL: '' })).toBe('info')
+    expect(readLogLevel({ LOG_LEVEL: 'debug' })).toBe('debug')
+    expect(readLogLevel({ LOG_LEVEL: 'silent' })).toBe('silent')
+    expect(readServerConfig({ LOG_LEVEL: 'warn' }).logLevel).toBe('warn')
+  })
+
+  test.each(['verbose', 'INFO', '30'])(
+    'behavior: LOG_LEVEL=%s stops the start, naming the variable',
+    (value) => {
+      const start = () => readServerConfig({ LOG_LEVEL: value })
+      expect(start).toThrow(ConfigError)
+      expect(start).toThrow(
+        `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${value}".`,
+      )
+    },
+  )
 })

@@ -10,6 +10,7 @@ import type { WalletConnectConfig } from '@airlock/protocol'
 import { type AccountDataConfig, loadAccountDataConfig } from './accountData/config'
 import type { CacheConfig } from './cache/cache'
 import { defaultEventRetentionDays } from './eventRetention'
+import { defaultLogLevel, type LogLevel, logLevels } from './logger'
 import { loadNetworks, type NetworkConfig } from './networks'
 import { defaultAccountDataPerMinute, defaultEventsPerMinute } from './rateLimit'
 import type { StorageConfig } from './storage'
@@ -59,6 +60,8 @@ export type ServerConfig = {
    * with 1, the address the proxy saw, the header's last entry (clientAddress.ts).
    */
   trustProxy: number
+  /** `LOG_LEVEL`: the least severe level logged, default `info`; `silent` logs nothing. */
+  logLevel: LogLevel
 }
 
 /** Shortest operator token accepted: a guessable one would open every project's stats. */
@@ -152,6 +155,18 @@ export function readTrustProxy(env: Environment): number {
   return readWholeNumber(env, 'AIRLOCK_TRUST_PROXY', 0, { min: 0, max: 10 })
 }
 
+/** `LOG_LEVEL`: one of {@link logLevels}, default {@link defaultLogLevel}. */
+export function readLogLevel(env: Environment): LogLevel {
+  const level = env.LOG_LEVEL
+  if (level === undefined || level === '') return defaultLogLevel
+  const known = logLevels.find((name) => name === level)
+  if (known === undefined)
+    throw new ConfigError(
+      `LOG_LEVEL must be one of ${logLevels.join(', ')}, got ${JSON.stringify(level)}.`,
+    )
+  return known
+}
+
 /** `env[name]` as a whole number from `min` (default 1) to `max`, or `fallback` when unset. */
 function readWholeNumber(
   env: Environment,
@@ -202,5 +217,6 @@ export function readServerConfig(env: Environment): ServerConfig {
     eventRetentionDays: readEventRetentionDays(env),
     accountDataPerMinute: readAccountDataPerMinute(env),
     trustProxy: readTrustProxy(env),
+    logLevel: readLogLevel(env),
   }
 }

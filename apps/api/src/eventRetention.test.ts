@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { setUpTimeout, testDatabases } from '../test/databases'
+import { memoryLogger } from '../test/logs'
 import { pruneEvents, scheduleEventPruning } from './eventRetention'
 import { createProject, recordEvent } from './projects'
 import type { Storage } from './storage'
@@ -89,12 +90,20 @@ describe.each(testDatabases())('event retention on $name', (database) => {
   test('behavior: the schedule prunes at start, again each interval, and stops', async () => {
     const { db } = await open()
     await receive(db, 'shop', ago(100 * dayMs))
-    const log = { log: vi.fn(), warn: vi.fn() }
+    const logs = memoryLogger()
     let clock = now.getTime()
-    const pruning = scheduleEventPruning({ db, days: 90, now: () => clock, intervalMs: 20, log })
+    const pruning = scheduleEventPruning({
+      db,
+      days: 90,
+      now: () => clock,
+      intervalMs: 20,
+      logger: logs.logger,
+    })
     await pruning.firstRun
     expect(await keptIds(db)).toEqual([])
-    expect(log.log).toHaveBeenCalledWith('airlock api: deleted 1 events older than 90 days')
+    expect(logs.entries()).toEqual([
+      expect.objectContaining({ level: 'info', msg: 'deleted 1 events older than 90 days' }),
+    ])
 
     const later = await receive(db, 'shop', new Date(clock))
     clock += 91 * dayMs
@@ -104,6 +113,6 @@ describe.each(testDatabases())('event retention on $name', (database) => {
     await receive(db, 'shop', ago(100 * dayMs))
     await new Promise((resolve) => setTimeout(resolve, 60))
     expect(await keptIds(db)).toHaveLength(1)
-    expect(log.warn).not.toHaveBeenCalled()
+    expect(logs.entries().filter((entry) => entry.level !== 'info')).toEqual([])
   })
 })

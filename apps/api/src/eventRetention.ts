@@ -7,6 +7,7 @@
  */
 
 import { type Kysely, PostgresAdapter } from 'kysely'
+import { createLogger, type Logger } from './logger'
 import type { Database } from './storage'
 
 export const defaultEventRetentionDays = 90
@@ -71,8 +72,8 @@ export declare namespace scheduleEventPruning {
     now?: () => number
     /** Between runs. Default one hour. */
     intervalMs?: number
-    /** Where failures and what was deleted are logged. Default `console`. */
-    log?: Pick<Console, 'log' | 'warn'>
+    /** Where failures and what was deleted are logged. Default: a `createLogger()`. */
+    logger?: Logger | undefined
   }
   type ReturnType = {
     /** Settles once the run at start has. */
@@ -86,22 +87,22 @@ export declare namespace scheduleEventPruning {
  * Prunes now, then every `intervalMs`, on a timer that does not keep the process alive.
  *
  * @example
- * const pruning = scheduleEventPruning({ db: storage.db, days: config.eventRetentionDays })
+ * const pruning = scheduleEventPruning({ db: storage.db, days: config.eventRetentionDays, logger })
  * // on shutdown
  * await pruning.stop()
  */
 export function scheduleEventPruning(
   options: scheduleEventPruning.Options,
 ): scheduleEventPruning.ReturnType {
-  const { db, days, now = Date.now, intervalMs = hourMs, log = console } = options
+  const { db, days, now = Date.now, intervalMs = hourMs, logger = createLogger() } = options
   let running: Promise<void> = Promise.resolve()
   const run = () => {
     running = running.then(async () => {
       try {
         const deleted = await pruneEvents(db, new Date(now()), days)
-        if (deleted > 0) log.log(`airlock api: deleted ${deleted} events older than ${days} days`)
+        if (deleted > 0) logger.info(`deleted ${deleted} events older than ${days} days`)
       } catch (error) {
-        log.warn(`airlock api: pruning events failed; the next run tries again`, error)
+        logger.warn({ err: error }, 'pruning events failed; the next run tries again')
       }
     })
     return running

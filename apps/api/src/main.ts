@@ -3,7 +3,8 @@
  * project origins, productionChecks.ts), opens and migrates the database, seeds the `demo`
  * project outside production, opens the cache and the rate limiters of events and account data
  * (Redis with `REDIS_URL`), prunes old events hourly, sets up account data per network, serves
- * on HOST:PORT, and closes everything on SIGINT/SIGTERM.
+ * on HOST:PORT, and closes everything on SIGINT/SIGTERM. It creates the one logger (JSON lines on
+ * stdout at `LOG_LEVEL`, logger.ts) and hands it to everything that logs.
  */
 
 import { createServer } from 'node:http'
@@ -16,6 +17,7 @@ import { openCache } from './cache/cache'
 import { ConfigError, readServerConfig } from './config'
 import { scheduleEventPruning } from './eventRetention'
 import { createIndexer, type Indexer, markSpamContract } from './indexer'
+import { createLogger } from './logger'
 import { createMicroCache } from './microCache'
 import { migrateToLatest } from './migrations'
 import { NetworkConfigError } from './networks'
@@ -32,25 +34,30 @@ import { openStorage } from './storage'
 import { loadBuiltinWalletRegistry } from './walletRegistry/builtin'
 
 async function main(): Promise<void> {
+  // Until LOG_LEVEL is read: a configuration error is always shown.
+  const startLogger = createLogger()
   let config: ReturnType<typeof readServerConfig>
   try {
     config = readServerConfig(process.env)
-    if (config.production) {
-      const { problems, warnings } = productionConfigProblems(config, process.env)
-      for (const warning of warnings) console.warn(`airlock api: ${warning}`)
-      if (problems.length > 0) throw new ProductionConfigError(problems)
-    }
   } catch (error) {
     if (
       error instanceof ConfigError ||
       error instanceof NetworkConfigError ||
-      error instanceof AccountDataConfigError ||
-      error instanceof ProductionConfigError
+      error instanceof AccountDataConfigError
     ) {
-      console.error(`airlock api: ${error.message}`)
+      startLogger.fatal(error.message)
       process.exit(1)
     }
     throw error
+  }
+  const logger = createLogger({ level: config.logLevel })
+  if (config.production) {
+    const { problems, warnings } = productionConfigProblems(config, process.env)
+    for (const warning of warnings) logger.warn(warning)
+    if (problems.length > 0) {
+      logger.fatal({ problems }, new ProductionConfigError(problems).message)
+      process.exit(1)
+    }
   }
 
   const storage = openStorage(config.storage)
@@ -58,23 +65,21 @@ async function main(): Promise<void> {
   if (config.production) {
     const problems = storedOriginProblems(await listProjects(storage.db))
     if (problems.length > 0) {
-      console.error(`airlock api: ${new ProductionConfigError(problems).message}`)
+      logger.fatal({ problems }, new ProductionConfigError(problems).message)
       await storage.close()
       process.exit(1)
     }
-  } else if (await seedDemoProject(storage.db)) console.log('airlock api: created the demo project')
+  } else if (await seedDemoProject(storage.db)) logger.info('created the demo project')
   const builtinWallets = await loadBuiltinWalletRegistry(storage.db)
   if (builtinWallets > 0)
-    console.log(`airlock api: loaded the built-in wallet registry (${builtinWallets} wallets)`)
+    logger.info(`loaded the built-in wallet registry (${builtinWallets} wallets)`)
 
   for (const [name, dist] of [
     ['modal', config.modalDist],
     ['SDK', config.sdkDist],
   ] as const)
     if (!buildExists(dist))
-      console.warn(
-        `airlock api: no ${name} build at ${dist}; run \`npm run build\` (answering 503 until then)`,
-      )
+      logger.warn(`no ${name} build at ${dist}; run \`npm run build\` (answering 503 until then)`)
 
   // The operator's spam lists reach the built-in indexer through the database.
   for (const [caipNetworkId, entry] of Object.entries(config.accountData))
@@ -83,21 +88,25 @@ async function main(): Promise<void> {
 
   // Beside the cache: replicas that share it share each client's budgets too.
   const redisUrl = config.cache.kind === 'redis' ? config.cache.url : undefined
-  const eventRateLimiter = createEventRateLimiter({
-    eventsPerMinute: config.eventsPerMinute,
-    redisUrl,
-  })
-  const accountDataRateLimiter = createAccountDataRateLimiter({
-    perMinute: config.accountDataPerMinute,
-    redisUrl,
-  })
+  const eventRateLimiter = createEventRateLimiter(
+    { eventsPerMinute: config.eventsPerMinute, redisUrl },
+    { logger },
+  )
+  const accountDataRateLimiter = createAccountDataRateLimiter(
+    { perMinute: config.accountDataPerMinute, redisUrl },
+    { logger },
+  )
   // All wait for Redis at once: with Redis down a start waits 2 s, not three times that.
   const [cache] = await Promise.all([
-    openCache(config.cache),
+    openCache(config.cache, { logger }),
     eventRateLimiter.ready(2_000),
     accountDataRateLimiter.ready(2_000),
   ])
-  const eventPruning = scheduleEventPruning({ db: storage.db, days: config.eventRetentionDays })
+  const eventPruning = scheduleEventPruning({
+    db: storage.db,
+    days: config.eventRetentionDays,
+    logger,
+  })
   // Every replica runs the indexers; a lease in the database lets one of them index at a time.
   const indexers: Indexer[] = []
   const accountData = createAccountData({
@@ -105,8 +114,9 @@ async function main(): Promise<void> {
     networks: config.networks,
     config: config.accountData,
     cache,
+    logger,
     builtin: (network, { db, confirmationDepth }) => {
-      const indexer = createIndexer({ db, network, confirmationDepth })
+      const indexer = createIndexer({ db, network, confirmationDepth, logger })
       indexer.start()
       indexers.push(indexer)
       return indexer.adapter
@@ -122,8 +132,8 @@ async function main(): Promise<void> {
           accountDataRateLimiter.close(),
         ]),
     )
-  console.log(
-    `airlock api: cache: ${cache.kind}; events: ${eventRateLimiter.perMinute.client} a minute per client, kept ${config.eventRetentionDays} days (${eventRateLimiter.kind}); account-data limits: ${accountDataRateLimiter.perMinute.client} a minute per client, ${accountDataRateLimiter.perMinute.uncached} uncached, ${accountDataRateLimiter.perMinute.project} per project; stats: ${config.operatorToken === undefined ? 'off' : 'on'}; account data: ${
+  logger.info(
+    `cache: ${cache.kind}; events: ${eventRateLimiter.perMinute.client} a minute per client, kept ${config.eventRetentionDays} days (${eventRateLimiter.kind}); account-data limits: ${accountDataRateLimiter.perMinute.client} a minute per client, ${accountDataRateLimiter.perMinute.uncached} uncached, ${accountDataRateLimiter.perMinute.project} per project; stats: ${config.operatorToken === undefined ? 'off' : 'on'}; account data: ${
       accountData.networks
         .map(
           ({ network, adapter, prices }) =>
@@ -146,6 +156,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     operatorToken: config.operatorToken,
     production: config.production,
+    logger,
   })
 
   // Repeats of the hottest route are answered before the HTTP stack (microCache.ts).
@@ -157,12 +168,12 @@ async function main(): Promise<void> {
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address
-    console.log(
-      `airlock api: listening on http://${host}:${info.port} (${storage.dialect}: ${storage.location})`,
+    logger.info(
+      `listening on http://${host}:${info.port} (${storage.dialect}: ${storage.location})`,
     )
   })
   server.on('error', (error) => {
-    console.error(`airlock api: cannot listen on ${config.host}:${config.port}: ${error.message}`)
+    logger.fatal(`cannot listen on ${config.host}:${config.port}: ${error.message}`)
     void closeAll().finally(() => process.exit(1))
   })
 
@@ -170,7 +181,7 @@ async function main(): Promise<void> {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return
     stopping = true
-    console.log(`airlock api: ${signal}, shutting down`)
+    logger.info(`${signal}, shutting down`)
     // Keep-alive connections would hold `close` open; give in-flight requests a moment, then go.
     const deadline = setTimeout(() => process.exit(0), 5_000)
     deadline.unref()
@@ -184,6 +195,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('airlock api: failed to start', error)
+  // The configured logger may not exist yet; this one is only for the last word.
+  createLogger().fatal({ err: error }, 'failed to start')
   process.exit(1)
 })

@@ -4,8 +4,10 @@ import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { afterEach, describe, expect, test } from 'vitest'
+import { memoryLogger } from '../test/logs'
 import { clientAddress } from './clientAddress'
 import { createMicroCache } from './microCache'
+import { requestLogging } from './requestLogging'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const balances = `/v1/accounts/${address}/balances?projectId=demo&chainId=eip155:31337`
@@ -20,6 +22,7 @@ async function start() {
   let clock = 1_000
   const reached: string[] = []
   const app = new Hono()
+  app.use(requestLogging(memoryLogger('silent').logger))
   app.use(compress())
   app.get('/v1/accounts/:address/balances', (c) => {
     reached.push(c.req.url)
@@ -62,6 +65,21 @@ describe('micro cache in front of the balances route', () => {
     expect(second.headers.get('cache-control')).toBe('private, max-age=30')
     expect(second.headers.get('content-type')).toBe('application/json')
     expect(reached).toHaveLength(1)
+  })
+
+  test('behavior: a repeat carries an X-Request-Id of its own, or the safe one it was sent', async () => {
+    const { get, reached } = await start()
+    const first = await get(balances, { 'X-Request-Id': 'first-visit' })
+    expect(first.headers.get('x-request-id')).toBe('first-visit')
+    const second = await get(balances)
+    const third = await get(balances, { 'X-Request-Id': 'third-visit' })
+    const unsafe = await get(balances, { 'X-Request-Id': 'not safe' })
+    expect(reached).toHaveLength(1)
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+    expect(second.headers.get('x-request-id')).toMatch(uuid)
+    expect(third.headers.get('x-request-id')).toBe('third-visit')
+    expect(unsafe.headers.get('x-request-id')).toMatch(uuid)
+    expect(unsafe.headers.get('x-request-id')).not.toBe(second.headers.get('x-request-id'))
   })
 
   test('behavior: after the second the app answers again', async () => {

@@ -5,9 +5,11 @@
  * without building a Request, routing or middleware. The route's own 30 s cache stays the source
  * of truth; this only spares the HTTP stack the same work many times a second (what an nginx
  * microcache does in front of an app). A fresh read (`cache=false`) passes through and drops the
- * address's copies, so what the visitor reads next is never older than the fresh read.
+ * address's copies, so what the visitor reads next is never older than the fresh read. A repeat
+ * gets its own `X-Request-Id`, not the one of the answer it copies.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { requestIdFor, requestIdHeader } from './requestLogging'
 
 type Stored = { expiresAt: number; status: number; headers: [string, string][]; body: Buffer }
 
@@ -50,7 +52,11 @@ export function createMicroCache(options: MicroCacheOptions = {}) {
         entries.delete(key!)
         return false
       }
-      response.writeHead(stored.status, stored.headers)
+      const requestId = request.headers[requestIdHeader.toLowerCase()]
+      response.writeHead(stored.status, [
+        ...stored.headers,
+        [requestIdHeader, requestIdFor(typeof requestId === 'string' ? requestId : undefined)],
+      ])
       response.end(stored.body)
       return true
     },
@@ -80,7 +86,7 @@ export function createMicroCache(options: MicroCacheOptions = {}) {
         entries.set(key, {
           expiresAt: now() + ttlMs,
           status: response.status,
-          headers: [...response.headers],
+          headers: [...response.headers].filter(([name]) => name !== requestIdHeader.toLowerCase()),
           body,
         })
         return new Response(body, response)

@@ -14,6 +14,7 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible'
+import type { Logger } from './logger'
 import { connectRedis } from './redis'
 
 export const defaultEventsPerMinute = 6_000
@@ -54,8 +55,8 @@ export declare namespace createRateLimiter {
     redisUrl?: string | undefined
   }
   type Options = {
-    /** Where the outage warning goes. Default `console.warn`. */
-    warn?: (message: string) => void
+    /** Where Redis outages and their ends are logged. Default: a `createLogger()`. */
+    logger?: Logger | undefined
   }
 }
 
@@ -99,7 +100,7 @@ export function createRateLimiter<budget extends string>(
   const redis = connectRedis(redisUrl, {
     purpose: 'rate limiter',
     whileDown: `counting ${name} per process`,
-    ...(options.warn ? { warn: options.warn } : {}),
+    logger: options.logger,
   })
   const consume = consumeWith(
     (budget, points) =>

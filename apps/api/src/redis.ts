@@ -5,6 +5,7 @@
  */
 
 import { Redis } from 'ioredis'
+import { createLogger, type Logger } from './logger'
 
 export declare namespace connectRedis {
   type Options = {
@@ -17,8 +18,8 @@ export declare namespace connectRedis {
     commandTimeoutMs?: number
     /** Delay before reconnect attempt `attempt` (1, 2, …). Default: 100 ms more each time, up to 2 s. */
     reconnectDelayMs?: (attempt: number) => number
-    /** Where the outage warning goes. Default `console.warn`. */
-    warn?: (message: string) => void
+    /** Where the outage warning and its end go. Default: a `createLogger()`. */
+    logger?: Logger | undefined
   }
 }
 
@@ -34,7 +35,7 @@ export function connectRedis(url: string, options: connectRedis.Options) {
     whileDown,
     commandTimeoutMs = 1_000,
     reconnectDelayMs = (attempt) => Math.min(attempt * 100, 2_000),
-    warn = (message) => console.warn(message),
+    logger = createLogger(),
   } = options
   const client = new Redis(url, {
     ...(options.keyPrefix ? { keyPrefix: options.keyPrefix } : {}),
@@ -52,12 +53,12 @@ export function connectRedis(url: string, options: connectRedis.Options) {
     if (degraded || closed) return
     degraded = true
     const reason = error instanceof Error ? error.message : String(error)
-    warn(`airlock api: redis ${purpose} at ${where} unavailable (${reason}); ${whileDown}`)
+    logger.warn(`redis ${purpose} at ${where} unavailable (${reason}); ${whileDown}`)
   }
   client.on('error', failed)
   client.on('close', () => failed(new Error('connection closed')))
   client.on('ready', () => {
-    if (degraded) console.log(`airlock api: redis ${purpose} at ${where} is back`)
+    if (degraded) logger.info(`redis ${purpose} at ${where} is back`)
     degraded = false
   })
 

@@ -35,6 +35,7 @@ export type TestAppOptions = Partial<
     | 'operatorToken'
     | 'production'
     | 'now'
+    | 'logger'
   >
 > & {
   /** Account data over the test app's storage and networks; without it, none is served. */
@@ -75,6 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     operatorToken: options.operatorToken,
     production: options.production,
     now: options.now,
+    logger: options.logger,
   })
   return {
     app,

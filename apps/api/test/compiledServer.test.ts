@@ -128,7 +128,16 @@ test('behavior: a stored http origin stops the compiled API in production; the c
 
   const server = start('apps/api/dist/main.js', [], productionEnv(dataDir, await freePort()))
   expect(await server.exited).toBe(1)
-  expect(server.output()).toContain(
-    'project "shop" allows http://shop.example, which is not https: revoke it with the CLI (projects revoke-origin shop http://shop.example)',
+  // The server logs JSON lines (logger.ts): the refusal lists each problem under `problems`.
+  const refusal = server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: string; problems?: string[] })
+    .find((entry) => entry.level === 'fatal')
+  expect(refusal?.problems).toContainEqual(
+    expect.stringContaining(
+      'project "shop" allows http://shop.example, which is not https: revoke it with the CLI (projects revoke-origin shop http://shop.example)',
+    ),
   )
 }, 90_000)

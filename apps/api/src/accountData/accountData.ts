@@ -6,6 +6,7 @@
 
 import type { Kysely } from 'kysely'
 import type { Cache } from '../cache/cache'
+import type { Logger } from '../logger'
 import type { NetworkConfig } from '../networks'
 import type { Database } from '../storage'
 import {
@@ -48,6 +49,8 @@ export declare namespace createAccountData {
     networks: readonly NetworkConfig[]
     config: AccountDataConfig
     cache: Cache
+    /** Where the price sources log (CoinGecko outages). Default: a `createLogger()` each. */
+    logger?: Logger | undefined
     /**
      * The built-in indexer's adapter for a network: in `main.ts`,
      * `(network, { db, confirmationDepth }) => createIndexer({ db, network, confirmationDepth }).adapter`.
@@ -72,7 +75,7 @@ export declare namespace createAccountData {
  * accountData.forNetwork('eip155:31337')?.adapter.kind // 'builtin'
  */
 export function createAccountData(options: createAccountData.Options): AccountData {
-  const { db, networks, config, cache, builtin } = options
+  const { db, networks, config, cache, builtin, logger } = options
   const served = new Map<string, NetworkAccountData>()
   for (const network of networks) {
     const entry = config[network.caipNetworkId]
@@ -98,7 +101,7 @@ export function createAccountData(options: createAccountData.Options): AccountDa
     served.set(network.caipNetworkId, {
       network,
       adapter,
-      prices: createPriceSource(entry.prices, { cache }),
+      prices: createPriceSource(entry.prices, { cache, logger }),
       spamContracts,
     })
   }

@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { type MemoryLogger, memoryLogger } from '../../test/logs'
 import type { Cache } from '../cache/cache'
 import { createMemoryCache } from '../cache/memoryCache'
 import { defaultNetworks } from '../networks'
@@ -44,12 +45,12 @@ describe('static prices', () => {
 describe('coingecko prices', () => {
   let cache: Cache
   let requests: Request[]
-  let warnings: string[]
+  let logs: MemoryLogger
 
   beforeEach(() => {
     cache = createMemoryCache()
     requests = []
-    warnings = []
+    logs = memoryLogger()
     server.events.removeAllListeners()
     server.events.on('request:start', ({ request }) => {
       requests.push(request.clone())
@@ -64,7 +65,7 @@ describe('coingecko prices', () => {
         baseUrl,
         ...(apiKey === undefined ? {} : { apiKey }),
       },
-      { cache, warn: (message) => warnings.push(message) },
+      { cache, logger: logs.logger },
     )
 
   // The documented shapes: `/simple/price` keyed by coin id, `/simple/token_price/{platform}`
@@ -141,8 +142,12 @@ describe('coingecko prices', () => {
     )
     const prices = source()
     expect(await prices.usdPrices(ethereum, ['native', usdc])).toEqual(new Map())
-    expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toMatch(/prices unavailable \(CoinGecko/)
+    expect(logs.entries()).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        msg: expect.stringMatching(/^prices unavailable \(CoinGecko/),
+      }),
+    ])
 
     coingecko()
     expect(await prices.usdPrices(ethereum, ['native', usdc])).toEqual(

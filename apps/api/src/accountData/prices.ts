@@ -6,6 +6,7 @@
 
 import { z } from 'zod'
 import type { Cache } from '../cache/cache'
+import { createLogger, type Logger } from '../logger'
 import type { NetworkConfig } from '../networks'
 import { type AccountAddress, type PriceSource, tokenKey } from './adapter'
 import type { CoingeckoPricesConfig, PricesConfig, StaticPricesConfig } from './config'
@@ -18,7 +19,7 @@ import { fetchJson } from './http'
  */
 export function createPriceSource(
   config: PricesConfig,
-  options: { cache: Cache; warn?: (message: string) => void },
+  options: { cache: Cache; logger?: Logger | undefined },
 ): PriceSource {
   return config.kind === 'static'
     ? createStaticPrices(config)
@@ -69,9 +70,9 @@ const priceResponseSchema = z.record(
  */
 export function createCoingeckoPrices(
   config: Omit<CoingeckoPricesConfig, 'kind'>,
-  options: { cache: Cache; warn?: (message: string) => void },
+  options: { cache: Cache; logger?: Logger | undefined },
 ): PriceSource {
-  const { cache, warn = (message) => console.warn(message) } = options
+  const { cache, logger = createLogger() } = options
   // While CoinGecko is down every balance request would say so: once a minute is enough.
   let lastWarningAt = Number.NEGATIVE_INFINITY
   const baseUrl = config.baseUrl ?? coingeckoDefaultBaseUrl
@@ -99,7 +100,7 @@ export function createCoingeckoPrices(
     } catch (error) {
       if (Date.now() - lastWarningAt >= 60_000) {
         lastWarningAt = Date.now()
-        warn(`airlock api: prices unavailable (${error instanceof Error ? error.message : error})`)
+        logger.warn(`prices unavailable (${error instanceof Error ? error.message : error})`)
       }
       return undefined
     }

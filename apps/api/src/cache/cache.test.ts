@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { memoryLogger } from '../../test/logs'
 import { type RedisServer, startRedis } from '../../test/redis'
 import { type Cache, decodeCacheValue, encodeCacheValue, openCache } from './cache'
 import { createMemoryCache } from './memoryCache'
@@ -159,10 +160,10 @@ describe('redis cache', () => {
   })
 
   test('behavior: with Redis down, reads miss and writes are dropped with one warning; it recovers', async () => {
-    const warnings: string[] = []
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    const logs = memoryLogger()
+    const warnings = () => logs.entries().filter((entry) => entry.level === 'warn')
     try {
-      const cache = await open({ warn: (message) => warnings.push(message) })
+      const cache = await open({ logger: logs.logger })
       await cache.set('k', 'before', 10_000)
       expect(await cache.get('k')).toBe('before')
 
@@ -173,33 +174,40 @@ describe('redis cache', () => {
       await expect(cache.delete('k')).resolves.toBeUndefined()
       expect(await cache.get('k')).toBeUndefined()
       await sleep(300) // several failed reconnect attempts
-      expect(warnings).toHaveLength(1)
-      expect(warnings[0]).toMatch(/redis cache at 127\.0\.0\.1:\d+ unavailable/)
+      expect(warnings()).toHaveLength(1)
+      expect(warnings()[0]?.msg).toMatch(/^redis cache at 127\.0\.0\.1:\d+ unavailable/)
 
       await server.start()
       await vi.waitFor(async () => {
         await cache.set('k', 'after', 10_000)
         expect(await cache.get('k')).toBe('after')
       })
-      expect(warnings).toHaveLength(1)
+      expect(warnings()).toHaveLength(1)
+      expect(logs.entries().at(-1)).toMatchObject({
+        level: 'info',
+        msg: expect.stringMatching(/^redis cache at 127\.0\.0\.1:\d+ is back$/),
+      })
     } finally {
-      log.mockRestore()
       await server.start()
     }
   })
 
   test('behavior: openCache with an unreachable Redis warns and answers misses', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    try {
-      const cache = await openCache({ kind: 'redis', url: 'redis://127.0.0.1:1' })
-      caches.push(cache)
-      expect(cache.kind).toBe('redis')
-      expect(await cache.get('k')).toBeUndefined()
-      await cache.set('k', 1, 1_000)
-      expect(warn).toHaveBeenCalledTimes(1)
-    } finally {
-      warn.mockRestore()
-    }
+    const logs = memoryLogger()
+    const cache = await openCache(
+      { kind: 'redis', url: 'redis://127.0.0.1:1' },
+      { logger: logs.logger },
+    )
+    caches.push(cache)
+    expect(cache.kind).toBe('redis')
+    expect(await cache.get('k')).toBeUndefined()
+    await cache.set('k', 1, 1_000)
+    expect(logs.entries()).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        msg: expect.stringContaining('redis cache at 127.0.0.1:1 unavailable'),
+      }),
+    ])
   })
 })
 

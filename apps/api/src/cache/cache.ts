@@ -5,6 +5,7 @@
  * and writes are dropped, so a request never fails because of it.
  */
 
+import type { Logger } from '../logger'
 import { createMemoryCache } from './memoryCache'
 import { createRedisCache } from './redisCache'
 
@@ -26,15 +27,18 @@ export type CacheConfig = { kind: 'memory'; maxEntries?: number } | { kind: 'red
  * Redis is not there yet it warns and keeps trying in the background, missing meanwhile.
  *
  * @example
- * const cache = await openCache(process.env.REDIS_URL ? { kind: 'redis', url } : { kind: 'memory' })
+ * const cache = await openCache(process.env.REDIS_URL ? { kind: 'redis', url } : { kind: 'memory' }, { logger })
  * await cache.set('balances:eip155:1:0xab…', body, 30_000)
  */
-export async function openCache(config: CacheConfig): Promise<Cache> {
+export async function openCache(
+  config: CacheConfig,
+  options: { logger?: Logger | undefined } = {},
+): Promise<Cache> {
   if (config.kind === 'memory')
     return createMemoryCache(
       config.maxEntries === undefined ? {} : { maxEntries: config.maxEntries },
     )
-  const cache = createRedisCache({ url: config.url })
+  const cache = createRedisCache({ url: config.url, logger: options.logger })
   await cache.ready(2_000)
   return cache
 }

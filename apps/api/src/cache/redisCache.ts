@@ -4,6 +4,7 @@
  * are dropped, with one warning per outage, while ioredis reconnects in the background.
  */
 
+import type { Logger } from '../logger'
 import { connectRedis } from '../redis'
 import { type Cache, decodeCacheValue, encodeCacheValue } from './cache'
 
@@ -17,8 +18,8 @@ export declare namespace createRedisCache {
     commandTimeoutMs?: number
     /** Delay before reconnect attempt `attempt` (1, 2, …). Default: 100 ms more each time, up to 2 s. */
     reconnectDelayMs?: (attempt: number) => number
-    /** Where the outage warning goes. Default `console.warn`. */
-    warn?: (message: string) => void
+    /** Where the outage warning and its end go. Default: a `createLogger()`. */
+    logger?: Logger | undefined
   }
   type ReturnType = Cache & {
     /** Resolves true once connected, or false after `timeoutMs` (the cache keeps trying). */

@@ -5,11 +5,10 @@
 
 import type { Kysely } from 'kysely'
 import type { PublicClient } from 'viem'
+import type { Logger } from '../logger'
 import type { Database } from '../storage'
 import type { ContractReader } from './contractReader'
 import type { NftMetadataOptions } from './nftMetadata'
-
-export type IndexerLogger = Pick<Console, 'info' | 'warn' | 'error'>
 
 export type IndexerContext = {
   db: Kysely<Database>
@@ -22,7 +21,8 @@ export type IndexerContext = {
   /** The first block to index when the chain has no cursor yet. */
   startBlock: number
   nftMetadata: NftMetadataOptions
-  logger: IndexerLogger
+  /** A child of the given logger: `indexer: <chainId>` on every line. */
+  logger: Logger
 }
 
 /** The chain changed while a batch was read (a reorg in progress): read it again. */

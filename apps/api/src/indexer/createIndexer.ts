@@ -9,10 +9,11 @@ import { hostname } from 'node:os'
 import type { Kysely } from 'kysely'
 import { type Address, createPublicClient, http } from 'viem'
 import type { AccountDataAdapter } from '../accountData/adapter'
+import { createLogger, type Logger } from '../logger'
 import type { NetworkConfig } from '../networks'
 import type { Database } from '../storage'
 import { createBuiltinAdapter } from './builtinAdapter'
-import type { IndexerContext, IndexerLogger } from './context'
+import type { IndexerContext } from './context'
 import { canonicalMulticall3Address, createContractReader } from './contractReader'
 import { acquireLease, releaseLease } from './lease'
 import { defaultNftMetadataOptions, type NftMetadataOptions } from './nftMetadata'
@@ -41,7 +42,8 @@ export type CreateIndexerOptions = {
   /** How long a lease lasts without renewal. Default 30 s. */
   leaseMs?: number | undefined
   nftMetadata?: Partial<NftMetadataOptions> | undefined
-  logger?: IndexerLogger | undefined
+  /** Where lease changes, failures and reorgs are logged. Default: a `createLogger()`. */
+  logger?: Logger | undefined
 }
 
 export type Indexer = {
@@ -70,7 +72,7 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
     throw new TypeError(`The built-in indexer follows EVM chains, not ${network.caipNetworkId}`)
   const pollMs = options.pollMs ?? 1_000
   const leaseMs = options.leaseMs ?? 30_000
-  const logger = options.logger ?? console
+  const logger = (options.logger ?? createLogger()).child({ indexer: network.caipNetworkId })
   const client = createPublicClient({
     transport: http(options.rpcUrl ?? network.rpcUrl, { timeout: 10_000, retryCount: 1 }),
     cacheTime: 0,
@@ -113,11 +115,7 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
       try {
         const leased = await acquireLease(db, chainId, holder, leaseMs)
         if (leased !== holding)
-          logger.info(
-            leased
-              ? `airlock indexer ${chainId}: indexing (${holder})`
-              : `airlock indexer ${chainId}: another replica indexes; standing by`,
-          )
+          logger.info({ holder }, leased ? 'indexing' : 'another replica indexes; standing by')
         holding = leased
         if (leased)
           await exclusive(() =>
@@ -126,15 +124,14 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
                 running && (await acquireLease(db, chainId, holder, leaseMs)),
             }),
           )
-        if (failures > 0) logger.info(`airlock indexer ${chainId}: recovered`)
+        if (failures > 0) logger.info('recovered')
         failures = 0
         lastError = ''
       } catch (error) {
         failures++
         const message = error instanceof Error ? error.message : String(error)
         // The first failure and each new kind of failure are logged; repeats are not.
-        if (message !== lastError)
-          logger.warn(`airlock indexer ${chainId}: ${message.split('\n')[0]} (retrying)`)
+        if (message !== lastError) logger.warn(`${message.split('\n')[0]} (retrying)`)
         lastError = message
       }
       if (!running) break

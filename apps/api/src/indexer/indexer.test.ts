@@ -11,6 +11,7 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { devAccounts, seedDevChain } from '../../../../devchain/seed.mjs'
 import { setUpTimeout, testDatabases } from '../../test/databases'
+import { memoryLogger } from '../../test/logs'
 import { AccountDataUnavailableError, InvalidCursorError } from '../accountData/adapter'
 import { defaultNetworks, type NetworkConfig } from '../networks'
 import type { Storage } from '../storage'
@@ -31,7 +32,6 @@ const abi = parseAbi([
   'function transfer(address to, uint256 value) returns (bool)',
   'function transferFrom(address from, address to, uint256 tokenId)',
 ])
-const silent = { info: () => {}, warn: () => {}, error: () => {} }
 
 let anvil: Anvil
 let network: NetworkConfig
@@ -93,7 +93,12 @@ describe.each(testDatabases())('the built-in indexer on $name', (database) => {
   })
 
   const indexerFor = (options: Partial<CreateIndexerOptions> = {}) => {
-    const indexer = createIndexer({ db: storage.db, network, logger: silent, ...options })
+    const indexer = createIndexer({
+      db: storage.db,
+      network,
+      logger: memoryLogger('silent').logger,
+      ...options,
+    })
     cleanups.push(() => indexer.stop())
     return indexer
   }
@@ -389,8 +394,8 @@ describe.each(testDatabases())('the built-in indexer on $name', (database) => {
   })
 
   test('behavior: a reorg deeper than the depth is logged loudly and rewinds by the depth', async () => {
-    const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
-    const indexer = indexerFor({ confirmationDepth: 2, logger })
+    const logs = memoryLogger()
+    const indexer = indexerFor({ confirmationDepth: 2, logger: logs.logger })
     const { to: head } = await indexer.syncOnce()
     const fork = await anvil.snapshot()
     for (const amount of ['1', '2', '3', '4']) await sendUsd(alice, bob, amount)
@@ -401,17 +406,20 @@ describe.each(testDatabases())('the built-in indexer on $name', (database) => {
     await anvil.mine(4)
     const result = await indexer.syncOnce()
 
-    expect(logger.error).toHaveBeenCalledWith(
-      expect.stringContaining('REORG DEEPER THAN THE CONFIRMATION DEPTH'),
-    )
+    expect(logs.entries().filter((entry) => entry.level === 'error')).toEqual([
+      expect.objectContaining({
+        indexer: network.caipNetworkId,
+        msg: expect.stringContaining('REORG DEEPER THAN THE CONFIRMATION DEPTH'),
+      }),
+    ])
     expect(result.from).toBe(head + 4n - 2n + 1n)
     const cursor = await storage.db.selectFrom('indexer_cursors').selectAll().executeTakeFirst()
     expect(cursor?.block_hash).toBe((await chain().getBlock()).hash)
   })
 
   test('behavior: with a depth of 0 a one-block reorg is still undone, and logged', async () => {
-    const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
-    const indexer = indexerFor({ confirmationDepth: 0, logger })
+    const logs = memoryLogger()
+    const indexer = indexerFor({ confirmationDepth: 0, logger: logs.logger })
     await indexer.syncOnce()
     const fork = await anvil.snapshot()
     const orphaned = await sendUsd(alice, bob, '1')
@@ -421,7 +429,7 @@ describe.each(testDatabases())('the built-in indexer on $name', (database) => {
     const replacement = await sendUsd(alice, bob, '2')
     await indexer.syncOnce()
 
-    expect(logger.error).toHaveBeenCalledOnce()
+    expect(logs.entries().filter((entry) => entry.level === 'error')).toHaveLength(1)
     const ids = (await allTransactions(bob, indexer)).map((transaction) => transaction.id)
     expect(ids).toContain(replacement)
     expect(ids).not.toContain(orphaned)

@@ -105,7 +105,7 @@ async function reconcile(
     const hash = number >= context.startBlock ? await hashAt(context, number) : undefined
     ancestor = hash === undefined ? undefined : { number, hash }
     logger.error(
-      `airlock indexer ${chainId}: REORG DEEPER THAN THE CONFIRMATION DEPTH ` +
+      'REORG DEEPER THAN THE CONFIRMATION DEPTH ' +
         `(${confirmationDepth} blocks) below block ${cursor.number}. Rewinding to block ` +
         `${ancestor?.number ?? context.startBlock - 1}; transfers at or below it may come from ` +
         'orphaned blocks. Raise the confirmation depth, or clear the indexer tables for this ' +
@@ -114,7 +114,7 @@ async function reconcile(
   }
   await rollBack(context, cursor, ancestor)
   logger.warn(
-    `airlock indexer ${chainId}: reorg, rolled back from block ${cursor.number} to ` +
+    `reorg, rolled back from block ${cursor.number} to ` +
       `${ancestor?.number ?? 'before the start block'}`,
   )
   return ancestor

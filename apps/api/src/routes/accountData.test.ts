@@ -17,6 +17,7 @@ import {
 import { type SolanaRpc, startSolanaRpc } from '../../../../devchain/solanaRpc.mjs'
 import { type AlchemyData, block, type FakeAlchemy, fakeAlchemy, txHash } from '../../test/alchemy'
 import { createTestApp, type TestApp, type TestAppOptions } from '../../test/app'
+import { type MemoryLogger, memoryLogger } from '../../test/logs'
 import { type RedisServer, startRedis } from '../../test/redis'
 import { createAccountData, unavailableAdapter } from '../accountData/accountData'
 import {
@@ -143,17 +144,21 @@ afterAll(() => server.close())
 let t: TestApp
 let indexer: ReturnType<typeof stubIndexer>
 let builtinNetworks: string[]
+let logs: MemoryLogger
 
 beforeEach(async () => {
   indexer = stubIndexer()
   builtinNetworks = []
+  logs = memoryLogger()
   t = await createTestApp({
+    logger: logs.logger,
     accountData: (storage, networks) =>
       createAccountData({
         db: storage.db,
         networks,
         config: accountDataConfig,
         cache: createMemoryCache(),
+        logger: logs.logger,
         builtin: (network) => {
           builtinNetworks.push(network.caipNetworkId)
           return indexer.adapter
@@ -258,31 +263,29 @@ describe('GET /v1/accounts/:address/balances', () => {
   })
 
   test('behavior: an unavailable indexer answers 503 accountDataUnavailable, not cached', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    try {
-      indexer.failing = true
-      const response = await balances()
-      expect(response.status).toBe(503)
-      expect(response.headers.get('Cache-Control')).toBe('no-store')
-      expect(response.headers.get('Retry-After')).toBe('30')
-      expect(await response.json()).toEqual({
-        error: {
-          code: 'accountDataUnavailable',
-          message: 'Account data for Anvil is unavailable right now. Try again shortly.',
-        },
-      })
-      expect(warn.mock.calls).toEqual([
-        [
-          'airlock api: account data for eip155:31337 (builtin) unavailable: The chain RPC did not answer.',
-        ],
-      ])
+    indexer.failing = true
+    const response = await balances()
+    expect(response.status).toBe(503)
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    expect(response.headers.get('Retry-After')).toBe('30')
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'accountDataUnavailable',
+        message: 'Account data for Anvil is unavailable right now. Try again shortly.',
+      },
+    })
+    // Logged with the request's id, and the route's pattern instead of the address.
+    expect(logs.entries().filter((entry) => entry.level === 'warn')).toEqual([
+      expect.objectContaining({
+        msg: 'account data for eip155:31337 (builtin) unavailable: The chain RPC did not answer.',
+        requestId: response.headers.get('X-Request-Id'),
+        path: '/v1/accounts/:address/balances',
+      }),
+    ])
 
-      indexer.failing = false
-      expect((await balances()).status).toBe(200)
-      expect(callsOf('balances')).toHaveLength(2)
-    } finally {
-      warn.mockRestore()
-    }
+    indexer.failing = false
+    expect((await balances()).status).toBe(200)
+    expect(callsOf('balances')).toHaveLength(2)
   })
 })
 
@@ -546,22 +549,17 @@ describe('an Alchemy-backed network, end to end', () => {
   })
 
   test('behavior: with CoinGecko down, balances still answer, unpriced', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    try {
-      server.use(
-        http.get(`${coingeckoBaseUrl}/simple/price`, () => new HttpResponse(null, { status: 500 })),
-        http.get(`${coingeckoBaseUrl}/simple/token_price/ethereum`, () => HttpResponse.error()),
-      )
-      const response = await mainnet('balances')
-      expect(response.status).toBe(200)
-      const { balances: tokens } = (await response.json()) as BalancesResponse
-      expect(tokens.map((token) => [token.symbol, token.price, token.value])).toEqual([
-        ['ETH', 0, undefined],
-        ['USDC', 0, undefined],
-      ])
-    } finally {
-      warn.mockRestore()
-    }
+    server.use(
+      http.get(`${coingeckoBaseUrl}/simple/price`, () => new HttpResponse(null, { status: 500 })),
+      http.get(`${coingeckoBaseUrl}/simple/token_price/ethereum`, () => HttpResponse.error()),
+    )
+    const response = await mainnet('balances')
+    expect(response.status).toBe(200)
+    const { balances: tokens } = (await response.json()) as BalancesResponse
+    expect(tokens.map((token) => [token.symbol, token.price, token.value])).toEqual([
+      ['ETH', 0, undefined],
+      ['USDC', 0, undefined],
+    ])
   })
 
   test('behavior: transactions and NFTs come from Alchemy', async () => {
@@ -578,21 +576,16 @@ describe('an Alchemy-backed network, end to end', () => {
   })
 
   test('behavior: Alchemy down answers 503, never 500', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    try {
-      alchemy.failWith = 500
-      for (const list of ['balances', 'nfts', 'transactions']) {
-        const response = await mainnet(list)
-        expect(response.status).toBe(503)
-        expect(await response.json()).toEqual({
-          error: {
-            code: 'accountDataUnavailable',
-            message: 'Account data for Ethereum is unavailable right now. Try again shortly.',
-          },
-        })
-      }
-    } finally {
-      warn.mockRestore()
+    alchemy.failWith = 500
+    for (const list of ['balances', 'nfts', 'transactions']) {
+      const response = await mainnet(list)
+      expect(response.status).toBe(503)
+      expect(await response.json()).toEqual({
+        error: {
+          code: 'accountDataUnavailable',
+          message: 'Account data for Ethereum is unavailable right now. Try again shortly.',
+        },
+      })
     }
   })
 })
@@ -740,8 +733,9 @@ describe('a Solana network (solana:localnet over the litesvm RPC), end to end', 
   )
 
   test('behavior: the Solana RPC down answers 503 accountDataUnavailable', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const downLogs = memoryLogger()
     const down = await createTestApp({
+      logger: downLogs.logger,
       accountData: (storage, networks) =>
         createAccountData({
           db: storage.db,
@@ -762,11 +756,13 @@ describe('a Solana network (solana:localnet over the litesvm RPC), end to end', 
       )
       expect(response.status).toBe(503)
       expect(await response.json()).toMatchObject({ error: { code: 'accountDataUnavailable' } })
-      expect(warn.mock.calls[0]?.[0]).toMatch(
-        /^airlock api: account data for solana:localnet \(solanaRpc\) unavailable: The Solana RPC did not answer/,
-      )
+      expect(downLogs.entries()[0]).toMatchObject({
+        level: 'warn',
+        msg: expect.stringMatching(
+          /^account data for solana:localnet \(solanaRpc\) unavailable: The Solana RPC did not answer/,
+        ),
+      })
     } finally {
-      warn.mockRestore()
       await down.close()
     }
   })

@@ -237,13 +237,14 @@ export function accountDataRoutes({
         return uncachedApiError(c, 400, 'unsupportedChain', error.message)
       if (error instanceof AccountDataUnavailableError) {
         const { caipNetworkId } = served.network
+        // c.var.logger: the request's, from createApp's first middleware (requestLogging.ts).
         if (
           Date.now() - (outageLoggedAt.get(caipNetworkId) ?? Number.NEGATIVE_INFINITY) >=
           60_000
         ) {
           outageLoggedAt.set(caipNetworkId, Date.now())
-          console.warn(
-            `airlock api: account data for ${caipNetworkId} (${served.adapter.kind}) unavailable: ${error.message}`,
+          c.var.logger.warn(
+            `account data for ${caipNetworkId} (${served.adapter.kind}) unavailable: ${error.message}`,
           )
         }
         c.header('Retry-After', '30')
@@ -283,7 +284,7 @@ export function accountDataRoutes({
             prices = await served.prices.usdPrices(served.network, tokens)
           } catch (error) {
             // A price source should not throw; if one does, balances still answer, unpriced.
-            console.warn(`airlock api: prices failed for ${served.network.caipNetworkId}`, error)
+            c.var.logger.warn({ err: error }, `prices failed for ${served.network.caipNetworkId}`)
             prices = new Map()
           }
           return { balances: toTokenBalances(holdings, prices, served.network.caipNetworkId) }

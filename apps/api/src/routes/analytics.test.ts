@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { eventLimits } from '@airlock/protocol'
 import { Redis } from 'ioredis'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp, type TestAppOptions } from '../../test/app'
 import { setUpTimeout, testDatabases } from '../../test/databases'
+import { memoryLogger } from '../../test/logs'
 import { type RedisServer, startRedis } from '../../test/redis'
+import type { Logger } from '../logger'
 import { createProject } from '../projects'
 import { createEventRateLimiter, type EventRateLimiter } from '../rateLimit'
 import { maxEventBytes } from './analytics'
@@ -38,7 +40,7 @@ const limit = 3
 type LimiterBackend = {
   name: 'memory' | 'redis'
   setUp(): Promise<void>
-  open(warn?: (message: string) => void): Promise<EventRateLimiter>
+  open(logger?: Logger): Promise<EventRateLimiter>
   /** The Redis server, for the redis back-end. */
   server(): RedisServer
   tearDown(): Promise<void>
@@ -65,11 +67,11 @@ const redisLimiter = (): LimiterBackend => {
     async setUp() {
       server = await startRedis()
     },
-    async open(warn) {
+    async open(logger) {
       await withRedis(running().url, (redis) => redis.flushall())
       const limiter = createEventRateLimiter(
         { eventsPerMinute: limit, redisUrl: running().url },
-        warn ? { warn } : {},
+        { logger: logger ?? memoryLogger().logger },
       )
       expect(await limiter.ready(5_000)).toBe(true)
       return limiter
@@ -435,8 +437,8 @@ describe.each(testDatabases())('POST /e on $name', (database) => {
   })
 
   /** Opens the app with a fresh limiter of `backend`, `limit` events a minute. */
-  const openLimited = async (backend: LimiterBackend, warn?: (message: string) => void) => {
-    const limiter = await backend.open(warn)
+  const openLimited = async (backend: LimiterBackend, logger?: Logger) => {
+    const limiter = await backend.open(logger)
     await openApp({ eventRateLimiter: limiter })
     return limiter
   }
@@ -547,19 +549,19 @@ describe.each(testDatabases())('POST /e on $name', (database) => {
     })
 
     test('behavior: while Redis is down each process counts in memory (204s then 429, no 500), and Redis counts again once back', async () => {
-      const warnings: string[] = []
-      const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+      const logs = memoryLogger()
+      const warnings = () => logs.entries().filter((entry) => entry.level === 'warn')
       const server = backend.server()
       try {
-        const limiter = await openLimited(backend, (message) => warnings.push(message))
+        const limiter = await openLimited(backend, logs.logger)
         expect((await postNew('http://localhost:5173/')).status).toBe(204)
 
         await server.stop()
         expect(await statuses(limit, () => postNew())).toEqual([204, 204, 204])
         await expectRateLimited(await postNew())
         // The outage is noticed as the connection closes, which may come after the answers.
-        await expect.poll(() => warnings.length).toBe(1)
-        expect(warnings[0]).toMatch(/redis rate limiter at 127\.0\.0\.1:\d+ unavailable/)
+        await expect.poll(() => warnings().length).toBe(1)
+        expect(warnings()[0]?.msg).toMatch(/^redis rate limiter at 127\.0\.0\.1:\d+ unavailable/)
 
         await server.start()
         expect(await limiter.ready(10_000)).toBe(true)
@@ -569,7 +571,6 @@ describe.each(testDatabases())('POST /e on $name', (database) => {
           expect(await redis.get('airlock:events:client:http://localhost unknown')).toBe('1')
         })
       } finally {
-        log.mockRestore()
         await server.start()
       }
     })
