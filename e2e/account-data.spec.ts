@@ -6,7 +6,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
-import { expect, test } from './support/test'
+import { type ConnectWallet, expect, test } from './support/test'
 import { anvilAccounts, anvilClient, anvilRpcUrl, installTestWallet } from './support/testWallet'
 
 /** What devchain/seed.mjs deploys on a fresh chain. */
@@ -49,22 +49,20 @@ async function openTab(page: Page, tab: 'Tokens' | 'NFTs' | 'Activity') {
   return modal(page).dialog.getByRole('tabpanel')
 }
 
-async function connect(page: Page, privateKey: `0x${string}`) {
+/** The demo page with a wallet of `privateKey`, connected. */
+async function connect(page: Page, connectWallet: ConnectWallet, privateKey: `0x${string}`) {
   await installTestWallet(page, { name: 'Alpha Wallet', rdns: 'dev.airlock.alpha', privateKey })
   await page.goto(origins.demo)
   await waitForAirlock(page)
-  await page.evaluate(() => window.airlock!.open())
-  await modal(page)
-    .dialog.getByRole('button', { name: /Alpha Wallet/ })
-    .click()
-  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
+  await connectWallet('Alpha Wallet')
 }
 
 test('behavior: the Tokens tab shows exactly the balances on the chain, the zero-decimals token left out', async ({
   page,
+  connectWallet,
 }) => {
   const account = anvilAccounts[0]
-  await connect(page, account.privateKey)
+  await connect(page, connectWallet, account.privateKey)
   const client = anvilClient()
   const usd = await client.readContract({
     address: devchain.aUsd,
@@ -89,8 +87,11 @@ test('behavior: the Tokens tab shows exactly the balances on the chain, the zero
   await expect(panel.locator('li[data-symbol]').first()).toHaveAttribute('data-symbol', 'ETH')
 })
 
-test('behavior: NFTs show with names, the spam collection hidden', async ({ page }) => {
-  await connect(page, anvilAccounts[0].privateKey)
+test('behavior: NFTs show with names, the spam collection hidden', async ({
+  page,
+  connectWallet,
+}) => {
+  await connect(page, connectWallet, anvilAccounts[0].privateKey)
   const panel = await openTab(page, 'NFTs')
   const tiles = panel.locator('li[data-nft-id]')
   await expect(tiles.first()).toBeVisible()
@@ -100,8 +101,9 @@ test('behavior: NFTs show with names, the spam collection hidden', async ({ page
 
 test('behavior: Activity hides spam-only transactions and shows the seeded history', async ({
   page,
+  connectWallet,
 }) => {
-  await connect(page, anvilAccounts[0].privateKey)
+  await connect(page, connectWallet, anvilAccounts[0].privateKey)
   const panel = await openTab(page, 'Activity')
   const rows = panel.locator('li[data-tx-hash]')
   await expect(rows.first()).toBeVisible()
@@ -112,6 +114,7 @@ test('behavior: Activity hides spam-only transactions and shows the seeded histo
 test('behavior: a transfer made on the chain appears in Activity after the cache window, and pages load on scroll', async ({
   page,
   request,
+  connectWallet,
 }) => {
   test.setTimeout(90_000)
   const wallet = createWalletClient({
@@ -126,7 +129,7 @@ test('behavior: a transfer made on the chain appears in Activity after the cache
     last = await wallet.sendTransaction({ to: visitor.address, value: parseEther('0.01') })
   await client.waitForTransactionReceipt({ hash: last })
   await indexed(request, hashOfCount(23))
-  await connect(page, visitorKey)
+  await connect(page, connectWallet, visitorKey)
   const panel = await openTab(page, 'Activity')
   const rows = panel.locator('li[data-tx-hash]')
   await expect.poll(async () => rows.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(20)
@@ -154,10 +157,11 @@ test('behavior: a transfer made on the chain appears in Activity after the cache
 
 test('behavior: with the API unreachable, the spec toasts show and Activity is marked empty', async ({
   page,
+  connectWallet,
 }) => {
   // The API's account routes refuse connections from the start of the visit.
   await page.route('**/v1/accounts/**', (route) => route.abort('connectionrefused'))
-  await connect(page, anvilAccounts[2].privateKey)
+  await connect(page, connectWallet, anvilAccounts[2].privateKey)
   const tokens = await openTab(page, 'Tokens')
   const toast = modal(page)
     .dialog.getByRole('status')
@@ -173,11 +177,12 @@ test('behavior: with the API unreachable, the spec toasts show and Activity is m
 
 test('behavior: a transaction the site sends through airlock.provider shows in Activity without waiting for the cache', async ({
   page,
+  connectWallet,
 }) => {
   // Anvil's account #5: no other spec sends from it.
   const senderKey = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba'
   const sender = privateKeyToAccount(senderKey)
-  await connect(page, senderKey)
+  await connect(page, connectWallet, senderKey)
   const panel = await openTab(page, 'Activity')
   await expect(panel).toHaveAttribute('aria-busy', 'false')
   await page.evaluate(() => window.airlock!.close())

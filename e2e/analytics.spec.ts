@@ -60,24 +60,17 @@ function requestsToModalOrigin(page: Page): Request[] {
   return requests
 }
 
-async function connect(page: Page) {
-  await page.evaluate(() => window.airlock!.open())
-  await modal(page)
-    .dialog.getByRole('button', { name: new RegExp(alpha.name) })
-    .click()
-  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
-  await expectClosed(page)
-}
-
 test('behavior: opening and connecting store the funnel as events, and the stats count them', async ({
   page,
   request,
+  connectWallet,
 }) => {
   const projectId = 'analytics-funnel'
   const wallet = await installTestWallet(page, alpha)
   await sdkPage(page, { projectId })
   await waitForAirlock(page)
-  await connect(page)
+  await connectWallet(alpha.name)
+  await expectClosed(page)
 
   const expected = ['MODAL_OPEN', 'VIEW_CHANGE', 'SELECT_WALLET', 'CONNECT_SUCCESS', 'MODAL_CLOSE']
   await expect
@@ -197,13 +190,17 @@ test('behavior: a page that never opens the modal sends nothing beyond loading t
   expect(storedEvents(projectId)).toEqual([])
 })
 
-test('behavior: with analytics off, opening and connecting send no events', async ({ page }) => {
+test('behavior: with analytics off, opening and connecting send no events', async ({
+  page,
+  connectWallet,
+}) => {
   const projectId = 'analytics-off'
   await installTestWallet(page, alpha)
   const requests = requestsToModalOrigin(page)
   await sdkPage(page, { projectId, features: { analytics: false } })
   await waitForAirlock(page)
-  await connect(page)
+  await connectWallet(alpha.name)
+  await expectClosed(page)
   // Something else the frame asks of the API after connecting proves the frame was busy.
   await page.evaluate(() => window.airlock!.open())
   await expect(modal(page).dialog.getByRole('heading', { level: 1 })).toHaveText('Account')

@@ -10,15 +10,6 @@ import { anvilAccounts, anvilClient, freshAddress, installTestWallet } from './s
 const alpha = { name: 'Alpha Wallet', rdns: 'dev.airlock.alpha' }
 const beta = { name: 'Beta Wallet', rdns: 'dev.airlock.beta' }
 
-/** Opens the modal and connects with the named wallet; resolves once the site sees it. */
-async function connectWith(page: Page, walletName: string) {
-  await page.evaluate(() => window.airlock!.open())
-  await modal(page)
-    .dialog.getByRole('button', { name: new RegExp(walletName) })
-    .click()
-  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
-}
-
 function sdkPage(page: Page, options: object) {
   const query = encodeURIComponent(
     JSON.stringify({ networks: ['eip155:31337', 'eip155:1'], ...options }),
@@ -28,6 +19,7 @@ function sdkPage(page: Page, options: object) {
 
 test('behavior: connecting a wallet gives the site the account through provider and subscribe()', async ({
   page,
+  connectWallet,
 }) => {
   const wallet = await installTestWallet(page, alpha)
   await page.goto(origins.demo)
@@ -38,7 +30,7 @@ test('behavior: connecting a wallet gives the site the account through provider 
     window.airlock!.subscribe((state) => seen.push(state.status))
     window.airlock!.provider.on('accountsChanged', (accounts) => seen.push(accounts))
   })
-  await connectWith(page, alpha.name)
+  await connectWallet(alpha.name)
   await expectClosed(page)
   const state = await page.evaluate(() => window.airlock!.getState())
   expect(state).toMatchObject({
@@ -72,12 +64,13 @@ test('behavior: connecting a wallet gives the site the account through provider 
 
 test('behavior: personal_sign and eth_sendTransaction work through viem on airlock.provider', async ({
   page,
+  connectWallet,
 }) => {
   const sender = anvilAccounts[1]
   const wallet = await installTestWallet(page, { ...alpha, privateKey: sender.privateKey })
   await page.goto(origins.demo)
   await waitForAirlock(page)
-  await connectWith(page, alpha.name)
+  await connectWallet(alpha.name)
   const message = 'Sign in to the Airlock demo'
   const signature = await page.evaluate(
     ([text, address]) =>
@@ -122,6 +115,7 @@ test('behavior: personal_sign and eth_sendTransaction work through viem on airlo
 
 test('behavior: viem createWalletClient with custom(airlock.provider) signs and sends in the page', async ({
   page,
+  connectWallet,
 }) => {
   const wallet = await installTestWallet(page, {
     ...alpha,
@@ -129,7 +123,7 @@ test('behavior: viem createWalletClient with custom(airlock.provider) signs and 
   })
   await sdkPage(page, {})
   await waitForAirlock(page)
-  await connectWith(page, alpha.name)
+  await connectWallet(alpha.name)
   // Its own receiver: another test sending to the same one in parallel would change the sum.
   const receiver = freshAddress()
   const client = anvilClient()
@@ -187,11 +181,12 @@ test('behavior: any other connection failure shows Failed to connect', async ({ 
 
 test('behavior: switching network asks the wallet, adding the chain when it does not know it', async ({
   page,
+  connectWallet,
 }) => {
   const wallet = await installTestWallet(page, alpha)
   await page.goto(origins.demo)
   await waitForAirlock(page)
-  await connectWith(page, alpha.name)
+  await connectWallet(alpha.name)
   await page.evaluate(() => {
     ;(window as unknown as { chains: unknown[] }).chains = []
     window.airlock!.provider.on('chainChanged', (chainId) =>
@@ -224,11 +219,12 @@ test('behavior: switching network asks the wallet, adding the chain when it does
 
 test('behavior: a wallet on a network the site does not support is shown so, with a way to switch', async ({
   page,
+  connectWallet,
 }) => {
   const wallet = await installTestWallet(page, alpha)
   await page.goto(origins.demo)
   await waitForAirlock(page)
-  await connectWith(page, alpha.name)
+  await connectWallet(alpha.name)
   await page.evaluate(() => window.airlock!.switchNetwork('eip155:1'))
   await page.waitForFunction(() => window.airlock!.getState().chainId === 'eip155:1')
   // The visitor switches the wallet to a chain the site didn't configure (Anvil's 31337 is
@@ -253,11 +249,12 @@ test('behavior: a wallet on a network the site does not support is shown so, wit
 
 test('behavior: a reload reconnects without a prompt while the wallet still authorises the site', async ({
   page,
+  connectWallet,
 }) => {
   const wallet = await installTestWallet(page, alpha)
   await page.goto(origins.demo)
   await waitForAirlock(page)
-  await connectWith(page, alpha.name)
+  await connectWallet(alpha.name)
   const prompts = () =>
     wallet.requests.filter((request) => request.method === 'eth_requestAccounts').length
   const before = prompts()
@@ -283,11 +280,12 @@ test('behavior: a reload reconnects without a prompt while the wallet still auth
 
 test('behavior: accountsChanged from the wallet updates the site and the modal', async ({
   page,
+  connectWallet,
 }) => {
   const wallet = await installTestWallet(page, alpha)
   await page.goto(origins.demo)
   await waitForAirlock(page)
-  await connectWith(page, alpha.name)
+  await connectWallet(alpha.name)
   const next = anvilAccounts[1]
   await wallet.setAccount(next.privateKey)
   await page.waitForFunction(
@@ -300,6 +298,7 @@ test('behavior: accountsChanged from the wallet updates the site and the modal',
 
 test('behavior: disconnecting from the modal, the site or the wallet ends disconnected everywhere', async ({
   page,
+  connectWallet,
 }) => {
   const wallet = await installTestWallet(page, alpha)
   await page.goto(origins.demo)
@@ -308,7 +307,7 @@ test('behavior: disconnecting from the modal, the site or the wallet ends discon
     page.waitForFunction(() => window.airlock!.getState().status === 'disconnected')
 
   // From the Account view.
-  await connectWith(page, alpha.name)
+  await connectWallet(alpha.name)
   await page.evaluate(() => window.airlock!.open())
   await modal(page).dialog.getByRole('button', { name: 'Disconnect' }).click()
   await disconnected()
@@ -318,12 +317,12 @@ test('behavior: disconnecting from the modal, the site or the wallet ends discon
   ).toEqual([])
 
   // From the site.
-  await connectWith(page, alpha.name)
+  await connectWallet(alpha.name)
   await page.evaluate(() => window.airlock!.disconnect())
   await disconnected()
 
   // From the wallet.
-  await connectWith(page, alpha.name)
+  await connectWallet(alpha.name)
   await wallet.disconnectFromWallet()
   await disconnected()
   await page.evaluate(() => window.airlock!.open())
@@ -356,7 +355,10 @@ test('behavior: eth_requestAccounts opens the modal and resolves on connect, rej
   expect(await accounts).toEqual([wallet.address])
 })
 
-test('behavior: two wallets are listed in the spec order, recent ones first', async ({ page }) => {
+test('behavior: two wallets are listed in the spec order, recent ones first', async ({
+  page,
+  connectWallet,
+}) => {
   await installTestWallet(page, alpha)
   await installTestWallet(page, beta)
   await page.goto(origins.demo)
@@ -370,7 +372,7 @@ test('behavior: two wallets are listed in the spec order, recent ones first', as
     'All Wallets',
   ])
   await page.keyboard.press('Escape')
-  await connectWith(page, beta.name)
+  await connectWallet(beta.name)
   await page.evaluate(() => window.airlock!.disconnect())
   await page.evaluate(() => window.airlock!.open())
   await expect(wallets).toHaveText([
@@ -381,13 +383,16 @@ test('behavior: two wallets are listed in the spec order, recent ones first', as
   ])
 })
 
-test('behavior: recent keeps the last two wallets, newest first', async ({ page }) => {
+test('behavior: recent keeps the last two wallets, newest first', async ({
+  page,
+  connectWallet,
+}) => {
   const gamma = { name: 'Gamma Wallet', rdns: 'dev.airlock.gamma' }
   for (const wallet of [alpha, beta, gamma]) await installTestWallet(page, wallet)
   await page.goto(origins.demo)
   await waitForAirlock(page)
   for (const wallet of [alpha, beta, gamma]) {
-    await connectWith(page, wallet.name)
+    await connectWallet(wallet.name)
     await page.evaluate(() => window.airlock!.disconnect())
   }
   await page.evaluate(() => window.airlock!.open())
@@ -445,23 +450,27 @@ test('behavior: a wallet announcing synchronously inside requestProvider and one
 
 test('security: a site cannot switch on multiWallet when its project has it off', async ({
   page,
+  connectWallet,
 }) => {
   await installTestWallet(page, alpha)
   await sdkPage(page, { features: { multiWallet: true } })
   await waitForAirlock(page)
-  await connectWith(page, alpha.name)
+  await connectWallet(alpha.name)
   await page.evaluate(() => window.airlock!.open())
   const { dialog } = modal(page)
   await expect(dialog.getByRole('button', { name: 'Disconnect' })).toBeVisible()
   await expect(dialog.getByRole('button', { name: 'Wallets' })).toHaveCount(0)
 })
 
-test('behavior: multiWallet switches between two connected wallets', async ({ page }) => {
+test('behavior: multiWallet switches between two connected wallets', async ({
+  page,
+  connectWallet,
+}) => {
   const first = await installTestWallet(page, alpha)
   const second = await installTestWallet(page, { ...beta, privateKey: anvilAccounts[1].privateKey })
   await sdkPage(page, { projectId: 'multiwallet' })
   await waitForAirlock(page)
-  await connectWith(page, alpha.name)
+  await connectWallet(alpha.name)
   await page.evaluate(() => window.airlock!.open())
   const { dialog } = modal(page)
   await dialog.getByRole('button', { name: 'Wallets' }).click()

@@ -6,7 +6,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
-import { expect, test } from './support/test'
+import { type ConnectWallet, expect, test } from './support/test'
 import {
   anvilClient,
   anvilRpcUrl,
@@ -59,7 +59,11 @@ test.beforeAll(async () => {
 })
 
 /** Connects the sender's wallet on `url` and shows Account. */
-async function connectedAccount(page: Page, url: string = origins.demo): Promise<TestWallet> {
+async function connectedAccount(
+  page: Page,
+  connectWallet: ConnectWallet,
+  url: string = origins.demo,
+): Promise<TestWallet> {
   const wallet = await installTestWallet(page, {
     name: 'Send Wallet',
     rdns: 'dev.airlock.send',
@@ -67,18 +71,14 @@ async function connectedAccount(page: Page, url: string = origins.demo): Promise
   })
   await page.goto(url)
   await waitForAirlock(page)
-  await page.evaluate(() => window.airlock!.open())
-  await modal(page)
-    .dialog.getByRole('button', { name: /Send Wallet/ })
-    .click()
-  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
+  await connectWallet('Send Wallet')
   await page.evaluate(() => window.airlock!.open())
   await expectOpen(page, 'Account')
   return wallet
 }
 
-async function openSend(page: Page): Promise<TestWallet> {
-  const wallet = await connectedAccount(page)
+async function openSend(page: Page, connectWallet: ConnectWallet): Promise<TestWallet> {
+  const wallet = await connectedAccount(page, connectWallet)
   await modal(page).dialog.getByRole('button', { name: 'Send', exact: true }).click()
   await expectOpen(page, 'Send')
   return wallet
@@ -101,8 +101,9 @@ function form(page: Page) {
 
 test('behavior: sending ETH asks the wallet, lands on anvil, clears the form and says so', async ({
   page,
+  connectWallet,
 }) => {
-  await openSend(page)
+  await openSend(page, connectWallet)
   const send = form(page)
   const receiver = freshAddress()
   await send.pick('ETH')
@@ -126,8 +127,9 @@ test('behavior: sending ETH asks the wallet, lands on anvil, clears the form and
 
 test('behavior: sending the 6-decimals ERC-20 calls transfer and moves exactly that amount', async ({
   page,
+  connectWallet,
 }) => {
-  const wallet = await connectedAccount(page)
+  const wallet = await connectedAccount(page, connectWallet)
   const tokenRow = modal(page).dialog.getByRole('tabpanel').locator('[data-symbol="aUSD"]')
   await expect(tokenRow).toBeVisible()
   const rowBefore = await tokenRow.textContent()
@@ -154,8 +156,9 @@ test('behavior: sending the 6-decimals ERC-20 calls transfer and moves exactly t
 
 test('behavior: the form says what is missing or wrong, and the wallet is not asked', async ({
   page,
+  connectWallet,
 }) => {
-  const wallet = await openSend(page)
+  const wallet = await openSend(page, connectWallet)
   const send = form(page)
   await expect(send.message).toHaveText('An amount and receiver address are required')
   await expect(send.preview).toBeDisabled()
@@ -181,8 +184,9 @@ test('behavior: the form says what is missing or wrong, and the wallet is not as
 
 test('behavior: a declined send shows Signature declined, keeps the form and moves nothing', async ({
   page,
+  connectWallet,
 }) => {
-  const wallet = await openSend(page)
+  const wallet = await openSend(page, connectWallet)
   const send = form(page)
   const receiver = freshAddress()
   await send.pick('ETH')
@@ -200,24 +204,29 @@ test('behavior: a declined send shows Signature declined, keeps the form and mov
 })
 
 /** A connected account on a page whose site turned Send off. */
-function connectedWithSendOff(page: Page) {
+function connectedWithSendOff(page: Page, connectWallet: ConnectWallet) {
   const options = { networks: ['eip155:31337'], features: { send: false } }
   return connectedAccount(
     page,
+    connectWallet,
     `${origins.fixtures}/sdk.html?options=${encodeURIComponent(JSON.stringify(options))}`,
   )
 }
 
-test('behavior: Send is not offered when the site turns the feature off', async ({ page }) => {
-  await connectedWithSendOff(page)
+test('behavior: Send is not offered when the site turns the feature off', async ({
+  page,
+  connectWallet,
+}) => {
+  await connectedWithSendOff(page, connectWallet)
   await expect(modal(page).dialog.getByRole('button', { name: 'Disconnect' })).toBeVisible()
   await expect(modal(page).dialog.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0)
 })
 
 test('security: open({ view: "WalletSend" }) is refused when Send is off, whatever else asks', async ({
   page,
+  connectWallet,
 }) => {
-  await connectedWithSendOff(page)
+  await connectedWithSendOff(page, connectWallet)
   await page.evaluate(() => window.airlock!.close())
   const refusal = await page.evaluate(() =>
     window.airlock!.open({ view: 'WalletSend' }).then(

@@ -19,27 +19,28 @@ import {
   solanaBalance,
   tokenBalance,
 } from './support/solanaTestWallet'
-import { expect, test } from './support/test'
+import { type ConnectWallet, expect, test } from './support/test'
 import { installTestWallet } from './support/testWallet'
 
 const freshAddress = async () => (await generateKeyPairSigner()).address
 
-async function connectSolana(page: Page, name = 'Sol Wallet'): Promise<SolanaTestWallet> {
+async function connectSolana(
+  page: Page,
+  connectWallet: ConnectWallet,
+  name = 'Sol Wallet',
+): Promise<SolanaTestWallet> {
   const wallet = await installSolanaTestWallet(page, { name })
   await page.goto(origins.demo)
   await waitForAirlock(page)
-  await page.evaluate(() => window.airlock!.open())
-  await modal(page)
-    .dialog.getByRole('button', { name: new RegExp(name) })
-    .click()
-  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
+  await connectWallet(name)
   return wallet
 }
 
 test('behavior: a Solana wallet connects on Solana; the site sees its address and signs through airlock.solana', async ({
   page,
+  connectWallet,
 }) => {
-  const wallet = await connectSolana(page)
+  const wallet = await connectSolana(page, connectWallet)
   const state = await page.evaluate(() => window.airlock!.getState())
   expect(state).toMatchObject({
     status: 'connected',
@@ -87,8 +88,9 @@ test('behavior: a Solana wallet connects on Solana; the site sees its address an
 
 test('behavior: a declined signature rejects with 4001; the Tokens tab shows SOL and sUSD', async ({
   page,
+  connectWallet,
 }) => {
-  const wallet = await connectSolana(page)
+  const wallet = await connectSolana(page, connectWallet)
   wallet.rejectNext('solana:signMessage')
   const error = await page.evaluate(() =>
     window
@@ -147,8 +149,9 @@ async function sendFromModal(page: Page, symbol: string, amount: string, receive
 
 test('behavior: sending SOL lands on the Solana chain and the receiver holds exactly that', async ({
   page,
+  connectWallet,
 }) => {
-  await connectSolana(page)
+  await connectSolana(page, connectWallet)
   const receiver = await freshAddress()
   await sendFromModal(page, 'SOL', '1.5', receiver)
   await expect(modal(page).frame.getByText('Sent 1.5 SOL')).toBeVisible()
@@ -158,8 +161,9 @@ test('behavior: sending SOL lands on the Solana chain and the receiver holds exa
 
 test('behavior: sending sUSD to a receiver without a token account creates it', async ({
   page,
+  connectWallet,
 }) => {
-  await connectSolana(page)
+  await connectSolana(page, connectWallet)
   const receiver = await freshAddress()
   expect(await tokenBalance(receiver)).toBe(0n)
   await sendFromModal(page, 'sUSD', '2.5', receiver)
@@ -169,8 +173,9 @@ test('behavior: sending sUSD to a receiver without a token account creates it', 
 
 test('behavior: a declined Solana send says Signature declined and moves nothing', async ({
   page,
+  connectWallet,
 }) => {
-  const wallet = await connectSolana(page)
+  const wallet = await connectSolana(page, connectWallet)
   const receiver = await freshAddress()
   wallet.rejectNext('solana:signAndSendTransaction')
   await sendFromModal(page, 'SOL', '0.25', receiver)
@@ -179,8 +184,11 @@ test('behavior: a declined Solana send says Signature declined and moves nothing
   expect(await solanaBalance(receiver)).toBe(0n)
 })
 
-test('behavior: the Solana receiver is checked before the wallet is asked', async ({ page }) => {
-  const wallet = await connectSolana(page)
+test('behavior: the Solana receiver is checked before the wallet is asked', async ({
+  page,
+  connectWallet,
+}) => {
+  const wallet = await connectSolana(page, connectWallet)
   await page.evaluate(() => window.airlock!.open())
   const { dialog } = modal(page)
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()
