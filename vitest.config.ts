@@ -1,6 +1,7 @@
-// Unit tests: next to the code in packages/, apps/ and devchain/, in Node. The SDK's
-// `*.browser.test.ts` run in Chromium (Debian's, never a downloaded one) through Vitest's browser
-// mode, against a stand-in modal frame served at /modal. The e2e suite is Playwright's.
+// Unit tests: next to the code in packages/, apps/ and devchain/, in Node; checks that span the
+// repo (import cycles) in scripts/. The SDK's `*.browser.test.ts` run in Chromium (Debian's, never
+// a downloaded one) through Vitest's browser mode, against a stand-in modal frame served at
+// /modal. The e2e suite is Playwright's.
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 
@@ -19,6 +20,7 @@ export default defineConfig({
             'packages/**/src/**/*.test.ts',
             'apps/**/{src,test}/**/*.test.{ts,tsx}',
             'devchain/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/dist/**', '**/*.browser.test.ts'],
         },

@@ -4,35 +4,39 @@
  * https origins only), runs the command, and exits with its code.
  */
 
-import { ConfigError, isProduction, readStorageConfig } from './config'
+import { isProduction, readStorageConfig } from './config'
+import { ConfigError } from './configError'
 import { runCli } from './runCli'
 import { openStorage } from './storage'
 
-let storageConfig: ReturnType<typeof readStorageConfig>
-let production: boolean
-try {
-  storageConfig = readStorageConfig(process.env)
-  production = isProduction(process.env)
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error
-  console.error(`error: ${error.message}`)
-  process.exit(1)
+/** Runs the command line's command; resolves to the exit code. */
+async function main(): Promise<number> {
+  let storageConfig: ReturnType<typeof readStorageConfig>
+  let production: boolean
+  try {
+    storageConfig = readStorageConfig(process.env)
+    production = isProduction(process.env)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(`error: ${error.message}`)
+    return 1
+  }
+
+  const storage = openStorage(storageConfig)
+  try {
+    return await runCli(process.argv.slice(2), {
+      db: storage.db,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      cwd: process.env.INIT_CWD,
+      production,
+    })
+  } catch (error) {
+    console.error('error: unexpected failure', error)
+    return 1
+  } finally {
+    await storage.close()
+  }
 }
 
-const storage = openStorage(storageConfig)
-let exitCode: number
-try {
-  exitCode = await runCli(process.argv.slice(2), {
-    db: storage.db,
-    stdout: process.stdout,
-    stderr: process.stderr,
-    cwd: process.env.INIT_CWD,
-    production,
-  })
-} catch (error) {
-  console.error('error: unexpected failure', error)
-  exitCode = 1
-} finally {
-  await storage.close()
-}
-process.exit(exitCode)
+process.exit(await main())

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { AccountDataConfigError } from './accountData/config'
-import { ConfigError, readCacheConfig, readLogLevel, readServerConfig } from './config'
+import { readCacheConfig, readLogLevel, readServerConfig } from './config'
+import { ConfigError } from './configError'
 
 describe('readCacheConfig', () => {
   test('behavior: in memory unless REDIS_URL is set', () => {

@@ -8,7 +8,8 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { WalletConnectConfig } from '@airlock/protocol'
 import { type AccountDataConfig, loadAccountDataConfig } from './accountData/config'
-import type { CacheConfig } from './cache/cache'
+import type { CacheConfig } from './cache/openCache'
+import { ConfigError } from './configError'
 import { defaultEventRetentionDays } from './eventRetention'
 import { defaultLogLevel, type LogLevel, logLevels } from './logger'
 import { loadNetworks, type NetworkConfig } from './networks'
@@ -66,11 +67,6 @@ export type ServerConfig = {
 
 /** Shortest operator token accepted: a guessable one would open every project's stats. */
 export const minOperatorTokenChars = 24
-
-/** Thrown at start for an unusable setting; the message names the variable. */
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError'
-}
 
 /** `DATABASE_URL` selects Postgres; otherwise SQLite at `<DATA_DIR>/airlock.sqlite`. */
 export function readStorageConfig(env: Environment): StorageConfig {

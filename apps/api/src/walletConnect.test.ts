@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { ConfigError } from './config'
+import { ConfigError } from './configError'
 import { publicRelayUrl, readWalletConnectConfig } from './walletConnect'
 
 describe('readWalletConnectConfig', () => {

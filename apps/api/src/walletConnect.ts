@@ -6,7 +6,7 @@
  * config; without a project id for the public relay, WalletConnect is off and the modal says so.
  */
 import type { WalletConnectConfig } from '@airlock/protocol'
-import { ConfigError, type Environment } from './config'
+import { ConfigError } from './configError'
 
 export const publicRelayUrl = 'wss://relay.walletconnect.org'
 
@@ -15,7 +15,13 @@ const localProjectId = 'airlock-local'
 
 const isLoopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
 
-export function readWalletConnectConfig(env: Environment): WalletConnectConfig | null {
+export type WalletConnectEnvironment = {
+  AIRLOCK_WC_RELAY_URL?: string | undefined
+  AIRLOCK_WC_PROJECT_ID?: string | undefined
+  AIRLOCK_WC_VERIFY?: string | undefined
+}
+
+export function readWalletConnectConfig(env: WalletConnectEnvironment): WalletConnectConfig | null {
   const relayUrl = env.AIRLOCK_WC_RELAY_URL || publicRelayUrl
   let url: URL
   try {

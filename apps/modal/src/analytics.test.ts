@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { defaultProjectFeatures, type EventBody, type ModalConfig } from '@airlock/protocol'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createAnalytics, errorReportProps, withoutQueryStrings } from './analytics'
+import { createApiClient } from './api'
 import { createModalStore, type ModalStore } from './state/store'
 
 // The modal's API stand-in: a real server on loopback that records every POST /e, and answers
@@ -82,7 +83,9 @@ async function arrived(count: number) {
 describe('analytics', () => {
   test('behavior: an event is POST /e with projectId, st, sv and {eventId, url, domain, timestamp, props}', async () => {
     const store = hostedStore()
-    const analytics = createAnalytics(store, { now: () => 1_760_000_000_000 })
+    const analytics = createAnalytics(store, createApiClient().apiFetch, {
+      now: () => 1_760_000_000_000,
+    })
     analytics.start()
     analytics.track('MODAL_OPEN', { view: 'Connect', connected: false })
     const [post] = await arrived(1)
@@ -108,7 +111,7 @@ describe('analytics', () => {
   test('behavior: props carry the address while connected', async () => {
     const store = hostedStore()
     store.setState({ status: 'connected', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
-    const analytics = createAnalytics(store)
+    const analytics = createAnalytics(store, createApiClient().apiFetch)
     analytics.start()
     analytics.track('COPY_ADDRESS')
     const [post] = await arrived(1)
@@ -120,7 +123,7 @@ describe('analytics', () => {
   })
 
   test('behavior: nothing is sent before the visitor opens the modal', async () => {
-    const analytics = createAnalytics(hostedStore())
+    const analytics = createAnalytics(hostedStore(), createApiClient().apiFetch)
     analytics.track('CONNECT_SUCCESS', { method: 'browser' })
     analytics.start()
     analytics.track('MODAL_OPEN')
@@ -129,7 +132,7 @@ describe('analytics', () => {
   })
 
   test('behavior: MODAL_CREATED is never sent', async () => {
-    const analytics = createAnalytics(hostedStore())
+    const analytics = createAnalytics(hostedStore(), createApiClient().apiFetch)
     analytics.start()
     analytics.track('MODAL_CREATED')
     analytics.track('MODAL_OPEN')
@@ -143,7 +146,7 @@ describe('analytics', () => {
   ])(
     'behavior: with analytics off by %s, neither events nor error reports are sent',
     async (_, store) => {
-      const analytics = createAnalytics(store)
+      const analytics = createAnalytics(store, createApiClient().apiFetch)
       analytics.start()
       analytics.track('MODAL_OPEN')
       analytics.reportError('UNCAUGHT_ERROR', new Error('boom'))
@@ -154,7 +157,7 @@ describe('analytics', () => {
 
   test('behavior: events wait for the host page to say where it is', async () => {
     const store = createModalStore(configFor('shop'))
-    const analytics = createAnalytics(store)
+    const analytics = createAnalytics(store, createApiClient().apiFetch)
     analytics.start()
     analytics.track('MODAL_OPEN')
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -168,7 +171,7 @@ describe('analytics', () => {
 
   test("behavior: a 403 shows 'Invalid App Configuration' once", async () => {
     const store = hostedStore(configFor('forbidden'))
-    const analytics = createAnalytics(store)
+    const analytics = createAnalytics(store, createApiClient().apiFetch)
     analytics.start()
     analytics.track('MODAL_OPEN')
     await expect.poll(() => store.getState().alert?.shortMessage).toBe('Invalid App Configuration')
@@ -182,7 +185,7 @@ describe('analytics', () => {
     vi.stubGlobal('location', { origin: 'http://127.0.0.1:9' })
     try {
       const store = hostedStore()
-      const analytics = createAnalytics(store)
+      const analytics = createAnalytics(store, createApiClient().apiFetch)
       analytics.start()
       analytics.track('MODAL_OPEN')
       await new Promise((resolve) => setTimeout(resolve, 100))
@@ -197,7 +200,7 @@ describe('analytics', () => {
 
 describe('error reports', () => {
   test('behavior: an error report is POST /e with props {type, event, errorType, errorMessage, stackTrace}', async () => {
-    const analytics = createAnalytics(hostedStore())
+    const analytics = createAnalytics(hostedStore(), createApiClient().apiFetch)
     analytics.start()
     const error = new TypeError('Failed to load https://api.example/v1/x?apiKey=secret')
     error.stack =
@@ -216,7 +219,7 @@ describe('error reports', () => {
 
   test('behavior: at most 5 error reports a minute per page', async () => {
     let now = 1_000_000
-    const analytics = createAnalytics(hostedStore(), { now: () => now })
+    const analytics = createAnalytics(hostedStore(), createApiClient().apiFetch, { now: () => now })
     analytics.start()
     for (let index = 0; index < 8; index++)
       analytics.reportError('UNCAUGHT_ERROR', new Error(`e${index}`))
@@ -237,7 +240,7 @@ describe('error reports', () => {
   })
 
   test('behavior: errors before the first open are kept (within the cap) and sent when it comes', async () => {
-    const analytics = createAnalytics(hostedStore())
+    const analytics = createAnalytics(hostedStore(), createApiClient().apiFetch)
     analytics.reportError('UNCAUGHT_ERROR', new Error('early'))
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(posts).toEqual([])

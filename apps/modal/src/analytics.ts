@@ -17,7 +17,7 @@ import {
   isFeatureOn,
   sdkType,
 } from '@airlock/protocol'
-import { apiFetch, HttpError } from './api'
+import { type ApiFetch, HttpError } from './api'
 import { showAlert } from './state/controllers'
 import type { ModalState, ModalStore } from './state/store'
 
@@ -32,12 +32,16 @@ const minuteMs = 60_000
 
 /**
  * @example
- * const analytics = createAnalytics(store)
+ * const analytics = createAnalytics(store, api.apiFetch)
  * analytics.start() // the visitor opened the modal
  * analytics.track('SELECT_WALLET', { name: 'MetaMask', walletId, platform: 'browser' })
  * analytics.reportError('SEND_ERROR', error)
  */
-export function createAnalytics(store: ModalStore, options: createAnalytics.Options = {}) {
+export function createAnalytics(
+  store: ModalStore,
+  apiFetch: ApiFetch,
+  options: createAnalytics.Options = {},
+) {
   const now = options.now ?? Date.now
   let started = false
   let invalidConfigurationShown = false
@@ -54,6 +58,7 @@ export function createAnalytics(store: ModalStore, options: createAnalytics.Opti
     url.hash = ''
     try {
       await postEvent(
+        apiFetch,
         { projectId: state.config.project.id, st: sdkType, sv: state.host.sdkVersion },
         { eventId: crypto.randomUUID(), url: url.href, domain: url.hostname, timestamp, props },
       )
@@ -153,7 +158,7 @@ function hostKnown(store: ModalStore): Promise<ModalState> {
   })
 }
 
-async function postEvent(query: Record<string, string>, body: EventBody) {
+async function postEvent(apiFetch: ApiFetch, query: Record<string, string>, body: EventBody) {
   // Quiet: analytics failing is never the visitor's concern (its 403 is handled above), and
   // keepalive lets a MODAL_CLOSE sent as the page unloads arrive.
   await apiFetch('POST', '/e', { query, body, quiet: true, keepalive: true })

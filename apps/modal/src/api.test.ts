@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { apiFetch, HttpError, onApiFailure, RequestTimeoutError } from './api'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { type ApiClient, createApiClient, HttpError, RequestTimeoutError } from './api'
 
 // A real HTTP server on loopback: what it received, and what it answers per path.
 let server: Server
@@ -46,6 +46,12 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise((resolve) => server.close(resolve)))
 
+// A fresh client per test: no test's failure listeners hear another's calls.
+let api: ApiClient
+beforeEach(() => {
+  api = createApiClient()
+})
+
 /** The error a call fails with (none: the test fails). */
 function failureOf<error extends Error>(call: Promise<unknown>): Promise<error> {
   return call.then(
@@ -61,7 +67,7 @@ describe('apiFetch', () => {
     'behavior: %s sends JSON and parses the JSON answer',
     async (method) => {
       const body = method === 'GET' ? undefined : { a: 1 }
-      const answer = await apiFetch(method, `${base}/echo`, {
+      const answer = await api.apiFetch(method, `${base}/echo`, {
         query: { projectId: 'shop', cursor: 'a b' },
         ...(body ? { body } : {}),
       })
@@ -73,19 +79,19 @@ describe('apiFetch', () => {
   )
 
   test('behavior: PUT sends its body and DELETE none, through the same helper', async () => {
-    expect(await apiFetch('PUT', `${base}/echo`, { body: [1] })).toEqual({
+    expect(await api.apiFetch('PUT', `${base}/echo`, { body: [1] })).toEqual({
       method: 'PUT',
       body: [1],
     })
-    expect(await apiFetch('DELETE', `${base}/echo`)).toEqual({ method: 'DELETE', body: '' })
+    expect(await api.apiFetch('DELETE', `${base}/echo`)).toEqual({ method: 'DELETE', body: '' })
   })
 
   test('behavior: an empty answer resolves undefined', async () => {
-    expect(await apiFetch('POST', `${base}/empty`, { body: {} })).toBeUndefined()
+    expect(await api.apiFetch('POST', `${base}/empty`, { body: {} })).toBeUndefined()
   })
 
   test("behavior: a non-OK status throws 'HTTP status code: {status}' with the status and parsed body", async () => {
-    const error = await failureOf<HttpError>(apiFetch('GET', `${base}/limited`))
+    const error = await failureOf<HttpError>(api.apiFetch('GET', `${base}/limited`))
     expect(error).toBeInstanceOf(HttpError)
     expect(error.message).toBe('HTTP status code: 429')
     expect(error.status).toBe(429)
@@ -94,13 +100,13 @@ describe('apiFetch', () => {
   })
 
   test('behavior: a body that is not JSON is carried as undefined', async () => {
-    const error = await failureOf<HttpError>(apiFetch('GET', `${base}/broken`))
+    const error = await failureOf<HttpError>(api.apiFetch('GET', `${base}/broken`))
     expect(error).toMatchObject({ message: 'HTTP status code: 502', status: 502, body: undefined })
   })
 
   test('behavior: a call that outlasts its timeout throws RequestTimeoutError', async () => {
     const error = await failureOf<RequestTimeoutError>(
-      apiFetch('GET', `${base}/slow`, { timeoutMs: 50 }),
+      api.apiFetch('GET', `${base}/slow`, { timeoutMs: 50 }),
     )
     expect(error).toBeInstanceOf(RequestTimeoutError)
     expect(error.message).toBe('The request to /slow took longer than 50 ms.')
@@ -108,24 +114,32 @@ describe('apiFetch', () => {
 
   test('behavior: failures reach the failure listeners unless quiet; the caller still gets them', async () => {
     const seen: string[] = []
-    const stop = onApiFailure(({ method, path, error }) =>
+    const stop = api.onApiFailure(({ method, path, error }) =>
       seen.push(`${method} ${path} ${error.message}`),
     )
-    await expect(apiFetch('GET', `${base}/limited`)).rejects.toThrow('HTTP status code: 429')
-    await expect(apiFetch('GET', `${base}/limited`, { quiet: true })).rejects.toThrow(
+    await expect(api.apiFetch('GET', `${base}/limited`)).rejects.toThrow('HTTP status code: 429')
+    await expect(api.apiFetch('GET', `${base}/limited`, { quiet: true })).rejects.toThrow(
       'HTTP status code: 429',
     )
-    await apiFetch('GET', `${base}/echo`)
+    await api.apiFetch('GET', `${base}/echo`)
     stop()
-    await expect(apiFetch('GET', `${base}/limited`)).rejects.toThrow()
+    await expect(api.apiFetch('GET', `${base}/limited`)).rejects.toThrow()
     expect(seen).toEqual([`GET ${base}/limited HTTP status code: 429`])
+  })
+
+  test("behavior: a client's failure listeners hear only that client's calls", async () => {
+    const seen: string[] = []
+    api.onApiFailure(({ path }) => seen.push(path))
+    const other = createApiClient()
+    await expect(other.apiFetch('GET', `${base}/limited`)).rejects.toThrow('HTTP status code: 429')
+    expect(seen).toEqual([])
   })
 
   test("behavior: the caller's own abort is not a failure", async () => {
     const seen: unknown[] = []
-    const stop = onApiFailure((failure) => seen.push(failure))
+    const stop = api.onApiFailure((failure) => seen.push(failure))
     const controller = new AbortController()
-    const call = apiFetch('GET', `${base}/slow`, { signal: controller.signal })
+    const call = api.apiFetch('GET', `${base}/slow`, { signal: controller.signal })
     controller.abort()
     await expect(call).rejects.toMatchObject({ name: 'AbortError' })
     stop()

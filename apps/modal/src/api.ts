@@ -2,8 +2,9 @@
  * The modal's one HTTP helper for its own API (spec §7): GET, POST, PUT and DELETE with JSON in
  * and out. A non-OK status throws `HttpError` ('HTTP status code: {status}', carrying the status
  * and the parsed error body); a request that outlasts its timeout throws `RequestTimeoutError`.
- * Failures are also told to the failure listeners (the alert bar, error reports) unless the
- * caller says `quiet`.
+ * Failures are also told to the client's failure listeners (the alert bar, error reports) unless
+ * the caller says `quiet`. Each modal has its own client (`createApiClient`, made by
+ * `createModal`), so listeners never outlive it or hear another modal's (or test's) calls.
  */
 
 /** The API's error body: `{ error: { code, message } }`. */
@@ -53,34 +54,44 @@ export type RequestOptions = {
 
 export type ApiFailure = { method: Method; path: string; error: Error }
 type FailureListener = (failure: ApiFailure) => void
-const failureListeners = new Set<FailureListener>()
-
-/** Calls `listener` for every failed call that is not `quiet`; returns the unsubscribe. */
-export function onApiFailure(listener: FailureListener): () => void {
-  failureListeners.add(listener)
-  return () => failureListeners.delete(listener)
-}
 
 /**
  * @example
- * const page = await apiFetch<WalletPage>('GET', '/v1/wallets', { query: { projectId } })
- * await apiFetch('POST', '/e', { query, body: event, quiet: true })
+ * const api = createApiClient()
+ * const stop = api.onApiFailure(({ error }) => console.warn(error.message))
+ * const page = await api.apiFetch<WalletPage>('GET', '/v1/wallets', { query: { projectId } })
+ * await api.apiFetch('POST', '/e', { query, body: event, quiet: true })
  */
-export async function apiFetch<result>(
-  method: Method,
-  path: string,
-  options: RequestOptions = {},
-): Promise<result | undefined> {
-  try {
-    return await send<result>(method, path, options)
-  } catch (error) {
-    const failure = error instanceof Error ? error : new Error(String(error))
-    // The caller's own abort is not a failure.
-    if (!options.quiet && failure.name !== 'AbortError')
-      for (const listener of failureListeners) listener({ method, path, error: failure })
-    throw failure
+export function createApiClient() {
+  const failureListeners = new Set<FailureListener>()
+
+  /** Calls `listener` for every failed call that is not `quiet`; returns the unsubscribe. */
+  function onApiFailure(listener: FailureListener): () => void {
+    failureListeners.add(listener)
+    return () => failureListeners.delete(listener)
   }
+
+  async function apiFetch<result>(
+    method: Method,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<result | undefined> {
+    try {
+      return await send<result>(method, path, options)
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error))
+      // The caller's own abort is not a failure.
+      if (!options.quiet && failure.name !== 'AbortError')
+        for (const listener of failureListeners) listener({ method, path, error: failure })
+      throw failure
+    }
+  }
+
+  return { apiFetch, onApiFailure }
 }
+export type ApiClient = ReturnType<typeof createApiClient>
+/** A call on the modal's API, for code that only makes calls: `api.apiFetch`. */
+export type ApiFetch = ApiClient['apiFetch']
 
 async function send<result>(
   method: Method,

@@ -29,12 +29,12 @@ import {
   unwrap,
 } from '@airlock/protocol'
 import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
-import { apiFetch } from './api'
+import type { ApiFetch } from './api'
 import type { Modal } from './modal'
 import { refreshAccountData, refreshAfterMined } from './state/accountData'
 import { airlockState, applyOptions, showAlert } from './state/controllers'
-import { openFrameStorage } from './state/frameStorage'
-import { walletConnectId } from './walletconnect/walletConnect'
+import { fetchFrameSecret, openFrameStorage } from './state/frameStorage'
+import { walletConnectId } from './walletconnect/peer'
 
 /** A host wallet id; `walletConnect` is the frame's own session and no host may speak for it. */
 function hostWalletId(value: unknown): string {
@@ -150,7 +150,11 @@ export function observeHostOrigin(allowedOrigins: readonly string[]): () => stri
 }
 
 /** Whether the project still allows `origin`, as the API says now. */
-async function stillAllowed(projectId: string, origin: string): Promise<boolean> {
+async function stillAllowed(
+  apiFetch: ApiFetch,
+  projectId: string,
+  origin: string,
+): Promise<boolean> {
   const project = await apiFetch<{ allowedOrigins?: unknown }>(
     'GET',
     `/v1/projects/${encodeURIComponent(projectId)}/config`,
@@ -205,7 +209,7 @@ export function startBridge(modal: Modal) {
   async function checkStillAllowed() {
     const origin = hostOrigin()
     if (!config.projectId || !config.project || !origin) return
-    if (await stillAllowed(config.projectId, origin)) return
+    if (await stillAllowed(modal.api.apiFetch, config.projectId, origin)) return
     revoked = true
     showAlert(store, 'invalidAppConfiguration')
     throw revokedError()
@@ -313,6 +317,7 @@ export function startBridge(modal: Modal) {
           get: (key) => unwrap(remote.readStorage(key)),
           set: (key, value) => unwrap(remote.writeStorage(key, value)),
         },
+        () => fetchFrameSecret(modal.api.apiFetch),
       ),
     )
     await modal.connection.reconnect()

@@ -1,6 +1,8 @@
 /**
- * The modal's runtime: the store, the view stack and the open/close controllers, built once
- * from the config the API inlined. Views get it through React context; the bridge drives it.
+ * The modal's runtime: the store, the view stack, the API client and the open/close
+ * controllers, built once from the config the API inlined. Views get it through React context;
+ * the bridge drives it. What changes (listeners, caches, timers) belongs to this instance, never
+ * to a module, so each `createModal` (and each test) starts fresh.
  */
 import {
   assertViewAllowed,
@@ -12,23 +14,27 @@ import {
   type WalletListing,
 } from '@airlock/protocol'
 import { createAnalytics, withoutQueryStrings } from './analytics'
-import { onApiFailure } from './api'
+import { createApiClient } from './api'
 import { createNavigation } from './navigation/navigation'
 import { closingView, openingView } from './navigation/rules'
 import { refreshAccountData } from './state/accountData'
 import { apiFailureAlert, isReportableApiFailure } from './state/alerts'
+import { createNativeBalances } from './state/balance'
 import { createConnectionController, type WalletRequest } from './state/connection'
 import { hasAdapters, selectNetwork, showAlert } from './state/controllers'
 import { createPersistence, type KeyValueStore } from './state/persistence'
 import { createModalStore, namespaceOf } from './state/store'
 import { walletLink } from './walletconnect/links'
-import { createWalletConnect, walletConnectId } from './walletconnect/walletConnect'
+import { walletConnectId } from './walletconnect/peer'
+import { createWalletConnect } from './walletconnect/walletConnect'
 
 type Router = Parameters<typeof createNavigation>[0]
 
 export function createModal(config: ModalConfig, router: Router) {
   const store = createModalStore(config)
-  const analytics = createAnalytics(store)
+  const api = createApiClient()
+  const analytics = createAnalytics(store, api.apiFetch)
+  const { nativeBalance } = createNativeBalances(store)
   let onClose: () => void = () => {}
   // Until the bridge is up there is no host to reach a wallet through.
   let walletRequest: WalletRequest = async () => {
@@ -72,7 +78,7 @@ export function createModal(config: ModalConfig, router: Router) {
 
   // A failed call to our API: the alert bar says why when it is the environment's doing, and
   // the operators hear of our server failing or of the modal asking wrong.
-  onApiFailure(({ error }) => {
+  api.onApiFailure(({ error }) => {
     const alert = apiFailureAlert(error)
     if (alert) showAlert(store, alert)
     if (isReportableApiFailure(error)) analytics.reportError('API_ERROR', error)
@@ -245,6 +251,10 @@ export function createModal(config: ModalConfig, router: Router) {
 
   return {
     store,
+    /** The modal's API client: its calls' failures reach the alert bar and error reports. */
+    api,
+    /** The connected address's native balance from the network's RPC, kept 30 s (balance.ts). */
+    nativeBalance,
     connectWallet,
     connectWalletConnect,
     openWalletLink,

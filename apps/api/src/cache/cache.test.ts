@@ -2,8 +2,9 @@ import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { memoryLogger } from '../../test/logs'
 import { type RedisServer, startRedis } from '../../test/redis'
-import { type Cache, decodeCacheValue, encodeCacheValue, openCache } from './cache'
+import { type Cache, decodeCacheValue, encodeCacheValue } from './cache'
 import { createMemoryCache } from './memoryCache'
+import { openCache } from './openCache'
 import { createRedisCache } from './redisCache'
 
 type Backend = {

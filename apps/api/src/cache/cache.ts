@@ -1,13 +1,9 @@
 /**
  * The API's shared cache: one interface, two back-ends. In memory by default (one process);
- * Redis with `REDIS_URL`, so several API replicas agree on what is cached. Values are JSON
- * (bigints survive the trip). A cache is an optimisation: when its back-end fails, reads miss
- * and writes are dropped, so a request never fails because of it.
+ * Redis with `REDIS_URL`, so several API replicas agree on what is cached (openCache.ts picks).
+ * Values are JSON (bigints survive the trip). A cache is an optimisation: when its back-end
+ * fails, reads miss and writes are dropped, so a request never fails because of it.
  */
-
-import type { Logger } from '../logger'
-import { createMemoryCache } from './memoryCache'
-import { createRedisCache } from './redisCache'
 
 export type Cache = {
   /** 'memory' or 'redis', for logs. */
@@ -18,29 +14,6 @@ export type Cache = {
   set(key: string, value: unknown, ttlMs: number): Promise<void>
   delete(key: string): Promise<void>
   close(): Promise<void>
-}
-
-export type CacheConfig = { kind: 'memory'; maxEntries?: number } | { kind: 'redis'; url: string }
-
-/**
- * Opens the cache `config` names. A Redis cache waits briefly for its first connection; when
- * Redis is not there yet it warns and keeps trying in the background, missing meanwhile.
- *
- * @example
- * const cache = await openCache(process.env.REDIS_URL ? { kind: 'redis', url } : { kind: 'memory' }, { logger })
- * await cache.set('balances:eip155:1:0xab…', body, 30_000)
- */
-export async function openCache(
-  config: CacheConfig,
-  options: { logger?: Logger | undefined } = {},
-): Promise<Cache> {
-  if (config.kind === 'memory')
-    return createMemoryCache(
-      config.maxEntries === undefined ? {} : { maxEntries: config.maxEntries },
-    )
-  const cache = createRedisCache({ url: config.url, logger: options.logger })
-  await cache.ready(2_000)
-  return cache
 }
 
 const bigintTag = '$bigint'

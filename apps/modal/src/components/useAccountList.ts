@@ -9,10 +9,10 @@ import {
   type AccountTab,
   accountKey,
   isAccountDataSupported,
-  type ListEntry,
   loadNfts,
   loadTransactions,
 } from '../state/accountData'
+import type { ListEntry } from '../state/accountDataState'
 import { useAccountDataSources } from './useAccountDataSources'
 import { useAccountQuery } from './useAccountQuery'
 import { useModal } from './useModal'

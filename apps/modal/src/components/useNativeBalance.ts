@@ -5,9 +5,9 @@
  * the network's RPC instead.
  */
 import { useEffect, useState } from 'react'
-import { nativeBalance } from '../state/balance'
 import { namespaceOf } from '../state/store'
 import { formatTokenAmount, formatUsd, totalValue } from '../views/Account/format'
+import { useModal } from './useModal'
 import { useModalState } from './useModalState'
 import type { TokenBalances } from './useTokenBalances'
 
@@ -16,6 +16,7 @@ export function useNativeBalance({ query, live, supported, entry }: TokenBalance
   total: string | undefined
   loading: boolean
 } {
+  const { nativeBalance } = useModal()
   const network = useModalState((state) =>
     state.networks.find((item) => item.caipNetworkId === query?.caipNetworkId),
   )
@@ -43,7 +44,7 @@ export function useNativeBalance({ query, live, supported, entry }: TokenBalance
     return () => {
       current = false
     }
-  }, [needsRpc, network, address, key])
+  }, [nativeBalance, needsRpc, network, address, key])
 
   // A read already made stays shown while the list refreshes.
   const fromRpc = rpc?.key === key ? rpc.balance : undefined

@@ -7,10 +7,10 @@ import { useEffect } from 'react'
 import {
   type AccountQuery,
   accountKey,
-  type BalancesEntry,
   isAccountDataSupported,
   loadBalances,
 } from '../state/accountData'
+import type { BalancesEntry } from '../state/accountDataState'
 import { useAccountDataSources } from './useAccountDataSources'
 import { useAccountQuery } from './useAccountQuery'
 import { useModal } from './useModal'

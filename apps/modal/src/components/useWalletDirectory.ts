@@ -4,13 +4,12 @@
  */
 import { useEffect, useMemo } from 'react'
 import { useStore } from 'zustand'
-import { apiFetch } from '../api'
 import { createWalletDirectory, namespacesOf } from '../state/walletRegistry'
+import { useModal } from './useModal'
 import { useModalState } from './useModalState'
 
-const fetchWalletPage = (query: Record<string, string>) => apiFetch('GET', '/v1/wallets', { query })
-
 export function useWalletDirectory(projectId: string) {
+  const { api } = useModal()
   const options = useModalState((state) => state.options)
   // A key of plain values: the options object is replaced on every handshake.
   const key = JSON.stringify([
@@ -26,8 +25,10 @@ export function useWalletDirectory(projectId: string) {
       string[],
       string[],
     ]
+    const fetchWalletPage = (query: Record<string, string>) =>
+      api.apiFetch('GET', '/v1/wallets', { query })
     return createWalletDirectory(fetchWalletPage, { projectId: id, namespaces, exclude, featured })
-  }, [key])
+  }, [api, key])
 
   useEffect(() => {
     directory.start()

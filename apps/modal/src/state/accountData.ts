@@ -3,8 +3,8 @@
  * connected address on the active network. Balances come from the wallet's EIP-7811
  * `wallet_getAssets` when it offers it, else from the API; NFTs and transactions come from the
  * API a page at a time, by opaque cursor. Everything lives in the store's `accountData` slice, so
- * it outlives the view; the network comes in as `AccountDataSources` (`apiFetch` and the active
- * connection in production, plain functions in tests).
+ * it outlives the view; the network comes in as `AccountDataSources` (`api.apiFetch` and the
+ * active connection in production, plain functions in tests).
  */
 import {
   BaseError,
@@ -22,14 +22,14 @@ import {
   toastMessages,
   transactionErrors,
 } from '@airlock/protocol'
-import { clearBalanceCache } from './balance'
+import type { BalancesEntry, EntryStatus, ListEntry } from './accountDataState'
 import { chainClient } from './chainClient'
 import { activeNetworkOf, type ModalStore, namespaceOf } from './store'
 import { showToast } from './toasts'
 
 /** The network calls the controllers make; tests pass plain functions returning canned data. */
 export type AccountDataSources = {
-  /** A GET on the modal's own API: `apiFetch` in production. */
+  /** A GET on the modal's own API: `api.apiFetch` in production. */
   fetch: (
     method: 'GET',
     path: string,
@@ -44,44 +44,6 @@ export type AccountQuery = {
   address?: string | undefined
   caipNetworkId: CaipNetworkId
   projectId: string
-}
-
-type EntryStatus = 'loading' | 'loaded' | 'failed'
-
-/** The token list of one (network, address). */
-export type BalancesEntry = {
-  status: EntryStatus
-  /** Sorted by value, low-quality tokens left out. Kept while a refresh loads. */
-  tokens: TokenBalance[]
-  source: 'wallet' | 'api' | undefined
-  /** When the last answer or failure came; 0 before the first. */
-  at: number
-  /** Set by `refreshAccountData`: the next load fetches again whatever the cache says. */
-  stale: boolean
-  request: number
-}
-
-/** A list read by cursor: the pages so far, merged without duplicates. */
-export type ListEntry<item> = {
-  status: EntryStatus
-  items: item[]
-  /** The cursor of the next page; null on the last page (and after a failed first page). */
-  next: string | null
-  loadingMore: boolean
-  /** The last "more" page failed; the list waits for an explicit retry instead of scrolling. */
-  moreFailed: boolean
-  at: number
-  stale: boolean
-  request: number
-}
-
-export type AccountDataState = {
-  /** Keyed by `accountKey`. */
-  balances: Record<string, BalancesEntry>
-  nfts: Record<string, ListEntry<NftItem>>
-  transactions: Record<string, ListEntry<Transaction>>
-  /** Bumped by `refreshAccountData`; the mounted view loads its data again when it changes. */
-  generation: number
 }
 
 export type AccountListKind = 'nfts' | 'transactions'
@@ -235,7 +197,7 @@ export async function loadBalances(
     if (cached.status === 'loaded' && age < balanceCacheMs) return
     if (cached.status === 'failed' && age < balanceRetryGapMs) return
   }
-  const request = nextRequest()
+  const request = nextRequest(cached)
   const previous = { tokens: cached?.tokens ?? [], source: cached?.source, at: cached?.at ?? 0 }
   setBalances(store, key, { ...previous, status: 'loading', stale: false, request })
   const isCurrent = () => store.getState().accountData.balances[key]?.request === request
@@ -308,10 +270,10 @@ export async function loadTransactions(
 /**
  * After the visitor's balances may have changed (a transaction sent, the wallet's account or
  * chain changed): every cached list and balance is marked stale, and the mounted view loads
- * what it shows again. A balance failure keeps its 30 s retry block.
+ * what it shows again. A balance failure keeps its 30 s retry block. The generation it bumps
+ * also clears the modal's native balance cache (balance.ts).
  */
 export function refreshAccountData(store: ModalStore) {
-  clearBalanceCache()
   const data = store.getState().accountData
   const markStale = <entry extends { stale: boolean; status: EntryStatus }>(
     entries: Record<string, entry>,
@@ -335,8 +297,11 @@ export function refreshAccountData(store: ModalStore) {
 
 // Internals
 
-let requestCount = 0
-const nextRequest = () => ++requestCount
+/**
+ * A load's number: one past the entry's last, so an answer to an older load of the same entry
+ * is dropped. Entries are never removed, so the numbers of one entry never repeat.
+ */
+const nextRequest = (entry: { request: number } | undefined) => (entry?.request ?? 0) + 1
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -560,7 +525,7 @@ async function loadList<kind extends AccountListKind>(
     if (cached.status === 'loading' || Date.now() - cached.at < listFreshMs) return
   }
   const fresh = force || !!cached?.stale
-  const request = nextRequest()
+  const request = nextRequest(cached)
   setList(store, kind, key, {
     status: 'loading',
     items: cached?.items ?? [],

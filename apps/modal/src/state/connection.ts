@@ -22,7 +22,7 @@ import {
 } from '@airlock/protocol'
 import { addRecentWallet, stableWalletId } from '../navigation/ordering'
 import type { SessionView } from '../walletconnect/namespaces'
-import { walletConnectId } from '../walletconnect/walletConnect'
+import { walletConnectId } from '../walletconnect/peer'
 import type { Persistence } from './persistence'
 import { type Connection, type ModalState, type ModalStore, namespaceOf } from './store'
 

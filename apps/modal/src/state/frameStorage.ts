@@ -11,7 +11,7 @@
  *
  * Callers use the logical keys of persistence.ts (`airlock:v1:<name>`); this maps them.
  */
-import { apiFetch } from '../api'
+import type { ApiFetch } from '../api'
 import type { KeyValueStore } from './persistence'
 
 /** The host page's localStorage as the bridge offers it (`airlock:v1:` keys only). */
@@ -154,7 +154,7 @@ export function sealedHostStorage(
 }
 
 /** The frame secret from the API (`POST /v1/frame-key`, same origin, cookie-bound). */
-export async function fetchFrameSecret(): Promise<Uint8Array> {
+export async function fetchFrameSecret(apiFetch: ApiFetch): Promise<Uint8Array> {
   // Quiet: remembering is a convenience, so its failure is no alert for the visitor.
   const body = await apiFetch<{ key?: unknown }>('POST', '/v1/frame-key', { quiet: true })
   const key = body?.key
@@ -169,7 +169,7 @@ export async function fetchFrameSecret(): Promise<Uint8Array> {
 export function openFrameStorage(
   scope: FrameStorageScope,
   host: HostStorage,
-  fetchSecret: () => Promise<Uint8Array> = fetchFrameSecret,
+  fetchSecret: () => Promise<Uint8Array>,
   local: Storage | undefined = frameLocalStorage(),
 ): KeyValueStore {
   return local ? scopedFrameStorage(local, scope) : sealedHostStorage(host, scope, fetchSecret)

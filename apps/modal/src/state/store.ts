@@ -17,8 +17,8 @@ import type {
 import { createStore } from 'zustand/vanilla'
 import type { RecentWallet } from '../navigation/ordering'
 import type { PairingState } from '../walletconnect/pairing'
-import type { WalletConnectPeer } from '../walletconnect/walletConnect'
-import type { AccountDataState } from './accountData'
+import type { WalletConnectPeer } from '../walletconnect/peer'
+import type { AccountDataState } from './accountDataState'
 import { emptySend, type SendState } from './sendState'
 
 /** A wallet connection the visitor made (spec §3 Connection). */
@@ -89,10 +89,18 @@ export type ModalState = {
   send: SendState
 }
 
+/** The toast bar's pending timers (toasts.ts). */
+export type ToastTimers = {
+  replace: ReturnType<typeof setTimeout> | undefined
+  close: ReturnType<typeof setTimeout> | undefined
+  /** A new toast is waiting out the replace delay. */
+  replacing: boolean
+}
+
 export type ModalStore = ReturnType<typeof createModalStore>
 
 export function createModalStore(config: ModalConfig) {
-  return createStore<ModalState>()(() => ({
+  const store = createStore<ModalState>()(() => ({
     config,
     options: undefined,
     networks: [],
@@ -119,6 +127,10 @@ export function createModalStore(config: ModalConfig) {
     accountData: { balances: {}, nfts: {}, transactions: {}, generation: 0 },
     send: emptySend,
   }))
+  // Not state (nothing renders them), but this store's: a new store, a new modal's or a test's,
+  // starts with no toast timer running.
+  const toastTimers: ToastTimers = { replace: undefined, close: undefined, replacing: false }
+  return Object.assign(store, { toastTimers })
 }
 
 /** The site's network the visitor is on, when the API knows it. */

@@ -60,6 +60,18 @@ describe('toasts', () => {
     expect(store.getState().toast).toEqual(switching)
   })
 
+  test("behavior: each store's toasts are its own: one's replacement neither delays nor cancels another's", () => {
+    const first = createModalStore(config)
+    const second = createModalStore(config)
+    showToast(first, switching)
+    showToast(first, failed)
+    showToast(second, copied)
+    expect(second.getState().toast).toEqual(copied)
+    vi.advanceTimersByTime(150)
+    expect(first.getState().toast).toEqual(failed)
+    expect(second.getState().toast).toEqual(copied)
+  })
+
   test('behavior: an autoClose replacement counts its time from when it shows', () => {
     const store = createModalStore(config)
     showToast(store, switching)

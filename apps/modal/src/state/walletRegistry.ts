@@ -14,7 +14,7 @@ import {
 } from '@airlock/protocol'
 import { createStore } from 'zustand/vanilla'
 
-/** A GET of `/v1/wallets` with these query parameters: `apiFetch` in production. */
+/** A GET of `/v1/wallets` with these query parameters: `api.apiFetch` in production. */
 export type WalletPageSource = (query: Record<string, string>) => Promise<unknown>
 
 /** What the site asked for: which wallets, for which chains. */
@@ -52,7 +52,8 @@ export type WalletDirectory = ReturnType<typeof createWalletDirectory>
 
 /**
  * @example
- * const directory = createWalletDirectory((query) => apiFetch('GET', '/v1/wallets', { query }), filter)
+ * const fetchPage = (query) => api.apiFetch('GET', '/v1/wallets', { query })
+ * const directory = createWalletDirectory(fetchPage, filter)
  * directory.start()
  * directory.search('rain')
  */

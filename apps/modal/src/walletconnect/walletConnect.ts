@@ -25,18 +25,13 @@ import type { ModalStore } from '../state/store'
 import { showToast } from '../state/toasts'
 import { proposalNamespaces, type SessionNamespace, viewSession } from './namespaces'
 import { createPairing } from './pairing'
+import { walletConnectId } from './peer'
 import { createClientStorage } from './storage'
-
-/** The connection id and wallet id a WalletConnect session goes by in the modal. */
-export const walletConnectId = 'walletConnect'
 
 type SignClient = Awaited<
   ReturnType<typeof import('@walletconnect/sign-client')['SignClient']['init']>
 >
 type Session = SessionTypes.Struct
-
-/** The connected wallet as the modal shows it: its metadata from the session. */
-export type WalletConnectPeer = { name: string; icon: string }
 
 const hexChainId = (network: CaipNetworkId) => `0x${Number(network.split(':')[1]).toString(16)}`
 

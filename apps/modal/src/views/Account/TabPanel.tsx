@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react'
 import { LoadMore } from '../../components/LoadMore'
-import type { ListEntry } from '../../state/accountData'
+import type { ListEntry } from '../../state/accountDataState'
 import list from '../list.module.css'
 import styles from './AccountTabs.module.css'
 
