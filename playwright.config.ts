@@ -1,8 +1,7 @@
 // Playwright e2e against real Chromium (Debian's, never a downloaded one), with the host page,
 // the modal and a hostile third party on different loopback origins.
 import { defineConfig } from '@playwright/test'
-
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs'
 
 export default defineConfig({
   testDir: 'e2e',
@@ -18,16 +17,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
     trace: 'off',
   },

@@ -4,8 +4,7 @@
 // /modal. The e2e suite is Playwright's.
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
-
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs'
 
 export default defineConfig({
   test: {
@@ -58,15 +57,8 @@ export default defineConfig({
             screenshotFailures: false,
             provider: playwright({
               launchOptions: {
-                executablePath: chromium,
-                args: [
-                  '--no-sandbox',
-                  '--disable-gpu',
-                  '--disable-background-networking',
-                  '--disable-component-update',
-                  '--disable-sync',
-                  '--no-first-run',
-                ],
+                executablePath: chromiumPath,
+                args: chromiumArgs,
               },
             }),
             instances: [{ browser: 'chromium' }],

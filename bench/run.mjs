@@ -15,13 +15,13 @@ import { connect, createServer } from 'node:net'
 import os from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
+import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs'
 import { buildBundles, root, startStack } from '../scripts/stack.mjs'
 import { measureBalancesThroughput } from './throughput.mjs'
 
 const runs = Number(process.env.BENCH_RUNS ?? 5)
 const warmupRuns = Number(process.env.BENCH_WARMUP ?? 1)
 const verbose = process.env.BENCH_VERBOSE === '1'
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 // The demo project allows http://127.0.0.1:5173 and http://localhost:5173 only.
 const ports = { api: 8787, demo: 5173, anvil: 8545, relay: 8789, solana: 8899 }
 
@@ -794,13 +794,7 @@ async function launchBrowser() {
     handleSIGTERM: false,
     handleSIGHUP: false,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
+      ...chromiumArgs,
       // Offline: any host but loopback fails to resolve, at once.
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
     ],
