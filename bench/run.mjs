@@ -57,7 +57,8 @@ const measurements = [
     name: 'Host page JS (gzip)',
     unit: 'bytes',
     scenario: 'coldOpen',
-    target: 8 * KiB,
+    // The size budget of scripts/size.mjs.
+    target: 8.5 * KiB,
     reference: { appkit: 557 * KiB, rainbowkit: 273 * KiB },
   },
   {
@@ -775,7 +776,13 @@ async function startBenchStack() {
     anvilPort: ports.anvil,
     relayPort: ports.relay,
     solanaPort: ports.solana,
-    env: { DATA_DIR: dataDir },
+    env: {
+      DATA_DIR: dataDir,
+      // The throughput rows measure the route, not its rate limits (one client sends all of it).
+      AIRLOCK_ACCOUNT_DATA_PER_PROJECT_PER_MINUTE: '1000000000',
+      AIRLOCK_ACCOUNT_DATA_PER_CLIENT_PER_MINUTE: '1000000000',
+      AIRLOCK_ACCOUNT_DATA_UNCACHED_PER_CLIENT_PER_MINUTE: '1000000000',
+    },
     quiet: !verbose,
   })
   // Registered before it resolves, so Ctrl-C during start-up still stops what did come up.

@@ -32,7 +32,7 @@ import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
 import type { ApiFetch } from './api'
 import type { Modal } from './modal'
 import { refreshAccountData, refreshAfterMined } from './state/accountData'
-import { airlockState, applyOptions, showAlert } from './state/controllers'
+import { airlockState, applyOptions } from './state/controllers'
 import { fetchFrameSecret, openFrameStorage } from './state/frameStorage'
 import { walletConnectId } from './walletconnect/peer'
 
@@ -199,20 +199,34 @@ export function startBridge(modal: Modal) {
       return handler(...a)
     }
   /** For methods that reach wallets or storage: a known project on an allowed origin only. */
-  const proven = <args extends unknown[], result>(handler: (...a: args) => result) =>
-    ready((...a: args): result => {
+  const proven = <args extends unknown[], result>(handler: (...a: args) => Promise<result>) =>
+    ready(async (...a: args): Promise<result> => {
       refuseWithoutProject()
+      await untilOriginChecked()
       return handler(...a)
     })
 
-  /** An open re-checks the origin with the API, so revoking it reaches this loaded frame. */
-  async function checkStillAllowed() {
+  /**
+   * An open re-checks the origin with the API, so revoking it reaches this loaded frame. The
+   * check runs beside the open, off the path to a visible modal (one API round trip would be
+   * most of it); whatever reaches a wallet or storage waits for it, so nothing slips through.
+   * Revoked: the frame closes itself and refuses every call after.
+   */
+  let originCheck: Promise<void> = Promise.resolve()
+  function recheckOrigin() {
     const origin = hostOrigin()
     if (!config.projectId || !config.project || !origin) return
-    if (await stillAllowed(modal.api.apiFetch, config.projectId, origin)) return
-    revoked = true
-    showAlert(store, 'invalidAppConfiguration')
-    throw revokedError()
+    originCheck = stillAllowed(modal.api.apiFetch, config.projectId, origin)
+      .then(async (allowed) => {
+        if (allowed || revoked) return
+        revoked = true
+        await modal.closeModal({ fromFrame: true })
+      })
+      .catch(() => {})
+  }
+  async function untilOriginChecked() {
+    await originCheck
+    if (revoked) throw revokedError()
   }
 
   const handlers: Handlers<FrameMethods> = {
@@ -230,7 +244,7 @@ export function startBridge(modal: Modal) {
       return { protocolVersion, state: airlockState(store.getState()) }
     },
     open: ready(async (params) => {
-      await checkStillAllowed()
+      recheckOrigin()
       await modal.openModal(params)
     }),
     close: ready(async () => modal.closeModal({ fromFrame: false })),
@@ -287,6 +301,7 @@ export function startBridge(modal: Modal) {
   const messenger = new WindowMessenger({ remoteWindow: window.parent, allowedOrigins })
   const connection = connect<HostMethods>({ messenger, methods })
   modal.setWalletRequest(async (walletId, request) => {
+    await untilOriginChecked()
     const remote = await connection.promise
     return unwrap(remote.hostWalletRequest(walletId, request))
   })
