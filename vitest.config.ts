@@ -1,10 +1,27 @@
 // Unit tests: next to the code in packages/, apps/ and devchain/, in Node; checks that span the
 // repo (import cycles) in scripts/. The SDK's `*.browser.test.ts` run in Chromium (Debian's, never
 // a downloaded one) through Vitest's browser mode, against a stand-in modal frame served at
-// /modal. The e2e suite is Playwright's.
+// /modal; so do the modal's view tests (`apps/modal/src/**/*.browser.test.tsx`), which render
+// views with Testing Library. The e2e suite is Playwright's.
+import { fileURLToPath } from 'node:url'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs'
+
+/** Chromium for one browser project: a fresh object each, as Vitest names its instance in place. */
+const browser = () => ({
+  enabled: true,
+  headless: true,
+  // A failure's message says enough; no screenshots left in the work tree.
+  screenshotFailures: false,
+  provider: playwright({
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: chromiumArgs,
+    },
+  }),
+  instances: [{ browser: 'chromium' as const }],
+})
 
 export default defineConfig({
   test: {
@@ -21,7 +38,7 @@ export default defineConfig({
             'devchain/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
-          exclude: ['**/node_modules/**', '**/dist/**', '**/*.browser.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**', '**/*.browser.test.{ts,tsx}'],
         },
       },
       {
@@ -50,19 +67,41 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['packages/sdk/src/**/*.browser.test.ts'],
-          browser: {
-            enabled: true,
-            headless: true,
-            // A failure's message says enough; no screenshots left in the work tree.
-            screenshotFailures: false,
-            provider: playwright({
-              launchOptions: {
-                executablePath: chromiumPath,
-                args: chromiumArgs,
-              },
-            }),
-            instances: [{ browser: 'chromium' }],
+          browser: browser(),
+        },
+      },
+      {
+        extends: true,
+        // As apps/modal/vite.config.ts builds the modal: JSX from the modal's tsconfig
+        // (react-jsx), CSS module classes in camelCase, keyvaluestorage's shim.
+        resolve: {
+          alias: {
+            '@walletconnect/keyvaluestorage': fileURLToPath(
+              new URL('apps/modal/src/walletconnect/keyValueStorageShim.ts', import.meta.url),
+            ),
           },
+        },
+        css: { modules: { localsConvention: 'camelCaseOnly' } },
+        // Bundled before the first test, not found mid-run (which reloads the page under it).
+        optimizeDeps: {
+          include: [
+            'react',
+            'react-dom',
+            'react-dom/client',
+            'react/jsx-dev-runtime',
+            'react-router-dom',
+            'zustand',
+            'zustand/vanilla',
+            '@tanstack/react-query',
+            '@testing-library/dom',
+            // Imported on demand by the views (the Send form's fee estimate).
+            'viem',
+          ],
+        },
+        test: {
+          name: 'modal-views',
+          include: ['apps/modal/src/**/*.browser.test.tsx'],
+          browser: browser(),
         },
       },
     ],

@@ -118,9 +118,18 @@ test('behavior: unknown or unsafe modal options are refused by the frame, naming
 })
 
 test('behavior: preload none creates the iframe only on the first open()', async ({ page }) => {
+  // The idle preload starts in an idle callback: one asked for after it runs after it (they run
+  // in order), so by then 'idle' has its frame, and 'none' would have had one if it preloaded.
+  const idleCallback = () =>
+    page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))))
+  await sdkPage(page, { networks: ['eip155:31337'], preload: 'idle' })
+  await page.waitForFunction(() => window.fixtureReady)
+  await idleCallback()
+  await expect(modal(page).iframe).toHaveCount(1)
+
   await sdkPage(page, { networks: ['eip155:31337'], preload: 'none' })
   await page.waitForFunction(() => window.fixtureReady)
-  await page.waitForTimeout(200)
+  await idleCallback()
   await expect(modal(page).iframe).toHaveCount(0)
   await page.evaluate(() => window.airlock!.open())
   await expectOpen(page, 'Connect Wallet')

@@ -171,6 +171,7 @@ test.describe('frame storage', () => {
 
 test('security: what the modal remembers for one project on one origin stays there', async ({
   page,
+  connectWallet,
 }) => {
   await installTestWallet(page, { name: 'Alpha Wallet', rdns: 'dev.airlock.alpha' })
   // Which of its storage keys the host page was asked for (the frame's reads, over the bridge).
@@ -201,11 +202,7 @@ test('security: what the modal remembers for one project on one origin stays the
   }
 
   expect(await load(sdk({}), 'demo')).toBe('disconnected')
-  await page.evaluate(() => window.airlock!.open())
-  await modal(page)
-    .dialog.getByRole('button', { name: /Alpha Wallet/ })
-    .click()
-  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
+  await connectWallet('Alpha Wallet')
   await page.waitForFunction(() => localStorage.getItem('airlock:v1:demo:connections') !== null)
 
   // Another project on the same site sees nothing of it.

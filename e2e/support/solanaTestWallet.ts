@@ -2,7 +2,8 @@
 // every app-ready), whose logic (approvals, ed25519 signing with @solana/kit, sending to the local
 // Solana RPC) runs in the Node test process behind one Playwright binding per wallet, so tests
 // drive it like a user. Installed beside installTestWallet with the same name and icon, it makes
-// a dual EVM + Solana wallet, as Phantom is.
+// a dual EVM + Solana wallet, as Phantom is. What it shares with the EVM test wallet (prompts,
+// authorised sites, errors, the binding) is in walletCore.ts.
 import type { Page } from '@playwright/test'
 import {
   type Address,
@@ -36,6 +37,24 @@ import type {
 } from '@wallet-standard/features'
 import { devUsdMint, solanaDevAccounts } from '../../devchain/solanaDev.mjs'
 import { ports } from './ports'
+import {
+  type Approvals,
+  type BindingCall,
+  callShim,
+  createApprovals,
+  createSerialQueue,
+  createSiteAccess,
+  errorReply,
+  exposeWalletBinding,
+  type HeldPrompt,
+  invalidParams,
+  jsonRpc,
+  originOf,
+  type PendingPrompt,
+  showLater,
+  unauthorized,
+  WalletRpcError,
+} from './walletCore'
 
 /** The local Solana JSON-RPC the global setup starts. */
 export const solanaRpcUrl = `http://127.0.0.1:${ports.solana}`
@@ -111,19 +130,10 @@ export type SolanaWalletErrorShape = {
 }
 
 /** A request held at its prompt until the test answers it. */
-export type SolanaHeldRequest = {
-  /** Resolves when the held request arrives. */
-  waitForRequest(): Promise<SolanaWalletRequest>
-  approve(): void
-  /** Defaults to the user rejecting (4001). */
-  reject(error?: SolanaWalletErrorShape): void
-}
+export type SolanaHeldRequest = HeldPrompt<SolanaWalletRequest>
 
 /** A prompt waiting for the test when autoApprove is off. */
-export type SolanaPendingApproval = SolanaWalletRequest & {
-  approve(): void
-  reject(error?: SolanaWalletErrorShape): void
-}
+export type SolanaPendingApproval = PendingPrompt<SolanaWalletRequest>
 
 export type SolanaTestWallet = {
   readonly name: string
@@ -170,36 +180,8 @@ const promptFeatures = new Set<SolanaFeature>([
   'solana:signAndSendTransaction',
 ])
 
-class WalletError extends Error {
-  readonly code: number
-  constructor(code: number, message: string) {
-    super(message)
-    this.code = code
-  }
-}
-
-const userRejected = () => new WalletError(4001, 'User rejected the request.')
-const unauthorized = () =>
-  new WalletError(4100, 'The requested account and/or method has not been authorized by the user.')
-const invalidParams = (detail: string) => new WalletError(-32602, `Invalid parameters: ${detail}`)
-
-let rpcId = 0
-/** One JSON-RPC call; the node's own error (code and message) comes back as a WalletError. */
-async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
-  let body: { result?: unknown; error?: SolanaWalletErrorShape }
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }),
-    })
-    body = (await response.json()) as typeof body
-  } catch (error) {
-    throw new WalletError(-32603, `Internal JSON-RPC error: ${(error as Error).message}`)
-  }
-  if (body.error) throw new WalletError(body.error.code, body.error.message)
-  return body.result ?? null
-}
+/** One JSON-RPC call; the node's own error (code and message) comes back as a WalletRpcError. */
+const rpc = (url: string, method: string, params: unknown[]) => jsonRpc(url, method, params)
 
 /** The SOL balance of `owner`, in lamports. */
 export async function solanaBalance(owner: string, rpcUrl: string = solanaRpcUrl): Promise<bigint> {
@@ -228,14 +210,6 @@ export async function tokenBalance(
   return getTokenDecoder().decode(Buffer.from(result.value.data[0], 'base64')).amount
 }
 
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin
-  } catch {
-    return 'null'
-  }
-}
-
 const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 
 function bytesParam(value: unknown, field: string): Uint8Array {
@@ -255,8 +229,9 @@ function inputsParam(params: unknown): Record<string, unknown>[] {
 type AccountInfo = { address: string; publicKey: string }
 
 /** What the page sends: byte fields as base64, accounts as their addresses. */
-type BindingRequest = { method: string; params: unknown }
+type BindingRequest = BindingCall
 
+/** What the page gets back: Phantom-style errors carry a code and a message, no data. */
 type BindingReply = { result: unknown } | { error: SolanaWalletErrorShape }
 
 type ShimConfig = {
@@ -487,12 +462,6 @@ function installShim(config: ShimConfig) {
   if (registering) announce()
 }
 
-type Directive = {
-  feature: SolanaFeature | undefined
-  /** Resolves to let the request through, throws a WalletError to refuse it. */
-  run(request: SolanaWalletRequest): Promise<void>
-}
-
 type Signer = { keyPair: CryptoKeyPair; address: Address; publicKey: Uint8Array }
 
 async function signerFrom(secretKey: Uint8Array | readonly number[]): Promise<Signer> {
@@ -511,17 +480,11 @@ class SolanaWallet implements SolanaTestWallet {
   private signer: Signer
   private readonly page: Page
   private readonly key: string
-  private readonly origins = new Set<string>()
-  private readonly connecting = new Set<string>()
-  private readonly directives: Directive[] = []
-  private readonly pending: SolanaPendingApproval[] = []
-  private readonly approvalWaiters: {
-    feature: SolanaFeature | undefined
-    resolve(pending: SolanaPendingApproval): void
-  }[] = []
-  private autoApprove: boolean
+  private readonly sites = createSiteAccess()
+  private readonly approvals: Approvals<SolanaWalletRequest>
   private registered = false
-  private sending: Promise<unknown> = Promise.resolve()
+  /** One send at a time per wallet, in the order given, as wallets send a batch. */
+  private readonly sendInOrder = createSerialQueue()
 
   constructor(page: Page, options: SolanaTestWalletOptions, key: string, signer: Signer) {
     this.page = page
@@ -529,7 +492,7 @@ class SolanaWallet implements SolanaTestWallet {
     this.name = options.name
     this.chains = options.chains ?? defaultChains
     this.rpcUrl = options.rpcUrl ?? solanaRpcUrl
-    this.autoApprove = options.autoApprove ?? true
+    this.approvals = createApprovals<SolanaWalletRequest>(options.autoApprove ?? true)
     this.signer = signer
   }
 
@@ -542,90 +505,49 @@ class SolanaWallet implements SolanaTestWallet {
   }
 
   isAuthorized(origin: string): boolean {
-    return this.origins.has(origin)
+    return this.sites.isAuthorized(origin)
   }
 
   authorize(origin: string): void {
-    this.origins.add(origin)
+    this.sites.authorize(origin)
   }
 
   async register(): Promise<void> {
-    if (!this.registered) {
-      this.registered = true
-      // Init scripts run in no guaranteed order: flag for a shim yet to come, enable one already there.
-      await this.page.addInitScript((key: string) => {
-        if (window.top !== window) return
-        const scope = window as unknown as Record<symbol, unknown>
-        scope[Symbol.for(`${key}:late`)] = true
-        ;(scope[Symbol.for(key)] as ShimStore | undefined)?.enable()
-      }, this.key)
-    }
-    await this.inPage(['enable'])
+    if (this.registered) return callShim(this.page, this.key, 'enable')
+    this.registered = true
+    await showLater(this.page, this.key)
   }
 
   rejectNext(feature?: SolanaFeature): void {
-    this.directives.push({
-      feature,
-      run: async () => {
-        throw userRejected()
-      },
-    })
+    this.approvals.rejectNext(feature)
   }
 
   failNext(error: string | SolanaWalletErrorShape, feature?: SolanaFeature): void {
     const { code, message } = typeof error === 'string' ? { code: -32603, message: error } : error
-    this.directives.push({
-      feature,
-      run: async () => {
-        throw new WalletError(code, message)
-      },
-    })
+    this.approvals.failNext({ code, message }, feature)
   }
 
   holdNext(feature?: SolanaFeature): SolanaHeldRequest {
-    let arrived!: (request: SolanaWalletRequest) => void
-    let decide!: (error: SolanaWalletErrorShape | undefined) => void
-    const request = new Promise<SolanaWalletRequest>((resolve) => {
-      arrived = resolve
-    })
-    const decision = new Promise<SolanaWalletErrorShape | undefined>((resolve) => {
-      decide = resolve
-    })
-    this.directives.push({
-      feature,
-      run: async (incoming) => {
-        arrived(incoming)
-        const error = await decision
-        if (error) throw new WalletError(error.code, error.message)
-      },
-    })
-    return {
-      waitForRequest: () => request,
-      approve: () => decide(undefined),
-      reject: (error) => decide(error ?? userRejected()),
-    }
+    return this.approvals.holdNext(feature)
   }
 
   nextApproval(feature?: SolanaFeature): Promise<SolanaPendingApproval> {
-    const ready = this.pending.find(
-      (pending) => feature === undefined || pending.method === feature,
-    )
-    if (ready) return Promise.resolve(ready)
-    return new Promise((resolve) => this.approvalWaiters.push({ feature, resolve }))
+    return this.approvals.nextApproval(feature)
   }
 
   setAutoApprove(value: boolean): void {
-    this.autoApprove = value
+    this.approvals.setAutoApprove(value)
   }
 
   async setAccount(secretKey: Uint8Array | readonly number[]): Promise<void> {
     this.signer = await signerFrom(secretKey)
-    if (this.isAuthorized(this.pageOrigin())) await this.inPage(['account', this.accountInfo()])
+    if (this.isAuthorized(this.pageOrigin()))
+      await callShim(this.page, this.key, 'accountChanged', this.accountInfo())
   }
 
   async disconnectFromWallet(): Promise<void> {
-    this.origins.clear()
-    await this.inPage(['disconnected'])
+    this.sites.forgetAll()
+    await callShim(this.page, this.key, 'disconnected')
   }
 
   /** The binding's entry point: one request from the page's top-level document. */
@@ -636,9 +558,8 @@ class SolanaWallet implements SolanaTestWallet {
       if (!topLevel) throw unauthorized()
       return { result: (await this.dispatch(request)) ?? null }
     } catch (error) {
-      if (error instanceof WalletError)
-        return { error: { code: error.code, message: error.message } }
-      return { error: { code: -32603, message: `Internal error: ${String(error)}` } }
+      const { code, message } = errorReply(error, `Internal error: ${String(error)}`).error
+      return { error: { code, message } }
     }
   }
 
@@ -690,22 +611,18 @@ class SolanaWallet implements SolanaTestWallet {
           }),
         }
       default:
-        throw new WalletError(4200, `The feature "${method}" is not supported by ${this.name}.`)
+        throw new WalletRpcError(4200, `The feature "${method}" is not supported by ${this.name}.`)
     }
   }
 
   private async dispatch(request: SolanaWalletRequest): Promise<unknown> {
-    if (!promptFeatures.has(request.method)) {
-      const index = this.directives.findIndex(({ feature }) => feature === request.method)
-      const directive = index >= 0 ? this.directives.splice(index, 1)[0] : undefined
-      if (directive) await directive.run(request)
-    }
+    if (!promptFeatures.has(request.method)) await this.approvals.scripted(request)
     switch (request.method) {
       case 'standard:connect':
         return this.connect(request, request.params.silent)
       case 'standard:disconnect':
         // Like Phantom: the site is forgotten, so its next connect prompts again.
-        this.origins.delete(request.origin)
+        this.sites.forget(request.origin)
         return null
       case 'solana:signMessage':
         return this.signMessages(request, request.params)
@@ -718,32 +635,7 @@ class SolanaWallet implements SolanaTestWallet {
 
   /** The user's answer to a prompt: scripted, automatic, or left to the test. */
   private consent(request: SolanaWalletRequest): Promise<void> {
-    const index = this.directives.findIndex(
-      ({ feature }) => feature === undefined || feature === request.method,
-    )
-    const directive = index >= 0 ? this.directives.splice(index, 1)[0] : undefined
-    if (directive) return directive.run(request)
-    if (this.autoApprove) return Promise.resolve()
-    return new Promise((resolve, reject) => {
-      const settle = () => this.pending.splice(this.pending.indexOf(pending), 1)
-      const pending: SolanaPendingApproval = {
-        ...request,
-        approve: () => {
-          settle()
-          resolve()
-        },
-        reject: (error) => {
-          settle()
-          const { code, message } = error ?? userRejected()
-          reject(new WalletError(code, message))
-        },
-      }
-      const waiter = this.approvalWaiters.findIndex(
-        ({ feature }) => feature === undefined || feature === request.method,
-      )
-      this.pending.push(pending)
-      if (waiter >= 0) this.approvalWaiters.splice(waiter, 1)[0]?.resolve(pending)
-    })
+    return this.approvals.consent(request)
   }
 
   private accountInfo(): AccountInfo {
@@ -757,15 +649,7 @@ class SolanaWallet implements SolanaTestWallet {
     const { origin } = request
     if (this.isAuthorized(origin)) return { accounts: [this.accountInfo()] }
     if (silent) return { accounts: [] }
-    if (this.connecting.has(origin)) {
-      throw new WalletError(-32002, 'Already processing standard:connect. Please wait.')
-    }
-    this.connecting.add(origin)
-    try {
-      await this.consent(request)
-    } finally {
-      this.connecting.delete(origin)
-    }
+    await this.sites.prompt(origin, request.method, () => this.consent(request))
     this.authorize(origin)
     return { accounts: [this.accountInfo()] }
   }
@@ -845,8 +729,7 @@ class SolanaWallet implements SolanaTestWallet {
     const transactions = inputs.map(({ transaction }) => this.transactionOf(transaction))
     await this.consent(request)
     const signed = await this.sign(transactions)
-    // One send at a time per wallet, in the order given, as wallets send a batch.
-    const send = this.sending.then(async () => {
+    return this.sendInOrder(async () => {
       const signatures: { signature: string }[] = []
       for (const [index, transaction] of signed.entries()) {
         const { commitment, ...sendOptions } = inputs[index]?.options ?? {}
@@ -862,8 +745,6 @@ class SolanaWallet implements SolanaTestWallet {
       }
       return signatures
     })
-    this.sending = send.catch(() => undefined)
-    return send
   }
 
   /** Waits until the node reports the transaction, failing with its error if it failed. */
@@ -876,40 +757,17 @@ class SolanaWallet implements SolanaTestWallet {
       const status = value[0]
       if (status) {
         if (status.err) {
-          throw new WalletError(-32003, `Transaction failed: ${JSON.stringify(status.err)}`)
+          throw new WalletRpcError(-32003, `Transaction failed: ${JSON.stringify(status.err)}`)
         }
         return
       }
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
-    throw new WalletError(-32603, `Transaction ${signature} was not confirmed in time`)
+    throw new WalletRpcError(-32603, `Transaction ${signature} was not confirmed in time`)
   }
 
   private pageOrigin(): string {
     return originOf(this.page.url())
-  }
-
-  /** Calls this wallet's shim in the page; a document without it is left alone. */
-  private async inPage(
-    call: ['enable'] | ['account', AccountInfo] | ['disconnected'],
-  ): Promise<void> {
-    if (this.page.isClosed()) return
-    try {
-      await this.page.evaluate(
-        ([key, [operation, account]]) => {
-          const store = (window as unknown as Record<symbol, ShimStore | undefined>)[
-            Symbol.for(key)
-          ]
-          if (operation === 'enable') store?.enable()
-          else if (operation === 'account' && account) store?.accountChanged(account)
-          else if (operation === 'disconnected') store?.disconnected()
-        },
-        [this.key, call] as const,
-      )
-    } catch (error) {
-      // Navigation or a closing page drops events, as it would with a real extension.
-      if (!/context was destroyed|Target closed|has been closed/i.test(String(error))) throw error
-    }
   }
 }
 
@@ -931,14 +789,9 @@ export async function installSolanaTestWallet(
   const signer = await signerFrom(options.secretKey ?? solanaAccounts[0].secretKey)
   const wallet = new SolanaWallet(page, options, key, signer)
   const binding = `__solanaTestWallet_${id}`
-  await page.exposeBinding(binding, (source, raw: unknown) => {
-    const { method, params } = (raw ?? {}) as { method?: unknown; params?: unknown }
-    return wallet.handle(
-      { method: String(method), params },
-      originOf(source.frame.url()),
-      source.frame === source.page.mainFrame(),
-    )
-  })
+  await exposeWalletBinding(page, binding, (call, origin, topLevel) =>
+    wallet.handle(call, origin, topLevel),
+  )
   const config: ShimConfig = {
     key,
     binding,

@@ -1,6 +1,8 @@
 // A test browser-extension wallet for e2e: an EIP-1193 provider announced per EIP-6963 in the
 // page, whose logic (approvals, real signing with a viem local account, sending to anvil) runs in
 // the Node test process behind one Playwright binding per wallet, so tests drive it like a user.
+// What it shares with the Solana test wallet (prompts, authorised sites, errors, the binding) is
+// in walletCore.ts.
 import type { Page } from '@playwright/test'
 import {
   type Address,
@@ -19,6 +21,25 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { ports } from './ports'
+import {
+  type Approvals,
+  type BindingReply,
+  callShim,
+  createApprovals,
+  createSerialQueue,
+  createSiteAccess,
+  errorReply,
+  exposeWalletBinding,
+  type HeldPrompt,
+  invalidParams,
+  jsonRpc,
+  originOf,
+  type PendingPrompt,
+  showLater,
+  unauthorized,
+  type WalletErrorShape,
+  WalletRpcError,
+} from './walletCore'
 
 /** The local chain the global setup starts. */
 export const anvilRpcUrl = `http://127.0.0.1:${ports.anvil}`
@@ -76,28 +97,15 @@ export type WalletRequest = {
   origin: string
 }
 
-export type RpcErrorShape = {
-  code: number
-  message: string
-  data?: unknown
-}
+export type RpcErrorShape = WalletErrorShape
 
-export type RpcReply = { result: unknown } | { error: RpcErrorShape }
+export type RpcReply = BindingReply
 
 /** A request held at its prompt until the test answers it. */
-export type HeldRequest = {
-  /** Resolves when the held request arrives. */
-  waitForRequest(): Promise<WalletRequest>
-  approve(): void
-  /** Defaults to the user rejecting (4001). */
-  reject(error?: RpcErrorShape): void
-}
+export type HeldRequest = HeldPrompt<WalletRequest>
 
 /** A prompt waiting for the test when autoApprove is off. */
-export type PendingApproval = WalletRequest & {
-  approve(): void
-  reject(error?: RpcErrorShape): void
-}
+export type PendingApproval = PendingPrompt<WalletRequest>
 
 export type WalletEvent = 'accountsChanged' | 'chainChanged' | 'connect' | 'disconnect'
 
@@ -169,46 +177,7 @@ const readMethods = new Set([
   'eth_getStorageAt',
 ])
 
-class RpcError extends Error {
-  readonly code: number
-  readonly data: unknown
-  constructor(code: number, message: string, data?: unknown) {
-    super(message)
-    this.code = code
-    this.data = data
-  }
-}
-
-const userRejected = () => new RpcError(4001, 'User rejected the request.')
-const unauthorized = () =>
-  new RpcError(4100, 'The requested account and/or method has not been authorized by the user.')
-const invalidParams = (detail: string) => new RpcError(-32602, `Invalid parameters: ${detail}`)
 const toChainHex = (id: number) => `0x${id.toString(16)}`
-
-let rpcId = 0
-async function rpc(url: string, method: string, params: unknown): Promise<unknown> {
-  let body: { result?: unknown; error?: RpcErrorShape }
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params: params ?? [] }),
-    })
-    body = (await response.json()) as typeof body
-  } catch (error) {
-    throw new RpcError(-32603, `Internal JSON-RPC error: ${(error as Error).message}`)
-  }
-  if (body.error) throw new RpcError(body.error.code, body.error.message, body.error.data)
-  return body.result ?? null
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin
-  } catch {
-    return 'null'
-  }
-}
 
 function quantity(value: unknown, field: string): bigint | undefined {
   if (value === undefined || value === null) return undefined
@@ -344,12 +313,6 @@ function installShim(config: ShimConfig) {
   if (announcing) announce()
 }
 
-type Directive = {
-  method: string | undefined
-  /** Resolves to let the request through, throws an RpcError to refuse it. */
-  run(request: WalletRequest): Promise<void>
-}
-
 type KnownChain = {
   rpcUrl: string
   name: string
@@ -364,18 +327,11 @@ class Wallet implements TestWallet {
   private readonly page: Page
   private readonly key: string
   private readonly chains = new Map<number, KnownChain>()
-  /** Authorised origins and when they were authorised. */
-  private readonly origins = new Map<string, number>()
-  private readonly connecting = new Set<string>()
-  private readonly directives: Directive[] = []
-  private readonly pending: PendingApproval[] = []
-  private readonly approvalWaiters: {
-    method: string | undefined
-    resolve(pending: PendingApproval): void
-  }[] = []
-  private autoApprove: boolean
+  private readonly sites = createSiteAccess()
+  private readonly approvals: Approvals<WalletRequest>
   private announced = false
-  private sending: Promise<unknown> = Promise.resolve()
+  /** One send at a time per wallet, so pending nonces don't race. */
+  private readonly sendInOrder = createSerialQueue()
 
   constructor(page: Page, options: TestWalletOptions, key: string) {
     this.page = page
@@ -384,7 +340,7 @@ class Wallet implements TestWallet {
     this.rdns = options.rdns
     this.account = privateKeyToAccount(options.privateKey ?? anvilAccounts[0].privateKey)
     this.chainId = options.chainId ?? foundry.id
-    this.autoApprove = options.autoApprove ?? true
+    this.approvals = createApprovals<WalletRequest>(options.autoApprove ?? true)
     this.chains.set(this.chainId, {
       rpcUrl: options.rpcUrl ?? anvilRpcUrl,
       name: this.chainId === foundry.id ? 'Anvil' : `Chain ${this.chainId}`,
@@ -398,81 +354,41 @@ class Wallet implements TestWallet {
   }
 
   isAuthorized(origin: string): boolean {
-    return this.origins.has(origin)
+    return this.sites.isAuthorized(origin)
   }
 
   authorize(origin: string): void {
-    if (!this.origins.has(origin)) this.origins.set(origin, Date.now())
+    this.sites.authorize(origin)
   }
 
   async announce(): Promise<void> {
-    if (!this.announced) {
-      this.announced = true
-      // Init scripts run in no guaranteed order: flag for a shim yet to come, enable one already there.
-      await this.page.addInitScript((key: string) => {
-        if (window.top !== window) return
-        const scope = window as unknown as Record<symbol, unknown>
-        scope[Symbol.for(`${key}:late`)] = true
-        ;(scope[Symbol.for(key)] as ShimStore | undefined)?.enable()
-      }, this.key)
-    }
-    await this.inPage(['enable'])
+    if (this.announced) return callShim(this.page, this.key, 'enable')
+    this.announced = true
+    await showLater(this.page, this.key)
   }
 
   async emit(event: WalletEvent, payload: unknown): Promise<void> {
-    await this.inPage(['emit', event, payload])
+    await callShim(this.page, this.key, 'emit', event, payload)
   }
 
   rejectNext(method?: string): void {
-    this.directives.push({
-      method,
-      run: async () => {
-        throw userRejected()
-      },
-    })
+    this.approvals.rejectNext(method)
   }
 
   failNext(code: number, message: string, method?: string): void {
-    this.directives.push({
-      method,
-      run: async () => {
-        throw new RpcError(code, message)
-      },
-    })
+    this.approvals.failNext({ code, message }, method)
   }
 
   holdNext(method?: string): HeldRequest {
-    let arrived!: (request: WalletRequest) => void
-    let decide!: (error: RpcErrorShape | undefined) => void
-    const request = new Promise<WalletRequest>((resolve) => {
-      arrived = resolve
-    })
-    const decision = new Promise<RpcErrorShape | undefined>((resolve) => {
-      decide = resolve
-    })
-    this.directives.push({
-      method,
-      run: async (incoming) => {
-        arrived(incoming)
-        const error = await decision
-        if (error) throw new RpcError(error.code, error.message, error.data)
-      },
-    })
-    return {
-      waitForRequest: () => request,
-      approve: () => decide(undefined),
-      reject: (error) => decide(error ?? userRejected()),
-    }
+    return this.approvals.holdNext(method)
   }
 
   nextApproval(method?: string): Promise<PendingApproval> {
-    const ready = this.pending.find((pending) => method === undefined || pending.method === method)
-    if (ready) return Promise.resolve(ready)
-    return new Promise((resolve) => this.approvalWaiters.push({ method, resolve }))
+    return this.approvals.nextApproval(method)
   }
 
   setAutoApprove(value: boolean): void {
-    this.autoApprove = value
+    this.approvals.setAutoApprove(value)
   }
 
   async setAccount(privateKey: Hex): Promise<void> {
@@ -488,7 +404,7 @@ class Wallet implements TestWallet {
   }
 
   async disconnectFromWallet(): Promise<void> {
-    this.origins.clear()
+    this.sites.forgetAll()
     await this.emit('accountsChanged', [])
     await this.emit('disconnect', { code: 4900, message: 'The provider is disconnected.' })
   }
@@ -519,25 +435,13 @@ class Wallet implements TestWallet {
       if (!topLevel) throw unauthorized()
       return { result: (await this.dispatch(request)) ?? null }
     } catch (error) {
-      if (error instanceof RpcError) {
-        return {
-          error:
-            error.data === undefined
-              ? { code: error.code, message: error.message }
-              : { code: error.code, message: error.message, data: error.data },
-        }
-      }
-      return { error: { code: -32603, message: `Internal JSON-RPC error: ${String(error)}` } }
+      return errorReply(error, `Internal JSON-RPC error: ${String(error)}`)
     }
   }
 
   private async dispatch(request: WalletRequest): Promise<unknown> {
     const { method, params, origin } = request
-    if (!promptMethods.has(method)) {
-      const index = this.directives.findIndex((directive) => directive.method === method)
-      const directive = index >= 0 ? this.directives.splice(index, 1)[0] : undefined
-      if (directive) await directive.run(request)
-    }
+    if (!promptMethods.has(method)) await this.approvals.scripted(request)
     const list = Array.isArray(params) ? (params as unknown[]) : []
     switch (method) {
       case 'eth_chainId':
@@ -559,7 +463,7 @@ class Wallet implements TestWallet {
       case 'wallet_getPermissions':
         return this.permissions(origin)
       case 'wallet_revokePermissions': {
-        const wasAuthorized = this.origins.delete(origin)
+        const wasAuthorized = this.sites.forget(origin)
         if (wasAuthorized) await this.emit('accountsChanged', [])
         return null
       }
@@ -574,53 +478,20 @@ class Wallet implements TestWallet {
       case 'wallet_addEthereumChain':
         return this.addEthereumChain(request, list)
       default:
-        if (readMethods.has(method)) return rpc(this.rpcUrl(), method, params)
-        throw new RpcError(4200, `The method "${method}" is not supported by ${this.name}.`)
+        if (readMethods.has(method)) return jsonRpc(this.rpcUrl(), method, params)
+        throw new WalletRpcError(4200, `The method "${method}" is not supported by ${this.name}.`)
     }
   }
 
   /** The user's answer to a prompt: scripted, automatic, or left to the test. */
   private consent(request: WalletRequest): Promise<void> {
-    const index = this.directives.findIndex(
-      (directive) => directive.method === undefined || directive.method === request.method,
-    )
-    const directive = index >= 0 ? this.directives.splice(index, 1)[0] : undefined
-    if (directive) return directive.run(request)
-    if (this.autoApprove) return Promise.resolve()
-    return new Promise((resolve, reject) => {
-      const settle = () => this.pending.splice(this.pending.indexOf(pending), 1)
-      const pending: PendingApproval = {
-        ...request,
-        approve: () => {
-          settle()
-          resolve()
-        },
-        reject: (error) => {
-          settle()
-          const { code, message, data } = error ?? userRejected()
-          reject(new RpcError(code, message, data))
-        },
-      }
-      const waiter = this.approvalWaiters.findIndex(
-        ({ method }) => method === undefined || method === request.method,
-      )
-      this.pending.push(pending)
-      if (waiter >= 0) this.approvalWaiters.splice(waiter, 1)[0]?.resolve(pending)
-    })
+    return this.approvals.consent(request)
   }
 
   private async requestAccounts(request: WalletRequest, alwaysPrompt: boolean): Promise<Address[]> {
     const { origin } = request
     if (this.isAuthorized(origin) && !alwaysPrompt) return [this.address]
-    if (this.connecting.has(origin)) {
-      throw new RpcError(-32002, `Already processing ${request.method}. Please wait.`)
-    }
-    this.connecting.add(origin)
-    try {
-      await this.consent(request)
-    } finally {
-      this.connecting.delete(origin)
-    }
+    await this.sites.prompt(origin, request.method, () => this.consent(request))
     const fresh = !this.isAuthorized(origin)
     this.authorize(origin)
     if (fresh && this.pageOrigin() === origin) await this.emit('accountsChanged', [this.address])
@@ -628,7 +499,7 @@ class Wallet implements TestWallet {
   }
 
   private permissions(origin: string) {
-    const date = this.origins.get(origin)
+    const date = this.sites.authorisedAt(origin)
     if (date === undefined) return []
     return [
       {
@@ -712,8 +583,7 @@ class Wallet implements TestWallet {
     const maxFeePerGas = quantity(tx.maxFeePerGas, 'maxFeePerGas')
     const maxPriorityFeePerGas = quantity(tx.maxPriorityFeePerGas, 'maxPriorityFeePerGas')
     await this.consent(request)
-    // One send at a time per wallet, so pending nonces don't race.
-    const send = this.sending.then(async () => {
+    return this.sendInOrder(async () => {
       const url = this.rpcUrl()
       const from = this.address
       const call = {
@@ -726,24 +596,24 @@ class Wallet implements TestWallet {
         chainId: this.chainId,
         nonce:
           nonce === undefined
-            ? hexToNumber((await rpc(url, 'eth_getTransactionCount', [from, 'pending'])) as Hex)
+            ? hexToNumber((await jsonRpc(url, 'eth_getTransactionCount', [from, 'pending'])) as Hex)
             : Number(nonce),
-        gas: gas ?? hexToBigInt((await rpc(url, 'eth_estimateGas', [call])) as Hex),
+        gas: gas ?? hexToBigInt((await jsonRpc(url, 'eth_estimateGas', [call])) as Hex),
         ...(to === undefined ? {} : { to: to as Address }),
         ...(data === undefined ? {} : { data: data as Hex }),
         ...(value === undefined ? {} : { value }),
       }
       let serializable: TransactionSerializable
-      const block = (await rpc(url, 'eth_getBlockByNumber', ['latest', false])) as {
+      const block = (await jsonRpc(url, 'eth_getBlockByNumber', ['latest', false])) as {
         baseFeePerGas?: Hex
       }
       if (gasPrice !== undefined || !block.baseFeePerGas) {
-        const price = gasPrice ?? hexToBigInt((await rpc(url, 'eth_gasPrice', [])) as Hex)
+        const price = gasPrice ?? hexToBigInt((await jsonRpc(url, 'eth_gasPrice', [])) as Hex)
         serializable = { ...common, type: 'legacy', gasPrice: price }
       } else {
         const tip =
           maxPriorityFeePerGas ??
-          (await rpc(url, 'eth_maxPriorityFeePerGas', []).then(
+          (await jsonRpc(url, 'eth_maxPriorityFeePerGas', []).then(
             (result) => hexToBigInt(result as Hex),
             () => 1_000_000_000n,
           ))
@@ -755,10 +625,8 @@ class Wallet implements TestWallet {
         }
       }
       const raw = await this.account.signTransaction(serializable)
-      return (await rpc(url, 'eth_sendRawTransaction', [raw])) as Hex
+      return (await jsonRpc(url, 'eth_sendRawTransaction', [raw])) as Hex
     })
-    this.sending = send.catch(() => undefined)
-    return send
   }
 
   private chainParam(params: unknown[]): { chainId: number; entry: Record<string, unknown> } {
@@ -774,7 +642,7 @@ class Wallet implements TestWallet {
   private async switchEthereumChain(request: WalletRequest, params: unknown[]): Promise<null> {
     const { chainId } = this.chainParam(params)
     if (!this.chains.has(chainId)) {
-      throw new RpcError(
+      throw new WalletRpcError(
         4902,
         `Unrecognized chain ID "${toChainHex(chainId)}". Try adding the chain using wallet_addEthereumChain first.`,
       )
@@ -808,26 +676,6 @@ class Wallet implements TestWallet {
   private pageOrigin(): string {
     return originOf(this.page.url())
   }
-
-  /** Calls this wallet's shim in the page; a document without it is left alone. */
-  private async inPage(call: ['emit', string, unknown] | ['enable']): Promise<void> {
-    if (this.page.isClosed()) return
-    try {
-      await this.page.evaluate(
-        ([key, [operation, event, payload]]) => {
-          const store = (window as unknown as Record<symbol, ShimStore | undefined>)[
-            Symbol.for(key)
-          ]
-          if (operation === 'enable') store?.enable()
-          else store?.emit(event ?? '', payload)
-        },
-        [this.key, call] as const,
-      )
-    } catch (error) {
-      // Navigation or a closing page drops events, as it would with a real extension.
-      if (!/context was destroyed|Target closed|has been closed/i.test(String(error))) throw error
-    }
-  }
 }
 
 /**
@@ -842,14 +690,9 @@ export async function installTestWallet(
   const key = `airlock.testWallet.${options.rdns}`
   const wallet = new Wallet(page, options, key)
   const binding = `__testWallet_${id}`
-  await page.exposeBinding(binding, (source, raw: unknown) => {
-    const { method, params } = (raw ?? {}) as { method?: unknown; params?: unknown }
-    const origin = originOf(source.frame.url())
-    return wallet.handle(
-      { method: String(method), params, origin },
-      source.frame === source.page.mainFrame(),
-    )
-  })
+  await exposeWalletBinding(page, binding, ({ method, params }, origin, topLevel) =>
+    wallet.handle({ method, params, origin }, topLevel),
+  )
   const config: ShimConfig = {
     key,
     binding,

@@ -1,10 +1,9 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { defaultProjectFeatures, type ModalConfig, modalConfigSchema } from '@airlock/protocol'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { createTestApp, gunzipText, type TestApp, testWalletConnect } from '../test/app'
 import { type MemoryLogger, memoryLogger } from '../test/logs'
-import { defaultFeatures } from './features'
-import type { ModalBootConfig } from './modalPage'
 
 let t: TestApp
 
@@ -13,16 +12,19 @@ beforeEach(async () => {
 })
 afterEach(() => t.close())
 
-function bootConfigOf(html: string): ModalBootConfig {
+/** The page's inlined config, held to the protocol's schema (what the modal parses it with). */
+function bootConfigOf(html: string): ModalConfig {
   const match = /<script id="airlock-config" type="application\/json">(.*?)<\/script>/s.exec(html)
   if (match === null) throw new Error('no airlock-config script in the page')
-  return JSON.parse(match[1]!)
+  const config: unknown = JSON.parse(match[1]!)
+  modalConfigSchema.parse(config)
+  return config as ModalConfig
 }
 
 const expectedShopConfig = () => ({
   id: 'shop',
   allowedOrigins: ['http://localhost:5173', 'https://shop.example'],
-  features: defaultFeatures,
+  features: defaultProjectFeatures,
   networks: t.networks,
   walletConnect: testWalletConnect,
 })

@@ -5,14 +5,13 @@
  * (`requestLogging.ts`). `main.ts` serves it; tests call `app.request(...)`.
  */
 
-import type { WalletConnectConfig } from '@airlock/protocol'
+import type { NetworkConfig, WalletConnectConfig } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { type AccountData, createAccountData } from './accountData/accountData'
 import { createMemoryCache } from './cache/memoryCache'
 import { createLogger, type Logger } from './logger'
-import type { NetworkConfig } from './networks'
 import {
   type AccountDataRateLimiter,
   createAccountDataRateLimiter,

@@ -5,17 +5,8 @@
  * names only https/wss sources off loopback.
  */
 
-import type { WalletConnectConfig } from '@airlock/protocol'
+import type { ModalConfig, NetworkConfig, WalletConnectConfig } from '@airlock/protocol'
 import { isLoopbackUrl } from './loopback'
-import type { NetworkConfig } from './networks'
-import type { ProjectConfig } from './projectConfig'
-
-/** What the modal reads from `<script id="airlock-config">` before doing anything else. */
-export type ModalBootConfig = {
-  projectId: string | null
-  project: ProjectConfig | null
-  error: null | 'invalidProjectId' | 'projectIdNotConfigured'
-}
 
 export const configPlaceholder = '<!--airlock-config-->'
 
@@ -38,7 +29,7 @@ export function serializeScriptJson(value: unknown): string {
     .replaceAll('&', '\\u0026')
 }
 
-export function renderModalPage(template: string, config: ModalBootConfig, file: string): string {
+export function renderModalPage(template: string, config: ModalConfig, file: string): string {
   if (!template.includes(configPlaceholder)) throw new ModalTemplateError(file)
   const script = `<script id="airlock-config" type="application/json">${serializeScriptJson(config)}</script>`
   // A function replacement, so `$` sequences in the JSON are not read as patterns.

@@ -6,18 +6,8 @@
  * fit for production is productionChecks.ts's question.
  */
 
+import { caipNetworkIdSchema, type NetworkConfig } from '@airlock/protocol'
 import { z } from 'zod'
-
-export type NativeCurrency = { name: string; symbol: string; decimals: number }
-
-export type NetworkConfig = {
-  /** CAIP-2 id, e.g. `eip155:1`. */
-  caipNetworkId: string
-  name: string
-  nativeCurrency: NativeCurrency
-  rpcUrl: string
-  blockExplorerUrl?: string
-}
 
 export type NetworkEnvironment = {
   ANVIL_RPC_URL?: string | undefined
@@ -32,12 +22,14 @@ export class NetworkConfigError extends Error {
 
 const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const
 
-const caipNetworkIdPattern = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
-
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 
+/**
+ * An operator's network entry: the protocol's `NetworkConfig` (what the modal reads), held to
+ * tighter limits. The id must have a namespace the modal knows, or the modal could not use it.
+ */
 const networkSchema = z.strictObject({
-  caipNetworkId: z.string().regex(caipNetworkIdPattern, 'must be a CAIP-2 id such as eip155:1'),
+  caipNetworkId: caipNetworkIdSchema,
   name: z.string().min(1).max(64),
   nativeCurrency: z.strictObject({
     name: z.string().min(1).max(64),

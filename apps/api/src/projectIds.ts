@@ -1,12 +1,10 @@
-/** What a project id may look like: it appears in URLs, CSP-bearing pages and the CLI. */
+/**
+ * The registry's check of a project id. The rule itself is the protocol's (`projectId.ts`): the
+ * frame's storage keys and the API's queries hold ids to the same one.
+ */
 
+import { isProjectId } from '@airlock/protocol'
 import { InvalidProjectIdError } from './errors'
-
-export const projectIdPattern = /^[a-z0-9][a-z0-9-]{1,62}$/
-
-export function isProjectId(value: string): boolean {
-  return projectIdPattern.test(value)
-}
 
 /** Returns the id unchanged, or throws `InvalidProjectIdError`. */
 export function assertProjectId(value: string): string {

@@ -1,3 +1,4 @@
+import { defaultProjectFeatures } from '@airlock/protocol'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { setUpTimeout, testDatabases } from '../test/databases'
 import {
@@ -9,7 +10,6 @@ import {
   ProjectAlreadyExistsError,
   ProjectNotFoundError,
 } from './errors'
-import { defaultFeatures } from './features'
 import { migrateToLatest } from './migrations'
 import {
   allowOrigin,
@@ -48,7 +48,7 @@ describe.each(testDatabases())('projects repository on $name', (database) => {
     expect(read).toMatchObject({
       id: 'shop',
       allowedOrigins: ['http://localhost:5173', 'https://shop.example'],
-      features: defaultFeatures,
+      features: defaultProjectFeatures,
     })
     expect(Number.isNaN(Date.parse(read!.createdAt))).toBe(false)
   })
@@ -60,7 +60,7 @@ describe.each(testDatabases())('projects repository on $name', (database) => {
     })
     const project = await getProject(storage.db, 'shop')
     expect(project?.features).toEqual({
-      ...defaultFeatures,
+      ...defaultProjectFeatures,
       multiWallet: true,
       socials: ['google'],
     })

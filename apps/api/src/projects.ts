@@ -6,7 +6,7 @@
  */
 
 import { randomUUID } from 'node:crypto'
-import type { EventProps } from '@airlock/protocol'
+import type { EventProps, ProjectFeatures } from '@airlock/protocol'
 import type { Kysely } from 'kysely'
 import { utcDay } from './days'
 import {
@@ -15,12 +15,7 @@ import {
   ProjectAlreadyExistsError,
   ProjectNotFoundError,
 } from './errors'
-import {
-  type FeatureOverrides,
-  type Features,
-  featureOverridesSchema,
-  resolveFeatures,
-} from './features'
+import { type FeatureOverrides, featureOverridesSchema, resolveFeatures } from './features'
 import { parseOrigin } from './origins'
 import { assertProjectId } from './projectIds'
 import type { Database } from './storage'
@@ -29,7 +24,7 @@ export type Project = {
   id: string
   /** Canonical origins, sorted. */
   allowedOrigins: string[]
-  features: Features
+  features: ProjectFeatures
   /** ISO 8601. */
   createdAt: string
 }

@@ -6,9 +6,10 @@
  */
 
 import { resolve } from 'node:path'
+import { defaultProjectFeatures, type ProjectFeatures } from '@airlock/protocol'
 import type { Kysely } from 'kysely'
 import { isRegistryError } from './errors'
-import { defaultFeatures, type FeatureOverrides, type Features } from './features'
+import type { FeatureOverrides } from './features'
 import { migrateToLatest } from './migrations'
 import { allowOrigin, createProject, listProjects, revokeOrigin } from './projects'
 import type { Database } from './storage'
@@ -231,8 +232,8 @@ function parseCommand(argv: readonly string[]): Command {
 /** `--feature send=off`: one of the boolean switches of spec §6, on or off. */
 function parseFeatureSwitch(value: string): FeatureOverrides {
   const [name, flag] = value.split('=')
-  const switches = Object.keys(defaultFeatures).filter(
-    (key) => typeof defaultFeatures[key as keyof Features] === 'boolean',
+  const switches = Object.keys(defaultProjectFeatures).filter(
+    (key) => typeof defaultProjectFeatures[key as keyof ProjectFeatures] === 'boolean',
   )
   if (!name || !switches.includes(name))
     throw new UsageError(

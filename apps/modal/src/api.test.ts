@@ -146,3 +146,22 @@ describe('apiFetch', () => {
     expect(seen).toEqual([])
   })
 })
+
+describe('HttpError: the code, read by the protocol schema of the API error body', () => {
+  test.each([
+    [
+      'an error body',
+      { error: { code: 'invalidProjectId', message: 'Invalid Project ID' } },
+      'invalidProjectId',
+    ],
+    [
+      'a code the API never sends',
+      { error: { code: 'teapot', message: 'short and stout' } },
+      undefined,
+    ],
+    ['a body without a message', { error: { code: 'rateLimited' } }, undefined],
+    ['a proxy page', '<html>Bad Gateway</html>', undefined],
+  ])('behavior: %s gives the code %s', (_, body, code) => {
+    expect(new HttpError(400, body).code).toBe(code)
+  })
+})

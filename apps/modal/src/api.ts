@@ -6,14 +6,12 @@
  * the caller says `quiet`. Each modal has its own client (`createApiClient`, made by
  * `createModal`), so listeners never outlive it or hear another modal's (or test's) calls.
  */
-
-/** The API's error body: `{ error: { code, message } }`. */
-export type ApiErrorBody = { error: { code: string; message: string } }
+import { type ApiErrorCode, apiErrorBodySchema } from '@airlock/protocol'
 
 export class HttpError extends Error {
   override name = 'HttpError'
-  /** The API's error code (`rateLimited`, `invalidProjectId`, …), when the body has one. */
-  readonly code: string | undefined
+  /** The API's error code (`rateLimited`, `invalidProjectId`, …), when the body is its error body. */
+  readonly code: ApiErrorCode | undefined
 
   constructor(
     readonly status: number,
@@ -21,7 +19,7 @@ export class HttpError extends Error {
     readonly body: unknown,
   ) {
     super(`HTTP status code: ${status}`)
-    this.code = isApiErrorBody(body) ? body.error.code : undefined
+    this.code = apiErrorBodySchema.safeParse(body).data?.error.code
   }
 }
 
@@ -136,9 +134,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined
   }
-}
-
-export function isApiErrorBody(value: unknown): value is ApiErrorBody {
-  const error = (value as { error?: { code?: unknown; message?: unknown } } | null)?.error
-  return typeof error?.code === 'string' && typeof error.message === 'string'
 }

@@ -10,6 +10,7 @@ import {
   args,
   caipNetworkIdArg,
   DisconnectedError,
+  evmChainId,
   exposeMethods,
   type FrameMethods,
   type Handlers,
@@ -23,6 +24,9 @@ import {
   ProjectIdNotConfiguredError,
   ProtocolVersionError,
   parseFrameOptions,
+  parseHandshake,
+  parseHostWalletEvent as parseHostWalletEventPayload,
+  parseHostWallets as parseHostWalletsPayload,
   parseOpenParams,
   protocolVersion,
   type RequestArguments,
@@ -31,83 +35,28 @@ import {
 import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
 import type { ApiFetch } from './api'
 import type { Modal } from './modal'
-import { refreshAccountData, refreshAfterMined } from './state/accountData'
+import { refreshAccountData, refreshAfterMined } from './queries/refresh'
 import { airlockState, applyOptions } from './state/controllers'
 import { fetchFrameSecret, openFrameStorage } from './state/frameStorage'
 import { walletConnectId } from './walletconnect/peer'
-
-/** A host wallet id; `walletConnect` is the frame's own session and no host may speak for it. */
-function hostWalletId(value: unknown): string {
-  const id = args.string(value, 'walletId')
-  if (id === walletConnectId) invalid(`"${walletConnectId}" is not a host wallet.`)
-  return id
-}
 
 function invalid(details: string): never {
   throw new InvalidParamsError({ message: 'Invalid bridge message.', details })
 }
 
-function parseHandshake(value: unknown): HandshakeParams {
-  const params = value as Partial<HandshakeParams> | undefined
-  if (typeof params?.protocolVersion !== 'number') invalid('protocolVersion must be a number.')
-  if (typeof params.isMobile !== 'boolean') invalid('isMobile must be a boolean.')
-  return {
-    protocolVersion: params.protocolVersion,
-    options: parseFrameOptions(params.options),
-    isMobile: params.isMobile,
-  }
-}
+/** `walletConnect` is the frame's own session: no host may speak for it. */
+const frameWalletIds = [walletConnectId]
 
-export function parseHostWalletEvent(value: unknown): HostWalletEvent {
-  const event = value as Partial<HostWalletEvent> | undefined
-  const events = [
-    'accountsChanged',
-    'chainChanged',
-    'disconnect',
-    'transactionSent',
-    'solanaAccountsChanged',
-  ]
-  if (!event || !events.includes(event.event as string)) invalid('Unknown wallet event.')
-  return {
-    walletId: hostWalletId(event.walletId),
-    event: event.event!,
-    data: event.data,
-  }
-}
+/** A host wallet's event, checked by the protocol's validator (`frameValidators.ts`). */
+export const parseHostWalletEvent = (value: unknown): HostWalletEvent =>
+  parseHostWalletEventPayload(value, frameWalletIds)
 
 /** Requests whose success changes the account's balances and activity. */
 const accountChangingMethods = ['eth_sendTransaction', 'wallet_sendCalls']
 
-const safeIcon = (icon: unknown) =>
-  typeof icon === 'string' && icon.length < 100_000 && /^(data:image\/|https:\/\/)/.test(icon)
-    ? icon
-    : ''
-
-/** The page's wallets as the host describes them; icons only as data: images or https URLs. */
-export function parseHostWallets(value: unknown): HostWalletInfo[] {
-  if (!Array.isArray(value) || value.length > 50) invalid('Host wallets must be a list.')
-  return value.map((item) => {
-    const wallet = item as Partial<HostWalletInfo> | null
-    if (wallet?.type !== 'ANNOUNCED' && wallet?.type !== 'INJECTED') invalid('Unknown wallet type.')
-    const rdns = typeof wallet.rdns === 'string' && wallet.rdns ? wallet.rdns.slice(0, 200) : ''
-    // The host leaves `namespaces` out for EIP-1193 wallets.
-    const namespaces = wallet.namespaces ?? ['eip155']
-    if (
-      !Array.isArray(namespaces) ||
-      namespaces.length === 0 ||
-      !namespaces.every((namespace) => namespace === 'eip155' || namespace === 'solana')
-    )
-      invalid('A wallet speaks eip155, solana or both.')
-    return {
-      id: hostWalletId(wallet.id),
-      name: args.string(wallet.name, 'wallet.name').slice(0, 100),
-      icon: safeIcon(wallet.icon),
-      ...(rdns ? { rdns } : {}),
-      type: wallet.type,
-      namespaces: [...new Set(namespaces)],
-    }
-  })
-}
+/** The page's wallets as the host describes them (`frameValidators.ts`). */
+export const parseHostWallets = (value: unknown): HostWalletInfo[] =>
+  parseHostWalletsPayload(value, frameWalletIds)
 
 const semver = /^\d{1,5}\.\d{1,5}\.\d{1,5}(?:-[0-9A-Za-z.-]{1,20})?$/
 
@@ -260,10 +209,8 @@ export function startBridge(modal: Modal) {
       const state = store.getState()
       if (request.method === 'eth_accounts')
         return state.status === 'connected' && state.address ? [state.address] : []
-      if (request.method === 'eth_chainId') {
-        const [namespace, reference] = state.activeNetwork?.split(':') ?? []
-        if (namespace === 'eip155' && reference) return `0x${Number(reference).toString(16)}`
-      }
+      if (request.method === 'eth_chainId' && state.activeNetwork?.startsWith('eip155:'))
+        return evmChainId(state.activeNetwork)
       throw new DisconnectedError({ message: 'No wallet is connected.' })
     }),
     disconnect: proven(async () => modal.disconnect()),

@@ -4,20 +4,20 @@
  */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { startBridge } from './bridge'
 import { ModalContext } from './components/ModalContext'
 import { Shell } from './components/Shell'
 import { readModalConfig } from './config'
 import { createModal } from './modal'
+import { ViewStack } from './navigation/ViewStack'
+import { createViewRouter } from './navigation/viewRouter'
 import { showAlert } from './state/controllers'
 import './styles.css'
 import { applyTheme } from './theme'
+import { preloadView } from './views/viewLoaders'
 
 const config = readModalConfig()
-const router = createMemoryRouter([{ path: '/:view', element: <Shell /> }], {
-  initialEntries: [{ pathname: '/Connect', state: { depth: 1 } }],
-})
+const router = createViewRouter(['Connect'])
 const modal = createModal(config, router)
 applyTheme({})
 if (config.error === 'invalidProjectId') showAlert(modal.store, 'invalidProjectId')
@@ -34,12 +34,16 @@ for (const type of ['pointerdown', 'keydown'])
   addEventListener(type, () => modal.analytics.start(), { capture: true, once: true })
 modal.store.subscribe((state, previous) => {
   if (state.options !== previous.options && state.options) applyTheme(state.options)
+  // A connected visitor's next open shows Account: its code comes now, not on that click.
+  if (state.status === 'connected' && previous.status !== 'connected') preloadView('Account')
 })
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <ModalContext value={modal}>
-      <RouterProvider router={router} />
+      <ViewStack router={router}>
+        <Shell />
+      </ViewStack>
     </ModalContext>
   </StrictMode>,
 )

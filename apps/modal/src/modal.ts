@@ -13,20 +13,20 @@ import {
   type OpenParams,
   type WalletListing,
 } from '@airlock/protocol'
+import { createConnectionActions } from './actions/connectionActions'
 import { createAnalytics, withoutQueryStrings } from './analytics'
 import { createApiClient } from './api'
+import type { HostWalletRequest } from './connectors/types'
 import { createNavigation } from './navigation/navigation'
 import { closingView, openingView } from './navigation/rules'
-import { refreshAccountData } from './state/accountData'
+import { refreshAccountData } from './queries/refresh'
 import { apiFailureAlert, isReportableApiFailure } from './state/alerts'
-import { createNativeBalances } from './state/balance'
-import { createConnectionController, type WalletRequest } from './state/connection'
 import { hasAdapters, selectNetwork, showAlert } from './state/controllers'
 import { createPersistence, type KeyValueStore } from './state/persistence'
 import { createModalStore, namespaceOf } from './state/store'
+import { createLazyWalletConnect } from './walletconnect/lazyWalletConnect'
 import { walletLink } from './walletconnect/links'
 import { walletConnectId } from './walletconnect/peer'
-import { createWalletConnect } from './walletconnect/walletConnect'
 
 type Router = Parameters<typeof createNavigation>[0]
 
@@ -34,15 +34,14 @@ export function createModal(config: ModalConfig, router: Router) {
   const store = createModalStore(config)
   const api = createApiClient()
   const analytics = createAnalytics(store, api.apiFetch)
-  const { nativeBalance } = createNativeBalances(store)
   let onClose: () => void = () => {}
   // Until the bridge is up there is no host to reach a wallet through.
-  let walletRequest: WalletRequest = async () => {
+  let walletRequest: HostWalletRequest = async () => {
     throw new DisconnectedError({ message: 'The host page is not connected.' })
   }
   // Nothing is remembered or restored until the bridge has proved the project and the host.
   let storage: KeyValueStore | undefined
-  const walletConnect = createWalletConnect({
+  const walletConnect = createLazyWalletConnect({
     store,
     storage: () => storage,
     onEvent(event) {
@@ -53,12 +52,9 @@ export function createModal(config: ModalConfig, router: Router) {
     onSession: () => void walletConnectApproved(),
     onError: (error) => analytics.reportError('WALLETCONNECT_ERROR', error),
   })
-  const connection = createConnectionController(
+  const connection = createConnectionActions(
     store,
-    (walletId, request) =>
-      walletId === walletConnectId
-        ? walletConnect.request(request)
-        : walletRequest(walletId, request),
+    (walletId, request) => walletRequest(walletId, request),
     createPersistence(() => storage),
     walletConnect,
   )
@@ -211,7 +207,7 @@ export function createModal(config: ModalConfig, router: Router) {
   async function walletConnectApproved() {
     const returnBack = store.getState().connecting?.returnBack
     try {
-      connection.activateWalletConnect()
+      await connection.activateWalletConnect()
     } catch {
       // The wallet approved none of the site's networks: nothing to connect with.
       await walletConnect.disconnect()
@@ -253,8 +249,7 @@ export function createModal(config: ModalConfig, router: Router) {
     store,
     /** The modal's API client: its calls' failures reach the alert bar and error reports. */
     api,
-    /** The connected address's native balance from the network's RPC, kept 30 s (balance.ts). */
-    nativeBalance,
+    /** The modal's TanStack Query client: account data and the wallet directory (queries/). */
     connectWallet,
     connectWalletConnect,
     openWalletLink,
@@ -273,7 +268,7 @@ export function createModal(config: ModalConfig, router: Router) {
       onClose = listener
     },
     /** The bridge registers how to call a wallet on the host page. */
-    setWalletRequest(request: WalletRequest) {
+    setWalletRequest(request: HostWalletRequest) {
       walletRequest = request
     },
     /** The bridge opens the storage of this project on this host (state/frameStorage.ts). */

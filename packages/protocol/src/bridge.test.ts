@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { args, caipNetworkIdArg, type Envelope, exposeMethods, unwrap } from './bridge'
 import { DisconnectedError } from './errors'
+import { isProjectId } from './projectId'
 
 type Methods = {
   greet(name: string): Promise<Envelope<string>>
@@ -43,5 +44,14 @@ describe('bridge', () => {
     expect(() => args.request(null)).toThrow()
     expect(caipNetworkIdArg('eip155:1')).toBe('eip155:1')
     expect(() => caipNetworkIdArg('eip155')).toThrow('is not a CAIP-2 network id')
+  })
+  test("behavior: storage keys name a project id by the API's own rule", () => {
+    expect(args.storageKey('airlock:v1:shop-2:session')).toBe('airlock:v1:shop-2:session')
+    expect(() => args.storageKey('airlock:v1:Shop:session')).toThrow('Invalid bridge message.')
+    expect(() => args.storageKey(`airlock:v1:${'a'.repeat(64)}:session`)).toThrow()
+    for (const key of ['airlock:v1:session', 'airlock:v1::session', 'undefined', 42])
+      expect(() => args.storageKey(key)).toThrow('Storage keys are airlock:v1:<projectId>:<name>.')
+    expect(isProjectId('shop-2')).toBe(true)
+    expect(isProjectId('a'.repeat(64))).toBe(false)
   })
 })

@@ -11,6 +11,7 @@ import {
   serializeError,
 } from './errors'
 import type { FrameOptions, OpenParams } from './options'
+import { projectIdPattern } from './projectId'
 import type { AirlockState } from './views'
 
 /** Bumped on any incompatible change to the method tables below. */
@@ -39,19 +40,23 @@ export type HostWalletNamespace = 'eip155' | 'solana'
 /** An EIP-1193 request. */
 export type RequestArguments = { method: string; params?: readonly unknown[] | object }
 
+/**
+ * The events a host wallet emits that the host forwards to the frame.
+ * `transactionSent`: the site sent a transaction straight to the wallet (account data moved).
+ * `solanaAccountsChanged`: a Wallet Standard `change` with accounts (their addresses).
+ */
+export const hostWalletEvents = [
+  'accountsChanged',
+  'chainChanged',
+  'disconnect',
+  'transactionSent',
+  'solanaAccountsChanged',
+] as const
+
 /** An event a host wallet emitted, forwarded to the frame. */
 export type HostWalletEvent = {
   walletId: string
-  /**
-   * `transactionSent`: the site sent a transaction straight to the wallet (account data moved).
-   * `solanaAccountsChanged`: a Wallet Standard `change` with accounts (their addresses).
-   */
-  event:
-    | 'accountsChanged'
-    | 'chainChanged'
-    | 'disconnect'
-    | 'transactionSent'
-    | 'solanaAccountsChanged'
+  event: (typeof hostWalletEvents)[number]
   data: unknown
 }
 
@@ -175,10 +180,9 @@ export const args = {
     return params === undefined ? { method } : { method, params }
   },
   storageKey: (value: unknown): string => {
-    if (
-      typeof value !== 'string' ||
-      !/^airlock:v1:[a-z0-9][a-z0-9-]{1,62}:[A-Za-z]{1,40}$/.test(value)
-    )
+    // `airlock:v1:<projectId>:<name>`, the project id by the API's own rule.
+    const projectId = /^airlock:v1:(.+):[A-Za-z]{1,40}$/.exec(value as string)?.[1]
+    if (typeof value !== 'string' || !projectIdPattern.test(projectId ?? ''))
       invalid('Storage keys are airlock:v1:<projectId>:<name>.')
     return value
   },

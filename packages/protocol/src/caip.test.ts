@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import {
+  evmChainId,
+  evmNetworkOf,
   formatCaipAddress,
   formatCaipNetworkId,
   InvalidCaipError,
@@ -218,5 +220,44 @@ describe('walletStandardChain', () => {
 
   test('behavior: other references are kept', () => {
     expect(walletStandardChain('solana:localnet')).toBe('solana:localnet')
+  })
+})
+
+describe('evmChainId', () => {
+  test('behavior: an eip155 network is its chain id in hex', () => {
+    expect(evmChainId('eip155:1')).toBe('0x1')
+    expect(evmChainId('eip155:137')).toBe('0x89')
+    expect(evmChainId('eip155:31337')).toBe('0x7a69')
+  })
+
+  test('error: a network of another namespace has no EVM chain id', () => {
+    expect(() => evmChainId('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toThrow(
+      'Invalid CAIP network id "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp".',
+    )
+  })
+})
+
+describe('evmNetworkOf', () => {
+  test("behavior: wallets' hex, decimal, number and CAIP-2 chain ids are one network", () => {
+    for (const chainId of ['0x89', '0X89', '137', 137, 'eip155:137', 'eip155:0x89'])
+      expect(evmNetworkOf(chainId), String(chainId)).toBe('eip155:137')
+  })
+
+  test('behavior: anything else is no network', () => {
+    for (const chainId of [
+      '0x',
+      '0x0',
+      0,
+      -1,
+      1.5,
+      'mainnet',
+      '0xzz',
+      '',
+      null,
+      undefined,
+      {},
+      '0x1ffffffffffffffff',
+    ])
+      expect(evmNetworkOf(chainId), String(chainId)).toBeUndefined()
   })
 })

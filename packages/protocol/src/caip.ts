@@ -176,6 +176,50 @@ function splitParts(value: unknown, count: number): string[] | undefined {
   return parts.length === count && parts.every((part) => part !== '') ? parts : undefined
 }
 
+/**
+ * An eip155 network's chain id as EIP-1193 speaks it (`eth_chainId`, `wallet_switchEthereumChain`):
+ * a hex quantity.
+ *
+ * @throws {InvalidCaipError} when the network is not eip155 with a decimal chain id.
+ *
+ * @example
+ * evmChainId('eip155:137') // '0x89'
+ */
+export function evmChainId(caipNetworkId: CaipNetworkId): `0x${string}` {
+  const { namespace, reference } = parseCaipNetworkId(caipNetworkId)
+  if (namespace !== 'eip155' || !/^\d+$/.test(reference))
+    throw new InvalidCaipError({
+      kind: 'network id',
+      value: caipNetworkId,
+      details: 'An EVM chain id is an eip155 network with a decimal reference.',
+    })
+  return `0x${BigInt(reference).toString(16)}`
+}
+
+/**
+ * The eip155 network of a chain id as wallets send it: a number, a hex quantity, a decimal
+ * string or already CAIP-2. Undefined when it is none of those.
+ *
+ * @example
+ * evmNetworkOf('0x89') // 'eip155:137'
+ * evmNetworkOf(137) // 'eip155:137'
+ * evmNetworkOf('eip155:137') // 'eip155:137'
+ */
+export function evmNetworkOf(chainId: unknown): CaipNetworkId | undefined {
+  if (typeof chainId === 'number')
+    return Number.isSafeInteger(chainId) && chainId > 0 ? `eip155:${chainId}` : undefined
+  if (typeof chainId !== 'string') return undefined
+  const reference = chainId.startsWith('eip155:') ? chainId.slice(7) : chainId
+  const decimal = /^0x[0-9a-f]{1,16}$/i.test(reference)
+    ? BigInt(reference).toString()
+    : /^\d{1,20}$/.test(reference)
+      ? BigInt(reference).toString()
+      : undefined
+  return decimal && decimal !== '0' && referencePattern.test(decimal)
+    ? `eip155:${decimal}`
+    : undefined
+}
+
 /** Solana clusters by the CAIP-2 reference (the genesis hash's first 32 characters). */
 const solanaClusters: Record<string, string> = {
   '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'solana:mainnet',
@@ -193,5 +237,5 @@ const solanaClusters: Record<string, string> = {
  * walletStandardChain('solana:localnet') // 'solana:localnet'
  */
 export function walletStandardChain(caipNetworkId: CaipNetworkId): string {
-  return solanaClusters[caipNetworkId.split(':')[1] ?? ''] ?? caipNetworkId
+  return solanaClusters[parseCaipNetworkId(caipNetworkId).reference] ?? caipNetworkId
 }

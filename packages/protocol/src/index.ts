@@ -1,19 +1,24 @@
 /**
  * @airlock/protocol: what the SDK, the modal and the API share. Bridge types and validators,
- * error classes and codes, CAIP helpers, the spec's validation and display rules and constants.
+ * the API's request and response schemas (zod/mini; the host SDK imports none of them), error
+ * classes and codes, CAIP helpers, the spec's validation and display rules and constants.
  * No UI, no network.
  */
 export * from './accountData'
 export * from './analytics'
+export * from './apiError'
+export * from './apiQueries'
 export * from './bridge'
 export * from './caip'
 export * from './constants'
 export * from './display'
 export * from './errors'
 export * from './features'
+export * from './frameValidators'
 export * from './messages'
 export * from './options'
 export * from './project'
+export * from './projectId'
 export * from './theme'
 export * from './validation'
 export * from './views'

@@ -4,10 +4,10 @@
  * routes answer from. Built once at start from `AIRLOCK_ACCOUNT_DATA_JSON` (see `config.ts`).
  */
 
+import type { NetworkConfig } from '@airlock/protocol'
 import type { Kysely } from 'kysely'
 import type { Cache } from '../cache/cache'
 import type { Logger } from '../logger'
-import type { NetworkConfig } from '../networks'
 import type { Database } from '../storage'
 import {
   type AccountAddress,

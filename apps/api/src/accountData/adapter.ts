@@ -3,9 +3,8 @@
  * the built-in indexer (follows the chain over its RPC) or a hosted indexer API for EVM chains,
  * the Solana RPC itself for Solana (`solanaRpc.ts`). Prices come from a price source. Routes add prices and values and cache the answers; adapters only fetch.
  */
-import type { NftItem, Page, Transaction } from '@airlock/protocol'
+import type { NetworkConfig, NftItem, Page, Transaction } from '@airlock/protocol'
 import type { Address as SolanaAddress } from '@solana/kit'
-import type { NetworkConfig } from '../networks'
 
 /** An EVM address, as the eip155 adapters take and give it. */
 export type Address = `0x${string}`

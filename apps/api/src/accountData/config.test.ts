@@ -1,3 +1,4 @@
+import type { NetworkConfig } from '@airlock/protocol'
 import { describe, expect, test } from 'vitest'
 import { devUsdMint } from '../../../../devchain/solanaDev.mjs'
 import { defaultNetworks, loadNetworks } from '../networks'
@@ -237,7 +238,7 @@ describe('loadAccountDataConfig', () => {
   })
 
   test('behavior: Alchemy on a chain without a known host needs baseUrl', () => {
-    const withChain = [
+    const withChain: NetworkConfig[] = [
       ...networks,
       {
         caipNetworkId: 'eip155:999',

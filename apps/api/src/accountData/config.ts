@@ -27,8 +27,8 @@
  * }'
  */
 
+import type { NetworkConfig } from '@airlock/protocol'
 import { z } from 'zod'
-import type { NetworkConfig } from '../networks'
 import { tokenKey } from './adapter'
 import { isSolanaAccountAddress, type SolanaTokenInfo } from './solanaRpc'
 

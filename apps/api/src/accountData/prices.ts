@@ -4,10 +4,10 @@
  * price source never fails a request: what it cannot price is absent from its map.
  */
 
+import type { NetworkConfig } from '@airlock/protocol'
 import { z } from 'zod'
 import type { Cache } from '../cache/cache'
 import { createLogger, type Logger } from '../logger'
-import type { NetworkConfig } from '../networks'
 import { type AccountAddress, type PriceSource, tokenKey } from './adapter'
 import type { CoingeckoPricesConfig, PricesConfig, StaticPricesConfig } from './config'
 import { fetchJson } from './http'

@@ -1,5 +1,7 @@
 // The Solana account-data adapter against the real local chain (devchain/solanaRpc.mjs over
 // litesvm, seeded): holdings read over JSON-RPC, summed per mint, named from the operator's list.
+
+import type { NetworkConfig } from '@airlock/protocol'
 import {
   type Address,
   createKeyPairSignerFromBytes,
@@ -20,7 +22,7 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { devUsdMint, signInstructions, solanaDevAccounts } from '../../../../devchain/solanaDev.mjs'
 import { type SolanaRpc, startSolanaRpc } from '../../../../devchain/solanaRpc.mjs'
-import { defaultNetworks, type NetworkConfig } from '../networks'
+import { defaultNetworks } from '../networks'
 import { AccountDataUnavailableError, UnsupportedAccountDataError } from './adapter'
 import { createSolanaRpcAdapter, isSolanaAccountAddress } from './solanaRpc'
 

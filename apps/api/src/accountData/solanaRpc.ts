@@ -6,10 +6,10 @@
  * Activity and NFTs are not served on Solana (spec §6: activity is eip155 only).
  */
 
+import type { NetworkConfig } from '@airlock/protocol'
 import { isSolanaAddress } from '@airlock/protocol'
 import { createSolanaRpc, isAddress, type Address as SolanaAddress } from '@solana/kit'
 import { z } from 'zod'
-import type { NetworkConfig } from '../networks'
 import {
   type AccountDataAdapter,
   AccountDataUnavailableError,

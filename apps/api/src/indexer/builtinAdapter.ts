@@ -4,7 +4,13 @@
  * NFTs and activity from the indexed tables.
  */
 
-import type { NftItem, Page, Transaction, TransactionTransfer } from '@airlock/protocol'
+import type {
+  NetworkConfig,
+  NftItem,
+  Page,
+  Transaction,
+  TransactionTransfer,
+} from '@airlock/protocol'
 import { type Kysely, sql } from 'kysely'
 import { type Address, formatUnits, getAddress, type PublicClient, zeroAddress } from 'viem'
 import {
@@ -13,7 +19,6 @@ import {
   type AccountQuery,
   type TokenHolding,
 } from '../accountData/adapter'
-import type { NetworkConfig } from '../networks'
 import type { Database } from '../storage'
 import type { ContractReader } from './contractReader'
 import { decodePageCursor, encodePageCursor } from './pageCursor'

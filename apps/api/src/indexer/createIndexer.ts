@@ -6,11 +6,11 @@
 
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
+import type { NetworkConfig } from '@airlock/protocol'
 import type { Kysely } from 'kysely'
 import { type Address, createPublicClient, http } from 'viem'
 import type { AccountDataAdapter } from '../accountData/adapter'
 import { createLogger, type Logger } from '../logger'
-import type { NetworkConfig } from '../networks'
 import type { Database } from '../storage'
 import { createBuiltinAdapter } from './builtinAdapter'
 import type { IndexerContext } from './context'

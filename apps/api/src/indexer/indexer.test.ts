@@ -1,4 +1,4 @@
-import type { Transaction } from '@airlock/protocol'
+import type { NetworkConfig, Transaction } from '@airlock/protocol'
 import {
   type Address,
   createPublicClient,
@@ -13,7 +13,7 @@ import { devAccounts, seedDevChain } from '../../../../devchain/seed.mjs'
 import { setUpTimeout, testDatabases } from '../../test/databases'
 import { memoryLogger } from '../../test/logs'
 import { AccountDataUnavailableError, InvalidCursorError } from '../accountData/adapter'
-import { defaultNetworks, type NetworkConfig } from '../networks'
+import { defaultNetworks } from '../networks'
 import type { Storage } from '../storage'
 import { type CreateIndexerOptions, createIndexer } from './createIndexer'
 import { markSpamContract } from './spamContracts'

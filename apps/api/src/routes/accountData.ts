@@ -20,7 +20,9 @@
 
 import { createHash } from 'node:crypto'
 import {
+  accountDataPageQuerySchema,
   accountDataPageSize,
+  accountDataQuerySchema,
   type BalancesResponse,
   balanceCacheMs,
   isSolanaAddress,
@@ -44,7 +46,6 @@ import {
 } from '../accountData/adapter'
 import { toTokenBalances } from '../accountData/tokenBalances'
 import { clientAddress } from '../clientAddress'
-import { projectIdPattern } from '../projectIds'
 import { getProject } from '../projects'
 import { type AccountDataRateLimiter, retryAfterSeconds } from '../rateLimit'
 import type { Storage } from '../storage'
@@ -53,7 +54,6 @@ import { servedNft, servedTransaction } from './nftImageUrls'
 
 /** How long an NFT or transaction page is served from the cache. */
 export const accountPageCacheMs = 10_000
-export const maxCursorChars = 512
 
 const evmAddressSchema = z
   .string()
@@ -70,39 +70,6 @@ const solanaAddressSchema = z
 /** The address rules of a network's namespace: Solana's for solana, EVM's for the rest. */
 const addressSchemaFor = (caipNetworkId: string) =>
   caipNetworkId.startsWith('solana:') ? solanaAddressSchema : evmAddressSchema
-
-const accountQuerySchema = z.object({
-  projectId: z
-    .string({ error: 'is required' })
-    .regex(projectIdPattern, 'must be a project id: 2 to 63 lowercase letters, digits or hyphens'),
-  chainId: z
-    .string({ error: 'is required' })
-    .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'must be a CAIP-2 network id such as eip155:1'),
-  /** Spec §7 `cache`: `false` reads fresh data (after the visitor sent a transaction). */
-  cache: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
-})
-
-const pageQuerySchema = accountQuerySchema.extend({
-  limit: z
-    .string()
-    .regex(/^\d{1,3}$/, `must be a whole number from 1 to ${accountDataPageSize.max}`)
-    .transform(Number)
-    .pipe(
-      z
-        .int()
-        .min(1, `must be a whole number from 1 to ${accountDataPageSize.max}`)
-        .max(
-          accountDataPageSize.max,
-          `must be a whole number from 1 to ${accountDataPageSize.max}`,
-        ),
-    )
-    .optional(),
-  cursor: z
-    .string()
-    .max(maxCursorChars, `must be at most ${maxCursorChars} characters`)
-    .regex(/^[\x21-\x7e]*$/, 'must be printable ASCII')
-    .optional(),
-})
 
 type Account = { address: AccountAddress; served: NetworkAccountData }
 
@@ -195,10 +162,9 @@ export function accountDataRoutes({
    * budgets, checks that the project exists, spends its budget, and that the network has account
    * data. Answers the first error, or gives the account, its network and the query.
    */
-  async function resolveAccount<schema extends typeof accountQuerySchema>(
-    c: Context,
-    schema: schema,
-  ): Promise<(Account & { query: z.output<schema> }) | Response> {
+  async function resolveAccount<
+    schema extends typeof accountDataQuerySchema | typeof accountDataPageQuerySchema,
+  >(c: Context, schema: schema): Promise<(Account & { query: z.output<schema> }) | Response> {
     const query = schema.safeParse(c.req.query())
     if (!query.success) return invalid(c, describeQueryIssues(query.error))
     const address = addressSchemaFor(query.data.chainId).safeParse(c.req.param('address'))
@@ -223,7 +189,8 @@ export function accountDataRoutes({
         'unsupportedChain',
         `Account data is not available for ${query.data.chainId}.`,
       )
-    return { address: address.data, served, query: query.data }
+    // safeParse of a union of schemas reads as the union of their outputs: this one's is schema's.
+    return { address: address.data, served, query: query.data as z.output<schema> }
   }
 
   /** Runs an adapter call, turning its documented failures into answers. */
@@ -260,7 +227,7 @@ export function accountDataRoutes({
   }
 
   app.get('/v1/accounts/:address/balances', async (c) => {
-    const account = await resolveAccount(c, accountQuerySchema)
+    const account = await resolveAccount(c, accountDataQuerySchema)
     if (account instanceof Response) return account
     const { address, served } = account
     const key = `balances:${served.network.caipNetworkId}:${address}`
@@ -302,7 +269,7 @@ export function accountDataRoutes({
     ) => Promise<Page<item>>,
   ) =>
     app.get(`/v1/accounts/:address/${list}`, async (c) => {
-      const account = await resolveAccount(c, pageQuerySchema)
+      const account = await resolveAccount(c, accountDataPageQuerySchema)
       if (account instanceof Response) return account
       const { address, served, query } = account
       const limit = query.limit ?? accountDataPageSize.default

@@ -10,6 +10,7 @@
  * The body is capped at {@link maxEventBytes} before it is read.
  */
 
+import { eventBodySchema, eventQuerySchema } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { clientAddress } from '../clientAddress'
@@ -17,7 +18,6 @@ import { getProject, recordEvent } from '../projects'
 import { type EventRateLimiter, retryAfterSeconds } from '../rateLimit'
 import type { Storage } from '../storage'
 import { apiError, describeIssues } from './apiError'
-import { eventBodySchema, eventQuerySchema } from './eventBody'
 
 export const maxEventBytes = 16 * 1024
 

@@ -1,26 +1,19 @@
-/** The JSON error body every API route answers with: `{ error: { code, message } }`. */
+/**
+ * The JSON error body every API route answers with: `{ error: { code, message } }`, its shape
+ * and codes the protocol's (`apiError.ts`), so the modal parses what the API sends.
+ */
 
+import type { ApiErrorBody, ApiErrorCode } from '@airlock/protocol'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { ZodError } from 'zod'
+import { z } from 'zod'
 
-export type ApiErrorCode =
-  | 'invalidRequest'
-  | 'invalidProjectId'
-  | 'invalidAppConfiguration'
-  | 'crossOriginRequest'
-  | 'originRequired'
-  | 'payloadTooLarge'
-  | 'notFound'
-  | 'internalError'
-  | 'unsupportedChain'
-  | 'accountDataUnavailable'
-  | 'imageUnavailable'
-  | 'rateLimited'
-  | 'unauthorized'
-  | 'statsDisabled'
+// The protocol's schemas are zod/mini, which loads no messages of its own ('Invalid input' for
+// everything); the API answers with zod's English ones, the same for its own schemas and those.
+z.config(z.locales.en())
 
-export type ApiErrorBody = { error: { code: ApiErrorCode; message: string } }
+/** A failed parse of a zod or zod/mini schema (the protocol's schemas are zod/mini). */
+type SchemaError = { issues: readonly z.core.$ZodIssue[] }
 
 export function apiError(
   c: Context,
@@ -44,14 +37,14 @@ export function uncachedApiError(
 }
 
 /** `chainId: is required; entries: must be …` — the query parameters at fault, for the caller. */
-export function describeQueryIssues(error: ZodError): string {
+export function describeQueryIssues(error: SchemaError): string {
   return error.issues
     .map((issue) => `${issue.path.map(String).slice(0, 1).join('.') || 'query'}: ${issue.message}`)
     .join('; ')
 }
 
 /** `body.eventId: Invalid UUID; body.timestamp: …` — the fields at fault, for the caller. */
-export function describeIssues(error: ZodError, where: 'query' | 'body'): string {
+export function describeIssues(error: SchemaError, where: 'query' | 'body'): string {
   return error.issues
     .map((issue) => `${[where, ...issue.path.map(String)].join('.')}: ${issue.message}`)
     .join('; ')

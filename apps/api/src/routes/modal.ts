@@ -6,18 +6,16 @@
 
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { WalletConnectConfig } from '@airlock/protocol'
+import {
+  isProjectId,
+  type ModalConfig,
+  type NetworkConfig,
+  type WalletConnectConfig,
+} from '@airlock/protocol'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import {
-  type ModalBootConfig,
-  ModalTemplateError,
-  modalContentSecurityPolicy,
-  renderModalPage,
-} from '../modalPage'
-import type { NetworkConfig } from '../networks'
+import { ModalTemplateError, modalContentSecurityPolicy, renderModalPage } from '../modalPage'
 import { toProjectConfig } from '../projectConfig'
-import { isProjectId } from '../projectIds'
 import { getProject } from '../projects'
 import type { Storage } from '../storage'
 import { buildMissing } from './staticBuilds'
@@ -78,7 +76,7 @@ async function bootConfigFor(
   storage: Storage,
   networks: readonly NetworkConfig[],
   walletConnect: WalletConnectConfig | null,
-): Promise<{ config: ModalBootConfig; frameAncestors: string[] | undefined }> {
+): Promise<{ config: ModalConfig; frameAncestors: string[] | undefined }> {
   const projectId = c.req.query('projectId')
   if (projectId === undefined || projectId === '')
     return {

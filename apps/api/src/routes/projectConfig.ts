@@ -1,11 +1,9 @@
 /** `GET /v1/projects/:id/config`: a project's public configuration, readable from any origin. */
 
-import type { WalletConnectConfig } from '@airlock/protocol'
+import { isProjectId, type NetworkConfig, type WalletConnectConfig } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
-import type { NetworkConfig } from '../networks'
 import { toProjectConfig } from '../projectConfig'
-import { isProjectId } from '../projectIds'
 import { getProject } from '../projects'
 import type { Storage } from '../storage'
 import { apiError } from './apiError'

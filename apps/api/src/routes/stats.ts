@@ -6,10 +6,10 @@
  */
 
 import { createHash, timingSafeEqual } from 'node:crypto'
+import { isProjectId } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { addDays, daysInRange, isUtcDay, utcDay } from '../days'
-import { isProjectId } from '../projectIds'
 import { countEvents, type EventCount, getProject } from '../projects'
 import type { Storage } from '../storage'
 import { apiError, describeIssues } from './apiError'

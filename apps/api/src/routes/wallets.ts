@@ -11,14 +11,12 @@
  */
 
 import {
-  knownNamespaces,
   type WalletListing,
   type WalletPage,
+  walletListQuerySchema,
   walletPageSize,
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
-import { z } from 'zod'
-import { projectIdPattern } from '../projectIds'
 import type { Storage } from '../storage'
 import { fallbackWalletImage } from '../walletRegistry/fallbackImage'
 import { imageHash, walletIdPattern } from '../walletRegistry/registryFile'
@@ -27,69 +25,12 @@ import { describeQueryIssues, uncachedApiError } from './apiError'
 
 /** How long browsers and CDNs keep a page of the list. */
 export const walletListMaxAgeSeconds = 60
-export const maxListValues = 100
-export const maxSearchChars = 64
-export const maxWalletPage = 10_000
 
 const immutable = 'public, max-age=31536000, immutable'
 /** For an image URL without the current version: long enough for a page, short for an update. */
 const unversioned = 'public, max-age=3600'
 // An SVG opened as a page must not run anything, whoever wrote it.
 const imageSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
-
-const wholeNumber = (max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,6}$/, `must be a whole number from 1 to ${max}`)
-    .transform(Number)
-    .pipe(
-      z
-        .int()
-        .min(1, `must be a whole number from 1 to ${max}`)
-        .max(max, `must be a whole number from 1 to ${max}`),
-    )
-    .optional()
-
-/** `a,b,c` (or the parameter repeated): trimmed, empties dropped, duplicates once. */
-const valueList = (what: string) =>
-  z
-    .array(z.string())
-    .transform((values) => [
-      ...new Set(
-        values
-          .flatMap((value) => value.split(','))
-          .map((value) => value.trim())
-          .filter((value) => value !== ''),
-      ),
-    ])
-    .pipe(
-      z
-        .array(z.string().max(128, `each ${what} must be at most 128 characters`))
-        .max(maxListValues, `must list at most ${maxListValues} ${what}s`),
-    )
-    .optional()
-
-const walletQuerySchema = z.object({
-  projectId: z
-    .string({ error: 'is required' })
-    .regex(projectIdPattern, 'must be a project id: 2 to 63 lowercase letters, digits or hyphens'),
-  page: wholeNumber(maxWalletPage),
-  entries: wholeNumber(walletPageSize),
-  search: z.string().max(maxSearchChars, `must be at most ${maxSearchChars} characters`).optional(),
-  namespaces: valueList('namespace').pipe(
-    z
-      .array(
-        z.enum(knownNamespaces, {
-          error: (issue) =>
-            `unknown namespace ${JSON.stringify(issue.input)}; use ${knownNamespaces.join(', ')}`,
-        }),
-      )
-      .optional(),
-  ),
-  include: valueList('value'),
-  exclude: valueList('value'),
-  recommended: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
-})
 
 export type WalletRoutesOptions = { storage: Storage }
 
@@ -98,7 +39,7 @@ export function walletRoutes({ storage }: WalletRoutesOptions): Hono {
   const { db } = storage
 
   app.get('/v1/wallets', async (c) => {
-    const query = walletQuerySchema.safeParse(queryOf(c, ['namespaces', 'include', 'exclude']))
+    const query = walletListQuerySchema.safeParse(queryOf(c, ['namespaces', 'include', 'exclude']))
     if (!query.success)
       return uncachedApiError(c, 400, 'invalidRequest', describeQueryIssues(query.error))
     const { projectId, page = 1, entries = walletPageSize } = query.data

@@ -3,10 +3,10 @@
  * stack allows, a close button, the alert bar, Esc to close and Tab kept inside.
  */
 import { type KeyboardEvent, useEffect, useRef } from 'react'
-import { useLocation } from 'react-router-dom'
 import { ui, viewTitles } from '../messages'
 import { currentDepth } from '../navigation/navigation'
 import { shownView } from '../navigation/rules'
+import { useViewLocation } from '../navigation/ViewStack'
 import { dismissAlert } from '../state/controllers'
 import { ViewBody } from '../views/ViewBody'
 import styles from './Shell.module.css'
@@ -19,7 +19,7 @@ const focusable =
 
 export function Shell() {
   const modal = useModal()
-  const location = useLocation()
+  const location = useViewLocation()
   const connected = useModalState((state) => state.status === 'connected')
   const alert = useModalState((state) => state.alert)
   const embedded = useModalState((state) => !!state.options?.embedded)

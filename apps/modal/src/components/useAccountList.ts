@@ -1,26 +1,36 @@
 /**
- * One of the Account view's cursor lists (NFTs or transactions) for the connected account, loaded
- * while the view is live and again after `refreshAccountData`; `loadMore` reads the next page.
+ * One of the Account view's cursor lists (NFTs or transactions) for the connected account
+ * (`queries/nfts.ts`, `queries/transactions.ts`), read while the view is live and again after
+ * `refreshAccountData`; `loadMore` reads the next page, `retry` the first page again.
  */
 import type { NftItem, Transaction } from '@airlock/protocol'
-import { useCallback, useEffect } from 'react'
-import {
-  type AccountListKind,
-  type AccountTab,
-  accountKey,
-  isAccountDataSupported,
-  loadNfts,
-  loadTransactions,
-} from '../state/accountData'
-import type { ListEntry } from '../state/accountDataState'
+import { skipToken, useInfiniteQuery } from '@tanstack/react-query'
+import { useCallback, useMemo } from 'react'
+import { nftsQuery } from '../queries/nfts'
+import { queryClientOf } from '../queries/queryClient'
+import { transactionsQuery } from '../queries/transactions'
+import { type AccountTab, isAccountDataSupported } from '../state/accountData'
 import { useAccountDataSources } from './useAccountDataSources'
 import { useAccountQuery } from './useAccountQuery'
 import { useModal } from './useModal'
-import { useModalState } from './useModalState'
 
 type Item = { nfts: NftItem; transactions: Transaction }
+export type AccountListKind = keyof Item
 const tabOf: Record<AccountListKind, AccountTab> = { nfts: 'nfts', transactions: 'activity' }
-const loaders = { nfts: loadNfts, transactions: loadTransactions }
+const queries = { nfts: nftsQuery, transactions: transactionsQuery }
+
+/** A list as the tabs show it. */
+export type ListEntry<item> = {
+  /** Of the first page: `loading` while it is on its way, also over a list already shown. */
+  status: 'loading' | 'loaded' | 'failed'
+  /** The pages so far, merged without duplicates; none after a failed first page. */
+  items: item[]
+  /** Whether a next page exists. */
+  hasMore: boolean
+  loadingMore: boolean
+  /** The last next page failed; the list waits for an explicit retry instead of scrolling. */
+  moreFailed: boolean
+}
 
 export type AccountList<item> = {
   address: string | undefined
@@ -29,7 +39,7 @@ export type AccountList<item> = {
   /** Nothing to show yet: the first page is on its way. */
   loading: boolean
   loadMore: () => void
-  /** Loads the first page again, cache or not. */
+  /** Loads the first page again, whatever the cache says. */
   retry: () => void
 }
 
@@ -38,28 +48,51 @@ export function useAccountList<kind extends AccountListKind>(kind: kind): Accoun
   const sources = useAccountDataSources()
   const { query, live } = useAccountQuery()
   const supported = !!query && isAccountDataSupported(tabOf[kind], query.caipNetworkId)
-  const key = query ? accountKey(query) : undefined
-  const entry = useModalState((state) =>
-    key ? (state.accountData[kind][key] as ListEntry<Item[kind]> | undefined) : undefined,
+  const options = useMemo(
+    () =>
+      query?.address
+        ? queries[kind](sources, query, live)
+        : {
+            queryKey: ['accountData', kind, 'none'],
+            queryFn: skipToken,
+            initialPageParam: undefined,
+            getNextPageParam: () => undefined,
+          },
+    [kind, sources, query, live],
   )
-  const load = loaders[kind]
+  // One hook for either list: the options of both read as NFTs' (the items are the kind's).
+  const result = useInfiniteQuery(options as ReturnType<typeof nftsQuery>, queryClientOf(store))
+  const { fetchNextPage, refetch } = result
 
-  useEffect(() => {
-    if (!live || !query || !supported) return
-    const loadFirst = () => void load(store, sources, query)
-    loadFirst()
-    return store.subscribe((state, previous) => {
-      if (state.accountData.generation !== previous.accountData.generation) loadFirst()
-    })
-  }, [store, sources, query, live, supported, load])
-
+  // After a failed next page only the Load more button calls this (scrolling stops): a retry.
   const loadMore = useCallback(() => {
-    if (query) void load(store, sources, query, { more: true })
-  }, [store, sources, query, load])
+    if (!result.isFetching && result.hasNextPage) void fetchNextPage({ cancelRefetch: false })
+  }, [fetchNextPage, result.isFetching, result.hasNextPage])
   const retry = useCallback(() => {
-    if (query) void load(store, sources, query, { force: true })
-  }, [store, sources, query, load])
+    if (result.isFetchNextPageError) void fetchNextPage({ cancelRefetch: false })
+    else void refetch()
+  }, [fetchNextPage, refetch, result.isFetchNextPageError])
 
+  const firstFailed = result.isError && !result.isFetchNextPageError
+  const fetchingFirst = result.isFetching && !result.isFetchingNextPage
+  const status = fetchingFirst
+    ? 'loading'
+    : firstFailed
+      ? 'failed'
+      : result.isSuccess || result.isFetchNextPageError
+        ? 'loaded'
+        : undefined
+  const entry: ListEntry<Item[kind]> | undefined =
+    query && status
+      ? {
+          status,
+          // A failed first page shows as empty, as the spec asks.
+          items: firstFailed ? [] : ((result.data?.items ?? []) as Item[kind][]),
+          hasMore: status === 'loaded' && result.hasNextPage,
+          loadingMore: result.isFetchingNextPage,
+          moreFailed: result.isFetchNextPageError && !result.isFetching,
+        }
+      : undefined
   const loading = supported && (!entry || (entry.status === 'loading' && entry.items.length === 0))
   return { address: query?.address, supported, entry, loading, loadMore, retry }
 }

@@ -1,20 +1,24 @@
 /**
- * The connected account's token list on the active network (accountData.ts), loaded while the
- * Account view is live: on mount, when the account or network changes, and again after
- * `refreshAccountData`. The cache decides whether a load fetches.
+ * The connected account's token list on the active network (`queries/balances.ts`), read while
+ * the Account view is live: on mount, when the account or network changes, and again after
+ * `refreshAccountData`. The query's freshness and retry gap decide whether a read fetches.
  */
-import { useEffect } from 'react'
-import {
-  type AccountQuery,
-  accountKey,
-  isAccountDataSupported,
-  loadBalances,
-} from '../state/accountData'
-import type { BalancesEntry } from '../state/accountDataState'
+import type { TokenBalance } from '@airlock/protocol'
+import { useQuery } from '@tanstack/react-query'
+import { balancesQuery } from '../queries/balances'
+import { queryClientOf } from '../queries/queryClient'
+import { type AccountQuery, isAccountDataSupported } from '../state/accountData'
 import { useAccountDataSources } from './useAccountDataSources'
 import { useAccountQuery } from './useAccountQuery'
 import { useModal } from './useModal'
-import { useModalState } from './useModalState'
+
+/** The list as the views show it; undefined before the first read starts. */
+export type BalancesEntry = {
+  /** `loading` while a read is on its way, also over a list already shown. */
+  status: 'loading' | 'loaded' | 'failed'
+  /** Sorted by value, low-quality tokens left out. The last good list stays through a failure. */
+  tokens: TokenBalance[]
+}
 
 export type TokenBalances = {
   query: AccountQuery | undefined
@@ -26,23 +30,22 @@ export type TokenBalances = {
   loading: boolean
 }
 
+const noAccount: AccountQuery = { caipNetworkId: 'eip155:0', projectId: '' }
+
 export function useTokenBalances(): TokenBalances {
   const { store } = useModal()
   const sources = useAccountDataSources()
   const { query, live } = useAccountQuery()
   const supported = !!query && isAccountDataSupported('tokens', query.caipNetworkId)
-  const key = query ? accountKey(query) : undefined
-  const entry = useModalState((state) => (key ? state.accountData.balances[key] : undefined))
-
-  useEffect(() => {
-    if (!live || !query || !supported) return
-    const load = () => void loadBalances(store, sources, query)
-    load()
-    return store.subscribe((state, previous) => {
-      if (state.accountData.generation !== previous.accountData.generation) load()
-    })
-  }, [store, sources, query, live, supported])
-
+  const result = useQuery(balancesQuery(sources, query ?? noAccount, live), queryClientOf(store))
+  const status: BalancesEntry['status'] | undefined = result.isFetching
+    ? 'loading'
+    : result.isError
+      ? 'failed'
+      : result.isSuccess
+        ? 'loaded'
+        : undefined
+  const entry = query && status ? { status, tokens: result.data?.tokens ?? [] } : undefined
   const loading = supported && (!entry || (entry.status === 'loading' && entry.tokens.length === 0))
   return { query, live, supported, entry, loading }
 }

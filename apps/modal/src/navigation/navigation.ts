@@ -1,9 +1,10 @@
 /**
- * The view stack on react-router's memory router: each entry carries its depth in the stack, so
- * "going back with one entry left closes" is decided by the rules module, and every change is
- * flushed synchronously (the host waits for the view before showing the frame).
+ * The view stack on its memory history (viewRouter.ts): each entry carries its depth
+ * in the stack, so "going back with one entry left closes" is decided by the rules module, and
+ * every change is flushed synchronously (the host waits for the view before showing the frame).
  */
 import type { View } from '@airlock/protocol'
+import { isLazyView, viewCode } from '../views/viewLoaders'
 import { backAction } from './rules'
 
 type RouterState = { location: { pathname: string; state: unknown } }
@@ -18,18 +19,55 @@ export function currentDepth(locationState: unknown): number {
   return typeof depth === 'number' ? depth : 1
 }
 
-export function createNavigation(router: Router, close: () => void) {
+/** Loads a view's code, for a view not in the first bundle; settles once it is there or failed. */
+function loadViewCode(view: View): Promise<unknown> | undefined {
+  return isLazyView(view) ? viewCode.load(view).catch(() => {}) : undefined
+}
+
+export function createNavigation(
+  router: Router,
+  close: () => void,
+  { loadView = loadViewCode }: { loadView?: (view: View) => Promise<unknown> | undefined } = {},
+) {
   const depth = () => currentDepth(router.state.location.state)
+  // Counts the changes asked for, so a reset that waited for a view's code gives way to any
+  // change asked for meanwhile (closing while opening on a view that loads on demand).
+  let changes = 0
   return {
     view: () => router.state.location.pathname.slice(1) as View,
     depth,
+    /**
+     * Shows `view` on top of the stack at once; a view whose code is still loading shows its
+     * skeleton under the header until it is there.
+     */
     push(view: View) {
+      changes++
       return router.navigate(`/${view}`, { state: { depth: depth() + 1 }, flushSync: true })
     },
+    /**
+     * Makes `view` the whole stack. Opening and closing do this while the frame is hidden, so a
+     * view whose code is not loaded yet is waited for: the host shows the frame on the view
+     * itself, not on its skeleton. Connect and Account, in the first bundle, change at once.
+     */
     reset(view: View) {
-      return router.navigate(`/${view}`, { replace: true, state: { depth: 1 }, flushSync: true })
+      const change = ++changes
+      const replace = () =>
+        router.navigate(`/${view}`, { replace: true, state: { depth: 1 }, flushSync: true })
+      const loading = loadView(view)
+      if (!loading) return replace()
+      return loading.then(() => {
+        if (change === changes) return replace()
+      })
+    },
+    /**
+     * Starts loading a view's code, for a view the visitor is likely to go to next; does nothing
+     * for a view of the first bundle. A failure is left for the view body to show, if shown.
+     */
+    preload(view: View) {
+      void loadView(view)
     },
     back() {
+      changes++
       if (backAction(depth()) === 'close') return close()
       return router.navigate(-1)
     },

@@ -3,7 +3,6 @@
 // dev key, send through the RPC, then confirm with the module, as the Send view will.
 import {
   type Address,
-  address,
   createKeyPairSignerFromBytes,
   createSolanaRpc,
   devnet,
@@ -20,10 +19,16 @@ import {
   findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstruction,
   getInitializeMint2Instruction,
-  getMintEncoder,
   getMintToCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
+import {
+  AccountState,
+  type ExtensionArgs,
+  getMintEncoder as getMint2022Encoder,
+  getTokenEncoder as getToken2022Encoder,
+  TOKEN_2022_PROGRAM_ADDRESS,
+} from '@solana-program/token-2022'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { devUsdMint, signInstructions, solanaDevAccounts } from '../../../../devchain/solanaDev.mjs'
 import { type SolanaRpc, startSolanaRpc } from '../../../../devchain/solanaRpc.mjs'
@@ -38,7 +43,6 @@ import {
 } from './solanaTransfer'
 
 const SOL = 1_000_000_000n
-const TOKEN_2022_PROGRAM_ADDRESS = address('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb')
 const sUsd = { mint: devUsdMint.address, decimals: devUsdMint.decimals }
 let chain: SolanaRpc
 // Typed as a test cluster (requestAirdrop included), which the local chain is.
@@ -267,12 +271,26 @@ describe('SPL Token (sUSD)', () => {
   })
 })
 
+/** TransferFeeConfig charging `basisPoints` now and from the next epoch. */
+const transferFee = (basisPoints: number): ExtensionArgs => ({
+  __kind: 'TransferFeeConfig',
+  transferFeeConfigAuthority: devAccount1,
+  withdrawWithheldAuthority: devAccount1,
+  withheldAmount: 0n,
+  olderTransferFee: { epoch: 0n, maximumFee: 1_000n, transferFeeBasisPoints: basisPoints },
+  newerTransferFee: { epoch: 0n, maximumFee: 1_000n, transferFeeBasisPoints: basisPoints },
+})
+/** A mint these tests give no supply: one that refuses transfers, or freezes new accounts. */
+const withoutSupply = (extension: ExtensionArgs) =>
+  extension.__kind !== 'TransferFeeConfig' ||
+  extension.olderTransferFee.transferFeeBasisPoints !== 0
+
 describe('Token-2022', () => {
   /** A Token-2022 mint of dev account 0 with `supply` in its token account. */
-  async function token2022Mint(options: { transferFeeBasisPoints?: number } = {}) {
+  async function token2022Mint(options: { extensions?: ExtensionArgs[] } = {}) {
     const mint = await generateKeyPairSigner()
     const decimals = 6
-    if (options.transferFeeBasisPoints === undefined) {
+    if (options.extensions === undefined) {
       const space = 82n
       const rent = await rpc.getMinimumBalanceForRentExemption(space).send()
       await sendInstructions([
@@ -294,23 +312,17 @@ describe('Token-2022', () => {
         ),
       ])
     } else {
-      // No Token-2022 client is installed to initialize extensions: write the mint as the program
-      // lays it out (base, padding to 165, account type 1, then TransferFeeConfig's TLV).
-      const base = getMintEncoder().encode({
-        mintAuthority: devAccount0.address,
-        supply: 0n,
-        decimals,
-        isInitialized: true,
-        freezeAuthority: null,
-      })
-      const data = new Uint8Array(166 + 4 + 108)
-      data.set(base, 0)
-      data[165] = 1
-      const view = new DataView(data.buffer)
-      view.setUint16(166, 1, true)
-      view.setUint16(168, 108, true)
-      view.setUint16(170 + 88, options.transferFeeBasisPoints, true)
-      view.setUint16(170 + 106, options.transferFeeBasisPoints, true)
+      // Extensions the program would set with their own instructions: the mint as it lays them out.
+      const data = new Uint8Array(
+        getMint2022Encoder().encode({
+          mintAuthority: devAccount0.address,
+          supply: 0n,
+          decimals,
+          isInitialized: true,
+          freezeAuthority: devAccount0.address,
+          extensions: options.extensions,
+        }),
+      )
       chain.svm.setAccount({
         address: mint.address,
         data,
@@ -320,7 +332,7 @@ describe('Token-2022', () => {
         space: BigInt(data.length),
       })
     }
-    if (options.transferFeeBasisPoints) return { mint: mint.address, decimals }
+    if (options.extensions?.some(withoutSupply)) return { mint: mint.address, decimals }
     const [ata] = await findAssociatedTokenPda({
       owner: devAccount0.address,
       mint: mint.address,
@@ -381,23 +393,77 @@ describe('Token-2022', () => {
 
   test('behavior: a zero transfer fee sends, and the larger token account it needs is reported', async () => {
     const { prepared, ataLamports, ataSize } = await sendToFreshReceiver(
-      await token2022Mint({ transferFeeBasisPoints: 0 }),
+      await token2022Mint({ extensions: [transferFee(0)] }),
     )
     expect(ataSize).toBe(182)
     expect(prepared.rentLamports).toBe(ataLamports)
   })
 
-  test('behavior: a token with a transfer fee is refused with a clear reason', async () => {
-    const token = await token2022Mint({ transferFeeBasisPoints: 50 })
+  test.each([
+    ['a transfer fee', transferFee(50), 'transferFee'],
+    ['no transfers at all', { __kind: 'NonTransferable' }, 'nonTransferable'],
+    ['transfers paused', { __kind: 'PausableConfig', authority: null, paused: true }, 'paused'],
+    [
+      'a transfer hook',
+      { __kind: 'TransferHook', authority: devAccount1, programId: devAccount1 },
+      'transferHook',
+    ],
+  ] as const)(
+    'behavior: a token with %s is refused with a clear reason',
+    async (_, extension, reason) => {
+      const token = await token2022Mint({ extensions: [extension] })
+      await expect(
+        prepareSolanaTransfer({
+          rpcUrl: chain.url,
+          from: devAccount0.address,
+          to: devAccount1,
+          amount: 1n,
+          token,
+        }),
+      ).rejects.toMatchObject({ reason, message: solanaTransferErrors[reason] })
+    },
+  )
+
+  test('behavior: a mint whose new accounts start frozen refuses to open one for the receiver', async () => {
+    const token = await token2022Mint({
+      extensions: [{ __kind: 'DefaultAccountState', state: AccountState.Frozen }],
+    })
+    // The sender's account was thawed by the freeze authority: it holds and may send.
+    const [senderAta] = await findAssociatedTokenPda({
+      owner: devAccount0.address,
+      mint: token.mint,
+      tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+    })
+    const data = new Uint8Array(
+      getToken2022Encoder().encode({
+        mint: token.mint,
+        owner: devAccount0.address,
+        amount: 1_000n,
+        delegate: null,
+        state: AccountState.Initialized,
+        isNative: null,
+        delegatedAmount: 0n,
+        closeAuthority: null,
+        extensions: [{ __kind: 'ImmutableOwner' }],
+      }),
+    )
+    chain.svm.setAccount({
+      address: senderAta,
+      data,
+      executable: false,
+      lamports: lamports(chain.svm.minimumBalanceForRentExemption(BigInt(data.length))),
+      programAddress: TOKEN_2022_PROGRAM_ADDRESS,
+      space: BigInt(data.length),
+    })
     await expect(
       prepareSolanaTransfer({
         rpcUrl: chain.url,
         from: devAccount0.address,
-        to: devAccount1,
+        to: (await generateKeyPairSigner()).address,
         amount: 1n,
         token,
       }),
-    ).rejects.toMatchObject({ reason: 'transferFee', message: solanaTransferErrors.transferFee })
+    ).rejects.toMatchObject({ reason: 'receiverFrozen' })
   })
 })
 

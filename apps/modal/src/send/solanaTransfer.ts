@@ -44,10 +44,22 @@ import {
   findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstruction,
   getMintDecoder,
+  getMintSize,
   getTokenDecoder,
+  getTokenSize,
   getTransferCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
+import {
+  AccountState as AccountState2022,
+  type Extension,
+  type ExtensionArgs,
+  getMintDecoder as getMint2022Decoder,
+  getTokenDecoder as getToken2022Decoder,
+  getTokenSize as getToken2022Size,
+  TOKEN_2022_PROGRAM_ADDRESS,
+} from '@solana-program/token-2022'
+import { formatUnits, hexToNumber } from 'viem/utils'
 
 export type SolanaTransfer = {
   rpcUrl: string
@@ -148,37 +160,24 @@ export class SolanaTransferError extends Error {
   }
 }
 
-const TOKEN_2022_PROGRAM_ADDRESS = address('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb')
 const U64_MAX = 2n ** 64n - 1n
-const LAMPORTS_PER_SOL = 1_000_000_000n
-/** A token account's base layout; Token-2022 appends its account type and extensions after it. */
-const TOKEN_ACCOUNT_SIZE = 165
-const MINT_SIZE = 82
-/** Token-2022's AccountType byte, right after the base layout (padded to 165 for mints). */
-const accountTypes = { mint: 1, account: 2 } as const
-/** Token-2022 extension types (spl-token-2022 ExtensionType) this module looks at. */
-const extensionTypes = {
-  transferFeeConfig: 1,
-  nonTransferable: 9,
-  transferHook: 14,
-  confidentialTransferFeeConfig: 16,
-  pausable: 26,
-  defaultAccountState: 6,
-} as const
+const SOL_DECIMALS = 9
+/** A program id that is all zeros: no program (a TransferHook without a hook). */
+const NO_PROGRAM = address('11111111111111111111111111111111')
 /**
- * The bytes a mint extension adds to every token account of it (Token-2022's
- * get_required_init_account_extensions): TransferFeeAmount, NonTransferableAccount,
- * TransferHookAccount, ConfidentialTransferFeeAmount, PausableAccount.
+ * The extension a mint extension adds to every token account of it (Token-2022's
+ * get_required_init_account_extensions).
  */
-const accountExtensionBytes: Record<number, number> = {
-  [extensionTypes.transferFeeConfig]: 8,
-  [extensionTypes.nonTransferable]: 0,
-  [extensionTypes.transferHook]: 1,
-  [extensionTypes.confidentialTransferFeeConfig]: 64,
-  [extensionTypes.pausable]: 0,
+const accountExtensionOf: Partial<Record<Extension['__kind'], ExtensionArgs>> = {
+  TransferFeeConfig: { __kind: 'TransferFeeAmount', withheldAmount: 0n },
+  NonTransferable: { __kind: 'NonTransferableAccount' },
+  TransferHook: { __kind: 'TransferHookAccount', transferring: false },
+  ConfidentialTransferFee: {
+    __kind: 'ConfidentialTransferFeeAmount',
+    withheldAmount: new Uint8Array(64),
+  },
+  PausableConfig: { __kind: 'PausableAccount' },
 }
-/** A type-length-value extension header: u16 type, u16 length. */
-const TLV_HEADER_SIZE = 4
 const CONFIRM_TIMEOUT_MS = 30_000
 const CONFIRM_POLL_MS = 500
 
@@ -294,7 +293,7 @@ async function prepareTokenTransfer(
   if (!source || source.mint !== token.mint || source.amount < amount) {
     throw new SolanaTransferError('insufficientTokenBalance')
   }
-  if (source.state === AccountState.Frozen) throw new SolanaTransferError('senderFrozen')
+  if (source.frozen) throw new SolanaTransferError('senderFrozen')
 
   // A token account of this mint as the receiver gets the tokens itself; a wallet gets them in its
   // associated token account, opened by this transaction when it has none.
@@ -308,10 +307,7 @@ async function prepareTokenTransfer(
   const destination = receiverTokenAccount ? receiver : receiverAtaAddress
   const existingDestination = receiverTokenAccount ?? readTokenAccount(receiverAta, tokenProgram)
   const createsTokenAccount = !existingDestination
-  if (
-    existingDestination?.state === AccountState.Frozen ||
-    (createsTokenAccount && mint.newAccountsFrozen)
-  ) {
+  if (existingDestination?.frozen || (createsTokenAccount && mint.newAccountsFrozen)) {
     throw new SolanaTransferError('receiverFrozen')
   }
 
@@ -547,7 +543,7 @@ function describeErrorText(text: string, cause: unknown): SolanaTransferError | 
   const options = { details: text, cause }
   const custom = /custom program error: 0x([0-9a-f]+)/i.exec(text)
   if (custom?.[1]) {
-    const reason = customErrorReasons[Number.parseInt(custom[1], 16)]
+    const reason = customErrorReasons[hexToNumber(`0x${custom[1]}`)]
     return reason ? new SolanaTransferError(reason, options) : undefined
   }
   const rent = /account \((\d+)\) with insufficient funds for rent/i.exec(text)
@@ -650,55 +646,43 @@ type MintFacts = {
  * (non-transferable, paused, a transfer fee or hook), some make new token accounts larger.
  */
 function readMint(account: ExistingAccount, is2022: boolean): MintFacts {
-  const data = account.data
-  const hasExtensions = is2022 && data.length > TOKEN_ACCOUNT_SIZE
-  if (
-    data.length !== MINT_SIZE &&
-    !(hasExtensions && data[TOKEN_ACCOUNT_SIZE] === accountTypes.mint)
-  ) {
-    throw new SolanaTransferError('notAMint')
+  if (!is2022) {
+    const mint =
+      account.data.length === getMintSize()
+        ? decoded(() => getMintDecoder().decode(account.data))
+        : undefined
+    if (!mint?.isInitialized) throw new SolanaTransferError('notAMint')
+    return { decimals: mint.decimals, tokenAccountSize: getTokenSize(), newAccountsFrozen: false }
   }
-  const mint = getMintDecoder().decode(data.subarray(0, MINT_SIZE))
-  if (!mint.isInitialized) throw new SolanaTransferError('notAMint')
-  // Every associated token account of Token-2022 carries ImmutableOwner (no data): its account
-  // type byte and one header.
-  let tokenAccountSize = is2022 ? TOKEN_ACCOUNT_SIZE + 1 + TLV_HEADER_SIZE : TOKEN_ACCOUNT_SIZE
+  const mint = decoded(() => getMint2022Decoder().decode(account.data))
+  if (!mint?.isInitialized) throw new SolanaTransferError('notAMint')
+  const extensions = mint.extensions.__option === 'Some' ? mint.extensions.value : []
   let newAccountsFrozen = false
-  if (!hasExtensions) return { decimals: mint.decimals, tokenAccountSize, newAccountsFrozen }
-  for (const { type, value } of readExtensions(data.subarray(TOKEN_ACCOUNT_SIZE + 1))) {
-    const added = accountExtensionBytes[type]
-    if (added !== undefined) tokenAccountSize += TLV_HEADER_SIZE + added
-    if (type === extensionTypes.nonTransferable) throw new SolanaTransferError('nonTransferable')
-    if (type === extensionTypes.pausable && value[32] === 1) throw new SolanaTransferError('paused')
-    // TransferHook: authority, then the hook program (all zeros: none).
-    if (type === extensionTypes.transferHook && value.subarray(32, 64).some((byte) => byte !== 0)) {
+  for (const extension of extensions) {
+    if (extension.__kind === 'NonTransferable') throw new SolanaTransferError('nonTransferable')
+    if (extension.__kind === 'PausableConfig' && extension.paused)
+      throw new SolanaTransferError('paused')
+    if (extension.__kind === 'TransferHook' && extension.programId !== NO_PROGRAM)
       throw new SolanaTransferError('transferHook')
-    }
-    // TransferFeeConfig: two authorities, the withheld amount, then the older and newer fee
-    // (epoch, maximum, basis points); either may be in force.
-    if (type === extensionTypes.transferFeeConfig) {
-      const view = new DataView(value.buffer, value.byteOffset, value.byteLength)
-      if (value.length < 108 || view.getUint16(88, true) !== 0 || view.getUint16(106, true) !== 0) {
-        throw new SolanaTransferError('transferFee')
-      }
-    }
-    if (type === extensionTypes.defaultAccountState && value[0] === AccountState.Frozen) {
+    // Either fee may be in force, by epoch.
+    if (
+      extension.__kind === 'TransferFeeConfig' &&
+      (extension.olderTransferFee.transferFeeBasisPoints !== 0 ||
+        extension.newerTransferFee.transferFeeBasisPoints !== 0)
+    )
+      throw new SolanaTransferError('transferFee')
+    if (extension.__kind === 'DefaultAccountState' && extension.state === AccountState2022.Frozen)
       newAccountsFrozen = true
-    }
   }
-  return { decimals: mint.decimals, tokenAccountSize, newAccountsFrozen }
-}
-
-function* readExtensions(tlv: Uint8Array) {
-  const view = new DataView(tlv.buffer, tlv.byteOffset, tlv.byteLength)
-  let offset = 0
-  while (offset + TLV_HEADER_SIZE <= tlv.length) {
-    const type = view.getUint16(offset, true)
-    const length = view.getUint16(offset + 2, true)
-    if (type === 0) return
-    const start = offset + TLV_HEADER_SIZE
-    yield { type, value: tlv.subarray(start, start + length) }
-    offset = start + length
+  // Every associated token account of Token-2022 carries ImmutableOwner, and what the mint's
+  // extensions require.
+  const accountExtensions = extensions.flatMap(
+    (extension) => accountExtensionOf[extension.__kind] ?? [],
+  )
+  return {
+    decimals: mint.decimals,
+    tokenAccountSize: getToken2022Size([{ __kind: 'ImmutableOwner' }, ...accountExtensions]),
+    newAccountsFrozen,
   }
 }
 
@@ -706,15 +690,35 @@ function* readExtensions(tlv: Uint8Array) {
 function readTokenAccount(account: MaybeEncodedAccount | undefined, program: Address) {
   if (!account?.exists || account.programAddress !== program) return undefined
   const data = account.data
-  const isTokenAccount =
-    data.length === TOKEN_ACCOUNT_SIZE ||
-    (program === TOKEN_2022_PROGRAM_ADDRESS &&
-      data.length > TOKEN_ACCOUNT_SIZE &&
-      data[TOKEN_ACCOUNT_SIZE] === accountTypes.account)
-  if (!isTokenAccount) return undefined
-  return {
-    address: account.address,
-    ...getTokenDecoder().decode(data.subarray(0, TOKEN_ACCOUNT_SIZE)),
+  if (program === TOKEN_2022_PROGRAM_ADDRESS) {
+    const token = decoded(() => getToken2022Decoder().decode(data))
+    return (
+      token && {
+        address: account.address,
+        mint: token.mint,
+        amount: token.amount,
+        frozen: token.state === AccountState2022.Frozen,
+      }
+    )
+  }
+  if (data.length !== getTokenSize()) return undefined
+  const token = decoded(() => getTokenDecoder().decode(data))
+  return (
+    token && {
+      address: account.address,
+      mint: token.mint,
+      amount: token.amount,
+      frozen: token.state === AccountState.Frozen,
+    }
+  )
+}
+
+/** What a decoder read, or undefined when the bytes are not of that layout. */
+function decoded<value>(decode: () => value): value | undefined {
+  try {
+    return decode()
+  } catch {
+    return undefined
   }
 }
 
@@ -723,11 +727,7 @@ function otherProgram(program: Address): Address {
 }
 
 /** Lamports as SOL for a sentence: 890880n → '0.00089088'. */
-function formatSol(lamports: bigint): string {
-  const whole = lamports / LAMPORTS_PER_SOL
-  const fraction = (lamports % LAMPORTS_PER_SOL).toString().padStart(9, '0').replace(/0+$/, '')
-  return fraction ? `${whole}.${fraction}` : `${whole}`
-}
+const formatSol = (lamports: bigint) => formatUnits(lamports, SOL_DECIMALS)
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : stringify(error)

@@ -5,7 +5,13 @@
  * modal's API calls reach the alert bar at all: those that are the environment's (the project,
  * the server, the network's speed), not the ones a view already explains.
  */
-import { type Alert, type AlertId, alerts, unknownError } from '@airlock/protocol'
+import {
+  type Alert,
+  type AlertId,
+  type ApiErrorCode,
+  alerts,
+  unknownError,
+} from '@airlock/protocol'
 import { HttpError } from '../api'
 
 export const unknownAlert: Alert = {
@@ -32,16 +38,19 @@ const alertByErrorName: Record<string, AlertId> = {
   EmbeddedWalletLoadError: 'embeddedWalletLoadFailed',
 }
 
-/** The API's error codes that are alerts of their own (see apps/api routes/apiError.ts). */
-const alertByApiCode: Record<string, AlertId> = {
+/**
+ * The API's error codes that are alerts of their own (the protocol's `apiErrorCodes`). 'Project
+ * ID Not Configured' is not among them: a page without a project id learns it from its inlined
+ * config (main.tsx), and the API's JSON routes are never called without one.
+ */
+const alertByApiCode: Partial<Record<ApiErrorCode, AlertId>> = {
   invalidAppConfiguration: 'invalidAppConfiguration',
   invalidProjectId: 'invalidProjectId',
-  projectIdNotConfigured: 'projectIdNotConfigured',
   rateLimited: 'rateLimited',
 }
 
 /** API error codes a view explains in its own words (a toast, a note): no alert for them. */
-const codesViewsExplain = new Set(['invalidRequest', 'unsupportedChain', 'notFound'])
+const codesViewsExplain = new Set<ApiErrorCode>(['invalidRequest', 'unsupportedChain', 'notFound'])
 
 /** The catalogue's alert for `error`, or undefined when the catalogue has none. */
 export function alertIdFor(error: unknown): AlertId | undefined {

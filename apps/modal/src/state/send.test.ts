@@ -1,6 +1,6 @@
 import type { TokenBalance } from '@airlock/protocol'
 import { describe, expect, test } from 'vitest'
-import { amountInUsd, baseUnits, sendFormError } from './send'
+import { amountInUsd, sendFormError } from './send'
 
 const usdc: TokenBalance = {
   name: 'Airlock USD',
@@ -79,10 +79,20 @@ describe('sendFormError: what stops a send before the wallet is asked', () => {
   })
 })
 
-test('baseUnits: decimal text in the smallest unit', () => {
-  expect(baseUnits('1250.5', 6)).toBe(1_250_500_000n)
-  expect(baseUnits('.5', 9)).toBe(500_000_000n)
-  expect(baseUnits('2.', 18)).toBe(2_000_000_000_000_000_000n)
+test('behavior: amounts written `.5` or `2.` weigh against the balance like `0.5` and `2`', () => {
+  expect(
+    sendFormError(
+      form({ token: sol, receiverAddress: solanaReceiver, sendTokenAmount: '2.' }),
+      'solana',
+    ),
+  ).toBe(undefined)
+  expect(
+    sendFormError(
+      form({ token: sol, receiverAddress: solanaReceiver, sendTokenAmount: '2.000000001' }),
+      'solana',
+    ),
+  ).toBe('Insufficient SOL balance')
+  expect(sendFormError(form({ sendTokenAmount: ' 1250.5 ' }), 'eip155')).toBe(undefined)
 })
 
 test('amountInUsd: the amount’s value when the token has a price', () => {

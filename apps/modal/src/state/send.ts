@@ -7,7 +7,6 @@
 import {
   type ChainNamespace,
   chainSupport,
-  formatUnitsToDecimal,
   isEvmAddress,
   isSolanaAddress,
   isUserRejection,
@@ -16,9 +15,10 @@ import {
   toastMessages,
   validateSend,
 } from '@airlock/protocol'
+import { formatUnits, hexToBigInt, numberToHex, parseUnits } from 'viem/utils'
 import type { Analytics } from '../analytics'
 import { ui } from '../messages'
-import { refreshAccountData, refreshAfterIndexing } from './accountData'
+import { refreshAccountData, refreshAfterIndexing } from '../queries/refresh'
 import { chainClient } from './chainClient'
 import { featureEnabled } from './controllers'
 import { emptySend, type NetworkFee, type SendState } from './sendState'
@@ -62,18 +62,14 @@ export function sendFormError(
   const decimals = Number(token.quantity.decimals)
   const fraction = amount.split('.')[1] ?? ''
   if (fraction.length > decimals) return ui.send.tooManyDecimals(decimals)
-  if (baseUnits(amount, decimals) > baseUnits(token.quantity.numeric, decimals))
+  if (parseUnits(amount, decimals) > parseUnits(token.quantity.numeric, decimals))
     return ui.send.insufficientBalance(token.symbol)
   return undefined
 }
 
-/**
- * A plain decimal amount (`1.5`, `.5`, `2.`) in the token's smallest unit; digits beyond the
- * token's decimals are dropped.
- */
-export function baseUnits(amount: string, decimals: number): bigint {
-  const [integer = '', fraction = ''] = amount.trim().split('.')
-  return BigInt(`${integer || '0'}${fraction.slice(0, decimals).padEnd(decimals, '0')}`)
+/** The form's amount in the token's smallest unit (the form checked its decimals). */
+function amountOf(send: Pick<SendState, 'token' | 'sendTokenAmount'>): bigint {
+  return parseUnits(send.sendTokenAmount.trim(), Number(send.token!.quantity.decimals))
 }
 
 /** The USD value of `amount` of `token`, formatted, when the token has a price. */
@@ -111,7 +107,7 @@ async function evmTransaction(
   amount: bigint,
 ): Promise<EvmTransaction> {
   const call = { from: from as Hex, to: (token.address ?? to) as Hex }
-  if (!token.address) return { ...call, value: `0x${amount.toString(16)}` }
+  if (!token.address) return { ...call, value: numberToHex(amount) }
   // viem stays out of the modal's first bundle.
   const { encodeFunctionData, erc20Abi } = await import('viem')
   return {
@@ -126,10 +122,7 @@ async function evmTransaction(
 
 /** A fee in the native coin: fees are small, so up to 8 decimals (`0.000021 ETH`). */
 function feeText(amount: bigint, network: NetworkConfig): string {
-  const [integer, fraction = ''] = formatUnitsToDecimal(
-    amount,
-    network.nativeCurrency.decimals,
-  ).split('.')
+  const [integer, fraction = ''] = formatUnits(amount, network.nativeCurrency.decimals).split('.')
   const shown = `${integer}.${fraction.slice(0, 8)}`.replace(/\.?0*$/, '')
   return `${shown === '0' && amount > 0n ? '<0.00000001' : shown} ${network.nativeCurrency.symbol}`
 }
@@ -144,7 +137,7 @@ export async function estimateSendFee(
 ): Promise<NetworkFee> {
   const { network, namespace, from } = activeContext(state)
   const token = send.token!
-  const amount = baseUnits(send.sendTokenAmount, Number(token.quantity.decimals))
+  const amount = amountOf(send)
   const to = send.receiverAddress.trim()
   if (namespace === 'solana') {
     const prepared = await prepareSolana(network, from, to, token, amount)
@@ -154,7 +147,11 @@ export async function estimateSendFee(
   const client = await chainClient(network)
   const { value, ...call } = await evmTransaction(from, token, to, amount)
   const [gas, gasPrice] = await Promise.all([
-    client.estimateGas({ ...call, account: call.from, ...(value ? { value: BigInt(value) } : {}) }),
+    client.estimateGas({
+      ...call,
+      account: call.from,
+      ...(value ? { value: hexToBigInt(value) } : {}),
+    }),
     client.getGasPrice(),
   ])
   return { amount: gas * gasPrice, text: feeText(gas * gasPrice, network) }
@@ -202,7 +199,7 @@ export async function sendTokens(context: SendContext): Promise<boolean> {
   }
   const { network, namespace, from } = activeContext(state)
   const token = send.token!
-  const amount = baseUnits(send.sendTokenAmount, Number(token.quantity.decimals))
+  const amount = amountOf(send)
   const to = send.receiverAddress.trim()
   store.setState({ send: { ...send, loading: true, error: undefined } })
   const described = {

@@ -2,23 +2,25 @@
  * The modal's state: one framework-free store (zustand/vanilla). Controllers in
  * `controllers.ts` change it; React reads it through `useModalState`.
  */
-import type {
-  Alert,
-  CaipAddress,
-  CaipNetworkId,
-  ChainNamespace,
-  ConnectionStatus,
-  FrameOptions,
-  HostWalletInfo,
-  ModalConfig,
-  NetworkConfig,
-  WalletListing,
+import {
+  type Alert,
+  type CaipAddress,
+  type CaipNetworkId,
+  type ChainNamespace,
+  type ConnectionStatus,
+  type FrameOptions,
+  type HostWalletInfo,
+  isCaipNetworkId,
+  type ModalConfig,
+  type NetworkConfig,
+  parseCaipNetworkId,
+  type WalletListing,
 } from '@airlock/protocol'
+import type { QueryClient } from '@tanstack/react-query'
 import { createStore } from 'zustand/vanilla'
 import type { RecentWallet } from '../navigation/ordering'
 import type { PairingState } from '../walletconnect/pairing'
 import type { WalletConnectPeer } from '../walletconnect/peer'
-import type { AccountDataState } from './accountDataState'
 import { emptySend, type SendState } from './sendState'
 
 /** A wallet connection the visitor made (spec §3 Connection). */
@@ -83,8 +85,6 @@ export type ModalState = {
   requestedNamespace: ChainNamespace | undefined
   open: boolean
   alert: Alert | undefined
-  /** The Account view's tokens, NFTs and activity per (network, address); see accountData.ts. */
-  accountData: AccountDataState
   /** The Send form (spec §3 Send state); see send.ts. */
   send: SendState
 }
@@ -124,13 +124,16 @@ export function createModalStore(config: ModalConfig) {
     requestedNamespace: undefined,
     open: false,
     alert: undefined,
-    accountData: { balances: {}, nfts: {}, transactions: {}, generation: 0 },
     send: emptySend,
   }))
   // Not state (nothing renders them), but this store's: a new store, a new modal's or a test's,
   // starts with no toast timer running.
   const toastTimers: ToastTimers = { replace: undefined, close: undefined, replacing: false }
-  return Object.assign(store, { toastTimers })
+  // This store's server data (queries/): the account's data, the wallet directory. Here, not in
+  // a module, so each modal and each test starts with an empty cache. Made on first use
+  // (`queryClientOf`), so TanStack Query loads with the views that read server data.
+  const queries: { client: QueryClient | undefined } = { client: undefined }
+  return Object.assign(store, { toastTimers, queries })
 }
 
 /** The site's network the visitor is on, when the API knows it. */
@@ -139,5 +142,5 @@ export function activeNetworkOf(state: ModalState): NetworkConfig | undefined {
 }
 
 export function namespaceOf(caipNetworkId: CaipNetworkId | undefined): ChainNamespace | undefined {
-  return caipNetworkId?.split(':')[0] as ChainNamespace | undefined
+  return isCaipNetworkId(caipNetworkId) ? parseCaipNetworkId(caipNetworkId).namespace : undefined
 }

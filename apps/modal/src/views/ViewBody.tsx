@@ -1,32 +1,92 @@
-/** Picks the component for a view name. Views that later issues build say so. */
+/**
+ * Picks the component for a view name. Connect is in the first bundle; every other
+ * view loads on demand (viewLoaders.ts). While a view's code is on its way the body shows
+ * skeleton rows under the dialog's header; if it could not load, a way to try again. Views that
+ * later issues build say so.
+ */
 import type { View } from '@airlock/protocol'
-import { Account } from './Account/Account'
-import { AllWallets } from './AllWallets/AllWallets'
+import { Component, type ComponentType, type ReactNode, Suspense, use, useEffect } from 'react'
+import { useModalState } from '../components/useModalState'
+import { ui } from '../messages'
+import { RowSkeletons } from './Account/Skeletons'
 import { Connect } from './Connect/Connect'
-import { ConnectingExternal } from './ConnectingExternal/ConnectingExternal'
-import { ConnectingWalletConnect } from './ConnectingWalletConnect/ConnectingWalletConnect'
-import { ConnectingWalletConnectBasic } from './ConnectingWalletConnectBasic/ConnectingWalletConnectBasic'
-import { ProfileWallets } from './ProfileWallets/ProfileWallets'
-import { SwitchActiveChain } from './SwitchActiveChain/SwitchActiveChain'
-import { SwitchNetwork } from './SwitchNetwork/SwitchNetwork'
-import { WalletSend } from './WalletSend/WalletSend'
-import { WalletSendPreview } from './WalletSend/WalletSendPreview'
+import list from './list.module.css'
+import { isLazyView, type LazyView, preloadView, ViewLoadError, viewCode } from './viewLoaders'
 
-const components: Partial<Record<View, (props: object) => React.JSX.Element>> = {
-  Connect,
-  Account,
-  AllWallets,
-  ConnectingWalletConnect,
-  ConnectingWalletConnectBasic,
-  ConnectingExternal,
-  ProfileWallets,
-  SwitchNetwork,
-  SwitchActiveChain,
-  WalletSend,
-  WalletSendPreview,
+const firstBundleViews: Partial<Record<View, ComponentType>> = { Connect }
+
+/** Where a visitor is likely to go from a view: that code loads as the view shows to them. */
+const likelyNext: Partial<Record<View, readonly View[]>> = {
+  Connect: ['ConnectingWalletConnect', 'ConnectingExternal', 'AllWallets', 'Account'],
+  ConnectingExternal: ['Account'],
+  ConnectingWalletConnect: ['Account'],
+  Account: ['WalletSend', 'SwitchNetwork', 'ProfileWallets'],
+  AllWallets: ['ConnectingWalletConnect', 'ConnectingExternal'],
+  ProfileWallets: ['ConnectingExternal', 'ConnectingWalletConnect'],
+  WalletSend: ['WalletSendPreview'],
 }
 
 export function ViewBody({ view }: { view: View }) {
-  const Component = components[view] ?? Connect
-  return <Component />
+  // Embedded, the modal is on the page from the start; otherwise it rests hidden until opened.
+  const shown = useModalState((state) => state.open || !!state.options?.embedded)
+  useEffect(() => {
+    if (shown) for (const next of likelyNext[view] ?? []) preloadView(next)
+  }, [shown, view])
+  if (!isLazyView(view)) {
+    const FirstBundleView = firstBundleViews[view] ?? Connect
+    return <FirstBundleView />
+  }
+  return (
+    <ViewLoadBoundary key={view} view={view}>
+      <Suspense
+        fallback={
+          <div aria-busy="true">
+            <RowSkeletons count={3} />
+          </div>
+        }
+      >
+        <LazyViewBody view={view} />
+      </Suspense>
+    </ViewLoadBoundary>
+  )
+}
+
+/** Renders at once when the view's code is loaded (or preloaded), else suspends until it is. */
+function LazyViewBody({ view }: { view: LazyView }) {
+  const LoadedView = use(viewCode.load(view))
+  return <LoadedView />
+}
+
+/**
+ * Catches a view's code failing to load, and offers to load it again; any other error goes on
+ * up, as it did before views loaded on demand.
+ */
+class ViewLoadBoundary extends Component<
+  { view: LazyView; children: ReactNode },
+  { error?: unknown }
+> {
+  override state: { error?: unknown } = {}
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error }
+  }
+
+  retry = () => {
+    viewCode.forgetFailure(this.props.view)
+    this.setState({ error: undefined })
+  }
+
+  override render() {
+    const { error } = this.state
+    if (error === undefined) return this.props.children
+    // An error boundary that throws while rendering hands the error to the one above it.
+    if (!(error instanceof ViewLoadError)) throw error
+    return (
+      <div className={list.actions}>
+        <button type="button" className={list.button} onClick={this.retry}>
+          {ui.retry}
+        </button>
+      </div>
+    )
+  }
 }

@@ -3,7 +3,7 @@
  * namespace's standard methods and events), and what a wallet's approved session means for the
  * modal — which of the site's networks the wallet approved and the accounts on each.
  */
-import type { CaipNetworkId, ChainNamespace } from '@airlock/protocol'
+import { type CaipNetworkId, type ChainNamespace, parseCaipNetworkId } from '@airlock/protocol'
 
 /** A namespace of a session proposal (CAIP-25). */
 export type ProposalNamespace = { chains: string[]; methods: string[]; events: string[] }
@@ -80,7 +80,7 @@ export function proposalNamespaces(
 ): Record<string, ProposalNamespace> {
   const result: Record<string, ProposalNamespace> = {}
   for (const network of networks) {
-    const namespace = network.split(':')[0] as ChainNamespace
+    const { namespace } = parseCaipNetworkId(network)
     const standard = namespaceMethods[namespace]
     if (!standard) continue
     result[namespace] ??= {
@@ -108,7 +108,7 @@ export function accountsOn(
   namespaces: Record<string, SessionNamespace>,
   network: CaipNetworkId,
 ): string[] {
-  const namespace = namespaces[network.split(':')[0]!]
+  const namespace = namespaces[parseCaipNetworkId(network).namespace]
   const prefix = `${network}:`
   return (namespace?.accounts ?? [])
     .filter((account) => account.startsWith(prefix))

@@ -6,12 +6,15 @@
  * (storage.ts) and restored on reload without a prompt.
  */
 import {
-  type CaipNetworkId,
+  type ChainNamespace,
   DisconnectedError,
   errorCodes,
+  evmChainId,
+  evmNetworkOf,
   type HostWalletEvent,
   isUserRejection,
   ProviderRpcError,
+  parseCaipNetworkId,
   type RequestArguments,
   toastMessages,
   UnsupportedMethodError,
@@ -32,21 +35,6 @@ type SignClient = Awaited<
   ReturnType<typeof import('@walletconnect/sign-client')['SignClient']['init']>
 >
 type Session = SessionTypes.Struct
-
-const hexChainId = (network: CaipNetworkId) => `0x${Number(network.split(':')[1]).toString(16)}`
-
-/** A chain id as a wallet sends it in `chainChanged` (number, hex, decimal or CAIP-2) → hex. */
-function toHexChainId(value: unknown): string | undefined {
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return `0x${value.toString(16)}`
-  if (typeof value !== 'string') return undefined
-  const reference = value.startsWith('eip155:') ? value.slice(7) : value
-  const number = /^0x[0-9a-f]+$/i.test(reference)
-    ? Number.parseInt(reference, 16)
-    : /^\d+$/.test(reference)
-      ? Number(reference)
-      : Number.NaN
-  return Number.isSafeInteger(number) ? `0x${number.toString(16)}` : undefined
-}
 
 export type WalletConnectOptions = {
   store: ModalStore
@@ -126,23 +114,37 @@ export function createWalletConnect(options: WalletConnectOptions) {
     return signClient
   }
 
+  /** Tells the connection actions of a change of the session, as a wallet on the page would. */
+  const emit = (event: HostWalletEvent['event'], data: unknown) =>
+    options.onEvent({ walletId: walletConnectId, event, data })
+  /** The session's accounts changed, named by their namespace as host wallets name theirs. */
+  const emitAccounts = (accounts: string[]) =>
+    emit(
+      current().network?.startsWith('solana:') ? 'solanaAccountsChanged' : 'accountsChanged',
+      accounts,
+    )
+  /** The wallet is on another chain: the session's accounts there follow. */
+  function emitChain(chainId: string) {
+    emit('chainChanged', chainId)
+    const { accounts } = current()
+    if (accounts.length) emitAccounts(accounts)
+  }
+
   function listen(signClient: SignClient) {
-    const emit = (event: HostWalletEvent['event'], data: unknown) =>
-      options.onEvent({ walletId: walletConnectId, event, data })
     signClient.on(
       'session_event',
       ({ topic, params }: SignClientTypes.EventArguments['session_event']) => {
         if (topic !== session?.topic) return
         const { name, data } = params.event
         if (name === 'chainChanged') {
-          const chainId = toHexChainId(data)
-          if (chainId) emit('chainChanged', chainId)
+          const network = evmNetworkOf(data)
+          if (network) emitChain(evmChainId(network))
         } else if (name === 'accountsChanged' && Array.isArray(data)) {
           // Wallets send plain addresses or CAIP-10 accounts.
           const addresses = data
             .filter((item): item is string => typeof item === 'string')
             .map((item) => item.split(':').at(-1)!)
-          emit('accountsChanged', addresses)
+          emitAccounts(addresses)
         }
       },
     )
@@ -153,7 +155,7 @@ export function createWalletConnect(options: WalletConnectOptions) {
         session = signClient.session.get(topic)
         const view = current()
         store.setState({ approvedNetworks: view.approved })
-        emit('accountsChanged', view.accounts)
+        emitAccounts(view.accounts)
       },
     )
     // The session last ended: sign-client deletes an expired session (session_delete) before it
@@ -184,10 +186,16 @@ export function createWalletConnect(options: WalletConnectOptions) {
     })
   }
 
-  /** The session seen through the site's networks, with the active network preferred. */
-  function current() {
+  /**
+   * The session seen through the site's networks (those of `namespace` when given), with the
+   * active network preferred.
+   */
+  function current(namespace?: ChainNamespace) {
     const namespaces = (session?.namespaces ?? {}) as Record<string, SessionNamespace>
-    return viewSession(namespaces, siteNetworks(), store.getState().activeNetwork)
+    const networks = siteNetworks().filter(
+      (network) => !namespace || network.startsWith(`${namespace}:`),
+    )
+    return viewSession(namespaces, networks, store.getState().activeNetwork)
   }
 
   const pairing = createPairing<Session>({
@@ -212,16 +220,16 @@ export function createWalletConnect(options: WalletConnectOptions) {
     const view = current()
     if (method === 'eth_accounts' || method === 'eth_requestAccounts') return view.accounts
     if (method === 'eth_chainId' && view.network?.startsWith('eip155:'))
-      return hexChainId(view.network)
+      return evmChainId(view.network)
     if (method === 'wallet_switchEthereumChain') {
-      const chainId = toHexChainId((params as [{ chainId?: unknown }] | undefined)?.[0]?.chainId)
-      const target = view.approved.find((network) => chainId && hexChainId(network) === chainId)
+      const wanted = evmNetworkOf((params as [{ chainId?: unknown }] | undefined)?.[0]?.chainId)
+      const target = view.approved.find((network) => network === wanted)
       if (!target)
         throw new ProviderRpcError(errorCodes.unrecognizedChain, 'Unrecognized chain', {
           details: 'The wallet did not approve this network for the session.',
         })
       // The session covers every approved chain: switching is the modal's choice of which.
-      options.onEvent({ walletId: walletConnectId, event: 'chainChanged', data: chainId })
+      emitChain(evmChainId(target))
       return null
     }
     if (method === 'wallet_revokePermissions') {
@@ -229,7 +237,7 @@ export function createWalletConnect(options: WalletConnectOptions) {
       return null
     }
     const chainId = view.network ?? siteNetworks()[0]!
-    const approvedMethods = session.namespaces[chainId.split(':')[0]!]?.methods ?? []
+    const approvedMethods = session.namespaces[parseCaipNetworkId(chainId).namespace]?.methods ?? []
     if (!approvedMethods.includes(method))
       throw new UnsupportedMethodError({
         details: `The wallet did not approve ${method} for this session.`,

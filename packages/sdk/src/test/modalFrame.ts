@@ -10,9 +10,12 @@ import {
   exposeMethods,
   type FrameMethods,
   type HostMethods,
-  InvalidParamsError,
   InvalidProjectIdError,
+  ProtocolVersionError,
   parseFrameOptions,
+  parseHandshake,
+  parseHostWalletEvent,
+  parseHostWallets,
   parseOpenParams,
   protocolVersion,
 } from '@airlock/protocol'
@@ -47,16 +50,16 @@ const released = () =>
     }),
   )
 
-function bad(details: string): never {
-  throw new InvalidParamsError({ message: 'Invalid bridge message.', details })
-}
-
 const methods = exposeMethods<FrameMethods>(
   {
     handshake: async (params) => {
       if (refusesThisHandshake())
         throw new InvalidProjectIdError({ details: `Project "${projectId}" does not exist.` })
-      return { protocolVersion: params.protocolVersion, state: scenario.state }
+      if (params.protocolVersion !== protocolVersion)
+        throw new ProtocolVersionError({
+          details: `Modal speaks ${protocolVersion}, host speaks ${params.protocolVersion}.`,
+        })
+      return { protocolVersion, state: scenario.state }
     },
     open: async () => {
       if (!scenario.holdsOpen) return
@@ -74,14 +77,8 @@ const methods = exposeMethods<FrameMethods>(
     hostWalletsChanged: async () => {},
   },
   {
-    handshake: (list) => {
-      const params = list[0] as { protocolVersion?: unknown; isMobile?: unknown; options?: unknown }
-      if (params?.protocolVersion !== protocolVersion) bad('Unknown protocol version.')
-      if (typeof params.isMobile !== 'boolean') bad('isMobile must be a boolean.')
-      return [
-        { protocolVersion, isMobile: params.isMobile, options: parseFrameOptions(params.options) },
-      ]
-    },
+    // The real frame's validators (packages/protocol/src/frameValidators.ts).
+    handshake: (list) => [parseHandshake(list[0])],
     open: (list) => [parseOpenParams(list[0])],
     close: args.none,
     getState: args.none,
@@ -89,8 +86,8 @@ const methods = exposeMethods<FrameMethods>(
     disconnect: args.none,
     switchNetwork: (list) => [caipNetworkIdArg(list[0])],
     setOptions: (list) => [parseFrameOptions(list[0])],
-    hostWalletEvent: (list) => [list[0] as never],
-    hostWalletsChanged: (list) => [list[0] as never],
+    hostWalletEvent: (list) => [parseHostWalletEvent(list[0])],
+    hostWalletsChanged: (list) => [parseHostWallets(list[0])],
   },
 )
 

@@ -6,6 +6,7 @@
 import { truncateAddress } from '@airlock/protocol'
 import { type KeyboardEvent, useId, useState } from 'react'
 import { copyText } from '../../components/copyText'
+import { preloadOnIntent } from '../../components/preloadOnIntent'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useNativeBalance } from '../../components/useNativeBalance'
@@ -135,6 +136,7 @@ export function Account() {
           <button
             type="button"
             className={styles.network}
+            {...preloadOnIntent(modal, 'SwitchNetwork')}
             onClick={() => navigation.push('SwitchNetwork')}
           >
             {network.name}
@@ -148,6 +150,7 @@ export function Account() {
               <button
                 type="button"
                 className={list.button}
+                {...preloadOnIntent(modal, 'SwitchNetwork')}
                 onClick={() => navigation.push('SwitchNetwork')}
               >
                 {ui.switchNetwork}
@@ -162,6 +165,7 @@ export function Account() {
             <button
               type="button"
               className={list.button}
+              {...preloadOnIntent(modal, 'WalletSend')}
               onClick={() => navigation.push('WalletSend')}
             >
               {ui.send.action}
@@ -171,6 +175,7 @@ export function Account() {
             <button
               type="button"
               className={list.button}
+              {...preloadOnIntent(modal, 'ProfileWallets')}
               onClick={() => navigation.push('ProfileWallets')}
             >
               {ui.wallets}

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react'
 import { LoadMore } from '../../components/LoadMore'
-import type { ListEntry } from '../../state/accountDataState'
+import type { ListEntry } from '../../components/useAccountList'
 import list from '../list.module.css'
 import styles from './AccountTabs.module.css'
 
@@ -59,7 +59,7 @@ export function ListLoadMore({
   if (!entry) return null
   return (
     <LoadMore
-      hasMore={entry.status === 'loaded' && entry.next !== null}
+      hasMore={entry.hasMore}
       loadingMore={entry.loadingMore}
       moreFailed={entry.moreFailed}
       onLoadMore={onLoadMore}

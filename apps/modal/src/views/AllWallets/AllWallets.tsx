@@ -28,8 +28,9 @@ export function AllWallets() {
 function WalletDirectory({ projectId }: { projectId: string }) {
   const modal = useModal()
   const hostWallets = useModalState((state) => state.hostWallets)
-  const { directory, state } = useWalletDirectory(projectId)
   const [text, setText] = useState('')
+  const [search, setSearch] = useState('')
+  const state = useWalletDirectory(projectId, search)
   const listId = useId()
   // On a phone, a tap on a wallet opens its deeplink at once: the pairing URI must be ready.
   const open = useModalState((state) => state.open)
@@ -39,9 +40,9 @@ function WalletDirectory({ projectId }: { projectId: string }) {
   }, [modal, open])
 
   useEffect(() => {
-    const timer = setTimeout(() => directory.search(text), searchDebounceMs)
+    const timer = setTimeout(() => setSearch(text.trim()), searchDebounceMs)
     return () => clearTimeout(timer)
-  }, [directory, text])
+  }, [text])
 
   // Called in the tap itself: on a phone WalletConnect opens the wallet's deeplink, which
   // browsers allow only there.
@@ -73,7 +74,7 @@ function WalletDirectory({ projectId }: { projectId: string }) {
             <p className={list.note} role="alert">
               {ui.allWallets.failed}
             </p>
-            <button type="button" className={list.button} onClick={directory.retry}>
+            <button type="button" className={list.button} onClick={state.retry}>
               {ui.retry}
             </button>
           </div>
@@ -109,11 +110,11 @@ function WalletDirectory({ projectId }: { projectId: string }) {
               })}
             </ul>
             <LoadMore
-              hasMore={state.nextPage !== undefined}
+              hasMore={state.hasMore}
               loadingMore={state.loadingMore}
               moreFailed={state.moreFailed}
-              onLoadMore={directory.loadMore}
-              onRetry={directory.retry}
+              onLoadMore={state.loadMore}
+              onRetry={state.retry}
               failedNote={ui.allWallets.moreFailed}
             />
           </>

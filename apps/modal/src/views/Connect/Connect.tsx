@@ -4,6 +4,7 @@
  * registry. On a phone, WalletConnect opens the wallet list, whose wallets open by deeplink.
  */
 import { useEffect } from 'react'
+import { preloadOnIntent } from '../../components/preloadOnIntent'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { WalletConnectIcon } from '../../components/WalletConnectIcon'
@@ -44,6 +45,10 @@ export function Connect() {
     if (open) modal.prepareWalletConnect()
   }, [modal, open])
   if (unavailable) return <p className={list.note}>{ui.unavailable}</p>
+  function preloadWalletConnect() {
+    modal.walletConnect.preload()
+    modal.navigation.preload(isMobile ? 'AllWallets' : 'ConnectingWalletConnect')
+  }
   const wallets = orderHostWallets({
     hostWallets,
     recent,
@@ -61,9 +66,9 @@ export function Connect() {
             className={list.item}
             data-wallet-id="walletConnect"
             disabled={!walletConnect}
-            // The sign-client loads while the pointer travels to the button.
-            onPointerEnter={() => modal.walletConnect.preload()}
-            onFocus={() => modal.walletConnect.preload()}
+            // The sign-client and the next view load while the pointer travels to the button.
+            onPointerEnter={preloadWalletConnect}
+            onFocus={preloadWalletConnect}
             onClick={() =>
               isMobile ? modal.navigation.push('AllWallets') : modal.connectWalletConnect()
             }
@@ -80,6 +85,7 @@ export function Connect() {
               className={list.item}
               data-wallet-id={wallet.id}
               data-section={section}
+              {...preloadOnIntent(modal, 'ConnectingExternal')}
               onClick={() => modal.connectWallet(wallet.id, { returnBack: false })}
             >
               <WalletIcon name={wallet.name} icon={wallet.icon} />
@@ -93,6 +99,7 @@ export function Connect() {
             type="button"
             className={list.item}
             data-view="AllWallets"
+            {...preloadOnIntent(modal, 'AllWallets')}
             onClick={() => modal.navigation.push('AllWallets')}
           >
             <AllWalletsIcon />

@@ -7,7 +7,7 @@ import { useModalState } from '../../components/useModalState'
 import { WalletIcon } from '../../components/WalletIcon'
 import { ui } from '../../messages'
 import { stableWalletId } from '../../navigation/ordering'
-import { connectionStatus } from '../../state/connection'
+import { connectionStatus } from '../../state/connections'
 import { showToast } from '../../state/toasts'
 import list from '../list.module.css'
 

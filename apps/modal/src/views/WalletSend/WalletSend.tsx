@@ -3,15 +3,15 @@
  * its USD value, the receiver, and the network fee — with the §5 messages as the visitor types.
  * Nothing reaches the wallet from here: the preview asks it.
  */
-import { formatBalance, formatUnitsToDecimal, type TokenBalance } from '@airlock/protocol'
+import { formatBalance, type TokenBalance } from '@airlock/protocol'
 import { useEffect, useId, useState } from 'react'
+import { formatUnits, parseUnits } from 'viem/utils'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useTokenBalances } from '../../components/useTokenBalances'
 import { ui } from '../../messages'
 import {
   amountInUsd,
-  baseUnits,
   estimateSendFee,
   type NetworkFee,
   type SendState,
@@ -47,8 +47,8 @@ export function WalletSend() {
     let amount = token.quantity.numeric
     if (!token.address && fee.value) {
       const decimals = Number(token.quantity.decimals)
-      const left = baseUnits(amount, decimals) - fee.value.amount
-      amount = left > 0n ? formatUnitsToDecimal(left, decimals) : '0'
+      const left = parseUnits(amount, decimals) - fee.value.amount
+      amount = left > 0n ? formatUnits(left, decimals) : '0'
     }
     update({ sendTokenAmount: amount })
   }

@@ -6,9 +6,11 @@ import type {
   RequestArguments,
 } from '@airlock/protocol'
 import { describe, expect, test } from 'vitest'
-import { connectionStatus, createConnectionController, type WalletRequest } from './connection'
-import { createPersistence, type KeyValueStore } from './persistence'
-import { createModalStore, type ModalStore } from './store'
+import type { HostWalletRequest } from '../connectors/types'
+import { connectionStatus } from '../state/connections'
+import { createPersistence, type KeyValueStore } from '../state/persistence'
+import { createModalStore, type ModalStore } from '../state/store'
+import { createConnectionActions } from './connectionActions'
 
 const siteOrigin = 'https://shop.example'
 const alice = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
@@ -168,13 +170,13 @@ function pageLoad(wallets: Wallet[], storage: KeyValueStore = memoryStorage()) {
     networks: [anvil, mainnet],
     activeNetwork: anvil.caipNetworkId,
   })
-  const request: WalletRequest = async (walletId, args) => {
+  const request: HostWalletRequest = async (walletId, args) => {
     const wallet = wallets.find((item) => item.info.id === walletId)
     if (!wallet) throw { code: 4900, message: 'The wallet is not on the page.' }
     return wallet.request(siteOrigin, args)
   }
   const persistence = createPersistence(() => storage)
-  const controller = createConnectionController(store, request, persistence)
+  const controller = createConnectionActions(store, request, persistence)
   for (const wallet of wallets)
     wallet.onEvent((event, data) =>
       controller.onWalletEvent({ walletId: wallet.info.id, event, data }),

@@ -1,0 +1,41 @@
+/**
+ * A connected wallet's events (from the host page, or the WalletConnect session): another
+ * account, another chain, or gone. They update that connection; the active one's change is
+ * the site's too.
+ */
+import { evmNetworkOf, type HostWalletEvent } from '@airlock/protocol'
+import { accountsOf } from '../connectors/accountsOf'
+import {
+  activate,
+  clearActive,
+  namespaceOfConnection,
+  setActiveNetwork,
+  withAccounts,
+} from '../state/connections'
+import { connectorOf } from './connectorOf'
+import type { ConnectionContext } from './context'
+
+export function handleWalletEvent(context: ConnectionContext, walletEvent: HostWalletEvent) {
+  const { store, persistence, prompts } = context
+  const { walletId, event, data } = walletEvent
+  if (event === 'transactionSent') return
+  const state = store.getState()
+  const connection = state.connections.find((item) => item.walletId === walletId)
+  if (!connection) return
+  // A dual wallet's events of the namespace it is not connected on are not about it.
+  const solanaEvent = event === 'solanaAccountsChanged'
+  if (solanaEvent !== (namespaceOfConnection(connection) === 'solana')) return
+  // The active connection, even while another wallet's prompt is open.
+  const isActive = connection.id === state.activeConnectionId
+  if (event === 'chainChanged') {
+    const network = evmNetworkOf(data)
+    if (isActive && network) setActiveNetwork(store, network)
+    return
+  }
+  const accounts = event === 'disconnect' ? [] : accountsOf(data)
+  store.setState({ connections: withAccounts(state, connection.id, accounts) })
+  if (!isActive) return
+  const connector = connectorOf(context, connection)
+  if (accounts.length && connector) activate(store, persistence, connector, accounts, undefined)
+  else clearActive(store, persistence, prompts.open > 0)
+}

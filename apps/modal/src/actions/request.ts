@@ -1,0 +1,50 @@
+/**
+ * The site's requests that crossed the bridge, routed to the connected wallet's connector.
+ * Returns undefined when no wallet is connected (the bridge answers the few it can itself).
+ */
+import {
+  DisconnectedError,
+  InvalidParamsError,
+  type RequestArguments,
+  UnsupportedMethodError,
+} from '@airlock/protocol'
+import { activeConnector } from './connectorOf'
+import type { ConnectionContext } from './context'
+
+/** What the site may ask a Solana wallet, and the bytes each takes. */
+const solanaRequests: Record<string, string> = {
+  solana_signMessage: 'message',
+  solana_signTransaction: 'transaction',
+  solana_signAndSendTransaction: 'transaction',
+}
+/** Solana transactions are at most 1232 bytes; messages to sign are kept under 64 KiB. */
+const maxSolanaBytes = 65_536
+
+/** Refuses a site's Solana request the modal doesn't offer, or whose bytes aren't bytes. */
+function checkSolanaRequest({ method, params }: RequestArguments) {
+  const key = solanaRequests[method]
+  if (!key) throw new UnsupportedMethodError({ details: `${method} is not offered.` })
+  const bytes = (params as Record<string, unknown> | undefined)?.[key]
+  if (!(bytes instanceof Uint8Array) || bytes.length === 0 || bytes.length > maxSolanaBytes)
+    throw new InvalidParamsError({
+      message: `${method} takes { ${key}: Uint8Array } of 1 to ${maxSolanaBytes} bytes.`,
+    })
+}
+
+export function request(
+  context: ConnectionContext,
+  args: RequestArguments,
+): Promise<unknown> | undefined {
+  const connector = activeConnector(context)
+  if (!connector) return undefined
+  const solanaMethod = args.method.startsWith('solana_')
+  if (solanaMethod) checkSolanaRequest(args)
+  if (solanaMethod !== (connector.namespace === 'solana'))
+    return Promise.reject(
+      new DisconnectedError({
+        message: `The wallet is not connected on ${solanaMethod ? 'solana' : 'eip155'}.`,
+      }),
+    )
+  const { address, activeNetwork } = context.store.getState()
+  return connector.request(args, { address, network: activeNetwork })
+}

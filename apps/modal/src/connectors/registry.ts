@@ -1,0 +1,51 @@
+/**
+ * The connector kinds the modal offers, one line each, and how the connection actions find a
+ * connector: by the wallet's id on this page, or by the id its connection keeps, and the
+ * namespace. Adding a kind (email and social login next) is its folder and one line here.
+ */
+import type { HostWalletInfo } from '@airlock/protocol'
+import type { WalletConnectPeer } from '../walletconnect/peer'
+import { hostEip1193 } from './hostEip1193/hostEip1193'
+import type { Connector, ConnectorKind, HostWalletRequest, WalletNamespace } from './types'
+import type { WalletConnectSessions } from './walletConnect/sessions'
+import { walletConnect } from './walletConnect/walletConnect'
+import { walletStandard } from './walletStandard/walletStandard'
+
+/** Where the kinds read what is on offer: the host page's wallets, the WalletConnect session. */
+export type ConnectorSources = {
+  hostWallets: () => readonly HostWalletInfo[]
+  hostRequest: HostWalletRequest
+  walletConnect?: { sessions: WalletConnectSessions; peer: () => WalletConnectPeer | undefined }
+}
+
+export function createConnectors(sources: ConnectorSources) {
+  const kinds: ConnectorKind[] = [
+    hostEip1193(sources.hostWallets, sources.hostRequest),
+    walletStandard(sources.hostWallets, sources.hostRequest),
+    ...(sources.walletConnect
+      ? [walletConnect(sources.walletConnect.sessions, sources.walletConnect.peer)]
+      : []),
+  ]
+  const all = (): Connector[] => kinds.flatMap((kind) => kind.connectors())
+  return {
+    all,
+    /** A wallet's connector on `namespace`, by its id on this page. */
+    byWallet: (walletId: string, namespace: WalletNamespace) =>
+      all().find((connector) => connector.id === walletId && connector.namespace === namespace),
+    /** A connection's connector on `namespace`, by the id the connection keeps. */
+    byConnection: (connectionId: string, namespace: WalletNamespace) =>
+      all().find(
+        (connector) => connector.connectionId === connectionId && connector.namespace === namespace,
+      ),
+    /** The namespaces a wallet on this page can connect on, in the order its kinds list them. */
+    namespacesOf: (walletId: string): WalletNamespace[] =>
+      all()
+        .filter((connector) => connector.id === walletId)
+        .map((connector) => connector.namespace),
+    /** After a reload: lets each kind bring back what a saved connection needs. */
+    async restore(connectionId: string) {
+      for (const kind of kinds) await kind.restore?.(connectionId)
+    },
+  }
+}
+export type Connectors = ReturnType<typeof createConnectors>

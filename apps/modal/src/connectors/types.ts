@@ -1,0 +1,65 @@
+/**
+ * What a connector is (shaped after wagmi's `createConnector`): one wallet the visitor can
+ * connect with, on one namespace, as a plain object. The connection actions drive every
+ * connector the same way and never ask which kind it is; each kind lives in its own folder and
+ * registry.ts lists the kinds.
+ */
+import type { CaipNetworkId, NetworkConfig, RequestArguments } from '@airlock/protocol'
+
+/** The spec's connector types (§3 Connector). */
+export type ConnectorType =
+  | 'EXTERNAL'
+  | 'WALLET_CONNECT'
+  | 'INJECTED'
+  | 'ANNOUNCED'
+  | 'AUTH'
+  | 'MULTI_CHAIN'
+  | 'ID_AUTH'
+
+/** The namespaces the modal connects wallets on. */
+export type WalletNamespace = 'eip155' | 'solana'
+
+/** Calls a wallet on the host page by its id there (the bridge's `hostWalletRequest`). */
+export type HostWalletRequest = (walletId: string, request: RequestArguments) => Promise<unknown>
+
+/** Where a site's request runs: the connected account on the active network. */
+export type RequestContext = { address: string | undefined; network: CaipNetworkId | undefined }
+
+export type Connector = {
+  /** The wallet's id on this page load: the EIP-6963 uuid, 'injected', 'walletConnect'. */
+  id: string
+  /** The id its connection keeps across page loads (the wallet's rdns, else its name). */
+  connectionId: string
+  type: ConnectorType
+  name: string
+  icon: string
+  rdns?: string
+  /** The namespace this connector's accounts are on; a wallet that speaks two has two. */
+  namespace: WalletNamespace
+  /**
+   * The visitor's accounts. `silent`: only those the wallet already authorised, never a
+   * prompt ([] when none); otherwise the wallet may ask the visitor.
+   */
+  getAccounts(options: { silent: boolean }): Promise<string[]>
+  /** The network the wallet is on; undefined when the modal chooses it (Solana wallets). */
+  getNetwork(): Promise<CaipNetworkId | undefined>
+  /** The site's networks the wallet approved; undefined: it may switch to any. */
+  approvedNetworks(): CaipNetworkId[] | undefined
+  /**
+   * Puts the wallet on `network` of this connector's namespace; resolves false when it can't
+   * be on it, throws when the wallet refuses.
+   */
+  switchNetwork(network: NetworkConfig): Promise<boolean>
+  /** A site's request, shaped for this wallet. */
+  request(request: RequestArguments, context: RequestContext): Promise<unknown>
+  /** Asks the wallet to forget the site (EIP-2255, Wallet Standard, WalletConnect). */
+  disconnect(): Promise<void>
+}
+
+/** Every connector of one kind. */
+export type ConnectorKind = {
+  /** The connectors of this kind the visitor can use now. */
+  connectors(): Connector[]
+  /** After a reload, makes a saved connection's connector available again (loads a session). */
+  restore?(connectionId: string): Promise<void>
+}

@@ -1,0 +1,62 @@
+/**
+ * The WalletConnect session as connectors: one for each namespace the wallet approved networks
+ * of (a session may hold EVM and Solana accounts at once). Requests go to the session through
+ * the frame's sign-client (src/walletconnect); its events come back as wallet events under the
+ * id `walletConnect`. The login flow is the pairing the views show, not a prompt: once the
+ * wallet approves, the session's accounts are simply there.
+ */
+import { type CaipNetworkId, parseCaipNetworkId } from '@airlock/protocol'
+import { type WalletConnectPeer, walletConnectId } from '../../walletconnect/peer'
+import { switchEthereumChain } from '../switchEthereumChain'
+import type { Connector, ConnectorKind, WalletNamespace } from '../types'
+import type { WalletConnectSessions } from './sessions'
+
+export function walletConnect(
+  sessions: WalletConnectSessions,
+  peer: () => WalletConnectPeer | undefined,
+): ConnectorKind {
+  return {
+    connectors() {
+      const wallet = peer()
+      if (!wallet || !sessions.hasSession()) return []
+      const namespaces = new Set(sessions.current().approved.map(namespaceOf))
+      return (['eip155', 'solana'] as const)
+        .filter((namespace) => namespaces.has(namespace))
+        .map((namespace) => sessionConnector(sessions, wallet, namespace))
+    },
+    async restore(connectionId) {
+      // The sign-client loads only for a visitor who had a WalletConnect session.
+      if (connectionId === walletConnectId) await sessions.restore().catch(() => false)
+    },
+  }
+}
+
+const namespaceOf = (network: CaipNetworkId) => parseCaipNetworkId(network).namespace
+
+function sessionConnector(
+  sessions: WalletConnectSessions,
+  wallet: WalletConnectPeer,
+  namespace: WalletNamespace,
+): Connector {
+  return {
+    id: walletConnectId,
+    connectionId: walletConnectId,
+    type: 'WALLET_CONNECT',
+    name: wallet.name,
+    icon: wallet.icon,
+    namespace,
+    getAccounts: async () => sessions.current(namespace).accounts,
+    getNetwork: async () => sessions.current(namespace).network,
+    approvedNetworks: () => sessions.current().approved,
+    async switchNetwork(network) {
+      // The session covers every approved chain; an EVM wallet is still told which is current.
+      if (namespace === 'eip155') {
+        await switchEthereumChain(sessions.request, network)
+        return true
+      }
+      return sessions.current().approved.includes(network.caipNetworkId)
+    },
+    request: (args) => sessions.request(args),
+    disconnect: () => sessions.disconnect(),
+  }
+}

@@ -1,0 +1,210 @@
+// Account as the visitor sees it: the Tokens / NFTs / Activity tabs and what each shows (the
+// account's data from our API's routes), their empty and unavailable states, and the active
+// network the site doesn't support.
+import type { NftItem, TokenBalance, Transaction } from '@airlock/protocol'
+import { screen, within } from '@testing-library/dom'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { userEvent } from 'vitest/browser'
+import { HttpError } from '../../api'
+import { toastMessages, ui } from '../../messages'
+import {
+  type ApiRoutes,
+  anvil,
+  connectedState,
+  renderView,
+  solanaLocalnet,
+} from '../../test/renderView'
+
+const account = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const other = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+
+const ether: TokenBalance = {
+  name: 'Ether',
+  symbol: 'ETH',
+  chainId: anvil.caipNetworkId,
+  price: 2000,
+  value: 3000,
+  quantity: { decimals: '18', numeric: '1.5' },
+  iconUrl: '',
+}
+const usdCoin: TokenBalance = {
+  name: 'USD Coin',
+  symbol: 'USDC',
+  chainId: anvil.caipNetworkId,
+  address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  price: 1,
+  value: 100,
+  quantity: { decimals: '6', numeric: '100' },
+  iconUrl: '',
+}
+const nft = (tokenId: string, name: string, isSpam = false): NftItem => ({
+  id: `0xe7f1725e7734ce288f8367e1bb143e90bb3f0512:${tokenId}`,
+  chainId: anvil.caipNetworkId,
+  contract: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+  tokenId,
+  name,
+  collection: 'Test Punks',
+  isSpam,
+})
+const sent: Transaction = {
+  id: '0xaa00000000000000000000000000000000000000000000000000000000000001',
+  metadata: {
+    minedAt: new Date().toISOString(),
+    chain: anvil.caipNetworkId,
+    operationType: 'send',
+    status: 'confirmed',
+    sentFrom: account,
+    sentTo: other,
+  },
+  transfers: [{ fungible_info: { symbol: 'ETH', quantity: { numeric: '0.25' } } }],
+}
+
+/** Our API's account routes for `address`, answering with these lists (one page each). */
+function accountRoutes(
+  address: string,
+  data: { tokens?: TokenBalance[] | Error; nfts?: NftItem[]; transactions?: Transaction[] },
+): ApiRoutes {
+  const base = `GET /v1/accounts/${address}`
+  return {
+    [`${base}/balances`]: () =>
+      data.tokens instanceof Error ? data.tokens : { balances: data.tokens ?? [] },
+    [`${base}/nfts`]: () => ({ data: data.nfts ?? [], next: null }),
+    [`${base}/transactions`]: () => ({ data: data.transactions ?? [], next: null }),
+  }
+}
+
+const tab = (name: string) => screen.getByRole('tab', { name })
+const panel = () => screen.getByRole('tabpanel')
+
+// The view loads on demand; compiled here first, so each test's waits are for the view alone.
+beforeAll(async () => {
+  await import('./Account')
+})
+
+describe('Account', () => {
+  test('behavior: each tab shows its own list, and only the selected tab is selected', async () => {
+    renderView('Account', {
+      state: connectedState(account),
+      api: accountRoutes(account, {
+        tokens: [usdCoin, ether],
+        nfts: [nft('1', 'Punk #1'), nft('2', 'Free mint!!', true)],
+        transactions: [sent],
+      }),
+    })
+    expect(
+      (await screen.findAllByRole('tab')).map((element) => [
+        element.textContent,
+        element.getAttribute('aria-selected'),
+      ]),
+    ).toEqual([
+      ['Tokens', 'true'],
+      ['NFTs', 'false'],
+      ['Activity', 'false'],
+    ])
+    // Tokens, by USD value.
+    const tokens = await within(panel()).findByRole('list', { name: 'Tokens' })
+    expect(
+      within(tokens)
+        .getAllByRole('listitem')
+        .map((row) => row.dataset.symbol),
+    ).toEqual(['ETH', 'USDC'])
+    expect(panel()).toHaveAccessibleName('Tokens')
+
+    await userEvent.click(tab('NFTs'))
+    expect(tab('NFTs')).toHaveAttribute('aria-selected', 'true')
+    expect(tab('Tokens')).toHaveAttribute('aria-selected', 'false')
+    const nfts = await within(panel()).findByRole('list', { name: 'NFTs' })
+    expect(within(nfts).getByText('Punk #1')).toBeVisible()
+    // Spam is left out.
+    expect(within(nfts).queryByText('Free mint!!')).toBeNull()
+    expect(screen.queryByRole('list', { name: 'Tokens' })).toBeNull()
+
+    await userEvent.click(tab('Activity'))
+    const activity = await within(panel()).findByRole('list', { name: 'Activity' })
+    expect(within(activity).getByText(ui.operations.send!)).toBeVisible()
+    expect(within(activity).getByText(/0\.25 ETH/)).toBeVisible()
+    expect(screen.queryByRole('list', { name: 'NFTs' })).toBeNull()
+  })
+
+  test('behavior: arrow keys move between tabs, selecting as they go', async () => {
+    renderView('Account', {
+      state: connectedState(account),
+      api: accountRoutes(account, { tokens: [ether] }),
+    })
+    await userEvent.click(await screen.findByRole('tab', { name: 'Tokens' }))
+    await userEvent.keyboard('{ArrowRight}')
+    expect(tab('NFTs')).toHaveAttribute('aria-selected', 'true')
+    expect(tab('NFTs')).toHaveFocus()
+    await userEvent.keyboard('{End}')
+    expect(tab('Activity')).toHaveAttribute('aria-selected', 'true')
+    await userEvent.keyboard('{ArrowRight}')
+    expect(tab('Tokens')).toHaveAttribute('aria-selected', 'true')
+  })
+
+  test('behavior: an account with nothing shows each tab’s empty state', async () => {
+    renderView('Account', {
+      state: connectedState(account),
+      api: accountRoutes(account, {}),
+    })
+    expect(await within(panel()).findByText(ui.emptyTokens)).toBeVisible()
+    expect(ui.emptyTokens).toBe('No tokens yet')
+    await userEvent.click(tab('NFTs'))
+    expect(await within(panel()).findByText('No NFTs yet')).toBeVisible()
+    await userEvent.click(tab('Activity'))
+    expect(await within(panel()).findByText('No activity yet')).toBeVisible()
+  })
+
+  test('behavior: balances that fail to load say so, in the tab and in a toast', async () => {
+    renderView('Account', {
+      state: connectedState(account),
+      api: accountRoutes(account, {
+        tokens: new HttpError(500, { error: { code: 'internal', message: 'down' } }),
+      }),
+    })
+    expect(await within(panel()).findByText(ui.tokensFailed)).toBeVisible()
+    expect(await screen.findByText(toastMessages.tokenBalanceUnavailable)).toBeVisible()
+    expect(toastMessages.tokenBalanceUnavailable).toBe('Token Balance Unavailable')
+  })
+
+  test('behavior: on Solana, NFTs and Activity say they are not available on this network', async () => {
+    const solanaAccount = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+    const { apiCalls } = renderView('Account', {
+      options: { networks: [solanaLocalnet.caipNetworkId] },
+      state: connectedState(solanaAccount, solanaLocalnet),
+      api: accountRoutes(solanaAccount, {}),
+    })
+    expect(await within(panel()).findByText(ui.emptyTokens)).toBeVisible()
+    await userEvent.click(tab('NFTs'))
+    expect(within(panel()).getByText('NFTs are not available on this network.')).toBeVisible()
+    await userEvent.click(tab('Activity'))
+    expect(within(panel()).getByText('Activity is not available on this network.')).toBeVisible()
+    // Nothing was asked of the API for what the network doesn't have.
+    expect(apiCalls.map((call) => call.path)).toEqual([`/v1/accounts/${solanaAccount}/balances`])
+  })
+
+  test('behavior: an active network the site doesn’t support is named as such, with a way out', async () => {
+    const { router } = renderView('Account', {
+      options: { networks: [anvil.caipNetworkId] },
+      state: { ...connectedState(account), activeNetwork: 'eip155:1' },
+      api: accountRoutes(account, {}),
+    })
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This network is not supported by this site.',
+    )
+    await userEvent.click(screen.getByRole('button', { name: ui.switchNetwork }))
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Choose Network')
+    expect(router.state.location.pathname).toBe('/SwitchNetwork')
+  })
+
+  test('behavior: with activity switched off by the site there is no Activity tab', async () => {
+    renderView('Account', {
+      options: { networks: [anvil.caipNetworkId], features: { activity: false } },
+      state: connectedState(account),
+      api: accountRoutes(account, { tokens: [ether] }),
+    })
+    expect((await screen.findAllByRole('tab')).map((element) => element.textContent)).toEqual([
+      'Tokens',
+      'NFTs',
+    ])
+  })
+})

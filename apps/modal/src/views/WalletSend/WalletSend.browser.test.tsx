@@ -1,0 +1,201 @@
+// The Send form as the visitor fills it in: the spec's §5 messages and the form's own (address,
+// decimals, balance), in the order they apply, and when Preview can be pressed. The account's
+// tokens come from our API's balances route; the network's RPC is unreachable, so no fee is known.
+import { sendErrors, type TokenBalance } from '@airlock/protocol'
+import { screen, within } from '@testing-library/dom'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { userEvent } from 'vitest/browser'
+import { ui, viewTitles } from '../../messages'
+import {
+  anvil,
+  connectedState,
+  renderView,
+  solanaLocalnet,
+  unreachableRpcUrl,
+} from '../../test/renderView'
+
+const evmAccount = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const evmReceiver = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const solanaAccount = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+const solanaReceiver = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH'
+
+const ether: TokenBalance = {
+  name: 'Ether',
+  symbol: 'ETH',
+  chainId: anvil.caipNetworkId,
+  price: 2000,
+  value: 3000,
+  quantity: { decimals: '18', numeric: '1.5' },
+  iconUrl: '',
+}
+const usdCoin: TokenBalance = {
+  name: 'USD Coin',
+  symbol: 'USDC',
+  chainId: anvil.caipNetworkId,
+  address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  price: 1,
+  value: 100,
+  quantity: { decimals: '6', numeric: '100' },
+  iconUrl: '',
+}
+const sol: TokenBalance = {
+  name: 'Solana',
+  symbol: 'SOL',
+  chainId: solanaLocalnet.caipNetworkId,
+  price: 150,
+  value: 300,
+  quantity: { decimals: '9', numeric: '2' },
+  iconUrl: '',
+}
+
+/** The Send view of an account holding `tokens` on `network`, opened from Account. */
+function renderSend(
+  address = evmAccount,
+  tokens: TokenBalance[] = [ether, usdCoin],
+  network = anvil,
+) {
+  return renderView('WalletSend', {
+    below: ['Account'],
+    options: { networks: [network.caipNetworkId] },
+    state: connectedState(address, network),
+    api: { [`GET /v1/accounts/${address}/balances`]: () => ({ balances: tokens }) },
+  })
+}
+
+async function form() {
+  const preview = await screen.findByRole('button', { name: ui.send.preview })
+  const element = preview.closest('form') as HTMLFormElement
+  return {
+    preview,
+    /** The message under the form: what blocks Preview, or nothing. */
+    message: () => within(element).getByRole('status').textContent,
+    amount: within(element).getByLabelText(ui.send.amount) as HTMLInputElement,
+    receiver: within(element).getByLabelText(ui.send.receiver) as HTMLInputElement,
+    async chooseToken(name: string) {
+      await userEvent.click(within(element).getByRole('button', { name: /^Token/ }))
+      const tokens = await within(element).findByRole('list', { name: ui.send.token })
+      await userEvent.click(await within(tokens).findByRole('button', { name: new RegExp(name) }))
+    },
+  }
+}
+
+// The view loads on demand; compiled here first, so each test's waits are for the view alone.
+beforeAll(async () => {
+  await import('./WalletSend')
+})
+
+describe('WalletSend', () => {
+  test('behavior: an empty form asks for an amount and a receiver, and Preview is disabled', async () => {
+    renderSend()
+    const { message, preview } = await form()
+    expect(message()).toBe(sendErrors.amountAndReceiverRequired)
+    expect(message()).toBe('An amount and receiver address are required')
+    expect(preview).toBeDisabled()
+  })
+
+  test('behavior: with an amount and a receiver but no token, a token is required', async () => {
+    renderSend()
+    const { message, preview, amount, receiver } = await form()
+    await userEvent.fill(amount, '0.1')
+    await userEvent.fill(receiver, evmReceiver)
+    expect(message()).toBe('A token is required')
+    expect(preview).toBeDisabled()
+  })
+
+  test('behavior: the token list is the account’s tokens with their balances', async () => {
+    renderSend()
+    const { chooseToken, message, amount, receiver, preview } = await form()
+    await chooseToken('USD Coin')
+    expect(screen.getByRole('button', { name: /^Token/ })).toHaveTextContent('USD Coin')
+    expect(screen.getByText(ui.send.available('100 USDC'))).toBeVisible()
+    await userEvent.fill(amount, '25')
+    await userEvent.fill(receiver, evmReceiver)
+    expect(message()).toBe('')
+    expect(preview).toBeEnabled()
+  })
+
+  test('behavior: a receiver that is not an address of the network is an invalid address', async () => {
+    renderSend()
+    const { chooseToken, message, amount, receiver, preview } = await form()
+    await chooseToken('Ether')
+    await userEvent.fill(amount, '0.5')
+    for (const address of ['0x1234', solanaReceiver, evmReceiver.slice(2), 'vitalik']) {
+      await userEvent.fill(receiver, address)
+      expect(message(), address).toBe('Invalid address')
+      expect(preview).toBeDisabled()
+    }
+  })
+
+  test('behavior: more than the balance is refused, the whole balance is not', async () => {
+    renderSend()
+    const { chooseToken, message, amount, receiver, preview } = await form()
+    await chooseToken('Ether')
+    await userEvent.fill(receiver, evmReceiver)
+    await userEvent.fill(amount, '1.500000000000000001')
+    expect(message()).toBe('Insufficient ETH balance')
+    expect(preview).toBeDisabled()
+    await userEvent.fill(amount, '1.5')
+    expect(message()).toBe('')
+    expect(preview).toBeEnabled()
+  })
+
+  test('behavior: more decimals than the token has are refused', async () => {
+    renderSend()
+    const { chooseToken, message, amount, receiver } = await form()
+    await chooseToken('USD Coin')
+    await userEvent.fill(receiver, evmReceiver)
+    await userEvent.fill(amount, '1.1234567')
+    expect(message()).toBe('Too many decimals: the token has 6')
+    await userEvent.fill(amount, '1.123456')
+    expect(message()).toBe('')
+  })
+
+  test('behavior: a zero amount counts as no amount', async () => {
+    renderSend()
+    const { chooseToken, message, amount, receiver, preview } = await form()
+    await chooseToken('Ether')
+    await userEvent.fill(receiver, evmReceiver)
+    await userEvent.fill(amount, '0')
+    expect(message()).toBe('An amount and receiver address are required')
+    expect(preview).toBeDisabled()
+  })
+
+  test('behavior: Max fills in the whole balance of a token', async () => {
+    renderSend()
+    const { chooseToken, amount } = await form()
+    expect(screen.getByRole('button', { name: ui.send.max })).toBeDisabled()
+    await chooseToken('USD Coin')
+    await userEvent.click(screen.getByRole('button', { name: ui.send.max }))
+    expect(amount.value).toBe('100')
+    // Its USD value follows the amount.
+    expect(await screen.findByText('$100.00')).toBeVisible()
+  })
+
+  test('behavior: a valid form estimates the fee, says when it can’t, and Preview opens the review', async () => {
+    renderSend()
+    const { chooseToken, amount, receiver, preview } = await form()
+    await chooseToken('Ether')
+    await userEvent.fill(amount, '0.25')
+    await userEvent.fill(receiver, evmReceiver)
+    // The network's RPC (unreachable here) can't say what sending costs.
+    expect(anvil.rpcUrl).toBe(unreachableRpcUrl)
+    expect(await screen.findByText(ui.send.feeUnavailable)).toBeVisible()
+    await userEvent.click(preview)
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      viewTitles.WalletSendPreview,
+    )
+  })
+
+  test('behavior: on Solana the receiver is a Solana address, and an EVM one is invalid', async () => {
+    renderSend(solanaAccount, [sol], solanaLocalnet)
+    const { chooseToken, message, amount, receiver, preview } = await form()
+    expect(receiver.placeholder).toBe('Solana address')
+    await chooseToken('Solana')
+    await userEvent.fill(amount, '1')
+    await userEvent.fill(receiver, evmReceiver)
+    expect(message()).toBe('Invalid address')
+    await userEvent.fill(receiver, solanaReceiver)
+    expect(message()).toBe('')
+    expect(preview).toBeEnabled()
+  })
+})

@@ -1,0 +1,95 @@
+/**
+ * The views that load on demand, and their code by view name. Connect is not here: opening
+ * shows it to every visitor who is not connected, so it is in the first bundle and renders at
+ * once. Account (with TanStack Query and the account data) loads as soon as a wallet connects,
+ * so a connected visitor's next open finds it there.
+ *
+ * Each view's import is made once and its promise kept: ViewBody reads it with `use`, which
+ * renders without suspending once the promise is marked settled, and whatever foresees a view (a
+ * pointer on its button, a focus, the modal opening) calls `preloadView` so the code is there
+ * before it is needed. What is kept mirrors the document's module map, which is per document,
+ * not per modal: a second modal in the same document would find the same modules loaded.
+ */
+import type { View } from '@airlock/protocol'
+import type { ComponentType } from 'react'
+
+const loaders = {
+  Account: async () => (await import('./Account/Account')).Account,
+  AllWallets: async () => (await import('./AllWallets/AllWallets')).AllWallets,
+  ConnectingWalletConnect: async () =>
+    (await import('./ConnectingWalletConnect/ConnectingWalletConnect')).ConnectingWalletConnect,
+  ConnectingWalletConnectBasic: async () =>
+    (await import('./ConnectingWalletConnectBasic/ConnectingWalletConnectBasic'))
+      .ConnectingWalletConnectBasic,
+  ConnectingExternal: async () =>
+    (await import('./ConnectingExternal/ConnectingExternal')).ConnectingExternal,
+  ProfileWallets: async () => (await import('./ProfileWallets/ProfileWallets')).ProfileWallets,
+  SwitchNetwork: async () => (await import('./SwitchNetwork/SwitchNetwork')).SwitchNetwork,
+  SwitchActiveChain: async () =>
+    (await import('./SwitchActiveChain/SwitchActiveChain')).SwitchActiveChain,
+  WalletSend: async () => (await import('./WalletSend/WalletSend')).WalletSend,
+  WalletSendPreview: async () => (await import('./WalletSend/WalletSendPreview')).WalletSendPreview,
+} satisfies Partial<Record<View, () => Promise<ComponentType>>>
+
+export type LazyView = keyof typeof loaders
+
+/** A view's code on its way, marked as React's `use` reads a promise once it has settled. */
+export type ViewCode = Promise<ComponentType> &
+  (
+    | { status?: 'pending' }
+    | { status: 'fulfilled'; value: ComponentType }
+    | { status: 'rejected'; reason: unknown }
+  )
+
+/**
+ * A view's code did not arrive (the network, or a deploy that replaced it): ViewBody offers a
+ * retry.
+ */
+export class ViewLoadError extends Error {
+  override name = 'ViewLoadError' as const
+  constructor(view: View, cause: unknown) {
+    super(`The ${view} view could not be loaded.`, { cause })
+  }
+}
+
+export function isLazyView(view: View): view is LazyView {
+  return Object.hasOwn(loaders, view)
+}
+
+export function createViewCode(load: Record<LazyView, () => Promise<ComponentType>>) {
+  const loads = new Map<LazyView, ViewCode>()
+  return {
+    /** The view's code: the one import made for it, started now if it is the first ask. */
+    load(view: LazyView): ViewCode {
+      const known = loads.get(view)
+      if (known) return known
+      const code: ViewCode = load[view]().then(
+        (component) => {
+          Object.assign(code, { status: 'fulfilled', value: component })
+          return component
+        },
+        (error: unknown) => {
+          const reason = new ViewLoadError(view, error)
+          Object.assign(code, { status: 'rejected', reason })
+          throw reason
+        },
+      )
+      loads.set(view, code)
+      return code
+    },
+    /** After a failed load, the next `load` of the view imports it again. */
+    forgetFailure(view: LazyView) {
+      if (loads.get(view)?.status === 'rejected') loads.delete(view)
+    },
+  }
+}
+
+export const viewCode = createViewCode(loaders)
+
+/**
+ * Starts loading a view's code, for a view the visitor is likely to go to next; does nothing for
+ * a view of the first bundle. A failure is left for ViewBody to show, if the view is shown.
+ */
+export function preloadView(view: View): void {
+  if (isLazyView(view)) viewCode.load(view).catch(() => {})
+}

@@ -1,0 +1,107 @@
+/**
+ * Validators for what the host sends the frame: the handshake, host wallet events and the page's
+ * wallet list. The modal's bridge and the SDK's stand-in frame (its browser tests) run the same
+ * ones, so the tests exercise the checks the real frame makes. Each returns the payload checked
+ * or throws InvalidParamsError ('Invalid bridge message.') naming what is wrong.
+ */
+import {
+  args,
+  type HandshakeParams,
+  type HostWalletEvent,
+  type HostWalletInfo,
+  type HostWalletNamespace,
+  hostWalletEvents,
+} from './bridge'
+import { InvalidParamsError } from './errors'
+import { parseFrameOptions } from './options'
+
+/** Wallet ids the frame keeps for itself (its WalletConnect session): no host may use them. */
+export type ReservedWalletIds = readonly string[]
+
+function invalid(details: string): never {
+  throw new InvalidParamsError({ message: 'Invalid bridge message.', details })
+}
+
+function hostWalletId(value: unknown, reserved: ReservedWalletIds): string {
+  const id = args.string(value, 'walletId')
+  if (reserved.includes(id)) invalid(`"${id}" is not a host wallet.`)
+  return id
+}
+
+/**
+ * The handshake's parameters. The protocol version is only checked to be a number here: the
+ * frame answers a mismatch with ProtocolVersionError, which says both versions.
+ *
+ * @example
+ * parseHandshake({ protocolVersion: 1, isMobile: false, options: { networks: ['eip155:1'] } })
+ */
+export function parseHandshake(value: unknown): HandshakeParams {
+  const params = value as Partial<HandshakeParams> | undefined
+  if (typeof params?.protocolVersion !== 'number') invalid('protocolVersion must be a number.')
+  if (typeof params.isMobile !== 'boolean') invalid('isMobile must be a boolean.')
+  return {
+    protocolVersion: params.protocolVersion,
+    options: parseFrameOptions(params.options),
+    isMobile: params.isMobile,
+  }
+}
+
+/**
+ * An event a host wallet emitted. `data` is the wallet's own and is checked where it is used.
+ *
+ * @example
+ * parseHostWalletEvent({ walletId: 'uuid-1', event: 'accountsChanged', data: ['0x…'] }, ['walletConnect'])
+ */
+export function parseHostWalletEvent(
+  value: unknown,
+  reserved: ReservedWalletIds = [],
+): HostWalletEvent {
+  const event = value as Partial<HostWalletEvent> | undefined
+  if (!event || !(hostWalletEvents as readonly unknown[]).includes(event.event))
+    invalid('Unknown wallet event.')
+  return {
+    walletId: hostWalletId(event.walletId, reserved),
+    event: event.event!,
+    data: event.data,
+  }
+}
+
+const safeIcon = (icon: unknown) =>
+  typeof icon === 'string' && icon.length < 100_000 && /^(data:image\/|https:\/\/)/.test(icon)
+    ? icon
+    : ''
+
+const isNamespace = (value: unknown): value is HostWalletNamespace =>
+  value === 'eip155' || value === 'solana'
+
+/**
+ * The page's wallets as the host describes them: at most 50; names cut to 100 characters; icons
+ * only as data: images or https URLs (anything else becomes ''); namespaces default to eip155
+ * and are listed once each.
+ *
+ * @example
+ * parseHostWallets([{ id: 'uuid-1', name: 'Wallet', icon: 'data:image/png;base64,…', type: 'ANNOUNCED' }])
+ */
+export function parseHostWallets(
+  value: unknown,
+  reserved: ReservedWalletIds = [],
+): HostWalletInfo[] {
+  if (!Array.isArray(value) || value.length > 50) invalid('Host wallets must be a list.')
+  return value.map((item) => {
+    const wallet = item as Partial<HostWalletInfo> | null
+    if (wallet?.type !== 'ANNOUNCED' && wallet?.type !== 'INJECTED') invalid('Unknown wallet type.')
+    const rdns = typeof wallet.rdns === 'string' && wallet.rdns ? wallet.rdns.slice(0, 200) : ''
+    // The host leaves `namespaces` out for EIP-1193 wallets.
+    const namespaces: unknown = wallet.namespaces ?? ['eip155']
+    if (!Array.isArray(namespaces) || namespaces.length === 0 || !namespaces.every(isNamespace))
+      invalid('A wallet speaks eip155, solana or both.')
+    return {
+      id: hostWalletId(wallet.id, reserved),
+      name: args.string(wallet.name, 'wallet.name').slice(0, 100),
+      icon: safeIcon(wallet.icon),
+      ...(rdns ? { rdns } : {}),
+      type: wallet.type,
+      namespaces: [...new Set(namespaces)],
+    }
+  })
+}
