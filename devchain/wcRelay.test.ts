@@ -16,7 +16,7 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import WebSocket from 'ws'
-import { type Anvil, startAnvil } from '../apps/api/src/indexer/testing/anvil'
+import { type Anvil, startAnvil } from '../apps/api/src/services/indexer/testing/anvil'
 import { createWalletPeer, type WalletPeer } from '../e2e/support/walletPeer'
 import { startRelay, type WalletConnectRelay } from './wcRelay.mjs'
 

@@ -9,17 +9,7 @@ import type { NetworkConfig, WalletConnectConfig } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
-import { type AccountData, createAccountData } from './accountData/accountData'
-import { createMemoryCache } from './cache/memoryCache'
 import { createLogger, type Logger } from './logger'
-import {
-  type AccountDataRateLimiter,
-  createAccountDataRateLimiter,
-  createEventRateLimiter,
-  defaultAccountDataPerMinute,
-  defaultEventsPerMinute,
-  type EventRateLimiter,
-} from './rateLimit'
 import { requestLogging } from './requestLogging'
 import { accountDataRoutes } from './routes/accountData'
 import { analyticsRoutes } from './routes/analytics'
@@ -32,7 +22,17 @@ import { projectConfigRoutes } from './routes/projectConfig'
 import { modalAssetRoutes, modalFileRoutes, sdkRoutes } from './routes/staticBuilds'
 import { statsRoutes } from './routes/stats'
 import { walletRoutes } from './routes/wallets'
-import type { Storage } from './storage'
+import { type AccountData, createAccountData } from './services/accountData/accountData'
+import {
+  type AccountDataRateLimiter,
+  createAccountDataRateLimiter,
+  createEventRateLimiter,
+  defaultAccountDataPerMinute,
+  defaultEventsPerMinute,
+  type EventRateLimiter,
+} from './services/rateLimit'
+import { createMemoryCache } from './storage/cache/memoryCache'
+import type { Storage } from './storage/storage'
 
 export declare namespace createApp {
   type Options = {

@@ -7,7 +7,7 @@
 import { isProduction, readStorageConfig } from './config'
 import { ConfigError } from './configError'
 import { runCli } from './runCli'
-import { openStorage } from './storage'
+import { openStorage } from './storage/storage'
 
 /** Runs the command line's command; resolves to the exit code. */
 async function main(): Promise<number> {

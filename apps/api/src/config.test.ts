@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { AccountDataConfigError } from './accountData/config'
 import { readCacheConfig, readLogLevel, readServerConfig } from './config'
 import { ConfigError } from './configError'
+import { AccountDataConfigError } from './services/accountData/config'
 
 describe('readCacheConfig', () => {
   test('behavior: in memory unless REDIS_URL is set', () => {

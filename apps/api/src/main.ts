@@ -10,29 +10,29 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
-import { createAccountData } from './accountData/accountData'
-import { AccountDataConfigError } from './accountData/config'
 import { createApp } from './app'
-import { openCache } from './cache/openCache'
 import { readServerConfig } from './config'
 import { ConfigError } from './configError'
-import { scheduleEventPruning } from './eventRetention'
-import { createIndexer, type Indexer, markSpamContract } from './indexer'
 import { createLogger } from './logger'
-import { createMicroCache } from './microCache'
-import { migrateToLatest } from './migrations'
-import { NetworkConfigError } from './networks'
 import {
   ProductionConfigError,
   productionConfigProblems,
   storedOriginProblems,
 } from './productionChecks'
-import { listProjects } from './projects'
-import { createAccountDataRateLimiter, createEventRateLimiter } from './rateLimit'
 import { seedDemoProject } from './seed'
-import { buildExists } from './staticFiles'
-import { openStorage } from './storage'
-import { loadBuiltinWalletRegistry } from './walletRegistry/builtin'
+import { createAccountData } from './services/accountData/accountData'
+import { AccountDataConfigError } from './services/accountData/config'
+import { scheduleEventPruning } from './services/eventRetention'
+import { createIndexer, type Indexer, markSpamContract } from './services/indexer'
+import { NetworkConfigError } from './services/networks'
+import { listProjects } from './services/projects'
+import { createAccountDataRateLimiter, createEventRateLimiter } from './services/rateLimit'
+import { buildExists } from './services/staticFiles'
+import { loadBuiltinWalletRegistry } from './services/walletRegistry/builtin'
+import { openCache } from './storage/cache/openCache'
+import { createMicroCache } from './storage/microCache'
+import { migrateToLatest } from './storage/migrations'
+import { openStorage } from './storage/storage'
 
 async function main(): Promise<void> {
   // Until LOG_LEVEL is read: a configuration error is always shown.

@@ -7,8 +7,8 @@
 
 import type { Environment, ServerConfig } from './config'
 import { isLoopbackHost } from './loopback'
-import { rpcUrlSetting } from './networks'
-import type { Project } from './projects'
+import { rpcUrlSetting } from './services/networks'
+import type { Project } from './services/projects'
 
 /** Thrown at start in production mode with every problem found; the message lists them. */
 export class ProductionConfigError extends Error {

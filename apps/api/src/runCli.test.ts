@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { setUpTimeout, testDatabases } from '../test/databases'
-import { createProject, getProject, listProjects } from './projects'
 import { runCli } from './runCli'
-import type { Storage } from './storage'
-import { builtinRegistryDir } from './walletRegistry/builtin'
-import { findWalletImage } from './walletRegistry/walletRegistry'
+import { createProject, getProject, listProjects } from './services/projects'
+import { builtinRegistryDir } from './services/walletRegistry/builtin'
+import { findWalletImage } from './services/walletRegistry/walletRegistry'
+import type { Storage } from './storage/storage'
 
 describe.each(testDatabases())('airlock CLI on $name', (database) => {
   let storage: Storage

@@ -8,18 +8,18 @@
 import { resolve } from 'node:path'
 import { defaultProjectFeatures, type ProjectFeatures } from '@airlock/protocol'
 import type { Kysely } from 'kysely'
-import { isRegistryError } from './errors'
-import type { FeatureOverrides } from './features'
-import { migrateToLatest } from './migrations'
-import { allowOrigin, createProject, listProjects, revokeOrigin } from './projects'
-import type { Database } from './storage'
-import { readRegistryFile, WalletRegistryFileError } from './walletRegistry/registryFile'
+import type { FeatureOverrides } from './services/features'
+import { isRegistryError } from './services/projectErrors'
+import { allowOrigin, createProject, listProjects, revokeOrigin } from './services/projects'
+import { readRegistryFile, WalletRegistryFileError } from './services/walletRegistry/registryFile'
 import {
   findWallets,
   removeWallet,
   storeWallets,
   WalletNotFoundError,
-} from './walletRegistry/walletRegistry'
+} from './services/walletRegistry/walletRegistry'
+import { migrateToLatest } from './storage/migrations'
+import type { Database } from './storage/storage'
 
 export type OutputStream = { write(text: string): unknown }
 

@@ -4,9 +4,9 @@
  */
 
 import type { Kysely } from 'kysely'
-import { ProjectAlreadyExistsError } from './errors'
-import { createProject, getProject } from './projects'
-import type { Database } from './storage'
+import { ProjectAlreadyExistsError } from './services/projectErrors'
+import { createProject, getProject } from './services/projects'
+import type { Database } from './storage/storage'
 
 export const demoProjectId = 'demo'
 

@@ -7,8 +7,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { migrateToLatest } from '../src/migrations'
-import { openStorage, type Storage, type StorageConfig } from '../src/storage'
+import { migrateToLatest } from '../src/storage/migrations'
+import { openStorage, type Storage, type StorageConfig } from '../src/storage/storage'
 import { type PostgresCluster, startPostgres } from './postgres'
 
 export type TestDatabase = {

@@ -4,7 +4,7 @@ import { defaultProjectFeatures, type EventBody, type ModalConfig } from '@airlo
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createAnalytics, errorReportProps, withoutQueryStrings } from './analytics'
 import { createApiClient } from './api'
-import { createModalStore, type ModalStore } from './state/store'
+import { createModalStore, type ModalStore } from './stores/store'
 
 // The modal's API stand-in: a real server on loopback that records every POST /e, and answers
 // 403 for the project whose origin is "not allowed".

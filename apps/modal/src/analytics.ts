@@ -18,8 +18,8 @@ import {
   sdkType,
 } from '@airlock/protocol'
 import { type ApiFetch, HttpError } from './api'
-import { showAlert } from './state/controllers'
-import type { ModalState, ModalStore } from './state/store'
+import { showAlert } from './stores/controllers'
+import type { ModalState, ModalStore } from './stores/store'
 
 export declare namespace createAnalytics {
   type Options = {

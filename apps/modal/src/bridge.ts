@@ -36,8 +36,8 @@ import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
 import type { ApiFetch } from './api'
 import type { Modal } from './modal'
 import { refreshAccountData, refreshAfterMined } from './queries/refresh'
-import { airlockState, applyOptions } from './state/controllers'
-import { fetchFrameSecret, openFrameStorage } from './state/frameStorage'
+import { airlockState, applyOptions } from './stores/controllers'
+import { fetchFrameSecret, openFrameStorage } from './stores/frameStorage'
 import { walletConnectId } from './walletconnect/peer'
 
 function invalid(details: string): never {

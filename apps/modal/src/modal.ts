@@ -20,10 +20,10 @@ import type { HostWalletRequest } from './connectors/types'
 import { createNavigation } from './navigation/navigation'
 import { closingView, openingView } from './navigation/rules'
 import { refreshAccountData } from './queries/refresh'
-import { apiFailureAlert, isReportableApiFailure } from './state/alerts'
-import { hasAdapters, selectNetwork, showAlert } from './state/controllers'
-import { createPersistence, type KeyValueStore } from './state/persistence'
-import { createModalStore, namespaceOf } from './state/store'
+import { apiFailureAlert, isReportableApiFailure } from './stores/alerts'
+import { hasAdapters, selectNetwork, showAlert } from './stores/controllers'
+import { createPersistence, type KeyValueStore } from './stores/persistence'
+import { createModalStore, namespaceOf } from './stores/store'
 import { createLazyWalletConnect } from './walletconnect/lazyWalletConnect'
 import { walletLink } from './walletconnect/links'
 import { walletConnectId } from './walletconnect/peer'
@@ -271,7 +271,7 @@ export function createModal(config: ModalConfig, router: Router) {
     setWalletRequest(request: HostWalletRequest) {
       walletRequest = request
     },
-    /** The bridge opens the storage of this project on this host (state/frameStorage.ts). */
+    /** The bridge opens the storage of this project on this host (stores/frameStorage.ts). */
     setStorage(scoped: KeyValueStore) {
       storage = scoped
     },

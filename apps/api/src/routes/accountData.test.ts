@@ -19,7 +19,7 @@ import { type AlchemyData, block, type FakeAlchemy, fakeAlchemy, txHash } from '
 import { createTestApp, type TestApp, type TestAppOptions } from '../../test/app'
 import { type MemoryLogger, memoryLogger } from '../../test/logs'
 import { type RedisServer, startRedis } from '../../test/redis'
-import { createAccountData, unavailableAdapter } from '../accountData/accountData'
+import { createAccountData, unavailableAdapter } from '../services/accountData/accountData'
 import {
   type AccountDataAdapter,
   AccountDataUnavailableError,
@@ -27,11 +27,11 @@ import {
   InvalidCursorError,
   type PageQuery,
   type TokenHolding,
-} from '../accountData/adapter'
-import { type AccountDataConfig, defaultAccountDataConfig } from '../accountData/config'
-import { fallbackTokenIcon } from '../accountData/tokenBalances'
-import { createMemoryCache } from '../cache/memoryCache'
-import { type AccountDataRateLimiter, createAccountDataRateLimiter } from '../rateLimit'
+} from '../services/accountData/adapter'
+import { type AccountDataConfig, defaultAccountDataConfig } from '../services/accountData/config'
+import { fallbackTokenIcon } from '../services/accountData/tokenBalances'
+import { type AccountDataRateLimiter, createAccountDataRateLimiter } from '../services/rateLimit'
+import { createMemoryCache } from '../storage/cache/memoryCache'
 
 const owner = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const ownerChecksummed = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'

@@ -33,7 +33,7 @@ import {
 import { isAddress } from '@solana/kit'
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
-import type { AccountData, NetworkAccountData } from '../accountData/accountData'
+import type { AccountData, NetworkAccountData } from '../services/accountData/accountData'
 import {
   type AccountAddress,
   AccountDataUnavailableError,
@@ -43,12 +43,12 @@ import {
   type SolanaAddress,
   tokenKey,
   UnsupportedAccountDataError,
-} from '../accountData/adapter'
-import { toTokenBalances } from '../accountData/tokenBalances'
-import { clientAddress } from '../clientAddress'
-import { getProject } from '../projects'
-import { type AccountDataRateLimiter, retryAfterSeconds } from '../rateLimit'
-import type { Storage } from '../storage'
+} from '../services/accountData/adapter'
+import { toTokenBalances } from '../services/accountData/tokenBalances'
+import { clientAddress } from '../services/clientAddress'
+import { getProject } from '../services/projects'
+import { type AccountDataRateLimiter, retryAfterSeconds } from '../services/rateLimit'
+import type { Storage } from '../storage/storage'
 import { describeQueryIssues, uncachedApiError } from './apiError'
 import { servedNft, servedTransaction } from './nftImageUrls'
 

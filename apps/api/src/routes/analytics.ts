@@ -13,10 +13,10 @@
 import { eventBodySchema, eventQuerySchema } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { clientAddress } from '../clientAddress'
-import { getProject, recordEvent } from '../projects'
-import { type EventRateLimiter, retryAfterSeconds } from '../rateLimit'
-import type { Storage } from '../storage'
+import { clientAddress } from '../services/clientAddress'
+import { getProject, recordEvent } from '../services/projects'
+import { type EventRateLimiter, retryAfterSeconds } from '../services/rateLimit'
+import type { Storage } from '../storage/storage'
 import { apiError, describeIssues } from './apiError'
 
 export const maxEventBytes = 16 * 1024

@@ -1,7 +1,7 @@
 /** `GET /healthz`: liveness plus a trivial query, for load balancers and compose health checks. */
 
 import { Hono } from 'hono'
-import { pingStorage, type Storage } from '../storage'
+import { pingStorage, type Storage } from '../storage/storage'
 
 export function healthRoutes(storage: Storage): Hono {
   const app = new Hono()

@@ -14,10 +14,14 @@ import {
 } from '@airlock/protocol'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { ModalTemplateError, modalContentSecurityPolicy, renderModalPage } from '../modalPage'
-import { toProjectConfig } from '../projectConfig'
-import { getProject } from '../projects'
-import type { Storage } from '../storage'
+import {
+  ModalTemplateError,
+  modalContentSecurityPolicy,
+  renderModalPage,
+} from '../services/modalPage'
+import { toProjectConfig } from '../services/projectConfig'
+import { getProject } from '../services/projects'
+import type { Storage } from '../storage/storage'
 import { buildMissing } from './staticBuilds'
 
 export type ModalRoutesOptions = {

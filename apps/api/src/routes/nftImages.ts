@@ -21,7 +21,7 @@ import {
   fetchUntrusted,
   type Resolver,
   UntrustedFetchError,
-} from '../untrustedFetch/fetchUntrusted'
+} from '../services/untrustedFetch/fetchUntrusted'
 import { uncachedApiError } from './apiError'
 import { nftImagePath } from './nftImageUrls'
 

@@ -3,9 +3,9 @@
 import { isProjectId, type NetworkConfig, type WalletConnectConfig } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
-import { toProjectConfig } from '../projectConfig'
-import { getProject } from '../projects'
-import type { Storage } from '../storage'
+import { toProjectConfig } from '../services/projectConfig'
+import { getProject } from '../services/projects'
+import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
 
 export function projectConfigRoutes(

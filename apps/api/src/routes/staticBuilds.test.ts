@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/app'
 import { modalTemplate } from '../../test/builds'
-import { configPlaceholder } from '../modalPage'
+import { configPlaceholder } from '../services/modalPage'
 
 let t: TestApp
 

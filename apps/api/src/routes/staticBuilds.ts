@@ -11,7 +11,7 @@
 
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { buildExists, readStaticFile, type StaticFile } from '../staticFiles'
+import { buildExists, readStaticFile, type StaticFile } from '../services/staticFiles'
 
 export type StaticBuildRoutesOptions = { modalDist: string; sdkDist: string }
 

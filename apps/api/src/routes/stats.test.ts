@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp, type TestAppOptions } from '../../test/app'
 import { setUpTimeout, testDatabases } from '../../test/databases'
-import { createProject } from '../projects'
+import { createProject } from '../services/projects'
 
 const operatorToken = 'op-0123456789abcdef0123456789'
 const bearer = { Authorization: `Bearer ${operatorToken}` }

@@ -9,9 +9,9 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { isProjectId } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
-import { addDays, daysInRange, isUtcDay, utcDay } from '../days'
-import { countEvents, type EventCount, getProject } from '../projects'
-import type { Storage } from '../storage'
+import { addDays, daysInRange, isUtcDay, utcDay } from '../services/days'
+import { countEvents, type EventCount, getProject } from '../services/projects'
+import type { Storage } from '../storage/storage'
 import { apiError, describeIssues } from './apiError'
 
 /** Days a range covers when the query names no `from`: the last 30, today included. */

@@ -4,13 +4,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { createFakeBuilds, type FakeBuilds } from '../../test/builds'
 import { setUpTimeout, testDatabases } from '../../test/databases'
 import { createApp } from '../app'
-import { defaultNetworks } from '../networks'
-import { createProject } from '../projects'
-import type { Storage } from '../storage'
-import { loadBuiltinWalletRegistry } from '../walletRegistry/builtin'
-import { fallbackWalletImage } from '../walletRegistry/fallbackImage'
-import { imageHash, type RegistryWallet } from '../walletRegistry/registryFile'
-import { storeWallets } from '../walletRegistry/walletRegistry'
+import { defaultNetworks } from '../services/networks'
+import { createProject } from '../services/projects'
+import { loadBuiltinWalletRegistry } from '../services/walletRegistry/builtin'
+import { fallbackWalletImage } from '../services/walletRegistry/fallbackImage'
+import { imageHash, type RegistryWallet } from '../services/walletRegistry/registryFile'
+import { storeWallets } from '../services/walletRegistry/walletRegistry'
+import type { Storage } from '../storage/storage'
 
 // A 1×1 PNG.
 const png = Uint8Array.from(

@@ -17,10 +17,14 @@ import {
   walletPageSize,
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
-import type { Storage } from '../storage'
-import { fallbackWalletImage } from '../walletRegistry/fallbackImage'
-import { imageHash, walletIdPattern } from '../walletRegistry/registryFile'
-import { findWalletImage, findWallets, type StoredWallet } from '../walletRegistry/walletRegistry'
+import { fallbackWalletImage } from '../services/walletRegistry/fallbackImage'
+import { imageHash, walletIdPattern } from '../services/walletRegistry/registryFile'
+import {
+  findWalletImage,
+  findWallets,
+  type StoredWallet,
+} from '../services/walletRegistry/walletRegistry'
+import type { Storage } from '../storage/storage'
 import { describeQueryIssues, uncachedApiError } from './apiError'
 
 /** How long browsers and CDNs keep a page of the list. */

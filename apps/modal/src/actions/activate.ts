@@ -4,7 +4,7 @@
  * Resolves false when the connector has no account to give.
  */
 import type { Connector } from '../connectors/types'
-import { activate as activateConnection, networkFor } from '../state/connections'
+import { activate as activateConnection, networkFor } from '../stores/connections'
 import type { ConnectionContext } from './context'
 
 export async function activate(

@@ -6,7 +6,7 @@
 import { isUserRejection } from '@airlock/protocol'
 import type { Connector } from '../connectors/types'
 import { addRecentWallet } from '../navigation/ordering'
-import { activate, networkFor } from '../state/connections'
+import { activate, networkFor } from '../stores/connections'
 import { type ConnectionContext, settledStatus } from './context'
 
 export async function connect(context: ConnectionContext, connector: Connector) {

@@ -7,9 +7,9 @@ import type {
 } from '@airlock/protocol'
 import { describe, expect, test } from 'vitest'
 import type { HostWalletRequest } from '../connectors/types'
-import { connectionStatus } from '../state/connections'
-import { createPersistence, type KeyValueStore } from '../state/persistence'
-import { createModalStore, type ModalStore } from '../state/store'
+import { connectionStatus } from '../stores/connections'
+import { createPersistence, type KeyValueStore } from '../stores/persistence'
+import { createModalStore, type ModalStore } from '../stores/store'
 import { createConnectionActions } from './connectionActions'
 
 const siteOrigin = 'https://shop.example'

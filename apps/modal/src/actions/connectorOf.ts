@@ -1,7 +1,7 @@
 /** The connector a connection was made with, while its wallet is on the page. */
 import type { Connector } from '../connectors/types'
-import { activeConnection, namespaceOfConnection } from '../state/connections'
-import type { Connection } from '../state/store'
+import { activeConnection, namespaceOfConnection } from '../stores/connections'
+import type { Connection } from '../stores/store'
 import type { ConnectionContext } from './context'
 
 export function connectorOf(

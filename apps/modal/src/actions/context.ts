@@ -5,9 +5,9 @@
  */
 import type { Connectors } from '../connectors/registry'
 import type { WalletNamespace } from '../connectors/types'
-import { activeConnection } from '../state/connections'
-import type { Persistence } from '../state/persistence'
-import { type ModalStore, namespaceOf } from '../state/store'
+import { activeConnection } from '../stores/connections'
+import type { Persistence } from '../stores/persistence'
+import { type ModalStore, namespaceOf } from '../stores/store'
 
 export type ConnectionContext = {
   store: ModalStore

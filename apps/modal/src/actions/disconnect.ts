@@ -3,7 +3,7 @@
  * can't, or don't answer within a second, are fine) and the active connection is forgotten
  * everywhere.
  */
-import { activeConnection, clearActive, withAccounts } from '../state/connections'
+import { activeConnection, clearActive, withAccounts } from '../stores/connections'
 import { connectorOf } from './connectorOf'
 import type { ConnectionContext } from './context'
 

@@ -11,7 +11,7 @@ import {
   namespaceOfConnection,
   setActiveNetwork,
   withAccounts,
-} from '../state/connections'
+} from '../stores/connections'
 import { connectorOf } from './connectorOf'
 import type { ConnectionContext } from './context'
 

@@ -3,8 +3,8 @@
  * still authorise, without a prompt, and makes the saved active one active again.
  */
 import type { Connector, WalletNamespace } from '../connectors/types'
-import { activate, clearActive, connectionOf, networkFor } from '../state/connections'
-import type { Connection } from '../state/store'
+import { activate, clearActive, connectionOf, networkFor } from '../stores/connections'
+import type { Connection } from '../stores/store'
 import type { ConnectionContext } from './context'
 
 export async function reconnect(context: ConnectionContext) {

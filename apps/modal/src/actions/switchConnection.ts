@@ -5,7 +5,7 @@
  * the account changed.
  */
 import { connectionErrors, InvalidParamsError } from '@airlock/protocol'
-import { connectionStatus, namespaceOfConnection } from '../state/connections'
+import { connectionStatus, namespaceOfConnection } from '../stores/connections'
 import { activate } from './activate'
 import { connect } from './connect'
 import type { ConnectionContext } from './context'

@@ -6,8 +6,8 @@
  */
 import type { CaipNetworkId } from '@airlock/protocol'
 import type { WalletNamespace } from '../connectors/types'
-import { activate, setActiveNetwork } from '../state/connections'
-import { namespaceOf } from '../state/store'
+import { activate, setActiveNetwork } from '../stores/connections'
+import { namespaceOf } from '../stores/store'
 import { activeConnector } from './connectorOf'
 import type { ConnectionContext } from './context'
 

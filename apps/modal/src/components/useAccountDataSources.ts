@@ -1,6 +1,6 @@
 /** The account-data controllers' network: the modal's API and the connected host wallet. */
 import { useMemo } from 'react'
-import type { AccountDataSources } from '../state/accountData'
+import type { AccountDataSources } from '../stores/accountData'
 import { useModal } from './useModal'
 
 export function useAccountDataSources(): AccountDataSources {

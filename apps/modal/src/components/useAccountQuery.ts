@@ -4,7 +4,7 @@
  * open (or embedded), so a closed modal resting on Account costs no requests.
  */
 import { useMemo } from 'react'
-import type { AccountQuery } from '../state/accountData'
+import type { AccountQuery } from '../stores/accountData'
 import { useModalState } from './useModalState'
 
 export function useAccountQuery(): { query: AccountQuery | undefined; live: boolean } {

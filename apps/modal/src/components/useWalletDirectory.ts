@@ -7,7 +7,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
 import { queryClientOf } from '../queries/queryClient'
 import { type WalletDirectoryFilter, walletDirectoryQuery } from '../queries/walletDirectory'
-import { namespacesOf } from '../state/walletRegistry'
+import { namespacesOf } from '../stores/walletRegistry'
 import { useModal } from './useModal'
 import { useModalState } from './useModalState'
 

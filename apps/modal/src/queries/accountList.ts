@@ -14,7 +14,7 @@ import {
   accountDataKey,
   accountPath,
   mergePage,
-} from '../state/accountData'
+} from '../stores/accountData'
 import { isRefresh, retryGap } from './queryClient'
 
 /** A page as the list keeps it: what it shows, and the cursors before and after it. */

@@ -25,8 +25,8 @@ import {
   sortTokens,
   supportsWalletGetAssets,
   walletAssetsToBalances,
-} from '../state/accountData'
-import { namespaceOf } from '../state/store'
+} from '../stores/accountData'
+import { namespaceOf } from '../stores/store'
 import { isRefresh, retryGap } from './queryClient'
 
 /** How long a wallet may take to answer before the API is asked instead. */

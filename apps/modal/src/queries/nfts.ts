@@ -7,7 +7,7 @@ import {
   type AccountDataSources,
   type AccountQuery,
   isAccountDataSupported,
-} from '../state/accountData'
+} from '../stores/accountData'
 import { accountListQuery } from './accountList'
 
 /**

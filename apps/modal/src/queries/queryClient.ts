@@ -5,8 +5,8 @@
  * empty. A query whose failure the visitor must hear of names the toast in `meta.errorToast`.
  */
 import { QueryCache, QueryClient, type QueryState } from '@tanstack/react-query'
-import type { ModalStore } from '../state/store'
-import { showToast } from '../state/toasts'
+import type { ModalStore } from '../stores/store'
+import { showToast } from '../stores/toasts'
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -6,8 +6,8 @@
  */
 
 import type { InfiniteData } from '@tanstack/react-query'
-import { chainClient } from '../state/chainClient'
-import { activeNetworkOf, type ModalStore } from '../state/store'
+import { chainClient } from '../stores/chainClient'
+import { activeNetworkOf, type ModalStore } from '../stores/store'
 
 /**
  * After the visitor's balances may have changed (a transaction sent, the wallet's account or

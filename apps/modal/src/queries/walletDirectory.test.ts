@@ -2,7 +2,7 @@
 import type { ModalConfig, WalletListing, WalletPage } from '@airlock/protocol'
 import { InfiniteQueryObserver } from '@tanstack/react-query'
 import { describe, expect, test } from 'vitest'
-import { createModalStore } from '../state/store'
+import { createModalStore } from '../stores/store'
 import { queryClientOf } from './queryClient'
 import { type WalletDirectoryFilter, walletDirectoryQuery } from './walletDirectory'
 

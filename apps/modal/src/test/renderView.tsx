@@ -25,7 +25,7 @@ import { Shell } from '../components/Shell'
 import { createModal, type Modal } from '../modal'
 import { ViewStack } from '../navigation/ViewStack'
 import { createViewRouter } from '../navigation/viewRouter'
-import type { ModalState } from '../state/store'
+import type { ModalState } from '../stores/store'
 import '../styles.css'
 
 // A view that loads on demand is compiled by Vite the first time a test asks for it.

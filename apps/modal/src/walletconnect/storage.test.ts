@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { KeyValueStore } from '../state/persistence'
+import type { KeyValueStore } from '../stores/persistence'
 import { createClientStorage, walletConnectStorageKey } from './storage'
 
 function memoryStore(): KeyValueStore & { values: Map<string, string> } {

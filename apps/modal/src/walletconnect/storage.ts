@@ -1,11 +1,11 @@
 /**
  * The WalletConnect client's storage, kept so a session survives a reload of the host page.
  * The client's entries are kept in memory and persisted as one JSON value through the modal's
- * key-value store (state/frameStorage.ts: the frame's own storage, or sealed in the host's, so
+ * key-value store (stores/frameStorage.ts: the frame's own storage, or sealed in the host's, so
  * no host script can read the session's keys and take it elsewhere). Bulky and short-lived
  * entries (message history) stay in memory.
  */
-import type { KeyValueStore } from '../state/persistence'
+import type { KeyValueStore } from '../stores/persistence'
 
 export const walletConnectStorageKey = 'airlock:v1:walletConnect'
 

@@ -12,7 +12,7 @@ import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useWalletDirectory } from '../../components/useWalletDirectory'
 import { ui } from '../../messages'
-import { installedWalletFor } from '../../state/walletRegistry'
+import { installedWalletFor } from '../../stores/walletRegistry'
 import list from '../list.module.css'
 import styles from './AllWallets.module.css'
 

@@ -11,7 +11,7 @@ import { WalletConnectIcon } from '../../components/WalletConnectIcon'
 import { WalletIcon } from '../../components/WalletIcon'
 import { ui } from '../../messages'
 import { orderHostWallets } from '../../navigation/ordering'
-import { namespaceOf } from '../../state/store'
+import { namespaceOf } from '../../stores/store'
 import list from '../list.module.css'
 
 /** Four tiles: the registry's many wallets. */

@@ -7,8 +7,8 @@ import { useModalState } from '../../components/useModalState'
 import { WalletIcon } from '../../components/WalletIcon'
 import { ui } from '../../messages'
 import { stableWalletId } from '../../navigation/ordering'
-import { connectionStatus } from '../../state/connections'
-import { showToast } from '../../state/toasts'
+import { connectionStatus } from '../../stores/connections'
+import { showToast } from '../../stores/toasts'
 import list from '../list.module.css'
 
 export function ProfileWallets() {

@@ -7,7 +7,7 @@
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { ui } from '../../messages'
-import { showToast } from '../../state/toasts'
+import { showToast } from '../../stores/toasts'
 import list from '../list.module.css'
 
 export function SwitchNetwork({ namespace }: { namespace?: string }) {

@@ -16,8 +16,8 @@ import {
   type NetworkFee,
   type SendState,
   sendFormError,
-} from '../../state/send'
-import { namespaceOf } from '../../state/store'
+} from '../../stores/send'
+import { namespaceOf } from '../../stores/store'
 import { AssetIcon, initialOf } from '../Account/AssetIcon'
 import styles from './WalletSend.module.css'
 

@@ -1,0 +1,189 @@
+/**
+ * Budgets of requests a minute per key, for the routes someone could flood: `POST /e` (events
+ * per client and page origin) and the account-data routes (per project, per client, and a much
+ * smaller one for `cache=false`, which goes to the upstream indexer every time). One factory,
+ * `createRateLimiter`, counts any set of budgets: in Redis with `REDIS_URL`, so every replica
+ * spends from the same budget, otherwise in this process. A limiter guards, it is not something
+ * a request depends on: while Redis is down each process counts in memory instead (the insurance
+ * limiter), and a request is let through rather than failed when nothing can count it.
+ */
+
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible'
+import type { Logger } from '../logger'
+import { connectRedis } from '../storage/redis'
+
+export const defaultEventsPerMinute = 6_000
+
+/** The account-data budgets by default, a minute each (env names in config.ts). */
+export const defaultAccountDataPerMinute = {
+  /** All of a project's visitors together: what its upstream quota can bear. */
+  project: 6_000,
+  /** One client (one address), any project. */
+  client: 120,
+  /** One client's `cache=false` reads: each one goes upstream. */
+  uncached: 6,
+} as const
+
+const windowSeconds = 60
+
+export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterMs: number }
+
+export type RateLimiter<budget extends string> = {
+  /** 'memory' or 'redis', for logs. */
+  readonly kind: 'memory' | 'redis'
+  /** Each budget's requests a minute per key. */
+  readonly perMinute: Readonly<Record<budget, number>>
+  /** Spends one request of `key`'s `budget`. Never throws. */
+  consume(budget: budget, key: string): Promise<RateLimitDecision>
+  /** Resolves true once the back-end answers, or false after `timeoutMs` (it keeps trying). */
+  ready(timeoutMs: number): Promise<boolean>
+  close(): Promise<void>
+}
+
+export declare namespace createRateLimiter {
+  type Config<budget extends string> = {
+    /** Names the limiter in Redis keys (`airlock:<name>:<budget>:<key>`) and logs. */
+    name: string
+    /** Requests a minute per key, for each budget. */
+    perMinute: Record<budget, number>
+    /** Count in this Redis (shared by replicas); without it, in this process. */
+    redisUrl?: string | undefined
+  }
+  type Options = {
+    /** Where Redis outages and their ends are logged. Default: a `createLogger()`. */
+    logger?: Logger | undefined
+  }
+}
+
+/**
+ * @example
+ * const limiter = createRateLimiter({
+ *   name: 'accountData',
+ *   perMinute: { project: 6_000, client: 120 },
+ *   redisUrl: process.env.REDIS_URL,
+ * })
+ * await limiter.ready(2_000)
+ * const decision = await limiter.consume('client', clientAddress)
+ * if (!decision.allowed) retryAfter(decision.retryAfterMs)
+ */
+export function createRateLimiter<budget extends string>(
+  config: createRateLimiter.Config<budget>,
+  options: createRateLimiter.Options = {},
+): RateLimiter<budget> {
+  const { name, perMinute, redisUrl } = config
+  const inMemory = (points: number) => new RateLimiterMemory({ points, duration: windowSeconds })
+  /** One counter per budget, made by `create`; `consume` spends from the budget's counter. */
+  const consumeWith = (create: (budget: budget, points: number) => RateLimiterAbstract) => {
+    const counters = Object.fromEntries(
+      Object.entries<number>(perMinute).map(([budget, points]) => [
+        budget,
+        consumeFrom(create(budget as budget, points)),
+      ]),
+    ) as Record<budget, (key: string) => Promise<RateLimitDecision>>
+    return (budget: budget, key: string) => counters[budget](key)
+  }
+
+  if (redisUrl === undefined || redisUrl === '')
+    return {
+      kind: 'memory',
+      perMinute,
+      consume: consumeWith((_, points) => inMemory(points)),
+      ready: async () => true,
+      close: async () => {},
+    }
+
+  const redis = connectRedis(redisUrl, {
+    purpose: 'rate limiter',
+    whileDown: `counting ${name} per process`,
+    logger: options.logger,
+  })
+  const consume = consumeWith(
+    (budget, points) =>
+      new RateLimiterRedis({
+        storeClient: redis.client,
+        keyPrefix: `airlock:${name}:${budget}`,
+        points,
+        duration: windowSeconds,
+        // Not connected: go to the insurance limiter at once rather than wait for a timeout.
+        rejectIfRedisNotReady: true,
+        // A key over its budget is refused from memory until its window ends, sparing Redis.
+        inMemoryBlockOnConsumed: points + 1,
+        insuranceLimiter: inMemory(points),
+      }),
+  )
+  return {
+    kind: 'redis',
+    perMinute,
+    consume,
+    ready: redis.ready,
+    close: redis.close,
+  }
+}
+
+/** The budget of `POST /e`: events a minute per client and page origin (analytics.ts). */
+export type EventRateLimiter = RateLimiter<'client'>
+
+export type EventRateLimitConfig = {
+  eventsPerMinute: number
+  redisUrl?: string | undefined
+}
+
+/**
+ * @example
+ * const limiter = createEventRateLimiter({ eventsPerMinute: 6_000, redisUrl: process.env.REDIS_URL })
+ */
+export function createEventRateLimiter(
+  config: EventRateLimitConfig,
+  options: createRateLimiter.Options = {},
+): EventRateLimiter {
+  return createRateLimiter(
+    { name: 'events', perMinute: { client: config.eventsPerMinute }, redisUrl: config.redisUrl },
+    options,
+  )
+}
+
+/** The budgets of the account-data routes: per project, per client, per client uncached. */
+export type AccountDataRateLimiter = RateLimiter<keyof typeof defaultAccountDataPerMinute>
+
+export type AccountDataRateLimitConfig = {
+  perMinute: Record<keyof typeof defaultAccountDataPerMinute, number>
+  redisUrl?: string | undefined
+}
+
+/**
+ * @example
+ * const limiter = createAccountDataRateLimiter({ perMinute: defaultAccountDataPerMinute })
+ */
+export function createAccountDataRateLimiter(
+  config: AccountDataRateLimitConfig,
+  options: createRateLimiter.Options = {},
+): AccountDataRateLimiter {
+  return createRateLimiter(
+    { name: 'accountData', perMinute: { ...config.perMinute }, redisUrl: config.redisUrl },
+    options,
+  )
+}
+
+/** Whole seconds for a `Retry-After` header: at least 1, so a client never retries at once. */
+export function retryAfterSeconds(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 1000))
+}
+
+function consumeFrom(limiter: RateLimiterAbstract) {
+  return async (key: string): Promise<RateLimitDecision> => {
+    try {
+      await limiter.consume(key)
+      return { allowed: true }
+    } catch (error) {
+      if (error instanceof RateLimiterRes)
+        return { allowed: false, retryAfterMs: Math.max(0, error.msBeforeNext) }
+      // Neither Redis nor the insurance could count it: better one request too many than a 500.
+      return { allowed: true }
+    }
+  }
+}

@@ -1,0 +1,299 @@
+/**
+ * Schema migrations, defined in code and run at start by the server and the CLI. Kysely's
+ * migrator records what ran and takes a lock, so replicas starting together migrate once.
+ */
+
+import { type Kysely, type Migration, Migrator, PostgresAdapter } from 'kysely'
+import { utcDay } from '../services/days'
+import type { Database } from './storage'
+
+// `timestamptz` is a real type in Postgres; SQLite accepts the name and keeps the ISO text as is.
+const timestamp = 'timestamptz'
+
+const migrations = {
+  '0001_projects_and_events': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('projects')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('features', 'text', (column) => column.notNull().defaultTo('{}'))
+        .addColumn('created_at', timestamp, (column) => column.notNull())
+        .execute()
+
+      await db.schema
+        .createTable('project_origins')
+        .addColumn('project_id', 'text', (column) =>
+          column.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('origin', 'text', (column) => column.notNull())
+        .addColumn('created_at', timestamp, (column) => column.notNull())
+        .addPrimaryKeyConstraint('project_origins_pk', ['project_id', 'origin'])
+        .execute()
+
+      await db.schema
+        .createTable('events')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('project_id', 'text', (column) =>
+          column.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('event_id', 'text', (column) => column.notNull())
+        .addColumn('url', 'text', (column) => column.notNull())
+        .addColumn('domain', 'text', (column) => column.notNull())
+        .addColumn('timestamp', 'bigint', (column) => column.notNull())
+        .addColumn('props', 'text', (column) => column.notNull())
+        .addColumn('sdk_type', 'text', (column) => column.notNull())
+        .addColumn('sdk_version', 'text', (column) => column.notNull())
+        .addColumn('received_at', timestamp, (column) => column.notNull())
+        .addUniqueConstraint('events_project_event_unique', ['project_id', 'event_id'])
+        .execute()
+
+      await db.schema
+        .createIndex('events_project_received_at')
+        .on('events')
+        .columns(['project_id', 'received_at'])
+        .execute()
+    },
+  },
+  '0002_indexer': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('indexer_cursors')
+        .addColumn('chain_id', 'text', (column) => column.primaryKey())
+        .addColumn('block_number', 'bigint', (column) => column.notNull())
+        .addColumn('block_hash', 'text', (column) => column.notNull())
+        .execute()
+
+      await db.schema
+        .createTable('indexer_blocks')
+        .addColumn('chain_id', 'text', (column) => column.notNull())
+        .addColumn('block_number', 'bigint', (column) => column.notNull())
+        .addColumn('block_hash', 'text', (column) => column.notNull())
+        .addPrimaryKeyConstraint('indexer_blocks_pk', ['chain_id', 'block_number'])
+        .execute()
+
+      await db.schema
+        .createTable('indexer_leases')
+        .addColumn('chain_id', 'text', (column) => column.primaryKey())
+        .addColumn('holder', 'text', (column) => column.notNull())
+        .addColumn('expires_at', 'bigint', (column) => column.notNull())
+        .execute()
+
+      await db.schema
+        .createTable('indexer_transfers')
+        .addColumn('chain_id', 'text', (column) => column.notNull())
+        .addColumn('block_number', 'bigint', (column) => column.notNull())
+        .addColumn('block_hash', 'text', (column) => column.notNull())
+        .addColumn('block_timestamp', 'bigint', (column) => column.notNull())
+        .addColumn('tx_hash', 'text', (column) => column.notNull())
+        .addColumn('tx_index', 'integer', (column) => column.notNull())
+        .addColumn('log_index', 'integer', (column) => column.notNull())
+        .addColumn('kind', 'text', (column) => column.notNull())
+        .addColumn('token_address', 'text')
+        .addColumn('from_address', 'text', (column) => column.notNull())
+        .addColumn('to_address', 'text', (column) => column.notNull())
+        .addColumn('value', 'text', (column) => column.notNull())
+        .addColumn('tx_status', 'text', (column) => column.notNull())
+        .addColumn('tx_from', 'text', (column) => column.notNull())
+        .addColumn('tx_to', 'text')
+        .addPrimaryKeyConstraint('indexer_transfers_pk', ['chain_id', 'tx_hash', 'log_index'])
+        .execute()
+      for (const [name, column] of [
+        ['indexer_transfers_from', 'from_address'],
+        ['indexer_transfers_to', 'to_address'],
+        ['indexer_transfers_tx_from', 'tx_from'],
+        ['indexer_transfers_token', 'token_address'],
+      ] as const)
+        await db.schema
+          .createIndex(name)
+          .on('indexer_transfers')
+          .columns(['chain_id', column, 'block_number'])
+          .execute()
+      await db.schema
+        .createIndex('indexer_transfers_block')
+        .on('indexer_transfers')
+        .columns(['chain_id', 'block_number'])
+        .execute()
+
+      await db.schema
+        .createTable('indexer_tokens')
+        .addColumn('chain_id', 'text', (column) => column.notNull())
+        .addColumn('address', 'text', (column) => column.notNull())
+        .addColumn('kind', 'text', (column) => column.notNull())
+        .addColumn('name', 'text')
+        .addColumn('symbol', 'text')
+        .addColumn('decimals', 'integer')
+        .addPrimaryKeyConstraint('indexer_tokens_pk', ['chain_id', 'address'])
+        .execute()
+
+      await db.schema
+        .createTable('indexer_nfts')
+        .addColumn('chain_id', 'text', (column) => column.notNull())
+        .addColumn('contract', 'text', (column) => column.notNull())
+        .addColumn('token_id', 'text', (column) => column.notNull())
+        .addColumn('owner', 'text', (column) => column.notNull())
+        .addColumn('owner_block_number', 'bigint', (column) => column.notNull())
+        .addColumn('owner_log_index', 'integer', (column) => column.notNull())
+        .addColumn('metadata_status', 'text', (column) => column.notNull())
+        .addColumn('token_uri', 'text')
+        .addColumn('name', 'text')
+        .addColumn('image', 'text')
+        .addPrimaryKeyConstraint('indexer_nfts_pk', ['chain_id', 'contract', 'token_id'])
+        .execute()
+      await db.schema
+        .createIndex('indexer_nfts_owner')
+        .on('indexer_nfts')
+        .columns(['chain_id', 'owner', 'owner_block_number', 'owner_log_index'])
+        .execute()
+      await db.schema
+        .createIndex('indexer_nfts_metadata_status')
+        .on('indexer_nfts')
+        .columns(['chain_id', 'metadata_status'])
+        .execute()
+
+      await db.schema
+        .createTable('spam_contracts')
+        .addColumn('chain_id', 'text', (column) => column.notNull())
+        .addColumn('address', 'text', (column) => column.notNull())
+        .addColumn('created_at', timestamp, (column) => column.notNull())
+        .addPrimaryKeyConstraint('spam_contracts_pk', ['chain_id', 'address'])
+        .execute()
+    },
+  },
+  '0003_wallet_registry': {
+    async up(db: Kysely<unknown>) {
+      // Logo bytes: `bytea` in Postgres, `blob` in SQLite.
+      const bytes = db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob'
+      await db.schema
+        .createTable('wallets')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('name', 'text', (column) => column.notNull())
+        .addColumn('name_lower', 'text', (column) => column.notNull())
+        .addColumn('rdns', 'text')
+        .addColumn('rank', 'integer', (column) => column.notNull())
+        .addColumn('recommended', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('homepage', 'text')
+        .addColumn('links', 'text', (column) => column.notNull())
+        .addColumn('image', bytes)
+        .addColumn('image_type', 'text')
+        .addColumn('image_hash', 'text')
+        .addColumn('updated_at', timestamp, (column) => column.notNull())
+        .execute()
+      await db.schema
+        .createIndex('wallets_rank_name')
+        .on('wallets')
+        .columns(['rank', 'name_lower', 'id'])
+        .execute()
+      await db.schema.createIndex('wallets_rdns').on('wallets').column('rdns').execute()
+
+      await db.schema
+        .createTable('wallet_namespaces')
+        .addColumn('wallet_id', 'text', (column) =>
+          column.notNull().references('wallets.id').onDelete('cascade'),
+        )
+        .addColumn('namespace', 'text', (column) => column.notNull())
+        .addPrimaryKeyConstraint('wallet_namespaces_pk', ['wallet_id', 'namespace'])
+        .execute()
+      await db.schema
+        .createIndex('wallet_namespaces_namespace')
+        .on('wallet_namespaces')
+        .columns(['namespace', 'wallet_id'])
+        .execute()
+    },
+  },
+  '0004_event_stats': {
+    async up(db: Kysely<unknown>) {
+      // Nullable: neither dialect adds a NOT NULL column to a filled table without a default.
+      for (const column of ['type', 'event', 'day'])
+        await db.schema.alterTable('events').addColumn(column, 'text').execute()
+      await backfillEventStats(db as Kysely<EventsAt0004>)
+      await db.schema
+        .createIndex('events_project_day_event')
+        .on('events')
+        .columns(['project_id', 'day', 'event'])
+        .execute()
+    },
+  },
+} satisfies Record<string, Migration>
+
+export type MigrationName = keyof typeof migrations
+
+/** Brings the schema up to date; a no-op when it already is. Throws on a failed migration. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const { error } = await migrator(db).migrateToLatest()
+  if (error !== undefined) throw error
+}
+
+/** Brings the schema to `name` exactly: for tests of what a later migration does to old rows. */
+export async function migrateTo(db: Kysely<Database>, name: MigrationName): Promise<void> {
+  const { error } = await migrator(db).migrateTo(name)
+  if (error !== undefined) throw error
+}
+
+function migrator(db: Kysely<Database>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } })
+}
+
+/** The events table as migration 0004 sees it, whatever later migrations make of it. */
+type EventsAt0004 = {
+  events: {
+    id: string
+    props: string
+    received_at: Date | string
+    type: string | null
+    event: string | null
+    day: string | null
+  }
+}
+
+/**
+ * Fills `type`, `event` and `day` of the rows already stored, reading `props` in JS so that both
+ * dialects run the same plain SQL. Batches of rows that get the same values are one update.
+ */
+async function backfillEventStats(db: Kysely<EventsAt0004>): Promise<void> {
+  for (;;) {
+    const rows = await db
+      .selectFrom('events')
+      .select(['id', 'props', 'received_at'])
+      .where('day', 'is', null)
+      .orderBy('id')
+      .limit(500)
+      .execute()
+    if (rows.length === 0) return
+    const batches = new Map<string, { values: EventStatsColumns; ids: string[] }>()
+    for (const row of rows) {
+      const values = eventStatsColumns(row.props, row.received_at)
+      const key = JSON.stringify(values)
+      const batch = batches.get(key) ?? { values, ids: [] }
+      batch.ids.push(row.id)
+      batches.set(key, batch)
+    }
+    for (const { values, ids } of batches.values())
+      await db.updateTable('events').set(values).where('id', 'in', ids).execute()
+  }
+}
+
+type EventStatsColumns = { type: string | null; event: string | null; day: string }
+
+/** The stats columns of a stored row; `type` and `event` stay null when `props` lacks them. */
+function eventStatsColumns(props: string, receivedAt: Date | string): EventStatsColumns {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(props)
+  } catch {
+    parsed = undefined
+  }
+  const field = (name: string) => {
+    const value =
+      typeof parsed === 'object' && parsed !== null
+        ? (parsed as Record<string, unknown>)[name]
+        : undefined
+    return typeof value === 'string' ? value : null
+  }
+  const received = new Date(receivedAt)
+  return {
+    type: field('type'),
+    event: field('event'),
+    // SQLite keeps whatever text was written; ours is ISO, so its first ten characters are the day.
+    day: Number.isNaN(received.getTime()) ? String(receivedAt).slice(0, 10) : utcDay(received),
+  }
+}
