@@ -14,7 +14,6 @@ import { createViewRouter } from './navigation/viewRouter'
 import { showAlert } from './stores/controllers'
 import './styles.css'
 import { applyTheme } from './theme'
-import { preloadView } from './views/viewLoaders'
 
 const config = readModalConfig()
 const router = createViewRouter(['Connect'])
@@ -35,7 +34,8 @@ for (const type of ['pointerdown', 'keydown'])
 modal.store.subscribe((state, previous) => {
   if (state.options !== previous.options && state.options) applyTheme(state.options)
   // A connected visitor's next open shows Account: its code comes now, not on that click.
-  if (state.status === 'connected' && previous.status !== 'connected') preloadView('Account')
+  if (state.status === 'connected' && previous.status !== 'connected')
+    modal.navigation.preload('Account')
 })
 
 createRoot(document.getElementById('root') as HTMLElement).render(

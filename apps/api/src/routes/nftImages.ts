@@ -19,7 +19,6 @@ import { Hono } from 'hono'
 import {
   defaultUntrustedFetchLimits,
   fetchUntrusted,
-  type Resolver,
   UntrustedFetchError,
 } from '../services/untrustedFetch/fetchUntrusted'
 import { uncachedApiError } from './apiError'
@@ -41,15 +40,9 @@ export const nftImageContentSecurityPolicy =
   "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
 export declare namespace nftImageRoutes {
-  type Options = {
-    /** `https:` pictures only. */
+  /** How pictures are fetched (fetchUntrusted's), and `production`: `https:` pictures only. */
+  type Options = Pick<fetchUntrusted.Options, 'allowedNetworks' | 'resolve' | 'timeoutMs'> & {
     production: boolean
-    /** CIDRs fetched although not public: tests only; refused in production. */
-    allowedNetworks?: readonly string[] | undefined
-    /** Default: the system resolver. */
-    resolve?: Resolver | undefined
-    /** Default 5000 ms. */
-    timeoutMs?: number | undefined
   }
 }
 

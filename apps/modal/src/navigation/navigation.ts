@@ -4,7 +4,7 @@
  * every change is flushed synchronously (the host waits for the view before showing the frame).
  */
 import type { View } from '@airlock/protocol'
-import { isLazyView, viewCode } from '../views/viewLoaders'
+import { createViewCode, isLazyView, viewLoaders } from '../views/viewLoaders'
 import { backAction } from './rules'
 
 type RouterState = { location: { pathname: string; state: unknown } }
@@ -19,21 +19,23 @@ export function currentDepth(locationState: unknown): number {
   return typeof depth === 'number' ? depth : 1
 }
 
-/** Loads a view's code, for a view not in the first bundle; settles once it is there or failed. */
-function loadViewCode(view: View): Promise<unknown> | undefined {
-  return isLazyView(view) ? viewCode.load(view).catch(() => {}) : undefined
-}
-
 export function createNavigation(
   router: Router,
   close: () => void,
-  { loadView = loadViewCode }: { loadView?: (view: View) => Promise<unknown> | undefined } = {},
+  options: { loadView?: (view: View) => Promise<unknown> | undefined } = {},
 ) {
+  // The views' code this modal loaded (or is loading), for ViewBody to render.
+  const viewCode = createViewCode(viewLoaders)
+  /** Loads a view's code, for a view not in the first bundle; settles once there or failed. */
+  const loadView =
+    options.loadView ??
+    ((view: View) => (isLazyView(view) ? viewCode.load(view).catch(() => {}) : undefined))
   const depth = () => currentDepth(router.state.location.state)
   // Counts the changes asked for, so a reset that waited for a view's code gives way to any
   // change asked for meanwhile (closing while opening on a view that loads on demand).
   let changes = 0
   return {
+    viewCode,
     view: () => router.state.location.pathname.slice(1) as View,
     depth,
     /**

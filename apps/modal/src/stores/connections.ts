@@ -9,9 +9,9 @@ import type { Persistence } from './persistence'
 import { type Connection, type ModalState, type ModalStore, namespaceOf } from './store'
 
 /** Per-connection status relative to the namespace (spec §4). */
-export type ConnectionStatus = 'connected' | 'active' | 'disconnected'
+export type PerConnectionStatus = 'connected' | 'active' | 'disconnected'
 
-export function connectionStatus(state: ModalState, connection: Connection): ConnectionStatus {
+export function connectionStatus(state: ModalState, connection: Connection): PerConnectionStatus {
   if (connection.id === state.activeConnectionId && state.status === 'connected') return 'connected'
   return connection.accounts.length > 0 ? 'active' : 'disconnected'
 }

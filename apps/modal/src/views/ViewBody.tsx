@@ -6,12 +6,13 @@
  */
 import type { View } from '@airlock/protocol'
 import { Component, type ComponentType, type ReactNode, Suspense, use, useEffect } from 'react'
+import { useModal } from '../components/useModal'
 import { useModalState } from '../components/useModalState'
 import { ui } from '../messages'
 import { RowSkeletons } from './Account/Skeletons'
 import { Connect } from './Connect/Connect'
 import list from './list.module.css'
-import { isLazyView, type LazyView, preloadView, ViewLoadError, viewCode } from './viewLoaders'
+import { isLazyView, type LazyView, type ViewCodes, ViewLoadError } from './viewLoaders'
 
 const firstBundleViews: Partial<Record<View, ComponentType>> = { Connect }
 
@@ -27,17 +28,19 @@ const likelyNext: Partial<Record<View, readonly View[]>> = {
 }
 
 export function ViewBody({ view }: { view: View }) {
+  const modal = useModal()
+  const { viewCode } = modal.navigation
   // Embedded, the modal is on the page from the start; otherwise it rests hidden until opened.
   const shown = useModalState((state) => state.open || !!state.options?.embedded)
   useEffect(() => {
-    if (shown) for (const next of likelyNext[view] ?? []) preloadView(next)
-  }, [shown, view])
+    if (shown) for (const next of likelyNext[view] ?? []) modal.navigation.preload(next)
+  }, [modal, shown, view])
   if (!isLazyView(view)) {
     const FirstBundleView = firstBundleViews[view] ?? Connect
     return <FirstBundleView />
   }
   return (
-    <ViewLoadBoundary key={view} view={view}>
+    <ViewLoadBoundary key={view} view={view} viewCode={viewCode}>
       <Suspense
         fallback={
           <div aria-busy="true">
@@ -45,14 +48,14 @@ export function ViewBody({ view }: { view: View }) {
           </div>
         }
       >
-        <LazyViewBody view={view} />
+        <LazyViewBody view={view} viewCode={viewCode} />
       </Suspense>
     </ViewLoadBoundary>
   )
 }
 
 /** Renders at once when the view's code is loaded (or preloaded), else suspends until it is. */
-function LazyViewBody({ view }: { view: LazyView }) {
+function LazyViewBody({ view, viewCode }: { view: LazyView; viewCode: ViewCodes }) {
   const LoadedView = use(viewCode.load(view))
   return <LoadedView />
 }
@@ -62,7 +65,7 @@ function LazyViewBody({ view }: { view: LazyView }) {
  * up, as it did before views loaded on demand.
  */
 class ViewLoadBoundary extends Component<
-  { view: LazyView; children: ReactNode },
+  { view: LazyView; viewCode: ViewCodes; children: ReactNode },
   { error?: unknown }
 > {
   override state: { error?: unknown } = {}
@@ -72,7 +75,7 @@ class ViewLoadBoundary extends Component<
   }
 
   retry = () => {
-    viewCode.forgetFailure(this.props.view)
+    this.props.viewCode.forgetFailure(this.props.view)
     this.setState({ error: undefined })
   }
 

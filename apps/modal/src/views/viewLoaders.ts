@@ -6,14 +6,14 @@
  *
  * Each view's import is made once and its promise kept: ViewBody reads it with `use`, which
  * renders without suspending once the promise is marked settled, and whatever foresees a view (a
- * pointer on its button, a focus, the modal opening) calls `preloadView` so the code is there
- * before it is needed. What is kept mirrors the document's module map, which is per document,
- * not per modal: a second modal in the same document would find the same modules loaded.
+ * pointer on its button, a focus, the modal opening) preloads it through the navigation, so the
+ * code is there before it is needed. Each modal's navigation keeps its own (`createViewCode`).
  */
 import type { View } from '@airlock/protocol'
 import type { ComponentType } from 'react'
 
-const loaders = {
+/** Each view's code, by name; `createViewCode` keeps the imports one navigation made. */
+export const viewLoaders = {
   Account: async () => (await import('./Account/Account')).Account,
   AllWallets: async () => (await import('./AllWallets/AllWallets')).AllWallets,
   ConnectingWalletConnect: async () =>
@@ -31,7 +31,7 @@ const loaders = {
   WalletSendPreview: async () => (await import('./WalletSend/WalletSendPreview')).WalletSendPreview,
 } satisfies Partial<Record<View, () => Promise<ComponentType>>>
 
-export type LazyView = keyof typeof loaders
+export type LazyView = keyof typeof viewLoaders
 
 /** A view's code on its way, marked as React's `use` reads a promise once it has settled. */
 export type ViewCode = Promise<ComponentType> &
@@ -53,7 +53,7 @@ export class ViewLoadError extends Error {
 }
 
 export function isLazyView(view: View): view is LazyView {
-  return Object.hasOwn(loaders, view)
+  return Object.hasOwn(viewLoaders, view)
 }
 
 export function createViewCode(load: Record<LazyView, () => Promise<ComponentType>>) {
@@ -83,13 +83,4 @@ export function createViewCode(load: Record<LazyView, () => Promise<ComponentTyp
     },
   }
 }
-
-export const viewCode = createViewCode(loaders)
-
-/**
- * Starts loading a view's code, for a view the visitor is likely to go to next; does nothing for
- * a view of the first bundle. A failure is left for ViewBody to show, if the view is shown.
- */
-export function preloadView(view: View): void {
-  if (isLazyView(view)) viewCode.load(view).catch(() => {})
-}
+export type ViewCodes = ReturnType<typeof createViewCode>

@@ -4,8 +4,8 @@
  * call crosses the bridge to the host page (`hostWalletRequest`) and their events come back.
  */
 import { evmNetworkOf, type HostWalletInfo, type RequestArguments } from '@airlock/protocol'
-import { stableWalletId } from '../../navigation/ordering'
 import { accountsOf } from '../accountsOf'
+import { hostWalletIdentity } from '../hostWalletIdentity'
 import { switchEthereumChain } from '../switchEthereumChain'
 import type { Connector, ConnectorKind, HostWalletRequest } from '../types'
 
@@ -24,12 +24,7 @@ export function hostEip1193(
 function hostEip1193Connector(wallet: HostWalletInfo, hostRequest: HostWalletRequest): Connector {
   const request = (args: RequestArguments) => hostRequest(wallet.id, args)
   return {
-    id: wallet.id,
-    connectionId: stableWalletId(wallet),
-    type: wallet.type,
-    name: wallet.name,
-    icon: wallet.icon,
-    ...(wallet.rdns ? { rdns: wallet.rdns } : {}),
+    ...hostWalletIdentity(wallet),
     namespace: 'eip155',
     async getAccounts({ silent }) {
       return accountsOf(await request({ method: silent ? 'eth_accounts' : 'eth_requestAccounts' }))

@@ -6,8 +6,8 @@
  */
 import type { HostWalletInfo, RequestArguments } from '@airlock/protocol'
 import { walletStandardChain } from '@airlock/protocol'
-import { stableWalletId } from '../../navigation/ordering'
 import { accountsOf } from '../accountsOf'
+import { hostWalletIdentity } from '../hostWalletIdentity'
 import type { Connector, ConnectorKind, HostWalletRequest } from '../types'
 
 export function walletStandard(
@@ -28,12 +28,7 @@ function walletStandardConnector(
 ): Connector {
   const request = (args: RequestArguments) => hostRequest(wallet.id, args)
   return {
-    id: wallet.id,
-    connectionId: stableWalletId(wallet),
-    type: wallet.type,
-    name: wallet.name,
-    icon: wallet.icon,
-    ...(wallet.rdns ? { rdns: wallet.rdns } : {}),
+    ...hostWalletIdentity(wallet),
     namespace: 'solana',
     async getAccounts({ silent }) {
       return accountsOf(

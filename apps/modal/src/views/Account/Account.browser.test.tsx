@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { HttpError } from '../../api'
 import { toastMessages, ui } from '../../messages'
+import { ether, evmAccount, evmReceiver, usdCoin } from '../../test/fixtures'
 import {
   type ApiRoutes,
   anvil,
@@ -15,28 +16,9 @@ import {
   solanaLocalnet,
 } from '../../test/renderView'
 
-const account = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const other = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const account = evmAccount
+const other = evmReceiver
 
-const ether: TokenBalance = {
-  name: 'Ether',
-  symbol: 'ETH',
-  chainId: anvil.caipNetworkId,
-  price: 2000,
-  value: 3000,
-  quantity: { decimals: '18', numeric: '1.5' },
-  iconUrl: '',
-}
-const usdCoin: TokenBalance = {
-  name: 'USD Coin',
-  symbol: 'USDC',
-  chainId: anvil.caipNetworkId,
-  address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-  price: 1,
-  value: 100,
-  quantity: { decimals: '6', numeric: '100' },
-  iconUrl: '',
-}
 const nft = (tokenId: string, name: string, isSpam = false): NftItem => ({
   id: `0xe7f1725e7734ce288f8367e1bb143e90bb3f0512:${tokenId}`,
   chainId: anvil.caipNetworkId,
@@ -74,7 +56,8 @@ function accountRoutes(
 }
 
 const tab = (name: string) => screen.getByRole('tab', { name })
-const panel = () => screen.getByRole('tabpanel')
+/** The shown tab's panel, once the view (loaded on demand) is there. */
+const panel = () => screen.findByRole('tabpanel')
 
 // The view loads on demand; compiled here first, so each test's waits are for the view alone.
 beforeAll(async () => {
@@ -102,25 +85,25 @@ describe('Account', () => {
       ['Activity', 'false'],
     ])
     // Tokens, by USD value.
-    const tokens = await within(panel()).findByRole('list', { name: 'Tokens' })
+    const tokens = await within(await panel()).findByRole('list', { name: 'Tokens' })
     expect(
       within(tokens)
         .getAllByRole('listitem')
         .map((row) => row.dataset.symbol),
     ).toEqual(['ETH', 'USDC'])
-    expect(panel()).toHaveAccessibleName('Tokens')
+    expect(await panel()).toHaveAccessibleName('Tokens')
 
     await userEvent.click(tab('NFTs'))
     expect(tab('NFTs')).toHaveAttribute('aria-selected', 'true')
     expect(tab('Tokens')).toHaveAttribute('aria-selected', 'false')
-    const nfts = await within(panel()).findByRole('list', { name: 'NFTs' })
+    const nfts = await within(await panel()).findByRole('list', { name: 'NFTs' })
     expect(within(nfts).getByText('Punk #1')).toBeVisible()
     // Spam is left out.
     expect(within(nfts).queryByText('Free mint!!')).toBeNull()
     expect(screen.queryByRole('list', { name: 'Tokens' })).toBeNull()
 
     await userEvent.click(tab('Activity'))
-    const activity = await within(panel()).findByRole('list', { name: 'Activity' })
+    const activity = await within(await panel()).findByRole('list', { name: 'Activity' })
     expect(within(activity).getByText(ui.operations.send!)).toBeVisible()
     expect(within(activity).getByText(/0\.25 ETH/)).toBeVisible()
     expect(screen.queryByRole('list', { name: 'NFTs' })).toBeNull()
@@ -146,12 +129,12 @@ describe('Account', () => {
       state: connectedState(account),
       api: accountRoutes(account, {}),
     })
-    expect(await within(panel()).findByText(ui.emptyTokens)).toBeVisible()
+    expect(await within(await panel()).findByText(ui.emptyTokens)).toBeVisible()
     expect(ui.emptyTokens).toBe('No tokens yet')
     await userEvent.click(tab('NFTs'))
-    expect(await within(panel()).findByText('No NFTs yet')).toBeVisible()
+    expect(await within(await panel()).findByText('No NFTs yet')).toBeVisible()
     await userEvent.click(tab('Activity'))
-    expect(await within(panel()).findByText('No activity yet')).toBeVisible()
+    expect(await within(await panel()).findByText('No activity yet')).toBeVisible()
   })
 
   test('behavior: balances that fail to load say so, in the tab and in a toast', async () => {
@@ -161,7 +144,7 @@ describe('Account', () => {
         tokens: new HttpError(500, { error: { code: 'internal', message: 'down' } }),
       }),
     })
-    expect(await within(panel()).findByText(ui.tokensFailed)).toBeVisible()
+    expect(await within(await panel()).findByText(ui.tokensFailed)).toBeVisible()
     expect(await screen.findByText(toastMessages.tokenBalanceUnavailable)).toBeVisible()
     expect(toastMessages.tokenBalanceUnavailable).toBe('Token Balance Unavailable')
   })
@@ -173,11 +156,13 @@ describe('Account', () => {
       state: connectedState(solanaAccount, solanaLocalnet),
       api: accountRoutes(solanaAccount, {}),
     })
-    expect(await within(panel()).findByText(ui.emptyTokens)).toBeVisible()
+    expect(await within(await panel()).findByText(ui.emptyTokens)).toBeVisible()
     await userEvent.click(tab('NFTs'))
-    expect(within(panel()).getByText('NFTs are not available on this network.')).toBeVisible()
+    expect(within(await panel()).getByText('NFTs are not available on this network.')).toBeVisible()
     await userEvent.click(tab('Activity'))
-    expect(within(panel()).getByText('Activity is not available on this network.')).toBeVisible()
+    expect(
+      within(await panel()).getByText('Activity is not available on this network.'),
+    ).toBeVisible()
     // Nothing was asked of the API for what the network doesn't have.
     expect(apiCalls.map((call) => call.path)).toEqual([`/v1/accounts/${solanaAccount}/balances`])
   })

@@ -6,6 +6,7 @@ import { screen, within } from '@testing-library/dom'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { ui, viewTitles } from '../../messages'
+import { ether, evmAccount, evmReceiver, usdCoin } from '../../test/fixtures'
 import {
   anvil,
   connectedState,
@@ -14,30 +15,9 @@ import {
   unreachableRpcUrl,
 } from '../../test/renderView'
 
-const evmAccount = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const evmReceiver = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const solanaAccount = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 const solanaReceiver = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH'
 
-const ether: TokenBalance = {
-  name: 'Ether',
-  symbol: 'ETH',
-  chainId: anvil.caipNetworkId,
-  price: 2000,
-  value: 3000,
-  quantity: { decimals: '18', numeric: '1.5' },
-  iconUrl: '',
-}
-const usdCoin: TokenBalance = {
-  name: 'USD Coin',
-  symbol: 'USDC',
-  chainId: anvil.caipNetworkId,
-  address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-  price: 1,
-  value: 100,
-  quantity: { decimals: '6', numeric: '100' },
-  iconUrl: '',
-}
 const sol: TokenBalance = {
   name: 'Solana',
   symbol: 'SOL',
