@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
-import { origins } from './support/ports'
+import { gotoSdkPage } from './support/sdkPage'
 import { expect, test } from './support/test'
 import { installTestWallet } from './support/testWallet'
 
@@ -16,10 +16,7 @@ const ids = {
 }
 
 async function openAllWallets(page: Page, options: object = {}) {
-  const query = encodeURIComponent(
-    JSON.stringify({ networks: ['eip155:31337', 'eip155:1'], ...options }),
-  )
-  await page.goto(`${origins.fixtures}/sdk.html?options=${query}`)
+  await gotoSdkPage(page, { networks: ['eip155:31337', 'eip155:1'], ...options })
   await waitForAirlock(page)
   await page.evaluate(() => window.airlock!.open({ view: 'AllWallets' }))
   await expectOpen(page, 'All Wallets')

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3'
 import { expectClosed, modal, waitForAirlock } from './support/modal'
 import { operatorToken } from './support/operator'
 import { origins } from './support/ports'
+import { gotoSdkPage } from './support/sdkPage'
 import { expect, test } from './support/test'
 import { installTestWallet } from './support/testWallet'
 
@@ -46,10 +47,9 @@ function storedEvents(projectId: string): StoredEvent[] {
   }
 }
 
-function sdkPage(page: Page, options: object) {
-  const query = encodeURIComponent(JSON.stringify({ networks: ['eip155:31337'], ...options }))
-  return page.goto(`${origins.fixtures}/sdk.html?options=${query}`)
-}
+/** The SDK page with this spec's networks unless a test names others. */
+const sdkPage = (page: Page, options: object) =>
+  gotoSdkPage(page, { networks: ['eip155:31337'], ...options })
 
 /** Every request the page and its frames make to the modal's origin. */
 function requestsToModalOrigin(page: Page): Request[] {

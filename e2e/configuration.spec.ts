@@ -1,14 +1,10 @@
 // Journey: a site developer configures Airlock: project ids, theme, embedded mode, bad options.
-import type { Page } from '@playwright/test'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
+import { gotoSdkPage } from './support/sdkPage'
 import { expect, test } from './support/test'
 
-function sdkPage(page: Page, options: object) {
-  return page.goto(
-    `${origins.fixtures}/sdk.html?options=${encodeURIComponent(JSON.stringify(options))}`,
-  )
-}
+const sdkPage = gotoSdkPage
 
 test('behavior: an unknown project id shows the Invalid Project ID alert', async ({ page }) => {
   await sdkPage(page, { projectId: 'no-such-project', networks: ['eip155:31337'] })

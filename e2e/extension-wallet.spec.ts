@@ -4,18 +4,16 @@ import type { Page } from '@playwright/test'
 import { parseEther, verifyMessage } from 'viem'
 import { connectionSaved, expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
+import { gotoSdkPage } from './support/sdkPage'
 import { expect, test } from './support/test'
 import { anvilAccounts, anvilClient, freshAddress, installTestWallet } from './support/testWallet'
 
 const alpha = { name: 'Alpha Wallet', rdns: 'dev.airlock.alpha' }
 const beta = { name: 'Beta Wallet', rdns: 'dev.airlock.beta' }
 
-function sdkPage(page: Page, options: object) {
-  const query = encodeURIComponent(
-    JSON.stringify({ networks: ['eip155:31337', 'eip155:1'], ...options }),
-  )
-  return page.goto(`${origins.fixtures}/sdk.html?options=${query}`)
-}
+/** The SDK page with this spec's networks unless a test names others. */
+const sdkPage = (page: Page, options: object) =>
+  gotoSdkPage(page, { networks: ['eip155:31337', 'eip155:1'], ...options })
 
 test('behavior: connecting a wallet gives the site the account through provider and subscribe()', async ({
   page,

@@ -9,14 +9,13 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { generatePrivateKey } from 'viem/accounts'
 import { frameSelector, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
+import { sdkPageUrl } from './support/sdkPage'
 import { expect, test, watchPageErrors } from './support/test'
 import { installTestWallet } from './support/testWallet'
 import { connectPhone, sealedSessionSaved, signsThroughProvider } from './support/walletConnect'
 import { createWalletPeer, type WalletPeer } from './support/walletPeer'
 
-const sdkUrl = `${origins.fixtures}/sdk.html?options=${encodeURIComponent(
-  JSON.stringify({ networks: ['eip155:31337'] }),
-)}`
+const sdkUrl = sdkPageUrl({ networks: ['eip155:31337'] })
 
 /** What a script on the host page can read: its storage areas and its cookies. */
 type HostDump = { local: Record<string, string>; session: Record<string, string>; cookie: string }
@@ -184,10 +183,7 @@ test('security: what the modal remembers for one project on one origin stays the
       return getItem.call(this, key)
     }
   })
-  const sdk = (options: object) =>
-    `${origins.fixtures}/sdk.html?options=${encodeURIComponent(
-      JSON.stringify({ networks: ['eip155:31337'], ...options }),
-    )}`
+  const sdk = (options: object) => sdkPageUrl({ networks: ['eip155:31337'], ...options })
   /** Loads a page and waits until the frame has read what it remembers and acted on it. */
   async function load(url: string, projectId: string) {
     await page.goto(url)

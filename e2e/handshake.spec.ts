@@ -3,11 +3,10 @@
 // from the API's word, promptly, with the exact error.
 import { expectOpen, modal } from './support/modal'
 import { origins } from './support/ports'
+import { sdkPageUrl } from './support/sdkPage'
 import { expect, test } from './support/test'
 
-const sdkUrl = `${origins.fixtures}/sdk.html?options=${encodeURIComponent(
-  JSON.stringify({ networks: ['eip155:31337'], preload: 'eager' }),
-)}`
+const sdkUrl = sdkPageUrl({ networks: ['eip155:31337'], preload: 'eager' })
 
 test('behavior: with the API down at load, open() fails with a timeout, and works once it is back, without a reload', async ({
   page,

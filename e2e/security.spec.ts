@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
+import { sdkPageUrl } from './support/sdkPage'
 import { expect, test } from './support/test'
 
 const run = promisify(execFile)
@@ -134,7 +135,7 @@ test('security: an origin revoked after the frame loaded: the next open re-check
   page,
 }) => {
   await page.goto(
-    `${origins.fixtures}/sdk.html?options=${encodeURIComponent(JSON.stringify({ projectId: 'revocable', networks: ['eip155:31337'], preload: 'eager' }))}`,
+    sdkPageUrl({ projectId: 'revocable', networks: ['eip155:31337'], preload: 'eager' }),
   )
   await waitForAirlock(page)
   await page.evaluate(() => window.airlock!.open())

@@ -6,6 +6,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
+import { sdkPageUrl } from './support/sdkPage'
 import { type ConnectWallet, expect, test } from './support/test'
 import {
   anvilClient,
@@ -206,11 +207,7 @@ test('behavior: a declined send shows Signature declined, keeps the form and mov
 /** A connected account on a page whose site turned Send off. */
 function connectedWithSendOff(page: Page, connectWallet: ConnectWallet) {
   const options = { networks: ['eip155:31337'], features: { send: false } }
-  return connectedAccount(
-    page,
-    connectWallet,
-    `${origins.fixtures}/sdk.html?options=${encodeURIComponent(JSON.stringify(options))}`,
-  )
+  return connectedAccount(page, connectWallet, sdkPageUrl(options))
 }
 
 test('behavior: Send is not offered when the site turns the feature off', async ({

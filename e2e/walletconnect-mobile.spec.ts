@@ -1,10 +1,9 @@
 // Journey: a visitor on a phone taps a wallet in the list and the wallet app opens through its
 // deeplink, carrying a pairing URI that connects; a site without chain adapters gets the
 // WalletConnect view straight away (Opening rule 2).
-import type { Page } from '@playwright/test'
 import type { Address, Hex } from 'viem'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
-import { origins } from './support/ports'
+import { gotoSdkPage } from './support/sdkPage'
 import { expect, test } from './support/test'
 import { createWalletPeer, type WalletPeer } from './support/walletPeer'
 import { openedByModal, recordWindowOpen } from './support/windowOpen'
@@ -22,10 +21,7 @@ test.afterEach(async () => {
   peers = []
 })
 
-function sdkPage(page: Page, options: object) {
-  const query = encodeURIComponent(JSON.stringify(options))
-  return page.goto(`${origins.fixtures}/sdk.html?options=${query}`)
-}
+const sdkPage = gotoSdkPage
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })

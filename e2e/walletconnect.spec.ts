@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test'
 import { type Address, type Hex, parseEther, verifyMessage } from 'viem'
 import { expectClosed, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
+import { gotoSdkPage } from './support/sdkPage'
 import { expect, test } from './support/test'
 import { anvilClient } from './support/testWallet'
 import {
@@ -50,12 +51,9 @@ async function nextRequestFor(peer: WalletPeer, method: string) {
   }
 }
 
-function sdkPage(page: Page, options: object = {}) {
-  const query = encodeURIComponent(
-    JSON.stringify({ networks: ['eip155:31337', 'eip155:1'], ...options }),
-  )
-  return page.goto(`${origins.fixtures}/sdk.html?options=${query}`)
-}
+/** The SDK page with this spec's networks unless a test names others. */
+const sdkPage = (page: Page, options: object = {}) =>
+  gotoSdkPage(page, { networks: ['eip155:31337', 'eip155:1'], ...options })
 
 /** A site page whose visitor has connected the phone wallet; returns the wallet. */
 async function connectedPhone(page: Page, options: { chains?: `eip155:${number}`[] } = {}) {
