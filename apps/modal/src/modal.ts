@@ -124,16 +124,18 @@ export function createModal(config: ModalConfig, router: Router) {
     const connected = status === 'connected'
     const embedded = !!store.getState().options?.embedded
     if (open && !embedded) analytics.track('MODAL_CLOSE', { connected })
+    if (!embedded) store.setState({ open: false })
+    // A QR code nobody can see any more: its proposal is dropped, a new one made next time.
+    walletConnect.pairing.stop()
+    if (fromFrame) onClose()
+    // Hidden first, then back to where the stack rests: that view's code may still be loading,
+    // and an open asked for meanwhile must not be undone by this close finishing after it.
     closing = true
     try {
       await navigation.reset(embedded ? closingView({ embedded, connected }) : restingView())
     } finally {
       closing = false
     }
-    if (!embedded) store.setState({ open: false })
-    // A QR code nobody can see any more: its proposal is dropped, a new one made next time.
-    walletConnect.pairing.stop()
-    if (fromFrame) onClose()
   }
 
   /**

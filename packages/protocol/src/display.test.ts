@@ -3,7 +3,6 @@ import {
   formatAmount,
   formatBalance,
   formatTransferAmount,
-  formatUnitsToDecimal,
   InvalidAmountError,
   truncateAddress,
   truncateEmail,
@@ -200,32 +199,4 @@ describe('formatTransferAmount', () => {
   test('behavior: invalid input throws', () => {
     expect(() => formatTransferAmount('1..2')).toThrow(InvalidAmountError)
   })
-})
-
-describe('formatUnitsToDecimal', () => {
-  test.each([
-    [1_500_000n, 6, '1.5'],
-    [1n, 18, '0.000000000000000001'],
-    [10n ** 18n, 18, '1'],
-    [1234567890000000000n, 18, '1.23456789'],
-    [0n, 18, '0'],
-    [42n, 0, '42'],
-    [-1_500_000n, 6, '-1.5'],
-    [-1n, 2, '-0.01'],
-    [123456789012345678901234567890n, 6, '123456789012345678901234.56789'],
-  ])('behavior: %s with %d decimals is %s', (value, decimals, expected) => {
-    expect(formatUnitsToDecimal(value, decimals)).toBe(expected)
-  })
-
-  test('behavior: its output feeds the display formatters', () => {
-    expect(formatBalance(formatUnitsToDecimal(1234567890000000000n, 18))).toBe('1.23')
-    expect(formatAmount(formatUnitsToDecimal(1n, 18))).toBe('<0.001')
-  })
-
-  test.each([-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])(
-    'behavior: decimals %d throw InvalidAmountError',
-    (decimals) => {
-      expect(() => formatUnitsToDecimal(1n, decimals)).toThrow(InvalidAmountError)
-    },
-  )
 })

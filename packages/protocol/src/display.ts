@@ -64,8 +64,8 @@ export function formatAmount(value: string | number | bigint): string {
  * cuts to zero is shown as '<0.01' ('-<0.01' when negative).
  *
  * Strings are plain decimals with an optional '-' and exponent (`'-1.5'`, `'.5'`, `'1e-7'`); no
- * whitespace, '+', separators or hex. A bigint is a whole number; for raw token units use
- * {@link formatUnitsToDecimal} first.
+ * whitespace, '+', separators or hex. A bigint is a whole number; raw token units go through
+ * viem's `formatUnits` first.
  *
  * @throws {InvalidAmountError} for NaN, Infinity and strings that are not decimals.
  *
@@ -87,27 +87,6 @@ export function formatBalance(value: string | number | bigint): string {
  */
 export function formatTransferAmount(value: string | number | bigint): string {
   return formatDecimal(value, displayDecimals.transfer)
-}
-
-/**
- * Turns a raw token amount into a decimal string, like viem's `formatUnits`: `value` is in the
- * token's smallest unit and `decimals` is the token's decimals. Nothing is lost or rounded.
- *
- * @throws {InvalidAmountError} when `decimals` is not a whole number of 0 or more.
- *
- * @example
- * formatUnitsToDecimal(1_500_000n, 6) // '1.5'
- * formatBalance(formatUnitsToDecimal(1234567890000000000n, 18)) // '1.23'
- */
-export function formatUnitsToDecimal(value: bigint, decimals: number): string {
-  if (!Number.isSafeInteger(decimals) || decimals < 0)
-    throw new InvalidAmountError(value, {
-      details: `Decimals must be a whole number of 0 or more; got ${decimals}.`,
-    })
-  const digits = (value < 0n ? -value : value).toString().padStart(decimals + 1, '0')
-  const integer = digits.slice(0, digits.length - decimals)
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
-  return `${value < 0n ? '-' : ''}${integer}${fraction ? `.${fraction}` : ''}`
 }
 
 // Sign, digits before the point, digits after it, optional exponent. At least one digit.

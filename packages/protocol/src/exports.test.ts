@@ -68,7 +68,6 @@ test('behavior: the entry exports exactly these names', () => {
       "formatCaipAddress",
       "formatCaipNetworkId",
       "formatTransferAmount",
-      "formatUnitsToDecimal",
       "hostWalletEvents",
       "identityCacheMs",
       "imagePreloadTimeoutMs",

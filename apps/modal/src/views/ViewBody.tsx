@@ -7,7 +7,6 @@
 import type { View } from '@airlock/protocol'
 import { Component, type ComponentType, type ReactNode, Suspense, use, useEffect } from 'react'
 import { useModal } from '../components/useModal'
-import { useModalState } from '../components/useModalState'
 import { ui } from '../messages'
 import { RowSkeletons } from './Account/Skeletons'
 import { Connect } from './Connect/Connect'
@@ -16,9 +15,9 @@ import { isLazyView, type LazyView, type ViewCodes, ViewLoadError } from './view
 
 const firstBundleViews: Partial<Record<View, ComponentType>> = { Connect }
 
-/** Where a visitor is likely to go from a view: that code loads as the view shows to them. */
+/** Where a visitor is likely to go from a view: that code loads once the view is up and the browser idle. */
 const likelyNext: Partial<Record<View, readonly View[]>> = {
-  Connect: ['ConnectingWalletConnect', 'ConnectingExternal', 'AllWallets', 'Account'],
+  Connect: ['ConnectingWalletConnect', 'ConnectingExternal', 'AllWallets'],
   ConnectingExternal: ['Account'],
   ConnectingWalletConnect: ['Account'],
   Account: ['WalletSend', 'SwitchNetwork', 'ProfileWallets'],
@@ -30,11 +29,20 @@ const likelyNext: Partial<Record<View, readonly View[]>> = {
 export function ViewBody({ view }: { view: View }) {
   const modal = useModal()
   const { viewCode } = modal.navigation
-  // Embedded, the modal is on the page from the start; otherwise it rests hidden until opened.
-  const shown = useModalState((state) => state.open || !!state.options?.embedded)
+  // While the browser is idle: never in the way of showing this view, and there by the click.
   useEffect(() => {
-    if (shown) for (const next of likelyNext[view] ?? []) modal.navigation.preload(next)
-  }, [modal, shown, view])
+    const next = likelyNext[view] ?? []
+    if (!next.length) return
+    const preload = () => {
+      for (const view of next) modal.navigation.preload(view)
+    }
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(preload, 50)
+      return () => clearTimeout(timer)
+    }
+    const idle = requestIdleCallback(preload, { timeout: 2000 })
+    return () => cancelIdleCallback(idle)
+  }, [modal, view])
   if (!isLazyView(view)) {
     const FirstBundleView = firstBundleViews[view] ?? Connect
     return <FirstBundleView />

@@ -8,6 +8,7 @@
  */
 
 import type { NftItem, Page, Transaction, TransactionTransfer } from '@airlock/protocol'
+import { formatUnits } from 'viem'
 import { z } from 'zod'
 import type { Cache } from '../../storage/cache/cache'
 import {
@@ -19,7 +20,6 @@ import {
 } from './adapter'
 import { decodeCursor, encodeCursor } from './cursor'
 import { fetchJson, UpstreamError } from './http'
-import { formatUnits } from './tokenBalances'
 
 export declare namespace createAlchemyAdapter {
   type Options = {

@@ -1,20 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { TokenHolding } from './adapter'
-import { fallbackTokenIcon, formatUnits, toTokenBalances } from './tokenBalances'
-
-describe('formatUnits', () => {
-  test.each([
-    [0n, 18, '0'],
-    [1n, 18, '0.000000000000000001'],
-    [1_500_000_000_000_000_000n, 18, '1.5'],
-    [1_250_500_000n, 6, '1250.5'],
-    [10n ** 30n + 1n, 18, '1000000000000.000000000000000001'],
-    [45n, 0, '45'],
-    [-1_500_000n, 6, '-1.5'],
-  ])('behavior: %s raw units with %i decimals read %s', (value, decimals, expected) => {
-    expect(formatUnits(value, decimals)).toBe(expected)
-  })
-})
+import { fallbackTokenIcon, toTokenBalances } from './tokenBalances'
 
 const eth: TokenHolding = { name: 'Ether', symbol: 'ETH', decimals: 18, balance: 10n ** 18n / 2n }
 const ausd: TokenHolding = {

@@ -1,27 +1,13 @@
 /**
  * Turns an adapter's holdings and a price source's prices into the spec's token balances (§3):
- * exact decimal amounts from raw units, USD price and value, an icon for every token, sorted by
- * value. Tokens with zero decimals stay in: the modal filters them (§5), not the API.
+ * exact decimal amounts from raw units (viem's `formatUnits`), USD price and value, an icon for
+ * every token, sorted by value. Tokens with zero decimals stay in: the modal filters them (§5),
+ * not the API.
  */
 
 import type { TokenBalance } from '@airlock/protocol'
+import { formatUnits } from 'viem'
 import { type AccountAddress, type TokenHolding, tokenKey } from './adapter'
-
-/**
- * `value` raw units as a decimal string with `decimals` places, trailing zeros dropped. Exact:
- * bigint arithmetic, no floats.
- *
- * @example
- * formatUnits(1_500_000_000_000_000_000n, 18) // '1.5'
- * formatUnits(42n, 0) // '42'
- */
-export function formatUnits(value: bigint, decimals: number): string {
-  const negative = value < 0n
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
-  const whole = digits.slice(0, digits.length - decimals)
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`
-}
 
 /**
  * The spec's token balances for `holdings` on `caipNetworkId`, highest USD value first, then by
