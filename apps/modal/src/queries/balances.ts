@@ -8,6 +8,7 @@ import {
   balanceCacheMs,
   balanceRetryGapMs,
   balancesResponseSchema,
+  evmChainId,
   filterLowQualityTokens,
   type TokenBalance,
   toastMessages,
@@ -20,7 +21,6 @@ import {
   type AccountQuery,
   accountDataKey,
   accountPath,
-  evmChainIdHex,
   isAccountDataSupported,
   sortTokens,
   supportsWalletGetAssets,
@@ -85,7 +85,7 @@ async function walletBalances(sources: AccountDataSources, query: AccountQuery) 
   const { walletRequest } = sources
   if (!walletRequest || !query.address || namespaceOf(query.caipNetworkId) !== 'eip155')
     return undefined
-  const chainIdHex = evmChainIdHex(query.caipNetworkId)
+  const chainIdHex = evmChainId(query.caipNetworkId)
   const capabilitiesRequest = walletRequest({
     method: 'wallet_getCapabilities',
     params: [query.address],

@@ -1,7 +1,6 @@
 import type { TokenBalance } from '@airlock/protocol'
 import { describe, expect, test } from 'vitest'
 import {
-  evmChainIdHex,
   mergePage,
   sortTokens,
   supportsWalletGetAssets,
@@ -148,15 +147,5 @@ describe('mergePage', () => {
       (item) => item.id,
     )
     expect(merged).toEqual([{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }])
-  })
-})
-
-describe('evmChainIdHex', () => {
-  test("behavior: an EVM network's chain id in hex, as wallets name chains", () => {
-    expect(evmChainIdHex('eip155:1')).toBe('0x1')
-    expect(evmChainIdHex('eip155:31337')).toBe('0x7a69')
-    expect(() => evmChainIdHex('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toThrow(
-      /no numeric chain id/,
-    )
   })
 })

@@ -11,12 +11,12 @@ import {
   BaseError,
   type CaipNetworkId,
   chainSupport,
-  parseCaipNetworkId,
+  evmChainId,
   type RequestArguments,
   type TokenBalance,
   transactionErrors,
 } from '@airlock/protocol'
-import { formatUnits, hexToBigInt, isHex, numberToHex } from 'viem/utils'
+import { formatUnits, hexToBigInt, isHex } from 'viem/utils'
 import { namespaceOf } from './store'
 
 /** The network calls the queries make; tests pass plain functions returning canned data. */
@@ -135,21 +135,6 @@ export function mergePage<item>(
 }
 
 /**
- * The hex chain id (`0x1`) of an EVM network, as wallets name chains.
- *
- * @throws {AccountDataResponseError} when the network's reference is not a number.
- *
- * @example
- * evmChainIdHex('eip155:31337') // '0x7a69'
- */
-export function evmChainIdHex(caipNetworkId: CaipNetworkId): `0x${string}` {
-  const { reference } = parseCaipNetworkId(caipNetworkId)
-  if (!/^\d+$/.test(reference))
-    throw new AccountDataResponseError(`${caipNetworkId} has no numeric chain id.`)
-  return numberToHex(BigInt(reference))
-}
-
-/**
  * Whether the wallet's `wallet_getCapabilities` answer offers `wallet_getAssets` on a chain:
  * `assetDiscovery.supported` or a `wallet_getAssets` entry, under the chain's hex id or `0x0`
  * (every chain).
@@ -187,7 +172,7 @@ export function walletAssetsToBalances(
   caipNetworkId: CaipNetworkId,
 ): TokenBalance[] {
   if (!isRecord(response)) throw new AccountDataResponseError('wallet_getAssets: not an object.')
-  const chainId = hexToBigInt(evmChainIdHex(caipNetworkId))
+  const chainId = hexToBigInt(evmChainId(caipNetworkId))
   const assets = Object.entries(response).find(
     ([key]) => isHex(key, { strict: true }) && key !== '0x' && hexToBigInt(key) === chainId,
   )
