@@ -7,12 +7,11 @@
  * re-checks that the origin is still allowed, so a revocation reaches loaded frames.
  */
 import {
-  args,
-  caipNetworkIdArg,
   DisconnectedError,
   evmChainId,
   exposeMethods,
   type FrameMethods,
+  frameMethodValidators,
   type Handlers,
   type HandshakeParams,
   type HostMethods,
@@ -23,11 +22,8 @@ import {
   InvalidProjectIdError,
   ProjectIdNotConfiguredError,
   ProtocolVersionError,
-  parseFrameOptions,
-  parseHandshake,
   parseHostWalletEvent as parseHostWalletEventPayload,
   parseHostWallets as parseHostWalletsPayload,
-  parseOpenParams,
   protocolVersion,
   type RequestArguments,
   unwrap,
@@ -232,18 +228,7 @@ export function startBridge(modal: Modal) {
     }),
   }
 
-  const methods = exposeMethods<FrameMethods>(handlers, {
-    handshake: (list) => [parseHandshake(list[0])],
-    open: (list) => [parseOpenParams(list[0])],
-    close: args.none,
-    getState: args.none,
-    request: (list) => [args.request(list[0])],
-    disconnect: args.none,
-    switchNetwork: (list) => [caipNetworkIdArg(list[0])],
-    setOptions: (list) => [parseFrameOptions(list[0])],
-    hostWalletEvent: (list) => [parseHostWalletEvent(list[0])],
-    hostWalletsChanged: (list) => [parseHostWallets(list[0])],
-  })
+  const methods = exposeMethods<FrameMethods>(handlers, frameMethodValidators(frameWalletIds))
 
   const messenger = new WindowMessenger({ remoteWindow: window.parent, allowedOrigins })
   const connection = connect<HostMethods>({ messenger, methods })

@@ -68,6 +68,7 @@ test('behavior: the entry exports exactly these names', () => {
       "formatCaipAddress",
       "formatCaipNetworkId",
       "formatTransferAmount",
+      "frameMethodValidators",
       "hostWalletEvents",
       "identityCacheMs",
       "imagePreloadTimeoutMs",

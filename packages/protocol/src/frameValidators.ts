@@ -6,14 +6,17 @@
  */
 import {
   args,
+  caipNetworkIdArg,
+  type FrameMethods,
   type HandshakeParams,
   type HostWalletEvent,
   type HostWalletInfo,
   type HostWalletNamespace,
   hostWalletEvents,
+  type Validators,
 } from './bridge'
 import { InvalidParamsError } from './errors'
-import { parseFrameOptions } from './options'
+import { parseFrameOptions, parseOpenParams } from './options'
 
 /** Wallet ids the frame keeps for itself (its WalletConnect session): no host may use them. */
 export type ReservedWalletIds = readonly string[]
@@ -104,4 +107,26 @@ export function parseHostWallets(
       namespaces: [...new Set(namespaces)],
     }
   })
+}
+
+/**
+ * The argument checks of every method the frame exposes, for `exposeMethods`: the modal's
+ * bridge and the SDK's stand-in frame run this one table.
+ *
+ * @example
+ * exposeMethods<FrameMethods>(handlers, frameMethodValidators(['walletConnect']))
+ */
+export function frameMethodValidators(reserved: ReservedWalletIds = []): Validators<FrameMethods> {
+  return {
+    handshake: (list) => [parseHandshake(list[0])],
+    open: (list) => [parseOpenParams(list[0])],
+    close: args.none,
+    getState: args.none,
+    request: (list) => [args.request(list[0])],
+    disconnect: args.none,
+    switchNetwork: (list) => [caipNetworkIdArg(list[0])],
+    setOptions: (list) => [parseFrameOptions(list[0])],
+    hostWalletEvent: (list) => [parseHostWalletEvent(list[0], reserved)],
+    hostWalletsChanged: (list) => [parseHostWallets(list[0], reserved)],
+  }
 }

@@ -5,18 +5,12 @@
  * its projectId names (scenarios.ts).
  */
 import {
-  args,
-  caipNetworkIdArg,
   exposeMethods,
   type FrameMethods,
+  frameMethodValidators,
   type HostMethods,
   InvalidProjectIdError,
   ProtocolVersionError,
-  parseFrameOptions,
-  parseHandshake,
-  parseHostWalletEvent,
-  parseHostWallets,
-  parseOpenParams,
   protocolVersion,
 } from '@airlock/protocol'
 import { connect, WindowMessenger } from 'penpal'
@@ -76,19 +70,8 @@ const methods = exposeMethods<FrameMethods>(
     hostWalletEvent: async () => {},
     hostWalletsChanged: async () => {},
   },
-  {
-    // The real frame's validators (packages/protocol/src/frameValidators.ts).
-    handshake: (list) => [parseHandshake(list[0])],
-    open: (list) => [parseOpenParams(list[0])],
-    close: args.none,
-    getState: args.none,
-    request: (list) => [args.request(list[0])],
-    disconnect: args.none,
-    switchNetwork: (list) => [caipNetworkIdArg(list[0])],
-    setOptions: (list) => [parseFrameOptions(list[0])],
-    hostWalletEvent: (list) => [parseHostWalletEvent(list[0])],
-    hostWalletsChanged: (list) => [parseHostWallets(list[0])],
-  },
+  // The real frame's validators (packages/protocol/src/frameValidators.ts).
+  frameMethodValidators(),
 )
 
 connect<HostMethods>({
