@@ -38,10 +38,14 @@ export function refreshAccountData(store: ModalStore) {
  */
 export async function refreshAfterMined(store: ModalStore, hash: unknown) {
   const network = activeNetworkOf(store.getState())
-  if (typeof hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(hash) && network) {
+  if (typeof hash === 'string' && network) {
     try {
-      const client = await chainClient(network)
-      await client.waitForTransactionReceipt({ hash: hash as `0x${string}`, timeout: 60_000 })
+      // viem loads here, as for the chain client: never in the first bundle.
+      const { isHash } = await import('viem')
+      if (isHash(hash)) {
+        const client = await chainClient(network)
+        await client.waitForTransactionReceipt({ hash, timeout: 60_000 })
+      }
     } catch {
       // No receipt in time: refresh on the schedule anyway.
     }
