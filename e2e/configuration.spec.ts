@@ -1,5 +1,5 @@
 // Journey: a site developer configures Airlock: project ids, theme, embedded mode, bad options.
-import { expectOpen, modal, waitForAirlock } from './support/modal'
+import { expectFrameHidden, expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
 import { gotoSdkPage } from './support/sdkPage'
 import { expect, test } from './support/test'
@@ -108,7 +108,7 @@ test('behavior: unknown or unsafe modal options are refused by the frame, naming
     )
     expect(error, detail).toMatchObject({ name: 'InvalidParamsError', code: -32602 })
     expect(error?.message).toContain(detail)
-    await expect(modal(page).iframe).toBeHidden()
+    await expectFrameHidden(page)
     expect(logged.filter((line) => line.includes(detail))).toHaveLength(1)
   }
 })

@@ -63,41 +63,14 @@ test('behavior: connecting a wallet gives the site the account through provider 
 test('behavior: personal_sign and eth_sendTransaction work through viem on airlock.provider', async ({
   page,
   connectWallet,
+  signAndSend,
 }) => {
   const sender = anvilAccounts[1]
   const wallet = await installTestWallet(page, { ...alpha, privateKey: sender.privateKey })
   await page.goto(origins.demo)
   await waitForAirlock(page)
   await connectWallet(alpha.name)
-  const message = 'Sign in to the Airlock demo'
-  const signature = await page.evaluate(
-    ([text, address]) =>
-      window.airlock!.provider.request({ method: 'personal_sign', params: [text, address] }),
-    [`0x${Buffer.from(message).toString('hex')}`, wallet.address],
-  )
-  expect(
-    await verifyMessage({
-      address: wallet.address,
-      message,
-      signature: signature as `0x${string}`,
-    }),
-  ).toBe(true)
-
-  // The same provider drives a viem wallet client in the page's place (EIP-1193 over the page).
-  // Its own receiver: another test sending to the same one in parallel would change the sum.
-  const receiver = freshAddress()
-  const client = anvilClient()
-  const before = await client.getBalance({ address: receiver })
-  const hash = (await page.evaluate(
-    ([from, to, value]) =>
-      window.airlock!.provider.request({
-        method: 'eth_sendTransaction',
-        params: [{ from, to, value }],
-      }),
-    [wallet.address, receiver, `0x${parseEther('1.5').toString(16)}`],
-  )) as `0x${string}`
-  await client.waitForTransactionReceipt({ hash })
-  expect(await client.getBalance({ address: receiver })).toBe(before + parseEther('1.5'))
+  await signAndSend(wallet.address, { message: 'Sign in to the Airlock demo', ether: '1.5' })
 
   // A rejected signature comes back as the wallet's 4001.
   wallet.rejectNext('personal_sign')

@@ -9,7 +9,7 @@ import { promisify } from 'node:util'
 // @ts-expect-error: plain ESM helper shared with `npm start` and the bench.
 import { root, startStack } from '../scripts/stack.mjs'
 import { startFixtureServers } from './fixtures/server'
-import { analyticsProjects, operatorToken } from './support/operator'
+import { analyticsProjects, oneLineProject, operatorToken } from './support/operator'
 import { origins, ports } from './support/ports'
 
 const run = promisify(execFile)
@@ -47,6 +47,18 @@ export default async function globalSetup() {
     origins.fixtures,
     '--feature',
     'multiWallet=on',
+  )
+  // The one-line tests' project: its own networks, which its operator changes under loaded pages.
+  await airlock(
+    'projects',
+    'create',
+    oneLineProject,
+    '--origin',
+    origins.fixtures,
+    '--networks',
+    'eip155:31337,eip155:1',
+    '--default-network',
+    'eip155:31337',
   )
   // Projects of their own for the analytics tests, whose events are counted per project.
   await Promise.all(

@@ -1,13 +1,10 @@
 // Journey: attackers on other origins, in third-party frames and on the host itself try to use
 // the modal; each defence is shown to hold.
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
-import { expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
+import { expectClosed, expectFrameHidden, expectOpen, modal, waitForAirlock } from './support/modal'
+import { airlockCli } from './support/operator'
 import { origins } from './support/ports'
 import { sdkPageUrl } from './support/sdkPage'
 import { expect, test } from './support/test'
-
-const run = promisify(execFile)
 
 test('behavior: the modal HTML forbids framing by origins the project did not allow', async ({
   request,
@@ -43,7 +40,7 @@ test('behavior: a host on an origin that is not allowed gets no modal and a type
     shortMessage: 'Invalid App Configuration',
   })
   expect(error?.message).toContain(origins.hostile)
-  await expect(modal(page).iframe).toBeHidden()
+  await expectFrameHidden(page)
   // The frame never rendered the modal: CSP frame-ancestors blocked the document.
   await expect(modal(page).dialog).toHaveCount(0)
   // A second attempt rejects the same way and is not logged again.
@@ -141,11 +138,7 @@ test('security: an origin revoked after the frame loaded: the next open re-check
   await page.evaluate(() => window.airlock!.open())
   await expectOpen(page, 'Connect Wallet')
   await page.evaluate(() => window.airlock!.close())
-  await run(
-    'node_modules/.bin/tsx',
-    ['apps/api/src/cli.ts', 'projects', 'revoke-origin', 'revocable', origins.fixtures],
-    { env: { ...process.env, DATA_DIR: process.env.AIRLOCK_E2E_DATA_DIR } },
-  )
+  await airlockCli('projects', 'revoke-origin', 'revocable', origins.fixtures)
   const refusal = () =>
     page.evaluate(() =>
       window.airlock!.open().then(

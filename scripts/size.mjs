@@ -1,8 +1,9 @@
-// The size budgets, checked in `npm test`: the JS a host page loads for Airlock (the loader with
-// the SDK inside) must stay within 8.5 KiB gzip (8 until the hardening of issue 14: retrying a
-// failed handshake and refusing only on the API's word cost ~120 B, and penpal is bundled as
-// published, without the rewrite that dropped its debug logging, ~260 B), and the Wallet Standard module Solana pages add
-// within 2 KiB; the modal's first bundle within its own budget,
+// The size budgets, checked in `npm test`: the JS a host page loads for Airlock must stay within
+// 10 KiB gzip, the loader with the SDK inside (8.75 KiB: 8 until the hardening of issue 14 —
+// retrying a failed handshake and refusing only on the API's word, ~120 B, and penpal bundled as
+// published, ~260 B — and 8.5 until issue 16: the frame telling the host its networks and its
+// prerendered view, ~100 B) and the Wallet Standard module pages with a Solana network add (2 KiB)
+// together; the modal's first bundle within its own budget,
 // and without the WalletConnect sign-client, which loads only when a visitor asks for a QR code.
 // The modal's first bundle is every script its page loads before the first view renders: the
 // entry and each chunk the page preloads for it (views that load on demand are not in it).
@@ -24,13 +25,19 @@ const budgets = [
   {
     file: 'packages/sdk/dist/airlock.js',
     label: 'loader + SDK (airlock.js)',
-    maxBytes: 8.5 * 1024,
+    maxBytes: 8.75 * 1024,
   },
   // Imported by the SDK only on pages whose networks include Solana.
   {
     file: 'packages/sdk/dist/airlock-solana.js',
     label: 'Wallet Standard discovery (airlock-solana.js)',
     maxBytes: 2 * 1024,
+  },
+  // What a page with a Solana network loads of ours, the demo's bare snippet among them.
+  {
+    files: ['packages/sdk/dist/airlock.js', 'packages/sdk/dist/airlock-solana.js'],
+    label: 'host page JS with a Solana network (both)',
+    maxBytes: 10 * 1024,
   },
   {
     files: modalScripts,

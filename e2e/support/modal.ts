@@ -15,14 +15,28 @@ export async function waitForAirlock(page: Page) {
   await page.evaluate(() => window.airlock?.close())
 }
 
+/**
+ * The frame hidden as the SDK hides it: transparent, inert (no focus, no clicks) and hidden from
+ * assistive technology, while its document stays laid out for the next open. No frame at all
+ * counts as hidden too.
+ */
+export async function expectFrameHidden(page: Page) {
+  const { iframe } = modal(page)
+  if ((await iframe.count()) === 0) return
+  await expect(iframe).toHaveCSS('opacity', '0')
+  await expect(iframe).toHaveAttribute('aria-hidden', 'true')
+  await expect(iframe).toHaveJSProperty('inert', true)
+}
+
 export async function expectClosed(page: Page) {
-  await expect(modal(page).iframe).toBeHidden()
+  await expectFrameHidden(page)
   expect(await page.evaluate(() => window.airlock?.getState().open)).toBe(false)
 }
 
 export async function expectOpen(page: Page, title: string) {
   const { iframe, dialog } = modal(page)
-  await expect(iframe).toBeVisible()
+  await expect(iframe).toHaveCSS('opacity', '1')
+  await expect(iframe).toHaveJSProperty('inert', false)
   await expect(dialog).toBeVisible()
   await expect(dialog.getByRole('heading', { level: 1 })).toHaveText(title)
   expect(await page.evaluate(() => window.airlock?.getState().open)).toBe(true)

@@ -1,5 +1,8 @@
 // What the e2e stack's operator set up: the token the API is started with, for
-// `GET /v1/projects/:id/stats`, and the projects the analytics tests count events in.
+// `GET /v1/projects/:id/stats`, the projects the analytics and one-line tests use, and the CLI.
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+
 export const operatorToken = 'e2e-operator-token-0123456789abcdef'
 
 export const analyticsProjects = [
@@ -8,3 +11,19 @@ export const analyticsProjects = [
   'analytics-off',
   'analytics-errors',
 ] as const
+
+/** A project whose settings the one-line tests change while pages of it are loaded. */
+export const oneLineProject = 'oneline'
+
+/**
+ * Runs the operator's CLI (`npm run airlock -- …`) against the e2e stack's database, as an
+ * operator would while the API serves pages; resolves to its output, rejects on a non-zero exit.
+ */
+export async function airlockCli(...args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    'node_modules/.bin/tsx',
+    ['apps/api/src/cli.ts', ...args],
+    { env: { ...process.env, DATA_DIR: process.env.AIRLOCK_E2E_DATA_DIR } },
+  )
+  return stdout
+}

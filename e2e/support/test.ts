@@ -1,8 +1,11 @@
 // The `test` every e2e spec uses: Playwright's, plus an automatic check that no page of the test
 // (the host page, its frames — the modal's included — and any window it opened) had an uncaught
 // error or an unhandled rejection (a spec that passes with a broken page does not pass), and the
-// shared steps as fixtures: `connectWallet` connects a browser wallet through the modal.
+// shared steps as fixtures: `connectWallet` connects a browser wallet through the modal;
+// `signAndSend` signs and pays through the site's `airlock.provider`.
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test'
+import { type Address, type Hex, parseEther, verifyMessage } from 'viem'
+import { anvilClient, freshAddress } from './testWallet'
 
 /** Collects every uncaught error and unhandled rejection of the context's pages into `errors`. */
 export function watchPageErrors(context: BrowserContext, errors: string[]) {
@@ -17,7 +20,45 @@ export function watchPageErrors(context: BrowserContext, errors: string[]) {
 /** Opens the modal, picks the named browser wallet and waits until the site is connected. */
 export type ConnectWallet = (walletName: string, page?: Page) => Promise<void>
 
-export const test = base.extend<{ pageErrors: string[]; connectWallet: ConnectWallet }>({
+/**
+ * Signs a message with `personal_sign` and sends ether with `eth_sendTransaction`, both through
+ * the page's `airlock.provider` from the connected `from`; checks that the signature verifies
+ * and that a receiver of this call's own holds exactly the ether sent, on anvil.
+ */
+export type SignAndSend = (
+  from: Address,
+  options: { message: string; ether: string },
+  page?: Page,
+) => Promise<void>
+
+export const test = base.extend<{
+  pageErrors: string[]
+  connectWallet: ConnectWallet
+  signAndSend: SignAndSend
+}>({
+  signAndSend: async ({ page }, use) => {
+    await use(async (from, { message, ether }, target = page) => {
+      const signature = (await target.evaluate(
+        ([text, address]) =>
+          window.airlock!.provider.request({ method: 'personal_sign', params: [text, address] }),
+        [`0x${Buffer.from(message).toString('hex')}`, from],
+      )) as Hex
+      expect(await verifyMessage({ address: from, message, signature })).toBe(true)
+      // Its own receiver: another test sending to the same one in parallel would change the sum.
+      const receiver = freshAddress()
+      const client = anvilClient()
+      const hash = (await target.evaluate(
+        ([sender, to, value]) =>
+          window.airlock!.provider.request({
+            method: 'eth_sendTransaction',
+            params: [{ from: sender, to, value }],
+          }),
+        [from, receiver, `0x${parseEther(ether).toString(16)}`],
+      )) as Hex
+      await client.waitForTransactionReceipt({ hash })
+      expect(await client.getBalance({ address: receiver })).toBe(parseEther(ether))
+    })
+  },
   connectWallet: async ({ page }, use) => {
     await use(async (walletName, target = page) => {
       await target.evaluate(() => window.airlock!.open())

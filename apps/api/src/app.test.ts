@@ -1,9 +1,16 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { defaultProjectFeatures, type ModalConfig, modalConfigSchema } from '@airlock/protocol'
+import { gzipSync } from 'node:zlib'
+import {
+  defaultProjectFeatures,
+  type ModalConfig,
+  modalConfigSchema,
+  unconfiguredProjectSettings,
+} from '@airlock/protocol'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { createTestApp, gunzipText, type TestApp, testWalletConnect } from '../test/app'
 import { type MemoryLogger, memoryLogger } from '../test/logs'
+import { configureProject } from './services/projects'
 
 let t: TestApp
 
@@ -26,6 +33,7 @@ const expectedShopConfig = () => ({
   allowedOrigins: ['http://localhost:5173', 'https://shop.example'],
   features: defaultProjectFeatures,
   networks: t.networks,
+  ...unconfiguredProjectSettings,
   walletConnect: testWalletConnect,
 })
 
@@ -205,7 +213,19 @@ describe('compression', () => {
     })
     expect(gzipped.headers.get('Content-Encoding')).toBe('gzip')
     expect(gzipped.headers.get('Vary')).toContain('Accept-Encoding')
+    // Gzipped once, at the best level: the smallest answer on every visitor's critical path.
+    const bytes = (await gzipped.clone().arrayBuffer()).byteLength
+    expect(bytes).toBe(gzipSync(t.builds[source], { level: 9 }).length)
     expect(await gunzipText(gzipped)).toBe(t.builds[source])
+  })
+
+  test('behavior: a rebuilt loader is served as rebuilt, not from the kept gzip', async () => {
+    const first = await t.app.request('/airlock.js', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(await gunzipText(first)).toBe(t.builds.loaderSource)
+    const rebuilt = `${t.builds.loaderSource}\n// rebuilt`
+    await writeFile(join(t.builds.sdkDist, 'airlock.js'), rebuilt)
+    const second = await t.app.request('/airlock.js', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(await gunzipText(second)).toBe(rebuilt)
   })
 
   test('behavior: the modal page and config JSON are gzipped too', async () => {
@@ -267,6 +287,100 @@ describe('GET /v1/projects/:id/config', () => {
     })
     expect(response.status).toBe(204)
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
+  })
+})
+
+describe("a project's settings reach its pages", () => {
+  /** Ethereum before the local chain, starting on the local chain, light, two wallet lists, sign-in required. */
+  const configure = () =>
+    configureProject(
+      t.storage.db,
+      'shop',
+      {
+        settings: {
+          networks: ['eip155:1', 'eip155:31337'],
+          defaultNetwork: 'eip155:31337',
+          themeMode: 'light',
+          themeVariables: { '--airlock-accent': '#47a1ff' },
+          featuredWalletIds: ['metamask'],
+          excludeWallets: ['phantom', 'io.rabby'],
+          siwx: 'required',
+        },
+      },
+      t.networks,
+    )
+  const network = (id: string) => t.networks.find((known) => known.caipNetworkId === id)
+  const expectedConfigured = () => ({
+    ...expectedShopConfig(),
+    networks: [network('eip155:1'), network('eip155:31337')],
+    configuredNetworks: ['eip155:1', 'eip155:31337'],
+    defaultNetwork: 'eip155:31337',
+    theme: { mode: 'light', variables: { '--airlock-accent': '#47a1ff' } },
+    featuredWalletIds: ['metamask'],
+    excludeWallets: ['phantom', 'io.rabby'],
+    siwx: 'required',
+  })
+
+  test('behavior: GET /v1/projects/:id/config serves the settings, only the networks the project chose, in its order', async () => {
+    await configure()
+    const response = await t.app.request('/v1/projects/shop/config')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual(expectedConfigured())
+  })
+
+  test('behavior: the /modal page inlines the same settings in its boot config', async () => {
+    await configure()
+    const html = await (await t.app.request('/modal?projectId=shop')).text()
+    const boot = bootConfigOf(html)
+    expect(boot).toEqual({ projectId: 'shop', project: expectedConfigured(), error: null })
+    expect(boot.project?.networks.map((known) => known.caipNetworkId)).toEqual([
+      'eip155:1',
+      'eip155:31337',
+    ])
+  })
+
+  test('behavior: a change shows in the very next config answer and page', async () => {
+    const read = async () => (await t.app.request('/v1/projects/shop/config')).json()
+    expect(await read()).toEqual(expectedShopConfig())
+
+    await configure()
+    expect(await read()).toEqual(expectedConfigured())
+
+    await configureProject(
+      t.storage.db,
+      'shop',
+      { settings: { networks: ['solana:localnet'], defaultNetwork: null, siwx: 'optional' } },
+      t.networks,
+    )
+    expect(await read()).toMatchObject({
+      networks: [network('solana:localnet')],
+      configuredNetworks: ['solana:localnet'],
+      defaultNetwork: null,
+      siwx: 'optional',
+    })
+    const page = bootConfigOf(await (await t.app.request('/modal?projectId=shop')).text())
+    expect(page.project).toMatchObject({
+      configuredNetworks: ['solana:localnet'],
+      siwx: 'optional',
+    })
+
+    await configureProject(t.storage.db, 'shop', { settings: { networks: [] } }, t.networks)
+    expect(await read()).toMatchObject({ networks: t.networks, configuredNetworks: [] })
+  })
+
+  test('behavior: a network the API no longer knows is left out, and a default that went with it', async () => {
+    const extra = { ...t.networks[2]!, caipNetworkId: 'eip155:7777' as const, name: 'Gone' }
+    await configureProject(
+      t.storage.db,
+      'shop',
+      { settings: { networks: ['eip155:7777', 'eip155:1'], defaultNetwork: 'eip155:7777' } },
+      [...t.networks, extra],
+    )
+    expect(await (await t.app.request('/v1/projects/shop/config')).json()).toMatchObject({
+      networks: [network('eip155:1')],
+      configuredNetworks: ['eip155:1'],
+      defaultNetwork: null,
+    })
   })
 })
 

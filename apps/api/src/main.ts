@@ -70,7 +70,8 @@ async function main(): Promise<void> {
       await storage.close()
       process.exit(1)
     }
-  } else if (await seedDemoProject(storage.db)) logger.info('created the demo project')
+  } else if (await seedDemoProject(storage.db, config.networks))
+    logger.info('created the demo project')
   const builtinWallets = await loadBuiltinWalletRegistry(storage.db)
   if (builtinWallets > 0)
     logger.info(`loaded the built-in wallet registry (${builtinWallets} wallets)`)

@@ -115,6 +115,7 @@ describe('storedOriginProblems', () => {
     id,
     allowedOrigins,
     features: {} as never,
+    settings: {} as never,
     createdAt: '2025-10-01T00:00:00.000Z',
   })
 

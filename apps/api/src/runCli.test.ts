@@ -4,10 +4,14 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { setUpTimeout, testDatabases } from '../test/databases'
 import { runCli } from './runCli'
-import { createProject, getProject, listProjects } from './services/projects'
+import { loadNetworks } from './services/networks'
+import { configureProject, createProject, getProject, listProjects } from './services/projects'
 import { builtinRegistryDir } from './services/walletRegistry/builtin'
 import { findWalletImage } from './services/walletRegistry/walletRegistry'
 import type { Storage } from './storage/storage'
+
+/** The API's catalogue with no environment, as `cli.ts` loads it. */
+const networks = loadNetworks({})
 
 describe.each(testDatabases())('airlock CLI on $name', (database) => {
   let storage: Storage
@@ -38,6 +42,7 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
       stdout: { write: (text: string) => (stdout += text) },
       stderr: { write: (text: string) => (stderr += text) },
       cwd: dir,
+      networks,
       ...mode,
     })
     return { code, stdout, stderr }
@@ -297,6 +302,100 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
       ['projects', 'list', 'shop'],
       'projects list takes no arguments, got 1',
     ],
+    [
+      'create with an unknown network',
+      [
+        'projects',
+        'create',
+        'blog',
+        '--origin',
+        'https://blog.example',
+        '--networks',
+        'eip155:999',
+      ],
+      'error: Invalid network "eip155:999": the API knows eip155:31337, solana:localnet, eip155:1,',
+    ],
+    [
+      "create with a default network not among the project's",
+      [
+        'projects',
+        'create',
+        'blog',
+        '--origin',
+        'https://blog.example',
+        '--networks',
+        'eip155:1',
+        '--default-network',
+        'eip155:8453',
+      ],
+      `error: Invalid default network "eip155:8453": must be one of the project's networks (eip155:1).`,
+    ],
+    [
+      'set with an unknown network',
+      ['projects', 'set', 'shop', '--networks', 'eip155:1,eip155:999'],
+      'error: Invalid network "eip155:999"',
+    ],
+    [
+      'set with a bad theme mode',
+      ['projects', 'set', 'shop', '--theme-mode', 'blue'],
+      'error: Invalid theme mode "blue": use dark or light.',
+    ],
+    [
+      'set with an unsafe theme variable',
+      ['projects', 'set', 'shop', '--theme-variable', '--airlock-accent=url(x)'],
+      'error: Invalid theme variable --airlock-accent "url(x)": Unsafe value for theme variable "--airlock-accent".\n',
+    ],
+    [
+      'set with a bad siwx mode',
+      ['projects', 'set', 'shop', '--siwx', 'always'],
+      'error: Invalid siwx mode "always": use off, optional or required.',
+    ],
+    [
+      'set with a wallet listed twice',
+      ['projects', 'set', 'shop', '--exclude-wallets', 'phantom,phantom'],
+      'error: Invalid excluded wallet "phantom": listed twice.',
+    ],
+    [
+      'set with one bad setting among good ones',
+      ['projects', 'set', 'shop', '--siwx', 'required', '--networks', 'eip155:999'],
+      'error: Invalid network "eip155:999"',
+    ],
+    [
+      'set for an unknown project',
+      ['projects', 'set', 'nope', '--siwx', 'required'],
+      'error: Project "nope" does not exist.',
+    ],
+    [
+      'set without a setting',
+      ['projects', 'set', 'shop'],
+      'error: set needs at least one setting, e.g. --networks eip155:1',
+    ],
+    [
+      'set with an origin',
+      ['projects', 'set', 'shop', '--origin', 'https://x.example'],
+      'unknown option "--origin"',
+    ],
+    [
+      'a setting given twice',
+      ['projects', 'set', 'shop', '--siwx', 'off', '--siwx=required'],
+      'error: --siwx given twice',
+    ],
+    [
+      'a setting without a value',
+      ['projects', 'set', 'shop', '--networks'],
+      'error: --networks needs a value',
+    ],
+    [
+      'a theme variable without a name',
+      ['projects', 'set', 'shop', '--theme-variable', '#47a1ff'],
+      'error: --theme-variable needs <name>=<value>',
+    ],
+    [
+      'show of an unknown project',
+      ['projects', 'show', 'nope'],
+      'error: Project "nope" does not exist.',
+    ],
+    ['show without an id', ['projects', 'show'], 'projects show takes 1 argument, got 0'],
   ]
 
   test.each(refused)(
@@ -319,6 +418,227 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
     expect(usageError.code).toBe(2)
     expect(usageError.stderr).toContain('Usage: npm run airlock -- <projects|wallets> <command>')
     expect((await run('projects', 'allow-origin', 'nope', 'https://x.example')).code).toBe(1)
+  })
+
+  describe('project settings', () => {
+    const show = async (projectId: string) => {
+      const result = await run('projects', 'show', projectId)
+      expect(result).toMatchObject({ code: 0, stderr: '' })
+      return result.stdout
+    }
+    /** One line of `projects show`, by its label. */
+    const shown = async (projectId: string, label: string) =>
+      (await show(projectId)).split('\n').find((line) => line.startsWith(`  ${label}: `))
+
+    test('behavior: show prints what a project that chose nothing gets', async () => {
+      await run('projects', 'create', 'shop', '--origin', 'https://shop.example')
+      expect(await show('shop')).toBe(
+        [
+          'shop',
+          '  allowed origins: https://shop.example',
+          '  networks: none (sites choose from all the API knows)',
+          '  default network: the first',
+          '  features: send on, receive on, onramp on, swaps on, activity on, email on, socials google, x, discord, farcaster, github, apple, facebook, multiWallet off, analytics on, legalCheckbox off, smartSessions off, pay off',
+          '  theme: dark (default); variables: none',
+          '  featured wallets: none',
+          '  excluded wallets: none',
+          '  siwx: off',
+          '',
+        ].join('\n'),
+      )
+    })
+
+    test('behavior: create takes the settings flags and show prints them', async () => {
+      const created = await run(
+        'projects',
+        'create',
+        'shop',
+        '--origin',
+        'https://shop.example',
+        '--networks',
+        'eip155:1,eip155:31337',
+        '--default-network',
+        'eip155:31337',
+        '--feature',
+        'send=off',
+        '--theme-mode',
+        'light',
+        '--theme-variable',
+        '--airlock-accent=#47a1ff',
+        '--theme-variable=--airlock-border-radius-master=4px',
+        '--featured-wallets',
+        'metamask, io.rabby',
+        '--exclude-wallets=phantom',
+        '--siwx',
+        'required',
+      )
+      expect(created).toEqual({
+        code: 0,
+        stdout: 'Created project shop, allowed origins: https://shop.example\n',
+        stderr: '',
+      })
+      const lines = (await show('shop')).split('\n')
+      expect(lines).toEqual([
+        'shop',
+        '  allowed origins: https://shop.example',
+        '  networks: eip155:1 (Ethereum), eip155:31337 (Anvil)',
+        '  default network: eip155:31337',
+        expect.stringMatching(/^ {2}features: send off, receive on, /),
+        '  theme: light; variables: --airlock-accent=#47a1ff, --airlock-border-radius-master=4px',
+        '  featured wallets: metamask, io.rabby',
+        '  excluded wallets: phantom',
+        '  siwx: required',
+        '',
+      ])
+    })
+
+    test('behavior: set changes each setting, prints the project, and show reflects it', async () => {
+      await run('projects', 'create', 'shop', '--origin', 'https://shop.example')
+
+      const networksSet = await run(
+        'projects',
+        'set',
+        'shop',
+        '--networks',
+        'solana:localnet,eip155:8453',
+        '--default-network',
+        'eip155:8453',
+      )
+      expect(networksSet.code).toBe(0)
+      expect(networksSet.stderr).toBe('')
+      expect(networksSet.stdout).toBe(`Updated project shop:\n${await show('shop')}`)
+      expect(await shown('shop', 'networks')).toBe(
+        '  networks: solana:localnet (Solana Localnet), eip155:8453 (Base)',
+      )
+      expect(await shown('shop', 'default network')).toBe('  default network: eip155:8453')
+
+      const steps: [string[], string, string][] = [
+        [['--default-network', 'none'], 'default network', '  default network: the first'],
+        [['--feature', 'multiWallet=on'], 'features', 'multiWallet on'],
+        [['--theme-mode', 'dark'], 'theme', '  theme: dark; variables: none'],
+        [
+          ['--theme-variable', '--airlock-accent=#ff0000'],
+          'theme',
+          '  theme: dark; variables: --airlock-accent=#ff0000',
+        ],
+        [
+          ['--theme-mode', 'none'],
+          'theme',
+          '  theme: dark (default); variables: --airlock-accent=#ff0000',
+        ],
+        [
+          ['--theme-variable', '--airlock-accent='],
+          'theme',
+          '  theme: dark (default); variables: none',
+        ],
+        [['--featured-wallets', 'trust'], 'featured wallets', '  featured wallets: trust'],
+        [
+          ['--exclude-wallets', 'keplr,phantom'],
+          'excluded wallets',
+          '  excluded wallets: keplr, phantom',
+        ],
+        [['--siwx', 'optional'], 'siwx', '  siwx: optional'],
+        [['--featured-wallets', 'none'], 'featured wallets', '  featured wallets: none'],
+        [['--exclude-wallets', 'none'], 'excluded wallets', '  excluded wallets: none'],
+        [['--siwx', 'off'], 'siwx', '  siwx: off'],
+      ]
+      for (const [flags, label, line] of steps) {
+        expect(await run('projects', 'set', 'shop', ...flags), flags.join(' ')).toMatchObject({
+          code: 0,
+          stderr: '',
+        })
+        expect(await shown('shop', label), flags.join(' ')).toContain(line)
+      }
+      // Each set replaced only what it named.
+      expect(await shown('shop', 'networks')).toBe(
+        '  networks: solana:localnet (Solana Localnet), eip155:8453 (Base)',
+      )
+      expect((await getProject(storage.db, 'shop'))?.features.multiWallet).toBe(true)
+    })
+
+    test('behavior: --networks none clears the networks: sites choose again', async () => {
+      await run(
+        'projects',
+        'create',
+        'shop',
+        '--origin',
+        'https://shop.example',
+        '--networks',
+        'eip155:1,eip155:31337',
+        '--default-network',
+        'eip155:1',
+      )
+      expect(await run('projects', 'set', 'shop', '--networks', 'none')).toMatchObject({ code: 0 })
+      expect(await shown('shop', 'networks')).toBe(
+        '  networks: none (sites choose from all the API knows)',
+      )
+      expect((await getProject(storage.db, 'shop'))?.settings).toMatchObject({
+        networks: [],
+        defaultNetwork: 'eip155:1',
+      })
+    })
+
+    test('behavior: set with an unknown network exits 1, names the value and changes nothing', async () => {
+      await run(
+        'projects',
+        'create',
+        'shop',
+        '--origin',
+        'https://shop.example',
+        '--networks',
+        'eip155:1',
+      )
+      const before = await getProject(storage.db, 'shop')
+
+      const result = await run(
+        'projects',
+        'set',
+        'shop',
+        '--siwx',
+        'required',
+        '--networks',
+        'eip155:1,eip155:7777',
+      )
+
+      expect(result).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `error: Invalid network "eip155:7777": the API knows ${networks.map((n) => n.caipNetworkId).join(', ')} (add others with AIRLOCK_NETWORKS_JSON).\n`,
+      })
+      expect(await getProject(storage.db, 'shop')).toEqual(before)
+    })
+
+    test('behavior: set with no settings is a usage error (exit 2, usage printed)', async () => {
+      await run('projects', 'create', 'shop', '--origin', 'https://shop.example')
+      const result = await run('projects', 'set', 'shop')
+      expect(result.code).toBe(2)
+      expect(result.stdout).toBe('')
+      expect(result.stderr).toContain('error: set needs at least one setting')
+      expect(result.stderr).toContain('projects set <id> <settings...>')
+      expect(result.stderr).toContain('--siwx <off|optional|required>')
+    })
+
+    test('behavior: show of an unknown project exits 1', async () => {
+      expect(await run('projects', 'show', 'nope')).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: 'error: Project "nope" does not exist.\n',
+      })
+    })
+
+    test('behavior: show marks a network the API no longer knows as left out', async () => {
+      await createProject(storage.db, 'shop', ['https://shop.example'])
+      const extra = { ...networks[2]!, caipNetworkId: 'eip155:7777' as const, name: 'Gone' }
+      await configureProject(
+        storage.db,
+        'shop',
+        { settings: { networks: ['eip155:7777', 'eip155:1'] } },
+        [...networks, extra],
+      )
+      expect(await shown('shop', 'networks')).toBe(
+        '  networks: eip155:7777 (not known to this API: left out), eip155:1 (Ethereum)',
+      )
+    })
   })
 
   describe('wallets', () => {

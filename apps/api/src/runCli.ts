@@ -6,11 +6,20 @@
  */
 
 import { resolve } from 'node:path'
-import { defaultProjectFeatures, type ProjectFeatures } from '@airlock/protocol'
+import { defaultProjectFeatures, type NetworkConfig, type ProjectFeatures } from '@airlock/protocol'
 import type { Kysely } from 'kysely'
 import type { FeatureOverrides } from './services/features'
-import { isRegistryError } from './services/projectErrors'
-import { allowOrigin, createProject, listProjects, revokeOrigin } from './services/projects'
+import { isRegistryError, ProjectNotFoundError } from './services/projectErrors'
+import type { ProjectSettingsChange } from './services/projectSettings'
+import {
+  allowOrigin,
+  configureProject,
+  createProject,
+  getProject,
+  listProjects,
+  type Project,
+  revokeOrigin,
+} from './services/projects'
 import { readRegistryFile, WalletRegistryFileError } from './services/walletRegistry/registryFile'
 import {
   findWallets,
@@ -32,6 +41,8 @@ export declare namespace runCli {
     cwd?: string | undefined
     /** Production mode (`isProduction(process.env)`, as the server): https origins only. */
     production?: boolean | undefined
+    /** The API's networks (`loadNetworks`, as the server): a project's networks are among them. */
+    networks?: readonly NetworkConfig[] | undefined
   }
   /** 0 done, 1 refused (bad input or state; nothing written), 2 usage error. */
   type ExitCode = 0 | 1 | 2
@@ -42,8 +53,13 @@ export const usage = `Usage: npm run airlock -- <projects|wallets> <command>
 Commands:
   projects list
       List projects and their allowed origins.
-  projects create <id> --origin <url> [--origin <url>...] [--feature <name>=on|off...]
+  projects create <id> --origin <url> [--origin <url>...] [settings...]
       Create a project whose modal may be embedded by the given origins.
+  projects show <id>
+      Show a project: origins, networks, features, theme, wallets and sign-in.
+  projects set <id> <settings...>
+      Change a project's settings; the modal of a page already open takes them at
+      its next open.
   projects allow-origin <id> <url>
       Allow one more origin to embed the project's modal.
   projects revoke-origin <id> <url>
@@ -57,6 +73,16 @@ Commands:
   wallets remove <id>
       Remove a wallet from the registry.
 
+Settings (each replaces what the project had; sites may narrow them, never widen):
+  --networks <caip2,...|none>      the networks the modal offers, in order (none: sites choose)
+  --default-network <caip2|none>   the network to start on (none: the first)
+  --feature <name>=on|off          one of spec §6's switches (repeatable)
+  --theme-mode <dark|light|none>   the theme (none: the default, dark)
+  --theme-variable <name>=<value>  e.g. --airlock-accent=#47a1ff; <name>= removes it (repeatable)
+  --featured-wallets <id,...|none> wallets listed first (registry id, rdns or name)
+  --exclude-wallets <id,...|none>  wallets never listed
+  --siwx <off|optional|required>   sign in with a wallet signature after connecting
+
 A project id is 2 to 63 lowercase letters, digits or hyphens. An origin is exactly
 http(s)://host[:port], e.g. https://example.com or http://localhost:5173; in production mode
 (NODE_ENV=production or AIRLOCK_PRODUCTION=1) https only.
@@ -67,7 +93,15 @@ Storage: DATABASE_URL (Postgres) if set, else <DATA_DIR>/airlock.sqlite.
 type Command =
   | { name: 'help' }
   | { name: 'list' }
-  | { name: 'create'; projectId: string; origins: string[]; features: FeatureOverrides }
+  | {
+      name: 'create'
+      projectId: string
+      origins: string[]
+      features: FeatureOverrides
+      settings: ProjectSettingsChange
+    }
+  | { name: 'show'; projectId: string }
+  | { name: 'set'; projectId: string; features: FeatureOverrides; settings: ProjectSettingsChange }
   | { name: 'allow-origin'; projectId: string; origin: string }
   | { name: 'revoke-origin'; projectId: string; origin: string }
   | { name: 'wallets list'; search: string | undefined }
@@ -84,7 +118,7 @@ class UsageError extends Error {
  */
 export async function runCli(
   argv: readonly string[],
-  { db, stdout, stderr, cwd = process.cwd(), production = false }: runCli.Options,
+  { db, stdout, stderr, cwd = process.cwd(), production = false, networks = [] }: runCli.Options,
 ): Promise<runCli.ExitCode> {
   let command: Command
   try {
@@ -118,11 +152,27 @@ export async function runCli(
           command.projectId,
           command.origins,
           command.features,
-          { production },
+          { production, settings: command.settings, catalogue: networks },
         )
         stdout.write(
           `Created project ${project.id}, allowed origins: ${project.allowedOrigins.join(', ')}\n`,
         )
+        return 0
+      }
+      case 'show': {
+        const project = await getProject(db, command.projectId)
+        if (project === undefined) throw new ProjectNotFoundError(command.projectId)
+        stdout.write(describeProject(project, networks))
+        return 0
+      }
+      case 'set': {
+        const project = await configureProject(
+          db,
+          command.projectId,
+          { features: command.features, settings: command.settings },
+          networks,
+        )
+        stdout.write(`Updated project ${project.id}:\n${describeProject(project, networks)}`)
         return 0
       }
       case 'allow-origin': {
@@ -196,28 +246,23 @@ function parseCommand(argv: readonly string[]): Command {
       expectArguments(action, rest, 0)
       return { name: 'list' }
     case 'create': {
-      const positionals: string[] = []
-      const origins: string[] = []
-      const features: FeatureOverrides = {}
-      for (let index = 0; index < rest.length; index++) {
-        const argument = rest[index]!
-        if (argument === '--feature') {
-          const value = rest[++index]
-          if (value === undefined) throw new UsageError('--feature needs <name>=on|off')
-          Object.assign(features, parseFeatureSwitch(value))
-        } else if (argument === '--origin') {
-          const value = rest[++index]
-          if (value === undefined) throw new UsageError('--origin needs a value')
-          origins.push(value)
-        } else if (argument.startsWith('--origin=')) {
-          origins.push(argument.slice('--origin='.length))
-        } else if (argument.startsWith('-')) {
-          throw new UsageError(`unknown option ${JSON.stringify(argument)}`)
-        } else positionals.push(argument)
-      }
+      const { positionals, origins, features, settings } = parseProjectOptions(rest, {
+        origins: true,
+      })
       const [projectId] = expectArguments(action, positionals, 1)
       if (origins.length === 0) throw new UsageError('create needs at least one --origin <url>')
-      return { name: 'create', projectId: projectId!, origins, features }
+      return { name: 'create', projectId: projectId!, origins, features, settings }
+    }
+    case 'show': {
+      const [projectId] = expectArguments(action, rest, 1)
+      return { name: 'show', projectId: projectId! }
+    }
+    case 'set': {
+      const { positionals, features, settings } = parseProjectOptions(rest, { origins: false })
+      const [projectId] = expectArguments(action, positionals, 1)
+      if (Object.keys(features).length === 0 && Object.keys(settings).length === 0)
+        throw new UsageError('set needs at least one setting, e.g. --networks eip155:1')
+      return { name: 'set', projectId: projectId!, features, settings }
     }
     case 'allow-origin':
     case 'revoke-origin': {
@@ -227,6 +272,99 @@ function parseCommand(argv: readonly string[]): Command {
     default:
       throw new UsageError(`unknown projects command ${JSON.stringify(action)}`)
   }
+}
+
+/** Options that take a list: comma-separated, or `none` for the empty list. */
+const listSettings = {
+  '--networks': 'networks',
+  '--featured-wallets': 'featuredWalletIds',
+  '--exclude-wallets': 'excludeWallets',
+} as const
+
+/**
+ * The options of `projects create` and `projects set`: origins (create only), feature switches
+ * and settings. Values are checked where they are stored (`projectSettings.ts`), against the
+ * API's networks, so the error names the bad value.
+ */
+function parseProjectOptions(
+  argv: readonly string[],
+  { origins: takesOrigins }: { origins: boolean },
+): {
+  positionals: string[]
+  origins: string[]
+  features: FeatureOverrides
+  settings: ProjectSettingsChange
+} {
+  const positionals: string[] = []
+  const origins: string[] = []
+  const features: FeatureOverrides = {}
+  const settings: ProjectSettingsChange = {}
+  const themeVariables: Record<string, string | null> = {}
+  const seen = new Set<string>()
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index]!
+    if (!argument.startsWith('--')) {
+      positionals.push(argument)
+      continue
+    }
+    const equals = argument.indexOf('=')
+    const name = equals === -1 ? argument : argument.slice(0, equals)
+    const value = equals === -1 ? argv[++index] : argument.slice(equals + 1)
+    const repeatable = ['--origin', '--feature', '--theme-variable'].includes(name)
+    const known =
+      repeatable ||
+      name in listSettings ||
+      ['--default-network', '--theme-mode', '--siwx'].includes(name)
+    if (!known || (name === '--origin' && !takesOrigins))
+      throw new UsageError(`unknown option ${JSON.stringify(argument)}`)
+    if (value === undefined || value === '') throw new UsageError(`${name} needs a value`)
+    if (!repeatable && seen.has(name)) throw new UsageError(`${name} given twice`)
+    seen.add(name)
+    if (name === '--origin') origins.push(value)
+    else if (name === '--feature') Object.assign(features, parseFeatureSwitch(value))
+    else if (name === '--theme-variable') {
+      const split = value.indexOf('=')
+      if (split <= 0) throw new UsageError('--theme-variable needs <name>=<value>')
+      const variable = value.slice(split + 1)
+      themeVariables[value.slice(0, split)] = variable === '' ? null : variable
+    } else if (name in listSettings) {
+      const items = value === 'none' ? [] : value.split(',').map((item) => item.trim())
+      settings[listSettings[name as keyof typeof listSettings]] = items
+    } else if (name === '--default-network')
+      settings.defaultNetwork = value === 'none' ? null : value
+    else if (name === '--theme-mode') settings.themeMode = value === 'none' ? null : value
+    else settings.siwx = value
+  }
+  if (Object.keys(themeVariables).length) settings.themeVariables = themeVariables
+  return { positionals, origins, features, settings }
+}
+
+/** `projects show`: every setting, with what the default means. */
+function describeProject(project: Project, catalogue: readonly NetworkConfig[]): string {
+  const { settings, features } = project
+  const networkName = (id: string) => {
+    const network = catalogue.find((known) => known.caipNetworkId === id)
+    return network ? `${id} (${network.name})` : `${id} (not known to this API: left out)`
+  }
+  const list = (items: readonly string[], none: string) => (items.length ? items.join(', ') : none)
+  const switches = Object.entries(features).map(([key, value]) =>
+    Array.isArray(value) ? `${key} ${list(value, 'none')}` : `${key} ${value ? 'on' : 'off'}`,
+  )
+  const variables = Object.entries(settings.theme.variables).map(
+    ([key, value]) => `${key}=${value}`,
+  )
+  return [
+    project.id,
+    `  allowed origins: ${list(project.allowedOrigins, 'none')}`,
+    `  networks: ${list(settings.networks.map(networkName), 'none (sites choose from all the API knows)')}`,
+    `  default network: ${settings.defaultNetwork ?? 'the first'}`,
+    `  features: ${switches.join(', ')}`,
+    `  theme: ${settings.theme.mode ?? 'dark (default)'}; variables: ${list(variables, 'none')}`,
+    `  featured wallets: ${list(settings.featuredWalletIds, 'none')}`,
+    `  excluded wallets: ${list(settings.excludeWallets, 'none')}`,
+    `  siwx: ${settings.siwx}`,
+    '',
+  ].join('\n')
 }
 
 /** `--feature send=off`: one of the boolean switches of spec §6, on or off. */

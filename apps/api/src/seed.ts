@@ -1,22 +1,48 @@
 /**
  * The `demo` project the README, the demo site and e2e use; created at start when absent, outside
- * production mode (its origins are http on loopback, which production refuses).
+ * production mode (its origins are http on loopback, which production refuses). It offers the
+ * local chains and Ethereum's id, so the bare snippet shows Connect with the page's wallets.
  */
 
+import type { CaipNetworkId, NetworkConfig } from '@airlock/protocol'
 import type { Kysely } from 'kysely'
 import { ProjectAlreadyExistsError } from './services/projectErrors'
-import { createProject, getProject } from './services/projects'
+import { defaultProjectSettings } from './services/projectSettings'
+import { configureProject, createProject, getProject } from './services/projects'
 import type { Database } from './storage/storage'
 
 export const demoProjectId = 'demo'
 
 export const demoAllowedOrigins = ['http://127.0.0.1:5173', 'http://localhost:5173'] as const
 
-/** Creates `demo` unless it exists; never changes an existing one. True when it was created. */
-export async function seedDemoProject(db: Kysely<Database>): Promise<boolean> {
-  if ((await getProject(db, demoProjectId)) !== undefined) return false
+/** The local EVM chain first (the one to start on), the local Solana cluster, Ethereum. */
+export const demoNetworks: readonly CaipNetworkId[] = [
+  'eip155:31337',
+  'solana:localnet',
+  'eip155:1',
+]
+
+/**
+ * Creates `demo` unless it exists. An existing one is changed only when its settings were never
+ * set (a database from before projects had networks): it gets the demo networks. True when it
+ * was created.
+ */
+export async function seedDemoProject(
+  db: Kysely<Database>,
+  catalogue: readonly NetworkConfig[],
+): Promise<boolean> {
+  const networks = demoNetworks.filter((id) =>
+    catalogue.some((network) => network.caipNetworkId === id),
+  )
+  const settings = { networks, defaultNetwork: networks[0] ?? null }
+  const existing = await getProject(db, demoProjectId)
+  if (existing !== undefined) {
+    if (JSON.stringify(existing.settings) === JSON.stringify(defaultProjectSettings))
+      await configureProject(db, demoProjectId, { settings }, catalogue)
+    return false
+  }
   try {
-    await createProject(db, demoProjectId, demoAllowedOrigins)
+    await createProject(db, demoProjectId, demoAllowedOrigins, {}, { settings, catalogue })
     return true
   } catch (error) {
     // Another replica seeded it between the read and the write.

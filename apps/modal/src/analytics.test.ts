@@ -1,6 +1,11 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { defaultProjectFeatures, type EventBody, type ModalConfig } from '@airlock/protocol'
+import {
+  defaultProjectFeatures,
+  type EventBody,
+  type ModalConfig,
+  unconfiguredProjectSettings,
+} from '@airlock/protocol'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createAnalytics, errorReportProps, withoutQueryStrings } from './analytics'
 import { createApiClient } from './api'
@@ -49,6 +54,7 @@ function configFor(projectId: string, analytics = true): ModalConfig {
     project: {
       id: projectId,
       allowedOrigins: ['https://shop.example'],
+      ...unconfiguredProjectSettings,
       networks: [],
       walletConnect: null,
       features: { ...defaultProjectFeatures, analytics },

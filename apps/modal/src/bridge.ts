@@ -11,6 +11,7 @@ import {
   evmChainId,
   exposeMethods,
   type FrameMethods,
+  type FramePage,
   frameMethodValidators,
   type Handlers,
   type HandshakeParams,
@@ -20,10 +21,12 @@ import {
   InvalidAppConfigurationError,
   InvalidParamsError,
   InvalidProjectIdError,
+  type ProjectConfig,
   ProjectIdNotConfiguredError,
   ProtocolVersionError,
   parseHostWalletEvent as parseHostWalletEventPayload,
   parseHostWallets as parseHostWalletsPayload,
+  projectConfigSchema,
   protocolVersion,
   type RequestArguments,
   unwrap,
@@ -32,8 +35,9 @@ import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
 import type { ApiFetch } from './api'
 import type { Modal } from './modal'
 import { refreshAccountData, refreshAfterMined } from './queries/refresh'
-import { airlockState, applyOptions } from './stores/controllers'
+import { airlockState, applyOptions, applyProjectConfig } from './stores/controllers'
 import { fetchFrameSecret, openFrameStorage } from './stores/frameStorage'
+import { namespaceOf } from './stores/store'
 import { walletConnectId } from './walletconnect/peer'
 
 function invalid(details: string): never {
@@ -94,23 +98,22 @@ export function observeHostOrigin(allowedOrigins: readonly string[]): () => stri
   return () => observed
 }
 
-/** Whether the project still allows `origin`, as the API says now. */
-async function stillAllowed(
+/**
+ * The project's configuration as the API serves it now: null when the project is gone,
+ * undefined when there is no telling (offline, or an answer this build can't read).
+ */
+async function currentProject(
   apiFetch: ApiFetch,
   projectId: string,
-  origin: string,
-): Promise<boolean> {
-  const project = await apiFetch<{ allowedOrigins?: unknown }>(
+): Promise<ProjectConfig | null | undefined> {
+  const served = await apiFetch<unknown>(
     'GET',
     `/v1/projects/${encodeURIComponent(projectId)}/config`,
     { quiet: true },
-  ).catch((error: { status?: number }) => {
-    // Unknown now: the project was deleted. Anything else (offline): no news, keep going.
-    if (error?.status === 404) return { allowedOrigins: [] }
-    return undefined
-  })
-  if (!project || !Array.isArray(project.allowedOrigins)) return true
-  return project.allowedOrigins.includes(origin)
+  ).catch((error: { status?: number }) => (error?.status === 404 ? null : undefined))
+  if (served === null || served === undefined) return served
+  const parsed = projectConfigSchema.safeParse(served)
+  return parsed.success ? parsed.data : undefined
 }
 
 export function startBridge(modal: Modal) {
@@ -152,18 +155,20 @@ export function startBridge(modal: Modal) {
     })
 
   /**
-   * An open re-checks the origin with the API, so revoking it reaches this loaded frame. The
-   * check runs beside the open, off the path to a visible modal (one API round trip would be
-   * most of it); whatever reaches a wallet or storage waits for it, so nothing slips through.
-   * Revoked: the frame closes itself and refuses every call after.
+   * An open reads the project's configuration again, so what the operator changed reaches this
+   * loaded frame: a revoked origin, and the networks, features, theme and wallets. The read runs
+   * beside the open, off the path to a visible modal (one API round trip would be most of it);
+   * whatever reaches a wallet or storage waits for it, so nothing slips through. Revoked: the
+   * frame closes itself and refuses every call after.
    */
   let originCheck: Promise<void> = Promise.resolve()
-  function recheckOrigin() {
+  function recheckProject() {
     const origin = hostOrigin()
     if (!config.projectId || !config.project || !origin) return
-    originCheck = stillAllowed(modal.api.apiFetch, config.projectId, origin)
-      .then(async (allowed) => {
-        if (allowed || revoked) return
+    originCheck = currentProject(modal.api.apiFetch, config.projectId)
+      .then(async (project) => {
+        if (project === undefined || revoked) return
+        if (project?.allowedOrigins.includes(origin)) return applyProjectConfig(store, project)
         revoked = true
         await modal.closeModal({ fromFrame: true })
       })
@@ -184,12 +189,13 @@ export function startBridge(modal: Modal) {
       handshaken = true
       await modal.navigation.reset(modal.restingView())
       reportHeight()
+      tellPage()
       // A host that describes itself wrongly gets no wallets and no storage; the operators hear.
       loadHostInfo().catch((error) => modal.analytics.reportError('UNCAUGHT_ERROR', error))
       return { protocolVersion, state: airlockState(store.getState()) }
     },
     open: ready(async (params) => {
-      recheckOrigin()
+      recheckProject()
       await modal.openModal(params)
     }),
     close: ready(async () => modal.closeModal({ fromFrame: false })),
@@ -269,6 +275,30 @@ export function startBridge(modal: Modal) {
     )
     await modal.connection.reconnect()
   }
+
+  // What the host needs of the page: the namespaces (Solana wallets) and whether the view a
+  // plain open() shows is rendered. Told once rendered: after React's commit, not before it.
+  let lastPage = ''
+  let pageTimer: ReturnType<typeof setTimeout> | undefined
+  function tellPage() {
+    if (!handshaken) return
+    clearTimeout(pageTimer)
+    const send = () => {
+      const state = store.getState()
+      const page: FramePage = {
+        namespaces: [...new Set(state.networks.flatMap((n) => namespaceOf(n.caipNetworkId) ?? []))],
+        prerendered: modal.prerendered(),
+      }
+      const serialized = JSON.stringify(page)
+      if (serialized === lastPage) return
+      lastPage = serialized
+      connection.promise.then((remote) => remote.emit({ type: 'page', ...page }))
+    }
+    if (modal.prerendered()) pageTimer = setTimeout(send)
+    else send()
+  }
+  store.subscribe(tellPage)
+  modal.navigation.onViewChange(tellPage)
 
   // The host mirrors our state; tell it whenever what it sees changes.
   let lastSent = ''

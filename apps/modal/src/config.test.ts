@@ -1,4 +1,8 @@
-import { defaultProjectFeatures, type ModalConfig } from '@airlock/protocol'
+import {
+  defaultProjectFeatures,
+  type ModalConfig,
+  unconfiguredProjectSettings,
+} from '@airlock/protocol'
 import { afterEach, expect, test, vi } from 'vitest'
 import { readModalConfig } from './config'
 
@@ -25,6 +29,7 @@ test('behavior: the config the API inlined is read as it was written', () => {
     project: {
       id: 'shop',
       allowedOrigins: ['https://shop.example'],
+      ...unconfiguredProjectSettings,
       features: defaultProjectFeatures,
       networks: [],
       walletConnect: { relayUrl: 'wss://relay.example', projectId: 'wc', verify: false },

@@ -92,6 +92,31 @@ export function createModal(config: ModalConfig, router: Router) {
     })
   }
 
+  /**
+   * Whether the stack shows, rendered, what `open()` with no parameters would: the host may then
+   * show the frame on the click itself, before the frame hears of it.
+   */
+  function prerendered() {
+    const state = store.getState()
+    if (!state.siteOptions || state.open || closing || state.options?.embedded) return false
+    return navigation.depth() === 1 && navigation.view() === restingView()
+  }
+
+  // While closed, the stack follows what opening would show (a wallet connected or left, the
+  // networks changed), so that view is the one rendered and waiting.
+  store.subscribe((state, previous) => {
+    if (state.open || closing || !state.siteOptions || state.options?.embedded) return
+    if (
+      state.status === previous.status &&
+      state.address === previous.address &&
+      state.networks === previous.networks &&
+      state.isMobile === previous.isMobile
+    )
+      return
+    const view = restingView()
+    if (navigation.view() !== view || navigation.depth() !== 1) void navigation.reset(view)
+  })
+
   async function openModal(params: OpenParams) {
     const state = store.getState()
     // The project is the ceiling: a view whose feature is off is refused, whoever asks.
@@ -106,7 +131,8 @@ export function createModal(config: ModalConfig, router: Router) {
       view: params.view,
     })
     store.setState({ requestedNamespace: params.namespace })
-    await navigation.reset(view)
+    // Already there (the view the host may have shown on the click): nothing to redo.
+    if (navigation.view() !== view || navigation.depth() !== 1) await navigation.reset(view)
     // Whatever the visitor does next may be remembered: have the storage ready for it.
     storage?.prepare?.()
     const wasOpen = state.open
@@ -265,6 +291,7 @@ export function createModal(config: ModalConfig, router: Router) {
     openModal,
     closeModal,
     restingView,
+    prerendered,
     /** The bridge registers how to tell the host that the frame closed itself. */
     onFrameClose(listener: () => void) {
       onClose = listener

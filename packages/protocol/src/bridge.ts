@@ -3,7 +3,7 @@
  * directions, the versioned handshake, the reply envelope that carries typed errors, and the
  * validators every incoming payload goes through before anything runs.
  */
-import { type CaipNetworkId, isCaipNetworkId } from './caip'
+import { type CaipNetworkId, type ChainNamespace, isCaipNetworkId } from './caip'
 import {
   deserializeError,
   InvalidParamsError,
@@ -68,8 +68,15 @@ export type HandshakeParams = {
 }
 export type HandshakeResult = { protocolVersion: number; state: AirlockState }
 
+/**
+ * What the page runs with, as the host needs it: the namespaces of its networks (the host looks
+ * for Solana wallets only when one is Solana's), and whether the frame has the view a plain
+ * `open()` shows rendered while hidden, so the host may show the frame on the click itself.
+ */
+export type FramePage = { namespaces: ChainNamespace[]; prerendered: boolean }
+
 /** Events the frame emits to the host. */
-export type FrameEvent = { type: 'state'; state: AirlockState }
+export type FrameEvent = { type: 'state'; state: AirlockState } | ({ type: 'page' } & FramePage)
 
 /** Every bridge call resolves to this envelope, so errors keep their class and code. */
 export type Envelope<value> = { ok: true; value: value } | { ok: false; error: SerializedError }

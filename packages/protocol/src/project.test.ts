@@ -4,6 +4,7 @@ import {
   type ModalConfig,
   modalConfigSchema,
   projectIdSchema,
+  unconfiguredProjectSettings,
 } from './project'
 
 const config: ModalConfig = {
@@ -11,6 +12,7 @@ const config: ModalConfig = {
   project: {
     id: 'shop',
     allowedOrigins: ['https://shop.example'],
+    ...unconfiguredProjectSettings,
     features: defaultProjectFeatures,
     networks: [
       {

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini'
 import { type CaipNetworkId, isCaipNetworkId } from './caip'
 import { projectIdPattern } from './projectId'
+import { type ThemeVariables, themeModes, themeVariableError } from './theme'
 import { socialProviders } from './validation'
 
 /** A CAIP-2 network id with a namespace the modal knows (`caip.ts`). */
@@ -76,15 +77,69 @@ export const walletConnectConfigSchema = z.object({
 })
 export type WalletConnectConfig = z.infer<typeof walletConnectConfigSchema>
 
+/**
+ * Sign in with X (spec §4 "SIWX"): off; optional (the visitor may skip signing); required (no
+ * connection without a signed session). A site can switch an optional sign-in off for its page,
+ * never make it required or switch on one its project has off (`siteSiwx`).
+ */
+export const siwxModes = ['off', 'optional', 'required'] as const
+export type SiwxMode = (typeof siwxModes)[number]
+
+/** Theme variables of a safe shape only (`theme.ts`): the same rule for a project as for a site. */
+export const themeVariablesSchema = z.custom<ThemeVariables>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.entries(value).every(([key, variable]) => !themeVariableError(key, variable)),
+  { error: 'must be known theme variables with safe values' },
+)
+
+/** A project's theme: its mode (null: the modal's default, dark) and CSS variables. */
+export const projectThemeSchema = z.object({
+  mode: z.nullable(z.enum(themeModes)),
+  variables: themeVariablesSchema,
+})
+export type ProjectTheme = z.infer<typeof projectThemeSchema>
+
 export const projectConfigSchema = z.object({
   id: projectIdSchema,
   allowedOrigins: z.array(z.string()),
   features: projectFeaturesSchema,
+  /**
+   * The networks a site of this project may use: the project's own, in its order, when it has
+   * any; otherwise every network the API knows.
+   */
   networks: z.array(networkConfigSchema),
+  /**
+   * The project's networks, in order: what the modal uses when the site names none. Empty: the
+   * project leaves the choice to its sites (no network at all → spec §2 Opening rule 2).
+   */
+  configuredNetworks: z.array(caipNetworkIdSchema),
+  /** The network to start on when the site names none; null: the first network. */
+  defaultNetwork: z.nullable(caipNetworkIdSchema),
+  theme: projectThemeSchema,
+  /** Wallet ids (registry id, rdns or name) listed first, in this order. */
+  featuredWalletIds: z.array(z.string()),
+  /** Wallets (registry id, rdns or name) never listed. */
+  excludeWallets: z.array(z.string()),
+  siwx: z.enum(siwxModes),
   /** Null when the operator has not configured WalletConnect. */
   walletConnect: z.nullable(walletConnectConfigSchema),
 })
 export type ProjectConfig = z.infer<typeof projectConfigSchema>
+
+/** What a project that chose no settings serves: no networks of its own, the default theme, no wallet lists, no sign-in. */
+export const unconfiguredProjectSettings: Readonly<
+  Omit<ProjectConfig, 'id' | 'allowedOrigins' | 'features' | 'networks' | 'walletConnect'>
+> = {
+  configuredNetworks: [],
+  defaultNetwork: null,
+  theme: { mode: null, variables: {} },
+  featuredWalletIds: [],
+  excludeWallets: [],
+  siwx: 'off',
+}
 
 /**
  * Why the modal's page has no project: the site gave no project id (`projectIdNotConfigured`,

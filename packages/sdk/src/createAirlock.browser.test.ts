@@ -162,7 +162,10 @@ describe('open', () => {
     await opening
     expect(spinner()).toBeNull()
     const [frame] = frames()
-    expect(frame && getComputedStyle(frame).visibility).toBe('visible')
+    expect(frame && { opacity: getComputedStyle(frame).opacity, inert: frame.inert }).toEqual({
+      opacity: '1',
+      inert: false,
+    })
     expect(airlock.getState().open).toBe(true)
   })
 

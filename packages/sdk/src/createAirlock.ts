@@ -12,6 +12,7 @@ import {
   type AirlockState,
   args,
   type CaipNetworkId,
+  type ChainNamespace,
   exposeMethods,
   type FrameEvent,
   type FrameMethods,
@@ -45,7 +46,11 @@ export type AirlockOptions = Partial<Omit<FrameOptions, 'embedded'>> & {
   modalUrl?: string
   /** Embedded mode: render the modal inline in this element instead of as an overlay. */
   container?: HTMLElement
-  /** When to create the iframe. `idle` (default): once the page is idle, so open() is instant. */
+  /**
+   * When to create the iframe. `eager` (default): as the loader runs, so the modal loads beside
+   * the page (in its own process) and a first click finds it ready; `idle`: once the page is
+   * idle; `none`: at the first open().
+   */
   preload?: 'idle' | 'eager' | 'none'
 }
 
@@ -78,7 +83,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
     projectId,
     modalUrl = 'http://localhost:8787',
     container,
-    preload = 'idle',
+    preload = 'eager',
     ...rest
   } = options ?? ({} as AirlockOptions)
   let modalOrigin = ''
@@ -122,13 +127,20 @@ export function createAirlock(options: AirlockOptions): Airlock {
     (walletId, event, data) => tell((remote) => remote.hostWalletEvent({ walletId, event, data })),
   )
 
-  // Solana wallets (Wallet Standard) are looked for only on pages that asked for Solana.
-  if (frameOptions.networks?.some((id) => String(id).startsWith('solana:')))
-    (
+  // Solana wallets (Wallet Standard) are looked for only on pages with a Solana network, the
+  // site's or (bare snippet) its project's, as the frame says once connected.
+  let solanaWallets = false
+  const findSolanaWallets = () => {
+    if (solanaWallets) return
+    solanaWallets = true
+    ;(
       import(/* @vite-ignore */ `${modalOrigin}/airlock-solana.js`) as Promise<
         typeof import('./standardWallets')
       >
     ).then(hostWallets.useStandard, console.error)
+  }
+  // The frame has the view a plain open() shows rendered while hidden: show it on the click.
+  let prerendered = false
 
   const hostMethods = exposeMethods<HostMethods>(
     {
@@ -144,7 +156,11 @@ export function createAirlock(options: AirlockOptions): Airlock {
         if (!visible) hide()
         if (height !== undefined) frame?.setHeight(height)
       },
-      emit: async (event: FrameEvent) => setState({ ...event.state, open: state.open }),
+      emit: async (event: FrameEvent) => {
+        if (event.type === 'state') return setState({ ...event.state, open: state.open })
+        prerendered = event.prerendered
+        if (event.namespaces.includes('solana')) findSolanaWallets()
+      },
       readStorage: async (key) => localStorage.getItem(key),
       writeStorage: async (key, value) => localStorage.setItem(key, value),
     },
@@ -289,19 +305,25 @@ export function createAirlock(options: AirlockOptions): Airlock {
   async function open(params?: OpenParams) {
     // Taken before the frame can move focus, so it goes back where the visitor was.
     const opener = document.activeElement
+    // The frame has what this open shows rendered: visible in this very task, told after.
+    const shown = prerendered && connected && !params?.view && !params?.namespace
     // Not connected yet (the iframe's first load takes a few hundred ms): a loading state at once.
     const booting = !connected && !container
+    if (shown) {
+      prerendered = false
+      frame?.show(opener)
+    }
+    if ((shown || booting) && !state.open) setState({ ...state, open: true })
     if (booting) {
       showLoading(true)
-      if (!state.open) setState({ ...state, open: true })
       // Let the loading state paint before the iframe's creation takes the main thread.
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
+      if (!frame) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
     }
     try {
       // The frame validates the parameters; keeping that out of here keeps the host bundle small.
       await call('open', params ?? {})
     } catch (error) {
-      if (booting) hide()
+      if (booting || shown) hide()
       throw error
     } finally {
       showLoading(false)
@@ -365,9 +387,16 @@ function isMobile(): boolean {
 
 function parseFrameEvent(value: unknown): FrameEvent {
   const event = value as FrameEvent | undefined
+  // Only ever read as "includes 'solana'" and "is true": anything else reads as neither.
+  if (event?.type === 'page')
+    return {
+      type: 'page',
+      namespaces: String(event.namespaces).split(',') as ChainNamespace[],
+      prerendered: event.prerendered === true,
+    }
   const status = event?.type === 'state' ? event.state?.status : undefined
   if (status === 'disconnected' || status === 'connecting' || status === 'connected')
-    return { type: 'state', state: event!.state }
+    return { type: 'state', state: (event as { state: AirlockState }).state }
   throw new InvalidParamsError({
     message: 'Invalid bridge message.',
     details: 'Unknown frame event.',

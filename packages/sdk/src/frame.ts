@@ -24,8 +24,9 @@ export function mountFrame(src: string, container: HTMLElement | undefined): Mod
   const base = 'border:0;color-scheme:normal;background:transparent;display:block;'
   let restoreFocusTo: Element | null = null
   const setVisible = (visible: boolean) => {
-    iframe.style.visibility = visible ? 'visible' : 'hidden'
+    iframe.style.opacity = visible ? '1' : '0'
     iframe.style.pointerEvents = visible ? 'auto' : 'none'
+    iframe.inert = !visible
     if (visible) iframe.removeAttribute('aria-hidden')
     else iframe.setAttribute('aria-hidden', 'true')
   }

@@ -11,6 +11,7 @@
 
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { createPrecompressed, type Precompressed } from '../services/precompressed'
 import { buildExists, readStaticFile, type StaticFile } from '../services/staticFiles'
 
 export type StaticBuildRoutesOptions = { modalDist: string; sdkDist: string }
@@ -29,8 +30,26 @@ async function readModalFile(root: string, encodedPath: string): Promise<StaticF
   return file === undefined || file.contentType.startsWith('text/html') ? undefined : file
 }
 
-function serve(c: Context, file: StaticFile, headers: Record<string, string>): Response {
-  return c.body(file.body, 200, { 'Content-Type': file.contentType, ...headers })
+/** Text types worth compressing; images and fonts are compressed already. */
+const compressible = /^(text\/|application\/(json|manifest\+json|wasm)|image\/svg)/
+
+/**
+ * A build file's answer: gzipped once at the best level (`precompressed`) for a client that
+ * accepts it, so the app's streaming compression passes it by.
+ */
+function serve(
+  c: Context,
+  file: StaticFile,
+  headers: Record<string, string>,
+  precompressed: Precompressed,
+): Response {
+  const all = { 'Content-Type': file.contentType, Vary: 'Accept-Encoding', ...headers }
+  const gzip = /\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')
+  if (!gzip || !compressible.test(file.contentType)) return c.body(file.body, 200, all)
+  return c.body(precompressed.gzip(file.version, file.body), 200, {
+    ...all,
+    'Content-Encoding': 'gzip',
+  })
 }
 
 const loaderHeaders = {
@@ -45,16 +64,22 @@ const loaderHeaders = {
  */
 export function sdkRoutes({ sdkDist }: Pick<StaticBuildRoutesOptions, 'sdkDist'>): Hono {
   const app = new Hono()
+  const precompressed = createPrecompressed()
   for (const name of ['airlock.js', 'airlock-solana.js']) {
     app.get(`/${name}`, async (c) => {
       const file = await readStaticFile(sdkDist, name)
       if (file === undefined) return buildMissing(c, 'SDK')
-      return serve(c, { ...file, contentType: 'text/javascript; charset=utf-8' }, loaderHeaders)
+      return serve(
+        c,
+        { ...file, contentType: 'text/javascript; charset=utf-8' },
+        loaderHeaders,
+        precompressed,
+      )
     })
     app.get(`/${name}.map`, async (c) => {
       const file = await readStaticFile(sdkDist, `${name}.map`)
       if (file === undefined) return c.notFound()
-      return serve(c, file, loaderHeaders)
+      return serve(c, file, loaderHeaders, precompressed)
     })
   }
   return app
@@ -63,11 +88,12 @@ export function sdkRoutes({ sdkDist }: Pick<StaticBuildRoutesOptions, 'sdkDist'>
 /** `/assets/*` of the modal build. */
 export function modalAssetRoutes({ modalDist }: Pick<StaticBuildRoutesOptions, 'modalDist'>): Hono {
   const app = new Hono()
+  const precompressed = createPrecompressed()
   app.get('/assets/*', async (c) => {
     if (!buildExists(modalDist)) return buildMissing(c, 'modal')
     const file = await readModalFile(`${modalDist}/assets`, requestPathAfter(c, '/assets/'))
     if (file === undefined) return c.notFound()
-    return serve(c, file, { 'Cache-Control': 'public, max-age=31536000, immutable' })
+    return serve(c, file, { 'Cache-Control': 'public, max-age=31536000, immutable' }, precompressed)
   })
   return app
 }
@@ -78,10 +104,11 @@ export function modalAssetRoutes({ modalDist }: Pick<StaticBuildRoutesOptions, '
  */
 export function modalFileRoutes({ modalDist }: Pick<StaticBuildRoutesOptions, 'modalDist'>): Hono {
   const app = new Hono()
+  const precompressed = createPrecompressed()
   app.get('/*', async (c) => {
     const file = await readModalFile(modalDist, requestPathAfter(c, '/'))
     if (file === undefined) return c.notFound()
-    return serve(c, file, { 'Cache-Control': 'public, max-age=300' })
+    return serve(c, file, { 'Cache-Control': 'public, max-age=300' }, precompressed)
   })
   return app
 }

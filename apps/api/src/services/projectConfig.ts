@@ -1,18 +1,38 @@
-/** The public view of a project that the modal needs: served as JSON and inlined in its page. */
+/**
+ * The public view of a project that the modal needs: served as JSON and inlined in its page.
+ * Its networks are the project's, or the whole catalogue when it names none; a network the
+ * operator has since removed from the catalogue is left out, and a default that went with it.
+ */
 
 import type { NetworkConfig, ProjectConfig, WalletConnectConfig } from '@airlock/protocol'
 import type { Project } from './projects'
 
 export function toProjectConfig(
   project: Project,
-  networks: readonly NetworkConfig[],
+  catalogue: readonly NetworkConfig[],
   walletConnect: WalletConnectConfig | null,
 ): ProjectConfig {
+  const { settings } = project
+  const configured = settings.networks.flatMap(
+    (id) => catalogue.find((network) => network.caipNetworkId === id) ?? [],
+  )
+  const networks = configured.length ? configured : [...catalogue]
+  const defaultNetwork = networks.some(
+    (network) => network.caipNetworkId === settings.defaultNetwork,
+  )
+    ? settings.defaultNetwork
+    : null
   return {
     id: project.id,
     allowedOrigins: project.allowedOrigins,
     features: project.features,
-    networks: [...networks],
+    networks,
+    configuredNetworks: configured.map((network) => network.caipNetworkId),
+    defaultNetwork,
+    theme: settings.theme,
+    featuredWalletIds: settings.featuredWalletIds,
+    excludeWallets: settings.excludeWallets,
+    siwx: settings.siwx,
     walletConnect,
   }
 }

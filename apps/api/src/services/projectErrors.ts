@@ -3,6 +3,10 @@
  * CLI prints as is and the offending values kept as fields.
  */
 
+import { InvalidProjectSettingError } from './projectSettings'
+
+export { InvalidProjectSettingError }
+
 export class InvalidProjectIdError extends Error {
   override readonly name = 'InvalidProjectIdError'
   constructor(readonly projectId: string) {
@@ -79,6 +83,7 @@ export type RegistryError =
   | ProjectAlreadyExistsError
   | OriginAlreadyAllowedError
   | OriginNotAllowedError
+  | InvalidProjectSettingError
 
 export function isRegistryError(error: unknown): error is RegistryError {
   return (
@@ -88,6 +93,7 @@ export function isRegistryError(error: unknown): error is RegistryError {
     error instanceof ProjectNotFoundError ||
     error instanceof ProjectAlreadyExistsError ||
     error instanceof OriginAlreadyAllowedError ||
-    error instanceof OriginNotAllowedError
+    error instanceof OriginNotAllowedError ||
+    error instanceof InvalidProjectSettingError
   )
 }

@@ -6,7 +6,7 @@
  */
 
 import { randomUUID } from 'node:crypto'
-import type { EventProps, ProjectFeatures } from '@airlock/protocol'
+import type { EventProps, NetworkConfig, ProjectFeatures } from '@airlock/protocol'
 import type { Kysely } from 'kysely'
 import type { Database } from '../storage/storage'
 import { utcDay } from './days'
@@ -19,14 +19,31 @@ import {
   ProjectNotFoundError,
 } from './projectErrors'
 import { assertProjectId } from './projectIds'
+import {
+  changeSettings,
+  defaultProjectSettings,
+  type ProjectSettings,
+  type ProjectSettingsChange,
+  resolveSettings,
+  storedSettings,
+} from './projectSettings'
 
 export type Project = {
   id: string
   /** Canonical origins, sorted. */
   allowedOrigins: string[]
   features: ProjectFeatures
+  settings: ProjectSettings
   /** ISO 8601. */
   createdAt: string
+}
+
+export declare namespace createProject {
+  type Options = parseOrigin.Options & {
+    settings?: ProjectSettingsChange | undefined
+    /** The API's networks, which `settings.networks` are checked against. */
+    catalogue?: readonly NetworkConfig[] | undefined
+  }
 }
 
 export type AnalyticsEvent = {
@@ -59,6 +76,7 @@ export async function listProjects(db: Kysely<Database>): Promise<Project[]> {
     id: row.id,
     allowedOrigins: origins.filter((o) => o.project_id === row.id).map((o) => o.origin),
     features: resolveFeatures(row.features),
+    settings: resolveSettings(row.settings),
     createdAt: toIsoString(row.created_at),
   }))
 }
@@ -83,25 +101,33 @@ export async function getProject(
     id: row.id,
     allowedOrigins: origins.map((o) => o.origin),
     features: resolveFeatures(row.features),
+    settings: resolveSettings(row.settings),
     createdAt: toIsoString(row.created_at),
   }
 }
 
 /**
- * Creates a project with its allowed origins, all or nothing.
+ * Creates a project with its allowed origins and settings, all or nothing.
  *
- * @param options `{ production: true }` takes https origins only (parseOrigin).
+ * @param options `{ production: true }` takes https origins only (parseOrigin); `settings` are
+ *   checked against `catalogue` (changeSettings).
  * @throws InvalidProjectIdError, InvalidOriginError, InsecureOriginError (production),
- *   OriginAlreadyAllowedError (an origin given twice), ProjectAlreadyExistsError.
+ *   OriginAlreadyAllowedError (an origin given twice), InvalidProjectSettingError,
+ *   ProjectAlreadyExistsError.
  */
 export async function createProject(
   db: Kysely<Database>,
   projectId: string,
   origins: readonly string[],
   features: FeatureOverrides = {},
-  options: parseOrigin.Options = {},
+  options: createProject.Options = {},
 ): Promise<Project> {
   assertProjectId(projectId)
+  const settings = changeSettings(
+    defaultProjectSettings,
+    options.settings ?? {},
+    options.catalogue ?? [],
+  )
   const allowedOrigins: string[] = []
   for (const input of origins) {
     const origin = parseOrigin(input, options)
@@ -121,7 +147,12 @@ export async function createProject(
       if (existing !== undefined) throw new ProjectAlreadyExistsError(projectId)
       await trx
         .insertInto('projects')
-        .values({ id: projectId, features: featuresJson, created_at: createdAt })
+        .values({
+          id: projectId,
+          features: featuresJson,
+          settings: storedSettings(settings),
+          created_at: createdAt,
+        })
         .execute()
       if (allowedOrigins.length > 0)
         await trx
@@ -145,8 +176,42 @@ export async function createProject(
     id: projectId,
     allowedOrigins: allowedOrigins.sort(),
     features: resolveFeatures(featuresJson),
+    settings,
     createdAt,
   }
+}
+
+/**
+ * Changes a project's feature switches and settings, all or nothing: each switch or setting
+ * given replaces the stored one. Returns the project as it is now.
+ *
+ * @throws ProjectNotFoundError, InvalidProjectSettingError.
+ */
+export async function configureProject(
+  db: Kysely<Database>,
+  projectId: string,
+  change: { features?: FeatureOverrides; settings?: ProjectSettingsChange },
+  catalogue: readonly NetworkConfig[],
+): Promise<Project> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('projects')
+      .select(['features', 'settings'])
+      .where('id', '=', projectId)
+      .executeTakeFirst()
+    if (row === undefined) throw new ProjectNotFoundError(projectId)
+    const features = featureOverridesSchema.parse({
+      ...featureOverridesSchema.parse(JSON.parse(row.features)),
+      ...change.features,
+    })
+    const settings = changeSettings(resolveSettings(row.settings), change.settings ?? {}, catalogue)
+    await trx
+      .updateTable('projects')
+      .set({ features: JSON.stringify(features), settings: storedSettings(settings) })
+      .where('id', '=', projectId)
+      .execute()
+  })
+  return (await getProject(db, projectId))!
 }
 
 /**

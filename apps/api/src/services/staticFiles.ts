@@ -8,7 +8,12 @@ import { existsSync } from 'node:fs'
 import { readFile, realpath, stat } from 'node:fs/promises'
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path'
 
-export type StaticFile = { body: Uint8Array<ArrayBuffer>; contentType: string }
+export type StaticFile = {
+  body: Uint8Array<ArrayBuffer>
+  contentType: string
+  /** The file's path and version (size, modification time): changes when the build does. */
+  version: string
+}
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -65,9 +70,14 @@ export async function readStaticFile(
   try {
     const [realBase, realFile] = await Promise.all([realpath(base), realpath(candidate)])
     if (!isInside(realBase, realFile)) return undefined
-    if (!(await stat(realFile)).isFile()) return undefined
+    const stats = await stat(realFile)
+    if (!stats.isFile()) return undefined
     const body = new Uint8Array(await readFile(realFile))
-    return { body, contentType: contentTypeFor(realFile) }
+    return {
+      body,
+      contentType: contentTypeFor(realFile),
+      version: `${realFile}:${stats.size}:${stats.mtimeMs}`,
+    }
   } catch {
     return undefined
   }

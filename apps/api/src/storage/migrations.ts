@@ -213,6 +213,15 @@ const migrations = {
         .execute()
     },
   },
+  '0005_project_settings': {
+    async up(db: Kysely<unknown>) {
+      // The project's networks, theme, wallets and sign-in (`projectSettings.ts`), as JSON.
+      await db.schema
+        .alterTable('projects')
+        .addColumn('settings', 'text', (column) => column.notNull().defaultTo('{}'))
+        .execute()
+    },
+  },
 } satisfies Record<string, Migration>
 
 export type MigrationName = keyof typeof migrations

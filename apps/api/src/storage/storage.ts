@@ -12,6 +12,7 @@ import {
   CompiledQuery,
   type DatabaseConnection,
   type Driver,
+  type Generated,
   Kysely,
   PostgresDialect,
   SqliteDialect,
@@ -28,6 +29,8 @@ export type ProjectsTable = {
   id: string
   /** JSON object of feature overrides; see `features.ts`. */
   features: string
+  /** JSON object of the settings the operator chose; see `projectSettings.ts`. */
+  settings: Generated<string>
   created_at: Timestamp
 }
 

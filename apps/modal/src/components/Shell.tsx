@@ -40,9 +40,15 @@ export function Shell() {
       if (modal.store.getState().open && !dialog.current?.contains(document.activeElement))
         dialog.current?.focus()
     }
+    // The host may show (and focus) the frame on the click itself, before the frame hears it
+    // is open: focus moves in once it does.
+    const unsubscribe = modal.store.subscribe((state, previous) => {
+      if (state.open && !previous.open && document.hasFocus()) onFocus()
+    })
     document.addEventListener('keydown', onKeyDown)
     addEventListener('focus', onFocus)
     return () => {
+      unsubscribe()
       document.removeEventListener('keydown', onKeyDown)
       removeEventListener('focus', onFocus)
     }

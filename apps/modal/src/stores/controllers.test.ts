@@ -1,4 +1,9 @@
-import { defaultProjectFeatures, type ModalConfig, type NetworkConfig } from '@airlock/protocol'
+import {
+  defaultProjectFeatures,
+  type ModalConfig,
+  type NetworkConfig,
+  unconfiguredProjectSettings,
+} from '@airlock/protocol'
 import { describe, expect, test } from 'vitest'
 import { airlockState, applyOptions, hasAdapters, selectNetwork } from './controllers'
 import { createModalStore } from './store'
@@ -16,6 +21,7 @@ const config: ModalConfig = {
   project: {
     id: 'demo',
     allowedOrigins: ['http://127.0.0.1:5173'],
+    ...unconfiguredProjectSettings,
     networks: [mainnet, anvil],
     walletConnect: null,
     features: { ...defaultProjectFeatures, socials: [] },

@@ -12,28 +12,50 @@ import {
   type FrameOptions,
   InvalidParamsError,
   isFeatureOn,
+  type ProjectConfig,
+  resolvePageOptions,
 } from '@airlock/protocol'
 import { type ModalState, type ModalStore, namespaceOf } from './store'
 
-/** Applies the site's options from the handshake: networks, theme, mode. */
-export function applyOptions(store: ModalStore, options: FrameOptions, isMobile: boolean) {
-  const known = store.getState().config.project?.networks ?? []
+/**
+ * Applies the site's options from the handshake (or `setOptions`): what the page runs with is
+ * its project's configuration narrowed by them (`resolvePageOptions`).
+ */
+export function applyOptions(store: ModalStore, siteOptions: FrameOptions, isMobile: boolean) {
+  store.setState({ siteOptions, isMobile })
+  applyPageOptions(store)
+}
+
+/**
+ * Takes the project's configuration as the API serves it now: a change the operator made reaches
+ * a page that was already loaded, at its next open.
+ */
+export function applyProjectConfig(store: ModalStore, project: ProjectConfig) {
+  const { config } = store.getState()
+  if (JSON.stringify(config.project) === JSON.stringify(project)) return
+  store.setState({ config: { ...config, project } })
+  if (store.getState().siteOptions) applyPageOptions(store)
+}
+
+function applyPageOptions(store: ModalStore) {
+  const { config, siteOptions, activeNetwork } = store.getState()
+  if (!siteOptions) return
+  const { options, refusedNetworks, siwx } = resolvePageOptions(config.project, siteOptions)
+  const known = config.project?.networks ?? []
   const networks = options.networks.flatMap(
     (id) => known.find((network) => network.caipNetworkId === id) ?? [],
   )
-  const unknown = options.networks.filter((id) => !known.some((n) => n.caipNetworkId === id))
-  const { activeNetwork } = store.getState()
   const stillActive = networks.some((network) => network.caipNetworkId === activeNetwork)
   store.setState({
     options,
+    siwx,
     networks,
-    isMobile,
     activeNetwork: stillActive
       ? activeNetwork
       : (options.defaultNetwork ?? networks[0]?.caipNetworkId),
   })
   // Without a project there is no catalogue to look in; its own alert says why.
-  if (unknown.length && store.getState().config.project) showAlert(store, 'networkNotFound')
+  if (refusedNetworks.length && config.project) showAlert(store, 'networkNotFound')
 }
 
 /** Shows an alert (from the catalogue, by id) in the alert bar; the same one again is no news. */

@@ -14,6 +14,7 @@ import {
   type ModalConfig,
   type NetworkConfig,
   parseCaipNetworkId,
+  type SiwxMode,
   type WalletListing,
 } from '@airlock/protocol'
 import type { QueryClient } from '@tanstack/react-query'
@@ -54,9 +55,13 @@ export type Toast = {
 
 export type ModalState = {
   config: ModalConfig
-  /** The site's options, once the handshake has delivered them. */
+  /** The site's options as it sent them, once the handshake has delivered them. */
+  siteOptions: FrameOptions | undefined
+  /** What the page runs with: the project's configuration narrowed by the site's options. */
   options: FrameOptions | undefined
-  /** The site's networks that the API knows, in the site's order. */
+  /** Sign in with X on this page (the project's mode, narrowed by the site). */
+  siwx: SiwxMode
+  /** The page's networks, in order (`options.networks`, with what the API knows of each). */
   networks: NetworkConfig[]
   activeNetwork: CaipNetworkId | undefined
   status: ConnectionStatus
@@ -102,7 +107,9 @@ export type ModalStore = ReturnType<typeof createModalStore>
 export function createModalStore(config: ModalConfig) {
   const store = createStore<ModalState>()(() => ({
     config,
+    siteOptions: undefined,
     options: undefined,
+    siwx: 'off',
     networks: [],
     activeNetwork: undefined,
     status: 'disconnected',

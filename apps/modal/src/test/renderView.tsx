@@ -12,6 +12,7 @@ import {
   type ModalConfig,
   type NetworkConfig,
   type ProjectConfig,
+  unconfiguredProjectSettings,
   type View,
 } from '@airlock/protocol'
 import { configure } from '@testing-library/dom'
@@ -66,6 +67,7 @@ export function projectConfig(project: Partial<ProjectConfig> = {}): ModalConfig
     project: {
       id: 'test-project',
       allowedOrigins: [location.origin],
+      ...unconfiguredProjectSettings,
       features: { ...defaultProjectFeatures },
       networks: [anvil, solanaLocalnet],
       walletConnect: null,

@@ -1,0 +1,325 @@
+import { describe, expect, test } from 'vitest'
+import { loadNetworks } from './networks'
+import {
+  changeSettings,
+  defaultProjectSettings,
+  InvalidProjectSettingError,
+  type ProjectSettings,
+  type ProjectSettingsChange,
+  resolveSettings,
+  storedSettings,
+} from './projectSettings'
+
+/** The API's catalogue with no environment: the local chains, Ethereum, Base… */
+const catalogue = loadNetworks({})
+const known = catalogue.map((network) => network.caipNetworkId).join(', ')
+
+/** A project that chose two networks, starting on Ethereum. */
+const twoNetworks: ProjectSettings = {
+  ...structuredClone(defaultProjectSettings),
+  networks: ['eip155:31337', 'eip155:1'],
+  defaultNetwork: 'eip155:1',
+}
+
+describe('changeSettings', () => {
+  test('behavior: good values replace each setting given and leave the others', () => {
+    const changed = changeSettings(
+      defaultProjectSettings,
+      {
+        networks: ['eip155:1', 'solana:localnet', 'eip155:31337'],
+        defaultNetwork: 'solana:localnet',
+        themeMode: 'light',
+        themeVariables: { '--airlock-accent': ' #47a1ff ', '--airlock-font-size-master': '10px' },
+        featuredWalletIds: ['metamask', ' io.rabby '],
+        excludeWallets: ['Phantom'],
+        siwx: 'required',
+      },
+      catalogue,
+    )
+    expect(changed).toEqual({
+      networks: ['eip155:1', 'solana:localnet', 'eip155:31337'],
+      defaultNetwork: 'solana:localnet',
+      theme: {
+        mode: 'light',
+        variables: { '--airlock-accent': '#47a1ff', '--airlock-font-size-master': '10px' },
+      },
+      featuredWalletIds: ['metamask', 'io.rabby'],
+      excludeWallets: ['Phantom'],
+      siwx: 'required',
+    })
+
+    expect(changeSettings(changed, { siwx: 'optional' }, catalogue)).toEqual({
+      ...changed,
+      siwx: 'optional',
+    })
+  })
+
+  test('behavior: a change leaves the settings it started from as they were', () => {
+    const before = structuredClone(twoNetworks)
+    changeSettings(
+      twoNetworks,
+      { networks: ['eip155:1'], themeVariables: { '--airlock-accent': '#fff' } },
+      catalogue,
+    )
+    expect(twoNetworks).toEqual(before)
+    expect(defaultProjectSettings).toEqual({
+      networks: [],
+      defaultNetwork: null,
+      theme: { mode: null, variables: {} },
+      featuredWalletIds: [],
+      excludeWallets: [],
+      siwx: 'off',
+    })
+  })
+
+  test('behavior: null and empty lists go back to the defaults', () => {
+    const configured = changeSettings(
+      twoNetworks,
+      {
+        themeMode: 'dark',
+        themeVariables: { '--airlock-accent': '#47a1ff', '--airlock-color-mix': '#000' },
+        excludeWallets: ['phantom'],
+      },
+      catalogue,
+    )
+    const reset = changeSettings(
+      configured,
+      {
+        networks: [],
+        defaultNetwork: null,
+        themeMode: null,
+        themeVariables: { '--airlock-accent': null },
+        excludeWallets: [],
+      },
+      catalogue,
+    )
+    expect(reset).toEqual({
+      ...defaultProjectSettings,
+      theme: { mode: null, variables: { '--airlock-color-mix': '#000' } },
+    })
+  })
+
+  test('behavior: a null theme variable removes it; removing one never set is no change', () => {
+    const themed = changeSettings(
+      defaultProjectSettings,
+      { themeVariables: { '--airlock-accent': '#47a1ff' } },
+      catalogue,
+    )
+    expect(
+      changeSettings(themed, { themeVariables: { '--airlock-accent': null } }, catalogue).theme,
+    ).toEqual({ mode: null, variables: {} })
+    expect(
+      changeSettings(themed, { themeVariables: { '--airlock-color-mix': null } }, catalogue).theme,
+    ).toEqual(themed.theme)
+  })
+
+  test('behavior: without networks of its own a project may start on any network the API knows', () => {
+    expect(
+      changeSettings(defaultProjectSettings, { defaultNetwork: 'eip155:8453' }, catalogue),
+    ).toMatchObject({ networks: [], defaultNetwork: 'eip155:8453' })
+  })
+
+  test('behavior: networks and default changed together are checked together', () => {
+    expect(
+      changeSettings(
+        twoNetworks,
+        { networks: ['eip155:8453'], defaultNetwork: 'eip155:8453' },
+        catalogue,
+      ),
+    ).toMatchObject({ networks: ['eip155:8453'], defaultNetwork: 'eip155:8453' })
+  })
+
+  const refused: [string, ProjectSettings, ProjectSettingsChange, string][] = [
+    [
+      'an unknown network (naming it and what the API knows)',
+      defaultProjectSettings,
+      { networks: ['eip155:1', 'eip155:999'] },
+      `Invalid network "eip155:999": the API knows ${known} (add others with AIRLOCK_NETWORKS_JSON).`,
+    ],
+    [
+      'something that is not a network id',
+      defaultProjectSettings,
+      { networks: ['ethereum'] },
+      `Invalid network "ethereum": the API knows ${known} (add others with AIRLOCK_NETWORKS_JSON).`,
+    ],
+    [
+      'a network listed twice',
+      defaultProjectSettings,
+      { networks: ['eip155:1', 'eip155:31337', 'eip155:1'] },
+      'Invalid network "eip155:1": listed twice.',
+    ],
+    [
+      "a default network not among the project's networks",
+      twoNetworks,
+      { defaultNetwork: 'eip155:8453' },
+      `Invalid default network "eip155:8453": must be one of the project's networks (eip155:31337, eip155:1).`,
+    ],
+    [
+      'a default network the API does not know (no networks of its own)',
+      defaultProjectSettings,
+      { defaultNetwork: 'eip155:999' },
+      `Invalid default network "eip155:999": must be one of the project's networks (${known}).`,
+    ],
+    [
+      'a networks change that leaves the current default out',
+      twoNetworks,
+      { networks: ['eip155:31337', 'eip155:8453'] },
+      `Invalid default network "eip155:1": must be one of the project's networks (eip155:31337, eip155:8453).`,
+    ],
+    [
+      'a bad theme mode',
+      defaultProjectSettings,
+      { themeMode: 'blue' },
+      'Invalid theme mode "blue": use dark or light.',
+    ],
+    [
+      'an unsafe theme variable value',
+      defaultProjectSettings,
+      { themeVariables: { '--airlock-accent': 'url(https://evil.example/x.png)' } },
+      'Invalid theme variable --airlock-accent "url(https://evil.example/x.png)": Unsafe value for theme variable "--airlock-accent".',
+    ],
+    [
+      'a value that breaks out of the declaration',
+      defaultProjectSettings,
+      { themeVariables: { '--airlock-font-family': 'x; background: red' } },
+      'Invalid theme variable --airlock-font-family "x; background: red": Unsafe value for theme variable "--airlock-font-family".',
+    ],
+    [
+      'an unknown theme variable',
+      defaultProjectSettings,
+      { themeVariables: { '--airlock-background': '#000' } },
+      'Invalid theme variable --airlock-background "#000": Unknown theme variable "--airlock-background".',
+    ],
+    [
+      'a bad siwx mode',
+      defaultProjectSettings,
+      { siwx: 'always' },
+      'Invalid siwx mode "always": use off, optional or required.',
+    ],
+    [
+      'a featured wallet list that is too long',
+      defaultProjectSettings,
+      { featuredWalletIds: Array.from({ length: 101 }, (_, index) => `wallet-${index}`) },
+      'Invalid featured wallet list 101: at most 100.',
+    ],
+    [
+      'an excluded wallet list that is too long',
+      defaultProjectSettings,
+      { excludeWallets: Array.from({ length: 101 }, (_, index) => `wallet-${index}`) },
+      'Invalid excluded wallet list 101: at most 100.',
+    ],
+    [
+      'an empty wallet id',
+      defaultProjectSettings,
+      { excludeWallets: ['phantom', ''] },
+      'Invalid excluded wallet "": a registry id, rdns or name of 1 to 200 characters.',
+    ],
+    [
+      'a blank wallet id',
+      defaultProjectSettings,
+      { featuredWalletIds: ['  '] },
+      'Invalid featured wallet "  ": a registry id, rdns or name of 1 to 200 characters.',
+    ],
+    [
+      'a wallet id of 201 characters',
+      defaultProjectSettings,
+      { featuredWalletIds: ['w'.repeat(201)] },
+      `Invalid featured wallet "${'w'.repeat(201)}": a registry id, rdns or name of 1 to 200 characters.`,
+    ],
+    [
+      'a wallet id with a control character',
+      defaultProjectSettings,
+      { featuredWalletIds: ['meta\nmask'] },
+      'Invalid featured wallet "meta\\nmask": a registry id, rdns or name of 1 to 200 characters.',
+    ],
+    [
+      'a wallet listed twice',
+      defaultProjectSettings,
+      { featuredWalletIds: ['metamask', ' metamask'] },
+      'Invalid featured wallet " metamask": listed twice.',
+    ],
+  ]
+
+  test.each(refused)(
+    'behavior: %s is refused with a message naming the setting and value',
+    (_, current, change, message) => {
+      let error: unknown
+      try {
+        changeSettings(current, change, catalogue)
+      } catch (thrown) {
+        error = thrown
+      }
+      expect(error).toBeInstanceOf(InvalidProjectSettingError)
+      expect((error as Error).message).toBe(message)
+    },
+  )
+
+  test('behavior: the error keeps the setting and the value as fields', () => {
+    expect(() =>
+      changeSettings(defaultProjectSettings, { networks: ['eip155:999'] }, catalogue),
+    ).toThrow(expect.objectContaining({ setting: 'network', value: 'eip155:999' }))
+  })
+
+  test('behavior: with an empty catalogue no network is accepted', () => {
+    expect(() => changeSettings(defaultProjectSettings, { networks: ['eip155:1'] }, [])).toThrow(
+      'Invalid network "eip155:1": the API knows  (add others',
+    )
+    expect(changeSettings(defaultProjectSettings, { siwx: 'optional' }, []).siwx).toBe('optional')
+  })
+})
+
+describe('resolveSettings and storedSettings', () => {
+  test('behavior: a project that chose nothing stores {} and reads back the defaults', () => {
+    expect(storedSettings(defaultProjectSettings)).toBe('{}')
+    expect(resolveSettings('{}')).toEqual(defaultProjectSettings)
+  })
+
+  test('behavior: settings round-trip through their stored form', () => {
+    const settings = changeSettings(
+      defaultProjectSettings,
+      {
+        networks: ['solana:localnet', 'eip155:1'],
+        defaultNetwork: 'eip155:1',
+        themeMode: 'light',
+        themeVariables: { '--airlock-accent': '#47a1ff' },
+        featuredWalletIds: ['metamask'],
+        excludeWallets: ['phantom', 'io.rabby'],
+        siwx: 'optional',
+      },
+      catalogue,
+    )
+    expect(resolveSettings(storedSettings(settings))).toEqual(settings)
+  })
+
+  test('behavior: the stored JSON holds only what differs from the defaults', () => {
+    const settings = changeSettings(
+      defaultProjectSettings,
+      { networks: ['eip155:1'], siwx: 'required' },
+      catalogue,
+    )
+    expect(JSON.parse(storedSettings(settings))).toEqual({
+      networks: ['eip155:1'],
+      siwx: 'required',
+    })
+    const themed = changeSettings(defaultProjectSettings, { themeMode: 'dark' }, catalogue)
+    expect(JSON.parse(storedSettings(themed))).toEqual({
+      theme: { mode: 'dark', variables: {} },
+    })
+  })
+
+  test('behavior: reading gives each project its own copy of the defaults', () => {
+    const first = resolveSettings('{}')
+    first.networks.push('eip155:1')
+    ;(first.theme.variables as Record<string, string>)['--airlock-accent'] = '#fff'
+    expect(resolveSettings('{}')).toEqual(defaultProjectSettings)
+  })
+
+  test.each([
+    ['not JSON', '{'],
+    ['an unknown key', '{"colour":"red"}'],
+    ['a bad siwx mode', '{"siwx":"always"}'],
+    ['a bad theme mode', '{"theme":{"mode":"blue","variables":{}}}'],
+  ])('behavior: stored settings with %s are refused on reading', (_, json) => {
+    expect(() => resolveSettings(json)).toThrow()
+  })
+})

@@ -1,0 +1,193 @@
+/**
+ * A project's settings besides its origins and feature switches: its networks and the one to
+ * start on, its theme, the wallets it features and hides, and sign in with X. They reach the
+ * modal in its boot config (`projectConfig.ts`), where a site's options can only narrow them.
+ * A project stores the settings its operator chose, as JSON; reading fills in the defaults. Every
+ * change is checked here, against the API's network catalogue, so no caller (CLI, seed) can store
+ * a value the modal would refuse; the error names the setting and the value.
+ */
+
+import {
+  type CaipNetworkId,
+  type NetworkConfig,
+  type ProjectTheme,
+  type SiwxMode,
+  siwxModes,
+  type ThemeMode,
+  themeModes,
+  themeVariableError,
+} from '@airlock/protocol'
+import { z } from 'zod'
+
+export type ProjectSettings = {
+  /** In the order the modal lists them; empty: the project's sites choose from the catalogue. */
+  networks: CaipNetworkId[]
+  /** One of `networks` (or of the catalogue when `networks` is empty); null: the first. */
+  defaultNetwork: CaipNetworkId | null
+  theme: ProjectTheme
+  featuredWalletIds: string[]
+  excludeWallets: string[]
+  siwx: SiwxMode
+}
+
+export const defaultProjectSettings: Readonly<ProjectSettings> = {
+  networks: [],
+  defaultNetwork: null,
+  theme: { mode: null, variables: {} },
+  featuredWalletIds: [],
+  excludeWallets: [],
+  siwx: 'off',
+}
+
+/**
+ * What to change: each field given replaces that setting. `defaultNetwork: null` and
+ * `themeMode: null` go back to the default; a theme variable set to null is removed.
+ */
+export type ProjectSettingsChange = {
+  networks?: readonly string[]
+  defaultNetwork?: string | null
+  themeMode?: string | null
+  themeVariables?: Readonly<Record<string, string | null>>
+  featuredWalletIds?: readonly string[]
+  excludeWallets?: readonly string[]
+  siwx?: string
+}
+
+/** A setting refused, naming it and the value. */
+export class InvalidProjectSettingError extends Error {
+  override readonly name = 'InvalidProjectSettingError'
+  constructor(
+    readonly setting: string,
+    readonly value: unknown,
+    reason: string,
+  ) {
+    super(`Invalid ${setting} ${JSON.stringify(value)}: ${reason}.`)
+  }
+}
+
+/** Wallet lists: registry ids, rdns or names, as `excludeWallets` and `featuredWalletIds` match. */
+const maxWallets = 100
+const walletIdPattern = /^[^\p{Cc}]{1,200}$/u
+
+const storedSettingsSchema = z
+  .strictObject({
+    networks: z.array(z.string()),
+    defaultNetwork: z.string().nullable(),
+    theme: z.strictObject({
+      mode: z.enum(themeModes).nullable(),
+      variables: z.record(z.string(), z.string()),
+    }),
+    featuredWalletIds: z.array(z.string()),
+    excludeWallets: z.array(z.string()),
+    siwx: z.enum(siwxModes),
+  })
+  .partial()
+
+/** Reads a project's stored settings and fills in the defaults. */
+export function resolveSettings(storedJson: string): ProjectSettings {
+  const stored = storedSettingsSchema.parse(JSON.parse(storedJson))
+  return {
+    ...structuredClone(defaultProjectSettings),
+    ...stored,
+  } as ProjectSettings
+}
+
+/** The stored form: only what differs from the defaults. */
+export function storedSettings(settings: ProjectSettings): string {
+  const stored: Partial<ProjectSettings> = {}
+  for (const key of Object.keys(defaultProjectSettings) as (keyof ProjectSettings)[])
+    if (JSON.stringify(settings[key]) !== JSON.stringify(defaultProjectSettings[key]))
+      Object.assign(stored, { [key]: settings[key] })
+  return JSON.stringify(stored)
+}
+
+/**
+ * Applies a change to a project's settings, checked against the API's network catalogue.
+ *
+ * @throws InvalidProjectSettingError naming the first bad setting and value.
+ * @example
+ * changeSettings(defaultProjectSettings, { networks: ['eip155:31337'] }, catalogue)
+ */
+export function changeSettings(
+  current: ProjectSettings,
+  change: ProjectSettingsChange,
+  catalogue: readonly NetworkConfig[],
+): ProjectSettings {
+  const next: ProjectSettings = structuredClone(current)
+  const known = catalogue.map((network) => network.caipNetworkId)
+  if (change.networks !== undefined) {
+    const networks: CaipNetworkId[] = []
+    for (const id of change.networks) {
+      if (!(known as string[]).includes(id))
+        throw new InvalidProjectSettingError(
+          'network',
+          id,
+          `the API knows ${known.join(', ')} (add others with AIRLOCK_NETWORKS_JSON)`,
+        )
+      if ((networks as string[]).includes(id))
+        throw new InvalidProjectSettingError('network', id, 'listed twice')
+      networks.push(id as CaipNetworkId)
+    }
+    next.networks = networks
+  }
+  if (change.defaultNetwork !== undefined) next.defaultNetwork = change.defaultNetwork as never
+  // A default must be one of the project's networks, or of the catalogue when it has none; a
+  // change of the networks that leaves it out is refused, not silently dropped.
+  const offered = next.networks.length ? next.networks : known
+  if (next.defaultNetwork !== null && !(offered as string[]).includes(next.defaultNetwork))
+    throw new InvalidProjectSettingError(
+      'default network',
+      next.defaultNetwork,
+      `must be one of the project's networks (${offered.join(', ') || 'none'})`,
+    )
+  if (change.themeMode !== undefined) {
+    const mode = change.themeMode
+    if (mode !== null && !(themeModes as readonly string[]).includes(mode))
+      throw new InvalidProjectSettingError('theme mode', mode, 'use dark or light')
+    next.theme.mode = mode as ThemeMode | null
+  }
+  for (const [key, value] of Object.entries(change.themeVariables ?? {})) {
+    const variables = next.theme.variables as Record<string, string>
+    if (value === null) {
+      delete variables[key]
+      continue
+    }
+    const error = themeVariableError(key, value)
+    // themeVariableError's sentence ends with its own period; the error adds one.
+    if (error)
+      throw new InvalidProjectSettingError(`theme variable ${key}`, value, error.replace(/\.$/, ''))
+    variables[key] = value.trim()
+  }
+  if (change.featuredWalletIds !== undefined)
+    next.featuredWalletIds = walletList('featured wallet', change.featuredWalletIds)
+  if (change.excludeWallets !== undefined)
+    next.excludeWallets = walletList('excluded wallet', change.excludeWallets)
+  if (change.siwx !== undefined) {
+    if (!(siwxModes as readonly string[]).includes(change.siwx))
+      throw new InvalidProjectSettingError(
+        'siwx mode',
+        change.siwx,
+        'use off, optional or required',
+      )
+    next.siwx = change.siwx as SiwxMode
+  }
+  return next
+}
+
+function walletList(setting: string, values: readonly string[]): string[] {
+  if (values.length > maxWallets)
+    throw new InvalidProjectSettingError(`${setting} list`, values.length, `at most ${maxWallets}`)
+  const list: string[] = []
+  for (const value of values) {
+    const id = value.trim()
+    if (!walletIdPattern.test(id))
+      throw new InvalidProjectSettingError(
+        setting,
+        value,
+        'a registry id, rdns or name of 1 to 200 characters',
+      )
+    if (list.includes(id)) throw new InvalidProjectSettingError(setting, value, 'listed twice')
+    list.push(id)
+  }
+  return list
+}
