@@ -1,27 +1,54 @@
-// `npm run bench`: measures what Airlock costs a host page, next to AppKit and RainbowKit. It
+// `npm run bench`: measures what Airlock costs a host page and how fast its modal is visible. It
 // builds the production bundles, starts the local stack (anvil, the API on a fresh SQLite file,
-// the demo site), then in headless Chromium takes the median of 5 runs, each in a fresh browser
-// context, of: the gzip bytes of JS the host page loads, the gzip bytes the modal iframe loads,
-// navigation start → modal visible, click → modal visible with the iframe preloaded, what
-// `airlock.provider.request` adds to a connected browser wallet's own, and a request's round trip
-// over the bridge to the modal. Prints a table against the targets and the reference figures and
-// writes it to bench/RESULTS.md.
+// the demo site with the bare one-line snippet), then in headless Chromium, offline (every host
+// but loopback fails to resolve), takes the median of BENCH_RUNS (7) interleaved runs — each
+// round runs every scenario once, each in a fresh browser context — of:
 //
-// Env: BENCH_RUNS (5), BENCH_WARMUP (1 discarded run per scenario), BENCH_VERBOSE=1 (stack
-// output and per-run figures), CHROMIUM_PATH (/usr/bin/chromium).
+// - cold navigation start → visible: the connect button clicked as soon as it can be;
+// - warm click → visible: the page loaded, its requests settled and 2 s idle, then the click;
+// - host JS gzip (what the host page loads of ours) and the frame's first bundle gzip (the modal
+//   page's entry script, its modulepreloads and its style sheet);
+// - WalletConnect QR, provider overhead, bridge round trip, and the balances API under load.
+//
+// VISIBLE means what the visitor sees (bench/visible.mjs): the iframe is shown on the host page
+// AND, inside the frame (its own origin, its own clock aligned via performance.timeOrigin +
+// performance.now()), the dialog is laid out with its wallet list; the later of the two.
+//
+// `npm run bench:peers` (bench/peers/) measures AppKit and RainbowKit pages with the same code,
+// in the same run, for the side-by-side table. Prints the tables and writes bench/RESULTS.md
+// (keeping the peers' section).
+//
+// Env: BENCH_RUNS (7), BENCH_WARMUP (1 discarded round), BENCH_VERBOSE=1 (stack output and
+// per-run figures), BENCH_ONLY=coldOpen,warmOpen (those scenarios only, printed, not written),
+// CHROMIUM_PATH (/usr/bin/chromium).
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { connect, createServer } from 'node:net'
-import os from 'node:os'
-import { join } from 'node:path'
-import { chromium } from '@playwright/test'
-import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs'
-import { buildBundles, root, startStack } from '../scripts/stack.mjs'
+import { buildBundles } from '../scripts/stack.mjs'
+import {
+  checkPorts,
+  createCleanup,
+  describeMachine,
+  format,
+  KiB,
+  launchBrowser,
+  markdownTable,
+  median,
+  plainTable,
+  startBenchStack,
+  sum,
+  trackNetwork,
+  UsageError,
+  withTimeout,
+} from './harness.mjs'
+import { writeResultsSection } from './results.mjs'
 import { measureBalancesThroughput } from './throughput.mjs'
+import { airlockSystem, coldOpen, warmOpen } from './visible.mjs'
 
-const runs = Number(process.env.BENCH_RUNS ?? 5)
+const runs = Number(process.env.BENCH_RUNS ?? 7)
 const warmupRuns = Number(process.env.BENCH_WARMUP ?? 1)
 const verbose = process.env.BENCH_VERBOSE === '1'
+// While working on one figure: BENCH_ONLY=coldOpen,warmOpen runs those scenarios and skips the
+// API load test; nothing is written to RESULTS.md.
+const only = process.env.BENCH_ONLY?.split(',')
 // The demo project allows http://127.0.0.1:5173 and http://localhost:5173 only.
 const ports = { api: 8787, demo: 5173, anvil: 8545, relay: 8789, solana: 8899 }
 
@@ -37,14 +64,6 @@ const timeouts = {
   whole: 15 * 60_000,
 }
 
-const KiB = 1024
-
-/** The systems compared, in table order. Reference figures: same machine kind, offline. */
-const systems = [
-  { id: 'appkit', label: 'AppKit 1.8 + wagmi' },
-  { id: 'rainbowkit', label: 'RainbowKit 2.2' },
-]
-
 /**
  * What the table shows, one row each. `scenario` names the browser run that yields the sample
  * under `id`; `target` is an upper bound (none: reported only); `breakdown` rows are printed
@@ -57,31 +76,28 @@ const measurements = [
     name: 'Host page JS (gzip)',
     unit: 'bytes',
     scenario: 'coldOpen',
-    // The size budget of scripts/size.mjs.
-    target: 8.5 * KiB,
-    reference: { appkit: 557 * KiB, rainbowkit: 273 * KiB },
+    target: 10 * KiB,
   },
   {
-    id: 'iframeBytes',
-    name: 'Modal iframe (gzip, all responses)',
+    id: 'frameFirstBundle',
+    name: 'Frame first bundle (gzip: entry, modulepreloads, CSS)',
     unit: 'bytes',
     scenario: 'coldOpen',
+    target: 100 * KiB,
   },
   {
     id: 'navToVisible',
-    name: 'Navigation start → modal visible',
+    name: 'Cold: navigation start → visible',
     unit: 'ms',
     scenario: 'coldOpen',
-    target: 300,
-    reference: { appkit: 1057, rainbowkit: 512 },
+    target: 250,
   },
   {
     id: 'clickToVisible',
-    name: 'Click → modal visible (preloaded)',
+    name: 'Warm: click → visible (loaded, 2 s idle)',
     unit: 'ms',
-    scenario: 'preloadedOpen',
+    scenario: 'warmOpen',
     target: 16,
-    reference: { appkit: 144, rainbowkit: 39 },
   },
   {
     id: 'clickToQr',
@@ -107,24 +123,24 @@ const measurements = [
     target: 1,
   },
   {
-    id: 'navToEnabled',
-    name: 'Navigation start → Connect enabled',
+    id: 'navToClick',
+    name: 'Cold: navigation start → Connect clicked',
     unit: 'ms',
     scenario: 'coldOpen',
     breakdown: true,
   },
   {
     id: 'coldClickToVisible',
-    name: 'Click → modal visible (not preloaded)',
+    name: 'Cold: click → visible',
     unit: 'ms',
     scenario: 'coldOpen',
     breakdown: true,
   },
   {
-    id: 'clickToOpen',
-    name: 'Click → open === true, before the rAF (preloaded)',
-    unit: 'ms',
-    scenario: 'preloadedOpen',
+    id: 'iframeBytes',
+    name: 'Modal iframe (gzip, all responses until settled)',
+    unit: 'bytes',
+    scenario: 'coldOpen',
     breakdown: true,
   },
   {
@@ -158,195 +174,7 @@ const measurements = [
 ]
 
 // ---------------------------------------------------------------------------------------------
-// Cleanup: everything started registers how to stop it; it runs once, on success, failure,
-// Ctrl-C or the overall deadline.
-
-const cleanups = []
-let cleaningUp
-function cleanup() {
-  cleaningUp ??= (async () => {
-    for (const step of cleanups.reverse()) {
-      try {
-        await withTimeout('cleanup', step(), 15_000)
-      } catch (error) {
-        console.error(`bench: cleanup: ${error.message}`)
-      }
-    }
-  })()
-  return cleaningUp
-}
-let aborting = false
-async function abort(reason, code) {
-  if (aborting) return
-  aborting = true
-  console.error(`\nbench: ${reason}, stopping everything it started…`)
-  await cleanup()
-  process.exit(code)
-}
-// `on`, not `once`: a second Ctrl-C must not kill us half-way through stopping the stack.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
-  process.on(signal, () => abort(signal, signal === 'SIGINT' ? 130 : 143))
-for (const event of ['uncaughtException', 'unhandledRejection'])
-  process.on(event, (error) => abort(`failed: ${error?.stack ?? error}`, 1))
-setTimeout(() => abort(`took over ${timeouts.whole / 60_000} min`, 1), timeouts.whole).unref()
-
-/** A failure to report in one line, without a stack trace. */
-class UsageError extends Error {}
-
-function withTimeout(what, promise, ms) {
-  let timer
-  return Promise.race([
-    promise,
-    new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)
-    }),
-  ]).finally(() => clearTimeout(timer))
-}
-
-// ---------------------------------------------------------------------------------------------
-// Ports and machine.
-
-/** Whether something accepts connections on the port, on IPv4 or IPv6 loopback. */
-async function portInUse(port) {
-  const tryHost = (host) =>
-    new Promise((resolve) => {
-      const socket = connect({ host, port })
-      const done = (inUse) => {
-        socket.destroy()
-        resolve(inUse)
-      }
-      socket.setTimeout(1000)
-      socket.once('connect', () => done(true))
-      socket.once('timeout', () => done(false))
-      socket.once('error', () => done(false))
-    })
-  const results = await Promise.all(['127.0.0.1', '::1'].map(tryHost))
-  return results.some(Boolean)
-}
-
-/** A free loopback port, from the OS. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-function describeMachine(chromiumVersion) {
-  const cpus = os.cpus()
-  return {
-    cores: cpus.length,
-    cpu: cpus[0]?.model.trim() ?? 'unknown CPU',
-    memoryGiB: os.totalmem() / KiB ** 3,
-    os: `${os.type()} ${os.release()} ${os.arch()}`,
-    node: process.version,
-    chromium: chromiumVersion,
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Network accounting: the encoded (compressed) body bytes of every finished response, split by
-// which frame asked for it.
-
-function trackNetwork(page, allowedHosts) {
-  const entries = []
-  const pending = new Set()
-  const offLoopback = new Set()
-  let inflight = 0
-  let lastActivity = Date.now()
-  page.on('request', (request) => {
-    inflight++
-    lastActivity = Date.now()
-    const url = new URL(request.url())
-    if (/^https?:$/.test(url.protocol) && !allowedHosts.has(url.hostname))
-      offLoopback.add(url.origin)
-  })
-  page.on('requestfailed', () => {
-    inflight--
-    lastActivity = Date.now()
-  })
-  page.on('requestfinished', (request) => {
-    inflight--
-    lastActivity = Date.now()
-    const done = (async () => {
-      let frame
-      try {
-        frame = request.frame()
-      } catch {
-        return // a worker's request, not a frame's
-      }
-      const [sizes, response] = await Promise.all([request.sizes(), request.response()])
-      entries.push({
-        url: request.url(),
-        type: request.resourceType(),
-        mainFrame: frame === page.mainFrame(),
-        bytes: sizes.responseBodySize,
-        encoding: (await response?.headerValue('content-encoding')) ?? 'identity',
-      })
-    })()
-      // A response still arriving when the scenario closes its context is not counted.
-      .catch(() => {})
-      .finally(() => pending.delete(done))
-    pending.add(done)
-  })
-  return {
-    entries,
-    offLoopback,
-    /** Waits until no request has been in flight for `quietMs` (at most `timeoutMs`). */
-    async quiet(quietMs, timeoutMs) {
-      const deadline = Date.now() + timeoutMs
-      while (Date.now() < deadline && (inflight > 0 || Date.now() - lastActivity < quietMs))
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      await Promise.all(pending)
-    },
-    settled: () => Promise.all(pending),
-  }
-}
-
-const sum = (entries) => entries.reduce((total, entry) => total + entry.bytes, 0)
-
-// ---------------------------------------------------------------------------------------------
 // Scenarios: each runs in its own fresh context and returns samples keyed by measurement id.
-
-/**
- * In-page, before the demo's scripts: clicks Connect the moment it is enabled, and notes when
- * `airlock.getState().open` turns true plus one animation frame, on the navigation-start clock.
- */
-function clickAsSoonAsEnabled() {
-  if (window !== window.top) return
-  const bench = {}
-  window.__bench = bench
-  const tryClick = () => {
-    const button = document.querySelector('#connect:not([disabled])')
-    if (!button || !window.airlock) return false
-    const unsubscribe = window.airlock.subscribe((state) => {
-      if (!state.open) return
-      unsubscribe()
-      requestAnimationFrame(() => {
-        bench.visible = performance.now()
-      })
-    })
-    bench.clicked = performance.now()
-    button.click()
-    return true
-  }
-  const observer = new MutationObserver(() => {
-    if (tryClick()) observer.disconnect()
-  })
-  observer.observe(document, {
-    subtree: true,
-    childList: true,
-    attributes: true,
-    attributeFilter: ['disabled'],
-  })
-  addEventListener('airlock:error', (event) => {
-    bench.error = String(event.detail?.message ?? event.detail)
-  })
-}
 
 /**
  * In-page, before the demo's scripts (top-level frame only): a minimal EIP-6963 browser wallet
@@ -467,27 +295,29 @@ async function loadDemo(page, urls, network) {
   await network.quiet(500, timeouts.settle)
 }
 
+/**
+ * The modal page's first bundle: its entry script, the modules it preloads and its style sheets,
+ * as the API serves the page (read once per run, from the frame's own URL).
+ */
+async function firstBundlePaths(modalUrl) {
+  const html = await (await fetch(modalUrl)).text()
+  const paths = new Set()
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"[^>]*>/g)) {
+    const tag = match[0]
+    if (/<script\b/.test(tag) || /rel="(?:modulepreload|stylesheet)"/.test(tag))
+      paths.add(new URL(match[1], modalUrl).pathname)
+  }
+  return paths
+}
+
 const scenarios = {
   /** A first visit: load the demo, click Connect as soon as it can be clicked. */
   async coldOpen({ context, urls, allowedHosts }) {
     const page = await context.newPage()
     const network = trackNetwork(page, allowedHosts)
-    await page.addInitScript(clickAsSoonAsEnabled)
-    await page.goto(urls.demo, { waitUntil: 'commit', timeout: timeouts.navigation })
-    try {
-      await page.waitForFunction(() => window.__bench?.visible !== undefined, null, {
-        timeout: timeouts.modalVisible,
-        polling: 50,
-      })
-    } catch (error) {
-      const seen = await page
-        .evaluate(
-          () => `${window.__bench?.error ?? ''} ${document.querySelector('#events')?.textContent}`,
-        )
-        .catch(() => '')
-      throw new Error(`the modal did not open: ${error.message}\nthe page says: ${seen}`)
-    }
-    const timing = await page.evaluate(() => window.__bench)
+    const timing = await coldOpen(page, airlockSystem, urls.demo, {
+      timeoutMs: timeouts.modalVisible,
+    })
     // Lazy chunks, analytics and the like belong to the iframe's cost too.
     await network.quiet(500, timeouts.settle)
 
@@ -496,13 +326,17 @@ const scenarios = {
     const hostJs = network.entries.filter((entry) => entry.mainFrame && entry.type === 'script')
     const iframe = network.entries.filter((entry) => !entry.mainFrame)
     const ofType = (...types) => iframe.filter((entry) => types.includes(entry.type))
+    const firstBundle = await firstBundlePaths(frames[0].url())
     return {
       samples: {
         hostJs: sum(hostJs),
+        frameFirstBundle: sum(
+          iframe.filter((entry) => firstBundle.has(new URL(entry.url).pathname)),
+        ),
         iframeBytes: sum(iframe),
-        navToVisible: timing.visible,
-        navToEnabled: timing.clicked,
-        coldClickToVisible: timing.visible - timing.clicked,
+        navToVisible: timing.navToVisible,
+        navToClick: timing.navToClick,
+        coldClickToVisible: timing.navToVisible - timing.navToClick,
         iframeScript: sum(ofType('script')),
         iframeDocument: sum(ofType('document')),
         iframeStylesheet: sum(ofType('stylesheet')),
@@ -510,49 +344,26 @@ const scenarios = {
           iframe.filter((e) => !['script', 'document', 'stylesheet'].includes(e.type)),
         ),
       },
+      detail: timing.sides,
       requests: network.entries,
       offLoopback: network.offLoopback,
     }
   },
 
-  /** A returning click: the iframe has loaded and shaken hands; time only the click. */
-  async preloadedOpen({ context, urls, allowedHosts }) {
+  /** A returning click: the page loaded and idle, the frame preloaded; time only the click. */
+  async warmOpen({ context, urls, allowedHosts }) {
     const page = await context.newPage()
     const network = trackNetwork(page, allowedHosts)
-    await page.goto(urls.demo, { waitUntil: 'load', timeout: timeouts.navigation })
-    await withTimeout(
-      'preloading the iframe',
-      (async () => {
-        await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
-        await page.waitForFunction(() => window.airlock, null, { timeout: timeouts.preload })
-        // close() awaits the bridge, so once it resolves the handshake is done.
-        await page.evaluate(() => window.airlock.close())
-        await page.waitForSelector('#connect:not([disabled])', { timeout: timeouts.preload })
-      })(),
-      timeouts.preload,
-    )
-    const timing = await page.evaluate(
-      (timeoutMs) =>
-        new Promise((resolve, reject) => {
-          const button = document.querySelector('#connect')
-          const timer = setTimeout(() => reject(new Error('the modal did not open')), timeoutMs)
-          const unsubscribe = window.airlock.subscribe((state) => {
-            if (!state.open) return
-            unsubscribe()
-            const open = performance.now() - t0
-            requestAnimationFrame(() => {
-              clearTimeout(timer)
-              resolve({ open, visible: performance.now() - t0 })
-            })
-          })
-          const t0 = performance.now()
-          button.click()
-        }),
-      timeouts.modalVisible,
-    )
+    const timing = await warmOpen(page, airlockSystem, urls.demo, {
+      network,
+      timeoutMs: timeouts.modalVisible,
+      // close() awaits the bridge, so once it resolves the handshake is done.
+      ready: (page) => page.evaluate(() => window.airlock.close()),
+    })
     await network.settled()
     return {
-      samples: { clickToVisible: timing.visible, clickToOpen: timing.open },
+      samples: { clickToVisible: timing.clickToVisible },
+      detail: timing.sides,
       requests: network.entries,
       offLoopback: network.offLoopback,
     }
@@ -673,35 +484,9 @@ const scenarios = {
 
 // ---------------------------------------------------------------------------------------------
 // Formatting.
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-
-/**
- * About 3 significant digits (7.93 KiB, 26.8 ms, 557 KiB), or `decimals` digits (0.012 ms);
- * `whole` (targets) drops trailing zeros: 8 KiB, 0.2 ms, not 8.00 KiB, 0.200 ms.
- */
-function format(value, unit, { whole = false, decimals } = {}) {
-  if (value === undefined) return '—'
-  const scaled = unit === 'bytes' ? value / KiB : value
-  const digits =
-    decimals ??
-    ((whole && Number.isInteger(scaled)) || Math.abs(scaled) >= 100
-      ? 0
-      : Math.abs(scaled) >= 10
-        ? 1
-        : 2)
-  const text = whole ? String(Number(scaled.toFixed(digits))) : scaled.toFixed(digits)
-  return `${text} ${unit === 'bytes' ? 'KiB' : unit}`
-}
-
 /** Rows of cells, one list of measurements to one table (header first). */
-function tableRows(list, results, { withReferences }) {
+function tableRows(list, results) {
   const header = ['Metric', 'Airlock', 'Target', 'Airlock min–max']
-  if (withReferences) header.push(...systems.map((system) => system.label))
   const rows = list.map((measurement) => {
     const { median: value, min, max } = results[measurement.id]
     const { target, unit, decimals } = measurement
@@ -712,114 +497,30 @@ function tableRows(list, results, { withReferences }) {
       target === undefined ? '—' : `≤ ${format(target, unit, { whole: true, decimals })}`,
       min === max ? '—' : `${format(min, unit, { decimals })} – ${format(max, unit, { decimals })}`,
     ]
-    if (withReferences)
-      row.push(
-        ...systems.map((system) =>
-          format(measurement.reference?.[system.id], unit, { whole: true }),
-        ),
-      )
     return row
   })
   return [header, ...rows]
 }
 
-function plainTable(rows) {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))
-  const line = (row) =>
-    row.map((cell, column) =>
-      (column === 0 ? cell.padEnd : cell.padStart).call(cell, widths[column]),
-    )
-  return [
-    line(rows[0]).join('  '),
-    widths.map((width) => '─'.repeat(width)).join('  '),
-    ...rows.slice(1).map((row) => line(row).join('  ')),
-  ].join('\n')
-}
-
-function markdownTable(rows) {
-  const line = (row) => `| ${row.join(' | ')} |`
-  const align = rows[0].map((_, column) => (column === 0 ? ':--' : '--:'))
-  return [line(rows[0]), line(align), ...rows.slice(1).map(line)].join('\n')
-}
-
 // ---------------------------------------------------------------------------------------------
 // Main.
 
-async function checkPorts() {
-  const busy = []
-  for (const [name, port] of [
-    ['API', ports.api],
-    ['demo site', ports.demo],
-    ['WalletConnect relay', ports.relay],
-  ])
-    if (await portInUse(port)) busy.push(`${port} (${name})`)
-  if (busy.length)
-    throw new UsageError(
-      `port ${busy.join(' and ')} already in use; is \`npm start\` running? The bench runs the ` +
-        `API on ${ports.api} and the demo on ${ports.demo} (the demo project allows only ` +
-        'http://127.0.0.1:5173 and http://localhost:5173). Stop what uses it and retry.',
-    )
-  if (await portInUse(ports.anvil)) ports.anvil = await freePort()
-  if (await portInUse(ports.solana)) ports.solana = await freePort()
-}
-
-/** Anvil, the API on a fresh SQLite file, and the demo site; stopped by `cleanup()`. */
-async function startBenchStack() {
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'airlock-bench-'))
-  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
-  console.log(
-    `bench: starting the stack (API :${ports.api}, demo :${ports.demo}, anvil :${ports.anvil})…`,
-  )
-  const starting = startStack({
-    apiPort: ports.api,
-    demoPort: ports.demo,
-    anvilPort: ports.anvil,
-    relayPort: ports.relay,
-    solanaPort: ports.solana,
-    env: {
-      DATA_DIR: dataDir,
-      // The throughput rows measure the route, not its rate limits (one client sends all of it).
-      AIRLOCK_ACCOUNT_DATA_PER_PROJECT_PER_MINUTE: '1000000000',
-      AIRLOCK_ACCOUNT_DATA_PER_CLIENT_PER_MINUTE: '1000000000',
-      AIRLOCK_ACCOUNT_DATA_UNCACHED_PER_CLIENT_PER_MINUTE: '1000000000',
-    },
-    quiet: !verbose,
-  })
-  // Registered before it resolves, so Ctrl-C during start-up still stops what did come up.
-  cleanups.push(async () => (await starting.catch(() => undefined))?.stop())
-  const { urls } = await withTimeout('starting the stack', starting, timeouts.stack)
-  return urls
-}
-
-async function launchBrowser() {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    timeout: 30_000,
-    // We stop the browser ourselves, after the stack; Playwright's own handler would exit first.
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-    args: [
-      ...chromiumArgs,
-      // Offline: any host but loopback fails to resolve, at once.
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-    ],
-  })
-  cleanups.push(() => browser.close())
-  return browser
-}
-
-/** Runs every scenario some measurement needs, `runs` times each; returns stats per id. */
+/**
+ * Runs every scenario some measurement needs, in `runs` rounds (after `warmupRuns` discarded
+ * ones) that each run every scenario once, so drift falls on all alike; returns stats per id.
+ */
 async function measure(browser, urls) {
   const allowedHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
   const samples = Object.fromEntries(measurements.map((measurement) => [measurement.id, []]))
   const encodings = new Set()
   const offLoopback = new Set()
-  for (const [name, scenario] of Object.entries(scenarios)) {
-    const wanted = measurements.filter((measurement) => measurement.scenario === name)
-    if (wanted.length === 0) continue
-    for (let run = -warmupRuns; run < runs; run++) {
+  const wanted = Object.entries(scenarios).filter(
+    ([name]) =>
+      (!only || only.includes(name)) &&
+      measurements.some((measurement) => measurement.scenario === name),
+  )
+  for (let run = -warmupRuns; run < runs; run++) {
+    for (const [name, scenario] of wanted) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
       try {
         const result = await scenario({ context, urls, allowedHosts })
@@ -834,13 +535,14 @@ async function measure(browser, urls) {
             `bench: ${name} ${run < 0 ? 'warm-up' : `run ${run + 1}`}: ${JSON.stringify(result.samples)}${result.detail ? ` ${JSON.stringify(result.detail)}` : ''}`,
           )
         if (run >= 0)
-          for (const measurement of wanted)
-            samples[measurement.id].push(result.samples[measurement.id])
+          for (const measurement of measurements)
+            if (measurement.scenario === name)
+              samples[measurement.id].push(result.samples[measurement.id])
       } finally {
         await context.close()
       }
     }
-    console.log(`bench: ${name}: ${runs} runs done`)
+    console.log(`bench: round ${run < 0 ? 'warm-up' : `${run + 1} of ${runs}`} done`)
   }
   const results = Object.fromEntries(
     Object.entries(samples).map(([id, values]) => [
@@ -874,14 +576,14 @@ function throughputRows(throughput) {
 function report({ results, encodings, offLoopback, throughput }, machine) {
   const headline = measurements.filter((measurement) => !measurement.breakdown)
   const breakdown = measurements.filter((measurement) => measurement.breakdown)
-  const headlineRows = tableRows(headline, results, { withReferences: true })
-  const breakdownRows = tableRows(breakdown, results, { withReferences: false })
+  const headlineRows = tableRows(headline, results)
+  const breakdownRows = tableRows(breakdown, results)
   const machineLine = `${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB.toFixed(1)} GiB RAM, ${machine.os}, Node ${machine.node}, Chromium ${machine.chromium} (headless)`
   const notes = [
-    `Medians of ${runs} runs, each in a fresh browser context (empty cache), after ${warmupRuns} discarded warm-up run(s) per scenario; loopback only, non-loopback hosts fail to resolve.`,
-    'Bytes: encoded (compressed) response body sizes as Chromium received them; host JS = script responses requested by the host document (airlock.js; the demo page’s own JS is inline).',
-    'Times: in-page `performance.now()` (navigation start = 0) until `airlock.getState().open` is true, plus one `requestAnimationFrame`. Clicks are `button.click()` in the page, made as soon as `#connect` is enabled.',
-    'Preloaded: page loaded, `requestIdleCallback`, then a no-op `airlock.close()` resolved (it awaits the bridge handshake) before the click.',
+    `Medians of ${runs} interleaved rounds (each runs every scenario once, each in a fresh browser context with an empty cache), after ${warmupRuns} discarded warm-up round(s); loopback only, non-loopback hosts fail to resolve.`,
+    '**Visible** = the iframe is shown on the host page (laid out, not hidden, not transparent) AND, inside the frame (its own origin, its own clock aligned via `performance.timeOrigin + performance.now()`), the dialog is laid out with its wallet list; the later of the two. Each side is probed on every animation frame of its document; after a click, each side counts from the first animation frame at or after the click where its probe held (bench/visible.mjs).',
+    'Cold: from the host document’s navigation start; `#connect` clicked (`button.click()`) as soon as it is enabled. Warm: the page loaded, the bridge handshake done, its requests settled, then 2 s idle before the click.',
+    'Bytes: encoded (compressed) response body sizes as Chromium received them; host JS = script responses requested by the host document (airlock.js, and airlock-solana.js since the demo project has a Solana network; the demo page’s own JS is inline). Frame first bundle = the modal page’s entry script, its modulepreloads and style sheet.',
     `Provider overhead: the demo with a minimal EIP-6963 wallet injected into the page (it answers in-page), connected by clicking it in the modal; after ${callPlans.provider.warmup} warm-up calls each way, ${callPlans.provider.blocks} alternating blocks of ${callPlans.provider.blockSize} \`eth_chainId\` calls each way through \`airlock.provider.request\` and the wallet’s own \`provider.request\`; figure = median per-call time via Airlock − the same for the wallet. Checked: every call reached the wallet, and the page posted fewer messages to the modal than it made calls (a bridge hop posts one per call).`,
     `Bridge round trip: the demo with no wallet, after the handshake; after ${callPlans.bridge.warmup} warm-up calls, ${callPlans.bridge.blocks * callPlans.bridge.blockSize} \`airlock.provider.request({ method: 'eth_chainId' })\` calls in blocks of ${callPlans.bridge.blockSize}, each answered by the modal from its active network.`,
     'Per-call times: the page’s `performance.now()` is coarsened to 100 µs (not cross-origin isolated), so a call’s time is its block’s time over the block size, awaited one after another; the median is over blocks.',
@@ -899,41 +601,49 @@ function report({ results, encodings, offLoopback, throughput }, machine) {
   for (const note of notes) console.log(`- ${note}`)
 
   const markdown = [
-    '# Airlock bench results',
+    '## Airlock: `npm run bench`',
     '',
     `Generated by \`npm run bench\` (bench/run.mjs) on ${new Date().toISOString()}.`,
     '',
     `Machine: ${machineLine}.`,
     '',
-    'Reference figures (AppKit, RainbowKit): same machine kind, offline, medians of 5.',
-    '',
     markdownTable(headlineRows),
     '',
-    '## Breakdown',
+    '### Breakdown',
     '',
     markdownTable(breakdownRows),
     '',
-    '## API',
+    '### API',
     '',
     markdownTable(apiRows),
     '',
-    '## Method',
+    '### Method',
     '',
     ...notes.map((note) => `- ${note}`),
     '',
   ].join('\n')
-  writeFileSync(join(root, 'bench/RESULTS.md'), markdown)
+  writeResultsSection('airlock', markdown)
   console.log('\nbench: wrote bench/RESULTS.md')
 }
 
+const { cleanups, cleanup, aborting } = createCleanup(timeouts.whole)
+
 async function main() {
-  await checkPorts()
+  await checkPorts(ports)
   console.log('bench: building production bundles…')
   await withTimeout('npm run build', buildBundles({ quiet: !verbose }), timeouts.build)
-  const urls = await startBenchStack()
-  const browser = await launchBrowser()
+  const urls = await startBenchStack(ports, { cleanups, verbose, timeoutMs: timeouts.stack })
+  const browser = await launchBrowser(cleanups)
   const measured = await measure(browser, urls)
   const machine = describeMachine(browser.version())
+  if (only) {
+    for (const measurement of measurements)
+      if (only.includes(measurement.scenario))
+        console.log(
+          `${measurement.name}: ${format(measured.results[measurement.id].median, measurement.unit)} (${format(measured.results[measurement.id].min, measurement.unit)} – ${format(measured.results[measurement.id].max, measurement.unit)})`,
+        )
+    return
+  }
   await browser.close()
   console.log('bench: balances endpoint under load (autocannon)…')
   measured.throughput = await measureBalancesThroughput(urls.api)
@@ -946,7 +656,7 @@ try {
   process.exit(0)
 } catch (error) {
   // After Ctrl-C, whatever failed failed because we were stopping it; abort() exits.
-  if (aborting) await new Promise(() => {})
+  if (aborting()) await new Promise(() => {})
   console.error(`\nbench: failed: ${error instanceof UsageError ? error.message : error.stack}`)
   await cleanup()
   process.exit(1)
