@@ -7,7 +7,7 @@
 // - cold navigation start → visible: the connect button clicked as soon as it can be;
 // - warm click → visible: the page loaded, its requests settled and 2 s idle, then the click;
 // - host JS gzip (what the host page loads of ours) and the frame's first bundle gzip (the modal
-//   page's entry script, its modulepreloads and its style sheet);
+//   page's entry script and its modulepreloads);
 // - WalletConnect QR, provider overhead, bridge round trip, and the balances API under load.
 //
 // VISIBLE means what the visitor sees (bench/visible.mjs): the iframe is shown on the host page
@@ -80,7 +80,7 @@ const measurements = [
   },
   {
     id: 'frameFirstBundle',
-    name: 'Frame first bundle (gzip: entry, modulepreloads, CSS)',
+    name: 'Frame first bundle (gzip: entry and modulepreloads)',
     unit: 'bytes',
     scenario: 'coldOpen',
     target: 100 * KiB,
@@ -296,17 +296,16 @@ async function loadDemo(page, urls, network) {
 }
 
 /**
- * The modal page's first bundle: its entry script, the modules it preloads and its style sheets,
- * as the API serves the page (read once per run, from the frame's own URL).
+ * The modal page's first bundle, as the size budget counts it (scripts/size.mjs): its entry
+ * script and the modules it preloads, read from the page the API serves (its style sheet is
+ * the "CSS" row).
  */
 async function firstBundlePaths(modalUrl) {
   const html = await (await fetch(modalUrl)).text()
   const paths = new Set()
-  for (const match of html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"[^>]*>/g)) {
-    const tag = match[0]
-    if (/<script\b/.test(tag) || /rel="(?:modulepreload|stylesheet)"/.test(tag))
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"[^>]*>/g))
+    if (/<script\b/.test(match[0]) || /rel="modulepreload"/.test(match[0]))
       paths.add(new URL(match[1], modalUrl).pathname)
-  }
   return paths
 }
 
@@ -583,7 +582,7 @@ function report({ results, encodings, offLoopback, throughput }, machine) {
     `Medians of ${runs} interleaved rounds (each runs every scenario once, each in a fresh browser context with an empty cache), after ${warmupRuns} discarded warm-up round(s); loopback only, non-loopback hosts fail to resolve.`,
     '**Visible** = the iframe is shown on the host page (laid out, not hidden, not transparent) AND, inside the frame (its own origin, its own clock aligned via `performance.timeOrigin + performance.now()`), the dialog is laid out with its wallet list; the later of the two. Each side is probed on every animation frame of its document; after a click, each side counts from the first animation frame at or after the click where its probe held (bench/visible.mjs).',
     'Cold: from the host document’s navigation start; `#connect` clicked (`button.click()`) as soon as it is enabled. Warm: the page loaded, the bridge handshake done, its requests settled, then 2 s idle before the click.',
-    'Bytes: encoded (compressed) response body sizes as Chromium received them; host JS = script responses requested by the host document (airlock.js, and airlock-solana.js since the demo project has a Solana network; the demo page’s own JS is inline). Frame first bundle = the modal page’s entry script, its modulepreloads and style sheet.',
+    'Bytes: encoded (compressed) response body sizes as Chromium received them; host JS = script responses requested by the host document (airlock.js, and airlock-solana.js since the demo project has a Solana network; the demo page’s own JS is inline). Frame first bundle = the modal page’s entry script and its modulepreloads, as the size budget counts it (its style sheet is the CSS row).',
     `Provider overhead: the demo with a minimal EIP-6963 wallet injected into the page (it answers in-page), connected by clicking it in the modal; after ${callPlans.provider.warmup} warm-up calls each way, ${callPlans.provider.blocks} alternating blocks of ${callPlans.provider.blockSize} \`eth_chainId\` calls each way through \`airlock.provider.request\` and the wallet’s own \`provider.request\`; figure = median per-call time via Airlock − the same for the wallet. Checked: every call reached the wallet, and the page posted fewer messages to the modal than it made calls (a bridge hop posts one per call).`,
     `Bridge round trip: the demo with no wallet, after the handshake; after ${callPlans.bridge.warmup} warm-up calls, ${callPlans.bridge.blocks * callPlans.bridge.blockSize} \`airlock.provider.request({ method: 'eth_chainId' })\` calls in blocks of ${callPlans.bridge.blockSize}, each answered by the modal from its active network.`,
     'Per-call times: the page’s `performance.now()` is coarsened to 100 µs (not cross-origin isolated), so a call’s time is its block’s time over the block size, awaited one after another; the median is over blocks.',

@@ -7,6 +7,8 @@
 // and serves them gzipped from loopback. Rounds interleave every system and scenario; medians of
 // BENCH_RUNS (7) rounds after BENCH_WARMUP (1) discarded. Writes the peers' section of
 // bench/RESULTS.md.
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { buildBundles } from '../../scripts/stack.mjs'
 import {
   checkPorts,
@@ -25,7 +27,6 @@ import {
 } from '../harness.mjs'
 import { writeResultsSection } from '../results.mjs'
 import { airlockSystem, coldOpen, warmOpen } from '../visible.mjs'
-import { buildPeers } from './build.mjs'
 import { servePeers } from './serve.mjs'
 import { peers } from './systems.mjs'
 
@@ -52,6 +53,21 @@ const metrics = [
 ]
 
 const { cleanups, cleanup, aborting } = createCleanup(timeouts.whole)
+
+/**
+ * The peers' pages, built in a process of their own: Vite sets NODE_ENV=production in the process
+ * it builds in, which would start Airlock's API here in production mode.
+ */
+function buildPeerPages() {
+  const build = fileURLToPath(new URL('./build.mjs', import.meta.url))
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [build], { stdio: verbose ? 'inherit' : 'ignore' })
+    child.once('error', reject)
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`bench/peers/build.mjs exited with ${code}`)),
+    )
+  })
+}
 
 /** One cold and one warm open of `system`, each in a fresh context. */
 async function measureOnce(browser, system) {
@@ -114,7 +130,7 @@ function report(systems, results, machine) {
       '',
       `- Medians of ${runs} interleaved rounds (each round: every system's cold open, then its warm open, each in a fresh browser context) after ${warmupRuns} discarded, in one headless Chromium, offline (every host but loopback fails to resolve).`,
       '- Visible, for every system the same (bench/visible.mjs): the modal shown on the host page and laid out with its wallet list; for Airlock, whose modal is an iframe, the iframe shown on the host page AND the dialog laid out with its wallet list inside the frame, on the frame’s own clock, the later of the two. Cold: from navigation start, the connect button clicked as soon as it is enabled; warm: the page loaded, its requests settled, 2 s idle, then the click.',
-      '- Airlock: the demo page (the bare one-line snippet; its project offers the local anvil chain, the local Solana cluster and Ethereum). Peers: bench/peers/appkit and bench/peers/rainbowkit, production Vite builds with the local anvil chain and Ethereum, served gzipped with immutable assets from loopback. Offline, AppKit lists WalletConnect and its search entry (its wallet API is unreachable); RainbowKit lists its bundled wallets.',
+      '- Airlock: the demo page (the bare one-line snippet; its project offers the local anvil chain, the local Solana cluster and Ethereum). Peers: bench/peers/appkit and bench/peers/rainbowkit, production Vite builds with the local anvil chain and Ethereum, served gzipped with immutable assets from loopback. Offline, AppKit lists WalletConnect and its \u201cSearch Wallet\u201d entry (its wallet API is unreachable), and a click before its connectors are ready opens the dialog with the search entry alone, which its probe counts as its list; RainbowKit lists its bundled wallets.',
       '- Reproduce: stop `npm start`, then `npm run bench:peers` (installs and builds the peers on first run, ~2 min).',
     ].join('\n'),
   )
@@ -126,7 +142,7 @@ async function main() {
   console.log('bench:peers: building Airlock’s bundles and the peers’ pages…')
   await withTimeout(
     'building',
-    Promise.all([buildBundles({ quiet: !verbose }), buildPeers({ quiet: !verbose })]),
+    Promise.all([buildBundles({ quiet: !verbose }), buildPeerPages()]),
     timeouts.build,
   )
   const urls = await startBenchStack(ports, { cleanups, verbose, timeoutMs: timeouts.stack })

@@ -17,7 +17,8 @@ function version(name) {
 }
 
 // Runs in the page (serialized with .toString()): AppKit renders <w3m-modal> with nested
-// shadow roots; the connect view lists wallets as <w3m-list-wallet data-testid="wallet-selector-*">.
+// shadow roots; the connect view lists wallets as <w3m-list-wallet data-testid="wallet-selector-*">
+// and its "Search Wallet" entry as data-testid="all-wallets".
 function appkitDialogProbe() {
   const sized = (el) => {
     const r = el.getBoundingClientRect()
@@ -38,7 +39,9 @@ function appkitDialogProbe() {
   if (!card || !sized(card)) return false
   const view = deepAll(card, 'w3m-connect-view').find(sized)
   if (!view) return false
-  return deepAll(view, '[data-testid^="wallet-selector-"]').some(sized)
+  // Its list's entries: wallets, or the "Search Wallet" entry to all of them, which is all a
+  // click made before AppKit's connectors are ready shows (counted, to be fair to it).
+  return deepAll(view, '[data-testid^="wallet-selector-"], [data-testid="all-wallets"]').some(sized)
 }
 
 // Runs in the page: RainbowKit's modal is a [role=dialog] with one button per wallet.

@@ -32,6 +32,7 @@ import {
   unwrap,
 } from '@airlock/protocol'
 import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
+import { afterNextFrame } from './afterNextFrame'
 import type { ApiFetch } from './api'
 import type { Modal } from './modal'
 import { refreshAccountData, refreshAfterMined } from './queries/refresh'
@@ -164,8 +165,12 @@ export function startBridge(modal: Modal) {
   let originCheck: Promise<void> = Promise.resolve()
   function recheckProject() {
     const origin = hostOrigin()
-    if (!config.projectId || !config.project || !origin) return
-    originCheck = currentProject(modal.api.apiFetch, config.projectId)
+    const { projectId } = config
+    if (!projectId || !config.project || !origin) return
+    // Set at once, so whatever reaches a wallet or storage waits for it; started after the
+    // frame that shows the modal, so it never delays that frame.
+    originCheck = afterNextFrame()
+      .then(() => currentProject(modal.api.apiFetch, projectId))
       .then(async (project) => {
         if (project === undefined || revoked) return
         if (project?.allowedOrigins.includes(origin)) return applyProjectConfig(store, project)

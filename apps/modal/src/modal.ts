@@ -14,6 +14,7 @@ import {
   type WalletListing,
 } from '@airlock/protocol'
 import { createConnectionActions } from './actions/connectionActions'
+import { afterNextFrame } from './afterNextFrame'
 import { createAnalytics, withoutQueryStrings } from './analytics'
 import { createApiClient } from './api'
 import type { HostWalletRequest } from './connectors/types'
@@ -133,8 +134,9 @@ export function createModal(config: ModalConfig, router: Router) {
     store.setState({ requestedNamespace: params.namespace })
     // Already there (the view the host may have shown on the click): nothing to redo.
     if (navigation.view() !== view || navigation.depth() !== 1) await navigation.reset(view)
-    // Whatever the visitor does next may be remembered: have the storage ready for it.
-    storage?.prepare?.()
+    // Whatever the visitor does next may be remembered: have the storage ready for it, after
+    // the frame that shows the modal.
+    void afterNextFrame().then(() => storage?.prepare?.())
     const wasOpen = state.open
     store.setState({ open: true })
     // After the reply to the host: analytics is never on the path to a visible modal.
