@@ -19,3 +19,20 @@ test('behavior: an open asked for while a close waits for the resting view stays
   expect(closed).toEqual(['closed'])
   expect(modal.navigation.view()).toBe('Account')
 })
+
+test('behavior: an open of the view already shown waits for the next frame, and a close asked for meanwhile wins', async () => {
+  const { modal } = renderView('Connect')
+  modal.store.setState({ open: false })
+  expect(modal.navigation.view()).toBe('Connect')
+  // The host showed the frame on the click and told it; the frame's work waits a frame.
+  const opening = modal.openModal({})
+  expect(modal.store.getState().open).toBe(false)
+  await opening
+  expect(modal.store.getState().open).toBe(true)
+
+  await modal.closeModal({ fromFrame: false })
+  const reopening = modal.openModal({})
+  const closing = modal.closeModal({ fromFrame: false })
+  await Promise.all([reopening, closing])
+  expect(modal.store.getState().open).toBe(false)
+})

@@ -63,6 +63,8 @@ export function createModal(config: ModalConfig, router: Router) {
   const navigation = createNavigation(router, () => closeModal({ fromFrame: true }))
   // While closing, the stack is reset to where it rests: not a view the visitor went to.
   let closing = false
+  // Counts opens and closes, so an open that waited gives way to a close asked for meanwhile.
+  let openings = 0
   navigation.onViewChange((view, previous) => {
     if (store.getState().open && !closing) analytics.track('VIEW_CHANGE', { view, previous })
   })
@@ -132,11 +134,15 @@ export function createModal(config: ModalConfig, router: Router) {
       view: params.view,
     })
     store.setState({ requestedNamespace: params.namespace })
-    // Already there (the view the host may have shown on the click): nothing to redo.
+    const opening = ++openings
     if (navigation.view() !== view || navigation.depth() !== 1) await navigation.reset(view)
-    // Whatever the visitor does next may be remembered: have the storage ready for it, after
-    // the frame that shows the modal.
-    void afterNextFrame().then(() => storage?.prepare?.())
+    // Already there: the host may have shown it on the click. The work of opening (its
+    // re-renders, focus, storage) comes after the frame that shows it, never before.
+    else if (!state.open) await afterNextFrame()
+    // Closed (or opened again) meanwhile: the later call has the last word.
+    if (opening !== openings) return
+    // Whatever the visitor does next may be remembered: have the storage ready for it.
+    storage?.prepare?.()
     const wasOpen = state.open
     store.setState({ open: true })
     // After the reply to the host: analytics is never on the path to a visible modal.
@@ -148,6 +154,7 @@ export function createModal(config: ModalConfig, router: Router) {
 
   /** Closing resets the stack; when the frame itself closes (Esc, ✕, back), the host is told. */
   async function closeModal({ fromFrame }: { fromFrame: boolean }) {
+    openings++
     const { status, open } = store.getState()
     const connected = status === 'connected'
     const embedded = !!store.getState().options?.embedded
