@@ -23,6 +23,7 @@ import { modalAssetRoutes, modalFileRoutes, sdkRoutes } from './routes/staticBui
 import { statsRoutes } from './routes/stats'
 import { walletRoutes } from './routes/wallets'
 import { type AccountData, createAccountData } from './services/accountData/accountData'
+import { createPrecompressed } from './services/precompressed'
 import {
   type AccountDataRateLimiter,
   createAccountDataRateLimiter,
@@ -108,6 +109,8 @@ export function createApp(options: createApp.Options): Hono {
       },
     })
   const app = new Hono()
+  // The build files' gzips, made once and kept for every build route.
+  const precompressed = createPrecompressed()
 
   app.use(requestLogging(logger))
   app.use(compress())
@@ -137,12 +140,12 @@ export function createApp(options: createApp.Options): Hono {
   app.route('/', nftImageRoutes({ production }))
   app.route('/', walletRoutes({ storage }))
   app.route('/', modalRoutes({ storage, networks, modalDist, walletConnect, production }))
-  app.route('/', sdkRoutes({ sdkDist }))
-  app.route('/', modalAssetRoutes({ modalDist }))
+  app.route('/', sdkRoutes({ sdkDist, precompressed }))
+  app.route('/', modalAssetRoutes({ modalDist, precompressed }))
   app.get('/', (c) =>
     c.text('Airlock API. The modal is at /modal?projectId=<id>, the loader at /airlock.js.\n'),
   )
-  app.route('/', modalFileRoutes({ modalDist }))
+  app.route('/', modalFileRoutes({ modalDist, precompressed }))
 
   app.notFound((c) => apiError(c, 404, 'notFound', 'Not Found'))
   app.onError((error, c) => {

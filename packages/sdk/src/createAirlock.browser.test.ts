@@ -169,6 +169,28 @@ describe('open', () => {
     expect(airlock.getState().open).toBe(true)
   })
 
+  test('behavior: once the frame says the view is rendered, open() shows it in the click’s own task, before the frame answers', async () => {
+    const channel = fixtureChannel('prerendered')
+    onTestFinished(() => channel.close())
+    const told = new Promise<void>((resolve) =>
+      channel.addEventListener('message', ({ data }) => data === 'page' && resolve()),
+    )
+    const airlock = createAirlock({ projectId: 'prerendered', modalUrl, preload: 'eager' })
+    await told
+    const [frame] = frames()
+    expect(frame && getComputedStyle(frame).opacity).toBe('0')
+    expect(frame?.inert).toBe(true)
+
+    const opening = airlock.open()
+    // Synchronously: the frame holds its answer to open, and nothing has been awaited.
+    expect(frame && getComputedStyle(frame).opacity).toBe('1')
+    expect(frame?.inert).toBe(false)
+    expect(airlock.getState().open).toBe(true)
+    expect(spinner()).toBeNull()
+    channel.postMessage('release')
+    await opening
+  })
+
   test('behavior: a frame that fails its handshake is removed, and the next open() mounts a new one', async () => {
     // The SDK logs the failure for the site's developer; kept out of the test output.
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})

@@ -11,10 +11,15 @@
 
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { createPrecompressed, type Precompressed } from '../services/precompressed'
+import type { Precompressed } from '../services/precompressed'
 import { buildExists, readStaticFile, type StaticFile } from '../services/staticFiles'
 
-export type StaticBuildRoutesOptions = { modalDist: string; sdkDist: string }
+export type StaticBuildRoutesOptions = {
+  modalDist: string
+  sdkDist: string
+  /** One kept-gzip store for every build route of the app (`createPrecompressed`). */
+  precompressed: Precompressed
+}
 
 export function buildMissing(c: Context, build: 'modal' | 'SDK'): Response {
   c.header('Cache-Control', 'no-store')
@@ -37,16 +42,16 @@ const compressible = /^(text\/|application\/(json|manifest\+json|wasm)|image\/sv
  * A build file's answer: gzipped once at the best level (`precompressed`) for a client that
  * accepts it, so the app's streaming compression passes it by.
  */
-function serve(
+async function serve(
   c: Context,
   file: StaticFile,
   headers: Record<string, string>,
   precompressed: Precompressed,
-): Response {
+): Promise<Response> {
   const all = { 'Content-Type': file.contentType, Vary: 'Accept-Encoding', ...headers }
   const gzip = /\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')
-  if (!gzip || !compressible.test(file.contentType)) return c.body(file.body, 200, all)
-  return c.body(precompressed.gzip(file.version, file.body), 200, {
+  if (!gzip || !compressible.test(file.contentType)) return c.body(await file.read(), 200, all)
+  return c.body(await precompressed.gzip(file.version, file.read), 200, {
     ...all,
     'Content-Encoding': 'gzip',
   })
@@ -62,9 +67,11 @@ const loaderHeaders = {
  * The loader, the Wallet Standard module it imports on Solana pages (a cross-origin module
  * script, hence CORS), and their source maps.
  */
-export function sdkRoutes({ sdkDist }: Pick<StaticBuildRoutesOptions, 'sdkDist'>): Hono {
+export function sdkRoutes({
+  sdkDist,
+  precompressed,
+}: Pick<StaticBuildRoutesOptions, 'sdkDist' | 'precompressed'>): Hono {
   const app = new Hono()
-  const precompressed = createPrecompressed()
   for (const name of ['airlock.js', 'airlock-solana.js']) {
     app.get(`/${name}`, async (c) => {
       const file = await readStaticFile(sdkDist, name)
@@ -86,9 +93,11 @@ export function sdkRoutes({ sdkDist }: Pick<StaticBuildRoutesOptions, 'sdkDist'>
 }
 
 /** `/assets/*` of the modal build. */
-export function modalAssetRoutes({ modalDist }: Pick<StaticBuildRoutesOptions, 'modalDist'>): Hono {
+export function modalAssetRoutes({
+  modalDist,
+  precompressed,
+}: Pick<StaticBuildRoutesOptions, 'modalDist' | 'precompressed'>): Hono {
   const app = new Hono()
-  const precompressed = createPrecompressed()
   app.get('/assets/*', async (c) => {
     if (!buildExists(modalDist)) return buildMissing(c, 'modal')
     const file = await readModalFile(`${modalDist}/assets`, requestPathAfter(c, '/assets/'))
@@ -102,9 +111,11 @@ export function modalAssetRoutes({ modalDist }: Pick<StaticBuildRoutesOptions, '
  * The other top-level files of the modal build (favicon, robots.txt...). Register it last: it
  * answers any GET path. `index.html` is the page template and is served only through `/modal`.
  */
-export function modalFileRoutes({ modalDist }: Pick<StaticBuildRoutesOptions, 'modalDist'>): Hono {
+export function modalFileRoutes({
+  modalDist,
+  precompressed,
+}: Pick<StaticBuildRoutesOptions, 'modalDist' | 'precompressed'>): Hono {
   const app = new Hono()
-  const precompressed = createPrecompressed()
   app.get('/*', async (c) => {
     const file = await readModalFile(modalDist, requestPathAfter(c, '/'))
     if (file === undefined) return c.notFound()

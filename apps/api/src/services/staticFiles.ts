@@ -9,10 +9,11 @@ import { readFile, realpath, stat } from 'node:fs/promises'
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path'
 
 export type StaticFile = {
-  body: Uint8Array<ArrayBuffer>
   contentType: string
   /** The file's path and version (size, modification time): changes when the build does. */
   version: string
+  /** Its bytes, read when asked: an answer kept by version needs no read. */
+  read(): Promise<Uint8Array<ArrayBuffer>>
 }
 
 const contentTypes: Record<string, string> = {
@@ -48,7 +49,7 @@ export function buildExists(root: string): boolean {
 
 /**
  * The file at `encodedPath` (percent-encoded, relative to `root`), or undefined when there is
- * no such file or the path is refused.
+ * no such file or the path is refused. Its bytes are read only when `read()` is called.
  */
 export async function readStaticFile(
   root: string,
@@ -72,11 +73,10 @@ export async function readStaticFile(
     if (!isInside(realBase, realFile)) return undefined
     const stats = await stat(realFile)
     if (!stats.isFile()) return undefined
-    const body = new Uint8Array(await readFile(realFile))
     return {
-      body,
       contentType: contentTypeFor(realFile),
       version: `${realFile}:${stats.size}:${stats.mtimeMs}`,
+      read: async () => new Uint8Array(await readFile(realFile)),
     }
   } catch {
     return undefined

@@ -53,6 +53,12 @@ const methods = exposeMethods<FrameMethods>(
         throw new ProtocolVersionError({
           details: `Modal speaks ${protocolVersion}, host speaks ${params.protocolVersion}.`,
         })
+      if (scenario.prerendered)
+        setTimeout(async () => {
+          const remote = await connection.promise
+          await remote.emit({ type: 'page', namespaces: ['eip155'], prerendered: true })
+          channel.postMessage('page')
+        })
       return { protocolVersion, state: scenario.state }
     },
     open: async () => {
@@ -74,7 +80,7 @@ const methods = exposeMethods<FrameMethods>(
   frameMethodValidators(),
 )
 
-connect<HostMethods>({
+const connection = connect<HostMethods>({
   messenger: new WindowMessenger({ remoteWindow: parent, allowedOrigins: [location.origin] }),
   methods,
 })

@@ -28,6 +28,8 @@ export type Scenario = {
   refusesFirstHandshake?: true
   /** open() is answered only once the test says so (see `releaseOpen`). */
   holdsOpen?: true
+  /** After the handshake, the frame tells the host a plain open()'s view is rendered. */
+  prerendered?: true
 }
 
 export const scenarios = {
@@ -37,6 +39,7 @@ export const scenarios = {
   solanaHostWalletConnected: { state: connected('solana', hostWalletId) },
   refusesFirstHandshake: { state: initialState, refusesFirstHandshake: true },
   holdsOpen: { state: initialState, holdsOpen: true },
+  prerendered: { state: initialState, holdsOpen: true, prerendered: true },
 } satisfies Record<string, Scenario>
 export type ScenarioName = keyof typeof scenarios
 
