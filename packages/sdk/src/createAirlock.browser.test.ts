@@ -172,9 +172,12 @@ describe('open', () => {
   test('behavior: once the frame says the view is rendered, open() shows it in the click’s own task, before the frame answers', async () => {
     const channel = fixtureChannel('prerendered')
     onTestFinished(() => channel.close())
-    const told = new Promise<void>((resolve) =>
-      channel.addEventListener('message', ({ data }) => data === 'page' && resolve()),
-    )
+    const heard = (message: string) =>
+      new Promise<void>((resolve) =>
+        channel.addEventListener('message', ({ data }) => data === message && resolve()),
+      )
+    const told = heard('page')
+    const openAsked = heard('open')
     const airlock = createAirlock({ projectId: 'prerendered', modalUrl, preload: 'eager' })
     await told
     const [frame] = frames()
@@ -187,6 +190,8 @@ describe('open', () => {
     expect(frame?.inert).toBe(false)
     expect(airlock.getState().open).toBe(true)
     expect(spinner()).toBeNull()
+    // Released only once the frame holds the open: a release sent earlier would be missed.
+    await openAsked
     channel.postMessage('release')
     await opening
   })
