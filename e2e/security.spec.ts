@@ -95,20 +95,27 @@ test('behavior: the frame refuses bad payloads from an allowed host with typed e
   const results = await page.evaluate(async () => {
     const remote = window.remote
     return {
-      beforeHandshake: await remote.open({}),
-      wrongVersion: await remote.handshake({ protocolVersion: 999, options: {}, isMobile: false }),
+      beforeHandshake: await remote.open({}, false),
+      wrongVersion: await remote.handshake({
+        protocolVersion: 999,
+        options: {},
+        isMobile: false,
+        open: false,
+      }),
       badOptions: await remote.handshake({
         protocolVersion: 1,
         options: { themeVariables: { '--airlock-accent': 'url(https://evil)' } },
         isMobile: false,
+        open: false,
       }),
       handshake: await remote.handshake({
         protocolVersion: 1,
         options: { networks: ['eip155:31337'] },
         isMobile: false,
+        open: false,
       }),
-      badView: await remote.open({ view: 'Nope' }),
-      extraKey: await remote.open({ view: 'Connect', __proto__: { admin: true }, x: 1 }),
+      badView: await remote.open({ view: 'Nope' }, false),
+      extraKey: await remote.open({ view: 'Connect', __proto__: { admin: true }, x: 1 }, false),
       badMethod: await remote.request({ method: 'eth_accounts; drop' }),
       badNetwork: await remote.switchNetwork('not a network'),
       badArgs: await remote.close('extra'),
@@ -185,6 +192,7 @@ test('security: a frame of an unknown project touches no wallet and no storage f
       protocolVersion: 1,
       options: { networks: ['eip155:31337'] },
       isMobile: false,
+      open: false,
     })
     return {
       handshake,
@@ -200,7 +208,7 @@ test('security: a frame of an unknown project touches no wallet and no storage f
       disconnect: await remote.disconnect(),
       switchNetwork: await remote.switchNetwork('eip155:31337'),
       // What the frame shows: only the alert.
-      open: await remote.open({}),
+      open: await remote.open({}, false),
     }
   })
   expect(results.handshake).toMatchObject({ ok: true })

@@ -19,8 +19,9 @@ import {
   type HostWalletEvent,
   type HostWalletInfo,
   InvalidAppConfigurationError,
-  InvalidParamsError,
   InvalidProjectIdError,
+  invalidBridgeMessage,
+  type OpenParams,
   type ProjectConfig,
   ProjectIdNotConfiguredError,
   ProtocolVersionError,
@@ -40,10 +41,6 @@ import { airlockState, applyOptions, applyProjectConfig } from './stores/control
 import { fetchFrameSecret, openFrameStorage } from './stores/frameStorage'
 import { namespaceOf } from './stores/store'
 import { walletConnectId } from './walletconnect/peer'
-
-function invalid(details: string): never {
-  throw new InvalidParamsError({ message: 'Invalid bridge message.', details })
-}
 
 /** `walletConnect` is the frame's own session: no host may speak for it. */
 const frameWalletIds = [walletConnectId]
@@ -72,14 +69,15 @@ export function parseHostInfo(
 ): { origin: string; href: string; sdkVersion: string } {
   const info = value as { origin?: unknown; href?: unknown; sdkVersion?: unknown } | undefined
   if (info?.origin !== undefined && info.origin !== observedOrigin)
-    invalid('The host origin is not the one the bridge observed.')
+    invalidBridgeMessage('The host origin is not the one the bridge observed.')
   const href = info?.href
   if (typeof href !== 'string' || href.length > 8192 || !URL.canParse(href))
-    invalid('href must be a URL.')
-  if (new URL(href).origin !== observedOrigin) invalid('The host href is not on its origin.')
+    invalidBridgeMessage('href must be a URL.')
+  if (new URL(href).origin !== observedOrigin)
+    invalidBridgeMessage('The host href is not on its origin.')
   const sdkVersion = info?.sdkVersion ?? 'unknown'
   if (sdkVersion !== 'unknown' && (typeof sdkVersion !== 'string' || !semver.test(sdkVersion)))
-    invalid('sdkVersion must be a version such as 1.2.3.')
+    invalidBridgeMessage('sdkVersion must be a version such as 1.2.3.')
   return { origin: observedOrigin, href, sdkVersion: sdkVersion as string }
 }
 
@@ -143,7 +141,7 @@ export function startBridge(modal: Modal) {
   const ready =
     <args extends unknown[], result>(handler: (...a: args) => result) =>
     (...a: args): result => {
-      if (!handshaken) invalid('The handshake must come first.')
+      if (!handshaken) invalidBridgeMessage('The handshake must come first.')
       if (revoked) throw revokedError()
       return handler(...a)
     }
@@ -179,6 +177,11 @@ export function startBridge(modal: Modal) {
       })
       .catch(() => {})
   }
+  async function open(params: OpenParams, shown: boolean) {
+    recheckProject()
+    await modal.openModal(params, { shown })
+  }
+
   async function untilOriginChecked() {
     await originCheck
     if (revoked) throw revokedError()
@@ -186,23 +189,28 @@ export function startBridge(modal: Modal) {
 
   const handlers: Handlers<FrameMethods> = {
     handshake: async (params: HandshakeParams) => {
+      if (revoked) throw revokedError()
       if (params.protocolVersion !== protocolVersion)
         throw new ProtocolVersionError({
           details: `Modal speaks ${protocolVersion}, host speaks ${params.protocolVersion}.`,
         })
       applyOptions(store, params.options, params.isMobile)
       handshaken = true
-      await modal.navigation.reset(modal.restingView())
+      // The stack rests where a plain open() would show, as the site's options decide; already
+      // there (most often), nothing is rendered again.
+      const resting = modal.restingView()
+      if (modal.navigation.view() !== resting || modal.navigation.depth() !== 1)
+        await modal.navigation.reset(resting)
+      // The visitor clicked before this frame was ready: open now, before the host info below
+      // and the work it starts, and a round trip sooner than a separate open.
+      if (params.open) await open({}, false)
       reportHeight()
       tellPage()
       // A host that describes itself wrongly gets no wallets and no storage; the operators hear.
       loadHostInfo().catch((error) => modal.analytics.reportError('UNCAUGHT_ERROR', error))
-      return { protocolVersion, state: airlockState(store.getState()) }
+      return { protocolVersion, state: airlockState(store.getState()), opened: params.open }
     },
-    open: ready(async (params) => {
-      recheckProject()
-      await modal.openModal(params)
-    }),
+    open: ready(async (params, shown) => open(params, shown)),
     close: ready(async () => modal.closeModal({ fromFrame: false })),
     getState: ready(async () => airlockState(store.getState())),
     request: proven(async (request: RequestArguments) => {
@@ -299,8 +307,11 @@ export function startBridge(modal: Modal) {
       lastPage = serialized
       connection.promise.then((remote) => remote.emit({ type: 'page', ...page }))
     }
-    if (modal.prerendered()) pageTimer = setTimeout(send)
-    else send()
+    if (!modal.prerendered()) return send()
+    modal.firstRender.then(() => {
+      clearTimeout(pageTimer)
+      pageTimer = setTimeout(send)
+    })
   }
   store.subscribe(tellPage)
   modal.navigation.onViewChange(tellPage)

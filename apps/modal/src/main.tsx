@@ -1,8 +1,8 @@
 /**
  * The modal app's entry: reads the inlined project config, builds the view stack on a memory
- * router, renders the dialog and opens the bridge to the host page.
+ * router, opens the bridge to the host page and renders the dialog.
  */
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { startBridge } from './bridge'
 import { ModalContext } from './components/ModalContext'
@@ -38,13 +38,19 @@ modal.store.subscribe((state, previous) => {
     modal.navigation.preload('Account')
 })
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <ModalContext value={modal}>
-      <ViewStack router={router}>
-        <Shell />
-      </ViewStack>
-    </ModalContext>
-  </StrictMode>,
-)
+// The bridge first, and the first render as a transition (rendered in slices): the handshake's
+// messages cross between the slices instead of waiting behind the whole render, so a click made
+// before the frame was ready shows the dialog sooner. An open is answered once it is rendered.
 startBridge(modal)
+const root = createRoot(document.getElementById('root') as HTMLElement)
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <ModalContext value={modal}>
+        <ViewStack router={router}>
+          <Shell />
+        </ViewStack>
+      </ModalContext>
+    </StrictMode>,
+  ),
+)

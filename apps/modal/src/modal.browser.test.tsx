@@ -1,8 +1,10 @@
 // Opening and closing the modal as the host asks, in Chromium: the view a connected visitor
 // rests on (Account) loads on demand, and nothing about that wait may undo what the host asked.
 import { expect, test } from 'vitest'
+import { createModal } from './modal'
+import { createViewRouter } from './navigation/viewRouter'
 import { evmAccount } from './test/fixtures'
-import { connectedState, renderView } from './test/renderView'
+import { connectedState, projectConfig, renderView } from './test/renderView'
 
 test('behavior: an open asked for while a close waits for the resting view stays open, on that view', async () => {
   const { modal } = renderView('Connect', { state: connectedState(evmAccount) })
@@ -20,19 +22,46 @@ test('behavior: an open asked for while a close waits for the resting view stays
   expect(modal.navigation.view()).toBe('Account')
 })
 
-test('behavior: an open of the view already shown waits for the next frame, and a close asked for meanwhile wins', async () => {
+test('behavior: an open of the view the host already shows waits for the next frame, and a close asked for meanwhile wins', async () => {
   const { modal } = renderView('Connect')
   modal.store.setState({ open: false })
   expect(modal.navigation.view()).toBe('Connect')
   // The host showed the frame on the click and told it; the frame's work waits a frame.
-  const opening = modal.openModal({})
+  const opening = modal.openModal({}, { shown: true })
   expect(modal.store.getState().open).toBe(false)
   await opening
   expect(modal.store.getState().open).toBe(true)
 
   await modal.closeModal({ fromFrame: false })
-  const reopening = modal.openModal({})
+  const reopening = modal.openModal({}, { shown: true })
   const closing = modal.closeModal({ fromFrame: false })
   await Promise.all([reopening, closing])
   expect(modal.store.getState().open).toBe(false)
+})
+
+test('behavior: an open the host has not shown yet answers without waiting for a frame', async () => {
+  const { modal } = renderView('Connect')
+  modal.store.setState({ open: false })
+  // The host shows the frame only on this answer (a click before the frame was ready).
+  const frames: number[] = []
+  const frame = requestAnimationFrame((at) => frames.push(at))
+  await modal.openModal({}, { shown: false })
+  cancelAnimationFrame(frame)
+  expect(modal.store.getState().open).toBe(true)
+  expect(frames).toEqual([])
+})
+
+test('behavior: an open asked before the dialog first rendered is answered once it has', async () => {
+  const modal = createModal(projectConfig(), createViewRouter(['Connect']))
+  let answered = false
+  const opening = modal.openModal({}).then(() => {
+    answered = true
+  })
+  // A task later, with nothing else to wait for, the open still waits for the dialog.
+  await new Promise((resolve) => setTimeout(resolve))
+  expect(answered).toBe(false)
+  expect(modal.store.getState().open).toBe(false)
+  modal.dialogRendered()
+  await opening
+  expect(modal.store.getState().open).toBe(true)
 })

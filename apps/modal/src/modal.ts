@@ -65,6 +65,12 @@ export function createModal(config: ModalConfig, router: Router) {
   let closing = false
   // Counts opens and closes, so an open that waited gives way to a close asked for meanwhile.
   let openings = 0
+  // Resolved by the dialog's first commit (Shell): an open is answered, and the host told that a
+  // view is prerendered, only once there is a dialog to show.
+  let dialogRendered = () => {}
+  const firstRender = new Promise<void>((resolve) => {
+    dialogRendered = resolve
+  })
   navigation.onViewChange((view, previous) => {
     if (store.getState().open && !closing) analytics.track('VIEW_CHANGE', { view, previous })
   })
@@ -120,11 +126,23 @@ export function createModal(config: ModalConfig, router: Router) {
     if (navigation.view() !== view || navigation.depth() !== 1) void navigation.reset(view)
   })
 
-  async function openModal(params: OpenParams) {
-    const state = store.getState()
+  /**
+   * Opens on the view `params` ask for. `shown`: the host already shows the frame (the view was
+   * prerendered), so the work of opening waits for the frame that shows it; otherwise the host
+   * shows the frame only on this answer, which nothing then delays.
+   */
+  async function openModal(params: OpenParams, { shown = false }: { shown?: boolean } = {}) {
     // The project is the ceiling: a view whose feature is off is refused, whoever asks.
-    if (params.view)
-      assertViewAllowed(params.view, state.config.project?.features, state.options?.features)
+    if (params.view) {
+      const { config, options } = store.getState()
+      assertViewAllowed(params.view, config.project?.features, options?.features)
+    }
+    const opening = ++openings
+    // A click before the frame was ready: the host shows the frame on this answer, so it waits
+    // for a dialog to show.
+    await firstRender
+    if (opening !== openings) return
+    const state = store.getState()
     const view = openingView({
       namespace: params.namespace,
       activeNamespace: namespaceOf(state.activeNetwork),
@@ -134,11 +152,10 @@ export function createModal(config: ModalConfig, router: Router) {
       view: params.view,
     })
     store.setState({ requestedNamespace: params.namespace })
-    const opening = ++openings
     if (navigation.view() !== view || navigation.depth() !== 1) await navigation.reset(view)
-    // Already there: the host may have shown it on the click. The work of opening (its
-    // re-renders, focus, storage) comes after the frame that shows it, never before.
-    else if (!state.open) await afterNextFrame()
+    // Already there, and the host showed it on the click: the work of opening (its re-renders,
+    // focus, storage) comes after the frame that shows it, never before.
+    else if (!state.open && shown) await afterNextFrame()
     // Closed (or opened again) meanwhile: the later call has the last word.
     if (opening !== openings) return
     // Whatever the visitor does next may be remembered: have the storage ready for it.
@@ -286,7 +303,6 @@ export function createModal(config: ModalConfig, router: Router) {
     store,
     /** The modal's API client: its calls' failures reach the alert bar and error reports. */
     api,
-    /** The modal's TanStack Query client: account data and the wallet directory (queries/). */
     connectWallet,
     connectWalletConnect,
     openWalletLink,
@@ -301,6 +317,9 @@ export function createModal(config: ModalConfig, router: Router) {
     closeModal,
     restingView,
     prerendered,
+    firstRender,
+    /** The dialog (Shell) says it has been rendered for the first time. */
+    dialogRendered: () => dialogRendered(),
     /** The bridge registers how to tell the host that the frame closed itself. */
     onFrameClose(listener: () => void) {
       onClose = listener

@@ -65,8 +65,18 @@ export type HandshakeParams = {
   protocolVersion: number
   options: FrameOptions
   isMobile: boolean
+  /**
+   * The site has already asked for a plain `open()` (a click before the frame was ready): the
+   * frame opens as part of the handshake, a round trip sooner than a separate `open`.
+   */
+  open: boolean
 }
-export type HandshakeResult = { protocolVersion: number; state: AirlockState }
+export type HandshakeResult = {
+  protocolVersion: number
+  state: AirlockState
+  /** The frame opened, as the handshake's `open` asked. */
+  opened: boolean
+}
 
 /**
  * What the page runs with, as the host needs it: the namespaces of its networks (the host looks
@@ -84,7 +94,11 @@ export type Envelope<value> = { ok: true; value: value } | { ok: false; error: S
 /** Methods the frame exposes; the host calls them. */
 export type FrameMethods = {
   handshake(params: HandshakeParams): Promise<Envelope<HandshakeResult>>
-  open(params: OpenParams): Promise<Envelope<void>>
+  /**
+   * `shown`: the host already shows the frame (it was told the view is prerendered), so the
+   * frame's work of opening may wait a frame; otherwise the host waits for this answer to show it.
+   */
+  open(params: OpenParams, shown: boolean): Promise<Envelope<void>>
   close(): Promise<Envelope<void>>
   getState(): Promise<Envelope<AirlockState>>
   request(args: RequestArguments): Promise<Envelope<unknown>>
@@ -162,40 +176,42 @@ export async function unwrap<value>(reply: Promise<Envelope<value>>): Promise<va
   throw deserializeError(envelope.error)
 }
 
-function invalid(details: string): never {
+/** Refuses a bridge message: InvalidParamsError ('Invalid bridge message.') saying what is wrong. */
+export function invalidBridgeMessage(details: string): never {
   throw new InvalidParamsError({ message: 'Invalid bridge message.', details })
 }
 
 /** Validators for argument lists: each returns the checked arguments or throws. */
 export const args = {
   none: (list: unknown[]): [] => {
-    if (list.length > 0) invalid('This method takes no arguments.')
+    if (list.length > 0) invalidBridgeMessage('This method takes no arguments.')
     return []
   },
   string: (value: unknown, name: string): string => {
     if (typeof value !== 'string' || !value || value.length > 200)
-      invalid(`${name} must be a non-empty string.`)
+      invalidBridgeMessage(`${name} must be a non-empty string.`)
     return value
   },
   request: (value: unknown): RequestArguments => {
-    if (typeof value !== 'object' || value === null) invalid('A request must be an object.')
+    if (typeof value !== 'object' || value === null)
+      invalidBridgeMessage('A request must be an object.')
     const { method, params } = value as Record<string, unknown>
     if (typeof method !== 'string' || !/^[A-Za-z0-9_]{1,100}$/.test(method))
-      invalid('request.method must be an RPC method name.')
+      invalidBridgeMessage('request.method must be an RPC method name.')
     if (params !== undefined && (typeof params !== 'object' || params === null))
-      invalid('request.params must be an array or an object.')
+      invalidBridgeMessage('request.params must be an array or an object.')
     return params === undefined ? { method } : { method, params }
   },
   storageKey: (value: unknown): string => {
     // `airlock:v1:<projectId>:<name>`, the project id by the API's own rule.
     const projectId = /^airlock:v1:(.+):[A-Za-z]{1,40}$/.exec(value as string)?.[1]
     if (typeof value !== 'string' || !projectIdPattern.test(projectId ?? ''))
-      invalid('Storage keys are airlock:v1:<projectId>:<name>.')
+      invalidBridgeMessage('Storage keys are airlock:v1:<projectId>:<name>.')
     return value
   },
   storageValue: (value: unknown): string => {
     if (typeof value !== 'string' || value.length > 262144)
-      invalid('Stored values are strings of at most 256 KiB.')
+      invalidBridgeMessage('Stored values are strings of at most 256 KiB.')
     return value
   },
 }
@@ -205,6 +221,7 @@ export const args = {
  * doesn't carry the CAIP parser.
  */
 export function caipNetworkIdArg(value: unknown): CaipNetworkId {
-  if (!isCaipNetworkId(value)) invalid(`${JSON.stringify(value)} is not a CAIP-2 network id.`)
+  if (!isCaipNetworkId(value))
+    invalidBridgeMessage(`${JSON.stringify(value)} is not a CAIP-2 network id.`)
   return value
 }

@@ -73,6 +73,7 @@ test('behavior: the entry exports exactly these names', () => {
       "identityCacheMs",
       "imagePreloadTimeoutMs",
       "initialState",
+      "invalidBridgeMessage",
       "isAccountName",
       "isBrowserWalletShown",
       "isCaipAddress",

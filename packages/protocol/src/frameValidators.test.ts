@@ -1,14 +1,29 @@
 import { describe, expect, test } from 'vitest'
 import { InvalidParamsError } from './errors'
-import { parseHandshake, parseHostWalletEvent, parseHostWallets } from './frameValidators'
+import {
+  frameMethodValidators,
+  parseHandshake,
+  parseHostWalletEvent,
+  parseHostWallets,
+} from './frameValidators'
 
 const wallet = { id: 'uuid-1', name: 'Wallet', icon: 'data:image/png;base64,AA', type: 'ANNOUNCED' }
 
 describe('parseHandshake', () => {
   test('behavior: a handshake reads back with its options checked', () => {
     expect(
-      parseHandshake({ protocolVersion: 1, isMobile: true, options: { networks: ['eip155:1'] } }),
-    ).toEqual({ protocolVersion: 1, isMobile: true, options: { networks: ['eip155:1'] } })
+      parseHandshake({
+        protocolVersion: 1,
+        isMobile: true,
+        open: true,
+        options: { networks: ['eip155:1'] },
+      }),
+    ).toEqual({
+      protocolVersion: 1,
+      isMobile: true,
+      open: true,
+      options: { networks: ['eip155:1'] },
+    })
   })
 
   test.each([
@@ -24,8 +39,13 @@ describe('parseHandshake', () => {
       'isMobile must be a boolean.',
     ],
     [
+      'open missing',
+      { protocolVersion: 1, isMobile: false, options: {} },
+      'open must be a boolean.',
+    ],
+    [
       'a bad option',
-      { protocolVersion: 1, isMobile: false, options: { networks: ['eip155'] } },
+      { protocolVersion: 1, isMobile: false, open: false, options: { networks: ['eip155'] } },
       'networks[0]',
     ],
   ])('behavior: %s is refused naming it', (_, value, details) => {
@@ -85,5 +105,22 @@ describe('parseHostWallets', () => {
     ['a nameless wallet', [{ ...wallet, name: '' }], 'wallet.name must be a non-empty string.'],
   ])('behavior: %s is refused', (_, value, details) => {
     expect(() => parseHostWallets(value)).toThrow(details)
+  })
+})
+
+describe('open', () => {
+  const { open } = frameMethodValidators()
+  test('behavior: open takes its parameters and whether the host already shows the frame', () => {
+    expect(open([{ view: 'AllWallets' }, true])).toEqual([{ view: 'AllWallets' }, true])
+    expect(open([{}, false])).toEqual([{}, false])
+  })
+
+  test.each([
+    ['missing', []],
+    ['a string', [{}, 'true']],
+    ['a number', [{}, 1]],
+  ])('error: a shown flag that is %s is refused', (_, list) => {
+    expect(() => open(list)).toThrow(InvalidParamsError)
+    expect(() => open(list)).toThrow('shown must be a boolean.')
   })
 })

@@ -13,21 +13,17 @@ import {
   type HostWalletInfo,
   type HostWalletNamespace,
   hostWalletEvents,
+  invalidBridgeMessage,
   type Validators,
 } from './bridge'
-import { InvalidParamsError } from './errors'
 import { parseFrameOptions, parseOpenParams } from './options'
 
 /** Wallet ids the frame keeps for itself (its WalletConnect session): no host may use them. */
 export type ReservedWalletIds = readonly string[]
 
-function invalid(details: string): never {
-  throw new InvalidParamsError({ message: 'Invalid bridge message.', details })
-}
-
 function hostWalletId(value: unknown, reserved: ReservedWalletIds): string {
   const id = args.string(value, 'walletId')
-  if (reserved.includes(id)) invalid(`"${id}" is not a host wallet.`)
+  if (reserved.includes(id)) invalidBridgeMessage(`"${id}" is not a host wallet.`)
   return id
 }
 
@@ -36,16 +32,19 @@ function hostWalletId(value: unknown, reserved: ReservedWalletIds): string {
  * frame answers a mismatch with ProtocolVersionError, which says both versions.
  *
  * @example
- * parseHandshake({ protocolVersion: 1, isMobile: false, options: { networks: ['eip155:1'] } })
+ * parseHandshake({ protocolVersion: 1, isMobile: false, open: false, options: { networks: ['eip155:1'] } })
  */
 export function parseHandshake(value: unknown): HandshakeParams {
   const params = value as Partial<HandshakeParams> | undefined
-  if (typeof params?.protocolVersion !== 'number') invalid('protocolVersion must be a number.')
-  if (typeof params.isMobile !== 'boolean') invalid('isMobile must be a boolean.')
+  if (typeof params?.protocolVersion !== 'number')
+    invalidBridgeMessage('protocolVersion must be a number.')
+  if (typeof params.isMobile !== 'boolean') invalidBridgeMessage('isMobile must be a boolean.')
+  if (typeof params.open !== 'boolean') invalidBridgeMessage('open must be a boolean.')
   return {
     protocolVersion: params.protocolVersion,
     options: parseFrameOptions(params.options),
     isMobile: params.isMobile,
+    open: params.open,
   }
 }
 
@@ -61,7 +60,7 @@ export function parseHostWalletEvent(
 ): HostWalletEvent {
   const event = value as Partial<HostWalletEvent> | undefined
   if (!event || !(hostWalletEvents as readonly unknown[]).includes(event.event))
-    invalid('Unknown wallet event.')
+    invalidBridgeMessage('Unknown wallet event.')
   return {
     walletId: hostWalletId(event.walletId, reserved),
     event: event.event!,
@@ -89,15 +88,17 @@ export function parseHostWallets(
   value: unknown,
   reserved: ReservedWalletIds = [],
 ): HostWalletInfo[] {
-  if (!Array.isArray(value) || value.length > 50) invalid('Host wallets must be a list.')
+  if (!Array.isArray(value) || value.length > 50)
+    invalidBridgeMessage('Host wallets must be a list.')
   return value.map((item) => {
     const wallet = item as Partial<HostWalletInfo> | null
-    if (wallet?.type !== 'ANNOUNCED' && wallet?.type !== 'INJECTED') invalid('Unknown wallet type.')
+    if (wallet?.type !== 'ANNOUNCED' && wallet?.type !== 'INJECTED')
+      invalidBridgeMessage('Unknown wallet type.')
     const rdns = typeof wallet.rdns === 'string' && wallet.rdns ? wallet.rdns.slice(0, 200) : ''
     // The host leaves `namespaces` out for EIP-1193 wallets.
     const namespaces: unknown = wallet.namespaces ?? ['eip155']
     if (!Array.isArray(namespaces) || namespaces.length === 0 || !namespaces.every(isNamespace))
-      invalid('A wallet speaks eip155, solana or both.')
+      invalidBridgeMessage('A wallet speaks eip155, solana or both.')
     return {
       id: hostWalletId(wallet.id, reserved),
       name: args.string(wallet.name, 'wallet.name').slice(0, 100),
@@ -119,7 +120,11 @@ export function parseHostWallets(
 export function frameMethodValidators(reserved: ReservedWalletIds = []): Validators<FrameMethods> {
   return {
     handshake: (list) => [parseHandshake(list[0])],
-    open: (list) => [parseOpenParams(list[0])],
+    open: (list) => {
+      const params = parseOpenParams(list[0])
+      if (typeof list[1] !== 'boolean') invalidBridgeMessage('shown must be a boolean.')
+      return [params, list[1]]
+    },
     close: args.none,
     getState: args.none,
     request: (list) => [args.request(list[0])],

@@ -138,11 +138,16 @@ describe('subscribe', () => {
 })
 
 describe('open', () => {
-  test('behavior: before the frame is ready open() shows a loading spinner, and resolves once the frame answers', async () => {
+  test('behavior: before the frame is ready open() shows a loading spinner, the handshake carries the open, and open() resolves once the frame answers', async () => {
     const channel = fixtureChannel('holdsOpen')
     onTestFinished(() => channel.close())
+    const asked: string[] = []
     const openAsked = new Promise<void>((resolve) =>
-      channel.addEventListener('message', ({ data }) => data === 'open' && resolve()),
+      channel.addEventListener('message', ({ data }) => {
+        if (!String(data).startsWith('open:')) return
+        asked.push(data)
+        resolve()
+      }),
     )
     const airlock = createAirlock({ projectId: 'holdsOpen', modalUrl, preload: 'none' })
 
@@ -160,6 +165,8 @@ describe('open', () => {
 
     channel.postMessage('release')
     await opening
+    // One round trip: the frame was asked once, by the handshake, not again by open.
+    expect(asked).toEqual(['open:handshake'])
     expect(spinner()).toBeNull()
     const [frame] = frames()
     expect(frame && { opacity: getComputedStyle(frame).opacity, inert: frame.inert }).toEqual({
@@ -177,7 +184,7 @@ describe('open', () => {
         channel.addEventListener('message', ({ data }) => data === message && resolve()),
       )
     const told = heard('page')
-    const openAsked = heard('open')
+    const openAsked = heard('open:call:{}')
     const airlock = createAirlock({ projectId: 'prerendered', modalUrl, preload: 'eager' })
     await told
     const [frame] = frames()
@@ -194,6 +201,17 @@ describe('open', () => {
     await openAsked
     channel.postMessage('release')
     await opening
+  })
+
+  test('behavior: an open() with parameters before the frame is ready is asked for after the handshake, with them', async () => {
+    const channel = fixtureChannel('ready')
+    onTestFinished(() => channel.close())
+    const asked: string[] = []
+    channel.addEventListener('message', ({ data }) => asked.push(data))
+    const airlock = createAirlock({ projectId: 'ready', modalUrl, preload: 'none' })
+    await airlock.open({ view: 'AllWallets' })
+    await vi.waitFor(() => expect(asked).toEqual(['open:call:{"view":"AllWallets"}']))
+    expect(airlock.getState().open).toBe(true)
   })
 
   test('behavior: a frame that fails its handshake is removed, and the next open() mounts a new one', async () => {

@@ -22,6 +22,7 @@ import {
   InvalidAppConfigurationError,
   InvalidParamsError,
   initialState,
+  invalidBridgeMessage,
   type OpenParams,
   ProtocolVersionError,
   type ProviderRpcError,
@@ -141,6 +142,9 @@ export function createAirlock(options: AirlockOptions): Airlock {
   }
   // The frame has the view a plain open() shows rendered while hidden: show it on the click.
   let prerendered = false
+  // A plain open() before the handshake is carried by it (`open`): 1 (waiting) until it is sent;
+  // 2 once the frame has opened, so the open() that asked need not ask again; else 0.
+  let handshakeOpen = 0
 
   const hostMethods = exposeMethods<HostMethods>(
     {
@@ -172,11 +176,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
         const { visible, height } = (list[0] ?? {}) as { visible?: unknown; height?: unknown }
         const badHeight =
           height !== undefined && !(typeof height === 'number' && height >= 0 && height < 1e4)
-        if (typeof visible !== 'boolean' || badHeight)
-          throw new InvalidParamsError({
-            message: 'Invalid bridge message.',
-            details: 'setFrame',
-          })
+        if (typeof visible !== 'boolean' || badHeight) invalidBridgeMessage('setFrame')
         return [height === undefined ? { visible } : { visible, height }]
       },
       emit: (list) => [parseFrameEvent(list[0])],
@@ -228,14 +228,22 @@ export function createAirlock(options: AirlockOptions): Airlock {
       })
       penpal.promise
         .then(async (remote) => {
+          const open = handshakeOpen === 1
           const result = await unwrap(
-            remote.handshake({ protocolVersion, options: frameOptions, isMobile: isMobile() }),
+            remote.handshake({
+              protocolVersion,
+              options: frameOptions,
+              isMobile: isMobile(),
+              open,
+            }),
           )
           if (result.protocolVersion !== protocolVersion)
             throw new ProtocolVersionError({
               details: `Host speaks ${protocolVersion}, modal speaks ${result.protocolVersion}.`,
             })
           setState({ ...result.state, open: state.open })
+          // One asked for while this handshake was under way is asked for on its own.
+          handshakeOpen = open && result.opened ? 2 : 0
           connected = true
           ask = undefined
           resolve(remote)
@@ -252,6 +260,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
         // Calls until now share this failure; the next one starts again.
         if (frame === mounted) frame = undefined
         connection = ask = undefined
+        handshakeOpen = 0
         // Logged once per kind: a page that retries doesn't flood its console.
         if (!logged.has(failure.message)) console.error(failure)
         logged.add(failure.message)
@@ -305,8 +314,9 @@ export function createAirlock(options: AirlockOptions): Airlock {
   async function open(params?: OpenParams) {
     // Taken before the frame can move focus, so it goes back where the visitor was.
     const opener = document.activeElement
+    const plain = !params?.view && !params?.namespace
     // The frame has what this open shows rendered: visible in this very task, told after.
-    const shown = prerendered && connected && !params?.view && !params?.namespace
+    const shown = prerendered && connected && plain
     // Not connected yet (the iframe's first load takes a few hundred ms): a loading state at once.
     const booting = !connected && !container
     if (shown) {
@@ -316,12 +326,16 @@ export function createAirlock(options: AirlockOptions): Airlock {
     if ((shown || booting) && !state.open) setState({ ...state, open: true })
     if (booting) {
       showLoading(true)
+      if (plain) handshakeOpen = 1
       // Let the loading state paint before the iframe's creation takes the main thread.
       if (!frame) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
     }
     try {
       // The frame validates the parameters; keeping that out of here keeps the host bundle small.
-      await call('open', params ?? {})
+      await connectFrame()
+      // The handshake carried this open, and the frame opened: nothing more to ask.
+      if (handshakeOpen === 2) handshakeOpen = 0
+      else await call('open', params ?? {}, shown)
     } catch (error) {
       if (booting || shown) hide()
       throw error
@@ -397,8 +411,5 @@ function parseFrameEvent(value: unknown): FrameEvent {
   const status = event?.type === 'state' ? event.state?.status : undefined
   if (status === 'disconnected' || status === 'connecting' || status === 'connected')
     return { type: 'state', state: (event as { state: AirlockState }).state }
-  throw new InvalidParamsError({
-    message: 'Invalid bridge message.',
-    details: 'Unknown frame event.',
-  })
+  invalidBridgeMessage('Unknown frame event.')
 }

@@ -2,7 +2,7 @@
  * The dialog around every view: role="dialog" labelled by its title, a back button where the
  * stack allows, a close button, the alert bar, Esc to close and Tab kept inside.
  */
-import { type KeyboardEvent, useEffect, useRef } from 'react'
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef } from 'react'
 import { ui, viewTitles } from '../messages'
 import { currentDepth } from '../navigation/navigation'
 import { shownView } from '../navigation/rules'
@@ -26,6 +26,10 @@ export function Shell() {
   const dialog = useRef<HTMLDivElement>(null)
   const view = shownView(modal.navigation.view(), connected)
   const depth = currentDepth(location.state)
+
+  useLayoutEffect(() => {
+    modal.dialogRendered()
+  }, [modal])
 
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {

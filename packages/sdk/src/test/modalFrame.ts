@@ -34,6 +34,18 @@ function refusesThisHandshake(): boolean {
   return !!scenario?.refusesFirstHandshake && count === 1
 }
 
+/**
+ * The frame opens, asked by the handshake or by `open`: it tells the test which, and with what
+ * (`open:handshake`, `open:call:{"view":…}`), and, in a scenario that holds its answer, waits
+ * for the test's `release`.
+ */
+async function opening(askedBy: string) {
+  if (!scenario?.holdsOpen) return channel.postMessage(`open:${askedBy}`)
+  const release = released()
+  channel.postMessage(`open:${askedBy}`)
+  await release
+}
+
 /** Resolves when the test posts `release`. */
 const released = () =>
   new Promise<void>((resolve) =>
@@ -59,14 +71,10 @@ const methods = exposeMethods<FrameMethods>(
           await remote.emit({ type: 'page', namespaces: ['eip155'], prerendered: true })
           channel.postMessage('page')
         })
-      return { protocolVersion, state: scenario.state }
+      if (params.open) await opening('handshake')
+      return { protocolVersion, state: scenario.state, opened: params.open }
     },
-    open: async () => {
-      if (!scenario.holdsOpen) return
-      const release = released()
-      channel.postMessage('open')
-      await release
-    },
+    open: async (params) => opening(`call:${JSON.stringify(params)}`),
     close: async () => {},
     getState: async () => scenario.state,
     request: async (request) => answeredByModal(request.method),
