@@ -15,6 +15,10 @@ export type DevChainContracts = {
   zeroDecimals: Address
   collectibles: Address
   spam: Address
+  /** DevSmartWalletFactory (CREATE2), see smartWallets.mjs. */
+  smartWalletFactory: Address
+  /** The factory's DevSmartWallet for dev account #1 (`bob`), salt 0: ERC-1271, deployed. */
+  smartWallet: Address
 }
 
 export declare const devChainContracts: DevChainContracts

@@ -1,6 +1,7 @@
 // Seeds a fresh anvil chain with the demo's tokens and history: a 6-decimals stablecoin, a
 // zero-decimals token, an NFT collection and a spam NFT collection, balances for anvil accounts
-// #0–#2, transfers between them, and Multicall3 at its canonical address. Everything is deployed
+// #0–#2, transfers between them, Multicall3 at its canonical address, and a smart-wallet factory
+// with one ERC-1271 wallet owned by account #1 (smartWallets.mjs). Everything is deployed
 // from anvil's account #9 in a fixed order, so the addresses are the same on every fresh chain;
 // rerunning on a seeded chain does nothing. It never touches the API's database: the caller
 // registers the returned spam collection (`markSpamContract`).
@@ -11,11 +12,13 @@ import { pathToFileURL } from 'node:url'
 import {
   createPublicClient,
   createWalletClient,
+  encodeDeployData,
   getAddress,
   getContractAddress,
   http,
   parseEther,
   parseUnits,
+  zeroHash,
 } from 'viem'
 
 const artifacts = JSON.parse(readFileSync(new URL('./artifacts.json', import.meta.url), 'utf8'))
@@ -32,13 +35,26 @@ export const devAccounts = {
 export const multicall3Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
 
 const deployed = (nonce) => getContractAddress({ from: devAccounts.deployer, nonce: BigInt(nonce) })
+// The factory comes after the deployer's 14 other transactions (see `steps`), so adding it left
+// the older addresses as they were.
+const smartWalletFactory = deployed(14)
 
-/** The seeded contracts' addresses on a fresh chain: the deployer's first four creations. */
+/**
+ * The seeded contracts' addresses on a fresh chain: the deployer's first four creations, the
+ * smart-wallet factory, and the wallet it deploys (CREATE2, salt 0) for account #1.
+ */
 export const devChainContracts = {
   usdc: deployed(0),
   zeroDecimals: deployed(1),
   collectibles: deployed(2),
   spam: deployed(3),
+  smartWalletFactory,
+  smartWallet: getContractAddress({
+    opcode: 'CREATE2',
+    from: smartWalletFactory,
+    salt: zeroHash,
+    bytecode: encodeDeployData({ ...artifact('DevSmartWallet'), args: [devAccounts.bob] }),
+  }),
 }
 
 const usd = (amount) => parseUnits(amount, 6)
@@ -83,6 +99,9 @@ const steps = [
   call(alice, 'DevCollectible', contracts.collectibles, 'transferFrom', [alice, carol, 3n]),
   // A failed send: the token contract takes no ether, so this reverts and is mined as failed.
   { from: alice, expectFailure: true, request: { to: contracts.usdc, value: parseEther('0.01') } },
+  // Last, so the deployer's nonces above, and the addresses they gave, stay as they were.
+  deploy('DevSmartWalletFactory', []),
+  call(deployer, 'DevSmartWalletFactory', smartWalletFactory, 'deploy', [bob, zeroHash]),
 ]
 // Alice ends with 1,250.50 aUSD, 45 ZERO, collectibles #1 and #2, and spam #1 and #2.
 
