@@ -1,7 +1,7 @@
 /**
  * The Airlock API as a Hono app: the modal page and builds, the loader script, project
- * configuration, analytics and their stats, account data (balances, NFTs, transactions) and
- * health. Every answer carries an `X-Request-Id`, and an unhandled error is logged with it
+ * configuration, sign-in with a wallet (SIWX), analytics and their stats, account data
+ * (balances, NFTs, transactions) and health. Every answer carries an `X-Request-Id`, and an unhandled error is logged with it
  * (`requestLogging.ts`). `main.ts` serves it; tests call `app.request(...)`.
  */
 
@@ -19,6 +19,7 @@ import { healthRoutes } from './routes/health'
 import { modalRoutes } from './routes/modal'
 import { nftImageRoutes } from './routes/nftImages'
 import { projectConfigRoutes } from './routes/projectConfig'
+import { siwxRoutes } from './routes/siwx'
 import { modalAssetRoutes, modalFileRoutes, sdkRoutes } from './routes/staticBuilds'
 import { statsRoutes } from './routes/stats'
 import { walletRoutes } from './routes/wallets'
@@ -122,6 +123,7 @@ export function createApp(options: createApp.Options): Hono {
   app.route('/', healthRoutes(storage))
   app.route('/', frameKeyRoutes({ publicOrigin }))
   app.route('/', projectConfigRoutes(storage, networks, walletConnect))
+  app.route('/', siwxRoutes({ storage, networks, publicOrigin, now }))
   app.route(
     '/',
     analyticsRoutes({ storage, publicOrigin, eventRateLimiter, now, production, trustProxy }),

@@ -49,6 +49,51 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
   }
   const run = (...argv: string[]) => runIn({}, ...argv)
 
+  test("behavior: revoke-sessions ends an address's sign-in sessions on every site of the project", async () => {
+    await run(
+      'projects',
+      'create',
+      'shop',
+      '--origin',
+      'https://shop.example',
+      '--siwx',
+      'optional',
+    )
+    const session = (id: string, address: string, hostOrigin: string) => ({
+      id,
+      project_id: 'shop',
+      host_origin: hostOrigin,
+      chain_id: 'eip155:1',
+      address,
+      message: 'm',
+      signature: '0x',
+      data: '{}',
+      expires_at: new Date(Date.now() + 60_000).toISOString(),
+      created_at: new Date().toISOString(),
+      revoked_at: null,
+    })
+    const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+    await storage.db
+      .insertInto('siwx_sessions')
+      .values([
+        session('a', alice, 'https://shop.example'),
+        session('b', alice, 'https://blog.shop.example'),
+        session('c', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'https://shop.example'),
+      ])
+      .execute()
+    expect(await run('projects', 'revoke-sessions', 'shop', alice.toLowerCase())).toEqual({
+      code: 0,
+      stdout: `Ended 2 sign-in sessions of ${alice.toLowerCase()} on project shop\n`,
+      stderr: '',
+    })
+    const left = await storage.db
+      .selectFrom('siwx_sessions')
+      .select('id')
+      .where('revoked_at', 'is', null)
+      .execute()
+    expect(left).toEqual([{ id: 'c' }])
+  })
+
   test('behavior: create, allow-origin, revoke-origin and list work together', async () => {
     expect(await run('projects', 'list')).toEqual({ code: 0, stdout: 'No projects.\n', stderr: '' })
 
@@ -262,6 +307,11 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
     [
       'revoking for an unknown project',
       ['projects', 'revoke-origin', 'nope', 'https://shop.example'],
+      'Project "nope" does not exist.',
+    ],
+    [
+      "ending an unknown project's sign-in sessions",
+      ['projects', 'revoke-sessions', 'nope', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'],
       'Project "nope" does not exist.',
     ],
     ['no command', [], 'error: missing command'],

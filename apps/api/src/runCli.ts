@@ -20,6 +20,7 @@ import {
   type Project,
   revokeOrigin,
 } from './services/projects'
+import { revokeSessionsOf } from './services/siwx/sessions'
 import { readRegistryFile, WalletRegistryFileError } from './services/walletRegistry/registryFile'
 import {
   findWallets,
@@ -64,6 +65,8 @@ Commands:
       Allow one more origin to embed the project's modal.
   projects revoke-origin <id> <url>
       Stop allowing an origin.
+  projects revoke-sessions <id> <address>
+      End every sign-in (SIWX) session of an address on the project, on all its sites.
 
   wallets list [--search <text>]
       List the wallet registry in the order AllWallets shows it.
@@ -104,6 +107,7 @@ type Command =
   | { name: 'set'; projectId: string; features: FeatureOverrides; settings: ProjectSettingsChange }
   | { name: 'allow-origin'; projectId: string; origin: string }
   | { name: 'revoke-origin'; projectId: string; origin: string }
+  | { name: 'revoke-sessions'; projectId: string; address: string }
   | { name: 'wallets list'; search: string | undefined }
   | { name: 'wallets import'; file: string; logosDir: string | undefined }
   | { name: 'wallets remove'; walletId: string }
@@ -183,6 +187,19 @@ export async function runCli(
       case 'revoke-origin': {
         const origin = await revokeOrigin(db, command.projectId, command.origin)
         stdout.write(`Revoked ${origin} for project ${command.projectId}\n`)
+        return 0
+      }
+      case 'revoke-sessions': {
+        if ((await getProject(db, command.projectId)) === undefined)
+          throw new ProjectNotFoundError(command.projectId)
+        const ended = await revokeSessionsOf(
+          { db, networks, now: Date.now },
+          command.projectId,
+          command.address,
+        )
+        stdout.write(
+          `Ended ${ended} sign-in session${ended === 1 ? '' : 's'} of ${command.address} on project ${command.projectId}\n`,
+        )
         return 0
       }
       case 'wallets list': {
@@ -268,6 +285,10 @@ function parseCommand(argv: readonly string[]): Command {
     case 'revoke-origin': {
       const [projectId, origin] = expectArguments(action, rest, 2)
       return { name: action, projectId: projectId!, origin: origin! }
+    }
+    case 'revoke-sessions': {
+      const [projectId, address] = expectArguments(action, rest, 2)
+      return { name: action, projectId: projectId!, address: address! }
     }
     default:
       throw new UsageError(`unknown projects command ${JSON.stringify(action)}`)

@@ -47,6 +47,8 @@ function testDatabase(
     async open() {
       if (config === undefined) throw new Error('setUp() first')
       const storage = openStorage(config)
+      await storage.db.deleteFrom('siwx_sessions').execute()
+      await storage.db.deleteFrom('siwx_nonces').execute()
       await storage.db.deleteFrom('events').execute()
       await storage.db.deleteFrom('project_origins').execute()
       await storage.db.deleteFrom('projects').execute()

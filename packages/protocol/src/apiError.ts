@@ -35,6 +35,32 @@ export const apiErrorCodes = [
   'unauthorized',
   /** 404: the operator's stats are off. */
   'statsDisabled',
+  /** 403: the project has sign-in with a wallet (SIWX) off ('SIWX is not enabled'). */
+  'siwxNotEnabled',
+  /** 400: a sign-in message that does not parse (EIP-4361 / Sign In With Solana), or too big. */
+  'siwxInvalidMessage',
+  /** 400: a signature of the wrong form for its namespace (hex on eip155, base58 on solana). */
+  'siwxInvalidSignature',
+  /** 401: the signature is well formed but the message's address did not sign this message. */
+  'siwxSignatureMismatch',
+  /** 401: a nonce the API did not issue for this project and host, already used, or expired. */
+  'siwxNonceInvalid',
+  /** 401: the message's Expiration Time has passed. */
+  'siwxMessageExpired',
+  /** 401: the message's Not Before, or its Issued At, is still to come. */
+  'siwxMessageNotYetValid',
+  /** 401: the message's domain (or scheme) is not the host site's. */
+  'siwxDomainMismatch',
+  /** 401: the message's URI is not on the host site's origin. */
+  'siwxUriMismatch',
+  /** 400: the message's chain is not one of the project's networks. */
+  'siwxChainNotAllowed',
+  /** 401: the message is for another address or chain than the account connected. */
+  'siwxAddressMismatch',
+  /** 401: no session for this token: never issued, signed out, revoked or expired. */
+  'siwxSessionInvalid',
+  /** 503: a contract wallet's network did not answer, so its signature could not be checked. */
+  'siwxVerificationUnavailable',
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]
 

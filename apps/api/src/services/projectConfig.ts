@@ -13,10 +13,8 @@ export function toProjectConfig(
   walletConnect: WalletConnectConfig | null,
 ): ProjectConfig {
   const { settings } = project
-  const configured = settings.networks.flatMap(
-    (id) => catalogue.find((network) => network.caipNetworkId === id) ?? [],
-  )
-  const networks = configured.length ? configured : [...catalogue]
+  const configured = configuredNetworks(project, catalogue)
+  const networks = projectNetworks(project, catalogue)
   const defaultNetwork = networks.some(
     (network) => network.caipNetworkId === settings.defaultNetwork,
   )
@@ -36,3 +34,14 @@ export function toProjectConfig(
     walletConnect,
   }
 }
+
+/** The project's networks, from the catalogue: those it names, or (naming none) every one. */
+export function projectNetworks(project: Project, catalogue: readonly NetworkConfig[]) {
+  const configured = configuredNetworks(project, catalogue)
+  return configured.length ? configured : [...catalogue]
+}
+
+const configuredNetworks = (project: Project, catalogue: readonly NetworkConfig[]) =>
+  project.settings.networks.flatMap(
+    (id) => catalogue.find((network) => network.caipNetworkId === id) ?? [],
+  )

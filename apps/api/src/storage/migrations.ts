@@ -222,6 +222,47 @@ const migrations = {
         .execute()
     },
   },
+  '0006_siwx': {
+    async up(db: Kysely<unknown>) {
+      // Sign in with a wallet (`services/siwx/`): single-use nonces, and the sessions they start.
+      await db.schema
+        .createTable('siwx_nonces')
+        .addColumn('nonce', 'text', (column) => column.primaryKey())
+        .addColumn('project_id', 'text', (column) =>
+          column.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('host_origin', 'text', (column) => column.notNull())
+        .addColumn('expires_at', timestamp, (column) => column.notNull())
+        .addColumn('created_at', timestamp, (column) => column.notNull())
+        .execute()
+      await db.schema
+        .createIndex('siwx_nonces_expires_at')
+        .on('siwx_nonces')
+        .column('expires_at')
+        .execute()
+      await db.schema
+        .createTable('siwx_sessions')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('project_id', 'text', (column) =>
+          column.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('host_origin', 'text', (column) => column.notNull())
+        .addColumn('chain_id', 'text', (column) => column.notNull())
+        .addColumn('address', 'text', (column) => column.notNull())
+        .addColumn('message', 'text', (column) => column.notNull())
+        .addColumn('signature', 'text', (column) => column.notNull())
+        .addColumn('data', 'text', (column) => column.notNull())
+        .addColumn('expires_at', timestamp, (column) => column.notNull())
+        .addColumn('created_at', timestamp, (column) => column.notNull())
+        .addColumn('revoked_at', timestamp)
+        .execute()
+      await db.schema
+        .createIndex('siwx_sessions_account')
+        .on('siwx_sessions')
+        .columns(['project_id', 'host_origin', 'address'])
+        .execute()
+    },
+  },
 } satisfies Record<string, Migration>
 
 export type MigrationName = keyof typeof migrations

@@ -148,6 +148,33 @@ export type SpamContractsTable = {
   created_at: Timestamp
 }
 
+/** A nonce issued for one sign-in on one host of a project; deleted when used. */
+export type SiwxNoncesTable = {
+  nonce: string
+  project_id: string
+  host_origin: string
+  expires_at: Timestamp
+  created_at: Timestamp
+}
+
+/** A verified sign-in (SIWX). The id is the SHA-256 of the session's token: the token is not kept. */
+export type SiwxSessionsTable = {
+  id: string
+  project_id: string
+  host_origin: string
+  /** CAIP-2 network id. */
+  chain_id: string
+  address: string
+  message: string
+  signature: string
+  /** JSON of the message's fields (`SiwxMessageData`). */
+  data: string
+  expires_at: Timestamp
+  created_at: Timestamp
+  /** Set when the visitor signs out or the operator revokes it. */
+  revoked_at: ColumnType<Date | string | null, string | null, string | null>
+}
+
 export type Database = {
   projects: ProjectsTable
   project_origins: ProjectOriginsTable
@@ -159,6 +186,8 @@ export type Database = {
   indexer_tokens: IndexerTokensTable
   indexer_nfts: IndexerNftsTable
   spam_contracts: SpamContractsTable
+  siwx_nonces: SiwxNoncesTable
+  siwx_sessions: SiwxSessionsTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

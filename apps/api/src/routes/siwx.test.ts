@@ -1,0 +1,227 @@
+// The sign-in routes over HTTP, on a real SQLite file: who may ask for a nonce and sign in (the
+// modal's own origin, for a host its project allows), what each refusal answers, and the
+// session a site's backend reads and ends with its token. What a sign-in checks is in
+// services/siwx/sessions.test.ts.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type NetworkConfig, siwxLimits, siwxMessageData } from '@airlock/protocol'
+import { createSiwxMessage } from '@airlock/protocol/siwx-messages'
+import { Hono } from 'hono'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { createProject } from '../services/projects'
+import { migrateToLatest } from '../storage/migrations'
+import { openStorage, type Storage } from '../storage/storage'
+import { siwxRoutes } from './siwx'
+
+const own = 'http://localhost:8787'
+const site = 'https://shop.example'
+const otherSite = 'https://news.example'
+// Anvil's well-known dev key: public, for tests only.
+const alice = privateKeyToAccount(
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+)
+// Nothing listens on port 9 of loopback: no test reaches beyond it.
+const networks: NetworkConfig[] = [
+  {
+    caipNetworkId: 'eip155:31337',
+    name: 'Anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrl: 'http://127.0.0.1:9',
+  },
+]
+
+let storage: Storage
+let dataDir: string
+let app: Hono
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'airlock-siwx-'))
+  storage = openStorage({ dialect: 'sqlite', file: join(dataDir, 'airlock.sqlite') })
+  await migrateToLatest(storage.db)
+  const settings = { siwx: 'required', networks: ['eip155:31337'] }
+  await createProject(storage.db, 'shop', [site, otherSite], {}, { settings, catalogue: networks })
+  await createProject(storage.db, 'plain', [site], {}, { catalogue: networks })
+  app = new Hono().route('/', siwxRoutes({ storage, networks, publicOrigin: own, now: Date.now }))
+})
+afterEach(async () => {
+  await storage.close()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+const post = (path: string, body: unknown, headers: Record<string, string> = { Origin: own }) =>
+  app.request(`${own}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+const withToken = (method: 'GET' | 'DELETE', token: string, headers = {}) =>
+  app.request(`${own}/v1/siwx/session`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...headers },
+  })
+const errorOf = async (response: Response) =>
+  ({ status: response.status, ...((await response.json()) as { error: object }).error }) as {
+    status: number
+    code: string
+    message: string
+  }
+
+/** A signed sign-in for `hostOrigin`, with a nonce asked for that host. */
+async function signedIn(hostOrigin = site, projectId = 'shop') {
+  const nonceResponse = await post(`/v1/projects/${projectId}/siwx/nonces`, { hostOrigin })
+  expect(nonceResponse.status).toBe(201)
+  const { nonce } = (await nonceResponse.json()) as { nonce: string }
+  const message = createSiwxMessage(
+    siwxMessageData({
+      hostOrigin,
+      address: alice.address,
+      chainId: 'eip155:31337',
+      nonce,
+      now: Date.now(),
+    }),
+  )
+  return {
+    hostOrigin,
+    address: alice.address,
+    chainId: 'eip155:31337',
+    message,
+    signature: await alice.signMessage({ message }),
+  }
+}
+
+describe('the frame signs a visitor in', () => {
+  test('behavior: nonce, sign-in, the session read with its token, sign-out', async () => {
+    const nonce = await post('/v1/projects/shop/siwx/nonces', { hostOrigin: site })
+    expect(nonce.headers.get('cache-control')).toBe('no-store')
+    const body = (await nonce.json()) as { nonce: string; expiresAt: string }
+    expect(body.nonce).toMatch(/^[0-9a-f]{32}$/)
+    expect(Date.parse(body.expiresAt) - Date.now()).toBeGreaterThan(4 * 60_000)
+
+    const response = await post('/v1/projects/shop/siwx/sessions', await signedIn())
+    expect(response.status).toBe(201)
+    const { token, session } = (await response.json()) as { token: string; session: object }
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+
+    const read = await withToken('GET', token, { Origin: site })
+    expect(read.status).toBe(200)
+    expect(read.headers.get('cache-control')).toBe('no-store')
+    expect(read.headers.get('access-control-allow-origin')).toBe('*')
+    expect(await read.json()).toEqual({ projectId: 'shop', hostOrigin: site, session })
+
+    expect((await withToken('DELETE', token)).status).toBe(204)
+    expect(await errorOf(await withToken('GET', token))).toMatchObject({
+      status: 401,
+      code: 'siwxSessionInvalid',
+    })
+    expect((await withToken('DELETE', token)).status).toBe(401)
+  })
+
+  test('security: only the modal’s own origin asks for nonces and signs in', async () => {
+    const signed = await signedIn()
+    for (const headers of [{}, { Origin: site }, { Origin: 'http://localhost:8788' }]) {
+      for (const [path, body] of [
+        ['/v1/projects/shop/siwx/nonces', { hostOrigin: site }],
+        ['/v1/projects/shop/siwx/sessions', signed],
+      ] as const)
+        expect(await errorOf(await post(path, body, headers))).toMatchObject({
+          status: 403,
+          code: 'crossOriginRequest',
+        })
+    }
+  })
+
+  test('security: a host the project does not allow gets no nonce', async () => {
+    expect(
+      await errorOf(
+        await post('/v1/projects/shop/siwx/nonces', { hostOrigin: 'https://evil.example' }),
+      ),
+    ).toMatchObject({ status: 403, code: 'invalidAppConfiguration' })
+  })
+
+  test('security: a session signed for one site cannot be taken to another', async () => {
+    const signed = await signedIn(site)
+    const elsewhere = { ...signed, hostOrigin: otherSite }
+    expect(await errorOf(await post('/v1/projects/shop/siwx/sessions', elsewhere))).toMatchObject({
+      status: 401,
+      code: 'siwxDomainMismatch',
+    })
+    // Signed in on its own site, the session says whose it is: another site's backend sees it.
+    const { token } = (await (await post('/v1/projects/shop/siwx/sessions', signed)).json()) as {
+      token: string
+    }
+    expect(await (await withToken('GET', token)).json()).toMatchObject({ hostOrigin: site })
+  })
+
+  test('security: a captured sign-in replayed is refused', async () => {
+    const signed = await signedIn()
+    expect((await post('/v1/projects/shop/siwx/sessions', signed)).status).toBe(201)
+    expect(await errorOf(await post('/v1/projects/shop/siwx/sessions', signed))).toMatchObject({
+      status: 401,
+      code: 'siwxNonceInvalid',
+    })
+  })
+
+  test("error: a project with SIWX off answers 'SIWX is not enabled'", async () => {
+    expect(
+      await errorOf(await post('/v1/projects/plain/siwx/nonces', { hostOrigin: site })),
+    ).toEqual({ status: 403, code: 'siwxNotEnabled', message: 'SIWX is not enabled' })
+  })
+
+  test('error: an unknown project is refused', async () => {
+    expect(
+      await errorOf(await post('/v1/projects/nobody/siwx/nonces', { hostOrigin: site })),
+    ).toMatchObject({ status: 404, code: 'invalidProjectId' })
+  })
+
+  test.each([
+    ['not JSON', '{', 'The request body must be JSON'],
+    [
+      'without a signature',
+      { hostOrigin: site, address: '0x', chainId: 'eip155:1', message: 'x' },
+      'body.signature',
+    ],
+    [
+      'with a chain id that is not CAIP-2',
+      { hostOrigin: site, address: '0x', chainId: '1', message: 'x', signature: '0x' },
+      'body.chainId',
+    ],
+    [
+      'with a message over the limit',
+      {
+        hostOrigin: site,
+        address: '0x',
+        chainId: 'eip155:1',
+        message: 'x'.repeat(siwxLimits.messageChars + 1),
+        signature: '0x',
+      },
+      'body.message',
+    ],
+  ])('error: a sign-in %s is refused naming what is wrong', async (_, body, named) => {
+    const error = await errorOf(await post('/v1/projects/shop/siwx/sessions', body))
+    expect(error).toMatchObject({ status: 400, code: 'invalidRequest' })
+    expect(error.message).toContain(named)
+  })
+
+  test('error: a malformed message is refused with its own code', async () => {
+    const signed = await signedIn()
+    const broken = { ...signed, message: signed.message.replace('Version: 1', 'Version: 2') }
+    const error = await errorOf(await post('/v1/projects/shop/siwx/sessions', broken))
+    expect(error).toMatchObject({ status: 400, code: 'siwxInvalidMessage' })
+  })
+
+  test('error: a body past the limit is refused before it is read', async () => {
+    const huge = JSON.stringify({ hostOrigin: site, message: 'x'.repeat(64 * 1024) })
+    expect(await errorOf(await post('/v1/projects/shop/siwx/sessions', huge))).toMatchObject({
+      status: 413,
+      code: 'payloadTooLarge',
+    })
+  })
+
+  test('error: a session read without a well-formed token is refused', async () => {
+    for (const headers of [{}, { Authorization: 'Bearer short' }, { Authorization: 'Basic x' }])
+      expect(await errorOf(await app.request(`${own}/v1/siwx/session`, { headers }))).toMatchObject(
+        { status: 401, code: 'siwxSessionInvalid' },
+      )
+  })
+})

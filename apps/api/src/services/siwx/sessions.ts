@@ -1,0 +1,253 @@
+/**
+ * Sign in with a wallet (SIWX, spec §4), on the API's side: single-use nonces for a project's
+ * host, the check that turns a signed message into a session, and the sessions themselves,
+ * found by their token (only its SHA-256 is kept) and revocable.
+ *
+ * A sign-in is checked in this order, each refusal with its own code (`SiwxError`): the message
+ * parses; it is for the host it was sent from (domain, scheme, URI), for the account the frame
+ * connected, on one of the project's networks; its times hold (issued, not before, not
+ * expired); the nonce was issued for this project and host and is unused; the signature is the
+ * address's. Only then, in one transaction, is the nonce used up and the session stored: a
+ * refused sign-in leaves nothing behind, and a nonce signs in once.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import {
+  type CaipNetworkId,
+  type NetworkConfig,
+  type SiwxMessageData,
+  type SiwxSession,
+  type SiwxSignInRequest,
+  siwxDomain,
+  siwxNonceTtlMs,
+} from '@airlock/protocol'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../storage/storage'
+import { projectNetworks } from '../projectConfig'
+import type { Project } from '../projects'
+import { parseSiwxMessage } from './messages'
+import { isSignedBy } from './signatures'
+import { SiwxError } from './siwxError'
+
+/** Clock skew allowed between the visitor's device and the API for Issued At and Not Before. */
+const clockSkewMs = 60_000
+
+export type SiwxContext = {
+  db: Kysely<Database>
+  /** The API's network catalogue: the project's networks are from it, with their RPCs. */
+  networks: readonly NetworkConfig[]
+  now: () => number
+}
+
+/** A nonce for one sign-in on `hostOrigin` (which the caller checked the project allows). */
+export async function issueNonce(
+  { db, now }: SiwxContext,
+  project: Project,
+  hostOrigin: string,
+): Promise<{ nonce: string; expiresAt: string }> {
+  assertEnabled(project)
+  const issuedAt = now()
+  const expiresAt = new Date(issuedAt + siwxNonceTtlMs).toISOString()
+  const nonce = randomBytes(16).toString('hex')
+  // Expired nonces are of no use to anyone: cleared as new ones are made.
+  await db
+    .deleteFrom('siwx_nonces')
+    .where('expires_at', '<=', new Date(issuedAt).toISOString())
+    .execute()
+  await db
+    .insertInto('siwx_nonces')
+    .values({
+      nonce,
+      project_id: project.id,
+      host_origin: hostOrigin,
+      expires_at: expiresAt,
+      created_at: new Date(issuedAt).toISOString(),
+    })
+    .execute()
+  return { nonce, expiresAt }
+}
+
+/**
+ * Verifies a signed sign-in message and stores its session.
+ * @returns the session and its token, which only the caller ever sees.
+ * @throws SiwxError naming the check that failed; nothing is stored then.
+ */
+export async function signIn(
+  context: SiwxContext,
+  project: Project,
+  request: SiwxSignInRequest,
+): Promise<{ token: string; session: SiwxSession }> {
+  assertEnabled(project)
+  const { db, now } = context
+  const { hostOrigin, message, signature } = request
+  const data = parseSiwxMessage(message)
+  assertForHost(data, hostOrigin)
+  assertForAccount(data, request)
+  const network = projectNetworks(project, context.networks).find(
+    (candidate) => candidate.caipNetworkId === data.chainId,
+  )
+  if (!network)
+    throw new SiwxError(
+      'siwxChainNotAllowed',
+      `The message is for ${data.chainId}, which is not one of project "${project.id}"'s networks.`,
+    )
+  const at = now()
+  assertInTime(data, at)
+  const nonceRow = () =>
+    db
+      .selectFrom('siwx_nonces')
+      .select('nonce')
+      .where('nonce', '=', data.nonce)
+      .where('project_id', '=', project.id)
+      .where('host_origin', '=', hostOrigin)
+      .where('expires_at', '>', new Date(at).toISOString())
+  if (!(await nonceRow().executeTakeFirst())) throw nonceInvalid()
+  if (!(await isSignedBy(data, message, signature, network.rpcUrl)))
+    throw new SiwxError(
+      'siwxSignatureMismatch',
+      `The signature is not ${data.accountAddress}'s signature of this message.`,
+    )
+  const token = randomBytes(32).toString('base64url')
+  const expiresAt = data.expirationTime
+    ? new Date(Date.parse(data.expirationTime)).toISOString()
+    : new Date(at + 24 * 60 * 60_000).toISOString()
+  await db.transaction().execute(async (trx) => {
+    const used = await trx
+      .deleteFrom('siwx_nonces')
+      .where('nonce', '=', data.nonce)
+      .where('project_id', '=', project.id)
+      .where('host_origin', '=', hostOrigin)
+      .executeTakeFirst()
+    // Another sign-in used it in the meantime.
+    if (Number(used.numDeletedRows) !== 1) throw nonceInvalid()
+    await trx
+      .insertInto('siwx_sessions')
+      .values({
+        id: tokenId(token),
+        project_id: project.id,
+        host_origin: hostOrigin,
+        chain_id: data.chainId,
+        address: data.accountAddress,
+        message,
+        signature,
+        data: JSON.stringify(data),
+        expires_at: expiresAt,
+        created_at: new Date(at).toISOString(),
+        revoked_at: null,
+      })
+      .execute()
+  })
+  return { token, session: { data, message, signature, expiresAt } }
+}
+
+/** The session of `token`, while it is neither expired nor revoked. */
+export async function readSession(
+  { db, now }: SiwxContext,
+  token: string,
+): Promise<{ projectId: string; hostOrigin: string; session: SiwxSession }> {
+  const row = await db
+    .selectFrom('siwx_sessions')
+    .selectAll()
+    .where('id', '=', tokenId(token))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date(now()).toISOString())
+    .executeTakeFirst()
+  if (!row)
+    throw new SiwxError('siwxSessionInvalid', 'No session for this token: signed out or expired.')
+  return {
+    projectId: row.project_id,
+    hostOrigin: row.host_origin,
+    session: {
+      data: JSON.parse(row.data) as SiwxMessageData,
+      message: row.message,
+      signature: row.signature,
+      expiresAt: new Date(row.expires_at).toISOString(),
+    },
+  }
+}
+
+/** Ends the session of `token` (sign-out); true when there was one to end. */
+export async function revokeSession({ db, now }: SiwxContext, token: string): Promise<boolean> {
+  const result = await db
+    .updateTable('siwx_sessions')
+    .set({ revoked_at: new Date(now()).toISOString() })
+    .where('id', '=', tokenId(token))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/**
+ * Ends every session of `address` on a project (the operator's revocation), on one host or
+ * all of them; how many were ended.
+ */
+export async function revokeSessionsOf(
+  { db, now }: SiwxContext,
+  projectId: string,
+  address: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('siwx_sessions')
+    .set({ revoked_at: new Date(now()).toISOString() })
+    .where('project_id', '=', projectId)
+    .where((eb) => eb(eb.fn('lower', ['address']), '=', address.toLowerCase()))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+const tokenId = (token: string) => createHash('sha256').update(token).digest('hex')
+
+const nonceInvalid = () =>
+  new SiwxError(
+    'siwxNonceInvalid',
+    'The nonce was not issued for this site, was used already, or expired.',
+  )
+
+function assertEnabled(project: Project) {
+  if (project.settings.siwx === 'off') throw new SiwxError('siwxNotEnabled', 'SIWX is not enabled')
+}
+
+function assertForHost(data: SiwxMessageData, hostOrigin: string) {
+  const site = new URL(hostOrigin)
+  if (
+    data.domain !== siwxDomain(hostOrigin) ||
+    (data.scheme && `${data.scheme}:` !== site.protocol)
+  )
+    throw new SiwxError(
+      'siwxDomainMismatch',
+      `The message is for ${data.domain}, not for ${site.host}, the site it was sent from.`,
+    )
+  let uri: URL | undefined
+  try {
+    uri = new URL(data.uri)
+  } catch {}
+  if (uri?.origin !== site.origin)
+    throw new SiwxError(
+      'siwxUriMismatch',
+      `The message's URI ${data.uri} is not on ${site.origin}, the site it was sent from.`,
+    )
+}
+
+function assertForAccount(data: SiwxMessageData, request: SiwxSignInRequest) {
+  const evm = data.chainId.startsWith('eip155:')
+  const same = evm
+    ? data.accountAddress.toLowerCase() === request.address.toLowerCase()
+    : data.accountAddress === request.address
+  if (!same || data.chainId !== (request.chainId as CaipNetworkId))
+    throw new SiwxError(
+      'siwxAddressMismatch',
+      `The message is for ${data.accountAddress} on ${data.chainId}; the connected account is ${request.address} on ${request.chainId}.`,
+    )
+}
+
+function assertInTime(data: SiwxMessageData, at: number) {
+  if (data.expirationTime && Date.parse(data.expirationTime) <= at)
+    throw new SiwxError('siwxMessageExpired', `The message expired at ${data.expirationTime}.`)
+  if (Date.parse(data.issuedAt) > at + clockSkewMs)
+    throw new SiwxError(
+      'siwxMessageNotYetValid',
+      `The message is issued at ${data.issuedAt}, which is still to come.`,
+    )
+  if (data.notBefore && Date.parse(data.notBefore) > at + clockSkewMs)
+    throw new SiwxError('siwxMessageNotYetValid', `The message is valid from ${data.notBefore}.`)
+}

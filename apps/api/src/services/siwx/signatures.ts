@@ -1,0 +1,76 @@
+/**
+ * Whether a sign-in message was signed by the address it names. eip155: an EOA's signature is
+ * recovered here; any other (an ERC-1271 contract wallet, or an ERC-6492 signature of one not
+ * deployed yet) is checked on the network's own RPC with viem's `verifyMessage`, which
+ * simulates the deployment and never sends a transaction. solana: ed25519 over the message's
+ * UTF-8 bytes, with the address as the public key.
+ */
+import type { SiwxMessageData } from '@airlock/protocol'
+import { getBase58Encoder } from '@solana/kit'
+import { verifyMessageSignature } from '@solana/wallet-standard-util'
+import {
+  createPublicClient,
+  type Hex,
+  http,
+  isAddressEqual,
+  isHex,
+  recoverMessageAddress,
+  size,
+} from 'viem'
+import { SiwxError } from './siwxError'
+
+const invalidSignature = (details: string): never => {
+  throw new SiwxError('siwxInvalidSignature', `Invalid signature: ${details}`)
+}
+
+/**
+ * @param rpcUrl the message's network, for contract wallets; without one only an EOA can sign in.
+ * @throws SiwxError `siwxInvalidSignature` for a signature of the wrong form,
+ *   `siwxVerificationUnavailable` when a contract wallet's network does not answer.
+ */
+export async function isSignedBy(
+  data: SiwxMessageData,
+  message: string,
+  signature: string,
+  rpcUrl: string | undefined,
+): Promise<boolean> {
+  if (data.chainId.startsWith('solana:')) return isSignedOnSolana(data, message, signature)
+  if (!isHex(signature, { strict: true }) || signature.length % 2 !== 0)
+    return invalidSignature('an eip155 signature is 0x and hex digits, two a byte.')
+  if (size(signature) < 65) return invalidSignature('an eip155 signature is 65 bytes or more.')
+  const address = data.accountAddress as Hex
+  if (size(signature) === 65) {
+    const signer = await recoverMessageAddress({ message, signature }).catch(() => undefined)
+    if (signer && isAddressEqual(signer, address)) return true
+  }
+  if (!rpcUrl) return false
+  const client = createPublicClient({ transport: http(rpcUrl, { timeout: 10_000, retryCount: 0 }) })
+  // viem answers false when its call fails for any reason: the network is asked first, so a
+  // chain that is down is said to be down, not taken for a wrong signature.
+  try {
+    await client.getChainId()
+  } catch {
+    throw new SiwxError(
+      'siwxVerificationUnavailable',
+      `The ${data.chainId} network could not be reached to check a contract wallet's signature.`,
+    )
+  }
+  return client.verifyMessage({ address, message, signature })
+}
+
+function isSignedOnSolana(data: SiwxMessageData, message: string, signature: string): boolean {
+  let signatureBytes: Uint8Array
+  try {
+    signatureBytes = new Uint8Array(getBase58Encoder().encode(signature))
+  } catch {
+    return invalidSignature('a solana signature is base58.')
+  }
+  if (signatureBytes.length !== 64) return invalidSignature('a solana signature is 64 bytes.')
+  const bytes = new TextEncoder().encode(message)
+  return verifyMessageSignature({
+    message: bytes,
+    signedMessage: bytes,
+    signature: signatureBytes,
+    publicKey: new Uint8Array(getBase58Encoder().encode(data.accountAddress)),
+  })
+}

@@ -1,0 +1,140 @@
+/**
+ * Sign in with X (CAIP-122; spec §3 "SIWX session", §4 "SIWX"): what the frame, the API and a
+ * site's backend say to each other about a sign-in. The visitor's wallet signs a message bound to
+ * the host site (its domain and URI, as the bridge observed its origin: never the modal's) and
+ * to a single-use nonce from the API; the API verifies it and keeps a session the site's
+ * backend can read with its token. The message text itself is built in `siwxMessages.ts`.
+ */
+import * as z from 'zod/mini'
+import type { CaipNetworkId } from './caip'
+import { caipNetworkIdSchema } from './project'
+
+/** A nonce is good for one sign-in, for 5 minutes. */
+export const siwxNonceTtlMs = 5 * 60_000
+/** How long the session a sign-in starts lasts: the message's Expiration Time. */
+export const siwxSessionTtlMs = 7 * 24 * 60 * 60_000
+/** Upper bounds on what a sign-in may carry; anything larger is refused before it is parsed. */
+export const siwxLimits = { messageChars: 4096, resources: 16, signatureChars: 4096 } as const
+/** What signing does, as the message says it and the view shows it. */
+export const siwxStatement = 'Sign in to prove you control this account. It costs nothing.'
+
+/** The fields of a CAIP-122 message (EIP-4361's, on every namespace). */
+export type SiwxMessageData = {
+  /** The site's URI scheme, when the message names it (EIP-4361's optional `scheme://`). */
+  scheme?: string | undefined
+  /** The site's RFC 3986 authority: host, and port when not the scheme's default. */
+  domain: string
+  /** The signer's address, in its namespace's form (EIP-55 on eip155, base58 on solana). */
+  accountAddress: string
+  /** The CAIP-2 network the session is bound to. */
+  chainId: CaipNetworkId
+  statement?: string | undefined
+  /** The site's origin. */
+  uri: string
+  version: '1'
+  nonce: string
+  /** ISO 8601 times. */
+  issuedAt: string
+  expirationTime?: string | undefined
+  notBefore?: string | undefined
+  requestId?: string | undefined
+  resources?: string[] | undefined
+}
+
+/** A sign-in the API verified (spec §3: data, message, signature), and when it ends. */
+export type SiwxSession = {
+  data: SiwxMessageData
+  message: string
+  signature: string
+  expiresAt: string
+}
+
+/**
+ * The session as the site gets it (`airlock.siwx.getSession()`): with its token, which the
+ * site's backend reads the session with (`GET /v1/siwx/session`).
+ */
+export type SiwxSiteSession = SiwxSession & { token: string }
+
+/**
+ * The domain of a site's messages: the authority of its origin.
+ * @example siwxDomain('https://shop.example') // 'shop.example'
+ * @example siwxDomain('http://127.0.0.1:5173') // '127.0.0.1:5173'
+ */
+export function siwxDomain(origin: string): string {
+  return new URL(origin).host
+}
+
+const messageDataSchema = z.object({
+  scheme: z.optional(z.string()),
+  domain: z.string(),
+  accountAddress: z.string(),
+  chainId: caipNetworkIdSchema,
+  statement: z.optional(z.string()),
+  uri: z.string(),
+  version: z.literal('1'),
+  nonce: z.string(),
+  issuedAt: z.string(),
+  expirationTime: z.optional(z.string()),
+  notBefore: z.optional(z.string()),
+  requestId: z.optional(z.string()),
+  resources: z.optional(z.array(z.string())),
+})
+
+export const siwxSessionSchema = z.object({
+  data: messageDataSchema,
+  message: z.string(),
+  signature: z.string(),
+  expiresAt: z.string(),
+})
+
+/** `POST /v1/projects/:projectId/siwx/nonces`: a nonce for a sign-in on this host. */
+export const siwxNonceRequestSchema = z.object({ hostOrigin: z.string() })
+export const siwxNonceResponseSchema = z.object({ nonce: z.string(), expiresAt: z.string() })
+
+/**
+ * `POST /v1/projects/:projectId/siwx/sessions`: a signed message becomes a session. `address`
+ * and `chainId` are the account the frame has connected: the message must be for it.
+ */
+export const siwxSignInRequestSchema = z.object({
+  hostOrigin: z.string(),
+  address: z.string(),
+  chainId: caipNetworkIdSchema,
+  message: z.string().check(z.maxLength(siwxLimits.messageChars)),
+  signature: z.string().check(z.maxLength(siwxLimits.signatureChars)),
+})
+export type SiwxSignInRequest = z.infer<typeof siwxSignInRequestSchema>
+
+/** The session token: what the frame keeps and a site's backend reads the session with. */
+export const siwxSignInResponseSchema = z.object({ token: z.string(), session: siwxSessionSchema })
+
+/** `GET /v1/siwx/session` (`Authorization: Bearer <token>`): the session, and whose it is. */
+export const siwxSessionResponseSchema = z.object({
+  projectId: z.string(),
+  hostOrigin: z.string(),
+  session: siwxSessionSchema,
+})
+export type SiwxSessionResponse = z.infer<typeof siwxSessionResponseSchema>
+
+/**
+ * The fields of the message the frame asks a wallet to sign: for the connected account on the
+ * host site, with the API's nonce, valid from now for {@link siwxSessionTtlMs}.
+ */
+export function siwxMessageData(request: {
+  hostOrigin: string
+  address: string
+  chainId: CaipNetworkId
+  nonce: string
+  now: number
+}): SiwxMessageData {
+  return {
+    domain: siwxDomain(request.hostOrigin),
+    accountAddress: request.address,
+    chainId: request.chainId,
+    statement: siwxStatement,
+    uri: request.hostOrigin,
+    version: '1',
+    nonce: request.nonce,
+    issuedAt: new Date(request.now).toISOString(),
+    expirationTime: new Date(request.now + siwxSessionTtlMs).toISOString(),
+  }
+}
