@@ -94,8 +94,13 @@ export default defineConfig({
             'zustand/vanilla',
             '@tanstack/react-query',
             '@testing-library/dom',
-            // Imported on demand by the views (the Send form's fee estimate).
+            // Imported on demand by the views (the Send form's fee estimate; a sign-in's
+            // message, and the signing key of its tests).
             'viem',
+            'viem/accounts',
+            'viem/siwe',
+            '@solana/wallet-standard-util',
+            '@solana/kit',
           ],
         },
         test: {

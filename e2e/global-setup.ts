@@ -9,7 +9,7 @@ import { promisify } from 'node:util'
 // @ts-expect-error: plain ESM helper shared with `npm start` and the bench.
 import { root, startStack } from '../scripts/stack.mjs'
 import { startFixtureServers } from './fixtures/server'
-import { analyticsProjects, oneLineProject, operatorToken } from './support/operator'
+import { analyticsProjects, oneLineProject, operatorToken, siwxProjects } from './support/operator'
 import { origins, ports } from './support/ports'
 
 const run = promisify(execFile)
@@ -60,6 +60,21 @@ export default async function globalSetup() {
     '--default-network',
     'eip155:31337',
   )
+  // Sign-in with a wallet, required and optional, on the fixtures' site and the demo's.
+  for (const [mode, project] of Object.entries(siwxProjects))
+    await airlock(
+      'projects',
+      'create',
+      project,
+      '--origin',
+      origins.fixtures,
+      '--origin',
+      origins.demo,
+      '--networks',
+      'eip155:31337',
+      '--siwx',
+      mode,
+    )
   // Projects of their own for the analytics tests, whose events are counted per project.
   await Promise.all(
     analyticsProjects.map((project) =>

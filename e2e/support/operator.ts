@@ -15,6 +15,9 @@ export const analyticsProjects = [
 /** A project whose settings the one-line tests change while pages of it are loaded. */
 export const oneLineProject = 'oneline'
 
+/** Projects that ask visitors to sign in with their wallet (SIWX), in each mode. */
+export const siwxProjects = { required: 'siwx-required', optional: 'siwx-optional' } as const
+
 /**
  * Runs the operator's CLI (`npm run airlock -- …`) against the e2e stack's database, as an
  * operator would while the API serves pages; resolves to its output, rejects on a non-zero exit.

@@ -46,6 +46,8 @@ export type RequestOptions = {
   quiet?: boolean
   /** Lets the request outlive the page (analytics sent as the visitor leaves). */
   keepalive?: boolean
+  /** Sent as `Authorization: Bearer <token>` (a sign-in session's token). */
+  bearer?: string
   timeoutMs?: number
   signal?: AbortSignal
 }
@@ -60,7 +62,14 @@ type FailureListener = (failure: ApiFailure) => void
  * const page = await api.apiFetch<WalletPage>('GET', '/v1/wallets', { query: { projectId } })
  * await api.apiFetch('POST', '/e', { query, body: event, quiet: true })
  */
-export function createApiClient() {
+/** How a call reaches the API: `fetch` on the modal's origin; view tests answer it themselves. */
+export type ApiTransport = <result>(
+  method: Method,
+  path: string,
+  options: RequestOptions,
+) => Promise<result | undefined>
+
+export function createApiClient(transport: ApiTransport = send) {
   const failureListeners = new Set<FailureListener>()
 
   /** Calls `listener` for every failed call that is not `quiet`; returns the unsubscribe. */
@@ -75,7 +84,7 @@ export function createApiClient() {
     options: RequestOptions = {},
   ): Promise<result | undefined> {
     try {
-      return await send<result>(method, path, options)
+      return await transport<result>(method, path, options)
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error))
       // The caller's own abort is not a failure.
@@ -107,6 +116,7 @@ async function send<result>(
     signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
   }
   if (options.keepalive) init.keepalive = true
+  if (options.bearer) init.headers = { ...init.headers, authorization: `Bearer ${options.bearer}` }
   if (options.body !== undefined) {
     init.body = JSON.stringify(options.body)
     init.headers = { ...init.headers, 'content-type': 'application/json' }

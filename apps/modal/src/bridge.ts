@@ -38,7 +38,6 @@ import type { ApiFetch } from './api'
 import type { Modal } from './modal'
 import { refreshAccountData, refreshAfterMined } from './queries/refresh'
 import { airlockState, applyOptions, applyProjectConfig } from './stores/controllers'
-import { fetchFrameSecret, openFrameStorage } from './stores/frameStorage'
 import { namespaceOf } from './stores/store'
 import { walletConnectId } from './walletconnect/peer'
 
@@ -240,6 +239,7 @@ export function startBridge(modal: Modal) {
       refreshAccountData(store)
       if (event.event === 'transactionSent') refreshAfterMined(store, event.data)
     }),
+    siwxSignOut: proven(async () => modal.siwx.signOut()),
     hostWalletsChanged: proven(async (wallets: HostWalletInfo[]) => {
       store.setState({ hostWallets: wallets })
       // A wallet that announced late may be the one the visitor was connected with.
@@ -276,6 +276,8 @@ export function startBridge(modal: Modal) {
     if (!config.project || !config.projectId) return
     store.setState({ hostWallets: parseHostWallets(await unwrap(host.listHostWallets())) })
     const remote = host
+    // Its code comes now, after the handshake: nothing the first frame shows needs it.
+    const { fetchFrameSecret, openFrameStorage } = await import('./stores/frameStorage')
     modal.setStorage(
       openFrameStorage(
         { projectId: config.projectId, hostOrigin: origin },
@@ -327,8 +329,8 @@ export function startBridge(modal: Modal) {
     lastSent = serialized
     connection.promise.then((remote) => remote.emit({ type: 'state', state: next }))
   })
-  modal.onFrameClose(() => {
-    connection.promise.then((remote) => remote.setFrame({ visible: false }))
+  modal.onFrameVisibility((visible) => {
+    connection.promise.then((remote) => remote.setFrame({ visible }))
   })
   new ResizeObserver(reportHeight).observe(document.body)
   return connection

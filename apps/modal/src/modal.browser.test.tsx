@@ -9,7 +9,7 @@ import { connectedState, projectConfig, renderView } from './test/renderView'
 test('behavior: an open asked for while a close waits for the resting view stays open, on that view', async () => {
   const { modal } = renderView('Connect', { state: connectedState(evmAccount) })
   const closed: string[] = []
-  modal.onFrameClose(() => closed.push('closed'))
+  modal.onFrameVisibility((visible) => closed.push(visible ? 'shown' : 'closed'))
   // The wallet connected and the modal closes: it rests on Account, whose code is not loaded.
   const closing = modal.closeModal({ fromFrame: true })
   expect(modal.store.getState().open).toBe(false)

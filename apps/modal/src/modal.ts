@@ -16,26 +16,30 @@ import {
 import { createConnectionActions } from './actions/connectionActions'
 import { afterNextFrame } from './afterNextFrame'
 import { createAnalytics, withoutQueryStrings } from './analytics'
-import { createApiClient } from './api'
+import { type ApiTransport, createApiClient } from './api'
 import type { HostWalletRequest } from './connectors/types'
 import { createNavigation } from './navigation/navigation'
 import { closingView, openingView } from './navigation/rules'
 import { refreshAccountData } from './queries/refresh'
+import { createLazySiwx } from './siwx/lazySiwx'
 import { apiFailureAlert, isReportableApiFailure } from './stores/alerts'
 import { hasAdapters, selectNetwork, showAlert } from './stores/controllers'
 import { createPersistence, type KeyValueStore } from './stores/persistence'
-import { createModalStore, namespaceOf } from './stores/store'
+import { createModalStore, type ModalState, namespaceOf } from './stores/store'
 import { createLazyWalletConnect } from './walletconnect/lazyWalletConnect'
 import { walletLink } from './walletconnect/links'
 import { walletConnectId } from './walletconnect/peer'
 
 type Router = Parameters<typeof createNavigation>[0]
 
-export function createModal(config: ModalConfig, router: Router) {
+/** `transport`: how API calls are made (`fetch` by default; the view tests' routes in tests). */
+export function createModal(config: ModalConfig, router: Router, transport?: ApiTransport) {
   const store = createModalStore(config)
-  const api = createApiClient()
+  const api = createApiClient(transport)
   const analytics = createAnalytics(store, api.apiFetch)
-  let onClose: () => void = () => {}
+  // Tells the host the frame closed itself, or asks it to show the frame (a sign-in the project
+  // requires, outside a flow of the modal).
+  let setFrameVisible: (visible: boolean) => void = () => {}
   // Until the bridge is up there is no host to reach a wallet through.
   let walletRequest: HostWalletRequest = async () => {
     throw new DisconnectedError({ message: 'The host page is not connected.' })
@@ -53,12 +57,19 @@ export function createModal(config: ModalConfig, router: Router) {
     onSession: () => void walletConnectApproved(),
     onError: (error) => analytics.reportError('WALLETCONNECT_ERROR', error),
   })
+  const persistence = createPersistence(() => storage)
   const connection = createConnectionActions(
     store,
     (walletId, request) => walletRequest(walletId, request),
-    createPersistence(() => storage),
+    persistence,
     walletConnect,
   )
+  const siwx = createLazySiwx({
+    store,
+    apiFetch: api.apiFetch,
+    persistence,
+    walletRequest: (args) => connection.forward(args),
+  })
 
   const navigation = createNavigation(router, () => closeModal({ fromFrame: true }))
   // While closing, the stack is reset to where it rests: not a view the visitor went to.
@@ -171,6 +182,14 @@ export function createModal(config: ModalConfig, router: Router) {
 
   /** Closing resets the stack; when the frame itself closes (Esc, ✕, back), the host is told. */
   async function closeModal({ fromFrame }: { fromFrame: boolean }) {
+    // Leaving a sign-in unsigned (✕, Esc, back, Cancel): as the project's mode says.
+    if (fromFrame && navigation.view() === 'SIWXSignMessage')
+      await (await import('./siwx/siwxFlows')).leaveSignIn({
+        store,
+        siwx,
+        switchNetwork,
+        disconnect,
+      })
     openings++
     const { status, open } = store.getState()
     const connected = status === 'connected'
@@ -179,7 +198,7 @@ export function createModal(config: ModalConfig, router: Router) {
     if (!embedded) store.setState({ open: false })
     // A QR code nobody can see any more: its proposal is dropped, a new one made next time.
     walletConnect.pairing.stop()
-    if (fromFrame) onClose()
+    if (fromFrame) setFrameVisible(false)
     // Hidden first, then back to where the stack rests: that view's code may still be loading,
     // and an open asked for meanwhile must not be undone by this close finishing after it.
     closing = true
@@ -213,9 +232,35 @@ export function createModal(config: ModalConfig, router: Router) {
       name,
       namespace: namespaceOf(store.getState().activeNetwork),
     })
+    await connected(returnBack)
+  }
+
+  /**
+   * A flow connected a wallet: the modal asks for a sign-in when the project wants one the
+   * account lacks; otherwise it closes, or goes back to where the flow started.
+   */
+  async function connected(returnBack: boolean | undefined) {
+    if ((await siwx.checked()) === 'needed') return navigation.reset('SIWXSignMessage')
     if (returnBack) await navigation.back()
     else await closeModal({ fromFrame: true })
   }
+
+  /**
+   * The account or network changed (a reconnect, the wallet switching): its session is checked,
+   * and one the project wants is asked for, the modal opening for it when closed.
+   */
+  async function accountChanged() {
+    if ((await siwx.recheck()) !== 'needed' || navigation.view() === 'SIWXSignMessage') return
+    // The sign-in takes the whole stack: its Cancel is the way out.
+    if (store.getState().open) return navigation.reset('SIWXSignMessage')
+    await openModal({ view: 'SIWXSignMessage' })
+    setFrameVisible(true)
+  }
+  const signedInAs = (state: ModalState) =>
+    [state.status, state.address, state.activeNetwork, state.siwx, state.host?.origin].join()
+  store.subscribe((state, previous) => {
+    if (signedInAs(state) !== signedInAs(previous)) void accountChanged()
+  })
 
   /**
    * The WalletConnect flow for one registry wallet, or for any wallet (QR) when none is given.
@@ -274,8 +319,7 @@ export function createModal(config: ModalConfig, router: Router) {
       namespace: namespaceOf(store.getState().activeNetwork),
     })
     store.setState({ connecting: undefined })
-    if (returnBack) await navigation.back()
-    else await closeModal({ fromFrame: true })
+    await connected(returnBack)
   }
 
   /**
@@ -320,9 +364,10 @@ export function createModal(config: ModalConfig, router: Router) {
     firstRender,
     /** The dialog (Shell) says it has been rendered for the first time. */
     dialogRendered: () => dialogRendered(),
-    /** The bridge registers how to tell the host that the frame closed itself. */
-    onFrameClose(listener: () => void) {
-      onClose = listener
+    siwx,
+    /** The bridge registers how to tell the host the frame closed itself, or is to be shown. */
+    onFrameVisibility(listener: (visible: boolean) => void) {
+      setFrameVisible = listener
     },
     /** The bridge registers how to call a wallet on the host page. */
     setWalletRequest(request: HostWalletRequest) {

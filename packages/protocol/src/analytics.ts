@@ -40,6 +40,9 @@ export const analyticsEvents = [
   'SEND_SUCCESS',
   /** `{ network, token, isNative, message }`. */
   'SEND_ERROR',
+  // Sign in with a wallet.
+  /** The visitor signed in; `{ network }`. */
+  'SIWX_AUTH_SUCCESS',
 ] as const
 export type AnalyticsEventName = (typeof analyticsEvents)[number]
 
@@ -55,6 +58,8 @@ export const errorReportEvents = [
   'SEND_ERROR',
   /** The WalletConnect client or relay failed. */
   'WALLETCONNECT_ERROR',
+  /** A sign-in (SIWX) failed after the wallet signed: the API refused or did not answer. */
+  'SIWX_ERROR',
 ] as const
 export type ErrorReportEventName = (typeof errorReportEvents)[number]
 

@@ -108,6 +108,8 @@ export type FrameMethods = {
   hostWalletEvent(event: HostWalletEvent): Promise<Envelope<void>>
   /** The page's wallets changed (a late EIP-6963 announcement). */
   hostWalletsChanged(wallets: HostWalletInfo[]): Promise<Envelope<void>>
+  /** Ends the visitor's sign-in (SIWX) with the connected account; the wallet stays connected. */
+  siwxSignOut(): Promise<Envelope<void>>
 }
 
 /** Where the host page is, and which SDK it runs (analytics' `st`/`sv`). */
@@ -118,7 +120,11 @@ export type HostMethods = {
   hostInfo(): Promise<Envelope<HostInfo>>
   listHostWallets(): Promise<Envelope<HostWalletInfo[]>>
   hostWalletRequest(walletId: string, args: RequestArguments): Promise<Envelope<unknown>>
-  /** The frame closed itself (`visible: false`), or its content height changed (embedded mode). */
+  /**
+   * The frame closed itself (`visible: false`), or opened itself (`visible: true`: a sign-in the
+   * project requires, after a reconnect or a switch of account), or its content height changed
+   * (embedded mode).
+   */
   setFrame(frame: { visible: boolean; height?: number }): Promise<Envelope<void>>
   emit(event: FrameEvent): Promise<Envelope<void>>
   /**

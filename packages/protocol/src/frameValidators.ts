@@ -133,5 +133,6 @@ export function frameMethodValidators(reserved: ReservedWalletIds = []): Validat
     setOptions: (list) => [parseFrameOptions(list[0])],
     hostWalletEvent: (list) => [parseHostWalletEvent(list[0], reserved)],
     hostWalletsChanged: (list) => [parseHostWallets(list[0], reserved)],
+    siwxSignOut: args.none,
   }
 }

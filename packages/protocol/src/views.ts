@@ -1,5 +1,6 @@
 /** The modal's views (spec §2) and the shapes of the state the host can read. */
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './caip'
+import type { SiwxSiteSession } from './siwx'
 
 /** Every view of the modal's stack, by its spec name. */
 export const views = [
@@ -42,6 +43,8 @@ export type AirlockState = {
   chainId?: CaipNetworkId
   namespace?: ChainNamespace
   connectorId?: string
+  /** The visitor's sign-in with the connected account (SIWX), when the project asks for one. */
+  siwxSession?: SiwxSiteSession
 }
 
 export const initialState: AirlockState = { open: false, status: 'disconnected' }

@@ -29,6 +29,7 @@ import {
   protocolVersion,
   type RequestArguments,
   RequestTimeoutError,
+  type SiwxSiteSession,
   unwrap,
 } from '@airlock/protocol'
 import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
@@ -65,6 +66,16 @@ export type Airlock = {
   provider: AirlockProvider
   /** Solana: connect, sign and send through whichever wallet the visitor connected. */
   solana: AirlockSolana
+  /**
+   * Sign in with a wallet (SIWX), when the project asks for it: the visitor's session with the
+   * connected account, for the site's backend to verify (`GET /v1/siwx/session` with its token,
+   * or offline from its message and signature); `signOut()` ends it, the wallet stays connected.
+   * A change of session is a change of state: `subscribe` hears it.
+   */
+  siwx: {
+    getSession(): SiwxSiteSession | null
+    signOut(): Promise<void>
+  }
   disconnect(): Promise<void>
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
 }
@@ -158,6 +169,10 @@ export function createAirlock(options: AirlockOptions): Airlock {
       hostWalletRequest: async (walletId, request) => hostWallets.request(walletId, request),
       setFrame: async ({ visible, height }) => {
         if (!visible) hide()
+        else if (!state.open) {
+          frame?.show(document.activeElement)
+          setState({ ...state, open: true })
+        }
         if (height !== undefined) frame?.setHeight(height)
       },
       emit: async (event: FrameEvent) => {
@@ -390,6 +405,10 @@ export function createAirlock(options: AirlockOptions): Airlock {
     subscribe,
     provider,
     solana: createSolana(context),
+    siwx: {
+      getSession: () => state.siwxSession ?? null,
+      signOut: () => call('siwxSignOut'),
+    },
     disconnect: () => call('disconnect'),
     switchNetwork: (caipNetworkId) => call('switchNetwork', caipNetworkId),
   }

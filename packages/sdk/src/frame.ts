@@ -23,12 +23,11 @@ export function mountFrame(src: string, container: HTMLElement | undefined): Mod
   iframe.setAttribute('data-airlock', '')
   const base = 'border:0;color-scheme:normal;background:transparent;display:block;'
   let restoreFocusTo: Element | null = null
+  // Hidden, the frame is transparent and inert: no focus, no clicks (hit-testing passes through,
+  // as with pointer-events: none) and out of the accessibility tree, by the HTML spec's inert.
   const setVisible = (visible: boolean) => {
     iframe.style.opacity = visible ? '1' : '0'
-    iframe.style.pointerEvents = visible ? 'auto' : 'none'
     iframe.inert = !visible
-    if (visible) iframe.removeAttribute('aria-hidden')
-    else iframe.setAttribute('aria-hidden', 'true')
   }
   if (container) {
     iframe.style.cssText = `${base}width:100%;height:600px`

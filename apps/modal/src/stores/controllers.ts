@@ -97,6 +97,7 @@ export function airlockState(state: ModalState): AirlockState {
     if (namespace) result.namespace = namespace
   }
   if (state.connectorId) result.connectorId = state.connectorId
+  if (state.siwxSession) result.siwxSession = state.siwxSession
   return result
 }
 

@@ -82,6 +82,12 @@ export function createPersistence(backend: () => KeyValueStore | undefined) {
     saveRecentWallets: (list: RecentWallet[]) => write(keys.recent, list),
     connections: () => read<SavedConnections>(keys.connections, { ids: [] }, isSaved),
     saveConnections: (saved: SavedConnections) => write(keys.connections, saved),
+    /**
+     * An entry of its own, for code that loads on demand and names its entry itself (the sign-in
+     * sessions, `airlock:v1:siwxSessions`): what `valid` refuses reads as `fallback`.
+     */
+    read,
+    write,
   }
 }
 export type Persistence = ReturnType<typeof createPersistence>

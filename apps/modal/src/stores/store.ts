@@ -15,6 +15,7 @@ import {
   type NetworkConfig,
   parseCaipNetworkId,
   type SiwxMode,
+  type SiwxSiteSession,
   type WalletListing,
 } from '@airlock/protocol'
 import type { QueryClient } from '@tanstack/react-query'
@@ -61,6 +62,8 @@ export type ModalState = {
   options: FrameOptions | undefined
   /** Sign in with X on this page (the project's mode, narrowed by the site). */
   siwx: SiwxMode
+  /** The visitor's sign-in with the connected account on the active network, once verified. */
+  siwxSession: SiwxSiteSession | undefined
   /** The page's networks, in order (`options.networks`, with what the API knows of each). */
   networks: NetworkConfig[]
   activeNetwork: CaipNetworkId | undefined
@@ -110,6 +113,7 @@ export function createModalStore(config: ModalConfig) {
     siteOptions: undefined,
     options: undefined,
     siwx: 'off',
+    siwxSession: undefined,
     networks: [],
     activeNetwork: undefined,
     status: 'disconnected',

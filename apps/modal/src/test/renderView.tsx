@@ -1,8 +1,8 @@
 /**
  * The view tests' harness: renders the modal's dialog (Shell) on a view, as main.tsx does — a
  * real modal runtime from `createModal` on the view stack's router, in ModalContext — with the
- * store set to the test's state. Our API is answered by the test's routes through the runtime's
- * `api` (the client every view and hook reaches the API by), the host's wallets through
+ * store set to the test's state. Our API is answered by the test's routes, given to the
+ * runtime's API client as its transport (where it would `fetch`), the host's wallets through
  * `setWalletRequest` (the bridge's seam); no module of the modal is replaced.
  */
 import {
@@ -121,10 +121,10 @@ export function renderView(view: View, options: RenderViewOptions = {}) {
     (id) => projectNetworks.find((network) => network.caipNetworkId === id) ?? [],
   )
   const router = createViewRouter([...(options.below ?? []), view])
-  const modal = createModal(config, router)
   const apiCalls: ApiCall[] = []
   const routes = options.api ?? {}
-  const apiFetch = async <result,>(
+  // The modal's API client, with the test's routes where it would call the API.
+  const answer = async <result,>(
     method: Method,
     path: string,
     request: RequestOptions = {},
@@ -133,12 +133,11 @@ export function renderView(view: View, options: RenderViewOptions = {}) {
     apiCalls.push({ method, path, query })
     const route = routes[`${method} ${path}`]
     if (!route) throw new HttpError(404, { error: { code: 'notFound', message: path } })
-    const answer = await route(query, request)
-    if (answer instanceof Error) throw answer
-    return answer as result
+    const answered = await route(query, request)
+    if (answered instanceof Error) throw answered
+    return answered as result
   }
-  // The views' runtime: the same modal, with the test's API behind its client.
-  const runtime: Modal = { ...modal, api: { ...modal.api, apiFetch } }
+  const modal = createModal(config, router, answer)
   if (options.walletRequest) modal.setWalletRequest(options.walletRequest)
   modal.store.setState({
     open: true,
@@ -155,7 +154,7 @@ export function renderView(view: View, options: RenderViewOptions = {}) {
   flushSync(() =>
     root.render(
       <StrictMode>
-        <ModalContext value={runtime}>
+        <ModalContext value={modal}>
           <ViewStack router={router}>
             <Shell />
           </ViewStack>

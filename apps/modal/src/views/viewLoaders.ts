@@ -24,6 +24,7 @@ export const viewLoaders = {
   ConnectingExternal: async () =>
     (await import('./ConnectingExternal/ConnectingExternal')).ConnectingExternal,
   ProfileWallets: async () => (await import('./ProfileWallets/ProfileWallets')).ProfileWallets,
+  SIWXSignMessage: async () => (await import('./SIWXSignMessage/SIWXSignMessage')).SIWXSignMessage,
   SwitchNetwork: async () => (await import('./SwitchNetwork/SwitchNetwork')).SwitchNetwork,
   SwitchActiveChain: async () =>
     (await import('./SwitchActiveChain/SwitchActiveChain')).SwitchActiveChain,

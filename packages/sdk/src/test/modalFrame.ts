@@ -83,6 +83,7 @@ const methods = exposeMethods<FrameMethods>(
     setOptions: async () => {},
     hostWalletEvent: async () => {},
     hostWalletsChanged: async () => {},
+    siwxSignOut: async () => {},
   },
   // The real frame's validators (packages/protocol/src/frameValidators.ts).
   frameMethodValidators(),
