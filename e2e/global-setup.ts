@@ -71,7 +71,7 @@ export default async function globalSetup() {
       '--origin',
       origins.demo,
       '--networks',
-      'eip155:31337',
+      'eip155:31337,solana:localnet',
       '--siwx',
       mode,
     )

@@ -7,12 +7,14 @@ import type { SiwxSessionResponse, SiwxSiteSession } from '@airlock/protocol'
 import type { Page } from '@playwright/test'
 import { type Hex, verifyMessage } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
-import { expectClosed, modal, waitForAirlock } from './support/modal'
+import { devChainContracts } from '../devchain/seed.mjs'
+import { expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
 import { siwxProjects } from './support/operator'
 import { origins } from './support/ports'
 import { gotoSdkPage } from './support/sdkPage'
+import { installSolanaTestWallet, solanaAccounts } from './support/solanaTestWallet'
 import { expect, test } from './support/test'
-import { installTestWallet, type TestWallet } from './support/testWallet'
+import { anvilAccounts, anvilClient, installTestWallet } from './support/testWallet'
 
 const fixturesHost = new URL(origins.fixtures).host
 const getSession = (page: Page) =>
@@ -22,34 +24,49 @@ const getSession = (page: Page) =>
 const readSession = (token: string) =>
   fetch(`${origins.modal}/v1/siwx/session`, { headers: { Authorization: `Bearer ${token}` } })
 
-/** The SDK page of `project`, a test wallet of its own, and the modal on SIWXSignMessage. */
-async function connectToSignIn(page: Page, project: string): Promise<TestWallet> {
-  const wallet = await installTestWallet(page, {
-    name: 'Sign Wallet',
-    rdns: 'dev.airlock.sign',
-    privateKey: generatePrivateKey(),
-  })
+/**
+ * The SDK page of `project`, a wallet (by default an EVM test wallet of its own) connected from
+ * the modal, and the modal on SIWXSignMessage.
+ */
+async function connectToSignIn<wallet extends { name: string }>(
+  page: Page,
+  project: string,
+  install: () => Promise<wallet>,
+): Promise<wallet> {
+  const wallet = await install()
   await gotoSdkPage(page, { projectId: project, modalUrl: origins.modal })
   await waitForAirlock(page)
   await page.evaluate(() => window.airlock!.open())
   await modal(page)
-    .dialog.getByRole('button', { name: /Sign Wallet/ })
+    .dialog.getByRole('button', { name: new RegExp(wallet.name) })
     .click()
   await expect(modal(page).dialog.getByRole('heading', { level: 1 })).toHaveText('Sign In')
   await expect(modal(page).dialog).toContainText(`${fixturesHost} asks you to sign in`)
   return wallet
 }
 
-test('behavior: required sign-in: the wallet signs the site’s message, the modal closes, and the site and its backend have the session', async ({
-  page,
-}) => {
-  const wallet = await connectToSignIn(page, siwxProjects.required)
-  expect(await getSession(page)).toBeNull()
+/** An EVM test wallet with an account of its own. */
+const ownWallet = (page: Page) => () =>
+  installTestWallet(page, {
+    name: 'Sign Wallet',
+    rdns: 'dev.airlock.sign',
+    privateKey: generatePrivateKey(),
+  })
+
+/** Signs in from SIWXSignMessage and waits for the session the site then has. */
+async function signIn(page: Page): Promise<SiwxSiteSession> {
   await modal(page).dialog.getByRole('button', { name: 'Sign', exact: true }).click()
   await page.waitForFunction(() => window.airlock!.getState().siwxSession !== undefined)
   await expectClosed(page)
+  return (await getSession(page)) as SiwxSiteSession
+}
 
-  const session = (await getSession(page)) as SiwxSiteSession
+test('behavior: required sign-in: the wallet signs the site’s message, the modal closes, and the site and its backend have the session', async ({
+  page,
+}) => {
+  const wallet = await connectToSignIn(page, siwxProjects.required, ownWallet(page))
+  expect(await getSession(page)).toBeNull()
+  const session = await signIn(page)
   expect(session.data).toMatchObject({
     domain: fixturesHost,
     uri: origins.fixtures,
@@ -87,12 +104,18 @@ test('behavior: required sign-in: the wallet signs the site’s message, the mod
   expect(await getSession(page)).toBeNull()
   expect((await readSession(session.token)).status).toBe(401)
   expect(await page.evaluate(() => window.airlock!.getState().status)).toBe('connected')
+
+  // Reconnected on the next visit with no session, the modal opens by itself to ask again.
+  await page.reload()
+  await waitForAirlock(page)
+  await expectOpen(page, 'Sign In')
+  expect(await page.evaluate(() => window.airlock!.getState().open)).toBe(true)
 })
 
 test("error: required sign-in declined shows 'Signature declined' and stays; Cancel then disconnects", async ({
   page,
 }) => {
-  const wallet = await connectToSignIn(page, siwxProjects.required)
+  const wallet = await connectToSignIn(page, siwxProjects.required, ownWallet(page))
   wallet.rejectNext('personal_sign')
   const { dialog } = modal(page)
   await dialog.getByRole('button', { name: 'Sign', exact: true }).click()
@@ -108,7 +131,7 @@ test("error: required sign-in declined shows 'Signature declined' and stays; Can
 test('behavior: optional sign-in cancelled: the modal closes and the wallet stays connected', async ({
   page,
 }) => {
-  await connectToSignIn(page, siwxProjects.optional)
+  await connectToSignIn(page, siwxProjects.optional, ownWallet(page))
   await modal(page).dialog.getByRole('button', { name: 'Cancel' }).click()
   await expectClosed(page)
   expect(await page.evaluate(() => window.airlock!.getState())).toMatchObject({
@@ -120,7 +143,7 @@ test('behavior: optional sign-in cancelled: the modal closes and the wallet stay
 test('security: a captured sign-in is refused when replayed, and on another site of the project', async ({
   page,
 }) => {
-  await connectToSignIn(page, siwxProjects.required)
+  await connectToSignIn(page, siwxProjects.required, ownWallet(page))
   // What crossed the network when the visitor signed: the frame's sign-in request.
   const signedIn = page.waitForRequest(
     (request) => request.url().endsWith('/siwx/sessions') && request.method() === 'POST',
@@ -141,4 +164,47 @@ test('security: a captured sign-in is refused when replayed, and on another site
   const elsewhere = await replay({ ...captured, hostOrigin: origins.demo })
   expect(elsewhere.status).toBe(401)
   expect(await elsewhere.json()).toMatchObject({ error: { code: 'siwxDomainMismatch' } })
+})
+
+test('behavior: a smart-contract wallet (ERC-1271, deployed on anvil) signs in with its owner’s key', async ({
+  page,
+}) => {
+  // The dev chain's seeded wallet, owned by anvil account #1.
+  await connectToSignIn(page, siwxProjects.required, () =>
+    installTestWallet(page, {
+      name: 'Contract Wallet',
+      rdns: 'dev.airlock.contract',
+      privateKey: anvilAccounts[1].privateKey,
+      contractWallet: devChainContracts.smartWallet,
+    }),
+  )
+  const session = await signIn(page)
+  expect(session.data.accountAddress).toBe(devChainContracts.smartWallet)
+  // The owner signed; the message verifies for the contract's address, through the chain.
+  expect(
+    await anvilClient().verifyMessage({
+      address: devChainContracts.smartWallet,
+      message: session.message,
+      signature: session.signature as Hex,
+    }),
+  ).toBe(true)
+  expect((await readSession(session.token)).status).toBe(200)
+})
+
+test('behavior: a Solana wallet signs in (Sign In With Solana), its ed25519 signature checked by the API', async ({
+  page,
+}) => {
+  await connectToSignIn(page, siwxProjects.required, () =>
+    installSolanaTestWallet(page, { name: 'Sol Sign Wallet' }),
+  )
+  const session = await signIn(page)
+  expect(session.data).toMatchObject({
+    domain: fixturesHost,
+    accountAddress: solanaAccounts[0].address,
+    chainId: 'solana:localnet',
+  })
+  expect(session.message).toContain(
+    `${fixturesHost} wants you to sign in with your Solana account:`,
+  )
+  expect((await readSession(session.token)).status).toBe(200)
 })

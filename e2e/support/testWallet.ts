@@ -77,6 +77,12 @@ export type TestWalletOptions = {
   icon?: string
   /** Defaults to anvil account #0. */
   privateKey?: Hex
+  /**
+   * A smart-contract wallet (ERC-1271) that `privateKey` owns: the wallet's account is the
+   * contract's address, and it signs messages with the owner's key, as smart wallets do. It does
+   * not send transactions.
+   */
+  contractWallet?: Address
   /** Defaults to the e2e anvil. */
   rpcUrl?: string
   /** The chain the wallet starts on (reached at rpcUrl); defaults to 31337. */
@@ -324,6 +330,7 @@ class Wallet implements TestWallet {
   account: PrivateKeyAccount
   chainId: number
   readonly requests: WalletRequest[] = []
+  private readonly contractWallet: Address | undefined
   private readonly page: Page
   private readonly key: string
   private readonly chains = new Map<number, KnownChain>()
@@ -339,6 +346,7 @@ class Wallet implements TestWallet {
     this.name = options.name
     this.rdns = options.rdns
     this.account = privateKeyToAccount(options.privateKey ?? anvilAccounts[0].privateKey)
+    this.contractWallet = options.contractWallet
     this.chainId = options.chainId ?? foundry.id
     this.approvals = createApprovals<WalletRequest>(options.autoApprove ?? true)
     this.chains.set(this.chainId, {
@@ -350,7 +358,7 @@ class Wallet implements TestWallet {
   }
 
   get address(): Address {
-    return this.account.address
+    return this.contractWallet ?? this.account.address
   }
 
   isAuthorized(origin: string): boolean {
@@ -560,6 +568,11 @@ class Wallet implements TestWallet {
   }
 
   private async sendTransaction(request: WalletRequest, params: unknown[]): Promise<Hex> {
+    if (this.contractWallet)
+      throw new WalletRpcError(
+        4200,
+        `${this.name} signs for its contract wallet; it sends nothing.`,
+      )
     const tx = params[0] as Record<string, unknown> | undefined
     if (!tx || typeof tx !== 'object')
       throw invalidParams('eth_sendTransaction needs a transaction')
