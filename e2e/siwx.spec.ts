@@ -15,6 +15,8 @@ import { gotoSdkPage } from './support/sdkPage'
 import { installSolanaTestWallet, solanaAccounts } from './support/solanaTestWallet'
 import { expect, test } from './support/test'
 import { anvilAccounts, anvilClient, installTestWallet } from './support/testWallet'
+import { connectPhone } from './support/walletConnect'
+import { createWalletPeer } from './support/walletPeer'
 
 const fixturesHost = new URL(origins.fixtures).host
 const getSession = (page: Page) =>
@@ -207,4 +209,27 @@ test('behavior: a Solana wallet signs in (Sign In With Solana), its ed25519 sign
     `${fixturesHost} wants you to sign in with your Solana account:`,
   )
   expect((await readSession(session.token)).status).toBe(200)
+})
+
+test('behavior: a phone wallet (WalletConnect) signs in through the relay', async ({ page }) => {
+  const phone = await createWalletPeer({ privateKey: generatePrivateKey(), name: 'Phone Wallet' })
+  try {
+    // The phone answers what the modal asks (its capabilities, the sign-in's personal_sign).
+    phone.autoAnswer('answer')
+    await gotoSdkPage(page, { projectId: siwxProjects.required, modalUrl: origins.modal })
+    await waitForAirlock(page)
+    await connectPhone(page, phone)
+    await expect(modal(page).dialog.getByRole('heading', { level: 1 })).toHaveText('Sign In')
+    const session = await signIn(page)
+    expect(session.data).toMatchObject({ accountAddress: phone.address, chainId: 'eip155:31337' })
+    expect(
+      await verifyMessage({
+        address: phone.address,
+        message: session.message,
+        signature: session.signature as Hex,
+      }),
+    ).toBe(true)
+  } finally {
+    await phone.close()
+  }
 })

@@ -2,7 +2,7 @@
 // account and network is found again and reaches the site's state; a switch of network or
 // account to one without a session asks for a sign-in, the open modal going to SIWXSignMessage.
 import type { NetworkConfig, SiwxSession } from '@airlock/protocol'
-import { siwxMessageData } from '@airlock/protocol'
+import { siwxErrors, siwxMessageData } from '@airlock/protocol'
 import { expect, test } from 'vitest'
 import { HttpError } from '../api'
 import { airlockState } from '../stores/controllers'
@@ -37,7 +37,7 @@ const session: SiwxSession = {
 }
 
 /** The open modal on SwitchNetwork for a connected account with a kept session on anvil. */
-function renderSignedIn() {
+function renderSignedIn(nonce?: () => unknown) {
   const stored = new Map([
     [
       'airlock:v1:siwxSessions',
@@ -47,6 +47,7 @@ function renderSignedIn() {
   const rendered = renderView('SwitchNetwork', {
     config: projectConfig({ siwx: 'required', networks: [anvil, mainnet] }),
     api: {
+      ...(nonce ? { 'POST /v1/projects/test-project/siwx/nonces': nonce } : {}),
       'GET /v1/siwx/session': (_, { bearer }) =>
         bearer === token
           ? { projectId: 'test-project', hostOrigin: location.origin, session }
@@ -85,4 +86,30 @@ test('behavior: switching to an account with no session asks for a sign-in', asy
   modal.store.setState({ address: evmReceiver, caipAddress: `eip155:31337:${evmReceiver}` })
   await expect.poll(() => modal.navigation.view()).toBe('SIWXSignMessage')
   expect(modal.store.getState().siwxSession).toBeUndefined()
+})
+
+test.each([
+  ['the project has sign-in off', { siwx: 'off' }, siwxErrors.notEnabled],
+  ['no account is connected', { address: undefined }, siwxErrors.noActiveCaipAddress],
+  ['no network is active', { activeNetwork: undefined }, siwxErrors.noActiveCaipNetworkOrClient],
+  ['the host is not known yet', { host: undefined }, siwxErrors.noActiveCaipNetworkOrClient],
+] as const)(
+  'error: signing in when %s fails with the spec’s SIWX error',
+  async (_, change, message) => {
+    const { modal } = renderSignedIn()
+    modal.store.setState(change)
+    const siwx = await modal.siwx.load()
+    await expect(siwx.signIn()).rejects.toThrow(message)
+  },
+)
+
+test("error: signing in with no wallet to ask fails with 'No ConnectionController client found'", async () => {
+  const { modal } = renderSignedIn(() => ({
+    nonce: 'f00dfeedcafe0123',
+    expiresAt: new Date(Date.now() + 300_000).toISOString(),
+  }))
+  // Connected, but to a wallet the page no longer has.
+  modal.store.setState({ connectorId: 'gone', hostWallets: [] })
+  const siwx = await modal.siwx.load()
+  await expect(siwx.signIn()).rejects.toThrow(siwxErrors.noConnectionControllerClient)
 })
