@@ -29,9 +29,12 @@ import {
   type AccountDataRateLimiter,
   createAccountDataRateLimiter,
   createEventRateLimiter,
+  createSiwxRateLimiter,
   defaultAccountDataPerMinute,
   defaultEventsPerMinute,
+  defaultSiwxPerMinute,
   type EventRateLimiter,
+  type SiwxRateLimiter,
 } from './services/rateLimit'
 import { createMemoryCache } from './storage/cache/memoryCache'
 import type { Storage } from './storage/storage'
@@ -66,6 +69,11 @@ export declare namespace createApp {
      * {@link defaultAccountDataPerMinute}.
      */
     accountDataRateLimiter?: AccountDataRateLimiter | undefined
+    /**
+     * The sign-in routes' budgets per client and per project (`createSiwxRateLimiter`); the
+     * caller closes it. Default: in memory, {@link defaultSiwxPerMinute}.
+     */
+    siwxRateLimiter?: SiwxRateLimiter | undefined
     /** Reverse proxies in front of the API (`AIRLOCK_TRUST_PROXY`); default 0: the socket's peer. */
     trustProxy?: number | undefined
     /** The bearer token of `GET /v1/projects/:id/stats`; without it, stats are off. */
@@ -97,6 +105,8 @@ export function createApp(options: createApp.Options): Hono {
     options.accountDataRateLimiter ??
     createAccountDataRateLimiter({ perMinute: defaultAccountDataPerMinute })
   const trustProxy = options.trustProxy ?? 0
+  const siwxRateLimiter =
+    options.siwxRateLimiter ?? createSiwxRateLimiter({ perMinute: defaultSiwxPerMinute })
   const logger = options.logger ?? createLogger()
   const accountData =
     options.accountData ??
@@ -123,7 +133,10 @@ export function createApp(options: createApp.Options): Hono {
   app.route('/', healthRoutes(storage))
   app.route('/', frameKeyRoutes({ publicOrigin }))
   app.route('/', projectConfigRoutes(storage, networks, walletConnect))
-  app.route('/', siwxRoutes({ storage, networks, publicOrigin, now }))
+  app.route(
+    '/',
+    siwxRoutes({ storage, networks, rateLimiter: siwxRateLimiter, trustProxy, publicOrigin, now }),
+  )
   app.route(
     '/',
     analyticsRoutes({ storage, publicOrigin, eventRateLimiter, now, production, trustProxy }),

@@ -26,7 +26,12 @@ import { scheduleEventPruning } from './services/eventRetention'
 import { createIndexer, type Indexer, markSpamContract } from './services/indexer'
 import { NetworkConfigError } from './services/networks'
 import { listProjects } from './services/projects'
-import { createAccountDataRateLimiter, createEventRateLimiter } from './services/rateLimit'
+import {
+  createAccountDataRateLimiter,
+  createEventRateLimiter,
+  createSiwxRateLimiter,
+  defaultSiwxPerMinute,
+} from './services/rateLimit'
 import { buildExists } from './services/staticFiles'
 import { loadBuiltinWalletRegistry } from './services/walletRegistry/builtin'
 import { openCache } from './storage/cache/openCache'
@@ -98,11 +103,16 @@ async function main(): Promise<void> {
     { perMinute: config.accountDataPerMinute, redisUrl },
     { logger },
   )
+  const siwxRateLimiter = createSiwxRateLimiter(
+    { perMinute: defaultSiwxPerMinute, redisUrl },
+    { logger },
+  )
   // All wait for Redis at once: with Redis down a start waits 2 s, not three times that.
   const [cache] = await Promise.all([
     openCache(config.cache, { logger }),
     eventRateLimiter.ready(2_000),
     accountDataRateLimiter.ready(2_000),
+    siwxRateLimiter.ready(2_000),
   ])
   const eventPruning = scheduleEventPruning({
     db: storage.db,
@@ -132,6 +142,7 @@ async function main(): Promise<void> {
           cache.close(),
           eventRateLimiter.close(),
           accountDataRateLimiter.close(),
+          siwxRateLimiter.close(),
         ]),
     )
   logger.info(
@@ -155,6 +166,7 @@ async function main(): Promise<void> {
     walletConnect: config.walletConnect,
     eventRateLimiter,
     accountDataRateLimiter,
+    siwxRateLimiter,
     trustProxy: config.trustProxy,
     operatorToken: config.operatorToken,
     production: config.production,

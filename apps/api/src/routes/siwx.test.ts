@@ -11,6 +11,7 @@ import { Hono } from 'hono'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { createProject } from '../services/projects'
+import { createSiwxRateLimiter } from '../services/rateLimit'
 import { migrateToLatest } from '../storage/migrations'
 import { openStorage, type Storage } from '../storage/storage'
 import { siwxRoutes } from './siwx'
@@ -42,7 +43,17 @@ beforeEach(async () => {
   const settings = { siwx: 'required', networks: ['eip155:31337'] }
   await createProject(storage.db, 'shop', [site, otherSite], {}, { settings, catalogue: networks })
   await createProject(storage.db, 'plain', [site], {}, { catalogue: networks })
-  app = new Hono().route('/', siwxRoutes({ storage, networks, publicOrigin: own, now: Date.now }))
+  app = new Hono().route(
+    '/',
+    siwxRoutes({
+      storage,
+      networks,
+      rateLimiter: createSiwxRateLimiter({ perMinute: { client: 1000, project: 1000 } }),
+      trustProxy: 0,
+      publicOrigin: own,
+      now: Date.now,
+    }),
+  )
 })
 afterEach(async () => {
   await storage.close()
@@ -224,4 +235,32 @@ describe('the frame signs a visitor in', () => {
         { status: 401, code: 'siwxSessionInvalid' },
       )
   })
+})
+
+test('security: nonces past a client’s budget are refused with Retry-After, and none is made', async () => {
+  const limited = new Hono().route(
+    '/',
+    siwxRoutes({
+      storage,
+      networks,
+      rateLimiter: createSiwxRateLimiter({ perMinute: { client: 2, project: 1000 } }),
+      trustProxy: 0,
+      publicOrigin: own,
+      now: Date.now,
+    }),
+  )
+  const ask = () =>
+    limited.request(`${own}/v1/projects/shop/siwx/nonces`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: own },
+      body: JSON.stringify({ hostOrigin: site }),
+    })
+  expect((await ask()).status).toBe(201)
+  expect((await ask()).status).toBe(201)
+  const refused = await ask()
+  expect(refused.status).toBe(429)
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+  expect(await refused.json()).toMatchObject({ error: { code: 'rateLimited' } })
+  const rows = await storage.db.selectFrom('siwx_nonces').select('nonce').execute()
+  expect(rows).toHaveLength(2)
 })

@@ -23,7 +23,9 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { clientAddress } from '../services/clientAddress'
 import { getProject, type Project } from '../services/projects'
+import { retryAfterSeconds, type SiwxRateLimiter } from '../services/rateLimit'
 import {
   issueNonce,
   readSession,
@@ -38,6 +40,10 @@ import { apiError, describeIssues } from './apiError'
 export type SiwxRoutesOptions = {
   storage: Storage
   networks: readonly NetworkConfig[]
+  /** Nonces and sign-ins a minute, per client and per project. */
+  rateLimiter: SiwxRateLimiter
+  /** Reverse proxies in front of the API, for the client's address (`clientAddress`). */
+  trustProxy: number
   /** The public origin of this API, when a proxy makes it differ from the request URL. */
   publicOrigin: string | undefined
   now: () => number
@@ -62,7 +68,14 @@ const statusOf: Record<SiwxErrorCode, ContentfulStatusCode> = {
 // A sign-in body is its message and signature, each bounded, and a few short fields.
 const maxBodyBytes = siwxLimits.messageChars * 4 + siwxLimits.signatureChars + 2048
 
-export function siwxRoutes({ storage, networks, publicOrigin, now }: SiwxRoutesOptions): Hono {
+export function siwxRoutes({
+  storage,
+  networks,
+  rateLimiter,
+  trustProxy,
+  publicOrigin,
+  now,
+}: SiwxRoutesOptions): Hono {
   const app = new Hono()
   const context: SiwxContext = { db: storage.db, networks, now }
 
@@ -76,6 +89,17 @@ export function siwxRoutes({ storage, networks, publicOrigin, now }: SiwxRoutesO
       return apiError(c, 403, 'crossOriginRequest', 'Only the Airlock modal signs in visitors')
     const projectId = c.req.param('id') ?? ''
     if (!isProjectId(projectId)) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
+    // Each nonce is a row: a client, and all of a project's, spend from budgets.
+    for (const [budget, key] of [
+      ['client', clientAddress(c, trustProxy)],
+      ['project', projectId],
+    ] as const) {
+      const decision = await rateLimiter.consume(budget, key)
+      if (!decision.allowed) {
+        c.header('Retry-After', String(retryAfterSeconds(decision.retryAfterMs)))
+        return apiError(c, 429, 'rateLimited', 'Rate Limited')
+      }
+    }
     let json: unknown
     try {
       json = JSON.parse(await c.req.text())

@@ -1,7 +1,8 @@
 /**
  * Budgets of requests a minute per key, for the routes someone could flood: `POST /e` (events
- * per client and page origin) and the account-data routes (per project, per client, and a much
- * smaller one for `cache=false`, which goes to the upstream indexer every time). One factory,
+ * per client and page origin), the account-data routes (per project, per client, and a much
+ * smaller one for `cache=false`, which goes to the upstream indexer every time) and the sign-in
+ * routes (per client and per project: each nonce is a row). One factory,
  * `createRateLimiter`, counts any set of budgets: in Redis with `REDIS_URL`, so every replica
  * spends from the same budget, otherwise in this process. A limiter guards, it is not something
  * a request depends on: while Redis is down each process counts in memory instead (the insurance
@@ -165,6 +166,31 @@ export function createAccountDataRateLimiter(
 ): AccountDataRateLimiter {
   return createRateLimiter(
     { name: 'accountData', perMinute: { ...config.perMinute }, redisUrl: config.redisUrl },
+    options,
+  )
+}
+
+/**
+ * The sign-in routes' budgets (nonces and sign-ins together), a minute each: one client's (a
+ * visitor signs in a few times at most), and a project's, all its visitors together.
+ */
+export const defaultSiwxPerMinute = { client: 30, project: 3_000 } as const
+
+export type SiwxRateLimiter = RateLimiter<keyof typeof defaultSiwxPerMinute>
+
+/**
+ * @example
+ * const limiter = createSiwxRateLimiter({ perMinute: defaultSiwxPerMinute })
+ */
+export function createSiwxRateLimiter(
+  config: {
+    perMinute: Record<keyof typeof defaultSiwxPerMinute, number>
+    redisUrl?: string | undefined
+  },
+  options: createRateLimiter.Options = {},
+): SiwxRateLimiter {
+  return createRateLimiter(
+    { name: 'siwx', perMinute: { ...config.perMinute }, redisUrl: config.redisUrl },
     options,
   )
 }
