@@ -223,7 +223,13 @@ export async function sendTokens(context: SendContext): Promise<boolean> {
         params: [await evmTransaction(from, token, to, amount)],
       })) as Hex
       const client = await chainClient(network)
-      const receipt = await client.waitForTransactionReceipt({ hash, timeout: 60_000 })
+      // Looked for every second, not viem's default 4 s: blocks come every 2 s on many L2s (and
+      // at once on a dev chain), and the visitor waits on it.
+      const receipt = await client.waitForTransactionReceipt({
+        hash,
+        timeout: 60_000,
+        pollingInterval: 1_000,
+      })
       if (receipt.status !== 'success') throw new Error(ui.send.reverted)
     }
   } catch (error) {
