@@ -16,7 +16,17 @@ const run = promisify(execFile)
 
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'airlock-e2e-'))
-  const env = { DATA_DIR: dataDir, AIRLOCK_OPERATOR_TOKEN: operatorToken }
+  const env = {
+    DATA_DIR: dataDir,
+    AIRLOCK_OPERATOR_TOKEN: operatorToken,
+    // Every test's browser is a visitor on the one loopback address: the per-client budgets
+    // (120 reads and 6 uncached a minute, meant for one visitor) would be the whole suite's, and
+    // a refresh after a send could be refused depending on which specs share its minute. The
+    // limits themselves are tested in apps/api (routes/accountData.test.ts).
+    AIRLOCK_ACCOUNT_DATA_PER_CLIENT_PER_MINUTE: '1000000',
+    AIRLOCK_ACCOUNT_DATA_UNCACHED_PER_CLIENT_PER_MINUTE: '1000000',
+    AIRLOCK_ACCOUNT_DATA_PER_PROJECT_PER_MINUTE: '1000000',
+  }
   const stack = await startStack({
     apiPort: ports.api,
     demoPort: ports.demo,

@@ -52,7 +52,12 @@ export function SIWXSignMessage() {
         >
           {siwxText.cancel}
         </button>
-        <button type="button" className={list.button} disabled={signing} onClick={sign}>
+        <button
+          type="button"
+          className={`${list.button} ${styles.primary}`}
+          disabled={signing}
+          onClick={sign}
+        >
           {signing ? toastMessages.authenticating : siwxText.sign}
         </button>
       </div>
