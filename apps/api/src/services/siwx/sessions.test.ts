@@ -358,6 +358,15 @@ describe.each(testDatabases())('sign-in with a wallet on $name', (database) => {
     expect((await readSession(context, kept.token)).session.data.accountAddress).toBe(bob.address)
   })
 
+  test('security: a message that expires in a year starts a session of 7 days, no more', async () => {
+    const message = await messageFor(alice.address, {
+      change: { expirationTime: '2027-11-26T10:00:00.000Z' },
+    })
+    const signed = request(alice.address, message, await alice.signMessage({ message }))
+    const { session } = await signIn(context, project, signed)
+    expect(session.expiresAt).toBe('2026-12-03T10:00:00.000Z')
+  })
+
   test('behavior: a session ends at its Expiration Time', async () => {
     const { token, session } = await signIn(context, project, await signedBy(alice))
     now = Date.parse(session.expiresAt) - 1

@@ -19,6 +19,7 @@ import {
   type SiwxSignInRequest,
   siwxDomain,
   siwxNonceTtlMs,
+  siwxSessionTtlMs,
 } from '@airlock/protocol'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../storage/storage'
@@ -107,9 +108,10 @@ export async function signIn(
       `The signature is not ${data.accountAddress}'s signature of this message.`,
     )
   const token = randomBytes(32).toString('base64url')
-  const expiresAt = data.expirationTime
-    ? new Date(Date.parse(data.expirationTime)).toISOString()
-    : new Date(at + 24 * 60 * 60_000).toISOString()
+  // At the message's Expiration Time, and never later than a session lasts.
+  const longest = at + siwxSessionTtlMs
+  const ends = data.expirationTime ? Math.min(Date.parse(data.expirationTime), longest) : longest
+  const expiresAt = new Date(ends).toISOString()
   await db.transaction().execute(async (trx) => {
     const used = await trx
       .deleteFrom('siwx_nonces')
