@@ -7,7 +7,7 @@
 // registers the returned spam collection (`markSpamContract`).
 //
 //   node devchain/seed.mjs [rpcUrl]   (default http://127.0.0.1:8545) prints the addresses as JSON
-import { readFileSync } from 'node:fs'
+
 import { pathToFileURL } from 'node:url'
 import {
   createPublicClient,
@@ -20,8 +20,7 @@ import {
   parseUnits,
   zeroHash,
 } from 'viem'
-
-const artifacts = JSON.parse(readFileSync(new URL('./artifacts.json', import.meta.url), 'utf8'))
+import { artifact } from './artifacts.mjs'
 
 /** Anvil's standard dev accounts (mnemonic "test test … junk") that the seed uses. */
 export const devAccounts = {
@@ -116,12 +115,6 @@ function call(from, name, address, functionName, args) {
 
 function send(from, to, value) {
   return { from, request: { to, value } }
-}
-
-function artifact(name) {
-  const found = artifacts.contracts[name]
-  if (found === undefined) throw new Error(`devchain/artifacts.json has no ${name}`)
-  return found
 }
 
 /**

@@ -2,7 +2,6 @@
 // CREATE2 factory, so sign-in can be tested against a deployed contract wallet and, with an
 // ERC-6492 signature, against one that is not deployed yet. Senders are what seed.mjs uses: the
 // address of an account anvil has unlocked (one of its dev accounts), or a viem local account.
-import { readFileSync } from 'node:fs'
 import {
   createPublicClient,
   createWalletClient,
@@ -10,19 +9,16 @@ import {
   http,
   serializeErc6492Signature,
 } from 'viem'
-
-const artifacts = JSON.parse(readFileSync(new URL('./artifacts.json', import.meta.url), 'utf8'))
+import { artifact } from './artifacts.mjs'
 
 /** ABI and creation bytecode of the wallet and its factory, from devchain/artifacts.json. */
 export const smartWalletArtifacts = {
-  wallet: artifact('DevSmartWallet'),
-  factory: artifact('DevSmartWalletFactory'),
+  wallet: abiAndBytecode('DevSmartWallet'),
+  factory: abiAndBytecode('DevSmartWalletFactory'),
 }
 
-function artifact(name) {
-  const found = artifacts.contracts[name]
-  if (found === undefined) throw new Error(`devchain/artifacts.json has no ${name}`)
-  const { abi, bytecode } = found
+function abiAndBytecode(name) {
+  const { abi, bytecode } = artifact(name)
   return { abi, bytecode }
 }
 

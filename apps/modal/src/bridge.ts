@@ -209,7 +209,7 @@ export function startBridge(modal: Modal) {
       loadHostInfo().catch((error) => modal.analytics.reportError('UNCAUGHT_ERROR', error))
       return { protocolVersion, state: airlockState(store.getState()), opened: params.open }
     },
-    open: ready(async (params, shown) => open(params, shown)),
+    open: ready(open),
     close: ready(async () => modal.closeModal({ fromFrame: false })),
     getState: ready(async () => airlockState(store.getState())),
     request: proven(async (request: RequestArguments) => {

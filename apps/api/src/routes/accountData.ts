@@ -47,7 +47,7 @@ import {
 import { toTokenBalances } from '../services/accountData/tokenBalances'
 import { clientAddress } from '../services/clientAddress'
 import { getProject } from '../services/projects'
-import { type AccountDataRateLimiter, retryAfterSeconds } from '../services/rateLimit'
+import { type AccountDataRateLimiter, retryAfterSeconds, spendEach } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { describeQueryIssues, uncachedApiError } from './apiError'
 import { servedNft, servedTransaction } from './nftImageUrls'
@@ -147,14 +147,10 @@ export function accountDataRoutes({
     c: Context,
     budgets: readonly (readonly [budget: keyof AccountDataRateLimiter['perMinute'], key: string])[],
   ): Promise<Response | undefined> {
-    for (const [budget, key] of budgets) {
-      const decision = await rateLimiter.consume(budget, key)
-      if (!decision.allowed) {
-        c.header('Retry-After', String(retryAfterSeconds(decision.retryAfterMs)))
-        return uncachedApiError(c, 429, 'rateLimited', 'Rate Limited')
-      }
-    }
-    return undefined
+    const decision = await spendEach(rateLimiter, budgets)
+    if (decision.allowed) return undefined
+    c.header('Retry-After', String(retryAfterSeconds(decision.retryAfterMs)))
+    return uncachedApiError(c, 429, 'rateLimited', 'Rate Limited')
   }
 
   /**

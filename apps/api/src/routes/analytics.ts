@@ -17,7 +17,7 @@ import { clientAddress } from '../services/clientAddress'
 import { getProject, recordEvent } from '../services/projects'
 import { type EventRateLimiter, retryAfterSeconds } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
-import { apiError, describeIssues } from './apiError'
+import { apiError, checkedJsonBody, describeIssues } from './apiError'
 
 export const maxEventBytes = 16 * 1024
 
@@ -82,19 +82,13 @@ export function analyticsRoutes({
       if (!query.success)
         return apiError(c, 400, 'invalidRequest', describeIssues(query.error, 'query'))
 
-      let json: unknown
-      try {
-        json = JSON.parse(await c.req.text())
-      } catch {
-        return apiError(c, 400, 'invalidRequest', 'The request body must be JSON')
-      }
-      const body = bodySchema.safeParse(json)
-      if (!body.success)
-        return apiError(c, 400, 'invalidRequest', describeIssues(body.error, 'body'))
+      const checked = await checkedJsonBody(c, bodySchema)
+      if (checked instanceof Response) return checked
+      const { body } = checked
 
       const project = await getProject(storage.db, query.data.projectId)
       if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-      const hostOrigin = new URL(body.data.url).origin
+      const hostOrigin = new URL(body.url).origin
       if (!project.allowedOrigins.includes(hostOrigin))
         return apiError(c, 403, 'invalidAppConfiguration', 'Invalid App Configuration')
 
@@ -102,11 +96,11 @@ export function analyticsRoutes({
         storage.db,
         {
           projectId: project.id,
-          eventId: body.data.eventId,
-          url: body.data.url,
-          domain: body.data.domain,
-          timestamp: body.data.timestamp,
-          props: body.data.props,
+          eventId: body.eventId,
+          url: body.url,
+          domain: body.domain,
+          timestamp: body.timestamp,
+          props: body.props,
           sdkType: query.data.st,
           sdkVersion: query.data.sv,
         },

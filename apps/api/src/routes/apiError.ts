@@ -43,6 +43,30 @@ export function describeQueryIssues(error: SchemaError): string {
     .join('; ')
 }
 
+/**
+ * The request's body, parsed as JSON and checked by `schema` (zod or zod/mini), or the 400 that
+ * answers it: not JSON, or the fields at fault.
+ */
+export async function checkedJsonBody<output>(
+  c: Context,
+  schema: {
+    safeParse(
+      value: unknown,
+    ): { success: true; data: output } | { success: false; error: SchemaError }
+  },
+): Promise<{ body: output } | Response> {
+  let json: unknown
+  try {
+    json = JSON.parse(await c.req.text())
+  } catch {
+    return apiError(c, 400, 'invalidRequest', 'The request body must be JSON')
+  }
+  const parsed = schema.safeParse(json)
+  if (!parsed.success)
+    return apiError(c, 400, 'invalidRequest', describeIssues(parsed.error, 'body'))
+  return { body: parsed.data }
+}
+
 /** `body.eventId: Invalid UUID; body.timestamp: …` — the fields at fault, for the caller. */
 export function describeIssues(error: SchemaError, where: 'query' | 'body'): string {
   return error.issues

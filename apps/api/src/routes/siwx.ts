@@ -23,9 +23,10 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type * as z from 'zod/mini'
 import { clientAddress } from '../services/clientAddress'
 import { getProject, type Project } from '../services/projects'
-import { retryAfterSeconds, type SiwxRateLimiter } from '../services/rateLimit'
+import { retryAfterSeconds, type SiwxRateLimiter, spendEach } from '../services/rateLimit'
 import {
   issueNonce,
   readSession,
@@ -35,7 +36,7 @@ import {
 } from '../services/siwx/sessions'
 import { SiwxError, type SiwxErrorCode } from '../services/siwx/siwxError'
 import type { Storage } from '../storage/storage'
-import { apiError, describeIssues } from './apiError'
+import { apiError, checkedJsonBody } from './apiError'
 
 export type SiwxRoutesOptions = {
   storage: Storage
@@ -82,7 +83,7 @@ export function siwxRoutes({
   /** The project and the checked body of a frame's POST, or the answer refusing it. */
   async function frameRequest<body extends { hostOrigin: string }>(
     c: Context,
-    schema: { safeParse(value: unknown): ReturnType<typeof siwxNonceRequestSchema.safeParse> },
+    schema: z.ZodMiniType<body>,
   ): Promise<{ project: Project; body: body } | Response> {
     const ownOrigin = publicOrigin ?? new URL(c.req.url).origin
     if (c.req.header('Origin') !== ownOrigin)
@@ -90,26 +91,17 @@ export function siwxRoutes({
     const projectId = c.req.param('id') ?? ''
     if (!isProjectId(projectId)) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
     // Each nonce is a row: a client, and all of a project's, spend from budgets.
-    for (const [budget, key] of [
+    const decision = await spendEach(rateLimiter, [
       ['client', clientAddress(c, trustProxy)],
       ['project', projectId],
-    ] as const) {
-      const decision = await rateLimiter.consume(budget, key)
-      if (!decision.allowed) {
-        c.header('Retry-After', String(retryAfterSeconds(decision.retryAfterMs)))
-        return apiError(c, 429, 'rateLimited', 'Rate Limited')
-      }
+    ])
+    if (!decision.allowed) {
+      c.header('Retry-After', String(retryAfterSeconds(decision.retryAfterMs)))
+      return apiError(c, 429, 'rateLimited', 'Rate Limited')
     }
-    let json: unknown
-    try {
-      json = JSON.parse(await c.req.text())
-    } catch {
-      return apiError(c, 400, 'invalidRequest', 'The request body must be JSON')
-    }
-    const parsed = schema.safeParse(json)
-    if (!parsed.success)
-      return apiError(c, 400, 'invalidRequest', describeIssues(parsed.error, 'body'))
-    const body = parsed.data as unknown as body
+    const checked = await checkedJsonBody(c, schema)
+    if (checked instanceof Response) return checked
+    const { body } = checked
     const project = await getProject(storage.db, projectId)
     if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
     if (!project.allowedOrigins.includes(body.hostOrigin))
@@ -140,7 +132,7 @@ export function siwxRoutes({
   app.use('/v1/siwx/session', noStore)
 
   app.post('/v1/projects/:id/siwx/nonces', limit, async (c) => {
-    const request = await frameRequest<{ hostOrigin: string }>(c, siwxNonceRequestSchema)
+    const request = await frameRequest(c, siwxNonceRequestSchema)
     if (request instanceof Response) return request
     try {
       return c.json(await issueNonce(context, request.project, request.body.hostOrigin), 201)
@@ -150,7 +142,7 @@ export function siwxRoutes({
   })
 
   app.post('/v1/projects/:id/siwx/sessions', limit, async (c) => {
-    const request = await frameRequest<Parameters<typeof signIn>[2]>(c, siwxSignInRequestSchema)
+    const request = await frameRequest(c, siwxSignInRequestSchema)
     if (request instanceof Response) return request
     try {
       return c.json(await signIn(context, request.project, request.body), 201)

@@ -195,6 +195,18 @@ export function createSiwxRateLimiter(
   )
 }
 
+/** Spends one request of each budget in turn: the first refusal, or allowed when none refused. */
+export async function spendEach<budget extends string>(
+  limiter: RateLimiter<budget>,
+  budgets: readonly (readonly [budget: budget, key: string])[],
+): Promise<RateLimitDecision> {
+  for (const [budget, key] of budgets) {
+    const decision = await limiter.consume(budget, key)
+    if (!decision.allowed) return decision
+  }
+  return { allowed: true }
+}
+
 /** Whole seconds for a `Retry-After` header: at least 1, so a client never retries at once. */
 export function retryAfterSeconds(retryAfterMs: number): number {
   return Math.max(1, Math.ceil(retryAfterMs / 1000))

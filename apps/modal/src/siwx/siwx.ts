@@ -15,6 +15,7 @@ import {
   siwxSessionResponseSchema,
   siwxSignInResponseSchema,
 } from '@airlock/protocol'
+import { stringToHex } from 'viem'
 import { type ApiFetch, HttpError } from '../api'
 import type { Persistence } from '../stores/persistence'
 import type { ModalStore } from '../stores/store'
@@ -122,7 +123,7 @@ export function createSiwx({ store, apiFetch, persistence, walletRequest }: Siwx
     ])
     const data = siwxMessageData({ hostOrigin: origin, address, chainId, nonce, now: Date.now() })
     const message = createSiwxMessage(data)
-    const pending = walletRequest(await signRequest(chainId, address, message))
+    const pending = walletRequest(signRequest(chainId, address, message))
     if (!pending) throw new Error(siwxErrors.noConnectionControllerClient)
     const signature = await signatureOf(await pending)
     const { token, session } = siwxSignInResponseSchema.parse(
@@ -165,16 +166,10 @@ export function createSiwx({ store, apiFetch, persistence, walletRequest }: Siwx
 export type Siwx = ReturnType<typeof createSiwx>
 
 /** The wallet request that signs `message` on the account's namespace. */
-async function signRequest(
-  chainId: CaipNetworkId,
-  address: string,
-  message: string,
-): Promise<RequestArguments> {
-  const bytes = new TextEncoder().encode(message)
+function signRequest(chainId: CaipNetworkId, address: string, message: string): RequestArguments {
   if (chainId.startsWith('solana:'))
-    return { method: 'solana_signMessage', params: { message: bytes } }
-  const hex = `0x${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`
-  return { method: 'personal_sign', params: [hex, address] }
+    return { method: 'solana_signMessage', params: { message: new TextEncoder().encode(message) } }
+  return { method: 'personal_sign', params: [stringToHex(message), address] }
 }
 
 /** The signature a wallet answered: hex on eip155; base58 on solana (bytes or base58 given). */

@@ -4,11 +4,9 @@
  * unsigned (Cancel, ✕, Esc, back) keeps the wallet connected when sign-in is optional, and when
  * it is required goes back to the network last signed in on or, with none, disconnects.
  */
-import { type CaipNetworkId, isUserRejection, toastMessages, unknownError } from '@airlock/protocol'
+import { isUserRejection, toastMessages, unknownError } from '@airlock/protocol'
 import type { Modal } from '../modal'
-import type { ModalStore } from '../stores/store'
 import { hideToast, showToast } from '../stores/toasts'
-import type { LazySiwx } from './lazySiwx'
 import { SiwxInitError } from './siwxCheck'
 
 /** Sign: the wallet signs the site's message; the session is kept and the modal closes. */
@@ -38,12 +36,9 @@ export async function signInWithWallet(modal: Modal) {
 }
 
 /** Leaving unsigned: as the project's mode says (see the module's comment). */
-export async function leaveSignIn(modal: {
-  store: ModalStore
-  siwx: LazySiwx
-  switchNetwork: (caipNetworkId: CaipNetworkId) => Promise<void>
-  disconnect: () => Promise<void>
-}) {
+export async function leaveSignIn(
+  modal: Pick<Modal, 'store' | 'siwx' | 'switchNetwork' | 'disconnect'>,
+) {
   const state = modal.store.getState()
   if (state.siwx !== 'required' || state.siwxSession || state.status !== 'connected') return
   const last = (await modal.siwx.load()).lastSignedNetwork()

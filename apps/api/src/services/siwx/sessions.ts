@@ -93,15 +93,15 @@ export async function signIn(
     )
   const at = now()
   assertInTime(data, at)
-  const nonceRow = () =>
-    db
-      .selectFrom('siwx_nonces')
-      .select('nonce')
-      .where('nonce', '=', data.nonce)
-      .where('project_id', '=', project.id)
-      .where('host_origin', '=', hostOrigin)
-      .where('expires_at', '>', new Date(at).toISOString())
-  if (!(await nonceRow().executeTakeFirst())) throw nonceInvalid()
+  const nonce = await db
+    .selectFrom('siwx_nonces')
+    .select('nonce')
+    .where('nonce', '=', data.nonce)
+    .where('project_id', '=', project.id)
+    .where('host_origin', '=', hostOrigin)
+    .where('expires_at', '>', new Date(at).toISOString())
+    .executeTakeFirst()
+  if (!nonce) throw nonceInvalid()
   if (!(await isSignedBy(data, message, signature, network.rpcUrl)))
     throw new SiwxError(
       'siwxSignatureMismatch',
@@ -178,10 +178,7 @@ export async function revokeSession({ db, now }: SiwxContext, token: string): Pr
   return Number(result.numUpdatedRows) === 1
 }
 
-/**
- * Ends every session of `address` on a project (the operator's revocation), on one host or
- * all of them; how many were ended.
- */
+/** Ends every session of `address` on a project, on all its sites (the operator's revocation); how many. */
 export async function revokeSessionsOf(
   { db, now }: SiwxContext,
   projectId: string,
