@@ -27,16 +27,17 @@ const readSession = (token: string) =>
   fetch(`${origins.modal}/v1/siwx/session`, { headers: { Authorization: `Bearer ${token}` } })
 
 /**
- * The SDK page of `project`, a wallet (by default an EVM test wallet of its own) connected from
- * the modal, and the modal on SIWXSignMessage.
+ * The SDK page of `project` (with the SDK page's `options`), a wallet connected from the modal,
+ * and the modal on SIWXSignMessage.
  */
 async function connectToSignIn<wallet extends { name: string }>(
   page: Page,
   project: string,
   install: () => Promise<wallet>,
+  options: object = {},
 ): Promise<wallet> {
   const wallet = await install()
-  await gotoSdkPage(page, { projectId: project, modalUrl: origins.modal })
+  await gotoSdkPage(page, { projectId: project, modalUrl: origins.modal, ...options })
   await waitForAirlock(page)
   await page.evaluate(() => window.airlock!.open())
   await modal(page)
@@ -61,6 +62,29 @@ async function signIn(page: Page): Promise<SiwxSiteSession> {
   await page.waitForFunction(() => window.airlock!.getState().siwxSession !== undefined)
   await expectClosed(page)
   return (await getSession(page)) as SiwxSiteSession
+}
+
+/**
+ * A reload reconnects the wallet and finds `session` again: the modal stays closed and the
+ * wallet was asked to sign once in all.
+ */
+async function expectFoundAfterReload(
+  page: Page,
+  session: SiwxSiteSession,
+  wallet: { requests: readonly { method: string }[] },
+) {
+  await page.reload()
+  await waitForAirlock(page)
+  await page.waitForFunction(() => window.airlock!.getState().siwxSession !== undefined)
+  expect((await getSession(page))?.token).toBe(session.token)
+  await expectClosed(page)
+  expect(wallet.requests.filter((request) => request.method === 'personal_sign')).toHaveLength(1)
+}
+
+/** The site signs the visitor out; it has no session then. */
+async function signOut(page: Page) {
+  await page.evaluate(() => window.airlock!.siwx.signOut())
+  expect(await getSession(page)).toBeNull()
 }
 
 test('behavior: required sign-in: the wallet signs the site’s message, the modal closes, and the site and its backend have the session', async ({
@@ -93,17 +117,10 @@ test('behavior: required sign-in: the wallet signs the site’s message, the mod
     session: { message: session.message, signature: session.signature },
   })
 
-  // A reload reconnects the wallet and finds the session: no second prompt.
-  await page.reload()
-  await waitForAirlock(page)
-  await page.waitForFunction(() => window.airlock!.getState().siwxSession !== undefined)
-  expect((await getSession(page))?.token).toBe(session.token)
-  await expectClosed(page)
-  expect(wallet.requests.filter((request) => request.method === 'personal_sign')).toHaveLength(1)
+  await expectFoundAfterReload(page, session, wallet)
 
   // Signing out ends it at the API too; the wallet stays connected.
-  await page.evaluate(() => window.airlock!.siwx.signOut())
-  expect(await getSession(page)).toBeNull()
+  await signOut(page)
   expect((await readSession(session.token)).status).toBe(401)
   expect(await page.evaluate(() => window.airlock!.getState().status)).toBe('connected')
 
@@ -112,6 +129,46 @@ test('behavior: required sign-in: the wallet signs the site’s message, the mod
   await waitForAirlock(page)
   await expectOpen(page, 'Sign In')
   expect(await page.evaluate(() => window.airlock!.getState().open)).toBe(true)
+})
+
+test('behavior: a site that signs visitors in itself: its backend makes the message and verifies the signature, the session is its own, and the Airlock API keeps none', async ({
+  page,
+}) => {
+  const asked: string[] = []
+  page.on('request', (request) => {
+    if (request.url().startsWith(origins.modal) && request.url().includes('/siwx/'))
+      asked.push(request.url())
+  })
+  const wallet = await connectToSignIn(page, siwxProjects.required, ownWallet(page), {
+    siteSiwx: true,
+  })
+  const session = await signIn(page)
+  // The site's own message (its statement, its nonce), for this site and account.
+  expect(session.message).toContain('Sign in to the fixture shop.')
+  expect(session.data).toMatchObject({
+    domain: fixturesHost,
+    accountAddress: wallet.address,
+    chainId: 'eip155:31337',
+  })
+  const keptBySite = () =>
+    fetch(
+      `${origins.fixtures}/site-siwx/sessions?${new URLSearchParams({ address: wallet.address, chainId: 'eip155:31337' })}`,
+    ).then((response) => response.json())
+  expect(await keptBySite()).toEqual({
+    message: session.message,
+    signature: session.signature,
+    token: session.token,
+  })
+  // Nothing of it at the Airlock API.
+  expect((await readSession(session.token)).status).toBe(401)
+  expect(asked).toEqual([])
+
+  await expectFoundAfterReload(page, session, wallet)
+
+  // Signing out ends it at the site.
+  await signOut(page)
+  expect(await keptBySite()).toBeNull()
+  expect(asked).toEqual([])
 })
 
 test("error: required sign-in declined shows 'Signature declined' and stays; Cancel then disconnects", async ({

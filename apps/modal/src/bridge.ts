@@ -15,6 +15,7 @@ import {
   frameMethodValidators,
   type Handlers,
   type HandshakeParams,
+  type HostInfo,
   type HostMethods,
   type HostWalletEvent,
   type HostWalletInfo,
@@ -60,15 +61,10 @@ const semver = /^\d{1,5}\.\d{1,5}\.\d{1,5}(?:-[0-9A-Za-z.-]{1,20})?$/
 /**
  * What the host says of itself, checked: its href must be on the origin penpal observed, so
  * analytics can't be told another page. An SDK from before `sdkVersion` existed reports
- * 'unknown'. The origin is the observed one, whatever the host says.
+ * 'unknown'. The origin is the observed one (an origin the host claims is ignored).
  */
-export function parseHostInfo(
-  value: unknown,
-  observedOrigin: string,
-): { origin: string; href: string; sdkVersion: string } {
-  const info = value as { origin?: unknown; href?: unknown; sdkVersion?: unknown } | undefined
-  if (info?.origin !== undefined && info.origin !== observedOrigin)
-    invalidBridgeMessage('The host origin is not the one the bridge observed.')
+export function parseHostInfo(value: unknown, observedOrigin: string): HostInfo {
+  const info = value as { href?: unknown; sdkVersion?: unknown } | undefined
   const href = info?.href
   if (typeof href !== 'string' || href.length > 8192 || !URL.canParse(href))
     invalidBridgeMessage('href must be a URL.')
@@ -251,10 +247,11 @@ export function startBridge(modal: Modal) {
 
   const messenger = new WindowMessenger({ remoteWindow: window.parent, allowedOrigins })
   const connection = connect<HostMethods>({ messenger, methods })
-  modal.setWalletRequest(async (walletId, request) => {
+  modal.setHostCall(async (name, ...args) => {
     await untilOriginChecked()
     const remote = await connection.promise
-    return unwrap(remote.hostWalletRequest(walletId, request))
+    // biome-ignore lint/suspicious/noExplicitAny: the arguments are typed per method by HostCall.
+    return unwrap((remote[name] as any)(...args))
   })
 
   /** Embedded mode: the host sizes the iframe to the modal's content. */

@@ -17,7 +17,7 @@ import { createConnectionActions } from './actions/connectionActions'
 import { afterNextFrame } from './afterNextFrame'
 import { createAnalytics, withoutQueryStrings } from './analytics'
 import { type ApiTransport, createApiClient } from './api'
-import type { HostWalletRequest } from './connectors/types'
+import type { HostCall } from './connectors/types'
 import { createNavigation } from './navigation/navigation'
 import { closingView, openingView } from './navigation/rules'
 import { refreshAccountData } from './queries/refresh'
@@ -40,8 +40,8 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
   // Tells the host the frame closed itself, or asks it to show the frame (a sign-in the project
   // requires, outside a flow of the modal).
   let setFrameVisible: (visible: boolean) => void = () => {}
-  // Until the bridge is up there is no host to reach a wallet through.
-  let walletRequest: HostWalletRequest = async () => {
+  // Until the bridge is up there is no host to reach a wallet (or the site's sign-in) through.
+  let hostCall: HostCall = async () => {
     throw new DisconnectedError({ message: 'The host page is not connected.' })
   }
   // Nothing is remembered or restored until the bridge has proved the project and the host.
@@ -60,7 +60,7 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
   const persistence = createPersistence(() => storage)
   const connection = createConnectionActions(
     store,
-    (walletId, request) => walletRequest(walletId, request),
+    (walletId, request) => hostCall('hostWalletRequest', walletId, request),
     persistence,
     walletConnect,
   )
@@ -69,6 +69,7 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
     apiFetch: api.apiFetch,
     persistence,
     walletRequest: (args) => connection.forward(args),
+    siteCall: (call, input) => hostCall('siwx', call, input),
   })
 
   const navigation = createNavigation(router, () => closeModal({ fromFrame: true }))
@@ -369,9 +370,9 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
     onFrameVisibility(listener: (visible: boolean) => void) {
       setFrameVisible = listener
     },
-    /** The bridge registers how to call a wallet on the host page. */
-    setWalletRequest(request: HostWalletRequest) {
-      walletRequest = request
+    /** The bridge registers how to call the host page's SDK (its wallets, the site's sign-in). */
+    setHostCall(call: HostCall) {
+      hostCall = call
     },
     /** The bridge opens the storage of this project on this host (stores/frameStorage.ts). */
     setStorage(scoped: KeyValueStore) {

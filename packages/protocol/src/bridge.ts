@@ -12,6 +12,7 @@ import {
 } from './errors'
 import type { FrameOptions, OpenParams } from './options'
 import { projectIdPattern } from './projectId'
+import type { SiwxHandlerCall } from './siwx'
 import type { AirlockState } from './views'
 
 /** Bumped on any incompatible change to the method tables below. */
@@ -112,12 +113,15 @@ export type FrameMethods = {
   siwxSignOut(): Promise<Envelope<void>>
 }
 
-/** Where the host page is, and which SDK it runs (analytics' `st`/`sv`). */
-export type HostInfo = { origin: string; href: string; isMobile: boolean; sdkVersion: string }
+/**
+ * Where the host page is, and which SDK it runs (analytics' `st`/`sv`). The host tells its href
+ * and version; the origin is the one the bridge observed (the host is not asked).
+ */
+export type HostInfo = { origin: string; href: string; sdkVersion: string }
 
 /** Methods the host exposes; the frame calls them. */
 export type HostMethods = {
-  hostInfo(): Promise<Envelope<HostInfo>>
+  hostInfo(): Promise<Envelope<Omit<HostInfo, 'origin'>>>
   listHostWallets(): Promise<Envelope<HostWalletInfo[]>>
   hostWalletRequest(walletId: string, args: RequestArguments): Promise<Envelope<unknown>>
   /**
@@ -133,6 +137,12 @@ export type HostMethods = {
    */
   readStorage(key: string): Promise<Envelope<string | null>>
   writeStorage(key: string, value: string): Promise<Envelope<void>>
+  /**
+   * Calls the site's own sign-in (`createAirlock({ siwxHandler })`). Only a host whose site gave
+   * one has this method: on any other (the loader's, an older SDK's) penpal answers
+   * METHOD_NOT_FOUND, and the API keeps the sign-ins. The frame checks every answer.
+   */
+  siwx(call: SiwxHandlerCall, input: unknown): Promise<Envelope<unknown>>
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: method tables are checked per method below.

@@ -14,7 +14,12 @@ export const siwxNonceTtlMs = 5 * 60_000
 /** How long the session a sign-in starts lasts: the message's Expiration Time. */
 export const siwxSessionTtlMs = 7 * 24 * 60 * 60_000
 /** Upper bounds on what a sign-in may carry; anything larger is refused before it is parsed. */
-export const siwxLimits = { messageChars: 4096, resources: 16, signatureChars: 4096 } as const
+export const siwxLimits = {
+  messageChars: 4096,
+  resources: 16,
+  signatureChars: 4096,
+  tokenChars: 4096,
+} as const
 /** What signing does, as the message says it and the view shows it. */
 export const siwxStatement = 'Sign in to prove you control this account. It costs nothing.'
 
@@ -54,6 +59,54 @@ export type SiwxSession = {
  * site's backend reads the session with (`GET /v1/siwx/session`).
  */
 export type SiwxSiteSession = SiwxSession & { token: string }
+
+/** An account a sign-in is for: its address on a CAIP-2 network. */
+export type SiwxAccount = { accountAddress: string; chainId: CaipNetworkId }
+
+/** The fields of a message a site makes itself: all but the nonce, which its backend issues. */
+export type SiwxMessageInput = Omit<SiwxMessageData, 'nonce'>
+
+/** A sign-in as a site keeps it: the message signed, its signature, and the site's token for it. */
+export const siwxSiteSignInSchema = z.object({
+  message: z.string().check(z.maxLength(siwxLimits.messageChars)),
+  signature: z.string().check(z.maxLength(siwxLimits.signatureChars)),
+  token: z.string().check(z.maxLength(siwxLimits.tokenChars)),
+})
+export type SiwxSiteSignIn = z.infer<typeof siwxSiteSignInSchema>
+
+/**
+ * For a site that signs its visitors in itself (createAirlock's `siwxHandler`; AppKit's custom
+ * SIWX): the frame asks the page for the message to sign, has it verify the signature and keep
+ * the session, and asks it for a kept one; the API keeps nothing. The project's SIWX mode still
+ * says whether visitors sign in. The frame holds every message the page gives it to the page's
+ * origin, the connected account and the time before a wallet is asked to sign it.
+ */
+export type SiwxHandler = {
+  /**
+   * The message text for these fields (the page's domain and URI, the connected account, the
+   * statement and times) and a nonce from the site's backend: viem's `createSiweMessage`, or the
+   * Wallet Standard's `createSignInMessageText` on Solana.
+   */
+  createMessage(input: SiwxMessageInput): Promise<string>
+  /**
+   * Verifies the signed message (on the site's backend) and keeps its session; answers the
+   * site's token for it (any string: a session id, a JWT), which `getSession()` hands back.
+   * Throws to refuse.
+   */
+  verify(signIn: { message: string; signature: string; data: SiwxMessageData }): Promise<string>
+  /** The sign-in the site keeps for this account, or null. */
+  getSession(account: SiwxAccount): Promise<SiwxSiteSignIn | null>
+  /** Ends a sign-in (`airlock.siwx.signOut()`, or the visitor disconnecting). */
+  signOut(session: SiwxSiteSession): Promise<void>
+}
+export type SiwxHandlerCall = keyof SiwxHandler
+/** Every call of a SiwxHandler: what the host lets the frame ask for. */
+export const siwxHandlerCalls = [
+  'createMessage',
+  'verify',
+  'getSession',
+  'signOut',
+] as const satisfies readonly SiwxHandlerCall[]
 
 /**
  * The domain of a site's messages: the authority of its origin.

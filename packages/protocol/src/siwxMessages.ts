@@ -1,12 +1,22 @@
 /**
  * The text of a CAIP-122 sign-in message, as wallets show and sign it: EIP-4361 (SIWE, built by
- * viem) on eip155, Sign In With Solana (the Wallet Standard's text) on solana. Its own entry
- * (`@airlock/protocol/siwx-messages`), so only what signs in loads viem's and Solana's code.
+ * viem) on eip155, Sign In With Solana (the Wallet Standard's text) on solana; and, from their
+ * own modules, reading one back (siwxMessageParser.ts) and holding it to its site, account and
+ * time (siwxMessageChecks.ts). Its own entry (`@airlock/protocol/siwx-messages`), so only what
+ * signs in loads viem's, Solana's and the SIWE grammar's code.
  */
 import { createSignInMessageText } from '@solana/wallet-standard-util'
 import { getAddress } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
 import type { SiwxMessageData } from './siwx'
+
+export {
+  assertSiwxForAccount,
+  assertSiwxForHost,
+  assertSiwxInTime,
+  siwxClockSkewMs,
+} from './siwxMessageChecks'
+export { parseSiwxMessage } from './siwxMessageParser'
 
 const date = (iso: string | undefined) => (iso === undefined ? undefined : new Date(iso))
 /** The fields that are set: the Solana text's types don't take an unset one. */

@@ -3,9 +3,14 @@
  * bridge (test/modalFrame.ts, served at /modal on this page's origin; its projectId names its
  * scenario).
  */
-import { type AirlockState, InvalidParamsError, InvalidProjectIdError } from '@airlock/protocol'
+import {
+  type AirlockState,
+  InvalidParamsError,
+  InvalidProjectIdError,
+  type SiwxHandler,
+} from '@airlock/protocol'
 import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest'
-import { type Airlock, createAirlock } from './createAirlock'
+import { type Airlock, createAirlock } from './index'
 import {
   answeredByModal,
   fixtureChannel,
@@ -67,6 +72,37 @@ function announceHostWallet() {
   announce()
 }
 
+/** A site's sign-in handler that records what it is asked and answers as a site would. */
+function siwxHandlerOf() {
+  const asked: [string, unknown][] = []
+  const record =
+    <answer>(call: string, answer: answer) =>
+    async (input: unknown) => {
+      asked.push([call, input])
+      return answer
+    }
+  return {
+    asked,
+    createMessage: record('createMessage', 'the message'),
+    verify: record('verify', 'site-token'),
+    getSession: record('getSession', null),
+    signOut: record('signOut', undefined),
+  } satisfies SiwxHandler & { asked: unknown }
+}
+
+/** Has the stand-in frame of `ready` call the host's `siwx`, and resolves with what came back. */
+async function frameCallsSiwx(call: string, input: unknown) {
+  const channel = fixtureChannel('ready')
+  onTestFinished(() => channel.close())
+  const reply = new Promise<unknown>((resolve) =>
+    channel.addEventListener('message', ({ data }) => {
+      if ('siwxReply' in data || 'siwxThrew' in data) resolve(data)
+    }),
+  )
+  channel.postMessage({ siwx: [call, input] })
+  return reply
+}
+
 describe('options', () => {
   test.each([
     ['a projectId that is not a string', { projectId: 42 }, 'projectId must be a string.'],
@@ -89,6 +125,11 @@ describe('options', () => {
       'an unknown preload',
       { projectId: 'ready', modalUrl, preload: 'lazy' },
       'preload must be "idle", "eager" or "none".',
+    ],
+    [
+      'a siwxHandler without one of its calls',
+      { projectId: 'ready', modalUrl, siwxHandler: { ...siwxHandlerOf(), verify: 'yes' } },
+      'siwxHandler.verify must be a function.',
     ],
   ])(
     'behavior: %s throws InvalidParamsError naming it, and mounts nothing',
@@ -259,5 +300,69 @@ describe('provider', () => {
     await expect(airlock.provider.request({ method: 'eth_blockNumber' })).resolves.toEqual(
       answeredByModal('eth_blockNumber'),
     )
+  })
+})
+
+describe('siwxHandler', () => {
+  const account = {
+    accountAddress: '0x1111111111111111111111111111111111111111',
+    chainId: 'eip155:1',
+  }
+
+  test('behavior: the frame asks the site’s handler, and gets its answer', async () => {
+    const handler = siwxHandlerOf()
+    const airlock = createAirlock({ projectId: 'ready', modalUrl, siwxHandler: handler })
+    // The handshake carried the site's options without the handler (functions can't cross).
+    await airlock.open()
+    expect(await frameCallsSiwx('getSession', account)).toEqual({
+      siwxReply: { ok: true, value: null },
+    })
+    expect(await frameCallsSiwx('verify', { message: 'm', signature: '0x01' })).toEqual({
+      siwxReply: { ok: true, value: 'site-token' },
+    })
+    expect(handler.asked).toEqual([
+      ['getSession', account],
+      ['verify', { message: 'm', signature: '0x01' }],
+    ])
+  })
+
+  test('security: only the handler’s four calls reach it', async () => {
+    const handler = siwxHandlerOf()
+    const airlock = createAirlock({ projectId: 'ready', modalUrl, siwxHandler: handler })
+    await airlock.open()
+    for (const call of ['constructor', '__proto__', 'toString', 42])
+      expect(await frameCallsSiwx(call as string, {})).toMatchObject({
+        siwxReply: {
+          ok: false,
+          error: {
+            name: 'InvalidParamsError',
+            message: 'Invalid bridge message.',
+            details: `siwx: unknown call ${JSON.stringify(call)}.`,
+          },
+        },
+      })
+    expect(handler.asked).toEqual([])
+  })
+
+  test('behavior: a handler that refuses is heard as refusing', async () => {
+    const siwxHandler = {
+      ...siwxHandlerOf(),
+      verify: async () => {
+        throw new Error('The signature is not for our nonce.')
+      },
+    }
+    const airlock = createAirlock({ projectId: 'ready', modalUrl, siwxHandler })
+    await airlock.open()
+    expect(await frameCallsSiwx('verify', {})).toMatchObject({
+      siwxReply: { ok: false, error: { message: 'The signature is not for our nonce.' } },
+    })
+  })
+
+  test('behavior: without a handler the host has no siwx method (the frame keeps sign-ins at the API)', async () => {
+    const airlock = createAirlock({ projectId: 'ready', modalUrl })
+    await airlock.open()
+    expect(await frameCallsSiwx('getSession', account)).toEqual({
+      siwxThrew: { code: 'METHOD_NOT_FOUND', message: 'Method `siwx` is not found.' },
+    })
   })
 })

@@ -17,6 +17,7 @@ import {
   type FrameEvent,
   type FrameMethods,
   type FrameOptions,
+  type Handlers,
   type HostMethods,
   type HostWalletInfo,
   InvalidAppConfigurationError,
@@ -29,8 +30,10 @@ import {
   protocolVersion,
   type RequestArguments,
   RequestTimeoutError,
+  type SiwxHandler,
   type SiwxSiteSession,
   unwrap,
+  type Validators,
 } from '@airlock/protocol'
 import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
 import { createLoadingIndicator, mountFrame } from './frame'
@@ -54,6 +57,12 @@ export type AirlockOptions = Partial<Omit<FrameOptions, 'embedded'>> & {
    * idle; `none`: at the first open().
    */
   preload?: 'idle' | 'eager' | 'none'
+  /**
+   * Sign visitors in yourself (SIWX) instead of through the Airlock API: the modal asks these
+   * for the message to sign, has your backend verify the signature and keep the session, and
+   * asks for a kept one. The project's SIWX mode still says whether visitors sign in.
+   */
+  siwxHandler?: SiwxHandler
 }
 
 export type AirlockListener = (state: AirlockState, previous: AirlockState) => void
@@ -85,12 +94,22 @@ function invalidOption(details: string): never {
 }
 
 /**
- * Creates the Airlock modal for this page.
- * @example
- * const airlock = createAirlock({ projectId: 'demo', networks: ['eip155:1'] })
- * await airlock.open()
+ * The bridge method of a site's own sign-in (siteSiwx.ts), which only `createAirlock` of the
+ * package adds: the loader's page can't pass functions, so its bundle goes without.
  */
-export function createAirlock(options: AirlockOptions): Airlock {
+export type HostSiwxMethod = {
+  handlers: Pick<Handlers<HostMethods>, 'siwx'>
+  validators: Pick<Validators<HostMethods>, 'siwx'>
+}
+
+/**
+ * Creates the Airlock modal for this page (`createAirlock`, index.ts; the loader calls it
+ * directly). `siwx`: the site's own sign-in, when it has one.
+ */
+export function createAirlockHost(
+  options: Omit<AirlockOptions, 'siwxHandler'>,
+  siwx?: HostSiwxMethod,
+): Airlock {
   const {
     projectId,
     modalUrl = 'http://localhost:8787',
@@ -158,11 +177,10 @@ export function createAirlock(options: AirlockOptions): Airlock {
   let handshakeOpen = 0
 
   const hostMethods = exposeMethods<HostMethods>(
+    // Without the site's sign-in there is no `siwx` method (see HostMethods).
     {
       hostInfo: async () => ({
-        origin: location.origin,
         href: location.href,
-        isMobile: isMobile(),
         sdkVersion,
       }),
       listHostWallets: async () => describeWallets(),
@@ -182,7 +200,8 @@ export function createAirlock(options: AirlockOptions): Airlock {
       },
       readStorage: async (key) => localStorage.getItem(key),
       writeStorage: async (key, value) => localStorage.setItem(key, value),
-    },
+      ...siwx?.handlers,
+    } as Handlers<HostMethods>,
     {
       hostInfo: args.none,
       listHostWallets: args.none,
@@ -192,12 +211,13 @@ export function createAirlock(options: AirlockOptions): Airlock {
         const badHeight =
           height !== undefined && !(typeof height === 'number' && height >= 0 && height < 1e4)
         if (typeof visible !== 'boolean' || badHeight) invalidBridgeMessage('setFrame')
-        return [height === undefined ? { visible } : { visible, height }]
+        return [{ visible, height } as { visible: boolean; height?: number }]
       },
       emit: (list) => [parseFrameEvent(list[0])],
       readStorage: (list) => [args.storageKey(list[0])],
       writeStorage: (list) => [args.storageKey(list[0]), args.storageValue(list[1])],
-    },
+      ...siwx?.validators,
+    } as Validators<HostMethods>,
   )
 
   /**

@@ -4,7 +4,7 @@
  *
  *   <script async src="http://localhost:8787/airlock.js" data-project-id="demo"></script>
  */
-import { type Airlock, type AirlockOptions, createAirlock } from './createAirlock'
+import { type Airlock, type AirlockOptions, createAirlockHost } from './createAirlock'
 
 declare global {
   interface Window {
@@ -20,6 +20,8 @@ const list = (value: string | undefined) =>
     .map((item) => item.trim())
     .filter(Boolean)
 
+// An attribute the page did not set is undefined: its default applies (the SDK's, and the frame
+// reads an undefined option as one not given).
 const options = {
   projectId: data.projectId ?? '',
   modalUrl: data.modalUrl ?? (script ? new URL(script.src).origin : undefined),
@@ -30,12 +32,9 @@ const options = {
   featuredWalletIds: list(data.featuredWalletIds),
   preload: data.preload,
 }
-// Attributes the page did not set are left out, so defaults apply.
-for (const key of Object.keys(options) as (keyof typeof options)[])
-  if (options[key] === undefined) delete options[key]
 
 try {
-  window.airlock = createAirlock(options as AirlockOptions)
+  window.airlock = createAirlockHost(options as AirlockOptions)
   dispatchEvent(new CustomEvent('airlock:ready', { detail: window.airlock }))
 } catch (error) {
   console.error(error)

@@ -15,6 +15,8 @@
 import {
   isProjectId,
   type NetworkConfig,
+  SiwxError,
+  type SiwxErrorCode,
   siwxLimits,
   siwxNonceRequestSchema,
   siwxSignInRequestSchema,
@@ -34,7 +36,6 @@ import {
   type SiwxContext,
   signIn,
 } from '../services/siwx/sessions'
-import { SiwxError, type SiwxErrorCode } from '../services/siwx/siwxError'
 import type { Storage } from '../storage/storage'
 import { apiError, checkedJsonBody } from './apiError'
 

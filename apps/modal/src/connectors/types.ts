@@ -4,7 +4,7 @@
  * connector the same way and never ask which kind it is; each kind lives in its own folder and
  * registry.ts lists the kinds.
  */
-import type { CaipNetworkId, NetworkConfig, RequestArguments } from '@airlock/protocol'
+import type { CaipNetworkId, HostMethods, NetworkConfig, RequestArguments } from '@airlock/protocol'
 
 /** The spec's connector types (§3 Connector). */
 export type ConnectorType =
@@ -21,6 +21,15 @@ export type WalletNamespace = 'eip155' | 'solana'
 
 /** Calls a wallet on the host page by its id there (the bridge's `hostWalletRequest`). */
 export type HostWalletRequest = (walletId: string, request: RequestArguments) => Promise<unknown>
+
+/**
+ * Calls a method of the host page's SDK that the modal's flows use (a wallet of the page, the
+ * site's own sign-in): the bridge's, once it is up; the answer unwrapped, its error rethrown.
+ */
+export type HostCall = <name extends 'hostWalletRequest' | 'siwx'>(
+  name: name,
+  ...args: Parameters<HostMethods[name]>
+) => Promise<unknown>
 
 /** Where a site's request runs: the connected account on the active network. */
 export type RequestContext = { address: string | undefined; network: CaipNetworkId | undefined }

@@ -1,25 +1,24 @@
 /**
  * Sign in with a wallet (SIWX, spec §4) in the frame. While the project asks for it, every
- * connected account on every network is checked for a session (its token kept in the frame's
- * storage, the session read back from the API); without one, the visitor is asked to sign a
- * CAIP-122 message bound to the host site and to a nonce from the API, which turns it into a
- * session. The message's text and its libraries load only when a visitor signs.
+ * connected account on every network is checked for a session; without one, the visitor is asked
+ * to sign a CAIP-122 message bound to the host site and to a nonce, which turns it into a
+ * session. Who keeps the sessions: the site itself when its page gave `createAirlock` a
+ * `siwxHandler` (siteSignIn.ts; the first answer of the page says), else the API
+ * (apiSignIn.ts). The message's libraries load only when a visitor signs.
  */
 import {
   type CaipNetworkId,
   type RequestArguments,
   type SiwxSiteSession,
   siwxErrors,
-  siwxMessageData,
-  siwxNonceResponseSchema,
-  siwxSessionResponseSchema,
-  siwxSignInResponseSchema,
 } from '@airlock/protocol'
 import { stringToHex } from 'viem'
-import { type ApiFetch, HttpError } from '../api'
+import type { ApiFetch } from '../api'
 import type { Persistence } from '../stores/persistence'
 import type { ModalStore } from '../stores/store'
-import { type SiwxCheck, SiwxInitError } from './siwxCheck'
+import { createApiSignIn } from './apiSignIn'
+import { createSiteSignIn, type SiteSiwxCall } from './siteSignIn'
+import type { SiwxCheck } from './siwxCheck'
 
 export type SiwxDeps = {
   store: ModalStore
@@ -27,69 +26,66 @@ export type SiwxDeps = {
   persistence: Persistence
   /** Asks the connected wallet (the site's kind of request); undefined when none is connected. */
   walletRequest: (args: RequestArguments) => Promise<unknown> | undefined
+  /** Asks the page's own sign-in handler; penpal's METHOD_NOT_FOUND when it has none. */
+  siteCall: SiteSiwxCall
 }
 
-/** Where the sessions' tokens are kept: one entry of the frame's storage, by account. */
-const tokensKey = 'airlock:v1:siwxSessions'
-type SiwxTokens = Record<string, string>
-const isTokens = (value: unknown) =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  Object.values(value).every((token) => typeof token === 'string')
+/** The connected account, on the page it signs in to. */
+export type SiwxAccountAt = { chainId: CaipNetworkId; address: string; hostOrigin: string }
 
-/** The key of an account's token: its network and address (EVM addresses in any case). */
-const accountKey = (chainId: CaipNetworkId, address: string) =>
-  `${chainId}|${chainId.startsWith('eip155:') ? address.toLowerCase() : address}`
+/** Who keeps the sign-ins: the API, or the site itself. */
+export type SiwxBackend = {
+  /** The kept session of the account on this site, if it still holds. */
+  find(account: SiwxAccountAt): Promise<SiwxSiteSession | undefined>
+  /** The message the account is to sign. @throws SiwxInitError when there is none to sign. */
+  message(account: SiwxAccountAt): Promise<string>
+  /** Turns the signed message into a kept session. */
+  keep(signed: SiwxAccountAt & { message: string; signature: string }): Promise<SiwxSiteSession>
+  /** Ends a session. */
+  end(session: SiwxSiteSession): Promise<void>
+}
 
-export function createSiwx({ store, apiFetch, persistence, walletRequest }: SiwxDeps) {
+export function createSiwx({ store, apiFetch, persistence, walletRequest, siteCall }: SiwxDeps) {
   /** The networks this page signed in on with the current address, the latest last. */
   let signedNetworks: CaipNetworkId[] = []
+  const api = createApiSignIn({ store, apiFetch, persistence })
+  const site = createSiteSignIn(siteCall)
+  /** Whether the page has its own handler: unknown until it first answers. */
+  let siteHandles: boolean | undefined
 
-  const readTokens = () => persistence.read<SiwxTokens>(tokensKey, {}, isTokens)
-  const projectId = () => store.getState().config.projectId ?? ''
   const hostOrigin = () => store.getState().host?.origin
 
-  async function forgetToken(key: string) {
-    const tokens = await readTokens()
-    if (!(key in tokens)) return
-    delete tokens[key]
-    await persistence.write(tokensKey, tokens)
+  /** The kept session, from the site when its page has a handler (its first answer says). */
+  async function findSession(account: SiwxAccountAt) {
+    if (siteHandles !== false)
+      try {
+        const found = await site.find(account)
+        siteHandles = true
+        return found
+      } catch (error) {
+        // A host without the method: the page gave no handler (or its SDK predates them).
+        if ((error as { code?: unknown }).code !== 'METHOD_NOT_FOUND') throw error
+        siteHandles = false
+      }
+    return api.find(account)
   }
-
-  /** The session kept for the connected account, if the API still has it for this site. */
-  async function findSession(chainId: CaipNetworkId, address: string) {
-    const key = accountKey(chainId, address)
-    const token = (await readTokens())[key]
-    if (!token) return undefined
-    try {
-      const found = siwxSessionResponseSchema.parse(
-        await apiFetch('GET', '/v1/siwx/session', { bearer: token, quiet: true }),
-      )
-      const { data } = found.session
-      const same =
-        found.projectId === projectId() &&
-        found.hostOrigin === hostOrigin() &&
-        accountKey(data.chainId, data.accountAddress) === key
-      if (same) return { ...found.session, token }
-    } catch (error) {
-      // Ended or unknown: forgotten. Any other failure leaves it for the next check.
-      if (!(error instanceof HttpError && error.status === 401)) throw error
-    }
-    await forgetToken(key)
-    return undefined
-  }
+  const backend = () => (siteHandles ? site : api)
 
   /** Checks the connected account now: its session, or that one is needed. */
   async function check(): Promise<SiwxCheck> {
     const { siwx, status, address, activeNetwork } = store.getState()
+    const origin = hostOrigin()
     // Before the bridge knows the host, there is no site to be signed in to: checked once it does.
-    if (siwx === 'off' || status !== 'connected' || !address || !activeNetwork || !hostOrigin()) {
+    if (siwx === 'off' || status !== 'connected' || !address || !activeNetwork || !origin) {
       if (store.getState().siwxSession) store.setState({ siwxSession: undefined })
       if (status !== 'connected') signedNetworks = []
       return 'off'
     }
-    const session = await findSession(activeNetwork, address).catch(() => undefined)
+    const session = await findSession({
+      chainId: activeNetwork,
+      address,
+      hostOrigin: origin,
+    }).catch(() => undefined)
     // The account or network changed while this was read: checked again, as it is now.
     const now = store.getState()
     if (now.address !== address || now.activeNetwork !== activeNetwork) return check()
@@ -100,9 +96,9 @@ export function createSiwx({ store, apiFetch, persistence, walletRequest }: Siwx
   }
 
   /**
-   * Signs the connected account in: a nonce, the message, the wallet's signature, the session.
+   * Signs the connected account in: the message, the wallet's signature, the session.
    * @throws the spec's SIWX errors when there is nothing to sign in with; SiwxInitError when no
-   *   nonce could be had; the wallet's own error when it declines.
+   *   message could be had; the wallet's own error when it declines.
    */
   async function signIn(): Promise<SiwxSiteSession> {
     const { siwx, address, activeNetwork: chainId } = store.getState()
@@ -110,46 +106,27 @@ export function createSiwx({ store, apiFetch, persistence, walletRequest }: Siwx
     if (siwx === 'off') throw new Error(siwxErrors.notEnabled)
     if (!address) throw new Error(siwxErrors.noActiveCaipAddress)
     if (!chainId || !origin) throw new Error(siwxErrors.noActiveCaipNetworkOrClient)
-    const [{ createSiwxMessage }, { nonce }] = await Promise.all([
-      import('@airlock/protocol/siwx-messages'),
-      apiFetch('POST', `/v1/projects/${projectId()}/siwx/nonces`, {
-        body: { hostOrigin: origin },
-        quiet: true,
-      })
-        .then((body) => siwxNonceResponseSchema.parse(body))
-        .catch((error: unknown) => {
-          throw new SiwxInitError('No nonce for the sign-in.', { cause: error })
-        }),
-    ])
-    const data = siwxMessageData({ hostOrigin: origin, address, chainId, nonce, now: Date.now() })
-    const message = createSiwxMessage(data)
+    const account = { chainId, address, hostOrigin: origin }
+    // Signing in before any check (none has told who keeps the sessions yet): one first.
+    if (siteHandles === undefined) await findSession(account).catch(() => {})
+    const keeper = backend()
+    const message = await keeper.message(account)
     const pending = walletRequest(signRequest(chainId, address, message))
     if (!pending) throw new Error(siwxErrors.noConnectionControllerClient)
     const signature = await signatureOf(await pending)
-    const { token, session } = siwxSignInResponseSchema.parse(
-      await apiFetch('POST', `/v1/projects/${projectId()}/siwx/sessions`, {
-        body: { hostOrigin: origin, address, chainId, message, signature },
-        quiet: true,
-      }),
-    )
-    const tokens = await readTokens()
-    tokens[accountKey(chainId, address)] = token
-    await persistence.write(tokensKey, tokens)
-    const signedIn = { ...session, token }
+    const signedIn = await keeper.keep({ ...account, message, signature })
     signedNetworks = [...signedNetworks.filter((id) => id !== chainId), chainId]
     store.setState({ siwxSession: signedIn })
     return signedIn
   }
 
-  /** Ends the connected account's session, at the API and here; the wallet stays connected. */
+  /** Ends the connected account's session, where it is kept and here; the wallet stays connected. */
   async function signOut() {
     const session = store.getState().siwxSession
     if (!session) return
-    const { data, token } = session
     store.setState({ siwxSession: undefined })
-    signedNetworks = signedNetworks.filter((id) => id !== data.chainId)
-    await forgetToken(accountKey(data.chainId, data.accountAddress))
-    await apiFetch('DELETE', '/v1/siwx/session', { bearer: token, quiet: true }).catch(() => {})
+    signedNetworks = signedNetworks.filter((id) => id !== session.data.chainId)
+    await backend().end(session)
   }
 
   return {

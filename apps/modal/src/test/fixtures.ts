@@ -1,9 +1,27 @@
 /** Accounts and token balances the view tests share: anvil's first two accounts, ETH and USDC. */
-import type { TokenBalance } from '@airlock/protocol'
+import type { HostWalletInfo, TokenBalance } from '@airlock/protocol'
+import { privateKeyToAccount } from 'viem/accounts'
 import { anvil } from './renderView'
 
 /** Anvil's account #1 (EIP-55), the connected one in the view tests. */
 export const evmAccount = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+/** Its key (anvil's, public): the connected wallet signs for real where a test needs it. */
+export const evmSigner = privateKeyToAccount(
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+)
+/** The host page's wallet the connected account is in (`connectedState`'s `test-wallet`). */
+export const testHostWallet: HostWalletInfo = {
+  id: 'test-wallet',
+  name: 'Test Wallet',
+  icon: '',
+  type: 'ANNOUNCED',
+}
+/** The host page as the bridge reports it: this test page, on its shop path. */
+export const testHost = {
+  origin: location.origin,
+  href: `${location.origin}/shop`,
+  sdkVersion: '0.1.0',
+}
 /** Anvil's account #2 (EIP-55): someone else. */
 export const evmReceiver = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 

@@ -3,19 +3,23 @@
  * real modal runtime from `createModal` on the view stack's router, in ModalContext — with the
  * store set to the test's state. Our API is answered by the test's routes, given to the
  * runtime's API client as its transport (where it would `fetch`), the host's wallets through
- * `setWalletRequest` (the bridge's seam); no module of the modal is replaced.
+ * `setHostCall` (the bridge's seam); no module of the modal is replaced.
  */
 import {
   type CaipNetworkId,
+  DisconnectedError,
   defaultProjectFeatures,
   type FrameOptions,
   type ModalConfig,
   type NetworkConfig,
   type ProjectConfig,
+  type RequestArguments,
+  type SiwxHandler,
   unconfiguredProjectSettings,
   type View,
 } from '@airlock/protocol'
 import { configure } from '@testing-library/dom'
+import { PenpalError } from 'penpal'
 import { StrictMode } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
@@ -23,7 +27,7 @@ import { afterEach } from 'vitest'
 import { HttpError, type Method, type RequestOptions } from '../api'
 import { ModalContext } from '../components/ModalContext'
 import { Shell } from '../components/Shell'
-import { createModal, type Modal } from '../modal'
+import { createModal } from '../modal'
 import { ViewStack } from '../navigation/ViewStack'
 import { createViewRouter } from '../navigation/viewRouter'
 import type { ModalState } from '../stores/store'
@@ -85,8 +89,8 @@ export type ApiRoutes = Record<
   (query: Record<string, string>, options: RequestOptions) => ApiAnswer | Promise<ApiAnswer>
 >
 
-/** How the host page answers the modal's requests to its wallets (the bridge's seam). */
-export type HostWalletRequest = Parameters<Modal['setWalletRequest']>[0]
+/** How the host page answers the modal's requests to its wallets. */
+export type HostWalletRequest = (walletId: string, request: RequestArguments) => Promise<unknown>
 
 /** A call the modal made on its API, in order. */
 export type ApiCall = { method: Method; path: string; query: Record<string, string> }
@@ -102,6 +106,8 @@ export type RenderViewOptions = {
   api?: ApiRoutes
   /** How the host page answers wallet requests; by default every one fails as disconnected. */
   walletRequest?: HostWalletRequest
+  /** The site's own sign-in (createAirlock's `siwxHandler`); by default the page has none. */
+  siwxHandler?: SiwxHandler
 }
 
 /**
@@ -138,7 +144,19 @@ export function renderView(view: View, options: RenderViewOptions = {}) {
     return answered as result
   }
   const modal = createModal(config, router, answer)
-  if (options.walletRequest) modal.setWalletRequest(options.walletRequest)
+  // The bridge's seam: the host page's wallets and sign-in handler, as the test says.
+  const { walletRequest, siwxHandler } = options
+  modal.setHostCall(async (name, ...args) => {
+    if (name === 'hostWalletRequest' && walletRequest)
+      return walletRequest(...(args as Parameters<HostWalletRequest>))
+    if (name === 'siwx') {
+      const [call, input] = args as [keyof SiwxHandler, never]
+      // As penpal answers for a method the host does not have.
+      if (!siwxHandler) throw new PenpalError('METHOD_NOT_FOUND', 'Method `siwx` is not found.')
+      return siwxHandler[call](input)
+    }
+    throw new DisconnectedError({ message: 'The host page is not connected.' })
+  })
   modal.store.setState({
     open: true,
     options: { networks: siteNetworkIds, ...options.options },

@@ -93,3 +93,17 @@ const connection = connect<HostMethods>({
   messenger: new WindowMessenger({ remoteWindow: parent, allowedOrigins: [location.origin] }),
   methods,
 })
+
+// The test asks the frame to call the host's `siwx` (the site's own sign-in), `{ siwx: [call,
+// input] }`; the frame posts back the host's envelope (`{ siwxReply }`) or what the call threw
+// (`{ siwxThrew: { code, message } }`: penpal's, when the host has no such method).
+channel.addEventListener('message', async ({ data }) => {
+  if (!data?.siwx) return
+  const remote = await connection.promise
+  try {
+    channel.postMessage({ siwxReply: await remote.siwx(data.siwx[0], data.siwx[1]) })
+  } catch (error) {
+    const { code, message } = error as { code?: unknown; message?: unknown }
+    channel.postMessage({ siwxThrew: { code, message } })
+  }
+})

@@ -1,17 +1,22 @@
 // Reading and checking sign-in messages: spruceid's official SIWE vectors (testdata/, see its
 // README) through `parseSiwxMessage` and `isSignedBy`, round trips of the messages the frame
 // asks wallets to sign, real ed25519 and secp256k1 signatures, and what the parser refuses.
-import { type SiwxMessageData, siwxLimits, siwxMessageData, siwxStatement } from '@airlock/protocol'
-import { createSiwxMessage } from '@airlock/protocol/siwx-messages'
+import {
+  SiwxError,
+  type SiwxMessageData,
+  siwxLimits,
+  siwxMessageData,
+  siwxStatement,
+} from '@airlock/protocol'
+import { createSiwxMessage, parseSiwxMessage } from '@airlock/protocol/siwx-messages'
 import { generateKeyPairSigner, getBase58Decoder, signBytes } from '@solana/kit'
 import { createSignInMessageText } from '@solana/wallet-standard-util'
 import { size } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { describe, expect, test } from 'vitest'
-import { parseSiwxMessage } from './messages'
 import { isSignedBy } from './signatures'
-import { SiwxError } from './siwxError'
+
 import eip1271Vectors from './testdata/eip1271.json'
 import parsingNegativeVectors from './testdata/parsing_negative.json'
 import parsingNegativeObjectVectors from './testdata/parsing_negative_objects.json'

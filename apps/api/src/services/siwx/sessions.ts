@@ -12,25 +12,25 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import {
-  type CaipNetworkId,
   type NetworkConfig,
+  SiwxError,
   type SiwxMessageData,
   type SiwxSession,
   type SiwxSignInRequest,
-  siwxDomain,
   siwxNonceTtlMs,
   siwxSessionTtlMs,
 } from '@airlock/protocol'
+import {
+  assertSiwxForAccount,
+  assertSiwxForHost,
+  assertSiwxInTime,
+  parseSiwxMessage,
+} from '@airlock/protocol/siwx-messages'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../storage/storage'
 import { projectNetworks } from '../projectConfig'
 import type { Project } from '../projects'
-import { parseSiwxMessage } from './messages'
 import { isSignedBy } from './signatures'
-import { SiwxError } from './siwxError'
-
-/** Clock skew allowed between the visitor's device and the API for Issued At and Not Before. */
-const clockSkewMs = 60_000
 
 export type SiwxContext = {
   db: Kysely<Database>
@@ -81,8 +81,8 @@ export async function signIn(
   const { db, now } = context
   const { hostOrigin, message, signature } = request
   const data = parseSiwxMessage(message)
-  assertForHost(data, hostOrigin)
-  assertForAccount(data, request)
+  assertSiwxForHost(data, hostOrigin)
+  assertSiwxForAccount(data, request)
   const network = projectNetworks(project, context.networks).find(
     (candidate) => candidate.caipNetworkId === data.chainId,
   )
@@ -92,7 +92,7 @@ export async function signIn(
       `The message is for ${data.chainId}, which is not one of project "${project.id}"'s networks.`,
     )
   const at = now()
-  assertInTime(data, at)
+  assertSiwxInTime(data, at)
   const nonce = await db
     .selectFrom('siwx_nonces')
     .select('nonce')
@@ -204,49 +204,4 @@ const nonceInvalid = () =>
 
 function assertEnabled(project: Project) {
   if (project.settings.siwx === 'off') throw new SiwxError('siwxNotEnabled', 'SIWX is not enabled')
-}
-
-function assertForHost(data: SiwxMessageData, hostOrigin: string) {
-  const site = new URL(hostOrigin)
-  if (
-    data.domain !== siwxDomain(hostOrigin) ||
-    (data.scheme && `${data.scheme}:` !== site.protocol)
-  )
-    throw new SiwxError(
-      'siwxDomainMismatch',
-      `The message is for ${data.domain}, not for ${site.host}, the site it was sent from.`,
-    )
-  let uri: URL | undefined
-  try {
-    uri = new URL(data.uri)
-  } catch {}
-  if (uri?.origin !== site.origin)
-    throw new SiwxError(
-      'siwxUriMismatch',
-      `The message's URI ${data.uri} is not on ${site.origin}, the site it was sent from.`,
-    )
-}
-
-function assertForAccount(data: SiwxMessageData, request: SiwxSignInRequest) {
-  const evm = data.chainId.startsWith('eip155:')
-  const same = evm
-    ? data.accountAddress.toLowerCase() === request.address.toLowerCase()
-    : data.accountAddress === request.address
-  if (!same || data.chainId !== (request.chainId as CaipNetworkId))
-    throw new SiwxError(
-      'siwxAddressMismatch',
-      `The message is for ${data.accountAddress} on ${data.chainId}; the connected account is ${request.address} on ${request.chainId}.`,
-    )
-}
-
-function assertInTime(data: SiwxMessageData, at: number) {
-  if (data.expirationTime && Date.parse(data.expirationTime) <= at)
-    throw new SiwxError('siwxMessageExpired', `The message expired at ${data.expirationTime}.`)
-  if (Date.parse(data.issuedAt) > at + clockSkewMs)
-    throw new SiwxError(
-      'siwxMessageNotYetValid',
-      `The message is issued at ${data.issuedAt}, which is still to come.`,
-    )
-  if (data.notBefore && Date.parse(data.notBefore) > at + clockSkewMs)
-    throw new SiwxError('siwxMessageNotYetValid', `The message is valid from ${data.notBefore}.`)
 }

@@ -6,6 +6,7 @@
  * UTF-8 bytes, with the address as the public key.
  */
 import type { SiwxMessageData } from '@airlock/protocol'
+import { SiwxError } from '@airlock/protocol'
 import { getBase58Encoder } from '@solana/kit'
 import { verifyMessageSignature } from '@solana/wallet-standard-util'
 import {
@@ -17,7 +18,6 @@ import {
   recoverMessageAddress,
   size,
 } from 'viem'
-import { SiwxError } from './siwxError'
 
 const invalidSignature = (details: string): never => {
   throw new SiwxError('siwxInvalidSignature', `Invalid signature: ${details}`)

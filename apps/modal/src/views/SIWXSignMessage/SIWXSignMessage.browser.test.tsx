@@ -10,21 +10,14 @@ import {
 } from '@airlock/protocol'
 import { screen } from '@testing-library/dom'
 import { type Hex, verifyMessage } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { HttpError } from '../../api'
 import { viewTitles } from '../../messages'
-import { evmAccount } from '../../test/fixtures'
+import { evmAccount, evmSigner, testHost, testHostWallet } from '../../test/fixtures'
 import { connectedState, projectConfig, renderView } from '../../test/renderView'
 import { siwxText } from './siwxText'
 
-// Anvil's account #1: the connected `evmAccount`.
-const signer = privateKeyToAccount(
-  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
-)
-const host = { origin: location.origin, href: `${location.origin}/shop`, sdkVersion: '0.1.0' }
-const testWallet = { id: 'test-wallet', name: 'Test Wallet', icon: '', type: 'ANNOUNCED' as const }
 const nonce = 'f00dfeedcafe0123'
 
 type Signing = (message: string) => Promise<Hex>
@@ -32,14 +25,19 @@ type Signing = (message: string) => Promise<Hex>
 /** SIWXSignMessage for the connected account, the project asking for `mode` sign-in. */
 function renderSignIn({
   mode = 'required' as 'optional' | 'required',
-  sign = ((message) => signer.signMessage({ message })) as Signing,
+  sign = ((message) => evmSigner.signMessage({ message })) as Signing,
   nonceAnswer = (): unknown => ({ nonce, expiresAt: new Date(Date.now() + 300_000).toISOString() }),
 } = {}) {
   const sessions: { message: string; signature: Hex }[] = []
   const requests: string[] = []
   const rendered = renderView('SIWXSignMessage', {
     config: projectConfig({ siwx: mode }),
-    state: { ...connectedState(evmAccount), hostWallets: [testWallet], host, siwx: mode },
+    state: {
+      ...connectedState(evmAccount),
+      hostWallets: [testHostWallet],
+      host: testHost,
+      siwx: mode,
+    },
     walletRequest: async (_, request) => {
       requests.push(request.method)
       if (request.method !== 'personal_sign') return null
@@ -56,7 +54,7 @@ function renderSignIn({
         sessions.push({ message, signature })
         const session: SiwxSession = {
           data: siwxMessageData({
-            hostOrigin: host.origin,
+            hostOrigin: testHost.origin,
             address: evmAccount,
             chainId: 'eip155:31337',
             nonce,

@@ -5,11 +5,11 @@
  * `createSignInMessageText` makes of the fields), so a message means one thing to everyone who
  * reads it. Anything else is refused with what is wrong in it.
  */
-import type { CaipNetworkId, SiwxMessageData } from '@airlock/protocol'
-import { isCaipNetworkId, siwxLimits } from '@airlock/protocol'
 import { isAddress as isSolanaAddress } from '@solana/kit'
 import { createSignInMessageText, parseSignInMessageText } from '@solana/wallet-standard-util'
 import { isUri, ParsedMessage } from '@spruceid/siwe-parser'
+import { type CaipNetworkId, isCaipNetworkId } from './caip'
+import { type SiwxMessageData, siwxLimits } from './siwx'
 import { SiwxError } from './siwxError'
 
 const ethereumHeader = / wants you to sign in with your Ethereum account:\n/

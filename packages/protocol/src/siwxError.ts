@@ -1,5 +1,5 @@
 /** Why a sign-in (or a read of its session) was refused: the API error code and what is wrong. */
-import type { ApiErrorCode } from '@airlock/protocol'
+import type { ApiErrorCode } from './apiError'
 
 export type SiwxErrorCode = Extract<ApiErrorCode, `siwx${string}`>
 
