@@ -179,6 +179,25 @@ describe('subscribe', () => {
 })
 
 describe('open', () => {
+  test('behavior: an open() of a view before the frame is ready shows the frame only once it shows that view', async () => {
+    const channel = fixtureChannel('holdsOpen')
+    onTestFinished(() => channel.close())
+    const openAsked = new Promise<string>((resolve) =>
+      channel.addEventListener('message', ({ data }) => {
+        if (String(data).startsWith('open:')) resolve(data)
+      }),
+    )
+    const airlock = createAirlock({ projectId: 'holdsOpen', modalUrl, preload: 'none' })
+    const opening = airlock.open({ view: 'Account' })
+    expect(await openAsked).toBe('open:call:{"view":"Account"}')
+    const [frame] = frames()
+    // The frame has spoken and holds the open: what it draws now is not yet that view.
+    expect(frame && getComputedStyle(frame).opacity).toBe('0')
+    channel.postMessage('release')
+    await opening
+    expect(frame && getComputedStyle(frame).opacity).toBe('1')
+  })
+
   test('behavior: before the frame is ready open() shows a loading spinner, the handshake carries the open, and open() resolves once the frame answers', async () => {
     const channel = fixtureChannel('holdsOpen')
     onTestFinished(() => channel.close())
@@ -203,6 +222,16 @@ describe('open', () => {
     await openAsked
     expect(spinner()).not.toBeNull()
     expect(settled).toBe(false)
+    // It spoke, so it is shown already, over the spinner (its dialog covers it), before it
+    // answers: a click before the frame was ready waits for its drawing, not its handshake.
+    const [early] = frames()
+    expect(early && { opacity: getComputedStyle(early).opacity, inert: early.inert }).toEqual({
+      opacity: '1',
+      inert: false,
+    })
+    const zIndex = (element: Element | null | undefined) =>
+      Number(element && getComputedStyle(element).zIndex)
+    expect(zIndex(spinner())).toBeLessThan(zIndex(early))
 
     channel.postMessage('release')
     await opening

@@ -244,7 +244,12 @@ export function createAirlockHost(
     let silent = false
     let wanted = asked || !!container
     const listen = (event: MessageEvent) => {
-      if (event.source === iframe.contentWindow && event.origin === modalOrigin) heard = true
+      if (event.source !== iframe.contentWindow || event.origin !== modalOrigin) return
+      heard = true
+      // A plain open() clicked before the frame was ready shows the frame as soon as the frame
+      // speaks: its script runs and draws the dialog next, over the spinner, a handshake before
+      // it answers the open.
+      if (handshakeOpen === 1) mounted.show(document.activeElement)
     }
     addEventListener('message', listen)
     connection = new Promise<RemoteFrame>((resolve, reject) => {

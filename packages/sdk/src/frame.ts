@@ -58,7 +58,10 @@ export function mountFrame(src: string, container: HTMLElement | undefined): Mod
   }
 }
 
-/** Before the modal has answered its first open(): a backdrop with a spinner, drawn here. */
+/**
+ * Before the modal has answered its first open(): a backdrop with a spinner, drawn here, under
+ * the frame, which covers it with the dialog once shown.
+ */
 export function createLoadingIndicator() {
   let spinner: HTMLDivElement | undefined
   return (visible: boolean) => {
@@ -68,7 +71,7 @@ export function createLoadingIndicator() {
     spinner.setAttribute('aria-label', 'Loading wallet')
     spinner.setAttribute('data-airlock-loading', '')
     spinner.style.cssText =
-      'position:fixed;inset:0;z-index:999;display:grid;place-items:center;background:#0007'
+      'position:fixed;inset:0;z-index:998;display:grid;place-items:center;background:#0007'
     spinner.innerHTML =
       '<div style="width:28px;height:28px;border-radius:50%;border:3px solid #333;border-top-color:#47a1ff"></div>'
     spinner.firstElementChild?.animate([{ rotate: '0deg' }, { rotate: '360deg' }], {
