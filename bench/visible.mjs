@@ -10,6 +10,12 @@
 // After a click at time C, each side's time is the first animation frame at or after C where its
 // probe held: a frame that keeps the dialog laid out while hidden counts from the click on, never
 // from before it.
+//
+// The harness does not run code in the pages while it waits: the probes and the click say what
+// happened with console messages (`airlock-bench:…`), which cost the page nothing, and the
+// recorded times are read only once both sides have held. (Playwright's evaluate compiles its
+// helper script in a document the first time, some 10 ms of that document's main thread: done
+// during the measured window it would delay what is measured, for every system alike.)
 
 /** The systems measured with this module: where the page is and what "visible" is on it. */
 export const airlockSystem = {
@@ -55,12 +61,22 @@ function recordProbe(hostProbe, frameProbe, framePath) {
   if (!probe || (!top && !location.pathname.startsWith(framePath))) return
   const heldAt = []
   Object.defineProperty(window, '__visibleProbe', { value: { heldAt } })
+  let held = false
+  let reported = false
   const tick = () => {
     try {
-      if (probe()) {
+      const holds = !!probe()
+      if (holds) {
         heldAt.push(performance.timeOrigin + performance.now())
         if (heldAt.length > 4000) heldAt.splice(0, 2000)
       }
+      // The host says when it first holds after the click; a frame, each time it starts to hold.
+      if (top && holds && !reported && window.__benchClick !== undefined) {
+        reported = true
+        console.debug('airlock-bench:host-visible')
+      }
+      if (!top && holds && !held) console.debug('airlock-bench:frame-held')
+      held = holds
     } catch {}
     requestAnimationFrame(tick)
   }
@@ -84,6 +100,7 @@ function clickAsSoonAsEnabled(selector) {
     if (!button) return false
     window.__benchClick = performance.timeOrigin + performance.now()
     button.click()
+    console.debug('airlock-bench:clicked')
     return true
   }
   const observer = new MutationObserver(() => {
@@ -126,6 +143,41 @@ const sidesOf = ({ host, frame }, clickedAt) => ({
   ...(frame === undefined ? {} : { frame: frame - clickedAt }),
 })
 
+/**
+ * The page's `airlock-bench:…` console messages, as they come (the probes' and the click's): each
+ * a promise that resolves the first time it is said.
+ */
+function benchMessages(page) {
+  const said = new Map()
+  const heard = (text) => {
+    if (!said.has(text)) {
+      let resolve
+      said.set(text, { promise: new Promise((r) => (resolve = r)), resolve })
+    }
+    return said.get(text)
+  }
+  page.on('console', (message) => {
+    if (message.text().startsWith('airlock-bench:')) heard(message.text()).resolve()
+  })
+  return (text) => heard(text).promise
+}
+
+/** Waits, without running code in the page, until each side's probe has said it held. */
+async function untilBothHeld(system, messages, timeoutMs) {
+  const sides = [messages('airlock-bench:host-visible')]
+  if (system.frameProbe) sides.push(messages('airlock-bench:frame-held'))
+  let timer
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(notVisible(system, timeoutMs)), timeoutMs)
+  })
+  try {
+    await Promise.race([Promise.all(sides), timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Once both sides have held (untilBothHeld): when, from their records. */
 async function waitVisible(page, system, since, timeoutMs) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
@@ -133,8 +185,11 @@ async function waitVisible(page, system, since, timeoutMs) {
     if (at !== undefined) return at
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  throw new Error(`${system.label}: the modal was not visible within ${timeoutMs} ms of the click`)
+  throw notVisible(system, timeoutMs)
 }
+
+const notVisible = (system, timeoutMs) =>
+  new Error(`${system.label}: the modal was not visible within ${timeoutMs} ms of the click`)
 
 /**
  * A first visit: navigate, click the connect button as soon as it can be clicked. Returns the
@@ -145,11 +200,16 @@ export async function coldOpen(page, system, url, { timeoutMs = 15_000 } = {}) {
   await page.addInitScript({
     content: `(${clickAsSoonAsEnabled})(${JSON.stringify(system.enabledButtonSelector)})`,
   })
+  const messages = benchMessages(page)
   await page.goto(url, { waitUntil: 'commit', timeout: timeoutMs })
-  await page.waitForFunction(() => window.__benchClick !== undefined, null, {
-    timeout: timeoutMs,
-    polling: 20,
-  })
+  await Promise.race([
+    messages('airlock-bench:clicked'),
+    new Promise((_, reject) =>
+      setTimeout(() => reject(new Error(`${system.label}: never clicked`)), timeoutMs).unref(),
+    ),
+  ])
+  // The click's time is read once the modal is visible: nothing runs in the page before then.
+  await untilBothHeld(system, messages, timeoutMs)
   const { clickedAt, origin } = await page.evaluate(() => ({
     clickedAt: window.__benchClick,
     origin: performance.timeOrigin,
@@ -168,6 +228,7 @@ export async function coldOpen(page, system, url, { timeoutMs = 15_000 } = {}) {
  * in the page. Returns click → visible in ms. `ready` may wait for more (Airlock: the handshake).
  */
 export async function warmOpen(page, system, url, { network, ready, timeoutMs = 15_000 } = {}) {
+  const messages = benchMessages(page)
   await page.addInitScript({ content: probeScript(system) })
   await page.goto(url, { waitUntil: 'load', timeout: timeoutMs })
   await page.waitForSelector(system.enabledButtonSelector, { timeout: timeoutMs })
@@ -176,9 +237,11 @@ export async function warmOpen(page, system, url, { network, ready, timeoutMs = 
   await page.waitForTimeout(2000)
   const clickedAt = await page.evaluate((selector) => {
     const at = performance.timeOrigin + performance.now()
+    window.__benchClick = at
     document.querySelector(selector).click()
     return at
   }, system.enabledButtonSelector)
+  await untilBothHeld(system, messages, timeoutMs)
   const visible = await waitVisible(page, system, clickedAt, timeoutMs)
   return { clickToVisible: visible.at - clickedAt, sides: sidesOf(visible, clickedAt) }
 }
