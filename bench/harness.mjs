@@ -247,6 +247,10 @@ export async function startBenchStack(ports, { cleanups, verbose, timeoutMs }) {
     anvilPort: ports.anvil,
     relayPort: ports.relay,
     solanaPort: ports.solana,
+    // The bench reads no mail: its dev mail server takes whatever ports are free, so it never
+    // meets `npm start`'s (2525, 8790) or anything else there.
+    smtpPort: 0,
+    devMailPort: 0,
     env: {
       DATA_DIR: dataDir,
       // The throughput rows measure the route, not its rate limits (one client sends all of it).

@@ -33,6 +33,8 @@ export default async function globalSetup() {
     anvilPort: ports.anvil,
     relayPort: ports.relay,
     solanaPort: ports.solana,
+    smtpPort: ports.smtp,
+    devMailPort: ports.devMail,
     env,
     quiet: !process.env.E2E_VERBOSE,
   })

@@ -1,6 +1,7 @@
 // Starts Airlock's local stack: a dev EVM chain (anvil), a dev Solana chain (litesvm behind a local
-// RPC), a WalletConnect relay, the API (serving the modal and airlock.js) and the demo site, each
-// on loopback. Used by `npm start`, the e2e suite and the bench, so all three run the same thing.
+// RPC), a WalletConnect relay, a dev mail server catching what the API mails, the API (serving the
+// modal and airlock.js) and the demo site, each on loopback. Used by `npm start`, the e2e suite and
+// the bench, so all three run the same thing.
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
@@ -77,9 +78,10 @@ export async function buildBundles({ quiet = false } = {}) {
 }
 
 /**
- * Starts anvil, the Solana RPC and the WalletConnect relay (both in this process), the API and the
- * demo site. `solanaPort` defaults to env SOLANA_PORT, else 8899.
- * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
+ * Starts anvil, the Solana RPC, the WalletConnect relay and the dev mail server (the last three in
+ * this process), the API and the demo site. `solanaPort` defaults to env SOLANA_PORT, else 8899;
+ * `smtpPort` to SMTP_PORT, else 2525; `devMailPort` (the dev mail page) to DEV_MAIL_PORT, else 8790.
+ * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
  */
 export async function startStack(options = {}) {
   const {
@@ -88,6 +90,8 @@ export async function startStack(options = {}) {
     anvilPort = 8545,
     relayPort = 8789,
     solanaPort = Number(process.env.SOLANA_PORT ?? 8899),
+    smtpPort = Number(process.env.SMTP_PORT ?? 2525),
+    devMailPort = Number(process.env.DEV_MAIL_PORT ?? 8790),
     env = {},
     quiet = false,
   } = options
@@ -97,16 +101,21 @@ export async function startStack(options = {}) {
     anvil: `http://127.0.0.1:${anvilPort}`,
     relay: `ws://127.0.0.1:${relayPort}`,
     solana: `http://127.0.0.1:${solanaPort}`,
+    devMail: `http://127.0.0.1:${devMailPort}/`,
   }
+  const smtpUrl = `smtp://127.0.0.1:${smtpPort}`
   const children = []
   /** @type {{ close(): Promise<void> } | undefined} */
   let relay
   /** @type {{ stop(): Promise<void> } | undefined} */
   let solana
+  /** @type {{ close(): Promise<void> } | undefined} */
+  let devMail
   const stop = async () => {
     await Promise.all([
       relay?.close(),
       solana?.stop(),
+      devMail?.close(),
       ...children.map(
         (child) =>
           new Promise((resolve) => {
@@ -118,7 +127,7 @@ export async function startStack(options = {}) {
       ),
     ])
   }
-  for (const [name, url] of Object.entries(urls))
+  for (const [name, url] of Object.entries({ ...urls, smtp: smtpUrl }))
     if (name !== 'demo' || options.demo !== false) await assertPortFree(name, url)
   try {
     const anvil = startProcess(
@@ -141,6 +150,13 @@ export async function startStack(options = {}) {
     const { startRelay } = await import('../devchain/wcRelay.mjs')
     relay = await startRelay({ port: relayPort })
 
+    // The API's mail (login codes) goes here instead of a real SMTP server; its page lists it.
+    const { startDevMail } = await import('./devMail.mjs')
+    const mail = await startDevMail({ smtpPort, httpPort: devMailPort, quiet })
+    devMail = mail
+    // Port 0 (a free port) is only known now.
+    urls.devMail = mail.pageUrl
+
     const api = startProcess('api', bin('tsx'), ['apps/api/src/main.ts'], {
       env: {
         PORT: String(apiPort),
@@ -149,6 +165,7 @@ export async function startStack(options = {}) {
         AIRLOCK_WC_RELAY_URL: urls.relay,
         // Verify's attestation iframe (verify.walletconnect.org) is out of reach on loopback.
         AIRLOCK_WC_VERIFY: 'off',
+        SMTP_URL: mail.smtpUrl,
         ...env,
       },
       quiet,

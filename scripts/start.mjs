@@ -1,6 +1,7 @@
 // `npm start`: builds the browser bundles, then runs anvil, the WalletConnect relay, the local
-// Solana chain, the API and the demo site until Ctrl-C. Ports: API_PORT (8787), DEMO_PORT (5173),
-// ANVIL_PORT (8545), RELAY_PORT (8789), SOLANA_PORT (8899).
+// Solana chain, the dev mail server, the API and the demo site until Ctrl-C. Ports: API_PORT (8787),
+// DEMO_PORT (5173), ANVIL_PORT (8545), RELAY_PORT (8789), SOLANA_PORT (8899), SMTP_PORT (2525, the
+// dev mail server's SMTP) and DEV_MAIL_PORT (8790, its page).
 import { buildBundles, startStack } from './stack.mjs'
 
 const port = (name, fallback) => Number(process.env[name] ?? fallback)
@@ -12,6 +13,8 @@ const stack = await startStack({
   anvilPort: port('ANVIL_PORT', 8545),
   relayPort: port('RELAY_PORT', 8789),
   solanaPort: port('SOLANA_PORT', 8899),
+  smtpPort: port('SMTP_PORT', 2525),
+  devMailPort: port('DEV_MAIL_PORT', 8790),
 })
 console.log(`
 Airlock is running:
@@ -20,6 +23,7 @@ Airlock is running:
   EVM chain   ${stack.urls.anvil}  (anvil, chain id 31337)
   WC relay    ${stack.urls.relay}  (local WalletConnect relay)
   Solana      ${stack.urls.solana}  (litesvm, solana:localnet)
+  dev mail    ${stack.urls.devMail}  (what the API mails, login codes too)
 Press Ctrl-C to stop.
 `)
 let stopping = false

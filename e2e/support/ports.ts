@@ -7,6 +7,8 @@ export const ports = {
   anvil: port('E2E_ANVIL_PORT', 18545),
   relay: port('E2E_RELAY_PORT', 18789),
   solana: port('E2E_SOLANA_PORT', 18899),
+  smtp: port('E2E_SMTP_PORT', 12525),
+  devMail: port('E2E_DEV_MAIL_PORT', 18790),
   fixtures: port('E2E_FIXTURES_PORT', 15174),
   hostile: port('E2E_HOSTILE_PORT', 15175),
 }
