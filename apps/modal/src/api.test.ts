@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { type ApiClient, createApiClient, HttpError, RequestTimeoutError } from './api'
+import { apiFailureAlert } from './stores/alerts'
 
 // A real HTTP server on loopback: what it received, and what it answers per path.
 let server: Server
@@ -147,19 +148,21 @@ describe('apiFetch', () => {
   })
 })
 
-describe('HttpError: the code, read by the protocol schema of the API error body', () => {
+describe('HttpError: the code of the API error body', () => {
+  test('behavior: a code this modal does not know (a newer API) is carried as it is, and is alerted as a failure without a code', () => {
+    const error = new HttpError(418, { error: { code: 'teapot', message: 'short and stout' } })
+    expect(error.code).toBe('teapot')
+    expect(apiFailureAlert(error)).toEqual(apiFailureAlert(new HttpError(418, undefined)))
+  })
+
   test.each([
     [
       'an error body',
       { error: { code: 'invalidProjectId', message: 'Invalid Project ID' } },
       'invalidProjectId',
     ],
-    [
-      'a code the API never sends',
-      { error: { code: 'teapot', message: 'short and stout' } },
-      undefined,
-    ],
     ['a body without a message', { error: { code: 'rateLimited' } }, undefined],
+    ['a code that is not text', { error: { code: 42, message: 'forty-two' } }, undefined],
     ['a proxy page', '<html>Bad Gateway</html>', undefined],
   ])('behavior: %s gives the code %s', (_, body, code) => {
     expect(new HttpError(400, body).code).toBe(code)
