@@ -14,6 +14,7 @@ import { requestLogging } from './requestLogging'
 import { accountDataRoutes } from './routes/accountData'
 import { analyticsRoutes } from './routes/analytics'
 import { apiError } from './routes/apiError'
+import { emailLoginRoutes } from './routes/emailLogin'
 import { frameKeyRoutes } from './routes/frameKey'
 import { healthRoutes } from './routes/health'
 import { modalRoutes } from './routes/modal'
@@ -24,15 +25,20 @@ import { modalAssetRoutes, modalFileRoutes, sdkRoutes } from './routes/staticBui
 import { statsRoutes } from './routes/stats'
 import { walletRoutes } from './routes/wallets'
 import { type AccountData, createAccountData } from './services/accountData/accountData'
+import { developmentServerKey } from './services/email/emailConfig'
+import type { Mailer } from './services/email/mailer'
 import { createPrecompressed } from './services/precompressed'
 import {
   type AccountDataRateLimiter,
   createAccountDataRateLimiter,
+  createEmailLoginRateLimiter,
   createEventRateLimiter,
   createSiwxRateLimiter,
   defaultAccountDataPerMinute,
+  defaultEmailLoginPerMinute,
   defaultEventsPerMinute,
   defaultSiwxPerMinute,
+  type EmailLoginRateLimiter,
   type EventRateLimiter,
   type SiwxRateLimiter,
 } from './services/rateLimit'
@@ -74,6 +80,16 @@ export declare namespace createApp {
      * caller closes it. Default: in memory, {@link defaultSiwxPerMinute}.
      */
     siwxRateLimiter?: SiwxRateLimiter | undefined
+    /**
+     * The email login routes' budgets per address, per client and per project
+     * (`createEmailLoginRateLimiter`); the caller closes it. Default: in memory,
+     * {@link defaultEmailLoginPerMinute}.
+     */
+    emailLoginRateLimiter?: EmailLoginRateLimiter | undefined
+    /** Where login codes are mailed from (`createMailer`); none: email login is refused. */
+    mailer?: Mailer | undefined
+    /** `AIRLOCK_SERVER_KEY`; default: the public development key (emailConfig.ts). */
+    serverKey?: Uint8Array | undefined
     /** Reverse proxies in front of the API (`AIRLOCK_TRUST_PROXY`); default 0: the socket's peer. */
     trustProxy?: number | undefined
     /** The bearer token of `GET /v1/projects/:id/stats`; without it, stats are off. */
@@ -107,6 +123,9 @@ export function createApp(options: createApp.Options): Hono {
   const trustProxy = options.trustProxy ?? 0
   const siwxRateLimiter =
     options.siwxRateLimiter ?? createSiwxRateLimiter({ perMinute: defaultSiwxPerMinute })
+  const emailLoginRateLimiter =
+    options.emailLoginRateLimiter ??
+    createEmailLoginRateLimiter({ perMinute: defaultEmailLoginPerMinute })
   const logger = options.logger ?? createLogger()
   const accountData =
     options.accountData ??
@@ -136,6 +155,18 @@ export function createApp(options: createApp.Options): Hono {
   app.route(
     '/',
     siwxRoutes({ storage, networks, rateLimiter: siwxRateLimiter, trustProxy, publicOrigin, now }),
+  )
+  app.route(
+    '/',
+    emailLoginRoutes({
+      storage,
+      mailer: options.mailer,
+      serverKey: options.serverKey ?? developmentServerKey,
+      rateLimiter: emailLoginRateLimiter,
+      trustProxy,
+      publicOrigin,
+      now,
+    }),
   )
   app.route(
     '/',

@@ -10,6 +10,7 @@ import type { NetworkConfig, WalletConnectConfig } from '@airlock/protocol'
 import { ConfigError } from './configError'
 import { defaultLogLevel, type LogLevel, logLevels } from './logger'
 import { type AccountDataConfig, loadAccountDataConfig } from './services/accountData/config'
+import { type EmailConfig, readEmailConfig } from './services/email/emailConfig'
 import { defaultEventRetentionDays } from './services/eventRetention'
 import { loadNetworks } from './services/networks'
 import { defaultAccountDataPerMinute, defaultEventsPerMinute } from './services/rateLimit'
@@ -63,6 +64,8 @@ export type ServerConfig = {
   trustProxy: number
   /** `LOG_LEVEL`: the least severe level logged, default `info`; `silent` logs nothing. */
   logLevel: LogLevel
+  /** `SMTP_URL`, `AIRLOCK_MAIL_FROM`, `AIRLOCK_SERVER_KEY`: email login (emailConfig.ts). */
+  email: EmailConfig
 }
 
 /** Shortest operator token accepted: a guessable one would open every project's stats. */
@@ -214,5 +217,6 @@ export function readServerConfig(env: Environment): ServerConfig {
     accountDataPerMinute: readAccountDataPerMinute(env),
     trustProxy: readTrustProxy(env),
     logLevel: readLogLevel(env),
+    email: readEmailConfig(env),
   }
 }

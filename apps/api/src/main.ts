@@ -22,14 +22,17 @@ import {
 import { seedDemoProject } from './seed'
 import { createAccountData } from './services/accountData/accountData'
 import { AccountDataConfigError } from './services/accountData/config'
+import { createMailer } from './services/email/mailer'
 import { scheduleEventPruning } from './services/eventRetention'
 import { createIndexer, type Indexer, markSpamContract } from './services/indexer'
 import { NetworkConfigError } from './services/networks'
 import { listProjects } from './services/projects'
 import {
   createAccountDataRateLimiter,
+  createEmailLoginRateLimiter,
   createEventRateLimiter,
   createSiwxRateLimiter,
+  defaultEmailLoginPerMinute,
   defaultSiwxPerMinute,
 } from './services/rateLimit'
 import { buildExists } from './services/staticFiles'
@@ -107,12 +110,21 @@ async function main(): Promise<void> {
     { perMinute: defaultSiwxPerMinute, redisUrl },
     { logger },
   )
+  const emailLoginRateLimiter = createEmailLoginRateLimiter(
+    { perMinute: defaultEmailLoginPerMinute, redisUrl },
+    { logger },
+  )
+  // Login codes go out through the configured mail server; none: email login is refused.
+  const mailer = config.email.smtpUrl
+    ? createMailer({ smtpUrl: config.email.smtpUrl, from: config.email.mailFrom })
+    : undefined
   // All wait for Redis at once: with Redis down a start waits 2 s, not three times that.
   const [cache] = await Promise.all([
     openCache(config.cache, { logger }),
     eventRateLimiter.ready(2_000),
     accountDataRateLimiter.ready(2_000),
     siwxRateLimiter.ready(2_000),
+    emailLoginRateLimiter.ready(2_000),
   ])
   const eventPruning = scheduleEventPruning({
     db: storage.db,
@@ -143,6 +155,8 @@ async function main(): Promise<void> {
           eventRateLimiter.close(),
           accountDataRateLimiter.close(),
           siwxRateLimiter.close(),
+          emailLoginRateLimiter.close(),
+          mailer?.close(),
         ]),
     )
   logger.info(
@@ -167,6 +181,9 @@ async function main(): Promise<void> {
     eventRateLimiter,
     accountDataRateLimiter,
     siwxRateLimiter,
+    emailLoginRateLimiter,
+    mailer,
+    serverKey: config.email.serverKey,
     trustProxy: config.trustProxy,
     operatorToken: config.operatorToken,
     production: config.production,

@@ -10,6 +10,8 @@ const production: Environment = {
   AIRLOCK_PRODUCTION: '1',
   AIRLOCK_PUBLIC_URL: 'https://airlock.example.com',
   DATABASE_URL: 'postgres://airlock@db/airlock',
+  AIRLOCK_SERVER_KEY: 'ab'.repeat(32),
+  SMTP_URL: 'smtps://login:secret@mail.example.com',
 }
 
 const check = (env: Environment) => productionConfigProblems(readServerConfig(env), env)
@@ -24,6 +26,16 @@ describe('productionConfigProblems', () => {
     expect(check({ ...production, NODE_ENV: 'production', AIRLOCK_PRODUCTION: undefined })).toEqual(
       { problems: [], warnings: [] },
     )
+  })
+
+  test('behavior: without AIRLOCK_SERVER_KEY the start is refused (the development key is public); without SMTP_URL, a warning', () => {
+    expect(check({ ...production, AIRLOCK_SERVER_KEY: undefined }).problems).toEqual([
+      'AIRLOCK_SERVER_KEY is not set: set it to 32 random bytes, hex or base64 (openssl rand -hex 32), and keep it secret.',
+    ])
+    expect(check({ ...production, SMTP_URL: undefined })).toEqual({
+      problems: [],
+      warnings: ['SMTP_URL is not set: email login codes cannot be sent.'],
+    })
   })
 
   test('behavior: without AIRLOCK_PUBLIC_URL the start is refused, saying what to set', () => {
@@ -101,7 +113,8 @@ describe('productionConfigProblems', () => {
       AIRLOCK_WC_RELAY_URL: 'ws://127.0.0.1:8789',
       AIRLOCK_WC_VERIFY: 'off',
     })
-    expect(problems).toHaveLength(4)
+    // The public URL, the RPC URL, the relay, Verify, the server key.
+    expect(problems).toHaveLength(5)
     const error = new ProductionConfigError(problems)
     expect(error.message.split('\n')).toEqual([
       'production mode (NODE_ENV=production or AIRLOCK_PRODUCTION=1) refuses to start:',

@@ -46,6 +46,14 @@ export function productionConfigProblems(
   const problems: string[] = []
   const warnings: string[] = []
 
+  // Login codes are kept as HMACs under it: the public development key would give them away.
+  if (!config.email.serverKeySet)
+    problems.push(
+      'AIRLOCK_SERVER_KEY is not set: set it to 32 random bytes, hex or base64 (openssl rand -hex 32), and keep it secret.',
+    )
+  if (config.email.smtpUrl === undefined)
+    warnings.push('SMTP_URL is not set: email login codes cannot be sent.')
+
   // The modal's own origin, which requests' Origin headers are checked against: behind a TLS
   // proxy the request URL does not say it.
   if (config.publicOrigin === undefined)

@@ -485,6 +485,7 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
       expect(await show('shop')).toBe(
         [
           'shop',
+          '  name: shop (its id)',
           '  allowed origins: https://shop.example',
           '  networks: none (sites choose from all the API knows)',
           '  default network: the first',
@@ -521,6 +522,8 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         '--exclude-wallets=phantom',
         '--siwx',
         'required',
+        '--name',
+        'The Shop',
       )
       expect(created).toEqual({
         code: 0,
@@ -530,6 +533,7 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
       const lines = (await show('shop')).split('\n')
       expect(lines).toEqual([
         'shop',
+        '  name: The Shop',
         '  allowed origins: https://shop.example',
         '  networks: eip155:1 (Ethereum), eip155:31337 (Anvil)',
         '  default network: eip155:31337',
@@ -591,6 +595,8 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         [['--featured-wallets', 'none'], 'featured wallets', '  featured wallets: none'],
         [['--exclude-wallets', 'none'], 'excluded wallets', '  excluded wallets: none'],
         [['--siwx', 'off'], 'siwx', '  siwx: off'],
+        [['--name', 'Shop & Co'], 'name', '  name: Shop & Co'],
+        [['--name', 'none'], 'name', '  name: shop (its id)'],
       ]
       for (const [flags, label, line] of steps) {
         expect(await run('projects', 'set', 'shop', ...flags), flags.join(' ')).toMatchObject({

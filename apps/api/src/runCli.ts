@@ -85,6 +85,7 @@ Settings (each replaces what the project had; sites may narrow them, never widen
   --featured-wallets <id,...|none> wallets listed first (registry id, rdns or name)
   --exclude-wallets <id,...|none>  wallets never listed
   --siwx <off|optional|required>   sign in with a wallet signature after connecting
+  --name <text|none>               what the project's mails call the site (none: its id)
 
 A project id is 2 to 63 lowercase letters, digits or hyphens. An origin is exactly
 http(s)://host[:port], e.g. https://example.com or http://localhost:5173; in production mode
@@ -335,7 +336,7 @@ function parseProjectOptions(
     const known =
       repeatable ||
       name in listSettings ||
-      ['--default-network', '--theme-mode', '--siwx'].includes(name)
+      ['--default-network', '--theme-mode', '--siwx', '--name'].includes(name)
     if (!known || (name === '--origin' && !takesOrigins))
       throw new UsageError(`unknown option ${JSON.stringify(argument)}`)
     if (value === undefined || value === '') throw new UsageError(`${name} needs a value`)
@@ -354,6 +355,7 @@ function parseProjectOptions(
     } else if (name === '--default-network')
       settings.defaultNetwork = value === 'none' ? null : value
     else if (name === '--theme-mode') settings.themeMode = value === 'none' ? null : value
+    else if (name === '--name') settings.name = value === 'none' ? null : value
     else settings.siwx = value
   }
   if (Object.keys(themeVariables).length) settings.themeVariables = themeVariables
@@ -376,6 +378,7 @@ function describeProject(project: Project, catalogue: readonly NetworkConfig[]):
   )
   return [
     project.id,
+    `  name: ${settings.name ?? `${project.id} (its id)`}`,
     `  allowed origins: ${list(project.allowedOrigins, 'none')}`,
     `  networks: ${list(settings.networks.map(networkName), 'none (sites choose from all the API knows)')}`,
     `  default network: ${settings.defaultNetwork ?? 'the first'}`,

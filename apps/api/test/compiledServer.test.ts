@@ -68,6 +68,8 @@ async function healthz(port: number, deadline: number): Promise<Response> {
 const productionEnv = (dataDir: string, port: number) => ({
   AIRLOCK_PRODUCTION: '1',
   AIRLOCK_PUBLIC_URL: 'https://airlock.example.com',
+  AIRLOCK_SERVER_KEY: 'ab'.repeat(32),
+  SMTP_URL: 'smtp://127.0.0.1:9',
   DATA_DIR: dataDir,
   HOST: '127.0.0.1',
   PORT: String(port),

@@ -61,8 +61,35 @@ export const apiErrorCodes = [
   'siwxSessionInvalid',
   /** 503: a contract wallet's network did not answer, so its signature could not be checked. */
   'siwxVerificationUnavailable',
+  /** 403: the project has email login off (its `email` feature). */
+  'emailNotEnabled',
+  /** 503: the API has no mail server to send codes with (`SMTP_URL`). */
+  'emailNotConfigured',
+  /** 400: not an email address the API sends codes to. */
+  'emailInvalid',
+  /** 502: the mail server refused or did not take the code's message. */
+  'emailDeliveryFailed',
+  /** 401: not the code last sent to this email for this project and site. */
+  'emailCodeInvalid',
+  /** 401: the code's 10 minutes are over, or it was used: ask for a new one. */
+  'emailCodeExpired',
+  /** 429: 5 wrong codes: this code is spent; ask for a new one. */
+  'emailCodeLocked',
+  /** 401: no email session: never started, signed out, revoked or expired. */
+  'emailSessionInvalid',
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]
+
+/** An API refusal, as the API's services throw it: the error code its answer carries, and why. */
+export class ApiRefusal<code extends ApiErrorCode = ApiErrorCode> extends Error {
+  override name = 'ApiRefusal'
+  constructor(
+    readonly code: code,
+    message: string,
+  ) {
+    super(message)
+  }
+}
 
 export const apiErrorBodySchema = z.object({
   error: z.object({ code: z.enum(apiErrorCodes), message: z.string() }),

@@ -5,6 +5,7 @@ import * as exports from './index'
 test('behavior: the entry exports exactly these names', () => {
   expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
     [
+      "ApiRefusal",
       "BaseError",
       "ChainDisconnectedError",
       "DisconnectedError",
@@ -49,6 +50,14 @@ test('behavior: the entry exports exactly these names', () => {
       "defaultThemeMode",
       "deserializeError",
       "displayDecimals",
+      "emailCodeMaxAttempts",
+      "emailCodeRequestSchema",
+      "emailCodeResponseSchema",
+      "emailCodeTtlMs",
+      "emailLimits",
+      "emailSessionSchema",
+      "emailSessionTtlMs",
+      "emailSignInRequestSchema",
       "emailTruncationChars",
       "emailUpdatePollMs",
       "ensCacheMs",
@@ -80,6 +89,7 @@ test('behavior: the entry exports exactly these names', () => {
       "isCaipAddress",
       "isCaipNetworkId",
       "isChainNamespace",
+      "isEmailAddress",
       "isEvmAddress",
       "isFeatureOn",
       "isProjectId",
@@ -99,6 +109,7 @@ test('behavior: the entry exports exactly these names', () => {
       "nativeBalanceCacheMs",
       "networkConfigSchema",
       "nftItemSchema",
+      "normalizeEmail",
       "onrampDefaultPaymentCurrency",
       "onrampDefaultPurchaseCurrency",
       "onrampProviderFeeRange",

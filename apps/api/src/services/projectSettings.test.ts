@@ -33,10 +33,12 @@ describe('changeSettings', () => {
         featuredWalletIds: ['metamask', ' io.rabby '],
         excludeWallets: ['Phantom'],
         siwx: 'required',
+        name: '  Shop & Co ',
       },
       catalogue,
     )
     expect(changed).toEqual({
+      name: 'Shop & Co',
       networks: ['eip155:1', 'solana:localnet', 'eip155:31337'],
       defaultNetwork: 'solana:localnet',
       theme: {
@@ -63,6 +65,7 @@ describe('changeSettings', () => {
     )
     expect(twoNetworks).toEqual(before)
     expect(defaultProjectSettings).toEqual({
+      name: null,
       networks: [],
       defaultNetwork: null,
       theme: { mode: null, variables: {} },
@@ -195,6 +198,18 @@ describe('changeSettings', () => {
       defaultProjectSettings,
       { siwx: 'always' },
       'Invalid siwx mode "always": use off, optional or required.',
+    ],
+    [
+      'a name with a line break',
+      defaultProjectSettings,
+      { name: 'Shop\nCo' },
+      'Invalid name "Shop\\nCo": use 1 to 64 characters, no control characters.',
+    ],
+    [
+      'a name too long',
+      defaultProjectSettings,
+      { name: 'n'.repeat(65) },
+      `Invalid name "${'n'.repeat(65)}": use 1 to 64 characters, no control characters.`,
     ],
     [
       'a featured wallet list that is too long',

@@ -1,6 +1,6 @@
 /**
- * A project's settings besides its origins and feature switches: its networks and the one to
- * start on, its theme, the wallets it features and hides, and sign in with X. They reach the
+ * A project's settings besides its origins and feature switches: its name, its networks and the
+ * one to start on, its theme, the wallets it features and hides, and sign in with X. They reach the
  * modal in its boot config (`projectConfig.ts`), where a site's options can only narrow them.
  * A project stores the settings its operator chose, as JSON; reading fills in the defaults. Every
  * change is checked here, against the API's network catalogue, so no caller (CLI, seed) can store
@@ -20,6 +20,8 @@ import {
 import { z } from 'zod'
 
 export type ProjectSettings = {
+  /** What the project's mails call the site (login codes); null: the project's id. */
+  name: string | null
   /** In the order the modal lists them; empty: the project's sites choose from the catalogue. */
   networks: CaipNetworkId[]
   /** One of `networks` (or of the catalogue when `networks` is empty); null: the first. */
@@ -31,6 +33,7 @@ export type ProjectSettings = {
 }
 
 export const defaultProjectSettings: Readonly<ProjectSettings> = {
+  name: null,
   networks: [],
   defaultNetwork: null,
   theme: { mode: null, variables: {} },
@@ -44,6 +47,7 @@ export const defaultProjectSettings: Readonly<ProjectSettings> = {
  * `themeMode: null` go back to the default; a theme variable set to null is removed.
  */
 export type ProjectSettingsChange = {
+  name?: string | null
   networks?: readonly string[]
   defaultNetwork?: string | null
   themeMode?: string | null
@@ -65,12 +69,16 @@ export class InvalidProjectSettingError extends Error {
   }
 }
 
+/** A project's name, as its mails show it. */
+const namePattern = /^[^\p{Cc}]{1,64}$/u
+
 /** Wallet lists: registry ids, rdns or names, as `excludeWallets` and `featuredWalletIds` match. */
 const maxWallets = 100
 const walletIdPattern = /^[^\p{Cc}]{1,200}$/u
 
 const storedSettingsSchema = z
   .strictObject({
+    name: z.string().nullable(),
     networks: z.array(z.string()),
     defaultNetwork: z.string().nullable(),
     theme: z.strictObject({
@@ -114,6 +122,16 @@ export function changeSettings(
   catalogue: readonly NetworkConfig[],
 ): ProjectSettings {
   const next: ProjectSettings = structuredClone(current)
+  if (change.name !== undefined) {
+    const name = change.name?.trim() ?? null
+    if (name !== null && !namePattern.test(name))
+      throw new InvalidProjectSettingError(
+        'name',
+        change.name,
+        'use 1 to 64 characters, no control characters',
+      )
+    next.name = name
+  }
   const known = catalogue.map((network) => network.caipNetworkId)
   if (change.networks !== undefined) {
     const networks: CaipNetworkId[] = []

@@ -195,6 +195,31 @@ export function createSiwxRateLimiter(
   )
 }
 
+/**
+ * The email login routes' budgets (codes and sign-ins together), a minute each: one address's
+ * (a code is a mail in someone's inbox), one client's, and a project's, all its visitors together.
+ */
+export const defaultEmailLoginPerMinute = { email: 5, client: 30, project: 3_000 } as const
+
+export type EmailLoginRateLimiter = RateLimiter<keyof typeof defaultEmailLoginPerMinute>
+
+/**
+ * @example
+ * const limiter = createEmailLoginRateLimiter({ perMinute: defaultEmailLoginPerMinute })
+ */
+export function createEmailLoginRateLimiter(
+  config: {
+    perMinute: Record<keyof typeof defaultEmailLoginPerMinute, number>
+    redisUrl?: string | undefined
+  },
+  options: createRateLimiter.Options = {},
+): EmailLoginRateLimiter {
+  return createRateLimiter(
+    { name: 'emailLogin', perMinute: { ...config.perMinute }, redisUrl: config.redisUrl },
+    options,
+  )
+}
+
 /** Spends one request of each budget in turn: the first refusal, or allowed when none refused. */
 export async function spendEach<budget extends string>(
   limiter: RateLimiter<budget>,

@@ -263,6 +263,47 @@ const migrations = {
         .execute()
     },
   },
+  '0007_email_login': {
+    async up(db: Kysely<unknown>) {
+      // Email login (`services/email/`): one-time codes, and the sessions they start.
+      await db.schema
+        .createTable('email_codes')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('project_id', 'text', (column) =>
+          column.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('host_origin', 'text', (column) => column.notNull())
+        .addColumn('email', 'text', (column) => column.notNull())
+        .addColumn('code_hash', 'text', (column) => column.notNull())
+        .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('expires_at', timestamp, (column) => column.notNull())
+        .addColumn('created_at', timestamp, (column) => column.notNull())
+        .addColumn('used_at', timestamp)
+        .execute()
+      await db.schema
+        .createIndex('email_codes_email')
+        .on('email_codes')
+        .columns(['project_id', 'email'])
+        .execute()
+      await db.schema
+        .createTable('email_sessions')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('project_id', 'text', (column) =>
+          column.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('host_origin', 'text', (column) => column.notNull())
+        .addColumn('email', 'text', (column) => column.notNull())
+        .addColumn('expires_at', timestamp, (column) => column.notNull())
+        .addColumn('created_at', timestamp, (column) => column.notNull())
+        .addColumn('revoked_at', timestamp)
+        .execute()
+      await db.schema
+        .createIndex('email_sessions_email')
+        .on('email_sessions')
+        .columns(['project_id', 'email'])
+        .execute()
+    },
+  },
 } satisfies Record<string, Migration>
 
 export type MigrationName = keyof typeof migrations

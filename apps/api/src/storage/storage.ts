@@ -175,6 +175,37 @@ export type SiwxSessionsTable = {
   revoked_at: ColumnType<Date | string | null, string | null, string | null>
 }
 
+/**
+ * A one-time code mailed for an email login. Only its HMAC is kept (keyed with the server key,
+ * so a stolen database does not give the codes away by trying all million).
+ */
+export type EmailCodesTable = {
+  id: string
+  project_id: string
+  host_origin: string
+  /** Trimmed, lower case. */
+  email: string
+  code_hash: string
+  /** Wrong codes tried against it. */
+  attempts: number
+  expires_at: Timestamp
+  created_at: Timestamp
+  /** Set when it signed in, or when a newer code replaced it. */
+  used_at: ColumnType<Date | string | null, string | null, string | null>
+}
+
+/** An email session. The id is the SHA-256 of its token: the token is not kept. */
+export type EmailSessionsTable = {
+  id: string
+  project_id: string
+  host_origin: string
+  email: string
+  expires_at: Timestamp
+  created_at: Timestamp
+  /** Set when the visitor signs out or the operator revokes it. */
+  revoked_at: ColumnType<Date | string | null, string | null, string | null>
+}
+
 export type Database = {
   projects: ProjectsTable
   project_origins: ProjectOriginsTable
@@ -188,6 +219,8 @@ export type Database = {
   spam_contracts: SpamContractsTable
   siwx_nonces: SiwxNoncesTable
   siwx_sessions: SiwxSessionsTable
+  email_codes: EmailCodesTable
+  email_sessions: EmailSessionsTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

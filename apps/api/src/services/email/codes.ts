@@ -1,0 +1,201 @@
+/**
+ * Email login codes (spec §1): a 6-digit code mailed for one project and host site, good for 10
+ * minutes, once, and for 5 tries. Only an HMAC of the code is kept, keyed with a key derived from
+ * the server key, so the database alone does not give codes away. A new code replaces the ones
+ * before it once its mail is sent; a mail that can't be sent leaves nothing behind. A right code
+ * is used up and its session started in one transaction, so a code signs in once even when two
+ * requests race.
+ */
+import { createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import {
+  type EmailSession,
+  emailCodeMaxAttempts,
+  emailCodeTtlMs,
+  isEmailAddress,
+  normalizeEmail,
+} from '@airlock/protocol'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../storage/storage'
+import type { Project } from '../projects'
+import { codeMessage } from './codeMessage'
+import { EmailLoginError } from './emailLoginError'
+import type { Mailer } from './mailer'
+import { startEmailSession } from './sessions'
+
+export type EmailLoginContext = {
+  db: Kysely<Database>
+  /** Where codes are mailed from; undefined: the API has no mail server (`SMTP_URL`). */
+  mailer: Mailer | undefined
+  /** The server key (`AIRLOCK_SERVER_KEY`): codes are kept as HMACs under a key derived from it. */
+  serverKey: Uint8Array
+  now: () => number
+}
+
+/** The key codes are MAC'd with: the server key's, for this use only (HKDF-SHA256). */
+export const emailCodeKey = (serverKey: Uint8Array) =>
+  Buffer.from(hkdfSync('sha256', serverKey, new Uint8Array(), 'airlock email login codes', 32))
+
+/** A code's HMAC, bound to its row: the same code in two rows has two hashes. */
+const codeHash = (key: Uint8Array, id: string, code: string) =>
+  createHmac('sha256', key).update(`${id}:${code}`).digest('hex')
+
+function assertEmailOn(project: Project) {
+  if (!project.features.email)
+    throw new EmailLoginError('emailNotEnabled', `Email login is off for project "${project.id}".`)
+}
+
+/** The address as kept: trimmed, lower case. @throws EmailLoginError `emailInvalid`. */
+function checkedEmail(email: string): string {
+  const normalized = normalizeEmail(email)
+  if (!isEmailAddress(normalized))
+    throw new EmailLoginError('emailInvalid', `${JSON.stringify(email)} is not an email address.`)
+  return normalized
+}
+
+/**
+ * Mails a new code to `email` for a sign-in to `project` on `hostOrigin` (which the caller checked
+ * the project allows).
+ * @throws EmailLoginError `emailNotEnabled`, `emailInvalid`, `emailNotConfigured`,
+ *   `emailDeliveryFailed`.
+ */
+export async function sendEmailCode(
+  { db, mailer, serverKey, now }: EmailLoginContext,
+  project: Project,
+  request: { email: string; hostOrigin: string },
+): Promise<{ email: string; expiresAt: string }> {
+  assertEmailOn(project)
+  if (!mailer)
+    throw new EmailLoginError(
+      'emailNotConfigured',
+      'This Airlock API has no mail server to send codes with (SMTP_URL).',
+    )
+  const email = checkedEmail(request.email)
+  const { hostOrigin } = request
+  const at = now()
+  const id = randomBytes(16).toString('hex')
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const expiresAt = new Date(at + emailCodeTtlMs).toISOString()
+  // Codes nobody can use any more are cleared as new ones are made.
+  await db.deleteFrom('email_codes').where('expires_at', '<=', new Date(at).toISOString()).execute()
+  await db
+    .insertInto('email_codes')
+    .values({
+      id,
+      project_id: project.id,
+      host_origin: hostOrigin,
+      email,
+      code_hash: codeHash(emailCodeKey(serverKey), id, code),
+      attempts: 0,
+      expires_at: expiresAt,
+      created_at: new Date(at).toISOString(),
+      used_at: null,
+    })
+    .execute()
+  try {
+    await mailer.send(
+      codeMessage({
+        to: email,
+        siteName: project.settings.name ?? project.id,
+        hostOrigin,
+        code,
+        minutes: emailCodeTtlMs / 60_000,
+      }),
+    )
+  } catch (error) {
+    await db.deleteFrom('email_codes').where('id', '=', id).execute()
+    throw new EmailLoginError(
+      'emailDeliveryFailed',
+      `The code could not be mailed to ${email}: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+  // Sent: the codes before it no longer work. "Before" is by (created_at, id), the order sign-in
+  // reads them in, so of two codes asked for at once exactly the later one stays.
+  const createdAt = new Date(at).toISOString()
+  await db
+    .updateTable('email_codes')
+    .set({ used_at: createdAt })
+    .where('project_id', '=', project.id)
+    .where('host_origin', '=', hostOrigin)
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('created_at', '<', createdAt),
+        eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
+      ]),
+    )
+    .execute()
+  return { email, expiresAt }
+}
+
+/**
+ * Checks `code` against the last code mailed to `email` for this project and site; a right one
+ * is used up and starts a session.
+ * @throws EmailLoginError `emailNotEnabled`, `emailInvalid`, `emailCodeInvalid` (saying the tries left),
+ *   `emailCodeExpired` (expired, used or replaced), `emailCodeLocked` (5 wrong codes).
+ */
+export async function signInWithEmailCode(
+  { db, serverKey, now }: EmailLoginContext,
+  project: Project,
+  request: { email: string; code: string; hostOrigin: string },
+): Promise<{ token: string; session: EmailSession }> {
+  assertEmailOn(project)
+  const email = checkedEmail(request.email)
+  const { hostOrigin } = request
+  const at = now()
+  const row = await db
+    .selectFrom('email_codes')
+    .selectAll()
+    .where('project_id', '=', project.id)
+    .where('host_origin', '=', hostOrigin)
+    .where('email', '=', email)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  if (!row)
+    throw new EmailLoginError(
+      'emailCodeInvalid',
+      'No code was sent to this email for this site: ask for one.',
+    )
+  const expired = () =>
+    new EmailLoginError('emailCodeExpired', 'This code has expired or was used: ask for a new one.')
+  const locked = () =>
+    new EmailLoginError(
+      'emailCodeLocked',
+      `${emailCodeMaxAttempts} wrong codes: this code no longer works. Ask for a new one.`,
+    )
+  if (row.used_at !== null || new Date(row.expires_at).getTime() <= at) throw expired()
+  if (row.attempts >= emailCodeMaxAttempts) throw locked()
+
+  const expected = Buffer.from(row.code_hash, 'hex')
+  const given = Buffer.from(codeHash(emailCodeKey(serverKey), row.id, request.code), 'hex')
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    // Counted in the database, so tries in parallel count too.
+    const counted = await db
+      .updateTable('email_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .where('attempts', '<', emailCodeMaxAttempts)
+      .returning('attempts')
+      .executeTakeFirst()
+    if (!counted || counted.attempts >= emailCodeMaxAttempts) throw locked()
+    const left = emailCodeMaxAttempts - counted.attempts
+    throw new EmailLoginError(
+      'emailCodeInvalid',
+      `That code is not right: ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+    )
+  }
+  return db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable('email_codes')
+      .set({ used_at: new Date(at).toISOString() })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .where('attempts', '<', emailCodeMaxAttempts)
+      .executeTakeFirst()
+    // Another request used it (or spent its tries) in the meantime.
+    if (Number(used.numUpdatedRows) !== 1) throw expired()
+    return startEmailSession(trx, { projectId: project.id, hostOrigin, email }, at)
+  })
+}

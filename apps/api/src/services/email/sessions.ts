@@ -1,0 +1,83 @@
+/**
+ * Email sessions: started by a right code (codes.ts), found by their token — which lives only in
+ * the visitor's HttpOnly cookie of the modal's origin; the API keeps its SHA-256 — and revocable.
+ * A session belongs to one project and one host site.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { type EmailSession, emailSessionTtlMs } from '@airlock/protocol'
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../../storage/storage'
+import { EmailLoginError } from './emailLoginError'
+
+/** A session token: 32 random bytes, base64url (43 characters). */
+export const emailSessionTokenPattern = /^[A-Za-z0-9_-]{43}$/
+
+const tokenId = (token: string) => createHash('sha256').update(token).digest('hex')
+
+const noSession = () =>
+  new EmailLoginError('emailSessionInvalid', 'No email session: signed out, revoked or expired.')
+
+/** Starts a session, in the transaction that used the code up. */
+export async function startEmailSession(
+  trx: Transaction<Database>,
+  account: { projectId: string; hostOrigin: string; email: string },
+  at: number,
+): Promise<{ token: string; session: EmailSession }> {
+  const token = randomBytes(32).toString('base64url')
+  const expiresAt = new Date(at + emailSessionTtlMs).toISOString()
+  await trx
+    .insertInto('email_sessions')
+    .values({
+      id: tokenId(token),
+      project_id: account.projectId,
+      host_origin: account.hostOrigin,
+      email: account.email,
+      expires_at: expiresAt,
+      created_at: new Date(at).toISOString(),
+      revoked_at: null,
+    })
+    .execute()
+  return { token, session: { email: account.email, hostOrigin: account.hostOrigin, expiresAt } }
+}
+
+/**
+ * The session of `token` on this project and site, while it is neither expired nor revoked.
+ * @throws EmailLoginError `emailSessionInvalid`.
+ */
+export async function readEmailSession(
+  db: Kysely<Database>,
+  token: string,
+  scope: { projectId: string; hostOrigin: string },
+  at: number,
+): Promise<EmailSession> {
+  const row = await db
+    .selectFrom('email_sessions')
+    .selectAll()
+    .where('id', '=', tokenId(token))
+    .where('project_id', '=', scope.projectId)
+    .where('host_origin', '=', scope.hostOrigin)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date(at).toISOString())
+    .executeTakeFirst()
+  if (!row) throw noSession()
+  return {
+    email: row.email,
+    hostOrigin: row.host_origin,
+    expiresAt: new Date(row.expires_at).toISOString(),
+  }
+}
+
+/** Ends the session of `token` (sign-out); true when there was one to end. */
+export async function revokeEmailSession(
+  db: Kysely<Database>,
+  token: string,
+  at: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('email_sessions')
+    .set({ revoked_at: new Date(at).toISOString() })
+    .where('id', '=', tokenId(token))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}

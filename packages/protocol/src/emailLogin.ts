@@ -1,0 +1,54 @@
+/**
+ * Email login (spec §1, view EmailLogin), what the frame and the API say to each other: the
+ * frame asks for a one-time code for an email address, the API mails a 6-digit code, and the
+ * code, given back, starts an email session: an HttpOnly cookie of the modal's origin, which no
+ * host script can read. Codes last 10 minutes, are good once and for 5 tries.
+ */
+import * as z from 'zod/mini'
+
+/** A code is good for 10 minutes. */
+export const emailCodeTtlMs = 10 * 60_000
+/** Wrong codes allowed before the code is spent. */
+export const emailCodeMaxAttempts = 5
+/** How long an email session lasts. */
+export const emailSessionTtlMs = 30 * 24 * 60 * 60_000
+/** RFC 5321's limits on an address: 254 characters in all, 64 before the @. */
+export const emailLimits = { addressChars: 254, localPartChars: 64 } as const
+
+/**
+ * An address the API sends codes to: one @, a local part of at most 64 printable characters
+ * with no spaces, quotes or angle brackets, and a domain of dotted labels with a TLD of letters.
+ * @example isEmailAddress('ada@example.com') // true
+ * @example isEmailAddress('ada@localhost') // false
+ */
+export function isEmailAddress(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > emailLimits.addressChars) return false
+  const match =
+    /^([^\s@"<>(),;:\\[\]]+)@((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})$/i.exec(value)
+  return !!match && (match[1] as string).length <= emailLimits.localPartChars
+}
+
+/** The form an address is kept and compared in: trimmed, lower case. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+/**
+ * `POST /v1/projects/:projectId/email/codes`: mail a code to `email`, for a sign-in on this host.
+ * An address {@link isEmailAddress} refuses is answered `emailInvalid`.
+ */
+export const emailCodeRequestSchema = z.object({ email: z.string(), hostOrigin: z.string() })
+export const emailCodeResponseSchema = z.object({ email: z.string(), expiresAt: z.string() })
+
+/** `POST /v1/projects/:projectId/email/sessions`: the code mailed to `email` starts a session. */
+export const emailSignInRequestSchema = z.object({
+  email: z.string(),
+  code: z.string().check(z.regex(/^\d{6}$/, 'The code is 6 digits.')),
+  hostOrigin: z.string(),
+})
+
+/** An email session, as the frame reads it back (`GET /v1/projects/:projectId/email/session`). */
+export const emailSessionSchema = z.object({
+  email: z.string(),
+  hostOrigin: z.string(),
+  expiresAt: z.string(),
+})
+export type EmailSession = z.infer<typeof emailSessionSchema>
