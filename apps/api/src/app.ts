@@ -15,6 +15,7 @@ import { accountDataRoutes } from './routes/accountData'
 import { analyticsRoutes } from './routes/analytics'
 import { apiError } from './routes/apiError'
 import { emailLoginRoutes } from './routes/emailLogin'
+import { embeddedWalletRoutes } from './routes/embeddedWallet'
 import { frameKeyRoutes } from './routes/frameKey'
 import { healthRoutes } from './routes/health'
 import { modalRoutes } from './routes/modal'
@@ -164,6 +165,15 @@ export function createApp(options: createApp.Options): Hono {
       serverKey: options.serverKey ?? developmentServerKey,
       rateLimiter: emailLoginRateLimiter,
       trustProxy,
+      publicOrigin,
+      now,
+    }),
+  )
+  app.route(
+    '/',
+    embeddedWalletRoutes({
+      storage,
+      serverKey: options.serverKey ?? developmentServerKey,
       publicOrigin,
       now,
     }),

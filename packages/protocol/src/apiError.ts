@@ -77,6 +77,14 @@ export const apiErrorCodes = [
   'emailCodeLocked',
   /** 401: no email session: never started, signed out, revoked or expired. */
   'emailSessionInvalid',
+  /** 400: an embedded wallet's addresses or shares are not of their form. */
+  'embeddedWalletInvalid',
+  /** 409: this email already has an embedded wallet on this project. */
+  'embeddedWalletExists',
+  /** 404: this email has no embedded wallet on this project yet. */
+  'embeddedWalletNotFound',
+  /** 500: the kept share does not decrypt: it was changed where it is stored. */
+  'embeddedWalletCorrupt',
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]
 

@@ -65,6 +65,12 @@ const maxBodyBytes = 2048
 /** The session cookie of a project: `__Host-` (Secure, this origin only, Path=/). */
 export const emailSessionCookie = (projectId: string) => `__Host-airlock-email-${projectId}`
 
+/** The email session token a request carries for `projectId`, when it is of a token's form. */
+export function emailSessionToken(c: Context, projectId: string): string | undefined {
+  const token = getCookie(c, emailSessionCookie(projectId))
+  return token && emailSessionTokenPattern.test(token) ? token : undefined
+}
+
 export function emailLoginRoutes({
   storage,
   mailer,
@@ -124,8 +130,8 @@ export function emailLoginRoutes({
     const projectId = c.req.param('id') ?? ''
     if (!isProjectId(projectId)) return unknownProject(c)
     const hostOrigin = c.req.query('hostOrigin') ?? ''
-    const token = getCookie(c, emailSessionCookie(projectId)) ?? ''
-    if (!emailSessionTokenPattern.test(token))
+    const token = emailSessionToken(c, projectId)
+    if (!token)
       return apiError(c, 401, 'emailSessionInvalid', 'No email session: sign in by email first.')
     return { projectId, hostOrigin, token }
   }

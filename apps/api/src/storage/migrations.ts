@@ -304,6 +304,24 @@ const migrations = {
         .execute()
     },
   },
+  '0008_embedded_wallets': {
+    async up(db: Kysely<unknown>) {
+      // An email login's embedded wallet (`services/embeddedWallets/`): one per email and project.
+      await db.schema
+        .createTable('embedded_wallets')
+        .addColumn('project_id', 'text', (column) =>
+          column.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('email', 'text', (column) => column.notNull())
+        .addColumn('evm_address', 'text', (column) => column.notNull())
+        .addColumn('solana_address', 'text', (column) => column.notNull())
+        .addColumn('auth_share', 'text', (column) => column.notNull())
+        .addColumn('recovery_share', 'text', (column) => column.notNull())
+        .addColumn('created_at', timestamp, (column) => column.notNull())
+        .addPrimaryKeyConstraint('embedded_wallets_pk', ['project_id', 'email'])
+        .execute()
+    },
+  },
 } satisfies Record<string, Migration>
 
 export type MigrationName = keyof typeof migrations

@@ -206,6 +206,21 @@ export type EmailSessionsTable = {
   revoked_at: ColumnType<Date | string | null, string | null, string | null>
 }
 
+/**
+ * An email login's embedded wallet on a project: its addresses, the auth share sealed under a
+ * key derived from the server key (AES-256-GCM, bound to the project and email), and the
+ * recovery share as the frame sealed it (the API can't open it).
+ */
+export type EmbeddedWalletsTable = {
+  project_id: string
+  email: string
+  evm_address: string
+  solana_address: string
+  auth_share: string
+  recovery_share: string
+  created_at: Timestamp
+}
+
 export type Database = {
   projects: ProjectsTable
   project_origins: ProjectOriginsTable
@@ -221,6 +236,7 @@ export type Database = {
   siwx_sessions: SiwxSessionsTable
   email_codes: EmailCodesTable
   email_sessions: EmailSessionsTable
+  embedded_wallets: EmbeddedWalletsTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'
