@@ -8,6 +8,7 @@
  */
 import { hkdf } from '@noble/hashes/hkdf'
 import { sha256 } from '@noble/hashes/sha2'
+import { fromBase64url, toBase64url } from './base64url'
 
 /** Crockford's base32: no I, L, O or U, so a code read aloud or copied by hand stays itself. */
 const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
@@ -57,16 +58,6 @@ async function sealingKey(code: string, salt: Uint8Array, usage: KeyUsage) {
   )
   return crypto.subtle.importKey('raw', new Uint8Array(bytes), 'AES-GCM', false, [usage])
 }
-
-const toBase64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '')
-const fromBase64url = (text: string) =>
-  Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (char) =>
-    char.charCodeAt(0),
-  )
 
 /**
  * Seals a share with a recovery code: version (1 byte) ‖ salt (16) ‖ IV (12) ‖ AES-GCM

@@ -9,6 +9,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2'
 import { combine, split } from 'shamir-secret-sharing'
+import { fromBase64url, toBase64url } from './base64url'
 
 /** Bytes in a wallet secret: BIP-39 entropy for 24 words. */
 export const walletSecretBytes = 32
@@ -152,12 +153,6 @@ export function encodeShare(share: Uint8Array): string {
   return toBase64url(share)
 }
 
-const toBase64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '')
-
 /**
  * Reads a share written by `encodeShare`. Refuses (with a `WalletShareError`) text of another
  * length, characters outside base64url, and a spelling `encodeShare` would not have written.
@@ -179,9 +174,7 @@ export function decodeShare(text: string): Uint8Array {
       "Not a wallet share: a share has only the characters A–Z, a–z, 0–9, '-' and '_'.",
     )
   }
-  const share = Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (char) =>
-    char.charCodeAt(0),
-  )
+  const share = fromBase64url(text)
   // 37 bytes fill 49 characters and 2 bits of the 50th; encodeShare leaves its other 4 at 0.
   if (toBase64url(share) !== text) {
     throw new WalletShareError(
