@@ -45,6 +45,7 @@ import {
   validateTypedData,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { invalid, isRecord, networkList, readableText, shown } from './signerInput'
 
 /** An ERC-20 call a transaction makes, read from its data with the standard ERC-20 ABI. */
 export type Erc20Call =
@@ -395,29 +396,6 @@ function clientsOn(network: NetworkConfig, account: ReturnType<typeof privateKey
   }
 }
 
-function invalid(message: string, details?: string) {
-  return new InvalidParamsError(details ? { message, details } : { message })
-}
-
-/** A value as an error message quotes it: JSON, cut short. */
-function shown(value: unknown): string {
-  let text: string
-  try {
-    text = JSON.stringify(value) ?? String(value)
-  } catch {
-    text = typeof value
-  }
-  return text.length > 80 ? `${text.slice(0, 77)}…` : text
-}
-
-function networkList(networks: readonly NetworkConfig[]): string {
-  return networks.map(({ caipNetworkId, name }) => `${caipNetworkId} ${name}`).join(', ') || 'none'
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 function isChainIdHex(value: unknown): value is string {
   return typeof value === 'string' && /^0x[0-9a-fA-F]{1,16}$/.test(value)
 }
@@ -436,18 +414,9 @@ function positional(
   return params
 }
 
-// Characters that would hide or reorder what a text shows: control characters but tab and line
-// breaks, and the bidirectional overrides and isolates.
-const hidingCharacters = /(?![\t\n\r])\p{Cc}|[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u
-
 /** A personal_sign message as the visitor reads it: its text when it is plain UTF-8, else its hex. */
 function messageText(message: Hex): string {
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(message))
-    return hidingCharacters.test(text) ? message : text
-  } catch {
-    return message
-  }
+  return readableText(hexToBytes(message)) ?? message
 }
 
 /**
