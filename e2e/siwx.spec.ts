@@ -64,6 +64,13 @@ async function signIn(page: Page): Promise<SiwxSiteSession> {
   return (await getSession(page)) as SiwxSiteSession
 }
 
+/** The session's message is `address`'s signature: what a site's backend checks offline. */
+async function expectSignedBy(address: Hex, session: SiwxSiteSession) {
+  expect(
+    await verifyMessage({ address, message: session.message, signature: session.signature as Hex }),
+  ).toBe(true)
+}
+
 /**
  * A reload reconnects the wallet and finds `session` again: the modal stays closed and the
  * wallet was asked to sign once in all.
@@ -101,13 +108,7 @@ test('behavior: required sign-in: the wallet signs the site’s message, the mod
   })
   expect(wallet.requests.map((request) => request.method)).toContain('personal_sign')
   // Offline, from the message and signature alone.
-  expect(
-    await verifyMessage({
-      address: wallet.address,
-      message: session.message,
-      signature: session.signature as Hex,
-    }),
-  ).toBe(true)
+  await expectSignedBy(wallet.address, session)
   // The site's backend, with the token: whose session, for which site.
   const read = await readSession(session.token)
   expect(read.status).toBe(200)
@@ -279,13 +280,7 @@ test('behavior: a phone wallet (WalletConnect) signs in through the relay', asyn
     await expect(modal(page).dialog.getByRole('heading', { level: 1 })).toHaveText('Sign In')
     const session = await signIn(page)
     expect(session.data).toMatchObject({ accountAddress: phone.address, chainId: 'eip155:31337' })
-    expect(
-      await verifyMessage({
-        address: phone.address,
-        message: session.message,
-        signature: session.signature as Hex,
-      }),
-    ).toBe(true)
+    await expectSignedBy(phone.address, session)
   } finally {
     await phone.close()
   }

@@ -2,14 +2,12 @@
  * The modal app's entry: reads the inlined project config, builds the view stack on a memory
  * router, opens the bridge to the host page and renders the dialog.
  */
-import { StrictMode, startTransition } from 'react'
+import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { startBridge } from './bridge'
-import { ModalContext } from './components/ModalContext'
-import { Shell } from './components/Shell'
+import { ModalApp } from './components/ModalApp'
 import { readModalConfig } from './config'
 import { createModal } from './modal'
-import { ViewStack } from './navigation/ViewStack'
 import { createViewRouter } from './navigation/viewRouter'
 import { showAlert } from './stores/controllers'
 import './styles.css'
@@ -43,14 +41,4 @@ modal.store.subscribe((state, previous) => {
 // before the frame was ready shows the dialog sooner. An open is answered once it is rendered.
 startBridge(modal)
 const root = createRoot(document.getElementById('root') as HTMLElement)
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <ModalContext value={modal}>
-        <ViewStack router={router}>
-          <Shell />
-        </ViewStack>
-      </ModalContext>
-    </StrictMode>,
-  ),
-)
+startTransition(() => root.render(<ModalApp modal={modal} router={router} />))

@@ -20,7 +20,12 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type * as z from 'zod/mini'
 import { clientAddress } from '../services/clientAddress'
-import { type EmailLoginContext, sendEmailCode, signInWithEmailCode } from '../services/email/codes'
+import {
+  type EmailLoginContext,
+  emailCodeKey,
+  sendEmailCode,
+  signInWithEmailCode,
+} from '../services/email/codes'
 import { EmailLoginError, type EmailLoginErrorCode } from '../services/email/emailLoginError'
 import type { Mailer } from '../services/email/mailer'
 import {
@@ -81,7 +86,12 @@ export function emailLoginRoutes({
   now,
 }: EmailLoginRoutesOptions): Hono {
   const app = new Hono()
-  const context: EmailLoginContext = { db: storage.db, mailer, serverKey, now }
+  const context: EmailLoginContext = {
+    db: storage.db,
+    mailer,
+    codeKey: emailCodeKey(serverKey),
+    now,
+  }
   const ownOrigin = (c: Context) => publicOrigin ?? new URL(c.req.url).origin
   const notOwnPage = (c: Context) =>
     apiError(c, 403, 'crossOriginRequest', 'Only the Airlock modal signs visitors in by email')

@@ -15,6 +15,7 @@ import {
   type EmbeddedWalletContext,
   EmbeddedWalletError,
   type EmbeddedWalletErrorCode,
+  embeddedWalletSealKey,
   keepEmbeddedWallet,
   readEmbeddedWallet,
   type WalletOwner,
@@ -48,7 +49,11 @@ export function embeddedWalletRoutes({
   now,
 }: EmbeddedWalletRoutesOptions): Hono {
   const app = new Hono()
-  const context: EmbeddedWalletContext = { db: storage.db, serverKey, now }
+  const context: EmbeddedWalletContext = {
+    db: storage.db,
+    sealKey: embeddedWalletSealKey(serverKey),
+    now,
+  }
 
   /** The email session's owner of the wallet, for `hostOrigin`; or the refusal. */
   async function ownerOf(c: Context, hostOrigin: string): Promise<WalletOwner | Response> {

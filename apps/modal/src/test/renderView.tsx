@@ -20,15 +20,12 @@ import {
 } from '@airlock/protocol'
 import { configure } from '@testing-library/dom'
 import { PenpalError } from 'penpal'
-import { StrictMode } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach } from 'vitest'
 import { HttpError, type Method, type RequestOptions } from '../api'
-import { ModalContext } from '../components/ModalContext'
-import { Shell } from '../components/Shell'
+import { ModalApp } from '../components/ModalApp'
 import { createModal } from '../modal'
-import { ViewStack } from '../navigation/ViewStack'
 import { createViewRouter } from '../navigation/viewRouter'
 import type { ModalState } from '../stores/store'
 import '../styles.css'
@@ -169,17 +166,7 @@ export function renderView(view: View, options: RenderViewOptions = {}) {
   const container = document.body.appendChild(document.createElement('div'))
   const root = createRoot(container)
   mounted.push({ root, container })
-  flushSync(() =>
-    root.render(
-      <StrictMode>
-        <ModalContext value={modal}>
-          <ViewStack router={router}>
-            <Shell />
-          </ViewStack>
-        </ModalContext>
-      </StrictMode>,
-    ),
-  )
+  flushSync(() => root.render(<ModalApp modal={modal} router={router} />))
   return { container, modal, router, apiCalls }
 }
 

@@ -26,8 +26,8 @@ export type EmailLoginContext = {
   db: Kysely<Database>
   /** Where codes are mailed from; undefined: the API has no mail server (`SMTP_URL`). */
   mailer: Mailer | undefined
-  /** The server key (`AIRLOCK_SERVER_KEY`): codes are kept as HMACs under a key derived from it. */
-  serverKey: Uint8Array
+  /** The key codes are kept as HMACs under: `emailCodeKey(AIRLOCK_SERVER_KEY)`, derived once. */
+  codeKey: Uint8Array
   now: () => number
 }
 
@@ -59,7 +59,7 @@ function checkedEmail(email: string): string {
  *   `emailDeliveryFailed`.
  */
 export async function sendEmailCode(
-  { db, mailer, serverKey, now }: EmailLoginContext,
+  { db, mailer, codeKey, now }: EmailLoginContext,
   project: Project,
   request: { email: string; hostOrigin: string },
 ): Promise<{ email: string; expiresAt: string }> {
@@ -84,7 +84,7 @@ export async function sendEmailCode(
       project_id: project.id,
       host_origin: hostOrigin,
       email,
-      code_hash: codeHash(emailCodeKey(serverKey), id, code),
+      code_hash: codeHash(codeKey, id, code),
       attempts: 0,
       expires_at: expiresAt,
       created_at: new Date(at).toISOString(),
@@ -135,7 +135,7 @@ export async function sendEmailCode(
  *   `emailCodeExpired` (expired, used or replaced), `emailCodeLocked` (5 wrong codes).
  */
 export async function signInWithEmailCode(
-  { db, serverKey, now }: EmailLoginContext,
+  { db, codeKey, now }: EmailLoginContext,
   project: Project,
   request: { email: string; code: string; hostOrigin: string },
 ): Promise<{ token: string; session: EmailSession }> {
@@ -169,7 +169,7 @@ export async function signInWithEmailCode(
   if (row.attempts >= emailCodeMaxAttempts) throw locked()
 
   const expected = Buffer.from(row.code_hash, 'hex')
-  const given = Buffer.from(codeHash(emailCodeKey(serverKey), row.id, request.code), 'hex')
+  const given = Buffer.from(codeHash(codeKey, row.id, request.code), 'hex')
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     // Counted in the database, so tries in parallel count too.
     const counted = await db

@@ -23,33 +23,34 @@ export class EmbeddedWalletError extends ApiRefusal<EmbeddedWalletErrorCode> {
 
 export type EmbeddedWalletContext = {
   db: Kysely<Database>
-  /** `AIRLOCK_SERVER_KEY`. */
-  serverKey: Uint8Array
+  /** The key auth shares are sealed under: `embeddedWalletSealKey(AIRLOCK_SERVER_KEY)`, derived once. */
+  sealKey: Uint8Array
   now: () => number
 }
 
 /** Whose wallet: an email session's project and address. */
 export type WalletOwner = { projectId: string; email: string }
 
-const sealKey = (serverKey: Uint8Array) =>
+/** The key of auth shares' seals: the server key's, for this use only (HKDF-SHA256). */
+export const embeddedWalletSealKey = (serverKey: Uint8Array) =>
   Buffer.from(
     hkdfSync('sha256', serverKey, new Uint8Array(), 'airlock embedded wallet auth shares', 32),
   )
 const ownerData = ({ projectId, email }: WalletOwner) => Buffer.from(`${projectId}\n${email}`)
 
 /** iv (12 bytes) ‖ tag (16) ‖ ciphertext, base64url. */
-function seal(serverKey: Uint8Array, owner: WalletOwner, share: string): string {
+function seal(key: Uint8Array, owner: WalletOwner, share: string): string {
   const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', sealKey(serverKey), iv)
+  const cipher = createCipheriv('aes-256-gcm', key, iv)
   cipher.setAAD(ownerData(owner))
   const ciphertext = Buffer.concat([cipher.update(share, 'utf8'), cipher.final()])
   return Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64url')
 }
 
-function open(serverKey: Uint8Array, owner: WalletOwner, sealed: string): string {
+function open(key: Uint8Array, owner: WalletOwner, sealed: string): string {
   try {
     const bytes = Buffer.from(sealed, 'base64url')
-    const decipher = createDecipheriv('aes-256-gcm', sealKey(serverKey), bytes.subarray(0, 12))
+    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12))
     decipher.setAAD(ownerData(owner))
     decipher.setAuthTag(bytes.subarray(12, 28))
     return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8')
@@ -61,12 +62,20 @@ function open(serverKey: Uint8Array, owner: WalletOwner, sealed: string): string
   }
 }
 
+const hasWallet = async (db: Kysely<Database>, owner: WalletOwner) =>
+  (await db
+    .selectFrom('embedded_wallets')
+    .select('email')
+    .where('project_id', '=', owner.projectId)
+    .where('email', '=', owner.email)
+    .executeTakeFirst()) !== undefined
+
 /**
  * Keeps the wallet an email session made.
  * @throws EmbeddedWalletError `embeddedWalletExists` when the email has one on this project.
  */
 export async function keepEmbeddedWallet(
-  { db, serverKey, now }: EmbeddedWalletContext,
+  { db, sealKey, now }: EmbeddedWalletContext,
   owner: WalletOwner,
   wallet: Omit<EmbeddedWalletCreate, 'hostOrigin'>,
 ): Promise<EmbeddedWallet> {
@@ -76,13 +85,6 @@ export async function keepEmbeddedWallet(
       'embeddedWalletExists',
       'This email already has a wallet here: restore it instead of making another.',
     )
-  const found = await db
-    .selectFrom('embedded_wallets')
-    .select('email')
-    .where('project_id', '=', owner.projectId)
-    .where('email', '=', owner.email)
-    .executeTakeFirst()
-  if (found) throw exists()
   try {
     await db
       .insertInto('embedded_wallets')
@@ -91,20 +93,14 @@ export async function keepEmbeddedWallet(
         email: owner.email,
         evm_address: wallet.evmAddress,
         solana_address: wallet.solanaAddress,
-        auth_share: seal(serverKey, owner, wallet.authShare),
+        auth_share: seal(sealKey, owner, wallet.authShare),
         recovery_share: wallet.recoveryShare,
         created_at: createdAt,
       })
       .execute()
   } catch (error) {
-    // Another request made it in the meantime (the primary key refused this one).
-    const again = await db
-      .selectFrom('embedded_wallets')
-      .select('email')
-      .where('project_id', '=', owner.projectId)
-      .where('email', '=', owner.email)
-      .executeTakeFirst()
-    if (again) throw exists()
+    // The primary key refused it: the email has one (made before, or by a request racing this).
+    if (await hasWallet(db, owner)) throw exists()
     throw error
   }
   return { ...wallet, createdAt }
@@ -115,7 +111,7 @@ export async function keepEmbeddedWallet(
  * @throws EmbeddedWalletError `embeddedWalletNotFound`, `embeddedWalletCorrupt`.
  */
 export async function readEmbeddedWallet(
-  { db, serverKey }: EmbeddedWalletContext,
+  { db, sealKey }: EmbeddedWalletContext,
   owner: WalletOwner,
 ): Promise<EmbeddedWallet> {
   const row = await db
@@ -129,7 +125,7 @@ export async function readEmbeddedWallet(
   return {
     evmAddress: row.evm_address,
     solanaAddress: row.solana_address,
-    authShare: open(serverKey, owner, row.auth_share),
+    authShare: open(sealKey, owner, row.auth_share),
     recoveryShare: row.recovery_share,
     createdAt: new Date(row.created_at).toISOString(),
   }
