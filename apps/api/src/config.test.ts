@@ -78,6 +78,7 @@ describe('retention, account-data budgets and proxies', () => {
     expect(readServerConfig({})).toMatchObject({
       eventRetentionDays: 90,
       accountDataPerMinute: { project: 6_000, client: 120, uncached: 6 },
+      emailLoginPerMinute: { email: 5, client: 30, project: 3_000 },
       trustProxy: 0,
     })
   })
@@ -89,11 +90,15 @@ describe('retention, account-data budgets and proxies', () => {
         AIRLOCK_ACCOUNT_DATA_PER_PROJECT_PER_MINUTE: '1000',
         AIRLOCK_ACCOUNT_DATA_PER_CLIENT_PER_MINUTE: '60',
         AIRLOCK_ACCOUNT_DATA_UNCACHED_PER_CLIENT_PER_MINUTE: '2',
+        AIRLOCK_EMAIL_LOGIN_PER_EMAIL_PER_MINUTE: '3',
+        AIRLOCK_EMAIL_LOGIN_PER_CLIENT_PER_MINUTE: '300',
+        AIRLOCK_EMAIL_LOGIN_PER_PROJECT_PER_MINUTE: '9000',
         AIRLOCK_TRUST_PROXY: '1',
       }),
     ).toMatchObject({
       eventRetentionDays: 30,
       accountDataPerMinute: { project: 1_000, client: 60, uncached: 2 },
+      emailLoginPerMinute: { email: 3, client: 300, project: 9_000 },
       trustProxy: 1,
     })
   })
@@ -105,6 +110,7 @@ describe('retention, account-data budgets and proxies', () => {
     ['AIRLOCK_ACCOUNT_DATA_PER_PROJECT_PER_MINUTE', '0', 'a positive whole number'],
     ['AIRLOCK_ACCOUNT_DATA_PER_CLIENT_PER_MINUTE', '1.5', 'a positive whole number'],
     ['AIRLOCK_ACCOUNT_DATA_UNCACHED_PER_CLIENT_PER_MINUTE', '-1', 'a positive whole number'],
+    ['AIRLOCK_EMAIL_LOGIN_PER_CLIENT_PER_MINUTE', '0', 'a positive whole number'],
     ['AIRLOCK_TRUST_PROXY', 'true', 'a whole number from 0 to 10'],
     ['AIRLOCK_TRUST_PROXY', '11', 'a whole number from 0 to 10'],
   ])('behavior: %s=%j stops the start, naming the variable', (name, value, range) => {

@@ -13,7 +13,11 @@ import { type AccountDataConfig, loadAccountDataConfig } from './services/accoun
 import { type EmailConfig, readEmailConfig } from './services/email/emailConfig'
 import { defaultEventRetentionDays } from './services/eventRetention'
 import { loadNetworks } from './services/networks'
-import { defaultAccountDataPerMinute, defaultEventsPerMinute } from './services/rateLimit'
+import {
+  defaultAccountDataPerMinute,
+  defaultEmailLoginPerMinute,
+  defaultEventsPerMinute,
+} from './services/rateLimit'
 import type { CacheConfig } from './storage/cache/openCache'
 import type { StorageConfig } from './storage/storage'
 import { readWalletConnectConfig } from './walletConnect'
@@ -56,6 +60,13 @@ export type ServerConfig = {
    * each of which goes to the upstream indexer).
    */
   accountDataPerMinute: { project: number; client: number; uncached: number }
+  /**
+   * The email login budgets a minute (defaults in rateLimit.ts), codes and sign-ins together:
+   * `AIRLOCK_EMAIL_LOGIN_PER_EMAIL_PER_MINUTE` (5, one address, whoever asks),
+   * `AIRLOCK_EMAIL_LOGIN_PER_CLIENT_PER_MINUTE` (30, one client address) and
+   * `AIRLOCK_EMAIL_LOGIN_PER_PROJECT_PER_MINUTE` (3000).
+   */
+  emailLoginPerMinute: { email: number; client: number; project: number }
   /**
    * `AIRLOCK_TRUST_PROXY`: how many reverse proxies stand in front of the API, default 0. With 0
    * the rate limits count the socket's peer and ignore `X-Forwarded-For` (a client writes it);
@@ -149,6 +160,17 @@ export function readAccountDataPerMinute(env: Environment): ServerConfig['accoun
   }
 }
 
+/** The `AIRLOCK_EMAIL_LOGIN_PER_*_PER_MINUTE` budgets, each a positive whole number. */
+export function readEmailLoginPerMinute(env: Environment): ServerConfig['emailLoginPerMinute'] {
+  const read = (scope: 'email' | 'client' | 'project') =>
+    readWholeNumber(
+      env,
+      `AIRLOCK_EMAIL_LOGIN_PER_${scope.toUpperCase()}_PER_MINUTE`,
+      defaultEmailLoginPerMinute[scope],
+    )
+  return { email: read('email'), client: read('client'), project: read('project') }
+}
+
 /** `AIRLOCK_TRUST_PROXY`: the number of reverse proxies in front of the API, default 0. */
 export function readTrustProxy(env: Environment): number {
   return readWholeNumber(env, 'AIRLOCK_TRUST_PROXY', 0, { min: 0, max: 10 })
@@ -215,6 +237,7 @@ export function readServerConfig(env: Environment): ServerConfig {
     eventsPerMinute: readEventsPerMinute(env),
     eventRetentionDays: readEventRetentionDays(env),
     accountDataPerMinute: readAccountDataPerMinute(env),
+    emailLoginPerMinute: readEmailLoginPerMinute(env),
     trustProxy: readTrustProxy(env),
     logLevel: readLogLevel(env),
     email: readEmailConfig(env),

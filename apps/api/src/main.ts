@@ -32,7 +32,6 @@ import {
   createEmailLoginRateLimiter,
   createEventRateLimiter,
   createSiwxRateLimiter,
-  defaultEmailLoginPerMinute,
   defaultSiwxPerMinute,
 } from './services/rateLimit'
 import { buildExists } from './services/staticFiles'
@@ -111,7 +110,7 @@ async function main(): Promise<void> {
     { logger },
   )
   const emailLoginRateLimiter = createEmailLoginRateLimiter(
-    { perMinute: defaultEmailLoginPerMinute, redisUrl },
+    { perMinute: config.emailLoginPerMinute, redisUrl },
     { logger },
   )
   // Login codes go out through the configured mail server; none: email login is refused.

@@ -47,7 +47,9 @@ function testDatabase(
     async open() {
       if (config === undefined) throw new Error('setUp() first')
       const storage = openStorage(config)
+      await storage.db.deleteFrom('embedded_wallet_devices').execute()
       await storage.db.deleteFrom('embedded_wallets').execute()
+      await storage.db.deleteFrom('email_changes').execute()
       await storage.db.deleteFrom('email_sessions').execute()
       await storage.db.deleteFrom('email_codes').execute()
       await storage.db.deleteFrom('siwx_sessions').execute()

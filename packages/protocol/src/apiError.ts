@@ -77,6 +77,8 @@ export const apiErrorCodes = [
   'emailCodeLocked',
   /** 401: no email session: never started, signed out, revoked or expired. */
   'emailSessionInvalid',
+  /** 409: the address an email change asks for already has an embedded wallet on this project. */
+  'emailChangeTaken',
   /** 400: an embedded wallet's addresses or shares are not of their form. */
   'embeddedWalletInvalid',
   /** 409: this email already has an embedded wallet on this project. */
@@ -85,6 +87,12 @@ export const apiErrorCodes = [
   'embeddedWalletNotFound',
   /** 500: the kept share does not decrypt: it was changed where it is stored. */
   'embeddedWalletCorrupt',
+  /** 409: the wallet has its 10 devices: revoke one before adding another. */
+  'embeddedWalletDeviceLimit',
+  /** 403: this device was revoked: its key is gone; restore the wallet with the recovery code. */
+  'embeddedWalletDeviceRevoked',
+  /** 404: the wallet has no device of this id. */
+  'embeddedWalletDeviceNotFound',
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]
 

@@ -52,3 +52,39 @@ export const emailSessionSchema = z.object({
   expiresAt: z.string(),
 })
 export type EmailSession = z.infer<typeof emailSessionSchema>
+
+const codeSchema = z.string().check(z.regex(/^\d{6}$/, 'The code is 6 digits.'))
+
+/**
+ * `POST /v1/projects/:projectId/email/change`, with an email session: mail a code to the
+ * session's address and one to `newEmail`. Both, given back to
+ * {@link emailChangeConfirmSchema}, move the session's account (its sessions, and its embedded
+ * wallet with its devices) to `newEmail`. The same address as now, or one that is not an address,
+ * is answered `emailInvalid`; one that has an embedded wallet on the project, `emailChangeTaken`.
+ */
+export const emailChangeRequestSchema = z.object({ hostOrigin: z.string(), newEmail: z.string() })
+export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>
+
+/** The answer (202): the change to confirm, and when its two codes expire. */
+export const emailChangeResponseSchema = z.object({ changeId: z.string(), expiresAt: z.string() })
+export type EmailChangeResponse = z.infer<typeof emailChangeResponseSchema>
+
+/**
+ * `POST /v1/projects/:projectId/email/change/confirm`, with the session that asked: the code
+ * mailed to the current address and the one mailed to the new address. Each wrong code spends one
+ * of that code's 5 tries.
+ */
+export const emailChangeConfirmSchema = z.object({
+  hostOrigin: z.string(),
+  changeId: z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, 'Not an email change id.')),
+  currentCode: codeSchema,
+  newCode: codeSchema,
+})
+export type EmailChangeConfirm = z.infer<typeof emailChangeConfirmSchema>
+
+/**
+ * The answer (202) once both codes were right: the account is the new address's. The frame then
+ * reads the session (`GET …/email/session`) every `emailUpdatePollMs` until it says so.
+ */
+export const emailChangeConfirmedSchema = z.object({ status: z.literal('confirmed') })
+export type EmailChangeConfirmed = z.infer<typeof emailChangeConfirmedSchema>

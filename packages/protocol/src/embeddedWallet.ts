@@ -4,13 +4,46 @@
  * the auth share — encrypted under the server key, released only to the email session — and the
  * recovery share, which the frame hands over already encrypted with something only the visitor
  * has, so the API can't open it. No two shares ever sit in one place the other parties reach.
+ *
+ * The device share is kept by the frame encrypted under a key of that device which only the API
+ * holds, and gives only to a session of the same email: revoking a lost device wipes its key, so
+ * the share left on it is useless from then on, even to someone who later gets into the email.
  */
 import * as z from 'zod/mini'
 
-/** Upper bounds: a share is ~40 bytes (base64url), a sealed recovery share a few hundred. */
-export const embeddedWalletLimits = { shareChars: 256, sealedShareChars: 4096 } as const
+/**
+ * Upper bounds: a share is ~40 bytes (base64url), a sealed recovery share a few hundred; a wallet
+ * has at most 10 live (not revoked) devices, each named by a label of at most 80 characters.
+ */
+export const embeddedWalletLimits = {
+  shareChars: 256,
+  sealedShareChars: 4096,
+  devices: 10,
+  deviceLabelChars: 80,
+} as const
 
 const base64url = /^[A-Za-z0-9_-]+$/
+
+/**
+ * A device's id: 16 random bytes, base64url (22 characters).
+ * @example isEmbeddedWalletDeviceId('q1Zb0m3c6Jg2WvH1p0Yx8A') // true
+ */
+export const isEmbeddedWalletDeviceId = (value: unknown): value is string =>
+  typeof value === 'string' && /^[A-Za-z0-9_-]{22}$/.test(value)
+
+/**
+ * A device's name in the list of the wallet's devices ("Chrome on macOS"): trimmed, 1 to 80
+ * characters, no control characters — nor the bidirectional ones, which would make one label
+ * read as another.
+ */
+const deviceLabelSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'A device label is 1 to 80 characters.'),
+    z.maxLength(embeddedWalletLimits.deviceLabelChars, 'A device label is 1 to 80 characters.'),
+    z.regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069]*$/u, 'A device label has no control characters.'),
+  )
 
 /** `POST /v1/projects/:projectId/embedded-wallet`: the wallet an email session just made. */
 export const embeddedWalletCreateSchema = z.object({
@@ -31,15 +64,75 @@ export const embeddedWalletCreateSchema = z.object({
       z.maxLength(embeddedWalletLimits.sealedShareChars),
       z.regex(base64url, 'Not a sealed share (base64url).'),
     ),
+  /** The device that made the wallet: its first device. */
+  deviceLabel: deviceLabelSchema,
 })
 export type EmbeddedWalletCreate = z.infer<typeof embeddedWalletCreateSchema>
 
-/** The wallet as the API gives it back to its email session: addresses and the two shares it keeps. */
+/**
+ * A device's key, which the frame keeps its device share encrypted under: the device's id and 32
+ * random bytes, base64url (43 characters). Given only to a session of the wallet's email.
+ */
+export const embeddedWalletDeviceKeySchema = z.object({
+  deviceId: z.string(),
+  deviceKey: z.string(),
+})
+export type EmbeddedWalletDeviceKey = z.infer<typeof embeddedWalletDeviceKeySchema>
+
+/**
+ * The wallet as the API gives it back to its email session: addresses and the two shares it
+ * keeps. `device` is the key of the device `GET …/embedded-wallet?deviceId=` named.
+ */
 export const embeddedWalletSchema = z.object({
   evmAddress: z.string(),
   solanaAddress: z.string(),
   authShare: z.string(),
   recoveryShare: z.string(),
   createdAt: z.string(),
+  device: z.optional(embeddedWalletDeviceKeySchema),
 })
 export type EmbeddedWallet = z.infer<typeof embeddedWalletSchema>
+
+/** The answer to `POST /v1/projects/:projectId/embedded-wallet`: the wallet and its first device. */
+export const embeddedWalletCreatedSchema = z.object({
+  evmAddress: z.string(),
+  solanaAddress: z.string(),
+  authShare: z.string(),
+  recoveryShare: z.string(),
+  createdAt: z.string(),
+  device: embeddedWalletDeviceKeySchema,
+})
+export type EmbeddedWalletCreated = z.infer<typeof embeddedWalletCreatedSchema>
+
+/**
+ * `POST /v1/projects/:projectId/embedded-wallet/devices`: a device that restored the wallet with
+ * the recovery code joins it; answered with its {@link embeddedWalletDeviceKeySchema}.
+ */
+export const embeddedWalletDeviceCreateSchema = z.object({
+  hostOrigin: z.string(),
+  label: deviceLabelSchema,
+})
+export type EmbeddedWalletDeviceCreate = z.infer<typeof embeddedWalletDeviceCreateSchema>
+
+/** A device of the wallet, as its list shows it: never its key. */
+export const embeddedWalletDeviceSchema = z.object({
+  deviceId: z.string(),
+  label: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  /** When it was revoked; null while it works. */
+  revokedAt: z.nullable(z.string()),
+  /** The device of the session that asked. */
+  current: z.boolean(),
+})
+export type EmbeddedWalletDevice = z.infer<typeof embeddedWalletDeviceSchema>
+
+/** `GET /v1/projects/:projectId/embedded-wallet/devices?hostOrigin=`: newest first. */
+export const embeddedWalletDevicesSchema = z.object({
+  devices: z.array(embeddedWalletDeviceSchema),
+})
+export type EmbeddedWalletDevices = z.infer<typeof embeddedWalletDevicesSchema>
+
+/** The answer to `DELETE /v1/projects/:projectId/embedded-wallet/devices/:deviceId?hostOrigin=`. */
+export const embeddedWalletDeviceRevokedSchema = z.object({ revokedAt: z.string() })
+export type EmbeddedWalletDeviceRevoked = z.infer<typeof embeddedWalletDeviceRevokedSchema>

@@ -12,12 +12,12 @@
 
 import { eventBodySchema, eventQuerySchema } from '@airlock/protocol'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { clientAddress } from '../services/clientAddress'
 import { getProject, recordEvent } from '../services/projects'
 import { type EventRateLimiter, retryAfterSeconds } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { apiError, checkedJsonBody, describeIssues } from './apiError'
+import { jsonBodyLimit } from './middleware'
 
 export const maxEventBytes = 16 * 1024
 
@@ -72,11 +72,7 @@ export function analyticsRoutes({
       }
       return next()
     },
-    bodyLimit({
-      maxSize: maxEventBytes,
-      onError: (c) =>
-        apiError(c, 413, 'payloadTooLarge', `The request body exceeds ${maxEventBytes} bytes`),
-    }),
+    jsonBodyLimit(maxEventBytes),
     async (c) => {
       const query = eventQuerySchema.safeParse(c.req.query())
       if (!query.success)

@@ -2,7 +2,8 @@
 // the dev capturing SMTP server on loopback (scripts/devMail.mjs) and are read from what it got.
 // Who may ask (the modal's own origin, for a site its project allows), the code's life (10
 // minutes, once, 5 tries, replaced by a newer one), the session cookie and its scope, and each
-// refusal's code.
+// refusal's code. Then the email change: codes to both addresses, the account (sessions, embedded
+// wallet and its devices, sealed again) moved in one go, and each refusal.
 import { emailCodeMaxAttempts, emailCodeTtlMs } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
@@ -13,11 +14,19 @@ import { createProject } from '../services/projects'
 import { createEmailLoginRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { emailLoginRoutes, emailSessionCookie } from './emailLogin'
+import { embeddedWalletRoutes } from './embeddedWallet'
 
 const own = 'http://localhost:8787'
 const site = 'https://shop.example'
 const otherSite = 'https://news.example'
 const start = Date.parse('2026-11-26T10:00:00.000Z')
+const serverKey = new Uint8Array(32).fill(7)
+const wallet = {
+  evmAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  solanaAddress: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+  authShare: 'AbCdEf0123456789_-AbCdEf0123456789_-AbCdEf0',
+  recoveryShare: 'c2VhbGVkIGJ5IHRoZSB2aXNpdG9yJ3MgcGFzc3BocmFzZQ',
+}
 
 let devMail: DevMail
 beforeAll(async () => {
@@ -48,20 +57,23 @@ describe.each(testDatabases())('email login on $name', (database) => {
   let mailer: Mailer
   let clock: number
   const routes = (options: { mailer?: Mailer | undefined; perMinute?: { email: number } } = {}) =>
-    new Hono().route(
-      '/',
-      emailLoginRoutes({
-        storage,
-        mailer: 'mailer' in options ? options.mailer : mailer,
-        serverKey: new Uint8Array(32).fill(7),
-        rateLimiter: createEmailLoginRateLimiter({
-          perMinute: { email: options.perMinute?.email ?? 1000, client: 1000, project: 1000 },
+    new Hono()
+      .route(
+        '/',
+        emailLoginRoutes({
+          storage,
+          mailer: 'mailer' in options ? options.mailer : mailer,
+          serverKey,
+          rateLimiter: createEmailLoginRateLimiter({
+            perMinute: { email: options.perMinute?.email ?? 1000, client: 1000, project: 1000 },
+          }),
+          trustProxy: 0,
+          publicOrigin: own,
+          now: () => clock,
         }),
-        trustProxy: 0,
-        publicOrigin: own,
-        now: () => clock,
-      }),
-    )
+      )
+      // The wallet an email change moves.
+      .route('/', embeddedWalletRoutes({ storage, serverKey, publicOrigin: own, now: () => clock }))
   let app: Hono
   beforeEach(async () => {
     clock = start
@@ -327,5 +339,301 @@ describe.each(testDatabases())('email login on $name', (database) => {
     expect(await storage.db.selectFrom('email_codes').selectAll().execute()).toHaveLength(1)
     app = routes()
     expect((await signIn('ada@example.com', code)).status).toBe(201)
+  })
+
+  /** A session of `email` on `hostOrigin`, a moment after the last: its cookie. */
+  async function signedInAs(email: string, hostOrigin = site): Promise<string> {
+    clock += 1000
+    await askCode(email, hostOrigin)
+    const response = await signIn(email, lastCodeTo(email), hostOrigin)
+    expect(response.status).toBe(201)
+    return cookieOf(response)
+  }
+  type DeviceKey = { deviceId: string; deviceKey: string }
+  /** Keeps the test wallet for the session of `cookie`: its first device's key. */
+  async function keepWallet(cookie: string): Promise<DeviceKey> {
+    const kept = await post(
+      '/v1/projects/shop/embedded-wallet',
+      { hostOrigin: site, ...wallet, deviceLabel: 'Firefox on Linux' },
+      { Origin: own, Cookie: cookie },
+    )
+    expect(kept.status).toBe(201)
+    return ((await kept.json()) as { device: DeviceKey }).device
+  }
+  const readWallet = (cookie: string, deviceId?: string) =>
+    app.request(
+      `${own}/v1/projects/shop/embedded-wallet?hostOrigin=${encodeURIComponent(site)}${
+        deviceId ? `&deviceId=${deviceId}` : ''
+      }`,
+      { headers: { Cookie: cookie } },
+    )
+  const askChange = (cookie: string, newEmail: string, origin = own) =>
+    post(
+      '/v1/projects/shop/email/change',
+      { hostOrigin: site, newEmail },
+      { Origin: origin, Cookie: cookie },
+    )
+  const confirmChange = (
+    cookie: string,
+    body: { changeId: string; currentCode: string; newCode: string },
+    origin = own,
+  ) =>
+    post(
+      '/v1/projects/shop/email/change/confirm',
+      { hostOrigin: site, ...body },
+      { Origin: origin, Cookie: cookie },
+    )
+  /** Asks `cookie`'s session to move to `newEmail`: the change and its two codes. */
+  async function changeTo(cookie: string, currentEmail: string, newEmail: string) {
+    clock += 1000
+    const asked = await askChange(cookie, newEmail)
+    expect(asked.status).toBe(202)
+    const { changeId } = (await asked.json()) as { changeId: string }
+    return { changeId, currentCode: lastCodeTo(currentEmail), newCode: lastCodeTo(newEmail) }
+  }
+
+  test('behavior: an email change mails both addresses; both codes move the account: the same cookies read the new address, the wallet and its devices follow, sealed for it', async () => {
+    const ada = await signedInAs('ada@example.com')
+    const device = await keepWallet(ada)
+    const adaOnOtherSite = await signedInAs('ada@example.com', otherSite)
+
+    clock += 1000
+    const asked = await askChange(ada, '  Ada@New.example ')
+    expect(asked.status).toBe(202)
+    expect(asked.headers.get('cache-control')).toBe('no-store')
+    const { changeId, expiresAt } = (await asked.json()) as { changeId: string; expiresAt: string }
+    expect(changeId).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect(expiresAt).toBe(new Date(clock + emailCodeTtlMs).toISOString())
+    const toCurrent = mailsTo('ada@example.com').at(-1)
+    const currentCode = lastCodeTo('ada@example.com')
+    const newCode = lastCodeTo('ada@new.example')
+    expect(toCurrent?.subject).toBe(
+      `${currentCode} is your Shop <b>&</b> Co code to change your email`,
+    )
+    expect(toCurrent?.text).toContain(
+      `Someone signed in to Shop <b>&</b> Co at ${site} with this email address asked to change it to ada@new.example.`,
+    )
+    expect(mailsTo('ada@new.example').at(-1)?.subject).toBe(
+      `${newCode} is your Shop <b>&</b> Co code to confirm this email`,
+    )
+    const codeRows = await storage.db.selectFrom('email_codes').selectAll().execute()
+    expect(JSON.stringify(codeRows)).not.toContain(currentCode)
+
+    const confirmed = await confirmChange(ada, { changeId, currentCode, newCode })
+    expect(confirmed.status).toBe(202)
+    expect(confirmed.headers.get('cache-control')).toBe('no-store')
+    expect(await confirmed.json()).toEqual({ status: 'confirmed' })
+
+    // What the frame polls: the same cookies, now the new address's (on every site).
+    expect(await (await session(ada)).json()).toMatchObject({ email: 'ada@new.example' })
+    expect(await (await session(adaOnOtherSite, 'GET', otherSite)).json()).toMatchObject({
+      email: 'ada@new.example',
+    })
+    // The wallet, its auth share and its device's key open for the new address.
+    expect(await (await readWallet(ada, device.deviceId)).json()).toEqual({
+      ...wallet,
+      createdAt: expect.any(String),
+      device,
+    })
+    expect(await (await readWallet(await signedInAs('ada@new.example'))).json()).toMatchObject(
+      wallet,
+    )
+    // The old address keeps nothing.
+    const old = await signedInAs('ada@example.com')
+    expect(await errorOf(await readWallet(old))).toMatchObject({
+      status: 404,
+      code: 'embeddedWalletNotFound',
+    })
+    expect(
+      await storage.db
+        .selectFrom('embedded_wallet_devices')
+        .select('email')
+        .where('email', '=', 'ada@example.com')
+        .execute(),
+    ).toEqual([])
+    expect(
+      await storage.db
+        .selectFrom('email_sessions')
+        .select('email')
+        .where('email', '=', 'ada@example.com')
+        .execute(),
+    ).toHaveLength(1)
+
+    // Sealed again for the new address: put back on the old one, the seals do not open.
+    await storage.db
+      .updateTable('embedded_wallets')
+      .set({ email: 'ada@example.com' })
+      .where('email', '=', 'ada@new.example')
+      .execute()
+    expect(await errorOf(await readWallet(old))).toMatchObject({
+      status: 500,
+      code: 'embeddedWalletCorrupt',
+    })
+  })
+
+  test('behavior: a session without a wallet changes its email too: its sessions move', async () => {
+    const grace = await signedInAs('grace@example.com')
+    const codes = await changeTo(grace, 'grace@example.com', 'grace@new.example')
+    expect((await confirmChange(grace, codes)).status).toBe(202)
+    expect(await (await session(grace)).json()).toMatchObject({ email: 'grace@new.example' })
+    expect(await errorOf(await readWallet(grace))).toMatchObject({
+      code: 'embeddedWalletNotFound',
+    })
+  })
+
+  test('error: the same address, one that is not an address, and one with a wallet here are refused; nothing is mailed', async () => {
+    const ada = await signedInAs('ada@example.com')
+    const bob = await signedInAs('bob@example.com')
+    await keepWallet(bob)
+    const before = devMail.messages().length
+    expect(await errorOf(await askChange(ada, ' ADA@example.com'))).toEqual({
+      status: 400,
+      code: 'emailInvalid',
+      message: "ada@example.com is already this account's email address: enter another one.",
+    })
+    expect(await errorOf(await askChange(ada, 'ada@localhost'))).toMatchObject({
+      status: 400,
+      code: 'emailInvalid',
+    })
+    expect(await errorOf(await askChange(ada, 'Bob@example.com'))).toEqual({
+      status: 409,
+      code: 'emailChangeTaken',
+      message:
+        'bob@example.com already has a wallet here: choose another address, or sign in with it.',
+    })
+    expect(devMail.messages().length).toBe(before)
+    expect(await storage.db.selectFrom('email_changes').selectAll().execute()).toEqual([])
+  })
+
+  test('error: an address that got a wallet after the codes were mailed is refused at confirmation; nothing moves', async () => {
+    const ada = await signedInAs('ada@example.com')
+    await keepWallet(ada)
+    const codes = await changeTo(ada, 'ada@example.com', 'bob@example.com')
+    await keepWallet(await signedInAs('bob@example.com'))
+    expect(await errorOf(await confirmChange(ada, codes))).toMatchObject({
+      status: 409,
+      code: 'emailChangeTaken',
+    })
+    expect(await (await session(ada)).json()).toMatchObject({ email: 'ada@example.com' })
+    expect((await readWallet(ada)).status).toBe(200)
+  })
+
+  test('error: a wrong code spends a try of that code and says which address’s it was; 5 lock it', async () => {
+    const ada = await signedInAs('ada@example.com')
+    const codes = await changeTo(ada, 'ada@example.com', 'ada@new.example')
+    const bothWrong = {
+      ...codes,
+      currentCode: wrongOf(codes.currentCode),
+      newCode: wrongOf(codes.newCode),
+    }
+    expect(await errorOf(await confirmChange(ada, bothWrong))).toEqual({
+      status: 401,
+      code: 'emailCodeInvalid',
+      message:
+        'The code sent to ada@example.com (your current address) is not right: 4 tries left. ' +
+        'The code sent to ada@new.example (the new address) is not right: 4 tries left.',
+    })
+    for (let left = emailCodeMaxAttempts - 2; left > 0; left--)
+      expect(
+        await errorOf(
+          await confirmChange(ada, { ...codes, currentCode: wrongOf(codes.currentCode) }),
+        ),
+      ).toEqual({
+        status: 401,
+        code: 'emailCodeInvalid',
+        message: `The code sent to ada@example.com (your current address) is not right: ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+      })
+    const locked = {
+      status: 429,
+      code: 'emailCodeLocked',
+      message:
+        '5 wrong codes: the code sent to ada@example.com (your current address) no longer works. Start the change again.',
+    }
+    expect(
+      await errorOf(
+        await confirmChange(ada, { ...codes, currentCode: wrongOf(codes.currentCode) }),
+      ),
+    ).toEqual(locked)
+    // The right codes, now: the current address's is spent.
+    expect(await errorOf(await confirmChange(ada, codes))).toEqual(locked)
+    expect(await (await session(ada)).json()).toMatchObject({ email: 'ada@example.com' })
+    // The new address's code kept its own count: one wrong.
+    const rows = await storage.db
+      .selectFrom('email_codes')
+      .select(['email', 'attempts'])
+      .where('purpose', '=', 'emailChange')
+      .orderBy('email')
+      .execute()
+    expect(rows).toEqual([
+      { email: 'ada@example.com', attempts: 5 },
+      { email: 'ada@new.example', attempts: 1 },
+    ])
+  })
+
+  test('error: codes 10 minutes old, a change confirmed, or replaced by a newer one, no longer work', async () => {
+    const ada = await signedInAs('ada@example.com')
+    const stale = await changeTo(ada, 'ada@example.com', 'ada@new.example')
+    clock += emailCodeTtlMs
+    expect(await errorOf(await confirmChange(ada, stale))).toEqual({
+      status: 401,
+      code: 'emailCodeExpired',
+      message: 'The codes of this email change have expired or were used: start it again.',
+    })
+    const replaced = await changeTo(ada, 'ada@example.com', 'ada@new.example')
+    const newer = await changeTo(ada, 'ada@example.com', 'ada@other.example')
+    expect(await errorOf(await confirmChange(ada, replaced))).toMatchObject({
+      status: 401,
+      code: 'emailCodeExpired',
+    })
+    expect((await confirmChange(ada, newer)).status).toBe(202)
+    expect(await errorOf(await confirmChange(ada, newer))).toEqual({
+      status: 401,
+      code: 'emailCodeExpired',
+      message:
+        'This email change has expired, was confirmed, or a newer one replaced it: start it again.',
+    })
+  })
+
+  test('security: only the session that asked confirms, with a session, from the modal’s own pages', async () => {
+    const ada = await signedInAs('ada@example.com')
+    const codes = await changeTo(ada, 'ada@example.com', 'ada@new.example')
+    const otherAda = await signedInAs('ada@example.com')
+    expect(await errorOf(await confirmChange(otherAda, codes))).toMatchObject({
+      status: 401,
+      code: 'emailCodeExpired',
+    })
+    expect(await errorOf(await confirmChange('', codes))).toMatchObject({
+      status: 401,
+      code: 'emailSessionInvalid',
+    })
+    expect(await errorOf(await askChange('', 'ada@new.example'))).toMatchObject({
+      status: 401,
+      code: 'emailSessionInvalid',
+    })
+    expect(await errorOf(await confirmChange(ada, codes, site))).toMatchObject({
+      status: 403,
+      code: 'crossOriginRequest',
+    })
+    expect(await errorOf(await askChange(ada, 'ada@new.example', site))).toMatchObject({
+      status: 403,
+      code: 'crossOriginRequest',
+    })
+    expect((await confirmChange(ada, codes)).status).toBe(202)
+  })
+
+  test('security: change codes never sign in, and sign-in codes do not replace them', async () => {
+    const ada = await signedInAs('ada@example.com')
+    const codes = await changeTo(ada, 'ada@example.com', 'ada@new.example')
+    expect(await errorOf(await signIn('ada@new.example', codes.newCode))).toMatchObject({
+      status: 401,
+      code: 'emailCodeInvalid',
+      message: 'No code was sent to this email for this site: ask for one.',
+    })
+    clock += 1000
+    await askCode('ada@example.com')
+    expect(await errorOf(await signIn('ada@example.com', codes.currentCode))).toMatchObject({
+      status: 401,
+    })
+    expect((await confirmChange(ada, codes)).status).toBe(202)
   })
 })

@@ -21,8 +21,7 @@ import {
   siwxNonceRequestSchema,
   siwxSignInRequestSchema,
 } from '@airlock/protocol'
-import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
+import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type * as z from 'zod/mini'
@@ -38,6 +37,7 @@ import {
 } from '../services/siwx/sessions'
 import type { Storage } from '../storage/storage'
 import { apiError, checkedJsonBody } from './apiError'
+import { jsonBodyLimit, noStore } from './middleware'
 
 export type SiwxRoutesOptions = {
   storage: Storage
@@ -110,11 +110,7 @@ export function siwxRoutes({
     return { project, body }
   }
 
-  const limit = bodyLimit({
-    maxSize: maxBodyBytes,
-    onError: (c) =>
-      apiError(c, 413, 'payloadTooLarge', `The request body exceeds ${maxBodyBytes} bytes`),
-  })
+  const limit = jsonBodyLimit(maxBodyBytes)
   const refusal = (c: Context, error: unknown) => {
     if (!(error instanceof SiwxError)) throw error
     return apiError(c, statusOf[error.code], error.code, error.message)
@@ -125,10 +121,6 @@ export function siwxRoutes({
     apiError(c, 401, 'siwxSessionInvalid', 'Send the session token: Authorization: Bearer <token>')
 
   // Nonces and sessions are never cached; the middleware is this router's paths' only.
-  const noStore: MiddlewareHandler = async (c, next) => {
-    await next()
-    c.header('Cache-Control', 'no-store')
-  }
   app.use('/v1/projects/:id/siwx/*', noStore)
   app.use('/v1/siwx/session', noStore)
 

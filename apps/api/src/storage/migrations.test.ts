@@ -3,7 +3,22 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { setUpTimeout, testDatabases } from '../../test/databases'
 import { countEvents } from '../services/projects'
 import { migrateTo, migrateToLatest } from './migrations'
-import type { EventsTable, ProjectsTable, Storage } from './storage'
+import type {
+  EmailCodesTable,
+  EmailSessionsTable,
+  EmbeddedWalletsTable,
+  EventsTable,
+  ProjectsTable,
+  Storage,
+} from './storage'
+
+/** The email and wallet tables as they were before 0009 and 0010. */
+type Before0009 = {
+  projects: ProjectsTable
+  email_codes: Omit<EmailCodesTable, 'purpose'>
+  email_sessions: Omit<EmailSessionsTable, 'device_id'>
+  embedded_wallets: EmbeddedWalletsTable
+}
 
 /** The tables as they were before 0004_event_stats. */
 type Before0004 = {
@@ -74,5 +89,98 @@ describe.each(testDatabases())('migration 0004_event_stats on $name', (database)
         { day: '2025-10-10', type: 'track', event: 'MODAL_CLOSE', count: closes.length },
       ],
     )
+  })
+})
+
+describe.each(testDatabases())('migrations 0009 and 0010 on $name', (database) => {
+  let storage: Storage | undefined
+
+  beforeAll(() => database.setUp(), setUpTimeout)
+  afterAll(() => database.tearDown())
+  afterEach(() => storage?.close())
+
+  test('behavior: codes and sessions kept before them are sign-in codes and sessions on no device; devices belong to their wallet', async () => {
+    storage = await database.openUnmigrated()
+    await migrateTo(storage.db, '0008_embedded_wallets')
+    const old = storage.db as unknown as Kysely<Before0009>
+    const at = '2026-11-26T10:00:00.000Z'
+    await old
+      .insertInto('projects')
+      .values({ id: 'shop', features: '{}', created_at: at })
+      .execute()
+    await old
+      .insertInto('email_codes')
+      .values({
+        id: 'code-1',
+        project_id: 'shop',
+        host_origin: 'https://shop.example',
+        email: 'ada@example.com',
+        code_hash: 'ab',
+        attempts: 0,
+        expires_at: at,
+        created_at: at,
+        used_at: null,
+      })
+      .execute()
+    await old
+      .insertInto('email_sessions')
+      .values({
+        id: 'session-1',
+        project_id: 'shop',
+        host_origin: 'https://shop.example',
+        email: 'ada@example.com',
+        expires_at: at,
+        created_at: at,
+        revoked_at: null,
+      })
+      .execute()
+    await old
+      .insertInto('embedded_wallets')
+      .values({
+        project_id: 'shop',
+        email: 'ada@example.com',
+        evm_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+        solana_address: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+        auth_share: 'sealed',
+        recovery_share: 'sealed',
+        created_at: at,
+      })
+      .execute()
+
+    await migrateToLatest(storage.db)
+
+    const { db } = storage
+    expect(await db.selectFrom('email_codes').select(['id', 'purpose']).execute()).toEqual([
+      { id: 'code-1', purpose: 'signIn' },
+    ])
+    expect(await db.selectFrom('email_sessions').select(['id', 'device_id']).execute()).toEqual([
+      { id: 'session-1', device_id: null },
+    ])
+    const device = (email: string, deviceId: string) => ({
+      project_id: 'shop',
+      email,
+      device_id: deviceId,
+      sealed_key: 'sealed',
+      label: 'Firefox on Linux',
+      created_at: at,
+      last_used_at: at,
+      revoked_at: null,
+    })
+    await db.insertInto('embedded_wallet_devices').values(device('ada@example.com', 'd1')).execute()
+    // No wallet, no device.
+    await expect(
+      db.insertInto('embedded_wallet_devices').values(device('eve@example.com', 'd2')).execute(),
+    ).rejects.toThrow()
+    // The wallet's devices follow it to another email, and go with it.
+    await db
+      .updateTable('embedded_wallets')
+      .set({ email: 'ada@new.example' })
+      .where('email', '=', 'ada@example.com')
+      .execute()
+    expect(await db.selectFrom('embedded_wallet_devices').select('email').execute()).toEqual([
+      { email: 'ada@new.example' },
+    ])
+    await db.deleteFrom('projects').execute()
+    expect(await db.selectFrom('embedded_wallet_devices').selectAll().execute()).toEqual([])
   })
 })

@@ -322,6 +322,65 @@ const migrations = {
         .execute()
     },
   },
+  '0009_embedded_wallet_devices': {
+    async up(db: Kysely<unknown>) {
+      // The devices of an embedded wallet (`services/embeddedWallets/devices.ts`), each with the
+      // key its device share is encrypted under. They belong to their wallet: they go with it
+      // when it is deleted, and follow it when its email changes (ON UPDATE CASCADE).
+      await db.schema
+        .createTable('embedded_wallet_devices')
+        .addColumn('project_id', 'text', (column) => column.notNull())
+        .addColumn('email', 'text', (column) => column.notNull())
+        .addColumn('device_id', 'text', (column) => column.notNull())
+        .addColumn('sealed_key', 'text')
+        .addColumn('label', 'text', (column) => column.notNull())
+        .addColumn('created_at', timestamp, (column) => column.notNull())
+        .addColumn('last_used_at', timestamp, (column) => column.notNull())
+        .addColumn('revoked_at', timestamp)
+        .addPrimaryKeyConstraint('embedded_wallet_devices_pk', ['project_id', 'email', 'device_id'])
+        .addForeignKeyConstraint(
+          'embedded_wallet_devices_wallet_fk',
+          ['project_id', 'email'],
+          'embedded_wallets',
+          ['project_id', 'email'],
+          (constraint) => constraint.onDelete('cascade').onUpdate('cascade'),
+        )
+        .execute()
+      // The device a session is on: revoking the device ends its sessions.
+      await db.schema.alterTable('email_sessions').addColumn('device_id', 'text').execute()
+    },
+  },
+  '0010_email_changes': {
+    async up(db: Kysely<unknown>) {
+      // Email changes (`services/email/emailChange.ts`): their codes are rows of email_codes,
+      // told apart from sign-in codes by their purpose.
+      await db.schema
+        .alterTable('email_codes')
+        .addColumn('purpose', 'text', (column) => column.notNull().defaultTo('signIn'))
+        .execute()
+      await db.schema
+        .createTable('email_changes')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('project_id', 'text', (column) =>
+          column.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('host_origin', 'text', (column) => column.notNull())
+        .addColumn('session_id', 'text', (column) => column.notNull())
+        .addColumn('email', 'text', (column) => column.notNull())
+        .addColumn('new_email', 'text', (column) => column.notNull())
+        .addColumn('current_code_id', 'text', (column) => column.notNull())
+        .addColumn('new_code_id', 'text', (column) => column.notNull())
+        .addColumn('expires_at', timestamp, (column) => column.notNull())
+        .addColumn('created_at', timestamp, (column) => column.notNull())
+        .addColumn('confirmed_at', timestamp)
+        .execute()
+      await db.schema
+        .createIndex('email_changes_session')
+        .on('email_changes')
+        .column('session_id')
+        .execute()
+    },
+  },
 } satisfies Record<string, Migration>
 
 export type MigrationName = keyof typeof migrations

@@ -186,6 +186,11 @@ export type EmailCodesTable = {
   /** Trimmed, lower case. */
   email: string
   code_hash: string
+  /**
+   * 'signIn', or 'emailChange': one of the two codes of an email change (`email_changes`), which
+   * only confirms that change and never signs in.
+   */
+  purpose: ColumnType<EmailCodePurpose, EmailCodePurpose | undefined, never>
   /** Wrong codes tried against it. */
   attempts: number
   expires_at: Timestamp
@@ -194,16 +199,45 @@ export type EmailCodesTable = {
   used_at: ColumnType<Date | string | null, string | null, string | null>
 }
 
+export type EmailCodePurpose = 'signIn' | 'emailChange'
+
 /** An email session. The id is the SHA-256 of its token: the token is not kept. */
 export type EmailSessionsTable = {
   id: string
   project_id: string
   host_origin: string
+  /** Changes when an email change is confirmed: the session follows its account. */
   email: string
   expires_at: Timestamp
   created_at: Timestamp
-  /** Set when the visitor signs out or the operator revokes it. */
+  /**
+   * Set when the visitor signs out, the operator revokes it, or the embedded wallet device it is
+   * bound to is revoked.
+   */
   revoked_at: ColumnType<Date | string | null, string | null, string | null>
+  /** The embedded wallet device (`embedded_wallet_devices`) the session is on, once it has one. */
+  device_id: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/**
+ * An email change a session asked for: two codes (`email_codes`, purpose 'emailChange'), one
+ * mailed to the session's address and one to the new one. Good only for the session that asked.
+ */
+export type EmailChangesTable = {
+  /** 16 random bytes, base64url. */
+  id: string
+  project_id: string
+  host_origin: string
+  /** `email_sessions.id` of the session that asked. */
+  session_id: string
+  /** The address when it was asked for; the change is void once the session's differs. */
+  email: string
+  new_email: string
+  current_code_id: string
+  new_code_id: string
+  expires_at: Timestamp
+  created_at: Timestamp
+  confirmed_at: ColumnType<Date | string | null, string | null, string | null>
 }
 
 /**
@@ -219,6 +253,25 @@ export type EmbeddedWalletsTable = {
   auth_share: string
   recovery_share: string
   created_at: Timestamp
+}
+
+/**
+ * A device of an embedded wallet. The frame keeps its device share encrypted under the device's
+ * key, which is kept here sealed like the auth share (bound to the project, email and device) and
+ * wiped when the device is revoked: the share left on a lost device then opens for nobody.
+ */
+export type EmbeddedWalletDevicesTable = {
+  project_id: string
+  email: string
+  /** 16 random bytes, base64url. */
+  device_id: string
+  /** Null once revoked. */
+  sealed_key: string | null
+  label: string
+  created_at: Timestamp
+  /** When the device last had its key. */
+  last_used_at: ColumnType<Date | string, string, string>
+  revoked_at: ColumnType<Date | string | null, string | null, string | null>
 }
 
 export type Database = {
@@ -237,6 +290,8 @@ export type Database = {
   email_codes: EmailCodesTable
   email_sessions: EmailSessionsTable
   embedded_wallets: EmbeddedWalletsTable
+  embedded_wallet_devices: EmbeddedWalletDevicesTable
+  email_changes: EmailChangesTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -1,7 +1,9 @@
 /**
  * Email sessions: started by a right code (codes.ts), found by their token — which lives only in
  * the visitor's HttpOnly cookie of the modal's origin; the API keeps its SHA-256 — and revocable.
- * A session belongs to one project and one host site.
+ * A session belongs to one project and one host site, and to its account's address, which it
+ * follows when an email change is confirmed. Once the frame has the embedded wallet's device key,
+ * the session is on that device: revoking the device ends it.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { type EmailSession, emailSessionTtlMs } from '@airlock/protocol'
@@ -41,15 +43,21 @@ export async function startEmailSession(
 }
 
 /**
+ * A session as the API's routes know it: what the frame reads, plus its id (the SHA-256 of its
+ * token) and the embedded wallet device it is on, if any.
+ */
+export type EmailSessionRecord = EmailSession & { id: string; deviceId: string | null }
+
+/**
  * The session of `token` on this project and site, while it is neither expired nor revoked.
  * @throws EmailLoginError `emailSessionInvalid`.
  */
-export async function readEmailSession(
+export async function findEmailSession(
   db: Kysely<Database>,
   token: string,
   scope: { projectId: string; hostOrigin: string },
   at: number,
-): Promise<EmailSession> {
+): Promise<EmailSessionRecord> {
   const row = await db
     .selectFrom('email_sessions')
     .selectAll()
@@ -61,10 +69,44 @@ export async function readEmailSession(
     .executeTakeFirst()
   if (!row) throw noSession()
   return {
+    id: row.id,
     email: row.email,
     hostOrigin: row.host_origin,
     expiresAt: new Date(row.expires_at).toISOString(),
+    deviceId: row.device_id,
   }
+}
+
+/**
+ * The session of `token` as the frame reads it (`findEmailSession`).
+ * @throws EmailLoginError `emailSessionInvalid`.
+ */
+export async function readEmailSession(
+  db: Kysely<Database>,
+  token: string,
+  scope: { projectId: string; hostOrigin: string },
+  at: number,
+): Promise<EmailSession> {
+  const { email, hostOrigin, expiresAt } = await findEmailSession(db, token, scope, at)
+  return { email, hostOrigin, expiresAt }
+}
+
+/**
+ * Moves every session of `email` on the project to `newEmail` (a confirmed email change), in the
+ * caller's transaction: a visitor's cookies stay signed in, now as the new address.
+ */
+export async function moveEmailSessions(
+  trx: Transaction<Database>,
+  projectId: string,
+  email: string,
+  newEmail: string,
+): Promise<void> {
+  await trx
+    .updateTable('email_sessions')
+    .set({ email: newEmail })
+    .where('project_id', '=', projectId)
+    .where('email', '=', email)
+    .execute()
 }
 
 /** Ends the session of `token` (sign-out); true when there was one to end. */

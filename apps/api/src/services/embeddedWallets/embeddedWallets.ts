@@ -1,25 +1,22 @@
 /**
  * Embedded wallets of email logins, on the API's side: each email has at most one per project,
- * made in one insert (a second is refused, so a wallet is never half-replaced). The auth share is
- * sealed with AES-256-GCM under a key derived (HKDF) from the server key, with the project and
- * email as associated data: a stolen database does not open it, and a row moved to another email
- * does not decrypt. The recovery share is kept as the frame sealed it.
+ * made in one insert (a second is refused, so a wallet is never half-replaced), together with its
+ * first device (`devices.ts`) in one transaction. The auth share is sealed (`seal.ts`) with the
+ * project and email as associated data: a stolen database does not open it, and a row moved to
+ * another email does not decrypt — except by `moveEmbeddedWallet`, which seals it again. The
+ * recovery share is kept as the frame sealed it.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
-import {
-  type ApiErrorCode,
-  ApiRefusal,
-  type EmbeddedWallet,
-  type EmbeddedWalletCreate,
+import type {
+  EmbeddedWallet,
+  EmbeddedWalletCreate,
+  EmbeddedWalletCreated,
+  EmbeddedWalletDeviceKey,
 } from '@airlock/protocol'
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
-
-export type EmbeddedWalletErrorCode = Extract<ApiErrorCode, `embeddedWallet${string}`>
-
-export class EmbeddedWalletError extends ApiRefusal<EmbeddedWalletErrorCode> {
-  override name = 'EmbeddedWalletError'
-}
+import { insertDevice, type NewDevice, openDeviceKey, resealDeviceKeys } from './devices'
+import { EmbeddedWalletError } from './embeddedWalletError'
+import { authShareData, open, seal, type WalletOwner } from './seal'
 
 export type EmbeddedWalletContext = {
   db: Kysely<Database>
@@ -28,41 +25,8 @@ export type EmbeddedWalletContext = {
   now: () => number
 }
 
-/** Whose wallet: an email session's project and address. */
-export type WalletOwner = { projectId: string; email: string }
-
-/** The key of auth shares' seals: the server key's, for this use only (HKDF-SHA256). */
-export const embeddedWalletSealKey = (serverKey: Uint8Array) =>
-  Buffer.from(
-    hkdfSync('sha256', serverKey, new Uint8Array(), 'airlock embedded wallet auth shares', 32),
-  )
-const ownerData = ({ projectId, email }: WalletOwner) => Buffer.from(`${projectId}\n${email}`)
-
-/** iv (12 bytes) ‖ tag (16) ‖ ciphertext, base64url. */
-function seal(key: Uint8Array, owner: WalletOwner, share: string): string {
-  const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', key, iv)
-  cipher.setAAD(ownerData(owner))
-  const ciphertext = Buffer.concat([cipher.update(share, 'utf8'), cipher.final()])
-  return Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64url')
-}
-
-function open(key: Uint8Array, owner: WalletOwner, sealed: string): string {
-  try {
-    const bytes = Buffer.from(sealed, 'base64url')
-    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12))
-    decipher.setAAD(ownerData(owner))
-    decipher.setAuthTag(bytes.subarray(12, 28))
-    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8')
-  } catch {
-    throw new EmbeddedWalletError(
-      'embeddedWalletCorrupt',
-      'The kept auth share does not decrypt: it was changed where it is stored, or the server key changed.',
-    )
-  }
-}
-
-const hasWallet = async (db: Kysely<Database>, owner: WalletOwner) =>
+/** Whether the email has a wallet on the project. */
+export const hasEmbeddedWallet = async (db: Kysely<Database>, owner: WalletOwner) =>
   (await db
     .selectFrom('embedded_wallets')
     .select('email')
@@ -71,50 +35,59 @@ const hasWallet = async (db: Kysely<Database>, owner: WalletOwner) =>
     .executeTakeFirst()) !== undefined
 
 /**
- * Keeps the wallet an email session made.
+ * Keeps the wallet an email session made, and the session's device as its first.
  * @throws EmbeddedWalletError `embeddedWalletExists` when the email has one on this project.
  */
 export async function keepEmbeddedWallet(
   { db, sealKey, now }: EmbeddedWalletContext,
   owner: WalletOwner,
-  wallet: Omit<EmbeddedWalletCreate, 'hostOrigin'>,
-): Promise<EmbeddedWallet> {
-  const createdAt = new Date(now()).toISOString()
+  wallet: Omit<EmbeddedWalletCreate, 'hostOrigin' | 'deviceLabel'>,
+  device: NewDevice,
+): Promise<EmbeddedWalletCreated> {
+  const at = now()
+  const createdAt = new Date(at).toISOString()
   const exists = () =>
     new EmbeddedWalletError(
       'embeddedWalletExists',
       'This email already has a wallet here: restore it instead of making another.',
     )
+  let deviceKey: EmbeddedWalletDeviceKey
   try {
-    await db
-      .insertInto('embedded_wallets')
-      .values({
-        project_id: owner.projectId,
-        email: owner.email,
-        evm_address: wallet.evmAddress,
-        solana_address: wallet.solanaAddress,
-        auth_share: seal(sealKey, owner, wallet.authShare),
-        recovery_share: wallet.recoveryShare,
-        created_at: createdAt,
-      })
-      .execute()
+    deviceKey = await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('embedded_wallets')
+        .values({
+          project_id: owner.projectId,
+          email: owner.email,
+          evm_address: wallet.evmAddress,
+          solana_address: wallet.solanaAddress,
+          auth_share: seal(sealKey, authShareData(owner), wallet.authShare),
+          recovery_share: wallet.recoveryShare,
+          created_at: createdAt,
+        })
+        .execute()
+      return insertDevice(trx, sealKey, owner, device, at)
+    })
   } catch (error) {
     // The primary key refused it: the email has one (made before, or by a request racing this).
-    if (await hasWallet(db, owner)) throw exists()
+    if (await hasEmbeddedWallet(db, owner)) throw exists()
     throw error
   }
-  return { ...wallet, createdAt }
+  return { ...wallet, createdAt, device: deviceKey }
 }
 
 /**
- * The wallet of an email on a project, its auth share opened.
- * @throws EmbeddedWalletError `embeddedWalletNotFound`, `embeddedWalletCorrupt`.
+ * The wallet of an email on a project, its auth share opened; with `device`, that device's key
+ * too (see `openDeviceKey`).
+ * @throws EmbeddedWalletError `embeddedWalletNotFound`, `embeddedWalletCorrupt`, and with
+ *   `device`: `embeddedWalletDeviceNotFound`, `embeddedWalletDeviceRevoked`.
  */
 export async function readEmbeddedWallet(
-  { db, sealKey }: EmbeddedWalletContext,
+  context: EmbeddedWalletContext,
   owner: WalletOwner,
+  device?: { deviceId: string; session: { id: string; deviceId: string | null } },
 ): Promise<EmbeddedWallet> {
-  const row = await db
+  const row = await context.db
     .selectFrom('embedded_wallets')
     .selectAll()
     .where('project_id', '=', owner.projectId)
@@ -122,11 +95,47 @@ export async function readEmbeddedWallet(
     .executeTakeFirst()
   if (!row)
     throw new EmbeddedWalletError('embeddedWalletNotFound', 'This email has no wallet here yet.')
-  return {
+  const wallet: EmbeddedWallet = {
     evmAddress: row.evm_address,
     solanaAddress: row.solana_address,
-    authShare: open(sealKey, owner, row.auth_share),
+    authShare: open(context.sealKey, authShareData(owner), row.auth_share, 'auth share'),
     recoveryShare: row.recovery_share,
     createdAt: new Date(row.created_at).toISOString(),
   }
+  if (device === undefined) return wallet
+  return {
+    ...wallet,
+    device: await openDeviceKey(context, owner, device.deviceId, device.session),
+  }
+}
+
+/**
+ * Moves the wallet of `from` (and its devices) to another email of the same project, in the
+ * caller's transaction, its auth share and device keys sealed again for their new owner. False
+ * when `from` has no wallet.
+ * @throws EmbeddedWalletError `embeddedWalletCorrupt`; the database's error when `toEmail` has one.
+ */
+export async function moveEmbeddedWallet(
+  trx: Transaction<Database>,
+  sealKey: Uint8Array,
+  from: WalletOwner,
+  toEmail: string,
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom('embedded_wallets')
+    .select('auth_share')
+    .where('project_id', '=', from.projectId)
+    .where('email', '=', from.email)
+    .executeTakeFirst()
+  if (!row) return false
+  const to = { projectId: from.projectId, email: toEmail }
+  const authShare = open(sealKey, authShareData(from), row.auth_share, 'auth share')
+  await trx
+    .updateTable('embedded_wallets')
+    .set({ email: toEmail, auth_share: seal(sealKey, authShareData(to), authShare) })
+    .where('project_id', '=', from.projectId)
+    .where('email', '=', from.email)
+    .execute()
+  await resealDeviceKeys(trx, sealKey, from, to)
+  return true
 }

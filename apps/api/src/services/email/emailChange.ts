@@ -1,0 +1,266 @@
+/**
+ * Email change: a session asks to move its account to another address; a code is mailed to the
+ * address it has and one to the new address (codes.ts: hashed, 10 minutes, once, 5 tries each),
+ * and both, given back by the same session, move it. In one transaction the embedded wallet (its
+ * auth share and device keys sealed again for the new address) and every session of the old
+ * address on the project become the new address's: the visitor's cookies stay signed in, and the
+ * old address keeps nothing. An address that has a wallet on the project can't be moved onto.
+ */
+import { randomBytes } from 'node:crypto'
+import {
+  type EmailChangeConfirmed,
+  type EmailChangeResponse,
+  emailCodeMaxAttempts,
+  emailCodeTtlMs,
+} from '@airlock/protocol'
+import type { Transaction } from 'kysely'
+import type { Database } from '../../storage/storage'
+import { hasEmbeddedWallet, moveEmbeddedWallet } from '../embeddedWallets/embeddedWallets'
+import type { Project } from '../projects'
+import { emailChangeMessages } from './codeMessage'
+import {
+  assertEmailOn,
+  type CodeRefusals,
+  checkCode,
+  checkedEmail,
+  clearExpiredCodes,
+  type EmailLoginContext,
+  issueCode,
+  mailCode,
+  mailerOrRefusal,
+  triesLeft,
+  useCodes,
+} from './codes'
+import { EmailLoginError } from './emailLoginError'
+import { type EmailSessionRecord, moveEmailSessions } from './sessions'
+
+export type EmailChangeContext = EmailLoginContext & {
+  /** `embeddedWalletSealKey(AIRLOCK_SERVER_KEY)`: the wallet's seals are made again with it. */
+  sealKey: Uint8Array
+}
+
+const taken = (email: string) =>
+  new EmailLoginError(
+    'emailChangeTaken',
+    `${email} already has a wallet here: choose another address, or sign in with it.`,
+  )
+const noChange = () =>
+  new EmailLoginError(
+    'emailCodeExpired',
+    'This email change has expired, was confirmed, or a newer one replaced it: start it again.',
+  )
+
+/**
+ * Mails the two codes of a change of `session`'s address to `newEmail`; a newer change of the
+ * same session replaces the ones before it.
+ * @throws EmailLoginError `emailNotEnabled`, `emailNotConfigured`, `emailInvalid` (not an address,
+ *   or the session's own), `emailChangeTaken`, `emailDeliveryFailed`.
+ */
+export async function requestEmailChange(
+  { db, mailer, codeKey, now }: EmailChangeContext,
+  project: Project,
+  session: EmailSessionRecord,
+  request: { newEmail: string },
+): Promise<EmailChangeResponse> {
+  assertEmailOn(project)
+  const sender = mailerOrRefusal(mailer)
+  const newEmail = checkedEmail(request.newEmail)
+  if (newEmail === session.email)
+    throw new EmailLoginError(
+      'emailInvalid',
+      `${newEmail} is already this account's email address: enter another one.`,
+    )
+  if (await hasEmbeddedWallet(db, { projectId: project.id, email: newEmail })) throw taken(newEmail)
+
+  const at = now()
+  const createdAt = new Date(at).toISOString()
+  await clearExpiredCodes(db, at)
+  await db.deleteFrom('email_changes').where('expires_at', '<=', createdAt).execute()
+  const scope = {
+    projectId: project.id,
+    hostOrigin: session.hostOrigin,
+    purpose: 'emailChange' as const,
+  }
+  const current = await issueCode(db, codeKey, { ...scope, email: session.email }, at)
+  const next = await issueCode(db, codeKey, { ...scope, email: newEmail }, at)
+  const changeId = randomBytes(16).toString('base64url')
+  await db
+    .insertInto('email_changes')
+    .values({
+      id: changeId,
+      project_id: project.id,
+      host_origin: session.hostOrigin,
+      session_id: session.id,
+      email: session.email,
+      new_email: newEmail,
+      current_code_id: current.id,
+      new_code_id: next.id,
+      expires_at: current.expiresAt,
+      created_at: createdAt,
+      confirmed_at: null,
+    })
+    .execute()
+  const mails = emailChangeMessages({
+    currentEmail: session.email,
+    newEmail,
+    siteName: project.settings.name ?? project.id,
+    hostOrigin: session.hostOrigin,
+    currentCode: current.code,
+    newCode: next.code,
+    minutes: emailCodeTtlMs / 60_000,
+  })
+  try {
+    await mailCode(sender, mails.current)
+    await mailCode(sender, mails.new)
+  } catch (error) {
+    await db.deleteFrom('email_changes').where('id', '=', changeId).execute()
+    await db.deleteFrom('email_codes').where('id', 'in', [current.id, next.id]).execute()
+    throw error
+  }
+  // Sent: the session's changes before it no longer work (the order sign-in codes are replaced in).
+  const before = await db
+    .selectFrom('email_changes')
+    .select(['current_code_id', 'new_code_id'])
+    .where('session_id', '=', session.id)
+    .where('confirmed_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('created_at', '<', createdAt),
+        eb.and([eb('created_at', '=', createdAt), eb('id', '<', changeId)]),
+      ]),
+    )
+    .execute()
+  const replaced = before.flatMap((change) => [change.current_code_id, change.new_code_id])
+  if (replaced.length > 0)
+    await db
+      .updateTable('email_codes')
+      .set({ used_at: createdAt })
+      .where('id', 'in', replaced)
+      .where('used_at', 'is', null)
+      .execute()
+  return { changeId, expiresAt: current.expiresAt }
+}
+
+/**
+ * The refusals of the code mailed to `which` address, naming it. The two codes expire, are used
+ * and are replaced together: their expiry is one refusal.
+ */
+const refusalsFor = (which: string): CodeRefusals => ({
+  expired: () =>
+    new EmailLoginError(
+      'emailCodeExpired',
+      'The codes of this email change have expired or were used: start it again.',
+    ),
+  locked: () =>
+    new EmailLoginError(
+      'emailCodeLocked',
+      `${emailCodeMaxAttempts} wrong codes: the code sent to ${which} no longer works. Start the change again.`,
+    ),
+  wrong: (left) =>
+    new EmailLoginError(
+      'emailCodeInvalid',
+      `The code sent to ${which} is not right: ${triesLeft(left)} left.`,
+    ),
+})
+
+/** Of the two codes' refusals, the one answered: the gravest code, both messages. */
+function oneRefusal(refusals: EmailLoginError[]): EmailLoginError | undefined {
+  const [first, second] = refusals
+  if (!first || !second || first.message === second.message) return first
+  const gravity = ['emailCodeInvalid', 'emailCodeExpired', 'emailCodeLocked']
+  const code = gravity.indexOf(second.code) > gravity.indexOf(first.code) ? second.code : first.code
+  return new EmailLoginError(code, `${first.message} ${second.message}`)
+}
+
+/**
+ * Checks the two codes of the session's change `changeId`; right, the account moves to the new
+ * address (see the module's comment). Each wrong code spends one of its own tries.
+ * @throws EmailLoginError `emailNotEnabled`, `emailCodeInvalid`, `emailCodeExpired`,
+ *   `emailCodeLocked` (each saying which address's code), `emailChangeTaken`;
+ *   EmbeddedWalletError `embeddedWalletCorrupt`.
+ */
+export async function confirmEmailChange(
+  { db, codeKey, sealKey, now }: EmailChangeContext,
+  project: Project,
+  session: EmailSessionRecord,
+  request: { changeId: string; currentCode: string; newCode: string },
+): Promise<EmailChangeConfirmed> {
+  assertEmailOn(project)
+  const at = now()
+  const change = await db
+    .selectFrom('email_changes')
+    .selectAll()
+    .where('id', '=', request.changeId)
+    .where('project_id', '=', project.id)
+    .where('session_id', '=', session.id)
+    .where('host_origin', '=', session.hostOrigin)
+    .executeTakeFirst()
+  if (!change || change.confirmed_at !== null || change.email !== session.email) throw noChange()
+  const codes = await db
+    .selectFrom('email_codes')
+    .selectAll()
+    .where('id', 'in', [change.current_code_id, change.new_code_id])
+    .execute()
+  const currentRow = codes.find((code) => code.id === change.current_code_id)
+  const newRow = codes.find((code) => code.id === change.new_code_id)
+  // Cleared once expired.
+  if (!currentRow || !newRow) throw noChange()
+  const refusals = [
+    await checkCode(
+      db,
+      codeKey,
+      currentRow,
+      request.currentCode,
+      at,
+      refusalsFor(`${change.email} (your current address)`),
+    ),
+    await checkCode(
+      db,
+      codeKey,
+      newRow,
+      request.newCode,
+      at,
+      refusalsFor(`${change.new_email} (the new address)`),
+    ),
+  ].filter((refusal) => refusal !== undefined)
+  const refusal = oneRefusal(refusals)
+  if (refusal) throw refusal
+
+  const from = { projectId: project.id, email: change.email }
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (!(await useCodes(trx, [currentRow.id, newRow.id], at))) throw noChange()
+      const confirmed = await trx
+        .updateTable('email_changes')
+        .set({ confirmed_at: new Date(at).toISOString() })
+        .where('id', '=', change.id)
+        .where('confirmed_at', 'is', null)
+        .executeTakeFirst()
+      if (Number(confirmed.numUpdatedRows) !== 1) throw noChange()
+      // Another change of the account may have moved it meanwhile.
+      if (!(await sessionStillOf(trx, session.id, change.email))) throw noChange()
+      if (await hasEmbeddedWallet(trx, { projectId: project.id, email: change.new_email }))
+        throw taken(change.new_email)
+      await moveEmbeddedWallet(trx, sealKey, from, change.new_email)
+      await moveEmailSessions(trx, project.id, change.email, change.new_email)
+    })
+  } catch (error) {
+    // A wallet made for the new address while this ran: its primary key refused the move.
+    if (
+      !(error instanceof EmailLoginError) &&
+      (await hasEmbeddedWallet(db, { projectId: project.id, email: change.new_email }))
+    )
+      throw taken(change.new_email)
+    throw error
+  }
+  return { status: 'confirmed' }
+}
+
+const sessionStillOf = async (trx: Transaction<Database>, sessionId: string, email: string) =>
+  (await trx
+    .selectFrom('email_sessions')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('email', '=', email)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()) !== undefined

@@ -1,0 +1,270 @@
+/**
+ * The devices of an embedded wallet. The frame keeps its device share encrypted under a key of
+ * its device, which only the API holds (sealed, `seal.ts`) and gives only to a session of the
+ * wallet's email. Revoking a device wipes its key and ends the sessions on it, in one transaction:
+ * the share left on a lost device then opens for nobody, even someone who later gets into the
+ * email. A wallet has at most 10 live devices.
+ */
+import { randomBytes } from 'node:crypto'
+import {
+  type EmbeddedWalletDevice,
+  type EmbeddedWalletDeviceKey,
+  embeddedWalletLimits,
+} from '@airlock/protocol'
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../../storage/storage'
+import { EmbeddedWalletError } from './embeddedWalletError'
+import { deviceKeyData, open, seal, type WalletOwner } from './seal'
+
+export type DevicesContext = {
+  db: Kysely<Database>
+  /** `embeddedWalletSealKey(AIRLOCK_SERVER_KEY)`, derived once. */
+  sealKey: Uint8Array
+  now: () => number
+}
+
+/** A new device, for the email session `sessionId`, which is put on it. */
+export type NewDevice = { label: string; sessionId: string }
+
+const iso = (at: Date | string | number) => new Date(at).toISOString()
+
+const noWallet = () =>
+  new EmbeddedWalletError('embeddedWalletNotFound', 'This email has no wallet here yet.')
+const noDevice = () =>
+  new EmbeddedWalletError('embeddedWalletDeviceNotFound', 'This wallet has no such device.')
+
+/**
+ * Adds a device to the owner's wallet in the caller's transaction (the one that keeps the wallet,
+ * or `addEmbeddedWalletDevice`'s), and puts the session on it.
+ */
+export async function insertDevice(
+  trx: Transaction<Database>,
+  sealKey: Uint8Array,
+  owner: WalletOwner,
+  { label, sessionId }: NewDevice,
+  at: number,
+): Promise<EmbeddedWalletDeviceKey> {
+  const deviceId = randomBytes(16).toString('base64url')
+  const deviceKey = randomBytes(32).toString('base64url')
+  await trx
+    .insertInto('embedded_wallet_devices')
+    .values({
+      project_id: owner.projectId,
+      email: owner.email,
+      device_id: deviceId,
+      sealed_key: seal(sealKey, deviceKeyData(owner, deviceId), deviceKey),
+      label,
+      created_at: iso(at),
+      last_used_at: iso(at),
+      revoked_at: null,
+    })
+    .execute()
+  await trx
+    .updateTable('email_sessions')
+    .set({ device_id: deviceId })
+    .where('id', '=', sessionId)
+    .execute()
+  return { deviceId, deviceKey }
+}
+
+/**
+ * A device that restored the wallet with the recovery code joins it.
+ * @throws EmbeddedWalletError `embeddedWalletNotFound`, `embeddedWalletDeviceLimit`.
+ */
+export async function addEmbeddedWalletDevice(
+  { db, sealKey, now }: DevicesContext,
+  owner: WalletOwner,
+  device: NewDevice,
+): Promise<EmbeddedWalletDeviceKey> {
+  return db.transaction().execute(async (trx) => {
+    // A write to the wallet's row first holds it until commit, so of two devices added at once
+    // the second counts the first (Postgres; SQLite's transactions take the write lock anyway).
+    const wallet = await trx
+      .updateTable('embedded_wallets')
+      .set((eb) => ({ evm_address: eb.ref('evm_address') }))
+      .where('project_id', '=', owner.projectId)
+      .where('email', '=', owner.email)
+      .executeTakeFirst()
+    if (Number(wallet.numUpdatedRows) === 0) throw noWallet()
+    const { live } = await trx
+      .selectFrom('embedded_wallet_devices')
+      .select((eb) => eb.fn.countAll<number | string>().as('live'))
+      .where('project_id', '=', owner.projectId)
+      .where('email', '=', owner.email)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow()
+    if (Number(live) >= embeddedWalletLimits.devices)
+      throw new EmbeddedWalletError(
+        'embeddedWalletDeviceLimit',
+        `This wallet is on ${embeddedWalletLimits.devices} devices already: remove one of them to add this one.`,
+      )
+    return insertDevice(trx, sealKey, owner, device, now())
+  })
+}
+
+/**
+ * The key of one of the wallet's devices, for a session of its email; the device is marked used
+ * and, when the session is on no device yet, the session is put on it.
+ * @throws EmbeddedWalletError `embeddedWalletDeviceNotFound`, `embeddedWalletDeviceRevoked`,
+ *   `embeddedWalletCorrupt`.
+ */
+export async function openDeviceKey(
+  { db, sealKey, now }: DevicesContext,
+  owner: WalletOwner,
+  deviceId: string,
+  session: { id: string; deviceId: string | null },
+): Promise<EmbeddedWalletDeviceKey> {
+  const used = await db
+    .updateTable('embedded_wallet_devices')
+    .set({ last_used_at: iso(now()) })
+    .where('project_id', '=', owner.projectId)
+    .where('email', '=', owner.email)
+    .where('device_id', '=', deviceId)
+    .where('revoked_at', 'is', null)
+    .returning('sealed_key')
+    .executeTakeFirst()
+  if (used?.sealed_key == null) {
+    const known = await db
+      .selectFrom('embedded_wallet_devices')
+      .select('device_id')
+      .where('project_id', '=', owner.projectId)
+      .where('email', '=', owner.email)
+      .where('device_id', '=', deviceId)
+      .executeTakeFirst()
+    if (!known) throw noDevice()
+    throw new EmbeddedWalletError(
+      'embeddedWalletDeviceRevoked',
+      'This device was removed from the wallet: restore it with the recovery code.',
+    )
+  }
+  const deviceKey = open(sealKey, deviceKeyData(owner, deviceId), used.sealed_key, 'device key')
+  if (session.deviceId === null)
+    await db
+      .updateTable('email_sessions')
+      .set({ device_id: deviceId })
+      .where('id', '=', session.id)
+      .where('device_id', 'is', null)
+      // Not onto a device revoked meanwhile: that revocation would miss this session.
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('embedded_wallet_devices')
+            .select('embedded_wallet_devices.device_id')
+            .where('embedded_wallet_devices.project_id', '=', owner.projectId)
+            .where('embedded_wallet_devices.email', '=', owner.email)
+            .where('embedded_wallet_devices.device_id', '=', deviceId)
+            .where('embedded_wallet_devices.revoked_at', 'is', null),
+        ),
+      )
+      .execute()
+  return { deviceId, deviceKey }
+}
+
+/**
+ * The wallet's devices, newest first, revoked ones too; `current` is the session's.
+ * @throws EmbeddedWalletError `embeddedWalletNotFound`.
+ */
+export async function listEmbeddedWalletDevices(
+  { db }: DevicesContext,
+  owner: WalletOwner,
+  currentDeviceId: string | null,
+): Promise<EmbeddedWalletDevice[]> {
+  const wallet = await db
+    .selectFrom('embedded_wallets')
+    .select('email')
+    .where('project_id', '=', owner.projectId)
+    .where('email', '=', owner.email)
+    .executeTakeFirst()
+  if (!wallet) throw noWallet()
+  const rows = await db
+    .selectFrom('embedded_wallet_devices')
+    .select(['device_id', 'label', 'created_at', 'last_used_at', 'revoked_at'])
+    .where('project_id', '=', owner.projectId)
+    .where('email', '=', owner.email)
+    .orderBy('created_at', 'desc')
+    .orderBy('device_id', 'desc')
+    .execute()
+  return rows.map((row) => ({
+    deviceId: row.device_id,
+    label: row.label,
+    createdAt: iso(row.created_at),
+    lastUsedAt: iso(row.last_used_at),
+    revokedAt: row.revoked_at === null ? null : iso(row.revoked_at),
+    current: row.device_id === currentDeviceId,
+  }))
+}
+
+/**
+ * Revokes a device: its key is wiped and the sessions on it end, together. Revoking it again
+ * answers when it was.
+ * @throws EmbeddedWalletError `embeddedWalletDeviceNotFound`.
+ */
+export async function revokeEmbeddedWalletDevice(
+  { db, now }: DevicesContext,
+  owner: WalletOwner,
+  deviceId: string,
+): Promise<{ revokedAt: string }> {
+  return db.transaction().execute(async (trx) => {
+    const at = iso(now())
+    await trx
+      .updateTable('embedded_wallet_devices')
+      .set({ sealed_key: null, revoked_at: at })
+      .where('project_id', '=', owner.projectId)
+      .where('email', '=', owner.email)
+      .where('device_id', '=', deviceId)
+      .where('revoked_at', 'is', null)
+      .execute()
+    const row = await trx
+      .selectFrom('embedded_wallet_devices')
+      .select('revoked_at')
+      .where('project_id', '=', owner.projectId)
+      .where('email', '=', owner.email)
+      .where('device_id', '=', deviceId)
+      .executeTakeFirst()
+    if (!row || row.revoked_at === null) throw noDevice()
+    await trx
+      .updateTable('email_sessions')
+      .set({ revoked_at: at })
+      .where('project_id', '=', owner.projectId)
+      .where('email', '=', owner.email)
+      .where('device_id', '=', deviceId)
+      .where('revoked_at', 'is', null)
+      .execute()
+    return { revokedAt: iso(row.revoked_at) }
+  })
+}
+
+/**
+ * Seals the devices' keys again for their wallet's new owner, in the transaction that moved the
+ * wallet (its devices followed it: ON UPDATE CASCADE).
+ * @throws EmbeddedWalletError `embeddedWalletCorrupt`.
+ */
+export async function resealDeviceKeys(
+  trx: Transaction<Database>,
+  sealKey: Uint8Array,
+  from: WalletOwner,
+  to: WalletOwner,
+): Promise<void> {
+  const rows = await trx
+    .selectFrom('embedded_wallet_devices')
+    .select(['device_id', 'sealed_key'])
+    .where('project_id', '=', to.projectId)
+    .where('email', '=', to.email)
+    .where('sealed_key', 'is not', null)
+    .execute()
+  for (const row of rows) {
+    const key = open(
+      sealKey,
+      deviceKeyData(from, row.device_id),
+      row.sealed_key ?? '',
+      'device key',
+    )
+    await trx
+      .updateTable('embedded_wallet_devices')
+      .set({ sealed_key: seal(sealKey, deviceKeyData(to, row.device_id), key) })
+      .where('project_id', '=', to.projectId)
+      .where('email', '=', to.email)
+      .where('device_id', '=', row.device_id)
+      .execute()
+  }
+}
