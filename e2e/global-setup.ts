@@ -26,6 +26,9 @@ export default async function globalSetup() {
     AIRLOCK_ACCOUNT_DATA_PER_CLIENT_PER_MINUTE: '1000000',
     AIRLOCK_ACCOUNT_DATA_UNCACHED_PER_CLIENT_PER_MINUTE: '1000000',
     AIRLOCK_ACCOUNT_DATA_PER_PROJECT_PER_MINUTE: '1000000',
+    // Likewise for email codes and sign-ins (30 a minute per client); the per-address budget (5)
+    // stays, each test signing in its own address. The limits are tested in apps/api.
+    AIRLOCK_EMAIL_LOGIN_PER_CLIENT_PER_MINUTE: '1000000',
   }
   const stack = await startStack({
     apiPort: ports.api,

@@ -17,7 +17,9 @@ import { createConnectionActions } from './actions/connectionActions'
 import { afterNextFrame } from './afterNextFrame'
 import { createAnalytics, withoutQueryStrings } from './analytics'
 import { type ApiTransport, createApiClient } from './api'
+import { embeddedWalletId } from './connectors/embeddedWallet/embeddedWalletId'
 import type { HostCall } from './connectors/types'
+import { createLazyEmbeddedWallet } from './embeddedWallet/lazyEmbeddedWallet'
 import { createNavigation } from './navigation/navigation'
 import { closingView, openingView } from './navigation/rules'
 import { refreshAccountData } from './queries/refresh'
@@ -58,11 +60,20 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
     onError: (error) => analytics.reportError('WALLETCONNECT_ERROR', error),
   })
   const persistence = createPersistence(() => storage)
+  const embeddedWallet = createLazyEmbeddedWallet({
+    store,
+    apiFetch: api.apiFetch,
+    persistence,
+    onWalletEvent: (event) => connection.onWalletEvent(event),
+    showApproval,
+    endApproval,
+  })
   const connection = createConnectionActions(
     store,
     (walletId, request) => hostCall('hostWalletRequest', walletId, request),
     persistence,
     walletConnect,
+    embeddedWallet.kind,
   )
   const siwx = createLazySiwx({
     store,
@@ -85,6 +96,9 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
   })
   navigation.onViewChange((view, previous) => {
     if (store.getState().open && !closing) analytics.track('VIEW_CHANGE', { view, previous })
+    // Leaving ApproveTransaction any other way than its buttons (back) declines the request.
+    if (previous === 'ApproveTransaction' && store.getState().approval)
+      void embeddedWallet.load().then((wallet) => wallet.approvals.decide(false))
   })
 
   // A WalletConnect pairing the wallet declined or that failed ends the funnel there.
@@ -264,6 +278,41 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
   })
 
   /**
+   * The embedded wallet asks the visitor about a site's request: ApproveTransaction shows, over
+   * whatever is open, or in the modal opened for it. Resolves whether it was opened for it.
+   */
+  async function showApproval() {
+    if (store.getState().open) {
+      await navigation.push('ApproveTransaction')
+      return false
+    }
+    await openModal({ view: 'ApproveTransaction' })
+    setFrameVisible(true)
+    return true
+  }
+
+  /** The visitor decided: the modal closes again if it opened for the request, else goes back. */
+  async function endApproval(openedForIt: boolean) {
+    if (!store.getState().open || navigation.view() !== 'ApproveTransaction') return
+    if (openedForIt) await closeModal({ fromFrame: true })
+    else await navigation.back()
+  }
+
+  /**
+   * EmailLogin signed the visitor in and the wallet is unlocked: it becomes the active
+   * connection, and the modal goes on as after any login.
+   */
+  async function emailWalletUnlocked(returnBack: boolean | undefined) {
+    await connection.activate(embeddedWalletId)
+    analytics.track('CONNECT_SUCCESS', {
+      method: 'email',
+      name: 'Email',
+      namespace: namespaceOf(store.getState().activeNetwork),
+    })
+    await connected(returnBack)
+  }
+
+  /**
    * The WalletConnect flow for one registry wallet, or for any wallet (QR) when none is given.
    * Call it synchronously from the visitor's tap: on a phone it opens the wallet's deeplink,
    * which browsers only allow inside the tap.
@@ -307,7 +356,7 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
   async function walletConnectApproved() {
     const returnBack = store.getState().connecting?.returnBack
     try {
-      await connection.activateWalletConnect()
+      await connection.activate(walletConnectId)
     } catch {
       // The wallet approved none of the site's networks: nothing to connect with.
       await walletConnect.disconnect()
@@ -366,6 +415,8 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
     /** The dialog (Shell) says it has been rendered for the first time. */
     dialogRendered: () => dialogRendered(),
     siwx,
+    embeddedWallet,
+    emailWalletUnlocked,
     /** The bridge registers how to tell the host the frame closed itself, or is to be shown. */
     onFrameVisibility(listener: (visible: boolean) => void) {
       setFrameVisible = listener

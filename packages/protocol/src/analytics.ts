@@ -23,7 +23,7 @@ export const analyticsEvents = [
   // The connect funnel.
   /** A wallet picked; `{ name, walletId, platform: 'browser' | 'qrcode' | 'mobile' }`. */
   'SELECT_WALLET',
-  /** `{ method: 'browser' | 'walletconnect', name, namespace }`. */
+  /** `{ method: 'browser' | 'walletconnect' | 'email', name, namespace }`. */
   'CONNECT_SUCCESS',
   /** `{ method, name, message }`; a declined request included. */
   'CONNECT_ERROR',

@@ -32,6 +32,7 @@ export const viewFeatures: Partial<Record<View, FeatureKey>> = {
   Swap: 'swaps',
   EmailLogin: 'email',
   UpdateEmailWallet: 'email',
+  WalletDevices: 'email',
   ConnectingFarcaster: 'socials',
 }
 

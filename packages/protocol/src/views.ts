@@ -24,6 +24,8 @@ export const views = [
   // Send (spec §1, §4): the form and its preview.
   'WalletSend',
   'WalletSendPreview',
+  // The embedded wallet's devices (issue 18): where a lost one is revoked.
+  'WalletDevices',
 ] as const
 export type View = (typeof views)[number]
 

@@ -12,11 +12,10 @@ import {
   type RequestArguments,
 } from '@airlock/protocol'
 import { type ConnectorSources, createConnectors } from '../connectors/registry'
-import type { HostWalletRequest } from '../connectors/types'
+import type { ConnectorKind, HostWalletRequest } from '../connectors/types'
 import type { WalletConnectSessions } from '../connectors/walletConnect/sessions'
 import type { Persistence } from '../stores/persistence'
 import type { ModalStore } from '../stores/store'
-import { walletConnectId } from '../walletconnect/peer'
 import { activate } from './activate'
 import { connect } from './connect'
 import { createConnectionContext, preferredNamespace } from './context'
@@ -32,6 +31,7 @@ export function createConnectionActions(
   hostRequest: HostWalletRequest,
   persistence: Persistence,
   walletConnect?: WalletConnectSessions,
+  embeddedWallet?: ConnectorKind,
 ) {
   const sources: ConnectorSources = {
     hostWallets: () => store.getState().hostWallets,
@@ -44,6 +44,7 @@ export function createConnectionActions(
           },
         }
       : {}),
+    ...(embeddedWallet ? { embeddedWallet } : {}),
   }
   const connectors = createConnectors(sources)
   const context = createConnectionContext(store, persistence, connectors)
@@ -62,9 +63,12 @@ export function createConnectionActions(
       if (!connector) throw new InvalidParamsError({ message: connectionErrors.failedToConnect })
       return connect(context, connector)
     },
-    /** The session the WalletConnect pairing delivered: the active connection. */
-    async activateWalletConnect() {
-      const connector = connectorFor(walletConnectId)
+    /**
+     * A wallet whose login flow ended outside a wallet prompt becomes the active connection: the
+     * session a WalletConnect pairing delivered, the email login's wallet.
+     */
+    async activate(walletId: string) {
+      const connector = connectorFor(walletId)
       if (!connector || !(await activate(context, connector)))
         throw new Error(connectionErrors.failedToConnect)
     },

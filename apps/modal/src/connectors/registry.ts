@@ -1,7 +1,7 @@
 /**
  * The connector kinds the modal offers, one line each, and how the connection actions find a
  * connector: by the wallet's id on this page, or by the id its connection keeps, and the
- * namespace. Adding a kind (email and social login next) is its folder and one line here.
+ * namespace. Adding a kind (social login next) is its folder and one line here.
  */
 import type { HostWalletInfo } from '@airlock/protocol'
 import type { WalletConnectPeer } from '../walletconnect/peer'
@@ -16,6 +16,8 @@ export type ConnectorSources = {
   hostWallets: () => readonly HostWalletInfo[]
   hostRequest: HostWalletRequest
   walletConnect?: { sessions: WalletConnectSessions; peer: () => WalletConnectPeer | undefined }
+  /** The email login's wallet (AUTH), whose code loads on demand (lazyEmbeddedWallet.ts). */
+  embeddedWallet?: ConnectorKind
 }
 
 export function createConnectors(sources: ConnectorSources) {
@@ -25,6 +27,7 @@ export function createConnectors(sources: ConnectorSources) {
     ...(sources.walletConnect
       ? [walletConnect(sources.walletConnect.sessions, sources.walletConnect.peer)]
       : []),
+    ...(sources.embeddedWallet ? [sources.embeddedWallet] : []),
   ]
   const all = (): Connector[] => kinds.flatMap((kind) => kind.connectors())
   return {

@@ -43,6 +43,8 @@ export type Connector = {
   name: string
   icon: string
   rdns?: string
+  /** The login's name for an email or social wallet (spec §3 Connection's auth name): the email. */
+  authName?: string
   /** The namespace this connector's accounts are on; a wallet that speaks two has two. */
   namespace: WalletNamespace
   /**

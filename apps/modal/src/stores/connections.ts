@@ -32,6 +32,7 @@ export function connectionOf(connector: Connector, accounts: string[]): Connecti
     name: connector.name,
     icon: connector.icon,
     ...(connector.rdns ? { rdns: connector.rdns } : {}),
+    ...(connector.authName ? { authName: connector.authName } : {}),
     ...(connector.namespace === 'solana' ? { namespace: connector.namespace } : {}),
     accounts,
   }

@@ -17,8 +17,8 @@ import {
 } from '@airlock/protocol'
 import { formatUnits, hexToBigInt, numberToHex, parseUnits } from 'viem/utils'
 import type { Analytics } from '../analytics'
-import { ui } from '../messages'
 import { refreshAccountData, refreshAfterIndexing } from '../queries/refresh'
+import { sendText } from '../views/WalletSend/sendText'
 import { chainClient } from './chainClient'
 import { featureEnabled } from './controllers'
 import { emptySend, type NetworkFee, type SendState } from './sendState'
@@ -57,13 +57,13 @@ export function sendFormError(
   if (specError) return specError
   const validReceiver = namespace === 'solana' ? isSolanaAddress(receiver) : isEvmAddress(receiver)
   if (!validReceiver || (namespace === 'eip155' && !receiver.startsWith('0x')))
-    return ui.send.invalidAddress
+    return sendText.invalidAddress
   const token = send.token!
   const decimals = Number(token.quantity.decimals)
   const fraction = amount.split('.')[1] ?? ''
-  if (fraction.length > decimals) return ui.send.tooManyDecimals(decimals)
+  if (fraction.length > decimals) return sendText.tooManyDecimals(decimals)
   if (parseUnits(amount, decimals) > parseUnits(token.quantity.numeric, decimals))
-    return ui.send.insufficientBalance(token.symbol)
+    return sendText.insufficientBalance(token.symbol)
   return undefined
 }
 
@@ -92,7 +92,7 @@ function activeContext(state: ModalState) {
   const network = activeNetworkOf(state)
   const namespace = namespaceOf(state.activeNetwork)
   if (!network || !state.address || (namespace !== 'eip155' && namespace !== 'solana'))
-    throw new Error(ui.send.unsupportedChain)
+    throw new Error(sendText.unsupportedChain)
   return { network, namespace, from: state.address }
 }
 
@@ -180,7 +180,7 @@ async function prepareSolana(
 function failureReason(error: unknown): string {
   const message = (error as { shortMessage?: unknown; message?: unknown }) ?? {}
   const text = typeof message.shortMessage === 'string' ? message.shortMessage : message.message
-  return typeof text === 'string' && text ? text.split('\n')[0]! : ui.send.failed
+  return typeof text === 'string' && text ? text.split('\n')[0]! : sendText.failed
 }
 
 /**
@@ -230,7 +230,7 @@ export async function sendTokens(context: SendContext): Promise<boolean> {
         timeout: 60_000,
         pollingInterval: 1_000,
       })
-      if (receipt.status !== 'success') throw new Error(ui.send.reverted)
+      if (receipt.status !== 'success') throw new Error(sendText.reverted)
     }
   } catch (error) {
     const reason = isUserRejection(error)
@@ -247,7 +247,7 @@ export async function sendTokens(context: SendContext): Promise<boolean> {
   store.setState({ send: emptySend })
   context.analytics?.track('SEND_SUCCESS', described)
   showToast(store, {
-    message: ui.send.sent(`${send.sendTokenAmount.trim()} ${token.symbol}`),
+    message: sendText.sent(`${send.sendTokenAmount.trim()} ${token.symbol}`),
     variant: 'success',
     autoClose: true,
   })

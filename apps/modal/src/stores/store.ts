@@ -20,6 +20,7 @@ import {
 } from '@airlock/protocol'
 import type { QueryClient } from '@tanstack/react-query'
 import { createStore } from 'zustand/vanilla'
+import type { PendingApproval } from '../embeddedWallet/approvals'
 import type { RecentWallet } from '../navigation/ordering'
 import type { PairingState } from '../walletconnect/pairing'
 import type { WalletConnectPeer } from '../walletconnect/peer'
@@ -34,6 +35,8 @@ export type Connection = {
   name: string
   icon: string
   rdns?: string
+  /** An email or social wallet's login (spec §3 auth name): the email address. */
+  authName?: string
   /** The namespace the accounts are on; absent: eip155 (a dual wallet connects on one). */
   namespace?: 'solana'
   accounts: string[]
@@ -95,6 +98,8 @@ export type ModalState = {
   alert: Alert | undefined
   /** The Send form (spec §3 Send state); see send.ts. */
   send: SendState
+  /** The embedded wallet's request waiting for the visitor in ApproveTransaction (approvals.ts). */
+  approval: PendingApproval | undefined
 }
 
 /** The toast bar's pending timers (toasts.ts). */
@@ -136,6 +141,7 @@ export function createModalStore(config: ModalConfig) {
     open: false,
     alert: undefined,
     send: emptySend,
+    approval: undefined,
   }))
   // Not state (nothing renders them), but this store's: a new store, a new modal's or a test's,
   // starts with no toast timer running.

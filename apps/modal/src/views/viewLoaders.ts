@@ -21,6 +21,12 @@ export const viewLoaders = {
   ConnectingWalletConnectBasic: async () =>
     (await import('./ConnectingWalletConnectBasic/ConnectingWalletConnectBasic'))
       .ConnectingWalletConnectBasic,
+  EmailLogin: async () => (await import('./EmailLogin/EmailLogin')).EmailLogin,
+  UpdateEmailWallet: async () =>
+    (await import('./UpdateEmailWallet/UpdateEmailWallet')).UpdateEmailWallet,
+  WalletDevices: async () => (await import('./WalletDevices/WalletDevices')).WalletDevices,
+  ApproveTransaction: async () =>
+    (await import('./ApproveTransaction/ApproveTransaction')).ApproveTransaction,
   ConnectingExternal: async () =>
     (await import('./ConnectingExternal/ConnectingExternal')).ConnectingExternal,
   ProfileWallets: async () => (await import('./ProfileWallets/ProfileWallets')).ProfileWallets,

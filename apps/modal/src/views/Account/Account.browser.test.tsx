@@ -6,7 +6,7 @@ import { screen, within } from '@testing-library/dom'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { HttpError } from '../../api'
-import { toastMessages, ui } from '../../messages'
+import { toastMessages } from '../../messages'
 import { ether, evmAccount, evmReceiver, usdCoin } from '../../test/fixtures'
 import {
   type ApiRoutes,
@@ -15,6 +15,7 @@ import {
   renderView,
   solanaLocalnet,
 } from '../../test/renderView'
+import { accountText } from './accountText'
 
 const account = evmAccount
 const other = evmReceiver
@@ -104,7 +105,7 @@ describe('Account', () => {
 
     await userEvent.click(tab('Activity'))
     const activity = await within(await panel()).findByRole('list', { name: 'Activity' })
-    expect(within(activity).getByText(ui.operations.send!)).toBeVisible()
+    expect(within(activity).getByText(accountText.operations.send!)).toBeVisible()
     expect(within(activity).getByText(/0\.25 ETH/)).toBeVisible()
     expect(screen.queryByRole('list', { name: 'NFTs' })).toBeNull()
   })
@@ -129,8 +130,8 @@ describe('Account', () => {
       state: connectedState(account),
       api: accountRoutes(account, {}),
     })
-    expect(await within(await panel()).findByText(ui.emptyTokens)).toBeVisible()
-    expect(ui.emptyTokens).toBe('No tokens yet')
+    expect(await within(await panel()).findByText(accountText.emptyTokens)).toBeVisible()
+    expect(accountText.emptyTokens).toBe('No tokens yet')
     await userEvent.click(tab('NFTs'))
     expect(await within(await panel()).findByText('No NFTs yet')).toBeVisible()
     await userEvent.click(tab('Activity'))
@@ -144,7 +145,7 @@ describe('Account', () => {
         tokens: new HttpError(500, { error: { code: 'internal', message: 'down' } }),
       }),
     })
-    expect(await within(await panel()).findByText(ui.tokensFailed)).toBeVisible()
+    expect(await within(await panel()).findByText(accountText.tokensFailed)).toBeVisible()
     expect(await screen.findByText(toastMessages.tokenBalanceUnavailable)).toBeVisible()
     expect(toastMessages.tokenBalanceUnavailable).toBe('Token Balance Unavailable')
   })
@@ -156,7 +157,7 @@ describe('Account', () => {
       state: connectedState(solanaAccount, solanaLocalnet),
       api: accountRoutes(solanaAccount, {}),
     })
-    expect(await within(await panel()).findByText(ui.emptyTokens)).toBeVisible()
+    expect(await within(await panel()).findByText(accountText.emptyTokens)).toBeVisible()
     await userEvent.click(tab('NFTs'))
     expect(within(await panel()).getByText('NFTs are not available on this network.')).toBeVisible()
     await userEvent.click(tab('Activity'))
@@ -176,7 +177,7 @@ describe('Account', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This network is not supported by this site.',
     )
-    await userEvent.click(screen.getByRole('button', { name: ui.switchNetwork }))
+    await userEvent.click(screen.getByRole('button', { name: accountText.switchNetwork }))
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Choose Network')
     expect(router.state.location.pathname).toBe('/SwitchNetwork')
   })

@@ -3,7 +3,7 @@
  * network (with a way out when the site doesn't support it), disconnect, and the Tokens / NFTs /
  * Activity tabs with the account's data on that network.
  */
-import { truncateAddress } from '@airlock/protocol'
+import { truncateAddress, truncateEmail } from '@airlock/protocol'
 import { type KeyboardEvent, useId, useState } from 'react'
 import { copyText } from '../../components/copyText'
 import { preloadOnIntent } from '../../components/preloadOnIntent'
@@ -11,15 +11,17 @@ import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useNativeBalance } from '../../components/useNativeBalance'
 import { useTokenBalances } from '../../components/useTokenBalances'
-import { ui } from '../../messages'
 import type { AccountTab } from '../../stores/accountData'
+import { activeConnection } from '../../stores/connections'
 import { featureEnabled } from '../../stores/controllers'
 import { isSendAvailable } from '../../stores/send'
 import { activeNetworkOf } from '../../stores/store'
 import { showToast } from '../../stores/toasts'
 import list from '../list.module.css'
+import { sendText } from '../WalletSend/sendText'
 import styles from './Account.module.css'
 import { ActivityTab } from './ActivityTab'
+import { accountText } from './accountText'
 import { NftsTab } from './NftsTab'
 import type { PanelIds } from './TabPanel'
 import { TokensTab } from './TokensTab'
@@ -41,6 +43,10 @@ export function Account() {
   const activeNetwork = useModalState((state) => state.activeNetwork)
   const network = useModalState(activeNetworkOf)
   const multiWallet = useModalState((state) => featureEnabled(state, 'multiWallet'))
+  // An email wallet's login (spec §5: shown truncated beyond 30 characters).
+  const email = useModalState((state) =>
+    state.status === 'connected' ? activeConnection(state)?.authName : undefined,
+  )
   const activity = useModalState((state) => featureEnabled(state, 'activity'))
   const sendAvailable = useModalState(isSendAvailable)
   const balances = useTokenBalances()
@@ -71,7 +77,7 @@ export function Account() {
     const copied = await copyText(address)
     if (copied) modal.analytics.track('COPY_ADDRESS')
     showToast(store, {
-      message: copied ? ui.addressCopied : ui.copyFailed,
+      message: copied ? accountText.addressCopied : accountText.copyFailed,
       variant: copied ? 'success' : 'error',
       autoClose: true,
     })
@@ -90,7 +96,7 @@ export function Account() {
               <button
                 type="button"
                 className={styles.copy}
-                aria-label={ui.copyAddress}
+                aria-label={accountText.copyAddress}
                 onClick={copyAddress}
               >
                 <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
@@ -113,9 +119,14 @@ export function Account() {
                 </svg>
               </button>
             </div>
+            {email && (
+              <span className={styles.total} title={email} data-email={email}>
+                {truncateEmail(email)}
+              </span>
+            )}
             <div className={styles.balanceLine} aria-live="polite">
               <span className={styles.balance} data-native-balance="">
-                {balance ?? (loading ? ui.balanceLoading : '')}
+                {balance ?? (loading ? accountText.balanceLoading : '')}
               </span>
               {total && (
                 <span className={styles.total} data-total-value="">
@@ -126,9 +137,9 @@ export function Account() {
           </>
         ) : (
           <>
-            <span className={styles.address}>{ui.notConnected}</span>
+            <span className={styles.address}>{accountText.notConnected}</span>
             <button type="button" className={list.item} onClick={() => navigation.push('Connect')}>
-              <span className={list.name}>{ui.connectAWallet}</span>
+              <span className={list.name}>{accountText.connectAWallet}</span>
             </button>
           </>
         )}
@@ -145,7 +156,7 @@ export function Account() {
           activeNetwork && (
             <>
               <p className={list.warning} role="alert">
-                {ui.unsupportedNetwork}
+                {accountText.unsupportedNetwork}
               </p>
               <button
                 type="button"
@@ -153,7 +164,7 @@ export function Account() {
                 {...preloadOnIntent(modal, 'SwitchNetwork')}
                 onClick={() => navigation.push('SwitchNetwork')}
               >
-                {ui.switchNetwork}
+                {accountText.switchNetwork}
               </button>
             </>
           )
@@ -168,8 +179,28 @@ export function Account() {
               {...preloadOnIntent(modal, 'WalletSend')}
               onClick={() => navigation.push('WalletSend')}
             >
-              {ui.send.action}
+              {sendText.action}
             </button>
+          )}
+          {email && (
+            <>
+              <button
+                type="button"
+                className={list.button}
+                {...preloadOnIntent(modal, 'UpdateEmailWallet')}
+                onClick={() => navigation.push('UpdateEmailWallet')}
+              >
+                {accountText.updateEmail}
+              </button>
+              <button
+                type="button"
+                className={list.button}
+                {...preloadOnIntent(modal, 'WalletDevices')}
+                onClick={() => navigation.push('WalletDevices')}
+              >
+                {accountText.devices}
+              </button>
+            </>
           )}
           {multiWallet && (
             <button
@@ -178,7 +209,7 @@ export function Account() {
               {...preloadOnIntent(modal, 'ProfileWallets')}
               onClick={() => navigation.push('ProfileWallets')}
             >
-              {ui.wallets}
+              {accountText.wallets}
             </button>
           )}
           <button
@@ -189,14 +220,14 @@ export function Account() {
               await modal.closeModal({ fromFrame: true })
             }}
           >
-            {ui.disconnect}
+            {accountText.disconnect}
           </button>
         </div>
       )}
       <div
         role="tablist"
         className={styles.tabs}
-        aria-label={ui.accountTabs}
+        aria-label={accountText.accountTabs}
         onKeyDown={onTabKeyDown}
       >
         {tabs.map((name) => (
@@ -211,7 +242,7 @@ export function Account() {
             className={styles.tab}
             onClick={() => setTab(name)}
           >
-            {ui.tabs[name]}
+            {accountText.tabs[name]}
           </button>
         ))}
       </div>

@@ -6,9 +6,9 @@
  */
 import type { Transaction } from '@airlock/protocol'
 import { useAccountList } from '../../components/useAccountList'
-import { ui } from '../../messages'
 import styles from './AccountTabs.module.css'
 import { AssetIcon } from './AssetIcon'
+import { accountText } from './accountText'
 import {
   counterparty,
   formatActivityDate,
@@ -32,17 +32,17 @@ export function ActivityTab({ ids }: { ids: PanelIds }) {
       busy={loading || entry?.status === 'loading' || !!entry?.loadingMore}
     >
       {!address ? (
-        <PanelNote>{ui.emptyActivity}</PanelNote>
+        <PanelNote>{accountText.emptyActivity}</PanelNote>
       ) : !supported ? (
-        <PanelNote>{ui.unavailableOnNetwork.activity}</PanelNote>
+        <PanelNote>{accountText.unavailableOnNetwork.activity}</PanelNote>
       ) : loading ? (
         <RowSkeletons />
       ) : transactions.length === 0 ? (
         // A failed first page shows as empty, as the spec asks; the toast said why.
-        <PanelNote>{ui.emptyActivity}</PanelNote>
+        <PanelNote>{accountText.emptyActivity}</PanelNote>
       ) : (
         <>
-          <ul className={styles.list} aria-label={ui.tabs.activity}>
+          <ul className={styles.list} aria-label={accountText.tabs.activity}>
             {transactions.map((transaction) => (
               <ActivityRow
                 key={transaction.id}
@@ -91,10 +91,10 @@ function ActivityRow({
         <span className={styles.titleLine}>
           <span className={styles.primary}>{operationLabel(operation)}</span>
           {status === 'failed' && (
-            <span className={styles.failedTag}>{ui.transactionStatus.failed}</span>
+            <span className={styles.failedTag}>{accountText.transactionStatus.failed}</span>
           )}
           {status === 'pending' && (
-            <span className={styles.pendingTag}>{ui.transactionStatus.pending}</span>
+            <span className={styles.pendingTag}>{accountText.transactionStatus.pending}</span>
           )}
         </span>
         {other && <span className={styles.secondary}>{other}</span>}
@@ -106,7 +106,7 @@ function ActivityRow({
           </span>
         )}
         <span className={styles.secondary}>
-          {summary?.more ? `${ui.moreTransfers(summary.more)} · ` : ''}
+          {summary?.more ? `${accountText.moreTransfers(summary.more)} · ` : ''}
           <time dateTime={metadata.minedAt}>{formatActivityDate(metadata.minedAt, now)}</time>
         </span>
       </span>

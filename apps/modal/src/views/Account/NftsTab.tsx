@@ -8,6 +8,7 @@ import { ui } from '../../messages'
 import list from '../list.module.css'
 import styles from './AccountTabs.module.css'
 import { AssetIcon, initialOf } from './AssetIcon'
+import { accountText } from './accountText'
 import { TileSkeletons } from './Skeletons'
 import { ListLoadMore, type PanelIds, PanelNote, TabPanel } from './TabPanel'
 
@@ -21,9 +22,9 @@ export function NftsTab({ ids }: { ids: PanelIds }) {
       busy={loading || entry?.status === 'loading' || !!entry?.loadingMore}
     >
       {!address ? (
-        <PanelNote>{ui.emptyNfts}</PanelNote>
+        <PanelNote>{accountText.emptyNfts}</PanelNote>
       ) : !supported ? (
-        <PanelNote>{ui.unavailableOnNetwork.nfts}</PanelNote>
+        <PanelNote>{accountText.unavailableOnNetwork.nfts}</PanelNote>
       ) : loading ? (
         <TileSkeletons />
       ) : nfts.length === 0 && entry?.status === 'failed' ? (
@@ -34,13 +35,13 @@ export function NftsTab({ ids }: { ids: PanelIds }) {
             </button>
           }
         >
-          {ui.nftsFailed}
+          {accountText.nftsFailed}
         </PanelNote>
       ) : nfts.length === 0 ? (
-        <PanelNote>{ui.emptyNfts}</PanelNote>
+        <PanelNote>{accountText.emptyNfts}</PanelNote>
       ) : (
         <>
-          <ul className={styles.grid} aria-label={ui.tabs.nfts}>
+          <ul className={styles.grid} aria-label={accountText.tabs.nfts}>
             {nfts.map((nft) => {
               const name = nft.name || `#${nft.tokenId}`
               return (
@@ -53,7 +54,7 @@ export function NftsTab({ ids }: { ids: PanelIds }) {
                 >
                   <AssetIcon
                     src={nft.imageUrl}
-                    fallback={initialOf(nft.name || nft.collection || ui.nft)}
+                    fallback={initialOf(nft.name || nft.collection || accountText.nft)}
                     shape="square"
                   />
                   <span className={styles.primary} title={name}>

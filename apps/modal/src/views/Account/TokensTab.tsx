@@ -4,9 +4,9 @@
  * or `data-native` for the native token).
  */
 import type { TokenBalances } from '../../components/useTokenBalances'
-import { ui } from '../../messages'
 import styles from './AccountTabs.module.css'
 import { AssetIcon, initialOf } from './AssetIcon'
+import { accountText } from './accountText'
 import { formatTokenAmount, formatUsd } from './format'
 import { RowSkeletons } from './Skeletons'
 import { type PanelIds, PanelNote, TabPanel } from './TabPanel'
@@ -17,15 +17,17 @@ export function TokensTab({ balances, ids }: { balances: TokenBalances; ids: Pan
   return (
     <TabPanel ids={ids} tab="tokens" busy={loading || entry?.status === 'loading'}>
       {!query ? (
-        <PanelNote>{ui.emptyTokens}</PanelNote>
+        <PanelNote>{accountText.emptyTokens}</PanelNote>
       ) : !supported ? (
-        <PanelNote>{ui.unavailableOnNetwork.tokens}</PanelNote>
+        <PanelNote>{accountText.unavailableOnNetwork.tokens}</PanelNote>
       ) : loading ? (
         <RowSkeletons />
       ) : tokens.length === 0 ? (
-        <PanelNote>{entry?.status === 'failed' ? ui.tokensFailed : ui.emptyTokens}</PanelNote>
+        <PanelNote>
+          {entry?.status === 'failed' ? accountText.tokensFailed : accountText.emptyTokens}
+        </PanelNote>
       ) : (
-        <ul className={styles.list} aria-label={ui.tabs.tokens}>
+        <ul className={styles.list} aria-label={accountText.tabs.tokens}>
           {tokens.map((token) => (
             <li
               key={token.address ?? 'native'}
@@ -43,7 +45,7 @@ export function TokensTab({ balances, ids }: { balances: TokenBalances; ids: Pan
                 <span className={styles.primary}>{token.name || token.symbol}</span>
                 <span className={`${styles.secondary} ${styles.numeric}`}>
                   {/* The header shows the native balance alone; a row's says what it is. */}
-                  <span className={styles.srOnly}>{ui.balanceLabel} </span>
+                  <span className={styles.srOnly}>{accountText.balanceLabel} </span>
                   {formatTokenAmount(token)}
                 </span>
               </span>

@@ -9,7 +9,7 @@ import {
   type Transaction,
   truncateAddress,
 } from '@airlock/protocol'
-import { ui } from '../../messages'
+import { accountText } from './accountText'
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' })
@@ -50,10 +50,10 @@ export function totalValue(tokens: readonly Pick<TokenBalance, 'value'>[]): numb
  */
 export function operationLabel(operationType: string): string {
   const type = operationType.toLowerCase()
-  const known = ui.operations[type]
+  const known = accountText.operations[type]
   if (known) return known
   const words = type.replace(/[_-]+/g, ' ').trim()
-  return words ? words[0]!.toUpperCase() + words.slice(1) : ui.operations.execute!
+  return words ? words[0]!.toUpperCase() + words.slice(1) : accountText.operations.execute!
 }
 
 /**
@@ -65,8 +65,8 @@ export function counterparty(transaction: Transaction, account: string): string 
   const type = operationType.toLowerCase()
   const sentByAccount =
     type === 'send' || (type !== 'receive' && sentFrom.toLowerCase() === account.toLowerCase())
-  if (sentByAccount) return sentTo ? ui.counterpartyTo(truncateAddress(sentTo)) : undefined
-  return sentFrom ? ui.counterpartyFrom(truncateAddress(sentFrom)) : undefined
+  if (sentByAccount) return sentTo ? accountText.counterpartyTo(truncateAddress(sentTo)) : undefined
+  return sentFrom ? accountText.counterpartyFrom(truncateAddress(sentFrom)) : undefined
 }
 
 /**
@@ -85,7 +85,7 @@ export function transferSummary(
   }
   if (first.nft_info) {
     const { name, content } = first.nft_info
-    return { label: name || ui.nft, imageUrl: content?.preview?.url, more: rest.length }
+    return { label: name || accountText.nft, imageUrl: content?.preview?.url, more: rest.length }
   }
   return undefined
 }
@@ -98,9 +98,9 @@ export function formatActivityDate(minedAt: string, now: number = Date.now()): s
   const time = Date.parse(minedAt)
   if (Number.isNaN(time)) return ''
   const minutes = Math.floor((now - time) / 60_000)
-  if (minutes < 1) return ui.justNow
-  if (minutes < 60) return ui.minutesAgo(minutes)
-  if (minutes < 24 * 60) return ui.hoursAgo(Math.floor(minutes / 60))
+  if (minutes < 1) return accountText.justNow
+  if (minutes < 60) return accountText.minutesAgo(minutes)
+  if (minutes < 24 * 60) return accountText.hoursAgo(Math.floor(minutes / 60))
   const date = new Date(time)
   const sameYear = date.getFullYear() === new Date(now).getFullYear()
   return (sameYear ? shortDate : shortDateWithYear).format(date)

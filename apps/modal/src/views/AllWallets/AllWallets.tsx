@@ -15,6 +15,7 @@ import { ui } from '../../messages'
 import { installedWalletFor } from '../../stores/walletRegistry'
 import list from '../list.module.css'
 import styles from './AllWallets.module.css'
+import { allWalletsText } from './allWalletsText'
 
 /** How long typing pauses before the list searches. */
 export const searchDebounceMs = 200
@@ -58,9 +59,9 @@ function WalletDirectory({ projectId }: { projectId: string }) {
       <input
         type="search"
         className={styles.search}
-        aria-label={ui.allWallets.searchLabel}
+        aria-label={allWalletsText.searchLabel}
         aria-controls={listId}
-        placeholder={ui.allWallets.searchPlaceholder}
+        placeholder={allWalletsText.searchPlaceholder}
         autoComplete="off"
         spellCheck={false}
         value={text}
@@ -72,7 +73,7 @@ function WalletDirectory({ projectId }: { projectId: string }) {
         ) : state.status === 'failed' ? (
           <div className={styles.center}>
             <p className={list.note} role="alert">
-              {ui.allWallets.failed}
+              {allWalletsText.failed}
             </p>
             <button type="button" className={list.button} onClick={state.retry}>
               {ui.retry}
@@ -81,12 +82,12 @@ function WalletDirectory({ projectId }: { projectId: string }) {
         ) : state.wallets.length === 0 ? (
           <div className={styles.center}>
             <p className={list.note} role="status">
-              {ui.allWallets.empty}
+              {allWalletsText.empty}
             </p>
           </div>
         ) : (
           <>
-            <ul className={styles.grid} aria-label={ui.allWallets.listLabel}>
+            <ul className={styles.grid} aria-label={allWalletsText.listLabel}>
               {state.wallets.map((listing, index) => {
                 const installed = installedWalletFor(listing, hostWallets)
                 return (
@@ -115,7 +116,7 @@ function WalletDirectory({ projectId }: { projectId: string }) {
               moreFailed={state.moreFailed}
               onLoadMore={state.loadMore}
               onRetry={state.retry}
-              failedNote={ui.allWallets.moreFailed}
+              failedNote={allWalletsText.moreFailed}
             />
           </>
         )}
@@ -152,7 +153,7 @@ function TileSkeletons() {
   return (
     <>
       <span className={styles.srOnly} role="status">
-        {ui.allWallets.loading}
+        {allWalletsText.loading}
       </span>
       <ul className={styles.grid} aria-hidden="true" data-skeleton="">
         {skeletonKeys.map((key) => (

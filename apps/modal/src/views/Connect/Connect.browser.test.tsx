@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { ui, viewTitles } from '../../messages'
 import { projectConfig, renderView, solanaLocalnet, unmountViews } from '../../test/renderView'
+import { allWalletsText } from '../AllWallets/allWalletsText'
 
 const wallet = (name: string, rdns: string, extra: Partial<HostWalletInfo> = {}) =>
   ({ id: `uuid-${rdns}`, name, icon: '', rdns, type: 'ANNOUNCED', ...extra }) as HostWalletInfo
@@ -27,7 +28,30 @@ async function rows() {
     })
 }
 
+/** The connection methods in the order the view shows them: email, or the wallet list. */
+async function methods() {
+  await screen.findByRole('list', { name: 'Wallets' })
+  return [...document.querySelectorAll('[data-method="email"], [aria-label="Wallets"]')].map(
+    (element) => (element.matches('[data-method="email"]') ? 'email' : 'wallet'),
+  )
+}
+
 describe('Connect', () => {
+  test('behavior: email comes first when the page shows no browser wallet (spec §2 method order)', async () => {
+    renderView('Connect')
+    expect(await methods()).toEqual(['email', 'wallet'])
+    expect(screen.getByRole('button', { name: ui.continueWithEmail })).toBeEnabled()
+  })
+
+  test('behavior: wallets come first when the page shows a browser wallet', async () => {
+    renderView('Connect', { state: { hostWallets: [rabby] } })
+    expect(await methods()).toEqual(['wallet', 'email'])
+  })
+
+  test('behavior: no email entry when the site turns email off', async () => {
+    renderView('Connect', { options: { features: { email: false } } })
+    expect(await methods()).toEqual(['wallet'])
+  })
   test('behavior: WalletConnect first, then the announced wallets, then All Wallets last', async () => {
     renderView('Connect', { state: { hostWallets: [rabby, metaMask] } })
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(viewTitles.Connect)
@@ -171,7 +195,7 @@ describe('Connect', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       viewTitles.AllWallets,
     )
-    const registry = await screen.findByRole('list', { name: ui.allWallets.listLabel })
+    const registry = await screen.findByRole('list', { name: allWalletsText.listLabel })
     expect(await within(registry).findByRole('button', { name: /Rainbow/ })).toBeVisible()
     expect(within(registry).getByRole('button', { name: /Trust Wallet/ })).toBeVisible()
     // What the API was asked for: the site's namespaces, less what it excludes.

@@ -1,7 +1,9 @@
 /**
- * Connect: WalletConnect first (the spec's connector-type order), then the page's browser
- * wallets (recent first, then the other installed ones), then the way to every wallet of the
- * registry. On a phone, WalletConnect opens the wallet list, whose wallets open by deeplink.
+ * Connect: the connection methods in the spec's order (§2): email, then wallets; wallets first
+ * when the page shows a browser wallet. Among wallets, WalletConnect first (the spec's
+ * connector-type order), then the page's browser wallets (recent first, then the other installed
+ * ones), then the way to every wallet of the registry. On a phone, WalletConnect opens the
+ * wallet list, whose wallets open by deeplink.
  */
 import { useEffect } from 'react'
 import { preloadOnIntent } from '../../components/preloadOnIntent'
@@ -10,7 +12,8 @@ import { useModalState } from '../../components/useModalState'
 import { WalletConnectIcon } from '../../components/WalletConnectIcon'
 import { WalletIcon } from '../../components/WalletIcon'
 import { ui } from '../../messages'
-import { orderHostWallets } from '../../navigation/ordering'
+import { connectMethodOrder, orderHostWallets } from '../../navigation/ordering'
+import { featureEnabled } from '../../stores/controllers'
 import { namespaceOf } from '../../stores/store'
 import list from '../list.module.css'
 
@@ -28,6 +31,22 @@ function AllWalletsIcon() {
   )
 }
 
+/** An envelope: email login. */
+function EmailIcon() {
+  return (
+    <svg className={list.icon} viewBox="0 0 36 36" aria-hidden="true">
+      <rect width="36" height="36" rx="10" fill="currentColor" opacity="0.12" />
+      <path
+        d="M10 12h16v12H10zm0 0 8 6 8-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}
+
 export function Connect() {
   const modal = useModal()
   const unavailable = useModalState((state) => !state.config.project)
@@ -39,6 +58,7 @@ export function Connect() {
     [...new Set(state.networks.map((network) => namespaceOf(network.caipNetworkId)))].join(),
   )
   const walletConnect = useModalState((state) => !!state.config.project?.walletConnect)
+  const email = useModalState((state) => featureEnabled(state, 'email'))
   // Only once open: the Connect view also rests behind a closed modal.
   const open = useModalState((state) => state.open)
   useEffect(() => {
@@ -57,8 +77,22 @@ export function Connect() {
     isMobile,
     siteNamespaces: siteNamespaces ? siteNamespaces.split(',') : [],
   })
+  const emailEntry = email && (
+    <button
+      type="button"
+      className={list.item}
+      data-method="email"
+      {...preloadOnIntent(modal, 'EmailLogin')}
+      onClick={() => modal.navigation.push('EmailLogin')}
+    >
+      <EmailIcon />
+      <span className={list.name}>{ui.continueWithEmail}</span>
+    </button>
+  )
+  const emailFirst = connectMethodOrder(wallets.length > 0)[0] === 'email'
   return (
     <>
+      {emailFirst && emailEntry}
       <ul className={list.list} aria-label="Wallets">
         <li>
           <button
@@ -108,6 +142,7 @@ export function Connect() {
         </li>
       </ul>
       {wallets.length === 0 && <p className={list.note}>{ui.noBrowserWallets}</p>}
+      {!emailFirst && emailEntry}
     </>
   )
 }

@@ -21,6 +21,7 @@ import { showToast } from '../../stores/toasts'
 import { walletLink } from '../../walletconnect/links'
 import list from '../list.module.css'
 import styles from './ConnectingWalletConnect.module.css'
+import { walletConnectText } from './walletConnectText'
 
 export function ConnectingWalletConnect() {
   const modal = useModal()
@@ -38,7 +39,8 @@ export function ConnectingWalletConnect() {
   }, [modal, configured, open])
   const shaking = useShake(error === 'rejected')
 
-  if (!configured) return <p className={list.note}>{ui.walletConnectNotConfigured}</p>
+  if (!configured)
+    return <p className={list.note}>{walletConnectText.walletConnectNotConfigured}</p>
 
   const uri = pairing.status === 'ready' ? pairing.uri : undefined
   const deeplink = uri ? walletLink(wallet, uri, isMobile) : undefined
@@ -52,7 +54,7 @@ export function ConnectingWalletConnect() {
     if (!uri) return
     const copied = await copyText(uri)
     showToast(modal.store, {
-      message: copied ? ui.linkCopied : ui.linkCopyFailed,
+      message: copied ? walletConnectText.linkCopied : walletConnectText.linkCopyFailed,
       variant: copied ? 'success' : 'error',
       autoClose: true,
     })
@@ -92,10 +94,10 @@ export function ConnectingWalletConnect() {
         <p className={list.note}>{ui.approveInWallet}</p>
         <div className={list.actions}>
           <button type="button" className={list.button} onClick={() => modal.openWalletLink()}>
-            {ui.openWallet(wallet.name)}
+            {walletConnectText.openWallet(wallet.name)}
           </button>
           <button type="button" className={list.button} onClick={copyLink}>
-            {ui.copyLink}
+            {walletConnectText.copyLink}
           </button>
         </div>
       </div>
@@ -104,19 +106,21 @@ export function ConnectingWalletConnect() {
   return (
     <div className={styles.connecting} data-state={uri ? 'ready' : 'loading'}>
       {uri ? (
-        <QrCode value={uri} logo={logo} label={ui.qrLabel} />
+        <QrCode value={uri} logo={logo} label={walletConnectText.qrLabel} />
       ) : (
-        <div className={styles.qrLoading} role="status" aria-label={ui.qrLoading} />
+        <div className={styles.qrLoading} role="status" aria-label={walletConnectText.qrLoading} />
       )}
-      <p className={list.note}>{wallet ? ui.scanWith(wallet.name) : ui.scanWithPhone}</p>
+      <p className={list.note}>
+        {wallet ? walletConnectText.scanWith(wallet.name) : walletConnectText.scanWithPhone}
+      </p>
       <div className={list.actions}>
         {!isMobile && deeplink && wallet && (
           <button type="button" className={list.button} onClick={() => modal.openWalletLink()}>
-            {ui.openDesktopApp(wallet.name)}
+            {walletConnectText.openDesktopApp(wallet.name)}
           </button>
         )}
         <button type="button" className={list.button} onClick={copyLink} disabled={!uri}>
-          {ui.copyLink}
+          {walletConnectText.copyLink}
         </button>
       </div>
     </div>

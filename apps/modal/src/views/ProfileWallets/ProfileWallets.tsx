@@ -5,9 +5,11 @@
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { WalletIcon } from '../../components/WalletIcon'
+import { embeddedWalletId } from '../../connectors/embeddedWallet/embeddedWalletId'
 import { ui } from '../../messages'
 import { stableWalletId } from '../../navigation/ordering'
 import { connectionStatus } from '../../stores/connections'
+import { featureEnabled } from '../../stores/controllers'
 import { showToast } from '../../stores/toasts'
 import list from '../list.module.css'
 
@@ -16,12 +18,21 @@ export function ProfileWallets() {
   const { store, connection } = modal
   const state = useModalState((current) => current)
   const known = new Set(state.connections.map((item) => item.id))
+  // Email login adds the email wallet, when the page offers it and it is not among them yet.
+  const emailToAdd = featureEnabled(state, 'email') && !known.has(embeddedWalletId)
+  const addEmail = () => {
+    store.setState({ connecting: { walletId: embeddedWalletId, returnBack: true } })
+    return modal.navigation.push('EmailLogin')
+  }
   const others = state.hostWallets.filter(
     (wallet) => wallet.type === 'ANNOUNCED' && !known.has(stableWalletId(wallet)),
   )
 
   async function choose(id: string) {
     const item = store.getState().connections.find((candidate) => candidate.id === id)
+    // The email wallet's login flow, when its wallet is not unlocked on this page (spec §4).
+    const unlocked = connection.connectors.byConnection(id, item?.namespace ?? 'eip155')
+    if (id === embeddedWalletId && !unlocked) return addEmail()
     if (item && connectionStatus(store.getState(), item) === 'disconnected') {
       const wallet = store.getState().hostWallets.find((w) => stableWalletId(w) === id)
       if (wallet) return modal.connectWallet(wallet.id, { returnBack: true })
@@ -55,7 +66,7 @@ export function ProfileWallets() {
               >
                 <WalletIcon name={item.name} icon={item.icon} />
                 <span className={list.name}>
-                  {item.name}
+                  {item.authName ?? item.name}
                   {item.accounts[0] && (
                     <span className={list.note}> {item.accounts[0].slice(0, 6)}…</span>
                   )}
@@ -69,8 +80,15 @@ export function ProfileWallets() {
         })}
       </ul>
       <h2 className={list.section}>{ui.addWallet}</h2>
-      {others.length === 0 && <p className={list.note}>{ui.noOtherWallets}</p>}
+      {others.length === 0 && !emailToAdd && <p className={list.note}>{ui.noOtherWallets}</p>}
       <ul className={list.list} aria-label={ui.addWallet}>
+        {emailToAdd && (
+          <li>
+            <button type="button" className={list.item} onClick={addEmail}>
+              <span className={list.name}>{ui.continueWithEmail}</span>
+            </button>
+          </li>
+        )}
         {others.map((wallet) => (
           <li key={wallet.id}>
             <button

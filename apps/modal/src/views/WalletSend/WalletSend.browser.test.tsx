@@ -5,7 +5,7 @@ import { sendErrors, type TokenBalance } from '@airlock/protocol'
 import { screen, within } from '@testing-library/dom'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
-import { ui, viewTitles } from '../../messages'
+import { viewTitles } from '../../messages'
 import { ether, evmAccount, evmReceiver, usdCoin } from '../../test/fixtures'
 import {
   anvil,
@@ -14,6 +14,7 @@ import {
   solanaLocalnet,
   unreachableRpcUrl,
 } from '../../test/renderView'
+import { sendText } from './sendText'
 
 const solanaAccount = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 const solanaReceiver = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH'
@@ -43,17 +44,17 @@ function renderSend(
 }
 
 async function form() {
-  const preview = await screen.findByRole('button', { name: ui.send.preview })
+  const preview = await screen.findByRole('button', { name: sendText.preview })
   const element = preview.closest('form') as HTMLFormElement
   return {
     preview,
     /** The message under the form: what blocks Preview, or nothing. */
     message: () => within(element).getByRole('status').textContent,
-    amount: within(element).getByLabelText(ui.send.amount) as HTMLInputElement,
-    receiver: within(element).getByLabelText(ui.send.receiver) as HTMLInputElement,
+    amount: within(element).getByLabelText(sendText.amount) as HTMLInputElement,
+    receiver: within(element).getByLabelText(sendText.receiver) as HTMLInputElement,
     async chooseToken(name: string) {
       await userEvent.click(within(element).getByRole('button', { name: /^Token/ }))
-      const tokens = await within(element).findByRole('list', { name: ui.send.token })
+      const tokens = await within(element).findByRole('list', { name: sendText.token })
       await userEvent.click(await within(tokens).findByRole('button', { name: new RegExp(name) }))
     },
   }
@@ -87,7 +88,7 @@ describe('WalletSend', () => {
     const { chooseToken, message, amount, receiver, preview } = await form()
     await chooseToken('USD Coin')
     expect(screen.getByRole('button', { name: /^Token/ })).toHaveTextContent('USD Coin')
-    expect(screen.getByText(ui.send.available('100 USDC'))).toBeVisible()
+    expect(screen.getByText(sendText.available('100 USDC'))).toBeVisible()
     await userEvent.fill(amount, '25')
     await userEvent.fill(receiver, evmReceiver)
     expect(message()).toBe('')
@@ -143,9 +144,9 @@ describe('WalletSend', () => {
   test('behavior: Max fills in the whole balance of a token', async () => {
     renderSend()
     const { chooseToken, amount } = await form()
-    expect(screen.getByRole('button', { name: ui.send.max })).toBeDisabled()
+    expect(screen.getByRole('button', { name: sendText.max })).toBeDisabled()
     await chooseToken('USD Coin')
-    await userEvent.click(screen.getByRole('button', { name: ui.send.max }))
+    await userEvent.click(screen.getByRole('button', { name: sendText.max }))
     expect(amount.value).toBe('100')
     // Its USD value follows the amount.
     expect(await screen.findByText('$100.00')).toBeVisible()
@@ -159,7 +160,7 @@ describe('WalletSend', () => {
     await userEvent.fill(receiver, evmReceiver)
     // The network's RPC (unreachable here) can't say what sending costs.
     expect(anvil.rpcUrl).toBe(unreachableRpcUrl)
-    expect(await screen.findByText(ui.send.feeUnavailable)).toBeVisible()
+    expect(await screen.findByText(sendText.feeUnavailable)).toBeVisible()
     await userEvent.click(preview)
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       viewTitles.WalletSendPreview,

@@ -9,7 +9,6 @@ import { formatUnits, parseUnits } from 'viem/utils'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useTokenBalances } from '../../components/useTokenBalances'
-import { ui } from '../../messages'
 import {
   amountInUsd,
   estimateSendFee,
@@ -19,7 +18,8 @@ import {
 } from '../../stores/send'
 import { namespaceOf } from '../../stores/store'
 import { AssetIcon, initialOf } from '../Account/AssetIcon'
-import styles from './WalletSend.module.css'
+import styles from '../form.module.css'
+import { sendText } from './sendText'
 
 const tokenKey = (token: TokenBalance) => token.address ?? 'native'
 
@@ -63,7 +63,7 @@ export function WalletSend() {
     >
       <div className={styles.field}>
         <span className={styles.label} id={`${id}-token`}>
-          {ui.send.token}
+          {sendText.token}
         </span>
         <button
           type="button"
@@ -81,12 +81,12 @@ export function WalletSend() {
             />
           )}
           <span id={`${id}-token-name`} className={styles.grow}>
-            {send.token ? `${send.token.name || send.token.symbol}` : ui.send.chooseToken}
+            {send.token ? `${send.token.name || send.token.symbol}` : sendText.chooseToken}
           </span>
           <span aria-hidden="true">▾</span>
         </button>
         {picking && (
-          <ul className={styles.tokens} aria-label={ui.send.token}>
+          <ul className={styles.tokens} aria-label={sendText.token}>
             {tokens.map((token) => (
               <li key={tokenKey(token)}>
                 <button
@@ -112,7 +112,7 @@ export function WalletSend() {
       </div>
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${id}-amount`}>
-          {ui.send.amount}
+          {sendText.amount}
         </label>
         <div className={styles.row}>
           <input
@@ -126,14 +126,14 @@ export function WalletSend() {
           />
           <span>{send.token?.symbol}</span>
           <button type="button" className={styles.small} disabled={!send.token} onClick={setMax}>
-            {ui.send.max}
+            {sendText.max}
           </button>
         </div>
         <div className={styles.hint}>
           <span data-send-usd="">{send.networkBalanceInUSD ?? ''}</span>
           {send.token && (
             <span>
-              {ui.send.available(
+              {sendText.available(
                 `${formatBalance(send.token.quantity.numeric)} ${send.token.symbol}`,
               )}
             </span>
@@ -142,27 +142,27 @@ export function WalletSend() {
       </div>
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${id}-receiver`}>
-          {ui.send.receiver}
+          {sendText.receiver}
         </label>
         <input
           id={`${id}-receiver`}
           className={styles.input}
           autoComplete="off"
           spellCheck={false}
-          placeholder={ui.send.receiverPlaceholder(namespace)}
+          placeholder={sendText.receiverPlaceholder(namespace)}
           value={send.receiverAddress}
           onChange={(event) => update({ receiverAddress: event.target.value })}
         />
       </div>
       <div className={styles.hint}>
-        <span>{ui.send.networkFee}</span>
+        <span>{sendText.networkFee}</span>
         <span data-send-fee="">{fee.text}</span>
       </div>
       <p className={`${styles.message} ${styles.error}`} role="status" data-send-error="">
         {error ?? ''}
       </p>
       <button type="submit" className={styles.primary} disabled={!!error}>
-        {ui.send.preview}
+        {sendText.preview}
       </button>
     </form>
   )
@@ -198,7 +198,7 @@ export function useNetworkFee(): { text: string; value: NetworkFee | undefined }
     }
   }, [store, key, valid, current])
   if (!valid) return { text: '—', value: undefined }
-  if (!current) return { text: ui.send.estimatingFee, value: undefined }
-  if (current.failed) return { text: ui.send.feeUnavailable, value: undefined }
+  if (!current) return { text: sendText.estimatingFee, value: undefined }
+  if (current.failed) return { text: sendText.feeUnavailable, value: undefined }
   return { text: current.value!.text, value: current.value }
 }

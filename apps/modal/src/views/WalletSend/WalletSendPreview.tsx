@@ -6,11 +6,11 @@
 import { truncateAddress } from '@airlock/protocol'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
-import { ui } from '../../messages'
 import { sendTokens } from '../../stores/send'
 import { activeNetworkOf } from '../../stores/store'
+import styles from '../form.module.css'
+import { sendText } from './sendText'
 import { useNetworkFee } from './WalletSend'
-import styles from './WalletSend.module.css'
 
 export function WalletSendPreview() {
   const modal = useModal()
@@ -26,7 +26,7 @@ export function WalletSendPreview() {
       analytics: modal.analytics,
       request: async (request) => {
         const forwarded = modal.connection.forward(request as never)
-        if (!forwarded) throw new Error(ui.send.failed)
+        if (!forwarded) throw new Error(sendText.failed)
         return forwarded
       },
     })
@@ -42,13 +42,13 @@ export function WalletSendPreview() {
         {send.networkBalanceInUSD && <span>{send.networkBalanceInUSD}</span>}
       </div>
       <dl className={styles.details}>
-        <dt>{ui.send.sendingTo}</dt>
+        <dt>{sendText.sendingTo}</dt>
         <dd title={receiver} data-send-receiver={receiver}>
           {truncateAddress(receiver)}
         </dd>
-        <dt>{ui.send.network}</dt>
+        <dt>{sendText.network}</dt>
         <dd>{network?.name}</dd>
-        <dt>{ui.send.networkFee}</dt>
+        <dt>{sendText.networkFee}</dt>
         <dd data-send-fee="">{fee.text}</dd>
       </dl>
       <p
@@ -56,7 +56,7 @@ export function WalletSendPreview() {
         role="status"
         data-send-error=""
       >
-        {send.loading ? ui.send.sending : (send.error ?? '')}
+        {send.loading ? sendText.sending : (send.error ?? '')}
       </p>
       <div className={styles.buttons}>
         <button
@@ -65,7 +65,7 @@ export function WalletSendPreview() {
           disabled={send.loading}
           onClick={() => navigation.back()}
         >
-          {ui.send.cancel}
+          {sendText.cancel}
         </button>
         <button
           type="button"
@@ -73,7 +73,7 @@ export function WalletSendPreview() {
           disabled={send.loading || !send.token}
           onClick={confirm}
         >
-          {send.loading ? ui.send.sending : ui.send.confirm}
+          {send.loading ? sendText.sending : sendText.confirm}
         </button>
       </div>
     </div>

@@ -1,0 +1,78 @@
+/**
+ * The embedded wallet of an email login as connectors (spec §3 type AUTH): one on eip155 and one
+ * on solana, the same wallet (`email`), so the connection actions drive it as any dual wallet.
+ * Requests go to the signers made in the frame (embeddedWallet/evmSigner.ts, solanaSigner.ts),
+ * which put each signature to the visitor first. Made by the embedded wallet's chunk once the
+ * wallet is unlocked; nothing here holds a key, only the signers do.
+ */
+import { evmChainId, type RequestArguments } from '@airlock/protocol'
+import type { EvmSigner } from '../../embeddedWallet/evmSigner'
+import type { SolanaSigner } from '../../embeddedWallet/solanaSigner'
+import { switchEthereumChain } from '../switchEthereumChain'
+import type { Connector } from '../types'
+import { embeddedWalletId } from './embeddedWalletId'
+
+/** An envelope: the email wallet's icon. */
+const icon = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><rect width="36" height="36" rx="10" fill="#3b82f6"/><path d="M9 12h18v12H9z" fill="none" stroke="#fff" stroke-width="2" stroke-linejoin="round"/><path d="m9 12 9 7 9-7" fill="none" stroke="#fff" stroke-width="2" stroke-linejoin="round"/></svg>',
+)}`
+
+export type UnlockedWallet = {
+  email: string
+  evm: EvmSigner | undefined
+  solana: SolanaSigner | undefined
+}
+
+export type AuthConnectorHooks = {
+  /** The EVM account's chain changed by a site's `wallet_switchEthereumChain`. */
+  onChainChanged(chainId: string): void
+  /** The visitor disconnects: the session ends and the keys are dropped. */
+  signOut(): Promise<void>
+}
+
+export function authConnectors(wallet: UnlockedWallet, hooks: AuthConnectorHooks): Connector[] {
+  const base = {
+    id: embeddedWalletId,
+    connectionId: embeddedWalletId,
+    type: 'AUTH' as const,
+    name: 'Email',
+    authName: wallet.email,
+    icon,
+    approvedNetworks: () => undefined,
+    disconnect: hooks.signOut,
+  }
+  const connectors: Connector[] = []
+  const { evm, solana } = wallet
+  if (evm)
+    connectors.push({
+      ...base,
+      namespace: 'eip155',
+      getAccounts: async () => [evm.address],
+      getNetwork: async () => evm.network(),
+      async switchNetwork(network) {
+        await switchEthereumChain((args) => evm.request(args), network)
+        return true
+      },
+      async request(args: RequestArguments) {
+        const before = evm.network()
+        const result = await evm.request(args)
+        if (evm.network() !== before) hooks.onChainChanged(evmChainId(evm.network()))
+        return result
+      },
+    })
+  if (solana)
+    connectors.push({
+      ...base,
+      namespace: 'solana',
+      getAccounts: async () => [solana.address],
+      getNetwork: async () => undefined,
+      // The chain goes with each request, as with any Solana wallet.
+      switchNetwork: async () => true,
+      request: ({ method, params }, { network }) =>
+        solana.request({
+          method,
+          params: { ...(params as object), ...(network ? { chain: network } : {}) },
+        }),
+    })
+  return connectors
+}

@@ -1,0 +1,66 @@
+/**
+ * The visitor's yes or no to each signature the site asks of the embedded wallet: the request,
+ * described in data by the signer, is put in the store for ApproveTransaction, the view is shown
+ * (the modal opening for it when closed), and the signer waits for the visitor's choice. One at a
+ * time, in the order they came; closing the modal is a no. Only the view's buttons decide.
+ */
+import type { ModalStore } from '../stores/store'
+import type { ApprovalRequest } from './evmSigner'
+import type { SolanaApprovalRequest } from './solanaSigner'
+
+/** What ApproveTransaction shows: an EVM or a Solana request. */
+export type PendingApproval = ApprovalRequest | SolanaApprovalRequest
+
+export type ApprovalViews = {
+  /** Shows ApproveTransaction; resolves whether the modal was opened for it. */
+  showApproval(): Promise<boolean>
+  /** The visitor decided: back to where they were, or closed again if opened for this. */
+  endApproval(openedForIt: boolean): Promise<void>
+}
+
+export function createApprovals(store: ModalStore, views: ApprovalViews) {
+  let queue: Promise<unknown> = Promise.resolve()
+  let decide: ((approved: boolean) => void) | undefined
+  // Bumped when the wallet locks: requests still queued from before are declined unseen.
+  let generation = 0
+
+  // Closing the modal (✕, Esc, the site's close) while a request waits declines it.
+  store.subscribe((state, previous) => {
+    if (previous.open && !state.open) decide?.(false)
+  })
+
+  /** Asks the visitor about `request`; true only when they approve it in the view. */
+  function ask(request: PendingApproval): Promise<boolean> {
+    const asked = generation
+    const turn = queue.then(async () => {
+      if (asked !== generation) return false
+      const decision = new Promise<boolean>((resolve) => {
+        decide = resolve
+      })
+      store.setState({ approval: request })
+      let openedForIt = false
+      try {
+        openedForIt = await views.showApproval()
+        return await decision
+      } finally {
+        decide = undefined
+        store.setState({ approval: undefined })
+        await views.endApproval(openedForIt)
+      }
+    })
+    queue = turn.catch(() => undefined)
+    return turn
+  }
+
+  return {
+    ask,
+    /** ApproveTransaction's Approve (true) and Reject (false). */
+    decide: (approved: boolean) => decide?.(approved),
+    /** Declines what waits: the wallet is being locked. */
+    declineAll() {
+      generation++
+      decide?.(false)
+    },
+  }
+}
+export type Approvals = ReturnType<typeof createApprovals>

@@ -1,0 +1,78 @@
+// The device share as a device keeps it: sealed under the key only the API holds, bound to the
+// device's id, and kept per email in the frame's storage.
+import { describe, expect, test } from 'vitest'
+import { createPersistence, type KeyValueStore } from '../stores/persistence'
+import { toBase64url } from './base64url'
+import { deviceShares, openDeviceShare, sealDeviceShare } from './deviceShare'
+import { createWalletSecret, splitWalletSecret } from './walletSecret'
+
+const deviceKey = () => toBase64url(crypto.getRandomValues(new Uint8Array(32)))
+const device = () => ({ deviceId: 'q1Zb0m3c6Jg2WvH1p0Yx8A', deviceKey: deviceKey() })
+
+describe('the device share’s seal', () => {
+  test('behavior: the device’s key opens it, and it is the share', async () => {
+    const { device: share } = await splitWalletSecret(createWalletSecret())
+    const mine = device()
+    const sealed = await sealDeviceShare(share, mine)
+    expect(sealed).toMatch(/^[A-Za-z0-9_-]+$/)
+    expect(sealed).not.toContain(toBase64url(share))
+    expect(await openDeviceShare(sealed, mine)).toEqual(share)
+  })
+
+  test('error: another key, another device id or a changed seal opens nothing', async () => {
+    const { device: share } = await splitWalletSecret(createWalletSecret())
+    const mine = device()
+    const sealed = await sealDeviceShare(share, mine)
+    const changed = `${sealed.slice(0, 20)}${sealed[20] === 'A' ? 'B' : 'A'}${sealed.slice(21)}`
+    const failure = "This device's share does not open with its key: it was changed."
+    await expect(openDeviceShare(sealed, { ...mine, deviceKey: deviceKey() })).rejects.toThrow(
+      failure,
+    )
+    await expect(
+      openDeviceShare(sealed, { ...mine, deviceId: 'AAAAAAAAAAAAAAAAAAAAAA' }),
+    ).rejects.toThrow(failure)
+    await expect(openDeviceShare(changed, mine)).rejects.toThrow(failure)
+  })
+
+  test('error: a key that is not 32 bytes is refused', async () => {
+    await expect(
+      sealDeviceShare(new Uint8Array(37), {
+        deviceId: 'q1Zb0m3c6Jg2WvH1p0Yx8A',
+        deviceKey: 'AAAA',
+      }),
+    ).rejects.toThrow('A device key is 32 bytes.')
+  })
+})
+
+describe('the shares this device keeps', () => {
+  const memory = (): KeyValueStore & { entries: Map<string, string> } => {
+    const entries = new Map<string, string>()
+    return {
+      entries,
+      get: (key) => entries.get(key) ?? null,
+      set: (key, value) => void entries.set(key, value),
+    }
+  }
+  const kept = { deviceId: 'q1Zb0m3c6Jg2WvH1p0Yx8A', sealedShare: 'A'.repeat(88) }
+
+  test('behavior: one per email, kept, read back and forgotten', async () => {
+    const storage = memory()
+    const shares = deviceShares(createPersistence(() => storage))
+    await shares.keep('ada@example.com', kept)
+    await shares.keep('bob@example.com', { ...kept, deviceId: 'B'.repeat(22) })
+    expect(await shares.of('ada@example.com')).toEqual(kept)
+    await shares.forget('ada@example.com')
+    expect(await shares.of('ada@example.com')).toBeUndefined()
+    expect((await shares.of('bob@example.com'))?.deviceId).toBe('B'.repeat(22))
+  })
+
+  test('error: an entry not of its form reads as none', async () => {
+    const storage = memory()
+    storage.entries.set(
+      'airlock:v1:embeddedWalletShares',
+      JSON.stringify({ 'ada@example.com': { deviceId: '../x', sealedShare: 'A'.repeat(88) } }),
+    )
+    const shares = deviceShares(createPersistence(() => storage))
+    expect(await shares.of('ada@example.com')).toBeUndefined()
+  })
+})

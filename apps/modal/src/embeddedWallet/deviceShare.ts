@@ -1,0 +1,101 @@
+/**
+ * The device share as this device keeps it: sealed with AES-256-GCM under the device's key, which
+ * only the API holds and releases only to an email session of the same email (and never again
+ * once the device is revoked). The seal sits in the frame's storage (persistence.ts), which is
+ * itself the frame's own storage or, where the browser denies it, the host's storage sealed a
+ * second time under a key the host can't read (frameStorage.ts). So a copy of this device's
+ * storage opens nothing without the visitor's email session, and nothing at all once the device
+ * is revoked.
+ */
+import type { Persistence } from '../stores/persistence'
+import { fromBase64url, toBase64url } from './base64url'
+
+/** One device's share of one email's wallet: the device's id at the API and the sealed share. */
+export type KeptDeviceShare = { deviceId: string; sealedShare: string }
+
+/** The storage entry: each email's share on this device (a visitor may use several). */
+const entryKey = 'airlock:v1:embeddedWalletShares'
+type Entry = Record<string, KeptDeviceShare>
+
+const deviceIdPattern = /^[A-Za-z0-9_-]{22}$/
+const sealedPattern = /^[A-Za-z0-9_-]{40,200}$/
+
+const isEntry = (value: unknown): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every(
+    (kept) =>
+      typeof kept?.deviceId === 'string' &&
+      deviceIdPattern.test(kept.deviceId) &&
+      typeof kept.sealedShare === 'string' &&
+      sealedPattern.test(kept.sealedShare),
+  )
+
+/** The share's key, from the API's base64url text of 32 bytes. */
+async function deviceKeyOf(deviceKey: string, usage: KeyUsage): Promise<CryptoKey> {
+  const bytes = fromBase64url(deviceKey)
+  if (bytes.length !== 32) throw new Error('A device key is 32 bytes.')
+  return crypto.subtle.importKey('raw', bytes, 'AES-GCM', false, [usage])
+}
+
+const additionalData = (deviceId: string) =>
+  new TextEncoder().encode(`airlock device share\n${deviceId}`)
+
+/** IV (12 bytes) ‖ ciphertext and tag, base64url; bound to the device id. */
+export async function sealDeviceShare(
+  share: Uint8Array,
+  device: { deviceId: string; deviceKey: string },
+): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12))
+  const key = await deviceKeyOf(device.deviceKey, 'encrypt')
+  const sealed = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: additionalData(device.deviceId) },
+    key,
+    share as BufferSource,
+  )
+  return toBase64url(new Uint8Array([...iv, ...new Uint8Array(sealed)]))
+}
+
+/** @throws Error when the key is not this seal's (another device's, or the seal was changed). */
+export async function openDeviceShare(
+  sealedShare: string,
+  device: { deviceId: string; deviceKey: string },
+): Promise<Uint8Array> {
+  const bytes = fromBase64url(sealedShare)
+  const key = await deviceKeyOf(device.deviceKey, 'decrypt')
+  try {
+    const share = await crypto.subtle.decrypt(
+      {
+        name: 'AES-GCM',
+        iv: bytes.subarray(0, 12),
+        additionalData: additionalData(device.deviceId),
+      },
+      key,
+      bytes.subarray(12),
+    )
+    return new Uint8Array(share)
+  } catch {
+    throw new Error("This device's share does not open with its key: it was changed.")
+  }
+}
+
+/** The device shares this device keeps, by email. */
+export function deviceShares(persistence: Persistence) {
+  const read = () => persistence.read<Entry>(entryKey, {}, isEntry)
+  return {
+    async of(email: string): Promise<KeptDeviceShare | undefined> {
+      return (await read())[email]
+    },
+    async keep(email: string, kept: KeptDeviceShare) {
+      await persistence.write(entryKey, { ...(await read()), [email]: kept })
+    },
+    async forget(email: string) {
+      const entry = await read()
+      if (!(email in entry)) return
+      delete entry[email]
+      await persistence.write(entryKey, entry)
+    },
+  }
+}
+export type DeviceShares = ReturnType<typeof deviceShares>

@@ -1,0 +1,82 @@
+/**
+ * The API calls of email login and the embedded wallet, as the frame makes them: codes, the
+ * email session (an HttpOnly cookie of the modal's origin, sent by the browser, never seen
+ * here), the wallet's shares and this device's key. Every call names the project and the host
+ * origin the bridge observed; what the API answers is checked against its schema before any of
+ * it reaches the key code. Failures are the callers' to explain (`quiet`): the views say what
+ * went wrong in words.
+ */
+import {
+  type EmailChangeResponse,
+  type EmbeddedWalletCreate,
+  type EmbeddedWalletDevice,
+  emailChangeConfirmedSchema,
+  emailChangeResponseSchema,
+  emailCodeResponseSchema,
+  emailSessionSchema,
+  embeddedWalletCreatedSchema,
+  embeddedWalletDeviceKeySchema,
+  embeddedWalletDevicesSchema,
+  embeddedWalletSchema,
+} from '@airlock/protocol'
+import type { ApiFetch } from '../api'
+import type { ModalStore } from '../stores/store'
+
+export function walletApi(store: ModalStore, apiFetch: ApiFetch) {
+  const scope = () => {
+    const { config, host } = store.getState()
+    if (!config.projectId || !host) throw new Error('The host page is not connected.')
+    return {
+      project: `/v1/projects/${encodeURIComponent(config.projectId)}`,
+      hostOrigin: host.origin,
+    }
+  }
+  const get = async (path: string, query: Record<string, string> = {}) => {
+    const { project, hostOrigin } = scope()
+    return apiFetch('GET', `${project}${path}`, { query: { hostOrigin, ...query }, quiet: true })
+  }
+  const post = async (path: string, body: Record<string, unknown>) => {
+    const { project, hostOrigin } = scope()
+    return apiFetch('POST', `${project}${path}`, { body: { hostOrigin, ...body }, quiet: true })
+  }
+  const remove = async (path: string) => {
+    const { project, hostOrigin } = scope()
+    return apiFetch('DELETE', `${project}${path}`, { query: { hostOrigin }, quiet: true })
+  }
+
+  return {
+    /** Mails a 6-digit code to `email`; resolves when it was sent. */
+    requestCode: async (email: string) =>
+      emailCodeResponseSchema.parse(await post('/email/codes', { email })),
+    /** The code starts the email session (its cookie set by the answer). */
+    signIn: async (email: string, code: string) =>
+      emailSessionSchema.parse(await post('/email/sessions', { email, code })),
+    /** The email of this frame's session. @throws HttpError 401 when there is none. */
+    session: async () => emailSessionSchema.parse(await get('/email/session')),
+    signOut: () => remove('/email/session'),
+
+    /** The email's wallet, with this device's key when `deviceId` is given. */
+    wallet: async (deviceId?: string) =>
+      embeddedWalletSchema.parse(await get('/embedded-wallet', deviceId ? { deviceId } : {})),
+    /** Keeps the wallet just made, with this device as its first; answers the device's key. */
+    createWallet: async (wallet: Omit<EmbeddedWalletCreate, 'hostOrigin'>) =>
+      embeddedWalletCreatedSchema.parse(await post('/embedded-wallet', wallet)),
+    /** Registers this device after a recovery; answers its key. */
+    addDevice: async (label: string) =>
+      embeddedWalletDeviceKeySchema.parse(await post('/embedded-wallet/devices', { label })),
+    devices: async (): Promise<EmbeddedWalletDevice[]> =>
+      embeddedWalletDevicesSchema.parse(await get('/embedded-wallet/devices')).devices,
+    revokeDevice: (deviceId: string) =>
+      remove(`/embedded-wallet/devices/${encodeURIComponent(deviceId)}`),
+
+    /** Mails a code to the session's address and one to `newEmail`. */
+    startEmailChange: async (newEmail: string): Promise<EmailChangeResponse> =>
+      emailChangeResponseSchema.parse(await post('/email/change', { newEmail })),
+    confirmEmailChange: async (change: {
+      changeId: string
+      currentCode: string
+      newCode: string
+    }) => emailChangeConfirmedSchema.parse(await post('/email/change/confirm', change)),
+  }
+}
+export type WalletApi = ReturnType<typeof walletApi>

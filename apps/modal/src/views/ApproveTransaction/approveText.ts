@@ -1,0 +1,31 @@
+/** The words of ApproveTransaction, beside the view so they load with it. */
+export const approveText = {
+  signMessage: 'Sign message',
+  signTypedData: 'Sign data',
+  sendTransaction: 'Send transaction',
+  signTransaction: 'Sign transaction',
+  explainMessage: 'The site asks your wallet to sign this message. Signing costs nothing.',
+  explainTypedData:
+    'The site asks your wallet to sign this data. A signature can authorise what the data says: check it.',
+  explainSend: 'The site asks your wallet to send this transaction.',
+  explainSignTransaction:
+    'The site asks your wallet to sign this transaction; the site may send it afterwards.',
+  network: 'Network',
+  from: 'From',
+  to: 'To',
+  value: 'Value',
+  data: 'Data',
+  contract: 'Contract',
+  primaryType: 'Type',
+  domain: 'Domain',
+  transfer: (amount: string, to: string) => `Transfer ${amount} to ${to}`,
+  approve: (amount: string, spender: string) => `Allow ${spender} to spend ${amount}`,
+  unlimited: 'an unlimited amount',
+  program: (programId: string) => `Calls program ${programId}`,
+  solTransfer: (amount: string, to: string) => `Send ${amount} to ${to}`,
+  tokenTransfer: (amount: string, mint: string, to: string) =>
+    `Send ${amount} of token ${mint} to token account ${to}`,
+  reject: 'Reject',
+  approveButton: 'Approve',
+  nothing: 'Nothing is waiting for your approval.',
+} as const

@@ -1,0 +1,249 @@
+/**
+ * EmailLogin (spec §1 email login): the visitor's address, then the 6-digit code mailed to it
+ * (resend after a countdown), then the wallet: made (its recovery code shown once, to keep),
+ * opened, or restored on a new device with the recovery code. Every refusal is said in words.
+ */
+import { connectionErrors, isEmailAddress, normalizeEmail } from '@airlock/protocol'
+import { type FormEvent, useEffect, useState } from 'react'
+import { HttpError } from '../../api'
+import { copyText } from '../../components/copyText'
+import { useModal } from '../../components/useModal'
+import { useModalState } from '../../components/useModalState'
+import styles from '../form.module.css'
+import list from '../list.module.css'
+import { emailLoginErrors, emailLoginText as text } from './emailLoginText'
+
+/** How long before another code may be asked for. */
+const resendAfterSeconds = 30
+
+type Step =
+  | { name: 'email' }
+  | { name: 'code'; email: string; sentAt: number }
+  | { name: 'recoveryCode'; recoveryCode: string }
+  | { name: 'recover' }
+
+/** The words for a failure: the API's refusal by its code, a wrong recovery code, or a retry. */
+function messageOf(error: unknown): string {
+  if (error instanceof HttpError && error.code) return emailLoginErrors[error.code] ?? text.failed
+  if ((error as Error | undefined)?.name === 'RecoveryCodeError') return text.wrongRecoveryCode
+  if ((error as Error | undefined)?.message === connectionErrors.noAuthConnector)
+    return connectionErrors.noAuthConnector
+  return text.failed
+}
+
+/** Seconds left before a resend, ticking down once a second. */
+function useSecondsLeft(since: number | undefined): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (since === undefined) return
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [since])
+  if (since === undefined) return 0
+  return Math.max(0, resendAfterSeconds - Math.floor((now - since) / 1000))
+}
+
+export function EmailLogin() {
+  const modal = useModal()
+  const returnBack = useModalState((state) => state.connecting?.returnBack)
+  const [step, setStep] = useState<Step>({ name: 'email' })
+  const [email, setEmail] = useState('')
+  const [code, setCode] = useState('')
+  const [recoveryCode, setRecoveryCode] = useState('')
+  const [busy, setBusy] = useState<string | undefined>()
+  const [message, setMessage] = useState<{ text: string; error: boolean } | undefined>()
+  const [copied, setCopied] = useState(false)
+  const secondsLeft = useSecondsLeft(step.name === 'code' ? step.sentAt : undefined)
+
+  async function run(working: string, work: () => Promise<void>) {
+    setBusy(working)
+    setMessage(undefined)
+    try {
+      await work()
+    } catch (error) {
+      setMessage({ text: messageOf(error), error: true })
+    } finally {
+      setBusy(undefined)
+    }
+  }
+
+  const unlocked = () => modal.emailWalletUnlocked(returnBack)
+
+  function sendCode(event: FormEvent) {
+    event.preventDefault()
+    const address = normalizeEmail(email)
+    if (!isEmailAddress(address)) return setMessage({ text: text.invalidEmail, error: true })
+    return run(text.sending, async () => {
+      await (await modal.embeddedWallet.load()).requestCode(address)
+      setCode('')
+      setStep({ name: 'code', email: address, sentAt: Date.now() })
+    })
+  }
+
+  function resend(address: string) {
+    return run(text.sending, async () => {
+      await (await modal.embeddedWallet.load()).requestCode(address)
+      setCode('')
+      setStep({ name: 'code', email: address, sentAt: Date.now() })
+      setMessage({ text: text.codeResent, error: false })
+    })
+  }
+
+  function checkCode(address: string, entered: string) {
+    if (!/^\d{6}$/.test(entered)) return setMessage({ text: text.codeFormat, error: true })
+    return run(text.checking, async () => {
+      const opening = await (await modal.embeddedWallet.load()).signIn(address, entered)
+      if (opening.status === 'created')
+        setStep({ name: 'recoveryCode', recoveryCode: opening.recoveryCode })
+      else if (opening.status === 'needsRecovery') setStep({ name: 'recover' })
+      else await unlocked()
+    })
+  }
+
+  function recover(event: FormEvent) {
+    event.preventDefault()
+    return run(text.recovering, async () => {
+      await (await modal.embeddedWallet.load()).recover(recoveryCode)
+      await unlocked()
+    })
+  }
+
+  const status = (
+    <p
+      className={`${styles.message} ${message?.error ? styles.error : ''}`}
+      role={message?.error ? 'alert' : 'status'}
+    >
+      {busy ?? message?.text ?? ''}
+    </p>
+  )
+
+  if (step.name === 'code')
+    return (
+      <form
+        className={styles.form}
+        onSubmit={(event) => {
+          event.preventDefault()
+          void checkCode(step.email, code)
+        }}
+      >
+        <p className={list.note}>{text.codeSentTo(step.email)}</p>
+        <label className={styles.field}>
+          <span className={styles.label}>{text.code}</span>
+          <input
+            className={`${styles.input} ${styles.amount}`}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            disabled={!!busy}
+            onChange={(event) => {
+              const digits = event.target.value.replace(/\D/g, '').slice(0, 6)
+              setCode(digits)
+              if (digits.length === 6) void checkCode(step.email, digits)
+            }}
+          />
+        </label>
+        {status}
+        <div className={styles.buttons}>
+          <button
+            type="button"
+            className={list.button}
+            disabled={!!busy}
+            onClick={() => {
+              setMessage(undefined)
+              setStep({ name: 'email' })
+            }}
+          >
+            {text.useAnotherEmail}
+          </button>
+          <button
+            type="button"
+            className={list.button}
+            disabled={!!busy || secondsLeft > 0}
+            onClick={() => resend(step.email)}
+          >
+            {secondsLeft > 0 ? text.resendIn(secondsLeft) : text.resend}
+          </button>
+        </div>
+      </form>
+    )
+
+  if (step.name === 'recoveryCode')
+    return (
+      <div className={styles.form}>
+        <p className={styles.title}>{text.recoveryTitle}</p>
+        <p className={list.note}>{text.recoveryExplain}</p>
+        <div className={styles.field}>
+          <span className={styles.label}>{text.recoveryCode}</span>
+          <div className={styles.row}>
+            <output className={`${styles.input} ${styles.grow} ${styles.code}`} data-recovery-code>
+              {step.recoveryCode}
+            </output>
+            <button
+              type="button"
+              className={styles.small}
+              onClick={async () => setCopied(await copyText(step.recoveryCode))}
+            >
+              {copied ? text.copied : text.copy}
+            </button>
+          </div>
+        </div>
+        {status}
+        <button
+          type="button"
+          className={styles.primary}
+          disabled={!!busy}
+          onClick={() => run(text.opening, unlocked)}
+        >
+          {text.savedIt}
+        </button>
+      </div>
+    )
+
+  if (step.name === 'recover')
+    return (
+      <form className={styles.form} onSubmit={recover}>
+        <p className={list.note}>{text.needsRecovery}</p>
+        <label className={styles.field}>
+          <span className={styles.label}>{text.recoveryCode}</span>
+          <input
+            className={styles.input}
+            name="recoveryCode"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="XXXX-XXXX-XXXX-XXXX-XXXX"
+            value={recoveryCode}
+            disabled={!!busy}
+            onChange={(event) => setRecoveryCode(event.target.value)}
+          />
+        </label>
+        {status}
+        <button type="submit" className={styles.primary} disabled={!!busy || !recoveryCode}>
+          {text.recover}
+        </button>
+      </form>
+    )
+
+  return (
+    <form className={styles.form} onSubmit={sendCode} noValidate>
+      <label className={styles.field}>
+        <span className={styles.label}>{text.email}</span>
+        <input
+          className={styles.input}
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder={text.emailPlaceholder}
+          value={email}
+          disabled={!!busy}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </label>
+      {status}
+      <button type="submit" className={styles.primary} disabled={!!busy || !email.trim()}>
+        {text.continue}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,85 @@
+/**
+ * The words of EmailLogin, UpdateEmailWallet and the embedded wallet's devices: here, beside
+ * the views, so they load with them and not in the modal's first bundle.
+ */
+import type { ApiErrorCode } from '@airlock/protocol'
+
+export const emailLoginText = {
+  email: 'Email',
+  emailPlaceholder: 'you@example.com',
+  continue: 'Continue',
+  invalidEmail: 'Enter a valid email address, such as you@example.com.',
+  sending: 'Sending a code…',
+  codeSentTo: (email: string) => `Enter the 6-digit code sent to ${email}`,
+  code: 'Code',
+  checking: 'Checking the code…',
+  codeFormat: 'The code is 6 digits.',
+  resend: 'Resend code',
+  resendIn: (seconds: number) => `Resend code in ${seconds} s`,
+  codeResent: 'A new code is on its way.',
+  useAnotherEmail: 'Use another email',
+  opening: 'Opening your wallet…',
+  recoveryTitle: 'Save your recovery code',
+  recoveryExplain:
+    'Your wallet is ready. On a new device, this code restores it after you sign in. Keep it somewhere safe: nobody, not even us, can give it back to you.',
+  recoveryCode: 'Recovery code',
+  copy: 'Copy',
+  copied: 'Copied',
+  savedIt: 'I saved my recovery code',
+  needsRecovery:
+    'This device does not have your wallet yet. Enter the recovery code you saved when you made it.',
+  recover: 'Restore wallet',
+  recovering: 'Restoring your wallet…',
+  wrongRecoveryCode: 'This recovery code does not open your wallet. Check it and try again.',
+  failed: 'Something went wrong. Try again.',
+} as const
+
+/** What a refused code or address means, in words, by the API's error code. */
+export const emailLoginErrors: Partial<Record<ApiErrorCode, string>> = {
+  emailInvalid: 'Enter a valid email address, such as you@example.com.',
+  emailNotEnabled: 'Email login is not available on this site.',
+  emailNotConfigured: 'Email login is not set up on this site yet.',
+  emailDeliveryFailed: 'The code could not be sent. Check the address and try again.',
+  emailCodeInvalid: 'That code is not right. Check the latest email and try again.',
+  emailCodeExpired: 'This code has expired. Ask for a new one.',
+  emailCodeLocked: 'Too many wrong codes: this code is locked. Ask for a new one.',
+  emailSessionInvalid: 'Your sign-in has ended. Sign in again.',
+  rateLimited: 'Too many tries. Wait a minute and try again.',
+  embeddedWalletDeviceLimit:
+    'This wallet is on too many devices. Remove one you no longer use, then try again.',
+}
+
+/** The words of the wallet's devices (WalletDevices). */
+export const devicesText = {
+  explain:
+    'Your wallet opens on these devices after you sign in. Remove one you lost: what it keeps will open nothing, even to someone who gets into your email.',
+  listLabel: 'Devices',
+  loading: 'Loading your devices…',
+  thisDevice: 'This device',
+  added: (date: string) => `Added ${date}`,
+  lastUsed: (date: string) => `last used ${date}`,
+  removed: 'Removed',
+  remove: 'Remove',
+  confirmRemove: 'Remove for good',
+  removing: 'Removing…',
+  removedToast: 'Device removed',
+  thisDeviceRemoved:
+    'This device was removed: sign in again with your recovery code to use the wallet here.',
+  failed: 'Your devices could not be loaded. Try again.',
+} as const
+
+/** The words of UpdateEmailWallet. */
+export const updateEmailText = {
+  current: (email: string) => `Your wallet's email is ${email}.`,
+  newEmail: 'New email',
+  sameEmail: 'This is already your email.',
+  sendCodes: 'Send codes',
+  codesSent: (current: string, next: string) =>
+    `Enter the code sent to ${current} and the one sent to ${next}.`,
+  currentCode: (email: string) => `Code sent to ${email}`,
+  newCode: (email: string) => `Code sent to ${email}`,
+  confirm: 'Confirm',
+  confirming: 'Waiting for the change to be confirmed…',
+  updated: 'Email updated',
+  taken: 'This email already has a wallet here.',
+} as const

@@ -1,0 +1,163 @@
+/**
+ * UpdateEmailWallet (spec §6: only for the email wallet): the new address, then the two codes
+ * mailed to the current and the new address; once the API took both, the session is read every
+ * second (spec §9 email update poll) until it says the new address, and the wallet follows it.
+ */
+import {
+  connectionErrors,
+  emailUpdatePollMs,
+  isEmailAddress,
+  normalizeEmail,
+} from '@airlock/protocol'
+import { type FormEvent, useState } from 'react'
+import { HttpError } from '../../api'
+import { useModal } from '../../components/useModal'
+import { useModalState } from '../../components/useModalState'
+import { embeddedWalletId } from '../../connectors/embeddedWallet/embeddedWalletId'
+import { activeConnection } from '../../stores/connections'
+import { showToast } from '../../stores/toasts'
+import {
+  emailLoginErrors,
+  emailLoginText,
+  updateEmailText as text,
+} from '../EmailLogin/emailLoginText'
+import styles from '../form.module.css'
+import list from '../list.module.css'
+
+/** How many reads of the session before the change is said to have failed. */
+const maxPolls = 30
+
+type Step = { name: 'email' } | { name: 'codes'; changeId: string; next: string }
+
+function messageOf(error: unknown): string {
+  if (!(error instanceof HttpError) || !error.code) return emailLoginText.failed
+  if (error.code === 'emailChangeTaken') return text.taken
+  // A wrong, expired or locked code: the API's message says which address's code it was.
+  const said = (error.body as { error?: { message?: unknown } } | undefined)?.error?.message
+  if (error.code.startsWith('emailCode') && typeof said === 'string') return said
+  return emailLoginErrors[error.code] ?? emailLoginText.failed
+}
+
+export function UpdateEmailWallet() {
+  const modal = useModal()
+  const current = useModalState((state) => activeConnection(state)?.authName)
+  const [step, setStep] = useState<Step>({ name: 'email' })
+  const [next, setNext] = useState('')
+  const [currentCode, setCurrentCode] = useState('')
+  const [newCode, setNewCode] = useState('')
+  const [busy, setBusy] = useState<string | undefined>()
+  const [error, setError] = useState<string | undefined>()
+
+  async function run(working: string, work: () => Promise<void>) {
+    setBusy(working)
+    setError(undefined)
+    try {
+      await work()
+    } catch (failure) {
+      setError(messageOf(failure))
+    } finally {
+      setBusy(undefined)
+    }
+  }
+
+  function sendCodes(event: FormEvent) {
+    event.preventDefault()
+    const address = normalizeEmail(next)
+    if (!isEmailAddress(address)) return setError(emailLoginText.invalidEmail)
+    if (address === current) return setError(text.sameEmail)
+    return run(emailLoginText.sending, async () => {
+      const wallet = await modal.embeddedWallet.load()
+      const { changeId } = await wallet.api.startEmailChange(address)
+      setStep({ name: 'codes', changeId, next: address })
+    })
+  }
+
+  function confirm(event: FormEvent) {
+    event.preventDefault()
+    if (step.name !== 'codes' || !current) return
+    if (!/^\d{6}$/.test(currentCode) || !/^\d{6}$/.test(newCode))
+      return setError(emailLoginText.codeFormat)
+    return run(text.confirming, async () => {
+      const wallet = await modal.embeddedWallet.load()
+      await wallet.api.confirmEmailChange({ changeId: step.changeId, currentCode, newCode })
+      for (let poll = 0; ; poll++) {
+        if ((await wallet.api.session()).email === step.next) break
+        if (poll >= maxPolls) throw new Error('The change was not confirmed in time.')
+        await new Promise((resolve) => setTimeout(resolve, emailUpdatePollMs))
+      }
+      await wallet.emailChanged(current, step.next)
+      await modal.connection.activate(embeddedWalletId)
+      showToast(modal.store, { message: text.updated, variant: 'success', autoClose: true })
+      await modal.navigation.back()
+    })
+  }
+
+  if (!current)
+    return (
+      <p className={list.warning} role="alert">
+        {connectionErrors.notConnectedToEmailOrSocial}
+      </p>
+    )
+
+  const status = (
+    <p
+      className={`${styles.message} ${error ? styles.error : ''}`}
+      role={error ? 'alert' : 'status'}
+    >
+      {busy ?? error ?? ''}
+    </p>
+  )
+
+  if (step.name === 'codes')
+    return (
+      <form className={styles.form} onSubmit={confirm}>
+        <p className={list.note}>{text.codesSent(current ?? '', step.next)}</p>
+        {(
+          [
+            ['currentCode', text.currentCode(current ?? ''), currentCode, setCurrentCode],
+            ['newCode', text.newCode(step.next), newCode, setNewCode],
+          ] as const
+        ).map(([name, label, value, set]) => (
+          <label key={name} className={styles.field}>
+            <span className={styles.label}>{label}</span>
+            <input
+              className={styles.input}
+              name={name}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={value}
+              disabled={!!busy}
+              onChange={(event) => set(event.target.value.replace(/\D/g, '').slice(0, 6))}
+            />
+          </label>
+        ))}
+        {status}
+        <button type="submit" className={styles.primary} disabled={!!busy}>
+          {text.confirm}
+        </button>
+      </form>
+    )
+
+  return (
+    <form className={styles.form} onSubmit={sendCodes} noValidate>
+      {current && <p className={list.note}>{text.current(current)}</p>}
+      <label className={styles.field}>
+        <span className={styles.label}>{text.newEmail}</span>
+        <input
+          className={styles.input}
+          name="newEmail"
+          type="email"
+          autoComplete="email"
+          value={next}
+          disabled={!!busy}
+          onChange={(event) => setNext(event.target.value)}
+        />
+      </label>
+      {status}
+      <button type="submit" className={styles.primary} disabled={!!busy || !next.trim()}>
+        {text.sendCodes}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,119 @@
+/**
+ * WalletDevices: the devices the email wallet opens on, this one marked, and Remove for a lost
+ * one (asked twice). A removed device's key is gone at the API, so what it keeps opens nothing;
+ * removing this device locks the wallet here until the recovery code restores it.
+ */
+import { connectionErrors, type EmbeddedWalletDevice } from '@airlock/protocol'
+import { useCallback, useEffect, useState } from 'react'
+import { useModal } from '../../components/useModal'
+import { useModalState } from '../../components/useModalState'
+import { activeConnection } from '../../stores/connections'
+import { showToast } from '../../stores/toasts'
+import { devicesText as text } from '../EmailLogin/emailLoginText'
+import form from '../form.module.css'
+import list from '../list.module.css'
+
+const day = (iso: string) => new Date(iso).toLocaleDateString()
+
+export function WalletDevices() {
+  const modal = useModal()
+  const email = useModalState((state) => activeConnection(state)?.authName)
+  const [devices, setDevices] = useState<EmbeddedWalletDevice[] | undefined>()
+  const [failed, setFailed] = useState(false)
+  const [confirming, setConfirming] = useState<string | undefined>()
+  const [removing, setRemoving] = useState<string | undefined>()
+
+  const load = useCallback(async () => {
+    try {
+      setDevices(await (await modal.embeddedWallet.load()).api.devices())
+      setFailed(false)
+    } catch {
+      setFailed(true)
+    }
+  }, [modal])
+  useEffect(() => {
+    if (email) void load()
+  }, [load, email])
+
+  async function remove(device: EmbeddedWalletDevice) {
+    setRemoving(device.deviceId)
+    try {
+      const wallet = await modal.embeddedWallet.load()
+      await wallet.api.revokeDevice(device.deviceId)
+      showToast(modal.store, { message: text.removedToast, variant: 'success', autoClose: true })
+      if (device.current) {
+        // Its sessions ended with it: the wallet locks here.
+        await modal.disconnect()
+        showToast(modal.store, {
+          message: text.thisDeviceRemoved,
+          variant: 'error',
+          autoClose: false,
+        })
+        await modal.closeModal({ fromFrame: true })
+        return
+      }
+      await load()
+    } catch {
+      setFailed(true)
+    } finally {
+      setRemoving(undefined)
+      setConfirming(undefined)
+    }
+  }
+
+  if (!email)
+    return (
+      <p className={list.warning} role="alert">
+        {connectionErrors.notConnectedToEmailOrSocial}
+      </p>
+    )
+  return (
+    <>
+      <p className={list.note}>{text.explain}</p>
+      {failed && (
+        <p className={list.warning} role="alert">
+          {text.failed}
+        </p>
+      )}
+      {!devices && !failed && <p className={list.note}>{text.loading}</p>}
+      <ul className={list.list} aria-label={text.listLabel}>
+        {devices?.map((device) => (
+          <li key={device.deviceId} className={list.item} data-device-id={device.deviceId}>
+            <span className={`${list.name} ${form.stacked}`}>
+              <span>
+                {device.label}
+                {device.current && (
+                  <>
+                    {' '}
+                    <span className={list.tagActive}>{text.thisDevice}</span>
+                  </>
+                )}
+              </span>
+              <small>
+                {text.added(day(device.createdAt))}, {text.lastUsed(day(device.lastUsedAt))}
+              </small>
+            </span>
+            {device.revokedAt ? (
+              <span className={list.tag}>{text.removed}</span>
+            ) : (
+              <button
+                type="button"
+                className={list.button}
+                disabled={removing !== undefined}
+                onClick={() =>
+                  confirming === device.deviceId ? remove(device) : setConfirming(device.deviceId)
+                }
+              >
+                {removing === device.deviceId
+                  ? text.removing
+                  : confirming === device.deviceId
+                    ? text.confirmRemove
+                    : text.remove}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}

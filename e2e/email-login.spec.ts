@@ -1,0 +1,297 @@
+// Journey: a visitor without any wallet signs in by email (issue 18). The code arrives by real
+// SMTP (the stack's capturing server), the wallet is made in the frame, and the site uses it
+// through `airlock.provider` like any wallet — every signature and transaction through
+// ApproveTransaction. It is there again after a reload, and on a new browser after the recovery
+// step; a lost device can be removed.
+
+import type { Page } from '@playwright/test'
+import { type Address, getPublicKeyFromAddress, signatureBytes, verifySignature } from '@solana/kit'
+import {
+  createWalletClient,
+  custom,
+  type Hex,
+  parseEther,
+  verifyMessage,
+  verifyTypedData,
+} from 'viem'
+import { foundry } from 'viem/chains'
+import { onDatabase } from './support/database'
+import {
+  answerApproval,
+  askForCode,
+  codesMailedTo,
+  enterCode,
+  freshEmail,
+  nextCode,
+  openSite,
+  signUpByEmail,
+} from './support/email'
+import { expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
+import { expect, test } from './support/test'
+import { anvilClient, freshAddress } from './support/testWallet'
+
+const state = (page: Page) => page.evaluate(() => window.airlock!.getState())
+
+test('behavior: an email and a code make a wallet on eip155 and solana; a reload finds the same one', async ({
+  page,
+}) => {
+  await openSite(page)
+  const email = freshEmail()
+  const { address } = await signUpByEmail(page, email)
+  await expectClosed(page)
+  expect(await state(page)).toMatchObject({ status: 'connected', connectorId: 'email' })
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+
+  // The Account view says whose wallet it is.
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Account')
+  await expect(modal(page).dialog.locator(`[data-email="${email}"]`)).toHaveText(email)
+  await page.evaluate(() => window.airlock!.close())
+
+  // The same wallet on Solana: its own address, and it signs.
+  await page.evaluate(() => window.airlock!.switchNetwork('solana:localnet'))
+  await page.waitForFunction(() => window.airlock!.getState().namespace === 'solana')
+  const solanaAddress = (await state(page)).address as Address
+  expect(solanaAddress).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+  const signing = page.evaluate(async () => {
+    const { signature } = await window.airlock!.solana.signMessage(
+      new TextEncoder().encode('gm from email'),
+    )
+    return [...signature]
+  })
+  await answerApproval(page, 'message', 'Approve')
+  const signature = new Uint8Array(await signing)
+  expect(
+    await verifySignature(
+      await getPublicKeyFromAddress(solanaAddress),
+      signatureBytes(signature),
+      new TextEncoder().encode('gm from email'),
+    ),
+  ).toBe(true)
+
+  // Back on EVM; a reload opens the wallet again from this device's share, with no prompt.
+  await page.evaluate(() => window.airlock!.switchNetwork('eip155:31337'))
+  await page.waitForFunction(() => window.airlock!.getState().namespace === 'eip155')
+  await page.reload()
+  await waitForAirlock(page)
+  await page.waitForFunction((expected) => window.airlock!.getState().address === expected, address)
+  await expectClosed(page)
+})
+
+test('behavior: the site signs and sends through ApproveTransaction; a rejection is 4001', async ({
+  page,
+}) => {
+  await openSite(page)
+  const { address } = await signUpByEmail(page, freshEmail())
+  const from = address as Hex
+  const client = anvilClient()
+  await client.request({
+    method: 'anvil_setBalance' as never,
+    params: [from, `0x${parseEther('1').toString(16)}`] as never,
+  })
+
+  // A message: shown as text, signed on Approve, and viem verifies it.
+  const signing = page.evaluate(
+    (account) =>
+      window.airlock!.provider.request({
+        method: 'personal_sign',
+        params: ['0x676d2066726f6d20656d61696c', account],
+      }),
+    from,
+  )
+  await expect(modal(page).dialog.locator('[data-approval-message]')).toHaveText('gm from email')
+  await answerApproval(page, 'message', 'Approve')
+  const signature = (await signing) as Hex
+  expect(await verifyMessage({ address: from, message: 'gm from email', signature })).toBe(true)
+  await expectClosed(page)
+
+  // A transaction: the receiver and the value in words, sent on Approve.
+  const receiver = freshAddress()
+  const sending = page.evaluate(
+    ([account, to]) =>
+      window.airlock!.provider.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: account, to, value: '0x2386f26fc10000' }],
+      }),
+    [from, receiver],
+  )
+  const { dialog } = modal(page)
+  await expect(dialog).toContainText(receiver)
+  await expect(dialog.locator('[data-value]')).toHaveText('0.01 ETH')
+  await answerApproval(page, 'transaction', 'Approve')
+  const hash = (await sending) as Hex
+  await client.waitForTransactionReceipt({ hash })
+  expect(await client.getBalance({ address: receiver })).toBe(parseEther('0.01'))
+
+  // Reject: the site gets EIP-1193's 4001, and nothing is signed.
+  const rejected = page.evaluate(
+    (account) =>
+      window
+        .airlock!.provider.request({ method: 'personal_sign', params: ['0x6869', account] })
+        .catch((error: { code?: number }) => ({ code: error.code })),
+    from,
+  )
+  await answerApproval(page, 'message', 'Reject')
+  expect(await rejected).toEqual({ code: 4001 })
+  await expectClosed(page)
+})
+
+test('behavior: a viem wallet client over airlock.provider works unchanged with the email wallet', async ({
+  page,
+}) => {
+  await openSite(page)
+  await signUpByEmail(page, freshEmail())
+  // viem's own client code, its requests carried to the page's provider.
+  const wallet = createWalletClient({
+    chain: foundry,
+    transport: custom({
+      request: (args) =>
+        page.evaluate((request) => window.airlock!.provider.request(request), args),
+    }),
+  })
+  const [account] = await wallet.getAddresses()
+  expect(await wallet.getChainId()).toBe(31337)
+  await anvilClient().request({
+    method: 'anvil_setBalance' as never,
+    params: [account, `0x${parseEther('1').toString(16)}`] as never,
+  })
+  const signing = wallet.signMessage({ account: account as Hex, message: 'viem says hi' })
+  await answerApproval(page, 'message', 'Approve')
+  expect(
+    await verifyMessage({
+      address: account as Hex,
+      message: 'viem says hi',
+      signature: await signing,
+    }),
+  ).toBe(true)
+  const typed = {
+    domain: { name: 'Airlock', version: '1', chainId: 31337 },
+    types: { Greeting: [{ name: 'text', type: 'string' }] },
+    primaryType: 'Greeting',
+    message: { text: 'gm' },
+  } as const
+  const signingTyped = wallet.signTypedData({ account: account as Hex, ...typed })
+  await answerApproval(page, 'typedData', 'Approve')
+  expect(
+    await verifyTypedData({ address: account as Hex, ...typed, signature: await signingTyped }),
+  ).toBe(true)
+  const receiver = freshAddress()
+  const sending = wallet.sendTransaction({
+    account: account as Hex,
+    to: receiver,
+    value: parseEther('0.02'),
+  })
+  await answerApproval(page, 'transaction', 'Approve')
+  await anvilClient().waitForTransactionReceipt({ hash: await sending })
+  expect(await anvilClient().getBalance({ address: receiver })).toBe(parseEther('0.02'))
+})
+
+test('error: five wrong codes lock the code, and the right one is then refused in words', async ({
+  page,
+}) => {
+  await openSite(page)
+  const email = freshEmail()
+  const code = await askForCode(page, email)
+  const wrong = code === '000000' ? '111111' : '000000'
+  const { dialog } = modal(page)
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await enterCode(page, wrong)
+    await expect(dialog.getByRole('alert')).toHaveText(
+      attempt < 4
+        ? 'That code is not right. Check the latest email and try again.'
+        : 'Too many wrong codes: this code is locked. Ask for a new one.',
+    )
+  }
+  await enterCode(page, code)
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Too many wrong codes: this code is locked. Ask for a new one.',
+  )
+  expect((await state(page)).status).toBe('disconnected')
+})
+
+test('error: an expired code is refused in words; a new one signs in', async ({ page }) => {
+  await openSite(page)
+  const email = freshEmail()
+  const code = await askForCode(page, email)
+  // Ten minutes pass for this code: its row says it expired a second ago.
+  onDatabase(
+    'UPDATE email_codes SET expires_at = ? WHERE email = ?',
+    new Date(Date.now() - 1000).toISOString(),
+    email,
+  )
+  const { dialog } = modal(page)
+  await enterCode(page, code)
+  await expect(dialog.getByRole('alert')).toHaveText('This code has expired. Ask for a new one.')
+  // The countdown ends, and Resend mails a new code that works.
+  const resend = dialog.getByRole('button', { name: 'Resend code' })
+  await expect(dialog.getByRole('button', { name: /Resend code in \d+ s/ })).toBeDisabled()
+  await page.clock.install()
+  await page.clock.fastForward(31_000)
+  const known = (await codesMailedTo(email)).length
+  await resend.click()
+  await enterCode(page, await nextCode(email, known))
+  await expect(dialog.locator('[data-recovery-code]')).toBeVisible({ timeout: 15_000 })
+})
+
+test('behavior: with email off for the page there is no email entry, and EmailLogin is refused', async ({
+  page,
+}) => {
+  await openSite(page, { features: { email: false } })
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Connect Wallet')
+  await expect(modal(page).dialog.getByRole('button', { name: 'Continue with email' })).toHaveCount(
+    0,
+  )
+  const refused = await page.evaluate(() =>
+    window
+      .airlock!.open({ view: 'EmailLogin' })
+      .then(() => 'opened')
+      .catch((error: Error) => error.message),
+  )
+  expect(refused).toContain('The EmailLogin view needs the "email" feature')
+})
+
+test('behavior: a new browser gets the same wallet after the recovery code; a lost device is removed', async ({
+  page,
+  browser,
+}) => {
+  await openSite(page)
+  const email = freshEmail()
+  const { recoveryCode, address } = await signUpByEmail(page, email)
+
+  // Another browser: no share of this wallet on it, so the recovery code is asked for.
+  const otherContext = await browser.newContext()
+  const other = await otherContext.newPage()
+  await openSite(other)
+  await enterCode(other, await askForCode(other, email))
+  const { dialog } = modal(other)
+  await expect(dialog).toContainText('This device does not have your wallet yet.')
+  await dialog.getByLabel('Recovery code').fill('0000-0000-0000-0000-0000')
+  await dialog.getByRole('button', { name: 'Restore wallet' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'This recovery code does not open your wallet. Check it and try again.',
+  )
+  await dialog.getByLabel('Recovery code').fill(recoveryCode.toLowerCase())
+  await dialog.getByRole('button', { name: 'Restore wallet' }).click()
+  await other.waitForFunction(() => window.airlock!.getState().status === 'connected')
+  expect((await state(other)).address).toBe(address)
+
+  // From the new browser, the first one is removed.
+  await other.evaluate(() => window.airlock!.open())
+  await dialog.getByRole('button', { name: 'Devices' }).click()
+  const devices = dialog.locator('[data-device-id]')
+  await expect(devices).toHaveCount(2)
+  const lost = devices.filter({ hasNotText: 'This device' })
+  await lost.getByRole('button', { name: 'Remove' }).click()
+  await lost.getByRole('button', { name: 'Remove for good' }).click()
+  await expect(lost).toContainText('Removed')
+  await otherContext.close()
+
+  // The first browser's session ended with its device: a reload finds no wallet, and signing
+  // in again needs the recovery code, since what this device kept opens nothing now.
+  await page.reload()
+  await waitForAirlock(page)
+  await expect.poll(async () => (await state(page)).status).toBe('disconnected')
+  await enterCode(page, await askForCode(page, email))
+  await expect(modal(page).dialog).toContainText('This device does not have your wallet yet.')
+})

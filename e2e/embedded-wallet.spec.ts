@@ -1,0 +1,261 @@
+// The email wallet once it exists (issue 18): no script of the host page finds its key material
+// anywhere it can reach; a wallet whose shares no longer make it says 'Embedded Wallet Load
+// Failed'; its email changes with a code to each address; it sits among the visitor's other
+// connections and switches with them.
+
+import type { Page } from '@playwright/test'
+import { bytesToHex } from 'viem'
+import { toBase64url } from '../apps/modal/src/embeddedWallet/base64url'
+import { openRecoveryShare } from '../apps/modal/src/embeddedWallet/recoveryShare'
+import {
+  deriveWalletAccounts,
+  walletMnemonic,
+} from '../apps/modal/src/embeddedWallet/walletAccounts'
+import {
+  combineShares,
+  decodeShare,
+  encodeShare,
+} from '../apps/modal/src/embeddedWallet/walletSecret'
+import { onDatabase } from './support/database'
+import {
+  answerApproval,
+  codesMailedTo,
+  freshEmail,
+  nextCode,
+  openSite,
+  signUpByEmail,
+} from './support/email'
+import { expectOpen, modal, waitForAirlock } from './support/modal'
+import { origins } from './support/ports'
+import { expect, test } from './support/test'
+import { installTestWallet } from './support/testWallet'
+
+/** The modal's frame of `page`: what only the modal's origin can do, for the test to look. */
+const modalFrame = (page: Page) => {
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(origins.modal))
+  if (!frame) throw new Error('The modal frame is not there.')
+  return frame
+}
+
+test('security: no host script finds the key, the phrase, a share or the recovery code anywhere it can reach', async ({
+  page,
+}) => {
+  // Everything the host window is told, on the window and on the bridge's message ports, recorded
+  // from the start and kept across the reload; bytes as hex and base64url, so that key bytes sent
+  // as bytes would be found too.
+  await page.addInitScript(() => {
+    // The host page only: init scripts run in its frames too, the modal's among them.
+    if (window !== window.top) return
+    const text = (data: unknown) =>
+      JSON.stringify(data, (_, value) =>
+        value instanceof Uint8Array
+          ? `${[...value].map((byte) => byte.toString(16).padStart(2, '0')).join('')} ${btoa(
+              String.fromCharCode(...value),
+            )
+              .replaceAll('+', '-')
+              .replaceAll('/', '_')
+              .replace(/=+$/, '')}`
+          : value,
+      )
+    const record = (event: Event) => {
+      const seen = JSON.parse(sessionStorage.getItem('seen') ?? '[]') as string[]
+      seen.push(text((event as MessageEvent).data))
+      sessionStorage.setItem('seen', JSON.stringify(seen))
+    }
+    const addEventListener = EventTarget.prototype.addEventListener
+    EventTarget.prototype.addEventListener = function (type, listener, options) {
+      if (type === 'message' && listener) addEventListener.call(this, type, record, options)
+      return addEventListener.call(this, type, listener, options)
+    }
+    const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!
+    Object.defineProperty(MessagePort.prototype, 'onmessage', {
+      ...onmessage,
+      set(listener) {
+        addEventListener.call(this, 'message', record)
+        onmessage.set!.call(this, listener)
+      },
+    })
+  })
+  await openSite(page)
+  const { recoveryCode, address } = await signUpByEmail(page, freshEmail())
+  // The wallet in use: a signature through ApproveTransaction, a reload that opens it again.
+  const signing = page.evaluate(
+    (account) =>
+      window.airlock!.provider.request({ method: 'personal_sign', params: ['0x6869', account] }),
+    address,
+  )
+  await answerApproval(page, 'message', 'Approve')
+  await signing
+  await page.reload()
+  await waitForAirlock(page)
+  await page.waitForFunction((expected) => window.airlock!.getState().address === expected, address)
+
+  // The test learns the key material the way only the visitor can: their session (in the modal's
+  // frame) and their recovery code.
+  const wallet = (await modalFrame(page).evaluate(
+    async (hostOrigin) =>
+      (
+        await fetch(
+          `/v1/projects/demo/embedded-wallet?hostOrigin=${encodeURIComponent(hostOrigin)}`,
+        )
+      ).json(),
+    origins.fixtures,
+  )) as { authShare: string; recoveryShare: string }
+  const recoveryShare = await openRecoveryShare(wallet.recoveryShare, recoveryCode)
+  const secret = await combineShares(recoveryShare, decodeShare(wallet.authShare))
+  const mnemonic = walletMnemonic(secret)
+  const { evm, solana } = deriveWalletAccounts(secret)
+  expect(evm.address).toBe(address)
+  const needles = [
+    evm.privateKey.slice(2).toLowerCase(),
+    bytesToHex(solana.secretKey.subarray(0, 32)).slice(2),
+    toBase64url(solana.secretKey.subarray(0, 32)),
+    bytesToHex(secret).slice(2),
+    toBase64url(secret),
+    mnemonic.split(' ').slice(0, 6).join(' '),
+    wallet.authShare,
+    encodeShare(recoveryShare),
+    recoveryCode,
+    recoveryCode.replaceAll('-', ''),
+  ]
+
+  // Everything a host script reaches: its storage, cookies, databases, caches, the SDK's state,
+  // what it was sent; not the frame's document.
+  const reachable = await page.evaluate(async () => {
+    const entries = (storage: Storage) =>
+      Object.keys(storage).map((key) => `${key}=${storage.getItem(key)}`)
+    return {
+      localStorage: entries(localStorage),
+      sessionStorage: entries(sessionStorage),
+      cookie: document.cookie,
+      databases: (await indexedDB.databases()).map((database) => database.name),
+      caches: await caches.keys(),
+      state: JSON.stringify(window.airlock!.getState()),
+      messages: JSON.parse(sessionStorage.getItem('seen') ?? '[]') as string[],
+      frameDocument: (document.querySelector('iframe[data-airlock]') as HTMLIFrameElement)
+        .contentDocument,
+    }
+  })
+  expect(reachable.frameDocument).toBeNull()
+  expect(reachable.messages.filter((message) => message.startsWith('not recorded'))).toEqual([])
+  expect(reachable.messages.length).toBeGreaterThan(10)
+  // What the frame keeps on the host (storage denied to it here) is sealed, all of it.
+  const kept = reachable.localStorage.filter((entry) => entry.startsWith('airlock:v1:'))
+  expect(kept.length).toBeGreaterThan(0)
+  for (const entry of kept) expect(entry.split('=')[1]).toMatch(/^airlock-sealed:1:/)
+  const haystack = JSON.stringify(reachable).toLowerCase()
+  for (const needle of needles) expect(haystack).not.toContain(needle.toLowerCase())
+})
+
+test("error: a wallet whose kept share no longer opens shows 'Embedded Wallet Load Failed'", async ({
+  page,
+}) => {
+  await openSite(page)
+  const email = freshEmail()
+  await signUpByEmail(page, email)
+  // Someone changed the auth share where the API keeps it.
+  onDatabase(
+    "UPDATE embedded_wallets SET auth_share = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' WHERE email = ?",
+    email,
+  )
+  await page.reload()
+  await waitForAirlock(page)
+  await page.evaluate(() => window.airlock!.open())
+  await expect(modal(page).dialog.getByRole('alert')).toContainText('Embedded Wallet Load Failed')
+  expect(await page.evaluate(() => window.airlock!.getState().status)).toBe('disconnected')
+})
+
+test('behavior: the email changes with a code to each address, and the wallet follows it', async ({
+  page,
+}) => {
+  await openSite(page)
+  const email = freshEmail()
+  const { address } = await signUpByEmail(page, email)
+  const next = freshEmail()
+  await page.evaluate(() => window.airlock!.open())
+  const { dialog } = modal(page)
+  await dialog.getByRole('button', { name: 'Update email' }).click()
+  await expectOpen(page, 'Update Email')
+  await dialog.getByLabel('New email').fill(email)
+  await dialog.getByRole('button', { name: 'Send codes' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('This is already your email.')
+  await dialog.getByLabel('New email').fill(next)
+  const known = { current: (await codesMailedTo(email)).length, next: 0 }
+  await dialog.getByRole('button', { name: 'Send codes' }).click()
+  const currentCode = await nextCode(email, known.current)
+  const newCode = await nextCode(next, known.next)
+  // A wrong code is named by its address.
+  await dialog
+    .getByLabel(`Code sent to ${email}`)
+    .fill(currentCode === '000000' ? '111111' : '000000')
+  await dialog.getByLabel(`Code sent to ${next}`).fill(newCode)
+  await dialog.getByRole('button', { name: 'Confirm' }).click()
+  await expect(dialog.getByRole('alert')).toContainText(`The code sent to ${email}`)
+  await dialog.getByLabel(`Code sent to ${email}`).fill(currentCode)
+  await dialog.getByRole('button', { name: 'Confirm' }).click()
+  await expectOpen(page, 'Account')
+  await expect(dialog.locator(`[data-email="${next}"]`)).toBeVisible()
+  // The same wallet under the new address, after a reload too.
+  await page.reload()
+  await waitForAirlock(page)
+  await page.waitForFunction((expected) => window.airlock!.getState().address === expected, address)
+  await page.evaluate(() => window.airlock!.open())
+  await expect(dialog.locator(`[data-email="${next}"]`)).toBeVisible()
+})
+
+test('behavior: the email wallet is one of the visitor’s connections and switches with them', async ({
+  page,
+  connectWallet,
+}) => {
+  const alpha = await installTestWallet(page, { name: 'Alpha Wallet', rdns: 'dev.airlock.alpha' })
+  await openSite(page, { projectId: 'multiwallet', networks: ['eip155:31337'] })
+  await connectWallet(alpha.name)
+  await page.evaluate(() => window.airlock!.open())
+  const { dialog } = modal(page)
+  await dialog.getByRole('button', { name: 'Wallets' }).click()
+  await dialog
+    .getByRole('list', { name: 'Add a wallet' })
+    .getByRole('button', { name: 'Continue with email' })
+    .click()
+  const email = freshEmail()
+  await dialog.getByLabel('Email').fill(email)
+  const known = (await codesMailedTo(email)).length
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await dialog.getByLabel('Code').fill(await nextCode(email, known))
+  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  // Back on ProfileWallets, the email wallet connected and the browser wallet still there.
+  await expectOpen(page, 'Wallets')
+  const connections = dialog.getByRole('list', { name: 'Connections' }).getByRole('button')
+  const emailWallet = connections.filter({ hasText: email })
+  await expect(emailWallet).toHaveAttribute('data-connection-status', 'connected')
+  const emailAddress = await page.evaluate(() => window.airlock!.getState().address)
+  await connections.filter({ hasText: 'Alpha Wallet' }).click()
+  await page.waitForFunction(
+    (expected) => window.airlock!.getState().address === expected,
+    alpha.address,
+  )
+  await expect(emailWallet).toHaveAttribute('data-connection-status', 'active')
+  await emailWallet.click()
+  await page.waitForFunction(
+    (expected) => window.airlock!.getState().address === expected,
+    emailAddress,
+  )
+  expect(await page.evaluate(() => window.airlock!.getState().connectorId)).toBe('email')
+})
+
+test("error: the email wallet's views say 'Not connected to email or social' to anyone else", async ({
+  page,
+}) => {
+  await openSite(page)
+  for (const [view, title] of [
+    ['UpdateEmailWallet', 'Update Email'],
+    ['WalletDevices', 'Devices'],
+  ] as const) {
+    await page.evaluate((name) => window.airlock!.open({ view: name }), view)
+    await expectOpen(page, title)
+    await expect(modal(page).dialog.getByRole('alert')).toHaveText(
+      'Not connected to email or social',
+    )
+    await page.evaluate(() => window.airlock!.close())
+  }
+})

@@ -1,0 +1,83 @@
+// Email login from the visitor's side: the codes the API mailed, read from the stack's capturing
+// SMTP server (scripts/devMail.mjs, its JSON page), and the steps of EmailLogin and
+// ApproveTransaction in the modal.
+import { randomUUID } from 'node:crypto'
+import { expect, type Page } from '@playwright/test'
+import { modal, waitForAirlock } from './modal'
+import { origins, ports } from './ports'
+import { gotoSdkPage } from './sdkPage'
+
+type Mail = { to: string[]; subject: string; text: string }
+
+/** The SDK page of the demo project (or the project `options` name), the bridge up. */
+export async function openSite(page: Page, options: object = {}) {
+  await gotoSdkPage(page, { projectId: 'demo', modalUrl: origins.modal, ...options })
+  await waitForAirlock(page)
+}
+
+/** An address nobody else's test uses. */
+export const freshEmail = () => `visitor-${randomUUID().slice(0, 8)}@example.com`
+
+/** Every 6-digit code mailed to `to`, oldest first. */
+export async function codesMailedTo(to: string): Promise<string[]> {
+  const response = await fetch(`http://127.0.0.1:${ports.devMail}/messages.json`)
+  const mails = (await response.json()) as Mail[]
+  return mails
+    .filter((mail) => mail.to.includes(to))
+    .map((mail) => /\b(\d{6})\b/.exec(mail.text)?.[1])
+    .filter((code): code is string => code !== undefined)
+}
+
+/** Waits for a code mailed to `to` after the `known` ones, and returns it. */
+export async function nextCode(to: string, known: number): Promise<string> {
+  await expect.poll(async () => (await codesMailedTo(to)).length).toBeGreaterThan(known)
+  return (await codesMailedTo(to)).at(-1) as string
+}
+
+/** Opens the modal, goes to EmailLogin and asks for a code for `email`; returns the code. */
+export async function askForCode(page: Page, email: string): Promise<string> {
+  const { dialog } = modal(page)
+  await page.evaluate(() => window.airlock!.open())
+  await dialog.getByRole('button', { name: 'Continue with email' }).click()
+  await expect(dialog.getByRole('heading', { level: 1 })).toHaveText('Email')
+  await dialog.getByLabel('Email').fill(email)
+  const known = (await codesMailedTo(email)).length
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await expect(dialog).toContainText(`Enter the 6-digit code sent to ${email}`)
+  return nextCode(email, known)
+}
+
+/** Types a code in EmailLogin (six digits submit it). */
+export async function enterCode(page: Page, code: string) {
+  const field = modal(page).dialog.getByLabel('Code')
+  await field.fill('')
+  await field.fill(code)
+}
+
+/**
+ * Signs `email` in for the first time: the code, then the recovery code shown once, kept; the
+ * modal closes connected. Returns the recovery code and the EVM address.
+ */
+export async function signUpByEmail(page: Page, email: string) {
+  const { dialog } = modal(page)
+  await enterCode(page, await askForCode(page, email))
+  const shown = dialog.locator('[data-recovery-code]')
+  await expect(shown).toHaveText(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/, { timeout: 15_000 })
+  const recoveryCode = (await shown.textContent()) as string
+  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
+  const address = (await page.evaluate(() => window.airlock!.getState().address)) as string
+  return { recoveryCode, address }
+}
+
+/** ApproveTransaction is showing a request of `kind`; Approve or Reject it. */
+export async function answerApproval(
+  page: Page,
+  kind: 'message' | 'typedData' | 'transaction',
+  answer: 'Approve' | 'Reject',
+) {
+  const { dialog } = modal(page)
+  await expect(dialog.getByRole('heading', { level: 1 })).toHaveText('Approve Transaction')
+  await expect(dialog.locator(`[data-approval-kind="${kind}"]`)).toBeVisible()
+  await dialog.getByRole('button', { name: answer, exact: true }).click()
+}
