@@ -27,7 +27,7 @@ import {
 } from './support/email'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
-import { expect, test } from './support/test'
+import { expect, storageModes, test } from './support/test'
 import { installTestWallet } from './support/testWallet'
 
 /** The modal's frame of `page`: what only the modal's origin can do, for the test to look. */
@@ -37,115 +37,135 @@ const modalFrame = (page: Page) => {
   return frame
 }
 
-test('security: no host script finds the key, the phrase, a share or the recovery code anywhere it can reach', async ({
-  page,
-}) => {
-  // Everything the host window is told, on the window and on the bridge's message ports, recorded
-  // from the start and kept across the reload; bytes as hex and base64url, so that key bytes sent
-  // as bytes would be found too.
-  await page.addInitScript(() => {
-    // The host page only: init scripts run in its frames too, the modal's among them.
-    if (window !== window.top) return
-    const text = (data: unknown) =>
-      JSON.stringify(data, (_, value) =>
-        value instanceof Uint8Array
-          ? `${[...value].map((byte) => byte.toString(16).padStart(2, '0')).join('')} ${btoa(
-              String.fromCharCode(...value),
-            )
-              .replaceAll('+', '-')
-              .replaceAll('/', '_')
-              .replace(/=+$/, '')}`
-          : value,
-      )
-    const record = (event: Event) => {
-      const seen = JSON.parse(sessionStorage.getItem('seen') ?? '[]') as string[]
-      seen.push(text((event as MessageEvent).data))
-      sessionStorage.setItem('seen', JSON.stringify(seen))
-    }
-    const addEventListener = EventTarget.prototype.addEventListener
-    EventTarget.prototype.addEventListener = function (type, listener, options) {
-      if (type === 'message' && listener) addEventListener.call(this, type, record, options)
-      return addEventListener.call(this, type, listener, options)
-    }
-    const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!
-    Object.defineProperty(MessagePort.prototype, 'onmessage', {
-      ...onmessage,
-      set(listener) {
-        addEventListener.call(this, 'message', record)
-        onmessage.set!.call(this, listener)
-      },
-    })
-  })
-  await openSite(page)
-  const { recoveryCode, address } = await signUpByEmail(page, freshEmail())
-  // The wallet in use: a signature through ApproveTransaction, a reload that opens it again.
-  const signing = page.evaluate(
-    (account) =>
-      window.airlock!.provider.request({ method: 'personal_sign', params: ['0x6869', account] }),
-    address,
-  )
-  await answerApproval(page, 'message', 'Approve')
-  await signing
-  await page.reload()
-  await waitForAirlock(page)
-  await page.waitForFunction((expected) => window.airlock!.getState().address === expected, address)
-
-  // The test learns the key material the way only the visitor can: their session (in the modal's
-  // frame) and their recovery code.
-  const wallet = (await modalFrame(page).evaluate(
-    async (hostOrigin) =>
-      (
-        await fetch(
-          `/v1/projects/demo/embedded-wallet?hostOrigin=${encodeURIComponent(hostOrigin)}`,
+for (const mode of storageModes)
+  test(`security: storage ${mode}: no host script finds the key, the phrase, a share or the recovery code anywhere it can reach`, async ({
+    openStorageContext,
+  }) => {
+    const context = await openStorageContext(mode)
+    const page = context.pages()[0] ?? (await context.newPage())
+    // Everything the host window is told, on the window and on the bridge's message ports, recorded
+    // from the start and kept across the reload; bytes as hex and base64url, so that key bytes sent
+    // as bytes would be found too.
+    await context.addInitScript(() => {
+      // The host page only: init scripts run in its frames too, the modal's among them.
+      if (window !== window.top) return
+      const text = (data: unknown) =>
+        JSON.stringify(data, (_, value) =>
+          value instanceof Uint8Array
+            ? `${[...value].map((byte) => byte.toString(16).padStart(2, '0')).join('')} ${btoa(
+                String.fromCharCode(...value),
+              )
+                .replaceAll('+', '-')
+                .replaceAll('/', '_')
+                .replace(/=+$/, '')}`
+            : value,
         )
-      ).json(),
-    origins.fixtures,
-  )) as { authShare: string; recoveryShare: string }
-  const recoveryShare = await openRecoveryShare(wallet.recoveryShare, recoveryCode)
-  const secret = await combineShares(recoveryShare, decodeShare(wallet.authShare))
-  const mnemonic = walletMnemonic(secret)
-  const { evm, solana } = deriveWalletAccounts(secret)
-  expect(evm.address).toBe(address)
-  const needles = [
-    evm.privateKey.slice(2).toLowerCase(),
-    bytesToHex(solana.secretKey.subarray(0, 32)).slice(2),
-    toBase64url(solana.secretKey.subarray(0, 32)),
-    bytesToHex(secret).slice(2),
-    toBase64url(secret),
-    mnemonic.split(' ').slice(0, 6).join(' '),
-    wallet.authShare,
-    encodeShare(recoveryShare),
-    recoveryCode,
-    recoveryCode.replaceAll('-', ''),
-  ]
+      const record = (event: Event) => {
+        const seen = JSON.parse(sessionStorage.getItem('seen') ?? '[]') as string[]
+        seen.push(text((event as MessageEvent).data))
+        sessionStorage.setItem('seen', JSON.stringify(seen))
+      }
+      const addEventListener = EventTarget.prototype.addEventListener
+      EventTarget.prototype.addEventListener = function (type, listener, options) {
+        if (type === 'message' && listener) addEventListener.call(this, type, record, options)
+        return addEventListener.call(this, type, listener, options)
+      }
+      const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!
+      Object.defineProperty(MessagePort.prototype, 'onmessage', {
+        ...onmessage,
+        set(listener) {
+          addEventListener.call(this, 'message', record)
+          onmessage.set!.call(this, listener)
+        },
+      })
+    })
+    await openSite(page)
+    const { recoveryCode, address } = await signUpByEmail(page, freshEmail())
+    // The wallet in use: a signature through ApproveTransaction, a reload that opens it again.
+    const signing = page.evaluate(
+      (account) =>
+        window.airlock!.provider.request({ method: 'personal_sign', params: ['0x6869', account] }),
+      address,
+    )
+    await answerApproval(page, 'message', 'Approve')
+    await signing
+    await page.reload()
+    await waitForAirlock(page)
+    await page.waitForFunction(
+      (expected) => window.airlock!.getState().address === expected,
+      address,
+    )
 
-  // Everything a host script reaches: its storage, cookies, databases, caches, the SDK's state,
-  // what it was sent; not the frame's document.
-  const reachable = await page.evaluate(async () => {
-    const entries = (storage: Storage) =>
-      Object.keys(storage).map((key) => `${key}=${storage.getItem(key)}`)
-    return {
-      localStorage: entries(localStorage),
-      sessionStorage: entries(sessionStorage),
-      cookie: document.cookie,
-      databases: (await indexedDB.databases()).map((database) => database.name),
-      caches: await caches.keys(),
-      state: JSON.stringify(window.airlock!.getState()),
-      messages: JSON.parse(sessionStorage.getItem('seen') ?? '[]') as string[],
-      frameDocument: (document.querySelector('iframe[data-airlock]') as HTMLIFrameElement)
-        .contentDocument,
+    // The test learns the key material the way only the visitor can: their session (in the modal's
+    // frame) and their recovery code.
+    const wallet = (await modalFrame(page).evaluate(
+      async (hostOrigin) =>
+        (
+          await fetch(
+            `/v1/projects/demo/embedded-wallet?hostOrigin=${encodeURIComponent(hostOrigin)}`,
+          )
+        ).json(),
+      origins.fixtures,
+    )) as { authShare: string; recoveryShare: string }
+    const recoveryShare = await openRecoveryShare(wallet.recoveryShare, recoveryCode)
+    const secret = await combineShares(recoveryShare, decodeShare(wallet.authShare))
+    const mnemonic = walletMnemonic(secret)
+    const { evm, solana } = deriveWalletAccounts(secret)
+    expect(evm.address).toBe(address)
+    const needles = [
+      evm.privateKey.slice(2).toLowerCase(),
+      bytesToHex(solana.secretKey.subarray(0, 32)).slice(2),
+      toBase64url(solana.secretKey.subarray(0, 32)),
+      bytesToHex(secret).slice(2),
+      toBase64url(secret),
+      mnemonic.split(' ').slice(0, 6).join(' '),
+      wallet.authShare,
+      encodeShare(recoveryShare),
+      recoveryCode,
+      recoveryCode.replaceAll('-', ''),
+    ]
+
+    // Everything a host script reaches: its storage, cookies, databases, caches, the SDK's state,
+    // what it was sent; not the frame's document.
+    const reachable = await page.evaluate(async () => {
+      const entries = (storage: Storage) =>
+        Object.keys(storage).map((key) => `${key}=${storage.getItem(key)}`)
+      return {
+        localStorage: entries(localStorage),
+        sessionStorage: entries(sessionStorage),
+        cookie: document.cookie,
+        databases: (await indexedDB.databases()).map((database) => database.name),
+        caches: await caches.keys(),
+        state: JSON.stringify(window.airlock!.getState()),
+        messages: JSON.parse(sessionStorage.getItem('seen') ?? '[]') as string[],
+        frameDocument: (document.querySelector('iframe[data-airlock]') as HTMLIFrameElement)
+          .contentDocument,
+      }
+    })
+    expect(reachable.frameDocument).toBeNull()
+    expect(reachable.messages.filter((message) => message.startsWith('not recorded'))).toEqual([])
+    expect(reachable.messages.length).toBeGreaterThan(10)
+    // What the frame keeps: on the host, sealed, where the browser denies the frame storage of its
+    // own; else nothing on the host, and the device share in the frame's storage sealed too.
+    const kept = reachable.localStorage.filter((entry) => entry.startsWith('airlock:v1:'))
+    const inFrame = await modalFrame(page).evaluate(() => {
+      try {
+        return JSON.stringify({ ...localStorage })
+      } catch {
+        return undefined
+      }
+    })
+    if (mode === 'denied') {
+      expect(inFrame).toBeUndefined()
+      expect(kept.length).toBeGreaterThan(0)
+      for (const entry of kept) expect(entry.split('=')[1]).toMatch(/^airlock-sealed:1:/)
+    } else {
+      expect(kept).toEqual([])
+      expect(inFrame).toContain(':embeddedWalletShares')
     }
+    const haystack = `${JSON.stringify(reachable)}${inFrame ?? ''}`.toLowerCase()
+    for (const needle of needles) expect(haystack).not.toContain(needle.toLowerCase())
   })
-  expect(reachable.frameDocument).toBeNull()
-  expect(reachable.messages.filter((message) => message.startsWith('not recorded'))).toEqual([])
-  expect(reachable.messages.length).toBeGreaterThan(10)
-  // What the frame keeps on the host (storage denied to it here) is sealed, all of it.
-  const kept = reachable.localStorage.filter((entry) => entry.startsWith('airlock:v1:'))
-  expect(kept.length).toBeGreaterThan(0)
-  for (const entry of kept) expect(entry.split('=')[1]).toMatch(/^airlock-sealed:1:/)
-  const haystack = JSON.stringify(reachable).toLowerCase()
-  for (const needle of needles) expect(haystack).not.toContain(needle.toLowerCase())
-})
 
 test("error: a wallet whose kept share no longer opens shows 'Embedded Wallet Load Failed'", async ({
   page,

@@ -1,16 +1,9 @@
-// Journey: what the modal remembers survives a reload in every storage regime a third-party
-// frame meets — storage denied (Playwright's default context, as incognito, Safari, Brave),
-// partitioned (a regular profile) and allowed (third-party cookies allowed) — while a host
-// script that copies every storage area and cookie it can reach takes nothing it can use.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { BrowserContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { generatePrivateKey } from 'viem/accounts'
 import { frameSelector, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
 import { sdkPageUrl } from './support/sdkPage'
-import { expect, test, watchPageErrors } from './support/test'
+import { expect, storageModes, test } from './support/test'
 import { installTestWallet } from './support/testWallet'
 import { connectPhone, sealedSessionSaved, signsThroughProvider } from './support/walletConnect'
 import { createWalletPeer, type WalletPeer } from './support/walletPeer'
@@ -33,45 +26,10 @@ test.afterEach(async () => {
 })
 
 test.describe('frame storage', () => {
-  for (const mode of ['denied', 'partitioned', 'allowed'] as const) {
+  for (const mode of storageModes) {
     test(`security: storage ${mode}: a reload restores the session, a copy of the host's storage restores nothing`, async ({
-      browser,
-      playwright,
-      launchOptions,
-      pageErrors,
+      openStorageContext,
     }) => {
-      /** A browser context in this storage regime (a profile of its own for the last two). */
-      async function openContext(): Promise<BrowserContext> {
-        if (mode === 'denied') {
-          const context = await browser.newContext()
-          cleanups.push(() => context.close())
-          watchPageErrors(context, pageErrors)
-          return context
-        }
-        const profile = mkdtempSync(join(tmpdir(), 'airlock-profile-'))
-        if (mode === 'allowed') {
-          mkdirSync(join(profile, 'Default'))
-          writeFileSync(
-            join(profile, 'Default', 'Preferences'),
-            JSON.stringify({
-              profile: { cookie_controls_mode: 0, block_third_party_cookies: false },
-            }),
-          )
-        }
-        // A regular profile blocks third-party cookies and, with tracking protection's 3PCD
-        // off, partitions the frame's storage by top-level site; 'allowed' also allows the
-        // third-party cookies, and with them unpartitioned storage.
-        const context = await playwright.chromium.launchPersistentContext(profile, {
-          ...launchOptions,
-          args: [...(launchOptions.args ?? []), '--disable-features=TrackingProtection3pcd'],
-        })
-        cleanups.push(async () => {
-          await context.close()
-          rmSync(profile, { recursive: true, force: true })
-        })
-        watchPageErrors(context, pageErrors)
-        return context
-      }
       /** Whether the modal frame itself may keep storage in this context. */
       const frameHasStorage = (page: Page) =>
         page
@@ -90,7 +48,7 @@ test.describe('frame storage', () => {
         name: 'Phone Wallet',
       })
       cleanups.push(() => peer.close())
-      const context = await openContext()
+      const context = await openStorageContext(mode)
       const page = context.pages()[0] ?? (await context.newPage())
       await page.goto(sdkUrl)
       await waitForAirlock(page)
@@ -127,7 +85,7 @@ test.describe('frame storage', () => {
 
       // The attacker's browser, with everything the host script copied put back in place.
       const answered = peer.requests.length
-      const elsewhere = await openContext()
+      const elsewhere = await openStorageContext(mode)
       const attacker = elsewhere.pages()[0] ?? (await elsewhere.newPage())
       await attacker.addInitScript(
         ({ copied, host }: { copied: HostDump; host: string }) => {

@@ -3,6 +3,9 @@
 // error or an unhandled rejection (a spec that passes with a broken page does not pass), and the
 // shared steps as fixtures: `connectWallet` connects a browser wallet through the modal;
 // `signAndSend` signs and pays through the site's `airlock.provider`.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test'
 import { type Address, type Hex, parseEther, verifyMessage } from 'viem'
 import { anvilClient, freshAddress } from './testWallet'
@@ -31,11 +34,58 @@ export type SignAndSend = (
   page?: Page,
 ) => Promise<void>
 
+/**
+ * The third-party storage regimes a modal frame meets: denied (Playwright's default context, as
+ * incognito, Safari, Brave), partitioned (a regular profile) and allowed (third-party cookies
+ * allowed, and with them unpartitioned storage).
+ */
+export const storageModes = ['denied', 'partitioned', 'allowed'] as const
+export type StorageMode = (typeof storageModes)[number]
+
+/** A browser context in `mode`, its page errors watched, closed (and its profile removed) after. */
+export type OpenStorageContext = (mode: StorageMode) => Promise<BrowserContext>
+
 export const test = base.extend<{
   pageErrors: string[]
   connectWallet: ConnectWallet
   signAndSend: SignAndSend
+  openStorageContext: OpenStorageContext
 }>({
+  openStorageContext: async ({ browser, playwright, launchOptions, pageErrors }, use) => {
+    const closes: (() => Promise<void>)[] = []
+    await use(async (mode) => {
+      if (mode === 'denied') {
+        const context = await browser.newContext()
+        closes.push(() => context.close())
+        watchPageErrors(context, pageErrors)
+        return context
+      }
+      const profile = mkdtempSync(join(tmpdir(), 'airlock-profile-'))
+      if (mode === 'allowed') {
+        mkdirSync(join(profile, 'Default'))
+        writeFileSync(
+          join(profile, 'Default', 'Preferences'),
+          JSON.stringify({
+            profile: { cookie_controls_mode: 0, block_third_party_cookies: false },
+          }),
+        )
+      }
+      // A regular profile blocks third-party cookies and, with tracking protection's 3PCD off,
+      // partitions the frame's storage by top-level site; 'allowed' also allows the third-party
+      // cookies, and with them unpartitioned storage.
+      const context = await playwright.chromium.launchPersistentContext(profile, {
+        ...launchOptions,
+        args: [...(launchOptions.args ?? []), '--disable-features=TrackingProtection3pcd'],
+      })
+      closes.push(async () => {
+        await context.close()
+        rmSync(profile, { recursive: true, force: true })
+      })
+      watchPageErrors(context, pageErrors)
+      return context
+    })
+    for (const close of closes.reverse()) await close()
+  },
   signAndSend: async ({ page }, use) => {
     await use(async (from, { message, ether }, target = page) => {
       const signature = (await target.evaluate(
