@@ -1,6 +1,7 @@
-// Starts the real stack for the suite (anvil, the Solana RPC, the WalletConnect relay, the API on a
-// fresh SQLite file, the demo site and the fixture servers), allows the fixture origin through the
-// project CLI, and stops it all after.
+// Starts the real stack for the suite (anvil, the Solana RPC, the WalletConnect relay, the dev mail
+// server, the dev OpenID provider of every social login, the API on a fresh SQLite file, the demo
+// site and the fixture servers), allows the fixture origin through the project CLI, and stops it
+// all after.
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -38,6 +39,7 @@ export default async function globalSetup() {
     solanaPort: ports.solana,
     smtpPort: ports.smtp,
     devMailPort: ports.devMail,
+    oidcPort: ports.oidc,
     env,
     quiet: !process.env.E2E_VERBOSE,
   })

@@ -1,7 +1,8 @@
 // Starts Airlock's local stack: a dev EVM chain (anvil), a dev Solana chain (litesvm behind a local
-// RPC), a WalletConnect relay, a dev mail server catching what the API mails, the API (serving the
-// modal and airlock.js) and the demo site, each on loopback. Used by `npm start`, the e2e suite and
-// the bench, so all three run the same thing.
+// RPC), a WalletConnect relay, a dev mail server catching what the API mails, a dev OpenID provider
+// standing in for every social login provider, the API (serving the modal and airlock.js) and the
+// demo site, each on loopback. Used by `npm start`, the e2e suite and the bench, so all three run
+// the same thing.
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
@@ -78,10 +79,13 @@ export async function buildBundles({ quiet = false } = {}) {
 }
 
 /**
- * Starts anvil, the Solana RPC, the WalletConnect relay and the dev mail server (the last three in
- * this process), the API and the demo site. `solanaPort` defaults to env SOLANA_PORT, else 8899;
- * `smtpPort` to SMTP_PORT, else 2525; `devMailPort` (the dev mail page) to DEV_MAIL_PORT, else 8790.
- * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
+ * Starts anvil, the Solana RPC, the WalletConnect relay, the dev mail server and the dev OpenID
+ * provider (the last four in this process), the API and the demo site. `solanaPort` defaults to
+ * env SOLANA_PORT, else 8899; `smtpPort` to SMTP_PORT, else 2525; `devMailPort` (the dev mail page)
+ * to DEV_MAIL_PORT, else 8790; `oidcPort` (the OpenID provider, an issuer per social login at
+ * `/<provider>`) to OIDC_PORT, else 8791. The API gets a client of every social login there
+ * (`AIRLOCK_SOCIAL_<PROVIDER>_*`): a visitor signs in as `dev-user` without a password.
+ * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
  */
 export async function startStack(options = {}) {
   const {
@@ -92,6 +96,7 @@ export async function startStack(options = {}) {
     solanaPort = Number(process.env.SOLANA_PORT ?? 8899),
     smtpPort = Number(process.env.SMTP_PORT ?? 2525),
     devMailPort = Number(process.env.DEV_MAIL_PORT ?? 8790),
+    oidcPort = Number(process.env.OIDC_PORT ?? 8791),
     env = {},
     quiet = false,
   } = options
@@ -102,6 +107,7 @@ export async function startStack(options = {}) {
     relay: `ws://127.0.0.1:${relayPort}`,
     solana: `http://127.0.0.1:${solanaPort}`,
     devMail: `http://127.0.0.1:${devMailPort}/`,
+    oidc: `http://127.0.0.1:${oidcPort}`,
   }
   const smtpUrl = `smtp://127.0.0.1:${smtpPort}`
   const children = []
@@ -111,11 +117,14 @@ export async function startStack(options = {}) {
   let solana
   /** @type {{ close(): Promise<void> } | undefined} */
   let devMail
+  /** @type {{ close(): Promise<void> } | undefined} */
+  let devOidc
   const stop = async () => {
     await Promise.all([
       relay?.close(),
       solana?.stop(),
       devMail?.close(),
+      devOidc?.close(),
       ...children.map(
         (child) =>
           new Promise((resolve) => {
@@ -157,6 +166,16 @@ export async function startStack(options = {}) {
     // Port 0 (a free port) is only known now.
     urls.devMail = mail.pageUrl
 
+    // Every social login signs in here instead of at Google, X, …: one issuer per provider.
+    const { startDevOidc } = await import('./devOidc.mjs')
+    const oidc = await startDevOidc({
+      port: oidcPort,
+      redirectUris: [`${urls.api}/v1/social/callback`],
+      quiet,
+    })
+    devOidc = oidc
+    urls.oidc = oidc.origin
+
     const api = startProcess('api', bin('tsx'), ['apps/api/src/main.ts'], {
       env: {
         PORT: String(apiPort),
@@ -166,6 +185,7 @@ export async function startStack(options = {}) {
         // Verify's attestation iframe (verify.walletconnect.org) is out of reach on loopback.
         AIRLOCK_WC_VERIFY: 'off',
         SMTP_URL: mail.smtpUrl,
+        ...oidc.env(),
         ...env,
       },
       quiet,

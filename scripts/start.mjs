@@ -1,7 +1,8 @@
 // `npm start`: builds the browser bundles, then runs anvil, the WalletConnect relay, the local
-// Solana chain, the dev mail server, the API and the demo site until Ctrl-C. Ports: API_PORT (8787),
-// DEMO_PORT (5173), ANVIL_PORT (8545), RELAY_PORT (8789), SOLANA_PORT (8899), SMTP_PORT (2525, the
-// dev mail server's SMTP) and DEV_MAIL_PORT (8790, its page).
+// Solana chain, the dev mail server, the dev OpenID provider (every social login), the API and the
+// demo site until Ctrl-C. Ports: API_PORT (8787), DEMO_PORT (5173), ANVIL_PORT (8545), RELAY_PORT
+// (8789), SOLANA_PORT (8899), SMTP_PORT (2525, the dev mail server's SMTP), DEV_MAIL_PORT (8790,
+// its page) and OIDC_PORT (8791, the OpenID provider).
 import { buildBundles, startStack } from './stack.mjs'
 
 const port = (name, fallback) => Number(process.env[name] ?? fallback)
@@ -15,6 +16,7 @@ const stack = await startStack({
   solanaPort: port('SOLANA_PORT', 8899),
   smtpPort: port('SMTP_PORT', 2525),
   devMailPort: port('DEV_MAIL_PORT', 8790),
+  oidcPort: port('OIDC_PORT', 8791),
 })
 console.log(`
 Airlock is running:
@@ -24,6 +26,7 @@ Airlock is running:
   WC relay    ${stack.urls.relay}  (local WalletConnect relay)
   Solana      ${stack.urls.solana}  (litesvm, solana:localnet)
   dev mail    ${stack.urls.devMail}  (what the API mails, login codes too)
+  social      ${stack.urls.oidc}/<provider>  (dev OpenID provider: every social login, as dev-user)
 Press Ctrl-C to stop.
 `)
 let stopping = false

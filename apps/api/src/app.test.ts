@@ -5,6 +5,7 @@ import {
   defaultProjectFeatures,
   type ModalConfig,
   modalConfigSchema,
+  type ProjectConfig,
   unconfiguredProjectSettings,
 } from '@airlock/protocol'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
@@ -31,7 +32,8 @@ function bootConfigOf(html: string): ModalConfig {
 const expectedShopConfig = () => ({
   id: 'shop',
   allowedOrigins: ['http://localhost:5173', 'https://shop.example'],
-  features: defaultProjectFeatures,
+  // The test app has no social login client: none of the project's socials is offered.
+  features: { ...defaultProjectFeatures, socials: [] },
   networks: t.networks,
   ...unconfiguredProjectSettings,
   walletConnect: testWalletConnect,
@@ -110,6 +112,37 @@ describe('GET /modal', () => {
     expect(html).not.toContain('<script>alert(1)')
     expect(html).toContain('\\u003c/script\\u003e')
     expect(bootConfigOf(html)).toEqual({ projectId, project: null, error: 'invalidProjectId' })
+  })
+
+  test("behavior: the page and the config offer only the project's social logins this API has a client for, in the project's order", async () => {
+    const social = await createTestApp({
+      social: {
+        github: { clientId: 'github-client', clientSecret: 'secret' },
+        google: { clientId: 'google-client', clientSecret: 'secret' },
+        apple: { clientId: 'apple-client', clientSecret: 'secret' },
+      },
+    })
+    try {
+      await configureProject(
+        social.storage.db,
+        'shop',
+        // Apple is configured but off here; x and farcaster are on here but have no client.
+        { features: { socials: ['x', 'github', 'farcaster', 'google'] } },
+        social.networks,
+      )
+      const page = await social.app.request('/modal?projectId=shop')
+      expect(bootConfigOf(await page.text()).project?.features.socials).toEqual([
+        'github',
+        'google',
+      ])
+      const config = await social.app.request('/v1/projects/shop/config')
+      expect(((await config.json()) as ProjectConfig).features.socials).toEqual([
+        'github',
+        'google',
+      ])
+    } finally {
+      await social.close()
+    }
   })
 
   test('behavior: a missing modal build answers 503 telling to run npm run build', async () => {

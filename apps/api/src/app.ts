@@ -1,8 +1,9 @@
 /**
  * The Airlock API as a Hono app: the modal page and builds, the loader script, project
- * configuration, sign-in with a wallet (SIWX), analytics and their stats, account data
- * (balances, NFTs, transactions) and health. Every answer carries an `X-Request-Id`, and an unhandled error is logged with it
- * (`requestLogging.ts`). `main.ts` serves it; tests call `app.request(...)`.
+ * configuration, sign-in with a wallet (SIWX), email and social login and the embedded wallet,
+ * analytics and their stats, account data (balances, NFTs, transactions) and health. Every answer
+ * carries an `X-Request-Id`, and an unhandled error is logged with it (`requestLogging.ts`).
+ * `main.ts` serves it; tests call `app.request(...)`.
  */
 
 import type { NetworkConfig, WalletConnectConfig } from '@airlock/protocol'
@@ -22,6 +23,7 @@ import { modalRoutes } from './routes/modal'
 import { nftImageRoutes } from './routes/nftImages'
 import { projectConfigRoutes } from './routes/projectConfig'
 import { siwxRoutes } from './routes/siwx'
+import { socialLoginRoutes } from './routes/socialLogin'
 import { modalAssetRoutes, modalFileRoutes, sdkRoutes } from './routes/staticBuilds'
 import { statsRoutes } from './routes/stats'
 import { walletRoutes } from './routes/wallets'
@@ -43,6 +45,8 @@ import {
   type EventRateLimiter,
   type SiwxRateLimiter,
 } from './services/rateLimit'
+import { socialProviderSetups } from './services/social/providers'
+import type { SocialConfig } from './services/social/socialConfig'
 import { createMemoryCache } from './storage/cache/memoryCache'
 import type { Storage } from './storage/storage'
 
@@ -89,6 +93,11 @@ export declare namespace createApp {
     emailLoginRateLimiter?: EmailLoginRateLimiter | undefined
     /** Where login codes are mailed from (`createMailer`); none: email login is refused. */
     mailer?: Mailer | undefined
+    /**
+     * The social login providers this API has a client for (`readSocialConfig`); the others are
+     * left out of every project's `socials` and refused. Default: none.
+     */
+    social?: SocialConfig | undefined
     /** `AIRLOCK_SERVER_KEY`; default: the public development key (emailConfig.ts). */
     serverKey?: Uint8Array | undefined
     /** Reverse proxies in front of the API (`AIRLOCK_TRUST_PROXY`); default 0: the socket's peer. */
@@ -128,6 +137,8 @@ export function createApp(options: createApp.Options): Hono {
     options.emailLoginRateLimiter ??
     createEmailLoginRateLimiter({ perMinute: defaultEmailLoginPerMinute })
   const logger = options.logger ?? createLogger()
+  const socialProviders = socialProviderSetups(options.social ?? {})
+  const socialLogins = socialProviders.map((setup) => setup.provider)
   const accountData =
     options.accountData ??
     createAccountData({
@@ -152,7 +163,7 @@ export function createApp(options: createApp.Options): Hono {
 
   app.route('/', healthRoutes(storage))
   app.route('/', frameKeyRoutes({ publicOrigin }))
-  app.route('/', projectConfigRoutes(storage, networks, walletConnect))
+  app.route('/', projectConfigRoutes(storage, networks, walletConnect, socialLogins))
   app.route(
     '/',
     siwxRoutes({ storage, networks, rateLimiter: siwxRateLimiter, trustProxy, publicOrigin, now }),
@@ -163,6 +174,17 @@ export function createApp(options: createApp.Options): Hono {
       storage,
       mailer: options.mailer,
       serverKey: options.serverKey ?? developmentServerKey,
+      rateLimiter: emailLoginRateLimiter,
+      trustProxy,
+      publicOrigin,
+      now,
+    }),
+  )
+  app.route(
+    '/',
+    socialLoginRoutes({
+      storage,
+      providers: socialProviders,
       rateLimiter: emailLoginRateLimiter,
       trustProxy,
       publicOrigin,
@@ -195,7 +217,10 @@ export function createApp(options: createApp.Options): Hono {
   )
   app.route('/', nftImageRoutes({ production }))
   app.route('/', walletRoutes({ storage }))
-  app.route('/', modalRoutes({ storage, networks, modalDist, walletConnect, production }))
+  app.route(
+    '/',
+    modalRoutes({ storage, networks, modalDist, walletConnect, production, socialLogins }),
+  )
   app.route('/', sdkRoutes({ sdkDist, precompressed }))
   app.route('/', modalAssetRoutes({ modalDist, precompressed }))
   app.get('/', (c) =>

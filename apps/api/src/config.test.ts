@@ -140,3 +140,106 @@ describe('readLogLevel', () => {
     },
   )
 })
+
+describe('social login settings', () => {
+  test('behavior: no provider is offered by default', () => {
+    expect(readServerConfig({}).social).toEqual({})
+  })
+
+  test('behavior: carries each provider with a client id and secret, and an issuer when set', () => {
+    expect(
+      readServerConfig({
+        AIRLOCK_SOCIAL_GOOGLE_CLIENT_ID: 'google-client',
+        AIRLOCK_SOCIAL_GOOGLE_CLIENT_SECRET: 'google-secret',
+        AIRLOCK_SOCIAL_GITHUB_CLIENT_ID: 'github-client',
+        AIRLOCK_SOCIAL_GITHUB_CLIENT_SECRET: 'github-secret',
+        AIRLOCK_SOCIAL_GITHUB_ISSUER: 'http://127.0.0.1:8791/github',
+        AIRLOCK_SOCIAL_X_CLIENT_ID: '',
+        AIRLOCK_SOCIAL_X_CLIENT_SECRET: '',
+      }).social,
+    ).toEqual({
+      google: { clientId: 'google-client', clientSecret: 'google-secret' },
+      github: {
+        clientId: 'github-client',
+        clientSecret: 'github-secret',
+        issuer: 'http://127.0.0.1:8791/github',
+      },
+    })
+  })
+
+  test('behavior: production mode takes an https issuer', () => {
+    expect(
+      readServerConfig({
+        AIRLOCK_PRODUCTION: '1',
+        AIRLOCK_SOCIAL_APPLE_CLIENT_ID: 'com.example.web',
+        AIRLOCK_SOCIAL_APPLE_CLIENT_SECRET: 'eyJhbGciOiJFUzI1NiJ9.e30.sig',
+        AIRLOCK_SOCIAL_APPLE_ISSUER: 'https://appleid.apple.com',
+      }).social,
+    ).toEqual({
+      apple: {
+        clientId: 'com.example.web',
+        clientSecret: 'eyJhbGciOiJFUzI1NiJ9.e30.sig',
+        issuer: 'https://appleid.apple.com',
+      },
+    })
+  })
+
+  test.each([
+    [
+      'a secret without its client id',
+      { AIRLOCK_SOCIAL_DISCORD_CLIENT_SECRET: 'hunter2' },
+      'AIRLOCK_SOCIAL_DISCORD_CLIENT_SECRET is set without AIRLOCK_SOCIAL_DISCORD_CLIENT_ID: set both, or neither.',
+    ],
+    [
+      'a client id without its secret',
+      { AIRLOCK_SOCIAL_FACEBOOK_CLIENT_ID: '1234' },
+      'AIRLOCK_SOCIAL_FACEBOOK_CLIENT_ID is set without AIRLOCK_SOCIAL_FACEBOOK_CLIENT_SECRET: set both, or neither.',
+    ],
+    [
+      'an issuer without a client',
+      { AIRLOCK_SOCIAL_X_ISSUER: 'https://id.example.com' },
+      'AIRLOCK_SOCIAL_X_ISSUER is set, but not AIRLOCK_SOCIAL_X_CLIENT_ID and AIRLOCK_SOCIAL_X_CLIENT_SECRET: set them too, or unset it.',
+    ],
+    [
+      'an issuer that is not a URL',
+      { ...googleClient(), AIRLOCK_SOCIAL_GOOGLE_ISSUER: 'accounts.google.com' },
+      'AIRLOCK_SOCIAL_GOOGLE_ISSUER must be an OpenID issuer URL such as https://accounts.google.com, got "accounts.google.com".',
+    ],
+    [
+      'an issuer that is not http(s)',
+      { ...googleClient(), AIRLOCK_SOCIAL_GOOGLE_ISSUER: 'ftp://id.example.com' },
+      'AIRLOCK_SOCIAL_GOOGLE_ISSUER must be an https:// OpenID issuer URL, got "ftp://id.example.com".',
+    ],
+    [
+      'an issuer with a query',
+      { ...googleClient(), AIRLOCK_SOCIAL_GOOGLE_ISSUER: 'https://id.example.com/?tenant=1' },
+      'AIRLOCK_SOCIAL_GOOGLE_ISSUER must be an issuer URL without a query or fragment, got "https://id.example.com/?tenant=1".',
+    ],
+    [
+      'an http issuer in production mode',
+      {
+        ...googleClient(),
+        AIRLOCK_PRODUCTION: '1',
+        AIRLOCK_SOCIAL_GOOGLE_ISSUER: 'http://127.0.0.1:8791/google',
+      },
+      'AIRLOCK_SOCIAL_GOOGLE_ISSUER must be an https:// URL in production mode, got "http://127.0.0.1:8791/google".',
+    ],
+  ])('behavior: %s stops the start, naming the variable', (_, env, message) => {
+    const start = () => readServerConfig(env)
+    expect(start).toThrow(ConfigError)
+    expect(start).toThrow(message)
+  })
+
+  test('behavior: a refusal never repeats the secret', () => {
+    expect(() =>
+      readServerConfig({ AIRLOCK_SOCIAL_GITHUB_CLIENT_SECRET: 'very-secret-value' }),
+    ).not.toThrow(/very-secret-value/)
+  })
+})
+
+function googleClient() {
+  return {
+    AIRLOCK_SOCIAL_GOOGLE_CLIENT_ID: 'google-client',
+    AIRLOCK_SOCIAL_GOOGLE_CLIENT_SECRET: 'google-secret',
+  }
+}

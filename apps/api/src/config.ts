@@ -18,6 +18,7 @@ import {
   defaultEmailLoginPerMinute,
   defaultEventsPerMinute,
 } from './services/rateLimit'
+import { readSocialConfig, type SocialConfig } from './services/social/socialConfig'
 import type { CacheConfig } from './storage/cache/openCache'
 import type { StorageConfig } from './storage/storage'
 import { readWalletConnectConfig } from './walletConnect'
@@ -77,6 +78,11 @@ export type ServerConfig = {
   logLevel: LogLevel
   /** `SMTP_URL`, `AIRLOCK_MAIL_FROM`, `AIRLOCK_SERVER_KEY`: email login (emailConfig.ts). */
   email: EmailConfig
+  /**
+   * `AIRLOCK_SOCIAL_<PROVIDER>_CLIENT_ID`, `…_CLIENT_SECRET` and `…_ISSUER`: the social logins
+   * this API offers (socialConfig.ts); none by default.
+   */
+  social: SocialConfig
 }
 
 /** Shortest operator token accepted: a guessable one would open every project's stats. */
@@ -241,5 +247,6 @@ export function readServerConfig(env: Environment): ServerConfig {
     trustProxy: readTrustProxy(env),
     logLevel: readLogLevel(env),
     email: readEmailConfig(env),
+    social: readSocialConfig(env, { production }),
   }
 }

@@ -169,6 +169,17 @@ async function main(): Promise<void> {
     }`,
   )
 
+  // Which social logins projects may offer: those with a client (AIRLOCK_SOCIAL_<PROVIDER>_*).
+  logger.info(
+    `social login: ${
+      Object.entries(config.social)
+        .map(([provider, settings]) =>
+          settings?.issuer ? `${provider} (issuer ${settings.issuer})` : provider,
+        )
+        .join(', ') || 'none configured'
+    }`,
+  )
+
   const app = createApp({
     storage,
     networks: config.networks,
@@ -182,6 +193,7 @@ async function main(): Promise<void> {
     siwxRateLimiter,
     emailLoginRateLimiter,
     mailer,
+    social: config.social,
     serverKey: config.email.serverKey,
     trustProxy: config.trustProxy,
     operatorToken: config.operatorToken,

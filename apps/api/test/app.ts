@@ -37,6 +37,7 @@ export type TestAppOptions = Partial<
     | 'production'
     | 'now'
     | 'logger'
+    | 'social'
   >
 > & {
   /** Account data over the test app's storage and networks; without it, none is served. */
@@ -78,6 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     production: options.production,
     now: options.now,
     logger: options.logger,
+    social: options.social,
   })
   return {
     app,

@@ -47,6 +47,9 @@ function testDatabase(
     async open() {
       if (config === undefined) throw new Error('setUp() first')
       const storage = openStorage(config)
+      await storage.db.deleteFrom('social_grants').execute()
+      await storage.db.deleteFrom('social_identities').execute()
+      await storage.db.deleteFrom('social_authorizations').execute()
       await storage.db.deleteFrom('embedded_wallet_devices').execute()
       await storage.db.deleteFrom('embedded_wallets').execute()
       await storage.db.deleteFrom('email_changes').execute()

@@ -21,9 +21,9 @@ export const analyticsEvents = [
    */
   'VIEW_CHANGE',
   // The connect funnel.
-  /** A wallet picked; `{ name, walletId, platform: 'browser' | 'qrcode' | 'mobile' }`. */
+  /** A wallet picked; `{ name, walletId, platform: 'browser' | 'qrcode' | 'mobile' | 'social' }`. */
   'SELECT_WALLET',
-  /** `{ method: 'browser' | 'walletconnect' | 'email', name, namespace }`. */
+  /** `{ method: 'browser' | 'walletconnect' | 'email' | 'social', name, namespace }`. */
   'CONNECT_SUCCESS',
   /** `{ method, name, message }`; a declined request included. */
   'CONNECT_ERROR',

@@ -93,6 +93,26 @@ export const apiErrorCodes = [
   'embeddedWalletDeviceRevoked',
   /** 404: the wallet has no device of this id. */
   'embeddedWalletDeviceNotFound',
+  /**
+   * 403: this social login is not offered: the project's `socials` feature does not list the
+   * provider, or this API has no client for it (`AIRLOCK_SOCIAL_<PROVIDER>_CLIENT_ID`).
+   */
+  'socialNotEnabled',
+  /** 502: the provider could not be reached (its discovery, token or user endpoint). */
+  'socialProviderUnavailable',
+  /** The social login callback: its state is unknown, was used, or is over 10 minutes old. */
+  'socialStateInvalid',
+  /** The social login callback: the provider sent an error back (the visitor declined, …). */
+  'socialProviderError',
+  /**
+   * The social login callback: no code, or its exchange failed: the provider refused the code, or
+   * its ID token is for another client, from another issuer, for another nonce, or expired.
+   */
+  'socialCodeInvalid',
+  /** 409: this social account is already linked to another account's wallet on the project. */
+  'socialIdentityTaken',
+  /** 401: a social login grant that is unknown, used, over 2 minutes old, or for another site. */
+  'socialGrantInvalid',
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]
 

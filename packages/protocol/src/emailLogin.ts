@@ -5,6 +5,7 @@
  * host script can read. Codes last 10 minutes, are good once and for 5 tries.
  */
 import * as z from 'zod/mini'
+import { socialProviders } from './validation'
 
 /** A code is good for 10 minutes. */
 export const emailCodeTtlMs = 10 * 60_000
@@ -45,11 +46,20 @@ export const emailSignInRequestSchema = z.object({
   hostOrigin: z.string(),
 })
 
-/** An email session, as the frame reads it back (`GET /v1/projects/:projectId/email/session`). */
+/**
+ * An email session, as the frame reads it back (`GET /v1/projects/:projectId/email/session`).
+ * A social login's session (`socialLogin.ts`) is one too: its `email` is the account's login (the
+ * address the social account was linked to, or `social:<provider>:<subject>`), and it names the
+ * provider and the account's handle there.
+ */
 export const emailSessionSchema = z.object({
   email: z.string(),
   hostOrigin: z.string(),
   expiresAt: z.string(),
+  /** The social login that started the session; absent for a sign-in by email code. */
+  provider: z.optional(z.enum(socialProviders)),
+  /** The account's name at the provider (username, else name, else email); with `provider`. */
+  handle: z.optional(z.string()),
 })
 export type EmailSession = z.infer<typeof emailSessionSchema>
 

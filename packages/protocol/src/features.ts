@@ -34,6 +34,7 @@ export const viewFeatures: Partial<Record<View, FeatureKey>> = {
   UpdateEmailWallet: 'email',
   WalletDevices: 'email',
   ConnectingFarcaster: 'socials',
+  ConnectingSocial: 'socials',
 }
 
 /** Refuses a view whose feature is off, naming the view and the feature. */

@@ -20,6 +20,20 @@ export const socialProviders = [
 ] as const
 export type SocialProvider = (typeof socialProviders)[number]
 
+/**
+ * Each provider's name as people write it, for messages and buttons. Here, with no schema
+ * beside it, so that the modal's first bundle (Connect's buttons) takes only the names.
+ */
+export const socialProviderNames: Readonly<Record<SocialProvider, string>> = {
+  google: 'Google',
+  x: 'X',
+  discord: 'Discord',
+  farcaster: 'Farcaster',
+  github: 'GitHub',
+  apple: 'Apple',
+  facebook: 'Facebook',
+}
+
 /** A token the wallet holds (spec §3). `address` is absent for the native token. */
 export type TokenBalance = {
   name: string

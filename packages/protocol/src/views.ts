@@ -26,6 +26,8 @@ export const views = [
   'WalletSendPreview',
   // The embedded wallet's devices (issue 18): where a lost one is revoked.
   'WalletDevices',
+  // A social login in its popup, then the embedded wallet's steps (issue 19).
+  'ConnectingSocial',
 ] as const
 export type View = (typeof views)[number]
 

@@ -88,6 +88,22 @@ export function emailSessionToken(c: Context, projectId: string): string | undef
   return token && emailSessionTokenPattern.test(token) ? token : undefined
 }
 
+/**
+ * Sets a response's session cookie of `projectId`: HttpOnly, Secure, SameSite=None (the frame is
+ * on another site than its page) and Partitioned (another top-level site's frame does not get it).
+ * A social login's session is set the same way (socialLogin.ts).
+ */
+export function setEmailSessionCookie(c: Context, projectId: string, token: string): void {
+  setCookie(c, emailSessionCookie(projectId), token, {
+    path: '/',
+    secure: true,
+    httpOnly: true,
+    sameSite: 'None',
+    partitioned: true,
+    maxAge: emailSessionTtlMs / 1000,
+  })
+}
+
 /** Ends a response's session cookie of `projectId` (signed out, or its device revoked). */
 export function clearEmailSessionCookie(c: Context, projectId: string): void {
   deleteCookie(c, emailSessionCookie(projectId), {
@@ -223,14 +239,7 @@ export function emailLoginRoutes({
     if (request instanceof Response) return request
     try {
       const { token, session } = await signInWithEmailCode(context, request.project, request.body)
-      setCookie(c, emailSessionCookie(request.project.id), token, {
-        path: '/',
-        secure: true,
-        httpOnly: true,
-        sameSite: 'None',
-        partitioned: true,
-        maxAge: emailSessionTtlMs / 1000,
-      })
+      setEmailSessionCookie(c, request.project.id, token)
       return c.json(session, 201)
     } catch (error) {
       return refusal(c, error)

@@ -10,6 +10,7 @@ import {
   isProjectId,
   type ModalConfig,
   type NetworkConfig,
+  type SocialProvider,
   type WalletConnectConfig,
 } from '@airlock/protocol'
 import type { Context } from 'hono'
@@ -31,6 +32,8 @@ export type ModalRoutesOptions = {
   walletConnect: WalletConnectConfig | null
   /** Production mode: the CSP names only https/wss sources off loopback (modalPage.ts). */
   production: boolean
+  /** The social logins this API has a client for: a project's others are not offered. */
+  socialLogins: readonly SocialProvider[]
 }
 
 export function modalRoutes({
@@ -39,6 +42,7 @@ export function modalRoutes({
   modalDist,
   walletConnect,
   production,
+  socialLogins,
 }: ModalRoutesOptions): Hono {
   const app = new Hono()
   const templateFile = join(modalDist, 'index.html')
@@ -51,7 +55,13 @@ export function modalRoutes({
       return buildMissing(c, 'modal')
     }
 
-    const { config, frameAncestors } = await bootConfigFor(c, storage, networks, walletConnect)
+    const { config, frameAncestors } = await bootConfigFor(
+      c,
+      storage,
+      networks,
+      walletConnect,
+      socialLogins,
+    )
     let html: string
     try {
       html = renderModalPage(template, config, templateFile)
@@ -80,6 +90,7 @@ async function bootConfigFor(
   storage: Storage,
   networks: readonly NetworkConfig[],
   walletConnect: WalletConnectConfig | null,
+  socialLogins: readonly SocialProvider[],
 ): Promise<{ config: ModalConfig; frameAncestors: string[] | undefined }> {
   const projectId = c.req.query('projectId')
   if (projectId === undefined || projectId === '')
@@ -94,7 +105,11 @@ async function bootConfigFor(
       frameAncestors: undefined,
     }
   return {
-    config: { projectId, project: toProjectConfig(project, networks, walletConnect), error: null },
+    config: {
+      projectId,
+      project: toProjectConfig(project, networks, walletConnect, socialLogins),
+      error: null,
+    },
     frameAncestors: project.allowedOrigins,
   }
 }

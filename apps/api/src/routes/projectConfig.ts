@@ -1,6 +1,11 @@
 /** `GET /v1/projects/:id/config`: a project's public configuration, readable from any origin. */
 
-import { isProjectId, type NetworkConfig, type WalletConnectConfig } from '@airlock/protocol'
+import {
+  isProjectId,
+  type NetworkConfig,
+  type SocialProvider,
+  type WalletConnectConfig,
+} from '@airlock/protocol'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { toProjectConfig } from '../services/projectConfig'
@@ -12,6 +17,8 @@ export function projectConfigRoutes(
   storage: Storage,
   networks: readonly NetworkConfig[],
   walletConnect: WalletConnectConfig | null,
+  /** The social logins this API has a client for: a project's others are not offered. */
+  socialLogins: readonly SocialProvider[],
 ): Hono {
   const app = new Hono()
   // Only this route: the operator's stats under /v1/projects/ are not for pages to read.
@@ -28,7 +35,7 @@ export function projectConfigRoutes(
       )
     const project = await getProject(storage.db, projectId)
     if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-    return c.json(toProjectConfig(project, networks, walletConnect))
+    return c.json(toProjectConfig(project, networks, walletConnect, socialLogins))
   })
   return app
 }

@@ -2,15 +2,23 @@
  * The public view of a project that the modal needs: served as JSON and inlined in its page.
  * Its networks are the project's, or the whole catalogue when it names none; a network the
  * operator has since removed from the catalogue is left out, and a default that went with it.
+ * Its social logins are those of the project this API can sign in with (`socialLogins`: the
+ * providers it has a client for); the others are not offered.
  */
 
-import type { NetworkConfig, ProjectConfig, WalletConnectConfig } from '@airlock/protocol'
+import type {
+  NetworkConfig,
+  ProjectConfig,
+  SocialProvider,
+  WalletConnectConfig,
+} from '@airlock/protocol'
 import type { Project } from './projects'
 
 export function toProjectConfig(
   project: Project,
   catalogue: readonly NetworkConfig[],
   walletConnect: WalletConnectConfig | null,
+  socialLogins: readonly SocialProvider[],
 ): ProjectConfig {
   const { settings } = project
   const configured = configuredNetworks(project, catalogue)
@@ -23,7 +31,10 @@ export function toProjectConfig(
   return {
     id: project.id,
     allowedOrigins: project.allowedOrigins,
-    features: project.features,
+    features: {
+      ...project.features,
+      socials: project.features.socials.filter((provider) => socialLogins.includes(provider)),
+    },
     networks,
     configuredNetworks: configured.map((network) => network.caipNetworkId),
     defaultNetwork,

@@ -381,6 +381,71 @@ const migrations = {
         .execute()
     },
   },
+  '0011_social_login': {
+    async up(db: Kysely<unknown>) {
+      // Social login (`services/social/`): authorizations under way, the social accounts known and
+      // the login each signs in to, the one-time grants of callbacks; and which social login
+      // started an email session.
+      await db.schema
+        .createTable('social_authorizations')
+        .addColumn('state', 'text', (column) => column.primaryKey())
+        .addColumn('project_id', 'text', (column) =>
+          column.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('host_origin', 'text', (column) => column.notNull())
+        .addColumn('provider', 'text', (column) => column.notNull())
+        .addColumn('code_verifier', 'text', (column) => column.notNull())
+        .addColumn('nonce', 'text')
+        .addColumn('link_login', 'text')
+        .addColumn('created_at', timestamp, (column) => column.notNull())
+        .addColumn('expires_at', timestamp, (column) => column.notNull())
+        .addColumn('used_at', timestamp)
+        .execute()
+      await db.schema
+        .createIndex('social_authorizations_expires_at')
+        .on('social_authorizations')
+        .column('expires_at')
+        .execute()
+      await db.schema
+        .createTable('social_identities')
+        .addColumn('project_id', 'text', (column) =>
+          column.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('provider', 'text', (column) => column.notNull())
+        .addColumn('subject', 'text', (column) => column.notNull())
+        .addColumn('login', 'text', (column) => column.notNull())
+        .addColumn('handle', 'text', (column) => column.notNull())
+        .addColumn('created_at', timestamp, (column) => column.notNull())
+        .addPrimaryKeyConstraint('social_identities_pk', ['project_id', 'provider', 'subject'])
+        .execute()
+      await db.schema
+        .createIndex('social_identities_login')
+        .on('social_identities')
+        .columns(['project_id', 'login'])
+        .execute()
+      await db.schema
+        .createTable('social_grants')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('project_id', 'text', (column) =>
+          column.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('host_origin', 'text', (column) => column.notNull())
+        .addColumn('login', 'text', (column) => column.notNull())
+        .addColumn('provider', 'text', (column) => column.notNull())
+        .addColumn('handle', 'text', (column) => column.notNull())
+        .addColumn('created_at', timestamp, (column) => column.notNull())
+        .addColumn('expires_at', timestamp, (column) => column.notNull())
+        .addColumn('used_at', timestamp)
+        .execute()
+      await db.schema
+        .createIndex('social_grants_expires_at')
+        .on('social_grants')
+        .column('expires_at')
+        .execute()
+      await db.schema.alterTable('email_sessions').addColumn('provider', 'text').execute()
+      await db.schema.alterTable('email_sessions').addColumn('handle', 'text').execute()
+    },
+  },
 } satisfies Record<string, Migration>
 
 export type MigrationName = keyof typeof migrations

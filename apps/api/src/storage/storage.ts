@@ -217,6 +217,10 @@ export type EmailSessionsTable = {
   revoked_at: ColumnType<Date | string | null, string | null, string | null>
   /** The embedded wallet device (`embedded_wallet_devices`) the session is on, once it has one. */
   device_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** The social login that started it (`social_grants.provider`); null for an email code's. */
+  provider: ColumnType<string | null, string | null | undefined, never>
+  /** The account's handle at `provider`, as it was when the session started. */
+  handle: ColumnType<string | null, string | null | undefined, never>
 }
 
 /**
@@ -274,6 +278,57 @@ export type EmbeddedWalletDevicesTable = {
   revoked_at: ColumnType<Date | string | null, string | null, string | null>
 }
 
+/**
+ * A social login under way: the popup was sent to the provider with this state, and the callback
+ * that brings it back uses it once, within 10 minutes. It keeps the PKCE verifier and the nonce the
+ * exchange checks, and the login of the email session the frame had when it asked, if any: the
+ * social account is then linked to that account.
+ */
+export type SocialAuthorizationsTable = {
+  /** 32 random bytes, base64url: the OAuth `state`. */
+  state: string
+  project_id: string
+  host_origin: string
+  provider: string
+  code_verifier: string
+  /** The OpenID nonce; null for a plain OAuth 2 provider. */
+  nonce: string | null
+  link_login: string | null
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: ColumnType<Date | string | null, string | null, string | null>
+}
+
+/**
+ * A social account known on a project (its provider and subject) and the account login it signs
+ * in to: the address it was linked to, or `social:<provider>:<subject>`. It follows an email change.
+ */
+export type SocialIdentitiesTable = {
+  project_id: string
+  provider: string
+  subject: string
+  login: string
+  /** Its name at the provider, as of its last sign-in. */
+  handle: string
+  created_at: Timestamp
+}
+
+/**
+ * What a callback hands the popup's opener: good once, for 2 minutes, for one project and host,
+ * to start a session. The id is the SHA-256 of the grant: the grant is not kept.
+ */
+export type SocialGrantsTable = {
+  id: string
+  project_id: string
+  host_origin: string
+  login: string
+  provider: string
+  handle: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: ColumnType<Date | string | null, string | null, string | null>
+}
+
 export type Database = {
   projects: ProjectsTable
   project_origins: ProjectOriginsTable
@@ -292,6 +347,9 @@ export type Database = {
   embedded_wallets: EmbeddedWalletsTable
   embedded_wallet_devices: EmbeddedWalletDevicesTable
   email_changes: EmailChangesTable
+  social_authorizations: SocialAuthorizationsTable
+  social_identities: SocialIdentitiesTable
+  social_grants: SocialGrantsTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -45,6 +45,8 @@ export type Connector = {
   rdns?: string
   /** The login's name for an email or social wallet (spec §3 Connection's auth name): the email. */
   authName?: string
+  /** How an email or social wallet's login was made: 'email', or the social provider. */
+  authProvider?: string
   /** The namespace this connector's accounts are on; a wallet that speaks two has two. */
   namespace: WalletNamespace
   /**

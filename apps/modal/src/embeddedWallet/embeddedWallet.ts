@@ -15,7 +15,13 @@
  * The secret never leaves this chunk: not to the bridge, not to the store, not to the API.
  */
 
-import { alerts, type EmbeddedWallet, type HostWalletEvent } from '@airlock/protocol'
+import {
+  alerts,
+  connectionErrors,
+  type EmbeddedWallet,
+  type HostWalletEvent,
+  type SocialProvider,
+} from '@airlock/protocol'
 import { type ApiFetch, HttpError } from '../api'
 import {
   type AuthConnectorHooks,
@@ -31,6 +37,7 @@ import { type ApprovalViews, createApprovals } from './approvals'
 import { deviceShares, openDeviceShare, sealDeviceShare } from './deviceShare'
 import { createEvmSigner } from './evmSigner'
 import { createRecoveryCode, openRecoveryShare, sealRecoveryShare } from './recoveryShare'
+import { awaitSocialGrant } from './socialGrant'
 import { createSolanaSigner } from './solanaSigner'
 import { deriveWalletAccounts } from './walletAccounts'
 import { walletApi } from './walletApi'
@@ -69,6 +76,19 @@ export class WalletMismatchError extends Error {
   }
 }
 
+/** A social login's provider and handle, as the session says them; an email login has none. */
+type LoginProfile = { provider?: SocialProvider; handle?: string }
+const profileOf = ({
+  provider,
+  handle,
+}: {
+  provider?: SocialProvider | undefined
+  handle?: string | undefined
+}): LoginProfile => ({
+  ...(provider ? { provider } : {}),
+  ...(handle ? { handle } : {}),
+})
+
 const apiCode = (error: unknown) => (error instanceof HttpError ? error.code : undefined)
 
 /** A short name for this device, for the visitor's list of devices: "Chrome on Linux". */
@@ -103,6 +123,8 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
   let recovering: { email: string; wallet: EmbeddedWallet } | undefined
   // The unlocked wallet's signers, while it is unlocked.
   let unlocked: UnlockedWallet | undefined
+  // How the current session signed in: by email, or with a social provider and its handle.
+  let profile: LoginProfile = {}
 
   const hooks: AuthConnectorHooks = {
     onChainChanged: (chainId) =>
@@ -148,7 +170,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
         approve: approvals.ask,
       })
     accounts.solana.secretKey.fill(0)
-    unlocked = { email, evm: evm || undefined, solana: solana || undefined }
+    unlocked = { email, ...profile, evm: evm || undefined, solana: solana || undefined }
     deps.setConnectors(authConnectors(unlocked, hooks))
   }
 
@@ -223,6 +245,26 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
     /** The code starts the session; then the wallet is made, opened, or needs recovering. */
     async signIn(email: string, code: string): Promise<WalletOpening> {
       const session = await api.signIn(email, code)
+      profile = {}
+      return open(session.email, { create: true })
+    },
+    /**
+     * A social login in `popup` (opened by the visitor's click): the API's authorization URL,
+     * the provider's pages, the grant the API's callback posts back, the session; then the
+     * wallet as after an email sign-in.
+     * @throws 'Failed to initiate social connection' when the API gives no URL; 'Popup closed';
+     * SocialLoginError when the provider or the API refused.
+     */
+    async socialLogin(provider: SocialProvider, popup: Window): Promise<WalletOpening> {
+      let url: string
+      try {
+        url = (await api.socialAuthorization(provider)).url
+      } catch (error) {
+        popup.close()
+        throw new Error(connectionErrors.failedToInitiateSocial, { cause: error })
+      }
+      const session = await api.socialSession(await awaitSocialGrant(popup, url))
+      profile = profileOf(session)
       return open(session.email, { create: true })
     },
     /**
@@ -250,7 +292,9 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
     async restore(): Promise<void> {
       let email: string
       try {
-        email = (await api.session()).email
+        const session = await api.session()
+        email = session.email
+        profile = profileOf(session)
       } catch {
         return
       }

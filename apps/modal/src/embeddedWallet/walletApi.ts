@@ -18,6 +18,9 @@ import {
   embeddedWalletDeviceKeySchema,
   embeddedWalletDevicesSchema,
   embeddedWalletSchema,
+  type SocialProvider,
+  socialAuthorizationSchema,
+  socialSessionSchema,
 } from '@airlock/protocol'
 import type { ApiFetch } from '../api'
 import type { ModalStore } from '../stores/store'
@@ -68,6 +71,15 @@ export function walletApi(store: ModalStore, apiFetch: ApiFetch) {
       embeddedWalletDevicesSchema.parse(await get('/embedded-wallet/devices')).devices,
     revokeDevice: (deviceId: string) =>
       remove(`/embedded-wallet/devices/${encodeURIComponent(deviceId)}`),
+
+    /** The provider's authorization URL for a social login (its state, PKCE and nonce kept by the API). */
+    socialAuthorization: async (provider: SocialProvider) =>
+      socialAuthorizationSchema.parse(
+        await post(`/social/${encodeURIComponent(provider)}/authorizations`, {}),
+      ),
+    /** The grant the API's callback page posted back starts the session (its cookie set here). */
+    socialSession: async (grant: string) =>
+      socialSessionSchema.parse(await post('/social/sessions', { grant })),
 
     /** Mails a code to the session's address and one to `newEmail`. */
     startEmailChange: async (newEmail: string): Promise<EmailChangeResponse> =>

@@ -33,6 +33,7 @@ export function connectionOf(connector: Connector, accounts: string[]): Connecti
     icon: connector.icon,
     ...(connector.rdns ? { rdns: connector.rdns } : {}),
     ...(connector.authName ? { authName: connector.authName } : {}),
+    ...(connector.authProvider ? { authProvider: connector.authProvider } : {}),
     ...(connector.namespace === 'solana' ? { namespace: connector.namespace } : {}),
     accounts,
   }

@@ -16,11 +16,13 @@ import {
   parseCaipNetworkId,
   type SiwxMode,
   type SiwxSiteSession,
+  type SocialProvider,
   type WalletListing,
 } from '@airlock/protocol'
 import type { QueryClient } from '@tanstack/react-query'
 import { createStore } from 'zustand/vanilla'
 import type { PendingApproval } from '../embeddedWallet/approvals'
+import type { WalletOpening } from '../embeddedWallet/embeddedWallet'
 import type { RecentWallet } from '../navigation/ordering'
 import type { PairingState } from '../walletconnect/pairing'
 import type { WalletConnectPeer } from '../walletconnect/peer'
@@ -37,6 +39,8 @@ export type Connection = {
   rdns?: string
   /** An email or social wallet's login (spec §3 auth name): the email address. */
   authName?: string
+  /** How an email or social wallet's login was made: 'email', or the social provider. */
+  authProvider?: string
   /** The namespace the accounts are on; absent: eip155 (a dual wallet connects on one). */
   namespace?: 'solana'
   accounts: string[]
@@ -100,6 +104,8 @@ export type ModalState = {
   send: SendState
   /** The embedded wallet's request waiting for the visitor in ApproveTransaction (approvals.ts). */
   approval: PendingApproval | undefined
+  /** The social login ConnectingSocial shows: its provider and how it ends (a wallet opening). */
+  social: { provider: SocialProvider; login: Promise<WalletOpening> } | undefined
 }
 
 /** The toast bar's pending timers (toasts.ts). */
@@ -142,6 +148,7 @@ export function createModalStore(config: ModalConfig) {
     alert: undefined,
     send: emptySend,
     approval: undefined,
+    social: undefined,
   }))
   // Not state (nothing renders them), but this store's: a new store, a new modal's or a test's,
   // starts with no toast timer running.

@@ -12,6 +12,8 @@
 import type { View } from '@airlock/protocol'
 import type { ComponentType } from 'react'
 
+const embeddedWalletViews = () => import('./embeddedWalletViews')
+
 /** Each view's code, by name; `createViewCode` keeps the imports one navigation made. */
 export const viewLoaders = {
   Account: async () => (await import('./Account/Account')).Account,
@@ -21,12 +23,11 @@ export const viewLoaders = {
   ConnectingWalletConnectBasic: async () =>
     (await import('./ConnectingWalletConnectBasic/ConnectingWalletConnectBasic'))
       .ConnectingWalletConnectBasic,
-  EmailLogin: async () => (await import('./EmailLogin/EmailLogin')).EmailLogin,
-  UpdateEmailWallet: async () =>
-    (await import('./UpdateEmailWallet/UpdateEmailWallet')).UpdateEmailWallet,
-  WalletDevices: async () => (await import('./WalletDevices/WalletDevices')).WalletDevices,
-  ApproveTransaction: async () =>
-    (await import('./ApproveTransaction/ApproveTransaction')).ApproveTransaction,
+  EmailLogin: async () => (await embeddedWalletViews()).EmailLogin,
+  UpdateEmailWallet: async () => (await embeddedWalletViews()).UpdateEmailWallet,
+  ConnectingSocial: async () => (await embeddedWalletViews()).ConnectingSocial,
+  WalletDevices: async () => (await embeddedWalletViews()).WalletDevices,
+  ApproveTransaction: async () => (await embeddedWalletViews()).ApproveTransaction,
   ConnectingExternal: async () =>
     (await import('./ConnectingExternal/ConnectingExternal')).ConnectingExternal,
   ProfileWallets: async () => (await import('./ProfileWallets/ProfileWallets')).ProfileWallets,

@@ -4,7 +4,9 @@
  * and both, given back by the same session, move it. In one transaction the embedded wallet (its
  * auth share and device keys sealed again for the new address) and every session of the old
  * address on the project become the new address's: the visitor's cookies stay signed in, and the
- * old address keeps nothing. An address that has a wallet on the project can't be moved onto.
+ * old address keeps nothing; the social accounts linked to it follow too. An address that has a
+ * wallet on the project can't be moved onto, and a social account's own login has no address to
+ * change.
  */
 import { randomBytes } from 'node:crypto'
 import {
@@ -12,11 +14,14 @@ import {
   type EmailChangeResponse,
   emailCodeMaxAttempts,
   emailCodeTtlMs,
+  isEmailAddress,
+  socialProviderNames,
 } from '@airlock/protocol'
 import type { Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
 import { hasEmbeddedWallet, moveEmbeddedWallet } from '../embeddedWallets/embeddedWallets'
 import type { Project } from '../projects'
+import { moveSocialIdentities } from '../social/identities'
 import { emailChangeMessages } from './codeMessage'
 import {
   assertEmailOn,
@@ -63,6 +68,12 @@ export async function requestEmailChange(
   request: { newEmail: string },
 ): Promise<EmailChangeResponse> {
   assertEmailOn(project)
+  // A social account's own login (`social:<provider>:<subject>`) has no address to mail a code to.
+  if (!isEmailAddress(session.email))
+    throw new EmailLoginError(
+      'emailInvalid',
+      `This account signs in with ${session.provider ? socialProviderNames[session.provider] : 'a social account'}: it has no email address to change.`,
+    )
   const sender = mailerOrRefusal(mailer)
   const newEmail = checkedEmail(request.newEmail)
   if (newEmail === session.email)
@@ -243,6 +254,7 @@ export async function confirmEmailChange(
         throw taken(change.new_email)
       await moveEmbeddedWallet(trx, sealKey, from, change.new_email)
       await moveEmailSessions(trx, project.id, change.email, change.new_email)
+      await moveSocialIdentities(trx, project.id, change.email, change.new_email)
     })
   } catch (error) {
     // A wallet made for the new address while this ran: its primary key refused the move.

@@ -1,12 +1,18 @@
 /**
- * Email sessions: started by a right code (codes.ts), found by their token — which lives only in
- * the visitor's HttpOnly cookie of the modal's origin; the API keeps its SHA-256 — and revocable.
- * A session belongs to one project and one host site, and to its account's address, which it
- * follows when an email change is confirmed. Once the frame has the embedded wallet's device key,
+ * Email sessions: started by a right code (codes.ts) or a social login's grant (social/grants.ts),
+ * found by their token — which lives only in the visitor's HttpOnly cookie of the modal's origin;
+ * the API keeps its SHA-256 — and revocable. A session belongs to one project and one host site,
+ * and to its account's login (an address, or a social account's own login), which it follows
+ * when an email change is confirmed. Once the frame has the embedded wallet's device key,
  * the session is on that device: revoking the device ends it.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { type EmailSession, emailSessionTtlMs } from '@airlock/protocol'
+import {
+  type EmailSession,
+  emailSessionTtlMs,
+  type SocialProvider,
+  socialProviders,
+} from '@airlock/protocol'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
 import { EmailLoginError } from './emailLoginError'
@@ -19,10 +25,18 @@ const tokenId = (token: string) => createHash('sha256').update(token).digest('he
 const noSession = () =>
   new EmailLoginError('emailSessionInvalid', 'No email session: signed out, revoked or expired.')
 
-/** Starts a session, in the transaction that used the code up. */
+/**
+ * Starts a session, in the transaction that used the code (or a social login's grant) up. A
+ * social login's session names its provider and the account's handle there.
+ */
 export async function startEmailSession(
   trx: Transaction<Database>,
-  account: { projectId: string; hostOrigin: string; email: string },
+  account: {
+    projectId: string
+    hostOrigin: string
+    email: string
+    social?: { provider: SocialProvider; handle: string } | undefined
+  },
   at: number,
 ): Promise<{ token: string; session: EmailSession }> {
   const token = randomBytes(32).toString('base64url')
@@ -37,9 +51,12 @@ export async function startEmailSession(
       expires_at: expiresAt,
       created_at: new Date(at).toISOString(),
       revoked_at: null,
+      provider: account.social?.provider ?? null,
+      handle: account.social?.handle ?? null,
     })
     .execute()
-  return { token, session: { email: account.email, hostOrigin: account.hostOrigin, expiresAt } }
+  const session = { email: account.email, hostOrigin: account.hostOrigin, expiresAt }
+  return { token, session: { ...session, ...account.social } }
 }
 
 /**
@@ -68,11 +85,13 @@ export async function findEmailSession(
     .where('expires_at', '>', new Date(at).toISOString())
     .executeTakeFirst()
   if (!row) throw noSession()
+  const provider = socialProviders.find((name) => name === row.provider)
   return {
     id: row.id,
     email: row.email,
     hostOrigin: row.host_origin,
     expiresAt: new Date(row.expires_at).toISOString(),
+    ...(provider && { provider, handle: row.handle ?? '' }),
     deviceId: row.device_id,
   }
 }
@@ -87,8 +106,8 @@ export async function readEmailSession(
   scope: { projectId: string; hostOrigin: string },
   at: number,
 ): Promise<EmailSession> {
-  const { email, hostOrigin, expiresAt } = await findEmailSession(db, token, scope, at)
-  return { email, hostOrigin, expiresAt }
+  const { id: _, deviceId: __, ...session } = await findEmailSession(db, token, scope, at)
+  return session
 }
 
 /**

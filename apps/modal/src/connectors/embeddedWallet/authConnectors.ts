@@ -5,7 +5,12 @@
  * which put each signature to the visitor first. Made by the embedded wallet's chunk once the
  * wallet is unlocked; nothing here holds a key, only the signers do.
  */
-import { evmChainId, type RequestArguments } from '@airlock/protocol'
+import {
+  evmChainId,
+  type RequestArguments,
+  type SocialProvider,
+  socialProviderNames,
+} from '@airlock/protocol'
 import type { EvmSigner } from '../../embeddedWallet/evmSigner'
 import type { SolanaSigner } from '../../embeddedWallet/solanaSigner'
 import { switchEthereumChain } from '../switchEthereumChain'
@@ -18,7 +23,11 @@ const icon = `data:image/svg+xml,${encodeURIComponent(
 )}`
 
 export type UnlockedWallet = {
+  /** The account's login: the email, or `social:<provider>:<subject>`. */
   email: string
+  /** A social login's provider and handle; absent for an email login. */
+  provider?: SocialProvider
+  handle?: string
   evm: EvmSigner | undefined
   solana: SolanaSigner | undefined
 }
@@ -35,8 +44,9 @@ export function authConnectors(wallet: UnlockedWallet, hooks: AuthConnectorHooks
     id: embeddedWalletId,
     connectionId: embeddedWalletId,
     type: 'AUTH' as const,
-    name: 'Email',
-    authName: wallet.email,
+    name: wallet.provider ? socialProviderNames[wallet.provider] : 'Email',
+    authName: wallet.handle ?? wallet.email,
+    authProvider: wallet.provider ?? 'email',
     icon,
     approvedNetworks: () => undefined,
     disconnect: hooks.signOut,

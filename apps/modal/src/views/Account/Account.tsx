@@ -3,7 +3,12 @@
  * network (with a way out when the site doesn't support it), disconnect, and the Tokens / NFTs /
  * Activity tabs with the account's data on that network.
  */
-import { truncateAddress, truncateEmail } from '@airlock/protocol'
+import {
+  type SocialProvider,
+  socialProviderNames,
+  truncateAddress,
+  truncateEmail,
+} from '@airlock/protocol'
 import { type KeyboardEvent, useId, useState } from 'react'
 import { copyText } from '../../components/copyText'
 import { preloadOnIntent } from '../../components/preloadOnIntent'
@@ -43,10 +48,14 @@ export function Account() {
   const activeNetwork = useModalState((state) => state.activeNetwork)
   const network = useModalState(activeNetworkOf)
   const multiWallet = useModalState((state) => featureEnabled(state, 'multiWallet'))
-  // An email wallet's login (spec §5: shown truncated beyond 30 characters).
-  const email = useModalState((state) =>
-    state.status === 'connected' ? activeConnection(state)?.authName : undefined,
+  // An email or social wallet's login: the email (spec §5: truncated beyond 30 characters), or
+  // the provider and the handle.
+  const login = useModalState((state) =>
+    state.status === 'connected' ? activeConnection(state) : undefined,
   )
+  const social =
+    login?.authProvider && login.authProvider !== 'email' ? login.authProvider : undefined
+  const email = login?.authName
   const activity = useModalState((state) => featureEnabled(state, 'activity'))
   const sendAvailable = useModalState(isSendAvailable)
   const balances = useTokenBalances()
@@ -120,8 +129,14 @@ export function Account() {
               </button>
             </div>
             {email && (
-              <span className={styles.total} title={email} data-email={email}>
-                {truncateEmail(email)}
+              <span
+                className={styles.total}
+                title={email}
+                {...(social ? { 'data-social-login': social } : { 'data-email': email })}
+              >
+                {social
+                  ? `${socialProviderNames[social as SocialProvider]} · ${email}`
+                  : truncateEmail(email)}
               </span>
             )}
             <div className={styles.balanceLine} aria-live="polite">
@@ -184,14 +199,16 @@ export function Account() {
           )}
           {email && (
             <>
-              <button
-                type="button"
-                className={list.button}
-                {...preloadOnIntent(modal, 'UpdateEmailWallet')}
-                onClick={() => navigation.push('UpdateEmailWallet')}
-              >
-                {accountText.updateEmail}
-              </button>
+              {!social && (
+                <button
+                  type="button"
+                  className={list.button}
+                  {...preloadOnIntent(modal, 'UpdateEmailWallet')}
+                  onClick={() => navigation.push('UpdateEmailWallet')}
+                >
+                  {accountText.updateEmail}
+                </button>
+              )}
               <button
                 type="button"
                 className={list.button}

@@ -1,11 +1,14 @@
 /**
- * Connect: the connection methods in the spec's order (§2): email, then wallets; wallets first
- * when the page shows a browser wallet. Among wallets, WalletConnect first (the spec's
+ * Connect: the connection methods in the spec's order (§2): email, socials, then wallets;
+ * wallets first when the page shows a browser wallet. Among wallets, WalletConnect first (the spec's
  * connector-type order), then the page's browser wallets (recent first, then the other installed
  * ones), then the way to every wallet of the registry. On a phone, WalletConnect opens the
  * wallet list, whose wallets open by deeplink.
  */
-import { useEffect } from 'react'
+
+import type { SocialProvider } from '@airlock/protocol'
+import { socialProviderNames } from '@airlock/protocol'
+import { useEffect, useState } from 'react'
 import { preloadOnIntent } from '../../components/preloadOnIntent'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
@@ -59,6 +62,13 @@ export function Connect() {
   )
   const walletConnect = useModalState((state) => !!state.config.project?.walletConnect)
   const email = useModalState((state) => featureEnabled(state, 'email'))
+  // The project's configured socials, in the spec's order; Farcaster has a view of its own.
+  const socials = useModalState((state) =>
+    featureEnabled(state, 'socials')
+      ? (state.config.project?.features.socials ?? []).filter((name) => name !== 'farcaster').join()
+      : '',
+  )
+  const [moreSocials, setMoreSocials] = useState(false)
   // Only once open: the Connect view also rests behind a closed modal.
   const open = useModalState((state) => state.open)
   useEffect(() => {
@@ -77,17 +87,43 @@ export function Connect() {
     isMobile,
     siteNamespaces: siteNamespaces ? siteNamespaces.split(',') : [],
   })
-  const emailEntry = email && (
-    <button
-      type="button"
-      className={list.item}
-      data-method="email"
-      {...preloadOnIntent(modal, 'EmailLogin')}
-      onClick={() => modal.navigation.push('EmailLogin')}
-    >
-      <EmailIcon />
-      <span className={list.name}>{ui.continueWithEmail}</span>
-    </button>
+  const socialList = (socials ? socials.split(',') : []) as SocialProvider[]
+  // The first two as buttons, the rest behind More, as peers show them.
+  const shownSocials = moreSocials ? socialList : socialList.slice(0, 2)
+  const emailEntry = (
+    <>
+      {email && (
+        <button
+          type="button"
+          className={list.item}
+          data-method="email"
+          {...preloadOnIntent(modal, 'EmailLogin')}
+          onClick={() => modal.navigation.push('EmailLogin')}
+        >
+          <EmailIcon />
+          <span className={list.name}>{ui.continueWithEmail}</span>
+        </button>
+      )}
+      {shownSocials.map((provider) => (
+        <button
+          key={provider}
+          type="button"
+          className={list.item}
+          data-method="social"
+          data-social={provider}
+          {...preloadOnIntent(modal, 'ConnectingSocial')}
+          onClick={() => modal.connectSocial(provider)}
+        >
+          <WalletIcon name={socialProviderNames[provider]} icon="" />
+          <span className={list.name}>{socialProviderNames[provider]}</span>
+        </button>
+      ))}
+      {shownSocials.length < socialList.length && (
+        <button type="button" className={list.item} onClick={() => setMoreSocials(true)}>
+          <span className={list.name}>{ui.moreSocials}</span>
+        </button>
+      )}
+    </>
   )
   const emailFirst = connectMethodOrder(wallets.length > 0)[0] === 'email'
   return (

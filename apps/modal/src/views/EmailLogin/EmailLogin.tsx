@@ -1,17 +1,17 @@
 /**
  * EmailLogin (spec §1 email login): the visitor's address, then the 6-digit code mailed to it
- * (resend after a countdown), then the wallet: made (its recovery code shown once, to keep),
- * opened, or restored on a new device with the recovery code. Every refusal is said in words.
+ * (resend after a countdown), then the wallet (WalletOpeningSteps): made, opened, or restored on
+ * a new device with the recovery code. Every refusal is said in words.
  */
-import { connectionErrors, isEmailAddress, normalizeEmail } from '@airlock/protocol'
+import { isEmailAddress, normalizeEmail } from '@airlock/protocol'
 import { type FormEvent, useEffect, useState } from 'react'
-import { HttpError } from '../../api'
-import { copyText } from '../../components/copyText'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
+import type { WalletOpening } from '../../embeddedWallet/embeddedWallet'
 import styles from '../form.module.css'
 import list from '../list.module.css'
-import { emailLoginErrors, emailLoginText as text } from './emailLoginText'
+import { emailLoginText as text } from './emailLoginText'
+import { messageOf, WalletOpeningSteps } from './WalletOpeningSteps'
 
 /** How long before another code may be asked for. */
 const resendAfterSeconds = 30
@@ -19,17 +19,7 @@ const resendAfterSeconds = 30
 type Step =
   | { name: 'email' }
   | { name: 'code'; email: string; sentAt: number }
-  | { name: 'recoveryCode'; recoveryCode: string }
-  | { name: 'recover' }
-
-/** The words for a failure: the API's refusal by its code, a wrong recovery code, or a retry. */
-function messageOf(error: unknown): string {
-  if (error instanceof HttpError && error.code) return emailLoginErrors[error.code] ?? text.failed
-  if ((error as Error | undefined)?.name === 'RecoveryCodeError') return text.wrongRecoveryCode
-  if ((error as Error | undefined)?.message === connectionErrors.noAuthConnector)
-    return connectionErrors.noAuthConnector
-  return text.failed
-}
+  | { name: 'opened'; opening: Exclude<WalletOpening, { status: 'ready' }> }
 
 /** Seconds left before a resend, ticking down once a second. */
 function useSecondsLeft(since: number | undefined): number {
@@ -49,10 +39,8 @@ export function EmailLogin() {
   const [step, setStep] = useState<Step>({ name: 'email' })
   const [email, setEmail] = useState('')
   const [code, setCode] = useState('')
-  const [recoveryCode, setRecoveryCode] = useState('')
   const [busy, setBusy] = useState<string | undefined>()
   const [message, setMessage] = useState<{ text: string; error: boolean } | undefined>()
-  const [copied, setCopied] = useState(false)
   const secondsLeft = useSecondsLeft(step.name === 'code' ? step.sentAt : undefined)
 
   async function run(working: string, work: () => Promise<void>) {
@@ -67,7 +55,7 @@ export function EmailLogin() {
     }
   }
 
-  const unlocked = () => modal.emailWalletUnlocked(returnBack)
+  const unlocked = () => modal.embeddedWalletUnlocked(returnBack)
 
   function sendCode(event: FormEvent) {
     event.preventDefault()
@@ -93,18 +81,8 @@ export function EmailLogin() {
     if (!/^\d{6}$/.test(entered)) return setMessage({ text: text.codeFormat, error: true })
     return run(text.checking, async () => {
       const opening = await (await modal.embeddedWallet.load()).signIn(address, entered)
-      if (opening.status === 'created')
-        setStep({ name: 'recoveryCode', recoveryCode: opening.recoveryCode })
-      else if (opening.status === 'needsRecovery') setStep({ name: 'recover' })
-      else await unlocked()
-    })
-  }
-
-  function recover(event: FormEvent) {
-    event.preventDefault()
-    return run(text.recovering, async () => {
-      await (await modal.embeddedWallet.load()).recover(recoveryCode)
-      await unlocked()
+      if (opening.status === 'ready') await unlocked()
+      else setStep({ name: 'opened', opening })
     })
   }
 
@@ -169,61 +147,7 @@ export function EmailLogin() {
       </form>
     )
 
-  if (step.name === 'recoveryCode')
-    return (
-      <div className={styles.form}>
-        <p className={styles.title}>{text.recoveryTitle}</p>
-        <p className={list.note}>{text.recoveryExplain}</p>
-        <div className={styles.field}>
-          <span className={styles.label}>{text.recoveryCode}</span>
-          <div className={styles.row}>
-            <output className={`${styles.input} ${styles.grow} ${styles.code}`} data-recovery-code>
-              {step.recoveryCode}
-            </output>
-            <button
-              type="button"
-              className={styles.small}
-              onClick={async () => setCopied(await copyText(step.recoveryCode))}
-            >
-              {copied ? text.copied : text.copy}
-            </button>
-          </div>
-        </div>
-        {status}
-        <button
-          type="button"
-          className={styles.primary}
-          disabled={!!busy}
-          onClick={() => run(text.opening, unlocked)}
-        >
-          {text.savedIt}
-        </button>
-      </div>
-    )
-
-  if (step.name === 'recover')
-    return (
-      <form className={styles.form} onSubmit={recover}>
-        <p className={list.note}>{text.needsRecovery}</p>
-        <label className={styles.field}>
-          <span className={styles.label}>{text.recoveryCode}</span>
-          <input
-            className={styles.input}
-            name="recoveryCode"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="XXXX-XXXX-XXXX-XXXX-XXXX"
-            value={recoveryCode}
-            disabled={!!busy}
-            onChange={(event) => setRecoveryCode(event.target.value)}
-          />
-        </label>
-        {status}
-        <button type="submit" className={styles.primary} disabled={!!busy || !recoveryCode}>
-          {text.recover}
-        </button>
-      </form>
-    )
+  if (step.name === 'opened') return <WalletOpeningSteps opening={step.opening} done={unlocked} />
 
   return (
     <form className={styles.form} onSubmit={sendCode} noValidate>

@@ -45,6 +45,8 @@ export const emailLoginErrors: Partial<Record<ApiErrorCode, string>> = {
   emailCodeLocked: 'Too many wrong codes: this code is locked. Ask for a new one.',
   emailSessionInvalid: 'Your sign-in has ended. Sign in again.',
   rateLimited: 'Too many tries. Wait a minute and try again.',
+  socialNotEnabled: 'This way of signing in is not available on this site.',
+  socialGrantInvalid: 'The sign-in took too long or was already used. Try again.',
   embeddedWalletDeviceLimit:
     'This wallet is on too many devices. Remove one you no longer use, then try again.',
 }
@@ -82,4 +84,9 @@ export const updateEmailText = {
   confirming: 'Waiting for the change to be confirmed…',
   updated: 'Email updated',
   taken: 'This email already has a wallet here.',
+} as const
+
+/** The words of ConnectingSocial. */
+export const socialText = {
+  continueIn: (provider: string) => `Continue in the ${provider} window…`,
 } as const

@@ -1,0 +1,310 @@
+/**
+ * Social login (spec §1, issue 19): `POST /v1/projects/:id/social/:provider/authorizations` gives
+ * the frame the provider's authorization URL to open in a popup; the provider sends the visitor
+ * back to `GET /v1/social/callback` (`POST` for Apple's form_post), whose page posts a one-time
+ * grant — or the error — to the popup's opener on this API's origin only; and
+ * `POST /v1/projects/:id/social/sessions` turns the grant into the same session an email code
+ * starts (its cookie, its embedded wallet), keyed by the social account's login. The frame's
+ * requests come only from the modal's own pages (their Origin is this API's; no CORS is
+ * answered), for a site the project allows, within the email login's client and project budgets.
+ */
+import {
+  isProjectId,
+  type OAuthSocialProvider,
+  oauthSocialProviders,
+  socialAuthorizationRequestSchema,
+  socialProviderNames,
+  socialSignInRequestSchema,
+} from '@airlock/protocol'
+import { type Context, Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type * as z from 'zod/mini'
+import { clientAddress } from '../services/clientAddress'
+import { EmailLoginError } from '../services/email/emailLoginError'
+import { findEmailSession } from '../services/email/sessions'
+import { getProject, type Project } from '../services/projects'
+import { type EmailLoginRateLimiter, retryAfterSeconds, spendEach } from '../services/rateLimit'
+import {
+  createSocialAuthorization,
+  socialStatePattern,
+  useSocialAuthorization,
+} from '../services/social/authorizations'
+import { type SocialCallbackOutcome, socialCallbackPage } from '../services/social/callbackPage'
+import { issueSocialGrant, startSocialSession } from '../services/social/grants'
+import { handleOf, linkSocialIdentity } from '../services/social/identities'
+import type { SocialProviderSetup } from '../services/social/providers'
+import { createSocialClient, type SocialClient } from '../services/social/socialClient'
+import { socialEnvName } from '../services/social/socialConfig'
+import { SocialLoginError, type SocialLoginErrorCode } from '../services/social/socialLoginError'
+import type { Storage } from '../storage/storage'
+import { apiError, checkedJsonBody } from './apiError'
+import { emailSessionToken, setEmailSessionCookie } from './emailLogin'
+import { jsonBodyLimit, noStore } from './middleware'
+
+export type SocialLoginRoutesOptions = {
+  storage: Storage
+  /** The providers this API has a client for (`socialProviderSetups`); the others are refused. */
+  providers: readonly SocialProviderSetup[]
+  /** The email login's budgets: the client's and the project's are spent here too. */
+  rateLimiter: EmailLoginRateLimiter
+  /** Reverse proxies in front of the API, for the client's address (`clientAddress`). */
+  trustProxy: number
+  /**
+   * The public origin of this API, when a proxy makes it differ from the request URL: the
+   * callback's redirect URI is on it, and its page posts to it.
+   */
+  publicOrigin: string | undefined
+  now: () => number
+}
+
+const statusOf: Record<SocialLoginErrorCode, ContentfulStatusCode> = {
+  socialNotEnabled: 403,
+  socialProviderUnavailable: 502,
+  socialStateInvalid: 400,
+  socialProviderError: 400,
+  socialCodeInvalid: 401,
+  socialIdentityTaken: 409,
+  socialGrantInvalid: 401,
+}
+
+/** A site's origin and a grant: a few hundred bytes. */
+const maxBodyBytes = 2048
+/** Apple's form_post: the code, the state and, the first time, the visitor's name. */
+const maxCallbackBodyBytes = 16 * 1024
+/** The longest provider error description shown. */
+const maxProviderErrorChars = 300
+
+/** The callback's path: every provider's redirect URI is `<public origin>` and this. */
+export const socialCallbackPath = '/v1/social/callback'
+
+const isOAuthSocialProvider = (name: string): name is OAuthSocialProvider =>
+  (oauthSocialProviders as readonly string[]).includes(name)
+
+/** A provider's error words as shown: one line, no control characters, at most 300 characters. */
+const providerWords = (text: string) =>
+  text
+    .replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]+/gu, ' ')
+    .trim()
+    .slice(0, maxProviderErrorChars)
+
+export function socialLoginRoutes({
+  storage,
+  providers,
+  rateLimiter,
+  trustProxy,
+  publicOrigin,
+  now,
+}: SocialLoginRoutesOptions): Hono {
+  const app = new Hono()
+  const clients = new Map<OAuthSocialProvider, SocialClient>(
+    providers.map((setup) => [setup.provider, createSocialClient(setup)]),
+  )
+  const ownOrigin = (c: Context) => publicOrigin ?? new URL(c.req.url).origin
+  const refusal = (c: Context, error: unknown) => {
+    if (!(error instanceof SocialLoginError)) throw error
+    return apiError(c, statusOf[error.code], error.code, error.message)
+  }
+
+  /** The project and checked body of a frame's POST, its budgets spent; or the refusal. */
+  async function frameRequest<body extends { hostOrigin: string }>(
+    c: Context,
+    schema: z.ZodMiniType<body>,
+  ): Promise<{ project: Project; body: body } | Response> {
+    if (c.req.header('Origin') !== ownOrigin(c))
+      return apiError(c, 403, 'crossOriginRequest', 'Only the Airlock modal signs visitors in')
+    const projectId = c.req.param('id') ?? ''
+    if (!isProjectId(projectId)) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
+    const spent = await spendEach(rateLimiter, [
+      ['client', clientAddress(c, trustProxy)],
+      ['project', projectId],
+    ])
+    if (!spent.allowed) {
+      c.header('Retry-After', String(retryAfterSeconds(spent.retryAfterMs)))
+      return apiError(c, 429, 'rateLimited', 'Rate Limited')
+    }
+    const checked = await checkedJsonBody(c, schema)
+    if (checked instanceof Response) return checked
+    const project = await getProject(storage.db, projectId)
+    if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
+    if (!project.allowedOrigins.includes(checked.body.hostOrigin))
+      return apiError(c, 403, 'invalidAppConfiguration', 'Invalid App Configuration')
+    return { project, body: checked.body }
+  }
+
+  /** The client of `name` when the project offers it and this API has one; or the refusal. */
+  function clientFor(project: Project, name: string): SocialClient | SocialLoginError {
+    const notEnabled = (message: string) => new SocialLoginError('socialNotEnabled', message)
+    if (!isOAuthSocialProvider(name))
+      return notEnabled(
+        `There is no social login called ${JSON.stringify(name.slice(0, 40))}: it is one of ${oauthSocialProviders.join(', ')}.`,
+      )
+    const label = socialProviderNames[name]
+    if (!project.features.socials.includes(name))
+      return notEnabled(`${label} login is off for project "${project.id}".`)
+    return (
+      clients.get(name) ??
+      notEnabled(
+        `This Airlock API has no ${label} app to sign in with (${socialEnvName(name, 'CLIENT_ID')}).`,
+      )
+    )
+  }
+
+  /** The login of the email session the frame has on this project and site, if any. */
+  async function currentLogin(c: Context, projectId: string, hostOrigin: string) {
+    const token = emailSessionToken(c, projectId)
+    if (!token) return null
+    try {
+      return (await findEmailSession(storage.db, token, { projectId, hostOrigin }, now())).email
+    } catch (error) {
+      if (error instanceof EmailLoginError) return null
+      throw error
+    }
+  }
+
+  /** The popup's page: `outcome` posted to this API's origin. */
+  function callbackAnswer(
+    c: Context,
+    outcome: SocialCallbackOutcome,
+    status: ContentfulStatusCode,
+  ) {
+    const { html, csp } = socialCallbackPage(outcome, ownOrigin(c))
+    return c.html(html, status, {
+      'Content-Security-Policy': csp,
+      // The URL holds the code: no page it leads to learns it.
+      'Referrer-Policy': 'no-referrer',
+    })
+  }
+
+  /**
+   * The callback, GET or POST alike: uses up its state, exchanges the code, links the account
+   * and answers the page with a grant; or with the error, naming the state when it is of a
+   * state's form.
+   */
+  async function callback(c: Context, parameters: URLSearchParams) {
+    const state = parameters.get('state') ?? undefined
+    const echoed = state !== undefined && socialStatePattern.test(state) ? state : undefined
+    const failed = (error: unknown) => {
+      if (!(error instanceof SocialLoginError)) throw error
+      return callbackAnswer(
+        c,
+        {
+          ...(echoed !== undefined && { state: echoed }),
+          error: { code: error.code, message: error.message },
+        },
+        statusOf[error.code],
+      )
+    }
+    try {
+      const at = now()
+      const authorization = await useSocialAuthorization(storage.db, state, at)
+      const label = socialProviderNames[authorization.provider]
+      const providerError = parameters.get('error')
+      if (providerError !== null) {
+        const description = providerWords(parameters.get('error_description') ?? '')
+        throw new SocialLoginError(
+          'socialProviderError',
+          `${label} did not sign you in (${providerWords(providerError)}${description ? `: ${description}` : ''}).`,
+        )
+      }
+      if (!parameters.get('code'))
+        throw new SocialLoginError(
+          'socialCodeInvalid',
+          `${label} sent you back without a sign-in code: start the sign-in again.`,
+        )
+      const client = clients.get(authorization.provider)
+      if (!client)
+        throw new SocialLoginError(
+          'socialProviderUnavailable',
+          `This Airlock API no longer has a ${label} app to sign in with.`,
+        )
+      const callbackUrl = new URL(`${ownOrigin(c)}${socialCallbackPath}`)
+      for (const [key, value] of parameters) callbackUrl.searchParams.append(key, value)
+      const account = await client.exchange(callbackUrl, {
+        state: authorization.state,
+        nonce: authorization.nonce,
+        codeVerifier: authorization.codeVerifier,
+      })
+      const handle = handleOf(account)
+      const grant = await storage.db.transaction().execute(async (trx) => {
+        const login = await linkSocialIdentity(
+          trx,
+          authorization,
+          { subject: account.subject, handle },
+          at,
+        )
+        return issueSocialGrant(
+          trx,
+          {
+            projectId: authorization.projectId,
+            hostOrigin: authorization.hostOrigin,
+            login,
+            provider: authorization.provider,
+            handle,
+          },
+          at,
+        )
+      })
+      return callbackAnswer(c, { state: authorization.state, grant }, 200)
+    } catch (error) {
+      return failed(error)
+    }
+  }
+
+  const limit = jsonBodyLimit(maxBodyBytes)
+  // Authorizations, grants and sessions are never cached, nor is the callback's page.
+  app.use('/v1/projects/:id/social/*', noStore)
+  app.use(socialCallbackPath, noStore)
+
+  app.post('/v1/projects/:id/social/:provider/authorizations', limit, async (c) => {
+    const request = await frameRequest(c, socialAuthorizationRequestSchema)
+    if (request instanceof Response) return request
+    const { project, body } = request
+    const client = clientFor(project, c.req.param('provider'))
+    if (client instanceof SocialLoginError) return refusal(c, client)
+    try {
+      const url = await createSocialAuthorization(
+        storage.db,
+        client,
+        {
+          projectId: project.id,
+          hostOrigin: body.hostOrigin,
+          linkLogin: await currentLogin(c, project.id, body.hostOrigin),
+          redirectUri: `${ownOrigin(c)}${socialCallbackPath}`,
+        },
+        now(),
+      )
+      return c.json({ url }, 201)
+    } catch (error) {
+      return refusal(c, error)
+    }
+  })
+
+  app.get(socialCallbackPath, (c) => callback(c, new URL(c.req.url).searchParams))
+
+  app.post(socialCallbackPath, jsonBodyLimit(maxCallbackBodyBytes), async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}))
+    const parameters = new URLSearchParams()
+    for (const [key, value] of Object.entries(form))
+      if (typeof value === 'string') parameters.append(key, value)
+    return callback(c, parameters)
+  })
+
+  app.post('/v1/projects/:id/social/sessions', limit, async (c) => {
+    const request = await frameRequest(c, socialSignInRequestSchema)
+    if (request instanceof Response) return request
+    const { project, body } = request
+    try {
+      const { token, session } = await startSocialSession(
+        storage.db,
+        body.grant,
+        { projectId: project.id, hostOrigin: body.hostOrigin },
+        now(),
+      )
+      setEmailSessionCookie(c, project.id, token)
+      return c.json(session, 201)
+    } catch (error) {
+      return refusal(c, error)
+    }
+  })
+  return app
+}

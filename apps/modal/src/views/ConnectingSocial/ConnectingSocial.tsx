@@ -1,0 +1,82 @@
+/**
+ * ConnectingSocial: a social login running in its popup (spec §4 "Social login"). It says where
+ * to continue while the popup is open; then the embedded wallet's steps (WalletOpeningSteps), or
+ * the modal goes on as after any login. The popup closed early shows 'Popup closed' and goes back
+ * to Connect; a refusal is said in the provider's or the API's words.
+ */
+import { connectionErrors, socialProviderNames } from '@airlock/protocol'
+import { useEffect, useState } from 'react'
+import { useModal } from '../../components/useModal'
+import { useModalState } from '../../components/useModalState'
+import type { WalletOpening } from '../../embeddedWallet/embeddedWallet'
+import { ui } from '../../messages'
+import { showToast } from '../../stores/toasts'
+import { socialText } from '../EmailLogin/emailLoginText'
+import { messageOf, WalletOpeningSteps } from '../EmailLogin/WalletOpeningSteps'
+import list from '../list.module.css'
+
+type Outcome =
+  | { opening: Exclude<WalletOpening, { status: 'ready' }> }
+  | { error: string }
+  | undefined
+
+export function ConnectingSocial() {
+  const modal = useModal()
+  const social = useModalState((state) => state.social)
+  const returnBack = useModalState((state) => state.connecting?.returnBack)
+  const [outcome, setOutcome] = useState<Outcome>()
+  const done = () => modal.embeddedWalletUnlocked(returnBack, 'social')
+
+  useEffect(() => {
+    if (!social) return
+    let live = true
+    setOutcome(undefined)
+    social.login.then(
+      async (opening) => {
+        if (!live) return
+        if (opening.status === 'ready')
+          await modal.embeddedWalletUnlocked(
+            modal.store.getState().connecting?.returnBack,
+            'social',
+          )
+        else setOutcome({ opening })
+      },
+      async (error: unknown) => {
+        if (!live) return
+        const message =
+          error instanceof Error && error.name === 'SocialLoginError'
+            ? error.message
+            : messageOf(error)
+        if (message !== connectionErrors.popupClosed) return setOutcome({ error: message })
+        showToast(modal.store, { message, variant: 'error', autoClose: true })
+        await modal.navigation.back()
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [social, modal])
+
+  if (!social) return <p className={list.note}>{connectionErrors.failedToConnect}</p>
+  const name = socialProviderNames[social.provider]
+  if (outcome && 'opening' in outcome)
+    return <WalletOpeningSteps opening={outcome.opening} done={done} />
+  if (outcome)
+    return (
+      <>
+        <p className={list.warning} role="alert">
+          {outcome.error}
+        </p>
+        <div className={list.actions}>
+          <button type="button" className={list.button} onClick={() => modal.navigation.back()}>
+            {ui.retry}
+          </button>
+        </div>
+      </>
+    )
+  return (
+    <p className={list.note} role="status">
+      {socialText.continueIn(name)}
+    </p>
+  )
+}

@@ -1,0 +1,122 @@
+/**
+ * The embedded wallet's steps after a login (email or social): a wallet just made shows its
+ * recovery code once, to keep; a device without its share asks for the recovery code. `done`
+ * runs once the wallet is unlocked.
+ */
+import { connectionErrors } from '@airlock/protocol'
+import { type FormEvent, useState } from 'react'
+import { HttpError } from '../../api'
+import { copyText } from '../../components/copyText'
+import { useModal } from '../../components/useModal'
+import type { WalletOpening } from '../../embeddedWallet/embeddedWallet'
+import styles from '../form.module.css'
+import list from '../list.module.css'
+import { emailLoginErrors, emailLoginText as text } from './emailLoginText'
+
+/** The words for a failure: the API's refusal by its code, a wrong recovery code, or a retry. */
+export function messageOf(error: unknown): string {
+  if (error instanceof HttpError && error.code) return emailLoginErrors[error.code] ?? text.failed
+  const { name, message } = (error ?? {}) as Partial<Error>
+  if (name === 'RecoveryCodeError') return text.wrongRecoveryCode
+  if (message === connectionErrors.noAuthConnector || message === connectionErrors.popupClosed)
+    return message
+  return text.failed
+}
+
+export function WalletOpeningSteps({
+  opening,
+  done,
+}: {
+  opening: Exclude<WalletOpening, { status: 'ready' }>
+  done: () => Promise<void>
+}) {
+  const modal = useModal()
+  const [recoveryCode, setRecoveryCode] = useState('')
+  const [busy, setBusy] = useState<string | undefined>()
+  const [error, setError] = useState<string | undefined>()
+  const [copied, setCopied] = useState(false)
+
+  async function run(working: string, work: () => Promise<void>) {
+    setBusy(working)
+    setError(undefined)
+    try {
+      await work()
+    } catch (failure) {
+      setError(messageOf(failure))
+    } finally {
+      setBusy(undefined)
+    }
+  }
+
+  function recover(event: FormEvent) {
+    event.preventDefault()
+    return run(text.recovering, async () => {
+      await (await modal.embeddedWallet.load()).recover(recoveryCode)
+      await done()
+    })
+  }
+
+  const status = (
+    <p
+      className={`${styles.message} ${error ? styles.error : ''}`}
+      role={error ? 'alert' : 'status'}
+    >
+      {busy ?? error ?? ''}
+    </p>
+  )
+
+  if (opening.status === 'created')
+    return (
+      <div className={styles.form}>
+        <p className={styles.title}>{text.recoveryTitle}</p>
+        <p className={list.note}>{text.recoveryExplain}</p>
+        <div className={styles.field}>
+          <span className={styles.label}>{text.recoveryCode}</span>
+          <div className={styles.row}>
+            <output className={`${styles.input} ${styles.grow} ${styles.code}`} data-recovery-code>
+              {opening.recoveryCode}
+            </output>
+            <button
+              type="button"
+              className={styles.small}
+              onClick={async () => setCopied(await copyText(opening.recoveryCode))}
+            >
+              {copied ? text.copied : text.copy}
+            </button>
+          </div>
+        </div>
+        {status}
+        <button
+          type="button"
+          className={styles.primary}
+          disabled={!!busy}
+          onClick={() => run(text.opening, done)}
+        >
+          {text.savedIt}
+        </button>
+      </div>
+    )
+
+  return (
+    <form className={styles.form} onSubmit={recover}>
+      <p className={list.note}>{text.needsRecovery}</p>
+      <label className={styles.field}>
+        <span className={styles.label}>{text.recoveryCode}</span>
+        <input
+          className={styles.input}
+          name="recoveryCode"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="XXXX-XXXX-XXXX-XXXX-XXXX"
+          value={recoveryCode}
+          disabled={!!busy}
+          onChange={(event) => setRecoveryCode(event.target.value)}
+        />
+      </label>
+      {status}
+      <button type="submit" className={styles.primary} disabled={!!busy || !recoveryCode}>
+        {text.recover}
+      </button>
+    </form>
+  )
+}

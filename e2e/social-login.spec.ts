@@ -1,0 +1,117 @@
+// Journey: a visitor signs in with a social account (issue 19) in a 600x800 popup, against a real
+// OpenID provider on loopback (one issuer per provider name); the wallet is the embedded wallet
+// of email login. The result is taken only from the API's origin with the login's state; a popup
+// closed early says 'Popup closed'; a wrong state is refused; socials off hides them.
+
+import { openSite } from './support/email'
+import { expectOpen, modal, waitForAirlock } from './support/modal'
+import { clickSocial, freshSubject, signInAs } from './support/social'
+import { expect, test } from './support/test'
+
+const state = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => window.airlock!.getState())
+
+test('behavior: Google in a popup gives a wallet; the account shows the provider and handle; a reload keeps it', async ({
+  page,
+  context,
+}) => {
+  await openSite(page)
+  await page.evaluate(() => window.airlock!.open())
+  const { dialog } = modal(page)
+  // The spec's order: the first two as buttons, the rest behind More.
+  const socials = dialog.locator('[data-method="social"] [class*="name"]')
+  await expect(socials).toHaveText(['Google', 'X'])
+  await dialog.getByRole('button', { name: 'More', exact: true }).click()
+  await expect(socials).toHaveText(['Google', 'X', 'Discord', 'GitHub', 'Apple', 'Facebook'])
+
+  const subject = freshSubject()
+  const { authorizations } = await signInAs(context, subject)
+  const popup = await clickSocial(page, 'Google')
+  expect(await popup.evaluate(() => [outerWidth, outerHeight])).toEqual([600, 800])
+  await expect(dialog.locator('[data-recovery-code]')).toBeVisible({ timeout: 15_000 })
+  expect(popup.isClosed()).toBe(true)
+  const authorization = authorizations[0] as URL
+  expect(authorization.searchParams.get('code_challenge_method')).toBe('S256')
+  expect(authorization.searchParams.get('state')).toMatch(/^[\w-]{43}$/)
+  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
+  const { address } = await state(page)
+
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Account')
+  await expect(dialog.locator('[data-social-login="google"]')).toHaveText(`Google · ${subject}`)
+  await expect(dialog.getByRole('button', { name: 'Update email' })).toHaveCount(0)
+
+  await page.reload()
+  await waitForAirlock(page)
+  await page.waitForFunction((expected) => window.airlock!.getState().address === expected, address)
+})
+
+test("error: a popup closed early says 'Popup closed' and goes back to Connect", async ({
+  page,
+  context,
+}) => {
+  await openSite(page)
+  await page.evaluate(() => window.airlock!.open())
+  await signInAs(context, freshSubject(), { hold: true })
+  const popup = await clickSocial(page, 'X')
+  await expectOpen(page, 'Connecting')
+  await popup.close()
+  await expect(
+    modal(page).dialog.getByRole('status').filter({ hasText: 'Popup closed' }),
+  ).toBeVisible()
+  await expectOpen(page, 'Connect Wallet')
+  expect((await state(page)).status).toBe('disconnected')
+})
+
+test('security: a result posted from another origin is ignored; a wrong state is refused', async ({
+  page,
+  context,
+}) => {
+  await openSite(page)
+  await page.evaluate(() => window.airlock!.open())
+  const { dialog } = modal(page)
+  const held = await signInAs(context, freshSubject(), { hold: true })
+  const popup = await clickSocial(page, 'Google')
+  await expect.poll(() => held.authorizations.length).toBe(1)
+  const loginState = held.authorizations[0]!.searchParams.get('state')
+  // The host page forges the callback's message, with the right state, to the frame.
+  await page.evaluate((forgedState) => {
+    const frame = document.querySelector('iframe[data-airlock]') as HTMLIFrameElement
+    frame.contentWindow!.postMessage(
+      { type: 'airlock:social', state: forgedState, grant: 'A'.repeat(43) },
+      '*',
+    )
+  }, loginState)
+  // Still waiting on the popup: the forgery started no session.
+  await expect(dialog.getByRole('status')).toHaveText('Continue in the Google window…')
+  held.release()
+  await expect(dialog.locator('[data-recovery-code]')).toBeVisible({ timeout: 15_000 })
+  expect(popup.isClosed()).toBe(true)
+  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
+
+  // Another visitor's popup comes back with a state the API never gave: refused, in words.
+  const other = await context.browser()!.newContext()
+  const otherPage = await other.newPage()
+  await openSite(otherPage)
+  await otherPage.evaluate(() => window.airlock!.open())
+  await signInAs(other, freshSubject(), {
+    edit: (params) => params.set('state', 'B'.repeat(43)),
+  })
+  const refused = await clickSocial(otherPage, 'Google')
+  await expect(modal(otherPage).dialog.getByRole('alert')).toContainText(/state|sign-in/i)
+  await expect.poll(() => refused.isClosed()).toBe(true)
+  expect((await state(otherPage)).status).toBe('disconnected')
+  await other.close()
+})
+
+test('behavior: with socials off for the page there are no social entries', async ({ page }) => {
+  await openSite(page, { features: { socials: false } })
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Connect Wallet')
+  await expect(modal(page).dialog.locator('[data-method="social"]')).toHaveCount(0)
+  await expect(
+    modal(page).dialog.getByRole('button', { name: 'Continue with email' }),
+  ).toBeVisible()
+})

@@ -1,0 +1,48 @@
+// Social login from the visitor's side: the stack's dev OpenID provider stands in for every
+// provider (scripts/devOidc.mjs); it signs the visitor in as the authorization request's
+// `login_hint`, which these helpers add on the way so each test is a visitor of its own.
+import { randomUUID } from 'node:crypto'
+import type { BrowserContext, Page, Route } from '@playwright/test'
+import { modal } from './modal'
+import { ports } from './ports'
+
+export const oidcOrigin = `http://127.0.0.1:${ports.oidc}`
+
+/** A subject nobody else's test signs in as. */
+export const freshSubject = () => `visitor-${randomUUID().slice(0, 8)}`
+
+/**
+ * Has the dev provider sign the popup in as `subject`. `hold`: the authorization request waits
+ * until the returned `release` is called (the test does something while the popup is out).
+ * `edit` changes the request's parameters (a wrong state).
+ */
+export async function signInAs(
+  context: BrowserContext,
+  subject: string,
+  options: { hold?: boolean; edit?: (params: URLSearchParams) => void } = {},
+) {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const seen: URL[] = []
+  await context.route(
+    (url) => url.origin === oidcOrigin && /^\/\w+\/auth$/.test(url.pathname),
+    async (route: Route) => {
+      const url = new URL(route.request().url())
+      seen.push(new URL(url))
+      url.searchParams.set('login_hint', subject)
+      options.edit?.(url.searchParams)
+      if (options.hold) await released
+      await route.continue({ url: url.href })
+    },
+  )
+  return { release, authorizations: seen }
+}
+
+/** Clicks a social button in Connect (the popup opens on the click) and returns the popup. */
+export async function clickSocial(page: Page, name: string): Promise<Page> {
+  const popup = page.context().waitForEvent('page')
+  await modal(page).dialog.getByRole('button', { name, exact: true }).click()
+  return popup
+}
