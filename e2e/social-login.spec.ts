@@ -106,6 +106,26 @@ test('security: a result posted from another origin is ignored; a wrong state is
   await other.close()
 })
 
+test("error: no authorization URL from the API says 'Failed to initiate social connection'", async ({
+  page,
+  context,
+}) => {
+  await openSite(page)
+  await page.evaluate(() => window.airlock!.open())
+  // The request for the redirect URI never reaches the API (the visitor's network drops it): the
+  // popup closes again.
+  await context.route('**/social/github/authorizations', (route) =>
+    route.abort('internetdisconnected'),
+  )
+  await modal(page).dialog.getByRole('button', { name: 'More', exact: true }).click()
+  const popup = await clickSocial(page, 'GitHub')
+  await expect(modal(page).dialog.getByRole('alert')).toHaveText(
+    'Failed to initiate social connection',
+  )
+  await expect.poll(() => popup.isClosed()).toBe(true)
+  expect((await state(page)).status).toBe('disconnected')
+})
+
 test('behavior: with socials off for the page there are no social entries', async ({ page }) => {
   await openSite(page, { features: { socials: false } })
   await page.evaluate(() => window.airlock!.open())

@@ -7,22 +7,18 @@
 import {
   assertViewAllowed,
   type CaipNetworkId,
-  connectionErrors,
   DisconnectedError,
   isUserRejection,
   type ModalConfig,
   type OpenParams,
-  type SocialProvider,
   type WalletListing,
 } from '@airlock/protocol'
 import { createConnectionActions } from './actions/connectionActions'
 import { afterNextFrame } from './afterNextFrame'
 import { createAnalytics, withoutQueryStrings } from './analytics'
 import { type ApiTransport, createApiClient } from './api'
-import { embeddedWalletId } from './connectors/embeddedWallet/embeddedWalletId'
 import type { HostCall } from './connectors/types'
 import { createLazyEmbeddedWallet } from './embeddedWallet/lazyEmbeddedWallet'
-import { openSocialPopup } from './embeddedWallet/socialPopup'
 import { createNavigation } from './navigation/navigation'
 import { closingView, openingView } from './navigation/rules'
 import { refreshAccountData } from './queries/refresh'
@@ -302,40 +298,6 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
   }
 
   /**
-   * EmailLogin or ConnectingSocial signed the visitor in and the wallet is unlocked: it becomes
-   * the active connection, and the modal goes on as after any login.
-   */
-  async function embeddedWalletUnlocked(
-    returnBack: boolean | undefined,
-    method: 'email' | 'social' = 'email',
-  ) {
-    await connection.activate(embeddedWalletId)
-    const state = store.getState()
-    analytics.track('CONNECT_SUCCESS', {
-      method,
-      name: method === 'email' ? 'Email' : state.social?.provider,
-      namespace: namespaceOf(state.activeNetwork),
-    })
-    await connected(returnBack)
-  }
-
-  /**
-   * A social login, from the visitor's click on its button: the popup opens in the click itself
-   * (no browser blocks it), and ConnectingSocial follows the login (socialPopup.ts).
-   */
-  function connectSocial(provider: SocialProvider) {
-    const popup = openSocialPopup()
-    const login = embeddedWallet.load().then((wallet) => {
-      if (!popup) throw new Error(connectionErrors.failedToInitiateSocial)
-      return wallet.socialLogin(provider, popup)
-    })
-    login.catch(() => undefined)
-    store.setState({ social: { provider, login } })
-    analytics.track('SELECT_WALLET', { name: provider, walletId: provider, platform: 'social' })
-    return navigation.push('ConnectingSocial')
-  }
-
-  /**
    * The WalletConnect flow for one registry wallet, or for any wallet (QR) when none is given.
    * Call it synchronously from the visitor's tap: on a phone it opens the wallet's deeplink,
    * which browsers only allow inside the tap.
@@ -439,8 +401,8 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
     dialogRendered: () => dialogRendered(),
     siwx,
     embeddedWallet,
-    embeddedWalletUnlocked,
-    connectSocial,
+    /** A login flow outside the modal's own (email, social) connected a wallet. */
+    connected,
     /** The bridge registers how to tell the host the frame closed itself, or is to be shown. */
     onFrameVisibility(listener: (visible: boolean) => void) {
       setFrameVisible = listener

@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react'
 import { ui } from '../messages'
 import list from '../views/list.module.css'
 import styles from './LoadMore.module.css'
+import { loadMoreText } from './loadMoreText'
 import { useInfiniteScroll } from './useInfiniteScroll'
 
 export function LoadMore({
@@ -60,7 +61,7 @@ export function LoadMore({
               else if (!loadingMore) onLoadMore()
             }}
           >
-            {loadingMore ? ui.loadingMore : retrying ? ui.retry : ui.loadMore}
+            {loadingMore ? loadMoreText.loadingMore : retrying ? ui.retry : loadMoreText.loadMore}
           </button>
         </>
       )}

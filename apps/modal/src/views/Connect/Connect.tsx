@@ -7,8 +7,7 @@
  */
 
 import type { SocialProvider } from '@airlock/protocol'
-import { socialProviderNames } from '@airlock/protocol'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { preloadOnIntent } from '../../components/preloadOnIntent'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
@@ -20,6 +19,9 @@ import { featureEnabled } from '../../stores/controllers'
 import { namespaceOf } from '../../stores/store'
 import list from '../list.module.css'
 
+/** The social logins' buttons: their code (and the popup's) is not in the first bundle. */
+const SocialLogins = lazy(() => import('./SocialLogins'))
+
 /** Four tiles: the registry's many wallets. */
 function AllWalletsIcon() {
   return (
@@ -30,22 +32,6 @@ function AllWalletsIcon() {
           <rect key={`${x}-${y}`} x={x} y={y} width="8" height="8" rx="2.5" fill="currentColor" />
         )),
       )}
-    </svg>
-  )
-}
-
-/** An envelope: email login. */
-function EmailIcon() {
-  return (
-    <svg className={list.icon} viewBox="0 0 36 36" aria-hidden="true">
-      <rect width="36" height="36" rx="10" fill="currentColor" opacity="0.12" />
-      <path
-        d="M10 12h16v12H10zm0 0 8 6 8-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-      />
     </svg>
   )
 }
@@ -62,13 +48,11 @@ export function Connect() {
   )
   const walletConnect = useModalState((state) => !!state.config.project?.walletConnect)
   const email = useModalState((state) => featureEnabled(state, 'email'))
-  // The project's configured socials, in the spec's order; Farcaster has a view of its own.
+  // The socials the project allows and the API has a client for (it lists no other), in the
+  // spec's order.
   const socials = useModalState((state) =>
-    featureEnabled(state, 'socials')
-      ? (state.config.project?.features.socials ?? []).filter((name) => name !== 'farcaster').join()
-      : '',
+    featureEnabled(state, 'socials') ? state.config.project?.features.socials.join() : '',
   )
-  const [moreSocials, setMoreSocials] = useState(false)
   // Only once open: the Connect view also rests behind a closed modal.
   const open = useModalState((state) => state.open)
   useEffect(() => {
@@ -88,8 +72,6 @@ export function Connect() {
     siteNamespaces: siteNamespaces ? siteNamespaces.split(',') : [],
   })
   const socialList = (socials ? socials.split(',') : []) as SocialProvider[]
-  // The first two as buttons, the rest behind More, as peers show them.
-  const shownSocials = moreSocials ? socialList : socialList.slice(0, 2)
   const emailEntry = (
     <>
       {email && (
@@ -100,28 +82,20 @@ export function Connect() {
           {...preloadOnIntent(modal, 'EmailLogin')}
           onClick={() => modal.navigation.push('EmailLogin')}
         >
-          <EmailIcon />
+          <WalletIcon name="@" icon="" />
           <span className={list.name}>{ui.continueWithEmail}</span>
         </button>
       )}
-      {shownSocials.map((provider) => (
-        <button
-          key={provider}
-          type="button"
-          className={list.item}
-          data-method="social"
-          data-social={provider}
-          {...preloadOnIntent(modal, 'ConnectingSocial')}
-          onClick={() => modal.connectSocial(provider)}
+      {socialList.length > 0 && (
+        // Their code loads as Connect first renders; rows of their height hold the place (two
+        // buttons, and More when there are more).
+        <Suspense
+          fallback={socialList
+            .slice(0, 3)
+            .map((provider) => <div key={provider} className={list.item} />)}
         >
-          <WalletIcon name={socialProviderNames[provider]} icon="" />
-          <span className={list.name}>{socialProviderNames[provider]}</span>
-        </button>
-      ))}
-      {shownSocials.length < socialList.length && (
-        <button type="button" className={list.item} onClick={() => setMoreSocials(true)}>
-          <span className={list.name}>{ui.moreSocials}</span>
-        </button>
+          <SocialLogins socials={socialList} />
+        </Suspense>
       )}
     </>
   )

@@ -9,6 +9,7 @@ import { useModalState } from '../../components/useModalState'
 import { useShake } from '../../components/useShake'
 import { WalletIcon } from '../../components/WalletIcon'
 import { ui } from '../../messages'
+import { connectingText } from '../connectingText'
 import list from '../list.module.css'
 import styles from './ConnectingExternal.module.css'
 
@@ -26,7 +27,7 @@ export function ConnectingExternal() {
       ? connectionErrors.connectionRejected
       : error === 'failed'
         ? connectionErrors.failedToConnect
-        : ui.continueIn(wallet.name)
+        : connectingText.continueIn(wallet.name)
   return (
     <div className={styles.connecting} data-state={error ?? 'waiting'}>
       <div className={shaking ? shake.shake : undefined}>
@@ -37,7 +38,7 @@ export function ConnectingExternal() {
       <p className={styles.title} role={error ? 'alert' : 'status'}>
         {message}
       </p>
-      {!error && <p className={list.note}>{ui.approveInWallet}</p>}
+      {!error && <p className={list.note}>{connectingText.approveInWallet}</p>}
       {error && (
         <div className={list.actions}>
           <button

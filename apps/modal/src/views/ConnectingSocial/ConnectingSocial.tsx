@@ -13,6 +13,7 @@ import { ui } from '../../messages'
 import { showToast } from '../../stores/toasts'
 import { socialText } from '../EmailLogin/emailLoginText'
 import { messageOf, WalletOpeningSteps } from '../EmailLogin/WalletOpeningSteps'
+import { walletUnlocked } from '../EmailLogin/walletUnlocked'
 import list from '../list.module.css'
 
 type Outcome =
@@ -25,7 +26,7 @@ export function ConnectingSocial() {
   const social = useModalState((state) => state.social)
   const returnBack = useModalState((state) => state.connecting?.returnBack)
   const [outcome, setOutcome] = useState<Outcome>()
-  const done = () => modal.embeddedWalletUnlocked(returnBack, 'social')
+  const done = () => walletUnlocked(modal, returnBack, 'social')
 
   useEffect(() => {
     if (!social) return
@@ -35,10 +36,7 @@ export function ConnectingSocial() {
       async (opening) => {
         if (!live) return
         if (opening.status === 'ready')
-          await modal.embeddedWalletUnlocked(
-            modal.store.getState().connecting?.returnBack,
-            'social',
-          )
+          await walletUnlocked(modal, modal.store.getState().connecting?.returnBack, 'social')
         else setOutcome({ opening })
       },
       async (error: unknown) => {

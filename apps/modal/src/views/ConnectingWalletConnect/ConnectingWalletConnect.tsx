@@ -19,6 +19,7 @@ import { WalletIcon } from '../../components/WalletIcon'
 import { ui } from '../../messages'
 import { showToast } from '../../stores/toasts'
 import { walletLink } from '../../walletconnect/links'
+import { connectingText } from '../connectingText'
 import list from '../list.module.css'
 import styles from './ConnectingWalletConnect.module.css'
 import { walletConnectText } from './walletConnectText'
@@ -89,9 +90,9 @@ export function ConnectingWalletConnect() {
       <div className={styles.connecting} data-state="deeplink">
         <div className={styles.waitingIcon}>{logo}</div>
         <p className={styles.title} role="status">
-          {ui.continueIn(wallet.name)}
+          {connectingText.continueIn(wallet.name)}
         </p>
-        <p className={list.note}>{ui.approveInWallet}</p>
+        <p className={list.note}>{connectingText.approveInWallet}</p>
         <div className={list.actions}>
           <button type="button" className={list.button} onClick={() => modal.openWalletLink()}>
             {walletConnectText.openWallet(wallet.name)}

@@ -12,6 +12,7 @@ import styles from '../form.module.css'
 import list from '../list.module.css'
 import { emailLoginText as text } from './emailLoginText'
 import { messageOf, WalletOpeningSteps } from './WalletOpeningSteps'
+import { walletUnlocked } from './walletUnlocked'
 
 /** How long before another code may be asked for. */
 const resendAfterSeconds = 30
@@ -55,7 +56,7 @@ export function EmailLogin() {
     }
   }
 
-  const unlocked = () => modal.embeddedWalletUnlocked(returnBack)
+  const unlocked = () => walletUnlocked(modal, returnBack, 'email')
 
   function sendCode(event: FormEvent) {
     event.preventDefault()

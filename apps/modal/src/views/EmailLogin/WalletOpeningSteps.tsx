@@ -18,8 +18,12 @@ export function messageOf(error: unknown): string {
   if (error instanceof HttpError && error.code) return emailLoginErrors[error.code] ?? text.failed
   const { name, message } = (error ?? {}) as Partial<Error>
   if (name === 'RecoveryCodeError') return text.wrongRecoveryCode
-  if (message === connectionErrors.noAuthConnector || message === connectionErrors.popupClosed)
-    return message
+  const said: readonly unknown[] = [
+    connectionErrors.noAuthConnector,
+    connectionErrors.popupClosed,
+    connectionErrors.failedToInitiateSocial,
+  ]
+  if (said.includes(message)) return message as string
   return text.failed
 }
 

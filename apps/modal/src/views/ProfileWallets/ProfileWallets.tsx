@@ -12,6 +12,7 @@ import { connectionStatus } from '../../stores/connections'
 import { featureEnabled } from '../../stores/controllers'
 import { showToast } from '../../stores/toasts'
 import list from '../list.module.css'
+import { profileWalletsText } from './profileWalletsText'
 
 export function ProfileWallets() {
   const modal = useModal()
@@ -40,9 +41,9 @@ export function ProfileWallets() {
     try {
       const result = await connection.switchConnection(id)
       const message = result.hasSwitchedWallet
-        ? ui.switchedWallet
+        ? profileWalletsText.switchedWallet
         : result.hasSwitchedAccount
-          ? ui.switchedAccount
+          ? profileWalletsText.switchedAccount
           : undefined
       if (message) showToast(store, { message, variant: 'success', autoClose: true })
     } catch (error) {
@@ -72,16 +73,18 @@ export function ProfileWallets() {
                   )}
                 </span>
                 <span className={status === 'connected' ? list.tagActive : list.tag}>
-                  {ui.connectionStatus[status]}
+                  {profileWalletsText.connectionStatus[status]}
                 </span>
               </button>
             </li>
           )
         })}
       </ul>
-      <h2 className={list.section}>{ui.addWallet}</h2>
-      {others.length === 0 && !emailToAdd && <p className={list.note}>{ui.noOtherWallets}</p>}
-      <ul className={list.list} aria-label={ui.addWallet}>
+      <h2 className={list.section}>{profileWalletsText.addWallet}</h2>
+      {others.length === 0 && !emailToAdd && (
+        <p className={list.note}>{profileWalletsText.noOtherWallets}</p>
+      )}
+      <ul className={list.list} aria-label={profileWalletsText.addWallet}>
         {emailToAdd && (
           <li>
             <button type="button" className={list.item} onClick={addEmail}>

@@ -1,14 +1,14 @@
 /** SwitchActiveChain: `open({ namespace })` asked for a chain other than the active one. */
 import { useModalState } from '../../components/useModalState'
-import { ui } from '../../messages'
 import list from '../list.module.css'
 import { SwitchNetwork } from '../SwitchNetwork/SwitchNetwork'
+import { switchNetworkText } from '../SwitchNetwork/switchNetworkText'
 
 export function SwitchActiveChain() {
   const namespace = useModalState((state) => state.requestedNamespace)
   return (
     <>
-      {namespace && <p className={list.note}>{ui.chooseChainOf(namespace)}</p>}
+      {namespace && <p className={list.note}>{switchNetworkText.chooseChainOf(namespace)}</p>}
       <SwitchNetwork {...(namespace ? { namespace } : {})} />
     </>
   )

@@ -6,9 +6,9 @@
  */
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
-import { ui } from '../../messages'
 import { showToast } from '../../stores/toasts'
 import list from '../list.module.css'
+import { switchNetworkText } from './switchNetworkText'
 
 export function SwitchNetwork({ namespace }: { namespace?: string }) {
   const { store, navigation, switchNetwork } = useModal()
@@ -18,14 +18,18 @@ export function SwitchNetwork({ namespace }: { namespace?: string }) {
   const shown = namespace
     ? networks.filter((network) => network.caipNetworkId.startsWith(`${namespace}:`))
     : networks
-  if (shown.length === 0) return <p className={list.note}>{ui.noNetworks}</p>
+  if (shown.length === 0) return <p className={list.note}>{switchNetworkText.noNetworks}</p>
 
   async function choose(caipNetworkId: (typeof networks)[number]['caipNetworkId']) {
     try {
       await switchNetwork(caipNetworkId)
       await navigation.back()
     } catch {
-      showToast(store, { message: ui.switchNetworkFailed, variant: 'error', autoClose: true })
+      showToast(store, {
+        message: switchNetworkText.switchNetworkFailed,
+        variant: 'error',
+        autoClose: true,
+      })
     }
   }
 
@@ -44,10 +48,10 @@ export function SwitchNetwork({ namespace }: { namespace?: string }) {
             <span className={list.icon} aria-hidden="true" />
             <span className={list.name}>{network.name}</span>
             {network.caipNetworkId === active && (
-              <span className={list.tagActive}>{ui.activeNetwork}</span>
+              <span className={list.tagActive}>{switchNetworkText.activeNetwork}</span>
             )}
             {approved && !approved.includes(network.caipNetworkId) && (
-              <span className={list.tag}>{ui.notApproved}</span>
+              <span className={list.tag}>{switchNetworkText.notApproved}</span>
             )}
           </button>
         </li>
