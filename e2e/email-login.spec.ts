@@ -23,6 +23,7 @@ import {
   enterCode,
   freshEmail,
   nextCode,
+  openModalOnSite,
   openSite,
   signUpByEmail,
 } from './support/email'
@@ -236,8 +237,7 @@ test('error: an expired code is refused in words; a new one signs in', async ({ 
 test('behavior: with email off for the page there is no email entry, and EmailLogin is refused', async ({
   page,
 }) => {
-  await openSite(page, { features: { email: false } })
-  await page.evaluate(() => window.airlock!.open())
+  await openModalOnSite(page, { features: { email: false } })
   await expectOpen(page, 'Connect Wallet')
   await expect(modal(page).dialog.getByRole('button', { name: 'Continue with email' })).toHaveCount(
     0,
@@ -289,9 +289,14 @@ test('behavior: a new browser gets the same wallet after the recovery code; a lo
 
   // The first browser's session ended with its device: a reload finds no wallet, and signing
   // in again needs the recovery code, since what this device kept opens nothing now.
+  // The frame, restoring the saved email connection, asks for its session: ended.
+  const sessionRefused = page.waitForResponse(
+    (response) => response.url().includes('/email/session?') && response.status() === 401,
+  )
   await page.reload()
   await waitForAirlock(page)
-  await expect.poll(async () => (await state(page)).status).toBe('disconnected')
+  await sessionRefused
+  expect((await state(page)).status).toBe('disconnected')
   await enterCode(page, await askForCode(page, email))
   await expect(modal(page).dialog).toContainText('This device does not have your wallet yet.')
 })

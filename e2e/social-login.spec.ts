@@ -3,7 +3,7 @@
 // of email login. The result is taken only from the API's origin with the login's state; a popup
 // closed early says 'Popup closed'; a wrong state is refused; socials off hides them.
 
-import { openSite } from './support/email'
+import { openModalOnSite } from './support/email'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { clickSocial, freshSubject, signInAs } from './support/social'
 import { expect, test } from './support/test'
@@ -15,8 +15,7 @@ test('behavior: Google in a popup gives a wallet; the account shows the provider
   page,
   context,
 }) => {
-  await openSite(page)
-  await page.evaluate(() => window.airlock!.open())
+  await openModalOnSite(page)
   const { dialog } = modal(page)
   // The spec's order: the first two as buttons, the rest behind More.
   const socials = dialog.locator('[data-method="social"] [class*="name"]')
@@ -51,8 +50,7 @@ test("error: a popup closed early says 'Popup closed' and goes back to Connect",
   page,
   context,
 }) => {
-  await openSite(page)
-  await page.evaluate(() => window.airlock!.open())
+  await openModalOnSite(page)
   await signInAs(context, freshSubject(), { hold: true })
   const popup = await clickSocial(page, 'X')
   await expectOpen(page, 'Connecting')
@@ -68,8 +66,7 @@ test('security: a result posted from another origin is ignored; a wrong state is
   page,
   context,
 }) => {
-  await openSite(page)
-  await page.evaluate(() => window.airlock!.open())
+  await openModalOnSite(page)
   const { dialog } = modal(page)
   const held = await signInAs(context, freshSubject(), { hold: true })
   const popup = await clickSocial(page, 'Google')
@@ -94,8 +91,7 @@ test('security: a result posted from another origin is ignored; a wrong state is
   // Another visitor's popup comes back with a state the API never gave: refused, in words.
   const other = await context.browser()!.newContext()
   const otherPage = await other.newPage()
-  await openSite(otherPage)
-  await otherPage.evaluate(() => window.airlock!.open())
+  await openModalOnSite(otherPage)
   await signInAs(other, freshSubject(), {
     edit: (params) => params.set('state', 'B'.repeat(43)),
   })
@@ -110,8 +106,7 @@ test("error: no authorization URL from the API says 'Failed to initiate social c
   page,
   context,
 }) => {
-  await openSite(page)
-  await page.evaluate(() => window.airlock!.open())
+  await openModalOnSite(page)
   // The request for the redirect URI never reaches the API (the visitor's network drops it): the
   // popup closes again.
   await context.route('**/social/github/authorizations', (route) =>
@@ -127,8 +122,7 @@ test("error: no authorization URL from the API says 'Failed to initiate social c
 })
 
 test('behavior: with socials off for the page there are no social entries', async ({ page }) => {
-  await openSite(page, { features: { socials: false } })
-  await page.evaluate(() => window.airlock!.open())
+  await openModalOnSite(page, { features: { socials: false } })
   await expectOpen(page, 'Connect Wallet')
   await expect(modal(page).dialog.locator('[data-method="social"]')).toHaveCount(0)
   await expect(

@@ -15,6 +15,12 @@ export async function openSite(page: Page, options: object = {}) {
   await waitForAirlock(page)
 }
 
+/** The site, as `openSite` opens it, with the modal open on its first view. */
+export async function openModalOnSite(page: Page, options: object = {}) {
+  await openSite(page, options)
+  await page.evaluate(() => window.airlock!.open())
+}
+
 /** An address nobody else's test uses. */
 export const freshEmail = () => `visitor-${randomUUID().slice(0, 8)}@example.com`
 

@@ -14,6 +14,7 @@ import {
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
 import { EmbeddedWalletError } from './embeddedWalletError'
+import { hasEmbeddedWallet } from './hasEmbeddedWallet'
 import { deviceKeyData, open, seal, type WalletOwner } from './seal'
 
 export type DevicesContext = {
@@ -169,13 +170,7 @@ export async function listEmbeddedWalletDevices(
   owner: WalletOwner,
   currentDeviceId: string | null,
 ): Promise<EmbeddedWalletDevice[]> {
-  const wallet = await db
-    .selectFrom('embedded_wallets')
-    .select('email')
-    .where('project_id', '=', owner.projectId)
-    .where('email', '=', owner.email)
-    .executeTakeFirst()
-  if (!wallet) throw noWallet()
+  if (!(await hasEmbeddedWallet(db, owner))) throw noWallet()
   const rows = await db
     .selectFrom('embedded_wallet_devices')
     .select(['device_id', 'label', 'created_at', 'last_used_at', 'revoked_at'])

@@ -16,6 +16,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
 import { insertDevice, type NewDevice, openDeviceKey, resealDeviceKeys } from './devices'
 import { EmbeddedWalletError } from './embeddedWalletError'
+import { hasEmbeddedWallet } from './hasEmbeddedWallet'
 import { authShareData, open, seal, type WalletOwner } from './seal'
 
 export type EmbeddedWalletContext = {
@@ -24,15 +25,6 @@ export type EmbeddedWalletContext = {
   sealKey: Uint8Array
   now: () => number
 }
-
-/** Whether the email has a wallet on the project. */
-export const hasEmbeddedWallet = async (db: Kysely<Database>, owner: WalletOwner) =>
-  (await db
-    .selectFrom('embedded_wallets')
-    .select('email')
-    .where('project_id', '=', owner.projectId)
-    .where('email', '=', owner.email)
-    .executeTakeFirst()) !== undefined
 
 /**
  * Keeps the wallet an email session made, and the session's device as its first.

@@ -41,10 +41,7 @@ export function ConnectingSocial() {
       },
       async (error: unknown) => {
         if (!live) return
-        const message =
-          error instanceof Error && error.name === 'SocialLoginError'
-            ? error.message
-            : messageOf(error)
+        const message = messageOf(error)
         if (message !== connectionErrors.popupClosed) return setOutcome({ error: message })
         showToast(modal.store, { message, variant: 'error', autoClose: true })
         await modal.navigation.back()

@@ -11,6 +11,7 @@ import type { WalletOpening } from '../../embeddedWallet/embeddedWallet'
 import styles from '../form.module.css'
 import list from '../list.module.css'
 import { emailLoginText as text } from './emailLoginText'
+import { useFormWork } from './useFormWork'
 import { messageOf, WalletOpeningSteps } from './WalletOpeningSteps'
 import { walletUnlocked } from './walletUnlocked'
 
@@ -40,28 +41,15 @@ export function EmailLogin() {
   const [step, setStep] = useState<Step>({ name: 'email' })
   const [email, setEmail] = useState('')
   const [code, setCode] = useState('')
-  const [busy, setBusy] = useState<string | undefined>()
-  const [message, setMessage] = useState<{ text: string; error: boolean } | undefined>()
+  const { busy, run, status, say, clear } = useFormWork(messageOf)
   const secondsLeft = useSecondsLeft(step.name === 'code' ? step.sentAt : undefined)
-
-  async function run(working: string, work: () => Promise<void>) {
-    setBusy(working)
-    setMessage(undefined)
-    try {
-      await work()
-    } catch (error) {
-      setMessage({ text: messageOf(error), error: true })
-    } finally {
-      setBusy(undefined)
-    }
-  }
 
   const unlocked = () => walletUnlocked(modal, returnBack, 'email')
 
   function sendCode(event: FormEvent) {
     event.preventDefault()
     const address = normalizeEmail(email)
-    if (!isEmailAddress(address)) return setMessage({ text: text.invalidEmail, error: true })
+    if (!isEmailAddress(address)) return say(text.invalidEmail)
     return run(text.sending, async () => {
       await (await modal.embeddedWallet.load()).requestCode(address)
       setCode('')
@@ -74,27 +62,18 @@ export function EmailLogin() {
       await (await modal.embeddedWallet.load()).requestCode(address)
       setCode('')
       setStep({ name: 'code', email: address, sentAt: Date.now() })
-      setMessage({ text: text.codeResent, error: false })
+      say(text.codeResent, false)
     })
   }
 
   function checkCode(address: string, entered: string) {
-    if (!/^\d{6}$/.test(entered)) return setMessage({ text: text.codeFormat, error: true })
+    if (!/^\d{6}$/.test(entered)) return say(text.codeFormat)
     return run(text.checking, async () => {
       const opening = await (await modal.embeddedWallet.load()).signIn(address, entered)
       if (opening.status === 'ready') await unlocked()
       else setStep({ name: 'opened', opening })
     })
   }
-
-  const status = (
-    <p
-      className={`${styles.message} ${message?.error ? styles.error : ''}`}
-      role={message?.error ? 'alert' : 'status'}
-    >
-      {busy ?? message?.text ?? ''}
-    </p>
-  )
 
   if (step.name === 'code')
     return (
@@ -130,7 +109,7 @@ export function EmailLogin() {
             className={list.button}
             disabled={!!busy}
             onClick={() => {
-              setMessage(undefined)
+              clear()
               setStep({ name: 'email' })
             }}
           >

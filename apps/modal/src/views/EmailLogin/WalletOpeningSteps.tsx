@@ -12,12 +12,17 @@ import type { WalletOpening } from '../../embeddedWallet/embeddedWallet'
 import styles from '../form.module.css'
 import list from '../list.module.css'
 import { emailLoginErrors, emailLoginText as text } from './emailLoginText'
+import { useFormWork } from './useFormWork'
 
-/** The words for a failure: the API's refusal by its code, a wrong recovery code, or a retry. */
+/**
+ * The words for a failure: the API's refusal by its code, a social login's refusal in the
+ * provider's or the API's words, a wrong recovery code, the catalogue's, or a retry.
+ */
 export function messageOf(error: unknown): string {
   if (error instanceof HttpError && error.code) return emailLoginErrors[error.code] ?? text.failed
   const { name, message } = (error ?? {}) as Partial<Error>
   if (name === 'RecoveryCodeError') return text.wrongRecoveryCode
+  if (name === 'SocialLoginError' && message) return message
   const said: readonly unknown[] = [
     connectionErrors.noAuthConnector,
     connectionErrors.popupClosed,
@@ -36,21 +41,8 @@ export function WalletOpeningSteps({
 }) {
   const modal = useModal()
   const [recoveryCode, setRecoveryCode] = useState('')
-  const [busy, setBusy] = useState<string | undefined>()
-  const [error, setError] = useState<string | undefined>()
+  const { busy, run, status } = useFormWork(messageOf)
   const [copied, setCopied] = useState(false)
-
-  async function run(working: string, work: () => Promise<void>) {
-    setBusy(working)
-    setError(undefined)
-    try {
-      await work()
-    } catch (failure) {
-      setError(messageOf(failure))
-    } finally {
-      setBusy(undefined)
-    }
-  }
 
   function recover(event: FormEvent) {
     event.preventDefault()
@@ -59,15 +51,6 @@ export function WalletOpeningSteps({
       await done()
     })
   }
-
-  const status = (
-    <p
-      className={`${styles.message} ${error ? styles.error : ''}`}
-      role={error ? 'alert' : 'status'}
-    >
-      {busy ?? error ?? ''}
-    </p>
-  )
 
   if (opening.status === 'created')
     return (

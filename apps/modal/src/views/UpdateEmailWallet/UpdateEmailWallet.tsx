@@ -21,6 +21,7 @@ import {
   emailLoginText,
   updateEmailText as text,
 } from '../EmailLogin/emailLoginText'
+import { useFormWork } from '../EmailLogin/useFormWork'
 import styles from '../form.module.css'
 import list from '../list.module.css'
 
@@ -45,26 +46,13 @@ export function UpdateEmailWallet() {
   const [next, setNext] = useState('')
   const [currentCode, setCurrentCode] = useState('')
   const [newCode, setNewCode] = useState('')
-  const [busy, setBusy] = useState<string | undefined>()
-  const [error, setError] = useState<string | undefined>()
-
-  async function run(working: string, work: () => Promise<void>) {
-    setBusy(working)
-    setError(undefined)
-    try {
-      await work()
-    } catch (failure) {
-      setError(messageOf(failure))
-    } finally {
-      setBusy(undefined)
-    }
-  }
+  const { busy, run, status, say } = useFormWork(messageOf)
 
   function sendCodes(event: FormEvent) {
     event.preventDefault()
     const address = normalizeEmail(next)
-    if (!isEmailAddress(address)) return setError(emailLoginText.invalidEmail)
-    if (address === current) return setError(text.sameEmail)
+    if (!isEmailAddress(address)) return say(emailLoginText.invalidEmail)
+    if (address === current) return say(text.sameEmail)
     return run(emailLoginText.sending, async () => {
       const wallet = await modal.embeddedWallet.load()
       const { changeId } = await wallet.api.startEmailChange(address)
@@ -76,7 +64,7 @@ export function UpdateEmailWallet() {
     event.preventDefault()
     if (step.name !== 'codes' || !current) return
     if (!/^\d{6}$/.test(currentCode) || !/^\d{6}$/.test(newCode))
-      return setError(emailLoginText.codeFormat)
+      return say(emailLoginText.codeFormat)
     return run(text.confirming, async () => {
       const wallet = await modal.embeddedWallet.load()
       await wallet.api.confirmEmailChange({ changeId: step.changeId, currentCode, newCode })
@@ -99,22 +87,13 @@ export function UpdateEmailWallet() {
       </p>
     )
 
-  const status = (
-    <p
-      className={`${styles.message} ${error ? styles.error : ''}`}
-      role={error ? 'alert' : 'status'}
-    >
-      {busy ?? error ?? ''}
-    </p>
-  )
-
   if (step.name === 'codes')
     return (
       <form className={styles.form} onSubmit={confirm}>
-        <p className={list.note}>{text.codesSent(current ?? '', step.next)}</p>
+        <p className={list.note}>{text.codesSent(current, step.next)}</p>
         {(
           [
-            ['currentCode', text.currentCode(current ?? ''), currentCode, setCurrentCode],
+            ['currentCode', text.currentCode(current), currentCode, setCurrentCode],
             ['newCode', text.newCode(step.next), newCode, setNewCode],
           ] as const
         ).map(([name, label, value, set]) => (

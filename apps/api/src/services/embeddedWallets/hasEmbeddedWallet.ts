@@ -1,0 +1,15 @@
+/**
+ * Whether an email has an embedded wallet on a project: one query the wallets, their devices and
+ * the email change all ask (its own module, so devices.ts needs nothing of embeddedWallets.ts).
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from '../../storage/storage'
+import type { WalletOwner } from './seal'
+
+export const hasEmbeddedWallet = async (db: Kysely<Database>, owner: WalletOwner) =>
+  (await db
+    .selectFrom('embedded_wallets')
+    .select('email')
+    .where('project_id', '=', owner.projectId)
+    .where('email', '=', owner.email)
+    .executeTakeFirst()) !== undefined
