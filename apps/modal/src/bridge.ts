@@ -28,7 +28,7 @@ import {
   ProtocolVersionError,
   parseHostWalletEvent as parseHostWalletEventPayload,
   parseHostWallets as parseHostWalletsPayload,
-  projectConfigSchema,
+  parseProjectConfig,
   protocolVersion,
   type RequestArguments,
   unwrap,
@@ -106,7 +106,7 @@ async function currentProject(
     { quiet: true },
   ).catch((error: { status?: number }) => (error?.status === 404 ? null : undefined))
   if (served === null || served === undefined) return served
-  const parsed = projectConfigSchema.safeParse(served)
+  const parsed = parseProjectConfig(served)
   return parsed.success ? parsed.data : undefined
 }
 

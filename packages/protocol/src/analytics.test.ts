@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { eventBodySchema, eventLimits, eventQuerySchema, maxClockSkewMs } from './analytics'
+import { eventBodySchema, eventQuerySchema, maxClockSkewMs } from './analytics'
+import { eventLimits } from './analyticsEvents'
 
 const now = 1_760_000_000_000
 const bodySchema = eventBodySchema(() => now)

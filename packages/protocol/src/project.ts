@@ -1,12 +1,15 @@
 /**
  * The project configuration the API serves (GET /v1/projects/:id/config) and inlines in the
- * modal's page (`<script id="airlock-config">`): zod schemas the modal parses them with, and the
- * types the API builds them as, inferred from the schemas so each shape is written once.
+ * modal's page (`<script id="airlock-config">`): the zod schemas the API holds them to, and the
+ * types it builds them as, inferred from the schemas so each shape is written once. The modal
+ * reads them with `projectConfigCheck.ts`, which accepts exactly what these schemas accept
+ * without bringing zod into its first bundle.
  */
 import * as z from 'zod/mini'
 import { type CaipNetworkId, isCaipNetworkId } from './caip'
+import { modalConfigErrors, siwxModes } from './projectConfigCheck'
 import { projectIdPattern } from './projectId'
-import { type ThemeVariables, themeModes, themeVariableError } from './theme'
+import { isThemeVariables, type ThemeVariables, themeModes } from './theme'
 import { socialProviders } from './validation'
 
 /** A CAIP-2 network id with a namespace the modal knows (`caip.ts`). */
@@ -77,23 +80,10 @@ export const walletConnectConfigSchema = z.object({
 })
 export type WalletConnectConfig = z.infer<typeof walletConnectConfigSchema>
 
-/**
- * Sign in with X (spec §4 "SIWX"): off; optional (the visitor may skip signing); required (no
- * connection without a signed session). A site can switch an optional sign-in off for its page,
- * never make it required or switch on one its project has off (`siteSiwx`).
- */
-export const siwxModes = ['off', 'optional', 'required'] as const
-export type SiwxMode = (typeof siwxModes)[number]
-
 /** Theme variables of a safe shape only (`theme.ts`): the same rule for a project as for a site. */
-export const themeVariablesSchema = z.custom<ThemeVariables>(
-  (value) =>
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    Object.entries(value).every(([key, variable]) => !themeVariableError(key, variable)),
-  { error: 'must be known theme variables with safe values' },
-)
+export const themeVariablesSchema = z.custom<ThemeVariables>(isThemeVariables, {
+  error: 'must be known theme variables with safe values',
+})
 
 /** A project's theme: its mode (null: the modal's default, dark) and CSS variables. */
 export const projectThemeSchema = z.object({
@@ -140,14 +130,6 @@ export const unconfiguredProjectSettings: Readonly<
   excludeWallets: [],
   siwx: 'off',
 }
-
-/**
- * Why the modal's page has no project: the site gave no project id (`projectIdNotConfigured`,
- * alert 'Project ID Not Configured') or one the API doesn't know (`invalidProjectId`, alert
- * 'Invalid Project ID').
- */
-export const modalConfigErrors = ['invalidProjectId', 'projectIdNotConfigured'] as const
-export type ModalConfigError = (typeof modalConfigErrors)[number]
 
 /** What the API inlines into the modal's HTML as `<script id="airlock-config">`. */
 export const modalConfigSchema = z.object({

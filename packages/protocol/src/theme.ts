@@ -35,3 +35,17 @@ export function themeVariableError(key: string, value: unknown): string | undefi
     return `Unsafe value for theme variable "${key}".`
   return undefined
 }
+
+/**
+ * Whether `value` is theme variables the modal may apply: an object of known variables only,
+ * each with a value of a safe shape.
+ * @example isThemeVariables({ '--airlock-accent': '#47a1ff' }) // true
+ */
+export function isThemeVariables(value: unknown): value is ThemeVariables {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.entries(value).every(([key, variable]) => !themeVariableError(key, variable))
+  )
+}
