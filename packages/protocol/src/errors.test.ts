@@ -5,9 +5,11 @@ import {
   errorCodes,
   InvalidAppConfigurationError,
   InvalidParamsError,
+  isUserRejection,
   ProviderRpcError,
   serializeError,
   UserRejectedRequestError,
+  userRejectionCodes,
 } from './errors'
 
 describe('errors', () => {
@@ -20,6 +22,13 @@ describe('errors', () => {
     expect(error.name).toBe('InvalidAppConfigurationError')
     expect(error).toBeInstanceOf(ProviderRpcError)
     expect(error).toBeInstanceOf(BaseError)
+  })
+
+  test("behavior: a declined request is EIP-1193's userRejectedRequest or WalletConnect's 5000-5002", () => {
+    expect(userRejectionCodes).toContain(errorCodes.userRejectedRequest)
+    expect(isUserRejection(new UserRejectedRequestError())).toBe(true)
+    for (const code of [5000, 5001, 5002]) expect(isUserRejection({ code })).toBe(true)
+    for (const code of [4100, -32603, 5003, '4001']) expect(isUserRejection({ code })).toBe(false)
   })
 
   test('behavior: EIP-1193 codes are kept', () => {

@@ -207,13 +207,12 @@ function isErrorLike(value: unknown): value is ErrorLike {
   return typeof value === 'object' && value !== null
 }
 
-/** Codes by which a wallet says the visitor declined: EIP-1193's 4001, WalletConnect's 5000–5002. */
-export const userRejectionCodes: readonly number[] = [
-  errorCodes.userRejectedRequest,
-  5000,
-  5001,
-  5002,
-]
+/**
+ * Codes by which a wallet says the visitor declined: EIP-1193's 4001
+ * (`errorCodes.userRejectedRequest`), WalletConnect's 5000–5002. Plain numbers, so a bundle that
+ * never asks (the host SDK) drops the list.
+ */
+export const userRejectionCodes: readonly number[] = [4001, 5000, 5001, 5002]
 
 /** Whether a wallet's error means the visitor declined (not a failure worth reporting). */
 export function isUserRejection(error: unknown): boolean {
