@@ -251,6 +251,8 @@ export async function startBenchStack(ports, { cleanups, verbose, timeoutMs }) {
     // meets `npm start`'s (2525, 8790) or anything else there.
     smtpPort: 0,
     devMailPort: 0,
+    // Nor signs in with Farcaster.
+    farcasterPort: 0,
     env: {
       DATA_DIR: dataDir,
       // The throughput rows measure the route, not its rate limits (one client sends all of it).

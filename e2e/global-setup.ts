@@ -40,6 +40,7 @@ export default async function globalSetup() {
     smtpPort: ports.smtp,
     devMailPort: ports.devMail,
     oidcPort: ports.oidc,
+    farcasterPort: ports.farcaster,
     env,
     quiet: !process.env.E2E_VERBOSE,
   })

@@ -21,7 +21,15 @@ test('behavior: Google in a popup gives a wallet; the account shows the provider
   const socials = dialog.locator('[data-method="social"] [class*="name"]')
   await expect(socials).toHaveText(['Google', 'X'])
   await dialog.getByRole('button', { name: 'More', exact: true }).click()
-  await expect(socials).toHaveText(['Google', 'X', 'Discord', 'GitHub', 'Apple', 'Facebook'])
+  await expect(socials).toHaveText([
+    'Google',
+    'X',
+    'Discord',
+    'Farcaster',
+    'GitHub',
+    'Apple',
+    'Facebook',
+  ])
 
   const subject = freshSubject()
   const { authorizations } = await signInAs(context, subject)
@@ -119,6 +127,33 @@ test("error: no authorization URL from the API says 'Failed to initiate social c
   )
   await expect.poll(() => popup.isClosed()).toBe(true)
   expect((await state(page)).status).toBe('disconnected')
+})
+
+test("behavior: inside a Telegram mini app, the social list leaves out what Telegram's platform can't sign in with", async ({
+  context,
+}) => {
+  const all = ['Google', 'X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook']
+  const expected: Record<string, string[]> = {
+    ios: all.filter((name) => name !== 'Google'),
+    macos: all.filter((name) => name !== 'X'),
+    android: all.filter((name) => name !== 'Facebook' && name !== 'X'),
+    android_x: all.filter((name) => name !== 'Facebook' && name !== 'X'),
+    tdesktop: all,
+  }
+  for (const [platform, names] of Object.entries(expected)) {
+    const page = await context.newPage()
+    // What telegram-web-app.js sets up in a mini app, as far as the host relays it.
+    await page.addInitScript((platform) => {
+      Object.assign(window, { Telegram: { WebApp: { platform } } })
+    }, platform)
+    await openModalOnSite(page)
+    const { dialog } = modal(page)
+    await dialog.getByRole('button', { name: 'More', exact: true }).click()
+    await expect(dialog.locator('[data-method="social"] [class*="name"]'), platform).toHaveText(
+      names,
+    )
+    await page.close()
+  }
 })
 
 test('behavior: with socials off for the page there are no social entries', async ({ page }) => {

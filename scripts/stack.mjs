@@ -79,13 +79,16 @@ export async function buildBundles({ quiet = false } = {}) {
 }
 
 /**
- * Starts anvil, the Solana RPC, the WalletConnect relay, the dev mail server and the dev OpenID
- * provider (the last four in this process), the API and the demo site. `solanaPort` defaults to
+ * Starts anvil, the Solana RPC, the WalletConnect relay, the dev mail server, the dev OpenID
+ * provider and the dev Farcaster relay (the last five in this process), the API and the demo site. `solanaPort` defaults to
  * env SOLANA_PORT, else 8899; `smtpPort` to SMTP_PORT, else 2525; `devMailPort` (the dev mail page)
  * to DEV_MAIL_PORT, else 8790; `oidcPort` (the OpenID provider, an issuer per social login at
  * `/<provider>`) to OIDC_PORT, else 8791. The API gets a client of every social login there
  * (`AIRLOCK_SOCIAL_<PROVIDER>_*`): a visitor signs in as `dev-user` without a password.
- * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
+ * `farcasterPort` (the Farcaster auth relay and its sign-in page, standing in for the Farcaster
+ * app) defaults to FARCASTER_PORT, else 8792; Farcaster's registries are on anvil, at their
+ * Optimism addresses (devchain/farcasterRegistry.mjs).
+ * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, farcasterPort?: number, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
  */
 export async function startStack(options = {}) {
   const {
@@ -97,6 +100,7 @@ export async function startStack(options = {}) {
     smtpPort = Number(process.env.SMTP_PORT ?? 2525),
     devMailPort = Number(process.env.DEV_MAIL_PORT ?? 8790),
     oidcPort = Number(process.env.OIDC_PORT ?? 8791),
+    farcasterPort = Number(process.env.FARCASTER_PORT ?? 8792),
     env = {},
     quiet = false,
   } = options
@@ -108,6 +112,7 @@ export async function startStack(options = {}) {
     solana: `http://127.0.0.1:${solanaPort}`,
     devMail: `http://127.0.0.1:${devMailPort}/`,
     oidc: `http://127.0.0.1:${oidcPort}`,
+    farcaster: `http://127.0.0.1:${farcasterPort}`,
   }
   const smtpUrl = `smtp://127.0.0.1:${smtpPort}`
   const children = []
@@ -119,12 +124,15 @@ export async function startStack(options = {}) {
   let devMail
   /** @type {{ close(): Promise<void> } | undefined} */
   let devOidc
+  /** @type {{ close(): Promise<void> } | undefined} */
+  let devFarcaster
   const stop = async () => {
     await Promise.all([
       relay?.close(),
       solana?.stop(),
       devMail?.close(),
       devOidc?.close(),
+      devFarcaster?.close(),
       ...children.map(
         (child) =>
           new Promise((resolve) => {
@@ -176,6 +184,13 @@ export async function startStack(options = {}) {
     devOidc = oidc
     urls.oidc = oidc.origin
 
+    // Sign In With Farcaster's relay, and the page a Farcaster app would be, signing as dev
+    // accounts whose fids the registries on anvil give them.
+    const { startDevFarcaster } = await import('./devFarcaster.mjs')
+    const farcaster = await startDevFarcaster({ port: farcasterPort, rpcUrl: urls.anvil, quiet })
+    devFarcaster = farcaster
+    urls.farcaster = farcaster.origin
+
     const api = startProcess('api', bin('tsx'), ['apps/api/src/main.ts'], {
       env: {
         PORT: String(apiPort),
@@ -186,6 +201,8 @@ export async function startStack(options = {}) {
         AIRLOCK_WC_VERIFY: 'off',
         SMTP_URL: mail.smtpUrl,
         ...oidc.env(),
+        AIRLOCK_FARCASTER_RELAY_URL: farcaster.relayUrl,
+        AIRLOCK_FARCASTER_RPC_URL: urls.anvil,
         ...env,
       },
       quiet,

@@ -1,8 +1,9 @@
 // `npm start`: builds the browser bundles, then runs anvil, the WalletConnect relay, the local
-// Solana chain, the dev mail server, the dev OpenID provider (every social login), the API and the
-// demo site until Ctrl-C. Ports: API_PORT (8787), DEMO_PORT (5173), ANVIL_PORT (8545), RELAY_PORT
-// (8789), SOLANA_PORT (8899), SMTP_PORT (2525, the dev mail server's SMTP), DEV_MAIL_PORT (8790,
-// its page) and OIDC_PORT (8791, the OpenID provider).
+// Solana chain, the dev mail server, the dev OpenID provider (every social login), the dev Farcaster
+// relay, the API and the demo site until Ctrl-C. Ports: API_PORT (8787), DEMO_PORT (5173),
+// ANVIL_PORT (8545), RELAY_PORT (8789), SOLANA_PORT (8899), SMTP_PORT (2525, the dev mail server's
+// SMTP), DEV_MAIL_PORT (8790, its page), OIDC_PORT (8791, the OpenID provider) and FARCASTER_PORT
+// (8792, the Farcaster relay and the sign-in page a Farcaster app would be).
 import { buildBundles, startStack } from './stack.mjs'
 
 const port = (name, fallback) => Number(process.env[name] ?? fallback)
@@ -17,6 +18,7 @@ const stack = await startStack({
   smtpPort: port('SMTP_PORT', 2525),
   devMailPort: port('DEV_MAIL_PORT', 8790),
   oidcPort: port('OIDC_PORT', 8791),
+  farcasterPort: port('FARCASTER_PORT', 8792),
 })
 console.log(`
 Airlock is running:
@@ -27,6 +29,7 @@ Airlock is running:
   Solana      ${stack.urls.solana}  (litesvm, solana:localnet)
   dev mail    ${stack.urls.devMail}  (what the API mails, login codes too)
   social      ${stack.urls.oidc}/<provider>  (dev OpenID provider: every social login, as dev-user)
+  farcaster   ${stack.urls.farcaster}  (dev Farcaster relay; its QR links sign in as @alice or @bob)
 Press Ctrl-C to stop.
 `)
 let stopping = false

@@ -6,7 +6,7 @@
  * `main.ts` serves it; tests call `app.request(...)`.
  */
 
-import type { NetworkConfig, WalletConnectConfig } from '@airlock/protocol'
+import type { NetworkConfig, SocialProvider, WalletConnectConfig } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
@@ -17,6 +17,7 @@ import { analyticsRoutes } from './routes/analytics'
 import { apiError } from './routes/apiError'
 import { emailLoginRoutes } from './routes/emailLogin'
 import { embeddedWalletRoutes } from './routes/embeddedWallet'
+import { farcasterLoginRoutes } from './routes/farcasterLogin'
 import { frameKeyRoutes } from './routes/frameKey'
 import { healthRoutes } from './routes/health'
 import { modalRoutes } from './routes/modal'
@@ -30,6 +31,8 @@ import { walletRoutes } from './routes/wallets'
 import { type AccountData, createAccountData } from './services/accountData/accountData'
 import { developmentServerKey } from './services/email/emailConfig'
 import type { Mailer } from './services/email/mailer'
+import type { FarcasterConfig } from './services/farcaster/farcasterConfig'
+import { createFarcasterRelay } from './services/farcaster/farcasterRelay'
 import { createPrecompressed } from './services/precompressed'
 import {
   type AccountDataRateLimiter,
@@ -98,6 +101,11 @@ export declare namespace createApp {
      * left out of every project's `socials` and refused. Default: none.
      */
     social?: SocialConfig | undefined
+    /**
+     * Sign In With Farcaster's relay and Optimism RPC (`readFarcasterConfig`); without them,
+     * Farcaster is left out of every project's `socials` and refused. Default: none.
+     */
+    farcaster?: FarcasterConfig | undefined
     /** `AIRLOCK_SERVER_KEY`; default: the public development key (emailConfig.ts). */
     serverKey?: Uint8Array | undefined
     /** Reverse proxies in front of the API (`AIRLOCK_TRUST_PROXY`); default 0: the socket's peer. */
@@ -138,7 +146,11 @@ export function createApp(options: createApp.Options): Hono {
     createEmailLoginRateLimiter({ perMinute: defaultEmailLoginPerMinute })
   const logger = options.logger ?? createLogger()
   const socialProviders = socialProviderSetups(options.social ?? {})
-  const socialLogins = socialProviders.map((setup) => setup.provider)
+  const farcasterRelay = options.farcaster && createFarcasterRelay(options.farcaster)
+  const socialLogins: SocialProvider[] = [
+    ...socialProviders.map((setup) => setup.provider),
+    ...(farcasterRelay ? (['farcaster'] as const) : []),
+  ]
   const accountData =
     options.accountData ??
     createAccountData({
@@ -185,6 +197,17 @@ export function createApp(options: createApp.Options): Hono {
     socialLoginRoutes({
       storage,
       providers: socialProviders,
+      rateLimiter: emailLoginRateLimiter,
+      trustProxy,
+      publicOrigin,
+      now,
+    }),
+  )
+  app.route(
+    '/',
+    farcasterLoginRoutes({
+      storage,
+      relay: farcasterRelay,
       rateLimiter: emailLoginRateLimiter,
       trustProxy,
       publicOrigin,

@@ -12,6 +12,7 @@ import { defaultLogLevel, type LogLevel, logLevels } from './logger'
 import { type AccountDataConfig, loadAccountDataConfig } from './services/accountData/config'
 import { type EmailConfig, readEmailConfig } from './services/email/emailConfig'
 import { defaultEventRetentionDays } from './services/eventRetention'
+import { type FarcasterConfig, readFarcasterConfig } from './services/farcaster/farcasterConfig'
 import { loadNetworks } from './services/networks'
 import {
   defaultAccountDataPerMinute,
@@ -83,6 +84,11 @@ export type ServerConfig = {
    * this API offers (socialConfig.ts); none by default.
    */
   social: SocialConfig
+  /**
+   * `AIRLOCK_FARCASTER_RPC_URL` (an Optimism RPC) and `AIRLOCK_FARCASTER_RELAY_URL`: Sign In With
+   * Farcaster (farcasterConfig.ts); off without the RPC.
+   */
+  farcaster: FarcasterConfig | undefined
 }
 
 /** Shortest operator token accepted: a guessable one would open every project's stats. */
@@ -248,5 +254,6 @@ export function readServerConfig(env: Environment): ServerConfig {
     logLevel: readLogLevel(env),
     email: readEmailConfig(env),
     social: readSocialConfig(env, { production }),
+    farcaster: readFarcasterConfig(env, { production }),
   }
 }

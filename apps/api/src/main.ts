@@ -179,6 +179,9 @@ async function main(): Promise<void> {
         .join(', ') || 'none configured'
     }`,
   )
+  logger.info(
+    `farcaster login: ${config.farcaster ? `relay ${config.farcaster.relayUrl}` : 'off (no AIRLOCK_FARCASTER_RPC_URL)'}`,
+  )
 
   const app = createApp({
     storage,
@@ -194,6 +197,7 @@ async function main(): Promise<void> {
     emailLoginRateLimiter,
     mailer,
     social: config.social,
+    farcaster: config.farcaster,
     serverKey: config.email.serverKey,
     trustProxy: config.trustProxy,
     operatorToken: config.operatorToken,

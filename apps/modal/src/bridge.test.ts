@@ -82,4 +82,11 @@ describe('bridge: what the host may say about itself', () => {
     for (const sdkVersion of ['', 'latest', 1, '1.2.3<script>'])
       expect(() => parseHostInfo({ ...info, sdkVersion }, observed)).toThrow(/sdkVersion/)
   })
+
+  test("behavior: Telegram's platform is kept when it is a short word, refused otherwise", () => {
+    expect(parseHostInfo({ ...info, telegram: 'android_x' }, observed).telegram).toBe('android_x')
+    expect(parseHostInfo(info, observed).telegram).toBeUndefined()
+    for (const telegram of ['', 'ios<img>', 'x'.repeat(21), 7, {}, ['ios'], null])
+      expect(() => parseHostInfo({ ...info, telegram }, observed)).toThrow(/telegram must be/)
+  })
 })

@@ -61,10 +61,11 @@ const semver = /^\d{1,5}\.\d{1,5}\.\d{1,5}(?:-[0-9A-Za-z.-]{1,20})?$/
 /**
  * What the host says of itself, checked: its href must be on the origin penpal observed, so
  * analytics can't be told another page. An SDK from before `sdkVersion` existed reports
- * 'unknown'. The origin is the observed one (an origin the host claims is ignored).
+ * 'unknown'. The origin is the observed one (an origin the host claims is ignored). Telegram's
+ * platform, when told, is a short word.
  */
 export function parseHostInfo(value: unknown, observedOrigin: string): HostInfo {
-  const info = value as { href?: unknown; sdkVersion?: unknown } | undefined
+  const info = value as { href?: unknown; sdkVersion?: unknown; telegram?: unknown } | undefined
   const href = info?.href
   if (typeof href !== 'string' || href.length > 8192 || !URL.canParse(href))
     invalidBridgeMessage('href must be a URL.')
@@ -73,7 +74,15 @@ export function parseHostInfo(value: unknown, observedOrigin: string): HostInfo 
   const sdkVersion = info?.sdkVersion ?? 'unknown'
   if (sdkVersion !== 'unknown' && (typeof sdkVersion !== 'string' || !semver.test(sdkVersion)))
     invalidBridgeMessage('sdkVersion must be a version such as 1.2.3.')
-  return { origin: observedOrigin, href, sdkVersion: sdkVersion as string }
+  const telegram = info?.telegram
+  if (telegram !== undefined && !(typeof telegram === 'string' && /^\w{1,20}$/.test(telegram)))
+    invalidBridgeMessage('telegram must be a Telegram platform such as ios.')
+  return {
+    origin: observedOrigin,
+    href,
+    sdkVersion: sdkVersion as string,
+    telegram,
+  }
 }
 
 /**

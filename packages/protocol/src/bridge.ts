@@ -115,9 +115,18 @@ export type FrameMethods = {
 
 /**
  * Where the host page is, and which SDK it runs (analytics' `st`/`sv`). The host tells its href
- * and version; the origin is the one the bridge observed (the host is not asked).
+ * and version; the origin is the one the bridge observed (the host is not asked). Inside a
+ * Telegram mini app, the host also tells Telegram's platform (`Telegram.WebApp.platform`: 'ios',
+ * 'android', 'macos', 'tdesktop', …) as `telegram`, for the social list (spec §5,
+ * `telegramPlatformOf`).
  */
-export type HostInfo = { origin: string; href: string; sdkVersion: string }
+export type HostInfo = {
+  origin: string
+  href: string
+  sdkVersion: string
+  /** Telegram's platform, inside a Telegram mini app only. */
+  telegram?: string | undefined
+}
 
 /** Methods the host exposes; the frame calls them. */
 export type HostMethods = {

@@ -20,6 +20,7 @@ import {
   type TokenBalance,
   type Transaction,
   type TransactionTransfer,
+  telegramPlatformOf,
   validateAccountName,
   validateSend,
 } from './validation'
@@ -315,6 +316,21 @@ describe('filterTransactions', () => {
 
   test('behavior: an empty list stays empty', () => {
     expect(filterTransactions([], 'eip155:1')).toEqual([])
+  })
+})
+
+describe('telegramPlatformOf', () => {
+  test.each([
+    ['ios', 'ios'],
+    ['android', 'android'],
+    ['android_x', 'android'],
+    ['macos', 'mac'],
+    ['tdesktop', 'other'],
+    ['weba', 'other'],
+    ['unknown', 'other'],
+    [undefined, undefined],
+  ] as const)('behavior: %s is %s', (platform, expected) => {
+    expect(telegramPlatformOf(platform)).toBe(expected)
   })
 })
 

@@ -259,6 +259,21 @@ export function filterSocialsForTelegram(
 }
 
 /**
+ * The platform of `Telegram.WebApp.platform` as the social list cares ('ios', 'android' and
+ * 'android_x', 'macos'; any other is 'other'); undefined outside Telegram (no platform told).
+ *
+ * @example
+ * telegramPlatformOf('android_x') // 'android'
+ */
+export function telegramPlatformOf(platform: string | undefined): TelegramPlatform | undefined {
+  if (platform === undefined) return undefined
+  if (platform === 'ios') return 'ios'
+  if (platform === 'macos') return 'mac'
+  if (platform === 'android' || platform === 'android_x') return 'android'
+  return 'other'
+}
+
+/**
  * Whether the generic 'Browser Wallet' injected connector is listed: never on desktop (announced
  * wallets cover it there), and on mobile only inside a wallet's in-app browser that injects one.
  *

@@ -43,6 +43,8 @@ import { type AirlockSolana, createSolana } from './solana'
 import { sdkVersion } from './version'
 
 type RemoteFrame = RemoteProxy<FrameMethods>
+/** The page inside a Telegram mini app: telegram-web-app.js sets `Telegram.WebApp`. */
+type TelegramWindow = Window & { Telegram?: { WebApp?: { platform?: unknown } } }
 
 export type AirlockOptions = Partial<Omit<FrameOptions, 'embedded'>> & {
   /** The project's id, from `npm run airlock -- projects create`. */
@@ -182,6 +184,8 @@ export function createAirlockHost(
       hostInfo: async () => ({
         href: location.href,
         sdkVersion,
+        // A Telegram mini app's platform, for the social list (spec §5).
+        telegram: (window as TelegramWindow).Telegram?.WebApp?.platform,
       }),
       listHostWallets: async () => describeWallets(),
       hostWalletRequest: async (walletId, request) => hostWallets.request(walletId, request),

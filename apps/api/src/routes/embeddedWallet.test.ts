@@ -9,6 +9,7 @@ import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { type DevMail, startDevMail } from '../../../../scripts/devMail.mjs'
 import { setUpTimeout, testDatabases } from '../../test/databases'
+import { signInByEmail } from '../../test/emailSignIn'
 import { createMailer, type Mailer } from '../services/email/mailer'
 import { createProject } from '../services/projects'
 import { createEmailLoginRateLimiter } from '../services/rateLimit'
@@ -78,20 +79,7 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
   async function signedIn(email: string, hostOrigin = site): Promise<string> {
     // A moment after the last code: of two codes of one instant, only one would stay.
     clock += 1
-    const asked = Date.now()
-    await post('/v1/projects/shop/email/codes', { email, hostOrigin })
-    const mail = devMail
-      .messages()
-      .filter(
-        (message) =>
-          message.to.includes(email.toLowerCase()) &&
-          Date.parse(message.receivedAt) >= asked - 1000,
-      )
-      .at(-1)
-    const code = /\d{6}/.exec(mail?.subject ?? '')?.[0] ?? ''
-    const response = await post('/v1/projects/shop/email/sessions', { email, code, hostOrigin })
-    expect(response.status).toBe(201)
-    return (response.headers.get('set-cookie') ?? '').split(';')[0] as string
+    return signInByEmail({ post, devMail, email, hostOrigin })
   }
   const keep = (
     cookie: string,

@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { type DevMail, startDevMail } from '../../../../scripts/devMail.mjs'
 import { type DevOidc, startDevOidc } from '../../../../scripts/devOidc.mjs'
 import { setUpTimeout, testDatabases } from '../../test/databases'
+import { signInByEmail } from '../../test/emailSignIn'
 import { createMailer, type Mailer } from '../services/email/mailer'
 import { createProject } from '../services/projects'
 import { createEmailLoginRateLimiter } from '../services/rateLimit'
@@ -115,7 +116,6 @@ describe.each(testDatabases())('social login on $name', (database) => {
   let storage: Storage
   let mailer: Mailer
   let clock: number
-  let testStart: number
   const routes = (
     options: { providers?: SocialProviderSetup[]; perMinute?: { client: number } } = {},
   ) => {
@@ -156,7 +156,6 @@ describe.each(testDatabases())('social login on $name', (database) => {
   beforeEach(async () => {
     // ID tokens are checked against the real clock: the API's runs from it.
     clock = Date.now()
-    testStart = clock
     storage = await database.open()
     mailer = createMailer({ smtpUrl: devMail.smtpUrl, from: 'Airlock <login@airlock.test>' })
     await createProject(storage.db, 'shop', [site, otherSite])
@@ -230,23 +229,7 @@ describe.each(testDatabases())('social login on $name', (database) => {
   /** A session of `email` by code: its cookie. */
   async function signedInByEmail(email: string): Promise<string> {
     clock += 1000
-    expect((await post('/v1/projects/shop/email/codes', { email, hostOrigin: site })).status).toBe(
-      201,
-    )
-    const mail = devMail
-      .messages()
-      .filter(
-        (message) => Date.parse(message.receivedAt) >= testStart && message.to.includes(email),
-      )
-      .at(-1)
-    const code = /\b(\d{6})\b/.exec(mail?.subject ?? '')?.[1] ?? ''
-    const response = await post('/v1/projects/shop/email/sessions', {
-      email,
-      code,
-      hostOrigin: site,
-    })
-    expect(response.status).toBe(201)
-    return cookieOf(response)
+    return signInByEmail({ post, devMail, email, hostOrigin: site })
   }
 
   test('behavior: the authorization URL asks the issuer for a code with PKCE S256, a state and a nonce, back to the callback', async () => {

@@ -9,7 +9,6 @@
  * answered), for a site the project allows, within the email login's client and project budgets.
  */
 import {
-  isProjectId,
   type OAuthSocialProvider,
   oauthSocialProviders,
   socialAuthorizationRequestSchema,
@@ -18,12 +17,8 @@ import {
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type * as z from 'zod/mini'
-import { clientAddress } from '../services/clientAddress'
-import { EmailLoginError } from '../services/email/emailLoginError'
-import { findEmailSession } from '../services/email/sessions'
-import { getProject, type Project } from '../services/projects'
-import { type EmailLoginRateLimiter, retryAfterSeconds, spendEach } from '../services/rateLimit'
+import type { Project } from '../services/projects'
+import type { EmailLoginRateLimiter } from '../services/rateLimit'
 import {
   createSocialAuthorization,
   socialStatePattern,
@@ -37,8 +32,9 @@ import { createSocialClient, type SocialClient } from '../services/social/social
 import { socialEnvName } from '../services/social/socialConfig'
 import { SocialLoginError, type SocialLoginErrorCode } from '../services/social/socialLoginError'
 import type { Storage } from '../storage/storage'
-import { apiError, checkedJsonBody } from './apiError'
-import { emailSessionToken, setEmailSessionCookie } from './emailLogin'
+import { apiError } from './apiError'
+import { setEmailSessionCookie } from './emailLogin'
+import { frameRequests } from './frameRequest'
 import { jsonBodyLimit, noStore } from './middleware'
 
 export type SocialLoginRoutesOptions = {
@@ -99,36 +95,16 @@ export function socialLoginRoutes({
   const clients = new Map<OAuthSocialProvider, SocialClient>(
     providers.map((setup) => [setup.provider, createSocialClient(setup)]),
   )
-  const ownOrigin = (c: Context) => publicOrigin ?? new URL(c.req.url).origin
+  const { ownOrigin, frameRequest, currentLogin } = frameRequests({
+    storage,
+    rateLimiter,
+    trustProxy,
+    publicOrigin,
+    now,
+  })
   const refusal = (c: Context, error: unknown) => {
     if (!(error instanceof SocialLoginError)) throw error
     return apiError(c, statusOf[error.code], error.code, error.message)
-  }
-
-  /** The project and checked body of a frame's POST, its budgets spent; or the refusal. */
-  async function frameRequest<body extends { hostOrigin: string }>(
-    c: Context,
-    schema: z.ZodMiniType<body>,
-  ): Promise<{ project: Project; body: body } | Response> {
-    if (c.req.header('Origin') !== ownOrigin(c))
-      return apiError(c, 403, 'crossOriginRequest', 'Only the Airlock modal signs visitors in')
-    const projectId = c.req.param('id') ?? ''
-    if (!isProjectId(projectId)) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-    const spent = await spendEach(rateLimiter, [
-      ['client', clientAddress(c, trustProxy)],
-      ['project', projectId],
-    ])
-    if (!spent.allowed) {
-      c.header('Retry-After', String(retryAfterSeconds(spent.retryAfterMs)))
-      return apiError(c, 429, 'rateLimited', 'Rate Limited')
-    }
-    const checked = await checkedJsonBody(c, schema)
-    if (checked instanceof Response) return checked
-    const project = await getProject(storage.db, projectId)
-    if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-    if (!project.allowedOrigins.includes(checked.body.hostOrigin))
-      return apiError(c, 403, 'invalidAppConfiguration', 'Invalid App Configuration')
-    return { project, body: checked.body }
   }
 
   /** The client of `name` when the project offers it and this API has one; or the refusal. */
@@ -147,18 +123,6 @@ export function socialLoginRoutes({
         `This Airlock API has no ${label} app to sign in with (${socialEnvName(name, 'CLIENT_ID')}).`,
       )
     )
-  }
-
-  /** The login of the email session the frame has on this project and site, if any. */
-  async function currentLogin(c: Context, projectId: string, hostOrigin: string) {
-    const token = emailSessionToken(c, projectId)
-    if (!token) return null
-    try {
-      return (await findEmailSession(storage.db, token, { projectId, hostOrigin }, now())).email
-    } catch (error) {
-      if (error instanceof EmailLoginError) return null
-      throw error
-    }
   }
 
   /** The popup's page: `outcome` posted to this API's origin. */

@@ -446,6 +446,31 @@ const migrations = {
       await db.schema.alterTable('email_sessions').addColumn('handle', 'text').execute()
     },
   },
+  '0012_farcaster_channels': {
+    async up(db: Kysely<unknown>) {
+      // Sign In With Farcaster (`services/farcaster/`): the relay channels under way.
+      await db.schema
+        .createTable('farcaster_channels')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('project_id', 'text', (column) =>
+          column.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('host_origin', 'text', (column) => column.notNull())
+        .addColumn('channel_token', 'text', (column) => column.notNull())
+        .addColumn('nonce', 'text', (column) => column.notNull())
+        .addColumn('domain', 'text', (column) => column.notNull())
+        .addColumn('link_login', 'text')
+        .addColumn('created_at', timestamp, (column) => column.notNull())
+        .addColumn('expires_at', timestamp, (column) => column.notNull())
+        .addColumn('used_at', timestamp)
+        .execute()
+      await db.schema
+        .createIndex('farcaster_channels_expires_at')
+        .on('farcaster_channels')
+        .column('expires_at')
+        .execute()
+    },
+  },
 } satisfies Record<string, Migration>
 
 export type MigrationName = keyof typeof migrations

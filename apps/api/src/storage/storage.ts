@@ -329,6 +329,25 @@ export type SocialGrantsTable = {
   used_at: ColumnType<Date | string | null, string | null, string | null>
 }
 
+/**
+ * A Sign In With Farcaster under way: the relay's channel (its token, which its sign-in URL
+ * carries too), the nonce and domain its message must carry, and what the sign-in is for (the
+ * project, the site, the account to link to). Asked about until it is used, within 10 minutes.
+ */
+export type FarcasterChannelsTable = {
+  /** 32 random bytes, base64url: the frame names the channel by it. */
+  id: string
+  project_id: string
+  host_origin: string
+  channel_token: string
+  nonce: string
+  domain: string
+  link_login: string | null
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: ColumnType<Date | string | null, string | null, string | null>
+}
+
 export type Database = {
   projects: ProjectsTable
   project_origins: ProjectOriginsTable
@@ -350,6 +369,7 @@ export type Database = {
   social_authorizations: SocialAuthorizationsTable
   social_identities: SocialIdentitiesTable
   social_grants: SocialGrantsTable
+  farcaster_channels: FarcasterChannelsTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -19,6 +19,7 @@ import {
   alerts,
   connectionErrors,
   type EmbeddedWallet,
+  farcasterPollMs,
   type HostWalletEvent,
   type SocialProvider,
 } from '@airlock/protocol'
@@ -266,6 +267,40 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
       const session = await api.socialSession(await awaitSocialGrant(popup, url))
       profile = profileOf(session)
       return open(session.email, { create: true })
+    },
+    /**
+     * Opens a Sign In With Farcaster channel; its id and the URL ConnectingFarcaster shows.
+     * @throws 'Failed to connect to farcaster', the API's refusal as its cause.
+     */
+    async farcasterChannel(): Promise<{ channel: string; url: string }> {
+      try {
+        return await api.farcasterChannel()
+      } catch (error) {
+        throw new Error(connectionErrors.failedToConnectFarcaster, { cause: error })
+      }
+    },
+    /**
+     * Asks about `channel` every second until the visitor's Farcaster app signed and the API
+     * started the session; then the wallet as after an email sign-in. Stops when `signal` aborts.
+     * @throws 'Failed to connect to farcaster', the API's refusal as its cause; the abort reason.
+     */
+    async farcasterLogin(channel: string, signal: AbortSignal): Promise<WalletOpening> {
+      for (;;) {
+        signal.throwIfAborted()
+        let status: Awaited<ReturnType<typeof api.farcasterSession>>
+        try {
+          status = await api.farcasterSession(channel)
+        } catch (error) {
+          signal.throwIfAborted()
+          throw new Error(connectionErrors.failedToConnectFarcaster, { cause: error })
+        }
+        signal.throwIfAborted()
+        if (!('pending' in status)) {
+          profile = profileOf(status)
+          return open(status.email, { create: true })
+        }
+        await new Promise((resolve) => setTimeout(resolve, farcasterPollMs))
+      }
     },
     /**
      * The recovery code opens the wallet on this device, which then keeps a share of its own.

@@ -18,6 +18,8 @@ import {
   embeddedWalletDeviceKeySchema,
   embeddedWalletDevicesSchema,
   embeddedWalletSchema,
+  farcasterChannelSchema,
+  farcasterChannelStatusSchema,
   type SocialProvider,
   socialAuthorizationSchema,
   socialSessionSchema,
@@ -80,6 +82,15 @@ export function walletApi(store: ModalStore, apiFetch: ApiFetch) {
     /** The grant the API's callback page posted back starts the session (its cookie set here). */
     socialSession: async (grant: string) =>
       socialSessionSchema.parse(await post('/social/sessions', { grant })),
+
+    /** A Sign In With Farcaster channel: its id, and the sign-in URL for the visitor's app. */
+    farcasterChannel: async () =>
+      farcasterChannelSchema.parse(await post('/social/farcaster/channels', {})),
+    /** Whether the visitor's app signed yet; once it did, the session started (its cookie set). */
+    farcasterSession: async (channel: string) =>
+      farcasterChannelStatusSchema.parse(
+        await post(`/social/farcaster/channels/${encodeURIComponent(channel)}/session`, {}),
+      ),
 
     /** Mails a code to the session's address and one to `newEmail`. */
     startEmailChange: async (newEmail: string): Promise<EmailChangeResponse> =>

@@ -9,6 +9,7 @@ import {
   type ChainNamespace,
   type ConnectionStatus,
   type FrameOptions,
+  type HostInfo,
   type HostWalletInfo,
   isCaipNetworkId,
   type ModalConfig,
@@ -93,8 +94,11 @@ export type ModalState = {
   recentWallets: RecentWallet[]
   toast: Toast | undefined
   hostWallets: HostWalletInfo[]
-  /** The host page (its href checked against its origin) and its SDK's version. */
-  host: { origin: string; href: string; sdkVersion: string } | undefined
+  /**
+   * The host page (its href checked against its origin), its SDK's version, and Telegram's
+   * platform inside a Telegram mini app.
+   */
+  host: HostInfo | undefined
   isMobile: boolean
   /** The namespace the last `open()` asked for. */
   requestedNamespace: ChainNamespace | undefined

@@ -26,6 +26,7 @@ export const viewLoaders = {
   EmailLogin: async () => (await embeddedWalletViews()).EmailLogin,
   UpdateEmailWallet: async () => (await embeddedWalletViews()).UpdateEmailWallet,
   ConnectingSocial: async () => (await embeddedWalletViews()).ConnectingSocial,
+  ConnectingFarcaster: async () => (await embeddedWalletViews()).ConnectingFarcaster,
   WalletDevices: async () => (await embeddedWalletViews()).WalletDevices,
   ApproveTransaction: async () => (await embeddedWalletViews()).ApproveTransaction,
   ConnectingExternal: async () =>

@@ -6,21 +6,21 @@
  * one social account never serves two. Its handle is refreshed at each sign-in. Linked accounts
  * follow their account's email change (`moveSocialIdentities`).
  */
-import { socialLoginOf, socialProviderNames } from '@airlock/protocol'
+import { type SocialProvider, socialLoginOf, socialProviderNames } from '@airlock/protocol'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
-import type { SocialAuthorizationRecord } from './authorizations'
 import type { SocialAccount } from './providers'
 import { SocialLoginError } from './socialLoginError'
 
 /**
- * The login the social `account` signs in to on the authorization's project, linking it first
- * when it is new; `handle` is what the session shows.
+ * The login the social `account` signs in to on the project of its sign-in (a social login's
+ * authorization, or a Farcaster channel), linking it first when it is new; `handle` is what the
+ * session shows.
  * @throws SocialLoginError `socialIdentityTaken`.
  */
 export async function linkSocialIdentity(
   db: Kysely<Database>,
-  authorization: Pick<SocialAuthorizationRecord, 'projectId' | 'provider' | 'linkLogin'>,
+  authorization: { projectId: string; provider: SocialProvider; linkLogin: string | null },
   account: { subject: string; handle: string },
   at: number,
 ): Promise<string> {

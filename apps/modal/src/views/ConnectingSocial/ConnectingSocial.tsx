@@ -26,7 +26,9 @@ export function ConnectingSocial() {
   const social = useModalState((state) => state.social)
   const returnBack = useModalState((state) => state.connecting?.returnBack)
   const [outcome, setOutcome] = useState<Outcome>()
-  const done = () => walletUnlocked(modal, returnBack, 'social')
+  const done = async () => {
+    if (social) await walletUnlocked(modal, returnBack, social.provider)
+  }
 
   useEffect(() => {
     if (!social) return
@@ -36,7 +38,11 @@ export function ConnectingSocial() {
       async (opening) => {
         if (!live) return
         if (opening.status === 'ready')
-          await walletUnlocked(modal, modal.store.getState().connecting?.returnBack, 'social')
+          await walletUnlocked(
+            modal,
+            modal.store.getState().connecting?.returnBack,
+            social.provider,
+          )
         else setOutcome({ opening })
       },
       async (error: unknown) => {

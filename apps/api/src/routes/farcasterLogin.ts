@@ -1,0 +1,172 @@
+/**
+ * Sign In With Farcaster (spec §4 "Farcaster", issue 19):
+ * `POST /v1/projects/:id/social/farcaster/channels` opens a relay channel and answers its sign-in
+ * URL, for ConnectingFarcaster's QR code and link; `POST …/channels/:channel/session`, asked every
+ * second, answers 202 while the visitor's Farcaster app has not signed, then verifies what it
+ * signed and starts the same session an email code or a social login starts (its cookie, its
+ * embedded wallet), keyed by the fid. Requests come only from the modal's own pages, for a site
+ * the project allows; opening a channel spends the email login's client and project budgets, and
+ * the relay is asked about a channel at most once a second however often the frame asks.
+ */
+import {
+  farcasterChannelRequestSchema,
+  farcasterPollMs,
+  farcasterSessionRequestSchema,
+} from '@airlock/protocol'
+import { type Context, Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { startEmailSession } from '../services/email/sessions'
+import {
+  findFarcasterChannel,
+  openFarcasterChannel,
+  useFarcasterChannel,
+} from '../services/farcaster/channels'
+import type { FarcasterRelay } from '../services/farcaster/farcasterRelay'
+import type { Project } from '../services/projects'
+import type { EmailLoginRateLimiter } from '../services/rateLimit'
+import { linkSocialIdentity } from '../services/social/identities'
+import { SocialLoginError, type SocialLoginErrorCode } from '../services/social/socialLoginError'
+import type { Storage } from '../storage/storage'
+import { apiError } from './apiError'
+import { setEmailSessionCookie } from './emailLogin'
+import { frameRequests } from './frameRequest'
+import { jsonBodyLimit, noStore } from './middleware'
+
+export type FarcasterLoginRoutesOptions = {
+  storage: Storage
+  /** The relay and Optimism client (`createFarcasterRelay`); undefined when Farcaster is off. */
+  relay: FarcasterRelay | undefined
+  rateLimiter: EmailLoginRateLimiter
+  trustProxy: number
+  publicOrigin: string | undefined
+  now: () => number
+}
+
+const statusOf: Partial<Record<SocialLoginErrorCode, ContentfulStatusCode>> = {
+  socialNotEnabled: 403,
+  socialProviderUnavailable: 502,
+  socialStateInvalid: 400,
+  socialCodeInvalid: 401,
+  socialIdentityTaken: 409,
+}
+
+/** A site's origin: a few hundred bytes. */
+const maxBodyBytes = 2048
+
+export function farcasterLoginRoutes({
+  storage,
+  relay,
+  rateLimiter,
+  trustProxy,
+  publicOrigin,
+  now,
+}: FarcasterLoginRoutesOptions): Hono {
+  const app = new Hono()
+  const { frameRequest, currentLogin } = frameRequests({
+    storage,
+    rateLimiter,
+    trustProxy,
+    publicOrigin,
+    now,
+  })
+  // When the relay was last asked about each channel: entries older than a poll are dropped as
+  // new ones come, so the map holds only the channels asked about within the last second.
+  const lastAsked = new Map<string, number>()
+  const refusal = (c: Context, error: unknown) => {
+    if (!(error instanceof SocialLoginError)) throw error
+    return apiError(c, statusOf[error.code] ?? 400, error.code, error.message)
+  }
+
+  /** The relay when the project offers Farcaster and this API has one; or why not. */
+  function relayFor(project: Project): FarcasterRelay | SocialLoginError {
+    if (!project.features.socials.includes('farcaster'))
+      return new SocialLoginError(
+        'socialNotEnabled',
+        `Farcaster login is off for project "${project.id}".`,
+      )
+    return (
+      relay ??
+      new SocialLoginError(
+        'socialNotEnabled',
+        'This Airlock API has no Farcaster relay to sign in with (AIRLOCK_FARCASTER_RPC_URL).',
+      )
+    )
+  }
+
+  /** Whether the relay may be asked about `channel` now: once a second at most. */
+  function mayAsk(channel: string, at: number) {
+    for (const [id, askedAt] of lastAsked) if (at - askedAt >= farcasterPollMs) lastAsked.delete(id)
+    if (lastAsked.has(channel)) return false
+    lastAsked.set(channel, at)
+    return true
+  }
+
+  const limit = jsonBodyLimit(maxBodyBytes)
+  app.use('/v1/projects/:id/social/farcaster/*', noStore)
+
+  app.post('/v1/projects/:id/social/farcaster/channels', limit, async (c) => {
+    const request = await frameRequest(c, farcasterChannelRequestSchema)
+    if (request instanceof Response) return request
+    const { project, body } = request
+    const farcaster = relayFor(project)
+    if (farcaster instanceof SocialLoginError) return refusal(c, farcaster)
+    try {
+      const channel = await openFarcasterChannel(
+        storage.db,
+        farcaster,
+        {
+          projectId: project.id,
+          hostOrigin: body.hostOrigin,
+          linkLogin: await currentLogin(c, project.id, body.hostOrigin),
+        },
+        now(),
+      )
+      return c.json(channel, 201)
+    } catch (error) {
+      return refusal(c, error)
+    }
+  })
+
+  app.post('/v1/projects/:id/social/farcaster/channels/:channel/session', limit, async (c) => {
+    const request = await frameRequest(c, farcasterSessionRequestSchema, { spend: false })
+    if (request instanceof Response) return request
+    const { project, body } = request
+    const farcaster = relayFor(project)
+    if (farcaster instanceof SocialLoginError) return refusal(c, farcaster)
+    try {
+      const at = now()
+      const scope = { projectId: project.id, hostOrigin: body.hostOrigin }
+      const channel = await findFarcasterChannel(storage.db, c.req.param('channel'), scope, at)
+      if (!mayAsk(channel.id, at)) return c.json({ pending: true }, 202)
+      const state = await farcaster.channelState(channel.channelToken)
+      if (state.state === 'pending') return c.json({ pending: true }, 202)
+      const fid = await farcaster.verify({
+        nonce: channel.nonce,
+        domain: channel.domain,
+        message: state.message,
+        signature: state.signature,
+      })
+      // The fid the signature proves, whatever else the relay says.
+      const handle = fid === state.fid && state.username ? state.username : `fid ${fid}`
+      const { token, session } = await storage.db.transaction().execute(async (trx) => {
+        await useFarcasterChannel(trx, channel.id, at)
+        const login = await linkSocialIdentity(
+          trx,
+          { projectId: project.id, provider: 'farcaster', linkLogin: channel.linkLogin },
+          { subject: String(fid), handle },
+          at,
+        )
+        return startEmailSession(
+          trx,
+          { ...scope, email: login, social: { provider: 'farcaster', handle } },
+          at,
+        )
+      })
+      setEmailSessionCookie(c, project.id, token)
+      return c.json(session, 201)
+    } catch (error) {
+      return refusal(c, error)
+    }
+  })
+  return app
+}
