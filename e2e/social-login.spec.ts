@@ -3,10 +3,11 @@
 // of email login. The result is taken only from the API's origin with the login's state; a popup
 // closed early says 'Popup closed'; a wrong state is refused; socials off hides them.
 
-import { openModalOnSite } from './support/email'
+import { openModalOnSite, openSite } from './support/email'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { clickSocial, freshSubject, signInAs } from './support/social'
 import { expect, test } from './support/test'
+import { installTestWallet } from './support/testWallet'
 
 const state = (page: import('@playwright/test').Page) =>
   page.evaluate(() => window.airlock!.getState())
@@ -108,6 +109,65 @@ test('security: a result posted from another origin is ignored; a wrong state is
   await expect.poll(() => refused.isClosed()).toBe(true)
   expect((await state(otherPage)).status).toBe('disconnected')
   await other.close()
+})
+
+test('behavior: a social account is added from Wallets, switches like other connections, and signs in again there once its session is gone', async ({
+  page,
+  context,
+  connectWallet,
+}) => {
+  const alpha = await installTestWallet(page, { name: 'Alpha Wallet', rdns: 'dev.airlock.alpha' })
+  await openSite(page, { projectId: 'multiwallet', networks: ['eip155:31337'] })
+  await connectWallet(alpha.name)
+  await page.evaluate(() => window.airlock!.open())
+  const { dialog } = modal(page)
+  await dialog.getByRole('button', { name: 'Wallets', exact: true }).click()
+  const subject = freshSubject()
+  await signInAs(context, subject)
+  const popup = await clickSocial(page, 'Google')
+  await expect(dialog.locator('[data-recovery-code]')).toBeVisible({ timeout: 15_000 })
+  expect(popup.isClosed()).toBe(true)
+  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  // Back on Wallets: the Google wallet connected, the browser wallet still there.
+  await expectOpen(page, 'Wallets')
+  const connections = dialog.getByRole('list', { name: 'Connections' }).getByRole('button')
+  const google = connections.filter({ hasText: `Google · ${subject}` })
+  await expect(google).toHaveAttribute('data-connection-status', 'connected')
+  const googleAddress = (await state(page)).address
+  await connections.filter({ hasText: 'Alpha Wallet' }).click()
+  await page.waitForFunction(
+    (expected) => window.airlock!.getState().address === expected,
+    alpha.address,
+  )
+  await expect(google).toHaveAttribute('data-connection-status', 'active')
+  await google.click()
+  await page.waitForFunction(
+    (expected) => window.airlock!.getState().address === expected,
+    googleAddress,
+  )
+
+  // Back on the browser wallet, the session ends (its cookie gone; the frame's other cookies
+  // stay): after a reload the Google wallet is locked, and choosing it runs its own login,
+  // Google's popup, not the email code.
+  await connections.filter({ hasText: 'Alpha Wallet' }).click()
+  await page.waitForFunction(
+    (expected) => window.airlock!.getState().address === expected,
+    alpha.address,
+  )
+  await context.clearCookies({ name: /^__Host-airlock-email-/ })
+  await page.reload()
+  await waitForAirlock(page)
+  await page.evaluate(() => window.airlock!.open())
+  await dialog.getByRole('button', { name: 'Wallets', exact: true }).click()
+  const lockedGoogle = connections.filter({ hasText: 'Google' })
+  await expect(lockedGoogle).toHaveAttribute('data-connection-status', 'disconnected')
+  await signInAs(context, subject)
+  const again = context.waitForEvent('page')
+  await lockedGoogle.click()
+  await again
+  await expectOpen(page, 'Wallets')
+  await expect(google).toHaveAttribute('data-connection-status', 'connected')
+  expect((await state(page)).address).toBe(googleAddress)
 })
 
 test("error: no authorization URL from the API says 'Failed to initiate social connection'", async ({

@@ -114,6 +114,7 @@ test('behavior: the entry exports exactly these names', () => {
       "isEvmAddress",
       "isFeatureOn",
       "isProjectId",
+      "isSocialProvider",
       "isSolanaAddress",
       "isThemeVariables",
       "isUserRejection",

@@ -12,6 +12,7 @@ import {
   isBrowserWalletShown,
   isCaipAddress,
   isEvmAddress,
+  isSocialProvider,
   isSolanaAddress,
   isWalletExcluded,
   type SocialProvider,
@@ -316,6 +317,14 @@ describe('filterTransactions', () => {
 
   test('behavior: an empty list stays empty', () => {
     expect(filterTransactions([], 'eip155:1')).toEqual([])
+  })
+})
+
+describe('isSocialProvider', () => {
+  test('behavior: the spec social logins are, email and anything else are not', () => {
+    for (const provider of socialProviders) expect(isSocialProvider(provider)).toBe(true)
+    for (const other of ['email', 'Google', 'twitter', '', 'toString'])
+      expect(isSocialProvider(other)).toBe(false)
   })
 })
 

@@ -20,6 +20,10 @@ export const socialProviders = [
 ] as const
 export type SocialProvider = (typeof socialProviders)[number]
 
+/** Whether `name` is one of the social logins (an embedded wallet's `authProvider`, say). */
+export const isSocialProvider = (name: string): name is SocialProvider =>
+  (socialProviders as readonly string[]).includes(name)
+
 /**
  * Each provider's name as people write it, for messages and buttons. Here, with no schema
  * beside it, so that the modal's first bundle (Connect's buttons) takes only the names.

@@ -13,7 +13,7 @@ export async function reconnect(context: ConnectionContext) {
   store.setState({ recentWallets: await persistence.recentWallets() })
   const restored: Connection[] = []
   let active: { connector: Connector; accounts: string[] } | undefined
-  for (const { id, name, namespace: savedNamespace } of saved.ids) {
+  for (const { id, name, namespace: savedNamespace, authProvider } of saved.ids) {
     const namespace: WalletNamespace = savedNamespace === 'solana' ? 'solana' : 'eip155'
     await connectors.restore(id)
     const connector = connectors.byConnection(id, namespace)
@@ -27,6 +27,7 @@ export async function reconnect(context: ConnectionContext) {
             name,
             icon: '',
             ...(savedNamespace === 'solana' ? { namespace: 'solana' as const } : {}),
+            ...(authProvider ? { authProvider } : {}),
             accounts,
           },
     )

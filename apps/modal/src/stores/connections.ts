@@ -53,10 +53,11 @@ export function saveConnections(store: ModalStore, persistence: Persistence) {
   const { connections, activeConnectionId } = store.getState()
   persistence.saveConnections({
     ...(activeConnectionId ? { active: activeConnectionId } : {}),
-    ids: connections.map(({ id, name, namespace }) => ({
+    ids: connections.map(({ id, name, namespace, authProvider }) => ({
       id,
       name,
       ...(namespace ? { namespace } : {}),
+      ...(authProvider ? { authProvider } : {}),
     })),
   })
 }

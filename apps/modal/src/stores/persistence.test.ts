@@ -33,6 +33,8 @@ const saved = {
   ids: [
     { id: 'io.metamask', name: 'MetaMask' },
     { id: 'io.rabby', name: 'Rabby' },
+    // An embedded wallet remembers how it was signed in to, for its login once locked.
+    { id: 'email', name: 'Email', authProvider: 'google' },
   ],
 }
 
@@ -104,6 +106,7 @@ describe('persistence', () => {
     ['an id without a name', '{"ids":[{"id":"io.metamask"}]}'],
     ['a numeric id', '{"ids":[{"id":1,"name":"MetaMask"}]}'],
     ['a null entry', '{"ids":[null]}'],
+    ['a numeric authProvider', '{"ids":[{"id":"email","name":"Email","authProvider":7}]}'],
   ])('behavior: saved connections holding %s fall back to no connections', async (_, stored) => {
     const storage = memoryStorage()
     storage.data.set('airlock:v1:connections', stored)

@@ -2,13 +2,15 @@
  * What the modal remembers between visits: recent wallets and the visitor's connections, so a
  * reload reconnects without a prompt. Where it is kept (the frame's storage, or sealed in the
  * host's) is frameStorage.ts's business; this names the entries and checks what it reads back.
- * Only wallet names and ids: the wallet itself decides whether the site is still authorised.
+ * Only wallet names and ids (and how an embedded wallet was signed in to, so a locked one offers
+ * its own login): the wallet itself decides whether the site is still authorised.
  */
 import type { RecentWallet } from '../navigation/ordering'
 
 export type SavedConnections = {
   active?: string
-  ids: { id: string; name: string; namespace?: 'solana' }[]
+  /** `authProvider`: how an embedded wallet was signed in to ('email', 'google', …). */
+  ids: { id: string; name: string; namespace?: 'solana'; authProvider?: string }[]
 }
 
 /** A string key-value store, synchronous or not. */
@@ -29,7 +31,10 @@ const isSaved = (value: unknown) => {
   const saved = value as SavedConnections | null
   return (
     Array.isArray(saved?.ids) &&
-    saved.ids.every(isNamed) &&
+    saved.ids.every(
+      (item) =>
+        isNamed(item) && (item.authProvider === undefined || typeof item.authProvider === 'string'),
+    ) &&
     (saved.active === undefined || typeof saved.active === 'string')
   )
 }

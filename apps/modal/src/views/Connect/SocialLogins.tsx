@@ -1,13 +1,12 @@
 /**
- * Connect's social logins (spec §1, §4 "Social login"): the configured providers in the spec's
- * order, the first two as buttons and the rest behind More, as peers show them. A click opens the
- * 600x800 popup in the click itself (no browser blocks it) and ConnectingSocial follows the login;
- * Farcaster's goes to ConnectingFarcaster instead.
+ * The social logins of Connect and of ProfileWallets' wallets to add (spec §1, §4 "Social login"):
+ * the configured providers in the spec's order, the first two as buttons and the rest behind
+ * More, as peers show them. A click starts the login (`startSocialLogin`: the popup, or
+ * Farcaster's link).
  * Inside a Telegram mini app, the list is filtered by Telegram's platform, which the host tells.
  * Loaded as Connect first renders, out of the first bundle.
  */
 import {
-  connectionErrors,
   filterSocialsForTelegram,
   type SocialProvider,
   socialProviderNames,
@@ -18,35 +17,24 @@ import { preloadOnIntent } from '../../components/preloadOnIntent'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { WalletIcon } from '../../components/WalletIcon'
-import { openSocialPopup } from '../../embeddedWallet/socialPopup'
+import { startSocialLogin } from '../../embeddedWallet/startSocialLogin'
 import list from '../list.module.css'
 import { socialLoginsText } from './socialLoginsText'
 
-export default function SocialLogins({ socials: configured }: { socials: SocialProvider[] }) {
+export default function SocialLogins({
+  socials: configured,
+  returnBack = false,
+}: {
+  socials: SocialProvider[]
+  /** After the login, back to where it started (ProfileWallets) instead of closing. */
+  returnBack?: boolean
+}) {
   const modal = useModal()
   // Inside a Telegram mini app, those its platform can't sign in with are left out (spec §5).
   const platform = telegramPlatformOf(useModalState((state) => state.host?.telegram))
   const socials = platform ? filterSocialsForTelegram(configured, platform) : configured
   const [more, setMore] = useState(false)
   const shown = more ? socials : socials.slice(0, 2)
-
-  function connectSocial(provider: SocialProvider) {
-    modal.analytics.track('SELECT_WALLET', {
-      name: provider,
-      walletId: provider,
-      platform: 'social',
-    })
-    // Farcaster signs in on the visitor's phone or app, through a link: no popup.
-    if (provider === 'farcaster') return modal.navigation.push('ConnectingFarcaster')
-    const popup = openSocialPopup()
-    const login = modal.embeddedWallet.load().then((wallet) => {
-      if (!popup) throw new Error(connectionErrors.failedToInitiateSocial)
-      return wallet.socialLogin(provider, popup)
-    })
-    login.catch(() => undefined)
-    modal.store.setState({ social: { provider, login } })
-    return modal.navigation.push('ConnectingSocial')
-  }
 
   return (
     <>
@@ -61,7 +49,7 @@ export default function SocialLogins({ socials: configured }: { socials: SocialP
             modal,
             provider === 'farcaster' ? 'ConnectingFarcaster' : 'ConnectingSocial',
           )}
-          onClick={() => connectSocial(provider)}
+          onClick={() => startSocialLogin(modal, provider, { returnBack })}
         >
           <WalletIcon name={socialProviderNames[provider]} icon="" />
           <span className={list.name}>{socialProviderNames[provider]}</span>
