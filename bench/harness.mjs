@@ -251,8 +251,9 @@ export async function startBenchStack(ports, { cleanups, verbose, timeoutMs }) {
     // meets `npm start`'s (2525, 8790) or anything else there.
     smtpPort: 0,
     devMailPort: 0,
-    // Nor signs in with Farcaster.
+    // Nor signs in with Farcaster, nor sends user operations.
     farcasterPort: 0,
+    bundlerPort: 0,
     env: {
       DATA_DIR: dataDir,
       // The throughput rows measure the route, not its rate limits (one client sends all of it).

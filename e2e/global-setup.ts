@@ -1,7 +1,7 @@
-// Starts the real stack for the suite (anvil, the Solana RPC, the WalletConnect relay, the dev mail
-// server, the dev OpenID provider of every social login, the API on a fresh SQLite file, the demo
-// site and the fixture servers), allows the fixture origin through the project CLI, and stops it
-// all after.
+// Starts the real stack for the suite (anvil with its ERC-4337 bundler, the Solana RPC, the
+// WalletConnect relay, the dev mail server, the dev OpenID provider of every social login, the API
+// on a fresh SQLite file, the demo site and the fixture servers), allows the fixture origin through
+// the project CLI, and stops it all after.
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -41,6 +41,7 @@ export default async function globalSetup() {
     devMailPort: ports.devMail,
     oidcPort: ports.oidc,
     farcasterPort: ports.farcaster,
+    bundlerPort: ports.bundler,
     env,
     quiet: !process.env.E2E_VERBOSE,
   })

@@ -1,8 +1,8 @@
-// Starts Airlock's local stack: a dev EVM chain (anvil), a dev Solana chain (litesvm behind a local
-// RPC), a WalletConnect relay, a dev mail server catching what the API mails, a dev OpenID provider
-// standing in for every social login provider, the API (serving the modal and airlock.js) and the
-// demo site, each on loopback. Used by `npm start`, the e2e suite and the bench, so all three run
-// the same thing.
+// Starts Airlock's local stack: a dev EVM chain (anvil) with an ERC-4337 bundler (alto), a dev
+// Solana chain (litesvm behind a local RPC), a WalletConnect relay, a dev mail server catching what
+// the API mails, a dev OpenID provider standing in for every social login provider, the API
+// (serving the modal and airlock.js) and the demo site, each on loopback (alto on every interface).
+// Used by `npm start`, the e2e suite and the bench, so all three run the same thing.
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
@@ -79,16 +79,19 @@ export async function buildBundles({ quiet = false } = {}) {
 }
 
 /**
- * Starts anvil, the Solana RPC, the WalletConnect relay, the dev mail server, the dev OpenID
- * provider and the dev Farcaster relay (the last five in this process), the API and the demo site. `solanaPort` defaults to
+ * Starts anvil (seeded, with EntryPoint v0.8 and DevAccountFactory), the ERC-4337 bundler, the
+ * Solana RPC, the WalletConnect relay, the dev mail server, the dev OpenID provider and the dev
+ * Farcaster relay (the last five in this process), the API and the demo site. `solanaPort` defaults to
  * env SOLANA_PORT, else 8899; `smtpPort` to SMTP_PORT, else 2525; `devMailPort` (the dev mail page)
  * to DEV_MAIL_PORT, else 8790; `oidcPort` (the OpenID provider, an issuer per social login at
  * `/<provider>`) to OIDC_PORT, else 8791. The API gets a client of every social login there
  * (`AIRLOCK_SOCIAL_<PROVIDER>_*`): a visitor signs in as `dev-user` without a password.
  * `farcasterPort` (the Farcaster auth relay and its sign-in page, standing in for the Farcaster
  * app) defaults to FARCASTER_PORT, else 8792; Farcaster's registries are on anvil, at their
- * Optimism addresses (devchain/farcasterRegistry.mjs).
- * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, farcasterPort?: number, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
+ * Optimism addresses (devchain/farcasterRegistry.mjs). `bundlerPort` (alto, bundling for the
+ * EntryPoint on anvil; devchain/bundler.mjs) defaults to BUNDLER_PORT, else 8793; 0 takes a free
+ * port. Alto listens on every interface, not only loopback.
+ * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, farcasterPort?: number, bundlerPort?: number, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
  */
 export async function startStack(options = {}) {
   const {
@@ -101,6 +104,7 @@ export async function startStack(options = {}) {
     devMailPort = Number(process.env.DEV_MAIL_PORT ?? 8790),
     oidcPort = Number(process.env.OIDC_PORT ?? 8791),
     farcasterPort = Number(process.env.FARCASTER_PORT ?? 8792),
+    bundlerPort = Number(process.env.BUNDLER_PORT ?? 8793),
     env = {},
     quiet = false,
   } = options
@@ -113,6 +117,7 @@ export async function startStack(options = {}) {
     devMail: `http://127.0.0.1:${devMailPort}/`,
     oidc: `http://127.0.0.1:${oidcPort}`,
     farcaster: `http://127.0.0.1:${farcasterPort}`,
+    bundler: `http://127.0.0.1:${bundlerPort}`,
   }
   const smtpUrl = `smtp://127.0.0.1:${smtpPort}`
   const children = []
@@ -126,8 +131,11 @@ export async function startStack(options = {}) {
   let devOidc
   /** @type {{ close(): Promise<void> } | undefined} */
   let devFarcaster
+  /** @type {Promise<{ url: string, stop(): Promise<void> } | undefined>} */
+  let bundling = Promise.resolve(undefined)
   const stop = async () => {
     await Promise.all([
+      bundling.then((bundler) => bundler?.stop()),
       relay?.close(),
       solana?.stop(),
       devMail?.close(),
@@ -158,6 +166,14 @@ export async function startStack(options = {}) {
     // Tokens, NFTs (one spam collection) and some history, so the demo shows real data at once.
     const { seedDevChain } = await import('../devchain/seed.mjs')
     await seedDevChain({ rpcUrl: urls.anvil })
+    // ERC-4337: EntryPoint v0.8 at its canonical address and a smart-account factory, then the
+    // bundler. Alto takes seconds to come up, so the rest starts meanwhile; awaited at the end.
+    const { deployAccountAbstraction } = await import('../devchain/accountAbstraction.mjs')
+    await deployAccountAbstraction({ rpcUrl: urls.anvil })
+    const { startBundler } = await import('../devchain/bundler.mjs')
+    const starting = startBundler({ rpcUrl: urls.anvil, port: bundlerPort, quiet })
+    // stop() needs a promise that never rejects; the failure itself is thrown below.
+    bundling = starting.catch(() => undefined)
 
     // Funded dev accounts and the sUSD token (devchain/solanaDev.mjs), so Solana shows real data too.
     const { startSolanaRpc } = await import('../devchain/solanaRpc.mjs')
@@ -191,6 +207,10 @@ export async function startStack(options = {}) {
     devFarcaster = farcaster
     urls.farcaster = farcaster.origin
 
+    // The API relays the modal's user operations to the bundler: it needs its URL (port 0, a
+    // free port, is only known now).
+    urls.bundler = (await starting).url
+
     const api = startProcess('api', bin('tsx'), ['apps/api/src/main.ts'], {
       env: {
         PORT: String(apiPort),
@@ -203,6 +223,7 @@ export async function startStack(options = {}) {
         ...oidc.env(),
         AIRLOCK_FARCASTER_RELAY_URL: farcaster.relayUrl,
         AIRLOCK_FARCASTER_RPC_URL: urls.anvil,
+        AIRLOCK_BUNDLER_URLS_JSON: JSON.stringify({ 'eip155:31337': urls.bundler }),
         ...env,
       },
       quiet,

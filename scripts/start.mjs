@@ -1,9 +1,10 @@
-// `npm start`: builds the browser bundles, then runs anvil, the WalletConnect relay, the local
-// Solana chain, the dev mail server, the dev OpenID provider (every social login), the dev Farcaster
-// relay, the API and the demo site until Ctrl-C. Ports: API_PORT (8787), DEMO_PORT (5173),
-// ANVIL_PORT (8545), RELAY_PORT (8789), SOLANA_PORT (8899), SMTP_PORT (2525, the dev mail server's
-// SMTP), DEV_MAIL_PORT (8790, its page), OIDC_PORT (8791, the OpenID provider) and FARCASTER_PORT
-// (8792, the Farcaster relay and the sign-in page a Farcaster app would be).
+// `npm start`: builds the browser bundles, then runs anvil, its ERC-4337 bundler, the WalletConnect
+// relay, the local Solana chain, the dev mail server, the dev OpenID provider (every social login),
+// the dev Farcaster relay, the API and the demo site until Ctrl-C. Ports: API_PORT (8787),
+// DEMO_PORT (5173), ANVIL_PORT (8545), RELAY_PORT (8789), SOLANA_PORT (8899), SMTP_PORT (2525, the
+// dev mail server's SMTP), DEV_MAIL_PORT (8790, its page), OIDC_PORT (8791, the OpenID provider),
+// FARCASTER_PORT (8792, the Farcaster relay and the sign-in page a Farcaster app would be) and
+// BUNDLER_PORT (8793, alto, the ERC-4337 bundler; it listens on every interface).
 import { buildBundles, startStack } from './stack.mjs'
 
 const port = (name, fallback) => Number(process.env[name] ?? fallback)
@@ -19,12 +20,14 @@ const stack = await startStack({
   devMailPort: port('DEV_MAIL_PORT', 8790),
   oidcPort: port('OIDC_PORT', 8791),
   farcasterPort: port('FARCASTER_PORT', 8792),
+  bundlerPort: port('BUNDLER_PORT', 8793),
 })
 console.log(`
 Airlock is running:
   demo site   ${stack.urls.demo}
   modal + API ${stack.urls.api}  (loader: ${stack.urls.api}/airlock.js)
   EVM chain   ${stack.urls.anvil}  (anvil, chain id 31337)
+  bundler     ${stack.urls.bundler}  (alto, ERC-4337 EntryPoint v0.8; listens on all interfaces)
   WC relay    ${stack.urls.relay}  (local WalletConnect relay)
   Solana      ${stack.urls.solana}  (litesvm, solana:localnet)
   dev mail    ${stack.urls.devMail}  (what the API mails, login codes too)

@@ -11,6 +11,7 @@ export const ports = {
   devMail: port('E2E_DEV_MAIL_PORT', 18790),
   oidc: port('E2E_OIDC_PORT', 18791),
   farcaster: port('E2E_FARCASTER_PORT', 18792),
+  bundler: port('E2E_BUNDLER_PORT', 18793),
   fixtures: port('E2E_FIXTURES_PORT', 15174),
   hostile: port('E2E_HOSTILE_PORT', 15175),
 }

@@ -15,6 +15,7 @@ import { requestLogging } from './requestLogging'
 import { accountDataRoutes } from './routes/accountData'
 import { analyticsRoutes } from './routes/analytics'
 import { apiError } from './routes/apiError'
+import { bundlerRoutes } from './routes/bundler'
 import { emailLoginRoutes } from './routes/emailLogin'
 import { embeddedWalletRoutes } from './routes/embeddedWallet'
 import { farcasterLoginRoutes } from './routes/farcasterLogin'
@@ -29,6 +30,7 @@ import { modalAssetRoutes, modalFileRoutes, sdkRoutes } from './routes/staticBui
 import { statsRoutes } from './routes/stats'
 import { walletRoutes } from './routes/wallets'
 import { type AccountData, createAccountData } from './services/accountData/accountData'
+import type { BundlerConfig } from './services/bundlers/bundlerConfig'
 import { developmentServerKey } from './services/email/emailConfig'
 import type { Mailer } from './services/email/mailer'
 import type { FarcasterConfig } from './services/farcaster/farcasterConfig'
@@ -36,11 +38,14 @@ import { createFarcasterRelay } from './services/farcaster/farcasterRelay'
 import { createPrecompressed } from './services/precompressed'
 import {
   type AccountDataRateLimiter,
+  type BundlerRateLimiter,
   createAccountDataRateLimiter,
+  createBundlerRateLimiter,
   createEmailLoginRateLimiter,
   createEventRateLimiter,
   createSiwxRateLimiter,
   defaultAccountDataPerMinute,
+  defaultBundlerPerMinute,
   defaultEmailLoginPerMinute,
   defaultEventsPerMinute,
   defaultSiwxPerMinute,
@@ -106,6 +111,13 @@ export declare namespace createApp {
      * Farcaster is left out of every project's `socials` and refused. Default: none.
      */
     farcaster?: FarcasterConfig | undefined
+    /** Each eip155 network's ERC-4337 bundler (`readBundlerConfig`). Default: none. */
+    bundlers?: BundlerConfig | undefined
+    /**
+     * The bundler relay's budgets per client and per project (`createBundlerRateLimiter`); the
+     * caller closes it. Default: in memory, {@link defaultBundlerPerMinute}.
+     */
+    bundlerRateLimiter?: BundlerRateLimiter | undefined
     /** `AIRLOCK_SERVER_KEY`; default: the public development key (emailConfig.ts). */
     serverKey?: Uint8Array | undefined
     /** Reverse proxies in front of the API (`AIRLOCK_TRUST_PROXY`); default 0: the socket's peer. */
@@ -212,6 +224,18 @@ export function createApp(options: createApp.Options): Hono {
       trustProxy,
       publicOrigin,
       now,
+    }),
+  )
+  app.route(
+    '/',
+    bundlerRoutes({
+      storage,
+      bundlers: options.bundlers ?? {},
+      rateLimiter:
+        options.bundlerRateLimiter ??
+        createBundlerRateLimiter({ perMinute: defaultBundlerPerMinute }),
+      trustProxy,
+      publicOrigin,
     }),
   )
   app.route(

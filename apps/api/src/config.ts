@@ -10,6 +10,7 @@ import type { NetworkConfig, WalletConnectConfig } from '@airlock/protocol'
 import { ConfigError } from './configError'
 import { defaultLogLevel, type LogLevel, logLevels } from './logger'
 import { type AccountDataConfig, loadAccountDataConfig } from './services/accountData/config'
+import { type BundlerConfig, readBundlerConfig } from './services/bundlers/bundlerConfig'
 import { type EmailConfig, readEmailConfig } from './services/email/emailConfig'
 import { defaultEventRetentionDays } from './services/eventRetention'
 import { type FarcasterConfig, readFarcasterConfig } from './services/farcaster/farcasterConfig'
@@ -89,6 +90,11 @@ export type ServerConfig = {
    * Farcaster (farcasterConfig.ts); off without the RPC.
    */
   farcaster: FarcasterConfig | undefined
+  /**
+   * `AIRLOCK_BUNDLER_URLS_JSON`: each eip155 network's ERC-4337 bundler, which the API relays
+   * the modal's user operations to (bundlerConfig.ts); none by default.
+   */
+  bundlers: BundlerConfig
 }
 
 /** Shortest operator token accepted: a guessable one would open every project's stats. */
@@ -255,5 +261,6 @@ export function readServerConfig(env: Environment): ServerConfig {
     email: readEmailConfig(env),
     social: readSocialConfig(env, { production }),
     farcaster: readFarcasterConfig(env, { production }),
+    bundlers: readBundlerConfig(env, { production }),
   }
 }

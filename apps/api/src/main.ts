@@ -29,9 +29,11 @@ import { NetworkConfigError } from './services/networks'
 import { listProjects } from './services/projects'
 import {
   createAccountDataRateLimiter,
+  createBundlerRateLimiter,
   createEmailLoginRateLimiter,
   createEventRateLimiter,
   createSiwxRateLimiter,
+  defaultBundlerPerMinute,
   defaultSiwxPerMinute,
 } from './services/rateLimit'
 import { buildExists } from './services/staticFiles'
@@ -113,6 +115,10 @@ async function main(): Promise<void> {
     { perMinute: config.emailLoginPerMinute, redisUrl },
     { logger },
   )
+  const bundlerRateLimiter = createBundlerRateLimiter(
+    { perMinute: defaultBundlerPerMinute, redisUrl },
+    { logger },
+  )
   // Login codes go out through the configured mail server; none: email login is refused.
   const mailer = config.email.smtpUrl
     ? createMailer({ smtpUrl: config.email.smtpUrl, from: config.email.mailFrom })
@@ -124,6 +130,7 @@ async function main(): Promise<void> {
     accountDataRateLimiter.ready(2_000),
     siwxRateLimiter.ready(2_000),
     emailLoginRateLimiter.ready(2_000),
+    bundlerRateLimiter.ready(2_000),
   ])
   const eventPruning = scheduleEventPruning({
     db: storage.db,
@@ -155,6 +162,7 @@ async function main(): Promise<void> {
           accountDataRateLimiter.close(),
           siwxRateLimiter.close(),
           emailLoginRateLimiter.close(),
+          bundlerRateLimiter.close(),
           mailer?.close(),
         ]),
     )
@@ -180,6 +188,9 @@ async function main(): Promise<void> {
     }`,
   )
   logger.info(
+    `bundlers (smart accounts): ${Object.keys(config.bundlers).join(', ') || 'none configured'}`,
+  )
+  logger.info(
     `farcaster login: ${config.farcaster ? `relay ${config.farcaster.relayUrl}` : 'off (no AIRLOCK_FARCASTER_RPC_URL)'}`,
   )
 
@@ -198,6 +209,8 @@ async function main(): Promise<void> {
     mailer,
     social: config.social,
     farcaster: config.farcaster,
+    bundlers: config.bundlers,
+    bundlerRateLimiter,
     serverKey: config.email.serverKey,
     trustProxy: config.trustProxy,
     operatorToken: config.operatorToken,

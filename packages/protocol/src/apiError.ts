@@ -113,6 +113,12 @@ export const apiErrorCodes = [
   'socialIdentityTaken',
   /** 401: a social login grant that is unknown, used, over 2 minutes old, or for another site. */
   'socialGrantInvalid',
+  /** 404: no bundler is configured for this network (`AIRLOCK_BUNDLER_URLS_JSON`): no smart accounts there. */
+  'bundlerNotConfigured',
+  /** 400: a JSON-RPC method the bundler relay does not pass on. */
+  'bundlerMethodNotAllowed',
+  /** 502: the network's bundler could not be reached, or did not answer in time. */
+  'bundlerUnavailable',
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]
 

@@ -40,6 +40,8 @@ test('behavior: the entry exports exactly these names', () => {
       "balanceCacheMs",
       "balanceRetryGapMs",
       "balancesResponseSchema",
+      "bundlerMethods",
+      "bundlerRequestSchema",
       "caipNetworkIdArg",
       "caipNetworkIdSchema",
       "chainSupport",

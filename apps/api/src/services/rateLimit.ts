@@ -250,3 +250,29 @@ function consumeFrom(limiter: RateLimiterAbstract) {
     }
   }
 }
+
+/**
+ * The bundler relay's budgets (issue 20), a minute each: one client's (a visitor's user
+ * operation is a handful of calls: gas price, estimate, send, then its receipt, polled) and a
+ * project's, all its visitors together.
+ */
+export const defaultBundlerPerMinute = { client: 240, project: 12_000 } as const
+
+export type BundlerRateLimiter = RateLimiter<keyof typeof defaultBundlerPerMinute>
+
+/**
+ * @example
+ * const limiter = createBundlerRateLimiter({ perMinute: defaultBundlerPerMinute })
+ */
+export function createBundlerRateLimiter(
+  config: {
+    perMinute: Record<keyof typeof defaultBundlerPerMinute, number>
+    redisUrl?: string | undefined
+  },
+  options: createRateLimiter.Options = {},
+): BundlerRateLimiter {
+  return createRateLimiter(
+    { name: 'bundler', perMinute: { ...config.perMinute }, redisUrl: config.redisUrl },
+    options,
+  )
+}

@@ -45,12 +45,12 @@ export function ConnectingFarcaster() {
   const isMobile = useModalState((state) => state.isMobile)
   const returnBack = useModalState((state) => state.connecting?.returnBack)
   const [sign, setSign] = useState<Sign>({ status: 'opening' })
-  // A new attempt (Retry) opens a new channel.
+  // Each attempt (the first, and each Try again) opens a channel of its own.
   const [attempt, setAttempt] = useState(0)
   const done = () => walletUnlocked(modal, returnBack, 'farcaster')
 
   useEffect(() => {
-    void attempt
+    void attempt // a new attempt runs this again
     const stop = new AbortController()
     setSign({ status: 'opening' })
     void (async () => {

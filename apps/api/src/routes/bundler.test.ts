@@ -1,0 +1,178 @@
+// The bundler relay over HTTP, on SQLite, against a real bundler (alto, devchain/bundler.mjs) on a
+// real anvil with EntryPoint v0.8 (devchain/accountAbstraction.mjs): the user-operation methods
+// pass through with the bundler's own answers, errors included; every other method, another
+// Origin, a site the project does not allow, a network without a bundler and an exhausted budget
+// are refused; a bundler down or hanging is a 502 that says which.
+import { createServer, type Server } from 'node:http'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+  deployAccountAbstraction,
+  entryPointAddress,
+} from '../../../../devchain/accountAbstraction.mjs'
+import { type Bundler, startBundler } from '../../../../devchain/bundler.mjs'
+import { freePort } from '../../test/ports'
+import { type Anvil, startAnvil } from '../services/indexer/testing/anvil'
+import { createProject } from '../services/projects'
+import { createBundlerRateLimiter } from '../services/rateLimit'
+import { migrateToLatest } from '../storage/migrations'
+import { openStorage, type Storage } from '../storage/storage'
+import { bundlerRoutes } from './bundler'
+
+const own = 'http://localhost:8787'
+const site = 'https://shop.example'
+
+let anvil: Anvil
+let bundler: Bundler
+let storage: Storage
+let hanging: Server
+let hangingUrl: string
+beforeAll(async () => {
+  anvil = await startAnvil()
+  await deployAccountAbstraction({ rpcUrl: anvil.rpcUrl })
+  bundler = await startBundler({ rpcUrl: anvil.rpcUrl, quiet: true })
+  storage = openStorage({ dialect: 'sqlite', file: ':memory:' })
+  await migrateToLatest(storage.db)
+  await createProject(storage.db, 'shop', [site])
+  // A bundler that takes the request and never answers.
+  hanging = createServer(() => {})
+  const port = await freePort()
+  await new Promise<void>((resolve) => hanging.listen(port, '127.0.0.1', resolve))
+  hangingUrl = `http://127.0.0.1:${port}`
+}, 90_000)
+afterAll(async () => {
+  hanging?.closeAllConnections()
+  hanging?.close()
+  await storage?.close()
+  await bundler?.stop()
+  await anvil?.stop()
+})
+
+describe('bundler relay', () => {
+  const routes = async (options: { client?: number; timeoutMs?: number } = {}) =>
+    bundlerRoutes({
+      storage,
+      bundlers: {
+        'eip155:31337': bundler.url,
+        'eip155:10': `http://127.0.0.1:${await freePort()}`,
+        'eip155:8453': hangingUrl,
+      },
+      rateLimiter: createBundlerRateLimiter({
+        perMinute: { client: options.client ?? 1000, project: 1000 },
+      }),
+      trustProxy: 0,
+      publicOrigin: own,
+      timeoutMs: options.timeoutMs ?? 5000,
+    })
+  const call = async (
+    app: Awaited<ReturnType<typeof routes>>,
+    body: unknown,
+    { chainId = 'eip155:31337', hostOrigin = site, origin = own } = {},
+  ) => {
+    const query = new URLSearchParams({ chainId, hostOrigin })
+    const response = await app.request(`${own}/v1/projects/shop/bundler?${query}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin },
+      body: JSON.stringify(body),
+    })
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+  const rpc = (method: string, params: unknown[] = [], id: number | string = 1) => ({
+    jsonrpc: '2.0',
+    id,
+    method,
+    params,
+  })
+
+  test("behavior: the user-operation methods reach the network's bundler and its answers come back as it gave them", async () => {
+    const app = await routes()
+    expect(await call(app, rpc('eth_supportedEntryPoints', [], 7))).toEqual({
+      status: 200,
+      body: { jsonrpc: '2.0', id: 7, result: [entryPointAddress] },
+    })
+    expect((await call(app, rpc('eth_chainId', [], 8))).body).toEqual({
+      jsonrpc: '2.0',
+      id: 8,
+      result: '0x7a69',
+    })
+    const price = await call(app, rpc('pimlico_getUserOperationGasPrice'))
+    expect(price.body).toMatchObject({
+      result: { fast: { maxFeePerGas: expect.stringMatching(/^0x[0-9a-f]+$/) } },
+    })
+    // A user operation nobody sent: the bundler's own answer, null.
+    expect(
+      (await call(app, rpc('eth_getUserOperationReceipt', [`0x${'ab'.repeat(32)}`]))).body,
+    ).toEqual({ jsonrpc: '2.0', id: 1, result: null })
+    // The bundler's refusal passes through as its JSON-RPC error.
+    const refused = await call(app, rpc('eth_estimateUserOperationGas', [{}, entryPointAddress]))
+    expect(refused.status).toBe(200)
+    expect(refused.body.error).toMatchObject({
+      code: expect.any(Number),
+      message: expect.any(String),
+    })
+  })
+
+  test('security: other methods, another Origin, a site the project does not allow are refused before the bundler is asked', async () => {
+    const app = await routes()
+    for (const method of [
+      'eth_sendTransaction',
+      'debug_bundler_clearState',
+      'eth_sendRawTransaction',
+      'anvil_setBalance',
+    ])
+      expect(await call(app, rpc(method))).toMatchObject({
+        status: 400,
+        body: { error: { code: 'bundlerMethodNotAllowed' } },
+      })
+    expect(await call(app, rpc('eth_chainId'), { origin: 'https://evil.example' })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'crossOriginRequest' } },
+    })
+    expect(
+      await call(app, rpc('eth_chainId'), { hostOrigin: 'https://evil.example' }),
+    ).toMatchObject({ status: 403, body: { error: { code: 'invalidAppConfiguration' } } })
+    for (const body of [
+      { method: 'eth_chainId' },
+      [rpc('eth_chainId')],
+      'eth_chainId',
+      rpc('x'.repeat(65)),
+      rpc('eth_chainId', [], 'a'),
+    ])
+      expect((await call(app, body)).status).toBe(400)
+  })
+
+  test('error: a network without a bundler is 404; a bundler down or hanging is 502 in words; past the budget 429', async () => {
+    const app = await routes({ timeoutMs: 300 })
+    expect(await call(app, rpc('eth_chainId'), { chainId: 'eip155:1' })).toMatchObject({
+      status: 404,
+      body: {
+        error: {
+          code: 'bundlerNotConfigured',
+          message:
+            'No bundler is configured for "eip155:1": smart accounts are not available there.',
+        },
+      },
+    })
+    expect(await call(app, rpc('eth_chainId'), { chainId: 'eip155:10' })).toMatchObject({
+      status: 502,
+      body: {
+        error: {
+          code: 'bundlerUnavailable',
+          message: 'The bundler of eip155:10 could not be reached.',
+        },
+      },
+    })
+    expect(await call(app, rpc('eth_chainId'), { chainId: 'eip155:8453' })).toMatchObject({
+      status: 502,
+      body: {
+        error: {
+          code: 'bundlerUnavailable',
+          message: 'The bundler of eip155:8453 did not answer within 0.3 s.',
+        },
+      },
+    })
+    const limited = await routes({ client: 2 })
+    expect((await call(limited, rpc('eth_chainId'))).status).toBe(200)
+    expect((await call(limited, rpc('eth_chainId'))).status).toBe(200)
+    expect((await call(limited, rpc('eth_chainId'))).status).toBe(429)
+  })
+})

@@ -1,0 +1,122 @@
+/**
+ * The bundler relay (issue 20): `POST /v1/projects/:id/bundler?hostOrigin=&chainId=` passes one
+ * JSON-RPC request of the modal's smart account to the network's ERC-4337 bundler and answers
+ * what it answered. Only the modal's own pages ask (their Origin is this API's; no CORS is
+ * answered), for a site the project allows, on a network with a configured bundler, with the
+ * user-operation methods only (`bundlerMethods`); each call spends the client's and the project's
+ * budgets. The bundler's URL never leaves the server.
+ */
+import {
+  type BundlerMethod,
+  bundlerMethods,
+  bundlerRequestSchema,
+  type CaipNetworkId,
+  isCaipNetworkId,
+  isProjectId,
+} from '@airlock/protocol'
+import { Hono } from 'hono'
+import type { BundlerConfig } from '../services/bundlers/bundlerConfig'
+import { clientAddress } from '../services/clientAddress'
+import { getProject } from '../services/projects'
+import { type BundlerRateLimiter, retryAfterSeconds, spendEach } from '../services/rateLimit'
+import type { Storage } from '../storage/storage'
+import { apiError, checkedJsonBody } from './apiError'
+import { jsonBodyLimit, noStore } from './middleware'
+
+export type BundlerRoutesOptions = {
+  storage: Storage
+  bundlers: BundlerConfig
+  rateLimiter: BundlerRateLimiter
+  trustProxy: number
+  publicOrigin: string | undefined
+  /** How long the bundler may take to answer; default 20 s. */
+  timeoutMs?: number | undefined
+}
+
+/** A signed user operation with its init code: a few KB; batches of calls a few more. */
+const maxBodyBytes = 64 * 1024
+
+const isBundlerMethod = (method: string): method is BundlerMethod =>
+  (bundlerMethods as readonly string[]).includes(method)
+
+export function bundlerRoutes({
+  storage,
+  bundlers,
+  rateLimiter,
+  trustProxy,
+  publicOrigin,
+  timeoutMs = 20_000,
+}: BundlerRoutesOptions): Hono {
+  const app = new Hono()
+  app.use('/v1/projects/:id/bundler', noStore)
+  app.post('/v1/projects/:id/bundler', jsonBodyLimit(maxBodyBytes), async (c) => {
+    if (c.req.header('Origin') !== (publicOrigin ?? new URL(c.req.url).origin))
+      return apiError(c, 403, 'crossOriginRequest', 'Only the Airlock modal uses the bundler relay')
+    const projectId = c.req.param('id')
+    if (!isProjectId(projectId)) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
+    const chainId = c.req.query('chainId') ?? ''
+    const bundlerUrl = isCaipNetworkId(chainId) ? bundlers[chainId as CaipNetworkId] : undefined
+    if (!bundlerUrl)
+      return apiError(
+        c,
+        404,
+        'bundlerNotConfigured',
+        `No bundler is configured for ${JSON.stringify(chainId.slice(0, 80))}: smart accounts are not available there.`,
+      )
+    const spent = await spendEach(rateLimiter, [
+      ['client', clientAddress(c, trustProxy)],
+      ['project', projectId],
+    ])
+    if (!spent.allowed) {
+      c.header('Retry-After', String(retryAfterSeconds(spent.retryAfterMs)))
+      return apiError(c, 429, 'rateLimited', 'Rate Limited')
+    }
+    const checked = await checkedJsonBody(c, bundlerRequestSchema)
+    if (checked instanceof Response) return checked
+    const request = checked.body
+    if (!isBundlerMethod(request.method))
+      return apiError(
+        c,
+        400,
+        'bundlerMethodNotAllowed',
+        `The bundler relay does not pass on ${JSON.stringify(request.method)}: only ${bundlerMethods.join(', ')}.`,
+      )
+    const project = await getProject(storage.db, projectId)
+    if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
+    if (!project.allowedOrigins.includes(c.req.query('hostOrigin') ?? ''))
+      return apiError(c, 403, 'invalidAppConfiguration', 'Invalid App Configuration')
+    let answer: unknown
+    try {
+      const response = await fetch(bundlerUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(request),
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
+      })
+      answer = await response.json()
+    } catch (error) {
+      const why =
+        error instanceof Error && error.name === 'TimeoutError'
+          ? `did not answer within ${timeoutMs / 1000} s`
+          : 'could not be reached'
+      return apiError(c, 502, 'bundlerUnavailable', `The bundler of ${chainId} ${why}.`)
+    }
+    if (!isJsonRpcAnswer(answer, request.id))
+      return apiError(c, 502, 'bundlerUnavailable', `The bundler of ${chainId} answered nonsense.`)
+    return c.json(answer, 200)
+  })
+  return app
+}
+
+/** A JSON-RPC 2.0 answer to the request of `id`: a result or an error object. */
+function isJsonRpcAnswer(value: unknown, id: number): boolean {
+  const answer = value as { jsonrpc?: unknown; id?: unknown; result?: unknown; error?: unknown }
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    answer.jsonrpc === '2.0' &&
+    answer.id === id &&
+    ('result' in answer || (typeof answer.error === 'object' && answer.error !== null))
+  )
+}

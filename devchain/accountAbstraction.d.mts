@@ -1,0 +1,41 @@
+// Types for accountAbstraction.mjs, so the TypeScript tests and scripts can import it.
+import type { Abi, Address, Hex } from 'viem'
+
+/** The CREATE2 deployer anvil has at genesis (salt ++ creation code → CREATE2). */
+export declare const create2DeployerAddress: Address
+
+/** EntryPoint v0.8's canonical address (viem's `entryPoint08Address`). */
+export declare const entryPointAddress: Address
+
+/** The dev key that pays for the deployments (funded with anvil_setBalance). Public: dev only. */
+export declare const accountAbstractionDeployerKey: Hex
+
+/** DevAccount's and DevAccountFactory's ABIs, from devchain/artifacts.json. */
+export declare const devAccountAbis: {
+  readonly account: Abi
+  readonly factory: Abi
+}
+
+/** DevAccountFactory's address on every dev chain (CREATE2, salt 0, EntryPoint v0.8). */
+export declare const devAccountFactoryAddress: Address
+
+/** The DevAccount implementation every account's ERC-1967 proxy points at. */
+export declare const devAccountImplementationAddress: Address
+
+/**
+ * Deploys EntryPoint v0.8 at its canonical address and DevAccountFactory through the CREATE2
+ * deployer, each unless it is there already; safe to run on every start.
+ */
+export declare function deployAccountAbstraction(options: { rpcUrl: string }): Promise<{
+  entryPoint: Address
+  accountFactory: Address
+  /** True when both were there already and nothing was sent. */
+  alreadyDeployed: boolean
+}>
+
+/** The DevAccount address of `owner` and `salt` (default 0), deployed or not. */
+export declare function smartAccountAddress(options: {
+  rpcUrl: string
+  owner: Address
+  salt?: bigint
+}): Promise<Address>

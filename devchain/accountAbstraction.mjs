@@ -1,0 +1,150 @@
+// ERC-4337 on the dev chain: EntryPoint v0.8 at its canonical address and DevAccountFactory
+// (devchain/contracts/aa/DevAccount.sol), so smart accounts owned by an EOA key can send user
+// operations through a real bundler (bundler.mjs) and sign with ERC-1271 / ERC-6492. Both are
+// created with CREATE2 through the deployer anvil preloads, so their addresses are the same on
+// every chain and every run, and nothing here moves a nonce the seed (seed.mjs) relies on: the
+// gas is paid by a key of our own, funded with anvil_setBalance. Deploying again does nothing.
+import { createRequire } from 'node:module'
+import {
+  concat,
+  createPublicClient,
+  createWalletClient,
+  encodeDeployData,
+  getContractAddress,
+  http,
+  keccak256,
+  parseEther,
+  stringToHex,
+  zeroHash,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { artifact } from './artifacts.mjs'
+
+const require = createRequire(import.meta.url)
+
+/**
+ * The deterministic-deployment proxy (Arachnid's) anvil has at genesis: it creates the contract
+ * whose creation code follows a 32-byte salt in the calldata, with CREATE2.
+ */
+export const create2DeployerAddress = '0x4e59b44847b379578588920ca78fbf26c0b4956c'
+
+/** EntryPoint v0.8's address on every chain, viem's `entryPoint08Address`. */
+export const entryPointAddress = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108'
+
+/** The salt eth-infinitism deployed EntryPoint v0.8 with; it gives the canonical address. */
+const entryPointSalt = '0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9'
+
+/**
+ * Pays for the deployments. A key of its own, derived from a public phrase (a dev key: never
+ * send real funds to it), rather than one of anvil's dev accounts, which the seed (#9) and the
+ * tests (#0–#7) send from and count the nonces of.
+ */
+export const accountAbstractionDeployerKey = keccak256(
+  stringToHex('airlock dev chain: ERC-4337 deployer'),
+)
+
+/** ABI and creation bytecode of EntryPoint v0.8 (@account-abstraction/contracts' artifact). */
+const entryPoint = (() => {
+  const { abi, bytecode } = require('@account-abstraction/contracts/artifacts/EntryPoint.json')
+  return { abi, bytecode }
+})()
+
+/** ABIs of DevAccount and DevAccountFactory, from devchain/artifacts.json. */
+export const devAccountAbis = {
+  account: artifact('DevAccount').abi,
+  factory: artifact('DevAccountFactory').abi,
+}
+
+const factoryInitCode = encodeDeployData({
+  abi: devAccountAbis.factory,
+  bytecode: artifact('DevAccountFactory').bytecode,
+  args: [entryPointAddress],
+})
+
+/** DevAccountFactory (for EntryPoint v0.8): CREATE2 through the deployer, salt 0. */
+export const devAccountFactoryAddress = create2Address(zeroHash, factoryInitCode)
+
+/** The DevAccount implementation behind every account's proxy: the factory's first creation. */
+export const devAccountImplementationAddress = getContractAddress({
+  from: devAccountFactoryAddress,
+  nonce: 1n,
+})
+
+if (create2Address(entryPointSalt, entryPoint.bytecode) !== entryPointAddress)
+  throw new Error(
+    'accountAbstraction.mjs: the EntryPoint artifact does not give the canonical v0.8 address; ' +
+      'is @account-abstraction/contracts still 0.8.0?',
+  )
+
+function create2Address(salt, bytecode) {
+  return getContractAddress({ opcode: 'CREATE2', from: create2DeployerAddress, salt, bytecode })
+}
+
+function clients(rpcUrl) {
+  const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 })
+  return {
+    publicClient: createPublicClient({ transport, pollingInterval: 20 }),
+    walletClient: createWalletClient({
+      transport,
+      account: privateKeyToAccount(accountAbstractionDeployerKey),
+    }),
+  }
+}
+
+/**
+ * Deploys EntryPoint v0.8 at its canonical address and DevAccountFactory on the anvil chain at
+ * `rpcUrl`, each unless it is there already. Safe to call on every start.
+ *
+ * @param {{ rpcUrl: string }} options
+ */
+export async function deployAccountAbstraction({ rpcUrl }) {
+  const { publicClient, walletClient } = clients(rpcUrl)
+  if ((await publicClient.getCode({ address: create2DeployerAddress })) === undefined)
+    throw new Error(
+      `deployAccountAbstraction: no CREATE2 deployer at ${create2DeployerAddress} on ${rpcUrl}. ` +
+        'Start anvil without --disable-default-create2-deployer.',
+    )
+
+  let alreadyDeployed = true
+  for (const [name, address, salt, initCode] of [
+    ['EntryPoint v0.8', entryPointAddress, entryPointSalt, entryPoint.bytecode],
+    ['DevAccountFactory', devAccountFactoryAddress, zeroHash, factoryInitCode],
+  ]) {
+    if ((await publicClient.getCode({ address })) !== undefined) continue
+    alreadyDeployed = false
+    const deployer = walletClient.account.address
+    if ((await publicClient.getBalance({ address: deployer })) < parseEther('10'))
+      await publicClient.request({
+        method: 'anvil_setBalance',
+        params: [deployer, `0x${parseEther('100').toString(16)}`],
+      })
+    const hash = await walletClient.sendTransaction({
+      to: create2DeployerAddress,
+      data: concat([salt, initCode]),
+      chain: null,
+    })
+    const receipt = await publicClient.waitForTransactionReceipt({ hash })
+    if (receipt.status !== 'success' || (await publicClient.getCode({ address })) === undefined)
+      throw new Error(`deployAccountAbstraction: ${name} is not at ${address} after ${hash}`)
+  }
+  return {
+    entryPoint: entryPointAddress,
+    accountFactory: devAccountFactoryAddress,
+    alreadyDeployed,
+  }
+}
+
+/**
+ * The address of the DevAccount of `owner` and `salt` (default 0), deployed or not: the
+ * factory's `getAddress`, so the factory must be deployed.
+ *
+ * @param {{ rpcUrl: string, owner: `0x${string}`, salt?: bigint }} options
+ */
+export function smartAccountAddress({ rpcUrl, owner, salt = 0n }) {
+  return clients(rpcUrl).publicClient.readContract({
+    address: devAccountFactoryAddress,
+    abi: devAccountAbis.factory,
+    functionName: 'getAddress',
+    args: [owner, salt],
+  })
+}

@@ -1,0 +1,293 @@
+// ERC-4337 on the dev chain, end to end: EntryPoint v0.8 and DevAccountFactory deployed on a real
+// anvil (accountAbstraction.mjs), alto as the bundler (bundler.mjs), and viem's account-abstraction
+// client sending user operations from DevAccounts owned by fresh EOA keys, as a wallet would.
+import {
+  type Address,
+  type Client,
+  createPublicClient,
+  createTestClient,
+  encodeFunctionData,
+  type Hex,
+  http,
+  type PrivateKeyAccount,
+  type PublicClient,
+  parseEther,
+  parseEventLogs,
+  type TestClient,
+} from 'viem'
+import {
+  type BundlerClient,
+  createBundlerClient,
+  entryPoint08Abi,
+  getUserOperationHash,
+  type SmartAccount,
+  toSmartAccount,
+} from 'viem/account-abstraction'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type Anvil, startAnvil } from '../apps/api/src/services/indexer/testing/anvil'
+import {
+  deployAccountAbstraction,
+  devAccountAbis,
+  devAccountFactoryAddress,
+  entryPointAddress,
+  smartAccountAddress,
+} from './accountAbstraction.mjs'
+import { type Bundler, startBundler } from './bundler.mjs'
+
+let anvil: Anvil
+let bundler: Bundler
+let publicClient: PublicClient
+let testClient: TestClient
+let bundlerClient: BundlerClient
+
+beforeAll(async () => {
+  anvil = await startAnvil()
+  await deployAccountAbstraction({ rpcUrl: anvil.rpcUrl })
+  bundler = await startBundler({ rpcUrl: anvil.rpcUrl, port: 0, quiet: true })
+  const transport = http(anvil.rpcUrl, { retryCount: 0 })
+  publicClient = createPublicClient({ chain: foundry, transport, pollingInterval: 20 })
+  testClient = createTestClient({ chain: foundry, mode: 'anvil', transport })
+  bundlerClient = createBundlerClient({
+    client: publicClient,
+    chain: foundry,
+    transport: http(bundler.url, { retryCount: 0 }),
+    pollingInterval: 20,
+    userOperation: {
+      // The bundler's own prices. viem's default (twice what the node estimates) takes in the
+      // tips of the bundles before it, so on anvil the fee doubles with every user operation.
+      async estimateFeesPerGas({ bundlerClient }) {
+        const { fast } = await (bundlerClient as Client).request<{
+          Method: 'pimlico_getUserOperationGasPrice'
+          Parameters: []
+          ReturnType: { fast: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } }
+        }>({ method: 'pimlico_getUserOperationGasPrice', params: [] })
+        return {
+          maxFeePerGas: BigInt(fast.maxFeePerGas),
+          maxPriorityFeePerGas: BigInt(fast.maxPriorityFeePerGas),
+        }
+      },
+    },
+  })
+})
+
+afterAll(async () => {
+  await bundler?.stop()
+  await anvil?.stop()
+})
+
+/** A recoverable stand-in signature for gas estimation: ECDSA.recover reverts on garbage. */
+const stubSignature: Hex =
+  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
+
+/** The DevAccount of `owner` (salt 0) as a viem smart account, counterfactual until its first user operation. */
+function devAccount(owner: PrivateKeyAccount): Promise<SmartAccount> {
+  const salt = 0n
+  return toSmartAccount({
+    client: publicClient,
+    entryPoint: { abi: entryPoint08Abi, address: entryPointAddress, version: '0.8' },
+    getAddress: () => smartAccountAddress({ rpcUrl: anvil.rpcUrl, owner: owner.address, salt }),
+    async getFactoryArgs() {
+      return {
+        factory: devAccountFactoryAddress,
+        factoryData: encodeFunctionData({
+          abi: devAccountAbis.factory,
+          functionName: 'createAccount',
+          args: [owner.address, salt],
+        }),
+      }
+    },
+    async encodeCalls(calls) {
+      const [call] = calls
+      if (calls.length === 1 && call !== undefined)
+        return encodeFunctionData({
+          abi: devAccountAbis.account,
+          functionName: 'execute',
+          args: [call.to, call.value ?? 0n, call.data ?? '0x'],
+        })
+      return encodeFunctionData({
+        abi: devAccountAbis.account,
+        functionName: 'executeBatch',
+        args: [calls.map((c) => ({ target: c.to, value: c.value ?? 0n, data: c.data ?? '0x' }))],
+      })
+    },
+    getStubSignature: async () => stubSignature,
+    // Wrapped in ERC-6492 by toSmartAccount while the account is not deployed.
+    signMessage: ({ message }) => owner.signMessage({ message }),
+    signTypedData: (typedData) => owner.signTypedData(typedData),
+    async signUserOperation({ chainId = foundry.id, ...userOperation }) {
+      // v0.8's userOpHash is an EIP-712 digest, which SimpleAccount recovers as it is.
+      const hash = getUserOperationHash({
+        chainId,
+        entryPointAddress,
+        entryPointVersion: '0.8',
+        userOperation: {
+          ...userOperation,
+          sender: userOperation.sender ?? (await this.getAddress()),
+        },
+      })
+      return owner.sign({ hash })
+    },
+  })
+}
+
+/** A funded DevAccount of a fresh owner key, not deployed yet. */
+async function fundedAccount(ether = '1') {
+  const owner = privateKeyToAccount(generatePrivateKey())
+  const account = await devAccount(owner)
+  await testClient.setBalance({ address: account.address, value: parseEther(ether) })
+  return { owner, account }
+}
+
+const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
+
+async function send(account: SmartAccount, calls: { to: Address; value?: bigint; data?: Hex }[]) {
+  const hash = await bundlerClient.sendUserOperation({ account, calls })
+  return bundlerClient.waitForUserOperationReceipt({ hash, timeout: 10_000 })
+}
+
+describe('dev chain ERC-4337', () => {
+  test('behavior: EntryPoint v0.8 is at its canonical address and the bundler bundles for it; deploying again sends nothing', async () => {
+    expect(await publicClient.getCode({ address: entryPointAddress })).toBeDefined()
+    expect(await publicClient.getCode({ address: devAccountFactoryAddress })).toBeDefined()
+    expect(await bundlerClient.getSupportedEntryPoints()).toEqual([entryPointAddress])
+    const blockBefore = await publicClient.getBlockNumber()
+    expect(await deployAccountAbstraction({ rpcUrl: anvil.rpcUrl })).toEqual({
+      entryPoint: entryPointAddress,
+      accountFactory: devAccountFactoryAddress,
+      alreadyDeployed: true,
+    })
+    expect(await publicClient.getBlockNumber()).toBe(blockBefore)
+  })
+
+  test('behavior: a counterfactual account sends ether in its first user operation, which deploys it', async () => {
+    const { account } = await fundedAccount()
+    const recipient = freshAddress()
+    expect(await publicClient.getCode({ address: account.address })).toBeUndefined()
+
+    const receipt = await send(account, [{ to: recipient, value: parseEther('0.25') }])
+
+    expect(receipt.success).toBe(true)
+    expect(receipt.sender).toBe(account.address)
+    expect(receipt.entryPoint.toLowerCase()).toBe(entryPointAddress.toLowerCase())
+    expect(receipt.receipt.status).toBe('success')
+    expect(await publicClient.getBalance({ address: recipient })).toBe(parseEther('0.25'))
+    expect(await publicClient.getCode({ address: account.address })).toBeDefined()
+  })
+
+  test('behavior: two transfers batched in one user operation both arrive', async () => {
+    const { account } = await fundedAccount()
+    const [first, second] = [freshAddress(), freshAddress()]
+
+    const receipt = await send(account, [
+      { to: first, value: parseEther('0.1') },
+      { to: second, value: parseEther('0.2') },
+    ])
+
+    expect(receipt.success).toBe(true)
+    expect(await publicClient.getBalance({ address: first })).toBe(parseEther('0.1'))
+    expect(await publicClient.getBalance({ address: second })).toBe(parseEther('0.2'))
+    const operations = parseEventLogs({
+      abi: entryPoint08Abi,
+      eventName: 'UserOperationEvent',
+      logs: receipt.receipt.logs,
+    })
+    expect(operations.map(({ args }) => args.sender)).toEqual([account.address])
+  })
+
+  test("behavior: the owner's signature verifies with ERC-6492 before deployment and ERC-1271 after; another owner's does not", async () => {
+    const { account } = await fundedAccount()
+    const stranger = await devAccount(privateKeyToAccount(generatePrivateKey()))
+    const message = 'Sign in to Airlock'
+
+    const verifies = (signature: Hex) =>
+      publicClient.verifyMessage({ address: account.address, message, signature })
+
+    const counterfactual = await account.signMessage({ message })
+    expect(await verifies(counterfactual)).toBe(true)
+    // The verifier deployed the account only inside its simulated call.
+    expect(await publicClient.getCode({ address: account.address })).toBeUndefined()
+    expect(await verifies(await stranger.signMessage({ message }))).toBe(false)
+
+    await send(account, [{ to: freshAddress(), value: 1n }])
+    expect(await publicClient.getCode({ address: account.address })).toBeDefined()
+
+    const deployed = await account.signMessage({ message })
+    expect(deployed.length).toBe(2 + 65 * 2) // the owner's signature, no ERC-6492 wrapper
+    expect(await verifies(deployed)).toBe(true)
+    expect(await verifies(counterfactual)).toBe(true)
+    const strangerOwner = privateKeyToAccount(generatePrivateKey())
+    expect(await verifies(await strangerOwner.signMessage({ message }))).toBe(false)
+  })
+
+  test('behavior: a user operation whose call reverts is mined and reported with success false', async () => {
+    const { account } = await fundedAccount()
+    const recipient = freshAddress()
+    // The account has no deposit at the EntryPoint, so withdrawing one reverts.
+    const calls = [
+      { to: recipient, value: parseEther('0.1') },
+      {
+        to: entryPointAddress,
+        data: encodeFunctionData({
+          abi: entryPoint08Abi,
+          functionName: 'withdrawTo',
+          args: [recipient, parseEther('1')],
+        }),
+      },
+    ]
+    // The bundler's gas estimate refuses a call that reverts; with the gas given, it is sent.
+    await expect(bundlerClient.estimateUserOperationGas({ account, calls })).rejects.toThrow(
+      'UserOperation reverted during simulation',
+    )
+    const hash = await bundlerClient.sendUserOperation({
+      account,
+      calls,
+      callGasLimit: 200_000n,
+      verificationGasLimit: 500_000n,
+      preVerificationGas: 100_000n,
+    })
+    const receipt = await bundlerClient.waitForUserOperationReceipt({ hash, timeout: 10_000 })
+
+    expect(receipt.success).toBe(false)
+    expect(receipt.receipt.status).toBe('success') // the bundle's transaction itself went through
+    // The batch is undone as a whole, but the account was deployed and paid for the gas.
+    expect(await publicClient.getBalance({ address: recipient })).toBe(0n)
+    expect(await publicClient.getCode({ address: account.address })).toBeDefined()
+    expect(await publicClient.getBalance({ address: account.address })).toBeLessThan(
+      parseEther('1'),
+    )
+  })
+
+  test('behavior: with the bundler stopped, sending fails naming the bundler it could not reach', async () => {
+    const { account } = await fundedAccount()
+    await bundler.stop()
+    expect(
+      await fetch(`${bundler.url}/health`).then(
+        () => 'up',
+        () => 'down',
+      ),
+    ).toBe('down')
+
+    const sending = bundlerClient.sendUserOperation({
+      account,
+      calls: [{ to: freshAddress(), value: 1n }],
+    })
+
+    await expect(sending).rejects.toThrow('HTTP request failed')
+    await expect(sending).rejects.toThrow(bundler.url)
+  })
+})
+
+describe('startBundler', () => {
+  test('behavior: on a chain without the EntryPoint it refuses to start, saying what to deploy', async () => {
+    const bare = await startAnvil()
+    try {
+      await expect(startBundler({ rpcUrl: bare.rpcUrl, quiet: true })).rejects.toThrow(
+        `no EntryPoint v0.8 at ${entryPointAddress} on ${bare.rpcUrl}; deploy it first`,
+      )
+    } finally {
+      await bare.stop()
+    }
+  })
+})

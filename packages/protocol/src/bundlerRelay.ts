@@ -1,0 +1,31 @@
+/**
+ * The bundler relay (issue 20): the modal reaches a network's ERC-4337 bundler only through the
+ * API, `POST /v1/projects/:projectId/bundler?hostOrigin=&chainId=`, one JSON-RPC request a call,
+ * and only with the methods a smart account's user operations need. The bundler's URL (and any
+ * key in it) stays on the server; the answer is the bundler's JSON-RPC answer as it gave it.
+ */
+import * as z from 'zod/mini'
+
+/** What the relay passes on: ERC-4337's user-operation methods and the gas price alto gives. */
+export const bundlerMethods = [
+  'eth_chainId',
+  'eth_supportedEntryPoints',
+  'eth_estimateUserOperationGas',
+  'eth_sendUserOperation',
+  'eth_getUserOperationByHash',
+  'eth_getUserOperationReceipt',
+  'pimlico_getUserOperationGasPrice',
+] as const
+export type BundlerMethod = (typeof bundlerMethods)[number]
+
+/**
+ * A request to the relay: JSON-RPC 2.0, one at a time, with a numeric id (viem's http transport
+ * sends these; alto refuses other ids).
+ */
+export const bundlerRequestSchema = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: z.number().check(z.int(), z.nonnegative()),
+  method: z.string().check(z.maxLength(64)),
+  params: z.optional(z.array(z.unknown())),
+})
+export type BundlerRequest = z.infer<typeof bundlerRequestSchema>
