@@ -27,7 +27,7 @@ import {
   openSite,
   signUpByEmail,
 } from './support/email'
-import { expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
+import { expectClosed, expectOpen, modal, waitForAddress, waitForAirlock } from './support/modal'
 import { expect, test } from './support/test'
 import { anvilClient, freshAddress } from './support/testWallet'
 
@@ -75,7 +75,7 @@ test('behavior: an email and a code make a wallet on eip155 and solana; a reload
   await page.waitForFunction(() => window.airlock!.getState().namespace === 'eip155')
   await page.reload()
   await waitForAirlock(page)
-  await page.waitForFunction((expected) => window.airlock!.getState().address === expected, address)
+  await waitForAddress(page, address)
   await expectClosed(page)
 })
 

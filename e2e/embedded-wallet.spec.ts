@@ -25,7 +25,7 @@ import {
   openSite,
   signUpByEmail,
 } from './support/email'
-import { expectOpen, modal, waitForAirlock } from './support/modal'
+import { expectOpen, modal, waitForAddress, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
 import { expect, storageModes, test } from './support/test'
 import { installTestWallet } from './support/testWallet'
@@ -91,10 +91,7 @@ for (const mode of storageModes)
     await signing
     await page.reload()
     await waitForAirlock(page)
-    await page.waitForFunction(
-      (expected) => window.airlock!.getState().address === expected,
-      address,
-    )
+    await waitForAddress(page, address)
 
     // The test learns the key material the way only the visitor can: their session (in the modal's
     // frame) and their recovery code.
@@ -218,7 +215,7 @@ test('behavior: the email changes with a code to each address, and the wallet fo
   // The same wallet under the new address, after a reload too.
   await page.reload()
   await waitForAirlock(page)
-  await page.waitForFunction((expected) => window.airlock!.getState().address === expected, address)
+  await waitForAddress(page, address)
   await page.evaluate(() => window.airlock!.open())
   await expect(dialog.locator(`[data-email="${next}"]`)).toBeVisible()
 })
@@ -250,16 +247,10 @@ test('behavior: the email wallet is one of the visitor’s connections and switc
   await expect(emailWallet).toHaveAttribute('data-connection-status', 'connected')
   const emailAddress = await page.evaluate(() => window.airlock!.getState().address)
   await connections.filter({ hasText: 'Alpha Wallet' }).click()
-  await page.waitForFunction(
-    (expected) => window.airlock!.getState().address === expected,
-    alpha.address,
-  )
+  await waitForAddress(page, alpha.address)
   await expect(emailWallet).toHaveAttribute('data-connection-status', 'active')
   await emailWallet.click()
-  await page.waitForFunction(
-    (expected) => window.airlock!.getState().address === expected,
-    emailAddress,
-  )
+  await waitForAddress(page, emailAddress)
   expect(await page.evaluate(() => window.airlock!.getState().connectorId)).toBe('email')
 })
 

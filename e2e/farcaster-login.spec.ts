@@ -6,7 +6,7 @@
 
 import { openModalOnSite } from './support/email'
 import { approveAs, approveAsNewAccount, farcasterLink } from './support/farcaster'
-import { expectOpen, modal, waitForAirlock } from './support/modal'
+import { expectOpen, modal, waitForAddress, waitForAirlock } from './support/modal'
 import { ports } from './support/ports'
 import { expect, test } from './support/test'
 
@@ -47,7 +47,7 @@ test('behavior: the Farcaster app signs in from the QR link; the wallet is made;
 
   await page.reload()
   await waitForAirlock(page)
-  await page.waitForFunction((expected) => window.airlock!.getState().address === expected, address)
+  await waitForAddress(page, address)
 })
 
 test('behavior: going back forgets the sign-in URL; coming back shows a new one, which signs in', async ({

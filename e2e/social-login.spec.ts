@@ -4,7 +4,7 @@
 // closed early says 'Popup closed'; a wrong state is refused; socials off hides them.
 
 import { openModalOnSite, openSite } from './support/email'
-import { expectOpen, modal, waitForAirlock } from './support/modal'
+import { expectOpen, modal, waitForAddress, waitForAirlock } from './support/modal'
 import { clickSocial, freshSubject, signInAs } from './support/social'
 import { expect, test } from './support/test'
 import { installTestWallet } from './support/testWallet'
@@ -52,7 +52,7 @@ test('behavior: Google in a popup gives a wallet; the account shows the provider
 
   await page.reload()
   await waitForAirlock(page)
-  await page.waitForFunction((expected) => window.airlock!.getState().address === expected, address)
+  await waitForAddress(page, address)
 })
 
 test("error: a popup closed early says 'Popup closed' and goes back to Connect", async ({
@@ -135,25 +135,16 @@ test('behavior: a social account is added from Wallets, switches like other conn
   await expect(google).toHaveAttribute('data-connection-status', 'connected')
   const googleAddress = (await state(page)).address
   await connections.filter({ hasText: 'Alpha Wallet' }).click()
-  await page.waitForFunction(
-    (expected) => window.airlock!.getState().address === expected,
-    alpha.address,
-  )
+  await waitForAddress(page, alpha.address)
   await expect(google).toHaveAttribute('data-connection-status', 'active')
   await google.click()
-  await page.waitForFunction(
-    (expected) => window.airlock!.getState().address === expected,
-    googleAddress,
-  )
+  await waitForAddress(page, googleAddress)
 
   // Back on the browser wallet, the session ends (its cookie gone; the frame's other cookies
   // stay): after a reload the Google wallet is locked, and choosing it runs its own login,
   // Google's popup, not the email code.
   await connections.filter({ hasText: 'Alpha Wallet' }).click()
-  await page.waitForFunction(
-    (expected) => window.airlock!.getState().address === expected,
-    alpha.address,
-  )
+  await waitForAddress(page, alpha.address)
   await context.clearCookies({ name: /^__Host-airlock-email-/ })
   await page.reload()
   await waitForAirlock(page)

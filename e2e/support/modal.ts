@@ -51,3 +51,8 @@ export async function connectionSaved(page: Page, projectId = 'demo') {
     `airlock:v1:${projectId}:connections`,
   )
 }
+
+/** Waits until the site's state names `address` as the connected account. */
+export async function waitForAddress(page: Page, address: string | undefined) {
+  await page.waitForFunction((expected) => window.airlock!.getState().address === expected, address)
+}

@@ -16,11 +16,11 @@ import {
 } from '@airlock/protocol'
 import { Hono } from 'hono'
 import type { BundlerConfig } from '../services/bundlers/bundlerConfig'
-import { clientAddress } from '../services/clientAddress'
 import { getProject } from '../services/projects'
-import { type BundlerRateLimiter, retryAfterSeconds, spendEach } from '../services/rateLimit'
+import type { BundlerRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { apiError, checkedJsonBody } from './apiError'
+import { spendClientAndProject } from './clientBudgets'
 import { jsonBodyLimit, noStore } from './middleware'
 
 export type BundlerRoutesOptions = {
@@ -63,14 +63,8 @@ export function bundlerRoutes({
         'bundlerNotConfigured',
         `No bundler is configured for ${JSON.stringify(chainId.slice(0, 80))}: smart accounts are not available there.`,
       )
-    const spent = await spendEach(rateLimiter, [
-      ['client', clientAddress(c, trustProxy)],
-      ['project', projectId],
-    ])
-    if (!spent.allowed) {
-      c.header('Retry-After', String(retryAfterSeconds(spent.retryAfterMs)))
-      return apiError(c, 429, 'rateLimited', 'Rate Limited')
-    }
+    const limited = await spendClientAndProject(c, rateLimiter, { projectId, trustProxy })
+    if (limited) return limited
     const checked = await checkedJsonBody(c, bundlerRequestSchema)
     if (checked instanceof Response) return checked
     const request = checked.body

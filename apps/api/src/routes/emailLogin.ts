@@ -22,7 +22,6 @@ import { type Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type * as z from 'zod/mini'
-import { clientAddress } from '../services/clientAddress'
 import { emailCodeKey, sendEmailCode, signInWithEmailCode } from '../services/email/codes'
 import {
   confirmEmailChange,
@@ -41,9 +40,10 @@ import {
 import { EmbeddedWalletError } from '../services/embeddedWallets/embeddedWalletError'
 import { embeddedWalletSealKey } from '../services/embeddedWallets/seal'
 import { getProject, type Project } from '../services/projects'
-import { type EmailLoginRateLimiter, retryAfterSeconds, spendEach } from '../services/rateLimit'
+import type { EmailLoginRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { apiError, checkedJsonBody } from './apiError'
+import { rateLimitedAnswer, spendClientAndProject } from './clientBudgets'
 import { jsonBodyLimit, noStore } from './middleware'
 
 export type EmailLoginRoutesOptions = {
@@ -143,11 +143,6 @@ export function emailLoginRoutes({
     if (!(error instanceof EmailLoginError)) throw error
     return apiError(c, statusOf[error.code], error.code, error.message)
   }
-  const rateLimited = (c: Context, retryAfterMs: number) => {
-    c.header('Retry-After', String(retryAfterSeconds(retryAfterMs)))
-    return apiError(c, 429, 'rateLimited', 'Rate Limited')
-  }
-
   /**
    * Spends one of each address's budget: a code is a mail in someone's inbox, so an address has
    * its own budget, whoever asks. The refusal, or undefined.
@@ -158,7 +153,7 @@ export function emailLoginRoutes({
         'email',
         `${projectId}:${normalizeEmail(email).slice(0, 320)}`,
       )
-      if (!spent.allowed) return rateLimited(c, spent.retryAfterMs)
+      if (!spent.allowed) return rateLimitedAnswer(c, spent.retryAfterMs)
     }
     return undefined
   }
@@ -175,11 +170,8 @@ export function emailLoginRoutes({
     if (c.req.header('Origin') !== ownOrigin(c)) return notOwnPage(c)
     const projectId = c.req.param('id') ?? ''
     if (!isProjectId(projectId)) return unknownProject(c)
-    const spent = await spendEach(rateLimiter, [
-      ['client', clientAddress(c, trustProxy)],
-      ['project', projectId],
-    ])
-    if (!spent.allowed) return rateLimited(c, spent.retryAfterMs)
+    const limited = await spendClientAndProject(c, rateLimiter, { projectId, trustProxy })
+    if (limited) return limited
     const checked = await checkedJsonBody(c, schema)
     if (checked instanceof Response) return checked
     const { body } = checked

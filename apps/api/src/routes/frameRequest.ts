@@ -8,13 +8,13 @@
 import { isProjectId } from '@airlock/protocol'
 import type { Context } from 'hono'
 import type * as z from 'zod/mini'
-import { clientAddress } from '../services/clientAddress'
 import { EmailLoginError } from '../services/email/emailLoginError'
 import { findEmailSession } from '../services/email/sessions'
 import { getProject, type Project } from '../services/projects'
-import { type EmailLoginRateLimiter, retryAfterSeconds, spendEach } from '../services/rateLimit'
+import type { EmailLoginRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { apiError, checkedJsonBody } from './apiError'
+import { spendClientAndProject } from './clientBudgets'
 import { emailSessionToken } from './emailLogin'
 
 export type FrameRequestOptions = {
@@ -49,14 +49,8 @@ export function frameRequests({
     const projectId = c.req.param('id') ?? ''
     if (!isProjectId(projectId)) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
     if (spend) {
-      const spent = await spendEach(rateLimiter, [
-        ['client', clientAddress(c, trustProxy)],
-        ['project', projectId],
-      ])
-      if (!spent.allowed) {
-        c.header('Retry-After', String(retryAfterSeconds(spent.retryAfterMs)))
-        return apiError(c, 429, 'rateLimited', 'Rate Limited')
-      }
+      const limited = await spendClientAndProject(c, rateLimiter, { projectId, trustProxy })
+      if (limited) return limited
     }
     const checked = await checkedJsonBody(c, schema)
     if (checked instanceof Response) return checked

@@ -25,9 +25,8 @@ import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type * as z from 'zod/mini'
-import { clientAddress } from '../services/clientAddress'
 import { getProject, type Project } from '../services/projects'
-import { retryAfterSeconds, type SiwxRateLimiter, spendEach } from '../services/rateLimit'
+import type { SiwxRateLimiter } from '../services/rateLimit'
 import {
   issueNonce,
   readSession,
@@ -37,6 +36,7 @@ import {
 } from '../services/siwx/sessions'
 import type { Storage } from '../storage/storage'
 import { apiError, checkedJsonBody } from './apiError'
+import { spendClientAndProject } from './clientBudgets'
 import { jsonBodyLimit, noStore } from './middleware'
 
 export type SiwxRoutesOptions = {
@@ -92,14 +92,8 @@ export function siwxRoutes({
     const projectId = c.req.param('id') ?? ''
     if (!isProjectId(projectId)) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
     // Each nonce is a row: a client, and all of a project's, spend from budgets.
-    const decision = await spendEach(rateLimiter, [
-      ['client', clientAddress(c, trustProxy)],
-      ['project', projectId],
-    ])
-    if (!decision.allowed) {
-      c.header('Retry-After', String(retryAfterSeconds(decision.retryAfterMs)))
-      return apiError(c, 429, 'rateLimited', 'Rate Limited')
-    }
+    const limited = await spendClientAndProject(c, rateLimiter, { projectId, trustProxy })
+    if (limited) return limited
     const checked = await checkedJsonBody(c, schema)
     if (checked instanceof Response) return checked
     const { body } = checked

@@ -10,7 +10,7 @@ import {
   truncateEmail,
 } from '@airlock/protocol'
 import { type KeyboardEvent, useId, useState } from 'react'
-import { copyText } from '../../components/copyText'
+import { copyWithToast } from '../../components/copyText'
 import { preloadOnIntent } from '../../components/preloadOnIntent'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
@@ -21,7 +21,6 @@ import { activeConnection } from '../../stores/connections'
 import { featureEnabled } from '../../stores/controllers'
 import { isSendAvailable } from '../../stores/send'
 import { activeNetworkOf } from '../../stores/store'
-import { showToast } from '../../stores/toasts'
 import list from '../list.module.css'
 import { sendText } from '../WalletSend/sendText'
 import styles from './Account.module.css'
@@ -83,13 +82,11 @@ export function Account() {
 
   async function copyAddress() {
     if (!address) return
-    const copied = await copyText(address)
-    if (copied) modal.analytics.track('COPY_ADDRESS')
-    showToast(store, {
-      message: copied ? accountText.addressCopied : accountText.copyFailed,
-      variant: copied ? 'success' : 'error',
-      autoClose: true,
+    const copied = await copyWithToast(store, address, {
+      copied: accountText.addressCopied,
+      failed: accountText.copyFailed,
     })
+    if (copied) modal.analytics.track('COPY_ADDRESS')
   }
 
   return (

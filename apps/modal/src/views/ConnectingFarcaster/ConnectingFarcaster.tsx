@@ -10,14 +10,13 @@
 import { connectionErrors } from '@airlock/protocol'
 import { useEffect, useState } from 'react'
 import { HttpError } from '../../api'
-import { copyText } from '../../components/copyText'
+import { copyWithToast } from '../../components/copyText'
 import { QrCode } from '../../components/QrCode'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { WalletIcon } from '../../components/WalletIcon'
 import type { WalletOpening } from '../../embeddedWallet/embeddedWallet'
 import { ui } from '../../messages'
-import { showToast } from '../../stores/toasts'
 import styles from '../ConnectingWalletConnect/ConnectingWalletConnect.module.css'
 import { messageOf, WalletOpeningSteps } from '../EmailLogin/WalletOpeningSteps'
 import { walletUnlocked } from '../EmailLogin/walletUnlocked'
@@ -97,11 +96,9 @@ export function ConnectingFarcaster() {
   const url = sign.status === 'waiting' ? sign.url : undefined
   async function copyLink() {
     if (!url) return
-    const copied = await copyText(url)
-    showToast(modal.store, {
-      message: copied ? farcasterText.linkCopied : farcasterText.linkCopyFailed,
-      variant: copied ? 'success' : 'error',
-      autoClose: true,
+    await copyWithToast(modal.store, url, {
+      copied: farcasterText.linkCopied,
+      failed: farcasterText.linkCopyFailed,
     })
   }
 

@@ -8,7 +8,7 @@
  */
 import { connectionErrors } from '@airlock/protocol'
 import { useEffect } from 'react'
-import { copyText } from '../../components/copyText'
+import { copyWithToast } from '../../components/copyText'
 import { QrCode } from '../../components/QrCode'
 import shake from '../../components/shake.module.css'
 import { useModal } from '../../components/useModal'
@@ -17,7 +17,6 @@ import { useShake } from '../../components/useShake'
 import { WalletConnectIcon } from '../../components/WalletConnectIcon'
 import { WalletIcon } from '../../components/WalletIcon'
 import { ui } from '../../messages'
-import { showToast } from '../../stores/toasts'
 import { walletLink } from '../../walletconnect/links'
 import { connectingText } from '../connectingText'
 import list from '../list.module.css'
@@ -53,11 +52,9 @@ export function ConnectingWalletConnect() {
 
   async function copyLink() {
     if (!uri) return
-    const copied = await copyText(uri)
-    showToast(modal.store, {
-      message: copied ? walletConnectText.linkCopied : walletConnectText.linkCopyFailed,
-      variant: copied ? 'success' : 'error',
-      autoClose: true,
+    await copyWithToast(modal.store, uri, {
+      copied: walletConnectText.linkCopied,
+      failed: walletConnectText.linkCopyFailed,
     })
   }
 
