@@ -1,9 +1,10 @@
 // Opening and closing the modal as the host asks, in Chromium: the view a connected visitor
 // rests on (Account) loads on demand, and nothing about that wait may undo what the host asked.
+import { siwxMessageData } from '@airlock/protocol'
 import { expect, test } from 'vitest'
 import { createModal } from './modal'
 import { createViewRouter } from './navigation/viewRouter'
-import { evmAccount } from './test/fixtures'
+import { evmAccount, testHost, testHostWallet } from './test/fixtures'
 import { connectedState, projectConfig, renderView } from './test/renderView'
 
 test('behavior: an open asked for while a close waits for the resting view stays open, on that view', async () => {
@@ -65,3 +66,59 @@ test('behavior: an open asked before the dialog first rendered is answered once 
   await opening
   expect(modal.store.getState().open).toBe(true)
 })
+
+test('behavior: a site that opens the modal on hearing of a connection keeps it open, on Account', async () => {
+  // Sign-in is required and the account has a kept session: the connect flow asks our API for
+  // it before it closes the modal, and the API answers only once the test releases it.
+  const token = 't'.repeat(43)
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const { modal } = renderView('Connect', {
+    config: projectConfig({ siwx: 'required' }),
+    state: { hostWallets: [testHostWallet], siwx: 'required', host: testHost },
+    walletRequest: async (_, { method }) => (method === 'eth_chainId' ? '0x7a69' : [evmAccount]),
+    api: {
+      'GET /v1/siwx/session': async () => {
+        await released
+        return { projectId: 'test-project', hostOrigin: location.origin, session: keptSession }
+      },
+    },
+  })
+  const stored = new Map([
+    [
+      'airlock:v1:siwxSessions',
+      JSON.stringify({ [`eip155:31337|${evmAccount.toLowerCase()}`]: token }),
+    ],
+  ])
+  modal.setStorage({
+    get: (key) => stored.get(key) ?? null,
+    set: (key, value) => void stored.set(key, value),
+  })
+  const visibility: boolean[] = []
+  modal.onFrameVisibility((visible) => visibility.push(visible))
+  const connecting = modal.connectWallet(testHostWallet.id)
+  await expect.poll(() => modal.store.getState().status).toBe('connected')
+  // The site hears 'connected' and opens the modal, while the flow waits for the session.
+  await modal.openModal({})
+  release()
+  await connecting
+  expect(modal.store.getState().siwxSession?.token).toBe(token)
+  expect(modal.store.getState().open).toBe(true)
+  expect(visibility).toEqual([])
+  expect(modal.navigation.view()).toBe('Account')
+})
+
+const keptSession = {
+  data: siwxMessageData({
+    hostOrigin: location.origin,
+    address: evmAccount,
+    chainId: 'eip155:31337',
+    nonce: 'f00dfeedcafe0123',
+    now: Date.now(),
+  }),
+  message: 'signed',
+  signature: '0x00',
+  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+}

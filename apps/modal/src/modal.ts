@@ -254,7 +254,11 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
    * account lacks; otherwise it closes, or goes back to where the flow started.
    */
   async function connected(returnBack: boolean | undefined) {
+    // The site hears of the connection before the sign-in check ends (that may ask our API); an
+    // open it asks for meanwhile has the last word, and is not undone by this flow's close.
+    const opening = openings
     if ((await siwx.checked()) === 'needed') return navigation.reset('SIWXSignMessage')
+    if (opening !== openings) return
     if (returnBack) await navigation.back()
     else await closeModal({ fromFrame: true })
   }
