@@ -23,13 +23,21 @@ export declare const devAccountFactoryAddress: Address
 export declare const devAccountImplementationAddress: Address
 
 /**
- * Deploys EntryPoint v0.8 at its canonical address and DevAccountFactory through the CREATE2
- * deployer, each unless it is there already; safe to run on every start.
+ * DevPaymaster's address on every dev chain (CREATE2, salt 0, EntryPoint v0.8, owned by the
+ * deployer key). It sponsors every user operation: anyone can spend its deposit. Dev only.
+ */
+export declare const devPaymasterAddress: Address
+
+/**
+ * Deploys EntryPoint v0.8 at its canonical address, DevAccountFactory and DevPaymaster through
+ * the CREATE2 deployer, each unless it is there already, and tops DevPaymaster's EntryPoint
+ * deposit up to 100 ETH when it has less; safe to run on every start.
  */
 export declare function deployAccountAbstraction(options: { rpcUrl: string }): Promise<{
   entryPoint: Address
   accountFactory: Address
-  /** True when both were there already and nothing was sent. */
+  paymaster: Address
+  /** True when all three were there already with the paymaster's deposit, and nothing was sent. */
   alreadyDeployed: boolean
 }>
 

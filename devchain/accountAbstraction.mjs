@@ -1,15 +1,19 @@
-// ERC-4337 on the dev chain: EntryPoint v0.8 at its canonical address and DevAccountFactory
+// ERC-4337 on the dev chain: EntryPoint v0.8 at its canonical address, DevAccountFactory
 // (devchain/contracts/aa/DevAccount.sol), so smart accounts owned by an EOA key can send user
-// operations through a real bundler (bundler.mjs) and sign with ERC-1271 / ERC-6492. Both are
-// created with CREATE2 through the deployer anvil preloads, so their addresses are the same on
-// every chain and every run, and nothing here moves a nonce the seed (seed.mjs) relies on: the
-// gas is paid by a key of our own, funded with anvil_setBalance. Deploying again does nothing.
+// operations through a real bundler (bundler.mjs) and sign with ERC-1271 / ERC-6492, and
+// DevPaymaster (contracts/aa/DevPaymaster.sol), which sponsors every user operation from its
+// EntryPoint deposit. All three are created with CREATE2 through the deployer anvil preloads, so
+// their addresses are the same on every chain and every run, and nothing here moves a nonce the
+// seed (seed.mjs) relies on: the gas and the deposit are paid by a key of our own, funded with
+// anvil_setBalance. Deploying again sends nothing, unless sponsored user operations spent some of
+// the paymaster's deposit since: one transaction then tops it up.
 import { createRequire } from 'node:module'
 import {
   concat,
   createPublicClient,
   createWalletClient,
   encodeDeployData,
+  formatEther,
   getContractAddress,
   http,
   keccak256,
@@ -43,6 +47,9 @@ export const accountAbstractionDeployerKey = keccak256(
   stringToHex('airlock dev chain: ERC-4337 deployer'),
 )
 
+/** The address of accountAbstractionDeployerKey: it sends the deployments and owns DevPaymaster. */
+const deployerAddress = privateKeyToAccount(accountAbstractionDeployerKey).address
+
 /** ABI and creation bytecode of EntryPoint v0.8 (@account-abstraction/contracts' artifact). */
 const entryPoint = (() => {
   const { abi, bytecode } = require('@account-abstraction/contracts/artifacts/EntryPoint.json')
@@ -70,6 +77,24 @@ export const devAccountImplementationAddress = getContractAddress({
   nonce: 1n,
 })
 
+const paymasterInitCode = encodeDeployData({
+  abi: artifact('DevPaymaster').abi,
+  bytecode: artifact('DevPaymaster').bytecode,
+  args: [entryPointAddress, deployerAddress],
+})
+
+/**
+ * DevPaymaster (EntryPoint v0.8, owned by the deployer key): CREATE2 through the deployer, salt 0.
+ * It sponsors every user operation, so anyone can spend its deposit: dev chain only.
+ */
+export const devPaymasterAddress = create2Address(zeroHash, paymasterInitCode)
+
+/**
+ * DevPaymaster's EntryPoint deposit after a deployment: topped up to this when it is lower. A
+ * sponsored user operation on anvil costs well under 0.01 ETH.
+ */
+const paymasterDeposit = parseEther('100')
+
 if (create2Address(entryPointSalt, entryPoint.bytecode) !== entryPointAddress)
   throw new Error(
     'accountAbstraction.mjs: the EntryPoint artifact does not give the canonical v0.8 address; ' +
@@ -92,8 +117,25 @@ function clients(rpcUrl) {
 }
 
 /**
- * Deploys EntryPoint v0.8 at its canonical address and DevAccountFactory on the anvil chain at
- * `rpcUrl`, each unless it is there already. Safe to call on every start.
+ * Gives the deployer key enough ether to send `value` plus the gas: sets its balance (no
+ * transaction) to `value` + 100 ETH when it has less than `value` + 10 ETH.
+ *
+ * @param {ReturnType<typeof clients>['publicClient']} publicClient
+ * @param {bigint} value
+ */
+async function fundDeployer(publicClient, value) {
+  if ((await publicClient.getBalance({ address: deployerAddress })) >= value + parseEther('10'))
+    return
+  await publicClient.request({
+    method: 'anvil_setBalance',
+    params: [deployerAddress, `0x${(value + parseEther('100')).toString(16)}`],
+  })
+}
+
+/**
+ * Deploys EntryPoint v0.8 at its canonical address, DevAccountFactory and DevPaymaster on the
+ * anvil chain at `rpcUrl`, each unless it is there already, and tops DevPaymaster's EntryPoint
+ * deposit up to 100 ETH when it has less. Safe to call on every start.
  *
  * @param {{ rpcUrl: string }} options
  */
@@ -109,15 +151,12 @@ export async function deployAccountAbstraction({ rpcUrl }) {
   for (const [name, address, salt, initCode] of [
     ['EntryPoint v0.8', entryPointAddress, entryPointSalt, entryPoint.bytecode],
     ['DevAccountFactory', devAccountFactoryAddress, zeroHash, factoryInitCode],
+    // After the EntryPoint: BasePaymaster's constructor asks it for its ERC-165 interface.
+    ['DevPaymaster', devPaymasterAddress, zeroHash, paymasterInitCode],
   ]) {
     if ((await publicClient.getCode({ address })) !== undefined) continue
     alreadyDeployed = false
-    const deployer = walletClient.account.address
-    if ((await publicClient.getBalance({ address: deployer })) < parseEther('10'))
-      await publicClient.request({
-        method: 'anvil_setBalance',
-        params: [deployer, `0x${parseEther('100').toString(16)}`],
-      })
+    await fundDeployer(publicClient, 0n)
     const hash = await walletClient.sendTransaction({
       to: create2DeployerAddress,
       data: concat([salt, initCode]),
@@ -127,11 +166,48 @@ export async function deployAccountAbstraction({ rpcUrl }) {
     if (receipt.status !== 'success' || (await publicClient.getCode({ address })) === undefined)
       throw new Error(`deployAccountAbstraction: ${name} is not at ${address} after ${hash}`)
   }
+
+  const deposit = await paymasterDepositOf(publicClient)
+  if (deposit < paymasterDeposit) {
+    alreadyDeployed = false
+    await fundDeployer(publicClient, paymasterDeposit - deposit)
+    const hash = await walletClient.writeContract({
+      address: entryPointAddress,
+      abi: entryPoint.abi,
+      functionName: 'depositTo',
+      args: [devPaymasterAddress],
+      value: paymasterDeposit - deposit,
+      chain: null,
+    })
+    const receipt = await publicClient.waitForTransactionReceipt({ hash })
+    const after = await paymasterDepositOf(publicClient)
+    if (receipt.status !== 'success' || after < paymasterDeposit)
+      throw new Error(
+        `deployAccountAbstraction: DevPaymaster's deposit is ${formatEther(after)} ETH after ${hash}`,
+      )
+  }
   return {
     entryPoint: entryPointAddress,
     accountFactory: devAccountFactoryAddress,
+    paymaster: devPaymasterAddress,
     alreadyDeployed,
   }
+}
+
+/**
+ * DevPaymaster's deposit at the EntryPoint, in wei.
+ * @param {ReturnType<typeof clients>['publicClient']} publicClient
+ * @returns {Promise<bigint>}
+ */
+function paymasterDepositOf(publicClient) {
+  return /** @type {Promise<bigint>} */ (
+    publicClient.readContract({
+      address: entryPointAddress,
+      abi: entryPoint.abi,
+      functionName: 'balanceOf',
+      args: [devPaymasterAddress],
+    })
+  )
 }
 
 /**

@@ -31,6 +31,7 @@ import {
   deployAccountAbstraction,
   devAccountAbis,
   devAccountFactoryAddress,
+  devPaymasterAddress,
   entryPointAddress,
   smartAccountAddress,
 } from './accountAbstraction.mjs'
@@ -156,6 +157,7 @@ describe('dev chain ERC-4337', () => {
     expect(await deployAccountAbstraction({ rpcUrl: anvil.rpcUrl })).toEqual({
       entryPoint: entryPointAddress,
       accountFactory: devAccountFactoryAddress,
+      paymaster: devPaymasterAddress,
       alreadyDeployed: true,
     })
     expect(await publicClient.getBlockNumber()).toBe(blockBefore)
