@@ -30,7 +30,7 @@ import { modalAssetRoutes, modalFileRoutes, sdkRoutes } from './routes/staticBui
 import { statsRoutes } from './routes/stats'
 import { walletRoutes } from './routes/wallets'
 import { type AccountData, createAccountData } from './services/accountData/accountData'
-import type { BundlerConfig } from './services/bundlers/bundlerConfig'
+import type { BundlerConfig, PaymasterConfig } from './services/bundlers/bundlerConfig'
 import { developmentServerKey } from './services/email/emailConfig'
 import type { Mailer } from './services/email/mailer'
 import type { FarcasterConfig } from './services/farcaster/farcasterConfig'
@@ -113,6 +113,8 @@ export declare namespace createApp {
     farcaster?: FarcasterConfig | undefined
     /** Each eip155 network's ERC-4337 bundler (`readBundlerConfig`). Default: none. */
     bundlers?: BundlerConfig | undefined
+    /** Each eip155 network's ERC-7677 paymaster (`readPaymasterConfig`). Default: none. */
+    paymasters?: PaymasterConfig | undefined
     /**
      * The bundler relay's budgets per client and per project (`createBundlerRateLimiter`); the
      * caller closes it. Default: in memory, {@link defaultBundlerPerMinute}.
@@ -231,6 +233,7 @@ export function createApp(options: createApp.Options): Hono {
     bundlerRoutes({
       storage,
       bundlers: options.bundlers ?? {},
+      paymasters: options.paymasters ?? {},
       rateLimiter:
         options.bundlerRateLimiter ??
         createBundlerRateLimiter({ perMinute: defaultBundlerPerMinute }),

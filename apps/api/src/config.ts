@@ -10,7 +10,12 @@ import type { NetworkConfig, WalletConnectConfig } from '@airlock/protocol'
 import { ConfigError } from './configError'
 import { defaultLogLevel, type LogLevel, logLevels } from './logger'
 import { type AccountDataConfig, loadAccountDataConfig } from './services/accountData/config'
-import { type BundlerConfig, readBundlerConfig } from './services/bundlers/bundlerConfig'
+import {
+  type BundlerConfig,
+  type PaymasterConfig,
+  readBundlerConfig,
+  readPaymasterConfig,
+} from './services/bundlers/bundlerConfig'
 import { type EmailConfig, readEmailConfig } from './services/email/emailConfig'
 import { defaultEventRetentionDays } from './services/eventRetention'
 import { type FarcasterConfig, readFarcasterConfig } from './services/farcaster/farcasterConfig'
@@ -95,6 +100,11 @@ export type ServerConfig = {
    * the modal's user operations to (bundlerConfig.ts); none by default.
    */
   bundlers: BundlerConfig
+  /**
+   * `AIRLOCK_PAYMASTER_URLS_JSON`: each eip155 network's ERC-7677 paymaster, which sponsors the
+   * gas of the smart accounts' user operations there (bundlerConfig.ts); none by default.
+   */
+  paymasters: PaymasterConfig
 }
 
 /** Shortest operator token accepted: a guessable one would open every project's stats. */
@@ -262,5 +272,6 @@ export function readServerConfig(env: Environment): ServerConfig {
     social: readSocialConfig(env, { production }),
     farcaster: readFarcasterConfig(env, { production }),
     bundlers: readBundlerConfig(env, { production }),
+    paymasters: readPaymasterConfig(env, { production }),
   }
 }

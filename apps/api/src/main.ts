@@ -191,6 +191,9 @@ async function main(): Promise<void> {
     `bundlers (smart accounts): ${Object.keys(config.bundlers).join(', ') || 'none configured'}`,
   )
   logger.info(
+    `paymasters (sponsored gas): ${Object.keys(config.paymasters).join(', ') || 'none configured'}`,
+  )
+  logger.info(
     `farcaster login: ${config.farcaster ? `relay ${config.farcaster.relayUrl}` : 'off (no AIRLOCK_FARCASTER_RPC_URL)'}`,
   )
 
@@ -210,6 +213,7 @@ async function main(): Promise<void> {
     social: config.social,
     farcaster: config.farcaster,
     bundlers: config.bundlers,
+    paymasters: config.paymasters,
     bundlerRateLimiter,
     serverKey: config.email.serverKey,
     trustProxy: config.trustProxy,

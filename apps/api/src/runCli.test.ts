@@ -489,7 +489,7 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
           '  allowed origins: https://shop.example',
           '  networks: none (sites choose from all the API knows)',
           '  default network: the first',
-          '  features: send on, receive on, onramp on, swaps on, activity on, email on, socials google, x, discord, farcaster, github, apple, facebook, multiWallet off, analytics on, legalCheckbox off, smartSessions off, pay off',
+          '  features: send on, receive on, onramp on, swaps on, activity on, email on, socials google, x, discord, farcaster, github, apple, facebook, multiWallet off, analytics on, legalCheckbox off, smartSessions off, smartAccounts off, gasSponsorship off, pay off',
           '  theme: dark (default); variables: none',
           '  featured wallets: none',
           '  excluded wallets: none',

@@ -115,10 +115,17 @@ export const apiErrorCodes = [
   'socialGrantInvalid',
   /** 404: no bundler is configured for this network (`AIRLOCK_BUNDLER_URLS_JSON`): no smart accounts there. */
   'bundlerNotConfigured',
+  /** 403: the project has its `smartAccounts` feature off: the bundler relay is closed to it. */
+  'smartAccountsDisabled',
   /** 400: a JSON-RPC method the bundler relay does not pass on. */
   'bundlerMethodNotAllowed',
-  /** 502: the network's bundler could not be reached, or did not answer in time. */
+  /** 502: the network's bundler (or paymaster) could not be reached, or did not answer in time. */
   'bundlerUnavailable',
+  /**
+   * 404: no paymaster sponsors the project's gas on this network (none configured in
+   * `AIRLOCK_PAYMASTER_URLS_JSON`, or the project has `gasSponsorship` off).
+   */
+  'paymasterNotConfigured',
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]
 

@@ -6,7 +6,13 @@
  */
 import * as z from 'zod/mini'
 
-/** What the relay passes on: ERC-4337's user-operation methods and the gas price alto gives. */
+/** ERC-7677's paymaster methods: the relay passes them on to the network's paymaster, if any. */
+export const paymasterMethods = ['pm_getPaymasterStubData', 'pm_getPaymasterData'] as const
+
+/**
+ * What the relay passes on: ERC-4337's user-operation methods and the gas price alto gives, to
+ * the bundler; ERC-7677's, to the paymaster.
+ */
 export const bundlerMethods = [
   'eth_chainId',
   'eth_supportedEntryPoints',
@@ -15,8 +21,19 @@ export const bundlerMethods = [
   'eth_getUserOperationByHash',
   'eth_getUserOperationReceipt',
   'pimlico_getUserOperationGasPrice',
+  ...paymasterMethods,
 ] as const
 export type BundlerMethod = (typeof bundlerMethods)[number]
+
+/**
+ * What a smart account's network offers, as `POST /v1/projects/:id/bundler/info` answers it:
+ * the EntryPoint its bundler serves, and whether a paymaster sponsors the gas.
+ */
+export const bundlerInfoSchema = z.object({
+  entryPoint: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+  paymaster: z.boolean(),
+})
+export type BundlerInfo = z.infer<typeof bundlerInfoSchema>
 
 /**
  * A request to the relay: JSON-RPC 2.0, one at a time, with a numeric id (viem's http transport

@@ -115,6 +115,9 @@ export const defaultAccountTypes = {
   bip122: 'payment',
 } as const
 
+/** An account's type (spec §3): a key's own account, a smart account, or bitcoin's payment address. */
+export type AccountType = 'eoa' | 'smartAccount' | 'payment'
+
 /**
  * Which namespaces each feature works on (§6).
  *

@@ -10,6 +10,8 @@ const allOn: ProjectFeatures = {
   multiWallet: true,
   legalCheckbox: true,
   smartSessions: true,
+  smartAccounts: true,
+  gasSponsorship: true,
   pay: true,
 }
 const allOff: ProjectFeatures = {
@@ -24,6 +26,8 @@ const allOff: ProjectFeatures = {
   analytics: false,
   legalCheckbox: false,
   smartSessions: false,
+  smartAccounts: false,
+  gasSponsorship: false,
   pay: false,
 }
 

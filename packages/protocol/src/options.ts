@@ -21,6 +21,7 @@ export const siteFeatureKeys = [
   'analytics',
   'legalCheckbox',
   'smartSessions',
+  // Not smartAccounts: it is the project's alone, and the host SDK has no bytes to spare for it.
   'pay',
 ] as const
 export type SiteFeatures = Partial<Record<(typeof siteFeatureKeys)[number], boolean>>

@@ -49,11 +49,21 @@ export const projectFeaturesSchema = z.object({
   analytics: z.boolean(),
   legalCheckbox: z.boolean(),
   smartSessions: z.boolean(),
+  /** ERC-4337 smart accounts for the embedded wallet; the project's alone (no site switch). */
+  smartAccounts: z.boolean(),
+  /**
+   * The network's paymaster (`AIRLOCK_PAYMASTER_URLS_JSON`) pays the smart accounts' gas: the
+   * project's alone, as the operator pays for it.
+   */
+  gasSponsorship: z.boolean(),
   pay: z.boolean(),
 })
 export type ProjectFeatures = z.infer<typeof projectFeaturesSchema>
 
-/** The switches of a project that chose none (spec §6): multiWallet, legal checkbox, smart sessions and pay off. */
+/**
+ * The switches of a project that chose none (spec §6): multiWallet, legal checkbox, smart
+ * sessions, smart accounts, gas sponsorship and pay off.
+ */
 export const defaultProjectFeatures: Readonly<ProjectFeatures> = {
   send: true,
   receive: true,
@@ -66,6 +76,8 @@ export const defaultProjectFeatures: Readonly<ProjectFeatures> = {
   analytics: true,
   legalCheckbox: false,
   smartSessions: false,
+  smartAccounts: false,
+  gasSponsorship: false,
   pay: false,
 }
 

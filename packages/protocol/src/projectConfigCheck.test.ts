@@ -34,6 +34,8 @@ const project: ProjectConfig = {
     analytics: true,
     legalCheckbox: false,
     smartSessions: false,
+    smartAccounts: true,
+    gasSponsorship: true,
     pay: true,
   },
   networks: [

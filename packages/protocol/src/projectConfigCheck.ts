@@ -163,6 +163,8 @@ const projectConfig = object<ProjectConfig>({
     analytics: boolean,
     legalCheckbox: boolean,
     smartSessions: boolean,
+    smartAccounts: boolean,
+    gasSponsorship: boolean,
     pay: boolean,
   }),
   networks: list(

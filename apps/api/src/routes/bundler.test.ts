@@ -1,8 +1,9 @@
 // The bundler relay over HTTP, on SQLite, against a real bundler (alto, devchain/bundler.mjs) on a
 // real anvil with EntryPoint v0.8 (devchain/accountAbstraction.mjs): the user-operation methods
 // pass through with the bundler's own answers, errors included; every other method, another
-// Origin, a site the project does not allow, a network without a bundler and an exhausted budget
-// are refused; a bundler down or hanging is a 502 that says which.
+// Origin, a site the project does not allow, a project with smart accounts off, a network
+// without a bundler and an exhausted budget are refused; a bundler down or hanging is a 502 that
+// says which.
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
@@ -32,7 +33,14 @@ beforeAll(async () => {
   bundler = await startBundler({ rpcUrl: anvil.rpcUrl, quiet: true })
   storage = openStorage({ dialect: 'sqlite', file: ':memory:' })
   await migrateToLatest(storage.db)
-  await createProject(storage.db, 'shop', [site])
+  // Smart accounts are off by default: `shop` has them on, as `--feature smartAccounts=on` sets.
+  await createProject(storage.db, 'shop', [site], { smartAccounts: true })
+  // `sponsored` also has the network's paymaster pay its gas (`--feature gasSponsorship=on`).
+  await createProject(storage.db, 'sponsored', [site], {
+    smartAccounts: true,
+    gasSponsorship: true,
+  })
+  await createProject(storage.db, 'plain', [site])
   // A bundler that takes the request and never answers.
   hanging = createServer(() => {})
   const port = await freePort()
@@ -56,6 +64,7 @@ describe('bundler relay', () => {
         'eip155:10': `http://127.0.0.1:${await freePort()}`,
         'eip155:8453': hangingUrl,
       },
+      paymasters: { 'eip155:10': `http://127.0.0.1:${await freePort()}` },
       rateLimiter: createBundlerRateLimiter({
         perMinute: { client: options.client ?? 1000, project: 1000 },
       }),
@@ -66,13 +75,24 @@ describe('bundler relay', () => {
   const call = async (
     app: Awaited<ReturnType<typeof routes>>,
     body: unknown,
-    { chainId = 'eip155:31337', hostOrigin = site, origin = own } = {},
+    { chainId = 'eip155:31337', hostOrigin = site, origin = own, projectId = 'shop' } = {},
   ) => {
     const query = new URLSearchParams({ chainId, hostOrigin })
-    const response = await app.request(`${own}/v1/projects/shop/bundler?${query}`, {
+    const response = await app.request(`${own}/v1/projects/${projectId}/bundler?${query}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: origin },
       body: JSON.stringify(body),
+    })
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+  const info = async (
+    app: Awaited<ReturnType<typeof routes>>,
+    { chainId = 'eip155:31337', projectId = 'shop', origin = own } = {},
+  ) => {
+    const query = new URLSearchParams({ chainId, hostOrigin: site })
+    const response = await app.request(`${own}/v1/projects/${projectId}/bundler/info?${query}`, {
+      method: 'POST',
+      headers: { Origin: origin },
     })
     return { status: response.status, body: (await response.json()) as Record<string, unknown> }
   }
@@ -140,6 +160,26 @@ describe('bundler relay', () => {
       expect((await call(app, body)).status).toBe(400)
   })
 
+  test('security: a project with smart accounts off (the default) is refused before the bundler is asked', async () => {
+    const app = await routes()
+    expect(await call(app, rpc('eth_supportedEntryPoints'), { projectId: 'plain' })).toEqual({
+      status: 403,
+      body: {
+        error: {
+          code: 'smartAccountsDisabled',
+          message: 'Smart accounts are not enabled for this project',
+        },
+      },
+    })
+    // The site check comes first: a site the project does not allow hears only that.
+    expect(
+      await call(app, rpc('eth_chainId'), {
+        projectId: 'plain',
+        hostOrigin: 'https://evil.example',
+      }),
+    ).toMatchObject({ status: 403, body: { error: { code: 'invalidAppConfiguration' } } })
+  })
+
   test('error: a network without a bundler is 404; a bundler down or hanging is 502 in words; past the budget 429', async () => {
     const app = await routes({ timeoutMs: 300 })
     expect(await call(app, rpc('eth_chainId'), { chainId: 'eip155:1' })).toMatchObject({
@@ -174,5 +214,62 @@ describe('bundler relay', () => {
     expect((await call(limited, rpc('eth_chainId'))).status).toBe(200)
     expect((await call(limited, rpc('eth_chainId'))).status).toBe(200)
     expect((await call(limited, rpc('eth_chainId'))).status).toBe(429)
+  })
+
+  test("behavior: info says the network's EntryPoint and whether a paymaster sponsors gas, with the relay's own checks", async () => {
+    const app = await routes()
+    expect(await info(app)).toEqual({
+      status: 200,
+      body: { entryPoint: entryPointAddress, paymaster: false },
+    })
+    expect(await info(app, { chainId: 'eip155:10', projectId: 'sponsored' })).toEqual({
+      status: 200,
+      body: { entryPoint: entryPointAddress, paymaster: true },
+    })
+    // The network has a paymaster, but this project does not have its gas sponsored.
+    expect(await info(app, { chainId: 'eip155:10' })).toEqual({
+      status: 200,
+      body: { entryPoint: entryPointAddress, paymaster: false },
+    })
+    expect(await info(app, { chainId: 'eip155:1' })).toMatchObject({
+      status: 404,
+      body: { error: { code: 'bundlerNotConfigured' } },
+    })
+    expect(await info(app, { projectId: 'plain' })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'smartAccountsDisabled' } },
+    })
+    expect(await info(app, { origin: 'https://evil.example' })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'crossOriginRequest' } },
+    })
+  })
+
+  test("error: ERC-7677's paymaster methods go to the network's paymaster: none is 404, one down is 502 in words", async () => {
+    const app = await routes()
+    const stub = rpc('pm_getPaymasterStubData', [{}, entryPointAddress, '0x7a69', {}])
+    expect(await call(app, stub)).toEqual({
+      status: 404,
+      body: {
+        error: {
+          code: 'paymasterNotConfigured',
+          message:
+            "No paymaster sponsors this project's gas on eip155:31337: smart accounts pay their own gas there.",
+        },
+      },
+    })
+    expect(await call(app, stub, { chainId: 'eip155:10' })).toMatchObject({
+      status: 404,
+      body: { error: { code: 'paymasterNotConfigured' } },
+    })
+    expect(await call(app, stub, { chainId: 'eip155:10', projectId: 'sponsored' })).toMatchObject({
+      status: 502,
+      body: {
+        error: {
+          code: 'bundlerUnavailable',
+          message: 'The paymaster of eip155:10 could not be reached.',
+        },
+      },
+    })
   })
 })

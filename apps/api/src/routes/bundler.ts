@@ -2,20 +2,27 @@
  * The bundler relay (issue 20): `POST /v1/projects/:id/bundler?hostOrigin=&chainId=` passes one
  * JSON-RPC request of the modal's smart account to the network's ERC-4337 bundler and answers
  * what it answered. Only the modal's own pages ask (their Origin is this API's; no CORS is
- * answered), for a site the project allows, on a network with a configured bundler, with the
- * user-operation methods only (`bundlerMethods`); each call spends the client's and the project's
- * budgets. The bundler's URL never leaves the server.
+ * answered), for a site the project allows, of a project with its `smartAccounts` feature on, on
+ * a network with a configured bundler, with the user-operation methods only (`bundlerMethods`);
+ * ERC-7677's paymaster methods go to the network's paymaster instead, when it has one and the
+ * project has `gasSponsorship` on. Each call
+ * spends the client's and the project's budgets. `POST …/bundler/info` says what the network
+ * offers (the EntryPoint, a paymaster) without asking either. The services' URLs never leave the
+ * server.
  */
 import {
+  type BundlerInfo,
   type BundlerMethod,
   bundlerMethods,
   bundlerRequestSchema,
   type CaipNetworkId,
   isCaipNetworkId,
   isProjectId,
+  paymasterMethods,
 } from '@airlock/protocol'
-import { Hono } from 'hono'
-import type { BundlerConfig } from '../services/bundlers/bundlerConfig'
+import { type Context, Hono } from 'hono'
+import { entryPoint08Address as entryPoint08 } from 'viem/account-abstraction'
+import type { BundlerConfig, PaymasterConfig } from '../services/bundlers/bundlerConfig'
 import { getProject } from '../services/projects'
 import type { BundlerRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
@@ -26,10 +33,11 @@ import { jsonBodyLimit, noStore } from './middleware'
 export type BundlerRoutesOptions = {
   storage: Storage
   bundlers: BundlerConfig
+  paymasters: PaymasterConfig
   rateLimiter: BundlerRateLimiter
   trustProxy: number
   publicOrigin: string | undefined
-  /** How long the bundler may take to answer; default 20 s. */
+  /** How long the bundler (or paymaster) may take to answer; default 20 s. */
   timeoutMs?: number | undefined
 }
 
@@ -42,17 +50,23 @@ const isBundlerMethod = (method: string): method is BundlerMethod =>
 export function bundlerRoutes({
   storage,
   bundlers,
+  paymasters,
   rateLimiter,
   trustProxy,
   publicOrigin,
   timeoutMs = 20_000,
 }: BundlerRoutesOptions): Hono {
   const app = new Hono()
-  app.use('/v1/projects/:id/bundler', noStore)
-  app.post('/v1/projects/:id/bundler', jsonBodyLimit(maxBodyBytes), async (c) => {
+
+  /**
+   * The checks of every relay call, in order: the modal's own Origin, a project id, a network
+   * with a bundler, the client's and project's budgets, the project, the site it allows, and its
+   * smart accounts switched on. Answers the refusal, or the project's id and the network.
+   */
+  async function admitted(c: Context) {
     if (c.req.header('Origin') !== (publicOrigin ?? new URL(c.req.url).origin))
       return apiError(c, 403, 'crossOriginRequest', 'Only the Airlock modal uses the bundler relay')
-    const projectId = c.req.param('id')
+    const projectId = c.req.param('id') ?? ''
     if (!isProjectId(projectId)) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
     const chainId = c.req.query('chainId') ?? ''
     const bundlerUrl = isCaipNetworkId(chainId) ? bundlers[chainId as CaipNetworkId] : undefined
@@ -65,6 +79,37 @@ export function bundlerRoutes({
       )
     const limited = await spendClientAndProject(c, rateLimiter, { projectId, trustProxy })
     if (limited) return limited
+    const project = await getProject(storage.db, projectId)
+    if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
+    if (!project.allowedOrigins.includes(c.req.query('hostOrigin') ?? ''))
+      return apiError(c, 403, 'invalidAppConfiguration', 'Invalid App Configuration')
+    if (!project.features.smartAccounts)
+      return apiError(
+        c,
+        403,
+        'smartAccountsDisabled',
+        'Smart accounts are not enabled for this project',
+      )
+    const network = chainId as CaipNetworkId
+    // The operator pays for sponsored gas: only a project that chose it has the paymaster.
+    const paymasterUrl = project.features.gasSponsorship ? paymasters[network] : undefined
+    return { network, bundlerUrl, paymasterUrl }
+  }
+
+  app.use('/v1/projects/:id/bundler', noStore)
+  app.use('/v1/projects/:id/bundler/info', noStore)
+
+  /** What the network offers a smart account: the EntryPoint, and whether gas is sponsored. */
+  app.post('/v1/projects/:id/bundler/info', async (c) => {
+    const relay = await admitted(c)
+    if (relay instanceof Response) return relay
+    const info: BundlerInfo = { entryPoint: entryPoint08, paymaster: !!relay.paymasterUrl }
+    return c.json(info, 200)
+  })
+
+  app.post('/v1/projects/:id/bundler', jsonBodyLimit(maxBodyBytes), async (c) => {
+    const relay = await admitted(c)
+    if (relay instanceof Response) return relay
     const checked = await checkedJsonBody(c, bundlerRequestSchema)
     if (checked instanceof Response) return checked
     const request = checked.body
@@ -75,13 +120,19 @@ export function bundlerRoutes({
         'bundlerMethodNotAllowed',
         `The bundler relay does not pass on ${JSON.stringify(request.method)}: only ${bundlerMethods.join(', ')}.`,
       )
-    const project = await getProject(storage.db, projectId)
-    if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-    if (!project.allowedOrigins.includes(c.req.query('hostOrigin') ?? ''))
-      return apiError(c, 403, 'invalidAppConfiguration', 'Invalid App Configuration')
+    const forPaymaster = (paymasterMethods as readonly string[]).includes(request.method)
+    const target = forPaymaster ? relay.paymasterUrl : relay.bundlerUrl
+    const service = forPaymaster ? 'paymaster' : 'bundler'
+    if (!target)
+      return apiError(
+        c,
+        404,
+        'paymasterNotConfigured',
+        `No paymaster sponsors this project's gas on ${relay.network}: smart accounts pay their own gas there.`,
+      )
     let answer: unknown
     try {
-      const response = await fetch(bundlerUrl, {
+      const response = await fetch(target, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(request),
@@ -94,10 +145,15 @@ export function bundlerRoutes({
         error instanceof Error && error.name === 'TimeoutError'
           ? `did not answer within ${timeoutMs / 1000} s`
           : 'could not be reached'
-      return apiError(c, 502, 'bundlerUnavailable', `The bundler of ${chainId} ${why}.`)
+      return apiError(c, 502, 'bundlerUnavailable', `The ${service} of ${relay.network} ${why}.`)
     }
     if (!isJsonRpcAnswer(answer, request.id))
-      return apiError(c, 502, 'bundlerUnavailable', `The bundler of ${chainId} answered nonsense.`)
+      return apiError(
+        c,
+        502,
+        'bundlerUnavailable',
+        `The ${service} of ${relay.network} answered nonsense.`,
+      )
     return c.json(answer, 200)
   })
   return app

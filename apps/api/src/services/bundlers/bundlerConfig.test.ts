@@ -1,8 +1,8 @@
-// The bundlers' settings: none by default; eip155 network ids to http(s) URLs; https off loopback
+// The bundlers' and paymasters' settings: none by default; eip155 network ids to http(s) URLs; https off loopback
 // in production; each fault named without repeating the URL (a hosted bundler's key is in it).
 import { describe, expect, test } from 'vitest'
 import { ConfigError } from '../../configError'
-import { readBundlerConfig } from './bundlerConfig'
+import { readBundlerConfig, readPaymasterConfig } from './bundlerConfig'
 
 const dev = { production: false }
 const production = { production: true }
@@ -54,6 +54,28 @@ describe('readBundlerConfig', () => {
     )
     expect(refusal('{"eip155:1":"https://127.0.0.1:8793/secret"}', production)).toBe(
       'AIRLOCK_BUNDLER_URLS_JSON: the bundler of eip155:1 must not be on loopback in production mode.',
+    )
+  })
+})
+
+describe('readPaymasterConfig', () => {
+  test('behavior and error: its own variable, read and refused as the bundlers are, naming the paymaster', () => {
+    const env = (json: string) => ({ AIRLOCK_PAYMASTER_URLS_JSON: json })
+    expect(readPaymasterConfig({}, dev)).toEqual({})
+    expect(readPaymasterConfig(env('{"eip155:31337":"http://127.0.0.1:8794"}'), dev)).toEqual({
+      'eip155:31337': 'http://127.0.0.1:8794',
+    })
+    // The bundlers' variable is not read for the paymasters.
+    expect(
+      readPaymasterConfig({ AIRLOCK_BUNDLER_URLS_JSON: '{"eip155:1":"http://a"}' }, dev),
+    ).toEqual({})
+    expect(() => readPaymasterConfig(env('[]'), dev)).toThrow(
+      'AIRLOCK_PAYMASTER_URLS_JSON must be an object from a network id to a paymaster URL.',
+    )
+    expect(() =>
+      readPaymasterConfig(env('{"eip155:1":"http://secret.example"}'), production),
+    ).toThrow(
+      'AIRLOCK_PAYMASTER_URLS_JSON: the paymaster of eip155:1 must be https in production mode.',
     )
   })
 })

@@ -1,24 +1,41 @@
 /**
- * The ERC-4337 bundlers the API relays user operations to (issue 20), from the environment:
- * `AIRLOCK_BUNDLER_URLS_JSON`, a JSON object from an eip155 network id to its bundler's
- * JSON-RPC URL, e.g. `{"eip155:8453":"https://bundler.example/base?key=…"}`. The URLs stay on the
- * server (a hosted bundler's key is in them): the modal reaches a bundler only through the API
- * (`routes/bundler.ts`). A network without one has no smart accounts. Production mode takes
- * https URLs off loopback only; messages never repeat a URL.
+ * The ERC-4337 bundlers the API relays user operations to (issue 20), and the paymasters that
+ * sponsor their gas, from the environment: `AIRLOCK_BUNDLER_URLS_JSON` and
+ * `AIRLOCK_PAYMASTER_URLS_JSON`, each a JSON object from an eip155 network id to a JSON-RPC URL,
+ * e.g. `{"eip155:8453":"https://bundler.example/base?key=…"}` (a paymaster speaks ERC-7677).
+ * The URLs stay on the server (a hosted service's key is in them): the modal reaches them only
+ * through the API (`routes/bundler.ts`). A network without a bundler has no smart accounts; one
+ * without a paymaster has its smart accounts pay their own gas. Production mode takes https URLs
+ * off loopback only; messages never repeat a URL.
  */
 import { type CaipNetworkId, isCaipNetworkId } from '@airlock/protocol'
 import type { Environment } from '../../config'
 import { ConfigError } from '../../configError'
 
-export type BundlerConfig = Partial<Record<CaipNetworkId, string>>
-
-const name = 'AIRLOCK_BUNDLER_URLS_JSON'
+/** Each network's service URL. */
+export type NetworkUrls = Partial<Record<CaipNetworkId, string>>
+export type BundlerConfig = NetworkUrls
+export type PaymasterConfig = NetworkUrls
 
 /** @throws ConfigError naming the entry at fault. */
-export function readBundlerConfig(
+export function readBundlerConfig(env: Environment, mode: { production: boolean }): BundlerConfig {
+  return readNetworkUrls(env, 'AIRLOCK_BUNDLER_URLS_JSON', 'bundler', mode)
+}
+
+/** @throws ConfigError naming the entry at fault. */
+export function readPaymasterConfig(
   env: Environment,
+  mode: { production: boolean },
+): PaymasterConfig {
+  return readNetworkUrls(env, 'AIRLOCK_PAYMASTER_URLS_JSON', 'paymaster', mode)
+}
+
+function readNetworkUrls(
+  env: Environment,
+  name: string,
+  service: string,
   { production }: { production: boolean },
-): BundlerConfig {
+): NetworkUrls {
   const json = env[name]
   if (json === undefined || json.trim() === '') return {}
   let raw: unknown
@@ -28,20 +45,27 @@ export function readBundlerConfig(
     throw new ConfigError(`${name} is not valid JSON.`)
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    throw new ConfigError(`${name} must be an object from a network id to a bundler URL.`)
-  const config: BundlerConfig = {}
+    throw new ConfigError(`${name} must be an object from a network id to a ${service} URL.`)
+  const config: NetworkUrls = {}
   for (const [network, url] of Object.entries(raw)) {
     if (!isCaipNetworkId(network) || !network.startsWith('eip155:'))
       throw new ConfigError(
         `${name}: ${JSON.stringify(network.slice(0, 60))} is not an eip155 network id such as eip155:8453.`,
       )
-    config[network] = checkedUrl(network, url, production)
+    config[network] = checkedUrl(
+      url,
+      production,
+      (why) => new ConfigError(`${name}: the ${service} of ${network} ${why}.`),
+    )
   }
   return config
 }
 
-function checkedUrl(network: string, value: unknown, production: boolean): string {
-  const refuse = (why: string) => new ConfigError(`${name}: the bundler of ${network} ${why}.`)
+function checkedUrl(
+  value: unknown,
+  production: boolean,
+  refuse: (why: string) => ConfigError,
+): string {
   if (typeof value !== 'string' || !URL.canParse(value)) throw refuse('must be an http(s) URL')
   const url = new URL(value)
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse('must be an http(s) URL')
