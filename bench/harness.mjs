@@ -254,6 +254,7 @@ export async function startBenchStack(ports, { cleanups, verbose, timeoutMs }) {
     // Nor signs in with Farcaster, nor sends user operations.
     farcasterPort: 0,
     bundlerPort: 0,
+    paymasterPort: 0,
     env: {
       DATA_DIR: dataDir,
       // The throughput rows measure the route, not its rate limits (one client sends all of it).

@@ -2,11 +2,13 @@
 // origin to the stack's ERC-4337 bundler (alto, EntryPoint v0.8 on anvil), as a smart account in
 // the frame will reach it; another origin is refused.
 import { entryPointAddress } from '../devchain/accountAbstraction.mjs'
+import { smartAccountProject } from './support/operator'
 import { origins } from './support/ports'
 import { expect, test } from './support/test'
 
+/** The relay of the project with smart accounts on, for its site (the fixtures origin). */
 const relay = (hostOrigin: string) =>
-  `/v1/projects/demo/bundler?${new URLSearchParams({ chainId: 'eip155:31337', hostOrigin })}`
+  `/v1/projects/${smartAccountProject}/bundler?${new URLSearchParams({ chainId: 'eip155:31337', hostOrigin })}`
 
 test("behavior: the modal's origin reaches the chain's bundler through the API; a host page can't", async ({
   page,
@@ -22,7 +24,7 @@ test("behavior: the modal's origin reaches the chain's bundler through the API; 
       })
       return { status: response.status, body: await response.json() }
     },
-    { path: relay(origins.demo) },
+    { path: relay(origins.fixtures) },
   )
   expect(answer).toEqual({
     status: 200,
@@ -30,7 +32,7 @@ test("behavior: the modal's origin reaches the chain's bundler through the API; 
   })
 
   // The host page's own origin: no CORS answer, and the API refuses it.
-  await page.goto(origins.demo)
+  await page.goto(`${origins.fixtures}/sdk.js`)
   const refused = await page.evaluate(
     async (url) => {
       try {
@@ -44,7 +46,7 @@ test("behavior: the modal's origin reaches the chain's bundler through the API; 
         return String(error)
       }
     },
-    `${origins.modal}${relay(origins.demo)}`,
+    `${origins.modal}${relay(origins.fixtures)}`,
   )
   expect(refused).toMatch(/TypeError|Failed to fetch/)
 })

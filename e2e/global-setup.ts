@@ -10,7 +10,15 @@ import { promisify } from 'node:util'
 // @ts-expect-error: plain ESM helper shared with `npm start` and the bench.
 import { root, startStack } from '../scripts/stack.mjs'
 import { startFixtureServers } from './fixtures/server'
-import { analyticsProjects, oneLineProject, operatorToken, siwxProjects } from './support/operator'
+import {
+  analyticsProjects,
+  oneLineProject,
+  operatorToken,
+  siteSignInSmartProject,
+  siwxProjects,
+  smartAccountProject,
+  sponsoredAccountProject,
+} from './support/operator'
 import { origins, ports } from './support/ports'
 
 const run = promisify(execFile)
@@ -42,6 +50,7 @@ export default async function globalSetup() {
     oidcPort: ports.oidc,
     farcasterPort: ports.farcaster,
     bundlerPort: ports.bundler,
+    paymasterPort: ports.paymaster,
     env,
     quiet: !process.env.E2E_VERBOSE,
   })
@@ -94,6 +103,40 @@ export default async function globalSetup() {
       '--siwx',
       mode,
     )
+  // Smart accounts are off by default, and the bundler relay refuses a project without them.
+  await Promise.all([
+    airlock(
+      'projects',
+      'create',
+      smartAccountProject,
+      '--origin',
+      origins.fixtures,
+      '--feature',
+      'smartAccounts=on',
+    ),
+    airlock(
+      'projects',
+      'create',
+      sponsoredAccountProject,
+      '--origin',
+      origins.fixtures,
+      '--feature',
+      'smartAccounts=on',
+      '--feature',
+      'gasSponsorship=on',
+    ),
+    airlock(
+      'projects',
+      'create',
+      siteSignInSmartProject,
+      '--origin',
+      origins.fixtures,
+      '--feature',
+      'smartAccounts=on',
+      '--siwx',
+      'optional',
+    ),
+  ])
   // Projects of their own for the analytics tests, whose events are counted per project.
   await Promise.all(
     analyticsProjects.map((project) =>

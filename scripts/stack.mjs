@@ -79,7 +79,8 @@ export async function buildBundles({ quiet = false } = {}) {
 }
 
 /**
- * Starts anvil (seeded, with EntryPoint v0.8 and DevAccountFactory), the ERC-4337 bundler, the
+ * Starts anvil (seeded, with EntryPoint v0.8, DevAccountFactory and DevPaymaster), the ERC-4337
+ * bundler, the dev paymaster, the
  * Solana RPC, the WalletConnect relay, the dev mail server, the dev OpenID provider and the dev
  * Farcaster relay (the last five in this process), the API and the demo site. `solanaPort` defaults to
  * env SOLANA_PORT, else 8899; `smtpPort` to SMTP_PORT, else 2525; `devMailPort` (the dev mail page)
@@ -90,8 +91,9 @@ export async function buildBundles({ quiet = false } = {}) {
  * app) defaults to FARCASTER_PORT, else 8792; Farcaster's registries are on anvil, at their
  * Optimism addresses (devchain/farcasterRegistry.mjs). `bundlerPort` (alto, bundling for the
  * EntryPoint on anvil; devchain/bundler.mjs) defaults to BUNDLER_PORT, else 8793; 0 takes a free
- * port. Alto listens on every interface, not only loopback.
- * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, farcasterPort?: number, bundlerPort?: number, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
+ * port. Alto listens on every interface, not only loopback. `paymasterPort` (the dev ERC-7677
+ * paymaster over DevPaymaster; devchain/paymaster.mjs) defaults to PAYMASTER_PORT, else 8794.
+ * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, farcasterPort?: number, bundlerPort?: number, paymasterPort?: number, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
  */
 export async function startStack(options = {}) {
   const {
@@ -105,6 +107,7 @@ export async function startStack(options = {}) {
     oidcPort = Number(process.env.OIDC_PORT ?? 8791),
     farcasterPort = Number(process.env.FARCASTER_PORT ?? 8792),
     bundlerPort = Number(process.env.BUNDLER_PORT ?? 8793),
+    paymasterPort = Number(process.env.PAYMASTER_PORT ?? 8794),
     env = {},
     quiet = false,
   } = options
@@ -118,6 +121,7 @@ export async function startStack(options = {}) {
     oidc: `http://127.0.0.1:${oidcPort}`,
     farcaster: `http://127.0.0.1:${farcasterPort}`,
     bundler: `http://127.0.0.1:${bundlerPort}`,
+    paymaster: `http://127.0.0.1:${paymasterPort}`,
   }
   const smtpUrl = `smtp://127.0.0.1:${smtpPort}`
   const children = []
@@ -131,6 +135,8 @@ export async function startStack(options = {}) {
   let devOidc
   /** @type {{ close(): Promise<void> } | undefined} */
   let devFarcaster
+  /** @type {{ stop(): Promise<void> } | undefined} */
+  let paymaster
   /** @type {Promise<{ url: string, stop(): Promise<void> } | undefined>} */
   let bundling = Promise.resolve(undefined)
   const stop = async () => {
@@ -141,6 +147,7 @@ export async function startStack(options = {}) {
       devMail?.close(),
       devOidc?.close(),
       devFarcaster?.close(),
+      paymaster?.stop(),
       ...children.map(
         (child) =>
           new Promise((resolve) => {
@@ -207,6 +214,12 @@ export async function startStack(options = {}) {
     devFarcaster = farcaster
     urls.farcaster = farcaster.origin
 
+    // The gas sponsor of projects with `gasSponsorship` on: an ERC-7677 service standing in for
+    // a hosted paymaster, over DevPaymaster on anvil (devchain/paymaster.mjs).
+    const { startPaymasterService } = await import('../devchain/paymaster.mjs')
+    paymaster = await startPaymasterService({ port: paymasterPort, quiet })
+    urls.paymaster = paymaster.url
+
     // The API relays the modal's user operations to the bundler: it needs its URL (port 0, a
     // free port, is only known now).
     urls.bundler = (await starting).url
@@ -224,6 +237,7 @@ export async function startStack(options = {}) {
         AIRLOCK_FARCASTER_RELAY_URL: farcaster.relayUrl,
         AIRLOCK_FARCASTER_RPC_URL: urls.anvil,
         AIRLOCK_BUNDLER_URLS_JSON: JSON.stringify({ 'eip155:31337': urls.bundler }),
+        AIRLOCK_PAYMASTER_URLS_JSON: JSON.stringify({ 'eip155:31337': urls.paymaster }),
         ...env,
       },
       quiet,

@@ -4,7 +4,8 @@
 // DEMO_PORT (5173), ANVIL_PORT (8545), RELAY_PORT (8789), SOLANA_PORT (8899), SMTP_PORT (2525, the
 // dev mail server's SMTP), DEV_MAIL_PORT (8790, its page), OIDC_PORT (8791, the OpenID provider),
 // FARCASTER_PORT (8792, the Farcaster relay and the sign-in page a Farcaster app would be) and
-// BUNDLER_PORT (8793, alto, the ERC-4337 bundler; it listens on every interface).
+// BUNDLER_PORT (8793, alto, the ERC-4337 bundler; it listens on every interface) and
+// PAYMASTER_PORT (8794, the dev ERC-7677 paymaster that sponsors gas for projects that ask).
 import { buildBundles, startStack } from './stack.mjs'
 
 const port = (name, fallback) => Number(process.env[name] ?? fallback)
@@ -21,6 +22,7 @@ const stack = await startStack({
   oidcPort: port('OIDC_PORT', 8791),
   farcasterPort: port('FARCASTER_PORT', 8792),
   bundlerPort: port('BUNDLER_PORT', 8793),
+  paymasterPort: port('PAYMASTER_PORT', 8794),
 })
 console.log(`
 Airlock is running:
@@ -28,6 +30,7 @@ Airlock is running:
   modal + API ${stack.urls.api}  (loader: ${stack.urls.api}/airlock.js)
   EVM chain   ${stack.urls.anvil}  (anvil, chain id 31337)
   bundler     ${stack.urls.bundler}  (alto, ERC-4337 EntryPoint v0.8; listens on all interfaces)
+  paymaster   ${stack.urls.paymaster}  (dev ERC-7677 paymaster: gas for projects with gasSponsorship)
   WC relay    ${stack.urls.relay}  (local WalletConnect relay)
   Solana      ${stack.urls.solana}  (litesvm, solana:localnet)
   dev mail    ${stack.urls.devMail}  (what the API mails, login codes too)

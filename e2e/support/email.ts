@@ -79,7 +79,7 @@ export async function signUpByEmail(page: Page, email: string) {
 /** ApproveTransaction is showing a request of `kind`; Approve or Reject it. */
 export async function answerApproval(
   page: Page,
-  kind: 'message' | 'typedData' | 'transaction',
+  kind: 'message' | 'typedData' | 'transaction' | 'calls',
   answer: 'Approve' | 'Reject',
 ) {
   const { dialog } = modal(page)

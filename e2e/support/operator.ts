@@ -1,5 +1,6 @@
 // What the e2e stack's operator set up: the token the API is started with, for
-// `GET /v1/projects/:id/stats`, the projects the analytics and one-line tests use, and the CLI.
+// `GET /v1/projects/:id/stats`, the projects the analytics, one-line, sign-in and smart-account
+// tests use, and the CLI.
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 
@@ -17,6 +18,18 @@ export const oneLineProject = 'oneline'
 
 /** Projects that ask visitors to sign in with their wallet (SIWX), in each mode. */
 export const siwxProjects = { required: 'siwx-required', optional: 'siwx-optional' } as const
+
+/** A project with smart accounts on (off by default), for the smart-account tests. */
+export const smartAccountProject = 'smart-accounts'
+
+/** A project with smart accounts on and their gas paid by the stack's dev paymaster. */
+export const sponsoredAccountProject = 'sponsored-accounts'
+
+/**
+ * A project with smart accounts on whose site signs its visitors in itself (`siwxHandler`,
+ * sign-in optional): switching to the smart account warns that the site might not support it.
+ */
+export const siteSignInSmartProject = 'smart-site-siwx'
 
 /**
  * Runs the operator's CLI (`npm run airlock -- …`) against the e2e stack's database, as an

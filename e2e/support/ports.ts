@@ -12,6 +12,7 @@ export const ports = {
   oidc: port('E2E_OIDC_PORT', 18791),
   farcaster: port('E2E_FARCASTER_PORT', 18792),
   bundler: port('E2E_BUNDLER_PORT', 18793),
+  paymaster: port('E2E_PAYMASTER_PORT', 18794),
   fixtures: port('E2E_FIXTURES_PORT', 15174),
   hostile: port('E2E_HOSTILE_PORT', 15175),
 }

@@ -23,6 +23,7 @@ import {
   type HostWalletEvent,
   type SocialProvider,
 } from '@airlock/protocol'
+import { privateKeyToAccount } from 'viem/accounts'
 import { type ApiFetch, HttpError } from '../api'
 import {
   type AuthConnectorHooks,
@@ -36,6 +37,7 @@ import type { Persistence } from '../stores/persistence'
 import { type ModalStore, namespaceOf } from '../stores/store'
 import { type ApprovalViews, createApprovals } from './approvals'
 import { deviceShares, openDeviceShare, sealDeviceShare } from './deviceShare'
+import { createEvmAccounts, type EvmAccountType } from './evmAccounts'
 import { createEvmSigner } from './evmSigner'
 import { createRecoveryCode, openRecoveryShare, sealRecoveryShare } from './recoveryShare'
 import { awaitSocialGrant } from './socialGrant'
@@ -142,7 +144,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
   }
 
   /** Derives the accounts, checks them against the API's, and hands the signers on. */
-  function unlock(email: string, secret: Uint8Array, expected: EmbeddedWallet | undefined) {
+  async function unlock(email: string, secret: Uint8Array, expected: EmbeddedWallet | undefined) {
     const accounts = deriveWalletAccounts(secret)
     secret.fill(0)
     if (
@@ -154,13 +156,31 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
     const { networks } = store.getState()
     const evmNetwork = startNetwork('eip155')
     const solanaNetwork = startNetwork('solana')
-    const evm =
+    const eoa =
       evmNetwork &&
       createEvmSigner({
         privateKey: accounts.evm.privateKey,
         networks,
         network: evmNetwork,
         approve: approvals.ask,
+      })
+    // The EOA and the smart account its key owns: the active one answers for the EVM side.
+    const evmAccounts =
+      eoa &&
+      createEvmAccounts({
+        store,
+        apiFetch: deps.apiFetch,
+        persistence,
+        owner: privateKeyToAccount(accounts.evm.privateKey),
+        eoa,
+        approve: approvals.ask,
+        onAccountChanged: (address) =>
+          deps.onWalletEvent({
+            walletId: embeddedWalletId,
+            event: 'accountsChanged',
+            data: [address],
+          }),
+        onTimeout: () => showAlert(store, alerts.requestTimeout),
       })
     const solana =
       solanaNetwork &&
@@ -171,7 +191,13 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
         approve: approvals.ask,
       })
     accounts.solana.secretKey.fill(0)
-    unlocked = { email, ...profile, evm: evm || undefined, solana: solana || undefined }
+    if (evmAccounts) await evmAccounts.settle()
+    unlocked = {
+      email,
+      ...profile,
+      evm: evmAccounts || undefined,
+      solana: solana || undefined,
+    }
     deps.setConnectors(authConnectors(unlocked, hooks))
   }
 
@@ -201,7 +227,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
       deviceId: created.device.deviceId,
       sealedShare: await sealDeviceShare(split.device, created.device),
     })
-    unlock(email, secret, undefined)
+    await unlock(email, secret, undefined)
     return { status: 'created', recoveryCode }
   }
 
@@ -226,7 +252,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
     }
     const deviceShare = await openDeviceShare(kept.sealedShare, wallet.device)
     const secret = await combineShares(deviceShare, decodeShare(wallet.authShare))
-    unlock(email, secret, wallet)
+    await unlock(email, secret, wallet)
     return { status: 'ready' } as const
   }
 
@@ -234,6 +260,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
     approvals.declineAll()
     unlocked = undefined
     deps.setConnectors([])
+    store.setState({ accountType: undefined, smartAccountAvailable: false })
     recovering = undefined
     await api.signOut().catch(() => undefined)
   }
@@ -317,7 +344,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
         sealedShare: await sealDeviceShare(recoveryShare, device),
       })
       recovering = undefined
-      unlock(email, secret, wallet)
+      await unlock(email, secret, wallet)
     },
     /**
      * After a reload: the wallet of the email session this frame has, opened silently when this
@@ -340,6 +367,16 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
       }
     },
     signOut,
+    /**
+     * Account's switch between the EOA and the smart account (spec §4 "Other"), kept as the
+     * visitor's choice on the wallet's network.
+     * @throws 'Not connected to email or social' while locked; when the smart account is not
+     *   available on the network.
+     */
+    async switchAccountType(to: EvmAccountType) {
+      if (!unlocked?.evm) throw new Error(connectionErrors.notConnectedToEmailOrSocial)
+      await unlocked.evm.switchTo(to)
+    },
     /**
      * The session's email changed (UpdateEmailWallet): this device's share is kept under the new
      * address, and the connectors say it.

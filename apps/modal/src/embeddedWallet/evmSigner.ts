@@ -61,6 +61,7 @@ type ApprovalContext = { network: CaipNetworkId; from: Address }
  *   their hex.
  * - `typedData`: an EIP-712 signature; `message` holds the typed data's fields.
  * - `transaction`: a transaction to send; `call` is its ERC-20 transfer or approve, when it is one.
+ * - `calls`: a smart account's batch (EIP-5792 `wallet_sendCalls`), sent as one user operation.
  */
 export type ApprovalRequest =
   | (ApprovalContext & { kind: 'message'; message: string })
@@ -70,13 +71,11 @@ export type ApprovalRequest =
       primaryType: string
       message: Record<string, unknown>
     })
-  | (ApprovalContext & {
-      kind: 'transaction'
-      to: Address
-      value: bigint
-      data?: Hex
-      call?: Erc20Call
-    })
+  | (ApprovalContext & { kind: 'transaction' } & ApprovalCall)
+  | (ApprovalContext & { kind: 'calls'; calls: ApprovalCall[] })
+
+/** One call a transaction or a smart account's batch makes, as the visitor is shown it. */
+export type ApprovalCall = { to: Address; value: bigint; data?: Hex; call?: Erc20Call }
 
 /** Asks the visitor; resolves true only when they approve. */
 export type Approve = (request: ApprovalRequest) => Promise<boolean>
@@ -384,19 +383,24 @@ type SendRequest = Parameters<WalletClient['sendTransaction']>[0]
 
 /** A public client for reads and a wallet client that signs with the account, on one network. */
 function clientsOn(network: NetworkConfig, account: ReturnType<typeof privateKeyToAccount>) {
-  const chain = defineChain({
-    id: Number(network.caipNetworkId.slice('eip155:'.length)),
-    name: network.name,
-    nativeCurrency: network.nativeCurrency,
-    rpcUrls: { default: { http: [network.rpcUrl] } },
-  })
+  const chain = chainOf(network)
   return {
     chain: createPublicClient({ chain, transport: http(network.rpcUrl) }),
     wallet: createWalletClient({ account, chain, transport: http(network.rpcUrl) }),
   }
 }
 
-function isChainIdHex(value: unknown): value is string {
+/** A site's EVM network as viem's chain. */
+export function chainOf(network: NetworkConfig) {
+  return defineChain({
+    id: Number(network.caipNetworkId.slice('eip155:'.length)),
+    name: network.name,
+    nativeCurrency: network.nativeCurrency,
+    rpcUrls: { default: { http: [network.rpcUrl] } },
+  })
+}
+
+export function isChainIdHex(value: unknown): value is string {
   return typeof value === 'string' && /^0x[0-9a-fA-F]{1,16}$/.test(value)
 }
 
@@ -404,7 +408,7 @@ function isChainIdHex(value: unknown): value is string {
  * A method's positional parameters: an array with at least one entry per name in `names` (the
  * names say in the error what was expected).
  */
-function positional(
+export function positional(
   method: string,
   params: RequestArguments['params'],
   names: readonly string[],
@@ -415,7 +419,7 @@ function positional(
 }
 
 /** A personal_sign message as the visitor reads it: its text when it is plain UTF-8, else its hex. */
-function messageText(message: Hex): string {
+export function messageText(message: Hex): string {
   return readableText(hexToBytes(message)) ?? message
 }
 
@@ -424,7 +428,7 @@ function messageText(message: Hex): string {
  * shape, its values against its types (viem's `validateTypedData`, then hashed once as signing
  * will), and a domain chainId that is the active network's.
  */
-function readTypedData(value: unknown, network: NetworkConfig) {
+export function readTypedData(value: unknown, network: NetworkConfig) {
   const method = 'eth_signTypedData_v4'
   let parsed = value
   if (typeof value === 'string') {
@@ -549,7 +553,7 @@ function chainIdOf(value: unknown): bigint | undefined {
  * an address (no contract creation), numbers are hex quantities, fees of one kind, and a
  * chainId, if any, the network's.
  */
-function readTransaction(
+export function readTransaction(
   value: unknown,
   network: NetworkConfig,
   assertOwnAddress: (method: string, value: unknown) => void,
@@ -677,7 +681,7 @@ function isAccessList(value: unknown): value is AccessList {
 }
 
 /** The ERC-20 `transfer` or `approve` that `data` calls on `token`; undefined for any other data. */
-function erc20CallOf(token: Address, data: Hex): Erc20Call | undefined {
+export function erc20CallOf(token: Address, data: Hex): Erc20Call | undefined {
   try {
     const call = decodeFunctionData({ abi: erc20Abi, data })
     if (call.functionName === 'transfer')
@@ -694,7 +698,7 @@ function erc20CallOf(token: Address, data: Hex): Erc20Call | undefined {
  * An error of viem's (from the RPC or a send) as the EIP-1193 error a site expects: its RPC
  * code and short message; an RPC that can't be reached, or is on another chain, is 4901.
  */
-function providerErrorOf(error: unknown, network: NetworkConfig): Error {
+export function providerErrorOf(error: unknown, network: NetworkConfig): Error {
   if (error instanceof AirlockError) return error
   if (!(error instanceof ViemError)) return new InternalError({ cause: error })
   if (

@@ -133,6 +133,8 @@ export function createSiwx({ store, apiFetch, persistence, walletRequest, siteCa
     check,
     signIn,
     signOut,
+    /** Whether the site keeps the sign-ins itself (its page gave a handler), as far as known. */
+    siteKeepsSessions: () => siteHandles === true,
     /** The network this page last signed in on with this address, other than the active one. */
     lastSignedNetwork(): CaipNetworkId | undefined {
       const active = store.getState().activeNetwork

@@ -5,6 +5,7 @@
  * it is required goes back to the network last signed in on or, with none, disconnects.
  */
 import { isUserRejection, toastMessages, unknownError } from '@airlock/protocol'
+import { embeddedWalletId } from '../connectors/embeddedWallet/embeddedWalletId'
 import type { Modal } from '../modal'
 import { hideToast, showToast } from '../stores/toasts'
 import { SiwxInitError } from './siwxCheck'
@@ -26,6 +27,12 @@ export async function signInWithWallet(modal: Modal) {
       await navigation.reset('Connect')
       return
     }
+    // A smart account's signature the site's check refused: it may not know ERC-1271 or 6492.
+    if (
+      store.getState().accountType === 'smartAccount' &&
+      store.getState().connectorId === embeddedWalletId
+    )
+      return toast(toastMessages.smartAccountsMaybeUnsupported)
     toast(unknownError)
     analytics.reportError('SIWX_ERROR', error)
     return

@@ -110,6 +110,10 @@ export type ModalState = {
   approval: PendingApproval | undefined
   /** The social login ConnectingSocial shows: its provider and how it ends (a wallet opening). */
   social: { provider: SocialProvider; login: Promise<WalletOpening> } | undefined
+  /** The embedded wallet's active EVM account type, while it is unlocked (evmAccounts.ts). */
+  accountType: 'eoa' | 'smartAccount' | undefined
+  /** Whether the embedded wallet's smart account is offered on its network. */
+  smartAccountAvailable: boolean
 }
 
 /** The toast bar's pending timers (toasts.ts). */
@@ -153,6 +157,8 @@ export function createModalStore(config: ModalConfig) {
     send: emptySend,
     approval: undefined,
     social: undefined,
+    accountType: undefined,
+    smartAccountAvailable: false,
   }))
   // Not state (nothing renders them), but this store's: a new store, a new modal's or a test's,
   // starts with no toast timer running.

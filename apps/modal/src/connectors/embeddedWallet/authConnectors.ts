@@ -11,7 +11,7 @@ import {
   type SocialProvider,
   socialProviderNames,
 } from '@airlock/protocol'
-import type { EvmSigner } from '../../embeddedWallet/evmSigner'
+import type { EvmAccounts } from '../../embeddedWallet/evmAccounts'
 import type { SolanaSigner } from '../../embeddedWallet/solanaSigner'
 import { switchEthereumChain } from '../switchEthereumChain'
 import type { Connector } from '../types'
@@ -28,7 +28,8 @@ export type UnlockedWallet = {
   /** A social login's provider and handle; absent for an email login. */
   provider?: SocialProvider
   handle?: string
-  evm: EvmSigner | undefined
+  /** The EVM accounts (the EOA and its smart account), the active one answering. */
+  evm: EvmAccounts | undefined
   solana: SolanaSigner | undefined
 }
 
@@ -52,8 +53,9 @@ export function authConnectors(wallet: UnlockedWallet, hooks: AuthConnectorHooks
     disconnect: hooks.signOut,
   }
   const connectors: Connector[] = []
-  const { evm, solana } = wallet
-  if (evm)
+  const { evm: accounts, solana } = wallet
+  if (accounts) {
+    const evm = accounts.provider
     connectors.push({
       ...base,
       namespace: 'eip155',
@@ -61,15 +63,22 @@ export function authConnectors(wallet: UnlockedWallet, hooks: AuthConnectorHooks
       getNetwork: async () => evm.network(),
       async switchNetwork(network) {
         await switchEthereumChain((args) => evm.request(args), network)
+        // The account type the visitor chose on that network (or the EOA where smart accounts
+        // are not available) becomes the active account.
+        await accounts.settle()
         return true
       },
       async request(args: RequestArguments) {
         const before = evm.network()
         const result = await evm.request(args)
-        if (evm.network() !== before) hooks.onChainChanged(evmChainId(evm.network()))
+        if (evm.network() !== before) {
+          hooks.onChainChanged(evmChainId(evm.network()))
+          await accounts.settle()
+        }
         return result
       },
     })
+  }
   if (solana)
     connectors.push({
       ...base,

@@ -6,6 +6,7 @@
 import {
   type SocialProvider,
   socialProviderNames,
+  toastMessages,
   truncateAddress,
   truncateEmail,
 } from '@airlock/protocol'
@@ -21,6 +22,7 @@ import { activeConnection } from '../../stores/connections'
 import { featureEnabled } from '../../stores/controllers'
 import { isSendAvailable } from '../../stores/send'
 import { activeNetworkOf } from '../../stores/store'
+import { showToast } from '../../stores/toasts'
 import list from '../list.module.css'
 import { sendText } from '../WalletSend/sendText'
 import styles from './Account.module.css'
@@ -57,6 +59,20 @@ export function Account() {
   const email = login?.authName
   const activity = useModalState((state) => featureEnabled(state, 'activity'))
   const sendAvailable = useModalState(isSendAvailable)
+  // The embedded wallet's EVM account type, and the switch spec §6 allows: to the smart
+  // account where it is available, back to the EOA always.
+  const accountType = useModalState((state) =>
+    state.status === 'connected' && login?.authProvider && login.namespace !== 'solana'
+      ? state.accountType
+      : undefined,
+  )
+  const smartAccountAvailable = useModalState((state) => state.smartAccountAvailable)
+  const switchTo =
+    accountType === 'smartAccount'
+      ? 'eoa'
+      : accountType === 'eoa' && smartAccountAvailable
+        ? 'smartAccount'
+        : undefined
   const balances = useTokenBalances()
   const { balance, total, loading } = useNativeBalance(balances)
   const tabs = activity ? allTabs : allTabs.filter((name) => name !== 'activity')
@@ -78,6 +94,26 @@ export function Account() {
     if (!next) return
     setTab(next)
     document.getElementById(ids(next).tabId)?.focus()
+  }
+
+  /**
+   * Switches the embedded wallet's EVM account; the toast says so, or warns when the site keeps
+   * its own sign-ins, whose check may not know a smart account's signatures.
+   */
+  async function switchAccountType(to: 'eoa' | 'smartAccount') {
+    const toast = (message: string, variant: 'success' | 'error') =>
+      showToast(store, { message, variant, autoClose: true })
+    try {
+      await (await modal.embeddedWallet.load()).switchAccountType(to)
+    } catch (error) {
+      return toast((error as Error).message, 'error')
+    }
+    const siteSignIn =
+      to === 'smartAccount' &&
+      store.getState().siwx !== 'off' &&
+      (await modal.siwx.load()).siteKeepsSessions()
+    if (siteSignIn) toast(toastMessages.smartAccountsMaybeUnsupported, 'error')
+    else toast(accountText.accountTypeSwitched[to], 'success')
   }
 
   async function copyAddress() {
@@ -134,6 +170,11 @@ export function Account() {
                 {social
                   ? `${socialProviderNames[social as SocialProvider]} · ${email}`
                   : truncateEmail(email)}
+              </span>
+            )}
+            {accountType && (
+              <span className={styles.total} data-account-type={accountType}>
+                {accountText.accountTypes[accountType]}
               </span>
             )}
             <div className={styles.balanceLine} aria-live="polite">
@@ -214,6 +255,15 @@ export function Account() {
               >
                 {accountText.devices}
               </button>
+              {switchTo && (
+                <button
+                  type="button"
+                  className={list.button}
+                  onClick={() => switchAccountType(switchTo)}
+                >
+                  {accountText.switchAccountType[switchTo]}
+                </button>
+              )}
             </>
           )}
           {multiWallet && (

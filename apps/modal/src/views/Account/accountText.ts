@@ -54,4 +54,7 @@ export const accountText = {
   wallets: 'Wallets',
   unsupportedNetwork: 'This network is not supported by this site.',
   switchNetwork: 'Switch network',
+  accountTypes: { eoa: 'EOA', smartAccount: 'Smart Account' },
+  switchAccountType: { eoa: 'Switch to EOA', smartAccount: 'Switch to Smart Account' },
+  accountTypeSwitched: { eoa: 'Switched to EOA', smartAccount: 'Switched to Smart Account' },
 } as const

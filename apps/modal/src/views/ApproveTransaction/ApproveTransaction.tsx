@@ -5,12 +5,13 @@
  * Amounts and addresses are shown whole: this is where the visitor checks them. Nothing is
  * signed until Approve (approvals.ts).
  */
+import type { NetworkConfig } from '@airlock/protocol'
 import { type ReactNode, useEffect, useState } from 'react'
 import { createPublicClient, erc20Abi, formatUnits, http } from 'viem'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import type { PendingApproval } from '../../embeddedWallet/approvals'
-import type { Erc20Call } from '../../embeddedWallet/evmSigner'
+import type { ApprovalCall, Erc20Call } from '../../embeddedWallet/evmSigner'
 import type { SolanaInstructionSummary } from '../../embeddedWallet/solanaSigner'
 import type { ModalState } from '../../stores/store'
 import styles from '../form.module.css'
@@ -163,19 +164,44 @@ function Summary({ approval, state }: { approval: PendingApproval; state: ModalS
         <dl className={styles.details}>{common}</dl>
       </>
     )
+  if (approval.kind === 'calls')
+    return (
+      <>
+        <p className={list.note}>{text.explainCalls(approval.calls.length)}</p>
+        <dl className={styles.details}>{common}</dl>
+        <ol className={list.list}>
+          {approval.calls.map((call, index) => (
+            // Calls have no id but their place in the batch, which runs them in that order.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the order is the batch's
+            <li key={index} data-batch-call>
+              <CallRows call={call} network={network} />
+            </li>
+          ))}
+        </ol>
+      </>
+    )
+  return (
+    <>
+      <p className={list.note}>{text.explainSend}</p>
+      <dl className={styles.details}>{common}</dl>
+      <CallRows call={approval} network={network} />
+    </>
+  )
+}
+
+/** One call: its ERC-20 transfer or approval in words, the receiver or contract, value, data. */
+function CallRows({ call, network }: { call: ApprovalCall; network: NetworkConfig | undefined }) {
   const symbol = network?.nativeCurrency.symbol ?? ''
   const decimals = network?.nativeCurrency.decimals ?? 18
   return (
     <>
-      <p className={list.note}>{text.explainSend}</p>
-      {approval.call && <Erc20CallText call={approval.call} rpcUrl={network?.rpcUrl} />}
+      {call.call && <Erc20CallText call={call.call} rpcUrl={network?.rpcUrl} />}
       <dl className={styles.details}>
-        {common}
-        <Row label={approval.call ? text.contract : text.to}>{approval.to}</Row>
+        <Row label={call.call ? text.contract : text.to}>{call.to}</Row>
         <Row label={text.value}>
-          <span data-value>{`${formatUnits(approval.value, decimals)} ${symbol}`}</span>
+          <span data-value>{`${formatUnits(call.value, decimals)} ${symbol}`}</span>
         </Row>
-        {approval.data && !approval.call && <Row label={text.data}>{approval.data}</Row>}
+        {call.data && !call.call && <Row label={text.data}>{call.data}</Row>}
       </dl>
     </>
   )
@@ -186,9 +212,11 @@ const titleOf = (approval: PendingApproval) =>
     ? text.signMessage
     : approval.kind === 'typedData'
       ? text.signTypedData
-      : 'send' in approval && !approval.send
-        ? text.signTransaction
-        : text.sendTransaction
+      : approval.kind === 'calls'
+        ? text.sendCalls
+        : 'send' in approval && !approval.send
+          ? text.signTransaction
+          : text.sendTransaction
 
 export function ApproveTransaction() {
   const modal = useModal()

@@ -4,10 +4,13 @@ export const approveText = {
   signTypedData: 'Sign data',
   sendTransaction: 'Send transaction',
   signTransaction: 'Sign transaction',
+  sendCalls: 'Send calls',
   explainMessage: 'The site asks your wallet to sign this message. Signing costs nothing.',
   explainTypedData:
     'The site asks your wallet to sign this data. A signature can authorise what the data says: check it.',
   explainSend: 'The site asks your wallet to send this transaction.',
+  explainCalls: (count: number) =>
+    `The site asks your smart account to make these ${count} calls together: all of them happen, or none.`,
   explainSignTransaction:
     'The site asks your wallet to sign this transaction; the site may send it afterwards.',
   network: 'Network',

@@ -1,0 +1,529 @@
+/**
+ * The embedded wallet's smart-account provider (createSmartAccountSigner) against real parts: an
+ * anvil with EntryPoint v0.8 and the account factory (devchain/accountAbstraction.mjs), alto as
+ * the bundler (devchain/bundler.mjs), and the EOA provider it shares the network with. What the
+ * visitor is asked, what lands on chain, the EIP-1193 and EIP-5792 error of each refusal, and the
+ * bundler slow or gone.
+ */
+import type { NetworkConfig } from '@airlock/protocol'
+import {
+  type Address,
+  createPublicClient,
+  createTestClient,
+  type Hex,
+  http,
+  type PublicClient,
+  parseEther,
+  type TestClient,
+  type Transport,
+  toHex,
+} from 'viem'
+import { entryPoint08Abi } from 'viem/account-abstraction'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+  deployAccountAbstraction,
+  devAccountAbis,
+  devAccountFactoryAddress,
+  entryPointAddress,
+} from '../../../../devchain/accountAbstraction.mjs'
+import { type Bundler, startBundler } from '../../../../devchain/bundler.mjs'
+import { type Anvil, freePort, startAnvil } from '../../../api/src/services/indexer/testing/anvil'
+import { type ApprovalRequest, createEvmSigner } from './evmSigner'
+import { createSmartAccountSigner } from './smartAccountSigner'
+
+let anvil: Anvil
+let bundler: Bundler
+let network: NetworkConfig
+let chain: PublicClient
+let testClient: TestClient
+
+// Anvil, both deployments and alto's start (which deploys its simulation contracts).
+beforeAll(async () => {
+  anvil = await startAnvil()
+  await deployAccountAbstraction({ rpcUrl: anvil.rpcUrl })
+  bundler = await startBundler({ rpcUrl: anvil.rpcUrl, port: 0, quiet: true })
+  network = {
+    caipNetworkId: 'eip155:31337',
+    name: 'Anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrl: anvil.rpcUrl,
+  }
+  const transport = http(anvil.rpcUrl, { retryCount: 0 })
+  chain = createPublicClient({ chain: foundry, transport, pollingInterval: 50 })
+  testClient = createTestClient({ chain: foundry, mode: 'anvil', transport })
+}, 120_000)
+
+afterAll(async () => {
+  await bundler?.stop()
+  await anvil?.stop()
+})
+
+/** A user operation goes from send to receipt in well under a second here; this is headroom. */
+const sendTimeout = 30_000
+
+const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
+
+type WalletOptions = {
+  /** What the approval answers. */
+  answer?: boolean
+  /** Ether given to the smart account before the test; none leaves it unable to pay. */
+  ether?: string
+  timeoutMs?: number
+  bundlerTransport?: () => Transport
+}
+
+/**
+ * A fresh wallet: its EOA provider and, on it, the smart account's, both on anvil. The approval
+ * keeps what it was shown and answers `answer`; `timeouts` counts the timeout alerts.
+ */
+async function freshWallet({
+  answer = true,
+  ether = '1',
+  timeoutMs,
+  bundlerTransport = () => http(bundler.url, { retryCount: 0 }),
+}: WalletOptions = {}) {
+  const privateKey = generatePrivateKey()
+  const shown: ApprovalRequest[] = []
+  const approve = async (request: ApprovalRequest) => {
+    shown.push(request)
+    return answer
+  }
+  let timeouts = 0
+  const eoa = createEvmSigner({ privateKey, networks: [network], network: 'eip155:31337', approve })
+  const smart = await createSmartAccountSigner({
+    owner: privateKeyToAccount(privateKey),
+    eoa,
+    networks: [network],
+    bundlerTransport,
+    approve,
+    onTimeout: () => {
+      timeouts++
+    },
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+  })
+  if (ether !== '0')
+    await testClient.setBalance({ address: smart.address, value: parseEther(ether) })
+  return { eoa, smart, shown, timeouts: () => timeouts }
+}
+
+/**
+ * How many user operations of `sender` the EntryPoint executed. (Its nonce at key 0 would not
+ * say: viem's smart accounts take a nonce key of their own.)
+ */
+const userOperationCount = async (sender: Address) =>
+  (
+    await chain.getContractEvents({
+      address: entryPointAddress,
+      abi: entryPoint08Abi,
+      eventName: 'UserOperationEvent',
+      args: { sender },
+      fromBlock: 0n,
+    })
+  ).length
+
+const isDeployed = async (address: Address) => (await chain.getCode({ address })) !== undefined
+
+/** No user operation of `sender` landed: none executed, not deployed, `receivers` got nothing. */
+async function expectNothingSent(sender: Address, receivers: Address[] = []) {
+  expect(await isDeployed(sender)).toBe(false)
+  expect(await userOperationCount(sender)).toBe(0)
+  for (const receiver of receivers) expect(await chain.getBalance({ address: receiver })).toBe(0n)
+}
+
+describe('accounts and chain', () => {
+  test("behavior: the accounts are the factory's counterfactual address of the owner, not the EOA; the chain id is the EOA's", async () => {
+    const { eoa, smart } = await freshWallet({ ether: '0' })
+    const owner = (await eoa.request({ method: 'eth_accounts' })) as Address[]
+    const factoryAddress = await chain.readContract({
+      address: devAccountFactoryAddress,
+      abi: devAccountAbis.factory,
+      functionName: 'getAddress',
+      args: [eoa.address, 0n],
+    })
+
+    expect(await smart.request({ method: 'eth_accounts' })).toEqual([smart.address])
+    expect(await smart.request({ method: 'eth_requestAccounts' })).toEqual([smart.address])
+    expect(smart.address).toBe(factoryAddress)
+    expect(owner).toEqual([eoa.address])
+    expect(smart.address).not.toBe(eoa.address)
+    expect(await smart.request({ method: 'eth_chainId' })).toBe('0x7a69')
+    expect(await smart.request({ method: 'eth_chainId' })).toBe(
+      await eoa.request({ method: 'eth_chainId' }),
+    )
+    expect(await isDeployed(smart.address)).toBe(false)
+  })
+})
+
+describe('personal_sign', () => {
+  test('behavior: before deployment the signature verifies (ERC-6492) and the account stays undeployed', async () => {
+    const { smart, shown } = await freshWallet()
+    const text = 'Sign in to Airlock'
+
+    const signature = (await smart.request({
+      method: 'personal_sign',
+      params: [toHex(text), smart.address],
+    })) as Hex
+
+    expect(await chain.verifyMessage({ address: smart.address, message: text, signature })).toBe(
+      true,
+    )
+    expect(await isDeployed(smart.address)).toBe(false)
+    expect(shown).toEqual([
+      { kind: 'message', network: 'eip155:31337', from: smart.address, message: text },
+    ])
+  })
+
+  test('error: a declined message is 4001 and nothing is signed', async () => {
+    const { smart, shown } = await freshWallet({ answer: false })
+    await expect(
+      smart.request({ method: 'personal_sign', params: [toHex('hi'), smart.address] }),
+    ).rejects.toMatchObject({ name: 'UserRejectedRequestError', code: 4001 })
+    expect(shown).toHaveLength(1)
+    await expectNothingSent(smart.address)
+  })
+})
+
+describe('eth_sendTransaction', () => {
+  test(
+    'behavior: an approved ETH transfer lands as a user operation that deploys the account; then personal_sign is ERC-1271',
+    async () => {
+      const { smart, shown } = await freshWallet()
+      const receiver = freshAddress()
+      const value = parseEther('0.25')
+
+      const hash = (await smart.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: smart.address, to: receiver, value: toHex(value) }],
+      })) as Hex
+
+      expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+      expect((await chain.getTransactionReceipt({ hash })).status).toBe('success')
+      expect(await chain.getBalance({ address: receiver })).toBe(value)
+      expect(await isDeployed(smart.address)).toBe(true)
+      expect(await userOperationCount(smart.address)).toBe(1)
+      expect(shown).toEqual([
+        {
+          kind: 'transaction',
+          network: 'eip155:31337',
+          from: smart.address,
+          to: receiver,
+          value,
+        },
+      ])
+
+      const text = 'Signed by a deployed account'
+      const signature = (await smart.request({
+        method: 'personal_sign',
+        params: [toHex(text), smart.address],
+      })) as Hex
+      expect(signature.length).toBe(2 + 65 * 2) // the owner's signature, no ERC-6492 wrapper
+      expect(await chain.verifyMessage({ address: smart.address, message: text, signature })).toBe(
+        true,
+      )
+    },
+    sendTimeout,
+  )
+
+  test(
+    "error: an account that can't pay for gas is refused by the bundler and nothing lands",
+    async () => {
+      const { smart, shown } = await freshWallet({ ether: '0' })
+      const receiver = freshAddress()
+
+      const sending = smart.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: smart.address, to: receiver, value: '0x1' }],
+      })
+
+      await expect(sending).rejects.toMatchObject({
+        name: 'ProviderRpcError',
+        // The bundler's own code (ERC-7769's -32500: the account's validation failed).
+        code: -32500,
+        shortMessage: 'Smart Account does not have sufficient funds to execute the User Operation.',
+        details: "UserOperation reverted during simulation with reason: AA21 didn't pay prefund",
+      })
+      expect(shown).toHaveLength(1)
+      await expectNothingSent(smart.address, [receiver])
+    },
+    sendTimeout,
+  )
+})
+
+describe('wallet_sendCalls', () => {
+  test(
+    'behavior: two transfers are one approval and one user operation, which wallet_getCallsStatus follows to 200',
+    async () => {
+      const { smart, shown } = await freshWallet()
+      const [first, second] = [freshAddress(), freshAddress()]
+
+      const sent = (await smart.request({
+        method: 'wallet_sendCalls',
+        params: [
+          {
+            version: '2.0.0',
+            chainId: '0x7a69',
+            from: smart.address,
+            atomicRequired: true,
+            calls: [
+              { to: first, value: toHex(parseEther('0.1')) },
+              { to: second, value: toHex(parseEther('0.2')) },
+            ],
+          },
+        ],
+      })) as { id: Hex }
+
+      expect(Object.keys(sent)).toEqual(['id'])
+      expect(sent.id).toMatch(/^0x[0-9a-f]{64}$/)
+      expect(shown).toEqual([
+        {
+          kind: 'calls',
+          network: 'eip155:31337',
+          from: smart.address,
+          calls: [
+            { to: first, value: parseEther('0.1') },
+            { to: second, value: parseEther('0.2') },
+          ],
+        },
+      ])
+      const status = () =>
+        smart.request({ method: 'wallet_getCallsStatus', params: [sent.id] }) as Promise<{
+          status: number
+        }>
+      await expect
+        .poll(async () => (await status()).status, { timeout: 10_000, interval: 100 })
+        .toBe(200)
+      // toMatchObject holds arrays to their length: one receipt, the batch's one transaction.
+      expect(await status()).toMatchObject({
+        version: '2.0.0',
+        id: sent.id,
+        chainId: '0x7a69',
+        atomic: true,
+        status: 200,
+        receipts: [{ status: '0x1', transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) }],
+      })
+      expect(await userOperationCount(smart.address)).toBe(1)
+      expect(await chain.getBalance({ address: first })).toBe(parseEther('0.1'))
+      expect(await chain.getBalance({ address: second })).toBe(parseEther('0.2'))
+    },
+    sendTimeout,
+  )
+
+  test('error: the status of a batch this wallet never sent is 5730', async () => {
+    const { smart } = await freshWallet({ ether: '0' })
+    await expect(
+      smart.request({ method: 'wallet_getCallsStatus', params: ['0xdead'] }),
+    ).rejects.toMatchObject({ name: 'ProviderRpcError', code: 5730 })
+  })
+
+  test(
+    'behavior: an optional capability the wallet lacks is ignored and the batch is sent',
+    async () => {
+      const { smart, shown } = await freshWallet()
+      const receiver = freshAddress()
+      const { id } = (await smart.request({
+        method: 'wallet_sendCalls',
+        params: [
+          {
+            version: '2.0.0',
+            chainId: '0x7a69',
+            capabilities: { x: { optional: true } },
+            calls: [{ to: receiver, value: '0x5' }],
+          },
+        ],
+      })) as { id: Hex }
+      await expect
+        .poll(() => chain.getBalance({ address: receiver }), { timeout: 10_000, interval: 100 })
+        .toBe(5n)
+      expect(id).toMatch(/^0x[0-9a-f]{64}$/)
+      expect(shown).toHaveLength(1)
+    },
+    sendTimeout,
+  )
+
+  // Anvil's account #1: a call's receiver, and the `from` of another account.
+  const otherAccount: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  const call = { to: otherAccount, value: '0x1' }
+  /** A valid one-call batch with `change` made to it. */
+  const batch = (change: Record<string, unknown>) => ({
+    version: '2.0.0',
+    chainId: '0x7a69',
+    calls: [call],
+    ...change,
+  })
+
+  test.each([
+    {
+      case: 'a chainId of another chain is 4902',
+      params: batch({ chainId: '0x1' }),
+      error: { name: 'ProviderRpcError', code: 4902, message: /chainId 1 is not the active/ },
+    },
+    {
+      case: 'from another account is 4100',
+      params: batch({ from: otherAccount }),
+      error: { name: 'UnauthorizedError', code: 4100, message: /is not this wallet's account/ },
+    },
+    {
+      case: 'no calls is invalid params',
+      params: batch({ calls: [] }),
+      error: { name: 'InvalidParamsError', code: -32602, message: /calls must be a non-empty/ },
+    },
+    {
+      case: '17 calls is invalid params',
+      params: batch({ calls: Array.from({ length: 17 }, () => call) }),
+      error: { name: 'InvalidParamsError', code: -32602, message: /at most 16 calls, not 17/ },
+    },
+    {
+      case: 'a call to something not an address is invalid params',
+      params: batch({ calls: [{ ...call, to: '0x1234' }] }),
+      error: {
+        name: 'InvalidParamsError',
+        code: -32602,
+        message: /calls\[0\]\.to "0x1234" is not an address/,
+      },
+    },
+    {
+      case: 'a value that is not hex is invalid params',
+      params: batch({ calls: [{ ...call, value: '100' }] }),
+      error: {
+        name: 'InvalidParamsError',
+        code: -32602,
+        message: /calls\[0\]\.value must be a hex quantity/,
+      },
+    },
+    {
+      case: 'data of odd-length hex is invalid params',
+      params: batch({ calls: [{ ...call, data: '0xabc' }] }),
+      error: {
+        name: 'InvalidParamsError',
+        code: -32602,
+        message: /calls\[0\]\.data must be 0x-prefixed hex bytes/,
+      },
+    },
+    {
+      case: 'a required capability the wallet lacks is 5700',
+      params: batch({ capabilities: { paymasterService: { url: 'x' } } }),
+      error: {
+        name: 'ProviderRpcError',
+        code: 5700,
+        message: /does not support the capabilities paymasterService/,
+      },
+    },
+    {
+      case: "a required capability on one call is 5700 too (EIP-5792: a call's own count)",
+      params: batch({ calls: [{ ...call, capabilities: { paymasterService: { url: 'x' } } }] }),
+      error: {
+        name: 'ProviderRpcError',
+        code: 5700,
+        message: /calls\[0\]: the wallet does not support the capabilities paymasterService/,
+      },
+    },
+    {
+      case: 'a capability that is not an object is required, so 5700',
+      params: batch({ capabilities: { paymasterService: true } }),
+      error: { name: 'ProviderRpcError', code: 5700 },
+    },
+  ])('security: $case, never shown and nothing sent', async ({ params, error }) => {
+    const { smart, shown } = await freshWallet()
+    const before = await chain.getBalance({ address: otherAccount })
+
+    await expect(
+      smart.request({ method: 'wallet_sendCalls', params: [params] }),
+    ).rejects.toMatchObject(error)
+
+    expect(shown).toEqual([])
+    await expectNothingSent(smart.address)
+    expect(await chain.getBalance({ address: otherAccount })).toBe(before)
+  })
+})
+
+describe('wallet_getCapabilities', () => {
+  test('behavior: atomic batches on the active network only', async () => {
+    const { smart } = await freshWallet({ ether: '0' })
+    expect(
+      await smart.request({
+        method: 'wallet_getCapabilities',
+        params: [smart.address, ['0x7a69']],
+      }),
+    ).toEqual({ '0x7a69': { atomic: { status: 'supported' } } })
+    expect(
+      await smart.request({ method: 'wallet_getCapabilities', params: [smart.address, ['0x1']] }),
+    ).toEqual({})
+  })
+
+  test("error: another account's capabilities are 4100", async () => {
+    const { eoa, smart } = await freshWallet({ ether: '0' })
+    await expect(
+      smart.request({ method: 'wallet_getCapabilities', params: [eoa.address, ['0x7a69']] }),
+    ).rejects.toMatchObject({ name: 'UnauthorizedError', code: 4100 })
+  })
+})
+
+describe('the bundler unreachable', () => {
+  test.each([
+    // Port 9 is on fetch's list of bad ports: undici refuses it without connecting.
+    { case: 'a port fetch refuses', url: async () => 'http://127.0.0.1:9' },
+    { case: 'a port nothing listens on', url: async () => `http://127.0.0.1:${await freePort()}` },
+  ])(
+    'error: at $case, a transaction is 4901 naming the network, and nothing is sent',
+    async ({ url }) => {
+      const bundlerUrl = await url()
+      const { smart, shown } = await freshWallet({
+        bundlerTransport: () => http(bundlerUrl, { retryCount: 0 }),
+      })
+      const receiver = freshAddress()
+
+      const sending = smart.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: smart.address, to: receiver, value: '0x1' }],
+      })
+
+      await expect(sending).rejects.toMatchObject({
+        name: 'ChainDisconnectedError',
+        code: 4901,
+        message: "The bundler of Anvil can't be reached: try again later.",
+      })
+      expect(shown).toHaveLength(1)
+      await expectNothingSent(smart.address, [receiver])
+    },
+    sendTimeout,
+  )
+})
+
+// Last: it stops anvil's mining for a while. Its account is its own, and mining is back on (the
+// held bundle mined) before it ends, so nothing after it meets a chain that does not mine.
+describe('a user operation not included in time', () => {
+  test(
+    'error: it is RequestTimeoutError after timeoutMs, and the timeout alert is raised once',
+    async () => {
+      const { smart, timeouts } = await freshWallet({ timeoutMs: 3000 })
+      const receiver = freshAddress()
+      await testClient.setAutomine(false)
+      try {
+        const sending = smart.request({
+          method: 'eth_sendTransaction',
+          params: [{ from: smart.address, to: receiver, value: '0x1' }],
+        })
+        await expect(sending).rejects.toMatchObject({
+          name: 'RequestTimeoutError',
+          code: -32603,
+          message: expect.stringMatching(
+            /^The user operation 0x[0-9a-f]{64} was not included within 3 s\.$/,
+          ),
+        })
+        expect(timeouts()).toBe(1)
+        expect(await chain.getBalance({ address: receiver })).toBe(0n)
+      } finally {
+        await testClient.setAutomine(true)
+        await testClient.mine({ blocks: 1 })
+      }
+      // The held bundle is mined once blocks are: the chain and the bundler carry on.
+      await expect
+        .poll(() => chain.getBalance({ address: receiver }), { timeout: 10_000, interval: 100 })
+        .toBe(1n)
+      expect(await userOperationCount(smart.address)).toBe(1)
+    },
+    sendTimeout,
+  )
+})

@@ -1,0 +1,445 @@
+/**
+ * The EIP-1193 provider of the embedded wallet's smart account (smartAccount.ts): the same
+ * requests as the EOA's provider (evmSigner.ts), answered for the smart account's address.
+ * Signatures are the owner's, wrapped in ERC-6492 until the account is deployed (ERC-1271
+ * after); `eth_sendTransaction` and EIP-5792's `wallet_sendCalls` become user operations sent
+ * through the bundler relay, after the visitor's yes. The network, its switch and chain reads
+ * are the EOA provider's, so both accounts are always on the same network.
+ */
+import {
+  ChainDisconnectedError,
+  errorCodes,
+  evmChainId,
+  type NetworkConfig,
+  ProviderRpcError,
+  type RequestArguments,
+  RequestTimeoutError,
+  UnauthorizedError,
+  UnsupportedMethodError,
+  UserRejectedRequestError,
+} from '@airlock/protocol'
+import {
+  createPublicClient,
+  getAddress,
+  type Hex,
+  http,
+  isAddress,
+  isAddressEqual,
+  isHex,
+  type PrivateKeyAccount,
+  type PublicClient,
+  type Transport,
+  BaseError as ViemError,
+} from 'viem'
+import {
+  type BundlerClient,
+  type SmartAccount,
+  UserOperationReceiptNotFoundError,
+  WaitForUserOperationReceiptTimeoutError,
+} from 'viem/account-abstraction'
+import { HttpError } from '../api'
+import {
+  type ApprovalCall,
+  type ApprovalRequest,
+  type Approve,
+  chainOf,
+  type EvmSigner,
+  erc20CallOf,
+  isChainIdHex,
+  messageText,
+  positional,
+  providerErrorOf,
+  readTransaction,
+  readTypedData,
+} from './evmSigner'
+import { invalid, isRecord, shown } from './signerInput'
+import { ownedSmartAccount, relayFailureOf, smartAccountBundler } from './smartAccount'
+
+/** How long a sent user operation may take to be included before the request fails. */
+export const userOperationTimeoutMs = 60_000
+
+/** The most calls one `wallet_sendCalls` batch may make. */
+const maxCalls = 16
+
+/** EIP-5792's code for a batch id this wallet never sent. */
+const unknownBundleId = 5730
+/** EIP-5792's code for a required capability the wallet does not support. */
+const unsupportedCapability = 5700
+
+export type SmartAccountSignerOptions = {
+  /** The wallet's EVM key, the account's owner. */
+  owner: PrivateKeyAccount
+  /** The EOA's provider: the network, its switch and chain reads are its. */
+  eoa: EvmSigner
+  networks: readonly NetworkConfig[]
+  /** The bundler relay's transport for a network. */
+  bundlerTransport(network: NetworkConfig): Transport
+  /** Whether a paymaster sponsors the gas on a network. */
+  sponsored?(network: NetworkConfig): Promise<boolean>
+  approve: Approve
+  /** A user operation was not included in time: the alert says so. */
+  onTimeout(): void
+  timeoutMs?: number
+}
+
+/** A batch this wallet sent: its user operation and the network it went to. */
+type SentBatch = { hash: Hex; network: NetworkConfig }
+
+/**
+ * The smart account's provider, its address read from the factory on the EOA's network.
+ *
+ * @example
+ * const smart = await createSmartAccountSigner({ owner, eoa, networks, bundlerTransport, approve, onTimeout })
+ * await smart.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', calls }] })
+ * // { id: '0x…' } once the visitor approves; wallet_getCallsStatus follows it
+ */
+export async function createSmartAccountSigner(
+  options: SmartAccountSignerOptions,
+): Promise<EvmSigner> {
+  const { owner, eoa, networks, approve, timeoutMs = userOperationTimeoutMs } = options
+  const networkOf = (id = eoa.network()) => {
+    const network = networks.find(({ caipNetworkId }) => caipNetworkId === id)
+    if (!network) throw new ChainDisconnectedError({ message: `The wallet is on no network.` })
+    return network
+  }
+
+  const clients = new Map<
+    string,
+    { chain: PublicClient; account: SmartAccount; bundler: BundlerClient }
+  >()
+  async function clientsOf(network: NetworkConfig) {
+    const made = clients.get(network.caipNetworkId)
+    if (made) return made
+    const chain = createPublicClient({ chain: chainOf(network), transport: http(network.rpcUrl) })
+    const account = await ownedSmartAccount({ client: chain, owner })
+    const sponsored = (await options.sponsored?.(network)) ?? false
+    const bundler = smartAccountBundler(chain, options.bundlerTransport(network), { sponsored })
+    const built = { chain, account, bundler }
+    clients.set(network.caipNetworkId, built)
+    return built
+  }
+  const start = networkOf()
+  const address = await clientsOf(start).then(
+    ({ account }) => account.address,
+    (error: unknown) => {
+      throw providerErrorOf(error, start)
+    },
+  )
+
+  const sent = new Map<Hex, SentBatch>()
+
+  function assertOwnAddress(method: string, value: unknown) {
+    if (typeof value !== 'string' || !isAddress(value))
+      throw invalid(`${method}: ${shown(value)} is not an address.`)
+    if (!isAddressEqual(value, address))
+      throw new UnauthorizedError({
+        message: `${method}: ${value} is not this wallet's account (${address}).`,
+      })
+  }
+
+  async function approved(request: ApprovalRequest) {
+    if (!(await approve(request)))
+      throw new UserRejectedRequestError({ message: 'The visitor rejected the request.' })
+  }
+
+  /** Sends `calls` as one user operation; resolves to its hash once the bundler took it. */
+  async function sendCalls(network: NetworkConfig, calls: ApprovalCall[]) {
+    const { account, bundler } = await clientsOf(network)
+    try {
+      return await bundler.sendUserOperation({
+        account,
+        calls: calls.map(({ to, value, data }) => ({ to, value, ...(data ? { data } : {}) })),
+      })
+    } catch (error) {
+      throw userOperationError(error, network)
+    }
+  }
+
+  async function included(network: NetworkConfig, hash: Hex) {
+    const { bundler } = await clientsOf(network)
+    try {
+      return await bundler.waitForUserOperationReceipt({ hash, timeout: timeoutMs })
+    } catch (error) {
+      if (error instanceof WaitForUserOperationReceiptTimeoutError) {
+        options.onTimeout()
+        throw new RequestTimeoutError({
+          message: `The user operation ${hash} was not included within ${timeoutMs / 1000} s.`,
+          cause: error,
+        })
+      }
+      throw userOperationError(error, network)
+    }
+  }
+
+  async function personalSign(params: RequestArguments['params']) {
+    const [message, from] = positional('personal_sign', params, ['message', 'address'])
+    if (typeof message !== 'string' || !isHex(message) || message.length % 2 !== 0)
+      throw invalid(
+        `personal_sign: the message must be 0x-prefixed hex bytes (a text as its UTF-8), not ${shown(message)}.`,
+      )
+    assertOwnAddress('personal_sign', from)
+    const network = networkOf()
+    await approved({
+      kind: 'message',
+      network: network.caipNetworkId,
+      from: address,
+      message: messageText(message),
+    })
+    const { account } = await clientsOf(network)
+    return account.signMessage({ message: { raw: message } })
+  }
+
+  async function signTypedData(params: RequestArguments['params']) {
+    const method = 'eth_signTypedData_v4'
+    const [from, value] = positional(method, params, ['address', 'typedData'])
+    assertOwnAddress(method, from)
+    const network = networkOf()
+    const typedData = readTypedData(value, network)
+    await approved({
+      kind: 'typedData',
+      network: network.caipNetworkId,
+      from: address,
+      domain: typedData.domain,
+      primaryType: typedData.primaryType,
+      message: typedData.message,
+    })
+    const { account } = await clientsOf(network)
+    return account.signTypedData(typedData)
+  }
+
+  async function sendTransaction(params: RequestArguments['params']) {
+    const [value] = positional('eth_sendTransaction', params, ['transaction'])
+    const network = networkOf()
+    // Gas, fees and nonce, if given, are the EOA's notions: a user operation's are the bundler's
+    // estimate and the account's own nonce.
+    const { to, value: amount, data } = readTransaction(value, network, assertOwnAddress)
+    const call = data ? erc20CallOf(to, data) : undefined
+    await approved({
+      kind: 'transaction',
+      network: network.caipNetworkId,
+      from: address,
+      to,
+      value: amount,
+      ...(data ? { data } : {}),
+      ...(call ? { call } : {}),
+    })
+    const hash = await sendCalls(network, [{ to, value: amount, ...(data ? { data } : {}) }])
+    const receipt = await included(network, hash)
+    if (!receipt.success)
+      throw new ProviderRpcError(
+        errorCodes.internal,
+        `The user operation ${hash} was included but its call reverted${receipt.reason ? `: ${receipt.reason}` : ''}.`,
+      )
+    return receipt.receipt.transactionHash
+  }
+
+  async function walletSendCalls(params: RequestArguments['params']) {
+    const [batch] = positional('wallet_sendCalls', params, ['{ version, chainId, calls }'])
+    const network = networkOf()
+    const calls = readCalls(batch, network, assertOwnAddress)
+    await approved({ kind: 'calls', network: network.caipNetworkId, from: address, calls })
+    const hash = await sendCalls(network, calls)
+    sent.set(hash, { hash, network })
+    return { id: hash }
+  }
+
+  async function callsStatus(params: RequestArguments['params']) {
+    const [id] = positional('wallet_getCallsStatus', params, ['id'])
+    const batch =
+      typeof id === 'string'
+        ? (sent.get(id.toLowerCase() as Hex) ?? sent.get(id as Hex))
+        : undefined
+    if (!batch)
+      throw new ProviderRpcError(
+        unknownBundleId,
+        `Unknown bundle id ${shown(id)}: this wallet sent no such batch.`,
+      )
+    const { bundler } = await clientsOf(batch.network)
+    const base = {
+      version: '2.0.0',
+      id: batch.hash,
+      chainId: evmChainId(batch.network.caipNetworkId),
+      atomic: true,
+    }
+    try {
+      const { success, receipt } = await bundler.getUserOperationReceipt({ hash: batch.hash })
+      return {
+        ...base,
+        // EIP-5792: 200 confirmed, 500 reverted on chain (the batch is atomic: all or nothing).
+        status: success ? 200 : 500,
+        receipts: [
+          {
+            logs: receipt.logs.map(({ address: logAddress, data, topics }) => ({
+              address: logAddress,
+              data,
+              topics,
+            })),
+            status: success ? '0x1' : '0x0',
+            blockHash: receipt.blockHash,
+            blockNumber: `0x${receipt.blockNumber.toString(16)}`,
+            gasUsed: `0x${receipt.gasUsed.toString(16)}`,
+            transactionHash: receipt.transactionHash,
+          },
+        ],
+      }
+    } catch (error) {
+      if (error instanceof UserOperationReceiptNotFoundError) return { ...base, status: 100 }
+      throw userOperationError(error, batch.network)
+    }
+  }
+
+  function capabilities(params: RequestArguments['params']) {
+    const method = 'wallet_getCapabilities'
+    const [from, chainIds] = positional(method, params, ['address'])
+    assertOwnAddress(method, from)
+    if (chainIds !== undefined && !(Array.isArray(chainIds) && chainIds.every(isChainIdHex)))
+      throw invalid(`${method}: the chain ids must be a list of hex chain ids such as ["0x1"].`)
+    const asked = (chainIds as string[] | undefined)?.map((chainId) => `eip155:${BigInt(chainId)}`)
+    // EIP-5792: the calls of a batch are one user operation, so they happen together or not.
+    const network = networkOf()
+    if (asked && !asked.includes(network.caipNetworkId)) return {}
+    return { [evmChainId(network.caipNetworkId)]: { atomic: { status: 'supported' } } }
+  }
+
+  return {
+    address,
+    network: () => eoa.network(),
+    async request(args) {
+      const { method, params } = args ?? {}
+      if (typeof method !== 'string') throw invalid('A request needs a method name.')
+      switch (method) {
+        case 'eth_accounts':
+        case 'eth_requestAccounts':
+          return [address]
+        case 'personal_sign':
+          return personalSign(params)
+        case 'eth_signTypedData_v4':
+          return signTypedData(params)
+        case 'eth_sendTransaction':
+          return sendTransaction(params)
+        case 'wallet_sendCalls':
+          return walletSendCalls(params)
+        case 'wallet_getCallsStatus':
+          return callsStatus(params)
+        case 'wallet_getCapabilities':
+          return capabilities(params)
+        case 'eth_signTransaction':
+        case 'eth_sign':
+          throw new UnsupportedMethodError({
+            message: `A smart account does not support ${method}: it sends user operations.`,
+          })
+      }
+      // The network, its switch and chain reads: the EOA's provider, which the account shares.
+      return eoa.request(args)
+    },
+  }
+}
+
+/**
+ * The calls of a `wallet_sendCalls` batch (EIP-5792), every field checked: the version, the
+ * chain (the active network's), `from` (this account, when given), 1 to 16 calls of an address,
+ * a hex value and hex data. A capability the wallet does not have, if required, is refused.
+ */
+function readCalls(
+  batch: unknown,
+  network: NetworkConfig,
+  assertOwnAddress: (method: string, value: unknown) => void,
+): ApprovalCall[] {
+  const method = 'wallet_sendCalls'
+  if (!isRecord(batch)) throw invalid(`${method} takes [{ version, chainId, calls }].`)
+  if (batch.version !== undefined && typeof batch.version !== 'string')
+    throw invalid(`${method}: version must be a string such as "2.0.0".`)
+  if (!isChainIdHex(batch.chainId))
+    throw invalid(
+      `${method}: chainId must be a hex chain id such as 0x1, not ${shown(batch.chainId)}.`,
+    )
+  const chainId = BigInt(batch.chainId)
+  const networkChainId = BigInt(network.caipNetworkId.slice('eip155:'.length))
+  if (chainId !== networkChainId)
+    throw new ProviderRpcError(
+      errorCodes.unrecognizedChain,
+      `${method}: chainId ${chainId} is not the active network's (${networkChainId}, ${network.name}).`,
+    )
+  if (batch.from !== undefined) assertOwnAddress(method, batch.from)
+  assertCapabilities(method, batch.capabilities)
+  const { calls } = batch
+  if (!Array.isArray(calls) || calls.length === 0)
+    throw invalid(`${method}: calls must be a non-empty list of { to, value, data }.`)
+  if (calls.length > maxCalls)
+    throw invalid(`${method}: a batch makes at most ${maxCalls} calls, not ${calls.length}.`)
+  return calls.map((call, index) => {
+    const at = `${method}: calls[${index}]`
+    if (!isRecord(call)) throw invalid(`${at} must be { to, value, data }.`)
+    if (typeof call.to !== 'string' || !isAddress(call.to))
+      throw invalid(`${at}.to ${shown(call.to)} is not an address.`)
+    const value = call.value ?? '0x0'
+    if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(value))
+      throw invalid(`${at}.value must be a hex quantity such as 0x1, not ${shown(call.value)}.`)
+    const data = call.data ?? undefined
+    if (data !== undefined && (typeof data !== 'string' || !isHex(data) || data.length % 2 !== 0))
+      throw invalid(`${at}.data must be 0x-prefixed hex bytes, not ${shown(data)}.`)
+    assertCapabilities(at, call.capabilities)
+    const to = getAddress(call.to)
+    const bytes = data && data !== '0x' ? (data.toLowerCase() as Hex) : undefined
+    const erc20 = bytes ? erc20CallOf(to, bytes) : undefined
+    return {
+      to,
+      value: BigInt(value),
+      ...(bytes ? { data: bytes } : {}),
+      ...(erc20 ? { call: erc20 } : {}),
+    }
+  })
+}
+
+/** The API's own words in its error body, else the HTTP status. */
+function apiMessageOf(error: HttpError): string {
+  const message = (error.body as { error?: { message?: unknown } } | undefined)?.error?.message
+  return typeof message === 'string' ? message : error.message
+}
+
+/**
+ * EIP-5792: a capability the wallet does not support (it supports none beyond atomic batches,
+ * which every batch is) is refused unless marked optional, at the batch's level or a call's.
+ */
+function assertCapabilities(at: string, capabilities: unknown) {
+  if (capabilities === undefined) return
+  if (!isRecord(capabilities)) throw invalid(`${at}: capabilities must be an object.`)
+  const required = Object.entries(capabilities).filter(
+    ([, capability]) => !(isRecord(capability) && capability.optional === true),
+  )
+  if (required.length > 0)
+    throw new ProviderRpcError(
+      unsupportedCapability,
+      `${at}: the wallet does not support the capabilities ${required.map(([name]) => name).join(', ')}.`,
+    )
+}
+
+/**
+ * An error of a user operation as the site reads it: the bundler unreachable is 4901 with the
+ * network named; the bundler's refusal (a reverting call, too little to pay for gas) keeps its
+ * words, viem's reading of the ERC-4337 codes.
+ */
+function userOperationError(error: unknown, network: NetworkConfig): Error {
+  const relay = relayFailureOf(error)
+  const code = relay instanceof HttpError ? relay.code : undefined
+  if (relay)
+    return new ChainDisconnectedError({
+      message:
+        code === 'bundlerNotConfigured' || code === 'smartAccountsDisabled'
+          ? `Smart accounts are not available on ${network.name}.`
+          : `The bundler of ${network.name} can't be reached: try again later.`,
+      ...(relay instanceof HttpError ? { details: apiMessageOf(relay) } : {}),
+      cause: error,
+    })
+  if (error instanceof ViemError) {
+    // The bundler's own JSON-RPC code (ERC-7769: -32500 for a validation the account failed, …).
+    const coded = error.walk((cause) => typeof (cause as { code?: unknown }).code === 'number') as {
+      code: number
+    } | null
+    return new ProviderRpcError(coded?.code ?? errorCodes.internal, error.shortMessage, {
+      cause: error,
+      ...(error.details ? { details: error.details } : {}),
+    })
+  }
+  return providerErrorOf(error, network)
+}

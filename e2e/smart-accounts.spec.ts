@@ -1,0 +1,330 @@
+// Journey (issue 20): the email wallet's smart account on the stack's anvil and alto, through the
+// API's bundler relay. A visitor of a project with smart accounts on gets the smart account their
+// key owns (spec §9's eip155 default); it signs (ERC-6492 before deployment, ERC-1271 after),
+// sends ETH and aUSD as user operations, batches calls (EIP-5792), and switches to the EOA and
+// back from Account. Failures say why, and nothing waits forever.
+import type { Page } from '@playwright/test'
+import {
+  type Address,
+  encodeAbiParameters,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  keccak256,
+  parseEther,
+  parseUnits,
+  toHex,
+} from 'viem'
+import { devAccountAbis, devAccountFactoryAddress } from '../devchain/accountAbstraction.mjs'
+import { answerApproval, freshEmail, openSite, signUpByEmail } from './support/email'
+import { expectClosed, modal, waitForAddress } from './support/modal'
+import {
+  siteSignInSmartProject,
+  smartAccountProject,
+  sponsoredAccountProject,
+} from './support/operator'
+import { expect, test } from './support/test'
+import { anvilClient, freshAddress } from './support/testWallet'
+
+/** What devchain/seed.mjs deploys on a fresh chain: the 6-decimals ERC-20. */
+const aUsd = '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35' as const
+const client = anvilClient()
+
+/** Gives `address` ether and aUSD on anvil, as a faucet would (no one's nonce moves). */
+async function fund(address: Address, { ether = '1', usd = '0' } = {}) {
+  await client.request({
+    method: 'anvil_setBalance' as never,
+    params: [address, toHex(parseEther(ether))] as never,
+  })
+  // DevToken's balanceOf is its fourth slot (name, symbol, totalSupply before it).
+  const slot = keccak256(
+    encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [address, 3n]),
+  )
+  await client.request({
+    method: 'anvil_setStorageAt' as never,
+    params: [aUsd, slot, toHex(parseUnits(usd, 6), { size: 32 })] as never,
+  })
+}
+
+const usdBalance = (address: Address) =>
+  client.readContract({ address: aUsd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+
+/** A request through the site's `airlock.provider`, its error as `{ code, message }`. */
+function providerRequest(page: Page, method: string, params: unknown) {
+  return page.evaluate(
+    ([name, args]) =>
+      window
+        .airlock!.provider.request({ method: name as string, params: args as unknown[] })
+        .catch((error: { code?: number; message?: string }) => ({
+          error: { code: error.code, message: error.message },
+        })),
+    [method, params] as const,
+  )
+}
+
+/** Signs up on a smart-account project's site; the visitor's account is the smart account. */
+async function smartAccountVisitor(page: Page, projectId: string = smartAccountProject) {
+  await openSite(page, { projectId, networks: ['eip155:31337'] })
+  const { address } = await signUpByEmail(page, freshEmail())
+  return address as Address
+}
+
+/** Account's switch between the two types; waits until the site has the other address. */
+async function switchAccountType(page: Page, to: 'EOA' | 'Smart Account', from: Address) {
+  const { dialog } = modal(page)
+  await page.evaluate(() => window.airlock!.open())
+  await dialog.getByRole('button', { name: `Switch to ${to}` }).click()
+  await expect(modal(page).frame.getByText(`Switched to ${to}`)).toBeVisible()
+  await expect(dialog.locator('[data-account-type]')).toHaveText(to)
+  await page.waitForFunction((previous) => window.airlock!.getState().address !== previous, from)
+  await page.evaluate(() => window.airlock!.close())
+  return (await page.evaluate(() => window.airlock!.getState().address)) as Address
+}
+
+test('behavior: the smart account signs before and after deployment, sends ETH and aUSD through the bundler, batches two calls, and switches to the EOA and back', async ({
+  page,
+}) => {
+  const smart = await smartAccountVisitor(page)
+  expect(await client.getCode({ address: smart })).toBeUndefined()
+  await page.evaluate(() => window.airlock!.open())
+  await expect(modal(page).dialog.locator('[data-account-type]')).toHaveText('Smart Account')
+  await page.evaluate(() => window.airlock!.close())
+
+  // The EOA is the key the smart account belongs to: the factory says so.
+  const eoa = await switchAccountType(page, 'EOA', smart)
+  expect(
+    await client.readContract({
+      address: devAccountFactoryAddress,
+      abi: devAccountAbis.factory,
+      functionName: 'getAddress',
+      args: [eoa, 0n],
+    }),
+  ).toBe(smart)
+  expect(await providerRequest(page, 'eth_accounts', [])).toEqual([eoa])
+  expect(await switchAccountType(page, 'Smart Account', eoa)).toBe(smart)
+  expect(await providerRequest(page, 'eth_accounts', [])).toEqual([smart])
+
+  // Before deployment: an ERC-6492 signature, which viem's verifyMessage checks on the chain.
+  const message = 'gm from a smart account'
+  const signing = providerRequest(page, 'personal_sign', [toHex(message), smart])
+  await answerApproval(page, 'message', 'Approve')
+  const counterfactual = (await signing) as Hex
+  expect(await client.verifyMessage({ address: smart, message, signature: counterfactual })).toBe(
+    true,
+  )
+  expect(await client.getCode({ address: smart })).toBeUndefined()
+
+  // ETH: one user operation, which deploys the account; the site gets the transaction's hash.
+  await fund(smart, { ether: '1', usd: '50' })
+  const receiver = freshAddress()
+  const sending = providerRequest(page, 'eth_sendTransaction', [
+    { from: smart, to: receiver, value: toHex(parseEther('0.01')) },
+  ])
+  await expect(modal(page).dialog.locator('[data-value]')).toHaveText('0.01 ETH')
+  await answerApproval(page, 'transaction', 'Approve')
+  const hash = (await sending) as Hex
+  expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
+  expect(await client.getBalance({ address: receiver })).toBe(parseEther('0.01'))
+  expect(await client.getCode({ address: smart })).toBeDefined()
+  await expectClosed(page)
+
+  // aUSD: the transfer decoded in ApproveTransaction, then exactly that amount moves.
+  const usdReceiver = freshAddress()
+  const transferring = providerRequest(page, 'eth_sendTransaction', [
+    {
+      from: smart,
+      to: aUsd,
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [usdReceiver, parseUnits('12.5', 6)],
+      }),
+    },
+  ])
+  await expect(modal(page).dialog).toContainText(`Transfer 12.5 aUSD to ${usdReceiver}`)
+  await answerApproval(page, 'transaction', 'Approve')
+  await client.waitForTransactionReceipt({ hash: (await transferring) as Hex })
+  expect(await usdBalance(usdReceiver)).toBe(parseUnits('12.5', 6))
+  expect(await usdBalance(smart)).toBe(parseUnits('37.5', 6))
+
+  // EIP-5792: atomic batches, two calls in one user operation, followed by its id.
+  expect(await providerRequest(page, 'wallet_getCapabilities', [smart, ['0x7a69']])).toEqual({
+    '0x7a69': { atomic: { status: 'supported' } },
+  })
+  const [first, second] = [freshAddress(), freshAddress()]
+  const batching = providerRequest(page, 'wallet_sendCalls', [
+    {
+      version: '2.0.0',
+      chainId: '0x7a69',
+      from: smart,
+      atomicRequired: true,
+      calls: [
+        { to: first, value: toHex(parseEther('0.02')) },
+        {
+          to: aUsd,
+          data: encodeFunctionData({
+            abi: erc20Abi,
+            functionName: 'transfer',
+            args: [second, parseUnits('1', 6)],
+          }),
+        },
+      ],
+    },
+  ])
+  await expect(modal(page).dialog.locator('[data-batch-call]')).toHaveCount(2)
+  await answerApproval(page, 'calls', 'Approve')
+  const { id } = (await batching) as { id: Hex }
+  await expect
+    .poll(
+      async () =>
+        ((await providerRequest(page, 'wallet_getCallsStatus', [id])) as { status: number }).status,
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(200)
+  const status = (await providerRequest(page, 'wallet_getCallsStatus', [id])) as {
+    atomic: boolean
+    chainId: string
+    receipts: { status: string }[]
+  }
+  expect(status).toMatchObject({ atomic: true, chainId: '0x7a69', receipts: [{ status: '0x1' }] })
+  expect(await client.getBalance({ address: first })).toBe(parseEther('0.02'))
+  expect(await usdBalance(second)).toBe(parseUnits('1', 6))
+  expect(await providerRequest(page, 'wallet_getCallsStatus', ['0x1234'])).toMatchObject({
+    error: { code: 5730 },
+  })
+
+  // Deployed: the owner's plain signature, which the account's ERC-1271 accepts.
+  const signingAgain = providerRequest(page, 'personal_sign', [toHex(message), smart])
+  await answerApproval(page, 'message', 'Approve')
+  const deployed = (await signingAgain) as Hex
+  expect(deployed).toHaveLength(2 + 65 * 2)
+  expect(await client.verifyMessage({ address: smart, message, signature: deployed })).toBe(true)
+
+  // Back to the EOA: the site's account, and its provider's, is the key's own again.
+  expect(await switchAccountType(page, 'EOA', smart)).toBe(eoa)
+  await waitForAddress(page, eoa)
+  expect(await providerRequest(page, 'eth_accounts', [])).toEqual([eoa])
+})
+
+test('error: too little to pay for gas, a reverting call and an unreachable bundler each fail in words, and nothing is sent', async ({
+  page,
+}) => {
+  const smart = await smartAccountVisitor(page)
+  const receiver = freshAddress()
+  const send = (value: string) =>
+    providerRequest(page, 'eth_sendTransaction', [
+      { from: smart, to: receiver, value: toHex(parseEther(value)) },
+    ])
+
+  // No ether at all: the bundler refuses the operation (AA21), and the site hears why.
+  const unpaid = send('0.5')
+  await answerApproval(page, 'transaction', 'Approve')
+  expect(await unpaid).toMatchObject({
+    error: { message: expect.stringMatching(/sufficient funds/i) },
+  })
+
+  // A call that reverts: the estimate fails before anything is sent.
+  await fund(smart, { ether: '1', usd: '1' })
+  const reverting = providerRequest(page, 'eth_sendTransaction', [
+    {
+      from: smart,
+      to: aUsd,
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [receiver, parseUnits('5', 6)],
+      }),
+    },
+  ])
+  await answerApproval(page, 'transaction', 'Approve')
+  expect(await reverting).toMatchObject({ error: { message: expect.stringMatching(/revert/i) } })
+
+  // The bundler out of reach (the relay's requests fail on the way): 4901, in words.
+  const relayRequests = /\/bundler\?/
+  await page.route(relayRequests, (route) => route.abort('connectionrefused'))
+  const offline = send('0.1')
+  await answerApproval(page, 'transaction', 'Approve')
+  expect(await offline).toMatchObject({
+    error: { code: 4901, message: "The bundler of Anvil can't be reached: try again later." },
+  })
+  await page.unroute(relayRequests)
+
+  expect(await client.getBalance({ address: receiver })).toBe(0n)
+  expect(await usdBalance(receiver)).toBe(0n)
+  expect(await client.getCode({ address: smart })).toBeUndefined()
+})
+
+test('behavior: on a project without smart accounts, the email wallet is its EOA and Account offers no switch', async ({
+  page,
+}) => {
+  await openSite(page)
+  const { address } = await signUpByEmail(page, freshEmail())
+  await page.evaluate(() => window.airlock!.open())
+  const { dialog } = modal(page)
+  await expect(dialog.locator('[data-account-type]')).toHaveText('EOA')
+  await expect(dialog.getByRole('button', { name: 'Devices' })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: /^Switch to/ })).toHaveCount(0)
+  const capabilities = (await providerRequest(page, 'wallet_getCapabilities', [address])) as Record<
+    string,
+    object
+  >
+  expect(capabilities['0x7a69']).toEqual({})
+})
+
+test('behavior: on a project whose gas the dev paymaster sponsors, a smart account with no ether sends aUSD, and keeps no ether', async ({
+  page,
+}) => {
+  const smart = await smartAccountVisitor(page, sponsoredAccountProject)
+  await fund(smart, { ether: '0', usd: '5' })
+  const receiver = freshAddress()
+  const transferring = providerRequest(page, 'eth_sendTransaction', [
+    {
+      from: smart,
+      to: aUsd,
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [receiver, parseUnits('2', 6)],
+      }),
+    },
+  ])
+  await answerApproval(page, 'transaction', 'Approve')
+  const hash = (await transferring) as Hex
+  expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
+  expect(await usdBalance(receiver)).toBe(parseUnits('2', 6))
+  expect(await client.getBalance({ address: smart })).toBe(0n)
+  expect(await client.getCode({ address: smart })).toBeDefined()
+})
+
+test('behavior: where the site keeps its own sign-ins, switching to the smart account warns that it might not support it', async ({
+  page,
+}) => {
+  await openSite(page, {
+    projectId: siteSignInSmartProject,
+    networks: ['eip155:31337'],
+    siteSiwx: true,
+  })
+  const { dialog, frame } = modal(page)
+  const { address: smart } = await signUpByEmail(page, freshEmail())
+  // Sign-in is optional here: left unsigned, the wallet stays connected.
+  const leaveSignIn = async () => {
+    await expect(dialog.getByRole('heading', { level: 1 })).toHaveText('Sign In')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expectClosed(page)
+  }
+  await leaveSignIn()
+
+  await page.evaluate(() => window.airlock!.open())
+  await dialog.getByRole('button', { name: 'Switch to EOA' }).click()
+  await expect(frame.getByText('Switched to EOA')).toBeVisible()
+  await page.waitForFunction((previous) => window.airlock!.getState().address !== previous, smart)
+  // Another account: the site's sign-in is asked for again.
+  await leaveSignIn()
+
+  await page.evaluate(() => window.airlock!.open())
+  await dialog.getByRole('button', { name: 'Switch to Smart Account' }).click()
+  await expect(frame.getByText('This application might not support Smart Accounts')).toBeVisible()
+  await waitForAddress(page, smart)
+})
