@@ -3,7 +3,6 @@
 // client sending user operations from DevAccounts owned by fresh EOA keys, as a wallet would.
 import {
   type Address,
-  type Client,
   createPublicClient,
   createTestClient,
   encodeFunctionData,
@@ -15,21 +14,18 @@ import {
   parseEventLogs,
   type TestClient,
 } from 'viem'
-import {
-  type BundlerClient,
-  createBundlerClient,
-  entryPoint08Abi,
-  getUserOperationHash,
-  type SmartAccount,
-  toSmartAccount,
-} from 'viem/account-abstraction'
+import { type BundlerClient, entryPoint08Abi, type SmartAccount } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Anvil, startAnvil } from '../apps/api/src/services/indexer/testing/anvil'
 import {
+  ownedSmartAccount,
+  smartAccountBundler,
+  smartAccountFactoryAddress,
+} from '../apps/modal/src/embeddedWallet/smartAccount'
+import {
   deployAccountAbstraction,
-  devAccountAbis,
   devAccountFactoryAddress,
   devPaymasterAddress,
   entryPointAddress,
@@ -50,27 +46,8 @@ beforeAll(async () => {
   const transport = http(anvil.rpcUrl, { retryCount: 0 })
   publicClient = createPublicClient({ chain: foundry, transport, pollingInterval: 20 })
   testClient = createTestClient({ chain: foundry, mode: 'anvil', transport })
-  bundlerClient = createBundlerClient({
-    client: publicClient,
-    chain: foundry,
-    transport: http(bundler.url, { retryCount: 0 }),
-    pollingInterval: 20,
-    userOperation: {
-      // The bundler's own prices. viem's default (twice what the node estimates) takes in the
-      // tips of the bundles before it, so on anvil the fee doubles with every user operation.
-      async estimateFeesPerGas({ bundlerClient }) {
-        const { fast } = await (bundlerClient as Client).request<{
-          Method: 'pimlico_getUserOperationGasPrice'
-          Parameters: []
-          ReturnType: { fast: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } }
-        }>({ method: 'pimlico_getUserOperationGasPrice', params: [] })
-        return {
-          maxFeePerGas: BigInt(fast.maxFeePerGas),
-          maxPriorityFeePerGas: BigInt(fast.maxPriorityFeePerGas),
-        }
-      },
-    },
-  })
+  // The modal's own bundler client (smartAccount.ts): the bundler's prices, no paymaster.
+  bundlerClient = smartAccountBundler(publicClient, http(bundler.url, { retryCount: 0 }))
 })
 
 afterAll(async () => {
@@ -78,60 +55,12 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
-/** A recoverable stand-in signature for gas estimation: ECDSA.recover reverts on garbage. */
-const stubSignature: Hex =
-  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
-
-/** The DevAccount of `owner` (salt 0) as a viem smart account, counterfactual until its first user operation. */
-function devAccount(owner: PrivateKeyAccount): Promise<SmartAccount> {
-  const salt = 0n
-  return toSmartAccount({
-    client: publicClient,
-    entryPoint: { abi: entryPoint08Abi, address: entryPointAddress, version: '0.8' },
-    getAddress: () => smartAccountAddress({ rpcUrl: anvil.rpcUrl, owner: owner.address, salt }),
-    async getFactoryArgs() {
-      return {
-        factory: devAccountFactoryAddress,
-        factoryData: encodeFunctionData({
-          abi: devAccountAbis.factory,
-          functionName: 'createAccount',
-          args: [owner.address, salt],
-        }),
-      }
-    },
-    async encodeCalls(calls) {
-      const [call] = calls
-      if (calls.length === 1 && call !== undefined)
-        return encodeFunctionData({
-          abi: devAccountAbis.account,
-          functionName: 'execute',
-          args: [call.to, call.value ?? 0n, call.data ?? '0x'],
-        })
-      return encodeFunctionData({
-        abi: devAccountAbis.account,
-        functionName: 'executeBatch',
-        args: [calls.map((c) => ({ target: c.to, value: c.value ?? 0n, data: c.data ?? '0x' }))],
-      })
-    },
-    getStubSignature: async () => stubSignature,
-    // Wrapped in ERC-6492 by toSmartAccount while the account is not deployed.
-    signMessage: ({ message }) => owner.signMessage({ message }),
-    signTypedData: (typedData) => owner.signTypedData(typedData),
-    async signUserOperation({ chainId = foundry.id, ...userOperation }) {
-      // v0.8's userOpHash is an EIP-712 digest, which SimpleAccount recovers as it is.
-      const hash = getUserOperationHash({
-        chainId,
-        entryPointAddress,
-        entryPointVersion: '0.8',
-        userOperation: {
-          ...userOperation,
-          sender: userOperation.sender ?? (await this.getAddress()),
-        },
-      })
-      return owner.sign({ hash })
-    },
-  })
-}
+/**
+ * The modal's smart account of `owner` (smartAccount.ts: a DevAccount, salt 0), counterfactual
+ * until its first user operation.
+ */
+const devAccount = (owner: PrivateKeyAccount): Promise<SmartAccount> =>
+  ownedSmartAccount({ client: publicClient, owner })
 
 /** A funded DevAccount of a fresh owner key, not deployed yet. */
 async function fundedAccount(ether = '1') {
@@ -152,6 +81,8 @@ describe('dev chain ERC-4337', () => {
   test('behavior: EntryPoint v0.8 is at its canonical address and the bundler bundles for it; deploying again sends nothing', async () => {
     expect(await publicClient.getCode({ address: entryPointAddress })).toBeDefined()
     expect(await publicClient.getCode({ address: devAccountFactoryAddress })).toBeDefined()
+    // The modal makes its smart accounts with this factory, at this address.
+    expect(smartAccountFactoryAddress).toBe(devAccountFactoryAddress)
     expect(await bundlerClient.getSupportedEntryPoints()).toEqual([entryPointAddress])
     const blockBefore = await publicClient.getBlockNumber()
     expect(await deployAccountAbstraction({ rpcUrl: anvil.rpcUrl })).toEqual({
@@ -164,8 +95,11 @@ describe('dev chain ERC-4337', () => {
   })
 
   test('behavior: a counterfactual account sends ether in its first user operation, which deploys it', async () => {
-    const { account } = await fundedAccount()
+    const { owner, account } = await fundedAccount()
     const recipient = freshAddress()
+    expect(account.address).toBe(
+      await smartAccountAddress({ rpcUrl: anvil.rpcUrl, owner: owner.address }),
+    )
     expect(await publicClient.getCode({ address: account.address })).toBeUndefined()
 
     const receipt = await send(account, [{ to: recipient, value: parseEther('0.25') }])
@@ -224,8 +158,11 @@ describe('dev chain ERC-4337', () => {
   })
 
   test('behavior: a user operation whose call reverts is mined and reported with success false', async () => {
-    const { account } = await fundedAccount()
+    const { owner, account } = await fundedAccount()
     const recipient = freshAddress()
+    expect(account.address).toBe(
+      await smartAccountAddress({ rpcUrl: anvil.rpcUrl, owner: owner.address }),
+    )
     // The account has no deposit at the EntryPoint, so withdrawing one reverts.
     const calls = [
       { to: recipient, value: parseEther('0.1') },

@@ -3,10 +3,7 @@
 // (paymaster.mjs), and viem's bundler client with a paymaster client, as a wallet would use them.
 import {
   type Address,
-  type Client,
   createPublicClient,
-  encodeFunctionData,
-  type Hex,
   http,
   type PrivateKeyAccount,
   type PublicClient,
@@ -14,25 +11,24 @@ import {
 } from 'viem'
 import {
   type BundlerClient,
-  createBundlerClient,
   createPaymasterClient,
   entryPoint07Address,
   entryPoint08Abi,
-  getUserOperationHash,
   type SmartAccount,
-  toSmartAccount,
 } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Anvil, startAnvil } from '../apps/api/src/services/indexer/testing/anvil'
 import {
+  ownedSmartAccount,
+  smartAccountBundler,
+} from '../apps/modal/src/embeddedWallet/smartAccount'
+import {
   deployAccountAbstraction,
-  devAccountAbis,
   devAccountFactoryAddress,
   devPaymasterAddress,
   entryPointAddress,
-  smartAccountAddress,
 } from './accountAbstraction.mjs'
 import { type Bundler, startBundler } from './bundler.mjs'
 import { type PaymasterService, startPaymasterService } from './paymaster.mjs'
@@ -53,26 +49,9 @@ beforeAll(async () => {
     transport: http(anvil.rpcUrl, { retryCount: 0 }),
     pollingInterval: 20,
   })
-  bundlerClient = createBundlerClient({
-    client: publicClient,
-    chain: foundry,
-    transport: http(bundler.url, { retryCount: 0 }),
+  // The modal's own bundler client (smartAccount.ts), with the service as its paymaster.
+  bundlerClient = smartAccountBundler(publicClient, http(bundler.url, { retryCount: 0 }), {
     paymaster: createPaymasterClient({ transport: http(paymaster.url, { retryCount: 0 }) }),
-    pollingInterval: 20,
-    userOperation: {
-      // The bundler's own prices (see accountAbstraction.test.ts: viem's default doubles on anvil).
-      async estimateFeesPerGas({ bundlerClient }) {
-        const { fast } = await (bundlerClient as Client).request<{
-          Method: 'pimlico_getUserOperationGasPrice'
-          Parameters: []
-          ReturnType: { fast: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } }
-        }>({ method: 'pimlico_getUserOperationGasPrice', params: [] })
-        return {
-          maxFeePerGas: BigInt(fast.maxFeePerGas),
-          maxPriorityFeePerGas: BigInt(fast.maxPriorityFeePerGas),
-        }
-      },
-    },
   })
 }, 60_000)
 
@@ -82,53 +61,9 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
-/** A recoverable stand-in signature for gas estimation: ECDSA.recover reverts on garbage. */
-const stubSignature: Hex =
-  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
-
-/** The DevAccount of `owner` (salt 0) as a viem smart account, counterfactual until its first user operation. */
-function devAccount(owner: PrivateKeyAccount): Promise<SmartAccount> {
-  const salt = 0n
-  return toSmartAccount({
-    client: publicClient,
-    entryPoint: { abi: entryPoint08Abi, address: entryPointAddress, version: '0.8' },
-    getAddress: () => smartAccountAddress({ rpcUrl: anvil.rpcUrl, owner: owner.address, salt }),
-    async getFactoryArgs() {
-      return {
-        factory: devAccountFactoryAddress,
-        factoryData: encodeFunctionData({
-          abi: devAccountAbis.factory,
-          functionName: 'createAccount',
-          args: [owner.address, salt],
-        }),
-      }
-    },
-    async encodeCalls(calls) {
-      const [call] = calls
-      if (calls.length !== 1 || call === undefined) throw new Error('one call at a time here')
-      return encodeFunctionData({
-        abi: devAccountAbis.account,
-        functionName: 'execute',
-        args: [call.to, call.value ?? 0n, call.data ?? '0x'],
-      })
-    },
-    getStubSignature: async () => stubSignature,
-    signMessage: ({ message }) => owner.signMessage({ message }),
-    signTypedData: (typedData) => owner.signTypedData(typedData),
-    async signUserOperation({ chainId = foundry.id, ...userOperation }) {
-      const hash = getUserOperationHash({
-        chainId,
-        entryPointAddress,
-        entryPointVersion: '0.8',
-        userOperation: {
-          ...userOperation,
-          sender: userOperation.sender ?? (await this.getAddress()),
-        },
-      })
-      return owner.sign({ hash })
-    },
-  })
-}
+/** The modal's smart account of `owner` (smartAccount.ts), counterfactual until its first operation. */
+const devAccount = (owner: PrivateKeyAccount): Promise<SmartAccount> =>
+  ownedSmartAccount({ client: publicClient, owner })
 
 const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
 

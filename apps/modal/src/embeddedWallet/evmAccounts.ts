@@ -17,8 +17,8 @@ import type { PrivateKeyAccount, Transport } from 'viem'
 import { type ApiFetch, HttpError } from '../api'
 import type { Persistence } from '../stores/persistence'
 import type { ModalStore } from '../stores/store'
+import { bundlerInfo, bundlerRelayTransport } from './bundlerRelay'
 import type { Approve, EvmSigner } from './evmSigner'
-import { bundlerInfo, bundlerRelayTransport } from './smartAccount'
 import { createSmartAccountSigner } from './smartAccountSigner'
 
 /** The types the embedded wallet's EVM side switches between. */

@@ -221,22 +221,10 @@ export function createEvmSigner({
   }
 
   /** `value` is an address, and this wallet's; 4100 when it is another account's. */
-  function assertOwnAddress(method: string, value: unknown) {
-    if (typeof value !== 'string' || !isAddress(value))
-      throw invalid(`${method}: ${shown(value)} is not an address.`)
-    if (getAddress(value) !== from)
-      throw new UnauthorizedError({
-        message: `${method}: ${value} is not this wallet's account (${from}).`,
-      })
-  }
+  const assertOwnAddress = ownAddressCheck(from)
 
   async function personalSign(params: RequestArguments['params']) {
-    const [message, address] = positional('personal_sign', params, ['message', 'address'])
-    if (typeof message !== 'string' || !isHex(message) || message.length % 2 !== 0)
-      throw invalid(
-        `personal_sign: the message must be 0x-prefixed hex bytes (a text as its UTF-8), not ${shown(message)}.`,
-      )
-    assertOwnAddress('personal_sign', address)
+    const message = readPersonalSign(params, assertOwnAddress)
     await approved({
       kind: 'message',
       network: active.caipNetworkId,
@@ -316,12 +304,7 @@ export function createEvmSigner({
   }
 
   function capabilities(params: RequestArguments['params']) {
-    const method = 'wallet_getCapabilities'
-    const [address, chainIds] = positional(method, params, ['address'])
-    assertOwnAddress(method, address)
-    if (chainIds !== undefined && !(Array.isArray(chainIds) && chainIds.every(isChainIdHex)))
-      throw invalid(`${method}: the chain ids must be a list of hex chain ids such as ["0x1"].`)
-    const asked = (chainIds as string[] | undefined)?.map((chainId) => `eip155:${BigInt(chainId)}`)
+    const asked = readCapabilitiesRequest(params, assertOwnAddress)
     // EIP-5792: no capability beyond plain transactions, on each of the wallet's chains asked.
     return Object.fromEntries(
       evmNetworks
@@ -402,6 +385,51 @@ export function chainOf(network: NetworkConfig) {
 
 export function isChainIdHex(value: unknown): value is string {
   return typeof value === 'string' && /^0x[0-9a-fA-F]{1,16}$/.test(value)
+}
+
+/**
+ * Checks that a request names this wallet's account (`from`): an address, or invalid params;
+ * another account, 4100.
+ */
+export function ownAddressCheck(from: Address) {
+  return (method: string, value: unknown) => {
+    if (typeof value !== 'string' || !isAddress(value))
+      throw invalid(`${method}: ${shown(value)} is not an address.`)
+    if (getAddress(value) !== getAddress(from))
+      throw new UnauthorizedError({
+        message: `${method}: ${value} is not this wallet's account (${from}).`,
+      })
+  }
+}
+
+/** `personal_sign`'s [message, address]: the message's hex bytes, for this wallet's account. */
+export function readPersonalSign(
+  params: RequestArguments['params'],
+  assertOwnAddress: (method: string, value: unknown) => void,
+): Hex {
+  const [message, address] = positional('personal_sign', params, ['message', 'address'])
+  if (typeof message !== 'string' || !isHex(message) || message.length % 2 !== 0)
+    throw invalid(
+      `personal_sign: the message must be 0x-prefixed hex bytes (a text as its UTF-8), not ${shown(message)}.`,
+    )
+  assertOwnAddress('personal_sign', address)
+  return message
+}
+
+/**
+ * `wallet_getCapabilities`'s [address, chainIds?]: the CAIP-2 networks asked about (undefined:
+ * every one), for this wallet's account.
+ */
+export function readCapabilitiesRequest(
+  params: RequestArguments['params'],
+  assertOwnAddress: (method: string, value: unknown) => void,
+): string[] | undefined {
+  const method = 'wallet_getCapabilities'
+  const [address, chainIds] = positional(method, params, ['address'])
+  assertOwnAddress(method, address)
+  if (chainIds !== undefined && !(Array.isArray(chainIds) && chainIds.every(isChainIdHex)))
+    throw invalid(`${method}: the chain ids must be a list of hex chain ids such as ["0x1"].`)
+  return (chainIds as string[] | undefined)?.map((chainId) => `eip155:${BigInt(chainId)}`)
 }
 
 /**

@@ -3,15 +3,14 @@
  * `@account-abstraction/contracts`, with ERC-1271) owned by the wallet's EVM key, made by the
  * account factory the dev stack deploys with the deterministic CREATE2 deployer, so its address
  * is the same on every chain that has the factory. The address is counterfactual: it works, and
- * its signatures verify (ERC-6492), before the first user operation deploys it. User operations
- * reach the network's bundler only through the API's relay (`bundlerRelay.ts` in the protocol).
+ * its signatures verify (ERC-6492), before the first user operation deploys it. The modal reaches
+ * the network's bundler only through the API's relay (bundlerRelay.ts); the dev chain's tests use
+ * these with the bundler itself.
  */
 
-import { bundlerInfoSchema } from '@airlock/protocol'
 import {
   type Address,
   type Client,
-  custom,
   encodeFunctionData,
   type Hex,
   type LocalAccount,
@@ -25,10 +24,10 @@ import {
   entryPoint08Abi,
   entryPoint08Address,
   getUserOperationHash,
+  type PaymasterClient,
   type SmartAccount,
   toSmartAccount,
 } from 'viem/account-abstraction'
-import { type ApiFetch, HttpError, RequestTimeoutError } from '../api'
 
 /** The account factory (`devchain/contracts/aa/DevAccount.sol`), at its CREATE2 address. */
 export const smartAccountFactoryAddress: Address = '0x8fcd528E63B3Fa717a48AdBb52e94C80116F8c1F'
@@ -122,83 +121,6 @@ export async function ownedSmartAccount({
   })
 }
 
-/** Whose relay: the project, the site's origin (as the bridge observed it) and the network. */
-export type BundlerRelayTarget = { projectId: string; hostOrigin: string; chainId: string }
-
-/**
- * A viem transport to the network's bundler through the API's relay: one JSON-RPC request a
- * call; the bundler's error (an AA code, a refusal) reaches viem as a JSON-RPC error, which it
- * turns into its user-operation errors.
- */
-export function bundlerRelayTransport(apiFetch: ApiFetch, target: BundlerRelayTarget): Transport {
-  let id = 0
-  const path = `/v1/projects/${encodeURIComponent(target.projectId)}/bundler`
-  return custom(
-    {
-      async request({ method, params }) {
-        const answer = await apiFetch<{ result?: unknown; error?: RelayedRpcError }>('POST', path, {
-          query: { hostOrigin: target.hostOrigin, chainId: target.chainId },
-          body: { jsonrpc: '2.0', id: id++, method, params: params ?? [] },
-          quiet: true,
-        })
-        if (answer?.error) throw relayedError(answer.error)
-        return answer?.result
-      },
-    },
-    // A refused or failed call is answered at once: a user operation is not sent twice.
-    { retryCount: 0 },
-  )
-}
-
-/**
- * What the API offers a smart account on a network (`POST …/bundler/info`): the EntryPoint, and
- * whether a paymaster sponsors the gas.
- * @throws HttpError `bundlerNotConfigured` or `smartAccountsDisabled` where there is none.
- */
-export async function bundlerInfo(apiFetch: ApiFetch, target: BundlerRelayTarget) {
-  const answer = await apiFetch(
-    'POST',
-    `/v1/projects/${encodeURIComponent(target.projectId)}/bundler/info`,
-    {
-      query: { hostOrigin: target.hostOrigin, chainId: target.chainId },
-      quiet: true,
-    },
-  )
-  const info = bundlerInfoSchema.parse(answer)
-  if (info.entryPoint.toLowerCase() !== entryPoint08Address.toLowerCase())
-    throw new Error(
-      `The bundler of ${target.chainId} serves another EntryPoint (${info.entryPoint}).`,
-    )
-  return info
-}
-
-/**
- * Why a relayed call failed on the way, wherever viem wrapped it: the API's refusal (its
- * `HttpError`: no bundler there, the bundler down), or no answer at all (`unreachable`: offline,
- * timed out). Undefined when the bundler itself answered with an error.
- */
-export function relayFailureOf(error: unknown): HttpError | 'unreachable' | undefined {
-  const causes: unknown[] = []
-  for (let cause = error; cause instanceof Error && causes.length < 8; cause = cause.cause)
-    causes.push(cause)
-  const refusal = causes.find((cause) => cause instanceof HttpError)
-  if (refusal) return refusal as HttpError
-  if (causes.some((cause) => cause instanceof TypeError || cause instanceof RequestTimeoutError))
-    return 'unreachable'
-  return undefined
-}
-
-type RelayedRpcError = { code?: unknown; message?: unknown; data?: unknown }
-
-/** A bundler's JSON-RPC error as viem reads errors of a transport: code, message, data. */
-function relayedError(error: RelayedRpcError) {
-  const message = typeof error.message === 'string' ? error.message : 'The bundler refused.'
-  return Object.assign(new Error(message), {
-    code: typeof error.code === 'number' ? error.code : -32603,
-    data: error.data,
-  })
-}
-
 /**
  * The bundler client of a smart account's network, with the network's paymaster when it has one.
  * Fees are the bundler's own prices
@@ -208,13 +130,17 @@ function relayedError(error: RelayedRpcError) {
 export function smartAccountBundler(
   client: PublicClient,
   transport: Transport,
-  { sponsored }: { sponsored: boolean },
+  {
+    paymaster,
+  }: {
+    /** The gas sponsor: `true` asks ERC-7677's methods on `transport` too (the API's relay). */
+    paymaster?: true | PaymasterClient | undefined
+  } = {},
 ): BundlerClient {
   return createBundlerClient({
     client,
     transport,
-    // Sponsored: ERC-7677's paymaster methods go through the same relay, to the paymaster.
-    ...(sponsored ? { paymaster: true } : {}),
+    ...(paymaster ? { paymaster } : {}),
     pollingInterval: 250,
     userOperation: {
       async estimateFeesPerGas({ bundlerClient }) {

@@ -14,7 +14,6 @@ import {
   ProviderRpcError,
   type RequestArguments,
   RequestTimeoutError,
-  UnauthorizedError,
   UnsupportedMethodError,
   UserRejectedRequestError,
 } from '@airlock/protocol'
@@ -24,7 +23,6 @@ import {
   type Hex,
   http,
   isAddress,
-  isAddressEqual,
   isHex,
   type PrivateKeyAccount,
   type PublicClient,
@@ -38,6 +36,7 @@ import {
   WaitForUserOperationReceiptTimeoutError,
 } from 'viem/account-abstraction'
 import { HttpError } from '../api'
+import { relayFailureOf } from './bundlerRelay'
 import {
   type ApprovalCall,
   type ApprovalRequest,
@@ -47,13 +46,16 @@ import {
   erc20CallOf,
   isChainIdHex,
   messageText,
+  ownAddressCheck,
   positional,
   providerErrorOf,
+  readCapabilitiesRequest,
+  readPersonalSign,
   readTransaction,
   readTypedData,
 } from './evmSigner'
 import { invalid, isRecord, shown } from './signerInput'
-import { ownedSmartAccount, relayFailureOf, smartAccountBundler } from './smartAccount'
+import { ownedSmartAccount, smartAccountBundler } from './smartAccount'
 
 /** How long a sent user operation may take to be included before the request fails. */
 export const userOperationTimeoutMs = 60_000
@@ -113,7 +115,9 @@ export async function createSmartAccountSigner(
     const chain = createPublicClient({ chain: chainOf(network), transport: http(network.rpcUrl) })
     const account = await ownedSmartAccount({ client: chain, owner })
     const sponsored = (await options.sponsored?.(network)) ?? false
-    const bundler = smartAccountBundler(chain, options.bundlerTransport(network), { sponsored })
+    const bundler = smartAccountBundler(chain, options.bundlerTransport(network), {
+      paymaster: sponsored || undefined,
+    })
     const built = { chain, account, bundler }
     clients.set(network.caipNetworkId, built)
     return built
@@ -128,14 +132,7 @@ export async function createSmartAccountSigner(
 
   const sent = new Map<Hex, SentBatch>()
 
-  function assertOwnAddress(method: string, value: unknown) {
-    if (typeof value !== 'string' || !isAddress(value))
-      throw invalid(`${method}: ${shown(value)} is not an address.`)
-    if (!isAddressEqual(value, address))
-      throw new UnauthorizedError({
-        message: `${method}: ${value} is not this wallet's account (${address}).`,
-      })
-  }
+  const assertOwnAddress = ownAddressCheck(address)
 
   async function approved(request: ApprovalRequest) {
     if (!(await approve(request)))
@@ -172,12 +169,7 @@ export async function createSmartAccountSigner(
   }
 
   async function personalSign(params: RequestArguments['params']) {
-    const [message, from] = positional('personal_sign', params, ['message', 'address'])
-    if (typeof message !== 'string' || !isHex(message) || message.length % 2 !== 0)
-      throw invalid(
-        `personal_sign: the message must be 0x-prefixed hex bytes (a text as its UTF-8), not ${shown(message)}.`,
-      )
-    assertOwnAddress('personal_sign', from)
+    const message = readPersonalSign(params, assertOwnAddress)
     const network = networkOf()
     await approved({
       kind: 'message',
@@ -289,12 +281,7 @@ export async function createSmartAccountSigner(
   }
 
   function capabilities(params: RequestArguments['params']) {
-    const method = 'wallet_getCapabilities'
-    const [from, chainIds] = positional(method, params, ['address'])
-    assertOwnAddress(method, from)
-    if (chainIds !== undefined && !(Array.isArray(chainIds) && chainIds.every(isChainIdHex)))
-      throw invalid(`${method}: the chain ids must be a list of hex chain ids such as ["0x1"].`)
-    const asked = (chainIds as string[] | undefined)?.map((chainId) => `eip155:${BigInt(chainId)}`)
+    const asked = readCapabilitiesRequest(params, assertOwnAddress)
     // EIP-5792: the calls of a batch are one user operation, so they happen together or not.
     const network = networkOf()
     if (asked && !asked.includes(network.caipNetworkId)) return {}
