@@ -1,10 +1,9 @@
 // Opening and closing the modal as the host asks, in Chromium: the view a connected visitor
 // rests on (Account) loads on demand, and nothing about that wait may undo what the host asked.
-import { siwxMessageData } from '@airlock/protocol'
 import { expect, test } from 'vitest'
 import { createModal } from './modal'
 import { createViewRouter } from './navigation/viewRouter'
-import { evmAccount, testHost, testHostWallet } from './test/fixtures'
+import { evmAccount, evmAccountSession, testHost, testHostWallet } from './test/fixtures'
 import { connectedState, projectConfig, renderView } from './test/renderView'
 
 test('behavior: an open asked for while a close waits for the resting view stays open, on that view', async () => {
@@ -82,7 +81,11 @@ test('behavior: a site that opens the modal on hearing of a connection keeps it 
     api: {
       'GET /v1/siwx/session': async () => {
         await released
-        return { projectId: 'test-project', hostOrigin: location.origin, session: keptSession }
+        return {
+          projectId: 'test-project',
+          hostOrigin: location.origin,
+          session: evmAccountSession,
+        }
       },
     },
   })
@@ -109,16 +112,3 @@ test('behavior: a site that opens the modal on hearing of a connection keeps it 
   expect(visibility).toEqual([])
   expect(modal.navigation.view()).toBe('Account')
 })
-
-const keptSession = {
-  data: siwxMessageData({
-    hostOrigin: location.origin,
-    address: evmAccount,
-    chainId: 'eip155:31337',
-    nonce: 'f00dfeedcafe0123',
-    now: Date.now(),
-  }),
-  message: 'signed',
-  signature: '0x00',
-  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-}

@@ -1,12 +1,12 @@
 // The frame follows the connected account's sign-in (spec §4 "SIWX"): a session kept for the
 // account and network is found again and reaches the site's state; a switch of network or
 // account to one without a session asks for a sign-in, the open modal going to SIWXSignMessage.
-import type { NetworkConfig, SiwxSession } from '@airlock/protocol'
-import { siwxErrors, siwxMessageData } from '@airlock/protocol'
+import type { NetworkConfig } from '@airlock/protocol'
+import { siwxErrors } from '@airlock/protocol'
 import { expect, test } from 'vitest'
 import { HttpError } from '../api'
 import { airlockState } from '../stores/controllers'
-import { evmAccount, evmReceiver } from '../test/fixtures'
+import { evmAccount, evmAccountSession, evmReceiver } from '../test/fixtures'
 import {
   anvil,
   connectedState,
@@ -23,18 +23,7 @@ const mainnet: NetworkConfig = {
 }
 const host = { origin: location.origin, href: location.href, sdkVersion: '0.1.0' }
 const token = 't'.repeat(43)
-const session: SiwxSession = {
-  data: siwxMessageData({
-    hostOrigin: location.origin,
-    address: evmAccount,
-    chainId: 'eip155:31337',
-    nonce: 'f00dfeedcafe0123',
-    now: Date.now(),
-  }),
-  message: 'signed',
-  signature: '0x00',
-  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-}
+const session = evmAccountSession
 
 /** The open modal on SwitchNetwork for a connected account with a kept session on anvil. */
 function renderSignedIn(nonce?: () => unknown) {

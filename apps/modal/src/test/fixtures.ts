@@ -1,5 +1,10 @@
 /** Accounts and token balances the view tests share: anvil's first two accounts, ETH and USDC. */
-import type { HostWalletInfo, TokenBalance } from '@airlock/protocol'
+import {
+  type HostWalletInfo,
+  type SiwxSession,
+  siwxMessageData,
+  type TokenBalance,
+} from '@airlock/protocol'
 import { privateKeyToAccount } from 'viem/accounts'
 import { anvil } from './renderView'
 
@@ -43,4 +48,18 @@ export const usdCoin: TokenBalance = {
   value: 100,
   quantity: { decimals: '6', numeric: '100' },
   iconUrl: '',
+}
+
+/** A sign-in session of `evmAccount` on anvil, for this test page, kept a day from now. */
+export const evmAccountSession: SiwxSession = {
+  data: siwxMessageData({
+    hostOrigin: location.origin,
+    address: evmAccount,
+    chainId: 'eip155:31337',
+    nonce: 'f00dfeedcafe0123',
+    now: Date.now(),
+  }),
+  message: 'signed',
+  signature: '0x00',
+  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
 }
