@@ -249,6 +249,20 @@ test('error: too little to pay for gas, a reverting call and an unreachable bund
   expect(await offline).toMatchObject({
     error: { code: 4901, message: "The bundler of Anvil can't be reached: try again later." },
   })
+  // The same from the Send view: the view says why, and the form is kept.
+  const { dialog } = modal(page)
+  await page.evaluate(() => window.airlock!.open())
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+  await dialog.getByRole('button', { name: /Token/ }).click()
+  await dialog.locator('button[data-symbol="ETH"]').click()
+  await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('0.1')
+  await dialog.getByRole('textbox', { name: 'To', exact: true }).fill(receiver)
+  await dialog.getByRole('button', { name: 'Preview send' }).click()
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+  await answerApproval(page, 'transaction', 'Approve')
+  await expect(dialog.locator('[data-send-error]')).toHaveText(
+    "The bundler of Anvil can't be reached: try again later.",
+  )
   await page.unroute(relayRequests)
 
   expect(await client.getBalance({ address: receiver })).toBe(0n)
