@@ -173,7 +173,8 @@ function Summary({ approval, state }: { approval: PendingApproval; state: ModalS
           {approval.calls.map((call, index) => (
             // Calls have no id but their place in the batch, which runs them in that order.
             // biome-ignore lint/suspicious/noArrayIndexKey: the order is the batch's
-            <li key={index} data-batch-call>
+            <li key={index} className={styles.batchCall} data-batch-call>
+              <p className={list.note}>{text.callOf(index + 1, approval.calls.length)}</p>
               <CallRows call={call} network={network} />
             </li>
           ))}

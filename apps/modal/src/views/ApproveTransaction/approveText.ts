@@ -11,6 +11,7 @@ export const approveText = {
   explainSend: 'The site asks your wallet to send this transaction.',
   explainCalls: (count: number) =>
     `The site asks your smart account to make these ${count} calls together: all of them happen, or none.`,
+  callOf: (number: number, count: number) => `Call ${number} of ${count}`,
   explainSignTransaction:
     'The site asks your wallet to sign this transaction; the site may send it afterwards.',
   network: 'Network',
