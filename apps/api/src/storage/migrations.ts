@@ -471,6 +471,34 @@ const migrations = {
         .execute()
     },
   },
+  '0013_account_names': {
+    async up(db: Kysely<unknown>) {
+      // Account names (`services/names/`): one owner per name and project. The primary key is
+      // what makes concurrent registrations of one name end with exactly one owner.
+      await db.schema
+        .createTable('account_names')
+        .addColumn('project_id', 'text', (column) =>
+          column.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('name', 'text', (column) => column.notNull())
+        .addColumn('address', 'text', (column) => column.notNull())
+        // Up to 2^32 - 1: more than Postgres's `integer` holds.
+        .addColumn('coin_type', 'bigint', (column) => column.notNull())
+        .addColumn('attributes', 'text', (column) => column.notNull())
+        .addColumn('message', 'text', (column) => column.notNull())
+        .addColumn('signature', 'text', (column) => column.notNull())
+        .addColumn('message_timestamp', 'bigint', (column) => column.notNull())
+        .addColumn('created_at', timestamp, (column) => column.notNull())
+        .addColumn('updated_at', timestamp, (column) => column.notNull())
+        .addPrimaryKeyConstraint('account_names_pk', ['project_id', 'name'])
+        .execute()
+      await db.schema
+        .createIndex('account_names_address')
+        .on('account_names')
+        .columns(['project_id', 'address', 'created_at'])
+        .execute()
+    },
+  },
 } satisfies Record<string, Migration>
 
 export type MigrationName = keyof typeof migrations

@@ -348,6 +348,26 @@ export type FarcasterChannelsTable = {
   used_at: ColumnType<Date | string | null, string | null, string | null>
 }
 
+/** A name registered under a project's parent (issue 21; services/names), one owner each. */
+export type AccountNamesTable = {
+  project_id: string
+  /** The full name, ENSIP-15 normalised: `alice.airlock.eth`. */
+  name: string
+  /** EIP-55 checksummed. */
+  address: string
+  /** ENSIP-11; Postgres returns a bigint as a string. */
+  coin_type: ColumnType<number | string, number, number>
+  /** JSON of the text records (`NameAttributes`). */
+  attributes: string
+  /** The last message its owner signed (registration or change), and its signature. */
+  message: string
+  signature: string
+  /** That message's timestamp, unix seconds: a change must be signed later. */
+  message_timestamp: ColumnType<number | string, number, number>
+  created_at: ColumnType<Date | string, string, never>
+  updated_at: ColumnType<Date | string, string, string>
+}
+
 export type Database = {
   projects: ProjectsTable
   project_origins: ProjectOriginsTable
@@ -370,6 +390,7 @@ export type Database = {
   social_identities: SocialIdentitiesTable
   social_grants: SocialGrantsTable
   farcaster_channels: FarcasterChannelsTable
+  account_names: AccountNamesTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -1,0 +1,168 @@
+/**
+ * Account names (issue 21; spec §4 "Name registration", §5 "Account name", "Name chain id"): what
+ * the modal and the API's name registry say to each other. A name is one label under the
+ * project's parent name (`alice.airlock.eth`), with one owner address and its text records.
+ *
+ * Registering and changing text records both send `{ coinType, address, signature, message }`:
+ * `message` is the exact text the wallet signed with `personal_sign` (EIP-191), built by
+ * {@link nameMessage}; the API parses it, checks it is in that canonical form and checks the
+ * signature over it. The route is not part of this file.
+ */
+import * as z from 'zod/mini'
+import { assertNameChainId } from './validation'
+
+/** A signed name message is good for 10 minutes after its timestamp. */
+export const nameMessageMaxAgeSeconds = 10 * 60
+/** How far ahead of the API's clock a message's timestamp may be: the wallet's clock may be fast. */
+export const nameMessageMaxSkewSeconds = 60
+/** The longest label, in characters after ENSIP-15 normalisation (a DNS label's limit). */
+export const nameLabelMaxChars = 63
+/** Upper bounds on what a request may carry; anything larger is refused before it is parsed. */
+export const nameLimits = {
+  /** A full name (label and parent). */
+  nameChars: 255,
+  avatarChars: 2048,
+  descriptionChars: 1024,
+  messageChars: 4096,
+  addressChars: 128,
+  /** ERC-6492 signatures carry the wallet's deployment: a few kilobytes. */
+  signatureChars: 16_384,
+} as const
+/** How many suggestions a taken name gets at most. */
+export const nameSuggestionsMax = 5
+/** ENSIP-11: Ethereum mainnet keeps SLIP-44's coin type. */
+export const ethereumCoinType = 60
+/** ENSIP-11: an EVM chain's coin type is its chain id with the top bit of 32 set. */
+export const evmCoinTypeFlag = 0x80000000
+
+/**
+ * The text records a name carries (ENSIP-5 keys). `avatar` is an ENSIP-12 URI (https, ipfs,
+ * data or an NFT's eip155 URI): show it as an image only.
+ */
+export const nameAttributesSchema = z.strictObject({
+  avatar: z.optional(z.string().check(z.maxLength(nameLimits.avatarChars))),
+  description: z.optional(z.string().check(z.maxLength(nameLimits.descriptionChars))),
+})
+export type NameAttributes = z.infer<typeof nameAttributesSchema>
+
+/** What a name message says: the full name, its text records, and when it was signed. */
+export const nameMessageDataSchema = z.strictObject({
+  /** The full name, ENSIP-15 normalised: `alice.airlock.eth`. */
+  name: z.string().check(z.minLength(1), z.maxLength(nameLimits.nameChars)),
+  attributes: nameAttributesSchema,
+  /** Unix seconds. */
+  timestamp: z.number().check(z.int(), z.nonnegative()),
+})
+export type NameMessageData = z.infer<typeof nameMessageDataSchema>
+
+/**
+ * `register name` (spec §4): the signed message, the address that signed it and the ENSIP-11
+ * coin type of the chain it is on (from {@link coinTypeOfChainId}). The same body changes a
+ * name's text records: its owner signs a new message with the records it wants, all of them.
+ */
+export const nameRegisterRequestSchema = z.object({
+  coinType: z.number().check(z.int(), z.nonnegative()),
+  address: z.string().check(z.minLength(1), z.maxLength(nameLimits.addressChars)),
+  signature: z.string().check(z.regex(/^0x[0-9a-fA-F]*$/), z.maxLength(nameLimits.signatureChars)),
+  message: z.string().check(z.minLength(1), z.maxLength(nameLimits.messageChars)),
+})
+export type NameRegisterRequest = z.infer<typeof nameRegisterRequestSchema>
+
+/** A change of a name's text records: signed by its owner, for the same coin type it registered with. */
+export const nameUpdateRequestSchema = nameRegisterRequestSchema
+export type NameUpdateRequest = z.infer<typeof nameUpdateRequestSchema>
+
+/** A registered name, as lookups, reverse lookups and a registration answer it. */
+export const nameRecordSchema = z.object({
+  name: z.string(),
+  /** EIP-55 checksummed. */
+  address: z.string(),
+  coinType: z.number(),
+  attributes: nameAttributesSchema,
+  /** ISO 8601. */
+  createdAt: z.string(),
+})
+export type NameRecord = z.infer<typeof nameRecordSchema>
+
+/** Names an address has on the project, newest first: the first is its primary name. */
+export const nameRecordListSchema = z.object({ names: z.array(nameRecordSchema) })
+export type NameRecordList = z.infer<typeof nameRecordListSchema>
+
+/** Free, valid full names like a wanted one (`alice1.airlock.eth`), at most {@link nameSuggestionsMax}. */
+export const nameSuggestionsSchema = z.object({ suggestions: z.array(z.string()) })
+export type NameSuggestions = z.infer<typeof nameSuggestionsSchema>
+
+/**
+ * The ENSIP-11 coin type of an EVM chain's addresses: 60 on Ethereum mainnet, else
+ * `0x80000000 | chainId`.
+ *
+ * @throws {InvalidChainIdError} 'Invalid chainId' unless `chainId` is a whole number below 2^31.
+ *
+ * @example
+ * coinTypeOfChainId(1) // 60
+ * coinTypeOfChainId(10) // 2147483658
+ */
+export function coinTypeOfChainId(chainId: number): number {
+  assertNameChainId(chainId)
+  if (chainId === 1) return ethereumCoinType
+  // `|` works on signed 32-bit numbers; `>>> 0` reads the result back as unsigned.
+  return (evmCoinTypeFlag | chainId) >>> 0
+}
+
+/**
+ * The exact text a wallet signs (`personal_sign`) to register a name or change its text records:
+ * one line of JSON with no spaces, keys in this order: `name`, `attributes` (`avatar`, then
+ * `description`, each only when given), `timestamp` (unix seconds). The API refuses any other
+ * spelling of the same data, so that what the wallet shows is what is stored.
+ *
+ * @example
+ * nameMessage({ name: 'alice.airlock.eth', attributes: { description: 'hi' }, timestamp: 1764150000 })
+ * // '{"name":"alice.airlock.eth","attributes":{"description":"hi"},"timestamp":1764150000}'
+ */
+export function nameMessage({ name, attributes, timestamp }: NameMessageData): string {
+  const ordered: NameAttributes = {}
+  if (attributes.avatar !== undefined) ordered.avatar = attributes.avatar
+  if (attributes.description !== undefined) ordered.description = attributes.description
+  return JSON.stringify({ name, attributes: ordered, timestamp })
+}
+
+/** Every reason the registry refuses a name request. */
+export const nameErrorCodes = [
+  /** 400: not a label the registry takes: ENSIP-15 refuses it, too long, or against §5's rule. */
+  'nameInvalid',
+  /** 400: uppercase or a look-alike that ENSIP-15 maps to another form; the message names it. */
+  'nameNotNormalised',
+  /** 409: someone has the name already. */
+  'nameTaken',
+  /** 404: no one has the name. */
+  'nameNotFound',
+  /** 403: the name is someone else's. */
+  'nameNotOwner',
+  /** 400: the message is not a name message in its canonical form. */
+  'nameMessageInvalid',
+  /** 400: the message is for a name under another parent, or another name than the one asked. */
+  'nameMessageMismatch',
+  /** 401: the message's timestamp is too old, in the future, or not newer than the last change. */
+  'nameMessageStale',
+  /** 401: the signature is not the address's over this message. */
+  'nameSignatureInvalid',
+  /** 400: not an EVM chain's ENSIP-11 coin type, or not the one the name was registered with. */
+  'nameCoinTypeInvalid',
+  /** 400: not an EVM address. */
+  'nameAddressInvalid',
+  /** 400: the coin type's chain id is 2^31 or more ('Invalid chainId', spec §5). */
+  'invalidChainId',
+] as const
+export type NameErrorCode = (typeof nameErrorCodes)[number]
+
+/** Why the name registry refused a request: a code to narrow on and a message in words. */
+export class NameError extends Error {
+  override name = 'NameError'
+  constructor(
+    readonly code: NameErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+  }
+}
