@@ -473,7 +473,8 @@ const migrations = {
   },
   '0013_account_names': {
     async up(db: Kysely<unknown>) {
-      // Account names (`services/names/`): one owner per name and project. The primary key is
+      // Account names (`services/names/`): one owner per name, whichever project registered it
+      // (a name is what every ENS client resolves, through the API's gateway). The primary key is
       // what makes concurrent registrations of one name end with exactly one owner.
       await db.schema
         .createTable('account_names')
@@ -490,12 +491,12 @@ const migrations = {
         .addColumn('message_timestamp', 'bigint', (column) => column.notNull())
         .addColumn('created_at', timestamp, (column) => column.notNull())
         .addColumn('updated_at', timestamp, (column) => column.notNull())
-        .addPrimaryKeyConstraint('account_names_pk', ['project_id', 'name'])
+        .addPrimaryKeyConstraint('account_names_pk', ['name'])
         .execute()
       await db.schema
         .createIndex('account_names_address')
         .on('account_names')
-        .columns(['project_id', 'address', 'created_at'])
+        .columns(['address', 'created_at'])
         .execute()
     },
   },

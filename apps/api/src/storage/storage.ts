@@ -348,7 +348,11 @@ export type FarcasterChannelsTable = {
   used_at: ColumnType<Date | string | null, string | null, string | null>
 }
 
-/** A name registered under a project's parent (issue 21; services/names), one owner each. */
+/**
+ * A name registered under a project's parent (issue 21; services/names): one owner each, across
+ * projects (a name is what every ENS client resolves); `project_id` is the project it was
+ * registered through.
+ */
 export type AccountNamesTable = {
   project_id: string
   /** The full name, ENSIP-15 normalised: `alice.airlock.eth`. */

@@ -78,7 +78,7 @@ export async function registerName(
   const chainId = chainIdOfCoinType(request.coinType)
   const address = evmAddress(request.address)
   assertFresh(data.timestamp, now)
-  if (await findRow(db, projectId, data.name)) throw taken(data.name)
+  if (await findRow(db, data.name)) throw taken(data.name)
   await assertSigned(verify, { address, chainId, request })
 
   const at = new Date(now).toISOString()
@@ -94,11 +94,11 @@ export async function registerName(
     created_at: at,
     updated_at: at,
   }
-  // The primary key (project_id, name) decides between concurrent registrations of one name.
+  // The primary key (the name) decides between concurrent registrations of one name.
   const result = await db
     .insertInto('account_names')
     .values(record)
-    .onConflict((conflict) => conflict.columns(['project_id', 'name']).doNothing())
+    .onConflict((conflict) => conflict.column('name').doNothing())
     .executeTakeFirst()
   if (result.numInsertedOrUpdatedRows !== 1n) throw taken(data.name)
   return {
@@ -127,7 +127,7 @@ export declare namespace registerName {
 export async function updateTextRecords(
   parameters: updateTextRecords.Parameters,
 ): Promise<updateTextRecords.ReturnType> {
-  const { projectId, parent, request, verify } = parameters
+  const { parent, request, verify } = parameters
   const db = parameters.db
   const now = parameters.now?.() ?? Date.now()
   const data = parseNameMessage(request.message)
@@ -140,7 +140,7 @@ export async function updateTextRecords(
   const chainId = chainIdOfCoinType(request.coinType)
   const address = evmAddress(request.address)
   assertFresh(data.timestamp, now)
-  const row = await findRow(db, projectId, data.name)
+  const row = await findRow(db, data.name)
   if (!row) throw notFound(data.name)
   if (row.address !== address)
     throw new NameError('nameNotOwner', `"${data.name}" is not ${address}'s name.`)
@@ -161,7 +161,6 @@ export async function updateTextRecords(
       message_timestamp: data.timestamp,
       updated_at: new Date(now).toISOString(),
     })
-    .where('project_id', '=', projectId)
     .where('name', '=', data.name)
     .where('address', '=', address)
     // A newer change that landed since the read wins.
@@ -188,27 +187,25 @@ export declare namespace updateTextRecords {
  * @throws NameError `nameInvalid` when ENSIP-15 refuses the name.
  */
 export async function lookupName(
-  registry: Pick<NameRegistry, 'db' | 'projectId'>,
+  registry: Pick<NameRegistry, 'db'>,
   name: string,
 ): Promise<NameRecord | undefined> {
-  const row = await findRow(registry.db, registry.projectId, normaliseName(name))
+  const row = await findRow(registry.db, normaliseName(name))
   return row && toRecord(row)
 }
 
 /**
- * Reverse lookup: the names `address` owns on the project, newest first (the first is its
- * primary name).
+ * Reverse lookup: the names `address` owns, newest first (the first is its primary name).
  *
  * @throws NameError `nameAddressInvalid`
  */
 export async function namesOfAddress(
-  registry: Pick<NameRegistry, 'db' | 'projectId'>,
+  registry: Pick<NameRegistry, 'db'>,
   address: string,
 ): Promise<NameRecord[]> {
   const rows = await registry.db
     .selectFrom('account_names')
     .selectAll()
-    .where('project_id', '=', registry.projectId)
     .where('address', '=', evmAddress(address))
     .orderBy('created_at', 'desc')
     .orderBy('name')
@@ -227,10 +224,10 @@ export async function namesOfAddress(
  * await suggestNames(registry, 'alice') // ['alice1.airlock.eth', 'alice-xyz.airlock.eth', …]
  */
 export async function suggestNames(
-  registry: Pick<NameRegistry, 'db' | 'projectId' | 'parent'>,
+  registry: Pick<NameRegistry, 'db' | 'parent'>,
   wanted: string,
 ): Promise<string[]> {
-  const { projectId, parent } = registry
+  const { parent } = registry
   const normalised = normaliseName(wanted)
   const suffix = `.${parent}`
   const label = normalised.endsWith(suffix) ? normalised.slice(0, -suffix.length) : normalised
@@ -243,7 +240,6 @@ export async function suggestNames(
   const takenRows = await registry.db
     .selectFrom('account_names')
     .select('name')
-    .where('project_id', '=', projectId)
     .where('name', 'in', candidates)
     .execute()
   const takenNames = new Set(takenRows.map((row) => row.name))
@@ -260,13 +256,8 @@ function variantsOf(label: string): string[] {
   return variants
 }
 
-async function findRow(db: Kysely<Database>, projectId: string, name: string) {
-  return db
-    .selectFrom('account_names')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('name', '=', name)
-    .executeTakeFirst()
+async function findRow(db: Kysely<Database>, name: string) {
+  return db.selectFrom('account_names').selectAll().where('name', '=', name).executeTakeFirst()
 }
 
 type AccountNameRow = {
