@@ -3,9 +3,11 @@
 // bytecode per contract. The artifact is committed, so `npm start` and the tests need no compiler
 // run; rerun this after editing a contract.
 //
-// Two solc runs: devchain/contracts/*.sol (no imports, Paris), then devchain/contracts/aa/*.sol,
+// Three solc runs: devchain/contracts/*.sol (no imports, Paris), then devchain/contracts/aa/*.sol,
 // the ERC-4337 contracts built on @account-abstraction/contracts and @openzeppelin/contracts from
-// node_modules (pinned in the root package.json), with Cancun: OpenZeppelin 5 uses MCOPY.
+// node_modules (pinned in the root package.json), with Cancun: OpenZeppelin 5 uses MCOPY; then
+// devchain/contracts/ens/*.sol, the dev ENS (registry, offchain resolver, universal resolver), which
+// import nothing, with Paris.
 //
 //   node devchain/compile.mjs          rebuild devchain/artifacts.json
 //   node devchain/compile.mjs --check  exit 1 when the committed artifact is stale
@@ -23,7 +25,8 @@ const importablePackages = ['@account-abstraction/contracts', '@openzeppelin/con
 const require = createRequire(import.meta.url)
 
 /**
- * Compiles every `.sol` file in devchain/contracts, then those in devchain/contracts/aa.
+ * Compiles every `.sol` file in devchain/contracts, then those in devchain/contracts/aa and
+ * devchain/contracts/ens.
  * @returns {{ compiler: string, contracts: Record<string, { source: string, abi: unknown[], bytecode: string, deployedBytecode: string }> }}
  */
 export function compileContracts() {
@@ -38,7 +41,8 @@ export function compileContracts() {
     // Only the files of the folder: not SimpleAccount, ERC1967Proxy and the rest they import.
     selectSources: true,
   })
-  for (const [name, contract] of Object.entries(accountAbstraction)) {
+  const ens = compile({ dir: 'ens/', evmVersion: 'paris' })
+  for (const [name, contract] of [...Object.entries(accountAbstraction), ...Object.entries(ens)]) {
     if (name in contracts) throw new Error(`two contracts named ${name}: ${contract.source}`)
     contracts[name] = contract
   }
