@@ -1,9 +1,9 @@
 /**
  * The Airlock API as a Hono app: the modal page and builds, the loader script, project
  * configuration, sign-in with a wallet (SIWX), email and social login and the embedded wallet,
- * analytics and their stats, account data (balances, NFTs, transactions) and health. Every answer
- * carries an `X-Request-Id`, and an unhandled error is logged with it (`requestLogging.ts`).
- * `main.ts` serves it; tests call `app.request(...)`.
+ * analytics and their stats, account data (balances, NFTs, transactions), account names and
+ * health. Every answer carries an `X-Request-Id`, and an unhandled error is logged with it
+ * (`requestLogging.ts`). `main.ts` serves it; tests call `app.request(...)`.
  */
 
 import type { NetworkConfig, SocialProvider, WalletConnectConfig } from '@airlock/protocol'
@@ -22,6 +22,7 @@ import { farcasterLoginRoutes } from './routes/farcasterLogin'
 import { frameKeyRoutes } from './routes/frameKey'
 import { healthRoutes } from './routes/health'
 import { modalRoutes } from './routes/modal'
+import { namesRoutes } from './routes/names'
 import { nftImageRoutes } from './routes/nftImages'
 import { projectConfigRoutes } from './routes/projectConfig'
 import { siwxRoutes } from './routes/siwx'
@@ -35,6 +36,7 @@ import { developmentServerKey } from './services/email/emailConfig'
 import type { Mailer } from './services/email/mailer'
 import type { FarcasterConfig } from './services/farcaster/farcasterConfig'
 import { createFarcasterRelay } from './services/farcaster/farcasterRelay'
+import type { NamesConfig } from './services/names/namesConfig'
 import { createPrecompressed } from './services/precompressed'
 import {
   type AccountDataRateLimiter,
@@ -43,14 +45,17 @@ import {
   createBundlerRateLimiter,
   createEmailLoginRateLimiter,
   createEventRateLimiter,
+  createNamesRateLimiter,
   createSiwxRateLimiter,
   defaultAccountDataPerMinute,
   defaultBundlerPerMinute,
   defaultEmailLoginPerMinute,
   defaultEventsPerMinute,
+  defaultNamesPerMinute,
   defaultSiwxPerMinute,
   type EmailLoginRateLimiter,
   type EventRateLimiter,
+  type NamesRateLimiter,
   type SiwxRateLimiter,
 } from './services/rateLimit'
 import { socialProviderSetups } from './services/social/providers'
@@ -120,6 +125,14 @@ export declare namespace createApp {
      * caller closes it. Default: in memory, {@link defaultBundlerPerMinute}.
      */
     bundlerRateLimiter?: BundlerRateLimiter | undefined
+    /** The name registry's parent name (`readNamesConfig`); none: names are off. */
+    names?: NamesConfig | undefined
+    /**
+     * The name routes' budgets per client and per project, and lookups per client
+     * (`createNamesRateLimiter`); the caller closes it. Default: in memory,
+     * {@link defaultNamesPerMinute}.
+     */
+    namesRateLimiter?: NamesRateLimiter | undefined
     /** `AIRLOCK_SERVER_KEY`; default: the public development key (emailConfig.ts). */
     serverKey?: Uint8Array | undefined
     /** Reverse proxies in front of the API (`AIRLOCK_TRUST_PROXY`); default 0: the socket's peer. */
@@ -239,6 +252,19 @@ export function createApp(options: createApp.Options): Hono {
         createBundlerRateLimiter({ perMinute: defaultBundlerPerMinute }),
       trustProxy,
       publicOrigin,
+    }),
+  )
+  app.route(
+    '/',
+    namesRoutes({
+      storage,
+      names: options.names,
+      networks,
+      rateLimiter:
+        options.namesRateLimiter ?? createNamesRateLimiter({ perMinute: defaultNamesPerMinute }),
+      trustProxy,
+      publicOrigin,
+      now,
     }),
   )
   app.route(

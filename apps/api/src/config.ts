@@ -19,6 +19,7 @@ import {
 import { type EmailConfig, readEmailConfig } from './services/email/emailConfig'
 import { defaultEventRetentionDays } from './services/eventRetention'
 import { type FarcasterConfig, readFarcasterConfig } from './services/farcaster/farcasterConfig'
+import { type NamesConfig, readNamesConfig } from './services/names/namesConfig'
 import { loadNetworks } from './services/networks'
 import {
   defaultAccountDataPerMinute,
@@ -105,6 +106,11 @@ export type ServerConfig = {
    * gas of the smart accounts' user operations there (bundlerConfig.ts); none by default.
    */
   paymasters: PaymasterConfig
+  /**
+   * `AIRLOCK_NAMES_PARENT`: the parent name accounts register names under (`airlock.eth` →
+   * `alice.airlock.eth`), ENSIP-15 normalised (namesConfig.ts); unset: names are off.
+   */
+  names: NamesConfig | undefined
 }
 
 /** Shortest operator token accepted: a guessable one would open every project's stats. */
@@ -273,5 +279,6 @@ export function readServerConfig(env: Environment): ServerConfig {
     farcaster: readFarcasterConfig(env, { production }),
     bundlers: readBundlerConfig(env, { production }),
     paymasters: readPaymasterConfig(env, { production }),
+    names: readNamesConfig(env),
   }
 }

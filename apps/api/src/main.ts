@@ -32,8 +32,10 @@ import {
   createBundlerRateLimiter,
   createEmailLoginRateLimiter,
   createEventRateLimiter,
+  createNamesRateLimiter,
   createSiwxRateLimiter,
   defaultBundlerPerMinute,
+  defaultNamesPerMinute,
   defaultSiwxPerMinute,
 } from './services/rateLimit'
 import { buildExists } from './services/staticFiles'
@@ -119,6 +121,10 @@ async function main(): Promise<void> {
     { perMinute: defaultBundlerPerMinute, redisUrl },
     { logger },
   )
+  const namesRateLimiter = createNamesRateLimiter(
+    { perMinute: defaultNamesPerMinute, redisUrl },
+    { logger },
+  )
   // Login codes go out through the configured mail server; none: email login is refused.
   const mailer = config.email.smtpUrl
     ? createMailer({ smtpUrl: config.email.smtpUrl, from: config.email.mailFrom })
@@ -131,6 +137,7 @@ async function main(): Promise<void> {
     siwxRateLimiter.ready(2_000),
     emailLoginRateLimiter.ready(2_000),
     bundlerRateLimiter.ready(2_000),
+    namesRateLimiter.ready(2_000),
   ])
   const eventPruning = scheduleEventPruning({
     db: storage.db,
@@ -163,6 +170,7 @@ async function main(): Promise<void> {
           siwxRateLimiter.close(),
           emailLoginRateLimiter.close(),
           bundlerRateLimiter.close(),
+          namesRateLimiter.close(),
           mailer?.close(),
         ]),
     )
@@ -194,6 +202,9 @@ async function main(): Promise<void> {
     `paymasters (sponsored gas): ${Object.keys(config.paymasters).join(', ') || 'none configured'}`,
   )
   logger.info(
+    `names: ${config.names ? `under ${config.names.parent}` : 'off (no AIRLOCK_NAMES_PARENT)'}`,
+  )
+  logger.info(
     `farcaster login: ${config.farcaster ? `relay ${config.farcaster.relayUrl}` : 'off (no AIRLOCK_FARCASTER_RPC_URL)'}`,
   )
 
@@ -215,6 +226,8 @@ async function main(): Promise<void> {
     bundlers: config.bundlers,
     paymasters: config.paymasters,
     bundlerRateLimiter,
+    names: config.names,
+    namesRateLimiter,
     serverKey: config.email.serverKey,
     trustProxy: config.trustProxy,
     operatorToken: config.operatorToken,

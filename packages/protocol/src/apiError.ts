@@ -4,6 +4,7 @@
  * {@link apiErrorBodySchema} and decides from the code which alert, if any, a failure shows.
  */
 import * as z from 'zod/mini'
+import { nameErrorCodes } from './names'
 
 /** Every code the API sends, one per cause. */
 export const apiErrorCodes = [
@@ -126,6 +127,14 @@ export const apiErrorCodes = [
    * `AIRLOCK_PAYMASTER_URLS_JSON`, or the project has `gasSponsorship` off).
    */
   'paymasterNotConfigured',
+  /** 404: this API has no parent name configured (`AIRLOCK_NAMES_PARENT`): names are off. */
+  'namesNotConfigured',
+  /** 400: a name request's coin type is for a chain this API has no network of ('Network not found'). */
+  'nameNetworkNotFound',
+  /** 503: the chain's RPC did not answer, so a contract wallet's signature could not be checked. */
+  'nameVerificationUnavailable',
+  /** The name registry's refusals, each its own code; their statuses are in `nameErrorCodes`. */
+  ...nameErrorCodes,
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]
 

@@ -276,3 +276,29 @@ export function createBundlerRateLimiter(
     options,
   )
 }
+
+/**
+ * The name routes' budgets a minute: registrations and record changes per client (a visitor
+ * registers a name or two) and per project, all its visitors together; lookups, reverse lookups
+ * and suggestions per client (`lookup`), public and cheap but each a query.
+ */
+export const defaultNamesPerMinute = { client: 30, project: 3_000, lookup: 600 } as const
+
+export type NamesRateLimiter = RateLimiter<keyof typeof defaultNamesPerMinute>
+
+/**
+ * @example
+ * const limiter = createNamesRateLimiter({ perMinute: defaultNamesPerMinute })
+ */
+export function createNamesRateLimiter(
+  config: {
+    perMinute: Record<keyof typeof defaultNamesPerMinute, number>
+    redisUrl?: string | undefined
+  },
+  options: createRateLimiter.Options = {},
+): NamesRateLimiter {
+  return createRateLimiter(
+    { name: 'names', perMinute: { ...config.perMinute }, redisUrl: config.redisUrl },
+    options,
+  )
+}

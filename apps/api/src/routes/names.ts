@@ -1,0 +1,257 @@
+/**
+ * The name registry over HTTP (issue 21). Writes come from the modal's own pages only (their
+ * Origin is this API's; no CORS is answered), for a project that exists and a site it allows
+ * (`?hostOrigin=`), each spending the client's and the project's budgets:
+ * `POST /v1/projects/:id/names` registers the name a signed message asks for (201 and its record),
+ * `POST /v1/projects/:id/names/:name/records` replaces its text records (200 and its record).
+ * Reads are public, as ENS records are, and answer CORS `*`: `GET /v1/names/:name` (a record),
+ * `GET /v1/names?address=` (the address's names, its primary first) and
+ * `GET /v1/names/suggestions?name=` (free names like it). Without `AIRLOCK_NAMES_PARENT` every
+ * route answers 404 `namesNotConfigured`.
+ */
+
+import {
+  type ApiErrorCode,
+  ApiRefusal,
+  isProjectId,
+  NameError,
+  type NameErrorCode,
+  type NameRecordList,
+  type NameSuggestions,
+  type NetworkConfig,
+  nameLimits,
+  nameRegisterRequestSchema,
+  nameUpdateRequestSchema,
+} from '@airlock/protocol'
+import { type Context, Hono } from 'hono'
+import { cors } from 'hono/cors'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { clientAddress } from '../services/clientAddress'
+import { nameSignatureVerifier } from '../services/names/nameSignatures'
+import {
+  lookupName,
+  namesOfAddress,
+  registerName,
+  suggestNames,
+  updateTextRecords,
+} from '../services/names/names'
+import type { NamesConfig } from '../services/names/namesConfig'
+import { getProject } from '../services/projects'
+import type { NamesRateLimiter } from '../services/rateLimit'
+import type { Storage } from '../storage/storage'
+import { apiError, checkedJsonBody } from './apiError'
+import { rateLimitedAnswer, spendClientAndProject } from './clientBudgets'
+import { jsonBodyLimit, noStore } from './middleware'
+
+export type NamesRoutesOptions = {
+  storage: Storage
+  /** `readNamesConfig`'s answer; undefined: names are off. */
+  names: NamesConfig | undefined
+  /** The API's network catalogue: a name message's signature is checked on its chain's RPC. */
+  networks: readonly NetworkConfig[]
+  rateLimiter: NamesRateLimiter
+  trustProxy: number
+  /** The public origin of this API, when a proxy makes it differ from the request URL. */
+  publicOrigin: string | undefined
+  /** The clock, ms since the epoch (a message's freshness). Default `Date.now`. */
+  now?: (() => number) | undefined
+}
+
+/** The status of each registry refusal, as `nameErrorCodes` documents it. */
+export const nameErrorStatus: Record<NameErrorCode, ContentfulStatusCode> = {
+  nameInvalid: 400,
+  nameNotNormalised: 400,
+  nameTaken: 409,
+  nameNotFound: 404,
+  nameNotOwner: 403,
+  nameMessageInvalid: 400,
+  nameMessageMismatch: 400,
+  nameMessageStale: 401,
+  nameSignatureInvalid: 401,
+  nameCoinTypeInvalid: 400,
+  nameAddressInvalid: 400,
+  invalidChainId: 400,
+}
+
+/** The statuses of the refusals the signature check throws (namesConfig.ts). */
+const refusalStatus: Partial<Record<ApiErrorCode, ContentfulStatusCode>> = {
+  nameNetworkNotFound: 400,
+  nameVerificationUnavailable: 503,
+}
+
+/** A signed message and an ERC-6492 signature with its wallet's deployment, with room to spare. */
+const maxBodyBytes = 2 * (nameLimits.messageChars + nameLimits.signatureChars + 1024)
+
+/** How long a found name's record may be kept: ENS clients cache records too. */
+const lookupMaxAgeSeconds = 60
+
+export function namesRoutes({
+  storage,
+  names,
+  networks,
+  rateLimiter,
+  trustProxy,
+  publicOrigin,
+  now = Date.now,
+}: NamesRoutesOptions): Hono {
+  const app = new Hono()
+  const verify = nameSignatureVerifier(networks)
+  const namesOff = (c: Context) =>
+    apiError(
+      c,
+      404,
+      'namesNotConfigured',
+      'Names are not configured on this API (AIRLOCK_NAMES_PARENT).',
+    )
+
+  /**
+   * The checks of a write, in order: the modal's own Origin, a project id, names on, the
+   * client's and project's budgets, the project, the site it allows. Answers the refusal, or
+   * the project's id and the registry's parent.
+   */
+  async function admitted(c: Context) {
+    if (c.req.header('Origin') !== (publicOrigin ?? new URL(c.req.url).origin))
+      return apiError(c, 403, 'crossOriginRequest', 'Only the Airlock modal registers names')
+    const projectId = c.req.param('id') ?? ''
+    if (!isProjectId(projectId)) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
+    if (!names) return namesOff(c)
+    const limited = await spendClientAndProject(c, rateLimiter, { projectId, trustProxy })
+    if (limited) return limited
+    const project = await getProject(storage.db, projectId)
+    if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
+    if (!project.allowedOrigins.includes(c.req.query('hostOrigin') ?? ''))
+      return apiError(c, 403, 'invalidAppConfiguration', 'Invalid App Configuration')
+    return { projectId, parent: names.parent }
+  }
+
+  /** A public read's checks: names on, and the client's lookup budget. */
+  async function admittedRead(c: Context) {
+    if (!names) return namesOff(c)
+    const spent = await rateLimiter.consume('lookup', clientAddress(c, trustProxy))
+    if (!spent.allowed) return rateLimitedAnswer(c, spent.retryAfterMs)
+    return { parent: names.parent }
+  }
+
+  /** The registry's refusals as answers; anything else is not a refusal and is thrown on. */
+  function refused(c: Context, error: unknown): Response {
+    if (error instanceof NameError)
+      return apiError(c, nameErrorStatus[error.code], error.code, error.message)
+    if (error instanceof ApiRefusal) {
+      const code: ApiErrorCode = error.code
+      const status = refusalStatus[code]
+      if (status !== undefined) return apiError(c, status, code, error.message)
+    }
+    throw error
+  }
+
+  app.use('/v1/projects/:id/names', noStore)
+  app.use('/v1/projects/:id/names/*', noStore)
+  app.use('/v1/names', cors({ origin: '*', allowMethods: ['GET'] }))
+  app.use('/v1/names/*', cors({ origin: '*', allowMethods: ['GET'] }))
+
+  app.post('/v1/projects/:id/names', jsonBodyLimit(maxBodyBytes), async (c) => {
+    const write = await admitted(c)
+    if (write instanceof Response) return write
+    const checked = await checkedJsonBody(c, nameRegisterRequestSchema)
+    if (checked instanceof Response) return checked
+    try {
+      const record = await registerName({
+        db: storage.db,
+        projectId: write.projectId,
+        parent: write.parent,
+        request: checked.body,
+        verify,
+        now,
+      })
+      return c.json(record, 201)
+    } catch (error) {
+      return refused(c, error)
+    }
+  })
+
+  app.post('/v1/projects/:id/names/:name/records', jsonBodyLimit(maxBodyBytes), async (c) => {
+    const write = await admitted(c)
+    if (write instanceof Response) return write
+    const checked = await checkedJsonBody(c, nameUpdateRequestSchema)
+    if (checked instanceof Response) return checked
+    try {
+      const record = await updateTextRecords({
+        db: storage.db,
+        projectId: write.projectId,
+        parent: write.parent,
+        name: c.req.param('name'),
+        request: checked.body,
+        verify,
+        now,
+      })
+      return c.json(record, 200)
+    } catch (error) {
+      return refused(c, error)
+    }
+  })
+
+  // Before `/v1/names/:name`, which would take "suggestions" for a name.
+  app.get('/v1/names/suggestions', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const read = await admittedRead(c)
+    if (read instanceof Response) return read
+    const wanted = c.req.query('name') ?? ''
+    if (wanted === '' || wanted.length > nameLimits.nameChars)
+      return apiError(
+        c,
+        400,
+        'invalidRequest',
+        `query.name: a label or a name of 1 to ${nameLimits.nameChars} characters is required`,
+      )
+    try {
+      const body: NameSuggestions = {
+        suggestions: await suggestNames({ db: storage.db, parent: read.parent }, wanted),
+      }
+      return c.json(body, 200)
+    } catch (error) {
+      return refused(c, error)
+    }
+  })
+
+  // The modal reads these right before and after a registration: never a kept answer.
+  app.get('/v1/names', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const read = await admittedRead(c)
+    if (read instanceof Response) return read
+    const address = c.req.query('address') ?? ''
+    if (address === '' || address.length > nameLimits.addressChars)
+      return apiError(c, 400, 'invalidRequest', 'query.address: an EVM address is required')
+    try {
+      const body: NameRecordList = { names: await namesOfAddress({ db: storage.db }, address) }
+      return c.json(body, 200)
+    } catch (error) {
+      return refused(c, error)
+    }
+  })
+
+  app.get('/v1/names/:name', async (c) => {
+    const read = await admittedRead(c)
+    if (read instanceof Response) {
+      c.header('Cache-Control', 'no-store')
+      return read
+    }
+    const name = c.req.param('name')
+    try {
+      if (name.length > nameLimits.nameChars)
+        throw new NameError('nameInvalid', `A name has at most ${nameLimits.nameChars} characters.`)
+      const record = await lookupName({ db: storage.db }, name)
+      if (record === undefined) {
+        // It may be registered a moment from now.
+        c.header('Cache-Control', 'no-store')
+        return apiError(c, 404, 'nameNotFound', `No one has "${name}".`)
+      }
+      c.header('Cache-Control', `public, max-age=${lookupMaxAgeSeconds}`)
+      return c.json(record, 200)
+    } catch (error) {
+      c.header('Cache-Control', 'no-store')
+      return refused(c, error)
+    }
+  })
+
+  return app
+}
