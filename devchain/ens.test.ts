@@ -1,7 +1,9 @@
 // ENS names on the dev chain, resolved the way any dapp resolves them: a plain viem public client
 // whose only dev-chain setting is the Universal Resolver's address. The registry, the offchain
 // resolver and the Universal Resolver run on a real anvil (ens.mjs); the names come from the
-// reference gateway (ensGateway.mjs) through CCIP-Read, signed with a key the resolver trusts.
+// API's gateway code (apps/api/src/services/names/ensGateway.ts, served here over node:http from a
+// fixture of names) through CCIP-Read, signed with a key the resolver trusts.
+import { createServer } from 'node:http'
 import {
   type Address,
   BaseError,
@@ -22,17 +24,17 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Anvil, startAnvil } from '../apps/api/src/services/indexer/testing/anvil'
-import { deployDevEns, devEnsAbis, devEnsAddresses, ensDeployerKey } from './ens.mjs'
 import {
   createEnsGatewayHandler,
   decodeGatewayResponse,
   decodeResolveRequest,
+  EnsGatewayError,
   type EnsRecords,
-  startEnsGateway,
-} from './ensGateway.mjs'
+} from '../apps/api/src/services/names/ensGateway'
+import { deployDevEns, devEnsAbis, devEnsAddresses, ensDeployerKey } from './ens.mjs'
 
-const signerKey = generatePrivateKey()
-const signer = privateKeyToAccount(signerKey).address
+const gatewayAccount = privateKeyToAccount(generatePrivateKey())
+const signer = gatewayAccount.address
 const alice = privateKeyToAccount(generatePrivateKey()).address
 const bob = privateKeyToAccount(generatePrivateKey()).address
 const carol = privateKeyToAccount(generatePrivateKey()).address
@@ -65,7 +67,7 @@ let client: PublicClient
 
 beforeAll(async () => {
   anvil = await startAnvil()
-  gateway = await startEnsGateway({ ...gatewayOptions, signerKey })
+  gateway = await startEnsGateway({ ...gatewayOptions, signer: gatewayAccount })
   await deployDevEns({ rpcUrl: anvil.rpcUrl, gatewayUrl: gateway.url, signer })
   // Plain viem: the only dev-chain setting is where the Universal Resolver is.
   client = createPublicClient({
@@ -146,8 +148,8 @@ describe('dev ENS through CCIP-Read', () => {
 describe('dev ENS gateway signatures', () => {
   test('behavior: an answer signed by a key the resolver does not trust is refused', async () => {
     const snapshot = await anvil.snapshot()
-    const impostorKey = generatePrivateKey()
-    const impostor = await startEnsGateway({ ...gatewayOptions, signerKey: impostorKey })
+    const impostorAccount = privateKeyToAccount(generatePrivateKey())
+    const impostor = await startEnsGateway({ ...gatewayOptions, signer: impostorAccount })
     try {
       // The resolver still trusts only `signer`, but now asks the impostor.
       await deployDevEns({ rpcUrl: anvil.rpcUrl, gatewayUrl: impostor.url, signer })
@@ -155,7 +157,7 @@ describe('dev ENS gateway signatures', () => {
       // resolveWithProof's UnknownSigner, wrapped in the Universal Resolver's ResolverError.
       expect(await resolverError('alice.airlock.eth')).toEqual({
         errorName: 'UnknownSigner',
-        args: [privateKeyToAccount(impostorKey).address],
+        args: [impostorAccount.address],
       })
     } finally {
       await impostor.stop()
@@ -166,7 +168,11 @@ describe('dev ENS gateway signatures', () => {
 
   test('behavior: an expired answer is refused', async () => {
     const snapshot = await anvil.snapshot()
-    const stale = await startEnsGateway({ ...gatewayOptions, signerKey, ttlSeconds: -3600 })
+    const stale = await startEnsGateway({
+      ...gatewayOptions,
+      signer: gatewayAccount,
+      ttlSeconds: -3600,
+    })
     try {
       await deployDevEns({ rpcUrl: anvil.rpcUrl, gatewayUrl: stale.url, signer })
       expect(await resolverError('alice.airlock.eth')).toMatchObject({
@@ -193,7 +199,7 @@ describe('dev ENS gateway signatures', () => {
   })
 
   test('behavior: the gateway answers only for its resolver', async () => {
-    const handle = createEnsGatewayHandler({ ...gatewayOptions, signerKey })
+    const handle = createEnsGatewayHandler({ ...gatewayOptions, signer: gatewayAccount })
     await expect(handle({ sender: alice, data: '0x' })).rejects.toMatchObject({ status: 404 })
     await expect(
       handle({ sender: devEnsAddresses.offchainResolver, data: '0x1234' }),
@@ -201,7 +207,11 @@ describe('dev ENS gateway signatures', () => {
   })
 
   test('behavior: the gateway signs exactly the request it was asked', async () => {
-    const handle = createEnsGatewayHandler({ ...gatewayOptions, signerKey, now: () => 1_000_000 })
+    const handle = createEnsGatewayHandler({
+      ...gatewayOptions,
+      signer: gatewayAccount,
+      now: () => 1_000_000,
+    })
     const request = encodeFunctionData({
       abi: parseAbi(['function resolve(bytes name, bytes data) view returns (bytes)']),
       functionName: 'resolve',
@@ -227,7 +237,7 @@ describe('dev ENS gateway signatures', () => {
     expect(expires).toBe(1_000n + 300n)
     expect(result).toBe(`0x${alice.slice(2).toLowerCase().padStart(64, '0')}`)
     // The resolver's own check accepts it (with a fresh clock, since anvil's is now).
-    const fresh = await createEnsGatewayHandler({ ...gatewayOptions, signerKey })({
+    const fresh = await createEnsGatewayHandler({ ...gatewayOptions, signer: gatewayAccount })({
       sender: devEnsAddresses.offchainResolver,
       data: request,
     })
@@ -286,6 +296,51 @@ async function resolverError(name: string) {
     data: reverted.data.args?.[0] as Hex,
   })
   return { errorName, args }
+}
+
+/**
+ * The gateway over node:http on loopback, as the API serves it: `GET …/{sender}/{data}.json` and
+ * `POST …` with `{ sender, data }`, answering `{ data }` or `{ message }` (400, 404). `url` is the
+ * EIP-3668 template for `deployDevEns`.
+ */
+async function startEnsGateway(options: createEnsGatewayHandler.Options) {
+  const handle = createEnsGatewayHandler(options)
+  const server = createServer(async (request, response) => {
+    const reply = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(body))
+    }
+    try {
+      let query: { sender: string; data: string }
+      if (request.method === 'POST') {
+        let text = ''
+        for await (const chunk of request) text += chunk
+        const body = JSON.parse(text) as { sender?: unknown; data?: unknown }
+        query = { sender: String(body.sender), data: String(body.data) }
+      } else {
+        const match = /\/([^/]+)\/([^/]+)\.json$/.exec(request.url ?? '')
+        if (match?.[1] === undefined || match[2] === undefined) return reply(400, { message: '?' })
+        query = { sender: match[1], data: match[2] }
+      }
+      reply(200, await handle(query))
+    } catch (error) {
+      if (!(error instanceof EnsGatewayError)) return reply(500, { message: String(error) })
+      reply(error.status, { message: error.message })
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (address === null || typeof address === 'string') throw new Error('startEnsGateway: no port')
+  const origin = `http://127.0.0.1:${address.port}`
+  return {
+    origin,
+    url: `${origin}/{sender}/{data}.json`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
 }
 
 /** DevOffchainResolver's extraData: `abi.encode(callData, address(this))`. */

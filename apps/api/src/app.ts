@@ -23,6 +23,7 @@ import { frameKeyRoutes } from './routes/frameKey'
 import { healthRoutes } from './routes/health'
 import { modalRoutes } from './routes/modal'
 import { namesRoutes } from './routes/names'
+import { namesGatewayRoutes } from './routes/namesGateway'
 import { nftImageRoutes } from './routes/nftImages'
 import { projectConfigRoutes } from './routes/projectConfig'
 import { siwxRoutes } from './routes/siwx'
@@ -125,7 +126,10 @@ export declare namespace createApp {
      * caller closes it. Default: in memory, {@link defaultBundlerPerMinute}.
      */
     bundlerRateLimiter?: BundlerRateLimiter | undefined
-    /** The name registry's parent name (`readNamesConfig`); none: names are off. */
+    /**
+     * The name registry's parent name and its CCIP-Read gateway's signer and resolver
+     * (`readNamesConfig`); none: names are off.
+     */
     names?: NamesConfig | undefined
     /**
      * The name routes' budgets per client and per project, and lookups per client
@@ -254,14 +258,26 @@ export function createApp(options: createApp.Options): Hono {
       publicOrigin,
     }),
   )
+  const namesRateLimiter =
+    options.namesRateLimiter ?? createNamesRateLimiter({ perMinute: defaultNamesPerMinute })
+  // Before namesRoutes, whose `/v1/names/:name` would take "gateway" for a name.
+  app.route(
+    '/',
+    namesGatewayRoutes({
+      storage,
+      names: options.names,
+      rateLimiter: namesRateLimiter,
+      trustProxy,
+      now,
+    }),
+  )
   app.route(
     '/',
     namesRoutes({
       storage,
       names: options.names,
       networks,
-      rateLimiter:
-        options.namesRateLimiter ?? createNamesRateLimiter({ perMinute: defaultNamesPerMinute }),
+      rateLimiter: namesRateLimiter,
       trustProxy,
       publicOrigin,
       now,

@@ -202,7 +202,11 @@ async function main(): Promise<void> {
     `paymasters (sponsored gas): ${Object.keys(config.paymasters).join(', ') || 'none configured'}`,
   )
   logger.info(
-    `names: ${config.names ? `under ${config.names.parent}` : 'off (no AIRLOCK_NAMES_PARENT)'}`,
+    `names: ${config.names ? `under ${config.names.parent}` : 'off (no AIRLOCK_NAMES_PARENT)'}; names gateway: ${
+      config.names?.gateway
+        ? `for resolver ${config.names.gateway.resolverAddress}, signer ${config.names.gateway.signer.address}`
+        : 'off (no AIRLOCK_NAMES_GATEWAY_KEY)'
+    }`,
   )
   logger.info(
     `farcaster login: ${config.farcaster ? `relay ${config.farcaster.relayUrl}` : 'off (no AIRLOCK_FARCASTER_RPC_URL)'}`,

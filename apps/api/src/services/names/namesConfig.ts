@@ -1,14 +1,29 @@
 /**
  * The name registry's settings (issue 21): `AIRLOCK_NAMES_PARENT`, the parent name every account
- * name is registered under (`airlock.eth` → `alice.airlock.eth`); without it names are off.
+ * name is registered under (`airlock.eth` → `alice.airlock.eth`); without it names are off. With
+ * `AIRLOCK_NAMES_GATEWAY_KEY` and `AIRLOCK_NAMES_RESOLVER` the API is also the names' CCIP-Read
+ * gateway (routes/namesGateway.ts), signing for that offchain resolver; without them names still
+ * register, and the gateway answers 404 `namesNotConfigured`.
  */
+import { getAddress, isAddress, isHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { normalize } from 'viem/ens'
 import type { Environment } from '../../config'
 import { ConfigError } from '../../configError'
+import type { GatewaySigner } from './ensGateway'
 
 export type NamesConfig = {
   /** ENSIP-15 normalised, two labels or more, no leading or trailing dot: `airlock.eth`. */
   parent: string
+  /** The CCIP-Read gateway's settings; absent: the gateway is off. */
+  gateway?: NamesGatewayConfig
+}
+
+export type NamesGatewayConfig = {
+  /** The account of `AIRLOCK_NAMES_GATEWAY_KEY`: it signs, and the key itself is kept nowhere else. */
+  signer: GatewaySigner
+  /** `AIRLOCK_NAMES_RESOLVER`, checksummed: the offchain resolver the gateway answers for. */
+  resolverAddress: `0x${string}`
 }
 
 /**
@@ -22,7 +37,11 @@ export type NamesConfig = {
  */
 export function readNamesConfig(env: Environment): NamesConfig | undefined {
   const parent = env.AIRLOCK_NAMES_PARENT
-  if (parent === undefined || parent === '') return undefined
+  if (parent === undefined || parent === '') {
+    for (const name of ['AIRLOCK_NAMES_GATEWAY_KEY', 'AIRLOCK_NAMES_RESOLVER'])
+      if (env[name]) throw new ConfigError(`${name} is set but AIRLOCK_NAMES_PARENT is not.`)
+    return undefined
+  }
   let normalised: string
   try {
     normalised = normalize(parent)
@@ -40,5 +59,37 @@ export function readNamesConfig(env: Environment): NamesConfig | undefined {
     throw new ConfigError(
       'AIRLOCK_NAMES_PARENT must be a name with a parent of its own, such as airlock.eth.',
     )
-  return { parent }
+  const gateway = readNamesGatewayConfig(env)
+  return gateway ? { parent, gateway } : { parent }
+}
+
+/**
+ * `AIRLOCK_NAMES_GATEWAY_KEY` (a 0x secp256k1 private key) and `AIRLOCK_NAMES_RESOLVER` (an
+ * address), both or neither. A message never shows the key, nor a part of it.
+ */
+function readNamesGatewayConfig(env: Environment): NamesGatewayConfig | undefined {
+  const key = env.AIRLOCK_NAMES_GATEWAY_KEY || undefined
+  const resolver = env.AIRLOCK_NAMES_RESOLVER || undefined
+  if (key === undefined && resolver === undefined) return undefined
+  if (key === undefined)
+    throw new ConfigError('AIRLOCK_NAMES_RESOLVER is set but AIRLOCK_NAMES_GATEWAY_KEY is not.')
+  if (resolver === undefined)
+    throw new ConfigError(
+      'AIRLOCK_NAMES_GATEWAY_KEY needs AIRLOCK_NAMES_RESOLVER, the offchain resolver it signs for.',
+    )
+  const keyProblem =
+    'AIRLOCK_NAMES_GATEWAY_KEY must be a secp256k1 private key: 0x and 64 hex digits.'
+  if (!isHex(key, { strict: true }) || key.length !== 66) throw new ConfigError(keyProblem)
+  let signer: GatewaySigner
+  try {
+    signer = privateKeyToAccount(key)
+  } catch {
+    // Zero, or not below the curve's order; the error would repeat the key.
+    throw new ConfigError(keyProblem)
+  }
+  if (!isAddress(resolver, { strict: false }))
+    throw new ConfigError(
+      `AIRLOCK_NAMES_RESOLVER must be an address (0x and 40 hex digits): ${JSON.stringify(resolver)}.`,
+    )
+  return { signer, resolverAddress: getAddress(resolver) }
 }

@@ -1,0 +1,313 @@
+// The names gateway end to end: the API app served over HTTP on a free port, the dev ENS on a real
+// anvil with its offchain resolver pointing at the API's gateway and trusting the gateway's key,
+// names registered in the registry with real signatures, and a PLAIN viem public client (its only
+// dev-chain setting the Universal Resolver's address) resolving them through CCIP-Read. Then the
+// route itself: POST, CORS *, caching, refusals, and the gateway off.
+import type { AddressInfo } from 'node:net'
+import { type ApiErrorBody, type NameAttributes, nameMessage } from '@airlock/protocol'
+import { serve } from '@hono/node-server'
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  createPublicClient,
+  decodeErrorResult,
+  encodeFunctionData,
+  type Hex,
+  http,
+  namehash,
+  type PublicClient,
+  parseAbi,
+  stringToHex,
+  toCoinType,
+  verifyMessage,
+} from 'viem'
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
+import { packetToBytes } from 'viem/ens'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { deployDevEns, devEnsAbis, devEnsAddresses } from '../../../../devchain/ens.mjs'
+import { createFakeBuilds, type FakeBuilds } from '../../test/builds'
+import { setUpTimeout, testDatabases } from '../../test/databases'
+import { createApp } from '../app'
+import { createLogger } from '../logger'
+import { type Anvil, startAnvil } from '../services/indexer/testing/anvil'
+import { decodeGatewayResponse, type GatewaySigner } from '../services/names/ensGateway'
+import { registerName } from '../services/names/names'
+import type { NamesConfig } from '../services/names/namesConfig'
+import { defaultNetworks } from '../services/networks'
+import { createProject } from '../services/projects'
+import { createNamesRateLimiter } from '../services/rateLimit'
+import type { Storage } from '../storage/storage'
+
+const parent = 'airlock.eth'
+const gatewayAccount = privateKeyToAccount(generatePrivateKey())
+const alice = privateKeyToAccount(generatePrivateKey())
+const bob = privateKeyToAccount(generatePrivateKey())
+const nobody = privateKeyToAccount(generatePrivateKey())
+/** ENSIP-11: Base's coin type, 0x80000000 + 8453. */
+const baseCoinType = toCoinType(8453)
+const gatewayPath = '/v1/names/gateway/{sender}/{data}.json'
+const resolver = devEnsAddresses.offchainResolver
+
+// SQLite only: the registry's queries are proven on both back-ends in names.test.ts; this is
+// about what an ENS client gets.
+const [database] = testDatabases().filter(({ name }) => name === 'sqlite')
+if (database === undefined) throw new Error('no SQLite test database')
+
+let anvil: Anvil
+let builds: FakeBuilds
+let storage: Storage
+let api: ServedApi
+let client: PublicClient
+
+type ServedApi = { origin: string; stop(): Promise<void> }
+
+/** The API app over HTTP on a free loopback port, its names gateway signing with `signer`. */
+async function serveApi(gateway: NamesConfig['gateway']): Promise<ServedApi> {
+  const app = createApp({
+    storage,
+    networks: defaultNetworks(anvil.rpcUrl),
+    modalDist: builds.modalDist,
+    sdkDist: builds.sdkDist,
+    names: gateway ? { parent, gateway } : { parent },
+    namesRateLimiter: createNamesRateLimiter({
+      perMinute: { client: 1000, project: 1000, lookup: 1000 },
+    }),
+    logger: createLogger({ level: 'silent' }),
+  })
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
+  await new Promise<void>((resolve) => server.once('listening', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if ('closeAllConnections' in server) server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+const gatewayOf = (signer: GatewaySigner) => ({ signer, resolverAddress: resolver })
+
+async function register(
+  account: PrivateKeyAccount,
+  name: string,
+  { attributes = {} as NameAttributes, coinType = 60 } = {},
+) {
+  const message = nameMessage({ name, attributes, timestamp: Math.floor(Date.now() / 1000) })
+  await registerName({
+    db: storage.db,
+    projectId: 'shop',
+    parent,
+    request: {
+      coinType,
+      address: account.address,
+      message,
+      signature: await account.signMessage({ message }),
+    },
+    verify: ({ address, message, signature }) => verifyMessage({ address, message, signature }),
+  })
+}
+
+beforeAll(async () => {
+  ;[anvil, builds] = await Promise.all([startAnvil(), createFakeBuilds(), database.setUp()]).then(
+    ([anvil, builds]) => [anvil, builds] as const,
+  )
+  storage = await database.open()
+  await createProject(storage.db, 'shop', ['https://shop.example'])
+  api = await serveApi(gatewayOf(gatewayAccount))
+  await deployDevEns({
+    rpcUrl: anvil.rpcUrl,
+    gatewayUrl: `${api.origin}${gatewayPath}`,
+    signer: gatewayAccount.address,
+  })
+  await register(alice, 'alice.airlock.eth', {
+    attributes: { avatar: 'https://example.test/alice.png', description: 'Alice' },
+  })
+  await register(bob, 'bobby.airlock.eth', { coinType: Number(baseCoinType) })
+  // Plain viem: the only dev-chain setting is where the Universal Resolver is.
+  client = createPublicClient({
+    chain: {
+      ...foundry,
+      contracts: { ensUniversalResolver: { address: devEnsAddresses.universalResolver } },
+    },
+    transport: http(anvil.rpcUrl, { retryCount: 0 }),
+  })
+}, setUpTimeout)
+
+afterAll(async () => {
+  await api?.stop()
+  await storage?.close()
+  await database.tearDown()
+  await builds?.remove()
+  await anvil?.stop()
+})
+
+describe('names through the API gateway, with plain viem', () => {
+  test('behavior: a registered name resolves to its owner, as the client spells it', async () => {
+    expect(await client.getEnsAddress({ name: 'alice.airlock.eth' })).toBe(alice.address)
+    expect(await client.getEnsAddress({ name: 'Alice.airlock.eth' })).toBe(alice.address)
+  })
+
+  test('behavior: coin type 60 and the coin type the name was registered with are the owner', async () => {
+    expect(await client.getEnsAddress({ name: 'bobby.airlock.eth' })).toBe(bob.address)
+    expect(await client.getEnsAddress({ name: 'bobby.airlock.eth', coinType: baseCoinType })).toBe(
+      bob.address.toLowerCase(),
+    )
+    expect(
+      await client.getEnsAddress({ name: 'alice.airlock.eth', coinType: baseCoinType }),
+    ).toBeNull()
+  })
+
+  test('behavior: text records are the name attributes; another key is null', async () => {
+    expect(await client.getEnsText({ name: 'alice.airlock.eth', key: 'avatar' })).toBe(
+      'https://example.test/alice.png',
+    )
+    expect(await client.getEnsText({ name: 'alice.airlock.eth', key: 'description' })).toBe('Alice')
+    expect(await client.getEnsText({ name: 'alice.airlock.eth', key: 'url' })).toBeNull()
+    expect(await client.getEnsText({ name: 'bobby.airlock.eth', key: 'avatar' })).toBeNull()
+  })
+
+  test('behavior: an address reverse-resolves to its primary name; one without a name to null', async () => {
+    expect(await client.getEnsName({ address: alice.address })).toBe('alice.airlock.eth')
+    expect(await client.getEnsName({ address: nobody.address })).toBeNull()
+  })
+
+  test('behavior: an unknown name, the parent and a deeper name resolve to null', async () => {
+    expect(await client.getEnsAddress({ name: 'nobody.airlock.eth' })).toBeNull()
+    expect(await client.getEnsText({ name: 'nobody.airlock.eth', key: 'avatar' })).toBeNull()
+    expect(await client.getEnsAddress({ name: 'airlock.eth' })).toBeNull()
+    expect(await client.getEnsAddress({ name: 'x.alice.airlock.eth' })).toBeNull()
+  })
+
+  test('behavior: a gateway signing with another key is refused: null, and strict throws', async () => {
+    const snapshot = await anvil.snapshot()
+    const impostorAccount = privateKeyToAccount(generatePrivateKey())
+    const impostor = await serveApi(gatewayOf(impostorAccount))
+    try {
+      // The resolver still trusts only the gateway's key, but now asks the impostor.
+      await deployDevEns({
+        rpcUrl: anvil.rpcUrl,
+        gatewayUrl: `${impostor.origin}${gatewayPath}`,
+        signer: gatewayAccount.address,
+      })
+      expect(await client.getEnsAddress({ name: 'alice.airlock.eth' })).toBeNull()
+      // resolveWithProof's UnknownSigner, inside the Universal Resolver's ResolverError.
+      const error = await client.getEnsAddress({ name: 'alice.airlock.eth', strict: true }).then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      expect(error).toBeInstanceOf(BaseError)
+      const reverted = (error as BaseError).walk(
+        (cause) => cause instanceof ContractFunctionRevertedError,
+      ) as ContractFunctionRevertedError | null
+      expect(reverted?.data?.errorName).toBe('ResolverError')
+      expect(
+        decodeErrorResult({
+          abi: devEnsAbis.offchainResolver,
+          data: reverted?.data?.args?.[0] as Hex,
+        }),
+      ).toMatchObject({ errorName: 'UnknownSigner', args: [impostorAccount.address] })
+    } finally {
+      await impostor.stop()
+      await anvil.revert(snapshot)
+    }
+    expect(await client.getEnsAddress({ name: 'alice.airlock.eth' })).toBe(alice.address)
+  })
+
+  test('behavior: a gateway URL without {data} is asked with POST', async () => {
+    const snapshot = await anvil.snapshot()
+    try {
+      await deployDevEns({
+        rpcUrl: anvil.rpcUrl,
+        gatewayUrl: `${api.origin}/v1/names/gateway`,
+        signer: gatewayAccount.address,
+      })
+      expect(await client.getEnsAddress({ name: 'alice.airlock.eth' })).toBe(alice.address)
+    } finally {
+      await anvil.revert(snapshot)
+    }
+  })
+})
+
+describe('GET and POST /v1/names/gateway', () => {
+  const request = encodeFunctionData({
+    abi: parseAbi(['function resolve(bytes name, bytes data) view returns (bytes)']),
+    functionName: 'resolve',
+    args: [
+      stringToHex(String.fromCharCode(...packetToBytes('alice.airlock.eth'))),
+      encodeFunctionData({
+        abi: parseAbi(['function addr(bytes32 node) view returns (address)']),
+        functionName: 'addr',
+        args: [namehash('alice.airlock.eth')],
+      }),
+    ],
+  })
+  const get = (sender: string, data: string) =>
+    fetch(`${api.origin}/v1/names/gateway/${sender}/${data}.json`, {
+      headers: { Origin: 'https://any.example' },
+    })
+
+  test('behavior: GET answers the signed record, public for a minute, with CORS *', async () => {
+    const response = await get(resolver.toLowerCase(), request)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=60')
+    const { data } = (await response.json()) as { data: Hex }
+    expect(decodeGatewayResponse(data).result).toBe(
+      `0x${alice.address.slice(2).toLowerCase().padStart(64, '0')}`,
+    )
+  })
+
+  test('behavior: POST { sender, data } answers the same, and preflight allows any origin', async () => {
+    const response = await fetch(`${api.origin}/v1/names/gateway`, {
+      method: 'POST',
+      headers: { Origin: 'https://any.example', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sender: resolver, data: request }),
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
+    expect(((await response.json()) as { data: Hex }).data).toMatch(/^0x/)
+    const preflight = await fetch(`${api.origin}/v1/names/gateway`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://any.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('Access-Control-Allow-Origin')).toBe('*')
+  })
+
+  test('error: another resolver is 404, unreadable calldata 400, both { message }, not kept', async () => {
+    const other = await get(alice.address, request)
+    expect(other.status).toBe(404)
+    expect(other.headers.get('Cache-Control')).toBe('no-store')
+    expect(await other.json()).toEqual({ message: `No resolver ${alice.address} here.` })
+    const unreadable = await get(resolver, '0x1234')
+    expect(unreadable.status).toBe(400)
+    expect(await unreadable.json()).toEqual({ message: 'not a resolve(bytes,bytes) call' })
+    const notJson = await fetch(`${api.origin}/v1/names/gateway`, { method: 'POST', body: '{' })
+    expect(notJson.status).toBe(400)
+    expect(await notJson.json()).toEqual({ message: 'expected a JSON body { sender, data }' })
+  })
+
+  test('behavior: the name lookup route still finds names beside the gateway', async () => {
+    const response = await fetch(`${api.origin}/v1/names/alice.airlock.eth`)
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as { address: string }).address).toBe(alice.address)
+  })
+
+  test('error: without a gateway key the gateway is 404 namesNotConfigured', async () => {
+    const off = await serveApi(undefined)
+    try {
+      const response = await fetch(`${off.origin}/v1/names/gateway/${resolver}/${request}.json`)
+      expect(response.status).toBe(404)
+      expect(((await response.json()) as ApiErrorBody).error.code).toBe('namesNotConfigured')
+    } finally {
+      await off.stop()
+    }
+  })
+})
