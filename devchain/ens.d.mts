@@ -3,6 +3,7 @@ import type { Abi, Address, Hex } from 'viem'
 
 /** The dev key that deploys the dev ENS and owns its names and gateway settings. Public: dev only. */
 export declare const ensDeployerKey: Hex
+export declare const devNamesGatewayKey: Hex
 
 /** DevEnsRegistry's, DevOffchainResolver's and DevUniversalResolver's ABIs. */
 export declare const devEnsAbis: {

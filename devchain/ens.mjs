@@ -32,6 +32,12 @@ import { artifact } from './artifacts.mjs'
  */
 export const ensDeployerKey = keccak256(stringToHex('airlock dev chain: ENS deployer'))
 
+/**
+ * The key the dev stack's API signs its names gateway's answers with (AIRLOCK_NAMES_GATEWAY_KEY),
+ * which the offchain resolver trusts: from a public phrase, a dev key only.
+ */
+export const devNamesGatewayKey = keccak256(stringToHex('airlock dev chain: names gateway'))
+
 const deployerAddress = privateKeyToAccount(ensDeployerKey).address
 
 /** ABIs of the three contracts, from devchain/artifacts.json. */

@@ -177,6 +177,18 @@ export async function startStack(options = {}) {
     // bundler. Alto takes seconds to come up, so the rest starts meanwhile; awaited at the end.
     const { deployAccountAbstraction } = await import('../devchain/accountAbstraction.mjs')
     await deployAccountAbstraction({ rpcUrl: urls.anvil })
+    // ENS with CCIP-Read: `airlock.eth` on an offchain resolver whose gateway is the API's, so
+    // any ENS client resolves the names visitors register (devchain/ens.mjs).
+    const { deployDevEns, devEnsAddresses, devNamesGatewayKey } = await import(
+      '../devchain/ens.mjs'
+    )
+    const { privateKeyToAccount } = await import('viem/accounts')
+    await deployDevEns({
+      rpcUrl: urls.anvil,
+      parentName: 'airlock.eth',
+      gatewayUrl: `${urls.api}/v1/names/gateway/{sender}/{data}.json`,
+      signer: privateKeyToAccount(devNamesGatewayKey).address,
+    })
     const { startBundler } = await import('../devchain/bundler.mjs')
     const starting = startBundler({ rpcUrl: urls.anvil, port: bundlerPort, quiet })
     // stop() needs a promise that never rejects; the failure itself is thrown below.
@@ -238,6 +250,9 @@ export async function startStack(options = {}) {
         AIRLOCK_FARCASTER_RPC_URL: urls.anvil,
         AIRLOCK_BUNDLER_URLS_JSON: JSON.stringify({ 'eip155:31337': urls.bundler }),
         AIRLOCK_PAYMASTER_URLS_JSON: JSON.stringify({ 'eip155:31337': urls.paymaster }),
+        AIRLOCK_NAMES_PARENT: 'airlock.eth',
+        AIRLOCK_NAMES_GATEWAY_KEY: devNamesGatewayKey,
+        AIRLOCK_NAMES_RESOLVER: devEnsAddresses.offchainResolver,
         ...env,
       },
       quiet,
