@@ -405,6 +405,8 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
     dialogRendered: () => dialogRendered(),
     siwx,
     embeddedWallet,
+    /** Name lookups and reverse lookups this modal made, by request (names/namesApi.ts). */
+    nameCache: new Map<string, { at: number; answer: Promise<unknown> }>(),
     /** A login flow outside the modal's own (email, social) connected a wallet. */
     connected,
     /** The bridge registers how to tell the host the frame closed itself, or is to be shown. */

@@ -32,6 +32,10 @@ export const viewLoaders = {
   ConnectingExternal: async () =>
     (await import('./ConnectingExternal/ConnectingExternal')).ConnectingExternal,
   ProfileWallets: async () => (await import('./ProfileWallets/ProfileWallets')).ProfileWallets,
+  RegisterAccountName: async () =>
+    (await import('./RegisterAccountName/RegisterAccountName')).RegisterAccountName,
+  RegisterAccountNameSuccess: async () =>
+    (await import('./RegisterAccountName/RegisterAccountNameSuccess')).RegisterAccountNameSuccess,
   SIWXSignMessage: async () => (await import('./SIWXSignMessage/SIWXSignMessage')).SIWXSignMessage,
   SwitchNetwork: async () => (await import('./SwitchNetwork/SwitchNetwork')).SwitchNetwork,
   SwitchActiveChain: async () =>

@@ -194,3 +194,58 @@ describe('Account', () => {
     ])
   })
 })
+
+describe('Account names (spec §6: eip155 only)', () => {
+  const namesOff = () =>
+    new HttpError(404, { error: { code: 'namesNotConfigured', message: 'Names are off.' } })
+  const named = (name: string) => ({
+    name,
+    address: account,
+    coinType: 2147514665,
+    attributes: {},
+    createdAt: new Date().toISOString(),
+  })
+
+  test('behavior: the primary name shows above the address, and no way to choose another', async () => {
+    renderView('Account', {
+      state: connectedState(account),
+      api: {
+        ...accountRoutes(account, {}),
+        'GET /v1/names': ({ address }) => ({
+          names: address === account ? [named('alice.airlock.eth'), named('old.airlock.eth')] : [],
+        }),
+      },
+    })
+    expect(await screen.findByText('alice.airlock.eth')).toBeVisible()
+    expect(screen.queryByText('old.airlock.eth')).toBeNull()
+    expect(screen.queryByRole('button', { name: accountText.chooseName })).toBeNull()
+  })
+
+  test("behavior: an address with no name gets 'Choose a name', which opens RegisterAccountName", async () => {
+    const { modal } = renderView('Account', {
+      state: connectedState(account),
+      api: { ...accountRoutes(account, {}), 'GET /v1/names': () => ({ names: [] }) },
+    })
+    await userEvent.click(await screen.findByRole('button', { name: accountText.chooseName }))
+    await expect.poll(() => modal.navigation.view()).toBe('RegisterAccountName')
+  })
+
+  test('behavior: with names off on the API, or on solana, nothing about names shows', async () => {
+    const { apiCalls } = renderView('Account', {
+      state: connectedState(account),
+      api: { ...accountRoutes(account, {}), 'GET /v1/names': namesOff },
+    })
+    await panel()
+    await expect.poll(() => apiCalls.some((call) => call.path === '/v1/names')).toBe(true)
+    expect(screen.queryByRole('button', { name: accountText.chooseName })).toBeNull()
+
+    const solana = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
+    const onSolana = renderView('Account', {
+      state: connectedState(solana, solanaLocalnet),
+      api: { 'GET /v1/names': () => ({ names: [] }) },
+    })
+    await screen.findAllByRole('tabpanel')
+    expect(onSolana.apiCalls.some((call) => call.path === '/v1/names')).toBe(false)
+    expect(screen.queryByRole('button', { name: accountText.chooseName })).toBeNull()
+  })
+})

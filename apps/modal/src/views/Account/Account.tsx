@@ -17,6 +17,7 @@ import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useNativeBalance } from '../../components/useNativeBalance'
 import { useTokenBalances } from '../../components/useTokenBalances'
+import { usePrimaryName } from '../../names/usePrimaryName'
 import type { AccountTab } from '../../stores/accountData'
 import { activeConnection } from '../../stores/connections'
 import { featureEnabled } from '../../stores/controllers'
@@ -73,6 +74,8 @@ export function Account() {
       : accountType === 'eoa' && smartAccountAvailable
         ? 'smartAccount'
         : undefined
+  // Its primary name (eip155, names on); null: none yet, so one may be chosen.
+  const primaryName = usePrimaryName()
   const balances = useTokenBalances()
   const { balance, total, loading } = useNativeBalance(balances)
   const tabs = activity ? allTabs : allTabs.filter((name) => name !== 'activity')
@@ -131,6 +134,11 @@ export function Account() {
         <span className={styles.avatar} aria-hidden="true" />
         {address ? (
           <>
+            {primaryName && (
+              <span className={styles.address} data-account-name={primaryName}>
+                {primaryName}
+              </span>
+            )}
             <div className={styles.addressRow}>
               <span className={styles.address} title={address} data-address={address}>
                 {truncateAddress(address)}
@@ -225,6 +233,16 @@ export function Account() {
       </div>
       {address && (
         <div className={list.actions}>
+          {primaryName === null && (
+            <button
+              type="button"
+              className={list.button}
+              {...preloadOnIntent(modal, 'RegisterAccountName')}
+              onClick={() => navigation.push('RegisterAccountName')}
+            >
+              {accountText.chooseName}
+            </button>
+          )}
           {sendAvailable && (
             <button
               type="button"

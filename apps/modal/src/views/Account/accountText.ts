@@ -51,6 +51,7 @@ export const accountText = {
   notConnected: 'No wallet connected',
   connectAWallet: 'Connect a wallet',
   disconnect: 'Disconnect',
+  chooseName: 'Choose a name',
   wallets: 'Wallets',
   unsupportedNetwork: 'This network is not supported by this site.',
   switchNetwork: 'Switch network',

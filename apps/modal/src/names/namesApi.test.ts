@@ -1,0 +1,76 @@
+import { nameErrors } from '@airlock/protocol'
+import { afterEach, expect, test, vi } from 'vitest'
+import { type ApiTransport, createApiClient, HttpError } from '../api'
+import type { Modal } from '../modal'
+import { createModalStore } from '../stores/store'
+import { isNamesOff, NamesApiError, nameCacheMs, namesApi } from './namesApi'
+
+const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const record = {
+  name: 'alice.airlock.eth',
+  address,
+  coinType: 60,
+  attributes: {},
+  createdAt: '2026-11-26T12:00:00.000Z',
+}
+
+/** namesApi on an API that answers `answer` and counts the calls. */
+function names(answer: (path: string) => unknown) {
+  const calls: string[] = []
+  const transport = (async (_method, path) => {
+    calls.push(path)
+    const answered = answer(path)
+    if (answered instanceof Error) throw answered
+    return answered
+  }) as ApiTransport
+  const modal = {
+    api: createApiClient(transport),
+    store: createModalStore({ projectId: 'test-project', project: null, error: null }),
+    connection: { forward: () => undefined },
+    nameCache: new Map(),
+  } as unknown as Modal
+  return { api: namesApi(modal), calls }
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+test('behavior: a reverse lookup is kept 5 minutes (spec §9 ENS cache), then asked again', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  const { api, calls } = names(() => ({ names: [record] }))
+  expect(await api.reverse(address)).toEqual([record])
+  expect(await api.reverse(address.toLowerCase())).toEqual([record])
+  expect(calls).toHaveLength(1)
+  vi.setSystemTime(Date.now() + nameCacheMs + 1)
+  await api.reverse(address)
+  expect(calls).toHaveLength(2)
+})
+
+test('behavior: a lookup of a name no one has answers undefined (free)', async () => {
+  const { api } = names(
+    () => new HttpError(404, { error: { code: 'nameNotFound', message: 'No one has it.' } }),
+  )
+  expect(await api.lookup('bob.airlock.eth')).toBeUndefined()
+})
+
+test("error: a failed lookup is 'Error resolving name' with the API's message, and is not kept", async () => {
+  const { api, calls } = names(
+    () => new HttpError(429, { error: { code: 'rateLimited', message: 'Slow down.' } }),
+  )
+  const error = await api.lookup('bob.airlock.eth').catch((error: unknown) => error)
+  expect(error).toBeInstanceOf(NamesApiError)
+  expect(error).toMatchObject({ message: nameErrors.errorResolvingName, details: 'Slow down.' })
+  await api.lookup('bob.airlock.eth').catch(() => {})
+  expect(calls).toHaveLength(2)
+})
+
+test("error: names off on the API is told apart: 'Error fetching names for address', namesNotConfigured", async () => {
+  const { api } = names(
+    () => new HttpError(404, { error: { code: 'namesNotConfigured', message: 'Off.' } }),
+  )
+  const error = await api.reverse(address).catch((error: unknown) => error)
+  expect(error).toMatchObject({ message: nameErrors.errorFetchingNamesForAddress })
+  expect(isNamesOff(error)).toBe(true)
+  await expect(api.suggestions('alice')).rejects.toThrow(nameErrors.errorFetchingNameSuggestions)
+})
