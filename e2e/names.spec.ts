@@ -2,23 +2,11 @@
 // own origin, resolves for a plain viem client on the stack's anvil: ENS's universal resolver,
 // the offchain resolver's OffchainLookup, the API's gateway and its signed answer. No Airlock
 // code runs on the client's side.
-import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { foundry } from 'viem/chains'
-import { devEnsAddresses } from '../devchain/ens.mjs'
 import { nameMessage } from '../packages/protocol/src/names'
+import { ensClient } from './support/ens'
 import { origins } from './support/ports'
 import { expect, test } from './support/test'
-import { anvilRpcUrl } from './support/testWallet'
-
-/** A plain ENS client of the dev chain: only the universal resolver's address is ours to say. */
-const ensClient = createPublicClient({
-  chain: {
-    ...foundry,
-    contracts: { ensUniversalResolver: { address: devEnsAddresses.universalResolver } },
-  },
-  transport: http(anvilRpcUrl),
-})
 
 test('behavior: a name registered with the API resolves, reverses and shows its avatar for any ENS client', async ({
   page,

@@ -1,24 +1,13 @@
 // Journey (issue 21, the modal side): a connected visitor chooses an account name in the modal —
 // the rule as they type, a free name, their wallet's signature — sees it registered, finds it on
 // Account, and any ENS client resolves it through CCIP-Read with no Airlock code.
-import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { foundry } from 'viem/chains'
-import { devEnsAddresses } from '../devchain/ens.mjs'
 import { accountNameErrors } from '../packages/protocol/src/validation'
+import { ensClient } from './support/ens'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
 import { expect, test } from './support/test'
-import { anvilRpcUrl, installTestWallet } from './support/testWallet'
-
-/** A plain ENS client of the dev chain: only the universal resolver's address is ours to say. */
-const ensClient = createPublicClient({
-  chain: {
-    ...foundry,
-    contracts: { ensUniversalResolver: { address: devEnsAddresses.universalResolver } },
-  },
-  transport: http(anvilRpcUrl),
-})
+import { installTestWallet } from './support/testWallet'
 
 test('behavior: a connected visitor chooses a name, signs for it, sees it on Account, and ENS resolves it', async ({
   page,

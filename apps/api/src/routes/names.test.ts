@@ -8,12 +8,9 @@ import {
   type ApiErrorBody,
   coinTypeOfChainId,
   evmCoinTypeFlag,
-  type NameAttributes,
   type NameRecord,
-  type NameRegisterRequest,
   type NetworkConfig,
   nameErrors,
-  nameMessage,
 } from '@airlock/protocol'
 import type { Hex } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
@@ -26,6 +23,7 @@ import {
   smartWalletAddress,
 } from '../../../../devchain/smartWallets.mjs'
 import { setUpTimeout, testDatabases } from '../../test/databases'
+import { signedNameRequest } from '../../test/nameRequests'
 import { freePort } from '../../test/ports'
 import { type Anvil, startAnvil } from '../services/indexer/testing/anvil'
 import { defaultNetworks } from '../services/networks'
@@ -51,21 +49,12 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => anvil?.stop())
 
-/** A request `account` signed for `name`, changed by `change` after signing. */
-async function signedRequest(
+/** A request `account` signed for `name` (at the test's start unless said), changed after signing. */
+const signedRequest = (
   account: PrivateKeyAccount,
   name: string,
-  {
-    attributes = {} as NameAttributes,
-    timestamp = startSeconds,
-    coinType = 60,
-    change = {} as Partial<NameRegisterRequest>,
-  } = {},
-): Promise<NameRegisterRequest> {
-  const message = nameMessage({ name, attributes, timestamp })
-  const signature = await account.signMessage({ message })
-  return { coinType, address: account.address, signature, message, ...change }
-}
+  options: Omit<Parameters<typeof signedNameRequest>[2], 'timestamp'> & { timestamp?: number } = {},
+) => signedNameRequest(account, name, { timestamp: startSeconds, ...options })
 
 describe.each(testDatabases())('name routes on $name', (database) => {
   beforeAll(() => database.setUp(), setUpTimeout)

@@ -74,3 +74,14 @@ test("error: names off on the API is told apart: 'Error fetching names for addre
   expect(isNamesOff(error)).toBe(true)
   await expect(api.suggestions('alice')).rejects.toThrow(nameErrors.errorFetchingNameSuggestions)
 })
+
+test('behavior: names being off is kept like an answer: Account does not ask again on each open', async () => {
+  const { api, calls } = names(
+    () => new HttpError(404, { error: { code: 'namesNotConfigured', message: 'Off.' } }),
+  )
+  const first = await api.reverse(address).catch((error: unknown) => error)
+  expect(isNamesOff(first)).toBe(true)
+  const again = await api.reverse(address).catch((error: unknown) => error)
+  expect(isNamesOff(again)).toBe(true)
+  expect(calls).toHaveLength(1)
+})

@@ -52,14 +52,17 @@ export const isNamesOff = (error: unknown) =>
 export function namesApi(modal: Pick<Modal, 'api' | 'store' | 'connection' | 'nameCache'>) {
   const { api, store, nameCache } = modal
 
-  /** `load`'s answer for `key`, kept `nameCacheMs`; a failure is not kept. */
+  /**
+   * `load`'s answer for `key`, kept `nameCacheMs`; a failure is not kept, but names being off
+   * is (Account would otherwise ask again on each open).
+   */
   function cached<result>(key: string, load: () => Promise<result>): Promise<result> {
     const kept = nameCache.get(key)
     if (kept && Date.now() - kept.at < nameCacheMs) return kept.answer as Promise<result>
     const answer = load()
     nameCache.set(key, { at: Date.now(), answer })
-    answer.catch(() => {
-      if (nameCache.get(key)?.answer === answer) nameCache.delete(key)
+    answer.catch((error: unknown) => {
+      if (!isNamesOff(error) && nameCache.get(key)?.answer === answer) nameCache.delete(key)
     })
     return answer
   }

@@ -4,16 +4,15 @@
 // records changed by their owner only.
 import {
   coinTypeOfChainId,
-  type NameAttributes,
   NameError,
   type NameErrorCode,
   type NameRegisterRequest,
-  nameMessage,
 } from '@airlock/protocol'
 import { verifyMessage } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { setUpTimeout, testDatabases } from '../../../test/databases'
+import { signedNameRequest } from '../../../test/nameRequests'
 import type { Storage } from '../../storage/storage'
 import { createProject } from '../projects'
 import {
@@ -34,21 +33,12 @@ const bob = privateKeyToAccount(generatePrivateKey())
 const verify: VerifyNameSignature = ({ address, message, signature }) =>
   verifyMessage({ address, message, signature })
 
-/** A request `account` signed for `name`, changed by `change` after signing. */
-async function signedRequest(
+/** A request `account` signed for `name` (at the test's start unless said), changed after signing. */
+const signedRequest = (
   account: PrivateKeyAccount,
   name: string,
-  {
-    attributes = {} as NameAttributes,
-    timestamp = startSeconds,
-    coinType = 60,
-    change = {} as Partial<NameRegisterRequest>,
-  } = {},
-): Promise<NameRegisterRequest> {
-  const message = nameMessage({ name, attributes, timestamp })
-  const signature = await account.signMessage({ message })
-  return { coinType, address: account.address, signature, message, ...change }
-}
+  options: Omit<Parameters<typeof signedNameRequest>[2], 'timestamp'> & { timestamp?: number } = {},
+) => signedNameRequest(account, name, { timestamp: startSeconds, ...options })
 
 async function refusal(
   promise: Promise<unknown>,
