@@ -253,6 +253,9 @@ export async function startStack(options = {}) {
         AIRLOCK_NAMES_PARENT: 'airlock.eth',
         AIRLOCK_NAMES_GATEWAY_KEY: devNamesGatewayKey,
         AIRLOCK_NAMES_RESOLVER: devEnsAddresses.offchainResolver,
+        // Names outside airlock.eth are looked up on the dev chain's own ENS.
+        AIRLOCK_NAMES_ENS_CHAIN_ID: '31337',
+        AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER: devEnsAddresses.universalResolver,
         ...env,
       },
       quiet,

@@ -133,6 +133,37 @@ export const apiErrorCodes = [
   'nameNetworkNotFound',
   /** 503: the chain's RPC did not answer, so a contract wallet's signature could not be checked. */
   'nameVerificationUnavailable',
+  /** 404: this API has no onramp provider key (`AIRLOCK_ONRAMP_MELD_API_KEY`, `…_COINBASE_*`). */
+  'onrampNotConfigured',
+  /** 403: the project has its `onramp` feature off. */
+  'onrampDisabled',
+  /** 400: the amount is empty, not a number, too precise, zero or outside the limits (in words). */
+  'onrampInvalidAmount',
+  /** 400: no provider offered here buys onto this network (Coinbase: its listed chains only). */
+  'onrampUnsupportedNetwork',
+  /** 502: the provider failed (5xx) or answered something that is not a quote or checkout. */
+  'onrampProviderUnavailable',
+  /** 504: the provider did not answer in time. */
+  'onrampProviderTimeout',
+  /** 503: ENS's chain (`AIRLOCK_NAMES_ENS_CHAIN_ID`) did not answer a lookup of a name outside the parent. */
+  'nameResolutionUnavailable',
+  /** 403: the project has its `swaps` feature off. */
+  'swapsDisabled',
+  /**
+   * 400: swaps do not work on this chain: neither a local router (`AIRLOCK_SWAP_LOCAL_ROUTERS_JSON`)
+   * nor 1inch (a supported chain id and `AIRLOCK_SWAP_1INCH_API_KEY`) serves it.
+   */
+  'unsupportedSwapNetwork',
+  /** 400: a swap amount that is empty, not a number, not whole smallest units, or zero. */
+  'swapAmountInvalid',
+  /** 409: the quote the swap was confirmed on has expired: quote again. */
+  'swapQuoteExpired',
+  /** 400: the swap provider refused the request (no liquidity, unknown token, …); it says why. */
+  'swapRefused',
+  /** 502: the swap provider failed (a 5xx, unreachable, or an answer of the wrong shape). */
+  'swapProviderUnavailable',
+  /** 504: the swap provider did not answer in time. */
+  'swapProviderTimeout',
   /** The name registry's refusals, each its own code; their statuses are in `nameErrorCodes`. */
   ...nameErrorCodes,
 ] as const

@@ -79,8 +79,8 @@ export const nameRecordSchema = z.object({
   address: z.string(),
   coinType: z.number(),
   attributes: nameAttributesSchema,
-  /** ISO 8601. */
-  createdAt: z.string(),
+  /** ISO 8601; absent for an ENS name outside the registry (registered elsewhere). */
+  createdAt: z.optional(z.string()),
 })
 export type NameRecord = z.infer<typeof nameRecordSchema>
 

@@ -4,7 +4,8 @@
  * (`?hostOrigin=`), each spending the client's and the project's budgets:
  * `POST /v1/projects/:id/names` registers the name a signed message asks for (201 and its record),
  * `POST /v1/projects/:id/names/:name/records` replaces its text records (200 and its record).
- * Reads are public, as ENS records are, and answer CORS `*`: `GET /v1/names/:name` (a record),
+ * Reads are public, as ENS records are, and answer CORS `*`: `GET /v1/names/:name` (a record: the
+ * registry's under the parent, ENS's for any other name with `AIRLOCK_NAMES_ENS_CHAIN_ID`),
  * `GET /v1/names?address=` (the address's names, its primary first) and
  * `GET /v1/names/suggestions?name=` (free names like it). Without `AIRLOCK_NAMES_PARENT` every
  * route answers 404 `namesNotConfigured`.
@@ -27,6 +28,8 @@ import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { clientAddress } from '../services/clientAddress'
+import { ensLookup } from '../services/names/ensLookup'
+import { normaliseName } from '../services/names/nameRules'
 import { nameSignatureVerifier } from '../services/names/nameSignatures'
 import {
   lookupName,
@@ -77,6 +80,7 @@ export const nameErrorStatus: Record<NameErrorCode, ContentfulStatusCode> = {
 const refusalStatus: Partial<Record<ApiErrorCode, ContentfulStatusCode>> = {
   nameNetworkNotFound: 400,
   nameVerificationUnavailable: 503,
+  nameResolutionUnavailable: 503,
 }
 
 /** A signed message and an ERC-6492 signature with its wallet's deployment, with room to spare. */
@@ -96,6 +100,14 @@ export function namesRoutes({
 }: NamesRoutesOptions): Hono {
   const app = new Hono()
   const verify = nameSignatureVerifier(networks)
+  const lookupEns = names?.ens ? ensLookup(names.ens, networks) : undefined
+  /** A normalised name's record: the registry's under the parent, ENS's elsewhere (when set). */
+  const lookup = async (name: string, parent: string) => {
+    const normalised = normaliseName(name)
+    if (normalised === parent || normalised.endsWith(`.${parent}`) || !lookupEns)
+      return lookupName({ db: storage.db }, normalised)
+    return lookupEns(normalised)
+  }
   const namesOff = (c: Context) =>
     apiError(
       c,
@@ -239,7 +251,7 @@ export function namesRoutes({
     try {
       if (name.length > nameLimits.nameChars)
         throw new NameError('nameInvalid', `A name has at most ${nameLimits.nameChars} characters.`)
-      const record = await lookupName({ db: storage.db }, name)
+      const record = await lookup(name, read.parent)
       if (record === undefined) {
         // It may be registered a moment from now.
         c.header('Cache-Control', 'no-store')

@@ -311,3 +311,71 @@ describe('GET and POST /v1/names/gateway', () => {
     }
   })
 })
+
+describe('GET /v1/names/:name for a name outside the parent: ENS on the configured chain', () => {
+  /** An API whose own parent is `shop.eth` and whose ENS is the dev chain's, on `networks`. */
+  const ensApi = (networks = defaultNetworks(anvil.rpcUrl)) =>
+    createApp({
+      storage,
+      networks,
+      modalDist: builds.modalDist,
+      sdkDist: builds.sdkDist,
+      names: {
+        parent: 'shop.eth',
+        ens: { chainId: foundry.id, universalResolver: devEnsAddresses.universalResolver },
+      },
+      namesRateLimiter: createNamesRateLimiter({
+        perMinute: { client: 1000, project: 1000, lookup: 1000 },
+      }),
+      logger: createLogger({ level: 'silent' }),
+    })
+
+  test('behavior: another parent’s name is resolved through ENS, CCIP-Read included, with its texts', async () => {
+    const response = await ensApi().request('/v1/names/Alice.airlock.eth')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({
+      name: 'alice.airlock.eth',
+      address: alice.address,
+      coinType: 60,
+      attributes: { avatar: 'https://example.test/alice.png', description: 'Alice' },
+    })
+  })
+
+  test('error: a name ENS does not know is 404 nameNotFound; an invalid one 400 nameInvalid', async () => {
+    const app = ensApi()
+    const unknown = await app.request('/v1/names/nobody.airlock.eth')
+    expect(unknown.status).toBe(404)
+    expect(((await unknown.json()) as ApiErrorBody).error.code).toBe('nameNotFound')
+    const invalid = await app.request(`/v1/names/${encodeURIComponent('a_b.eth')}`)
+    expect(invalid.status).toBe(400)
+    expect(((await invalid.json()) as ApiErrorBody).error.code).toBe('nameInvalid')
+  })
+
+  test('error: ENS’s chain not answering is 503 nameResolutionUnavailable, not “not found”', async () => {
+    const down = defaultNetworks(anvil.rpcUrl).map((network) =>
+      network.caipNetworkId === `eip155:${foundry.id}`
+        ? { ...network, rpcUrl: 'http://127.0.0.1:9/' }
+        : network,
+    )
+    const response = await ensApi(down).request('/v1/names/alice.airlock.eth')
+    expect(response.status).toBe(503)
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    const body = (await response.json()) as ApiErrorBody
+    expect(body.error).toMatchObject({
+      code: 'nameResolutionUnavailable',
+      message: `ENS on chain ${foundry.id} did not answer for "alice.airlock.eth": try again later.`,
+    })
+  })
+
+  test('error: an ENS chain the catalogue lacks stops the API at start, saying so', () => {
+    expect(() =>
+      ensApi(
+        defaultNetworks(anvil.rpcUrl).filter(
+          ({ caipNetworkId }) => caipNetworkId !== 'eip155:31337',
+        ),
+      ),
+    ).toThrow(
+      'AIRLOCK_NAMES_ENS_CHAIN_ID is 31337, but the network catalogue has no eip155:31337 network to look names up on.',
+    )
+  })
+})

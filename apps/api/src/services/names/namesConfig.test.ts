@@ -1,4 +1,5 @@
-// AIRLOCK_NAMES_PARENT, AIRLOCK_NAMES_GATEWAY_KEY and AIRLOCK_NAMES_RESOLVER read, and refused naming what is wrong.
+// AIRLOCK_NAMES_PARENT, AIRLOCK_NAMES_GATEWAY_KEY, AIRLOCK_NAMES_RESOLVER and AIRLOCK_NAMES_ENS_* read,
+// and refused naming what is wrong.
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import { ConfigError } from '../../configError'
@@ -83,6 +84,57 @@ describe('readNamesConfig: the CCIP-Read gateway', () => {
   test('error: a gateway without AIRLOCK_NAMES_PARENT is refused', () => {
     expect(() => readNamesConfig({ AIRLOCK_NAMES_GATEWAY_KEY: key })).toThrow(
       'AIRLOCK_NAMES_GATEWAY_KEY is set but AIRLOCK_NAMES_PARENT is not.',
+    )
+  })
+})
+
+describe('readNamesConfig: ENS for names outside the parent', () => {
+  const parent = { AIRLOCK_NAMES_PARENT: 'airlock.eth' }
+  const resolver = '0x8840e9e1ae0f4e2c2bb0bb5b0e2ad34ab85ca438'
+
+  test('behavior: mainnet takes viem’s Universal Resolver; another chain the one given', () => {
+    expect(readNamesConfig({ ...parent, AIRLOCK_NAMES_ENS_CHAIN_ID: '1' })?.ens).toEqual({
+      chainId: 1,
+      universalResolver: '0xeEeEEEeE14D718C2B47D9923Deab1335E144EeEe',
+    })
+    expect(
+      readNamesConfig({
+        ...parent,
+        AIRLOCK_NAMES_ENS_CHAIN_ID: '31337',
+        AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER: resolver,
+      })?.ens,
+    ).toEqual({ chainId: 31337, universalResolver: '0x8840E9E1aE0F4e2C2bb0Bb5b0e2aD34ab85Ca438' })
+    expect(readNamesConfig(parent)?.ens).toBeUndefined()
+  })
+
+  test.each([
+    [
+      { AIRLOCK_NAMES_ENS_CHAIN_ID: 'one' },
+      'AIRLOCK_NAMES_ENS_CHAIN_ID must be a chain id such as 1: "one".',
+    ],
+    [
+      { AIRLOCK_NAMES_ENS_CHAIN_ID: '0' },
+      'AIRLOCK_NAMES_ENS_CHAIN_ID must be a chain id such as 1: "0".',
+    ],
+    [
+      { AIRLOCK_NAMES_ENS_CHAIN_ID: '31337' },
+      'AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER is needed for ENS on chain 31337: only mainnet’s is known.',
+    ],
+    [
+      { AIRLOCK_NAMES_ENS_CHAIN_ID: '1', AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER: 'ur.eth' },
+      'AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER must be an address (0x and 40 hex digits): "ur.eth".',
+    ],
+    [
+      { AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER: resolver },
+      'AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER is set but AIRLOCK_NAMES_ENS_CHAIN_ID is not.',
+    ],
+  ])('error: %j is refused', (env, message) => {
+    expect(() => readNamesConfig({ ...parent, ...env })).toThrow(message)
+  })
+
+  test('error: ENS settings without a parent are refused', () => {
+    expect(() => readNamesConfig({ AIRLOCK_NAMES_ENS_CHAIN_ID: '1' })).toThrow(
+      'AIRLOCK_NAMES_ENS_CHAIN_ID is set but AIRLOCK_NAMES_PARENT is not.',
     )
   })
 })

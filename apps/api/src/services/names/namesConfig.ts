@@ -3,10 +3,13 @@
  * name is registered under (`airlock.eth` → `alice.airlock.eth`); without it names are off. With
  * `AIRLOCK_NAMES_GATEWAY_KEY` and `AIRLOCK_NAMES_RESOLVER` the API is also the names' CCIP-Read
  * gateway (routes/namesGateway.ts), signing for that offchain resolver; without them names still
- * register, and the gateway answers 404 `namesNotConfigured`.
+ * register, and the gateway answers 404 `namesNotConfigured`. With `AIRLOCK_NAMES_ENS_CHAIN_ID`
+ * (and `AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER` off mainnet) a lookup of a name outside the parent
+ * is answered from ENS on that chain (ensLookup.ts).
  */
 import { getAddress, isAddress, isHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { mainnet } from 'viem/chains'
 import { normalize } from 'viem/ens'
 import type { Environment } from '../../config'
 import { ConfigError } from '../../configError'
@@ -17,6 +20,18 @@ export type NamesConfig = {
   parent: string
   /** The CCIP-Read gateway's settings; absent: the gateway is off. */
   gateway?: NamesGatewayConfig
+  /** Where names outside the parent are looked up; absent: they are not found. */
+  ens?: NamesEnsConfig
+}
+
+export type NamesEnsConfig = {
+  /** `AIRLOCK_NAMES_ENS_CHAIN_ID`: the eip155 chain ENS lives on (1), in the network catalogue. */
+  chainId: number
+  /**
+   * `AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER`, checksummed; on chain 1 it defaults to the one viem
+   * knows for mainnet.
+   */
+  universalResolver: `0x${string}`
 }
 
 export type NamesGatewayConfig = {
@@ -38,7 +53,12 @@ export type NamesGatewayConfig = {
 export function readNamesConfig(env: Environment): NamesConfig | undefined {
   const parent = env.AIRLOCK_NAMES_PARENT
   if (parent === undefined || parent === '') {
-    for (const name of ['AIRLOCK_NAMES_GATEWAY_KEY', 'AIRLOCK_NAMES_RESOLVER'])
+    for (const name of [
+      'AIRLOCK_NAMES_GATEWAY_KEY',
+      'AIRLOCK_NAMES_RESOLVER',
+      'AIRLOCK_NAMES_ENS_CHAIN_ID',
+      'AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER',
+    ])
       if (env[name]) throw new ConfigError(`${name} is set but AIRLOCK_NAMES_PARENT is not.`)
     return undefined
   }
@@ -60,7 +80,45 @@ export function readNamesConfig(env: Environment): NamesConfig | undefined {
       'AIRLOCK_NAMES_PARENT must be a name with a parent of its own, such as airlock.eth.',
     )
   const gateway = readNamesGatewayConfig(env)
-  return gateway ? { parent, gateway } : { parent }
+  const ens = readNamesEnsConfig(env)
+  return { parent, ...(gateway ? { gateway } : {}), ...(ens ? { ens } : {}) }
+}
+
+/**
+ * `AIRLOCK_NAMES_ENS_CHAIN_ID` (a positive chain id) and `AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER`
+ * (an address; optional on chain 1). Whether the catalogue has the chain is checked where the
+ * catalogue is known (`ensLookup`).
+ */
+function readNamesEnsConfig(env: Environment): NamesEnsConfig | undefined {
+  const chain = env.AIRLOCK_NAMES_ENS_CHAIN_ID || undefined
+  const resolver = env.AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER || undefined
+  if (chain === undefined) {
+    if (resolver !== undefined)
+      throw new ConfigError(
+        'AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER is set but AIRLOCK_NAMES_ENS_CHAIN_ID is not.',
+      )
+    return undefined
+  }
+  const chainId = Number(chain)
+  if (!/^[1-9][0-9]{0,15}$/.test(chain) || !Number.isSafeInteger(chainId))
+    throw new ConfigError(
+      `AIRLOCK_NAMES_ENS_CHAIN_ID must be a chain id such as 1: ${JSON.stringify(chain)}.`,
+    )
+  if (resolver === undefined) {
+    if (chainId === mainnet.id)
+      return {
+        chainId,
+        universalResolver: getAddress(mainnet.contracts.ensUniversalResolver.address),
+      }
+    throw new ConfigError(
+      `AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER is needed for ENS on chain ${chainId}: only mainnet’s is known.`,
+    )
+  }
+  if (!isAddress(resolver, { strict: false }))
+    throw new ConfigError(
+      `AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER must be an address (0x and 40 hex digits): ${JSON.stringify(resolver)}.`,
+    )
+  return { chainId, universalResolver: getAddress(resolver) }
 }
 
 /**
