@@ -1,28 +1,35 @@
 // Journey (issue 21, the modal side): a connected visitor chooses an account name in the modal —
 // the rule as they type, a free name, their wallet's signature — sees it registered, finds it on
 // Account, and any ENS client resolves it through CCIP-Read with no Airlock code.
+import type { Page } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { accountNameErrors } from '../packages/protocol/src/validation'
-import { ensClient } from './support/ens'
+import { ensClient, registerName } from './support/ens'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
-import { expect, test } from './support/test'
+import { installSolanaTestWallet } from './support/solanaTestWallet'
+import { type ConnectWallet, expect, test } from './support/test'
 import { installTestWallet } from './support/testWallet'
 
-test('behavior: a connected visitor chooses a name, signs for it, sees it on Account, and ENS resolves it', async ({
-  page,
-  connectWallet,
-}) => {
+/** A fresh EVM wallet connected on the demo, with the modal open on Account. */
+async function connectedAccount(page: Page, connectWallet: ConnectWallet) {
   const privateKey = generatePrivateKey()
-  const owner = privateKeyToAccount(privateKey)
-  const label = `e2e-${owner.address.slice(2, 10).toLowerCase()}`
-  const name = `${label}.airlock.eth`
   await installTestWallet(page, { name: 'Name Wallet', rdns: 'dev.airlock.names', privateKey })
   await page.goto(origins.demo)
   await waitForAirlock(page)
   await connectWallet('Name Wallet')
   await page.evaluate(() => window.airlock!.open())
   await expectOpen(page, 'Account')
+  return privateKeyToAccount(privateKey)
+}
+
+test('behavior: a connected visitor chooses a name, signs for it, sees it on Account, and ENS resolves it', async ({
+  page,
+  connectWallet,
+}) => {
+  const owner = await connectedAccount(page, connectWallet)
+  const label = `e2e-${owner.address.slice(2, 10).toLowerCase()}`
+  const name = `${label}.airlock.eth`
   const { dialog } = modal(page)
 
   await dialog.getByRole('button', { name: 'Choose a name' }).click()
@@ -46,4 +53,52 @@ test('behavior: a connected visitor chooses a name, signs for it, sees it on Acc
 
   expect(await ensClient.getEnsAddress({ name })).toBe(owner.address)
   expect(await ensClient.getEnsName({ address: owner.address })).toBe(name)
+})
+
+test('behavior: a taken name says so and offers free names like it; choosing one makes it the name to register', async ({
+  page,
+  connectWallet,
+  request,
+}) => {
+  const someone = privateKeyToAccount(generatePrivateKey())
+  const taken = `taken-${someone.address.slice(2, 10).toLowerCase()}`
+  expect(
+    await registerName(request, { owner: someone, name: `${taken}.airlock.eth` }),
+  ).toMatchObject({ status: 201 })
+  await connectedAccount(page, connectWallet)
+  const { dialog } = modal(page)
+  await dialog.getByRole('button', { name: 'Choose a name' }).click()
+  await expectOpen(page, 'Choose Name')
+  const field = dialog.getByRole('textbox', { name: 'Name', exact: true })
+  await field.fill(taken)
+  await expect(dialog.locator('[data-availability="taken"]')).toHaveText('Taken')
+  const suggestions = dialog.getByRole('group', { name: 'Suggestions' }).getByRole('button')
+  await expect(suggestions.first()).toBeVisible()
+  const first = (await suggestions.first().textContent()) ?? ''
+  expect(first).toMatch(new RegExp(`^${taken}.+\\.airlock\\.eth$`))
+  expect(await ensClient.getEnsAddress({ name: first })).toBeNull()
+  await suggestions.first().click()
+  await expect(field).toHaveValue(first.replace(/\.airlock\.eth$/, ''))
+  await expect(dialog.getByText('Available', { exact: true })).toBeVisible()
+})
+
+test('behavior: on a Solana connection no name is offered, and none is asked for', async ({
+  page,
+  connectWallet,
+}) => {
+  const asked: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/v1/names')) asked.push(request.url())
+  })
+  await installSolanaTestWallet(page, { name: 'Sol Names' })
+  await page.goto(origins.demo)
+  await waitForAirlock(page)
+  await connectWallet('Sol Names')
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Account')
+  const { dialog } = modal(page)
+  // Account has settled: its Tokens are there.
+  await expect(dialog.getByRole('tabpanel').locator('[data-symbol="SOL"]')).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Choose a name' })).toHaveCount(0)
+  expect(asked).toEqual([])
 })

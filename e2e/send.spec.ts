@@ -2,8 +2,9 @@
 // the form's checks before the wallet is asked, a decline, and balances checked on the chain.
 import type { Page } from '@playwright/test'
 import { createWalletClient, erc20Abi, http, parseEther, parseUnits } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
+import { registerName } from './support/ens'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
 import { sdkPageUrl } from './support/sdkPage'
@@ -124,6 +125,39 @@ test('behavior: sending ETH asks the wallet, lands on anvil, clears the form and
   await modal(page).dialog.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(form(page).amount).toHaveValue('')
   await expect(form(page).receiver).toHaveValue('')
+})
+
+test('behavior: a name in To resolves to its owner, the review names it, the ETH lands there and Activity says to whom', async ({
+  page,
+  connectWallet,
+  request,
+}) => {
+  const owner = privateKeyToAccount(generatePrivateKey())
+  const name = `pay-${owner.address.slice(2, 10).toLowerCase()}.airlock.eth`
+  const avatar = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E'
+  expect(await registerName(request, { owner, name, attributes: { avatar } })).toMatchObject({
+    status: 201,
+  })
+  await openSend(page, connectWallet)
+  const send = form(page)
+  await send.pick('ETH')
+  await send.amount.fill('0.5')
+  await send.receiver.fill(name.toUpperCase())
+  const resolved = send.dialog.locator(`[data-send-receiver-name="${name}"]`)
+  await expect(resolved).toContainText(name)
+  await expect(resolved.locator('img')).toHaveAttribute('src', avatar)
+  await expect(send.message).toHaveText('')
+  await send.preview.click()
+  await expectOpen(page, 'Review Send')
+  await expect(send.dialog.locator(`[data-send-receiver="${owner.address}"]`)).toContainText(name)
+  await send.dialog.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(modal(page).frame.getByText('Sent 0.5 ETH')).toBeVisible()
+  await expectOpen(page, 'Account')
+  expect(await client.getBalance({ address: owner.address })).toBe(parseEther('0.5'))
+  const { dialog } = modal(page)
+  await dialog.getByRole('tab', { name: 'Activity' }).click()
+  const toName = dialog.getByRole('tabpanel').locator(`[data-counterparty="${owner.address}"]`)
+  await expect(toName).toHaveText(`To ${name}`, { timeout: 15_000 })
 })
 
 test('behavior: sending the 6-decimals ERC-20 calls transfer and moves exactly that amount', async ({

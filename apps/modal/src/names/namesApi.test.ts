@@ -85,3 +85,19 @@ test('behavior: names being off is kept like an answer: Account does not ask aga
   expect(isNamesOff(again)).toBe(true)
   expect(calls).toHaveLength(1)
 })
+
+test('behavior: names off is known for every address and name after one refusal, each call in its own words', async () => {
+  const { api, calls } = names(
+    () => new HttpError(404, { error: { code: 'namesNotConfigured', message: 'Off.' } }),
+  )
+  await api.reverse(address).catch(() => {})
+  const other = await api
+    .reverse('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC')
+    .catch((error: unknown) => error)
+  expect(other).toMatchObject({ message: nameErrors.errorFetchingNamesForAddress })
+  expect(isNamesOff(other)).toBe(true)
+  const lookup = await api.lookup('bob.airlock.eth').catch((error: unknown) => error)
+  expect(lookup).toMatchObject({ message: nameErrors.errorResolvingName, details: 'Off.' })
+  expect(isNamesOff(lookup)).toBe(true)
+  expect(calls).toHaveLength(1)
+})

@@ -21,6 +21,9 @@ import type { Modal } from '../modal'
 /** How long a lookup or reverse lookup is kept (spec §9 ENS cache). */
 export const nameCacheMs = 5 * 60_000
 
+/** Where the cache keeps that names are off on this API. */
+const namesOffKey = 'namesOff'
+
 /**
  * A name call failed: `message` is the spec's words (§8), `details` what the API said, `code`
  * its error code (`namesNotConfigured` while names are off, `nameTaken`, …).
@@ -46,7 +49,7 @@ export class NamesApiError extends Error {
 }
 
 /** Whether `error` says names are off on this API: nothing about names is shown then. */
-export const isNamesOff = (error: unknown) =>
+export const isNamesOff = (error: unknown): error is NamesApiError =>
   error instanceof NamesApiError && error.code === 'namesNotConfigured'
 
 export function namesApi(modal: Pick<Modal, 'api' | 'store' | 'connection' | 'nameCache'>) {
@@ -54,15 +57,28 @@ export function namesApi(modal: Pick<Modal, 'api' | 'store' | 'connection' | 'na
 
   /**
    * `load`'s answer for `key`, kept `nameCacheMs`; a failure is not kept, but names being off
-   * is (Account would otherwise ask again on each open).
+   * is, for every key (Account would otherwise ask again on each open, Activity per row).
    */
-  function cached<result>(key: string, load: () => Promise<result>): Promise<result> {
+  function cached<result>(
+    key: string,
+    failure: string,
+    load: () => Promise<result>,
+  ): Promise<result> {
+    const now = Date.now()
+    // Names off answers every key alike: one refusal is enough (Activity asks per address).
+    const off = nameCache.get(namesOffKey)
+    if (off && now - off.at < nameCacheMs)
+      return off.answer.then((cause) => {
+        throw new NamesApiError(failure, { cause })
+      })
     const kept = nameCache.get(key)
-    if (kept && Date.now() - kept.at < nameCacheMs) return kept.answer as Promise<result>
-    const answer = load()
-    nameCache.set(key, { at: Date.now(), answer })
+    if (kept && now - kept.at < nameCacheMs) return kept.answer as Promise<result>
+    const answer = call(failure, load)
+    nameCache.set(key, { at: now, answer })
     answer.catch((error: unknown) => {
-      if (!isNamesOff(error) && nameCache.get(key)?.answer === answer) nameCache.delete(key)
+      if (nameCache.get(key)?.answer === answer) nameCache.delete(key)
+      if (isNamesOff(error))
+        nameCache.set(namesOffKey, { at: Date.now(), answer: Promise.resolve(error.cause) })
     })
     return answer
   }
@@ -77,27 +93,27 @@ export function namesApi(modal: Pick<Modal, 'api' | 'store' | 'connection' | 'na
 
   /** A name's record; undefined when no one has it (free). */
   const lookup = (name: string): Promise<NameRecord | undefined> =>
-    cached(`lookup:${name}`, () =>
-      call(nameErrors.errorResolvingName, async () => {
-        try {
-          const answer = await api.apiFetch('GET', `/v1/names/${encodeURIComponent(name)}`, {
-            quiet: true,
-          })
-          return nameRecordSchema.parse(answer)
-        } catch (error) {
-          if (error instanceof HttpError && error.code === 'nameNotFound') return undefined
-          throw error
-        }
-      }),
-    )
+    cached(`lookup:${name}`, nameErrors.errorResolvingName, async () => {
+      try {
+        const answer = await api.apiFetch('GET', `/v1/names/${encodeURIComponent(name)}`, {
+          quiet: true,
+        })
+        return nameRecordSchema.parse(answer)
+      } catch (error) {
+        if (error instanceof HttpError && error.code === 'nameNotFound') return undefined
+        throw error
+      }
+    })
 
   /** The address's names, its primary name first. */
   const reverse = (address: string): Promise<NameRecord[]> =>
-    cached(`reverse:${address.toLowerCase()}`, () =>
-      call(nameErrors.errorFetchingNamesForAddress, async () => {
+    cached(
+      `reverse:${address.toLowerCase()}`,
+      nameErrors.errorFetchingNamesForAddress,
+      async () => {
         const answer = await api.apiFetch('GET', '/v1/names', { query: { address }, quiet: true })
         return nameRecordListSchema.parse(answer).names
-      }),
+      },
     )
 
   /** Free full names like `wanted` (a label or a full name), at most five. */

@@ -1,37 +1,17 @@
 /**
- * The connected account's primary name for Account (spec §6: names on eip155 only): the name,
- * null when the address has none (Account offers to choose one), or undefined while it is not
- * known, on another namespace, with names off on this API, or when the lookup failed — then
- * nothing about names is shown.
+ * The connected account's primary name record for Account (spec §6: names on eip155 only): the
+ * record, null when the address has none (Account offers to choose one), or undefined while it
+ * is not known, on another namespace, with names off on this API, or when the lookup failed.
  */
-import { useEffect, useState } from 'react'
-import { useModal } from '../components/useModal'
+import type { NameRecord } from '@airlock/protocol'
 import { useModalState } from '../components/useModalState'
-import { namesApi } from './namesApi'
+import { useAddressName } from './useAddressName'
 
-export function usePrimaryName(): string | null | undefined {
-  const modal = useModal()
+export function usePrimaryName(): NameRecord | null | undefined {
   const address = useModalState((state) =>
     state.status === 'connected' && state.activeNetwork?.startsWith('eip155:')
       ? state.address
       : undefined,
   )
-  const [primary, setPrimary] = useState<{ address: string; name: string | null }>()
-
-  useEffect(() => {
-    if (!address) return
-    let current = true
-    namesApi(modal)
-      .reverse(address)
-      .then(
-        (names) => current && setPrimary({ address, name: names[0]?.name ?? null }),
-        // Names off (namesNotConfigured) or unreachable: Account shows the address alone.
-        () => current && setPrimary(undefined),
-      )
-    return () => {
-      current = false
-    }
-  }, [modal, address])
-
-  return address && primary?.address === address ? primary.name : undefined
+  return useAddressName(address)
 }

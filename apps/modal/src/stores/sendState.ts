@@ -5,8 +5,13 @@ import type { TokenBalance } from '@airlock/protocol'
 export type SendState = {
   token: TokenBalance | undefined
   sendTokenAmount: string
+  /** What the visitor typed in To: an address, or on eip155 a name that resolves to one. */
+  receiverInput: string
+  /** The address sent to: the one typed, or the typed name's (empty until it resolves). */
   receiverAddress: string
+  /** The typed name, normalised, once it resolved to `receiverAddress`. */
   receiverProfileName: string | undefined
+  /** That name's `avatar` text record. */
   receiverProfileImage: string | undefined
   /** The amount's value in USD, formatted; undefined when the token has no price. */
   networkBalanceInUSD: string | undefined
@@ -27,6 +32,7 @@ export type NetworkFee = { amount: bigint; text: string }
 export const emptySend: SendState = {
   token: undefined,
   sendTokenAmount: '',
+  receiverInput: '',
   receiverAddress: '',
   receiverProfileName: undefined,
   receiverProfileImage: undefined,

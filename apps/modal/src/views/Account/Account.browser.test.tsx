@@ -248,4 +248,53 @@ describe('Account names (spec §6: eip155 only)', () => {
     expect(onSolana.apiCalls.some((call) => call.path === '/v1/names')).toBe(false)
     expect(screen.queryByRole('button', { name: accountText.chooseName })).toBeNull()
   })
+
+  const avatar = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E'
+
+  test('behavior: the primary name’s avatar is the account’s picture', async () => {
+    const { container } = renderView('Account', {
+      state: connectedState(account),
+      api: {
+        ...accountRoutes(account, {}),
+        'GET /v1/names': () => ({
+          names: [{ ...named('alice.airlock.eth'), attributes: { avatar } }],
+        }),
+      },
+    })
+    await screen.findByText('alice.airlock.eth')
+    await expect
+      .poll(() => container.querySelector('[data-avatar="loaded"] img')?.getAttribute('src'))
+      .toBe(avatar)
+  })
+
+  test('behavior: Activity calls a counterparty with a name by it, with its avatar; others by address', async () => {
+    const received: Transaction = {
+      ...sent,
+      id: `0xaa${'0'.repeat(61)}2`,
+      metadata: {
+        ...sent.metadata,
+        operationType: 'receive',
+        sentFrom: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+        sentTo: account,
+      },
+    }
+    renderView('Account', {
+      state: connectedState(account),
+      api: {
+        ...accountRoutes(account, { transactions: [sent, received] }),
+        'GET /v1/names': ({ address }) => ({
+          names:
+            address === other
+              ? [{ ...named('bob.airlock.eth'), address: other, attributes: { avatar } }]
+              : [],
+        }),
+      },
+    })
+    await userEvent.click(await screen.findByRole('tab', { name: 'Activity' }))
+    const activity = await within(await panel()).findByRole('list', { name: 'Activity' })
+    const toBob = await within(activity).findByText('To bob.airlock.eth')
+    expect(toBob).toHaveAttribute('title', other)
+    expect(toBob.querySelector('img')?.getAttribute('src')).toBe(avatar)
+    expect(within(activity).getByText('From 0xf3…b92266')).toBeVisible()
+  })
 })

@@ -17,6 +17,7 @@ import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useNativeBalance } from '../../components/useNativeBalance'
 import { useTokenBalances } from '../../components/useTokenBalances'
+import { NameAvatar } from '../../names/NameAvatar'
 import { usePrimaryName } from '../../names/usePrimaryName'
 import type { AccountTab } from '../../stores/accountData'
 import { activeConnection } from '../../stores/connections'
@@ -75,7 +76,8 @@ export function Account() {
         ? 'smartAccount'
         : undefined
   // Its primary name (eip155, names on); null: none yet, so one may be chosen.
-  const primaryName = usePrimaryName()
+  const primary = usePrimaryName()
+  const primaryName = primary === null ? null : primary?.name
   const balances = useTokenBalances()
   const { balance, total, loading } = useNativeBalance(balances)
   const tabs = activity ? allTabs : allTabs.filter((name) => name !== 'activity')
@@ -131,7 +133,7 @@ export function Account() {
   return (
     <div className={styles.account}>
       <div className={styles.header}>
-        <span className={styles.avatar} aria-hidden="true" />
+        <NameAvatar className={styles.avatar} avatar={primary?.attributes.avatar} />
         {address ? (
           <>
             {primaryName && (

@@ -1,16 +1,20 @@
 /**
  * Activity: the account's transactions on the active network, newest first, read a page at a
- * time as the list scrolls. Each row: what happened, with whom, what moved and when, and a tag
- * when it failed. Rows carry `data-tx-id`, `data-tx-hash` (when the id holds one),
+ * time as the list scrolls. Each row: what happened, with whom (by name and avatar when the
+ * address has one), what moved and when, and a tag when it failed. Rows carry `data-tx-id`, `data-tx-hash` (when the id holds one),
  * `data-operation` and `data-status`.
  */
 import type { Transaction } from '@airlock/protocol'
 import { useAccountList } from '../../components/useAccountList'
+import { NameAvatar } from '../../names/NameAvatar'
+import { useAddressName } from '../../names/useAddressName'
 import styles from './AccountTabs.module.css'
 import { AssetIcon } from './AssetIcon'
 import { accountText } from './accountText'
 import {
+  type Counterparty,
   counterparty,
+  counterpartyLabel,
   formatActivityDate,
   operationLabel,
   transactionHash,
@@ -97,7 +101,7 @@ function ActivityRow({
             <span className={styles.pendingTag}>{accountText.transactionStatus.pending}</span>
           )}
         </span>
-        {other && <span className={styles.secondary}>{other}</span>}
+        {other && <CounterpartyLine other={other} />}
       </span>
       <span className={styles.side}>
         {summary && (
@@ -111,5 +115,18 @@ function ActivityRow({
         </span>
       </span>
     </li>
+  )
+}
+
+/** With whom: the counterparty's name and avatar once it has one (names on), else its address. */
+function CounterpartyLine({ other }: { other: Counterparty }) {
+  const record = useAddressName(other.address)
+  return (
+    <span className={styles.secondary} title={other.address} data-counterparty={other.address}>
+      {record?.attributes.avatar && (
+        <NameAvatar className={styles.counterpartyAvatar} avatar={record.attributes.avatar} />
+      )}
+      {counterpartyLabel(other, record?.name)}
+    </span>
   )
 }

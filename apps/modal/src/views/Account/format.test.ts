@@ -2,6 +2,7 @@ import type { Transaction } from '@airlock/protocol'
 import { describe, expect, test } from 'vitest'
 import {
   counterparty,
+  counterpartyLabel,
   formatActivityDate,
   formatTokenAmount,
   formatUsd,
@@ -62,9 +63,21 @@ describe('account display', () => {
   })
 
   test('behavior: a sent transaction names its receiver, a received one its sender, truncated', () => {
-    expect(counterparty(transaction('send'), alice)).toBe('To 0x3c…4293bc')
-    expect(counterparty(transaction('receive', [], bob, alice), alice)).toBe('From 0x3c…4293bc')
-    expect(counterparty(transaction('execute'), alice.toUpperCase())).toBe('To 0x3c…4293bc')
+    const label = (other: ReturnType<typeof counterparty>) => other && counterpartyLabel(other)
+    expect(label(counterparty(transaction('send'), alice))).toBe('To 0x3c…4293bc')
+    expect(label(counterparty(transaction('receive', [], bob, alice), alice))).toBe(
+      'From 0x3c…4293bc',
+    )
+    expect(label(counterparty(transaction('execute'), alice.toUpperCase()))).toBe('To 0x3c…4293bc')
+  })
+
+  test('behavior: a counterparty with a name is called by it', () => {
+    expect(counterpartyLabel({ direction: 'to', address: bob }, 'bob.airlock.eth')).toBe(
+      'To bob.airlock.eth',
+    )
+    expect(counterpartyLabel({ direction: 'from', address: bob }, 'bob.airlock.eth')).toBe(
+      'From bob.airlock.eth',
+    )
   })
 
   test('behavior: what moved is the first transfer to 3 decimals, or the NFT name', () => {

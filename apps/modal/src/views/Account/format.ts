@@ -56,17 +56,26 @@ export function operationLabel(operationType: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : accountText.operations.execute!
 }
 
+/** The other side of a transaction: whom the account sent to, or got from. */
+export type Counterparty = { direction: 'to' | 'from'; address: string }
+
 /**
  * Who the account dealt with: the receiver of what it sent, else the sender of what it got.
  * Undefined when the other side is unknown.
  */
-export function counterparty(transaction: Transaction, account: string): string | undefined {
+export function counterparty(transaction: Transaction, account: string): Counterparty | undefined {
   const { operationType, sentFrom, sentTo } = transaction.metadata
   const type = operationType.toLowerCase()
   const sentByAccount =
     type === 'send' || (type !== 'receive' && sentFrom.toLowerCase() === account.toLowerCase())
-  if (sentByAccount) return sentTo ? accountText.counterpartyTo(truncateAddress(sentTo)) : undefined
-  return sentFrom ? accountText.counterpartyFrom(truncateAddress(sentFrom)) : undefined
+  if (sentByAccount) return sentTo ? { direction: 'to', address: sentTo } : undefined
+  return sentFrom ? { direction: 'from', address: sentFrom } : undefined
+}
+
+/** The counterparty in words: its name when it has one, else its address truncated. */
+export function counterpartyLabel({ direction, address }: Counterparty, name?: string): string {
+  const who = name ?? truncateAddress(address)
+  return direction === 'to' ? accountText.counterpartyTo(who) : accountText.counterpartyFrom(who)
 }
 
 /**

@@ -9,7 +9,7 @@ import { registerNameText as text } from './registerNameText'
 
 export function RegisterAccountNameSuccess() {
   const modal = useModal()
-  const name = usePrimaryName()
+  const name = usePrimaryName()?.name
   return (
     <div className={form.form}>
       <p className={form.title} role="status" data-registered-name={name ?? ''}>

@@ -5,9 +5,11 @@ import { sendErrors, type TokenBalance } from '@airlock/protocol'
 import { screen, within } from '@testing-library/dom'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
+import { HttpError } from '../../api'
 import { viewTitles } from '../../messages'
 import { ether, evmAccount, evmReceiver, usdCoin } from '../../test/fixtures'
 import {
+  type ApiRoutes,
   anvil,
   connectedState,
   renderView,
@@ -34,12 +36,13 @@ function renderSend(
   address = evmAccount,
   tokens: TokenBalance[] = [ether, usdCoin],
   network = anvil,
+  api: ApiRoutes = {},
 ) {
   return renderView('WalletSend', {
     below: ['Account'],
     options: { networks: [network.caipNetworkId] },
     state: connectedState(address, network),
-    api: { [`GET /v1/accounts/${address}/balances`]: () => ({ balances: tokens }) },
+    api: { [`GET /v1/accounts/${address}/balances`]: () => ({ balances: tokens }), ...api },
   })
 }
 
@@ -178,5 +181,79 @@ describe('WalletSend', () => {
     await userEvent.fill(receiver, solanaReceiver)
     expect(message()).toBe('')
     expect(preview).toBeEnabled()
+  })
+})
+
+describe('WalletSend: a name as the receiver (issue 21)', () => {
+  const bob = {
+    name: 'bob.airlock.eth',
+    address: evmReceiver,
+    coinType: 60,
+    attributes: { avatar: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E' },
+    createdAt: '2026-11-26T12:00:00.000Z',
+  }
+  const names: ApiRoutes = {
+    'GET /v1/names/bob.airlock.eth': () => bob,
+    'GET /v1/names/nobody.airlock.eth': () => {
+      throw new HttpError(404, { error: { code: 'nameNotFound', message: 'No one has it.' } })
+    },
+    'GET /v1/names/down.eth': () => {
+      throw new HttpError(503, { error: { code: 'nameResolutionUnavailable', message: 'Down.' } })
+    },
+  }
+
+  test('behavior: a name resolves to its address, shown with the name and avatar, and the preview says both', async () => {
+    renderSend(evmAccount, [ether, usdCoin], anvil, names)
+    const { chooseToken, message, amount, receiver, preview } = await form()
+    expect(receiver.placeholder).toBe('0x… address or name')
+    await chooseToken('Ether')
+    await userEvent.fill(amount, '0.25')
+    await userEvent.fill(receiver, 'bob.airlock.eth')
+    const resolved = await screen.findByText('bob.airlock.eth')
+    const line = resolved.closest('[data-send-receiver-name]') as HTMLElement
+    expect(line.dataset.sendReceiverName).toBe('bob.airlock.eth')
+    expect(within(line).getByTitle(evmReceiver)).toHaveTextContent('0x3C…4293BC')
+    expect(line.querySelector('img')?.getAttribute('src')).toBe(bob.attributes.avatar)
+    expect(message()).toBe('')
+    expect(receiver.value).toBe('bob.airlock.eth')
+    await userEvent.click(preview)
+    const to = await screen.findByTitle(evmReceiver)
+    expect(to.dataset.sendReceiver).toBe(evmReceiver)
+    expect(to).toHaveTextContent('bob.airlock.eth')
+  })
+
+  test('behavior: while a name is looked up Preview waits; a name no one has says so', async () => {
+    renderSend(evmAccount, [ether, usdCoin], anvil, names)
+    const { chooseToken, message, amount, receiver, preview } = await form()
+    await chooseToken('Ether')
+    await userEvent.fill(amount, '0.25')
+    await userEvent.fill(receiver, 'nobody.airlock.eth')
+    expect(message()).toBe('Looking up nobody.airlock.eth…')
+    expect(preview).toBeDisabled()
+    await expect.poll(message).toBe('No address found for nobody.airlock.eth')
+    expect(preview).toBeDisabled()
+  })
+
+  test("error: a lookup that fails is 'Error resolving name'; an address typed after it is taken as is", async () => {
+    renderSend(evmAccount, [ether, usdCoin], anvil, names)
+    const { chooseToken, message, amount, receiver, preview } = await form()
+    await chooseToken('Ether')
+    await userEvent.fill(amount, '0.25')
+    await userEvent.fill(receiver, 'down.eth')
+    await expect.poll(message).toBe('Error resolving name')
+    expect(preview).toBeDisabled()
+    await userEvent.fill(receiver, evmReceiver)
+    expect(message()).toBe('')
+    expect(preview).toBeEnabled()
+  })
+
+  test('behavior: on Solana a name is not looked up: it is an invalid address', async () => {
+    const { apiCalls } = renderSend(solanaAccount, [sol], solanaLocalnet, names)
+    const { chooseToken, message, amount, receiver } = await form()
+    await chooseToken('Solana')
+    await userEvent.fill(amount, '1')
+    await userEvent.fill(receiver, 'bob.airlock.eth')
+    expect(message()).toBe('Invalid address')
+    expect(apiCalls.some((call) => call.path.startsWith('/v1/names'))).toBe(false)
   })
 })

@@ -1,14 +1,16 @@
 /**
  * WalletSend: the Send form — a token from the account's Tokens data, an amount (with Max) and
- * its USD value, the receiver, and the network fee — with the §5 messages as the visitor types.
+ * its USD value, the receiver (an address, or on eip155 a name shown with its avatar once it
+ * resolves), and the network fee — with the §5 messages as the visitor types.
  * Nothing reaches the wallet from here: the preview asks it.
  */
-import { formatBalance, type TokenBalance } from '@airlock/protocol'
+import { formatBalance, type TokenBalance, truncateAddress } from '@airlock/protocol'
 import { useEffect, useId, useState } from 'react'
 import { formatUnits, parseUnits } from 'viem/utils'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useTokenBalances } from '../../components/useTokenBalances'
+import { NameAvatar } from '../../names/NameAvatar'
 import {
   amountInUsd,
   estimateSendFee,
@@ -20,6 +22,7 @@ import { namespaceOf } from '../../stores/store'
 import { AssetIcon, initialOf } from '../Account/AssetIcon'
 import styles from '../form.module.css'
 import { sendText } from './sendText'
+import { isReceiverName, useReceiverName } from './useReceiverName'
 
 const tokenKey = (token: TokenBalance) => token.address ?? 'native'
 
@@ -32,7 +35,11 @@ export function WalletSend() {
   const [picking, setPicking] = useState(false)
   const fee = useNetworkFee()
   const id = useId()
-  const error = sendFormError(send, namespace)
+  const receiverName = useReceiverName()
+  const error =
+    receiverName.status === 'failed' ? receiverName.message : sendFormError(send, namespace)
+  const blocked = !!error || receiverName.status === 'resolving'
+  const message = receiverName.status === 'resolving' ? receiverName.message : error
 
   const update = (patch: Partial<typeof send>) => {
     const next = { ...store.getState().send, ...patch, error: undefined }
@@ -58,7 +65,7 @@ export function WalletSend() {
       className={styles.form}
       onSubmit={(event) => {
         event.preventDefault()
-        if (!error) navigation.push('WalletSendPreview')
+        if (!blocked) navigation.push('WalletSendPreview')
       }}
     >
       <div className={styles.field}>
@@ -150,18 +157,39 @@ export function WalletSend() {
           autoComplete="off"
           spellCheck={false}
           placeholder={sendText.receiverPlaceholder(namespace)}
-          value={send.receiverAddress}
-          onChange={(event) => update({ receiverAddress: event.target.value })}
+          value={send.receiverInput}
+          onChange={(event) => {
+            const text = event.target.value
+            update({
+              receiverInput: text,
+              receiverAddress: isReceiverName(text, namespace) ? '' : text,
+              receiverProfileName: undefined,
+              receiverProfileImage: undefined,
+            })
+          }}
         />
+        {send.receiverProfileName && (
+          <div className={styles.hint} data-send-receiver-name={send.receiverProfileName}>
+            <span className={styles.row}>
+              <NameAvatar className={styles.receiverAvatar} avatar={send.receiverProfileImage} />
+              <span>{send.receiverProfileName}</span>
+            </span>
+            <span title={send.receiverAddress}>{truncateAddress(send.receiverAddress)}</span>
+          </div>
+        )}
       </div>
       <div className={styles.hint}>
         <span>{sendText.networkFee}</span>
         <span data-send-fee="">{fee.text}</span>
       </div>
-      <p className={`${styles.message} ${styles.error}`} role="status" data-send-error="">
-        {error ?? ''}
+      <p
+        className={`${styles.message} ${error ? styles.error : ''}`}
+        role="status"
+        data-send-error=""
+      >
+        {message ?? ''}
       </p>
-      <button type="submit" className={styles.primary} disabled={!!error}>
+      <button type="submit" className={styles.primary} disabled={blocked}>
         {sendText.preview}
       </button>
     </form>

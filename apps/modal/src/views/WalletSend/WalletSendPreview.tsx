@@ -1,11 +1,12 @@
 /**
- * WalletSendPreview: what will be sent, to whom, on which network, and the fee; Send asks the
+ * WalletSendPreview: what will be sent, to whom (by name too, when one was typed), on which network, and the fee; Send asks the
  * wallet (loading while it and the chain work), success returns to Account with a toast, a
  * decline or a failure stays here saying why.
  */
 import { truncateAddress } from '@airlock/protocol'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
+import { NameAvatar } from '../../names/NameAvatar'
 import { sendTokens } from '../../stores/send'
 import { activeNetworkOf } from '../../stores/store'
 import styles from '../form.module.css'
@@ -44,7 +45,15 @@ export function WalletSendPreview() {
       <dl className={styles.details}>
         <dt>{sendText.sendingTo}</dt>
         <dd title={receiver} data-send-receiver={receiver}>
-          {truncateAddress(receiver)}
+          {send.receiverProfileName ? (
+            <span className={styles.row} data-send-receiver-name={send.receiverProfileName}>
+              <NameAvatar className={styles.receiverAvatar} avatar={send.receiverProfileImage} />
+              <span>{send.receiverProfileName}</span>
+              <span className={styles.muted}>{truncateAddress(receiver)}</span>
+            </span>
+          ) : (
+            truncateAddress(receiver)
+          )}
         </dd>
         <dt>{sendText.network}</dt>
         <dd>{network?.name}</dd>

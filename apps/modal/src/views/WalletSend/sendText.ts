@@ -7,7 +7,9 @@ export const sendText = {
   max: 'Max',
   receiver: 'To',
   receiverPlaceholder: (namespace: string | undefined) =>
-    namespace === 'solana' ? 'Solana address' : '0x… address',
+    namespace === 'solana' ? 'Solana address' : '0x… address or name',
+  resolvingName: (name: string) => `Looking up ${name}…`,
+  nameNotFound: (name: string) => `No address found for ${name}`,
   available: (amount: string) => `${amount} available`,
   networkFee: 'Network fee',
   estimatingFee: 'Estimating…',

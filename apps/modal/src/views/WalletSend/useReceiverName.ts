@@ -1,0 +1,84 @@
+/**
+ * A name in Send's To field (issue 21; spec §3 Send state "receiver profile name and image"):
+ * on eip155, text that looks like a name (`bob.airlock.eth`, `vitalik.eth`) is looked up through
+ * the API (our registry, or ENS) after a short pause in typing; once it resolves, the form's
+ * `receiverAddress` is the name's address and its profile the name and avatar. What the lookup
+ * says while it runs or when it fails is the form's message.
+ */
+import { isEvmAddress } from '@airlock/protocol'
+import { useEffect, useState } from 'react'
+import { useModal } from '../../components/useModal'
+import { useModalState } from '../../components/useModalState'
+import { namesApi } from '../../names/namesApi'
+import { namespaceOf } from '../../stores/store'
+import { sendText } from './sendText'
+
+/** How long the visitor must stop typing before a name is looked up. */
+const nameLookupDelayMs = 300
+
+/** Whether `text` in the To field is a name to resolve rather than an address. */
+export function isReceiverName(text: string, namespace: string | undefined): boolean {
+  const trimmed = text.trim()
+  return (
+    namespace === 'eip155' &&
+    /^[^.\s]+(\.[^.\s]+)+$/.test(trimmed) &&
+    !isEvmAddress(trimmed) &&
+    !/^0x/i.test(trimmed)
+  )
+}
+
+export type ReceiverName =
+  | { status: 'none' }
+  | { status: 'resolving' | 'resolved'; message?: string }
+  | { status: 'failed'; message: string }
+
+/** The To field's name lookup, which fills in the form's address and profile once it resolves. */
+export function useReceiverName(): ReceiverName {
+  const modal = useModal()
+  const { store } = modal
+  const input = useModalState((state) => state.send.receiverInput.trim())
+  const namespace = useModalState((state) => namespaceOf(state.activeNetwork))
+  const resolvedFor = useModalState((state) =>
+    state.send.receiverProfileName ? state.send.receiverInput.trim() : undefined,
+  )
+  const [failure, setFailure] = useState<{ input: string; message: string }>()
+  const isName = isReceiverName(input, namespace)
+
+  useEffect(() => {
+    if (!isName || resolvedFor === input) return
+    let live = true
+    const timer = setTimeout(() => {
+      namesApi(modal)
+        .lookup(input)
+        .then(
+          (record) => {
+            if (!live || store.getState().send.receiverInput.trim() !== input) return
+            if (!record) return setFailure({ input, message: sendText.nameNotFound(input) })
+            store.setState({
+              send: {
+                ...store.getState().send,
+                receiverAddress: record.address,
+                receiverProfileName: record.name,
+                receiverProfileImage: record.attributes.avatar,
+              },
+            })
+          },
+          (error: unknown) =>
+            live &&
+            setFailure({
+              input,
+              message: error instanceof Error ? error.message : sendText.failed,
+            }),
+        )
+    }, nameLookupDelayMs)
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [modal, store, input, isName, resolvedFor])
+
+  if (!isName) return { status: 'none' }
+  if (resolvedFor === input) return { status: 'resolved' }
+  if (failure?.input === input) return { status: 'failed', message: failure.message }
+  return { status: 'resolving', message: sendText.resolvingName(input) }
+}
