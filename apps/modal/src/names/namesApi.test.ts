@@ -23,13 +23,14 @@ function names(answer: (path: string) => unknown) {
     if (answered instanceof Error) throw answered
     return answered
   }) as ApiTransport
+  const store = createModalStore({ projectId: 'test-project', project: null, error: null })
   const modal = {
     api: createApiClient(transport),
-    store: createModalStore({ projectId: 'test-project', project: null, error: null }),
+    store,
     connection: { forward: () => undefined },
     nameCache: new Map(),
   } as unknown as Modal
-  return { api: namesApi(modal), calls }
+  return { api: namesApi(modal), calls, store }
 }
 
 afterEach(() => {
@@ -100,4 +101,22 @@ test('behavior: names off is known for every address and name after one refusal,
   expect(lookup).toMatchObject({ message: nameErrors.errorResolvingName, details: 'Off.' })
   expect(isNamesOff(lookup)).toBe(true)
   expect(calls).toHaveLength(1)
+})
+
+test("error: registering with no eip155 network is 'Network not found', with no address 'Address or auth connector not found'", async () => {
+  const { api, calls, store } = names(() => ({}))
+  const registering = () => api.register('alice.airlock.eth').catch((error: unknown) => error)
+  const failure = nameErrors.errorRegisteringName('alice.airlock.eth')
+  expect(await registering()).toMatchObject({
+    message: failure,
+    details: nameErrors.networkNotFound,
+  })
+  store.setState({ activeNetwork: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })
+  expect(await registering()).toMatchObject({ details: nameErrors.networkNotFound })
+  store.setState({ activeNetwork: 'eip155:31337', address: undefined })
+  expect(await registering()).toMatchObject({
+    message: failure,
+    details: nameErrors.addressOrAuthConnectorNotFound,
+  })
+  expect(calls).toEqual([])
 })

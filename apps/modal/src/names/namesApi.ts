@@ -135,8 +135,12 @@ export function namesApi(modal: Pick<Modal, 'api' | 'store' | 'connection' | 'na
     const { address, activeNetwork, config, host } = store.getState()
     const failure = nameErrors.errorRegisteringName(name)
     const [namespace, reference] = (activeNetwork ?? '').split(':')
-    if (!address || namespace !== 'eip155')
+    if (namespace !== 'eip155')
       throw new NamesApiError(failure, { cause: new Error(nameErrors.networkNotFound) })
+    if (!address)
+      throw new NamesApiError(failure, {
+        cause: new Error(nameErrors.addressOrAuthConnectorNotFound),
+      })
     const { projectId } = config
     if (!projectId || !host)
       throw new NamesApiError(failure, { cause: new Error('The host page is not connected.') })
