@@ -189,6 +189,10 @@ export async function startStack(options = {}) {
       gatewayUrl: `${urls.api}/v1/names/gateway/{sender}/{data}.json`,
       signer: privateKeyToAccount(devNamesGatewayKey).address,
     })
+    // Uniswap v2 with aUSD/WETH and aUSD/ZERO pools, so Swap works with no network
+    // (devchain/uniswap.mjs); the API's local swap adapter quotes and swaps through its router.
+    const { deployDevUniswap, devUniswapAddresses } = await import('../devchain/uniswap.mjs')
+    await deployDevUniswap({ rpcUrl: urls.anvil })
     const { startBundler } = await import('../devchain/bundler.mjs')
     const starting = startBundler({ rpcUrl: urls.anvil, port: bundlerPort, quiet })
     // stop() needs a promise that never rejects; the failure itself is thrown below.
@@ -255,6 +259,7 @@ export async function startStack(options = {}) {
         AIRLOCK_NAMES_RESOLVER: devEnsAddresses.offchainResolver,
         // Names outside airlock.eth are looked up on the dev chain's own ENS.
         AIRLOCK_NAMES_ENS_CHAIN_ID: '31337',
+        AIRLOCK_SWAP_LOCAL_ROUTERS_JSON: JSON.stringify({ 31337: devUniswapAddresses.router }),
         AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER: devEnsAddresses.universalResolver,
         ...env,
       },

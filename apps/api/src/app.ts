@@ -25,11 +25,13 @@ import { modalRoutes } from './routes/modal'
 import { namesRoutes } from './routes/names'
 import { namesGatewayRoutes } from './routes/namesGateway'
 import { nftImageRoutes } from './routes/nftImages'
+import { onrampRoutes } from './routes/onramp'
 import { projectConfigRoutes } from './routes/projectConfig'
 import { siwxRoutes } from './routes/siwx'
 import { socialLoginRoutes } from './routes/socialLogin'
 import { modalAssetRoutes, modalFileRoutes, sdkRoutes } from './routes/staticBuilds'
 import { statsRoutes } from './routes/stats'
+import { swapRoutes } from './routes/swap'
 import { walletRoutes } from './routes/wallets'
 import { type AccountData, createAccountData } from './services/accountData/accountData'
 import type { BundlerConfig, PaymasterConfig } from './services/bundlers/bundlerConfig'
@@ -38,6 +40,13 @@ import type { Mailer } from './services/email/mailer'
 import type { FarcasterConfig } from './services/farcaster/farcasterConfig'
 import { createFarcasterRelay } from './services/farcaster/farcasterRelay'
 import type { NamesConfig } from './services/names/namesConfig'
+import { createOnramp, onrampAdapters } from './services/onramp/onramp'
+import type { OnrampConfig } from './services/onramp/onrampConfig'
+import {
+  createOnrampRateLimiter,
+  defaultOnrampPerMinute,
+  type OnrampRateLimiter,
+} from './services/onramp/onrampRateLimit'
 import { createPrecompressed } from './services/precompressed'
 import {
   type AccountDataRateLimiter,
@@ -61,6 +70,13 @@ import {
 } from './services/rateLimit'
 import { socialProviderSetups } from './services/social/providers'
 import type { SocialConfig } from './services/social/socialConfig'
+import { createSwapNetworks } from './services/swap/swap'
+import type { SwapConfig } from './services/swap/swapConfig'
+import {
+  createSwapRateLimiter,
+  defaultSwapPerMinute,
+  type SwapRateLimiter,
+} from './services/swap/swapRateLimit'
 import { createMemoryCache } from './storage/cache/memoryCache'
 import type { Storage } from './storage/storage'
 
@@ -137,6 +153,23 @@ export declare namespace createApp {
      * {@link defaultNamesPerMinute}.
      */
     namesRateLimiter?: NamesRateLimiter | undefined
+    /** The onramp providers' keys (`readOnrampConfig`); none: buying crypto is off. */
+    onramp?: OnrampConfig | undefined
+    /**
+     * The onramp routes' budgets per client and per project (`createOnrampRateLimiter`); the
+     * caller closes it. Default: in memory, {@link defaultOnrampPerMinute}.
+     */
+    onrampRateLimiter?: OnrampRateLimiter | undefined
+    /**
+     * The swap providers: 1inch's key and the local chains' Uniswap v2 routers (`readSwapConfig`).
+     * Default: none, every chain answers `unsupportedSwapNetwork`.
+     */
+    swap?: SwapConfig | undefined
+    /**
+     * The swap routes' budgets per client and per project (`createSwapRateLimiter`); the caller
+     * closes it. Default: in memory, {@link defaultSwapPerMinute}.
+     */
+    swapRateLimiter?: SwapRateLimiter | undefined
     /** `AIRLOCK_SERVER_KEY`; default: the public development key (emailConfig.ts). */
     serverKey?: Uint8Array | undefined
     /** Reverse proxies in front of the API (`AIRLOCK_TRUST_PROXY`); default 0: the socket's peer. */
@@ -278,6 +311,33 @@ export function createApp(options: createApp.Options): Hono {
       names: options.names,
       networks,
       rateLimiter: namesRateLimiter,
+      trustProxy,
+      publicOrigin,
+      now,
+    }),
+  )
+  app.route(
+    '/',
+    onrampRoutes({
+      storage,
+      onramp: options.onramp && createOnramp(onrampAdapters(options.onramp), { logger }),
+      rateLimiter:
+        options.onrampRateLimiter ?? createOnrampRateLimiter({ perMinute: defaultOnrampPerMinute }),
+      trustProxy,
+      publicOrigin,
+    }),
+  )
+  app.route(
+    '/',
+    swapRoutes({
+      storage,
+      swaps: createSwapNetworks({
+        config: options.swap ?? { oneInchApiKey: undefined, localRouters: {} },
+        networks,
+        now,
+      }),
+      rateLimiter:
+        options.swapRateLimiter ?? createSwapRateLimiter({ perMinute: defaultSwapPerMinute }),
       trustProxy,
       publicOrigin,
       now,

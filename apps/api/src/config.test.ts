@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { readCacheConfig, readLogLevel, readServerConfig } from './config'
 import { ConfigError } from './configError'
@@ -243,3 +244,73 @@ function googleClient() {
     AIRLOCK_SOCIAL_GOOGLE_CLIENT_SECRET: 'google-secret',
   }
 }
+
+describe('onramp settings', () => {
+  const ed25519Secret = (() => {
+    const jwk = generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' })
+    return Buffer.concat([
+      Buffer.from(jwk.d ?? '', 'base64url'),
+      Buffer.from(jwk.x ?? '', 'base64url'),
+    ]).toString('base64')
+  })()
+  const ecPem = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    .privateKey.export({ format: 'pem', type: 'sec1' })
+    .toString()
+  const coinbase = {
+    AIRLOCK_ONRAMP_COINBASE_APP_ID: 'cdp-project-1',
+    AIRLOCK_ONRAMP_COINBASE_API_KEY: 'organizations/org/apiKeys/key',
+    AIRLOCK_ONRAMP_COINBASE_API_SECRET: ed25519Secret,
+  }
+
+  test('behavior: off without keys; each provider on with its own', () => {
+    expect(readServerConfig({}).onramp).toBeUndefined()
+    expect(
+      readServerConfig({ AIRLOCK_ONRAMP_MELD_API_KEY: 'W9kZTT7332:3sYKoXQv6o' }).onramp,
+    ).toEqual({
+      meld: { apiKey: 'W9kZTT7332:3sYKoXQv6o' },
+    })
+    expect(readServerConfig(coinbase).onramp).toEqual({
+      coinbase: {
+        appId: 'cdp-project-1',
+        apiKey: { id: 'organizations/org/apiKeys/key', secret: ed25519Secret },
+      },
+    })
+    // An EC key from the CDP portal, as a PEM (newlines escaped as an env file writes them).
+    expect(
+      readServerConfig({
+        ...coinbase,
+        AIRLOCK_ONRAMP_COINBASE_API_SECRET: ecPem.replaceAll('\n', '\\n'),
+      }).onramp?.coinbase?.appId,
+    ).toBe('cdp-project-1')
+  })
+
+  test.each([
+    [
+      'a Meld key with a space',
+      { AIRLOCK_ONRAMP_MELD_API_KEY: 'two words here' },
+      'AIRLOCK_ONRAMP_MELD_API_KEY must be the API key from the Meld dashboard: 8 to 512 printable characters, no spaces.',
+    ],
+    [
+      'a Coinbase app id alone',
+      { AIRLOCK_ONRAMP_COINBASE_APP_ID: 'cdp-project-1' },
+      'AIRLOCK_ONRAMP_COINBASE_APP_ID is set without AIRLOCK_ONRAMP_COINBASE_API_KEY and AIRLOCK_ONRAMP_COINBASE_API_SECRET: Coinbase needs all three, or none.',
+    ],
+    [
+      'a Coinbase key without its secret',
+      {
+        AIRLOCK_ONRAMP_COINBASE_APP_ID: 'cdp-project-1',
+        AIRLOCK_ONRAMP_COINBASE_API_KEY: 'key-1',
+      },
+      'AIRLOCK_ONRAMP_COINBASE_APP_ID and AIRLOCK_ONRAMP_COINBASE_API_KEY are set without AIRLOCK_ONRAMP_COINBASE_API_SECRET: Coinbase needs all three, or none.',
+    ],
+    [
+      'a secret that is no key',
+      { ...coinbase, AIRLOCK_ONRAMP_COINBASE_API_SECRET: 'hunter2-not-a-key' },
+      'AIRLOCK_ONRAMP_COINBASE_API_SECRET is not a CDP secret API key: the key is neither an EC PEM nor the base64 of a 64-byte Ed25519 key.',
+    ],
+  ])('behavior: %s stops the start, naming the variable, never the key', (_, env, message) => {
+    const start = () => readServerConfig(env)
+    expect(start).toThrow(ConfigError)
+    expect(start).toThrow(message)
+  })
+})

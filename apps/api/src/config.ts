@@ -21,12 +21,14 @@ import { defaultEventRetentionDays } from './services/eventRetention'
 import { type FarcasterConfig, readFarcasterConfig } from './services/farcaster/farcasterConfig'
 import { type NamesConfig, readNamesConfig } from './services/names/namesConfig'
 import { loadNetworks } from './services/networks'
+import { type OnrampConfig, readOnrampConfig } from './services/onramp/onrampConfig'
 import {
   defaultAccountDataPerMinute,
   defaultEmailLoginPerMinute,
   defaultEventsPerMinute,
 } from './services/rateLimit'
 import { readSocialConfig, type SocialConfig } from './services/social/socialConfig'
+import { readSwapConfig, type SwapConfig } from './services/swap/swapConfig'
 import type { CacheConfig } from './storage/cache/openCache'
 import type { StorageConfig } from './storage/storage'
 import { readWalletConnectConfig } from './walletConnect'
@@ -111,6 +113,17 @@ export type ServerConfig = {
    * `alice.airlock.eth`), ENSIP-15 normalised (namesConfig.ts); unset: names are off.
    */
   names: NamesConfig | undefined
+  /**
+   * `AIRLOCK_ONRAMP_MELD_API_KEY`, and `AIRLOCK_ONRAMP_COINBASE_APP_ID`, `…_API_KEY` and
+   * `…_API_SECRET`: the onramp providers buying crypto goes through (onrampConfig.ts); none: off.
+   */
+  onramp: OnrampConfig | undefined
+  /**
+   * `AIRLOCK_SWAP_1INCH_API_KEY` (1inch on the spec's swap networks) and
+   * `AIRLOCK_SWAP_LOCAL_ROUTERS_JSON` (a Uniswap v2 router per local chain, `{"31337":"0x…"}`):
+   * the swap providers (swapConfig.ts); without either, swaps are off.
+   */
+  swap: SwapConfig
 }
 
 /** Shortest operator token accepted: a guessable one would open every project's stats. */
@@ -280,5 +293,7 @@ export function readServerConfig(env: Environment): ServerConfig {
     bundlers: readBundlerConfig(env, { production }),
     paymasters: readPaymasterConfig(env, { production }),
     names: readNamesConfig(env),
+    onramp: readOnrampConfig(env),
+    swap: readSwapConfig(env, networks),
   }
 }

@@ -26,6 +26,7 @@ import { createMailer } from './services/email/mailer'
 import { scheduleEventPruning } from './services/eventRetention'
 import { createIndexer, type Indexer, markSpamContract } from './services/indexer'
 import { NetworkConfigError } from './services/networks'
+import { createOnrampRateLimiter, defaultOnrampPerMinute } from './services/onramp/onrampRateLimit'
 import { listProjects } from './services/projects'
 import {
   createAccountDataRateLimiter,
@@ -39,6 +40,7 @@ import {
   defaultSiwxPerMinute,
 } from './services/rateLimit'
 import { buildExists } from './services/staticFiles'
+import { createSwapRateLimiter, defaultSwapPerMinute } from './services/swap/swapRateLimit'
 import { loadBuiltinWalletRegistry } from './services/walletRegistry/builtin'
 import { openCache } from './storage/cache/openCache'
 import { createMicroCache } from './storage/microCache'
@@ -125,6 +127,14 @@ async function main(): Promise<void> {
     { perMinute: defaultNamesPerMinute, redisUrl },
     { logger },
   )
+  const onrampRateLimiter = createOnrampRateLimiter(
+    { perMinute: defaultOnrampPerMinute, redisUrl },
+    { logger },
+  )
+  const swapRateLimiter = createSwapRateLimiter(
+    { perMinute: defaultSwapPerMinute, redisUrl },
+    { logger },
+  )
   // Login codes go out through the configured mail server; none: email login is refused.
   const mailer = config.email.smtpUrl
     ? createMailer({ smtpUrl: config.email.smtpUrl, from: config.email.mailFrom })
@@ -138,6 +148,8 @@ async function main(): Promise<void> {
     emailLoginRateLimiter.ready(2_000),
     bundlerRateLimiter.ready(2_000),
     namesRateLimiter.ready(2_000),
+    swapRateLimiter.ready(2_000),
+    onrampRateLimiter.ready(2_000),
   ])
   const eventPruning = scheduleEventPruning({
     db: storage.db,
@@ -171,6 +183,8 @@ async function main(): Promise<void> {
           emailLoginRateLimiter.close(),
           bundlerRateLimiter.close(),
           namesRateLimiter.close(),
+          swapRateLimiter.close(),
+          onrampRateLimiter.close(),
           mailer?.close(),
         ]),
     )
@@ -208,6 +222,18 @@ async function main(): Promise<void> {
         : 'off (no AIRLOCK_NAMES_GATEWAY_KEY)'
     }`,
   )
+  // Which onramp providers buying crypto goes through; their keys are never logged.
+  logger.info(
+    `onramp: ${[config.onramp?.meld && 'meld', config.onramp?.coinbase && 'coinbase'].filter(Boolean).join(', ') || 'off (no AIRLOCK_ONRAMP_* keys)'}`,
+  )
+  // Where swaps work and through what; the 1inch key is never logged.
+  const swapProviders = [
+    ...Object.keys(config.swap.localRouters).map((chainId) => `local router on ${chainId}`),
+    ...(config.swap.oneInchApiKey ? ['1inch on its networks'] : []),
+  ]
+  logger.info(
+    `swaps: ${swapProviders.join(', ') || 'off (no AIRLOCK_SWAP_1INCH_API_KEY or AIRLOCK_SWAP_LOCAL_ROUTERS_JSON)'}`,
+  )
   logger.info(
     `farcaster login: ${config.farcaster ? `relay ${config.farcaster.relayUrl}` : 'off (no AIRLOCK_FARCASTER_RPC_URL)'}`,
   )
@@ -232,6 +258,10 @@ async function main(): Promise<void> {
     bundlerRateLimiter,
     names: config.names,
     namesRateLimiter,
+    swap: config.swap,
+    swapRateLimiter,
+    onramp: config.onramp,
+    onrampRateLimiter,
     serverKey: config.email.serverKey,
     trustProxy: config.trustProxy,
     operatorToken: config.operatorToken,

@@ -23,6 +23,14 @@ export function clientAddress(c: Context, trustedProxies: number): string {
   return address === undefined ? unknownClient : subscriberOf(address)
 }
 
+/**
+ * The client's own IP address, by the same rules, not widened to its /64; undefined without a
+ * socket. For a service that binds a session to it (Coinbase's onramp tokens).
+ */
+export function clientIp(c: Context, trustedProxies: number): string | undefined {
+  return observedAddress(c, trustedProxies)
+}
+
 function observedAddress(c: Context, trustedProxies: number): string | undefined {
   const socketAddress = remoteAddress(c)
   if (trustedProxies === 0) return socketAddress

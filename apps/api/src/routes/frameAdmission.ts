@@ -1,0 +1,48 @@
+/**
+ * The admission of a request from the modal's own pages that names its site in `?hostOrigin=`
+ * (the bundler relay, names, buying crypto, swaps), in order: an Origin that is this API's (no
+ * CORS is answered, so no other page may ask), a project id, the route's own precondition (the
+ * service configured at all), the client's and the project's budgets, the project, and a site it
+ * allows. Each route then checks its own feature switch on the project it gets back.
+ */
+import { isProjectId } from '@airlock/protocol'
+import type { Context } from 'hono'
+import { getProject, type Project } from '../services/projects'
+import type { RateLimiter } from '../services/rateLimit'
+import type { Storage } from '../storage/storage'
+import { apiError } from './apiError'
+import { spendClientAndProject } from './clientBudgets'
+
+export type FrameAdmissionOptions = {
+  storage: Storage
+  rateLimiter: RateLimiter<'client' | 'project'>
+  trustProxy: number
+  /** The public origin of this API, when a proxy makes it differ from the request URL. */
+  publicOrigin: string | undefined
+  /** What only the modal does here, for the refusal of another page: 'swaps tokens'. */
+  doing: string
+}
+
+/**
+ * The request's project, or the refusal to answer. `ready` runs after the project id is read and
+ * before any budget is spent: its refusal (a service not configured) is answered as it is.
+ */
+export async function admitFrameRequest(
+  c: Context,
+  { storage, rateLimiter, trustProxy, publicOrigin, doing }: FrameAdmissionOptions,
+  ready?: () => Response | undefined,
+): Promise<Project | Response> {
+  if (c.req.header('Origin') !== (publicOrigin ?? new URL(c.req.url).origin))
+    return apiError(c, 403, 'crossOriginRequest', `Only the Airlock modal ${doing}`)
+  const projectId = c.req.param('id') ?? ''
+  if (!isProjectId(projectId)) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
+  const notReady = ready?.()
+  if (notReady) return notReady
+  const limited = await spendClientAndProject(c, rateLimiter, { projectId, trustProxy })
+  if (limited) return limited
+  const project = await getProject(storage.db, projectId)
+  if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
+  if (!project.allowedOrigins.includes(c.req.query('hostOrigin') ?? ''))
+    return apiError(c, 403, 'invalidAppConfiguration', 'Invalid App Configuration')
+  return project
+}

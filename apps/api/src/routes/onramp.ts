@@ -1,0 +1,141 @@
+/**
+ * Buying crypto over HTTP (issue 22; spec §7 "onramp options", "onramp quote"). Only the modal's
+ * own pages ask (their Origin is this API's; no CORS is answered), for a project that exists, a
+ * site it allows (`?hostOrigin=`) and its `onramp` feature on, each request spending the client's
+ * and the project's budgets:
+ *
+ *   GET  /v1/projects/:id/onramp/options?hostOrigin=   → OnrampOptions
+ *   POST /v1/projects/:id/onramp/quote?hostOrigin=     OnrampQuoteRequest → OnrampQuote
+ *   POST /v1/projects/:id/onramp/checkout?hostOrigin=  OnrampCheckoutRequest → { url }
+ *
+ * A bad amount is 400 `onrampInvalidAmount` with the words the visitor reads ('The maximum is
+ * 7,500.00 USD'); a network no provider here delivers on, 400 `onrampUnsupportedNetwork`; a
+ * provider that fails, 502 `onrampProviderUnavailable`, or 504 `onrampProviderTimeout`. Without a
+ * provider key every route answers 404 `onrampNotConfigured`. The keys never leave the server.
+ */
+import {
+  type ApiErrorCode,
+  ApiRefusal,
+  onrampCheckoutRequestSchema,
+  onrampQuoteRequestSchema,
+} from '@airlock/protocol'
+import { type Context, Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { clientIp, unknownClient } from '../services/clientAddress'
+import type { Onramp } from '../services/onramp/onramp'
+import type { OnrampRateLimiter } from '../services/onramp/onrampRateLimit'
+import { OnrampProviderError } from '../services/onramp/providerHttp'
+import type { Storage } from '../storage/storage'
+import { apiError, checkedJsonBody } from './apiError'
+import { admitFrameRequest } from './frameAdmission'
+import { jsonBodyLimit, noStore } from './middleware'
+
+export type OnrampRoutesOptions = {
+  storage: Storage
+  /** `createOnramp`'s answer over the configured providers; undefined: buying crypto is off. */
+  onramp: Onramp | undefined
+  rateLimiter: OnrampRateLimiter
+  trustProxy: number
+  /** The public origin of this API, when a proxy makes it differ from the request URL. */
+  publicOrigin: string | undefined
+}
+
+/** A quote or checkout request is a handful of short strings. */
+const maxBodyBytes = 4 * 1024
+
+/** The status of each refusal the onramp service throws. */
+const refusalStatus: Partial<Record<ApiErrorCode, ContentfulStatusCode>> = {
+  invalidRequest: 400,
+  onrampInvalidAmount: 400,
+  onrampUnsupportedNetwork: 400,
+  onrampNotConfigured: 404,
+}
+
+export function onrampRoutes({
+  storage,
+  onramp,
+  rateLimiter,
+  trustProxy,
+  publicOrigin,
+}: OnrampRoutesOptions): Hono {
+  const app = new Hono()
+
+  /**
+   * The checks of every onramp request, in order: the modal's own Origin, a project id, onramp
+   * configured, the client's and project's budgets, the project, the site it allows, and its
+   * onramp feature on. Answers the refusal, or the onramp service.
+   */
+  async function admitted(c: Context): Promise<Onramp | Response> {
+    const admission = { storage, rateLimiter, trustProxy, publicOrigin, doing: 'buys crypto' }
+    const project = await admitFrameRequest(c, admission, () =>
+      onramp
+        ? undefined
+        : apiError(
+            c,
+            404,
+            'onrampNotConfigured',
+            'Buying crypto is not configured on this API (AIRLOCK_ONRAMP_MELD_API_KEY or AIRLOCK_ONRAMP_COINBASE_*).',
+          ),
+    )
+    if (project instanceof Response) return project
+    if (!project.features.onramp)
+      return apiError(c, 403, 'onrampDisabled', 'Buying crypto is not enabled for this project')
+    // Admitted only with a provider configured (`ready` above).
+    return onramp!
+  }
+
+  /** The service's refusals and the providers' failures as answers; anything else is thrown on. */
+  function failed(c: Context, error: unknown): Response {
+    if (error instanceof ApiRefusal) {
+      const code: ApiErrorCode = error.code
+      const status = refusalStatus[code]
+      if (status !== undefined) return apiError(c, status, code, error.message)
+    }
+    if (error instanceof OnrampProviderError) {
+      c.var.logger?.warn(
+        { err: error, provider: error.provider, kind: error.kind },
+        'onramp provider failed',
+      )
+      return error.kind === 'timeout'
+        ? apiError(c, 504, 'onrampProviderTimeout', error.message)
+        : apiError(c, 502, 'onrampProviderUnavailable', error.message)
+    }
+    throw error
+  }
+
+  app.use('/v1/projects/:id/onramp/*', noStore)
+
+  app.get('/v1/projects/:id/onramp/options', async (c) => {
+    const service = await admitted(c)
+    if (service instanceof Response) return service
+    return c.json(await service.options(), 200)
+  })
+
+  app.post('/v1/projects/:id/onramp/quote', jsonBodyLimit(maxBodyBytes), async (c) => {
+    const service = await admitted(c)
+    if (service instanceof Response) return service
+    const checked = await checkedJsonBody(c, onrampQuoteRequestSchema)
+    if (checked instanceof Response) return checked
+    try {
+      return c.json(await service.quote(checked.body), 200)
+    } catch (error) {
+      return failed(c, error)
+    }
+  })
+
+  app.post('/v1/projects/:id/onramp/checkout', jsonBodyLimit(maxBodyBytes), async (c) => {
+    const service = await admitted(c)
+    if (service instanceof Response) return service
+    const checked = await checkedJsonBody(c, onrampCheckoutRequestSchema)
+    if (checked instanceof Response) return checked
+    try {
+      // Coinbase binds its session to the visitor's address; a test request has none.
+      const ip = clientIp(c, trustProxy) ?? unknownClient
+      return c.json(await service.checkout({ ...checked.body, clientIp: ip }), 200)
+    } catch (error) {
+      return failed(c, error)
+    }
+  })
+
+  return app
+}

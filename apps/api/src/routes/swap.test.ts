@@ -1,0 +1,371 @@
+// The swap routes over HTTP, on SQLite, with 1inch behind msw on its real URLs: the modal's own
+// pages get tokens, quotes (with the 1 % minimum and an expiry), allowances, approvals, swaps and
+// gas prices; another Origin, a site the project does not allow, a project with swaps off, an
+// exhausted budget, a bad amount, an expired quote and a chain without swaps are refused in words
+// before 1inch is asked anything; 1inch failing is a 502 or 504 that says which, without its key.
+import type { ApiErrorBody, SwapQuote } from '@airlock/protocol'
+import { swapNativeTokenAddress } from '@airlock/protocol'
+import { delay, HttpResponse, http } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { createTestApp } from '../../test/app'
+import { defaultNetworks } from '../services/networks'
+import { createProject } from '../services/projects'
+import { createSwapNetworks } from '../services/swap/swap'
+import { createSwapRateLimiter } from '../services/swap/swapRateLimit'
+import { migrateToLatest } from '../storage/migrations'
+import { openStorage, type Storage } from '../storage/storage'
+import { swapRoutes } from './swap'
+
+const own = 'http://localhost:8787'
+const site = 'https://shop.example'
+const apiKey = 'route-test-1inch-key-5c1a'
+const base = 'https://api.1inch.dev/swap/v6.0/8453'
+const usdc = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'
+const visitor = '0x220866b1a2219f40e72f5c628b65d54268ca3a9d'
+const router = '0x111111125421ca6dc452d289314280a0f8842a65'
+const start = Date.parse('2026-11-26T10:00:00Z')
+
+/** The paths 1inch was asked, in order. */
+const asked: string[] = []
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  server.resetHandlers()
+  asked.length = 0
+})
+afterAll(() => server.close())
+
+const oneInch = (path: string, body: unknown, status = 200) =>
+  http.get(`${base}${path}`, ({ request }) => {
+    const url = new URL(request.url)
+    asked.push(`${url.pathname.replace('/swap/v6.0/8453', '')}${url.search}`)
+    return HttpResponse.json(body as Record<string, unknown>, { status })
+  })
+
+let storage: Storage
+beforeEach(async () => {
+  storage = openStorage({ dialect: 'sqlite', file: ':memory:' })
+  await migrateToLatest(storage.db)
+  await createProject(storage.db, 'shop', [site])
+  await createProject(storage.db, 'noswaps', [site], { swaps: false })
+})
+afterEach(() => storage.close())
+
+const routes = ({ client = 1000, oneInchTimeoutMs = 5000, now = () => start } = {}) =>
+  swapRoutes({
+    storage,
+    swaps: createSwapNetworks({
+      config: { oneInchApiKey: apiKey, localRouters: {} },
+      networks: defaultNetworks(),
+      oneInchTimeoutMs,
+    }),
+    rateLimiter: createSwapRateLimiter({ perMinute: { client, project: 1000 } }),
+    trustProxy: 0,
+    publicOrigin: own,
+    now,
+  })
+type Routes = ReturnType<typeof routes>
+
+type CallOptions = { origin?: string; hostOrigin?: string; projectId?: string }
+const post = (
+  app: Routes,
+  path: string,
+  body: unknown,
+  { origin = own, hostOrigin = site, projectId = 'shop' }: CallOptions = {},
+) =>
+  app.request(
+    `${own}/v1/projects/${projectId}/swap/${path}?${new URLSearchParams({ hostOrigin })}`,
+    {
+      method: 'POST',
+      headers: { Origin: origin, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+  )
+const get = (
+  app: Routes,
+  path: string,
+  chainId: string,
+  { origin = own, hostOrigin = site, projectId = 'shop' }: CallOptions = {},
+) =>
+  app.request(
+    `${own}/v1/projects/${projectId}/swap/${path}?${new URLSearchParams({ chainId, hostOrigin })}`,
+    { headers: { Origin: origin } },
+  )
+const errorOf = async (response: Response) => ({
+  status: response.status,
+  ...((await response.json()) as ApiErrorBody).error,
+})
+
+const quoteBody = { chainId: 8453, fromToken: swapNativeTokenAddress, toToken: usdc, amount: '10' }
+
+describe('swap routes', () => {
+  test("behavior: the modal gets the chain's tokens, no-store", async () => {
+    server.use(
+      oneInch('/tokens', {
+        tokens: { [usdc]: { address: usdc, symbol: 'USDC', name: 'USD Coin', decimals: 6 } },
+      }),
+    )
+    const response = await get(routes(), 'tokens', '8453')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull()
+    expect(await response.json()).toEqual({
+      tokens: [{ address: usdc, symbol: 'USDC', name: 'USD Coin', decimals: 6 }],
+    })
+  })
+
+  test('behavior: a quote gives the amount, the minimum at 1 % slippage, the gas and when it expires', async () => {
+    server.use(oneInch('/quote', { dstAmount: '3000000000', gas: 180000 }))
+    const response = await post(routes(), 'quote', {
+      ...quoteBody,
+      amount: '1000000000000000000',
+    })
+    const expected: SwapQuote = {
+      chainId: 8453,
+      fromToken: swapNativeTokenAddress,
+      toToken: usdc,
+      fromAmount: '1000000000000000000',
+      toAmount: '3000000000',
+      minimumReceived: '2970000000',
+      slippage: 1,
+      estimatedGas: '180000',
+      expiresAt: start + 30_000,
+    }
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual(expected)
+  })
+
+  test('behavior: an allowance, an approval and a swap transaction come back for the wallet to send', async () => {
+    const app = routes()
+    server.use(
+      oneInch('/approve/spender', { address: router }),
+      oneInch('/approve/allowance', { allowance: '0' }),
+      oneInch('/approve/transaction', { to: usdc, data: '0x095ea7b3', value: '0', gasPrice: '1' }),
+      oneInch('/swap', {
+        dstAmount: '330000000000000',
+        tx: {
+          from: visitor,
+          to: router,
+          data: '0x07ed2379',
+          value: '0',
+          gas: 210000,
+          gasPrice: '1',
+        },
+      }),
+    )
+    const allowance = await post(app, 'allowance', { chainId: 8453, token: usdc, owner: visitor })
+    expect(await allowance.json()).toEqual({
+      token: usdc,
+      owner: visitor,
+      spender: router,
+      allowance: '0',
+    })
+    const approve = await post(app, 'approve', { chainId: 8453, token: usdc, amount: '1000000' })
+    expect(await approve.json()).toEqual({ to: usdc, data: '0x095ea7b3', value: '0' })
+    const swap = await post(app, 'transaction', {
+      chainId: 8453,
+      fromToken: usdc,
+      toToken: swapNativeTokenAddress,
+      amount: '1000000',
+      from: visitor,
+      quoteExpiresAt: start + 1,
+    })
+    expect(swap.status).toBe(200)
+    expect(await swap.json()).toEqual({ to: router, data: '0x07ed2379', value: '0', gas: '210000' })
+    expect(asked.find((path) => path.startsWith('/swap?'))).toContain('slippage=1')
+  })
+
+  test("behavior: the gas price is 1inch's in wei", async () => {
+    const level = { maxPriorityFeePerGas: '1000000', maxFeePerGas: '9000000' }
+    server.use(
+      http.get('https://api.1inch.dev/gas-price/v1.5/8453', () =>
+        HttpResponse.json({
+          baseFee: '4000000',
+          low: level,
+          medium: level,
+          high: level,
+          instant: level,
+        }),
+      ),
+    )
+    const response = await get(routes(), 'gas-price', '8453')
+    expect(await response.json()).toEqual({
+      chainId: 8453,
+      gasPrice: '5000000',
+      maxFeePerGas: '9000000',
+      maxPriorityFeePerGas: '1000000',
+    })
+  })
+
+  describe('admission', () => {
+    test('behavior: another Origin, an unknown project, a site it does not allow and swaps off are refused', async () => {
+      const app = routes()
+      expect(await errorOf(await post(app, 'quote', quoteBody, { origin: site }))).toEqual({
+        status: 403,
+        code: 'crossOriginRequest',
+        message: 'Only the Airlock modal swaps tokens',
+      })
+      expect(await errorOf(await get(app, 'tokens', '8453', { projectId: 'nobody' }))).toEqual({
+        status: 404,
+        code: 'invalidProjectId',
+        message: 'Invalid Project ID',
+      })
+      expect(
+        await errorOf(await post(app, 'quote', quoteBody, { hostOrigin: 'https://evil.example' })),
+      ).toEqual({
+        status: 403,
+        code: 'invalidAppConfiguration',
+        message: 'Invalid App Configuration',
+      })
+      expect(await errorOf(await post(app, 'quote', quoteBody, { projectId: 'noswaps' }))).toEqual({
+        status: 403,
+        code: 'swapsDisabled',
+        message: 'Swaps are not enabled for this project',
+      })
+      expect(asked).toEqual([])
+    })
+
+    test("behavior: past the client's budget it is 429 with Retry-After", async () => {
+      server.use(oneInch('/quote', { dstAmount: '1' }))
+      const app = routes({ client: 1 })
+      expect((await post(app, 'quote', quoteBody)).status).toBe(200)
+      const limited = await post(app, 'quote', quoteBody)
+      expect(limited.status).toBe(429)
+      expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0)
+      expect(asked).toHaveLength(1)
+    })
+  })
+
+  describe('bad requests never reach 1inch', () => {
+    test.each([
+      ['non-numeric', 'ten', 'Enter a number'],
+      [
+        'with decimals',
+        '1.5',
+        "Too many decimals: the amount is in the token's smallest units, a whole number",
+      ],
+      ['zero', '0', 'Enter an amount greater than 0'],
+      ['empty', ' ', 'Enter an amount'],
+      ['negative', '-5', 'Enter a number'],
+    ])('behavior: a %s amount is refused in words', async (_, amount, message) => {
+      const app = routes()
+      expect(await errorOf(await post(app, 'quote', { ...quoteBody, amount }))).toEqual({
+        status: 400,
+        code: 'swapAmountInvalid',
+        message,
+      })
+      expect(
+        await errorOf(
+          await post(app, 'transaction', {
+            ...quoteBody,
+            amount,
+            from: visitor,
+            quoteExpiresAt: start + 1,
+          }),
+        ),
+      ).toMatchObject({ code: 'swapAmountInvalid', message })
+      expect(asked).toEqual([])
+    })
+
+    test('behavior: a chain without swaps says where they work', async () => {
+      const app = routes()
+      const refusal = await errorOf(await post(app, 'quote', { ...quoteBody, chainId: 999 }))
+      expect(refusal).toEqual({
+        status: 400,
+        code: 'unsupportedSwapNetwork',
+        message:
+          'Swaps do not work on chain 999. They work on Ethereum (1), Arbitrum One (42161), ' +
+          'OP Mainnet (10), zkSync Era (324), Base (8453), BNB Smart Chain (56), Polygon (137), ' +
+          'Gnosis (100), Avalanche (43114), Fantom (250), Kaia (8217) and Aurora (1313161554).',
+      })
+      expect((await errorOf(await get(app, 'tokens', '31337'))).code).toBe('unsupportedSwapNetwork')
+      expect(await errorOf(await get(app, 'gas-price', 'base'))).toEqual({
+        status: 400,
+        code: 'invalidRequest',
+        message: 'query.chainId: an eip155 chain id is required',
+      })
+      expect(asked).toEqual([])
+    })
+
+    test('behavior: a swap on a quote that expired is refused, nothing built', async () => {
+      const response = await post(routes({ now: () => start + 30_000 }), 'transaction', {
+        ...quoteBody,
+        from: visitor,
+        quoteExpiresAt: start + 30_000,
+      })
+      expect(await errorOf(response)).toEqual({
+        status: 409,
+        code: 'swapQuoteExpired',
+        message: 'The quote expired before the swap was confirmed. Get a new quote.',
+      })
+      expect(asked).toEqual([])
+    })
+
+    test('behavior: swapping a token for itself is refused', async () => {
+      const response = await post(routes(), 'quote', { ...quoteBody, toToken: quoteBody.fromToken })
+      expect(await errorOf(response)).toEqual({
+        status: 400,
+        code: 'invalidRequest',
+        message: 'Choose two different tokens to swap.',
+      })
+    })
+  })
+
+  describe('1inch failing', () => {
+    test('behavior: a 500 is a 502 that says 1inch failed, without the key', async () => {
+      server.use(oneInch('/quote', { error: 'boom', description: `key ${apiKey}` }, 500))
+      const response = await post(routes(), 'quote', quoteBody)
+      const text = await response.clone().text()
+      expect(await errorOf(response)).toEqual({
+        status: 502,
+        code: 'swapProviderUnavailable',
+        message: '1inch failed (HTTP 500).',
+      })
+      expect(text).not.toContain(apiKey)
+    })
+
+    test('behavior: no answer in time is a 504 that says so', async () => {
+      server.use(
+        http.get(`${base}/quote`, async () => {
+          await delay('infinite')
+          return HttpResponse.json({})
+        }),
+      )
+      const response = await post(routes({ oneInchTimeoutMs: 150 }), 'quote', quoteBody)
+      expect(await errorOf(response)).toEqual({
+        status: 504,
+        code: 'swapProviderTimeout',
+        message: '1inch did not answer within 0.15 s.',
+      })
+    })
+
+    test('behavior: 1inch refusing is a 400 with its reason', async () => {
+      server.use(
+        oneInch('/quote', { error: 'Bad Request', description: 'insufficient liquidity' }, 400),
+      )
+      expect(await errorOf(await post(routes(), 'quote', quoteBody))).toEqual({
+        status: 400,
+        code: 'swapRefused',
+        message: '1inch refused the swap: insufficient liquidity',
+      })
+    })
+  })
+})
+
+test('behavior: the app serves the swap routes; with no provider configured every chain says so', async () => {
+  const { app, close } = await createTestApp()
+  try {
+    const query = new URLSearchParams({ chainId: '8453', hostOrigin: 'https://shop.example' })
+    const response = await app.request(`http://localhost/v1/projects/shop/swap/tokens?${query}`, {
+      headers: { Origin: 'http://localhost' },
+    })
+    expect(await errorOf(response)).toEqual({
+      status: 400,
+      code: 'unsupportedSwapNetwork',
+      message: 'Swaps do not work on chain 8453: this API has no swap provider configured.',
+    })
+  } finally {
+    await close()
+  }
+})

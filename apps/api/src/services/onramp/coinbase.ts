@@ -1,0 +1,206 @@
+/**
+ * Coinbase Onramp as an adapter, offered only on Coinbase Pay's chains (spec §9). Its public API,
+ * as the CDP docs describe it (docs.cdp.coinbase.com, "Onramp/Offramp"): base
+ * `https://api.developer.coinbase.com/onramp`, each request with `Authorization: Bearer <JWT>`
+ * signed by the operator's secret API key (`coinbaseJwt.ts`);
+ *
+ *   GET  /v1/buy/options?country=US → { payment_currencies: [{ id, limits: [{ id, min, max }] }], … }
+ *   POST /v1/buy/quote { purchaseCurrency, purchaseNetwork, paymentAmount, paymentCurrency,
+ *        paymentMethod, country } → { purchase_amount: { value, currency }, payment_total,
+ *        coinbase_fee, network_fee, quote_id }
+ *   POST /v1/token { addresses: [{ address, blockchains }], assets, clientIp } → { token }
+ *
+ * and the checkout is `https://pay.coinbase.com/buy/select-asset?sessionToken=…` with the asset,
+ * network, amount and payment method preset: the token carries the address. The options answer's
+ * top-level names are snake_case as the quote's are (the OpenAPI page's response schema was not
+ * readable); camelCase is accepted too, as some SDK types show it. `appId` is the CDP project id,
+ * the parameter older Onramp URLs took; current docs list `sessionToken` as the required one.
+ */
+import {
+  type CaipNetworkId,
+  coinbasePayNetworks,
+  type OnrampPaymentCurrency,
+  type OnrampProvider,
+  type OnrampQuote,
+  onrampProviderFeeRange,
+} from '@airlock/protocol'
+import { z } from 'zod'
+import type { OnrampAdapter, OnrampCheckoutPurchase, OnrampPurchase } from './adapter'
+import { type CdpApiKey, cdpJwtSigner } from './coinbaseJwt'
+import { badAnswer, OnrampProviderError, providerJson } from './providerHttp'
+
+export const coinbaseApiHost = 'api.developer.coinbase.com'
+export const coinbaseCheckoutUrl = 'https://pay.coinbase.com/buy/select-asset'
+
+const label = 'Coinbase'
+
+/** Coinbase's chain name of each network it delivers to. */
+const chainNames = new Map<CaipNetworkId, string>(
+  Object.entries(coinbasePayNetworks).map(([name, network]) => [network, name]),
+)
+
+const limitSchema = z.looseObject({ id: z.string(), min: z.string(), max: z.string() })
+const paymentCurrencySchema = z.looseObject({ id: z.string(), limits: z.array(limitSchema) })
+const optionsSchema = z
+  .looseObject({
+    payment_currencies: z.array(paymentCurrencySchema).optional(),
+    paymentCurrencies: z.array(paymentCurrencySchema).optional(),
+  })
+  .transform((options) => options.payment_currencies ?? options.paymentCurrencies)
+  .pipe(z.array(paymentCurrencySchema))
+
+const amountSchema = z.looseObject({
+  value: z.string().regex(/^\d+(\.\d+)?$/),
+  currency: z.string(),
+})
+const quoteSchema = z.looseObject({
+  purchase_amount: amountSchema,
+  payment_total: amountSchema,
+  coinbase_fee: amountSchema,
+  network_fee: amountSchema.nullish(),
+})
+const tokenSchema = z.looseObject({ token: z.string().min(1) })
+
+export type CoinbaseAdapterConfig = {
+  appId: string
+  apiKey: CdpApiKey
+  /** How long Coinbase may take to answer; default `onrampProviderTimeoutMs`. */
+  timeoutMs?: number | undefined
+}
+
+/**
+ * @example
+ * const coinbase = createCoinbaseAdapter({ appId, apiKey: { id, secret } })
+ * const url = await coinbase.checkoutUrl({ ...purchase, address, clientIp })
+ */
+export function createCoinbaseAdapter({
+  appId,
+  apiKey,
+  timeoutMs,
+}: CoinbaseAdapterConfig): OnrampAdapter {
+  const provider: OnrampProvider = {
+    id: 'coinbase',
+    label,
+    name: 'coinbase',
+    feeRange: onrampProviderFeeRange,
+    url: 'https://www.coinbase.com',
+    supportedChains: [...chainNames.keys()],
+  }
+  const jwtFor = cdpJwtSigner(apiKey)
+  const call = (purpose: string, method: 'GET' | 'POST', path: string, body?: unknown) => {
+    // The JWT's uri claim names the path without its query.
+    const signedPath = `/onramp${path.split('?')[0]}`
+    return providerJson({
+      provider: 'coinbase',
+      label,
+      purpose,
+      url: `https://${coinbaseApiHost}/onramp${path}`,
+      method,
+      headers: { Authorization: `Bearer ${jwtFor(method, coinbaseApiHost, signedPath)}` },
+      body,
+      timeoutMs,
+    })
+  }
+  const chainOf = (purchase: OnrampPurchase) => {
+    const chain = chainNames.get(purchase.network)
+    if (chain === undefined)
+      throw new OnrampProviderError(
+        'coinbase',
+        'refused',
+        `${label} Pay does not buy on ${purchase.network}.`,
+      )
+    return chain
+  }
+
+  return {
+    provider,
+    async paymentCurrencies(): Promise<OnrampPaymentCurrency[]> {
+      const parsed = optionsSchema.safeParse(
+        await call('options', 'GET', '/v1/buy/options?country=US'),
+      )
+      if (!parsed.success) throw badAnswer('coinbase', label, 'list of options')
+      return parsed.data.map((currency) => ({
+        id: currency.id.toUpperCase(),
+        // CARD, ACH_BANK_ACCOUNT → card, ach_bank_account: spec §3's ids.
+        payment_method_limits: currency.limits.map(({ id, min, max }) => ({
+          id: id.toLowerCase(),
+          min,
+          max,
+        })),
+      }))
+    },
+    async quote(purchase): Promise<OnrampQuote> {
+      const parsed = quoteSchema.safeParse(
+        await call('quote', 'POST', '/v1/buy/quote', {
+          purchaseCurrency: purchase.purchaseCurrency.toUpperCase(),
+          purchaseNetwork: chainOf(purchase),
+          paymentAmount: twoDecimals(purchase.amount),
+          paymentCurrency: purchase.paymentCurrency.toUpperCase(),
+          paymentMethod: purchase.paymentMethod.toUpperCase(),
+          country: purchase.country,
+        }),
+      )
+      if (!parsed.success) throw badAnswer('coinbase', label, 'quote')
+      const quote = parsed.data
+      return {
+        provider: 'coinbase',
+        purchaseAmount: {
+          amount: quote.purchase_amount.value,
+          currency: quote.purchase_amount.currency,
+        },
+        paymentAmount: {
+          amount: quote.payment_total.value,
+          currency: quote.payment_total.currency,
+        },
+        fees: {
+          amount: addDecimals(quote.coinbase_fee.value, quote.network_fee?.value ?? '0'),
+          currency: quote.coinbase_fee.currency,
+        },
+        network: purchase.network,
+      }
+    },
+    async checkoutUrl(purchase: OnrampCheckoutPurchase): Promise<string> {
+      const chain = chainOf(purchase)
+      const parsed = tokenSchema.safeParse(
+        await call('checkout', 'POST', '/v1/token', {
+          addresses: [{ address: purchase.address, blockchains: [chain] }],
+          assets: [purchase.purchaseCurrency.toUpperCase()],
+          clientIp: purchase.clientIp,
+        }),
+      )
+      if (!parsed.success) throw badAnswer('coinbase', label, 'checkout')
+      const url = new URL(coinbaseCheckoutUrl)
+      url.search = new URLSearchParams({
+        appId,
+        sessionToken: parsed.data.token,
+        defaultNetwork: chain,
+        defaultAsset: purchase.purchaseCurrency.toUpperCase(),
+        presetFiatAmount: twoDecimals(purchase.amount),
+        fiatCurrency: purchase.paymentCurrency.toUpperCase(),
+        defaultPaymentMethod: purchase.paymentMethod.toUpperCase(),
+      }).toString()
+      return url.toString()
+    },
+  }
+}
+
+/** '100' → '100.00': Coinbase takes a payment amount with two decimals. */
+function twoDecimals(amount: string): string {
+  const [whole = '0', fraction = ''] = amount.trim().split('.')
+  return `${whole || '0'}.${fraction.padEnd(2, '0')}`
+}
+
+/** The sum of two decimal strings, exactly; '1.5' + '0.25' → '1.75'. */
+function addDecimals(a: string, b: string): string {
+  const scale = Math.max(decimalsOf(a), decimalsOf(b))
+  const units = (text: string) => {
+    const [whole = '0', fraction = ''] = text.split('.')
+    return BigInt(`${whole || '0'}${fraction.padEnd(scale, '0')}`)
+  }
+  const sum = (units(a) + units(b)).toString().padStart(scale + 1, '0')
+  return scale === 0 ? sum : `${sum.slice(0, -scale)}.${sum.slice(-scale)}`
+}
+
+function decimalsOf(text: string): number {
+  return text.split('.')[1]?.length ?? 0
+}

@@ -1,0 +1,257 @@
+/**
+ * Buying crypto (issue 22), provider-neutral: the providers this API has keys for (meld,
+ * coinbase), their options merged over spec §9's defaults, a quote routed to the provider asked
+ * for (or the first one that delivers on the network) and its checkout URL with the address
+ * prefilled. Every amount is checked against its payment method's limits before any provider is
+ * asked; USD's are spec §9's, so a USD purchase out of its limits never reaches a provider.
+ * Refusals are `ApiRefusal`s with the words the visitor reads; provider failures
+ * `OnrampProviderError`s (`providerHttp.ts`).
+ */
+import {
+  ApiRefusal,
+  type CaipNetworkId,
+  chainSupport,
+  isSolanaAddress,
+  type OnrampCheckout,
+  type OnrampCheckoutRequest,
+  type OnrampOptions,
+  type OnrampPaymentCurrency,
+  type OnrampPaymentMethodLimit,
+  type OnrampProviderId,
+  type OnrampQuote,
+  type OnrampQuoteRequest,
+  onrampAmountError,
+  onrampDefaultCountry,
+  onrampDefaultLimits,
+  onrampDefaultPaymentCurrency,
+  onrampDefaultPaymentMethod,
+  onrampDefaultPurchaseCurrencies,
+  onrampDefaultPurchaseCurrency,
+} from '@airlock/protocol'
+import type { OnrampAdapter, OnrampPurchase } from './adapter'
+import { createCoinbaseAdapter } from './coinbase'
+import { createMeldAdapter } from './meld'
+import type { OnrampConfig } from './onrampConfig'
+
+/** How long merged options are kept: providers' currencies and limits change rarely. */
+export const onrampOptionsCacheMs = 5 * 60_000
+/** How long options missing a failed provider are kept before it is asked again. */
+export const onrampOptionsRetryMs = 30_000
+
+export type Onramp = {
+  /** Options, quotes and checkouts over these adapters, in this order of preference. */
+  readonly adapters: readonly OnrampAdapter[]
+  options(): Promise<OnrampOptions>
+  quote(request: OnrampQuoteRequest): Promise<OnrampQuote>
+  checkout(request: OnrampCheckoutRequest & { clientIp: string }): Promise<OnrampCheckout>
+}
+
+export declare namespace createOnramp {
+  type Options = {
+    /** Where a provider whose options failed is noted; its currencies are left out meanwhile. */
+    logger?: { warn(object: object, message: string): void } | undefined
+    /** The clock, for the options' cache. Default `Date.now`. */
+    now?: (() => number) | undefined
+  }
+}
+
+/**
+ * The adapters of the providers `config` has keys for: Meld first, then Coinbase. `timeoutMs`:
+ * how long each may take to answer (default `onrampProviderTimeoutMs`, 10 s).
+ */
+export function onrampAdapters(
+  config: OnrampConfig,
+  { timeoutMs }: { timeoutMs?: number | undefined } = {},
+): OnrampAdapter[] {
+  return [
+    ...(config.meld ? [createMeldAdapter({ ...config.meld, timeoutMs })] : []),
+    ...(config.coinbase ? [createCoinbaseAdapter({ ...config.coinbase, timeoutMs })] : []),
+  ]
+}
+
+/**
+ * @example
+ * const onramp = createOnramp(onrampAdapters(readOnrampConfig(process.env)))
+ * const quote = await onramp.quote({ purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '100', network: 'eip155:1' })
+ * quote.purchaseAmount.amount // '99.12'
+ */
+export function createOnramp(
+  adapters: readonly OnrampAdapter[],
+  { logger, now = Date.now }: createOnramp.Options = {},
+): Onramp {
+  /** The merged options and until when they are kept; one making at a time. */
+  let cached: { expiresAt: number; options: Promise<OnrampOptions> } | undefined
+
+  async function mergedOptions(onProviderFailure: () => void): Promise<OnrampOptions> {
+    const listed = await Promise.all(
+      adapters.map((adapter) =>
+        adapter.paymentCurrencies().catch((error: unknown) => {
+          logger?.warn({ err: error }, `onramp options of ${adapter.provider.id} failed`)
+          onProviderFailure()
+          return [] as OnrampPaymentCurrency[]
+        }),
+      ),
+    )
+    return {
+      providers: adapters.map((adapter) => ({
+        ...adapter.provider,
+        supportedChains: [...adapter.provider.supportedChains],
+      })),
+      purchaseCurrencies: onrampDefaultPurchaseCurrencies(),
+      paymentCurrencies: mergePaymentCurrencies(listed.flat()),
+      defaultPurchaseCurrency: onrampDefaultPurchaseCurrency.symbol,
+      defaultPaymentCurrency: onrampDefaultPaymentCurrency.id,
+    }
+  }
+
+  function options(): Promise<OnrampOptions> {
+    if (cached === undefined || now() >= cached.expiresAt) {
+      const startedAt = now()
+      const entry: { expiresAt: number; options: Promise<OnrampOptions> } = {
+        expiresAt: startedAt + onrampOptionsCacheMs,
+        // A provider down now is asked again soon, not in five minutes (the callback runs
+        // after a provider's answer, so after `entry` is made).
+        options: mergedOptions(() => {
+          entry.expiresAt = Math.min(entry.expiresAt, startedAt + onrampOptionsRetryMs)
+        }),
+      }
+      cached = entry
+    }
+    return cached.options
+  }
+
+  /** The payment method's limits: spec §9's for USD, else what the providers listed. */
+  async function limitsFor(
+    currency: string,
+    paymentMethod: string,
+  ): Promise<OnrampPaymentMethodLimit> {
+    const defaults = onrampDefaultLimits(currency, paymentMethod)
+    if (defaults) return defaults
+    const offered = (await options()).paymentCurrencies.find(
+      (entry) => entry.id === currency.toUpperCase(),
+    )
+    const limit = offered?.payment_method_limits.find((entry) => entry.id === paymentMethod)
+    if (limit === undefined)
+      throw new ApiRefusal(
+        'invalidRequest',
+        offered
+          ? `Paying ${offered.id} by ${paymentMethod} is not offered.`
+          : `Paying in ${currency.toUpperCase()} is not offered.`,
+      )
+    return limit
+  }
+
+  /** The adapter for the purchase: the one asked for, or the first delivering on the network. */
+  function adapterFor(network: CaipNetworkId, asked: OnrampProviderId | undefined): OnrampAdapter {
+    if (!(chainSupport.onramp as readonly string[]).includes(network.split(':')[0] ?? ''))
+      throw new ApiRefusal(
+        'onrampUnsupportedNetwork',
+        `Buying crypto is offered on eip155 and solana networks only, not ${network}.`,
+      )
+    if (asked !== undefined) {
+      const adapter = adapters.find((entry) => entry.provider.id === asked)
+      if (adapter === undefined)
+        throw new ApiRefusal('onrampNotConfigured', `${asked} is not offered on this API.`)
+      if (!adapter.provider.supportedChains.includes(network))
+        throw new ApiRefusal(
+          'onrampUnsupportedNetwork',
+          `${adapter.provider.label} does not deliver on ${network}.`,
+        )
+      return adapter
+    }
+    const adapter = adapters.find((entry) => entry.provider.supportedChains.includes(network))
+    if (adapter === undefined)
+      throw new ApiRefusal(
+        'onrampUnsupportedNetwork',
+        `No onramp offered here delivers on ${network}.`,
+      )
+    return adapter
+  }
+
+  /** The request as a purchase, its amount checked against its limits; nothing is sent before. */
+  async function checkedPurchase(
+    request: OnrampQuoteRequest | OnrampCheckoutRequest,
+  ): Promise<OnrampPurchase> {
+    const paymentMethod = request.paymentMethod ?? onrampDefaultPaymentMethod
+    const currency = request.paymentCurrency.toUpperCase()
+    // The form first: no limits are looked up for an amount that is not one.
+    const formError = onrampAmountError(request.amount, undefined, currency)
+    if (formError) throw new ApiRefusal('onrampInvalidAmount', formError)
+    const limitError = onrampAmountError(
+      request.amount,
+      await limitsFor(currency, paymentMethod),
+      currency,
+    )
+    if (limitError) throw new ApiRefusal('onrampInvalidAmount', limitError)
+    return {
+      purchaseCurrency: request.purchaseCurrency.toUpperCase(),
+      paymentCurrency: currency,
+      amount: request.amount.trim(),
+      network: request.network,
+      paymentMethod,
+      country: request.country ?? onrampDefaultCountry,
+    }
+  }
+
+  return {
+    adapters,
+    options,
+    async quote(request) {
+      const adapter = adapterFor(request.network, request.provider)
+      return adapter.quote(await checkedPurchase(request))
+    },
+    async checkout({ clientIp, ...request }) {
+      const adapter = adapterFor(request.network, request.provider)
+      const addressError = addressProblem(request.address, request.network)
+      if (addressError) throw new ApiRefusal('invalidRequest', `address: ${addressError}`)
+      const purchase = await checkedPurchase(request)
+      return {
+        url: await adapter.checkoutUrl({ ...purchase, address: request.address, clientIp }),
+      }
+    },
+  }
+}
+
+/** Why the address cannot receive on the network, or undefined when it can. */
+function addressProblem(address: string, network: CaipNetworkId): string | undefined {
+  if (network.startsWith('eip155:'))
+    return /^0x[0-9a-fA-F]{40}$/.test(address)
+      ? undefined
+      : 'must be an EVM address: 0x and 40 hex characters'
+  return isSolanaAddress(address) ? undefined : 'must be a Solana address'
+}
+
+/**
+ * The providers' currencies as one list: USD first, with spec §9's card and bank limits as they
+ * are; every other currency and method with the widest range the providers together offer (the
+ * visitor can pick the provider).
+ */
+function mergePaymentCurrencies(listed: readonly OnrampPaymentCurrency[]): OnrampPaymentCurrency[] {
+  const merged = new Map<string, Map<string, OnrampPaymentMethodLimit>>([
+    [
+      onrampDefaultPaymentCurrency.id,
+      new Map(
+        onrampDefaultPaymentCurrency.payment_method_limits.map((limit) => [limit.id, { ...limit }]),
+      ),
+    ],
+  ])
+  for (const currency of listed) {
+    const methods = merged.get(currency.id) ?? new Map<string, OnrampPaymentMethodLimit>()
+    merged.set(currency.id, methods)
+    for (const limit of currency.payment_method_limits) {
+      if (onrampDefaultLimits(currency.id, limit.id)) continue
+      const known = methods.get(limit.id)
+      methods.set(
+        limit.id,
+        known
+          ? {
+              id: limit.id,
+              min: Number(limit.min) < Number(known.min) ? limit.min : known.min,
+              max: Number(limit.max) > Number(known.max) ? limit.max : known.max,
+            }
+          : { ...limit },
+      )
+    }
+  }
+  return [...merged].map(([id, methods]) => ({ id, payment_method_limits: [...methods.values()] }))
+}

@@ -1,0 +1,67 @@
+/**
+ * The onramp providers' keys (issue 22), from the environment; they stay on the server. Meld with
+ * `AIRLOCK_ONRAMP_MELD_API_KEY` (the key its dashboard shows, sent as `Authorization: BASIC
+ * <key>`); Coinbase with `AIRLOCK_ONRAMP_COINBASE_APP_ID` (the CDP project id),
+ * `AIRLOCK_ONRAMP_COINBASE_API_KEY` (a CDP secret API key's id) and
+ * `AIRLOCK_ONRAMP_COINBASE_API_SECRET` (its secret: a base64 Ed25519 key or an EC PEM), which sign
+ * the JWT each Coinbase request carries. Neither: buying crypto is off. Messages never repeat a key.
+ */
+import type { Environment } from '../../config'
+import { ConfigError } from '../../configError'
+import { type CdpApiKey, cdpSigningKey } from './coinbaseJwt'
+
+export type OnrampConfig = {
+  meld?: { apiKey: string }
+  coinbase?: { appId: string; apiKey: CdpApiKey }
+}
+
+const coinbaseNames = [
+  'AIRLOCK_ONRAMP_COINBASE_APP_ID',
+  'AIRLOCK_ONRAMP_COINBASE_API_KEY',
+  'AIRLOCK_ONRAMP_COINBASE_API_SECRET',
+] as const
+
+/**
+ * @throws ConfigError naming the variable at fault.
+ *
+ * @example
+ * readOnrampConfig({ AIRLOCK_ONRAMP_MELD_API_KEY: 'W9kZ…:3sYK…' }) // { meld: { apiKey: 'W9kZ…:3sYK…' } }
+ */
+export function readOnrampConfig(env: Environment): OnrampConfig | undefined {
+  const config: OnrampConfig = {}
+  const meldKey = env.AIRLOCK_ONRAMP_MELD_API_KEY?.trim()
+  if (meldKey) {
+    if (!/^[\x21-\x7e]{8,512}$/.test(meldKey))
+      throw new ConfigError(
+        'AIRLOCK_ONRAMP_MELD_API_KEY must be the API key from the Meld dashboard: 8 to 512 printable characters, no spaces.',
+      )
+    config.meld = { apiKey: meldKey }
+  }
+  const [appId, keyId, secret] = coinbaseNames.map((name) => env[name]?.trim() ?? '')
+  const set = coinbaseNames.filter((_, index) => [appId, keyId, secret][index] !== '')
+  if (set.length > 0 && set.length < coinbaseNames.length) {
+    const missing = coinbaseNames.filter((name) => !set.includes(name))
+    throw new ConfigError(
+      `${set.join(' and ')} ${set.length === 1 ? 'is' : 'are'} set without ${missing.join(' and ')}: Coinbase needs all three, or none.`,
+    )
+  }
+  if (appId && keyId && secret) {
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(appId))
+      throw new ConfigError(
+        'AIRLOCK_ONRAMP_COINBASE_APP_ID must be a CDP project id: letters, digits and hyphens.',
+      )
+    if (!/^[A-Za-z0-9/_-]{1,256}$/.test(keyId))
+      throw new ConfigError(
+        'AIRLOCK_ONRAMP_COINBASE_API_KEY must be a CDP API key id, such as a UUID or organizations/…/apiKeys/….',
+      )
+    try {
+      cdpSigningKey(secret)
+    } catch (error) {
+      throw new ConfigError(
+        `AIRLOCK_ONRAMP_COINBASE_API_SECRET is not a CDP secret API key: ${error instanceof Error ? error.message : 'it does not parse'}.`,
+      )
+    }
+    config.coinbase = { appId, apiKey: { id: keyId, secret } }
+  }
+  return config.meld || config.coinbase ? config : undefined
+}

@@ -1,0 +1,230 @@
+// The local swap adapter against a real Uniswap v2 on a real anvil (seed.mjs, then uniswap.mjs),
+// used as the modal uses it: a fresh funded account quotes, checks its allowance, sends the
+// approval and the swap transactions the adapter builds, and its balances move as quoted. A swap
+// that would revert is refused before any wallet sees it; a chain that does not answer says so.
+import { swapNativeTokenAddress } from '@airlock/protocol'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  type Hex,
+  http,
+  type PublicClient,
+  parseEther,
+  parseUnits,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { devChainContracts, seedDevChain } from '../../../../../devchain/seed.mjs'
+import { deployDevUniswap, devUniswapAddresses } from '../../../../../devchain/uniswap.mjs'
+import { freePort } from '../../../test/ports'
+import { type Anvil, startAnvil } from '../indexer/testing/anvil'
+import { createLocalSwap } from './localSwap'
+import type { SwapAdapter } from './swapAdapter'
+import { SwapProviderError } from './swapProviderError'
+
+const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+const ausd = devChainContracts.usdc
+const zero = devChainContracts.zeroDecimals
+const native = swapNativeTokenAddress as Address
+
+let anvil: Anvil
+let client: PublicClient
+let swap: SwapAdapter
+let snapshot: Hex
+beforeAll(async () => {
+  anvil = await startAnvil()
+  await seedDevChain({ rpcUrl: anvil.rpcUrl })
+  await deployDevUniswap({ rpcUrl: anvil.rpcUrl })
+  client = createPublicClient({
+    chain: foundry,
+    transport: http(anvil.rpcUrl, { retryCount: 0 }),
+    pollingInterval: 20,
+  })
+  swap = createLocalSwap({
+    chainName: 'Anvil',
+    rpcUrl: anvil.rpcUrl,
+    nativeCurrency: ether,
+    router: devUniswapAddresses.router,
+  })
+}, 90_000)
+beforeEach(async () => {
+  snapshot = await anvil.snapshot()
+})
+afterEach(async () => {
+  await anvil.revert(snapshot)
+})
+afterAll(async () => {
+  await anvil?.stop()
+})
+
+/** A fresh account with `eth` ether, and a wallet that sends what the adapter built. */
+async function fundedVisitor(eth = '10') {
+  const account = privateKeyToAccount(generatePrivateKey())
+  await anvil.request('anvil_setBalance', [account.address, `0x${parseEther(eth).toString(16)}`])
+  const wallet = createWalletClient({ account, chain: foundry, transport: http(anvil.rpcUrl) })
+  const send = async (tx: {
+    to: string
+    data: string
+    value: string
+    gas?: string | undefined
+  }) => {
+    const hash = await wallet.sendTransaction({
+      to: tx.to as Address,
+      data: tx.data as Hex,
+      value: BigInt(tx.value),
+      ...(tx.gas !== undefined ? { gas: BigInt(tx.gas) } : {}),
+    })
+    const receipt = await client.waitForTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    return receipt
+  }
+  const balanceOf = (token: Address) =>
+    client.readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [account.address],
+    })
+  return { address: account.address, send, balanceOf }
+}
+
+describe('local swap on the dev Uniswap', () => {
+  test("behavior: the tokens are the native currency and the pools' tokens, WETH left out", async () => {
+    const tokens = await swap.tokens()
+    expect(tokens[0]).toEqual({ address: swapNativeTokenAddress, ...ether })
+    expect(tokens.slice(1).map(({ address, decimals }) => [address, decimals])).toEqual(
+      expect.arrayContaining([
+        [ausd.toLowerCase(), 6],
+        [zero.toLowerCase(), 0],
+      ]),
+    )
+    expect(tokens.map(({ address }) => address.toLowerCase())).not.toContain(
+      devUniswapAddresses.weth.toLowerCase(),
+    )
+  })
+
+  test("behavior: 1 ETH quotes about 3,000 aUSD less the fee, with the pool's price impact", async () => {
+    const quote = await swap.quote({ fromToken: native, toToken: ausd, amount: parseEther('1') })
+    // 300,000 aUSD and 100 ETH: 1 ETH moves the price about 1 %, and the pool keeps 0.3 %.
+    expect(quote.toAmount).toBeGreaterThan(parseUnits('2950', 6))
+    expect(quote.toAmount).toBeLessThan(parseUnits('3000', 6))
+    expect(quote.priceImpact).toBeGreaterThan(0.9)
+    expect(quote.priceImpact).toBeLessThan(1.1)
+  })
+
+  test('behavior: ETH for aUSD: the swap transaction sent gives at least the 1 % minimum', async () => {
+    const visitor = await fundedVisitor()
+    const amount = parseEther('1')
+    const { toAmount } = await swap.quote({ fromToken: native, toToken: ausd, amount })
+    const allowance = await swap.allowance({ token: native, owner: visitor.address })
+    expect(allowance.allowance).toBe(2n ** 256n - 1n)
+    const tx = await swap.swapTransaction({
+      fromToken: native,
+      toToken: ausd,
+      amount,
+      from: visitor.address,
+    })
+    expect(tx).toMatchObject({ to: devUniswapAddresses.router, value: String(amount) })
+    await visitor.send(tx)
+    const received = await visitor.balanceOf(ausd)
+    expect(received).toBe(toAmount)
+    expect(received).toBeGreaterThanOrEqual((toAmount * 99n) / 100n)
+    expect(await client.getBalance({ address: visitor.address })).toBeLessThan(parseEther('9'))
+  })
+
+  test('behavior: aUSD for ETH: allowance 0, the swap refused until the approval is sent, then balances move', async () => {
+    const visitor = await fundedVisitor()
+    await visitor.send(
+      await swap.swapTransaction({
+        fromToken: native,
+        toToken: ausd,
+        amount: parseEther('1'),
+        from: visitor.address,
+      }),
+    )
+    const amount = parseUnits('1000', 6)
+    const before = await client.getBalance({ address: visitor.address })
+
+    expect(await swap.allowance({ token: ausd, owner: visitor.address })).toEqual({
+      spender: devUniswapAddresses.router,
+      allowance: 0n,
+    })
+    const unapproved = swap.swapTransaction({
+      fromToken: ausd,
+      toToken: native,
+      amount,
+      from: visitor.address,
+    })
+    await expect(unapproved).rejects.toBeInstanceOf(SwapProviderError)
+    await expect(unapproved).rejects.toMatchObject({
+      reason: 'refused',
+      message: expect.stringMatching(/^The swap would fail on Anvil: /),
+    })
+
+    await visitor.send(await swap.approveTransaction({ token: ausd, amount }))
+    expect((await swap.allowance({ token: ausd, owner: visitor.address })).allowance).toBe(amount)
+
+    const ausdBefore = await visitor.balanceOf(ausd)
+    const { toAmount } = await swap.quote({ fromToken: ausd, toToken: native, amount })
+    await visitor.send(
+      await swap.swapTransaction({
+        fromToken: ausd,
+        toToken: native,
+        amount,
+        from: visitor.address,
+      }),
+    )
+    expect(await visitor.balanceOf(ausd)).toBe(ausdBefore - amount)
+    const gained = (await client.getBalance({ address: visitor.address })) - before
+    // The ether the swap gave, less the gas of the first swap and the approval and this one.
+    expect(gained).toBeGreaterThan(toAmount - parseEther('0.01'))
+    expect(gained).toBeLessThanOrEqual(toAmount)
+  })
+
+  test('behavior: aUSD for the zero-decimals token goes token to token', async () => {
+    const visitor = await fundedVisitor()
+    await visitor.send(
+      await swap.swapTransaction({
+        fromToken: native,
+        toToken: ausd,
+        amount: parseEther('1'),
+        from: visitor.address,
+      }),
+    )
+    const amount = parseUnits('100', 6)
+    const { toAmount } = await swap.quote({ fromToken: ausd, toToken: zero, amount })
+    expect(toAmount).toBe(9n) // 10 aUSD per ZERO, less the fee and the impact, rounded down
+    await visitor.send(await swap.approveTransaction({ token: ausd, amount }))
+    await visitor.send(
+      await swap.swapTransaction({ fromToken: ausd, toToken: zero, amount, from: visitor.address }),
+    )
+    expect(await visitor.balanceOf(zero)).toBe(9n)
+  })
+
+  test('behavior: tokens without a pool between them are refused in words', async () => {
+    await expect(
+      swap.quote({ fromToken: native, toToken: zero, amount: parseEther('1') }),
+    ).rejects.toMatchObject({ reason: 'refused', message: 'No pool on Anvil swaps these tokens.' })
+  })
+
+  test("behavior: the gas price is the chain's eth_gasPrice, in wei", async () => {
+    const { gasPrice } = await swap.gasPrice()
+    expect(BigInt(gasPrice)).toBe(await client.getGasPrice())
+  })
+
+  test('behavior: a chain that does not answer is unavailable, said with its name', async () => {
+    const down = createLocalSwap({
+      chainName: 'Anvil',
+      rpcUrl: `http://127.0.0.1:${await freePort()}`,
+      nativeCurrency: ether,
+      router: devUniswapAddresses.router,
+    })
+    await expect(down.gasPrice()).rejects.toMatchObject({
+      reason: 'unavailable',
+      message: expect.stringMatching(/^Anvil's RPC did not answer/),
+    })
+  })
+})

@@ -1,0 +1,299 @@
+/**
+ * Swaps on a chain we run (the dev chain), with no network: a swap adapter over a Uniswap v2
+ * Router02 (`AIRLOCK_SWAP_LOCAL_ROUTERS_JSON`), read and priced on the chain's own RPC. The
+ * router names its factory and WETH; the tokens are the native currency and every token of the
+ * factory's pairs but WETH (the native currency stands for it). A quote is the router's
+ * `getAmountsOut` along a direct pair, or through WETH when there is none; its price impact is
+ * from the pairs' reserves. Allowances and approvals are the ERC-20's own, for the router; swaps
+ * are `swapExactETHForTokens`, `swapExactTokensForETH` or `swapExactTokensForTokens`, their
+ * minimum the quote less the spec's 1 % and their deadline 10 minutes on, each estimated for its
+ * sender first (one that would revert is refused, never handed to the wallet). The gas price is
+ * `eth_gasPrice`.
+ */
+import {
+  minimumReceived,
+  type SwapApproveTransaction,
+  type SwapToken,
+  type SwapTransaction,
+  swapNativeTokenAddress,
+} from '@airlock/protocol'
+import {
+  type Address,
+  BaseError,
+  ContractFunctionExecutionError,
+  createPublicClient,
+  encodeFunctionData,
+  erc20Abi,
+  http,
+  isAddressEqual,
+  maxUint256,
+  parseAbi,
+  zeroAddress,
+} from 'viem'
+import type { SwapAdapter, SwapPrice } from './swapAdapter'
+import { SwapProviderError } from './swapProviderError'
+
+export const uniswapV2RouterAbi = parseAbi([
+  'function WETH() view returns (address)',
+  'function factory() view returns (address)',
+  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
+  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+])
+const factoryAbi = parseAbi([
+  'function getPair(address tokenA, address tokenB) view returns (address pair)',
+  'function allPairsLength() view returns (uint256)',
+  'function allPairs(uint256) view returns (address pair)',
+])
+const pairAbi = parseAbi([
+  'function token0() view returns (address)',
+  'function token1() view returns (address)',
+  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
+])
+
+/** How long a swap transaction stays good: the wallet may take a while to ask the visitor. */
+export const localSwapDeadlineSeconds = 600
+/** The most pairs listed for tokens: a chain we run has a handful. */
+const maxPairsListed = 100
+
+export declare namespace createLocalSwap {
+  type Options = {
+    /** The chain's name, for messages ('Anvil'). */
+    chainName: string
+    /** The chain's JSON-RPC URL (its network's `rpcUrl`). */
+    rpcUrl: string
+    nativeCurrency: { name: string; symbol: string; decimals: number }
+    /** The chain's UniswapV2Router02. */
+    router: Address
+    /** The clock, ms since the epoch (swap deadlines). Default `Date.now`. */
+    now?: (() => number) | undefined
+  }
+}
+
+/**
+ * @example
+ * const swap = createLocalSwap({ chainName: 'Anvil', rpcUrl, nativeCurrency: ether, router })
+ * const { toAmount, priceImpact } = await swap.quote({ fromToken: swapNativeTokenAddress, toToken: ausd, amount: 10n ** 18n })
+ */
+export function createLocalSwap({
+  chainName,
+  rpcUrl,
+  nativeCurrency,
+  router,
+  now = Date.now,
+}: createLocalSwap.Options): SwapAdapter {
+  const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 10_000 }) })
+  const isNative = (token: Address) => isAddressEqual(token, swapNativeTokenAddress)
+
+  /** Runs chain reads, turning an RPC that fails into a SwapProviderError. */
+  async function onChain<result>(work: () => Promise<result>): Promise<result> {
+    try {
+      return await work()
+    } catch (error) {
+      if (error instanceof SwapProviderError) throw error
+      if (error instanceof ContractFunctionExecutionError && error.shortMessage.includes('revert'))
+        throw new SwapProviderError(
+          'refused',
+          `${chainName}'s swap router refused: ${error.shortMessage}`,
+          { cause: error },
+        )
+      const why = error instanceof BaseError ? error.shortMessage : 'it failed'
+      throw new SwapProviderError('unavailable', `${chainName}'s RPC did not answer: ${why}`, {
+        cause: error,
+      })
+    }
+  }
+
+  /** The router's factory and WETH, asked each time: a redeployed chain has new ones. */
+  const routerParts = () =>
+    Promise.all([
+      client.readContract({ address: router, abi: uniswapV2RouterAbi, functionName: 'factory' }),
+      client.readContract({ address: router, abi: uniswapV2RouterAbi, functionName: 'WETH' }),
+    ]).then(([factory, weth]) => ({ factory, weth }))
+
+  const pairOf = (factory: Address, a: Address, b: Address) =>
+    client.readContract({
+      address: factory,
+      abi: factoryAbi,
+      functionName: 'getPair',
+      args: [a, b],
+    })
+
+  /** The route from one token to the other: direct, or through WETH; native is WETH. */
+  async function routeOf(fromToken: Address, toToken: Address) {
+    const { factory, weth } = await routerParts()
+    const onRouter = (token: Address) => (isNative(token) ? weth : token)
+    const from = onRouter(fromToken)
+    const to = onRouter(toToken)
+    if (isAddressEqual(from, to))
+      throw new SwapProviderError('refused', 'Choose two different tokens to swap.')
+    const direct = await pairOf(factory, from, to)
+    if (!isAddressEqual(direct, zeroAddress)) return { path: [from, to], pairs: [direct], weth }
+    if (!isAddressEqual(from, weth) && !isAddressEqual(to, weth)) {
+      const [first, second] = await Promise.all([
+        pairOf(factory, from, weth),
+        pairOf(factory, weth, to),
+      ])
+      if (!isAddressEqual(first, zeroAddress) && !isAddressEqual(second, zeroAddress))
+        return { path: [from, weth, to], pairs: [first, second], weth }
+    }
+    throw new SwapProviderError('refused', `No pool on ${chainName} swaps these tokens.`)
+  }
+
+  /** `amount` through the pairs at their current prices with the 0.3 % fee: no impact at all. */
+  async function unimpactedOut(path: Address[], pairs: Address[], amount: bigint) {
+    let out = amount
+    for (const [index, pair] of pairs.entries()) {
+      const [token0, [reserve0, reserve1]] = await Promise.all([
+        client.readContract({ address: pair, abi: pairAbi, functionName: 'token0' }),
+        client.readContract({ address: pair, abi: pairAbi, functionName: 'getReserves' }),
+      ])
+      const inIsToken0 = isAddressEqual(token0, path[index]!)
+      const [reserveIn, reserveOut] = inIsToken0 ? [reserve0, reserve1] : [reserve1, reserve0]
+      if (reserveIn === 0n) return undefined
+      out = (out * reserveOut * 997n) / (reserveIn * 1000n)
+    }
+    return out
+  }
+
+  async function tokenInfo(token: Address): Promise<SwapToken> {
+    const read = <name extends 'symbol' | 'name' | 'decimals'>(functionName: name) =>
+      client.readContract({ address: token, abi: erc20Abi, functionName })
+    const [symbol, name, decimals] = await Promise.all([
+      read('symbol'),
+      read('name'),
+      read('decimals'),
+    ])
+    return { address: token, symbol, name, decimals }
+  }
+
+  const deadline = () => BigInt(Math.floor(now() / 1000) + localSwapDeadlineSeconds)
+
+  return {
+    provider: chainName,
+
+    tokens: () =>
+      onChain(async () => {
+        const { factory, weth } = await routerParts()
+        const count = await client.readContract({
+          address: factory,
+          abi: factoryAbi,
+          functionName: 'allPairsLength',
+        })
+        const pairs = await Promise.all(
+          Array.from({ length: Number(count < maxPairsListed ? count : maxPairsListed) }, (_, i) =>
+            client.readContract({
+              address: factory,
+              abi: factoryAbi,
+              functionName: 'allPairs',
+              args: [BigInt(i)],
+            }),
+          ),
+        )
+        const pairTokens = await Promise.all(
+          pairs.flatMap((pair) =>
+            (['token0', 'token1'] as const).map((functionName) =>
+              client.readContract({ address: pair, abi: pairAbi, functionName }),
+            ),
+          ),
+        )
+        const tokens = [...new Set(pairTokens.map((token) => token.toLowerCase() as Address))]
+          .filter((token) => !isAddressEqual(token, weth))
+          .sort()
+        return [
+          { address: swapNativeTokenAddress, ...nativeCurrency },
+          ...(await Promise.all(tokens.map(tokenInfo))),
+        ]
+      }),
+
+    quote: ({ fromToken, toToken, amount }) =>
+      onChain(async (): Promise<SwapPrice> => {
+        const { path, pairs } = await routeOf(fromToken, toToken)
+        const [amounts, unimpacted] = await Promise.all([
+          client.readContract({
+            address: router,
+            abi: uniswapV2RouterAbi,
+            functionName: 'getAmountsOut',
+            args: [amount, path],
+          }),
+          unimpactedOut(path, pairs, amount),
+        ])
+        const toAmount = amounts[amounts.length - 1] ?? 0n
+        if (toAmount === 0n)
+          throw new SwapProviderError('refused', `The amount is too small to swap on ${chainName}.`)
+        // How much less than at the pools' current prices, in percent, to two decimals.
+        const priceImpact =
+          unimpacted === undefined || unimpacted === 0n
+            ? undefined
+            : Number(((unimpacted - toAmount) * 10_000n) / unimpacted) / 100
+        return { toAmount, ...(priceImpact !== undefined ? { priceImpact } : {}) }
+      }),
+
+    allowance: ({ token, owner }) =>
+      onChain(async () => ({
+        spender: router,
+        allowance: isNative(token)
+          ? maxUint256
+          : await client.readContract({
+              address: token,
+              abi: erc20Abi,
+              functionName: 'allowance',
+              args: [owner, router],
+            }),
+      })),
+
+    approveTransaction: async ({ token, amount }): Promise<SwapApproveTransaction> => {
+      if (isNative(token))
+        throw new SwapProviderError('refused', `${nativeCurrency.symbol} needs no approval.`)
+      return {
+        to: token,
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [router, amount],
+        }),
+        value: '0',
+      }
+    },
+
+    swapTransaction: ({ fromToken, toToken, amount, from }) =>
+      onChain(async (): Promise<SwapTransaction> => {
+        const { path } = await routeOf(fromToken, toToken)
+        const amounts = await client.readContract({
+          address: router,
+          abi: uniswapV2RouterAbi,
+          functionName: 'getAmountsOut',
+          args: [amount, path],
+        })
+        const least = minimumReceived(amounts[amounts.length - 1] ?? 0n)
+        const data = isNative(fromToken)
+          ? encodeFunctionData({
+              abi: uniswapV2RouterAbi,
+              functionName: 'swapExactETHForTokens',
+              args: [least, path, from, deadline()],
+            })
+          : encodeFunctionData({
+              abi: uniswapV2RouterAbi,
+              functionName: isNative(toToken)
+                ? 'swapExactTokensForETH'
+                : 'swapExactTokensForTokens',
+              args: [amount, least, path, from, deadline()],
+            })
+        const value = isNative(fromToken) ? amount : 0n
+        // A swap that would fail (no balance, no allowance, a price moved past the minimum) is
+        // refused here, so the wallet never sends it.
+        const gas = await client
+          .estimateGas({ account: from, to: router, data, value })
+          .catch((error: unknown) => {
+            const why = error instanceof BaseError ? error.shortMessage : 'it reverts'
+            throw new SwapProviderError('refused', `The swap would fail on ${chainName}: ${why}`, {
+              cause: error,
+            })
+          })
+        return { to: router, data, value: String(value), gas: String(gas) }
+      }),
+
+    gasPrice: () => onChain(async () => ({ gasPrice: String(await client.getGasPrice()) })),
+  }
+}

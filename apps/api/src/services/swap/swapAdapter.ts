@@ -1,0 +1,44 @@
+/**
+ * What a swap provider does for one chain (issue 22), whichever it is: 1inch's API on the spec's
+ * networks (`oneInch.ts`), a Uniswap v2 router on a chain we run (`localSwap.ts`). Amounts are
+ * bigints in smallest units here; the routes turn them into the protocol's decimal strings.
+ * Every method throws `SwapProviderError` when the provider fails or refuses, and nothing else
+ * a route should answer.
+ */
+import type {
+  SwapApproveTransaction,
+  SwapGasPrice,
+  SwapToken,
+  SwapTransaction,
+} from '@airlock/protocol'
+import type { Address } from 'viem'
+
+/** What a quote gives before the API adds the slippage's minimum and its expiry. */
+export type SwapPrice = {
+  toAmount: bigint
+  /** In percent, when the provider knows the pool's price. */
+  priceImpact?: number | undefined
+  /** Gas units, when the provider estimates them. */
+  estimatedGas?: bigint | undefined
+}
+
+export type SwapAdapter = {
+  /** Names the provider in messages and logs: '1inch', or the local chain's name. */
+  readonly provider: string
+  tokens(): Promise<SwapToken[]>
+  quote(request: { fromToken: Address; toToken: Address; amount: bigint }): Promise<SwapPrice>
+  /** How much of `token` the swap's spender may take from `owner` (native: the largest uint256). */
+  allowance(request: {
+    token: Address
+    owner: Address
+  }): Promise<{ spender: Address; allowance: bigint }>
+  approveTransaction(request: { token: Address; amount: bigint }): Promise<SwapApproveTransaction>
+  /** The swap for `from` to send, its minimum received at the spec's slippage tolerance. */
+  swapTransaction(request: {
+    fromToken: Address
+    toToken: Address
+    amount: bigint
+    from: Address
+  }): Promise<SwapTransaction>
+  gasPrice(): Promise<Omit<SwapGasPrice, 'chainId'>>
+}
