@@ -17,17 +17,15 @@ import {
   bundlerRequestSchema,
   type CaipNetworkId,
   isCaipNetworkId,
-  isProjectId,
   paymasterMethods,
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
 import { entryPoint08Address as entryPoint08 } from 'viem/account-abstraction'
 import type { BundlerConfig, PaymasterConfig } from '../services/bundlers/bundlerConfig'
-import { getProject } from '../services/projects'
 import type { BundlerRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { apiError, checkedJsonBody } from './apiError'
-import { spendClientAndProject } from './clientBudgets'
+import { admitFrameRequest } from './frameAdmission'
 import { jsonBodyLimit, noStore } from './middleware'
 
 export type BundlerRoutesOptions = {
@@ -57,6 +55,13 @@ export function bundlerRoutes({
   timeoutMs = 20_000,
 }: BundlerRoutesOptions): Hono {
   const app = new Hono()
+  const admission = {
+    storage,
+    rateLimiter,
+    trustProxy,
+    publicOrigin,
+    doing: 'uses the bundler relay',
+  }
 
   /**
    * The checks of every relay call, in order: the modal's own Origin, a project id, a network
@@ -64,25 +69,19 @@ export function bundlerRoutes({
    * smart accounts switched on. Answers the refusal, or the project's id and the network.
    */
   async function admitted(c: Context) {
-    if (c.req.header('Origin') !== (publicOrigin ?? new URL(c.req.url).origin))
-      return apiError(c, 403, 'crossOriginRequest', 'Only the Airlock modal uses the bundler relay')
-    const projectId = c.req.param('id') ?? ''
-    if (!isProjectId(projectId)) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
     const chainId = c.req.query('chainId') ?? ''
     const bundlerUrl = isCaipNetworkId(chainId) ? bundlers[chainId as CaipNetworkId] : undefined
-    if (!bundlerUrl)
-      return apiError(
-        c,
-        404,
-        'bundlerNotConfigured',
-        `No bundler is configured for ${JSON.stringify(chainId.slice(0, 80))}: smart accounts are not available there.`,
-      )
-    const limited = await spendClientAndProject(c, rateLimiter, { projectId, trustProxy })
-    if (limited) return limited
-    const project = await getProject(storage.db, projectId)
-    if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-    if (!project.allowedOrigins.includes(c.req.query('hostOrigin') ?? ''))
-      return apiError(c, 403, 'invalidAppConfiguration', 'Invalid App Configuration')
+    const project = await admitFrameRequest(c, admission, () =>
+      bundlerUrl
+        ? undefined
+        : apiError(
+            c,
+            404,
+            'bundlerNotConfigured',
+            `No bundler is configured for ${JSON.stringify(chainId.slice(0, 80))}: smart accounts are not available there.`,
+          ),
+    )
+    if (project instanceof Response) return project
     if (!project.features.smartAccounts)
       return apiError(
         c,
@@ -93,7 +92,8 @@ export function bundlerRoutes({
     const network = chainId as CaipNetworkId
     // The operator pays for sponsored gas: only a project that chose it has the paymaster.
     const paymasterUrl = project.features.gasSponsorship ? paymasters[network] : undefined
-    return { network, bundlerUrl, paymasterUrl }
+    // Admitted only with a bundler for the network (`ready` above).
+    return { network, bundlerUrl: bundlerUrl!, paymasterUrl }
   }
 
   app.use('/v1/projects/:id/bundler', noStore)

@@ -14,7 +14,6 @@
 import {
   type ApiErrorCode,
   ApiRefusal,
-  isProjectId,
   NameError,
   type NameErrorCode,
   type NameRecordList,
@@ -39,11 +38,11 @@ import {
   updateTextRecords,
 } from '../services/names/names'
 import type { NamesConfig } from '../services/names/namesConfig'
-import { getProject } from '../services/projects'
 import type { NamesRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { apiError, checkedJsonBody } from './apiError'
-import { rateLimitedAnswer, spendClientAndProject } from './clientBudgets'
+import { rateLimitedAnswer } from './clientBudgets'
+import { admitFrameRequest } from './frameAdmission'
 import { jsonBodyLimit, noStore } from './middleware'
 
 export type NamesRoutesOptions = {
@@ -122,18 +121,11 @@ export function namesRoutes({
    * the project's id and the registry's parent.
    */
   async function admitted(c: Context) {
-    if (c.req.header('Origin') !== (publicOrigin ?? new URL(c.req.url).origin))
-      return apiError(c, 403, 'crossOriginRequest', 'Only the Airlock modal registers names')
-    const projectId = c.req.param('id') ?? ''
-    if (!isProjectId(projectId)) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-    if (!names) return namesOff(c)
-    const limited = await spendClientAndProject(c, rateLimiter, { projectId, trustProxy })
-    if (limited) return limited
-    const project = await getProject(storage.db, projectId)
-    if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-    if (!project.allowedOrigins.includes(c.req.query('hostOrigin') ?? ''))
-      return apiError(c, 403, 'invalidAppConfiguration', 'Invalid App Configuration')
-    return { projectId, parent: names.parent }
+    const admission = { storage, rateLimiter, trustProxy, publicOrigin, doing: 'registers names' }
+    const project = await admitFrameRequest(c, admission, () => (names ? undefined : namesOff(c)))
+    if (project instanceof Response) return project
+    // Admitted only with names on (`ready` above).
+    return { projectId: project.id, parent: names!.parent }
   }
 
   /** A public read's checks: names on, and the client's lookup budget. */
