@@ -11,7 +11,9 @@ import {
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { createTestApp, gunzipText, type TestApp, testWalletConnect } from '../test/app'
 import { type MemoryLogger, memoryLogger } from '../test/logs'
+import { readOnrampConfig } from './services/onramp/onrampConfig'
 import { configureProject } from './services/projects'
+import { readSwapConfig } from './services/swap/swapConfig'
 
 let t: TestApp
 
@@ -32,8 +34,9 @@ function bootConfigOf(html: string): ModalConfig {
 const expectedShopConfig = () => ({
   id: 'shop',
   allowedOrigins: ['http://localhost:5173', 'https://shop.example'],
-  // The test app has no social login client: none of the project's socials is offered.
-  features: { ...defaultProjectFeatures, socials: [] },
+  // The test app has no social login client, onramp provider or swap provider: none of the
+  // project's socials is offered, nor buying crypto or swaps.
+  features: { ...defaultProjectFeatures, socials: [], onramp: false, swaps: false },
   networks: t.networks,
   ...unconfiguredProjectSettings,
   walletConnect: testWalletConnect,
@@ -142,6 +145,39 @@ describe('GET /modal', () => {
       ])
     } finally {
       await social.close()
+    }
+  })
+
+  test('behavior: buying crypto and swaps are offered only with a provider, and only where the project has them on', async () => {
+    const served = await createTestApp({
+      onramp: readOnrampConfig({ AIRLOCK_ONRAMP_MELD_API_KEY: 'MeldTestKey0001:secret' }),
+      swap: readSwapConfig(
+        {
+          AIRLOCK_SWAP_LOCAL_ROUTERS_JSON: JSON.stringify({
+            31337: '0xd4573Be119B6Dd4E5652eD1feCfD6254272c02FB',
+          }),
+        },
+        t.networks,
+      ),
+    })
+    try {
+      const features = async () => {
+        const page = await served.app.request('/modal?projectId=shop')
+        const config = await served.app.request('/v1/projects/shop/config')
+        const inPage = bootConfigOf(await page.text()).project?.features
+        expect(((await config.json()) as ProjectConfig).features).toEqual(inPage)
+        return { onramp: inPage?.onramp, swaps: inPage?.swaps }
+      }
+      expect(await features()).toEqual({ onramp: true, swaps: true })
+      await configureProject(
+        served.storage.db,
+        'shop',
+        { features: { onramp: false, swaps: false } },
+        served.networks,
+      )
+      expect(await features()).toEqual({ onramp: false, swaps: false })
+    } finally {
+      await served.close()
     }
   })
 

@@ -6,7 +6,7 @@
  * (`requestLogging.ts`). `main.ts` serves it; tests call `app.request(...)`.
  */
 
-import type { NetworkConfig, SocialProvider, WalletConnectConfig } from '@airlock/protocol'
+import type { NetworkConfig, WalletConnectConfig } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
@@ -48,6 +48,7 @@ import {
   type OnrampRateLimiter,
 } from './services/onramp/onrampRateLimit'
 import { createPrecompressed } from './services/precompressed'
+import type { OfferedServices } from './services/projectConfig'
 import {
   type AccountDataRateLimiter,
   type BundlerRateLimiter,
@@ -211,10 +212,20 @@ export function createApp(options: createApp.Options): Hono {
   const logger = options.logger ?? createLogger()
   const socialProviders = socialProviderSetups(options.social ?? {})
   const farcasterRelay = options.farcaster && createFarcasterRelay(options.farcaster)
-  const socialLogins: SocialProvider[] = [
-    ...socialProviders.map((setup) => setup.provider),
-    ...(farcasterRelay ? (['farcaster'] as const) : []),
-  ]
+  const onramp = options.onramp && createOnramp(onrampAdapters(options.onramp), { logger })
+  const swaps = createSwapNetworks({
+    config: options.swap ?? { oneInchApiKey: undefined, localRouters: {} },
+    networks,
+    now,
+  })
+  const offered: OfferedServices = {
+    socialLogins: [
+      ...socialProviders.map((setup) => setup.provider),
+      ...(farcasterRelay ? (['farcaster'] as const) : []),
+    ],
+    onramp: !!onramp,
+    swaps: swaps.served.length > 0,
+  }
   const accountData =
     options.accountData ??
     createAccountData({
@@ -239,7 +250,7 @@ export function createApp(options: createApp.Options): Hono {
 
   app.route('/', healthRoutes(storage))
   app.route('/', frameKeyRoutes({ publicOrigin }))
-  app.route('/', projectConfigRoutes(storage, networks, walletConnect, socialLogins))
+  app.route('/', projectConfigRoutes(storage, networks, walletConnect, offered))
   app.route(
     '/',
     siwxRoutes({ storage, networks, rateLimiter: siwxRateLimiter, trustProxy, publicOrigin, now }),
@@ -320,7 +331,7 @@ export function createApp(options: createApp.Options): Hono {
     '/',
     onrampRoutes({
       storage,
-      onramp: options.onramp && createOnramp(onrampAdapters(options.onramp), { logger }),
+      onramp,
       rateLimiter:
         options.onrampRateLimiter ?? createOnrampRateLimiter({ perMinute: defaultOnrampPerMinute }),
       trustProxy,
@@ -331,11 +342,7 @@ export function createApp(options: createApp.Options): Hono {
     '/',
     swapRoutes({
       storage,
-      swaps: createSwapNetworks({
-        config: options.swap ?? { oneInchApiKey: undefined, localRouters: {} },
-        networks,
-        now,
-      }),
+      swaps,
       rateLimiter:
         options.swapRateLimiter ?? createSwapRateLimiter({ perMinute: defaultSwapPerMinute }),
       trustProxy,
@@ -369,10 +376,7 @@ export function createApp(options: createApp.Options): Hono {
   )
   app.route('/', nftImageRoutes({ production }))
   app.route('/', walletRoutes({ storage }))
-  app.route(
-    '/',
-    modalRoutes({ storage, networks, modalDist, walletConnect, production, socialLogins }),
-  )
+  app.route('/', modalRoutes({ storage, networks, modalDist, walletConnect, production, offered }))
   app.route('/', sdkRoutes({ sdkDist, precompressed }))
   app.route('/', modalAssetRoutes({ modalDist, precompressed }))
   app.get('/', (c) =>

@@ -38,6 +38,8 @@ export type TestAppOptions = Partial<
     | 'now'
     | 'logger'
     | 'social'
+    | 'onramp'
+    | 'swap'
   >
 > & {
   /** Account data over the test app's storage and networks; without it, none is served. */
@@ -80,6 +82,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: options.now,
     logger: options.logger,
     social: options.social,
+    onramp: options.onramp,
+    swap: options.swap,
   })
   return {
     app,

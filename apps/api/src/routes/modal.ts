@@ -10,7 +10,6 @@ import {
   isProjectId,
   type ModalConfig,
   type NetworkConfig,
-  type SocialProvider,
   type WalletConnectConfig,
 } from '@airlock/protocol'
 import type { Context } from 'hono'
@@ -20,7 +19,7 @@ import {
   modalContentSecurityPolicy,
   renderModalPage,
 } from '../services/modalPage'
-import { toProjectConfig } from '../services/projectConfig'
+import { type OfferedServices, toProjectConfig } from '../services/projectConfig'
 import { getProject } from '../services/projects'
 import type { Storage } from '../storage/storage'
 import { buildMissing } from './staticBuilds'
@@ -32,8 +31,8 @@ export type ModalRoutesOptions = {
   walletConnect: WalletConnectConfig | null
   /** Production mode: the CSP names only https/wss sources off loopback (modalPage.ts). */
   production: boolean
-  /** The social logins this API has a client for: a project's others are not offered. */
-  socialLogins: readonly SocialProvider[]
+  /** What this API can do of what a project may switch on: the rest is not offered. */
+  offered: OfferedServices
 }
 
 export function modalRoutes({
@@ -42,7 +41,7 @@ export function modalRoutes({
   modalDist,
   walletConnect,
   production,
-  socialLogins,
+  offered,
 }: ModalRoutesOptions): Hono {
   const app = new Hono()
   const templateFile = join(modalDist, 'index.html')
@@ -60,7 +59,7 @@ export function modalRoutes({
       storage,
       networks,
       walletConnect,
-      socialLogins,
+      offered,
     )
     let html: string
     try {
@@ -90,7 +89,7 @@ async function bootConfigFor(
   storage: Storage,
   networks: readonly NetworkConfig[],
   walletConnect: WalletConnectConfig | null,
-  socialLogins: readonly SocialProvider[],
+  offered: OfferedServices,
 ): Promise<{ config: ModalConfig; frameAncestors: string[] | undefined }> {
   const projectId = c.req.query('projectId')
   if (projectId === undefined || projectId === '')
@@ -107,7 +106,7 @@ async function bootConfigFor(
   return {
     config: {
       projectId,
-      project: toProjectConfig(project, networks, walletConnect, socialLogins),
+      project: toProjectConfig(project, networks, walletConnect, offered),
       error: null,
     },
     frameAncestors: project.allowedOrigins,

@@ -1,14 +1,9 @@
 /** `GET /v1/projects/:id/config`: a project's public configuration, readable from any origin. */
 
-import {
-  isProjectId,
-  type NetworkConfig,
-  type SocialProvider,
-  type WalletConnectConfig,
-} from '@airlock/protocol'
+import { isProjectId, type NetworkConfig, type WalletConnectConfig } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
-import { toProjectConfig } from '../services/projectConfig'
+import { type OfferedServices, toProjectConfig } from '../services/projectConfig'
 import { getProject } from '../services/projects'
 import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
@@ -17,8 +12,8 @@ export function projectConfigRoutes(
   storage: Storage,
   networks: readonly NetworkConfig[],
   walletConnect: WalletConnectConfig | null,
-  /** The social logins this API has a client for: a project's others are not offered. */
-  socialLogins: readonly SocialProvider[],
+  /** What this API can do of what a project may switch on: the rest is not offered. */
+  offered: OfferedServices,
 ): Hono {
   const app = new Hono()
   // Only this route: the operator's stats under /v1/projects/ are not for pages to read.
@@ -35,7 +30,7 @@ export function projectConfigRoutes(
       )
     const project = await getProject(storage.db, projectId)
     if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-    return c.json(toProjectConfig(project, networks, walletConnect, socialLogins))
+    return c.json(toProjectConfig(project, networks, walletConnect, offered))
   })
   return app
 }

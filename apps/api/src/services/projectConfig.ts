@@ -2,8 +2,8 @@
  * The public view of a project that the modal needs: served as JSON and inlined in its page.
  * Its networks are the project's, or the whole catalogue when it names none; a network the
  * operator has since removed from the catalogue is left out, and a default that went with it.
- * Its social logins are those of the project this API can sign in with (`socialLogins`: the
- * providers it has a client for); the others are not offered.
+ * What it offers is what the project switched on and this API can do (`offered`): the social
+ * logins it has a client for, and buying crypto and swaps only with a provider configured.
  */
 
 import type {
@@ -14,11 +14,21 @@ import type {
 } from '@airlock/protocol'
 import type { Project } from './projects'
 
+/** What this API can do of what a project may switch on. */
+export type OfferedServices = {
+  /** The social logins it has a client for (Farcaster with its relay). */
+  socialLogins: readonly SocialProvider[]
+  /** An onramp provider is configured (`AIRLOCK_ONRAMP_*`). */
+  onramp: boolean
+  /** A swap provider is configured on some network (1inch or a local router). */
+  swaps: boolean
+}
+
 export function toProjectConfig(
   project: Project,
   catalogue: readonly NetworkConfig[],
   walletConnect: WalletConnectConfig | null,
-  socialLogins: readonly SocialProvider[],
+  offered: OfferedServices,
 ): ProjectConfig {
   const { settings } = project
   const configured = configuredNetworks(project, catalogue)
@@ -33,7 +43,11 @@ export function toProjectConfig(
     allowedOrigins: project.allowedOrigins,
     features: {
       ...project.features,
-      socials: project.features.socials.filter((provider) => socialLogins.includes(provider)),
+      socials: project.features.socials.filter((provider) =>
+        offered.socialLogins.includes(provider),
+      ),
+      onramp: project.features.onramp && offered.onramp,
+      swaps: project.features.swaps && offered.swaps,
     },
     networks,
     configuredNetworks: configured.map((network) => network.caipNetworkId),
