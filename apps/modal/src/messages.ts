@@ -31,6 +31,8 @@ export const viewTitles: Record<View, string> = {
   WalletDevices: 'Devices',
   ConnectingSocial: 'Connecting',
   Swap: 'Swap',
+  Receive: 'Receive',
+  OnRamp: 'Buy',
   WalletSend: 'Send',
   WalletSendPreview: 'Review Send',
 }

@@ -30,6 +30,8 @@ export const viewFeatures: Partial<Record<View, FeatureKey>> = {
   WalletSend: 'send',
   WalletSendPreview: 'send',
   Swap: 'swaps',
+  Receive: 'receive',
+  OnRamp: 'onramp',
   EmailLogin: 'email',
   UpdateEmailWallet: 'email',
   WalletDevices: 'email',

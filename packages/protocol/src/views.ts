@@ -21,6 +21,10 @@ export const views = [
   'SIWXSignMessage',
   'ApproveTransaction',
   'Swap',
+  // Receive (issue 22): the address, its QR code and the networks it receives on.
+  'Receive',
+  // Buy crypto (issue 22): amount, quotes of the onramp providers, then the provider's checkout.
+  'OnRamp',
   // Send (spec §1, §4): the form and its preview.
   'WalletSend',
   'WalletSendPreview',

@@ -15,12 +15,13 @@ import {
   toastMessages,
   validateSend,
 } from '@airlock/protocol'
-import { formatUnits, hexToBigInt, numberToHex, parseUnits } from 'viem/utils'
+import { hexToBigInt, numberToHex, parseUnits } from 'viem/utils'
 import type { Analytics } from '../analytics'
 import { refreshAccountData, refreshAfterIndexing } from '../queries/refresh'
 import { sendText } from '../views/WalletSend/sendText'
 import { chainClient } from './chainClient'
 import { featureEnabled } from './controllers'
+import { networkFeeText } from './networkFee'
 import { emptySend, type NetworkFee, type SendState } from './sendState'
 import { activeNetworkOf, type ModalState, type ModalStore, namespaceOf } from './store'
 import { showToast } from './toasts'
@@ -120,13 +121,6 @@ async function evmTransaction(
   }
 }
 
-/** A fee in the native coin: fees are small, so up to 8 decimals (`0.000021 ETH`). */
-function feeText(amount: bigint, network: NetworkConfig): string {
-  const [integer, fraction = ''] = formatUnits(amount, network.nativeCurrency.decimals).split('.')
-  const shown = `${integer}.${fraction.slice(0, 8)}`.replace(/\.?0*$/, '')
-  return `${shown === '0' && amount > 0n ? '<0.00000001' : shown} ${network.nativeCurrency.symbol}`
-}
-
 /**
  * The network fee of sending: EVM `estimateGas` × gas price; Solana the fee for the message
  * (plus the rent of a token account it creates for the receiver).
@@ -142,7 +136,7 @@ export async function estimateSendFee(
   if (namespace === 'solana') {
     const prepared = await prepareSolana(network, from, to, token, amount)
     const total = prepared.feeLamports + prepared.rentLamports
-    return { amount: total, text: feeText(total, network) }
+    return { amount: total, text: networkFeeText(total, network.nativeCurrency) }
   }
   const client = await chainClient(network)
   const { value, ...call } = await evmTransaction(from, token, to, amount)
@@ -154,7 +148,7 @@ export async function estimateSendFee(
     }),
     client.getGasPrice(),
   ])
-  return { amount: gas * gasPrice, text: feeText(gas * gasPrice, network) }
+  return { amount: gas * gasPrice, text: networkFeeText(gas * gasPrice, network.nativeCurrency) }
 }
 
 async function prepareSolana(

@@ -27,6 +27,7 @@ import type { WalletOpening } from '../embeddedWallet/embeddedWallet'
 import type { RecentWallet } from '../navigation/ordering'
 import type { PairingState } from '../walletconnect/pairing'
 import type { WalletConnectPeer } from '../walletconnect/peer'
+import { emptyOnrampForm, type OnrampForm } from './onrampState'
 import { emptySend, type SendState } from './sendState'
 
 /** A wallet connection the visitor made (spec §3 Connection). */
@@ -106,6 +107,8 @@ export type ModalState = {
   alert: Alert | undefined
   /** The Send form (spec §3 Send state); see send.ts. */
   send: SendState
+  /** The Buy form (spec §3 Onramp state); see onramp.ts. */
+  onramp: OnrampForm
   /** The embedded wallet's request waiting for the visitor in ApproveTransaction (approvals.ts). */
   approval: PendingApproval | undefined
   /** The social login ConnectingSocial shows: its provider and how it ends (a wallet opening). */
@@ -155,6 +158,7 @@ export function createModalStore(config: ModalConfig) {
     open: false,
     alert: undefined,
     send: emptySend,
+    onramp: emptyOnrampForm,
     approval: undefined,
     social: undefined,
     accountType: undefined,

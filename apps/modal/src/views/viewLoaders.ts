@@ -40,6 +40,9 @@ export const viewLoaders = {
   SwitchNetwork: async () => (await import('./SwitchNetwork/SwitchNetwork')).SwitchNetwork,
   SwitchActiveChain: async () =>
     (await import('./SwitchActiveChain/SwitchActiveChain')).SwitchActiveChain,
+  Receive: async () => (await import('./Receive/Receive')).Receive,
+  OnRamp: async () => (await import('./OnRamp/OnRamp')).OnRamp,
+  Swap: async () => (await import('./Swap/Swap')).Swap,
   WalletSend: async () => (await import('./WalletSend/WalletSend')).WalletSend,
   WalletSendPreview: async () => (await import('./WalletSend/WalletSendPreview')).WalletSendPreview,
 } satisfies Partial<Record<View, () => Promise<ComponentType>>>

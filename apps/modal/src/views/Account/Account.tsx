@@ -11,6 +11,7 @@ import {
   truncateEmail,
 } from '@airlock/protocol'
 import { type KeyboardEvent, useId, useState } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import { copyWithToast } from '../../components/copyText'
 import { preloadOnIntent } from '../../components/preloadOnIntent'
 import { useModal } from '../../components/useModal'
@@ -22,11 +23,10 @@ import { usePrimaryName } from '../../names/usePrimaryName'
 import type { AccountTab } from '../../stores/accountData'
 import { activeConnection } from '../../stores/connections'
 import { featureEnabled } from '../../stores/controllers'
-import { isSendAvailable } from '../../stores/send'
 import { activeNetworkOf } from '../../stores/store'
 import { showToast } from '../../stores/toasts'
+import { availableWalletFeatures } from '../../stores/walletFeatures'
 import list from '../list.module.css'
-import { sendText } from '../WalletSend/sendText'
 import styles from './Account.module.css'
 import { ActivityTab } from './ActivityTab'
 import { accountText } from './accountText'
@@ -60,7 +60,7 @@ export function Account() {
     login?.authProvider && login.authProvider !== 'email' ? login.authProvider : undefined
   const email = login?.authName
   const activity = useModalState((state) => featureEnabled(state, 'activity'))
-  const sendAvailable = useModalState(isSendAvailable)
+  const features = useModalState(useShallow(availableWalletFeatures))
   // The embedded wallet's EVM account type, and the switch spec §6 allows: to the smart
   // account where it is available, back to the EOA always.
   const accountType = useModalState((state) =>
@@ -245,16 +245,18 @@ export function Account() {
               {accountText.chooseName}
             </button>
           )}
-          {sendAvailable && (
+          {features.map(([feature, view]) => (
             <button
+              key={feature}
               type="button"
               className={list.button}
-              {...preloadOnIntent(modal, 'WalletSend')}
-              onClick={() => navigation.push('WalletSend')}
+              data-wallet-feature={feature}
+              {...preloadOnIntent(modal, view)}
+              onClick={() => navigation.push(view)}
             >
-              {sendText.action}
+              {accountText.walletFeatures[feature]}
             </button>
-          )}
+          ))}
           {email && (
             <>
               {!social && (

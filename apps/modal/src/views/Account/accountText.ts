@@ -31,6 +31,8 @@ export const accountText = {
     repay: 'Repaid',
     cancel: 'Cancelled',
   } as Record<string, string>,
+  /** The wallet's feature buttons (spec §6 order: onramp, swaps, receive, send). */
+  walletFeatures: { onramp: 'Buy', swaps: 'Swap', receive: 'Receive', send: 'Send' },
   counterpartyTo: (address: string) => `To ${address}`,
   counterpartyFrom: (address: string) => `From ${address}`,
   transactionStatus: { failed: 'Failed', pending: 'Pending' },

@@ -1,0 +1,469 @@
+/**
+ * Swap (issue 22): the Swap view's flow against the API's swap routes (`routes/swap.ts` in the
+ * API) and the connected wallet. The form's checks run before anything is asked (the protocol's
+ * `swapAmountError`, in its words); then a quote with the network fee (and, for an ERC-20, the
+ * spender's allowance); an approval when the allowance falls short; and the swap itself. The API
+ * builds the transactions, the wallet sends them, the modal waits for their receipts. Every
+ * answer is checked against the protocol's schemas; every failure is a `SwapError` whose message
+ * is for the visitor (the API's own words where it gave some).
+ */
+import {
+  formatBalance,
+  isUserRejection,
+  type NetworkConfig,
+  type RequestArguments,
+  type SwapQuote,
+  type SwapToken,
+  swapAllowanceSchema,
+  swapAmountError,
+  swapApproveTransactionSchema,
+  swapGasPriceSchema,
+  swapNativeTokenAddress,
+  swapQuoteSchema,
+  swapTokensSchema,
+  swapTransactionSchema,
+  type TokenBalance,
+  toastMessages,
+} from '@airlock/protocol'
+import { formatUnits, numberToHex, parseUnits } from 'viem/utils'
+import { type ApiFetch, HttpError, type Method, RequestTimeoutError } from '../api'
+import type { Modal } from '../modal'
+import { refreshAccountData, refreshAfterIndexing } from '../queries/refresh'
+import { swapText } from '../views/Swap/swapText'
+import { chainClient } from './chainClient'
+import { networkFeeText } from './networkFee'
+import { activeNetworkOf, type ModalState, type ModalStore, namespaceOf } from './store'
+import { showToast } from './toasts'
+
+type Hex = `0x${string}`
+
+/**
+ * A swap step failed. `message` is for the visitor; `code` is the API's error code
+ * (`unsupportedSwapNetwork`, `swapProviderUnavailable`, …) or the modal's own (`userRejected`,
+ * `reverted`, `badAnswer`, `timeout`, `noWallet`).
+ */
+export class SwapError extends Error {
+  override name = 'SwapError' as const
+  readonly code: string | undefined
+  constructor(message: string, options: { cause?: unknown; code?: string | undefined } = {}) {
+    super(message, { cause: options.cause })
+    this.code = options.code
+  }
+}
+
+/**
+ * `error` as the visitor is told it: a wallet's decline is 'Signature declined', the API's
+ * refusal its own message, a wallet or chain failure its first line.
+ */
+export function swapErrorOf(error: unknown): SwapError {
+  if (error instanceof SwapError) return error
+  if (isUserRejection(error))
+    return new SwapError(toastMessages.signatureDeclined, { cause: error, code: 'userRejected' })
+  if (error instanceof HttpError) {
+    const said = (error.body as { error?: { message?: unknown } } | undefined)?.error?.message
+    return new SwapError(typeof said === 'string' && said ? said : swapText.failed, {
+      cause: error,
+      code: error.code,
+    })
+  }
+  if (error instanceof RequestTimeoutError)
+    return new SwapError(swapText.timeout, { cause: error, code: 'timeout' })
+  const { shortMessage, message } = (error ?? {}) as { shortMessage?: unknown; message?: unknown }
+  const text = typeof shortMessage === 'string' ? shortMessage : message
+  return new SwapError(typeof text === 'string' && text ? text.split('\n')[0]! : swapText.failed, {
+    cause: error,
+  })
+}
+
+/** Whether the visitor declined in the wallet: the form stays as it was. */
+export const isSwapDeclined = (error: unknown): boolean =>
+  error instanceof SwapError && error.code === 'userRejected'
+
+/** What the flow needs of the modal. */
+export type SwapContext = {
+  store: ModalStore
+  apiFetch: ApiFetch
+  /** The connected wallet (`connection.forward`): undefined when none is connected. */
+  walletRequest(request: RequestArguments): Promise<unknown> | undefined
+  /** Where receipts are waited for; default the network's RPC. Tests give their own. */
+  receiptClient?: ((network: NetworkConfig) => Promise<ReceiptClient>) | undefined
+  /** The clock, ms since the epoch (a quote's expiry). Default `Date.now`. */
+  now?: (() => number) | undefined
+}
+
+/** The one read of a chain the flow makes: a sent transaction's receipt. */
+export type ReceiptClient = {
+  waitForTransactionReceipt(parameters: {
+    hash: Hex
+    timeout: number
+    pollingInterval: number
+  }): Promise<{ status: 'success' | 'reverted' }>
+}
+
+/** The flow's context for a modal: its store, its API client and its connected wallet. */
+export function swapContextOf(modal: Pick<Modal, 'store' | 'api' | 'connection'>): SwapContext {
+  return {
+    store: modal.store,
+    apiFetch: modal.api.apiFetch,
+    walletRequest: (request) => modal.connection.forward(request),
+  }
+}
+
+// ——— The form ———
+
+/** The eip155 chain id of the active network, or undefined when it is not an EVM one. */
+export function swapChainIdOf(state: Pick<ModalState, 'activeNetwork'>): number | undefined {
+  if (namespaceOf(state.activeNetwork) !== 'eip155') return undefined
+  const chainId = Number(state.activeNetwork?.split(':')[1])
+  return Number.isSafeInteger(chainId) && chainId > 0 ? chainId : undefined
+}
+
+/** Whether `address` is the native currency's stand-in address. */
+export const isNativeSwapToken = (address: string): boolean =>
+  address.toLowerCase() === swapNativeTokenAddress.toLowerCase()
+
+/** The account's balance entry of `token`: by address, the native currency having none. */
+export function swapBalanceOf(
+  token: Pick<SwapToken, 'address'>,
+  balances: readonly TokenBalance[],
+): TokenBalance | undefined {
+  const native = isNativeSwapToken(token.address)
+  return balances.find((balance) =>
+    native ? !balance.address : balance.address?.toLowerCase() === token.address.toLowerCase(),
+  )
+}
+
+/**
+ * How much of `token` the account holds, in smallest units, or undefined when that is not known
+ * (`balances` undefined: not loaded). A token absent from a loaded list is held at 0.
+ */
+export function swapBalance(
+  token: SwapToken,
+  balances: readonly TokenBalance[] | undefined,
+): { value: bigint; symbol: string } | undefined {
+  if (!balances) return undefined
+  const balance = swapBalanceOf(token, balances)
+  if (!balance) return { value: 0n, symbol: token.symbol }
+  try {
+    return {
+      value: parseUnits(balance.quantity.numeric, Number(balance.quantity.decimals)),
+      symbol: token.symbol,
+    }
+  } catch {
+    return undefined
+  }
+}
+
+/** The form as the visitor filled it in. */
+export type SwapForm = {
+  fromToken: SwapToken | undefined
+  toToken: SwapToken | undefined
+  /** The `fromToken` amount, as typed. */
+  amount: string
+}
+
+/**
+ * Why the form cannot be quoted, or undefined when it can: both tokens chosen and different,
+ * then the amount in the protocol's words (empty, not a number, zero, too many decimals, more
+ * than the balance when it is known).
+ *
+ * @example
+ * swapFormError({ fromToken: usdc, toToken: ether, amount: '1.1234567' }, balances)
+ * // 'Too many decimals: the token has 6'
+ */
+export function swapFormError(
+  form: SwapForm,
+  balances: readonly TokenBalance[] | undefined,
+): string | undefined {
+  const { fromToken, toToken } = form
+  if (!fromToken || !toToken) return swapText.chooseTokens
+  if (fromToken.address.toLowerCase() === toToken.address.toLowerCase()) return swapText.sameTokens
+  return swapAmountError(form.amount, fromToken.decimals, swapBalance(fromToken, balances))
+}
+
+/** The form's amount in `token`'s smallest units (the form checked it). */
+export const swapUnitsOf = (amount: string, token: Pick<SwapToken, 'decimals'>): bigint =>
+  parseUnits(amount.trim(), token.decimals)
+
+/** Digits of a whole number in groups of three: `2961` → `2,961`. */
+const grouped = (integer: string) => integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+
+/**
+ * An amount of a token to show: at most 2 decimals from 1 up, at most 6 below it, cut (never
+ * rounded up), in groups of three.
+ *
+ * @example
+ * swapAmountText(2_961_224_000n, 6) // '2,961.22'
+ * swapAmountText(34_512n, 6) // '0.034512'
+ */
+export function swapAmountText(units: bigint, decimals: number): string {
+  const [integer = '0', fraction = ''] = formatUnits(units, decimals).split('.')
+  if (integer !== '0') return grouped(formatBalance(`${integer}.${fraction}`))
+  const shown = fraction.slice(0, 6).replace(/0+$/, '')
+  if (shown) return `0.${shown}`
+  return units === 0n ? '0' : '<0.000001'
+}
+
+/** An exact amount, as typed, in groups of three: `1234.5` → `1,234.5`. */
+export function swapExactText(units: bigint, decimals: number): string {
+  const [integer = '0', fraction] = formatUnits(units, decimals).split('.')
+  return fraction ? `${grouped(integer)}.${fraction}` : grouped(integer)
+}
+
+/** Whether the quote no longer stands at `now` (the API refuses to build its swap then). */
+export const isQuoteExpired = (quote: Pick<SwapQuote, 'expiresAt'>, now: number): boolean =>
+  now >= quote.expiresAt
+
+/**
+ * A transaction the API built, as `eth_sendTransaction` takes it from `from`: the API's wei and
+ * gas are decimal, the wallet's hex.
+ */
+export function walletTransaction(
+  from: string,
+  transaction: { to: string; data: string; value: string; gas?: string | undefined },
+): { from: Hex; to: Hex; data: Hex; value: Hex; gas?: Hex } {
+  return {
+    from: from as Hex,
+    to: transaction.to as Hex,
+    data: transaction.data as Hex,
+    value: numberToHex(BigInt(transaction.value)),
+    ...(transaction.gas !== undefined ? { gas: numberToHex(BigInt(transaction.gas)) } : {}),
+  }
+}
+
+// ——— The API ———
+
+type Schema<value> = {
+  safeParse(input: unknown): { success: true; data: value } | { success: false; error: unknown }
+}
+
+/** A swap route of the API for this project and host page, its answer checked by `schema`. */
+async function swapCall<value>(
+  context: SwapContext,
+  method: Method,
+  route: string,
+  schema: Schema<value>,
+  request: { query?: Record<string, string>; body?: unknown },
+): Promise<value> {
+  const { config, host } = context.store.getState()
+  if (!config.projectId || !host) throw new SwapError(swapText.noHost)
+  let answer: unknown
+  try {
+    answer = await context.apiFetch(
+      method,
+      `/v1/projects/${encodeURIComponent(config.projectId)}/swap/${route}`,
+      {
+        query: { ...request.query, hostOrigin: host.origin },
+        ...(request.body !== undefined ? { body: request.body } : {}),
+        quiet: true,
+      },
+    )
+  } catch (error) {
+    throw swapErrorOf(error)
+  }
+  const parsed = schema.safeParse(answer)
+  if (!parsed.success)
+    throw new SwapError(swapText.badAnswer, { cause: parsed.error, code: 'badAnswer' })
+  return parsed.data
+}
+
+/**
+ * The tokens a swap on `chainId` can take or give. A chain swaps do not work on is a SwapError
+ * `unsupportedSwapNetwork`, its message saying where they do.
+ */
+export async function fetchSwapTokens(context: SwapContext, chainId: number): Promise<SwapToken[]> {
+  const { tokens } = await swapCall(context, 'GET', 'tokens', swapTokensSchema, {
+    query: { chainId: String(chainId) },
+  })
+  return tokens
+}
+
+/** A quote as the view shows it: the network fee and, for an ERC-20, the allowance with it. */
+export type SwapOffer = {
+  quote: SwapQuote
+  /** The quote's gas at the API's gas price; undefined when either is not known. */
+  fee: { wei: bigint; text: string } | undefined
+  /** What the spender may take of `fromToken`; undefined for the native currency (none needed). */
+  allowance: bigint | undefined
+}
+
+export type SwapRequest = {
+  chainId: number
+  fromToken: SwapToken
+  toToken: SwapToken
+  /** The `fromToken` amount in smallest units. */
+  amount: bigint
+}
+
+/** The connected EVM account and the active network, which must be `chainId`. */
+function accountOn(context: SwapContext, chainId: number) {
+  const state = context.store.getState()
+  const network = activeNetworkOf(state)
+  if (!network || swapChainIdOf(state) !== chainId)
+    throw new SwapError(swapText.unsupportedNamespace)
+  if (!state.address) throw new SwapError(swapText.notConnected, { code: 'noWallet' })
+  return { network, owner: state.address }
+}
+
+/**
+ * Quotes `request`, with the gas price for its fee and, when `fromToken` is an ERC-20, the
+ * allowance the swap needs: asked together. A gas price that fails only leaves the fee unknown.
+ */
+export async function quoteSwap(context: SwapContext, request: SwapRequest): Promise<SwapOffer> {
+  const { chainId, fromToken, toToken, amount } = request
+  const { network, owner } = accountOn(context, chainId)
+  const [quote, gasPrice, allowance] = await Promise.all([
+    swapCall(context, 'POST', 'quote', swapQuoteSchema, {
+      body: {
+        chainId,
+        fromToken: fromToken.address,
+        toToken: toToken.address,
+        amount: String(amount),
+      },
+    }),
+    swapCall(context, 'GET', 'gas-price', swapGasPriceSchema, {
+      query: { chainId: String(chainId) },
+    }).catch(() => undefined),
+    isNativeSwapToken(fromToken.address)
+      ? undefined
+      : swapCall(context, 'POST', 'allowance', swapAllowanceSchema, {
+          body: { chainId, token: fromToken.address, owner },
+        }),
+  ])
+  const fee =
+    quote.estimatedGas !== undefined && gasPrice
+      ? BigInt(quote.estimatedGas) * BigInt(gasPrice.gasPrice)
+      : undefined
+  return {
+    quote,
+    fee:
+      fee === undefined
+        ? undefined
+        : { wei: fee, text: networkFeeText(fee, network.nativeCurrency) },
+    allowance: allowance === undefined ? undefined : BigInt(allowance.allowance),
+  }
+}
+
+/** Whether the offer's ERC-20 needs an approval first: its allowance is below the amount. */
+export const needsApproval = (offer: Pick<SwapOffer, 'allowance' | 'quote'>): boolean =>
+  offer.allowance !== undefined && offer.allowance < BigInt(offer.quote.fromAmount)
+
+/** Where an approval or a swap is: in the wallet, or waiting for the chain to include it. */
+export type SwapStep = 'wallet' | 'chain'
+
+/** Sends `transaction` from the account through the wallet and waits for its receipt. */
+async function sendAndConfirm(
+  context: SwapContext,
+  network: NetworkConfig,
+  from: string,
+  transaction: Parameters<typeof walletTransaction>[1],
+  onStep: ((step: SwapStep) => void) | undefined,
+): Promise<void> {
+  onStep?.('wallet')
+  const pending = context.walletRequest({
+    method: 'eth_sendTransaction',
+    params: [walletTransaction(from, transaction)],
+  })
+  if (!pending) throw new SwapError(swapText.noWallet, { code: 'noWallet' })
+  const hash = await pending
+  if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash))
+    throw new SwapError(swapText.noHash)
+  onStep?.('chain')
+  const client = await (context.receiptClient ?? chainClient)(network)
+  // Looked for every second, as Send does: blocks come every 2 s on many L2s.
+  const receipt = await client.waitForTransactionReceipt({
+    hash: hash as Hex,
+    timeout: 60_000,
+    pollingInterval: 1_000,
+  })
+  if (receipt.status !== 'success') throw new SwapError(swapText.reverted, { code: 'reverted' })
+}
+
+/** A failed approval or swap: told in a toast too, as Send does, and thrown as a SwapError. */
+function failed(context: SwapContext, error: unknown): never {
+  const failure = swapErrorOf(error)
+  showToast(context.store, { message: failure.message, variant: 'error', autoClose: true })
+  throw failure
+}
+
+/**
+ * Lets the swap's spender take `amount` of `token`: the API's approve transaction, sent by the
+ * wallet, then its receipt. Resolves with the allowance now standing (the amount).
+ */
+export async function approveSwap(
+  context: SwapContext,
+  request: { chainId: number; token: SwapToken; amount: bigint },
+  onStep?: (step: SwapStep) => void,
+): Promise<bigint> {
+  try {
+    const { network, owner } = accountOn(context, request.chainId)
+    const transaction = await swapCall(context, 'POST', 'approve', swapApproveTransactionSchema, {
+      body: {
+        chainId: request.chainId,
+        token: request.token.address,
+        amount: String(request.amount),
+      },
+    })
+    await sendAndConfirm(context, network, owner, transaction, onStep)
+    return request.amount
+  } catch (error) {
+    failed(context, error)
+  }
+}
+
+/** How a swap ended: swapped, or a new quote in place of the expired one (nothing sent). */
+export type SwapOutcome = { status: 'swapped' } | { status: 'requoted'; offer: SwapOffer }
+
+/**
+ * Swaps what `offer` quoted: the API builds the transaction (refused once the quote expired), the
+ * wallet sends it, the chain includes it; then the account's data is refreshed and a toast says
+ * what was swapped. A quote that expired (here, or by the API's clock) is replaced by a new one,
+ * and nothing is sent.
+ */
+export async function swapTokens(
+  context: SwapContext,
+  request: Omit<SwapRequest, 'amount'> & { offer: SwapOffer },
+  onStep?: (step: SwapStep) => void,
+): Promise<SwapOutcome> {
+  const { chainId, fromToken, toToken, offer } = request
+  const amount = BigInt(offer.quote.fromAmount)
+  const requote = async (): Promise<SwapOutcome> => ({
+    status: 'requoted',
+    offer: await quoteSwap(context, { chainId, fromToken, toToken, amount }),
+  })
+  try {
+    const { network, owner } = accountOn(context, chainId)
+    if (isQuoteExpired(offer.quote, (context.now ?? Date.now)())) return await requote()
+    let transaction: Parameters<typeof walletTransaction>[1]
+    try {
+      transaction = await swapCall(context, 'POST', 'transaction', swapTransactionSchema, {
+        body: {
+          chainId,
+          fromToken: fromToken.address,
+          toToken: toToken.address,
+          amount: String(amount),
+          from: owner,
+          quoteExpiresAt: offer.quote.expiresAt,
+        },
+      })
+    } catch (error) {
+      // The API's clock says the quote ran out before ours did.
+      if (error instanceof SwapError && error.code === 'swapQuoteExpired') return await requote()
+      throw error
+    }
+    await sendAndConfirm(context, network, owner, transaction, onStep)
+  } catch (error) {
+    failed(context, error)
+  }
+  showToast(context.store, {
+    message: swapText.swapped(
+      `${swapExactText(amount, fromToken.decimals)} ${fromToken.symbol}`,
+      `${swapAmountText(BigInt(offer.quote.toAmount), toToken.decimals)} ${toToken.symbol}`,
+    ),
+    variant: 'success',
+    autoClose: true,
+  })
+  refreshAccountData(context.store)
+  refreshAfterIndexing(context.store)
+  return { status: 'swapped' }
+}

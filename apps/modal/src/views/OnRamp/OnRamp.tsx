@@ -1,0 +1,408 @@
+/**
+ * OnRamp ("Buy", issue 22): buying crypto onto the connected address through an onramp provider.
+ * The visitor picks what to buy and how to pay, types a fiat amount (checked as they type against
+ * the payment method's limits), and each provider on the network quotes it after a pause in the
+ * typing; the best quote is chosen unless they pick another. Continue opens the provider's
+ * checkout in a new window — opened in the click, sent to the checkout once the API answers.
+ */
+import {
+  type CaipNetworkId,
+  type OnrampOptions,
+  type OnrampProviderId,
+  type OnrampQuoteRequest,
+  onrampAmountError,
+  truncateAddress,
+} from '@airlock/protocol'
+import { useEffect, useId, useMemo, useState } from 'react'
+import { useModal } from '../../components/useModal'
+import { useModalState } from '../../components/useModalState'
+import {
+  chosenOnrampProvider,
+  fetchOnrampCheckout,
+  fetchOnrampOptions,
+  fetchOnrampQuote,
+  isOnrampNetwork,
+  isOnrampOff,
+  type OnrampForm,
+  type OnrampQuoteResult,
+  onrampChoices,
+  onrampFormOf,
+  onrampLimitsText,
+  onrampQuoteDelayMs,
+  onrampQuoteRequest,
+  openCheckoutWindow,
+  rankOnrampProviders,
+  updateOnrampForm,
+} from '../../stores/onramp'
+import { activeNetworkOf } from '../../stores/store'
+import form from '../form.module.css'
+import list from '../list.module.css'
+import styles from './OnRamp.module.css'
+import { onRampText } from './onRampText'
+
+export function OnRamp() {
+  const network = useModalState((state) => state.activeNetwork)
+  if (!isOnrampNetwork(network))
+    return (
+      <p className={list.note} role="status" data-onramp-error="">
+        {onRampText.unsupportedNetwork}
+      </p>
+    )
+  return <OnRampOptionsLoader network={network} />
+}
+
+type OptionsLoad =
+  | { status: 'loading' }
+  | { status: 'loaded'; options: OnrampOptions }
+  | { status: 'failed'; message: string; off: boolean }
+
+/** Loads the options, then shows the form; says why when they can't be had. */
+function OnRampOptionsLoader({ network }: { network: CaipNetworkId }) {
+  const modal = useModal()
+  const [load, setLoad] = useState<OptionsLoad>({ status: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is Try again's new read.
+  useEffect(() => {
+    const controller = new AbortController()
+    setLoad({ status: 'loading' })
+    fetchOnrampOptions(modal, controller.signal).then(
+      (options) => {
+        if (!controller.signal.aborted) setLoad({ status: 'loaded', options })
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return
+        const off = isOnrampOff(error)
+        const message = off
+          ? onRampText.notAvailable
+          : error instanceof Error
+            ? error.message
+            : onRampText.optionsFailed
+        setLoad({ status: 'failed', message, off })
+      },
+    )
+    return () => controller.abort()
+  }, [modal, attempt])
+
+  if (load.status === 'loaded') return <OnRampForm options={load.options} network={network} />
+  if (load.status === 'loading')
+    return (
+      <p className={list.note} role="status" aria-busy="true">
+        {onRampText.loading}
+      </p>
+    )
+  return (
+    <div className={styles.handoff}>
+      <p className={`${form.message} ${form.error}`} role="status" data-onramp-error="">
+        {load.message}
+      </p>
+      {!load.off && (
+        <button type="button" className={list.button} onClick={() => setAttempt(attempt + 1)}>
+          {onRampText.retry}
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** Where the checkout stands after Continue. */
+type Handoff =
+  | { status: 'opening'; provider: string }
+  | { status: 'handedOff'; provider: string; url: string }
+  | { status: 'blocked'; provider: string; url: string }
+  | { status: 'failed'; message: string }
+
+function OnRampForm({ options, network }: { options: OnrampOptions; network: CaipNetworkId }) {
+  const modal = useModal()
+  const { store } = modal
+  const onramp = useModalState(onrampFormOf)
+  const address = useModalState((state) => state.address)
+  const networkName = useModalState((state) => activeNetworkOf(state)?.name ?? state.activeNetwork)
+  const id = useId()
+  const [handoff, setHandoff] = useState<Handoff>()
+
+  const choices = useMemo(() => onrampChoices(options, network, onramp), [options, network, onramp])
+  const amountError = onrampAmountError(
+    onramp.paymentAmount,
+    choices.limits,
+    choices.paymentCurrency,
+  )
+  const request = amountError
+    ? undefined
+    : onrampQuoteRequest(choices, network, onramp.paymentAmount)
+  const providerIds = choices.providers.map((provider) => provider.id)
+  const results = useOnrampQuotes(request, providerIds)
+  const rows = rankOnrampProviders(choices.providers, results)
+  const chosen = chosenOnrampProvider(rows, onramp.selectedProvider)
+  const allFailed =
+    rows.length > 0 && rows.every(({ result }) => result?.status === 'failed') && !!request
+
+  const update = (patch: Partial<OnrampForm>) => {
+    setHandoff(undefined)
+    updateOnrampForm(store, patch)
+  }
+
+  /** Continue: the window opens now, in the click; the checkout's address follows. */
+  function checkout() {
+    if (!chosen || !request || !address) return
+    const provider = chosen.provider
+    const popup = openCheckoutWindow()
+    setHandoff({ status: 'opening', provider: provider.label })
+    fetchOnrampCheckout(modal, { ...request, provider: provider.id, address }).then(
+      (url) => {
+        if (!popup || popup.closed) {
+          setHandoff({ status: 'blocked', provider: provider.label, url })
+          return
+        }
+        popup.location.href = url
+        setHandoff({ status: 'handedOff', provider: provider.label, url })
+      },
+      (error: unknown) => {
+        popup?.close()
+        const message = error instanceof Error ? error.message : onRampText.checkoutFailed
+        setHandoff({ status: 'failed', message })
+      },
+    )
+  }
+
+  if (handoff?.status === 'handedOff')
+    return (
+      <div className={styles.handoff}>
+        <p className={form.message} role="status" data-onramp-handoff="">
+          {onRampText.handoff(handoff.provider)}
+        </p>
+        <a className={styles.link} href={handoff.url} target="_blank" rel="noopener noreferrer">
+          {onRampText.openAgain(handoff.provider)}
+        </a>
+        <button type="button" className={list.button} onClick={() => setHandoff(undefined)}>
+          {onRampText.changeAmount}
+        </button>
+      </div>
+    )
+
+  const message =
+    choices.purchaseCurrency === undefined
+      ? onRampText.nothingToBuy
+      : choices.providers.length === 0
+        ? onRampText.noProvider
+        : !address
+          ? onRampText.notConnected
+          : (amountError ??
+            (allFailed ? onRampText.noQuotes : undefined) ??
+            (handoff?.status === 'failed' ? handoff.message : undefined))
+  // Nothing typed yet is not the visitor's mistake: said, but not as an error.
+  const isError = !!message && onramp.paymentAmount !== ''
+  const opening = handoff?.status === 'opening'
+
+  return (
+    <div className={form.form}>
+      <div className={form.field}>
+        {choices.purchaseCurrencies.length > 1 ? (
+          <>
+            <label className={form.label} htmlFor={`${id}-purchase`}>
+              {onRampText.purchaseCurrency}
+            </label>
+            <select
+              id={`${id}-purchase`}
+              className={styles.select}
+              value={choices.purchaseCurrency}
+              onChange={(event) => update({ purchaseCurrency: event.target.value })}
+            >
+              {choices.purchaseCurrencies.map((symbol) => (
+                <option key={symbol} value={symbol}>
+                  {symbol}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : (
+          <>
+            <span className={form.label}>{onRampText.purchaseCurrency}</span>
+            <span className={form.big} data-onramp-currency="">
+              {choices.purchaseCurrency ?? '—'}
+            </span>
+          </>
+        )}
+        {address && (
+          <span className={form.hint} title={address}>
+            {onRampText.deliveredTo(truncateAddress(address), networkName ?? '')}
+          </span>
+        )}
+      </div>
+      <div className={form.field}>
+        <label className={form.label} htmlFor={`${id}-amount`}>
+          {onRampText.amount}
+        </label>
+        <div className={form.row}>
+          <input
+            id={`${id}-amount`}
+            className={`${form.input} ${form.amount}`}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            value={onramp.paymentAmount}
+            onChange={(event) => update({ paymentAmount: event.target.value })}
+          />
+          {choices.paymentCurrencies.length > 1 ? (
+            <select
+              className={styles.select}
+              aria-label={onRampText.paymentCurrency}
+              value={choices.paymentCurrency}
+              onChange={(event) => update({ paymentCurrency: event.target.value })}
+            >
+              {choices.paymentCurrencies.map((currency) => (
+                <option key={currency} value={currency}>
+                  {currency}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <span>{choices.paymentCurrency}</span>
+          )}
+        </div>
+        <div className={form.hint}>
+          <span data-onramp-limits="">
+            {choices.limits ? onrampLimitsText(choices.limits, choices.paymentCurrency) : ''}
+          </span>
+          {choices.paymentMethods.length > 1 ? (
+            <select
+              className={styles.select}
+              aria-label={onRampText.paymentMethod}
+              value={choices.paymentMethod}
+              onChange={(event) => update({ paymentMethod: event.target.value })}
+            >
+              {choices.paymentMethods.map((method) => (
+                <option key={method.id} value={method.id}>
+                  {onRampText.paymentMethods[method.id] ?? method.id}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <span>{onRampText.paymentMethods[choices.paymentMethod] ?? choices.paymentMethod}</span>
+          )}
+        </div>
+      </div>
+      {rows.length > 0 && (
+        <ul className={list.list} aria-label={onRampText.providers}>
+          {rows.map(({ provider, result }) => (
+            <li key={provider.id}>
+              <button
+                type="button"
+                className={`${list.item} ${styles.provider}`}
+                aria-pressed={chosen?.provider.id === provider.id}
+                disabled={result?.status !== 'quoted'}
+                data-onramp-provider={provider.id}
+                onClick={() => update({ selectedProvider: provider.id })}
+              >
+                <span className={styles.stacked}>
+                  <span className={list.name}>{provider.label}</span>
+                  <small>{onRampText.fees(provider.feeRange)}</small>
+                </span>
+                <QuoteText result={result} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p
+        className={`${form.message} ${isError ? form.error : ''}`}
+        role="status"
+        data-onramp-error=""
+      >
+        {handoff?.status === 'blocked' ? (
+          <>
+            {onRampText.popupBlocked(handoff.provider)}{' '}
+            <a className={styles.link} href={handoff.url} target="_blank" rel="noopener noreferrer">
+              {onRampText.openProvider(handoff.provider)}
+            </a>
+          </>
+        ) : (
+          (message ?? '')
+        )}
+      </p>
+      <button
+        type="button"
+        className={form.primary}
+        disabled={!chosen || !address || opening}
+        onClick={checkout}
+      >
+        {opening
+          ? onRampText.opening(handoff.provider)
+          : chosen
+            ? onRampText.continueWith(chosen.provider.label)
+            : onRampText.continue}
+      </button>
+    </div>
+  )
+}
+
+/** What a provider's row says of its quote: the crypto it delivers, or why it has none. */
+function QuoteText({ result }: { result: OnrampQuoteResult | undefined }) {
+  if (result?.status === 'quoted') {
+    const { amount, currency } = result.quote.purchaseAmount
+    return (
+      <span className={styles.receive} data-onramp-receive="">
+        {onRampText.receive(amount, currency)}
+      </span>
+    )
+  }
+  if (result?.status === 'failed')
+    return (
+      <span className={styles.quoteFailure} data-onramp-quote-error="">
+        {result.message}
+      </span>
+    )
+  return (
+    <span className={styles.quoteNote}>{result ? onRampText.quoting : onRampText.noQuoteYet}</span>
+  )
+}
+
+type QuoteResults = Partial<Record<OnrampProviderId, OnrampQuoteResult>>
+
+/**
+ * Each provider's quote for `request`, asked once the visitor has stopped typing for
+ * `onrampQuoteDelayMs`; a new request drops the answers to the old one. No request (a bad
+ * amount): no quotes, none asked.
+ */
+function useOnrampQuotes(
+  request: Omit<OnrampQuoteRequest, 'provider'> | undefined,
+  providers: readonly OnrampProviderId[],
+): QuoteResults {
+  const modal = useModal()
+  const key = request ? JSON.stringify({ request, providers }) : undefined
+  const [quotes, setQuotes] = useState<{ key: string; results: QuoteResults }>()
+  useEffect(() => {
+    if (key === undefined) return
+    const asked = JSON.parse(key) as {
+      request: Omit<OnrampQuoteRequest, 'provider'>
+      providers: OnrampProviderId[]
+    }
+    const controller = new AbortController()
+    const settle = (provider: OnrampProviderId, result: OnrampQuoteResult) => {
+      if (controller.signal.aborted) return
+      setQuotes((previous) => ({
+        key,
+        results: { ...(previous?.key === key ? previous.results : {}), [provider]: result },
+      }))
+    }
+    const timer = setTimeout(() => {
+      for (const provider of asked.providers)
+        fetchOnrampQuote(modal, { ...asked.request, provider }, controller.signal).then(
+          (quote) => settle(provider, { status: 'quoted', quote }),
+          (error: unknown) =>
+            settle(provider, {
+              status: 'failed',
+              message: error instanceof Error ? error.message : onRampText.quoteFailed,
+            }),
+        )
+    }, onrampQuoteDelayMs)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [modal, key])
+  if (key === undefined) return {}
+  const answered = quotes?.key === key ? quotes.results : {}
+  return Object.fromEntries(
+    providers.map((provider) => [provider, answered[provider] ?? { status: 'loading' }]),
+  )
+}

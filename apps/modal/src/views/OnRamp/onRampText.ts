@@ -1,0 +1,44 @@
+/**
+ * The words of the Buy view (OnRamp, issue 22), beside it so they load with it. The amount's
+ * messages are the protocol's (`onrampAmountErrors`), shared with the API.
+ */
+export const onRampText = {
+  purchaseCurrency: 'You buy',
+  amount: 'Amount',
+  paymentCurrency: 'Pay in',
+  paymentMethod: 'Pay by',
+  paymentMethods: { card: 'Card', ach_bank_account: 'Bank transfer (ACH)' } as Record<
+    string,
+    string
+  >,
+  /** A payment method's limits: 'From 10.00 to 7,500.00 USD'. */
+  limits: (min: string, max: string, currency: string) => `From ${min} to ${max} ${currency}`,
+  deliveredTo: (address: string, network: string) => `To ${address} on ${network}`,
+  providers: 'Providers',
+  fees: (range: string) => `Fees ${range}`,
+  receive: (amount: string, currency: string) => `${amount} ${currency}`,
+  quoting: 'Getting a quote…',
+  noQuoteYet: '—',
+  quoteFailed: 'This provider has no quote right now.',
+  noQuotes: 'No provider has a quote for this amount right now.',
+  continue: 'Continue',
+  continueWith: (provider: string) => `Continue with ${provider}`,
+  opening: (provider: string) => `Opening ${provider}…`,
+  handoff: (provider: string) => `Complete your purchase in the ${provider} window.`,
+  popupBlocked: (provider: string) =>
+    `Your browser blocked the ${provider} window. Open it with this link:`,
+  openProvider: (provider: string) => `Open ${provider}`,
+  openAgain: (provider: string) => `Open the ${provider} window again`,
+  changeAmount: 'Change amount',
+  checkoutFailed: 'The checkout could not be opened.',
+  unsafeCheckout: 'The provider’s checkout is not a secure (https) page.',
+  loading: 'Loading…',
+  unsupportedNetwork: 'Buying crypto is not available on this network.',
+  notAvailable: 'Buying crypto is not available here.',
+  nothingToBuy: 'Nothing can be bought on this network.',
+  noProvider: 'No provider delivers on this network.',
+  notConnected: 'Connect a wallet to buy crypto.',
+  optionsFailed: 'The buying options could not be loaded.',
+  timedOut: 'The request took too long. Try again.',
+  retry: 'Try again',
+} as const

@@ -1,0 +1,45 @@
+/**
+ * The words of the Swap view and of the swap flow's outcomes, beside the view so they load with
+ * it. A refused amount is said in the protocol's words (`swapAmountErrors`), which the API uses
+ * too; the API's own refusals (provider down, unsupported network) are shown as it says them.
+ */
+export const swapText = {
+  from: 'From',
+  to: 'To',
+  amount: 'Amount',
+  max: 'Max',
+  chooseToken: 'Select token',
+  switchTokens: 'Switch tokens',
+  balance: (amount: string) => `Balance ${amount}`,
+  youReceive: 'You receive',
+  minimumReceived: 'Minimum received',
+  priceImpact: 'Price impact',
+  networkFee: 'Network fee',
+  feeUnavailable: 'Fee estimate unavailable',
+  slippageTolerance: (percent: number) => `Slippage tolerance ${percent}%`,
+  loadingTokens: 'Loading tokens…',
+  tryAgain: 'Try again',
+  chooseTokens: 'Choose the tokens to swap',
+  sameTokens: 'Choose two different tokens to swap',
+  swap: 'Swap',
+  approve: (symbol: string) => `Approve ${symbol}`,
+  quoting: 'Getting a quote…',
+  approving: (symbol: string) => `Approving ${symbol}…`,
+  swapping: 'Swapping…',
+  confirmInWallet: 'Confirm in your wallet',
+  waitingForChain: 'Waiting for the network…',
+  quoteExpired: 'The quote expired. Here is a new one.',
+  approved: (symbol: string) => `${symbol} approved. You can swap now.`,
+  /** The success toast: `Swapped 1 ETH for 2,961.22 aUSD`. */
+  swapped: (from: string, to: string) => `Swapped ${from} for ${to}`,
+  /** The active network is not an EVM one: swaps are EVM transactions. */
+  unsupportedNamespace: 'Swaps work on EVM networks only. Switch to one to swap.',
+  notConnected: 'Connect a wallet to swap.',
+  noWallet: 'No wallet is connected.',
+  noHost: 'The host page is not connected.',
+  noHash: 'The wallet answered no transaction hash.',
+  reverted: 'The transaction failed on chain (reverted)',
+  badAnswer: 'The swap service answered something unexpected. Try again.',
+  timeout: 'The swap service took too long to answer. Try again.',
+  failed: 'The swap failed',
+} as const
