@@ -1,6 +1,6 @@
 /**
  * The admission of a request from the modal's own pages that names its site in `?hostOrigin=`
- * (the bundler relay, names, buying crypto, swaps), in order: an Origin that is this API's (no
+ * (the bundler relay, names, buying crypto, swaps), in order: from the modal's own pages (no
  * CORS is answered, so no other page may ask), a project id, the route's own precondition (the
  * service configured at all), the client's and the project's budgets, the project, and a site it
  * allows. Each route then checks its own feature switch on the project it gets back.
@@ -24,6 +24,17 @@ export type FrameAdmissionOptions = {
 }
 
 /**
+ * Whether the request comes from the modal's own pages: its Origin is this API's. A browser
+ * sends no Origin on a same-origin GET; then its `Sec-Fetch-Site: same-origin` says so (another
+ * page's GET carries its Origin, or `cross-site`).
+ */
+export function fromOwnPages(c: Context, ownOrigin: string): boolean {
+  const origin = c.req.header('Origin')
+  if (origin !== undefined) return origin === ownOrigin
+  return c.req.method === 'GET' && c.req.header('Sec-Fetch-Site') === 'same-origin'
+}
+
+/**
  * The request's project, or the refusal to answer. `ready` runs after the project id is read and
  * before any budget is spent: its refusal (a service not configured) is answered as it is.
  */
@@ -32,7 +43,7 @@ export async function admitFrameRequest(
   { storage, rateLimiter, trustProxy, publicOrigin, doing }: FrameAdmissionOptions,
   ready?: () => Response | undefined,
 ): Promise<Project | Response> {
-  if (c.req.header('Origin') !== (publicOrigin ?? new URL(c.req.url).origin))
+  if (!fromOwnPages(c, publicOrigin ?? new URL(c.req.url).origin))
     return apiError(c, 403, 'crossOriginRequest', `Only the Airlock modal ${doing}`)
   const projectId = c.req.param('id') ?? ''
   if (!isProjectId(projectId)) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')

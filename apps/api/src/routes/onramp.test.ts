@@ -82,7 +82,8 @@ async function send(
   const response = await app.request(
     `${own}/v1/projects/${projectId}/onramp/${path}?${new URLSearchParams({ hostOrigin })}`,
     body === undefined
-      ? { headers: { Origin: origin } }
+      ? // A browser's same-origin GET carries no Origin, only Sec-Fetch-Site.
+        { headers: origin === own ? { 'Sec-Fetch-Site': 'same-origin' } : { Origin: origin } }
       : {
           method: 'POST',
           headers: { Origin: origin, 'Content-Type': 'application/json' },

@@ -90,7 +90,8 @@ const get = (
 ) =>
   app.request(
     `${own}/v1/projects/${projectId}/swap/${path}?${new URLSearchParams({ chainId, hostOrigin })}`,
-    { headers: { Origin: origin } },
+    // A browser's same-origin GET carries no Origin, only Sec-Fetch-Site.
+    { headers: origin === own ? { 'Sec-Fetch-Site': 'same-origin' } : { Origin: origin } },
   )
 const errorOf = async (response: Response) => ({
   status: response.status,
