@@ -118,7 +118,11 @@ describe('local swap on the dev Uniswap', () => {
   test('behavior: ETH for aUSD: the swap transaction sent gives at least the 1 % minimum', async () => {
     const visitor = await fundedVisitor()
     const amount = parseEther('1')
-    const { toAmount } = await swap.quote({ fromToken: native, toToken: ausd, amount })
+    const { toAmount, estimatedGas } = await swap.quote({
+      fromToken: native,
+      toToken: ausd,
+      amount,
+    })
     const allowance = await swap.allowance({ token: native, owner: visitor.address })
     expect(allowance.allowance).toBe(2n ** 256n - 1n)
     const tx = await swap.swapTransaction({
@@ -128,7 +132,10 @@ describe('local swap on the dev Uniswap', () => {
       from: visitor.address,
     })
     expect(tx).toMatchObject({ to: devUniswapAddresses.router, value: String(amount) })
-    await visitor.send(tx)
+    const { gasUsed } = await visitor.send(tx)
+    // The quote's fee estimate is the swap's own gas, give or take a fifth.
+    expect(Number(estimatedGas)).toBeGreaterThan(Number(gasUsed) * 0.8)
+    expect(Number(estimatedGas)).toBeLessThan(Number(gasUsed) * 1.2)
     const received = await visitor.balanceOf(ausd)
     expect(received).toBe(toAmount)
     expect(received).toBeGreaterThanOrEqual((toAmount * 99n) / 100n)
