@@ -411,7 +411,7 @@ describe('transactions', () => {
         metadata: {
           minedAt: '2024-10-03T10:00:00.000Z',
           chain: 'eip155:1',
-          operationType: 'execute',
+          operationType: 'trade',
           status: 'confirmed',
           sentFrom: owner,
           sentTo: router,

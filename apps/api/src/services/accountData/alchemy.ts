@@ -501,7 +501,7 @@ function toTransaction(
   const from = (transfer: AssetTransfer) => transfer.from.toLowerCase()
   const to = (transfer: AssetTransfer) => transfer.to?.toLowerCase() ?? ''
   // The built-in indexer's rule, so both adapters label alike: `mint` when everything came from
-  // the zero address, `send` when only outgoing, `receive` when only incoming, `execute` when
+  // the zero address, `send` when only outgoing, `receive` when only incoming, `trade` when
   // both ways (a swap).
   const incoming = transfers.filter(
     (transfer) => to(transfer) === account && from(transfer) !== account,
@@ -509,7 +509,7 @@ function toTransaction(
   const outgoing = transfers.filter((transfer) => from(transfer) === account)
   const operationType =
     incoming.length > 0 && outgoing.length > 0
-      ? 'execute'
+      ? 'trade'
       : outgoing.length > 0
         ? 'send'
         : incoming.every((transfer) => from(transfer) === zeroAddress)

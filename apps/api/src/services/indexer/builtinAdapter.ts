@@ -298,12 +298,14 @@ type TransferView = {
 
 /**
  * `mint`: everything came from the zero address; `receive`: only incoming; `send`: only
- * outgoing; `execute`: both ways (a swap) or none of the account's own (a contract call).
+ * outgoing; `trade`: both ways (a swap, as Zerion calls it); `execute`: none of the account's
+ * own (a contract call).
  */
 function operationType(own: readonly TransferView[], account: string): string {
   const incoming = own.filter((row) => row.to_address === account && row.from_address !== account)
   const outgoing = own.filter((row) => row.from_address === account)
-  if (own.length === 0 || (incoming.length > 0 && outgoing.length > 0)) return 'execute'
+  if (own.length === 0) return 'execute'
+  if (incoming.length > 0 && outgoing.length > 0) return 'trade'
   if (outgoing.length > 0) return 'send'
   return incoming.every((row) => row.from_address === zeroAddress) ? 'mint' : 'receive'
 }
