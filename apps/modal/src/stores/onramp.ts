@@ -349,7 +349,10 @@ export function fetchOnrampCheckout(
 
 /**
  * The checkout's window, opened blank in the visitor's click itself so no browser blocks it; the
- * checkout's address is given to it once the API answers. It cannot reach back to the modal.
+ * checkout's address is given to it once the API answers. It keeps its opener: the frame's
+ * sandbox (no `allow-popups-to-escape-sandbox`) passes to the window, and a sandboxed window may
+ * not navigate other windows, so the checkout cannot send the modal elsewhere (e2e buy.spec.ts);
+ * cutting the opener would also cut the frame's right to give the window its address.
  *
  * @returns undefined when the browser blocked it.
  */
@@ -358,14 +361,13 @@ export function openCheckoutWindow(): Window | undefined {
   const height = 760
   const left = Math.max(0, (screen.width - width) / 2)
   const top = Math.max(0, (screen.height - height) / 2)
-  const opened =
+  return (
     window.open(
       'about:blank',
       'airlock-onramp',
       `popup,width=${width},height=${height},left=${left},top=${top}`,
     ) ?? undefined
-  if (opened) opened.opener = null
-  return opened
+  )
 }
 
 export { emptyOnrampForm, type OnrampForm } from './onrampState'

@@ -274,7 +274,6 @@ describe('OnRamp', () => {
     let answer: (value: unknown) => void = () => {}
     const fakeWindow = {
       closed: false,
-      opener: {} as unknown,
       location: { href: 'about:blank' },
       close() {
         this.closed = true
@@ -299,7 +298,6 @@ describe('OnRamp', () => {
     // Opened blank in the click, before the API answered.
     expect(open).toHaveBeenCalledTimes(1)
     expect(open.mock.calls[0]?.[0]).toBe('about:blank')
-    expect(fakeWindow.opener).toBeNull()
     await vi.waitUntil(() => checkouts.length === 1)
     expect(fakeWindow.location.href).toBe('about:blank')
     expect(checkouts[0]).toEqual({
