@@ -1,0 +1,92 @@
+// Journey (issue 22): a connected visitor buys crypto up to the provider's checkout. Meld's and
+// Coinbase's APIs can't be reached from here: the stack's API process fakes them at the HTTP
+// layer (support/onrampProviders.mjs), and the browser answers their checkout pages locally.
+import type { Page } from '@playwright/test'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { expectOpen, modal, waitForAirlock } from './support/modal'
+import { origins } from './support/ports'
+import { expect, test } from './support/test'
+import { installTestWallet } from './support/testWallet'
+
+/** A fresh wallet connected on the demo, on Ethereum (where USDC is bought), the modal on Buy. */
+async function openBuy(page: Page, connectWallet: (name: string) => Promise<void>) {
+  const privateKey = generatePrivateKey()
+  await installTestWallet(page, { name: 'Buy Wallet', rdns: 'dev.airlock.buy', privateKey })
+  await page.goto(origins.demo)
+  await waitForAirlock(page)
+  await connectWallet('Buy Wallet')
+  await page.evaluate(() => window.airlock!.switchNetwork('eip155:1'))
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Account')
+  await modal(page).dialog.getByRole('button', { name: 'Buy', exact: true }).click()
+  await expectOpen(page, 'Buy')
+  return privateKeyToAccount(privateKey).address
+}
+
+test('behavior: limits and fees in words, quotes per provider, then the checkout in a new window for the address', async ({
+  page,
+  context,
+  connectWallet,
+}) => {
+  // The providers' checkout pages, answered in the browser: nothing leaves loopback.
+  await context.route(/^https:\/\/(meldcrypto\.com|pay\.coinbase\.com)\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Checkout</title>' }),
+  )
+  const address = await openBuy(page, connectWallet)
+  const { dialog } = modal(page)
+  await expect(dialog.locator('[data-onramp-currency]')).toContainText('USDC')
+  await expect(dialog.locator('[data-onramp-limits]')).toHaveText('From 10.00 to 7,500.00 USD')
+  const amount = dialog.getByRole('textbox', { name: 'Amount', exact: true })
+  const message = dialog.locator('[data-onramp-error]')
+  const quotes: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/onramp/quote')) quotes.push(request.postData() ?? '')
+  })
+
+  await amount.fill('5')
+  await expect(message).toHaveText('The minimum is 10.00 USD')
+  await amount.fill('7500.01')
+  await expect(message).toHaveText('The maximum is 7,500.00 USD')
+  await amount.fill('12.345')
+  await expect(message).toHaveText('At most 2 decimals')
+  expect(quotes).toEqual([])
+
+  await amount.fill('100')
+  const meld = dialog.locator('[data-onramp-provider="meld"]')
+  const coinbase = dialog.locator('[data-onramp-provider="coinbase"]')
+  await expect(meld.locator('[data-onramp-receive]')).toHaveText(/^97\.5\d* USDC$/)
+  await expect(coinbase.locator('[data-onramp-receive]')).toHaveText(/^98\.53\d* USDC$/)
+  await expect(meld).toContainText('Fees 1-2%')
+  await expect(coinbase).toContainText('Fees 1-2%')
+  // The best quote is chosen.
+  await expect(coinbase).toHaveAttribute('aria-pressed', 'true')
+
+  await meld.click()
+  await expect(meld).toHaveAttribute('aria-pressed', 'true')
+  const checkout = page.waitForRequest((request) => request.url().includes('/onramp/checkout'))
+  const popup = page.waitForEvent('popup')
+  await dialog.getByRole('button', { name: 'Continue with Meld.io' }).click()
+  expect(JSON.parse((await checkout).postData() ?? '{}')).toMatchObject({
+    provider: 'meld',
+    address,
+    network: 'eip155:1',
+    amount: '100',
+  })
+  const checkoutPage = await popup
+  await expect.poll(() => checkoutPage.url()).toBe('https://meldcrypto.com/?token=widget-token-1')
+  await expect(dialog.locator('[data-onramp-handoff]')).toHaveText(
+    'Complete your purchase in the Meld.io window.',
+  )
+
+  // The checkout page may not send the modal elsewhere: the frame's sandbox came with the window.
+  const tabnabbed = await checkoutPage.evaluate(() => {
+    try {
+      window.opener.location.href = 'https://meldcrypto.com/phishing'
+      return 'navigated'
+    } catch (error) {
+      return (error as Error).name
+    }
+  })
+  expect(tabnabbed).toBe('SecurityError')
+  await expect(dialog.locator('[data-onramp-handoff]')).toBeVisible()
+})

@@ -1,0 +1,235 @@
+// Journey (issue 22): a connected visitor swaps on the e2e stack's anvil through the dev Uniswap v2
+// pools (devchain/uniswap.mjs) and the API's local swap adapter: ETH for aUSD, then aUSD back with
+// an approve first; a declined approve keeps the form; a site with swaps off has none; a network
+// swaps don't work on says where they do.
+import type { Page } from '@playwright/test'
+import {
+  createWalletClient,
+  erc20Abi,
+  http,
+  type PrivateKeyAccount,
+  parseAbi,
+  parseEther,
+  parseUnits,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
+import { devChainContracts } from '../devchain/seed.mjs'
+import { devUniswapAddresses } from '../devchain/uniswap.mjs'
+import { expectOpen, modal, waitForAirlock } from './support/modal'
+import { origins } from './support/ports'
+import { sdkPageUrl } from './support/sdkPage'
+import { type ConnectWallet, expect, test } from './support/test'
+import { anvilClient, anvilRpcUrl, installTestWallet, type TestWallet } from './support/testWallet'
+
+const client = anvilClient()
+const aUsd = devChainContracts.usdc
+const aUsdOf = (address: `0x${string}`) =>
+  client.readContract({ address: aUsd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+
+/** aUSD for `account`, bought from the pool directly (only the seed's deployer may mint). */
+async function buyAUsd(account: PrivateKeyAccount, ether: string) {
+  const wallet = createWalletClient({ account, chain: foundry, transport: http(anvilRpcUrl) })
+  const hash = await wallet.writeContract({
+    address: devUniswapAddresses.router,
+    abi: parseAbi([
+      'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+    ]),
+    functionName: 'swapExactETHForTokens',
+    args: [0n, [devUniswapAddresses.weth, aUsd], account.address, 2n ** 40n],
+    value: parseEther(ether),
+  })
+  await client.waitForTransactionReceipt({ hash })
+}
+
+/** The demo (or `url`) with `account`'s wallet connected, the modal on Swap. */
+async function openSwap(
+  page: Page,
+  connectWallet: ConnectWallet,
+  account: PrivateKeyAccount,
+  url: string = origins.demo,
+): Promise<TestWallet> {
+  const wallet = await installTestWallet(page, {
+    name: 'Swap Wallet',
+    rdns: 'dev.airlock.swap',
+    privateKey: generatedKeys.get(account.address)!,
+  })
+  await page.goto(url)
+  await waitForAirlock(page)
+  await connectWallet('Swap Wallet')
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Account')
+  await modal(page).dialog.getByRole('button', { name: 'Swap', exact: true }).click()
+  await expectOpen(page, 'Swap')
+  return wallet
+}
+
+/** The keys of the accounts made here, so a wallet can hold them. */
+const generatedKeys = new Map<string, `0x${string}`>()
+async function swapper(): Promise<PrivateKeyAccount> {
+  const key = generatePrivateKey()
+  const account = privateKeyToAccount(key)
+  generatedKeys.set(account.address, key)
+  await client.request({
+    method: 'anvil_setBalance' as never,
+    params: [account.address, `0x${parseEther('10').toString(16)}`] as never,
+  })
+  return account
+}
+
+function swapForm(page: Page) {
+  const { dialog } = modal(page)
+  const pick = async (side: 'from' | 'to', symbol: string) => {
+    await dialog.locator(`button[data-swap-${side}]`).click()
+    await dialog
+      .getByRole('list', { name: side === 'from' ? 'From' : 'To' })
+      .locator(`button[data-symbol="${symbol}"]`)
+      .click()
+    await expect(dialog.locator(`button[data-swap-${side}]`)).toHaveAttribute(
+      `data-swap-${side}`,
+      symbol,
+    )
+  }
+  return {
+    dialog,
+    pick,
+    amount: dialog.getByRole('textbox', { name: 'Amount', exact: true }),
+    quote: dialog.locator('[data-swap-quote]'),
+    message: dialog.locator('[data-swap-error]'),
+    button: (name: string) => dialog.getByRole('button', { name, exact: true }),
+  }
+}
+
+test('behavior: ETH for aUSD, then aUSD back with an approve first: on anvil, in Tokens and in Activity', async ({
+  page,
+  connectWallet,
+}) => {
+  const account = await swapper()
+  await openSwap(page, connectWallet, account)
+  const swap = swapForm(page)
+  await swap.pick('from', 'ETH')
+  await swap.pick('to', 'aUSD')
+  await swap.amount.fill('1')
+  // 300,000 aUSD and 100 ETH in the pool: about 2,960 after the 0.3% fee and the price impact.
+  await expect(swap.quote).toHaveText(/^2,9\d\d\.\d+$/)
+  await expect(swap.dialog.locator('[data-swap-minimum]')).toContainText('aUSD')
+  await expect(swap.dialog.locator('[data-swap-fee]')).toHaveText(/ETH$/)
+  await expect(swap.dialog.getByText('Slippage tolerance 1%')).toBeVisible()
+  await swap.button('Swap').click()
+  await expect(modal(page).frame.getByText(/^Swapped 1 ETH for 2,9\d\d\.\d+ aUSD$/)).toBeVisible()
+  await expectOpen(page, 'Account')
+  const bought = await aUsdOf(account.address)
+  expect(bought).toBeGreaterThan(parseUnits('2900', 6))
+  const { dialog } = modal(page)
+  await expect(dialog.getByRole('tabpanel').locator('[data-symbol="aUSD"]')).toBeVisible()
+  await dialog.getByRole('tab', { name: 'Activity' }).click()
+  await expect(dialog.getByRole('tabpanel').locator('li[data-operation="trade"]')).toContainText(
+    'Swapped',
+    { timeout: 15_000 },
+  )
+
+  await dialog.getByRole('button', { name: 'Swap', exact: true }).click()
+  await expectOpen(page, 'Swap')
+  await swap.pick('from', 'aUSD')
+  await swap.pick('to', 'ETH')
+  await swap.amount.fill('100')
+  await expect(swap.quote).toHaveText(/^0\.0\d+$/)
+  await swap.button('Approve aUSD').click()
+  await expect(swap.button('Swap')).toBeEnabled()
+  expect(
+    await client.readContract({
+      address: aUsd,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [account.address, devUniswapAddresses.router],
+    }),
+  ).toBe(parseUnits('100', 6))
+  const ether = await client.getBalance({ address: account.address })
+  await swap.button('Swap').click()
+  await expect(modal(page).frame.getByText(/^Swapped 100 aUSD for 0\.0\d+ ETH$/)).toBeVisible()
+  await expectOpen(page, 'Account')
+  expect(await aUsdOf(account.address)).toBe(bought - parseUnits('100', 6))
+  expect(await client.getBalance({ address: account.address })).toBeGreaterThan(ether)
+})
+
+test('behavior: a declined approve says so and keeps the form as it was; nothing is approved', async ({
+  page,
+  connectWallet,
+}) => {
+  const account = await swapper()
+  await buyAUsd(account, '0.1')
+  const wallet = await openSwap(page, connectWallet, account)
+  const swap = swapForm(page)
+  await swap.pick('from', 'aUSD')
+  await swap.pick('to', 'ETH')
+  await swap.amount.fill('50')
+  await expect(swap.quote).toHaveText(/^0\.0\d+$/)
+  wallet.rejectNext('eth_sendTransaction')
+  await swap.button('Approve aUSD').click()
+  await expect(swap.message).toHaveText('Signature declined')
+  await expect(swap.amount).toHaveValue('50')
+  await expect(swap.button('Approve aUSD')).toBeEnabled()
+  expect(
+    await client.readContract({
+      address: aUsd,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [account.address, devUniswapAddresses.router],
+    }),
+  ).toBe(0n)
+})
+
+test('security: a site that turns swaps off has no Swap, and open({ view: "Swap" }) is refused', async ({
+  page,
+  connectWallet,
+}) => {
+  await installTestWallet(page, {
+    name: 'Swap Wallet',
+    rdns: 'dev.airlock.swap',
+    privateKey: generatePrivateKey(),
+  })
+  await page.goto(sdkPageUrl({ networks: ['eip155:31337'], features: { swaps: false } }))
+  await waitForAirlock(page)
+  await connectWallet('Swap Wallet')
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Account')
+  const { dialog } = modal(page)
+  await expect(dialog.getByRole('button', { name: 'Send', exact: true })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Swap', exact: true })).toHaveCount(0)
+  await page.evaluate(() => window.airlock!.close())
+  const refusal = await page.evaluate(() =>
+    window.airlock!.open({ view: 'Swap' }).then(
+      () => null,
+      (error) => ({ name: error.name, shortMessage: error.shortMessage }),
+    ),
+  )
+  expect(refusal).toEqual({
+    name: 'InvalidParamsError',
+    shortMessage: 'The Swap view needs the "swaps" feature, which is off for this project or page.',
+  })
+  expect(await page.evaluate(() => window.airlock!.getState().open)).toBe(false)
+})
+
+test('behavior: on a network swaps don’t work on, Swap says where they do', async ({
+  page,
+  connectWallet,
+}) => {
+  const account = await swapper()
+  await installTestWallet(page, {
+    name: 'Swap Wallet',
+    rdns: 'dev.airlock.swap',
+    privateKey: generatedKeys.get(account.address)!,
+  })
+  await page.goto(origins.demo)
+  await waitForAirlock(page)
+  await connectWallet('Swap Wallet')
+  await page.evaluate(() => window.airlock!.switchNetwork('eip155:1'))
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Account')
+  await modal(page).dialog.getByRole('button', { name: 'Swap', exact: true }).click()
+  await expectOpen(page, 'Swap')
+  await expect(swapForm(page).message).toHaveText(
+    'Swaps do not work on chain 1. They work on Anvil (31337).',
+  )
+  await expect(swapForm(page).amount).toHaveCount(0)
+})
