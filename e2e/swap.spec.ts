@@ -27,6 +27,15 @@ const aUsd = devChainContracts.usdc
 const aUsdOf = (address: `0x${string}`) =>
   client.readContract({ address: aUsd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
 
+/** How much aUSD of `owner` the dev pools' router may spend. */
+const routerAllowanceOf = (owner: `0x${string}`) =>
+  client.readContract({
+    address: aUsd,
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: [owner, devUniswapAddresses.router],
+  })
+
 /** aUSD for `account`, bought from the pool directly (only the seed's deployer may mint). */
 async function buyAUsd(account: PrivateKeyAccount, ether: string) {
   const wallet = createWalletClient({ account, chain: foundry, transport: http(anvilRpcUrl) })
@@ -136,14 +145,7 @@ test('behavior: ETH for aUSD, then aUSD back with an approve first: on anvil, in
   await expect(swap.quote).toHaveText(/^0\.0\d+$/)
   await swap.button('Approve aUSD').click()
   await expect(swap.button('Swap')).toBeEnabled()
-  expect(
-    await client.readContract({
-      address: aUsd,
-      abi: erc20Abi,
-      functionName: 'allowance',
-      args: [account.address, devUniswapAddresses.router],
-    }),
-  ).toBe(parseUnits('100', 6))
+  expect(await routerAllowanceOf(account.address)).toBe(parseUnits('100', 6))
   const ether = await client.getBalance({ address: account.address })
   await swap.button('Swap').click()
   await expect(modal(page).frame.getByText(/^Swapped 100 aUSD for 0\.0\d+ ETH$/)).toBeVisible()
@@ -169,14 +171,7 @@ test('behavior: a declined approve says so and keeps the form as it was; nothing
   await expect(swap.message).toHaveText('Signature declined')
   await expect(swap.amount).toHaveValue('50')
   await expect(swap.button('Approve aUSD')).toBeEnabled()
-  expect(
-    await client.readContract({
-      address: aUsd,
-      abi: erc20Abi,
-      functionName: 'allowance',
-      args: [account.address, devUniswapAddresses.router],
-    }),
-  ).toBe(0n)
+  expect(await routerAllowanceOf(account.address)).toBe(0n)
 })
 
 test('security: a site that turns swaps off has no Swap, and open({ view: "Swap" }) is refused', async ({
