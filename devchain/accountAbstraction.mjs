@@ -11,7 +11,6 @@ import { createRequire } from 'node:module'
 import {
   concat,
   createPublicClient,
-  createWalletClient,
   encodeDeployData,
   formatEther,
   getContractAddress,
@@ -23,14 +22,11 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { artifact } from './artifacts.mjs'
+import { create2DeployerAddress, devKeySender } from './devKeySender.mjs'
 
 const require = createRequire(import.meta.url)
 
-/**
- * The deterministic-deployment proxy (Arachnid's) anvil has at genesis: it creates the contract
- * whose creation code follows a 32-byte salt in the calldata, with CREATE2.
- */
-export const create2DeployerAddress = '0x4e59b44847b379578588920ca78fbf26c0b4956c'
+export { create2DeployerAddress }
 
 /** EntryPoint v0.8's address on every chain, viem's `entryPoint08Address`. */
 export const entryPointAddress = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108'
@@ -105,33 +101,6 @@ function create2Address(salt, bytecode) {
   return getContractAddress({ opcode: 'CREATE2', from: create2DeployerAddress, salt, bytecode })
 }
 
-function clients(rpcUrl) {
-  const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 })
-  return {
-    publicClient: createPublicClient({ transport, pollingInterval: 20 }),
-    walletClient: createWalletClient({
-      transport,
-      account: privateKeyToAccount(accountAbstractionDeployerKey),
-    }),
-  }
-}
-
-/**
- * Gives the deployer key enough ether to send `value` plus the gas: sets its balance (no
- * transaction) to `value` + 100 ETH when it has less than `value` + 10 ETH.
- *
- * @param {ReturnType<typeof clients>['publicClient']} publicClient
- * @param {bigint} value
- */
-async function fundDeployer(publicClient, value) {
-  if ((await publicClient.getBalance({ address: deployerAddress })) >= value + parseEther('10'))
-    return
-  await publicClient.request({
-    method: 'anvil_setBalance',
-    params: [deployerAddress, `0x${(value + parseEther('100')).toString(16)}`],
-  })
-}
-
 /**
  * Deploys EntryPoint v0.8 at its canonical address, DevAccountFactory and DevPaymaster on the
  * anvil chain at `rpcUrl`, each unless it is there already, and tops DevPaymaster's EntryPoint
@@ -140,14 +109,13 @@ async function fundDeployer(publicClient, value) {
  * @param {{ rpcUrl: string }} options
  */
 export async function deployAccountAbstraction({ rpcUrl }) {
-  const { publicClient, walletClient } = clients(rpcUrl)
-  if ((await publicClient.getCode({ address: create2DeployerAddress })) === undefined)
-    throw new Error(
-      `deployAccountAbstraction: no CREATE2 deployer at ${create2DeployerAddress} on ${rpcUrl}. ` +
-        'Start anvil without --disable-default-create2-deployer.',
-    )
+  const { publicClient, send, assertCreate2Deployer, sent } = devKeySender({
+    rpcUrl,
+    key: accountAbstractionDeployerKey,
+    label: 'deployAccountAbstraction',
+  })
+  await assertCreate2Deployer()
 
-  let alreadyDeployed = true
   for (const [name, address, salt, initCode] of [
     ['EntryPoint v0.8', entryPointAddress, entryPointSalt, entryPoint.bytecode],
     ['DevAccountFactory', devAccountFactoryAddress, zeroHash, factoryInitCode],
@@ -155,48 +123,40 @@ export async function deployAccountAbstraction({ rpcUrl }) {
     ['DevPaymaster', devPaymasterAddress, zeroHash, paymasterInitCode],
   ]) {
     if ((await publicClient.getCode({ address })) !== undefined) continue
-    alreadyDeployed = false
-    await fundDeployer(publicClient, 0n)
-    const hash = await walletClient.sendTransaction({
-      to: create2DeployerAddress,
-      data: concat([salt, initCode]),
-      chain: null,
-    })
-    const receipt = await publicClient.waitForTransactionReceipt({ hash })
-    if (receipt.status !== 'success' || (await publicClient.getCode({ address })) === undefined)
-      throw new Error(`deployAccountAbstraction: ${name} is not at ${address} after ${hash}`)
+    await send({ to: create2DeployerAddress, data: concat([salt, initCode]) }, `deploying ${name}`)
+    if ((await publicClient.getCode({ address })) === undefined)
+      throw new Error(`deployAccountAbstraction: ${name} is not at ${address}`)
   }
 
   const deposit = await paymasterDepositOf(publicClient)
   if (deposit < paymasterDeposit) {
-    alreadyDeployed = false
-    await fundDeployer(publicClient, paymasterDeposit - deposit)
-    const hash = await walletClient.writeContract({
-      address: entryPointAddress,
-      abi: entryPoint.abi,
-      functionName: 'depositTo',
-      args: [devPaymasterAddress],
-      value: paymasterDeposit - deposit,
-      chain: null,
-    })
-    const receipt = await publicClient.waitForTransactionReceipt({ hash })
+    await send(
+      {
+        to: entryPointAddress,
+        abi: entryPoint.abi,
+        functionName: 'depositTo',
+        args: [devPaymasterAddress],
+        value: paymasterDeposit - deposit,
+      },
+      "topping up DevPaymaster's deposit",
+    )
     const after = await paymasterDepositOf(publicClient)
-    if (receipt.status !== 'success' || after < paymasterDeposit)
+    if (after < paymasterDeposit)
       throw new Error(
-        `deployAccountAbstraction: DevPaymaster's deposit is ${formatEther(after)} ETH after ${hash}`,
+        `deployAccountAbstraction: DevPaymaster's deposit is ${formatEther(after)} ETH`,
       )
   }
   return {
     entryPoint: entryPointAddress,
     accountFactory: devAccountFactoryAddress,
     paymaster: devPaymasterAddress,
-    alreadyDeployed,
+    alreadyDeployed: sent() === 0,
   }
 }
 
 /**
  * DevPaymaster's deposit at the EntryPoint, in wei.
- * @param {ReturnType<typeof clients>['publicClient']} publicClient
+ * @param {import('viem').PublicClient} publicClient
  * @returns {Promise<bigint>}
  */
 function paymasterDepositOf(publicClient) {
@@ -217,7 +177,8 @@ function paymasterDepositOf(publicClient) {
  * @param {{ rpcUrl: string, owner: `0x${string}`, salt?: bigint }} options
  */
 export function smartAccountAddress({ rpcUrl, owner, salt = 0n }) {
-  return clients(rpcUrl).publicClient.readContract({
+  const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 })
+  return createPublicClient({ transport }).readContract({
     address: devAccountFactoryAddress,
     abi: devAccountAbis.factory,
     functionName: 'getAddress',

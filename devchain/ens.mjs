@@ -8,22 +8,19 @@
 // anvil_setBalance. Running it again with the same options sends nothing.
 import {
   concat,
-  createPublicClient,
-  createWalletClient,
   encodeDeployData,
   getContractAddress,
-  http,
   isAddressEqual,
   keccak256,
   labelhash,
   namehash,
-  parseEther,
   stringToHex,
   zeroHash,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { create2DeployerAddress } from './accountAbstraction.mjs'
 import { artifact } from './artifacts.mjs'
+import { devKeySender } from './devKeySender.mjs'
 
 /**
  * Pays for the deployments and owns the registry's root, `eth`, the parent name, `reverse` and
@@ -81,15 +78,6 @@ export const devEnsAddresses = {
 /** The reverse names' parent (ENSIP-3/19, coin type 60) that the offchain resolver also answers. */
 export const reverseParentName = 'addr.reverse'
 
-/** @param {string} rpcUrl */
-function clients(rpcUrl) {
-  const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 })
-  return {
-    publicClient: createPublicClient({ transport, pollingInterval: 20 }),
-    walletClient: createWalletClient({ transport, account: privateKeyToAccount(ensDeployerKey) }),
-  }
-}
-
 /**
  * Deploys the dev ENS on the anvil chain at `rpcUrl` (each contract unless it is there), makes the
  * deployer key own every label of `parentName` and of `addr.reverse`, points both at the offchain
@@ -100,36 +88,12 @@ function clients(rpcUrl) {
  * @param {{ rpcUrl: string, parentName?: string, gatewayUrl: string, signer: `0x${string}` }} options
  */
 export async function deployDevEns({ rpcUrl, parentName = 'airlock.eth', gatewayUrl, signer }) {
-  const { publicClient, walletClient } = clients(rpcUrl)
-  if ((await publicClient.getCode({ address: create2DeployerAddress })) === undefined)
-    throw new Error(
-      `deployDevEns: no CREATE2 deployer at ${create2DeployerAddress} on ${rpcUrl}. ` +
-        'Start anvil without --disable-default-create2-deployer.',
-    )
-  let sent = 0
-  /** @param {{ to: `0x${string}`, data?: `0x${string}`, abi?: readonly unknown[], functionName?: string, args?: readonly unknown[] }} call @param {string} what */
-  const send = async (call, what) => {
-    if ((await publicClient.getBalance({ address: deployerAddress })) < parseEther('1'))
-      await publicClient.request({
-        method: /** @type {any} */ ('anvil_setBalance'),
-        params: /** @type {any} */ ([deployerAddress, `0x${parseEther('10').toString(16)}`]),
-      })
-    const hash =
-      call.abi === undefined
-        ? await walletClient.sendTransaction({ to: call.to, data: call.data, chain: null })
-        : await walletClient.writeContract(
-            /** @type {any} */ ({
-              address: call.to,
-              abi: call.abi,
-              functionName: call.functionName,
-              args: call.args,
-              chain: null,
-            }),
-          )
-    const receipt = await publicClient.waitForTransactionReceipt({ hash })
-    if (receipt.status !== 'success') throw new Error(`deployDevEns: ${what} failed in ${hash}`)
-    sent++
-  }
+  const { publicClient, send, assertCreate2Deployer, sent } = devKeySender({
+    rpcUrl,
+    key: ensDeployerKey,
+    label: 'deployDevEns',
+  })
+  await assertCreate2Deployer()
 
   for (const [name, address, code] of /** @type {const} */ ([
     ['DevEnsRegistry', devEnsAddresses.registry, registryInitCode],
@@ -206,5 +170,5 @@ export async function deployDevEns({ rpcUrl, parentName = 'airlock.eth', gateway
       'setting the gateway',
     )
 
-  return { ...devEnsAddresses, parentName, alreadyDeployed: sent === 0 }
+  return { ...devEnsAddresses, parentName, alreadyDeployed: sent() === 0 }
 }

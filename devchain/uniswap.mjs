@@ -9,12 +9,9 @@
 import { createRequire } from 'node:module'
 import {
   concat,
-  createPublicClient,
-  createWalletClient,
   encodeAbiParameters,
   encodePacked,
   getContractAddress,
-  http,
   isAddressEqual,
   keccak256,
   maxUint256,
@@ -27,6 +24,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { create2DeployerAddress } from './accountAbstraction.mjs'
+import { devKeySender } from './devKeySender.mjs'
 import { devChainContracts } from './seed.mjs'
 
 const require = createRequire(import.meta.url)
@@ -149,18 +147,6 @@ function pairAddress(tokenA, tokenB) {
   })
 }
 
-/** @param {string} rpcUrl */
-function clients(rpcUrl) {
-  const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 })
-  return {
-    publicClient: createPublicClient({ transport, pollingInterval: 20 }),
-    walletClient: createWalletClient({
-      transport,
-      account: privateKeyToAccount(devUniswapDeployerKey),
-    }),
-  }
-}
-
 /**
  * Deploys WETH9, UniswapV2Factory and UniswapV2Router02 on the anvil chain at `rpcUrl` (each unless
  * it is there) and gives the aUSD/WETH and aUSD/ZERO pools their liquidity unless they have some.
@@ -169,12 +155,12 @@ function clients(rpcUrl) {
  * @param {{ rpcUrl: string }} options
  */
 export async function deployDevUniswap({ rpcUrl }) {
-  const { publicClient, walletClient } = clients(rpcUrl)
-  if ((await publicClient.getCode({ address: create2DeployerAddress })) === undefined)
-    throw new Error(
-      `deployDevUniswap: no CREATE2 deployer at ${create2DeployerAddress} on ${rpcUrl}. ` +
-        'Start anvil without --disable-default-create2-deployer.',
-    )
+  const { publicClient, send, assertCreate2Deployer, sent } = devKeySender({
+    rpcUrl,
+    key: devUniswapDeployerKey,
+    label: 'deployDevUniswap',
+  })
+  await assertCreate2Deployer()
   for (const [address, symbol] of /** @type {const} */ ([
     [devChainContracts.usdc, 'aUSD'],
     [devChainContracts.zeroDecimals, 'ZERO'],
@@ -190,37 +176,6 @@ export async function deployDevUniswap({ rpcUrl }) {
         `deployDevUniswap: the seed's ${symbol} token is not at ${address} on ${rpcUrl}. ` +
           'Run seedDevChain first.',
       )
-  }
-
-  let sent = 0
-  /**
-   * Sends one transaction from the deployer key, with enough ether for `value` and the gas.
-   * @param {{ to: `0x${string}`, data?: `0x${string}`, abi?: readonly unknown[], functionName?: string, args?: readonly unknown[], value?: bigint }} call
-   * @param {string} what
-   */
-  const send = async (call, what) => {
-    const value = call.value ?? 0n
-    if ((await publicClient.getBalance({ address: deployerAddress })) < value + parseEther('1'))
-      await publicClient.request({
-        method: /** @type {any} */ ('anvil_setBalance'),
-        params: /** @type {any} */ ([deployerAddress, numberToHex(value + parseEther('10'))]),
-      })
-    const hash =
-      call.abi === undefined
-        ? await walletClient.sendTransaction({ to: call.to, data: call.data, chain: null })
-        : await walletClient.writeContract(
-            /** @type {any} */ ({
-              address: call.to,
-              abi: call.abi,
-              functionName: call.functionName,
-              args: call.args,
-              value,
-              chain: null,
-            }),
-          )
-    const receipt = await publicClient.waitForTransactionReceipt({ hash })
-    if (receipt.status !== 'success') throw new Error(`deployDevUniswap: ${what} failed in ${hash}`)
-    sent++
   }
 
   for (const [name, address, code] of /** @type {const} */ ([
@@ -350,5 +305,5 @@ export async function deployDevUniswap({ rpcUrl }) {
       )
   }
 
-  return { ...devUniswapAddresses, pairs, alreadyDeployed: sent === 0 }
+  return { ...devUniswapAddresses, pairs, alreadyDeployed: sent() === 0 }
 }
