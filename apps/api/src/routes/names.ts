@@ -26,8 +26,9 @@ import {
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { getAddress } from 'viem'
 import { clientAddress } from '../services/clientAddress'
-import { ensLookup } from '../services/names/ensLookup'
+import { ensNames } from '../services/names/ensNames'
 import { normaliseName } from '../services/names/nameRules'
 import { nameSignatureVerifier } from '../services/names/nameSignatures'
 import {
@@ -99,13 +100,13 @@ export function namesRoutes({
 }: NamesRoutesOptions): Hono {
   const app = new Hono()
   const verify = nameSignatureVerifier(networks)
-  const lookupEns = names?.ens ? ensLookup(names.ens, networks) : undefined
+  const ens = names?.ens ? ensNames(names.ens, networks) : undefined
   /** A normalised name's record: the registry's under the parent, ENS's elsewhere (when set). */
   const lookup = async (name: string, parent: string) => {
     const normalised = normaliseName(name)
-    if (normalised === parent || normalised.endsWith(`.${parent}`) || !lookupEns)
+    if (normalised === parent || normalised.endsWith(`.${parent}`) || !ens)
       return lookupName({ db: storage.db }, normalised)
-    return lookupEns(normalised)
+    return ens.lookup(normalised)
   }
   const namesOff = (c: Context) =>
     apiError(
@@ -226,7 +227,11 @@ export function namesRoutes({
     if (address === '' || address.length > nameLimits.addressChars)
       return apiError(c, 400, 'invalidRequest', 'query.address: an EVM address is required')
     try {
-      const body: NameRecordList = { names: await namesOfAddress({ db: storage.db }, address) }
+      const registered = await namesOfAddress({ db: storage.db }, address)
+      // No name here: its primary ENS name, when ENS is configured.
+      const fromEns =
+        registered.length === 0 && ens ? await ens.reverse(getAddress(address)) : undefined
+      const body: NameRecordList = { names: fromEns ? [fromEns] : registered }
       return c.json(body, 200)
     } catch (error) {
       return refused(c, error)

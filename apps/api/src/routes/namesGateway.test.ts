@@ -3,7 +3,10 @@
 // names registered in the registry with real signatures, and a PLAIN viem public client (its only
 // dev-chain setting the Universal Resolver's address) resolving them through CCIP-Read. Then the
 // route itself: POST, CORS *, caching, refusals, and the gateway off.
+import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { type ApiErrorBody, type NameAttributes, nameMessage } from '@airlock/protocol'
 import { serve } from '@hono/node-server'
 import {
@@ -37,7 +40,8 @@ import type { NamesConfig } from '../services/names/namesConfig'
 import { defaultNetworks } from '../services/networks'
 import { createProject } from '../services/projects'
 import { createNamesRateLimiter } from '../services/rateLimit'
-import type { Storage } from '../storage/storage'
+import { migrateToLatest } from '../storage/migrations'
+import { openStorage, type Storage } from '../storage/storage'
 
 const parent = 'airlock.eth'
 const gatewayAccount = privateKeyToAccount(generatePrivateKey())
@@ -312,11 +316,11 @@ describe('GET and POST /v1/names/gateway', () => {
   })
 })
 
-describe('GET /v1/names/:name for a name outside the parent: ENS on the configured chain', () => {
+describe('names outside the parent and addresses outside the registry: ENS on the configured chain', () => {
   /** An API whose own parent is `shop.eth` and whose ENS is the dev chain's, on `networks`. */
-  const ensApi = (networks = defaultNetworks(anvil.rpcUrl)) =>
+  const ensApi = (networks = defaultNetworks(anvil.rpcUrl), registry: Storage = storage) =>
     createApp({
-      storage,
+      storage: registry,
       networks,
       modalDist: builds.modalDist,
       sdkDist: builds.sdkDist,
@@ -339,6 +343,32 @@ describe('GET /v1/names/:name for a name outside the parent: ENS on the configur
       coinType: 60,
       attributes: { avatar: 'https://example.test/alice.png', description: 'Alice' },
     })
+  })
+
+  test('behavior: an address this registry has no name for gets its primary ENS name, with its texts', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'airlock-ens-'))
+    const empty = openStorage({ dialect: 'sqlite', file: join(dataDir, 'airlock.sqlite') })
+    await migrateToLatest(empty.db)
+    try {
+      const app = ensApi(undefined, empty)
+      const named = await app.request(`/v1/names?address=${alice.address.toLowerCase()}`)
+      expect(named.status).toBe(200)
+      expect(await named.json()).toEqual({
+        names: [
+          {
+            name: 'alice.airlock.eth',
+            address: alice.address,
+            coinType: 60,
+            attributes: { avatar: 'https://example.test/alice.png', description: 'Alice' },
+          },
+        ],
+      })
+      const unnamed = await app.request(`/v1/names?address=${nobody.address}`)
+      expect(await unnamed.json()).toEqual({ names: [] })
+    } finally {
+      await empty.close()
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 
   test('error: a name ENS does not know is 404 nameNotFound; an invalid one 400 nameInvalid', async () => {

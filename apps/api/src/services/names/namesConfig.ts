@@ -5,7 +5,8 @@
  * gateway (routes/namesGateway.ts), signing for that offchain resolver; without them names still
  * register, and the gateway answers 404 `namesNotConfigured`. With `AIRLOCK_NAMES_ENS_CHAIN_ID`
  * (and `AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER` off mainnet) a lookup of a name outside the parent
- * is answered from ENS on that chain (ensLookup.ts).
+ * is answered from ENS on that chain, and an address the registry has no name for is
+ * reverse-resolved there (ensNames.ts).
  */
 import { getAddress, isAddress, isHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -87,7 +88,7 @@ export function readNamesConfig(env: Environment): NamesConfig | undefined {
 /**
  * `AIRLOCK_NAMES_ENS_CHAIN_ID` (a positive chain id) and `AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER`
  * (an address; optional on chain 1). Whether the catalogue has the chain is checked where the
- * catalogue is known (`ensLookup`).
+ * catalogue is known (`ensNames`).
  */
 function readNamesEnsConfig(env: Environment): NamesEnsConfig | undefined {
   const chain = env.AIRLOCK_NAMES_ENS_CHAIN_ID || undefined
