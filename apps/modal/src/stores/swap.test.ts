@@ -13,6 +13,7 @@ import {
   UserRejectedRequestError,
   unconfiguredProjectSettings,
 } from '@airlock/protocol'
+import { encodeAbiParameters, encodeEventTopics, erc20Abi } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { type ApiFetch, HttpError } from '../api'
 import { networkFeeText } from './networkFee'
@@ -22,8 +23,10 @@ import {
   isQuoteExpired,
   needsApproval,
   quoteSwap,
+  receivedOf,
   type SwapContext,
   SwapError,
+  type SwapReceipt,
   swapAmountText,
   swapBalance,
   swapBalanceOf,
@@ -219,6 +222,7 @@ function flow(
   routes: Record<string, (body: Record<string, unknown>) => unknown>,
   wallet: (request: RequestArguments) => Promise<unknown> = async () => hash,
   receiptStatus: 'success' | 'reverted' = 'success',
+  logs: SwapReceipt['logs'] = [],
 ) {
   const store = createModalStore(config)
   store.setState({
@@ -250,7 +254,7 @@ function flow(
     receiptClient: async () => ({
       waitForTransactionReceipt: async ({ hash }) => {
         receipts.push(hash)
-        return { status: receiptStatus }
+        return { status: receiptStatus, logs }
       },
     }),
     now: () => 10_000,
@@ -380,6 +384,40 @@ describe('the flow', () => {
       message: 'Swapped 1 ETH for 2,961.22 aUSD',
       variant: 'success',
     })
+  })
+
+  test('behavior: the toast says what the chain delivered, from the receipt’s Transfer to the account', async () => {
+    const transfer = (token: `0x${string}`, to: `0x${string}`, value: bigint) => ({
+      address: token,
+      topics: encodeEventTopics({
+        abi: erc20Abi,
+        eventName: 'Transfer',
+        args: { from: spender, to },
+      }) as `0x${string}`[],
+      data: encodeAbiParameters([{ type: 'uint256' }], [value]),
+    })
+    const logs = [
+      // The pool's own moves and another token's are not what the account received.
+      transfer(aUsdAddress, spender, 5_000_000n),
+      transfer(spender, account, 7_000_000n),
+      transfer(aUsdAddress, account, 2_950_500_000n),
+    ]
+    expect(receivedOf({ logs }, aUsdAddress, account)).toBe(2_950_500_000n)
+    expect(receivedOf({ logs }, swapNativeTokenAddress, account)).toBeUndefined()
+    const swapCall = { to: spender, data: '0x12aa3caf', value: '1000000000000000000' }
+    const { context, store } = flow(
+      { [`POST ${base}/transaction`]: () => swapCall },
+      async () => hash,
+      'success',
+      logs,
+    )
+    const offer = {
+      quote: quoteOf(eth, aUsd, '1000000000000000000', 40_000),
+      fee: undefined,
+      allowance: undefined,
+    }
+    await swapTokens(context, { chainId: 31337, fromToken: eth, toToken: aUsd, offer })
+    expect(store.getState().toast?.message).toBe('Swapped 1 ETH for 2,950.5 aUSD')
   })
 
   test('behavior: an expired quote is replaced by a new one and nothing is sent', async () => {

@@ -25,6 +25,7 @@ import {
   type TokenBalance,
   toastMessages,
 } from '@airlock/protocol'
+import { erc20Abi, isAddressEqual, parseEventLogs } from 'viem'
 import { formatUnits, numberToHex, parseUnits } from 'viem/utils'
 import { type ApiFetch, HttpError, type Method, RequestTimeoutError } from '../api'
 import type { Modal } from '../modal'
@@ -91,13 +92,44 @@ export type SwapContext = {
   now?: (() => number) | undefined
 }
 
+/** What the flow reads of a receipt: whether it went through, and its logs (what was received). */
+export type SwapReceipt = {
+  status: 'success' | 'reverted'
+  logs: readonly { address: string; topics: readonly Hex[]; data: Hex }[]
+}
+
+/**
+ * The amount of `token` (an ERC-20) the receipt's Transfer logs gave `owner`; undefined for the
+ * native currency, which no log shows, or when none did.
+ *
+ * @example
+ * receivedOf(receipt, aUsd, owner) // 2961223456n
+ */
+export function receivedOf(
+  receipt: Pick<SwapReceipt, 'logs'>,
+  token: string,
+  owner: string,
+): bigint | undefined {
+  if (isNativeSwapToken(token)) return undefined
+  const transfers = parseEventLogs({
+    abi: erc20Abi,
+    eventName: 'Transfer',
+    logs: receipt.logs.map((log) => ({ ...log, topics: [...log.topics] })) as never,
+    strict: true,
+  })
+  const mine = transfers.filter(
+    (log) => isAddressEqual(log.address, token as Hex) && isAddressEqual(log.args.to, owner as Hex),
+  )
+  return mine.length === 0 ? undefined : mine.reduce((sum, log) => sum + log.args.value, 0n)
+}
+
 /** The one read of a chain the flow makes: a sent transaction's receipt. */
 export type ReceiptClient = {
   waitForTransactionReceipt(parameters: {
     hash: Hex
     timeout: number
     pollingInterval: number
-  }): Promise<{ status: 'success' | 'reverted' }>
+  }): Promise<SwapReceipt>
 }
 
 /** The flow's context for a modal: its store, its API client and its connected wallet. */
@@ -358,7 +390,7 @@ async function sendAndConfirm(
   from: string,
   transaction: Parameters<typeof walletTransaction>[1],
   onStep: ((step: SwapStep) => void) | undefined,
-): Promise<void> {
+): Promise<SwapReceipt> {
   onStep?.('wallet')
   const pending = context.walletRequest({
     method: 'eth_sendTransaction',
@@ -377,6 +409,7 @@ async function sendAndConfirm(
     pollingInterval: 1_000,
   })
   if (receipt.status !== 'success') throw new SwapError(swapText.reverted, { code: 'reverted' })
+  return receipt
 }
 
 /** A failed approval or swap: told in a toast too, as Send does, and thrown as a SwapError. */
@@ -431,6 +464,7 @@ export async function swapTokens(
     status: 'requoted',
     offer: await quoteSwap(context, { chainId, fromToken, toToken, amount }),
   })
+  let received: bigint | undefined
   try {
     const { network, owner } = accountOn(context, chainId)
     if (isQuoteExpired(offer.quote, (context.now ?? Date.now)())) return await requote()
@@ -451,14 +485,17 @@ export async function swapTokens(
       if (error instanceof SwapError && error.code === 'swapQuoteExpired') return await requote()
       throw error
     }
-    await sendAndConfirm(context, network, owner, transaction, onStep)
+    const receipt = await sendAndConfirm(context, network, owner, transaction, onStep)
+    received = receivedOf(receipt, toToken.address, owner)
   } catch (error) {
     failed(context, error)
   }
+  // What the chain says arrived; the native currency shows in no log, so its quote stands in.
+  const toAmount = received ?? BigInt(offer.quote.toAmount)
   showToast(context.store, {
     message: swapText.swapped(
       `${swapExactText(amount, fromToken.decimals)} ${fromToken.symbol}`,
-      `${swapAmountText(BigInt(offer.quote.toAmount), toToken.decimals)} ${toToken.symbol}`,
+      `${swapAmountText(toAmount, toToken.decimals)} ${toToken.symbol}`,
     ),
     variant: 'success',
     autoClose: true,
