@@ -224,7 +224,7 @@ test('behavior: on a network swaps don’t work on, Swap says where they do', as
   await modal(page).dialog.getByRole('button', { name: 'Swap', exact: true }).click()
   await expectOpen(page, 'Swap')
   await expect(swapForm(page).message).toHaveText(
-    'Swaps do not work on chain 1. They work on Anvil (31337).',
+    'Swaps do not work on Ethereum (1). They work on Anvil (31337).',
   )
   await expect(swapForm(page).amount).toHaveCount(0)
 })

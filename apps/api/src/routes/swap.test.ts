@@ -364,7 +364,7 @@ test('behavior: the app serves the swap routes; with no provider configured ever
     expect(await errorOf(response)).toEqual({
       status: 400,
       code: 'unsupportedSwapNetwork',
-      message: 'Swaps do not work on chain 8453: this API has no swap provider configured.',
+      message: 'Swaps do not work on Base (8453): this API has no swap provider configured.',
     })
   } finally {
     await close()

@@ -99,12 +99,7 @@ export function swapRoutes({
     const adapter = swaps.adapterFor(chainId)
     return (
       adapter ??
-      apiError(
-        c,
-        400,
-        'unsupportedSwapNetwork',
-        unsupportedSwapNetworkMessage(chainId, swaps.served),
-      )
+      apiError(c, 400, 'unsupportedSwapNetwork', unsupportedSwapNetworkMessage(chainId, swaps))
     )
   }
 

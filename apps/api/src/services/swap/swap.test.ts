@@ -24,8 +24,8 @@ test('behavior: without a 1inch key the spec’s networks have no swaps', () => 
     networks,
   })
   expect(swaps.adapterFor(1)).toBeUndefined()
-  expect(unsupportedSwapNetworkMessage(1, swaps.served)).toBe(
-    'Swaps do not work on chain 1. They work on Anvil (31337).',
+  expect(unsupportedSwapNetworkMessage(1, swaps)).toBe(
+    'Swaps do not work on Ethereum (1). They work on Anvil (31337).',
   )
 })
 
@@ -34,7 +34,7 @@ test('behavior: with no provider at all the refusal says so', () => {
     config: { oneInchApiKey: undefined, localRouters: {} },
     networks,
   })
-  expect(unsupportedSwapNetworkMessage(8453, swaps.served)).toBe(
-    'Swaps do not work on chain 8453: this API has no swap provider configured.',
+  expect(unsupportedSwapNetworkMessage(8453, swaps)).toBe(
+    'Swaps do not work on Base (8453): this API has no swap provider configured.',
   )
 })

@@ -31,6 +31,8 @@ export type SwapNetworks = {
   adapterFor(chainId: number): SwapAdapter | undefined
   /** The chains with swaps, by name, local ones first. */
   readonly served: readonly { chainId: number; name: string }[]
+  /** A chain's name: the catalogue's, else the spec's for its swap networks; else undefined. */
+  nameOf(chainId: number): string | undefined
 }
 
 export declare namespace createSwapNetworks {
@@ -55,6 +57,9 @@ export function createSwapNetworks({
   oneInchTimeoutMs,
   now,
 }: createSwapNetworks.Options): SwapNetworks {
+  const nameOf = (chainId: number) =>
+    networks.find((entry) => entry.caipNetworkId === `eip155:${chainId}`)?.name ??
+    (supportedChainNames as Record<number, string | undefined>)[chainId]
   const adapters = new Map<number, { adapter: SwapAdapter; name: string }>()
   for (const [chain, router] of Object.entries(config.localRouters)) {
     const chainId = Number(chain)
@@ -74,31 +79,33 @@ export function createSwapNetworks({
   if (apiKey !== undefined)
     for (const chainId of swapSupportedChainIds) {
       if (adapters.has(chainId)) continue
-      const name =
-        networks.find((entry) => entry.caipNetworkId === `eip155:${chainId}`)?.name ??
-        supportedChainNames[chainId]
+      const name = nameOf(chainId) ?? supportedChainNames[chainId]
       const adapter = createOneInchSwap({ apiKey, chainId, timeoutMs: oneInchTimeoutMs })
       adapters.set(chainId, { adapter, name })
     }
   const served = [...adapters].map(([chainId, { name }]) => ({ chainId, name }))
-  return { adapterFor: (chainId) => adapters.get(chainId)?.adapter, served }
+  return { adapterFor: (chainId) => adapters.get(chainId)?.adapter, served, nameOf }
 }
 
 /**
- * Why `chainId` has no swaps, saying where they work.
+ * Why `chainId` has no swaps, naming it when its name is known, and saying where they work.
  *
  * @example
- * unsupportedSwapNetworkMessage(999, swaps.served)
+ * unsupportedSwapNetworkMessage(999, swaps)
  * // 'Swaps do not work on chain 999. They work on Anvil (31337) and Base (8453).'
+ * unsupportedSwapNetworkMessage(1, swaps)
+ * // 'Swaps do not work on Ethereum (1). They work on Anvil (31337) and Base (8453).'
  */
 export function unsupportedSwapNetworkMessage(
   chainId: number,
-  served: SwapNetworks['served'],
+  { served, nameOf }: Pick<SwapNetworks, 'served' | 'nameOf'>,
 ): string {
+  const name = nameOf(chainId)
+  const chain = name === undefined ? `chain ${chainId}` : `${name} (${chainId})`
   if (served.length === 0)
-    return `Swaps do not work on chain ${chainId}: this API has no swap provider configured.`
+    return `Swaps do not work on ${chain}: this API has no swap provider configured.`
   const names = served.map(({ chainId, name }) => `${name} (${chainId})`)
   const list =
     names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
-  return `Swaps do not work on chain ${chainId}. They work on ${list}.`
+  return `Swaps do not work on ${chain}. They work on ${list}.`
 }
