@@ -3,6 +3,7 @@
 // dev pools deployed (uniswap.mjs). That the swaps go through proves the router's hard-coded pair
 // init code hash matches the pairs the factory creates.
 import {
+  type Abi,
   type Address,
   createPublicClient,
   createWalletClient,
@@ -16,7 +17,6 @@ import {
   parseAbi,
   parseEther,
   parseUnits,
-  type WalletClient,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
@@ -174,12 +174,12 @@ describe('swapping through the dev router', () => {
   })
 
   test('behavior: swapExactETHForTokens gives at least the quote less 1% slippage', async () => {
-    const { account, wallet } = await fundedAccount()
+    const { account, write } = await fundedAccount()
     const ethIn = parseEther('2')
     const quoted = await quote(ethIn, [weth, usdc])
     const before = await balanceOf(usdc, account.address)
     await mined(
-      await wallet.writeContract({
+      await write({
         address: router,
         abi: routerAbi,
         functionName: 'swapExactETHForTokens',
@@ -194,8 +194,8 @@ describe('swapping through the dev router', () => {
   })
 
   test('behavior: swapping aUSD for ETH reverts without an approval and goes through with one', async () => {
-    const { account, wallet } = await fundedAccount()
-    await buyUsdc(wallet, account, parseEther('1'))
+    const { account, wallet, write } = await fundedAccount()
+    await buyUsdc(write, account, parseEther('1'))
     const usdcIn = parseUnits('1000', 6)
     const quoted = await quote(usdcIn, [usdc, weth])
     const minimum = (quoted * 99n) / 100n
@@ -222,7 +222,7 @@ describe('swapping through the dev router', () => {
         args: [router, usdcIn],
       }),
     )
-    const swapped = await mined(await wallet.writeContract((await swap()).request))
+    const swapped = await mined(await write((await swap()).request))
     const fees = [approval, swapped].reduce(
       (sum, receipt) => sum + receipt.gasUsed * receipt.effectiveGasPrice,
       0n,
@@ -234,8 +234,8 @@ describe('swapping through the dev router', () => {
   })
 
   test('behavior: the aUSD/ZERO pool swaps the zero-decimals token both ways', async () => {
-    const { account, wallet } = await fundedAccount()
-    await buyUsdc(wallet, account, parseEther('1'))
+    const { account, wallet, write } = await fundedAccount()
+    await buyUsdc(write, account, parseEther('1'))
     await mined(
       await wallet.writeContract({
         address: usdc,
@@ -248,7 +248,7 @@ describe('swapping through the dev router', () => {
     const zeroQuoted = await quote(parseUnits('100', 6), [usdc, zero])
     expect(zeroQuoted).toBe(9n)
     await mined(
-      await wallet.writeContract({
+      await write({
         address: router,
         abi: routerAbi,
         functionName: 'swapExactTokensForTokens',
@@ -268,7 +268,7 @@ describe('swapping through the dev router', () => {
     const usdcQuoted = await quote(9n, [zero, usdc])
     const usdcBefore = await balanceOf(usdc, account.address)
     await mined(
-      await wallet.writeContract({
+      await write({
         address: router,
         abi: routerAbi,
         functionName: 'swapExactTokensForTokens',
@@ -292,17 +292,33 @@ async function fundedAccount() {
     chain: foundry,
     transport: http(anvil.rpcUrl, { retryCount: 0 }),
   })
-  return { account, wallet }
+  /**
+   * A router call with its gas estimate and a margin, as wallets send one: the first swap in a
+   * block's second also writes the pair's price accumulators (up to 44k gas), which an estimate
+   * made in the second before leaves out (the swap then runs out of gas).
+   */
+  const write = async (request: {
+    address: Address
+    abi: Abi
+    functionName: string
+    args?: readonly unknown[] | undefined
+    value?: bigint | undefined
+  }) =>
+    wallet.writeContract({
+      ...request,
+      gas: (await client.estimateContractGas({ ...request, account } as never)) + 100_000n,
+    } as never)
+  return { account, wallet, write }
 }
 
 /** Swaps `ethIn` for aUSD, to give a fresh account some: only the seed's deployer may mint. */
 async function buyUsdc(
-  wallet: WalletClient<ReturnType<typeof http>, typeof foundry, PrivateKeyAccount>,
+  write: Awaited<ReturnType<typeof fundedAccount>>['write'],
   account: PrivateKeyAccount,
   ethIn: bigint,
 ) {
   await mined(
-    await wallet.writeContract({
+    await write({
       address: router,
       abi: routerAbi,
       functionName: 'swapExactETHForTokens',

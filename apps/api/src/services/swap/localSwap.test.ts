@@ -142,6 +142,30 @@ describe('local swap on the dev Uniswap', () => {
     expect(await client.getBalance({ address: visitor.address })).toBeLessThan(parseEther('9'))
   })
 
+  test('behavior: a swap built in one second and mined in a later one still has gas enough', async () => {
+    const visitor = await fundedVisitor()
+    const build = () =>
+      swap.swapTransaction({
+        fromToken: native,
+        toToken: ausd,
+        amount: parseEther('0.1'),
+        from: visitor.address,
+      })
+    // No time between blocks at first: the swap built right after another is estimated in the same
+    // second, when the pool's price accumulators need no update; mined 30 s on, it writes them.
+    await anvil.request('anvil_setBlockTimestampInterval', [0])
+    try {
+      await visitor.send(await build())
+      const later = await build()
+      await anvil.request('anvil_setBlockTimestampInterval', [30])
+      await anvil.request('anvil_mine', ['0x1'])
+      const { status } = await visitor.send(later)
+      expect(status).toBe('success')
+    } finally {
+      await anvil.request('anvil_removeBlockTimestampInterval', [])
+    }
+  })
+
   test('behavior: aUSD for ETH: allowance 0, the swap refused until the approval is sent, then balances move', async () => {
     const visitor = await fundedVisitor()
     await visitor.send(

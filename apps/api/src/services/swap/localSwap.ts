@@ -76,6 +76,9 @@ export declare namespace createLocalSwap {
  * const swap = createLocalSwap({ chainName: 'Anvil', rpcUrl, nativeCurrency: ether, router })
  * const { toAmount, priceImpact } = await swap.quote({ fromToken: swapNativeTokenAddress, toToken: ausd, amount: 10n ** 18n })
  */
+/** What writing a pair's two price accumulators can cost a swap: two slots set from zero. */
+const accumulatorGasPerPool = 50_000n
+
 /**
  * The gas a Uniswap v2 swap takes, for the quote's network fee: the router's call and the token
  * transfers (about 60k), and about 60k more for each pool on the path (measured on the dev chain's
@@ -304,7 +307,11 @@ export function createLocalSwap({
               cause: error,
             })
           })
-        return { to: router, data, value: String(value), gas: String(gas) }
+        // More than the estimate: the first swap in a block's second also writes each pair's
+        // price accumulators (two storage slots, up to 44k gas), which an estimate made in the
+        // second before leaves out; and a tenth for whatever else moved meanwhile.
+        const margin = accumulatorGasPerPool * BigInt(path.length - 1) + gas / 10n
+        return { to: router, data, value: String(value), gas: String(gas + margin) }
       }),
 
     gasPrice: () => onChain(async () => ({ gasPrice: String(await client.getGasPrice()) })),
