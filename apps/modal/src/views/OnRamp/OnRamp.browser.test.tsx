@@ -12,6 +12,7 @@ import { screen, within } from '@testing-library/dom'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { HttpError } from '../../api'
+import { onrampQuoteDelayMs } from '../../stores/onramp'
 import { evmAccount, testHost } from '../../test/fixtures'
 import {
   type ApiRoutes,
@@ -166,11 +167,13 @@ describe('OnRamp', () => {
     for (const [text, words] of bad) {
       await userEvent.fill(amount, text)
       expect(message(), text).toBe(words)
+      // Each one left well past the pause before quoting.
+      await sleep(2 * onrampQuoteDelayMs)
+      expect(asked, text).toEqual([])
     }
     await userEvent.clear(amount)
     expect(message()).toBe(onrampAmountErrors.empty)
-    // Well past the pause before quoting.
-    await sleep(600)
+    await sleep(2 * onrampQuoteDelayMs)
     expect(asked).toEqual([])
     expect(apiCalls.filter((call) => call.path.endsWith('/quote'))).toEqual([])
     expect(screen.getByRole('button', { name: onRampText.continue })).toBeDisabled()
