@@ -259,6 +259,7 @@ test('behavior: the entry exports exactly these names', () => {
       "themeVariablesSchema",
       "toastMessages",
       "toastReplaceDelayMs",
+      "tokenAmountErrors",
       "tokenBalanceSchema",
       "transactionErrors",
       "transactionSchema",

@@ -8,6 +8,7 @@
 import { parseUnits } from 'viem'
 import * as z from 'zod/mini'
 import { swapSlippageTolerance } from './constants'
+import { tokenAmountErrors } from './validation'
 
 /** The address 1inch (and this API) gives a chain's native currency in token lists and quotes. */
 export const swapNativeTokenAddress = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
@@ -22,16 +23,15 @@ export const swapQuoteLifetimeMs = 30_000
 const maxUint256 = 2n ** 256n - 1n
 
 /**
- * The words of a refused amount (the Send form's phrasing where it has one, `sendText.ts`).
- * Tests assert them exactly.
+ * The words of a refused amount (Send's where it has them: `tokenAmountErrors`). Tests assert
+ * them exactly.
  */
 export const swapAmountErrors = {
   required: 'Enter an amount',
   notANumber: 'Enter a number',
   zero: 'Enter an amount greater than 0',
   tooLarge: 'Amount too large',
-  tooManyDecimals: (decimals: number) => `Too many decimals: the token has ${decimals}`,
-  insufficientBalance: (symbol: string) => `Insufficient ${symbol} balance`,
+  ...tokenAmountErrors,
   /** An amount in smallest units (the API's requests) is a whole number. */
   notWholeUnits: "Too many decimals: the amount is in the token's smallest units, a whole number",
 } as const

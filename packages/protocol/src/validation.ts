@@ -99,6 +99,12 @@ export const sendErrors = {
 } as const
 export type SendError = (typeof sendErrors)[keyof typeof sendErrors]
 
+/** An amount of a token against the token, as Send and Swap both say it. The words are ours. */
+export const tokenAmountErrors = {
+  tooManyDecimals: (decimals: number) => `Too many decimals: the token has ${decimals}`,
+  insufficientBalance: (symbol: string) => `Insufficient ${symbol} balance`,
+} as const
+
 /** A name registration was asked for a chain id that is not a whole number in [0, 2^31). */
 export class InvalidChainIdError extends BaseError {
   override name = 'InvalidChainIdError'

@@ -13,6 +13,7 @@ import {
   type NetworkConfig,
   type TokenBalance,
   toastMessages,
+  tokenAmountErrors,
   validateSend,
 } from '@airlock/protocol'
 import { hexToBigInt, numberToHex, parseUnits } from 'viem/utils'
@@ -62,9 +63,9 @@ export function sendFormError(
   const token = send.token!
   const decimals = Number(token.quantity.decimals)
   const fraction = amount.split('.')[1] ?? ''
-  if (fraction.length > decimals) return sendText.tooManyDecimals(decimals)
+  if (fraction.length > decimals) return tokenAmountErrors.tooManyDecimals(decimals)
   if (parseUnits(amount, decimals) > parseUnits(token.quantity.numeric, decimals))
-    return sendText.insufficientBalance(token.symbol)
+    return tokenAmountErrors.insufficientBalance(token.symbol)
   return undefined
 }
 

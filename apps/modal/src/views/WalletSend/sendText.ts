@@ -22,8 +22,6 @@ export const sendText = {
   network: 'Network',
   createsTokenAccount: 'Includes creating the receiver’s token account',
   invalidAddress: 'Invalid address',
-  tooManyDecimals: (decimals: number) => `Too many decimals: the token has ${decimals}`,
-  insufficientBalance: (symbol: string) => `Insufficient ${symbol} balance`,
   unsupportedChain: 'Unsupported chain',
   reverted: 'The transaction failed on chain (reverted)',
   failed: 'The transaction failed',
