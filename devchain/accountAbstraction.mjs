@@ -9,7 +9,6 @@
 // the paymaster's deposit since: one transaction then tops it up.
 import { createRequire } from 'node:module'
 import {
-  concat,
   createPublicClient,
   encodeDeployData,
   formatEther,
@@ -109,24 +108,22 @@ function create2Address(salt, bytecode) {
  * @param {{ rpcUrl: string }} options
  */
 export async function deployAccountAbstraction({ rpcUrl }) {
-  const { publicClient, send, assertCreate2Deployer, sent } = devKeySender({
+  const { publicClient, send, deployMissing, sent } = devKeySender({
     rpcUrl,
     key: accountAbstractionDeployerKey,
     label: 'deployAccountAbstraction',
   })
-  await assertCreate2Deployer()
-
-  for (const [name, address, salt, initCode] of [
-    ['EntryPoint v0.8', entryPointAddress, entryPointSalt, entryPoint.bytecode],
-    ['DevAccountFactory', devAccountFactoryAddress, zeroHash, factoryInitCode],
+  await deployMissing([
+    {
+      name: 'EntryPoint v0.8',
+      address: entryPointAddress,
+      initCode: entryPoint.bytecode,
+      salt: entryPointSalt,
+    },
+    { name: 'DevAccountFactory', address: devAccountFactoryAddress, initCode: factoryInitCode },
     // After the EntryPoint: BasePaymaster's constructor asks it for its ERC-165 interface.
-    ['DevPaymaster', devPaymasterAddress, zeroHash, paymasterInitCode],
-  ]) {
-    if ((await publicClient.getCode({ address })) !== undefined) continue
-    await send({ to: create2DeployerAddress, data: concat([salt, initCode]) }, `deploying ${name}`)
-    if ((await publicClient.getCode({ address })) === undefined)
-      throw new Error(`deployAccountAbstraction: ${name} is not at ${address}`)
-  }
+    { name: 'DevPaymaster', address: devPaymasterAddress, initCode: paymasterInitCode },
+  ])
 
   const deposit = await paymasterDepositOf(publicClient)
   if (deposit < paymasterDeposit) {

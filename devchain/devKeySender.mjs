@@ -2,7 +2,15 @@
 // key of their own, its ether set with anvil_setBalance when low (no transaction, so no nonce the
 // seed or the tests count moves), each transaction awaited and a failed one named by its step.
 // Also the anvil checks they share before deploying by CREATE2.
-import { createPublicClient, createWalletClient, http, numberToHex, parseEther } from 'viem'
+import {
+  concat,
+  createPublicClient,
+  createWalletClient,
+  http,
+  numberToHex,
+  parseEther,
+  zeroHash,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 
 /**
@@ -66,12 +74,32 @@ export function devKeySender({ rpcUrl, key, label }) {
       )
   }
 
+  /**
+   * Creates each contract through the CREATE2 deployer unless its address has code already, in
+   * order; `salt` defaults to zero.
+   *
+   * @param {readonly { name: string, address: `0x${string}`, initCode: `0x${string}`, salt?: `0x${string}` }[]} contracts
+   */
+  async function deployMissing(contracts) {
+    await assertCreate2Deployer()
+    for (const { name, address, initCode, salt = zeroHash } of contracts) {
+      if ((await publicClient.getCode({ address })) !== undefined) continue
+      await send(
+        { to: create2DeployerAddress, data: concat([salt, initCode]) },
+        `deploying ${name}`,
+      )
+      if ((await publicClient.getCode({ address })) === undefined)
+        throw new Error(`${label}: ${name} is not at ${address}`)
+    }
+  }
+
   return {
     publicClient,
     walletClient,
     address: account.address,
     send,
     assertCreate2Deployer,
+    deployMissing,
     sent: () => sent,
   }
 }

@@ -7,7 +7,6 @@
 // here moves a nonce the seed or the tests count: a key of our own pays, funded with
 // anvil_setBalance. Running it again with the same options sends nothing.
 import {
-  concat,
   encodeDeployData,
   getContractAddress,
   isAddressEqual,
@@ -88,23 +87,24 @@ export const reverseParentName = 'addr.reverse'
  * @param {{ rpcUrl: string, parentName?: string, gatewayUrl: string, signer: `0x${string}` }} options
  */
 export async function deployDevEns({ rpcUrl, parentName = 'airlock.eth', gatewayUrl, signer }) {
-  const { publicClient, send, assertCreate2Deployer, sent } = devKeySender({
+  const { publicClient, send, deployMissing, sent } = devKeySender({
     rpcUrl,
     key: ensDeployerKey,
     label: 'deployDevEns',
   })
-  await assertCreate2Deployer()
-
-  for (const [name, address, code] of /** @type {const} */ ([
-    ['DevEnsRegistry', devEnsAddresses.registry, registryInitCode],
-    ['DevOffchainResolver', devEnsAddresses.offchainResolver, offchainResolverInitCode],
-    ['DevUniversalResolver', devEnsAddresses.universalResolver, universalResolverInitCode],
-  ])) {
-    if ((await publicClient.getCode({ address })) !== undefined) continue
-    await send({ to: create2DeployerAddress, data: concat([zeroHash, code]) }, `deploying ${name}`)
-    if ((await publicClient.getCode({ address })) === undefined)
-      throw new Error(`deployDevEns: ${name} is not at ${address}`)
-  }
+  await deployMissing([
+    { name: 'DevEnsRegistry', address: devEnsAddresses.registry, initCode: registryInitCode },
+    {
+      name: 'DevOffchainResolver',
+      address: devEnsAddresses.offchainResolver,
+      initCode: offchainResolverInitCode,
+    },
+    {
+      name: 'DevUniversalResolver',
+      address: devEnsAddresses.universalResolver,
+      initCode: universalResolverInitCode,
+    },
+  ])
 
   const registry = { address: devEnsAddresses.registry, abi: devEnsAbis.registry }
   for (const name of [parentName, reverseParentName]) {

@@ -155,7 +155,7 @@ function pairAddress(tokenA, tokenB) {
  * @param {{ rpcUrl: string }} options
  */
 export async function deployDevUniswap({ rpcUrl }) {
-  const { publicClient, send, assertCreate2Deployer, sent } = devKeySender({
+  const { publicClient, send, assertCreate2Deployer, deployMissing, sent } = devKeySender({
     rpcUrl,
     key: devUniswapDeployerKey,
     label: 'deployDevUniswap',
@@ -178,16 +178,11 @@ export async function deployDevUniswap({ rpcUrl }) {
       )
   }
 
-  for (const [name, address, code] of /** @type {const} */ ([
-    ['WETH9', devUniswapAddresses.weth, wethCode],
-    ['UniswapV2Factory', devUniswapAddresses.factory, factoryInitCode],
-    ['UniswapV2Router02', devUniswapAddresses.router, routerInitCode],
-  ])) {
-    if ((await publicClient.getCode({ address })) !== undefined) continue
-    await send({ to: create2DeployerAddress, data: concat([zeroHash, code]) }, `deploying ${name}`)
-    if ((await publicClient.getCode({ address })) === undefined)
-      throw new Error(`deployDevUniswap: ${name} is not at ${address}`)
-  }
+  await deployMissing([
+    { name: 'WETH9', address: devUniswapAddresses.weth, initCode: wethCode },
+    { name: 'UniswapV2Factory', address: devUniswapAddresses.factory, initCode: factoryInitCode },
+    { name: 'UniswapV2Router02', address: devUniswapAddresses.router, initCode: routerInitCode },
+  ])
 
   /**
    * Makes the deployer key hold `amount` of a seed token and the router allowed to spend it. The
