@@ -46,6 +46,10 @@ async function fund(address: Address, { ether = '1', usd = '0' } = {}) {
   })
 }
 
+/** The calldata of an aUSD `transfer` of `amount` (smallest units) to `to`. */
+const aUsdTransfer = (to: Address, amount: bigint) =>
+  encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
+
 const usdBalance = (address: Address) =>
   client.readContract({ address: aUsd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
 
@@ -134,11 +138,7 @@ test('behavior: the smart account signs before and after deployment, sends ETH a
     {
       from: smart,
       to: aUsd,
-      data: encodeFunctionData({
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [usdReceiver, parseUnits('12.5', 6)],
-      }),
+      data: aUsdTransfer(usdReceiver, parseUnits('12.5', 6)),
     },
   ])
   await expect(modal(page).dialog).toContainText(`Transfer 12.5 aUSD to ${usdReceiver}`)
@@ -162,11 +162,7 @@ test('behavior: the smart account signs before and after deployment, sends ETH a
         { to: first, value: toHex(parseEther('0.02')) },
         {
           to: aUsd,
-          data: encodeFunctionData({
-            abi: erc20Abi,
-            functionName: 'transfer',
-            args: [second, parseUnits('1', 6)],
-          }),
+          data: aUsdTransfer(second, parseUnits('1', 6)),
         },
       ],
     },
@@ -231,11 +227,7 @@ test('error: too little to pay for gas, a reverting call and an unreachable bund
     {
       from: smart,
       to: aUsd,
-      data: encodeFunctionData({
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [receiver, parseUnits('5', 6)],
-      }),
+      data: aUsdTransfer(receiver, parseUnits('5', 6)),
     },
   ])
   await answerApproval(page, 'transaction', 'Approve')
@@ -297,11 +289,7 @@ test('behavior: on a project whose gas the dev paymaster sponsors, a smart accou
     {
       from: smart,
       to: aUsd,
-      data: encodeFunctionData({
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [receiver, parseUnits('2', 6)],
-      }),
+      data: aUsdTransfer(receiver, parseUnits('2', 6)),
     },
   ])
   await answerApproval(page, 'transaction', 'Approve')
