@@ -71,17 +71,20 @@ export function bundlerRoutes({
   async function admitted(c: Context) {
     const chainId = c.req.query('chainId') ?? ''
     const bundlerUrl = isCaipNetworkId(chainId) ? bundlers[chainId as CaipNetworkId] : undefined
-    const project = await admitFrameRequest(c, admission, () =>
-      bundlerUrl
-        ? undefined
-        : apiError(
-            c,
-            404,
-            'bundlerNotConfigured',
-            `No bundler is configured for ${JSON.stringify(chainId.slice(0, 80))}: smart accounts are not available there.`,
-          ),
+    const admitted = await admitFrameRequest(
+      c,
+      admission,
+      () =>
+        bundlerUrl ??
+        apiError(
+          c,
+          404,
+          'bundlerNotConfigured',
+          `No bundler is configured for ${JSON.stringify(chainId.slice(0, 80))}: smart accounts are not available there.`,
+        ),
     )
-    if (project instanceof Response) return project
+    if (admitted instanceof Response) return admitted
+    const { project } = admitted
     if (!project.features.smartAccounts)
       return apiError(
         c,
@@ -92,8 +95,7 @@ export function bundlerRoutes({
     const network = chainId as CaipNetworkId
     // The operator pays for sponsored gas: only a project that chose it has the paymaster.
     const paymasterUrl = project.features.gasSponsorship ? paymasters[network] : undefined
-    // Admitted only with a bundler for the network (`ready` above).
-    return { network, bundlerUrl: bundlerUrl!, paymasterUrl }
+    return { network, bundlerUrl: admitted.service, paymasterUrl }
   }
 
   app.use('/v1/projects/:id/bundler', noStore)

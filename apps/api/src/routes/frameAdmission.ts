@@ -35,25 +35,26 @@ export function fromOwnPages(c: Context, ownOrigin: string): boolean {
 }
 
 /**
- * The request's project, or the refusal to answer. `ready` runs after the project id is read and
- * before any budget is spent: its refusal (a service not configured) is answered as it is.
+ * The request's project and the route's service, or the refusal to answer. `service` runs after
+ * the project id is read and before any budget is spent: it gives what the route works with, or
+ * the refusal of a service that is not configured, answered as it is.
  */
-export async function admitFrameRequest(
+export async function admitFrameRequest<service>(
   c: Context,
   { storage, rateLimiter, trustProxy, publicOrigin, doing }: FrameAdmissionOptions,
-  ready?: () => Response | undefined,
-): Promise<Project | Response> {
+  service: () => service | Response,
+): Promise<{ project: Project; service: service } | Response> {
   if (!fromOwnPages(c, publicOrigin ?? new URL(c.req.url).origin))
     return apiError(c, 403, 'crossOriginRequest', `Only the Airlock modal ${doing}`)
   const projectId = c.req.param('id') ?? ''
   if (!isProjectId(projectId)) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-  const notReady = ready?.()
-  if (notReady) return notReady
+  const ready = service()
+  if (ready instanceof Response) return ready
   const limited = await spendClientAndProject(c, rateLimiter, { projectId, trustProxy })
   if (limited) return limited
   const project = await getProject(storage.db, projectId)
   if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
   if (!project.allowedOrigins.includes(c.req.query('hostOrigin') ?? ''))
     return apiError(c, 403, 'invalidAppConfiguration', 'Invalid App Configuration')
-  return project
+  return { project, service: ready }
 }

@@ -123,10 +123,9 @@ export function namesRoutes({
    */
   async function admitted(c: Context) {
     const admission = { storage, rateLimiter, trustProxy, publicOrigin, doing: 'registers names' }
-    const project = await admitFrameRequest(c, admission, () => (names ? undefined : namesOff(c)))
-    if (project instanceof Response) return project
-    // Admitted only with names on (`ready` above).
-    return { projectId: project.id, parent: names!.parent }
+    const admitted = await admitFrameRequest(c, admission, () => names ?? namesOff(c))
+    if (admitted instanceof Response) return admitted
+    return { projectId: admitted.project.id, parent: admitted.service.parent }
   }
 
   /** A public read's checks: names on, and the client's lookup budget. */

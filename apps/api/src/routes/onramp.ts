@@ -67,21 +67,22 @@ export function onrampRoutes({
    */
   async function admitted(c: Context): Promise<Onramp | Response> {
     const admission = { storage, rateLimiter, trustProxy, publicOrigin, doing: 'buys crypto' }
-    const project = await admitFrameRequest(c, admission, () =>
-      onramp
-        ? undefined
-        : apiError(
-            c,
-            404,
-            'onrampNotConfigured',
-            'Buying crypto is not configured on this API (AIRLOCK_ONRAMP_MELD_API_KEY or AIRLOCK_ONRAMP_COINBASE_*).',
-          ),
+    const admitted = await admitFrameRequest(
+      c,
+      admission,
+      () =>
+        onramp ??
+        apiError(
+          c,
+          404,
+          'onrampNotConfigured',
+          'Buying crypto is not configured on this API (AIRLOCK_ONRAMP_MELD_API_KEY or AIRLOCK_ONRAMP_COINBASE_*).',
+        ),
     )
-    if (project instanceof Response) return project
-    if (!project.features.onramp)
+    if (admitted instanceof Response) return admitted
+    if (!admitted.project.features.onramp)
       return apiError(c, 403, 'onrampDisabled', 'Buying crypto is not enabled for this project')
-    // Admitted only with a provider configured (`ready` above).
-    return onramp!
+    return admitted.service
   }
 
   /** The service's refusals and the providers' failures as answers; anything else is thrown on. */

@@ -87,9 +87,9 @@ export function swapRoutes({
    */
   async function admitted(c: Context): Promise<Response | undefined> {
     const admission = { storage, rateLimiter, trustProxy, publicOrigin, doing: 'swaps tokens' }
-    const project = await admitFrameRequest(c, admission)
-    if (project instanceof Response) return project
-    if (!project.features.swaps)
+    const admitted = await admitFrameRequest(c, admission, () => swaps)
+    if (admitted instanceof Response) return admitted
+    if (!admitted.project.features.swaps)
       return apiError(c, 403, 'swapsDisabled', 'Swaps are not enabled for this project')
     return undefined
   }
