@@ -316,7 +316,7 @@ export function startBridge(modal: Modal) {
       connection.promise.then((remote) => remote.emit({ type: 'page', ...page }))
     }
     if (!modal.prerendered()) return send()
-    modal.firstRender.then(() => {
+    modal.visibility.firstRender.then(() => {
       clearTimeout(pageTimer)
       pageTimer = setTimeout(send)
     })

@@ -23,7 +23,7 @@ export function createLazySiwx(deps: SiwxDeps) {
     },
     /** The latest check. */
     checked: () => checking,
-    /** The controller itself, for SIWXSignMessage's buttons (siwxFlows.ts). */
+    /** The controller itself, for SIWXSignMessage's buttons (flows/signInWithWallet.ts). */
     load,
     async signOut() {
       if (deps.store.getState().siwxSession) await (await load()).signOut()
