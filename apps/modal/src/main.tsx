@@ -4,7 +4,7 @@
  */
 import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { startBridge } from './bridge'
+import { startBridge } from './bridge/startBridge'
 import { ModalApp } from './components/ModalApp'
 import { readModalConfig } from './config'
 import { createModal } from './modal'

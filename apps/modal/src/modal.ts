@@ -21,7 +21,7 @@ import { openModal } from './flows/openModal'
 import { openWalletLink } from './flows/openWalletLink'
 import { prepareWalletConnect } from './flows/prepareWalletConnect'
 import { reportApiFailures } from './flows/reportApiFailures'
-import { followRestingView, prerendered, restingView } from './flows/restingStack'
+import { followRestingView } from './flows/restingStack'
 import { switchNetwork } from './flows/switchNetwork'
 import { trackModalEvents } from './flows/trackModalEvents'
 import { createVisibility } from './flows/visibility'
@@ -106,8 +106,6 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
     connectWalletConnect: (wallet?: WalletListing) => connectWalletConnect(flows, wallet),
     openWalletLink: () => openWalletLink(flows),
     prepareWalletConnect: () => prepareWalletConnect(flows),
-    restingView: () => restingView(store.getState()),
-    prerendered: () => prerendered(flows),
     /** The dialog (Shell) says it has been rendered for the first time. */
     dialogRendered,
     /** Name lookups and reverse lookups this modal made, by request (names/namesApi.ts). */

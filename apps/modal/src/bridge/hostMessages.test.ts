@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { parseHostInfo, parseHostWalletEvent, parseHostWallets } from './bridge'
+import { parseHostInfo, parseHostWalletEvent, parseHostWallets } from './hostMessages'
 
 describe('bridge: what the host may say about wallets', () => {
   test('behavior: a host wallet and its events pass', () => {

@@ -1,0 +1,69 @@
+/**
+ * What the host mirrors of the frame, kept current once the handshake is done: the state
+ * (`airlock.getState()`, its events), the page (the namespaces, whether the view a plain open()
+ * shows is rendered), whether the frame is to be shown and, embedded, its height.
+ */
+import type { FramePage } from '@airlock/protocol'
+import { prerendered } from '../flows/restingStack'
+import { airlockState } from '../stores/controllers'
+import { namespaceOf } from '../stores/store'
+import type { BridgeContext, Remote } from './context'
+
+export function startStateMirror(
+  context: Pick<BridgeContext, 'store' | 'navigation' | 'visibility' | 'onFrameVisibility'>,
+  { remote, handshaken }: { remote: Remote; handshaken: () => boolean },
+) {
+  const { store, navigation, visibility } = context
+
+  /** Embedded mode: the host sizes the iframe to the modal's content. */
+  function reportHeight() {
+    if (!handshaken() || !store.getState().options?.embedded) return
+    const height = document.body.offsetHeight
+    remote().then((host) => host.setFrame({ visible: true, height }))
+  }
+
+  // What the host needs of the page: the namespaces (Solana wallets) and whether the view a
+  // plain open() shows is rendered. Told once rendered: after React's commit, not before it.
+  let lastPage = ''
+  let pageTimer: ReturnType<typeof setTimeout> | undefined
+  function tellPage() {
+    if (!handshaken()) return
+    clearTimeout(pageTimer)
+    const send = () => {
+      const state = store.getState()
+      const page: FramePage = {
+        namespaces: [...new Set(state.networks.flatMap((n) => namespaceOf(n.caipNetworkId) ?? []))],
+        prerendered: prerendered(context),
+      }
+      const serialized = JSON.stringify(page)
+      if (serialized === lastPage) return
+      lastPage = serialized
+      remote().then((host) => host.emit({ type: 'page', ...page }))
+    }
+    if (!prerendered(context)) return send()
+    visibility.firstRender.then(() => {
+      clearTimeout(pageTimer)
+      pageTimer = setTimeout(send)
+    })
+  }
+  store.subscribe(tellPage)
+  navigation.onViewChange(tellPage)
+
+  // The host mirrors our state; tell it whenever what it sees changes.
+  let lastSent = ''
+  store.subscribe((state) => {
+    if (!handshaken()) return
+    const next = airlockState(state)
+    // `open` is the host's to say; a change of it alone is not news to the host.
+    const serialized = JSON.stringify({ ...next, open: false })
+    if (serialized === lastSent) return
+    lastSent = serialized
+    remote().then((host) => host.emit({ type: 'state', state: next }))
+  })
+  context.onFrameVisibility((visible) => {
+    remote().then((host) => host.setFrame({ visible }))
+  })
+  new ResizeObserver(reportHeight).observe(document.body)
+  return { reportHeight, tellPage }
+}
+export type StateMirror = ReturnType<typeof startStateMirror>
