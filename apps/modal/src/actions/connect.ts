@@ -5,8 +5,8 @@
  */
 import { isUserRejection } from '@airlock/protocol'
 import type { Connector } from '../connectors/types'
-import { addRecentWallet } from '../navigation/ordering'
 import { activate, networkFor } from '../stores/connections'
+import { addRecentWallet } from '../stores/recentWallets'
 import { type ConnectionContext, settledStatus } from './context'
 
 export async function connect(context: ConnectionContext, connector: Connector) {

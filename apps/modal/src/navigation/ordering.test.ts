@@ -1,6 +1,6 @@
 import type { HostWalletInfo } from '@airlock/protocol'
 import { describe, expect, test } from 'vitest'
-import { addRecentWallet, connectMethodOrder, orderHostWallets } from './ordering'
+import { connectMethodOrder, orderHostWallets } from './ordering'
 
 const wallet = (name: string, rdns: string, type: HostWalletInfo['type'] = 'ANNOUNCED') => ({
   id: `uuid-${name}`,
@@ -55,13 +55,5 @@ describe('Connect ordering (spec §2, §5)', () => {
   test('behavior: the Browser Wallet is hidden on desktop and shown on mobile', () => {
     expect(orderHostWallets({ ...base, hostWallets: [browser] })).toEqual([])
     expect(orderHostWallets({ ...base, hostWallets: [browser], isMobile: true })).toHaveLength(1)
-  })
-  test('behavior: recent keeps the last two, newest first, without duplicates', () => {
-    let recent = addRecentWallet([], { id: 'a', name: 'A' })
-    recent = addRecentWallet(recent, { id: 'b', name: 'B' })
-    recent = addRecentWallet(recent, { id: 'a', name: 'A' })
-    expect(recent.map((item) => item.id)).toEqual(['a', 'b'])
-    recent = addRecentWallet(recent, { id: 'c', name: 'C' })
-    expect(recent.map((item) => item.id)).toEqual(['c', 'a'])
   })
 })

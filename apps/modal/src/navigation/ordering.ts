@@ -2,12 +2,9 @@
  * The spec's §2 ordering defaults for the Connect view: the order of connect methods and of
  * connector types, and which of the page's wallets are shown at all (§5).
  */
-import {
-  type HostWalletInfo,
-  isBrowserWalletShown,
-  isWalletExcluded,
-  recentWalletsKept,
-} from '@airlock/protocol'
+import { type HostWalletInfo, isBrowserWalletShown, isWalletExcluded } from '@airlock/protocol'
+import { stableWalletId } from '../connectors/hostWalletIdentity'
+import type { RecentWallet } from '../stores/recentWallets'
 
 export type ConnectMethod = 'email' | 'social' | 'wallet'
 
@@ -26,23 +23,6 @@ export const connectorTypeOrder = [
   'recommended',
 ] as const
 export type ConnectorSection = (typeof connectorTypeOrder)[number]
-
-/** A wallet the visitor used before (spec §3 Recent wallet). */
-export type RecentWallet = { id: string; name: string; rdns?: string }
-
-/** The id a wallet keeps across page loads: EIP-6963 uuids are per load, rdns is not. */
-export function stableWalletId(wallet: { id: string; name: string; rdns?: string }): string {
-  return wallet.rdns || wallet.name
-}
-
-/** Adds a wallet to the recent list: newest first, no duplicates, the last 2 kept. */
-export function addRecentWallet(
-  list: readonly RecentWallet[],
-  wallet: RecentWallet,
-): RecentWallet[] {
-  const rest = list.filter((item) => item.id !== wallet.id)
-  return [wallet, ...rest].slice(0, recentWalletsKept)
-}
 
 export type ConnectorEntry = { section: ConnectorSection; wallet: HostWalletInfo }
 

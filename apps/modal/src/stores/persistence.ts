@@ -5,7 +5,7 @@
  * Only wallet names and ids (and how an embedded wallet was signed in to, so a locked one offers
  * its own login): the wallet itself decides whether the site is still authorised.
  */
-import type { RecentWallet } from '../navigation/ordering'
+import type { RecentWallet } from './recentWallets'
 
 export type SavedConnections = {
   active?: string

@@ -24,10 +24,10 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createStore } from 'zustand/vanilla'
 import type { PendingApproval } from '../embeddedWallet/approvals'
 import type { WalletOpening } from '../embeddedWallet/embeddedWallet'
-import type { RecentWallet } from '../navigation/ordering'
 import type { PairingState } from '../walletconnect/pairing'
 import type { WalletConnectPeer } from '../walletconnect/peer'
 import { emptyOnrampForm, type OnrampForm } from './onrampState'
+import type { RecentWallet } from './recentWallets'
 import { emptySend, type SendState } from './sendState'
 
 /** A wallet connection the visitor made (spec §3 Connection). */
