@@ -4,9 +4,9 @@
  * not by importing them (the loaders import the views).
  */
 import type { View } from '@airlock/protocol'
-import type { Modal } from '../modal'
+import type { Navigation } from '../navigation/navigation'
 
-export function preloadOnIntent(modal: Modal, view: View) {
+export function preloadOnIntent(modal: { navigation: Navigation }, view: View) {
   const preload = () => modal.navigation.preload(view)
   return { onPointerEnter: preload, onFocus: preload }
 }

@@ -8,11 +8,11 @@
  */
 import { connectionErrors, type SocialProvider } from '@airlock/protocol'
 import { embeddedWalletId } from '../connectors/embeddedWallet/embeddedWalletId'
-import type { Modal } from '../modal'
+import type { FlowContext } from '../flows/context'
 import { openSocialPopup } from './socialPopup'
 
 export function startSocialLogin(
-  modal: Modal,
+  modal: Pick<FlowContext, 'store' | 'navigation' | 'analytics' | 'embeddedWallet'>,
   provider: SocialProvider,
   { returnBack = false }: { returnBack?: boolean } = {},
 ) {

@@ -9,11 +9,11 @@ import { useEffect, useState } from 'react'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import type { WalletOpening } from '../../embeddedWallet/embeddedWallet'
+import { walletUnlocked } from '../../flows/walletUnlocked'
 import { ui } from '../../messages'
 import { showToast } from '../../stores/toasts'
 import { socialText } from '../EmailLogin/emailLoginText'
 import { messageOf, WalletOpeningSteps } from '../EmailLogin/WalletOpeningSteps'
-import { walletUnlocked } from '../EmailLogin/walletUnlocked'
 import list from '../list.module.css'
 
 type Outcome =

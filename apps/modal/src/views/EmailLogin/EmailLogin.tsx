@@ -8,12 +8,12 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import type { WalletOpening } from '../../embeddedWallet/embeddedWallet'
+import { walletUnlocked } from '../../flows/walletUnlocked'
 import styles from '../form.module.css'
 import list from '../list.module.css'
 import { emailLoginText as text } from './emailLoginText'
 import { useFormWork } from './useFormWork'
 import { messageOf, WalletOpeningSteps } from './WalletOpeningSteps'
-import { walletUnlocked } from './walletUnlocked'
 
 /** How long before another code may be asked for. */
 const resendAfterSeconds = 30
