@@ -7,7 +7,7 @@ import os from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs'
-import { startStack } from '../scripts/stack.mjs'
+import { buildBundles, startStack } from '../scripts/stack.mjs'
 
 export const KiB = 1024
 
@@ -27,7 +27,7 @@ export const contextOptions = { viewport: { width: 1280, height: 800 } }
  * The stack's ports, a fresh object each time: `checkPorts` moves anvil and Solana aside. The
  * demo project allows http://127.0.0.1:5173 and http://localhost:5173 only.
  */
-export const benchPorts = () => ({ api: 8787, demo: 5173, anvil: 8545, relay: 8789, solana: 8899 })
+const benchPorts = () => ({ api: 8787, demo: 5173, anvil: 8545, relay: 8789, solana: 8899 })
 
 // ---------------------------------------------------------------------------------------------
 // Cleanup: everything started registers how to stop it; it runs once, on success, failure,
@@ -251,7 +251,7 @@ export function markdownTable(rows) {
 }
 
 /** Fails naming the port when `npm start` (or anything) holds the bench's ports; moves anvil and Solana aside. */
-export async function checkPorts(ports) {
+async function checkPorts(ports) {
   const busy = []
   for (const [name, port] of [
     ['API', ports.api],
@@ -270,7 +270,7 @@ export async function checkPorts(ports) {
 }
 
 /** Anvil, the API on a fresh SQLite file, and the demo site; stopped by `cleanup()`. */
-export async function startBenchStack(ports, { cleanups, verbose, timeoutMs }) {
+async function startBenchStack(ports, { cleanups, verbose, timeoutMs }) {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'airlock-bench-'))
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
   console.log(
@@ -306,7 +306,7 @@ export async function startBenchStack(ports, { cleanups, verbose, timeoutMs }) {
 }
 
 /** Headless Chromium, offline: every host but loopback fails to resolve. */
-export async function launchBrowser(cleanups) {
+async function launchBrowser(cleanups) {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -323,4 +323,23 @@ export async function launchBrowser(cleanups) {
   })
   cleanups.push(() => browser.close())
   return browser
+}
+
+/**
+ * What each bench does first: checks its ports; builds Airlock's production bundles, and what
+ * `alsoBuild()` builds beside them, within `timeouts.build`; starts the stack within
+ * `timeouts.stack`, and an offline Chromium. `building` says what is built; `cleanups` stops it all.
+ */
+export async function prepareBench(cleanups, { name, building, alsoBuild, timeouts }) {
+  const ports = benchPorts()
+  await checkPorts(ports)
+  console.log(`${name}: building ${building}…`)
+  await withTimeout(
+    `building ${building}`,
+    Promise.all([buildBundles({ quiet: !verbose }), alsoBuild?.()]),
+    timeouts.build,
+  )
+  const urls = await startBenchStack(ports, { cleanups, verbose, timeoutMs: timeouts.stack })
+  const browser = await launchBrowser(cleanups)
+  return { urls, browser }
 }

@@ -21,21 +21,16 @@
 // Env: BENCH_RUNS (7), BENCH_WARMUP (1 discarded round), BENCH_VERBOSE=1 (stack output and
 // per-run figures), BENCH_ONLY=coldOpen,warmOpen (those scenarios only, printed, not written),
 // CHROMIUM_PATH (/usr/bin/chromium).
-import { buildBundles } from '../scripts/stack.mjs'
 import {
-  benchPorts,
-  checkPorts,
   contextOptions,
   describeMachine,
   format,
-  launchBrowser,
   median,
+  prepareBench,
   runBench,
   runs,
-  startBenchStack,
   verbose,
   warmupRuns,
-  withTimeout,
 } from './harness.mjs'
 import { measurements } from './measurements.mjs'
 import { report } from './report.mjs'
@@ -95,12 +90,11 @@ async function measure(browser, urls) {
 }
 
 async function main(cleanups) {
-  const ports = benchPorts()
-  await checkPorts(ports)
-  console.log('bench: building production bundles…')
-  await withTimeout('npm run build', buildBundles({ quiet: !verbose }), timeouts.build)
-  const urls = await startBenchStack(ports, { cleanups, verbose, timeoutMs: timeouts.stack })
-  const browser = await launchBrowser(cleanups)
+  const { urls, browser } = await prepareBench(cleanups, {
+    name: 'bench',
+    building: 'production bundles',
+    timeouts,
+  })
   const measured = await measure(browser, urls)
   const machine = describeMachine(browser.version())
   if (only) {

@@ -9,26 +9,21 @@
 // bench/RESULTS.md.
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { buildBundles } from '../../scripts/stack.mjs'
 import {
-  benchPorts,
-  checkPorts,
   contextOptions,
   describeMachine,
   format,
-  launchBrowser,
   loopbackHosts,
   markdownTable,
   median,
   plainTable,
+  prepareBench,
   runBench,
   runs,
-  startBenchStack,
   sum,
   trackNetwork,
   verbose,
   warmupRuns,
-  withTimeout,
 } from '../harness.mjs'
 import { writeResultsSection } from '../results.mjs'
 import { airlockSystem, coldOpen, warmOpen } from '../visible.mjs'
@@ -134,15 +129,12 @@ function report(systems, results, machineLine) {
 }
 
 async function main(cleanups) {
-  const ports = benchPorts()
-  await checkPorts(ports)
-  console.log('bench:peers: building Airlock’s bundles and the peers’ pages…')
-  await withTimeout(
-    'building',
-    Promise.all([buildBundles({ quiet: !verbose }), buildPeerPages()]),
-    timeouts.build,
-  )
-  const urls = await startBenchStack(ports, { cleanups, verbose, timeoutMs: timeouts.stack })
+  const { urls, browser } = await prepareBench(cleanups, {
+    name: 'bench:peers',
+    building: 'Airlock’s bundles and the peers’ pages',
+    alsoBuild: buildPeerPages,
+    timeouts,
+  })
   const served = await servePeers()
   cleanups.push(() => served.stop())
   const systems = [
@@ -154,7 +146,6 @@ async function main(cleanups) {
     },
     ...peers.map((peer) => ({ ...peer, hostProbe: peer.dialogProbe, url: served.urls[peer.id] })),
   ]
-  const browser = await launchBrowser(cleanups)
   const samples = Object.fromEntries(systems.map((system) => [system.id, []]))
   for (let run = -warmupRuns; run < runs; run++) {
     for (const system of systems) {
