@@ -1,14 +1,33 @@
-// What both benches share (`npm run bench`, `npm run bench:peers`): stopping what they started,
-// the local stack and an offline Chromium, network accounting, and number and table formatting.
+// What both benches share (`npm run bench`, `npm run bench:peers`): their settings, running them
+// and stopping what they started, the local stack and an offline Chromium, network accounting,
+// and number and table formatting.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { connect, createServer } from 'node:net'
 import os from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs'
-import { startStack } from '../scripts/stack.mjs'
+import { buildBundles, startStack } from '../scripts/stack.mjs'
 
 export const KiB = 1024
+
+// ---------------------------------------------------------------------------------------------
+// Settings: BENCH_RUNS (7) rounds after BENCH_WARMUP (1) discarded; BENCH_VERBOSE=1 shows the
+// stack's output and every run's figures.
+
+export const runs = Number(process.env.BENCH_RUNS ?? 7)
+export const warmupRuns = Number(process.env.BENCH_WARMUP ?? 1)
+export const verbose = process.env.BENCH_VERBOSE === '1'
+/** The hosts a page may reach; any other fails to resolve. */
+export const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
+/** The browser context every scenario runs in. */
+export const contextOptions = { viewport: { width: 1280, height: 800 } }
+
+/**
+ * The stack's ports, a fresh object each time: `checkPorts` moves anvil and Solana aside. The
+ * demo project allows http://127.0.0.1:5173 and http://localhost:5173 only.
+ */
+const benchPorts = () => ({ api: 8787, demo: 5173, anvil: 8545, relay: 8789, solana: 8899 })
 
 // ---------------------------------------------------------------------------------------------
 // Cleanup: everything started registers how to stop it; it runs once, on success, failure,
@@ -18,7 +37,7 @@ export const KiB = 1024
  * The run's cleanup: `cleanups` take how to stop what was started; `cleanup()` runs them once, in
  * reverse; Ctrl-C, a crash or `wholeMs` passing stops everything and exits.
  */
-export function createCleanup(wholeMs) {
+function createCleanup(wholeMs) {
   const cleanups = []
   let cleaningUp
   let aborting = false
@@ -48,6 +67,25 @@ export function createCleanup(wholeMs) {
     process.on(event, (error) => abort(`failed: ${error?.stack ?? error}`, 1))
   setTimeout(() => abort(`took over ${wholeMs / 60_000} min`, 1), wholeMs).unref()
   return { cleanups, cleanup, aborting: () => aborting }
+}
+
+/**
+ * Runs a bench's `main(cleanups)`, then stops everything it started and exits: 0, or 1 with what
+ * failed. `name` starts its lines; `wholeMs` is its deadline.
+ */
+export async function runBench(name, wholeMs, main) {
+  const { cleanups, cleanup, aborting } = createCleanup(wholeMs)
+  try {
+    await main(cleanups)
+    await cleanup()
+    process.exit(0)
+  } catch (error) {
+    // After Ctrl-C, whatever failed failed because we were stopping it; abort() exits.
+    if (aborting()) await new Promise(() => {})
+    console.error(`\n${name}: failed: ${error instanceof UsageError ? error.message : error.stack}`)
+    await cleanup()
+    process.exit(1)
+  }
 }
 
 /** A failure to report in one line, without a stack trace. */
@@ -96,16 +134,13 @@ export function freePort() {
   })
 }
 
+/** The machine in one line, for the results: cores, CPU, memory, OS, Node and Chromium. */
 export function describeMachine(chromiumVersion) {
   const cpus = os.cpus()
-  return {
-    cores: cpus.length,
-    cpu: cpus[0]?.model.trim() ?? 'unknown CPU',
-    memoryGiB: os.totalmem() / KiB ** 3,
-    os: `${os.type()} ${os.release()} ${os.arch()}`,
-    node: process.version,
-    chromium: chromiumVersion,
-  }
+  const cpu = cpus[0]?.model.trim() ?? 'unknown CPU'
+  const memoryGiB = os.totalmem() / KiB ** 3
+  const system = `${os.type()} ${os.release()} ${os.arch()}`
+  return `${cpus.length} cores (${cpu}), ${memoryGiB.toFixed(1)} GiB RAM, ${system}, Node ${process.version}, Chromium ${chromiumVersion} (headless)`
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -216,7 +251,7 @@ export function markdownTable(rows) {
 }
 
 /** Fails naming the port when `npm start` (or anything) holds the bench's ports; moves anvil and Solana aside. */
-export async function checkPorts(ports) {
+async function checkPorts(ports) {
   const busy = []
   for (const [name, port] of [
     ['API', ports.api],
@@ -235,7 +270,7 @@ export async function checkPorts(ports) {
 }
 
 /** Anvil, the API on a fresh SQLite file, and the demo site; stopped by `cleanup()`. */
-export async function startBenchStack(ports, { cleanups, verbose, timeoutMs }) {
+async function startBenchStack(ports, { cleanups, verbose, timeoutMs }) {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'airlock-bench-'))
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
   console.log(
@@ -271,7 +306,7 @@ export async function startBenchStack(ports, { cleanups, verbose, timeoutMs }) {
 }
 
 /** Headless Chromium, offline: every host but loopback fails to resolve. */
-export async function launchBrowser(cleanups) {
+async function launchBrowser(cleanups) {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -288,4 +323,23 @@ export async function launchBrowser(cleanups) {
   })
   cleanups.push(() => browser.close())
   return browser
+}
+
+/**
+ * What each bench does first: checks its ports; builds Airlock's production bundles, and what
+ * `alsoBuild()` builds beside them, within `timeouts.build`; starts the stack within
+ * `timeouts.stack`, and an offline Chromium. `building` says what is built; `cleanups` stops it all.
+ */
+export async function prepareBench(cleanups, { name, building, alsoBuild, timeouts }) {
+  const ports = benchPorts()
+  await checkPorts(ports)
+  console.log(`${name}: building ${building}…`)
+  await withTimeout(
+    `building ${building}`,
+    Promise.all([buildBundles({ quiet: !verbose }), alsoBuild?.()]),
+    timeouts.build,
+  )
+  const urls = await startBenchStack(ports, { cleanups, verbose, timeoutMs: timeouts.stack })
+  const browser = await launchBrowser(cleanups)
+  return { urls, browser }
 }

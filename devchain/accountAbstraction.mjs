@@ -17,11 +17,10 @@ import {
   keccak256,
   parseEther,
   stringToHex,
-  zeroHash,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { artifact } from './artifacts.mjs'
-import { create2DeployerAddress, devKeySender } from './devKeySender.mjs'
+import { create2Address, create2DeployerAddress, devKeySender } from './devKeySender.mjs'
 
 const require = createRequire(import.meta.url)
 
@@ -64,7 +63,7 @@ const factoryInitCode = encodeDeployData({
 })
 
 /** DevAccountFactory (for EntryPoint v0.8): CREATE2 through the deployer, salt 0. */
-export const devAccountFactoryAddress = create2Address(zeroHash, factoryInitCode)
+export const devAccountFactoryAddress = create2Address(factoryInitCode)
 
 /** The DevAccount implementation behind every account's proxy: the factory's first creation. */
 export const devAccountImplementationAddress = getContractAddress({
@@ -82,7 +81,7 @@ const paymasterInitCode = encodeDeployData({
  * DevPaymaster (EntryPoint v0.8, owned by the deployer key): CREATE2 through the deployer, salt 0.
  * It sponsors every user operation, so anyone can spend its deposit: dev chain only.
  */
-export const devPaymasterAddress = create2Address(zeroHash, paymasterInitCode)
+export const devPaymasterAddress = create2Address(paymasterInitCode)
 
 /**
  * DevPaymaster's EntryPoint deposit after a deployment: topped up to this when it is lower. A
@@ -90,15 +89,11 @@ export const devPaymasterAddress = create2Address(zeroHash, paymasterInitCode)
  */
 const paymasterDeposit = parseEther('100')
 
-if (create2Address(entryPointSalt, entryPoint.bytecode) !== entryPointAddress)
+if (create2Address(entryPoint.bytecode, entryPointSalt) !== entryPointAddress)
   throw new Error(
     'accountAbstraction.mjs: the EntryPoint artifact does not give the canonical v0.8 address; ' +
       'is @account-abstraction/contracts still 0.8.0?',
   )
-
-function create2Address(salt, bytecode) {
-  return getContractAddress({ opcode: 'CREATE2', from: create2DeployerAddress, salt, bytecode })
-}
 
 /**
  * Deploys EntryPoint v0.8 at its canonical address, DevAccountFactory and DevPaymaster on the

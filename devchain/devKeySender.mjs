@@ -6,6 +6,7 @@ import {
   concat,
   createPublicClient,
   createWalletClient,
+  getContractAddress,
   http,
   numberToHex,
   parseEther,
@@ -18,6 +19,21 @@ import { privateKeyToAccount } from 'viem/accounts'
  * whose creation code follows a 32-byte salt in the calldata, with CREATE2.
  */
 export const create2DeployerAddress = '0x4e59b44847b379578588920ca78fbf26c0b4956c'
+
+/**
+ * Where the CREATE2 deployer creates `initCode` with `salt` (default zero): the same address on
+ * every dev chain and every run.
+ * @param {`0x${string}`} initCode
+ * @param {`0x${string}`} [salt]
+ */
+export function create2Address(initCode, salt = zeroHash) {
+  return getContractAddress({
+    opcode: 'CREATE2',
+    from: create2DeployerAddress,
+    salt,
+    bytecode: initCode,
+  })
+}
 
 /**
  * @typedef {{ to: `0x${string}`, data?: `0x${string}`, abi?: readonly unknown[], functionName?: string, args?: readonly unknown[], value?: bigint }} DevCall

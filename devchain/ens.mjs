@@ -6,20 +6,10 @@
 // afterwards by the deployer key (DevOffchainResolver.setGateway) and do not move them. Nothing
 // here moves a nonce the seed or the tests count: a key of our own pays, funded with
 // anvil_setBalance. Running it again with the same options sends nothing.
-import {
-  encodeDeployData,
-  getContractAddress,
-  isAddressEqual,
-  keccak256,
-  labelhash,
-  namehash,
-  stringToHex,
-  zeroHash,
-} from 'viem'
+import { encodeDeployData, isAddressEqual, keccak256, labelhash, namehash, stringToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { create2DeployerAddress } from './accountAbstraction.mjs'
 import { artifact } from './artifacts.mjs'
-import { devKeySender } from './devKeySender.mjs'
+import { create2Address, devKeySender } from './devKeySender.mjs'
 
 /**
  * Pays for the deployments and owns the registry's root, `eth`, the parent name, `reverse` and
@@ -47,16 +37,6 @@ export const devEnsAbis = {
 function initCode(name, args) {
   const { abi, bytecode } = artifact(name)
   return encodeDeployData({ abi, bytecode, args })
-}
-
-/** @param {`0x${string}`} code */
-function create2Address(code) {
-  return getContractAddress({
-    opcode: 'CREATE2',
-    from: create2DeployerAddress,
-    salt: zeroHash,
-    bytecode: code,
-  })
 }
 
 const registryInitCode = initCode('DevEnsRegistry', [deployerAddress])

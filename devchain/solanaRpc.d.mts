@@ -1,5 +1,6 @@
 // Types for solanaRpc.mjs, so TypeScript tests and the e2e setup can import it.
 import type { LiteSVM } from 'litesvm'
+import type { ListenOptions } from './localService.d.mts'
 
 export type SolanaRpc = {
   /** `http://HOST:PORT`: the JSON-RPC endpoint (`createSolanaRpc(url)`, web3.js `Connection`). */
@@ -13,11 +14,8 @@ export type SolanaRpc = {
   stop(): Promise<void>
 }
 
-export type StartSolanaRpcOptions = {
-  /** Defaults to 8899 (solana-test-validator's); 0 picks a free port. */
-  port?: number
-  /** Defaults to 127.0.0.1. */
-  host?: string
+/** `port` defaults to 8899 (solana-test-validator's). */
+export type StartSolanaRpcOptions = ListenOptions & {
   /** Funds the dev accounts and creates sUSD (solanaDev.mjs). Defaults to true. */
   seed?: boolean
 }

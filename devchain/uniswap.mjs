@@ -20,11 +20,9 @@ import {
   parseEther,
   parseUnits,
   stringToHex,
-  zeroHash,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { create2DeployerAddress } from './accountAbstraction.mjs'
-import { devKeySender } from './devKeySender.mjs'
+import { create2Address, devKeySender } from './devKeySender.mjs'
 import { devChainContracts } from './seed.mjs'
 
 const require = createRequire(import.meta.url)
@@ -66,16 +64,6 @@ if (!routerCode.includes(`7f${pairInitCodeHash.slice(2)}`))
   )
 if (!factoryCode.includes(pairCode.slice(2)))
   throw new Error("uniswap.mjs: UniswapV2Factory does not create v2-core's UniswapV2Pair")
-
-/** @param {`0x${string}`} code */
-function create2Address(code) {
-  return getContractAddress({
-    opcode: 'CREATE2',
-    from: create2DeployerAddress,
-    salt: zeroHash,
-    bytecode: code,
-  })
-}
 
 const wethAddress = create2Address(wethCode)
 const factoryInitCode = concat([

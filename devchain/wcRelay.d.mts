@@ -1,4 +1,5 @@
 // Types for wcRelay.mjs, so TypeScript tests and the e2e setup can import it.
+import type { ListenOptions } from './localService.d.mts'
 
 export type WalletConnectRelay = {
   /** `ws://127.0.0.1:PORT`: the `relayUrl` for sign-client's Core. */
@@ -8,11 +9,8 @@ export type WalletConnectRelay = {
   close(): Promise<void>
 }
 
-export type StartRelayOptions = {
-  /** Defaults to 127.0.0.1. */
-  host?: string
-  /** 0 (the default) picks a free port. */
-  port?: number
+/** `port` defaults to 0, a free port. */
+export type StartRelayOptions = ListenOptions & {
   /** Gets one line per connection and per request, for debugging. */
   log?: (line: string) => void
 }

@@ -4,6 +4,7 @@
 // sends: folded headers, encoded-word subjects, single-part and multipart bodies.
 import { createServer } from 'node:http'
 import { SMTPServer } from 'smtp-server'
+import { closeHttpServer, listenOnLoopback } from './loopbackServer.mjs'
 
 /** @typedef {{ receivedAt: string, from: string, to: string[], subject: string, text: string }} DevMailMessage */
 /** @typedef {{ headers: Map<string, string>, body: string }} Entity */
@@ -235,22 +236,6 @@ ${items.length ? items.join('\n') : '<p>No mail yet.</p>'}
 }
 
 /**
- * Listens on 127.0.0.1 and resolves to the port it got, or rejects with the listen error.
- * @param {import('node:net').Server} server
- * @param {number} port
- * @returns {Promise<number>}
- */
-function listen(server, port) {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve(/** @type {import('node:net').AddressInfo} */ (server.address()).port)
-    })
-  })
-}
-
-/**
  * Starts the capturing SMTP server on 127.0.0.1:`smtpPort` (default 2525) and its dev page on
  * 127.0.0.1:`httpPort` (default 8790); port 0 picks a free port, reported in the URLs. Unless
  * `quiet`, each message is printed to the console with the 6-digit code it contains.
@@ -337,17 +322,12 @@ export async function startDevMail({ smtpPort = 2525, httpPort = 8790, quiet = f
   })
 
   const closeSmtp = () => new Promise((resolve) => smtp.close(() => resolve(undefined)))
-  const closePage = () =>
-    new Promise((resolve) => {
-      page.close(() => resolve(undefined))
-      // Browsers and fetch keep connections alive; they must not hold the server open.
-      page.closeAllConnections()
-    })
+  const closePage = () => closeHttpServer(page)
 
-  const smtpListening = await listen(smtp.server, smtpPort)
+  const smtpListening = await listenOnLoopback(smtp.server, smtpPort)
   let pageListening
   try {
-    pageListening = await listen(page, httpPort)
+    pageListening = await listenOnLoopback(page, httpPort)
   } catch (error) {
     await closeSmtp()
     throw error

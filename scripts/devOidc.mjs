@@ -11,6 +11,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose'
 import Provider from 'oidc-provider'
+import { closeHttpServer, listenOnLoopback } from './loopbackServer.mjs'
 
 /** The social login providers the API redirects to (farcaster has no OpenID provider). */
 export const devOidcProviders = ['google', 'x', 'discord', 'github', 'apple', 'facebook']
@@ -280,13 +281,7 @@ export async function startDevOidc({
       response.end(`${error.message}\n`)
     })
   })
-  const listening = await new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve(/** @type {import('node:net').AddressInfo} */ (server.address()).port)
-    })
-  })
+  const listening = await listenOnLoopback(server, port)
   const origin = `http://127.0.0.1:${listening}`
   for (const name of providers)
     issuers.set(name, createIssuer({ name, origin, redirectUris, account, tamper }))
@@ -359,10 +354,6 @@ export async function startDevOidc({
       }
       throw new Error('The dev OpenID provider redirected more than 10 times.')
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve(undefined))
-        server.closeAllConnections()
-      }),
+    close: () => closeHttpServer(server),
   }
 }

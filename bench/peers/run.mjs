@@ -9,32 +9,27 @@
 // bench/RESULTS.md.
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { buildBundles } from '../../scripts/stack.mjs'
 import {
-  checkPorts,
-  createCleanup,
+  contextOptions,
   describeMachine,
   format,
-  launchBrowser,
+  loopbackHosts,
   markdownTable,
   median,
   plainTable,
-  startBenchStack,
+  prepareBench,
+  runBench,
+  runs,
   sum,
   trackNetwork,
-  UsageError,
-  withTimeout,
+  verbose,
+  warmupRuns,
 } from '../harness.mjs'
 import { writeResultsSection } from '../results.mjs'
 import { airlockSystem, coldOpen, warmOpen } from '../visible.mjs'
 import { servePeers } from './serve.mjs'
 import { peers } from './systems.mjs'
 
-const runs = Number(process.env.BENCH_RUNS ?? 7)
-const warmupRuns = Number(process.env.BENCH_WARMUP ?? 1)
-const verbose = process.env.BENCH_VERBOSE === '1'
-// The demo project allows http://127.0.0.1:5173 and http://localhost:5173 only.
-const ports = { api: 8787, demo: 5173, anvil: 8545, relay: 8789, solana: 8899 }
 const timeouts = {
   build: 10 * 60_000,
   stack: 2 * 60_000,
@@ -42,7 +37,6 @@ const timeouts = {
   open: 30_000,
   whole: 40 * 60_000,
 }
-const allowedHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /** The rows, each measured for every system. */
 const metrics = [
@@ -51,8 +45,6 @@ const metrics = [
   { id: 'navToClick', name: 'Cold: navigation start → button clicked', unit: 'ms' },
   { id: 'hostJs', name: 'Host page JS (gzip)', unit: 'bytes' },
 ]
-
-const { cleanups, cleanup, aborting } = createCleanup(timeouts.whole)
 
 /**
  * The peers' pages, built in a process of their own: Vite sets NODE_ENV=production in the process
@@ -72,10 +64,10 @@ function buildPeerPages() {
 /** One cold and one warm open of `system`, each in a fresh context. */
 async function measureOnce(browser, system) {
   const samples = {}
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const context = await browser.newContext(contextOptions)
   try {
     const page = await context.newPage()
-    const network = trackNetwork(page, allowedHosts)
+    const network = trackNetwork(page, loopbackHosts)
     const cold = await coldOpen(page, system, system.url, { timeoutMs: timeouts.open })
     await network.quiet(500, 10_000)
     samples.navToVisible = cold.navToVisible
@@ -84,10 +76,10 @@ async function measureOnce(browser, system) {
   } finally {
     await context.close()
   }
-  const warmContext = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const warmContext = await browser.newContext(contextOptions)
   try {
     const page = await warmContext.newPage()
-    const network = trackNetwork(page, allowedHosts)
+    const network = trackNetwork(page, loopbackHosts)
     const warm = await warmOpen(page, system, system.url, {
       network,
       ready: system.ready,
@@ -100,7 +92,7 @@ async function measureOnce(browser, system) {
   return samples
 }
 
-function report(systems, results, machine) {
+function report(systems, results, machineLine) {
   const [airlock, ...others] = systems
   const header = [
     'Metric',
@@ -115,7 +107,6 @@ function report(systems, results, machine) {
       ...others.map((other) => `${(value(airlock) / value(other)).toFixed(2)}×`),
     ]
   })
-  const machineLine = `${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB.toFixed(1)} GiB RAM, ${machine.os}, Node ${machine.node}, Chromium ${machine.chromium} (headless)`
   console.log(`\n${plainTable([header, ...rows])}\n\nMachine: ${machineLine}`)
   writeResultsSection(
     'peers',
@@ -137,15 +128,13 @@ function report(systems, results, machine) {
   console.log('\nbench:peers: wrote the peers’ section of bench/RESULTS.md')
 }
 
-async function main() {
-  await checkPorts(ports)
-  console.log('bench:peers: building Airlock’s bundles and the peers’ pages…')
-  await withTimeout(
-    'building',
-    Promise.all([buildBundles({ quiet: !verbose }), buildPeerPages()]),
-    timeouts.build,
-  )
-  const urls = await startBenchStack(ports, { cleanups, verbose, timeoutMs: timeouts.stack })
+async function main(cleanups) {
+  const { urls, browser } = await prepareBench(cleanups, {
+    name: 'bench:peers',
+    building: 'Airlock’s bundles and the peers’ pages',
+    alsoBuild: buildPeerPages,
+    timeouts,
+  })
   const served = await servePeers()
   cleanups.push(() => served.stop())
   const systems = [
@@ -157,7 +146,6 @@ async function main() {
     },
     ...peers.map((peer) => ({ ...peer, hostProbe: peer.dialogProbe, url: served.urls[peer.id] })),
   ]
-  const browser = await launchBrowser(cleanups)
   const samples = Object.fromEntries(systems.map((system) => [system.id, []]))
   for (let run = -warmupRuns; run < runs; run++) {
     for (const system of systems) {
@@ -182,15 +170,4 @@ async function main() {
   report(systems, results, describeMachine(browser.version()))
 }
 
-try {
-  await main()
-  await cleanup()
-  process.exit(0)
-} catch (error) {
-  if (aborting()) await new Promise(() => {})
-  console.error(
-    `\nbench:peers: failed: ${error instanceof UsageError ? error.message : error.stack}`,
-  )
-  await cleanup()
-  process.exit(1)
-}
+await runBench('bench:peers', timeouts.whole, main)
