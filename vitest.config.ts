@@ -1,8 +1,13 @@
 // Unit tests: next to the code in packages/, apps/ and devchain/, in Node; checks that span the
-// repo (import cycles) in scripts/. The SDK's `*.browser.test.ts` run in Chromium (Debian's, never
+// repo (import cycles) in scripts/. Node test files share their workers' module graph (no
+// per-file isolation: importing viem, Hono and the API's services once per worker instead of once
+// per file is most of what isolation cost), which the repo allows since no module keeps state
+// (moduleState.test.ts); files that fake third-party HTTP with msw patch `fetch` for their run and
+// keep their own isolated project. The SDK's `*.browser.test.ts` run in Chromium (Debian's, never
 // a downloaded one) through Vitest's browser mode, against a stand-in modal frame served at
 // /modal; so do the modal's view tests (`apps/modal/src/**/*.browser.test.tsx`), which render
 // views with Testing Library. The e2e suite is Playwright's.
+import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
@@ -23,8 +28,31 @@ const browser = () => ({
   instances: [{ browser: 'chromium' as const }],
 })
 
+const nodeTests = [
+  'packages/**/src/**/*.test.ts',
+  'apps/**/{src,test}/**/*.test.{ts,tsx}',
+  'devchain/**/*.test.ts',
+  'scripts/**/*.test.ts',
+]
+const nodeExcluded = ['**/node_modules/**', '**/dist/**', '**/*.browser.test.{ts,tsx}']
+
+/** Node test files that import msw: they run isolated, each with a `fetch` of its own. */
+function httpFakingTests(): string[] {
+  const root = fileURLToPath(new URL('.', import.meta.url))
+  return ['apps', 'packages', 'devchain', 'scripts'].flatMap((folder) =>
+    readdirSync(`${root}${folder}`, { recursive: true, encoding: 'utf8' })
+      .filter((path) => /\.test\.tsx?$/.test(path) && !/(^|\/)(node_modules|dist)\//.test(path))
+      .map((path) => `${folder}/${path}`)
+      .filter((path) => /from ['"]msw/.test(readFileSync(`${root}${path}`, 'utf8'))),
+  )
+}
+const isolatedTests = httpFakingTests()
+
 export default defineConfig({
   test: {
+    // Most unit tests wait on real parts (PostgreSQL, anvil, SMTP, Chromium) more than they
+    // compute: four workers keep a 2-core machine busy where two left it idle half the time.
+    maxWorkers: 4,
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
@@ -32,13 +60,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: [
-            'packages/**/src/**/*.test.ts',
-            'apps/**/{src,test}/**/*.test.{ts,tsx}',
-            'devchain/**/*.test.ts',
-            'scripts/**/*.test.ts',
-          ],
-          exclude: ['**/node_modules/**', '**/dist/**', '**/*.browser.test.{ts,tsx}'],
+          include: nodeTests,
+          exclude: [...nodeExcluded, ...isolatedTests],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node-http-fakes',
+          include: isolatedTests,
+          exclude: nodeExcluded,
         },
       },
       {
