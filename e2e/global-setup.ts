@@ -3,16 +3,15 @@
 // on a fresh SQLite file, the demo site and the fixture servers), allows the fixture origin through
 // the project CLI, and stops it all after. The onramp providers, which can't run here, are faked
 // inside the API process at the HTTP layer.
-import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { promisify } from 'node:util'
 // @ts-expect-error: plain ESM helper shared with `npm start` and the bench.
 import { root, startStack } from '../scripts/stack.mjs'
 import { startFixtureServers } from './fixtures/server'
 import {
+  airlockCli,
   analyticsProjects,
   oneLineProject,
   operatorToken,
@@ -23,10 +22,10 @@ import {
 } from './support/operator'
 import { origins, ports } from './support/ports'
 
-const run = promisify(execFile)
-
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'airlock-e2e-'))
+  // Where the specs' workers (and airlockCli) find the stack's database.
+  process.env.AIRLOCK_E2E_DATA_DIR = dataDir
   const env = {
     DATA_DIR: dataDir,
     AIRLOCK_OPERATOR_TOKEN: operatorToken,
@@ -64,11 +63,8 @@ export default async function globalSetup() {
     env,
     quiet: !process.env.E2E_VERBOSE,
   })
-  const airlock = (...args: string[]) =>
-    run(`${root}node_modules/.bin/tsx`, ['apps/api/src/cli.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, ...env },
-    })
+  // One command at a time: each opens the database on its own, as an operator's CLI would.
+  const airlock = airlockCli
   // The demo project as an operator would set it up for these origins.
   await airlock('projects', 'allow-origin', 'demo', origins.demo)
   await airlock('projects', 'allow-origin', 'demo', origins.fixtures)
@@ -114,47 +110,41 @@ export default async function globalSetup() {
       mode,
     )
   // Smart accounts are off by default, and the bundler relay refuses a project without them.
-  await Promise.all([
-    airlock(
-      'projects',
-      'create',
-      smartAccountProject,
-      '--origin',
-      origins.fixtures,
-      '--feature',
-      'smartAccounts=on',
-    ),
-    airlock(
-      'projects',
-      'create',
-      sponsoredAccountProject,
-      '--origin',
-      origins.fixtures,
-      '--feature',
-      'smartAccounts=on',
-      '--feature',
-      'gasSponsorship=on',
-    ),
-    airlock(
-      'projects',
-      'create',
-      siteSignInSmartProject,
-      '--origin',
-      origins.fixtures,
-      '--feature',
-      'smartAccounts=on',
-      '--siwx',
-      'optional',
-    ),
-  ])
-  // Projects of their own for the analytics tests, whose events are counted per project.
-  await Promise.all(
-    analyticsProjects.map((project) =>
-      airlock('projects', 'create', project, '--origin', origins.fixtures),
-    ),
+  await airlock(
+    'projects',
+    'create',
+    smartAccountProject,
+    '--origin',
+    origins.fixtures,
+    '--feature',
+    'smartAccounts=on',
   )
+  await airlock(
+    'projects',
+    'create',
+    sponsoredAccountProject,
+    '--origin',
+    origins.fixtures,
+    '--feature',
+    'smartAccounts=on',
+    '--feature',
+    'gasSponsorship=on',
+  )
+  await airlock(
+    'projects',
+    'create',
+    siteSignInSmartProject,
+    '--origin',
+    origins.fixtures,
+    '--feature',
+    'smartAccounts=on',
+    '--siwx',
+    'optional',
+  )
+  // Projects of their own for the analytics tests, whose events are counted per project.
+  for (const project of analyticsProjects)
+    await airlock('projects', 'create', project, '--origin', origins.fixtures)
   const stopFixtures = await startFixtureServers()
-  process.env.AIRLOCK_E2E_DATA_DIR = dataDir
   return async () => {
     await stopFixtures()
     await stack.stop()

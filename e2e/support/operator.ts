@@ -1,8 +1,10 @@
 // What the e2e stack's operator set up: the token the API is started with, for
 // `GET /v1/projects/:id/stats`, the projects the analytics, one-line, sign-in and smart-account
 // tests use, and the CLI.
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
+import { isProduction, readStorageConfig } from '../../apps/api/src/config'
+import { runCli } from '../../apps/api/src/runCli'
+import { loadNetworks } from '../../apps/api/src/services/networks'
+import { openStorage } from '../../apps/api/src/storage/storage'
 
 export const operatorToken = 'e2e-operator-token-0123456789abcdef'
 
@@ -33,13 +35,28 @@ export const siteSignInSmartProject = 'smart-site-siwx'
 
 /**
  * Runs the operator's CLI (`npm run airlock -- …`) against the e2e stack's database, as an
- * operator would while the API serves pages; resolves to its output, rejects on a non-zero exit.
+ * operator would while the API serves pages: the CLI's own `runCli` on the database, mode and
+ * networks `cli.ts` would read from the environment, in this process (a `tsx` process per command
+ * spent seconds compiling the API first). Resolves to its output; rejects on a non-zero exit code
+ * with what it printed to stderr.
  */
 export async function airlockCli(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    'node_modules/.bin/tsx',
-    ['apps/api/src/cli.ts', ...args],
-    { env: { ...process.env, DATA_DIR: process.env.AIRLOCK_E2E_DATA_DIR } },
-  )
-  return stdout
+  const env = { ...process.env, DATA_DIR: process.env.AIRLOCK_E2E_DATA_DIR }
+  const production = isProduction(env)
+  const storage = openStorage(readStorageConfig(env))
+  let stdout = ''
+  let stderr = ''
+  try {
+    const code = await runCli(args, {
+      db: storage.db,
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+      production,
+      networks: loadNetworks(process.env, { production }),
+    })
+    if (code !== 0) throw new Error(`airlock ${args.join(' ')} exited with ${code}: ${stderr}`)
+    return stdout
+  } finally {
+    await storage.close()
+  }
 }
