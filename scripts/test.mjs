@@ -1,5 +1,7 @@
-// `npm test`: every check CI runs, in order — Biome, type checks, unit tests, the bundle size
-// budget and the Playwright e2e suite — then the runners' summaries and one closing total.
+// `npm test`: every check CI runs — Biome, type checks, unit tests, the bundle size budget and the
+// Playwright e2e suite — then the runners' summaries and one closing total. The type check and the
+// build run beside the unit tests (those mostly wait on PostgreSQL, anvil and Chromium, and leave
+// a core free); their output is printed whole when they end, the unit tests' as it comes.
 // Installs what the machine lacks (Chromium, PostgreSQL) through apt when running as root.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
@@ -38,33 +40,38 @@ function ensurePostgres() {
   throw new Error('PostgreSQL is needed for the API tests: apt-get install postgresql')
 }
 
-/** Runs a step, streaming its output, and keeps the output for the summary. */
-function step(name, command, args, env = {}) {
+/**
+ * Runs a step and keeps its output for the summary: streamed as it comes, or, `buffered`, printed
+ * whole when the step ends (for a step that runs beside another).
+ */
+function step(name, command, args, { buffered = false } = {}) {
   return new Promise((resolve) => {
-    console.log(`\n━━ ${name}: ${command} ${args.join(' ')}`)
+    const header = `\n━━ ${name}: ${command} ${args.join(' ')}`
+    if (!buffered) console.log(header)
     const started = Date.now()
     const child = spawn(command, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NO_COLOR: '1', ...env },
+      env: { ...process.env, NO_COLOR: '1' },
     })
     let output = ''
     child.stdout.on('data', (chunk) => {
       output += chunk
-      process.stdout.write(chunk)
+      if (!buffered) process.stdout.write(chunk)
     })
     child.stderr.on('data', (chunk) => {
       output += chunk
-      process.stderr.write(chunk)
+      if (!buffered) process.stderr.write(chunk)
     })
-    child.on('exit', (code) =>
+    child.on('exit', (code) => {
+      if (buffered) console.log(`${header}\n${output.trimEnd()}`)
       resolve({
         name,
         ok: code === 0,
         // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colours.
         output: output.replace(/\x1b\[[0-9;]*m/g, ''),
         seconds: (Date.now() - started) / 1000,
-      }),
-    )
+      })
+    })
   })
 }
 
@@ -86,9 +93,13 @@ try {
 
 const npx = (bin, ...args) => [`node_modules/.bin/${bin}`, args]
 results.push(await step('lint', ...npx('biome', 'check', '.')))
-results.push(await step('typecheck', 'node', ['scripts/typecheck.mjs']))
-results.push(await step('unit', ...npx('vitest', 'run')))
-results.push(await step('build', 'npm', ['run', 'build']))
+results.push(
+  ...(await Promise.all([
+    step('typecheck', 'node', ['scripts/typecheck.mjs'], { buffered: true }),
+    step('unit', ...npx('vitest', 'run')),
+    step('build', 'npm', ['run', 'build'], { buffered: true }),
+  ])),
+)
 results.push(await step('size', 'node', ['scripts/size.mjs']))
 results.push(await step('e2e', ...npx('playwright', 'test')))
 
