@@ -8,7 +8,10 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
-  workers: 2,
+  // The tests share one stack and keep apart by their own addresses, projects and browser
+  // contexts; they mostly wait on it (a 2-core machine ran two at a time at half its CPU), so
+  // three run at once. E2E_WORKERS sets another number.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
