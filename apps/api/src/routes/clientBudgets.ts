@@ -4,6 +4,7 @@
  * route whose limiter has a client and a project budget (sign-ins, codes, the bundler relay).
  */
 import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import { clientAddress } from '../services/clientAddress'
 import { type RateLimiter, retryAfterSeconds, spendEach } from '../services/rateLimit'
 import { apiError } from './apiError'
@@ -13,6 +14,20 @@ export function rateLimitedAnswer(c: Context, retryAfterMs: number): Response {
   c.header('Retry-After', String(retryAfterSeconds(retryAfterMs)))
   return apiError(c, 429, 'rateLimited', 'Rate Limited')
 }
+
+/** Spends the client's and the `:id` project's budgets; the 429 when one is spent. */
+export const clientAndProjectBudgets = (
+  limiter: RateLimiter<'client' | 'project'>,
+  trustProxy: number,
+) =>
+  createMiddleware(async (c, next) => {
+    const spent = await spendEach(limiter, [
+      ['client', clientAddress(c, trustProxy)],
+      ['project', c.req.param('id') ?? ''],
+    ])
+    if (!spent.allowed) return rateLimitedAnswer(c, spent.retryAfterMs)
+    await next()
+  })
 
 /** Spends the client's and the project's budgets; the 429 when one is spent, else undefined. */
 export async function spendClientAndProject(
