@@ -24,7 +24,8 @@ import {
 } from '../services/social/providers'
 import { readSocialConfig } from '../services/social/socialConfig'
 import type { Storage } from '../storage/storage'
-import { emailLoginRoutes, emailSessionCookie } from './emailLogin'
+import { emailLoginRoutes } from './emailLogin'
+import { emailSessionCookie } from './emailSession'
 import { embeddedWalletRoutes } from './embeddedWallet'
 import { socialLoginRoutes } from './socialLogin'
 

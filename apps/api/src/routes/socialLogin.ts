@@ -33,7 +33,8 @@ import { socialEnvName } from '../services/social/socialConfig'
 import { SocialLoginError, type SocialLoginErrorCode } from '../services/social/socialLoginError'
 import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
-import { setEmailSessionCookie } from './emailLogin'
+import { setEmailSessionCookie } from './emailSession'
+import { ownOrigin } from './frameAdmission'
 import { frameRequests } from './frameRequest'
 import { jsonBodyLimit, noStore } from './middleware'
 
@@ -95,7 +96,7 @@ export function socialLoginRoutes({
   const clients = new Map<OAuthSocialProvider, SocialClient>(
     providers.map((setup) => [setup.provider, createSocialClient(setup)]),
   )
-  const { ownOrigin, frameRequest, currentLogin } = frameRequests({
+  const { frameRequest, currentLogin } = frameRequests({
     storage,
     rateLimiter,
     trustProxy,
@@ -107,22 +108,25 @@ export function socialLoginRoutes({
     return apiError(c, statusOf[error.code], error.code, error.message)
   }
 
-  /** The client of `name` when the project offers it and this API has one; or the refusal. */
-  function clientFor(project: Project, name: string): SocialClient | SocialLoginError {
+  /**
+   * The client of `name` when the project offers it and this API has one.
+   * @throws SocialLoginError `socialNotEnabled`
+   */
+  function clientFor(project: Project, name: string): SocialClient {
     const notEnabled = (message: string) => new SocialLoginError('socialNotEnabled', message)
     if (!isOAuthSocialProvider(name))
-      return notEnabled(
+      throw notEnabled(
         `There is no social login called ${JSON.stringify(name.slice(0, 40))}: it is one of ${oauthSocialProviders.join(', ')}.`,
       )
     const label = socialProviderNames[name]
     if (!project.features.socials.includes(name))
-      return notEnabled(`${label} login is off for project "${project.id}".`)
-    return (
-      clients.get(name) ??
-      notEnabled(
+      throw notEnabled(`${label} login is off for project "${project.id}".`)
+    const client = clients.get(name)
+    if (client === undefined)
+      throw notEnabled(
         `This Airlock API has no ${label} app to sign in with (${socialEnvName(name, 'CLIENT_ID')}).`,
       )
-    )
+    return client
   }
 
   /** The popup's page: `outcome` posted to this API's origin. */
@@ -131,7 +135,7 @@ export function socialLoginRoutes({
     outcome: SocialCallbackOutcome,
     status: ContentfulStatusCode,
   ) {
-    const { html, csp } = socialCallbackPage(outcome, ownOrigin(c))
+    const { html, csp } = socialCallbackPage(outcome, ownOrigin(c, publicOrigin))
     return c.html(html, status, {
       'Content-Security-Policy': csp,
       // The URL holds the code: no page it leads to learns it.
@@ -181,7 +185,7 @@ export function socialLoginRoutes({
           'socialProviderUnavailable',
           `This Airlock API no longer has a ${label} app to sign in with.`,
         )
-      const callbackUrl = new URL(`${ownOrigin(c)}${socialCallbackPath}`)
+      const callbackUrl = new URL(`${ownOrigin(c, publicOrigin)}${socialCallbackPath}`)
       for (const [key, value] of parameters) callbackUrl.searchParams.append(key, value)
       const account = await client.exchange(callbackUrl, {
         state: authorization.state,
@@ -219,29 +223,32 @@ export function socialLoginRoutes({
   app.use('/v1/projects/:id/social/*', noStore)
   app.use(socialCallbackPath, noStore)
 
-  app.post('/v1/projects/:id/social/:provider/authorizations', limit, async (c) => {
-    const request = await frameRequest(c, socialAuthorizationRequestSchema)
-    if (request instanceof Response) return request
-    const { project, body } = request
-    const client = clientFor(project, c.req.param('provider'))
-    if (client instanceof SocialLoginError) return refusal(c, client)
-    try {
-      const url = await createSocialAuthorization(
-        storage.db,
-        client,
-        {
-          projectId: project.id,
-          hostOrigin: body.hostOrigin,
-          linkLogin: await currentLogin(c, project.id, body.hostOrigin),
-          redirectUri: `${ownOrigin(c)}${socialCallbackPath}`,
-        },
-        now(),
-      )
-      return c.json({ url }, 201)
-    } catch (error) {
-      return refusal(c, error)
-    }
-  })
+  app.post(
+    '/v1/projects/:id/social/:provider/authorizations',
+    limit,
+    frameRequest(socialAuthorizationRequestSchema),
+    async (c) => {
+      const { project } = c.var
+      const { hostOrigin } = c.req.valid('json')
+      try {
+        const client = clientFor(project, c.req.param('provider'))
+        const url = await createSocialAuthorization(
+          storage.db,
+          client,
+          {
+            projectId: project.id,
+            hostOrigin,
+            linkLogin: await currentLogin(c, project.id, hostOrigin),
+            redirectUri: `${ownOrigin(c, publicOrigin)}${socialCallbackPath}`,
+          },
+          now(),
+        )
+        return c.json({ url }, 201)
+      } catch (error) {
+        return refusal(c, error)
+      }
+    },
+  )
 
   app.get(socialCallbackPath, (c) => callback(c, new URL(c.req.url).searchParams))
 
@@ -253,22 +260,26 @@ export function socialLoginRoutes({
     return callback(c, parameters)
   })
 
-  app.post('/v1/projects/:id/social/sessions', limit, async (c) => {
-    const request = await frameRequest(c, socialSignInRequestSchema)
-    if (request instanceof Response) return request
-    const { project, body } = request
-    try {
-      const { token, session } = await startSocialSession(
-        storage.db,
-        body.grant,
-        { projectId: project.id, hostOrigin: body.hostOrigin },
-        now(),
-      )
-      setEmailSessionCookie(c, project.id, token)
-      return c.json(session, 201)
-    } catch (error) {
-      return refusal(c, error)
-    }
-  })
+  app.post(
+    '/v1/projects/:id/social/sessions',
+    limit,
+    frameRequest(socialSignInRequestSchema),
+    async (c) => {
+      const { project } = c.var
+      const { grant, hostOrigin } = c.req.valid('json')
+      try {
+        const { token, session } = await startSocialSession(
+          storage.db,
+          grant,
+          { projectId: project.id, hostOrigin },
+          now(),
+        )
+        setEmailSessionCookie(c, project.id, token)
+        return c.json(session, 201)
+      } catch (error) {
+        return refusal(c, error)
+      }
+    },
+  )
   return app
 }

@@ -57,3 +57,9 @@ export const queryOf = <output>(
     const answer = uncached ? uncachedApiError : apiError
     return answer(c, 400, 'invalidRequest', describeQueryIssues(parsed.error))
   })
+
+/**
+ * The body a `jsonBody` earlier in the chain checked, for a middleware that serves routes of
+ * several bodies and reads only what they share (`hostOrigin`).
+ */
+export const checkedBody = <body>(c: Context): body => c.req.valid('json' as never) as body
