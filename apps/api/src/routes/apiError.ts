@@ -14,7 +14,7 @@ import { z } from 'zod'
 z.config(z.locales.en())
 
 /** A failed parse of a zod or zod/mini schema (the protocol's schemas are zod/mini). */
-type SchemaError = { issues: readonly z.core.$ZodIssue[] }
+export type SchemaError = { issues: readonly z.core.$ZodIssue[] }
 
 export function apiError(
   c: Context,
@@ -70,24 +70,4 @@ export function describeIssues(error: SchemaError, where: 'query' | 'body'): str
   return error.issues
     .map((issue) => `${[where, ...issue.path.map(String)].join('.')}: ${issue.message}`)
     .join('; ')
-}
-
-/**
- * The request's body, parsed as JSON and checked by `schema` (zod or zod/mini), or the 400 that
- * answers it: not JSON, or the fields at fault.
- */
-export async function checkedJsonBody<output>(
-  c: Context,
-  schema: RequestSchema<output>,
-): Promise<{ body: output } | Response> {
-  let json: unknown
-  try {
-    json = JSON.parse(await c.req.text())
-  } catch {
-    return apiError(c, 400, 'invalidRequest', 'The request body must be JSON')
-  }
-  const parsed = schema.safeParse(json)
-  if (!parsed.success)
-    return apiError(c, 400, 'invalidRequest', describeIssues(parsed.error, 'body'))
-  return { body: parsed.data }
 }

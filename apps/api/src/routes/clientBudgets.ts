@@ -28,16 +28,3 @@ export const clientAndProjectBudgets = (
     if (!spent.allowed) return rateLimitedAnswer(c, spent.retryAfterMs)
     await next()
   })
-
-/** Spends the client's and the project's budgets; the 429 when one is spent, else undefined. */
-export async function spendClientAndProject(
-  c: Context,
-  limiter: RateLimiter<'client' | 'project'>,
-  { projectId, trustProxy }: { projectId: string; trustProxy: number },
-): Promise<Response | undefined> {
-  const spent = await spendEach(limiter, [
-    ['client', clientAddress(c, trustProxy)],
-    ['project', projectId],
-  ])
-  return spent.allowed ? undefined : rateLimitedAnswer(c, spent.retryAfterMs)
-}

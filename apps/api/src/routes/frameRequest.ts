@@ -11,7 +11,7 @@ import { every } from 'hono/combine'
 import { EmailLoginError } from '../services/email/emailLoginError'
 import { findEmailSession } from '../services/email/sessions'
 import type { Project } from '../services/projects'
-import type { EmailLoginRateLimiter } from '../services/rateLimit'
+import type { RateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import type { RequestSchema } from './apiError'
 import { clientAndProjectBudgets } from './clientBudgets'
@@ -21,7 +21,7 @@ import { checkedBody, jsonBody } from './validators'
 
 export type FrameRequestOptions = {
   storage: Storage
-  rateLimiter: EmailLoginRateLimiter
+  rateLimiter: RateLimiter<'client' | 'project'>
   trustProxy: number
   /** The public origin of this API, when a proxy makes it differ from the request URL. */
   publicOrigin: string | undefined

@@ -11,7 +11,7 @@ import {
   describeIssues,
   describeQueryIssues,
   type RequestSchema,
-  uncachedApiError,
+  type SchemaError,
 } from './apiError'
 
 /** How a route answers a body it refuses: by default 400 `invalidRequest` with `message`. */
@@ -44,18 +44,20 @@ export function jsonBody<output>(
 }
 
 /**
- * The query, each parameter's first value, checked by `schema`; refused uncached when
- * `uncached` (answers others may not keep).
+ * The query, each parameter's first value as `c.req.query()` reads it, checked by `schema`.
+ * Refused by `refused` (default 400 `invalidRequest`), in `describe`'s words (default
+ * `chainId: …`).
  */
 export const queryOf = <output>(
   schema: RequestSchema<output>,
-  { uncached = false }: { uncached?: boolean } = {},
+  {
+    refused = invalidRequest,
+    describe = describeQueryIssues,
+  }: { refused?: BodyRefusal; describe?: (error: SchemaError) => string } = {},
 ) =>
   validator('query', (_value, c) => {
     const parsed = schema.safeParse(c.req.query())
-    if (parsed.success) return parsed.data
-    const answer = uncached ? uncachedApiError : apiError
-    return answer(c, 400, 'invalidRequest', describeQueryIssues(parsed.error))
+    return parsed.success ? parsed.data : refused(c, describe(parsed.error))
   })
 
 /**
@@ -63,3 +65,6 @@ export const queryOf = <output>(
  * several bodies and reads only what they share (`hostOrigin`).
  */
 export const checkedBody = <body>(c: Context): body => c.req.valid('json' as never) as body
+
+/** The query a `queryOf` earlier in the chain checked, for a middleware of several schemas. */
+export const checkedQuery = <query>(c: Context): query => c.req.valid('query' as never) as query
