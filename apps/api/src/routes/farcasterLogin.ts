@@ -15,16 +15,14 @@ import {
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { startEmailSession } from '../services/email/sessions'
 import {
   findFarcasterChannel,
   openFarcasterChannel,
-  useFarcasterChannel,
+  signInWithFarcasterChannel,
 } from '../services/farcaster/channels'
 import type { FarcasterRelay } from '../services/farcaster/farcasterRelay'
 import type { Project } from '../services/projects'
 import type { EmailLoginRateLimiter } from '../services/rateLimit'
-import { linkSocialIdentity } from '../services/social/identities'
 import { SocialLoginError, type SocialLoginErrorCode } from '../services/social/socialLoginError'
 import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
@@ -155,20 +153,13 @@ export function farcasterLoginRoutes({
         })
         // The fid the signature proves, whatever else the relay says.
         const handle = fid === state.fid && state.username ? state.username : `fid ${fid}`
-        const { token, session } = await storage.db.transaction().execute(async (trx) => {
-          await useFarcasterChannel(trx, channel.id, at)
-          const login = await linkSocialIdentity(
-            trx,
-            { projectId: project.id, provider: 'farcaster', linkLogin: channel.linkLogin },
-            { subject: String(fid), handle },
-            at,
-          )
-          return startEmailSession(
-            trx,
-            { ...scope, email: login, social: { provider: 'farcaster', handle } },
-            at,
-          )
-        })
+        const { token, session } = await signInWithFarcasterChannel(
+          storage.db,
+          channel,
+          scope,
+          { fid, handle },
+          at,
+        )
         setEmailSessionCookie(c, project.id, token)
         return c.json(session, 201)
       } catch (error) {

@@ -19,15 +19,11 @@ import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Project } from '../services/projects'
 import type { EmailLoginRateLimiter } from '../services/rateLimit'
-import {
-  createSocialAuthorization,
-  socialStatePattern,
-  useSocialAuthorization,
-} from '../services/social/authorizations'
+import { createSocialAuthorization, socialStatePattern } from '../services/social/authorizations'
 import { type SocialCallbackOutcome, socialCallbackPage } from '../services/social/callbackPage'
-import { issueSocialGrant, startSocialSession } from '../services/social/grants'
-import { handleOf, linkSocialIdentity } from '../services/social/identities'
+import { startSocialSession } from '../services/social/grants'
 import type { SocialProviderSetup } from '../services/social/providers'
+import { completeSocialSignIn } from '../services/social/socialCallback'
 import { createSocialClient, type SocialClient } from '../services/social/socialClient'
 import { socialEnvName } from '../services/social/socialConfig'
 import { SocialLoginError, type SocialLoginErrorCode } from '../services/social/socialLoginError'
@@ -69,7 +65,6 @@ const maxBodyBytes = 2048
 /** Apple's form_post: the code, the state and, the first time, the visitor's name. */
 const maxCallbackBodyBytes = 16 * 1024
 /** The longest provider error description shown. */
-const maxProviderErrorChars = 300
 
 /** The callback's path: every provider's redirect URI is `<public origin>` and this. */
 export const socialCallbackPath = '/v1/social/callback'
@@ -78,12 +73,6 @@ const isOAuthSocialProvider = (name: string): name is OAuthSocialProvider =>
   (oauthSocialProviders as readonly string[]).includes(name)
 
 /** A provider's error words as shown: one line, no control characters, at most 300 characters. */
-const providerWords = (text: string) =>
-  text
-    .replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]+/gu, ' ')
-    .trim()
-    .slice(0, maxProviderErrorChars)
-
 export function socialLoginRoutes({
   storage,
   providers,
@@ -144,77 +133,28 @@ export function socialLoginRoutes({
   }
 
   /**
-   * The callback, GET or POST alike: uses up its state, exchanges the code, links the account
-   * and answers the page with a grant; or with the error, naming the state when it is of a
-   * state's form.
+   * The callback, GET or POST alike: answers the page with the sign-in's grant, or with the
+   * error, naming the state when it is of a state's form.
    */
   async function callback(c: Context, parameters: URLSearchParams) {
     const state = parameters.get('state') ?? undefined
     const echoed = state !== undefined && socialStatePattern.test(state) ? state : undefined
-    const failed = (error: unknown) => {
-      if (!(error instanceof SocialLoginError)) throw error
-      return callbackAnswer(
-        c,
-        {
-          ...(echoed !== undefined && { state: echoed }),
-          error: { code: error.code, message: error.message },
-        },
-        statusOf[error.code],
-      )
-    }
     try {
-      const at = now()
-      const authorization = await useSocialAuthorization(storage.db, state, at)
-      const label = socialProviderNames[authorization.provider]
-      const providerError = parameters.get('error')
-      if (providerError !== null) {
-        const description = providerWords(parameters.get('error_description') ?? '')
-        throw new SocialLoginError(
-          'socialProviderError',
-          `${label} did not sign you in (${providerWords(providerError)}${description ? `: ${description}` : ''}).`,
-        )
-      }
-      if (!parameters.get('code'))
-        throw new SocialLoginError(
-          'socialCodeInvalid',
-          `${label} sent you back without a sign-in code: start the sign-in again.`,
-        )
-      const client = clients.get(authorization.provider)
-      if (!client)
-        throw new SocialLoginError(
-          'socialProviderUnavailable',
-          `This Airlock API no longer has a ${label} app to sign in with.`,
-        )
-      const callbackUrl = new URL(`${ownOrigin(c, publicOrigin)}${socialCallbackPath}`)
-      for (const [key, value] of parameters) callbackUrl.searchParams.append(key, value)
-      const account = await client.exchange(callbackUrl, {
-        state: authorization.state,
-        nonce: authorization.nonce,
-        codeVerifier: authorization.codeVerifier,
-      })
-      const handle = handleOf(account)
-      const grant = await storage.db.transaction().execute(async (trx) => {
-        const login = await linkSocialIdentity(
-          trx,
-          authorization,
-          { subject: account.subject, handle },
-          at,
-        )
-        return issueSocialGrant(
-          trx,
-          {
-            projectId: authorization.projectId,
-            hostOrigin: authorization.hostOrigin,
-            login,
-            provider: authorization.provider,
-            handle,
-          },
-          at,
-        )
-      })
-      return callbackAnswer(c, { state: authorization.state, grant }, 200)
+      const callbackUrl = `${ownOrigin(c, publicOrigin)}${socialCallbackPath}`
+      const signedIn = await completeSocialSignIn(
+        { db: storage.db, clients },
+        parameters,
+        callbackUrl,
+        now(),
+      )
+      return callbackAnswer(c, signedIn, 200)
     } catch (error) {
-      return failed(error)
+      if (!(error instanceof SocialLoginError)) throw error
+      const outcome = {
+        ...(echoed !== undefined && { state: echoed }),
+        error: { code: error.code, message: error.message },
+      }
+      return callbackAnswer(c, outcome, statusOf[error.code])
     }
   }
 

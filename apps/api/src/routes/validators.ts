@@ -44,19 +44,24 @@ export function jsonBody<output>(
 }
 
 /**
- * The query, each parameter's first value as `c.req.query()` reads it, checked by `schema`.
- * Refused by `refused` (default 400 `invalidRequest`), in `describe`'s words (default
- * `chainId: …`).
+ * The query, each parameter's first value as `c.req.query()` reads it (or as `read` does),
+ * checked by `schema`. Refused by `refused` (default 400 `invalidRequest`), in `describe`'s words
+ * (default `chainId: …`).
  */
 export const queryOf = <output>(
   schema: RequestSchema<output>,
   {
     refused = invalidRequest,
     describe = describeQueryIssues,
-  }: { refused?: BodyRefusal; describe?: (error: SchemaError) => string } = {},
+    read = (c) => c.req.query(),
+  }: {
+    refused?: BodyRefusal
+    describe?: (error: SchemaError) => string
+    read?: (c: Context) => unknown
+  } = {},
 ) =>
   validator('query', (_value, c) => {
-    const parsed = schema.safeParse(c.req.query())
+    const parsed = schema.safeParse(read(c))
     return parsed.success ? parsed.data : refused(c, describe(parsed.error))
   })
 
