@@ -42,42 +42,32 @@ import { createFarcasterRelay } from './services/farcaster/farcasterRelay'
 import type { NamesConfig } from './services/names/namesConfig'
 import { createOnramp, onrampAdapters } from './services/onramp/onramp'
 import type { OnrampConfig } from './services/onramp/onrampConfig'
-import {
-  createOnrampRateLimiter,
-  defaultOnrampPerMinute,
-  type OnrampRateLimiter,
-} from './services/onramp/onrampRateLimit'
 import { createPrecompressed } from './services/precompressed'
 import type { OfferedServices } from './services/projectConfig'
 import {
   type AccountDataRateLimiter,
   type BundlerRateLimiter,
-  createAccountDataRateLimiter,
-  createBundlerRateLimiter,
-  createEmailLoginRateLimiter,
   createEventRateLimiter,
-  createNamesRateLimiter,
-  createSiwxRateLimiter,
+  createRateLimiter,
   defaultAccountDataPerMinute,
   defaultBundlerPerMinute,
   defaultEmailLoginPerMinute,
   defaultEventsPerMinute,
   defaultNamesPerMinute,
+  defaultOnrampPerMinute,
   defaultSiwxPerMinute,
+  defaultSwapPerMinute,
   type EmailLoginRateLimiter,
   type EventRateLimiter,
   type NamesRateLimiter,
+  type OnrampRateLimiter,
   type SiwxRateLimiter,
+  type SwapRateLimiter,
 } from './services/rateLimit'
 import { socialProviderSetups } from './services/social/providers'
 import type { SocialConfig } from './services/social/socialConfig'
 import { createSwapNetworks } from './services/swap/swap'
 import type { SwapConfig } from './services/swap/swapConfig'
-import {
-  createSwapRateLimiter,
-  defaultSwapPerMinute,
-  type SwapRateLimiter,
-} from './services/swap/swapRateLimit'
 import { createMemoryCache } from './storage/cache/memoryCache'
 import type { Storage } from './storage/storage'
 
@@ -107,18 +97,18 @@ export declare namespace createApp {
     eventRateLimiter?: EventRateLimiter | undefined
     /**
      * The budgets of the account-data routes per project, per client and per client with
-     * `cache=false` (`createAccountDataRateLimiter`); the caller closes it. Default: in memory,
+     * `cache=false` (`createRateLimiter`); the caller closes it. Default: in memory,
      * {@link defaultAccountDataPerMinute}.
      */
     accountDataRateLimiter?: AccountDataRateLimiter | undefined
     /**
-     * The sign-in routes' budgets per client and per project (`createSiwxRateLimiter`); the
+     * The sign-in routes' budgets per client and per project (`createRateLimiter`); the
      * caller closes it. Default: in memory, {@link defaultSiwxPerMinute}.
      */
     siwxRateLimiter?: SiwxRateLimiter | undefined
     /**
      * The email login routes' budgets per address, per client and per project
-     * (`createEmailLoginRateLimiter`); the caller closes it. Default: in memory,
+     * (`createRateLimiter`); the caller closes it. Default: in memory,
      * {@link defaultEmailLoginPerMinute}.
      */
     emailLoginRateLimiter?: EmailLoginRateLimiter | undefined
@@ -139,7 +129,7 @@ export declare namespace createApp {
     /** Each eip155 network's ERC-7677 paymaster (`readPaymasterConfig`). Default: none. */
     paymasters?: PaymasterConfig | undefined
     /**
-     * The bundler relay's budgets per client and per project (`createBundlerRateLimiter`); the
+     * The bundler relay's budgets per client and per project (`createRateLimiter`); the
      * caller closes it. Default: in memory, {@link defaultBundlerPerMinute}.
      */
     bundlerRateLimiter?: BundlerRateLimiter | undefined
@@ -150,14 +140,14 @@ export declare namespace createApp {
     names?: NamesConfig | undefined
     /**
      * The name routes' budgets per client and per project, and lookups per client
-     * (`createNamesRateLimiter`); the caller closes it. Default: in memory,
+     * (`createRateLimiter`); the caller closes it. Default: in memory,
      * {@link defaultNamesPerMinute}.
      */
     namesRateLimiter?: NamesRateLimiter | undefined
     /** The onramp providers' keys (`readOnrampConfig`); none: buying crypto is off. */
     onramp?: OnrampConfig | undefined
     /**
-     * The onramp routes' budgets per client and per project (`createOnrampRateLimiter`); the
+     * The onramp routes' budgets per client and per project (`createRateLimiter`); the
      * caller closes it. Default: in memory, {@link defaultOnrampPerMinute}.
      */
     onrampRateLimiter?: OnrampRateLimiter | undefined
@@ -167,7 +157,7 @@ export declare namespace createApp {
      */
     swap?: SwapConfig | undefined
     /**
-     * The swap routes' budgets per client and per project (`createSwapRateLimiter`); the caller
+     * The swap routes' budgets per client and per project (`createRateLimiter`); the caller
      * closes it. Default: in memory, {@link defaultSwapPerMinute}.
      */
     swapRateLimiter?: SwapRateLimiter | undefined
@@ -202,13 +192,13 @@ export function createApp(options: createApp.Options): Hono {
     options.eventRateLimiter ?? createEventRateLimiter({ eventsPerMinute: defaultEventsPerMinute })
   const accountDataRateLimiter =
     options.accountDataRateLimiter ??
-    createAccountDataRateLimiter({ perMinute: defaultAccountDataPerMinute })
+    createRateLimiter({ name: 'accountData', perMinute: defaultAccountDataPerMinute })
   const trustProxy = options.trustProxy ?? 0
   const siwxRateLimiter =
-    options.siwxRateLimiter ?? createSiwxRateLimiter({ perMinute: defaultSiwxPerMinute })
+    options.siwxRateLimiter ?? createRateLimiter({ name: 'siwx', perMinute: defaultSiwxPerMinute })
   const emailLoginRateLimiter =
     options.emailLoginRateLimiter ??
-    createEmailLoginRateLimiter({ perMinute: defaultEmailLoginPerMinute })
+    createRateLimiter({ name: 'emailLogin', perMinute: defaultEmailLoginPerMinute })
   const logger = options.logger ?? createLogger()
   const socialProviders = socialProviderSetups(options.social ?? {})
   const farcasterRelay = options.farcaster && createFarcasterRelay(options.farcaster)
@@ -297,13 +287,14 @@ export function createApp(options: createApp.Options): Hono {
       paymasters: options.paymasters ?? {},
       rateLimiter:
         options.bundlerRateLimiter ??
-        createBundlerRateLimiter({ perMinute: defaultBundlerPerMinute }),
+        createRateLimiter({ name: 'bundler', perMinute: defaultBundlerPerMinute }),
       trustProxy,
       publicOrigin,
     }),
   )
   const namesRateLimiter =
-    options.namesRateLimiter ?? createNamesRateLimiter({ perMinute: defaultNamesPerMinute })
+    options.namesRateLimiter ??
+    createRateLimiter({ name: 'names', perMinute: defaultNamesPerMinute })
   // Before namesRoutes, whose `/v1/names/:name` would take "gateway" for a name.
   app.route(
     '/',
@@ -333,7 +324,8 @@ export function createApp(options: createApp.Options): Hono {
       storage,
       onramp,
       rateLimiter:
-        options.onrampRateLimiter ?? createOnrampRateLimiter({ perMinute: defaultOnrampPerMinute }),
+        options.onrampRateLimiter ??
+        createRateLimiter({ name: 'onramp', perMinute: defaultOnrampPerMinute }),
       trustProxy,
       publicOrigin,
     }),
@@ -344,7 +336,8 @@ export function createApp(options: createApp.Options): Hono {
       storage,
       swaps,
       rateLimiter:
-        options.swapRateLimiter ?? createSwapRateLimiter({ perMinute: defaultSwapPerMinute }),
+        options.swapRateLimiter ??
+        createRateLimiter({ name: 'swap', perMinute: defaultSwapPerMinute }),
       trustProxy,
       publicOrigin,
       now,
