@@ -61,6 +61,7 @@ import {
   type EventRateLimiter,
   type NamesRateLimiter,
   type OnrampRateLimiter,
+  type RateLimiter,
   type SiwxRateLimiter,
   type SwapRateLimiter,
 } from './services/rateLimit'
@@ -190,15 +191,7 @@ export function createApp(options: createApp.Options): Hono {
   const production = options.production ?? false
   const eventRateLimiter =
     options.eventRateLimiter ?? createEventRateLimiter({ eventsPerMinute: defaultEventsPerMinute })
-  const accountDataRateLimiter =
-    options.accountDataRateLimiter ??
-    createRateLimiter({ name: 'accountData', perMinute: defaultAccountDataPerMinute })
   const trustProxy = options.trustProxy ?? 0
-  const siwxRateLimiter =
-    options.siwxRateLimiter ?? createRateLimiter({ name: 'siwx', perMinute: defaultSiwxPerMinute })
-  const emailLoginRateLimiter =
-    options.emailLoginRateLimiter ??
-    createRateLimiter({ name: 'emailLogin', perMinute: defaultEmailLoginPerMinute })
   const logger = options.logger ?? createLogger()
   const socialProviders = socialProviderSetups(options.social ?? {})
   const farcasterRelay = options.farcaster && createFarcasterRelay(options.farcaster)
@@ -227,9 +220,18 @@ export function createApp(options: createApp.Options): Hono {
         throw new Error('no account data configured')
       },
     })
+  const serverKey = options.serverKey ?? developmentServerKey
   const app = new Hono()
   // The build files' gzips, made once and kept for every build route.
   const precompressed = createPrecompressed()
+  /** What the routes of the modal's requests share. */
+  const frame = { storage, trustProxy, publicOrigin, now }
+  const namesRateLimiter = inMemory(options.namesRateLimiter, 'names', defaultNamesPerMinute)
+  // The email login's budgets are those of every sign-in that starts its session.
+  const signIn = {
+    ...frame,
+    rateLimiter: inMemory(options.emailLoginRateLimiter, 'emailLogin', defaultEmailLoginPerMinute),
+  }
 
   app.use(requestLogging(logger))
   app.use(compress())
@@ -241,131 +243,44 @@ export function createApp(options: createApp.Options): Hono {
   app.route('/', healthRoutes(storage))
   app.route('/', frameKeyRoutes({ publicOrigin }))
   app.route('/', projectConfigRoutes(storage, networks, walletConnect, offered))
-  app.route(
-    '/',
-    siwxRoutes({ storage, networks, rateLimiter: siwxRateLimiter, trustProxy, publicOrigin, now }),
-  )
-  app.route(
-    '/',
-    emailLoginRoutes({
-      storage,
-      mailer: options.mailer,
-      serverKey: options.serverKey ?? developmentServerKey,
-      rateLimiter: emailLoginRateLimiter,
-      trustProxy,
-      publicOrigin,
-      now,
-    }),
-  )
-  app.route(
-    '/',
-    socialLoginRoutes({
-      storage,
-      providers: socialProviders,
-      rateLimiter: emailLoginRateLimiter,
-      trustProxy,
-      publicOrigin,
-      now,
-    }),
-  )
-  app.route(
-    '/',
-    farcasterLoginRoutes({
-      storage,
-      relay: farcasterRelay,
-      rateLimiter: emailLoginRateLimiter,
-      trustProxy,
-      publicOrigin,
-      now,
-    }),
-  )
+  const siwxRateLimiter = inMemory(options.siwxRateLimiter, 'siwx', defaultSiwxPerMinute)
+  app.route('/', siwxRoutes({ ...frame, networks, rateLimiter: siwxRateLimiter }))
+  app.route('/', emailLoginRoutes({ ...signIn, mailer: options.mailer, serverKey }))
+  app.route('/', socialLoginRoutes({ ...signIn, providers: socialProviders }))
+  app.route('/', farcasterLoginRoutes({ ...signIn, relay: farcasterRelay }))
   app.route(
     '/',
     bundlerRoutes({
-      storage,
+      ...frame,
       bundlers: options.bundlers ?? {},
       paymasters: options.paymasters ?? {},
-      rateLimiter:
-        options.bundlerRateLimiter ??
-        createRateLimiter({ name: 'bundler', perMinute: defaultBundlerPerMinute }),
-      trustProxy,
-      publicOrigin,
+      rateLimiter: inMemory(options.bundlerRateLimiter, 'bundler', defaultBundlerPerMinute),
     }),
   )
-  const namesRateLimiter =
-    options.namesRateLimiter ??
-    createRateLimiter({ name: 'names', perMinute: defaultNamesPerMinute })
   // Before namesRoutes, whose `/v1/names/:name` would take "gateway" for a name.
   app.route(
     '/',
-    namesGatewayRoutes({
-      storage,
-      names: options.names,
-      rateLimiter: namesRateLimiter,
-      trustProxy,
-      now,
-    }),
+    namesGatewayRoutes({ ...frame, names: options.names, rateLimiter: namesRateLimiter }),
   )
   app.route(
     '/',
-    namesRoutes({
-      storage,
-      names: options.names,
-      networks,
-      rateLimiter: namesRateLimiter,
-      trustProxy,
-      publicOrigin,
-      now,
-    }),
+    namesRoutes({ ...frame, names: options.names, networks, rateLimiter: namesRateLimiter }),
   )
-  app.route(
-    '/',
-    onrampRoutes({
-      storage,
-      onramp,
-      rateLimiter:
-        options.onrampRateLimiter ??
-        createRateLimiter({ name: 'onramp', perMinute: defaultOnrampPerMinute }),
-      trustProxy,
-      publicOrigin,
-    }),
-  )
-  app.route(
-    '/',
-    swapRoutes({
-      storage,
-      swaps,
-      rateLimiter:
-        options.swapRateLimiter ??
-        createRateLimiter({ name: 'swap', perMinute: defaultSwapPerMinute }),
-      trustProxy,
-      publicOrigin,
-      now,
-    }),
-  )
-  app.route(
-    '/',
-    embeddedWalletRoutes({
-      storage,
-      serverKey: options.serverKey ?? developmentServerKey,
-      publicOrigin,
-      now,
-    }),
-  )
-  app.route(
-    '/',
-    analyticsRoutes({ storage, publicOrigin, eventRateLimiter, now, production, trustProxy }),
-  )
+  const onrampRateLimiter = inMemory(options.onrampRateLimiter, 'onramp', defaultOnrampPerMinute)
+  app.route('/', onrampRoutes({ ...frame, onramp, rateLimiter: onrampRateLimiter }))
+  const swapRateLimiter = inMemory(options.swapRateLimiter, 'swap', defaultSwapPerMinute)
+  app.route('/', swapRoutes({ ...frame, swaps, rateLimiter: swapRateLimiter }))
+  app.route('/', embeddedWalletRoutes({ ...frame, serverKey }))
+  app.route('/', analyticsRoutes({ ...frame, eventRateLimiter, production }))
   app.route('/', statsRoutes({ storage, operatorToken: options.operatorToken, now }))
+  const accountDataRateLimiter = inMemory(
+    options.accountDataRateLimiter,
+    'accountData',
+    defaultAccountDataPerMinute,
+  )
   app.route(
     '/',
-    accountDataRoutes({
-      storage,
-      accountData,
-      rateLimiter: accountDataRateLimiter,
-      trustProxy,
-      production,
-    }),
+    accountDataRoutes({ ...frame, accountData, rateLimiter: accountDataRateLimiter, production }),
   )
   app.route('/', nftImageRoutes({ production }))
   app.route('/', walletRoutes({ storage }))
@@ -386,4 +301,13 @@ export function createApp(options: createApp.Options): Hono {
     return apiError(c, 500, 'internalError', 'Internal Server Error')
   })
   return app
+}
+
+/** The limiter given, or one counting `perMinute` in this process. */
+function inMemory<budget extends string>(
+  given: RateLimiter<budget> | undefined,
+  name: string,
+  perMinute: Record<budget, number>,
+): RateLimiter<budget> {
+  return given ?? createRateLimiter({ name, perMinute })
 }
