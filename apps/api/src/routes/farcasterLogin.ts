@@ -13,8 +13,7 @@ import {
   farcasterPollMs,
   farcasterSessionRequestSchema,
 } from '@airlock/protocol'
-import { type Context, Hono } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { Hono } from 'hono'
 import {
   findFarcasterChannel,
   openFarcasterChannel,
@@ -23,12 +22,12 @@ import {
 import type { FarcasterRelay } from '../services/farcaster/farcasterRelay'
 import type { Project } from '../services/projects'
 import type { EmailLoginRateLimiter } from '../services/rateLimit'
-import { SocialLoginError, type SocialLoginErrorCode } from '../services/social/socialLoginError'
+import { SocialLoginError } from '../services/social/socialLoginError'
 import type { Storage } from '../storage/storage'
-import { apiError } from './apiError'
 import { setEmailSessionCookie } from './emailSession'
 import { frameRequests } from './frameRequest'
 import { jsonBodyLimit, noStore } from './middleware'
+import { socialLoginRefusal } from './socialLogin'
 
 export type FarcasterLoginRoutesOptions = {
   storage: Storage
@@ -40,40 +39,15 @@ export type FarcasterLoginRoutesOptions = {
   now: () => number
 }
 
-const statusOf: Partial<Record<SocialLoginErrorCode, ContentfulStatusCode>> = {
-  socialNotEnabled: 403,
-  socialProviderUnavailable: 502,
-  socialStateInvalid: 400,
-  socialCodeInvalid: 401,
-  socialIdentityTaken: 409,
-}
-
-/** A site's origin: a few hundred bytes. */
 const maxBodyBytes = 2048
 
-export function farcasterLoginRoutes({
-  storage,
-  relay,
-  rateLimiter,
-  trustProxy,
-  publicOrigin,
-  now,
-}: FarcasterLoginRoutesOptions): Hono {
+export function farcasterLoginRoutes(options: FarcasterLoginRoutesOptions): Hono {
+  const { storage, relay, now } = options
   const app = new Hono()
-  const { frameRequest, currentLogin } = frameRequests({
-    storage,
-    rateLimiter,
-    trustProxy,
-    publicOrigin,
-    now,
-  })
+  const { frameRequest, currentLogin } = frameRequests(options)
   // When the relay was last asked about each channel: entries older than a poll are dropped as
   // new ones come, so the map holds only the channels asked about within the last second.
   const lastAsked = new Map<string, number>()
-  const refusal = (c: Context, error: unknown) => {
-    if (!(error instanceof SocialLoginError)) throw error
-    return apiError(c, statusOf[error.code] ?? 400, error.code, error.message)
-  }
 
   /**
    * The relay when the project offers Farcaster and this API has one.
@@ -125,7 +99,7 @@ export function farcasterLoginRoutes({
         )
         return c.json(channel, 201)
       } catch (error) {
-        return refusal(c, error)
+        return socialLoginRefusal(c, error)
       }
     },
   )
@@ -163,7 +137,7 @@ export function farcasterLoginRoutes({
         setEmailSessionCookie(c, project.id, token)
         return c.json(session, 201)
       } catch (error) {
-        return refusal(c, error)
+        return socialLoginRefusal(c, error)
       }
     },
   )

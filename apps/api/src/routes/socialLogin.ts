@@ -50,6 +50,7 @@ export type SocialLoginRoutesOptions = {
   now: () => number
 }
 
+/** The status of each social login refusal, Farcaster's too. */
 const statusOf: Record<SocialLoginErrorCode, ContentfulStatusCode> = {
   socialNotEnabled: 403,
   socialProviderUnavailable: 502,
@@ -69,33 +70,23 @@ const maxCallbackBodyBytes = 16 * 1024
 /** The callback's path: every provider's redirect URI is `<public origin>` and this. */
 export const socialCallbackPath = '/v1/social/callback'
 
+/** A social login's refusal as its answer; anything else is not one and is thrown on. */
+export function socialLoginRefusal(c: Context, error: unknown): Response {
+  if (!(error instanceof SocialLoginError)) throw error
+  return apiError(c, statusOf[error.code], error.code, error.message)
+}
+
 const isOAuthSocialProvider = (name: string): name is OAuthSocialProvider =>
   (oauthSocialProviders as readonly string[]).includes(name)
 
 /** A provider's error words as shown: one line, no control characters, at most 300 characters. */
-export function socialLoginRoutes({
-  storage,
-  providers,
-  rateLimiter,
-  trustProxy,
-  publicOrigin,
-  now,
-}: SocialLoginRoutesOptions): Hono {
+export function socialLoginRoutes(options: SocialLoginRoutesOptions): Hono {
+  const { storage, providers, publicOrigin, now } = options
   const app = new Hono()
   const clients = new Map<OAuthSocialProvider, SocialClient>(
     providers.map((setup) => [setup.provider, createSocialClient(setup)]),
   )
-  const { frameRequest, currentLogin } = frameRequests({
-    storage,
-    rateLimiter,
-    trustProxy,
-    publicOrigin,
-    now,
-  })
-  const refusal = (c: Context, error: unknown) => {
-    if (!(error instanceof SocialLoginError)) throw error
-    return apiError(c, statusOf[error.code], error.code, error.message)
-  }
+  const { frameRequest, currentLogin } = frameRequests(options)
 
   /**
    * The client of `name` when the project offers it and this API has one.
@@ -185,7 +176,7 @@ export function socialLoginRoutes({
         )
         return c.json({ url }, 201)
       } catch (error) {
-        return refusal(c, error)
+        return socialLoginRefusal(c, error)
       }
     },
   )
@@ -217,7 +208,7 @@ export function socialLoginRoutes({
         setEmailSessionCookie(c, project.id, token)
         return c.json(session, 201)
       } catch (error) {
-        return refusal(c, error)
+        return socialLoginRefusal(c, error)
       }
     },
   )
