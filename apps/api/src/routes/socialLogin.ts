@@ -80,6 +80,31 @@ const isOAuthSocialProvider = (name: string): name is OAuthSocialProvider =>
   (oauthSocialProviders as readonly string[]).includes(name)
 
 /** A provider's error words as shown: one line, no control characters, at most 300 characters. */
+/**
+ * The client of `name` when the project offers it and this API has one.
+ * @throws SocialLoginError `socialNotEnabled`
+ */
+function clientFor(
+  clients: ReadonlyMap<OAuthSocialProvider, SocialClient>,
+  project: Project,
+  name: string,
+): SocialClient {
+  const notEnabled = (message: string) => new SocialLoginError('socialNotEnabled', message)
+  if (!isOAuthSocialProvider(name))
+    throw notEnabled(
+      `There is no social login called ${JSON.stringify(name.slice(0, 40))}: it is one of ${oauthSocialProviders.join(', ')}.`,
+    )
+  const label = socialProviderNames[name]
+  if (!project.features.socials.includes(name))
+    throw notEnabled(`${label} login is off for project "${project.id}".`)
+  const client = clients.get(name)
+  if (client === undefined)
+    throw notEnabled(
+      `This Airlock API has no ${label} app to sign in with (${socialEnvName(name, 'CLIENT_ID')}).`,
+    )
+  return client
+}
+
 export function socialLoginRoutes(options: SocialLoginRoutesOptions): Hono {
   const { storage, providers, publicOrigin, now } = options
   const app = new Hono()
@@ -87,27 +112,6 @@ export function socialLoginRoutes(options: SocialLoginRoutesOptions): Hono {
     providers.map((setup) => [setup.provider, createSocialClient(setup)]),
   )
   const { frameRequest, currentLogin } = frameRequests(options)
-
-  /**
-   * The client of `name` when the project offers it and this API has one.
-   * @throws SocialLoginError `socialNotEnabled`
-   */
-  function clientFor(project: Project, name: string): SocialClient {
-    const notEnabled = (message: string) => new SocialLoginError('socialNotEnabled', message)
-    if (!isOAuthSocialProvider(name))
-      throw notEnabled(
-        `There is no social login called ${JSON.stringify(name.slice(0, 40))}: it is one of ${oauthSocialProviders.join(', ')}.`,
-      )
-    const label = socialProviderNames[name]
-    if (!project.features.socials.includes(name))
-      throw notEnabled(`${label} login is off for project "${project.id}".`)
-    const client = clients.get(name)
-    if (client === undefined)
-      throw notEnabled(
-        `This Airlock API has no ${label} app to sign in with (${socialEnvName(name, 'CLIENT_ID')}).`,
-      )
-    return client
-  }
 
   /** The popup's page: `outcome` posted to this API's origin. */
   function callbackAnswer(
@@ -162,7 +166,7 @@ export function socialLoginRoutes(options: SocialLoginRoutesOptions): Hono {
       const { project } = c.var
       const { hostOrigin } = c.req.valid('json')
       try {
-        const client = clientFor(project, c.req.param('provider'))
+        const client = clientFor(clients, project, c.req.param('provider'))
         const url = await createSocialAuthorization(
           storage.db,
           client,

@@ -105,6 +105,31 @@ async function provided(
   }
 }
 
+/** The quote answered for a provider's price of a swap. */
+function quoteOf(
+  price: Awaited<ReturnType<SwapAdapter['quote']>>,
+  swap: {
+    chainId: number
+    fromToken: Address
+    toToken: Address
+    amount: bigint
+    expiresAt: number
+  },
+): SwapQuote {
+  return {
+    chainId: swap.chainId,
+    fromToken: swap.fromToken,
+    toToken: swap.toToken,
+    fromAmount: String(swap.amount),
+    toAmount: String(price.toAmount),
+    minimumReceived: String(minimumReceived(price.toAmount)),
+    slippage: swapSlippageTolerance,
+    ...(price.priceImpact !== undefined ? { priceImpact: price.priceImpact } : {}),
+    ...(price.estimatedGas !== undefined ? { estimatedGas: String(price.estimatedGas) } : {}),
+    expiresAt: swap.expiresAt,
+  }
+}
+
 export function swapRoutes({ swaps, now = Date.now, ...admission }: SwapRoutesOptions): Hono {
   const app = new Hono()
   // The modal's own Origin, a project id, the client's and project's budgets, the project, the
@@ -162,24 +187,10 @@ export function swapRoutes({ swaps, now = Date.now, ...admission }: SwapRoutesOp
       const adapter = adapterOf(c, chainId)
       const amount = amountOf(c, body.amount)
       differentTokens(c, fromToken, toToken)
-      return provided(c, adapter, async (): Promise<SwapQuote> => {
-        const price = await adapter.quote({
-          fromToken: fromToken as Address,
-          toToken: toToken as Address,
-          amount,
-        })
-        return {
-          chainId,
-          fromToken,
-          toToken,
-          fromAmount: String(amount),
-          toAmount: String(price.toAmount),
-          minimumReceived: String(minimumReceived(price.toAmount)),
-          slippage: swapSlippageTolerance,
-          ...(price.priceImpact !== undefined ? { priceImpact: price.priceImpact } : {}),
-          ...(price.estimatedGas !== undefined ? { estimatedGas: String(price.estimatedGas) } : {}),
-          expiresAt: now() + swapQuoteLifetimeMs,
-        }
+      return provided(c, adapter, async () => {
+        const swap = { fromToken: fromToken as Address, toToken: toToken as Address, amount }
+        const expiresAt = now() + swapQuoteLifetimeMs
+        return quoteOf(await adapter.quote(swap), { ...swap, chainId, expiresAt })
       })
     },
   )
