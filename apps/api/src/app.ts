@@ -42,42 +42,33 @@ import { createFarcasterRelay } from './services/farcaster/farcasterRelay'
 import type { NamesConfig } from './services/names/namesConfig'
 import { createOnramp, onrampAdapters } from './services/onramp/onramp'
 import type { OnrampConfig } from './services/onramp/onrampConfig'
-import {
-  createOnrampRateLimiter,
-  defaultOnrampPerMinute,
-  type OnrampRateLimiter,
-} from './services/onramp/onrampRateLimit'
 import { createPrecompressed } from './services/precompressed'
 import type { OfferedServices } from './services/projectConfig'
 import {
   type AccountDataRateLimiter,
   type BundlerRateLimiter,
-  createAccountDataRateLimiter,
-  createBundlerRateLimiter,
-  createEmailLoginRateLimiter,
   createEventRateLimiter,
-  createNamesRateLimiter,
-  createSiwxRateLimiter,
+  createRateLimiter,
   defaultAccountDataPerMinute,
   defaultBundlerPerMinute,
   defaultEmailLoginPerMinute,
   defaultEventsPerMinute,
   defaultNamesPerMinute,
+  defaultOnrampPerMinute,
   defaultSiwxPerMinute,
+  defaultSwapPerMinute,
   type EmailLoginRateLimiter,
   type EventRateLimiter,
   type NamesRateLimiter,
+  type OnrampRateLimiter,
+  type RateLimiter,
   type SiwxRateLimiter,
+  type SwapRateLimiter,
 } from './services/rateLimit'
 import { socialProviderSetups } from './services/social/providers'
 import type { SocialConfig } from './services/social/socialConfig'
 import { createSwapNetworks } from './services/swap/swap'
 import type { SwapConfig } from './services/swap/swapConfig'
-import {
-  createSwapRateLimiter,
-  defaultSwapPerMinute,
-  type SwapRateLimiter,
-} from './services/swap/swapRateLimit'
 import { createMemoryCache } from './storage/cache/memoryCache'
 import type { Storage } from './storage/storage'
 
@@ -107,18 +98,18 @@ export declare namespace createApp {
     eventRateLimiter?: EventRateLimiter | undefined
     /**
      * The budgets of the account-data routes per project, per client and per client with
-     * `cache=false` (`createAccountDataRateLimiter`); the caller closes it. Default: in memory,
+     * `cache=false` (`createRateLimiter`); the caller closes it. Default: in memory,
      * {@link defaultAccountDataPerMinute}.
      */
     accountDataRateLimiter?: AccountDataRateLimiter | undefined
     /**
-     * The sign-in routes' budgets per client and per project (`createSiwxRateLimiter`); the
+     * The sign-in routes' budgets per client and per project (`createRateLimiter`); the
      * caller closes it. Default: in memory, {@link defaultSiwxPerMinute}.
      */
     siwxRateLimiter?: SiwxRateLimiter | undefined
     /**
      * The email login routes' budgets per address, per client and per project
-     * (`createEmailLoginRateLimiter`); the caller closes it. Default: in memory,
+     * (`createRateLimiter`); the caller closes it. Default: in memory,
      * {@link defaultEmailLoginPerMinute}.
      */
     emailLoginRateLimiter?: EmailLoginRateLimiter | undefined
@@ -139,7 +130,7 @@ export declare namespace createApp {
     /** Each eip155 network's ERC-7677 paymaster (`readPaymasterConfig`). Default: none. */
     paymasters?: PaymasterConfig | undefined
     /**
-     * The bundler relay's budgets per client and per project (`createBundlerRateLimiter`); the
+     * The bundler relay's budgets per client and per project (`createRateLimiter`); the
      * caller closes it. Default: in memory, {@link defaultBundlerPerMinute}.
      */
     bundlerRateLimiter?: BundlerRateLimiter | undefined
@@ -150,14 +141,14 @@ export declare namespace createApp {
     names?: NamesConfig | undefined
     /**
      * The name routes' budgets per client and per project, and lookups per client
-     * (`createNamesRateLimiter`); the caller closes it. Default: in memory,
+     * (`createRateLimiter`); the caller closes it. Default: in memory,
      * {@link defaultNamesPerMinute}.
      */
     namesRateLimiter?: NamesRateLimiter | undefined
     /** The onramp providers' keys (`readOnrampConfig`); none: buying crypto is off. */
     onramp?: OnrampConfig | undefined
     /**
-     * The onramp routes' budgets per client and per project (`createOnrampRateLimiter`); the
+     * The onramp routes' budgets per client and per project (`createRateLimiter`); the
      * caller closes it. Default: in memory, {@link defaultOnrampPerMinute}.
      */
     onrampRateLimiter?: OnrampRateLimiter | undefined
@@ -167,7 +158,7 @@ export declare namespace createApp {
      */
     swap?: SwapConfig | undefined
     /**
-     * The swap routes' budgets per client and per project (`createSwapRateLimiter`); the caller
+     * The swap routes' budgets per client and per project (`createRateLimiter`); the caller
      * closes it. Default: in memory, {@link defaultSwapPerMinute}.
      */
     swapRateLimiter?: SwapRateLimiter | undefined
@@ -200,15 +191,7 @@ export function createApp(options: createApp.Options): Hono {
   const production = options.production ?? false
   const eventRateLimiter =
     options.eventRateLimiter ?? createEventRateLimiter({ eventsPerMinute: defaultEventsPerMinute })
-  const accountDataRateLimiter =
-    options.accountDataRateLimiter ??
-    createAccountDataRateLimiter({ perMinute: defaultAccountDataPerMinute })
   const trustProxy = options.trustProxy ?? 0
-  const siwxRateLimiter =
-    options.siwxRateLimiter ?? createSiwxRateLimiter({ perMinute: defaultSiwxPerMinute })
-  const emailLoginRateLimiter =
-    options.emailLoginRateLimiter ??
-    createEmailLoginRateLimiter({ perMinute: defaultEmailLoginPerMinute })
   const logger = options.logger ?? createLogger()
   const socialProviders = socialProviderSetups(options.social ?? {})
   const farcasterRelay = options.farcaster && createFarcasterRelay(options.farcaster)
@@ -237,9 +220,18 @@ export function createApp(options: createApp.Options): Hono {
         throw new Error('no account data configured')
       },
     })
+  const serverKey = options.serverKey ?? developmentServerKey
   const app = new Hono()
   // The build files' gzips, made once and kept for every build route.
   const precompressed = createPrecompressed()
+  /** What the routes of the modal's requests share. */
+  const frame = { storage, trustProxy, publicOrigin, now }
+  const namesRateLimiter = inMemory(options.namesRateLimiter, 'names', defaultNamesPerMinute)
+  // The email login's budgets are those of every sign-in that starts its session.
+  const signIn = {
+    ...frame,
+    rateLimiter: inMemory(options.emailLoginRateLimiter, 'emailLogin', defaultEmailLoginPerMinute),
+  }
 
   app.use(requestLogging(logger))
   app.use(compress())
@@ -251,128 +243,44 @@ export function createApp(options: createApp.Options): Hono {
   app.route('/', healthRoutes(storage))
   app.route('/', frameKeyRoutes({ publicOrigin }))
   app.route('/', projectConfigRoutes(storage, networks, walletConnect, offered))
-  app.route(
-    '/',
-    siwxRoutes({ storage, networks, rateLimiter: siwxRateLimiter, trustProxy, publicOrigin, now }),
-  )
-  app.route(
-    '/',
-    emailLoginRoutes({
-      storage,
-      mailer: options.mailer,
-      serverKey: options.serverKey ?? developmentServerKey,
-      rateLimiter: emailLoginRateLimiter,
-      trustProxy,
-      publicOrigin,
-      now,
-    }),
-  )
-  app.route(
-    '/',
-    socialLoginRoutes({
-      storage,
-      providers: socialProviders,
-      rateLimiter: emailLoginRateLimiter,
-      trustProxy,
-      publicOrigin,
-      now,
-    }),
-  )
-  app.route(
-    '/',
-    farcasterLoginRoutes({
-      storage,
-      relay: farcasterRelay,
-      rateLimiter: emailLoginRateLimiter,
-      trustProxy,
-      publicOrigin,
-      now,
-    }),
-  )
+  const siwxRateLimiter = inMemory(options.siwxRateLimiter, 'siwx', defaultSiwxPerMinute)
+  app.route('/', siwxRoutes({ ...frame, networks, rateLimiter: siwxRateLimiter }))
+  app.route('/', emailLoginRoutes({ ...signIn, mailer: options.mailer, serverKey }))
+  app.route('/', socialLoginRoutes({ ...signIn, providers: socialProviders }))
+  app.route('/', farcasterLoginRoutes({ ...signIn, relay: farcasterRelay }))
   app.route(
     '/',
     bundlerRoutes({
-      storage,
+      ...frame,
       bundlers: options.bundlers ?? {},
       paymasters: options.paymasters ?? {},
-      rateLimiter:
-        options.bundlerRateLimiter ??
-        createBundlerRateLimiter({ perMinute: defaultBundlerPerMinute }),
-      trustProxy,
-      publicOrigin,
+      rateLimiter: inMemory(options.bundlerRateLimiter, 'bundler', defaultBundlerPerMinute),
     }),
   )
-  const namesRateLimiter =
-    options.namesRateLimiter ?? createNamesRateLimiter({ perMinute: defaultNamesPerMinute })
   // Before namesRoutes, whose `/v1/names/:name` would take "gateway" for a name.
   app.route(
     '/',
-    namesGatewayRoutes({
-      storage,
-      names: options.names,
-      rateLimiter: namesRateLimiter,
-      trustProxy,
-      now,
-    }),
+    namesGatewayRoutes({ ...frame, names: options.names, rateLimiter: namesRateLimiter }),
   )
   app.route(
     '/',
-    namesRoutes({
-      storage,
-      names: options.names,
-      networks,
-      rateLimiter: namesRateLimiter,
-      trustProxy,
-      publicOrigin,
-      now,
-    }),
+    namesRoutes({ ...frame, names: options.names, networks, rateLimiter: namesRateLimiter }),
   )
-  app.route(
-    '/',
-    onrampRoutes({
-      storage,
-      onramp,
-      rateLimiter:
-        options.onrampRateLimiter ?? createOnrampRateLimiter({ perMinute: defaultOnrampPerMinute }),
-      trustProxy,
-      publicOrigin,
-    }),
-  )
-  app.route(
-    '/',
-    swapRoutes({
-      storage,
-      swaps,
-      rateLimiter:
-        options.swapRateLimiter ?? createSwapRateLimiter({ perMinute: defaultSwapPerMinute }),
-      trustProxy,
-      publicOrigin,
-      now,
-    }),
-  )
-  app.route(
-    '/',
-    embeddedWalletRoutes({
-      storage,
-      serverKey: options.serverKey ?? developmentServerKey,
-      publicOrigin,
-      now,
-    }),
-  )
-  app.route(
-    '/',
-    analyticsRoutes({ storage, publicOrigin, eventRateLimiter, now, production, trustProxy }),
-  )
+  const onrampRateLimiter = inMemory(options.onrampRateLimiter, 'onramp', defaultOnrampPerMinute)
+  app.route('/', onrampRoutes({ ...frame, onramp, rateLimiter: onrampRateLimiter }))
+  const swapRateLimiter = inMemory(options.swapRateLimiter, 'swap', defaultSwapPerMinute)
+  app.route('/', swapRoutes({ ...frame, swaps, rateLimiter: swapRateLimiter }))
+  app.route('/', embeddedWalletRoutes({ ...frame, serverKey }))
+  app.route('/', analyticsRoutes({ ...frame, eventRateLimiter, production }))
   app.route('/', statsRoutes({ storage, operatorToken: options.operatorToken, now }))
+  const accountDataRateLimiter = inMemory(
+    options.accountDataRateLimiter,
+    'accountData',
+    defaultAccountDataPerMinute,
+  )
   app.route(
     '/',
-    accountDataRoutes({
-      storage,
-      accountData,
-      rateLimiter: accountDataRateLimiter,
-      trustProxy,
-      production,
-    }),
+    accountDataRoutes({ ...frame, accountData, rateLimiter: accountDataRateLimiter, production }),
   )
   app.route('/', nftImageRoutes({ production }))
   app.route('/', walletRoutes({ storage }))
@@ -393,4 +301,13 @@ export function createApp(options: createApp.Options): Hono {
     return apiError(c, 500, 'internalError', 'Internal Server Error')
   })
   return app
+}
+
+/** The limiter given, or one counting `perMinute` in this process. */
+function inMemory<budget extends string>(
+  given: RateLimiter<budget> | undefined,
+  name: string,
+  perMinute: Record<budget, number>,
+): RateLimiter<budget> {
+  return given ?? createRateLimiter({ name, perMinute })
 }

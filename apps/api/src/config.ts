@@ -5,10 +5,11 @@
  */
 
 import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { NetworkConfig, WalletConnectConfig } from '@airlock/protocol'
 import { ConfigError } from './configError'
+import type { Environment } from './environment'
 import { defaultLogLevel, type LogLevel, logLevels } from './logger'
+import { repoRoot } from './repoRoot'
 import { type AccountDataConfig, loadAccountDataConfig } from './services/accountData/config'
 import {
   type BundlerConfig,
@@ -32,10 +33,6 @@ import { readSwapConfig, type SwapConfig } from './services/swap/swapConfig'
 import type { CacheConfig } from './storage/cache/openCache'
 import type { StorageConfig } from './storage/storage'
 import { readWalletConnectConfig } from './walletConnect'
-
-export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
-
-export type Environment = Record<string, string | undefined>
 
 export type ServerConfig = {
   /**

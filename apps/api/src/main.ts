@@ -26,21 +26,17 @@ import { createMailer } from './services/email/mailer'
 import { scheduleEventPruning } from './services/eventRetention'
 import { createIndexer, type Indexer, markSpamContract } from './services/indexer'
 import { NetworkConfigError } from './services/networks'
-import { createOnrampRateLimiter, defaultOnrampPerMinute } from './services/onramp/onrampRateLimit'
 import { listProjects } from './services/projects'
 import {
-  createAccountDataRateLimiter,
-  createBundlerRateLimiter,
-  createEmailLoginRateLimiter,
   createEventRateLimiter,
-  createNamesRateLimiter,
-  createSiwxRateLimiter,
+  createRateLimiter,
   defaultBundlerPerMinute,
   defaultNamesPerMinute,
+  defaultOnrampPerMinute,
   defaultSiwxPerMinute,
+  defaultSwapPerMinute,
 } from './services/rateLimit'
 import { buildExists } from './services/staticFiles'
-import { createSwapRateLimiter, defaultSwapPerMinute } from './services/swap/swapRateLimit'
 import { loadBuiltinWalletRegistry } from './services/walletRegistry/builtin'
 import { openCache } from './storage/cache/openCache'
 import { createMicroCache } from './storage/microCache'
@@ -107,32 +103,32 @@ async function main(): Promise<void> {
     { eventsPerMinute: config.eventsPerMinute, redisUrl },
     { logger },
   )
-  const accountDataRateLimiter = createAccountDataRateLimiter(
-    { perMinute: config.accountDataPerMinute, redisUrl },
+  const accountDataRateLimiter = createRateLimiter(
+    { name: 'accountData', perMinute: config.accountDataPerMinute, redisUrl },
     { logger },
   )
-  const siwxRateLimiter = createSiwxRateLimiter(
-    { perMinute: defaultSiwxPerMinute, redisUrl },
+  const siwxRateLimiter = createRateLimiter(
+    { name: 'siwx', perMinute: defaultSiwxPerMinute, redisUrl },
     { logger },
   )
-  const emailLoginRateLimiter = createEmailLoginRateLimiter(
-    { perMinute: config.emailLoginPerMinute, redisUrl },
+  const emailLoginRateLimiter = createRateLimiter(
+    { name: 'emailLogin', perMinute: config.emailLoginPerMinute, redisUrl },
     { logger },
   )
-  const bundlerRateLimiter = createBundlerRateLimiter(
-    { perMinute: defaultBundlerPerMinute, redisUrl },
+  const bundlerRateLimiter = createRateLimiter(
+    { name: 'bundler', perMinute: defaultBundlerPerMinute, redisUrl },
     { logger },
   )
-  const namesRateLimiter = createNamesRateLimiter(
-    { perMinute: defaultNamesPerMinute, redisUrl },
+  const namesRateLimiter = createRateLimiter(
+    { name: 'names', perMinute: defaultNamesPerMinute, redisUrl },
     { logger },
   )
-  const onrampRateLimiter = createOnrampRateLimiter(
-    { perMinute: defaultOnrampPerMinute, redisUrl },
+  const onrampRateLimiter = createRateLimiter(
+    { name: 'onramp', perMinute: defaultOnrampPerMinute, redisUrl },
     { logger },
   )
-  const swapRateLimiter = createSwapRateLimiter(
-    { perMinute: defaultSwapPerMinute, redisUrl },
+  const swapRateLimiter = createRateLimiter(
+    { name: 'swap', perMinute: defaultSwapPerMinute, redisUrl },
     { logger },
   )
   // Login codes go out through the configured mail server; none: email login is refused.

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { type Environment, readServerConfig } from './config'
+import { readServerConfig } from './config'
+import type { Environment } from './environment'
 import {
   ProductionConfigError,
   productionConfigProblems,

@@ -5,7 +5,8 @@
  * setting or project, the value, and the fix; a start reports all of them, not the first.
  */
 
-import type { Environment, ServerConfig } from './config'
+import type { ServerConfig } from './config'
+import type { Environment } from './environment'
 import { isLoopbackHost } from './loopback'
 import { rpcUrlSetting } from './services/networks'
 import type { Project } from './services/projects'

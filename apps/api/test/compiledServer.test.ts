@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
-import { repoRoot } from '../src/config'
+import { repoRoot } from '../src/repoRoot'
 import { freePort } from './ports'
 
 const run = promisify(execFile)

@@ -11,7 +11,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { repoRoot } from '../src/config'
+import { repoRoot } from '../src/repoRoot'
 
 const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8')
 

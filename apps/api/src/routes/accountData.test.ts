@@ -30,7 +30,7 @@ import {
 } from '../services/accountData/adapter'
 import { type AccountDataConfig, defaultAccountDataConfig } from '../services/accountData/config'
 import { fallbackTokenIcon } from '../services/accountData/tokenBalances'
-import { type AccountDataRateLimiter, createAccountDataRateLimiter } from '../services/rateLimit'
+import { type AccountDataRateLimiter, createRateLimiter } from '../services/rateLimit'
 import { createMemoryCache } from '../storage/cache/memoryCache'
 
 const owner = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
@@ -793,7 +793,7 @@ describe('rate limits', () => {
     })
   const useLimited = async (limit = perMinute) => {
     await t.close()
-    t = await openLimited(createAccountDataRateLimiter({ perMinute: limit }))
+    t = await openLimited(createRateLimiter({ name: 'accountData', perMinute: limit }))
     return t
   }
   /** `list` of the owner on the dev chain, from `client` (its socket's address), via `app`. */
@@ -882,7 +882,7 @@ describe('rate limits', () => {
 
     const redisLimiter = async () => {
       if (redis === undefined) throw new Error('no Redis')
-      const limiter = createAccountDataRateLimiter({ perMinute, redisUrl: redis.url })
+      const limiter = createRateLimiter({ name: 'accountData', perMinute, redisUrl: redis.url })
       expect(await limiter.ready(5_000)).toBe(true)
       return limiter
     }

@@ -32,6 +32,7 @@ import {
 } from '@airlock/protocol'
 import { isAddress } from '@solana/kit'
 import { type Context, Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import { z } from 'zod'
 import type { AccountData, NetworkAccountData } from '../services/accountData/accountData'
 import {
@@ -49,8 +50,9 @@ import { clientAddress } from '../services/clientAddress'
 import { getProject } from '../services/projects'
 import { type AccountDataRateLimiter, retryAfterSeconds, spendEach } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
-import { describeQueryIssues, uncachedApiError } from './apiError'
+import { uncachedApiError } from './apiError'
 import { servedNft, servedTransaction } from './nftImageUrls'
+import { checkedQuery, queryOf } from './validators'
 
 /** How long an NFT or transaction page is served from the cache. */
 export const accountPageCacheMs = 10_000
@@ -143,51 +145,49 @@ export function accountDataRoutes({
   }
 
   /** Spends one request of each budget in turn; the first one spent answers 429. */
-  async function spend(
-    c: Context,
+  async function spent(
     budgets: readonly (readonly [budget: keyof AccountDataRateLimiter['perMinute'], key: string])[],
-  ): Promise<Response | undefined> {
+  ) {
     const decision = await spendEach(rateLimiter, budgets)
-    if (decision.allowed) return undefined
-    c.header('Retry-After', String(retryAfterSeconds(decision.retryAfterMs)))
+    return decision.allowed ? undefined : decision.retryAfterMs
+  }
+  const rateLimited = (c: Context, retryAfterMs: number) => {
+    c.header('Retry-After', String(retryAfterSeconds(retryAfterMs)))
     return uncachedApiError(c, 429, 'rateLimited', 'Rate Limited')
   }
 
   /**
-   * Validates the query, then the address by the network's namespace, spends the client's
-   * budgets, checks that the project exists, spends its budget, and that the network has account
-   * data. Answers the first error, or gives the account, its network and the query.
+   * After the query's validator: checks the address by the network's namespace, spends the
+   * client's budgets, checks that the project exists, spends its budget, and that the network
+   * has account data. Sets `c.var.account`, or answers the first refusal.
    */
-  async function resolveAccount<
-    schema extends typeof accountDataQuerySchema | typeof accountDataPageQuerySchema,
-  >(c: Context, schema: schema): Promise<(Account & { query: z.output<schema> }) | Response> {
-    const query = schema.safeParse(c.req.query())
-    if (!query.success) return invalid(c, describeQueryIssues(query.error))
-    const address = addressSchemaFor(query.data.chainId).safeParse(c.req.param('address'))
+  const account = createMiddleware<{ Variables: { account: Account } }>(async (c, next) => {
+    const query = checkedQuery<z.output<typeof accountDataQuerySchema>>(c)
+    const address = addressSchemaFor(query.chainId).safeParse(c.req.param('address'))
     if (!address.success)
       return invalid(c, `address: ${address.error.issues[0]?.message ?? 'is not valid'}`)
     // The client's budgets first: a flood of unknown project ids would otherwise reach the database.
     const client = clientAddress(c, trustProxy)
-    const clientRefused = await spend(c, [
-      ...(query.data.cache === 'false' ? [['uncached', client] as const] : []),
+    const clientRetry = await spent([
+      ...(query.cache === 'false' ? [['uncached', client] as const] : []),
       ['client', client],
     ])
-    if (clientRefused !== undefined) return clientRefused
-    if (!(await projectExists(query.data.projectId)))
+    if (clientRetry !== undefined) return rateLimited(c, clientRetry)
+    if (!(await projectExists(query.projectId)))
       return uncachedApiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-    const projectRefused = await spend(c, [['project', query.data.projectId]])
-    if (projectRefused !== undefined) return projectRefused
-    const served = accountData.forNetwork(query.data.chainId)
+    const projectRetry = await spent([['project', query.projectId]])
+    if (projectRetry !== undefined) return rateLimited(c, projectRetry)
+    const served = accountData.forNetwork(query.chainId)
     if (served === undefined)
       return uncachedApiError(
         c,
         400,
         'unsupportedChain',
-        `Account data is not available for ${query.data.chainId}.`,
+        `Account data is not available for ${query.chainId}.`,
       )
-    // safeParse of a union of schemas reads as the union of their outputs: this one's is schema's.
-    return { address: address.data, served, query: query.data as z.output<schema> }
-  }
+    c.set('account', { address: address.data, served })
+    await next()
+  })
 
   /** Runs an adapter call, turning its documented failures into answers. */
   async function answer(c: Context, served: NetworkAccountData, work: () => Promise<Response>) {
@@ -222,40 +222,43 @@ export function accountDataRoutes({
     }
   }
 
-  app.get('/v1/accounts/:address/balances', async (c) => {
-    const account = await resolveAccount(c, accountDataQuerySchema)
-    if (account instanceof Response) return account
-    const { address, served } = account
-    const key = `balances:${served.network.caipNetworkId}:${address}`
-    return answer(c, served, () =>
-      cachedJson(
-        c,
-        key,
-        balanceCacheMs,
-        async (): Promise<BalancesResponse> => {
-          const { caipNetworkId } = served.network
-          const holdings = (
-            await served.adapter.balances({ address, network: served.network })
-          ).filter(
-            (holding) =>
-              holding.address === undefined ||
-              !served.spamContracts.has(tokenKey(caipNetworkId, holding.address)),
-          )
-          const tokens = holdings.map((holding) => holding.address ?? 'native')
-          let prices: Map<string, number>
-          try {
-            prices = await served.prices.usdPrices(served.network, tokens)
-          } catch (error) {
-            // A price source should not throw; if one does, balances still answer, unpriced.
-            c.var.logger.warn({ err: error }, `prices failed for ${served.network.caipNetworkId}`)
-            prices = new Map()
-          }
-          return { balances: toTokenBalances(holdings, prices, served.network.caipNetworkId) }
-        },
-        { fresh: account.query.cache === 'false' },
-      ),
-    )
-  })
+  app.get(
+    '/v1/accounts/:address/balances',
+    queryOf(accountDataQuerySchema, { refused: invalid }),
+    account,
+    async (c) => {
+      const { address, served } = c.var.account
+      const key = `balances:${served.network.caipNetworkId}:${address}`
+      return answer(c, served, () =>
+        cachedJson(
+          c,
+          key,
+          balanceCacheMs,
+          async (): Promise<BalancesResponse> => {
+            const { caipNetworkId } = served.network
+            const holdings = (
+              await served.adapter.balances({ address, network: served.network })
+            ).filter(
+              (holding) =>
+                holding.address === undefined ||
+                !served.spamContracts.has(tokenKey(caipNetworkId, holding.address)),
+            )
+            const tokens = holdings.map((holding) => holding.address ?? 'native')
+            let prices: Map<string, number>
+            try {
+              prices = await served.prices.usdPrices(served.network, tokens)
+            } catch (error) {
+              // A price source should not throw; if one does, balances still answer, unpriced.
+              c.var.logger.warn({ err: error }, `prices failed for ${served.network.caipNetworkId}`)
+              prices = new Map()
+            }
+            return { balances: toTokenBalances(holdings, prices, served.network.caipNetworkId) }
+          },
+          { fresh: c.req.valid('query').cache === 'false' },
+        ),
+      )
+    },
+  )
 
   const pageRoute = <item>(
     list: 'nfts' | 'transactions',
@@ -264,30 +267,34 @@ export function accountDataRoutes({
       query: PageQuery<AccountAddress>,
     ) => Promise<Page<item>>,
   ) =>
-    app.get(`/v1/accounts/:address/${list}`, async (c) => {
-      const account = await resolveAccount(c, accountDataPageQuerySchema)
-      if (account instanceof Response) return account
-      const { address, served, query } = account
-      const limit = query.limit ?? accountDataPageSize.default
-      // An empty cursor is the first page, as if absent.
-      const cursor = query.cursor === '' ? undefined : query.cursor
-      const key = [
-        list,
-        served.network.caipNetworkId,
-        address,
-        limit,
-        cursor === undefined ? 'first' : createHash('sha256').update(cursor).digest('base64url'),
-      ].join(':')
-      return answer(c, served, () =>
-        cachedJson(
-          c,
-          key,
-          accountPageCacheMs,
-          () => fetchPage(served, { address, network: served.network, cursor, limit }),
-          { fresh: query.cache === 'false' },
-        ),
-      )
-    })
+    app.get(
+      `/v1/accounts/:address/${list}`,
+      queryOf(accountDataPageQuerySchema, { refused: invalid }),
+      account,
+      async (c) => {
+        const { address, served } = c.var.account
+        const query = c.req.valid('query')
+        const limit = query.limit ?? accountDataPageSize.default
+        // An empty cursor is the first page, as if absent.
+        const cursor = query.cursor === '' ? undefined : query.cursor
+        const key = [
+          list,
+          served.network.caipNetworkId,
+          address,
+          limit,
+          cursor === undefined ? 'first' : createHash('sha256').update(cursor).digest('base64url'),
+        ].join(':')
+        return answer(c, served, () =>
+          cachedJson(
+            c,
+            key,
+            accountPageCacheMs,
+            () => fetchPage(served, { address, network: served.network, cursor, limit }),
+            { fresh: query.cache === 'false' },
+          ),
+        )
+      },
+    )
 
   pageRoute<NftItem>('nfts', async (served, query) => {
     const page = await served.adapter.nfts(query)

@@ -14,10 +14,12 @@ import { eventBodySchema, eventQuerySchema } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { clientAddress } from '../services/clientAddress'
 import { getProject, recordEvent } from '../services/projects'
-import { type EventRateLimiter, retryAfterSeconds } from '../services/rateLimit'
+import type { EventRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
-import { apiError, checkedJsonBody, describeIssues } from './apiError'
+import { apiError, describeIssues } from './apiError'
+import { rateLimitedAnswer } from './clientBudgets'
 import { jsonBodyLimit } from './middleware'
+import { jsonBody, queryOf } from './validators'
 
 export const maxEventBytes = 16 * 1024
 
@@ -66,23 +68,16 @@ export function analyticsRoutes({
         )
       const key = `${origin ?? 'no-origin'} ${clientAddress(c, trustProxy)}`
       const decision = await eventRateLimiter.consume('client', key)
-      if (!decision.allowed) {
-        c.header('Retry-After', String(retryAfterSeconds(decision.retryAfterMs)))
-        return apiError(c, 429, 'rateLimited', 'Rate Limited')
-      }
+      if (!decision.allowed) return rateLimitedAnswer(c, decision.retryAfterMs)
       return next()
     },
     jsonBodyLimit(maxEventBytes),
+    queryOf(eventQuerySchema, { describe: (error) => describeIssues(error, 'query') }),
+    jsonBody(bodySchema),
     async (c) => {
-      const query = eventQuerySchema.safeParse(c.req.query())
-      if (!query.success)
-        return apiError(c, 400, 'invalidRequest', describeIssues(query.error, 'query'))
-
-      const checked = await checkedJsonBody(c, bodySchema)
-      if (checked instanceof Response) return checked
-      const { body } = checked
-
-      const project = await getProject(storage.db, query.data.projectId)
+      const query = c.req.valid('query')
+      const body = c.req.valid('json')
+      const project = await getProject(storage.db, query.projectId)
       if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
       const hostOrigin = new URL(body.url).origin
       if (!project.allowedOrigins.includes(hostOrigin))
@@ -97,8 +92,8 @@ export function analyticsRoutes({
           domain: body.domain,
           timestamp: body.timestamp,
           props: body.props,
-          sdkType: query.data.st,
-          sdkVersion: query.data.sv,
+          sdkType: query.st,
+          sdkVersion: query.sv,
         },
         new Date(now()),
       )

@@ -14,7 +14,7 @@ import { type Bundler, startBundler } from '../../../../devchain/bundler.mjs'
 import { freePort } from '../../test/ports'
 import { type Anvil, startAnvil } from '../services/indexer/testing/anvil'
 import { createProject } from '../services/projects'
-import { createBundlerRateLimiter } from '../services/rateLimit'
+import { createRateLimiter } from '../services/rateLimit'
 import { migrateToLatest } from '../storage/migrations'
 import { openStorage, type Storage } from '../storage/storage'
 import { bundlerRoutes } from './bundler'
@@ -65,7 +65,8 @@ describe('bundler relay', () => {
         'eip155:8453': hangingUrl,
       },
       paymasters: { 'eip155:10': `http://127.0.0.1:${await freePort()}` },
-      rateLimiter: createBundlerRateLimiter({
+      rateLimiter: createRateLimiter({
+        name: 'bundler',
         perMinute: { client: options.client ?? 1000, project: 1000 },
       }),
       trustProxy: 0,

@@ -8,25 +8,24 @@
  * project has `gasSponsorship` on. Each call
  * spends the client's and the project's budgets. `POST …/bundler/info` says what the network
  * offers (the EntryPoint, a paymaster) without asking either. The services' URLs never leave the
- * server.
+ * server: the relay is a service (`services/bundlers/bundlerRelay.ts`); this adapts it to HTTP.
  */
-import {
-  type BundlerInfo,
-  type BundlerMethod,
-  bundlerMethods,
-  bundlerRequestSchema,
-  type CaipNetworkId,
-  isCaipNetworkId,
-  paymasterMethods,
-} from '@airlock/protocol'
-import { type Context, Hono } from 'hono'
+import { type BundlerInfo, bundlerRequestSchema } from '@airlock/protocol'
+import { Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { entryPoint08Address as entryPoint08 } from 'viem/account-abstraction'
 import type { BundlerConfig, PaymasterConfig } from '../services/bundlers/bundlerConfig'
+import {
+  BundlerRelayError,
+  type BundlerRelayErrorCode,
+  createBundlerRelay,
+} from '../services/bundlers/bundlerRelay'
 import type { BundlerRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
-import { apiError, checkedJsonBody } from './apiError'
-import { admitFrameRequest } from './frameAdmission'
+import { apiError } from './apiError'
+import { frameAdmission } from './frameAdmission'
 import { jsonBodyLimit, noStore } from './middleware'
+import { jsonBody } from './validators'
 
 export type BundlerRoutesOptions = {
   storage: Storage
@@ -42,133 +41,66 @@ export type BundlerRoutesOptions = {
 /** A signed user operation with its init code: a few KB; batches of calls a few more. */
 const maxBodyBytes = 64 * 1024
 
-const isBundlerMethod = (method: string): method is BundlerMethod =>
-  (bundlerMethods as readonly string[]).includes(method)
+const relayErrorStatus: Record<BundlerRelayErrorCode, ContentfulStatusCode> = {
+  bundlerMethodNotAllowed: 400,
+  paymasterNotConfigured: 404,
+  bundlerUnavailable: 502,
+}
 
 export function bundlerRoutes({
-  storage,
   bundlers,
   paymasters,
-  rateLimiter,
-  trustProxy,
-  publicOrigin,
-  timeoutMs = 20_000,
+  timeoutMs,
+  ...admission
 }: BundlerRoutesOptions): Hono {
   const app = new Hono()
-  const admission = {
-    storage,
-    rateLimiter,
-    trustProxy,
-    publicOrigin,
+  const relay = createBundlerRelay({ bundlers, paymasters, timeoutMs })
+  // The modal's own Origin, a project id, a network with a bundler, the client's and project's
+  // budgets, the project, the site it allows, and its smart accounts switched on.
+  const admitted = frameAdmission(admission)({
     doing: 'uses the bundler relay',
-  }
-
-  /**
-   * The checks of every relay call, in order: the modal's own Origin, a project id, a network
-   * with a bundler, the client's and project's budgets, the project, the site it allows, and its
-   * smart accounts switched on. Answers the refusal, or the project's id and the network.
-   */
-  async function admitted(c: Context) {
-    const chainId = c.req.query('chainId') ?? ''
-    const bundlerUrl = isCaipNetworkId(chainId) ? bundlers[chainId as CaipNetworkId] : undefined
-    const admitted = await admitFrameRequest(
-      c,
-      admission,
-      () =>
-        bundlerUrl ??
-        apiError(
-          c,
-          404,
-          'bundlerNotConfigured',
-          `No bundler is configured for ${JSON.stringify(chainId.slice(0, 80))}: smart accounts are not available there.`,
-        ),
-    )
-    if (admitted instanceof Response) return admitted
-    const { project } = admitted
-    if (!project.features.smartAccounts)
-      return apiError(
+    service: (c) => relay.bundlerOf(c.req.query('chainId') ?? ''),
+    notConfigured: (c) =>
+      apiError(
         c,
-        403,
-        'smartAccountsDisabled',
-        'Smart accounts are not enabled for this project',
-      )
-    const network = chainId as CaipNetworkId
-    // The operator pays for sponsored gas: only a project that chose it has the paymaster.
-    const paymasterUrl = project.features.gasSponsorship ? paymasters[network] : undefined
-    return { network, bundlerUrl: admitted.service, paymasterUrl }
-  }
+        404,
+        'bundlerNotConfigured',
+        `No bundler is configured for ${JSON.stringify((c.req.query('chainId') ?? '').slice(0, 80))}: smart accounts are not available there.`,
+      ),
+    feature: {
+      name: 'smartAccounts',
+      code: 'smartAccountsDisabled',
+      message: 'Smart accounts are not enabled for this project',
+    },
+  })
 
   app.use('/v1/projects/:id/bundler', noStore)
   app.use('/v1/projects/:id/bundler/info', noStore)
 
   /** What the network offers a smart account: the EntryPoint, and whether gas is sponsored. */
-  app.post('/v1/projects/:id/bundler/info', async (c) => {
-    const relay = await admitted(c)
-    if (relay instanceof Response) return relay
-    const info: BundlerInfo = { entryPoint: entryPoint08, paymaster: !!relay.paymasterUrl }
+  app.post('/v1/projects/:id/bundler/info', admitted, (c) => {
+    const sponsored = c.var.project.features.gasSponsorship
+    const paymaster = !!relay.paymasterOf(c.var.service.network, sponsored)
+    const info: BundlerInfo = { entryPoint: entryPoint08, paymaster }
     return c.json(info, 200)
   })
 
-  app.post('/v1/projects/:id/bundler', jsonBodyLimit(maxBodyBytes), async (c) => {
-    const relay = await admitted(c)
-    if (relay instanceof Response) return relay
-    const checked = await checkedJsonBody(c, bundlerRequestSchema)
-    if (checked instanceof Response) return checked
-    const request = checked.body
-    if (!isBundlerMethod(request.method))
-      return apiError(
-        c,
-        400,
-        'bundlerMethodNotAllowed',
-        `The bundler relay does not pass on ${JSON.stringify(request.method)}: only ${bundlerMethods.join(', ')}.`,
-      )
-    const forPaymaster = (paymasterMethods as readonly string[]).includes(request.method)
-    const target = forPaymaster ? relay.paymasterUrl : relay.bundlerUrl
-    const service = forPaymaster ? 'paymaster' : 'bundler'
-    if (!target)
-      return apiError(
-        c,
-        404,
-        'paymasterNotConfigured',
-        `No paymaster sponsors this project's gas on ${relay.network}: smart accounts pay their own gas there.`,
-      )
-    let answer: unknown
-    try {
-      const response = await fetch(target, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(request),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'error',
-      })
-      answer = await response.json()
-    } catch (error) {
-      const why =
-        error instanceof Error && error.name === 'TimeoutError'
-          ? `did not answer within ${timeoutMs / 1000} s`
-          : 'could not be reached'
-      return apiError(c, 502, 'bundlerUnavailable', `The ${service} of ${relay.network} ${why}.`)
-    }
-    if (!isJsonRpcAnswer(answer, request.id))
-      return apiError(
-        c,
-        502,
-        'bundlerUnavailable',
-        `The ${service} of ${relay.network} answered nonsense.`,
-      )
-    return c.json(answer, 200)
-  })
-  return app
-}
-
-/** A JSON-RPC 2.0 answer to the request of `id`: a result or an error object. */
-function isJsonRpcAnswer(value: unknown, id: number): boolean {
-  const answer = value as { jsonrpc?: unknown; id?: unknown; result?: unknown; error?: unknown }
-  return (
-    typeof answer === 'object' &&
-    answer !== null &&
-    answer.jsonrpc === '2.0' &&
-    answer.id === id &&
-    ('result' in answer || (typeof answer.error === 'object' && answer.error !== null))
+  app.post(
+    '/v1/projects/:id/bundler',
+    jsonBodyLimit(maxBodyBytes),
+    admitted,
+    jsonBody(bundlerRequestSchema),
+    async (c) => {
+      const { network, bundlerUrl } = c.var.service
+      const paymasterUrl = relay.paymasterOf(network, c.var.project.features.gasSponsorship)
+      try {
+        const answer = await relay.send({ network, bundlerUrl, paymasterUrl }, c.req.valid('json'))
+        return c.json(answer, 200)
+      } catch (error) {
+        if (!(error instanceof BundlerRelayError)) throw error
+        return apiError(c, relayErrorStatus[error.code], error.code, error.message)
+      }
+    },
   )
+  return app
 }

@@ -4,6 +4,7 @@
  * route whose limiter has a client and a project budget (sign-ins, codes, the bundler relay).
  */
 import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import { clientAddress } from '../services/clientAddress'
 import { type RateLimiter, retryAfterSeconds, spendEach } from '../services/rateLimit'
 import { apiError } from './apiError'
@@ -14,15 +15,16 @@ export function rateLimitedAnswer(c: Context, retryAfterMs: number): Response {
   return apiError(c, 429, 'rateLimited', 'Rate Limited')
 }
 
-/** Spends the client's and the project's budgets; the 429 when one is spent, else undefined. */
-export async function spendClientAndProject(
-  c: Context,
+/** Spends the client's and the `:id` project's budgets; the 429 when one is spent. */
+export const clientAndProjectBudgets = (
   limiter: RateLimiter<'client' | 'project'>,
-  { projectId, trustProxy }: { projectId: string; trustProxy: number },
-): Promise<Response | undefined> {
-  const spent = await spendEach(limiter, [
-    ['client', clientAddress(c, trustProxy)],
-    ['project', projectId],
-  ])
-  return spent.allowed ? undefined : rateLimitedAnswer(c, spent.retryAfterMs)
-}
+  trustProxy: number,
+) =>
+  createMiddleware(async (c, next) => {
+    const spent = await spendEach(limiter, [
+      ['client', clientAddress(c, trustProxy)],
+      ['project', c.req.param('id') ?? ''],
+    ])
+    if (!spent.allowed) return rateLimitedAnswer(c, spent.retryAfterMs)
+    await next()
+  })

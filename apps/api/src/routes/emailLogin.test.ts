@@ -11,9 +11,10 @@ import { type DevMail, startDevMail } from '../../../../scripts/devMail.mjs'
 import { setUpTimeout, testDatabases } from '../../test/databases'
 import { createMailer, type Mailer } from '../services/email/mailer'
 import { createProject } from '../services/projects'
-import { createEmailLoginRateLimiter } from '../services/rateLimit'
+import { createRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
-import { emailLoginRoutes, emailSessionCookie } from './emailLogin'
+import { emailLoginRoutes } from './emailLogin'
+import { emailSessionCookie } from './emailSession'
 import { embeddedWalletRoutes } from './embeddedWallet'
 
 const own = 'http://localhost:8787'
@@ -64,7 +65,8 @@ describe.each(testDatabases())('email login on $name', (database) => {
           storage,
           mailer: 'mailer' in options ? options.mailer : mailer,
           serverKey,
-          rateLimiter: createEmailLoginRateLimiter({
+          rateLimiter: createRateLimiter({
+            name: 'emailLogin',
             perMinute: { email: options.perMinute?.email ?? 1000, client: 1000, project: 1000 },
           }),
           trustProxy: 0,

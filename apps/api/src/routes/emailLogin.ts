@@ -13,15 +13,12 @@ import {
   emailChangeConfirmSchema,
   emailChangeRequestSchema,
   emailCodeRequestSchema,
-  emailSessionTtlMs,
   emailSignInRequestSchema,
-  isProjectId,
   normalizeEmail,
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type * as z from 'zod/mini'
 import { emailCodeKey, sendEmailCode, signInWithEmailCode } from '../services/email/codes'
 import {
   confirmEmailChange,
@@ -30,21 +27,24 @@ import {
 } from '../services/email/emailChange'
 import { EmailLoginError, type EmailLoginErrorCode } from '../services/email/emailLoginError'
 import type { Mailer } from '../services/email/mailer'
-import {
-  type EmailSessionRecord,
-  emailSessionTokenPattern,
-  findEmailSession,
-  readEmailSession,
-  revokeEmailSession,
-} from '../services/email/sessions'
+import { readEmailSession, revokeEmailSession } from '../services/email/sessions'
 import { EmbeddedWalletError } from '../services/embeddedWallets/embeddedWalletError'
 import { embeddedWalletSealKey } from '../services/embeddedWallets/seal'
-import { getProject, type Project } from '../services/projects'
 import type { EmailLoginRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
-import { apiError, checkedJsonBody } from './apiError'
-import { rateLimitedAnswer, spendClientAndProject } from './clientBudgets'
+import { apiError } from './apiError'
+import { rateLimitedAnswer } from './clientBudgets'
+import {
+  clearEmailSessionCookie,
+  emailSession,
+  emailSessionToken,
+  noEmailSession,
+  setEmailSessionCookie,
+} from './emailSession'
+import { fromModal, projectIdParam } from './frameAdmission'
+import { frameRequests } from './frameRequest'
 import { jsonBodyLimit, noStore } from './middleware'
+import { checkedBody } from './validators'
 
 export type EmailLoginRoutesOptions = {
   storage: Storage
@@ -79,50 +79,26 @@ const statusOf: Record<EmailLoginErrorCode, ContentfulStatusCode> = {
 /** An address, a 6-digit code and a site's origin: a few hundred bytes. */
 const maxBodyBytes = 2048
 
-/** The session cookie of a project: `__Host-` (Secure, this origin only, Path=/). */
-export const emailSessionCookie = (projectId: string) => `__Host-airlock-email-${projectId}`
+const doing = 'signs visitors in by email'
 
-/** The email session token a request carries for `projectId`, when it is of a token's form. */
-export function emailSessionToken(c: Context, projectId: string): string | undefined {
-  const token = getCookie(c, emailSessionCookie(projectId))
-  return token && emailSessionTokenPattern.test(token) ? token : undefined
+const refusal = (c: Context, error: unknown) => {
+  // An email change seals the wallet again: a seal that does not open is `embeddedWalletCorrupt`.
+  if (error instanceof EmbeddedWalletError) return apiError(c, 500, error.code, error.message)
+  if (!(error instanceof EmailLoginError)) throw error
+  return apiError(c, statusOf[error.code], error.code, error.message)
 }
 
-/**
- * Sets a response's session cookie of `projectId`: HttpOnly, Secure, SameSite=None (the frame is
- * on another site than its page) and Partitioned (another top-level site's frame does not get it).
- * A social login's session is set the same way (socialLogin.ts).
- */
-export function setEmailSessionCookie(c: Context, projectId: string, token: string): void {
-  setCookie(c, emailSessionCookie(projectId), token, {
-    path: '/',
-    secure: true,
-    httpOnly: true,
-    sameSite: 'None',
-    partitioned: true,
-    maxAge: emailSessionTtlMs / 1000,
-  })
+/** `work`'s answer with `status`, or the refusal of the email login it threw. */
+async function answered(c: Context, status: 200 | 201 | 202, work: () => Promise<unknown>) {
+  try {
+    return c.json(await work(), status)
+  } catch (error) {
+    return refusal(c, error)
+  }
 }
 
-/** Ends a response's session cookie of `projectId` (signed out, or its device revoked). */
-export function clearEmailSessionCookie(c: Context, projectId: string): void {
-  deleteCookie(c, emailSessionCookie(projectId), {
-    path: '/',
-    secure: true,
-    sameSite: 'None',
-    partitioned: true,
-  })
-}
-
-export function emailLoginRoutes({
-  storage,
-  mailer,
-  serverKey,
-  rateLimiter,
-  trustProxy,
-  publicOrigin,
-  now,
-}: EmailLoginRoutesOptions): Hono {
+export function emailLoginRoutes(options: EmailLoginRoutesOptions): Hono {
+  const { storage, mailer, serverKey, rateLimiter, publicOrigin, now } = options
   const app = new Hono()
   const context: EmailChangeContext = {
     db: storage.db,
@@ -131,160 +107,113 @@ export function emailLoginRoutes({
     sealKey: embeddedWalletSealKey(serverKey),
     now,
   }
-  const ownOrigin = (c: Context) => publicOrigin ?? new URL(c.req.url).origin
-  const notOwnPage = (c: Context) =>
-    apiError(c, 403, 'crossOriginRequest', 'Only the Airlock modal signs visitors in by email')
-  const unknownProject = (c: Context) => apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-  const notAllowed = (c: Context) =>
-    apiError(c, 403, 'invalidAppConfiguration', 'Invalid App Configuration')
-  const refusal = (c: Context, error: unknown) => {
-    // An email change seals the wallet again: a seal that does not open is `embeddedWalletCorrupt`.
-    if (error instanceof EmbeddedWalletError) return apiError(c, 500, error.code, error.message)
-    if (!(error instanceof EmailLoginError)) throw error
-    return apiError(c, statusOf[error.code], error.code, error.message)
-  }
+  const { frameRequest } = frameRequests(options)
+
   /**
    * Spends one of each address's budget: a code is a mail in someone's inbox, so an address has
-   * its own budget, whoever asks. The refusal, or undefined.
+   * its own budget, whoever asks.
    */
-  async function spendAddresses(c: Context, projectId: string, emails: readonly string[]) {
-    for (const email of emails) {
-      const spent = await rateLimiter.consume(
-        'email',
-        `${projectId}:${normalizeEmail(email).slice(0, 320)}`,
-      )
-      if (!spent.allowed) return rateLimitedAnswer(c, spent.retryAfterMs)
-    }
-    return undefined
-  }
+  const addressBudgets = (addresses: (c: Context) => readonly string[]) =>
+    createMiddleware(async (c, next) => {
+      for (const email of addresses(c)) {
+        const spent = await rateLimiter.consume(
+          'email',
+          `${c.req.param('id')}:${normalizeEmail(email).slice(0, 320)}`,
+        )
+        if (!spent.allowed) return rateLimitedAnswer(c, spent.retryAfterMs)
+      }
+      await next()
+    })
 
-  /**
-   * The project and the checked body of a frame's POST (its budgets spent, those of the
-   * `addresses` the body names too), or the refusal.
-   */
-  async function frameRequest<body extends { hostOrigin: string }>(
-    c: Context,
-    schema: z.ZodMiniType<body>,
-    addresses: (body: body) => string[],
-  ): Promise<{ project: Project; body: body } | Response> {
-    if (c.req.header('Origin') !== ownOrigin(c)) return notOwnPage(c)
-    const projectId = c.req.param('id') ?? ''
-    if (!isProjectId(projectId)) return unknownProject(c)
-    const limited = await spendClientAndProject(c, rateLimiter, { projectId, trustProxy })
-    if (limited) return limited
-    const checked = await checkedJsonBody(c, schema)
-    if (checked instanceof Response) return checked
-    const { body } = checked
-    const perAddress = await spendAddresses(c, projectId, addresses(body))
-    if (perAddress) return perAddress
-    const project = await getProject(storage.db, projectId)
-    if (project === undefined) return unknownProject(c)
-    if (!project.allowedOrigins.includes(body.hostOrigin)) return notAllowed(c)
-    return { project, body }
-  }
+  /** The session the frame's POST comes with, for its project and the site its body names. */
+  const postSession = emailSession(
+    { storage, now },
+    (c) => checkedBody<{ hostOrigin: string }>(c).hostOrigin,
+  )
 
-  /** The project, site and token of a request about the session, or the refusal. */
-  async function sessionRequest(c: Context) {
-    const projectId = c.req.param('id') ?? ''
-    if (!isProjectId(projectId)) return unknownProject(c)
-    const hostOrigin = c.req.query('hostOrigin') ?? ''
-    const token = emailSessionToken(c, projectId)
-    if (!token)
-      return apiError(c, 401, 'emailSessionInvalid', 'No email session: sign in by email first.')
-    return { projectId, hostOrigin, token }
-  }
-
-  /** The live session a frame's POST comes with, for its project and site; or the refusal. */
-  async function sessionOf(
-    c: Context,
-    projectId: string,
-    hostOrigin: string,
-  ): Promise<EmailSessionRecord | Response> {
-    const token = emailSessionToken(c, projectId)
-    if (!token)
-      return apiError(c, 401, 'emailSessionInvalid', 'No email session: sign in by email first.')
-    try {
-      return await findEmailSession(storage.db, token, { projectId, hostOrigin }, now())
-    } catch (error) {
-      return refusal(c, error)
-    }
-  }
+  /** The session token of a request about the session; else 401 `emailSessionInvalid`. */
+  const sessionToken = createMiddleware<{ Variables: { token: string } }>(async (c, next) => {
+    const token = emailSessionToken(c, c.req.param('id') ?? '')
+    if (!token) return noEmailSession(c)
+    c.set('token', token)
+    await next()
+  })
+  const sessionScope = (c: Context) => ({
+    projectId: c.req.param('id') ?? '',
+    hostOrigin: c.req.query('hostOrigin') ?? '',
+  })
 
   const limit = jsonBodyLimit(maxBodyBytes)
   // Codes and sessions are never cached.
   app.use('/v1/projects/:id/email/*', noStore)
 
-  app.post('/v1/projects/:id/email/codes', limit, async (c) => {
-    const request = await frameRequest(c, emailCodeRequestSchema, (body) => [body.email])
-    if (request instanceof Response) return request
-    try {
-      return c.json(await sendEmailCode(context, request.project, request.body), 201)
-    } catch (error) {
-      return refusal(c, error)
-    }
-  })
+  app.post(
+    '/v1/projects/:id/email/codes',
+    limit,
+    frameRequest(emailCodeRequestSchema, {
+      doing,
+      afterBody: addressBudgets((c) => [checkedBody<{ email: string }>(c).email]),
+    }),
+    (c) => answered(c, 201, () => sendEmailCode(context, c.var.project, c.req.valid('json'))),
+  )
 
-  app.post('/v1/projects/:id/email/sessions', limit, async (c) => {
-    // A sign-in mails nothing, and guesses are bounded by the code's 5 tries: the address's
-    // budget is for codes, so a visitor can make their 5 tries in a minute.
-    const request = await frameRequest(c, emailSignInRequestSchema, () => [])
-    if (request instanceof Response) return request
-    try {
-      const { token, session } = await signInWithEmailCode(context, request.project, request.body)
-      setEmailSessionCookie(c, request.project.id, token)
-      return c.json(session, 201)
-    } catch (error) {
-      return refusal(c, error)
-    }
-  })
+  // A sign-in mails nothing, and guesses are bounded by the code's 5 tries: the address's budget
+  // is for codes, so a visitor can make their 5 tries in a minute.
+  app.post(
+    '/v1/projects/:id/email/sessions',
+    limit,
+    frameRequest(emailSignInRequestSchema, { doing }),
+    async (c) => {
+      const { project } = c.var
+      try {
+        const { token, session } = await signInWithEmailCode(context, project, c.req.valid('json'))
+        setEmailSessionCookie(c, project.id, token)
+        return c.json(session, 201)
+      } catch (error) {
+        return refusal(c, error)
+      }
+    },
+  )
 
-  app.get('/v1/projects/:id/email/session', async (c) => {
-    const request = await sessionRequest(c)
-    if (request instanceof Response) return request
-    try {
-      return c.json(await readEmailSession(storage.db, request.token, request, now()))
-    } catch (error) {
-      return refusal(c, error)
-    }
-  })
+  app.get('/v1/projects/:id/email/session', projectIdParam, sessionToken, (c) =>
+    answered(c, 200, () => readEmailSession(storage.db, c.var.token, sessionScope(c), now())),
+  )
 
-  app.delete('/v1/projects/:id/email/session', async (c) => {
-    if (c.req.header('Origin') !== ownOrigin(c)) return notOwnPage(c)
-    const request = await sessionRequest(c)
-    if (request instanceof Response) return request
-    clearEmailSessionCookie(c, request.projectId)
-    if (!(await revokeEmailSession(storage.db, request.token, now())))
-      return apiError(c, 401, 'emailSessionInvalid', 'No email session: signed out or expired.')
-    return c.body(null, 204)
-  })
+  app.delete(
+    '/v1/projects/:id/email/session',
+    fromModal(publicOrigin, doing, { sameOriginGet: false }),
+    projectIdParam,
+    sessionToken,
+    async (c) => {
+      clearEmailSessionCookie(c, sessionScope(c).projectId)
+      if (!(await revokeEmailSession(storage.db, c.var.token, now())))
+        return noEmailSession(c, 'No email session: signed out or expired.')
+      return c.body(null, 204)
+    },
+  )
 
-  app.post('/v1/projects/:id/email/change', limit, async (c) => {
-    const request = await frameRequest(c, emailChangeRequestSchema, () => [])
-    if (request instanceof Response) return request
-    const { project, body } = request
-    const session = await sessionOf(c, project.id, body.hostOrigin)
-    if (session instanceof Response) return session
+  app.post(
+    '/v1/projects/:id/email/change',
+    limit,
+    frameRequest(emailChangeRequestSchema, { doing }),
+    postSession,
     // Both addresses get a mail.
-    const perAddress = await spendAddresses(c, project.id, [session.email, body.newEmail])
-    if (perAddress) return perAddress
-    try {
-      return c.json(await requestEmailChange(context, project, session, body), 202)
-    } catch (error) {
-      return refusal(c, error)
-    }
-  })
+    addressBudgets((c) => [c.var.session.email, checkedBody<{ newEmail: string }>(c).newEmail]),
+    (c) =>
+      answered(c, 202, () =>
+        requestEmailChange(context, c.var.project, c.var.session, c.req.valid('json')),
+      ),
+  )
 
-  app.post('/v1/projects/:id/email/change/confirm', limit, async (c) => {
-    const request = await frameRequest(c, emailChangeConfirmSchema, () => [])
-    if (request instanceof Response) return request
-    const { project, body } = request
-    const session = await sessionOf(c, project.id, body.hostOrigin)
-    if (session instanceof Response) return session
-    try {
-      return c.json(await confirmEmailChange(context, project, session, body), 202)
-    } catch (error) {
-      return refusal(c, error)
-    }
-  })
+  app.post(
+    '/v1/projects/:id/email/change/confirm',
+    limit,
+    frameRequest(emailChangeConfirmSchema, { doing }),
+    postSession,
+    (c) =>
+      answered(c, 202, () =>
+        confirmEmailChange(context, c.var.project, c.var.session, c.req.valid('json')),
+      ),
+  )
   return app
 }

@@ -12,7 +12,7 @@ import { setUpTimeout, testDatabases } from '../../test/databases'
 import { signInByEmail } from '../../test/emailSignIn'
 import { createMailer, type Mailer } from '../services/email/mailer'
 import { createProject } from '../services/projects'
-import { createEmailLoginRateLimiter } from '../services/rateLimit'
+import { createRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { emailLoginRoutes } from './emailLogin'
 import { embeddedWalletRoutes } from './embeddedWallet'
@@ -56,7 +56,8 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
         emailLoginRoutes({
           ...routeOptions,
           mailer,
-          rateLimiter: createEmailLoginRateLimiter({
+          rateLimiter: createRateLimiter({
+            name: 'emailLogin',
             perMinute: { email: 1000, client: 1000, project: 1000 },
           }),
           trustProxy: 0,

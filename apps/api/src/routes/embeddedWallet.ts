@@ -12,13 +12,9 @@ import {
   embeddedWalletCreateSchema,
   embeddedWalletDeviceCreateSchema,
   isEmbeddedWalletDeviceId,
-  isProjectId,
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type * as z from 'zod/mini'
-import { EmailLoginError } from '../services/email/emailLoginError'
-import { type EmailSessionRecord, findEmailSession } from '../services/email/sessions'
 import {
   addEmbeddedWalletDevice,
   listEmbeddedWalletDevices,
@@ -35,9 +31,11 @@ import {
 } from '../services/embeddedWallets/embeddedWallets'
 import { embeddedWalletSealKey, type WalletOwner } from '../services/embeddedWallets/seal'
 import type { Storage } from '../storage/storage'
-import { apiError, checkedJsonBody } from './apiError'
-import { clearEmailSessionCookie, emailSessionToken } from './emailLogin'
+import { apiError, refuse } from './apiError'
+import { clearEmailSessionCookie, emailSession } from './emailSession'
+import { fromModal, projectIdParam } from './frameAdmission'
 import { jsonBodyLimit, noStore } from './middleware'
+import { type BodyRefusal, checkedBody, jsonBody } from './validators'
 
 export type EmbeddedWalletRoutesOptions = {
   storage: Storage
@@ -60,8 +58,25 @@ const statusOf: Record<EmbeddedWalletErrorCode, ContentfulStatusCode> = {
 
 const maxBodyBytes = 8192
 
-/** The email session a request comes with, and the wallet owner it is. */
-type Caller = { owner: WalletOwner; session: EmailSessionRecord }
+/** A malformed wallet body is `embeddedWalletInvalid`, in the validator's words. */
+const invalid: BodyRefusal = (c, message) => apiError(c, 400, 'embeddedWalletInvalid', message)
+
+/** The device id of a request, when given; refused when not of a device id's form. */
+function deviceIdOf(c: Context, deviceId: string | undefined): string | undefined {
+  if (deviceId !== undefined && !isEmbeddedWalletDeviceId(deviceId))
+    refuse(c, 400, 'embeddedWalletInvalid', 'Not a device id (16 bytes, base64url).')
+  return deviceId
+}
+
+/** `work`'s answer with `status`, or the wallet's refusal it threw. */
+async function answered(c: Context, status: 200 | 201, work: () => Promise<unknown>) {
+  try {
+    return c.json(await work(), status)
+  } catch (error) {
+    if (!(error instanceof EmbeddedWalletError)) throw error
+    return apiError(c, statusOf[error.code], error.code, error.message)
+  }
+}
 
 export function embeddedWalletRoutes({
   storage,
@@ -75,132 +90,85 @@ export function embeddedWalletRoutes({
     sealKey: embeddedWalletSealKey(serverKey),
     now,
   }
-
-  /** The email session of the request, for `hostOrigin`, and the wallet it owns; or the refusal. */
-  async function callerOf(c: Context, hostOrigin: string): Promise<Caller | Response> {
-    const projectId = c.req.param('id') ?? ''
-    if (!isProjectId(projectId)) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-    const token = emailSessionToken(c, projectId)
-    if (!token)
-      return apiError(c, 401, 'emailSessionInvalid', 'No email session: sign in by email first.')
-    try {
-      const session = await findEmailSession(storage.db, token, { projectId, hostOrigin }, now())
-      return { owner: { projectId, email: session.email }, session }
-    } catch (error) {
-      if (!(error instanceof EmailLoginError)) throw error
-      return apiError(c, 401, error.code, error.message)
-    }
-  }
-  const refusal = (c: Context, error: unknown) => {
-    if (!(error instanceof EmbeddedWalletError)) throw error
-    return apiError(c, statusOf[error.code], error.code, error.message)
-  }
-  const invalid = (c: Context, message: string) =>
-    apiError(c, 400, 'embeddedWalletInvalid', message)
-  const malformedDeviceId = (c: Context) => invalid(c, 'Not a device id (16 bytes, base64url).')
   /** POST and DELETE: only from the modal's own pages. */
-  const fromOwnPage = (c: Context) =>
-    c.req.header('Origin') === (publicOrigin ?? new URL(c.req.url).origin)
-  const notOwnPage = (c: Context) =>
-    apiError(c, 403, 'crossOriginRequest', "Only the Airlock modal keeps a visitor's wallet")
-
-  /** A frame's POST body, checked; or the refusal (`embeddedWalletInvalid` when malformed). */
-  async function frameBody<body>(
-    c: Context,
-    schema: z.ZodMiniType<body>,
-  ): Promise<{ body: body } | Response> {
-    if (!fromOwnPage(c)) return notOwnPage(c)
-    const checked = await checkedJsonBody(c, schema)
-    if (checked instanceof Response) return invalid(c, await errorMessage(checked))
-    return checked
-  }
+  const ownPages = fromModal(publicOrigin, "keeps a visitor's wallet", { sameOriginGet: false })
+  /** The email session of the request, for the site its body or its query names. */
+  const bodySession = [
+    projectIdParam,
+    emailSession({ storage, now }, (c) => checkedBody<{ hostOrigin: string }>(c).hostOrigin),
+  ] as const
+  const querySession = [
+    projectIdParam,
+    emailSession({ storage, now }, (c) => c.req.query('hostOrigin') ?? ''),
+  ] as const
+  /** The wallet owner the session is. */
+  const ownerOf = (c: Context): WalletOwner => ({
+    projectId: c.req.param('id') ?? '',
+    email: c.var.session.email,
+  })
 
   const limit = jsonBodyLimit(maxBodyBytes)
   // Shares and keys are never cached, nor their refusals.
   app.use('/v1/projects/:id/embedded-wallet', noStore)
   app.use('/v1/projects/:id/embedded-wallet/*', noStore)
 
-  app.post('/v1/projects/:id/embedded-wallet', limit, async (c) => {
-    const checked = await frameBody(c, embeddedWalletCreateSchema)
-    if (checked instanceof Response) return checked
-    const { hostOrigin, deviceLabel, ...wallet } = checked.body
-    const caller = await callerOf(c, hostOrigin)
-    if (caller instanceof Response) return caller
-    try {
-      const kept = await keepEmbeddedWallet(context, caller.owner, wallet, {
-        label: deviceLabel,
-        sessionId: caller.session.id,
-      })
-      return c.json(kept, 201)
-    } catch (error) {
-      return refusal(c, error)
-    }
-  })
-
-  app.get('/v1/projects/:id/embedded-wallet', async (c) => {
-    const deviceId = c.req.query('deviceId')
-    const caller = await callerOf(c, c.req.query('hostOrigin') ?? '')
-    if (caller instanceof Response) return caller
-    if (deviceId !== undefined && !isEmbeddedWalletDeviceId(deviceId)) return malformedDeviceId(c)
-    try {
-      const device = deviceId === undefined ? undefined : { deviceId, session: caller.session }
-      return c.json(await readEmbeddedWallet(context, caller.owner, device))
-    } catch (error) {
-      return refusal(c, error)
-    }
-  })
-
-  app.post('/v1/projects/:id/embedded-wallet/devices', limit, async (c) => {
-    const checked = await frameBody(c, embeddedWalletDeviceCreateSchema)
-    if (checked instanceof Response) return checked
-    const caller = await callerOf(c, checked.body.hostOrigin)
-    if (caller instanceof Response) return caller
-    try {
-      const device = await addEmbeddedWalletDevice(context, caller.owner, {
-        label: checked.body.label,
-        sessionId: caller.session.id,
-      })
-      return c.json(device, 201)
-    } catch (error) {
-      return refusal(c, error)
-    }
-  })
-
-  app.get('/v1/projects/:id/embedded-wallet/devices', async (c) => {
-    const caller = await callerOf(c, c.req.query('hostOrigin') ?? '')
-    if (caller instanceof Response) return caller
-    try {
-      const devices = await listEmbeddedWalletDevices(
-        context,
-        caller.owner,
-        caller.session.deviceId,
+  app.post(
+    '/v1/projects/:id/embedded-wallet',
+    limit,
+    ownPages,
+    jsonBody(embeddedWalletCreateSchema, invalid),
+    ...bodySession,
+    (c) => {
+      const { hostOrigin: _, deviceLabel, ...wallet } = c.req.valid('json')
+      return answered(c, 201, () =>
+        keepEmbeddedWallet(context, ownerOf(c), wallet, {
+          label: deviceLabel,
+          sessionId: c.var.session.id,
+        }),
       )
-      return c.json({ devices })
-    } catch (error) {
-      return refusal(c, error)
-    }
+    },
+  )
+
+  app.get('/v1/projects/:id/embedded-wallet', ...querySession, (c) => {
+    const deviceId = deviceIdOf(c, c.req.query('deviceId'))
+    const device = deviceId === undefined ? undefined : { deviceId, session: c.var.session }
+    return answered(c, 200, () => readEmbeddedWallet(context, ownerOf(c), device))
   })
 
-  app.delete('/v1/projects/:id/embedded-wallet/devices/:deviceId', async (c) => {
-    if (!fromOwnPage(c)) return notOwnPage(c)
-    const caller = await callerOf(c, c.req.query('hostOrigin') ?? '')
-    if (caller instanceof Response) return caller
-    const deviceId = c.req.param('deviceId')
-    if (!isEmbeddedWalletDeviceId(deviceId)) return malformedDeviceId(c)
-    try {
-      const revoked = await revokeEmbeddedWalletDevice(context, caller.owner, deviceId)
-      // The caller's own device: its session ended with it.
-      if (caller.session.deviceId === deviceId) clearEmailSessionCookie(c, caller.owner.projectId)
-      return c.json(revoked)
-    } catch (error) {
-      return refusal(c, error)
-    }
-  })
+  app.post(
+    '/v1/projects/:id/embedded-wallet/devices',
+    limit,
+    ownPages,
+    jsonBody(embeddedWalletDeviceCreateSchema, invalid),
+    ...bodySession,
+    (c) =>
+      answered(c, 201, () =>
+        addEmbeddedWalletDevice(context, ownerOf(c), {
+          label: c.req.valid('json').label,
+          sessionId: c.var.session.id,
+        }),
+      ),
+  )
+
+  app.get('/v1/projects/:id/embedded-wallet/devices', ...querySession, (c) =>
+    answered(c, 200, async () => ({
+      devices: await listEmbeddedWalletDevices(context, ownerOf(c), c.var.session.deviceId),
+    })),
+  )
+
+  app.delete(
+    '/v1/projects/:id/embedded-wallet/devices/:deviceId',
+    ownPages,
+    ...querySession,
+    (c) => {
+      const deviceId = deviceIdOf(c, c.req.param('deviceId')) ?? ''
+      return answered(c, 200, async () => {
+        const revoked = await revokeEmbeddedWalletDevice(context, ownerOf(c), deviceId)
+        // The caller's own device: its session ended with it.
+        if (c.var.session.deviceId === deviceId) clearEmailSessionCookie(c, ownerOf(c).projectId)
+        return revoked
+      })
+    },
+  )
   return app
-}
-
-/** The message of a refusal `checkedJsonBody` answered. */
-async function errorMessage(response: Response): Promise<string> {
-  const body = (await response.json()) as { error?: { message?: string } }
-  return body.error?.message ?? 'The wallet is not of its form.'
 }

@@ -18,7 +18,7 @@ import { createMailer, type Mailer } from '../services/email/mailer'
 import { createFarcasterRelay } from '../services/farcaster/farcasterRelay'
 import { type Anvil, startAnvil } from '../services/indexer/testing/anvil'
 import { createProject } from '../services/projects'
-import { createEmailLoginRateLimiter } from '../services/rateLimit'
+import { createRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { emailLoginRoutes } from './emailLogin'
 import { farcasterLoginRoutes } from './farcasterLogin'
@@ -50,7 +50,8 @@ describe.each(testDatabases())('Sign In With Farcaster on $name', (database) => 
   let mailer: Mailer
   let clock: number
   const routes = (config: { relayUrl?: string; rpcUrl?: string } | null = {}) => {
-    const rateLimiter = createEmailLoginRateLimiter({
+    const rateLimiter = createRateLimiter({
+      name: 'emailLogin',
       perMinute: { email: 1000, client: 1000, project: 1000 },
     })
     const now = () => clock

@@ -13,24 +13,21 @@ import {
   farcasterPollMs,
   farcasterSessionRequestSchema,
 } from '@airlock/protocol'
-import { type Context, Hono } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { startEmailSession } from '../services/email/sessions'
+import { Hono } from 'hono'
 import {
   findFarcasterChannel,
   openFarcasterChannel,
-  useFarcasterChannel,
+  signInWithFarcasterChannel,
 } from '../services/farcaster/channels'
 import type { FarcasterRelay } from '../services/farcaster/farcasterRelay'
 import type { Project } from '../services/projects'
 import type { EmailLoginRateLimiter } from '../services/rateLimit'
-import { linkSocialIdentity } from '../services/social/identities'
-import { SocialLoginError, type SocialLoginErrorCode } from '../services/social/socialLoginError'
+import { SocialLoginError } from '../services/social/socialLoginError'
 import type { Storage } from '../storage/storage'
-import { apiError } from './apiError'
-import { setEmailSessionCookie } from './emailLogin'
+import { setEmailSessionCookie } from './emailSession'
 import { frameRequests } from './frameRequest'
 import { jsonBodyLimit, noStore } from './middleware'
+import { socialLoginRefusal } from './socialLogin'
 
 export type FarcasterLoginRoutesOptions = {
   storage: Storage
@@ -42,55 +39,32 @@ export type FarcasterLoginRoutesOptions = {
   now: () => number
 }
 
-const statusOf: Partial<Record<SocialLoginErrorCode, ContentfulStatusCode>> = {
-  socialNotEnabled: 403,
-  socialProviderUnavailable: 502,
-  socialStateInvalid: 400,
-  socialCodeInvalid: 401,
-  socialIdentityTaken: 409,
-}
-
-/** A site's origin: a few hundred bytes. */
 const maxBodyBytes = 2048
 
-export function farcasterLoginRoutes({
-  storage,
-  relay,
-  rateLimiter,
-  trustProxy,
-  publicOrigin,
-  now,
-}: FarcasterLoginRoutesOptions): Hono {
+export function farcasterLoginRoutes(options: FarcasterLoginRoutesOptions): Hono {
+  const { storage, relay, now } = options
   const app = new Hono()
-  const { frameRequest, currentLogin } = frameRequests({
-    storage,
-    rateLimiter,
-    trustProxy,
-    publicOrigin,
-    now,
-  })
+  const { frameRequest, currentLogin } = frameRequests(options)
   // When the relay was last asked about each channel: entries older than a poll are dropped as
   // new ones come, so the map holds only the channels asked about within the last second.
   const lastAsked = new Map<string, number>()
-  const refusal = (c: Context, error: unknown) => {
-    if (!(error instanceof SocialLoginError)) throw error
-    return apiError(c, statusOf[error.code] ?? 400, error.code, error.message)
-  }
 
-  /** The relay when the project offers Farcaster and this API has one; or why not. */
-  function relayFor(project: Project): FarcasterRelay | SocialLoginError {
+  /**
+   * The relay when the project offers Farcaster and this API has one.
+   * @throws SocialLoginError `socialNotEnabled`
+   */
+  function relayFor(project: Project): FarcasterRelay {
     if (!project.features.socials.includes('farcaster'))
-      return new SocialLoginError(
+      throw new SocialLoginError(
         'socialNotEnabled',
         `Farcaster login is off for project "${project.id}".`,
       )
-    return (
-      relay ??
-      new SocialLoginError(
+    if (relay === undefined)
+      throw new SocialLoginError(
         'socialNotEnabled',
         'This Airlock API has no Farcaster relay to sign in with (AIRLOCK_FARCASTER_RPC_URL).',
       )
-    )
+    return relay
   }
 
   /** Whether the relay may be asked about `channel` now: once a second at most. */
@@ -104,69 +78,68 @@ export function farcasterLoginRoutes({
   const limit = jsonBodyLimit(maxBodyBytes)
   app.use('/v1/projects/:id/social/farcaster/*', noStore)
 
-  app.post('/v1/projects/:id/social/farcaster/channels', limit, async (c) => {
-    const request = await frameRequest(c, farcasterChannelRequestSchema)
-    if (request instanceof Response) return request
-    const { project, body } = request
-    const farcaster = relayFor(project)
-    if (farcaster instanceof SocialLoginError) return refusal(c, farcaster)
-    try {
-      const channel = await openFarcasterChannel(
-        storage.db,
-        farcaster,
-        {
-          projectId: project.id,
-          hostOrigin: body.hostOrigin,
-          linkLogin: await currentLogin(c, project.id, body.hostOrigin),
-        },
-        now(),
-      )
-      return c.json(channel, 201)
-    } catch (error) {
-      return refusal(c, error)
-    }
-  })
+  app.post(
+    '/v1/projects/:id/social/farcaster/channels',
+    limit,
+    frameRequest(farcasterChannelRequestSchema),
+    async (c) => {
+      const { project } = c.var
+      const body = c.req.valid('json')
+      try {
+        const farcaster = relayFor(project)
+        const channel = await openFarcasterChannel(
+          storage.db,
+          farcaster,
+          {
+            projectId: project.id,
+            hostOrigin: body.hostOrigin,
+            linkLogin: await currentLogin(c, project.id, body.hostOrigin),
+          },
+          now(),
+        )
+        return c.json(channel, 201)
+      } catch (error) {
+        return socialLoginRefusal(c, error)
+      }
+    },
+  )
 
-  app.post('/v1/projects/:id/social/farcaster/channels/:channel/session', limit, async (c) => {
-    const request = await frameRequest(c, farcasterSessionRequestSchema, { spend: false })
-    if (request instanceof Response) return request
-    const { project, body } = request
-    const farcaster = relayFor(project)
-    if (farcaster instanceof SocialLoginError) return refusal(c, farcaster)
-    try {
-      const at = now()
-      const scope = { projectId: project.id, hostOrigin: body.hostOrigin }
-      const channel = await findFarcasterChannel(storage.db, c.req.param('channel'), scope, at)
-      if (!mayAsk(channel.id, at)) return c.json({ pending: true }, 202)
-      const state = await farcaster.channelState(channel.channelToken)
-      if (state.state === 'pending') return c.json({ pending: true }, 202)
-      const fid = await farcaster.verify({
-        nonce: channel.nonce,
-        domain: channel.domain,
-        message: state.message,
-        signature: state.signature,
-      })
-      // The fid the signature proves, whatever else the relay says.
-      const handle = fid === state.fid && state.username ? state.username : `fid ${fid}`
-      const { token, session } = await storage.db.transaction().execute(async (trx) => {
-        await useFarcasterChannel(trx, channel.id, at)
-        const login = await linkSocialIdentity(
-          trx,
-          { projectId: project.id, provider: 'farcaster', linkLogin: channel.linkLogin },
-          { subject: String(fid), handle },
+  app.post(
+    '/v1/projects/:id/social/farcaster/channels/:channel/session',
+    limit,
+    frameRequest(farcasterSessionRequestSchema, { spend: false }),
+    async (c) => {
+      const { project } = c.var
+      const body = c.req.valid('json')
+      try {
+        const farcaster = relayFor(project)
+        const at = now()
+        const scope = { projectId: project.id, hostOrigin: body.hostOrigin }
+        const channel = await findFarcasterChannel(storage.db, c.req.param('channel'), scope, at)
+        if (!mayAsk(channel.id, at)) return c.json({ pending: true }, 202)
+        const state = await farcaster.channelState(channel.channelToken)
+        if (state.state === 'pending') return c.json({ pending: true }, 202)
+        const fid = await farcaster.verify({
+          nonce: channel.nonce,
+          domain: channel.domain,
+          message: state.message,
+          signature: state.signature,
+        })
+        // The fid the signature proves, whatever else the relay says.
+        const handle = fid === state.fid && state.username ? state.username : `fid ${fid}`
+        const { token, session } = await signInWithFarcasterChannel(
+          storage.db,
+          channel,
+          scope,
+          { fid, handle },
           at,
         )
-        return startEmailSession(
-          trx,
-          { ...scope, email: login, social: { provider: 'farcaster', handle } },
-          at,
-        )
-      })
-      setEmailSessionCookie(c, project.id, token)
-      return c.json(session, 201)
-    } catch (error) {
-      return refusal(c, error)
-    }
-  })
+        setEmailSessionCookie(c, project.id, token)
+        return c.json(session, 201)
+      } catch (error) {
+        return socialLoginRefusal(c, error)
+      }
+    },
+  )
   return app
 }

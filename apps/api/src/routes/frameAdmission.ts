@@ -1,17 +1,20 @@
 /**
- * The admission of a request from the modal's own pages that names its site in `?hostOrigin=`
- * (the bundler relay, names, buying crypto, swaps), in order: from the modal's own pages (no
- * CORS is answered, so no other page may ask), a project id, the route's own precondition (the
- * service configured at all), the client's and the project's budgets, the project, and a site it
- * allows. Each route then checks its own feature switch on the project it gets back.
+ * The admission of a request from the modal's own pages, as Hono middleware: from the modal's
+ * own pages (no CORS is answered, so no other page may ask), a project id, the route's service
+ * configured at all, the client's and the project's budgets, the project, a site it allows, and
+ * the project's switch of the feature. A handler after it reads `c.var.project` and
+ * `c.var.service`; a refused request never reaches it. The bundler relay, names, buying crypto
+ * and swaps name their site in `?hostOrigin=`; the sign-ins in their body (frameRequest.ts).
  */
-import { isProjectId } from '@airlock/protocol'
-import type { Context } from 'hono'
+import { type ApiErrorCode, isProjectId, type ProjectFeatures } from '@airlock/protocol'
+import type { Context, MiddlewareHandler } from 'hono'
+import { every } from 'hono/combine'
+import { createMiddleware } from 'hono/factory'
 import { getProject, type Project } from '../services/projects'
 import type { RateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
-import { spendClientAndProject } from './clientBudgets'
+import { clientAndProjectBudgets } from './clientBudgets'
 
 export type FrameAdmissionOptions = {
   storage: Storage
@@ -19,42 +22,113 @@ export type FrameAdmissionOptions = {
   trustProxy: number
   /** The public origin of this API, when a proxy makes it differ from the request URL. */
   publicOrigin: string | undefined
+}
+
+/** What an admitted request carries on to its handler. */
+export type FrameAdmitted<service> = { Variables: { project: Project; service: service } }
+
+/** A project switch that is on or off (not the list of socials). */
+type FeatureSwitch = {
+  [name in keyof ProjectFeatures]: ProjectFeatures[name] extends boolean ? name : never
+}[keyof ProjectFeatures]
+
+export type FrameRoute<service> = {
   /** What only the modal does here, for the refusal of another page: 'swaps tokens'. */
   doing: string
+  /** The route's service for this request; undefined when this API has none configured. */
+  service: (c: Context) => service | undefined
+  /** The refusal of a service that is not configured, answered as it is. */
+  notConfigured?: (c: Context) => Response
+  /** The project's switch the route needs, and its refusal (403) when off. */
+  feature?: { name: FeatureSwitch; code: ApiErrorCode; message: string }
 }
+
+/** This API's origin as the modal's pages see it. */
+export const ownOrigin = (c: Context, publicOrigin: string | undefined) =>
+  publicOrigin ?? new URL(c.req.url).origin
 
 /**
  * Whether the request comes from the modal's own pages: its Origin is this API's. A browser
  * sends no Origin on a same-origin GET; then its `Sec-Fetch-Site: same-origin` says so (another
  * page's GET carries its Origin, or `cross-site`).
  */
-export function fromOwnPages(c: Context, ownOrigin: string): boolean {
+export function fromOwnPages(c: Context, own: string): boolean {
   const origin = c.req.header('Origin')
-  if (origin !== undefined) return origin === ownOrigin
+  if (origin !== undefined) return origin === own
   return c.req.method === 'GET' && c.req.header('Sec-Fetch-Site') === 'same-origin'
 }
 
 /**
- * The request's project and the route's service, or the refusal to answer. `service` runs after
- * the project id is read and before any budget is spent: it gives what the route works with, or
- * the refusal of a service that is not configured, answered as it is.
+ * Refuses 403 `crossOriginRequest` what does not come from the modal's own pages: an Origin of
+ * this API's, or with `sameOriginGet` also a same-origin GET without one.
  */
-export async function admitFrameRequest<service>(
-  c: Context,
-  { storage, rateLimiter, trustProxy, publicOrigin, doing }: FrameAdmissionOptions,
-  service: () => service | Response,
-): Promise<{ project: Project; service: service } | Response> {
-  if (!fromOwnPages(c, publicOrigin ?? new URL(c.req.url).origin))
-    return apiError(c, 403, 'crossOriginRequest', `Only the Airlock modal ${doing}`)
-  const projectId = c.req.param('id') ?? ''
-  if (!isProjectId(projectId)) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-  const ready = service()
-  if (ready instanceof Response) return ready
-  const limited = await spendClientAndProject(c, rateLimiter, { projectId, trustProxy })
-  if (limited) return limited
-  const project = await getProject(storage.db, projectId)
-  if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-  if (!project.allowedOrigins.includes(c.req.query('hostOrigin') ?? ''))
-    return apiError(c, 403, 'invalidAppConfiguration', 'Invalid App Configuration')
-  return { project, service: ready }
-}
+export const fromModal = (
+  publicOrigin: string | undefined,
+  doing: string,
+  { sameOriginGet }: { sameOriginGet: boolean },
+) =>
+  createMiddleware(async (c, next) => {
+    const own = ownOrigin(c, publicOrigin)
+    const admitted = sameOriginGet ? fromOwnPages(c, own) : c.req.header('Origin') === own
+    if (!admitted) return apiError(c, 403, 'crossOriginRequest', `Only the Airlock modal ${doing}`)
+    await next()
+  })
+
+const unknownProject = (c: Context) => apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
+
+/** Refuses 404 `invalidProjectId` a `:id` that is not of a project id's form. */
+export const projectIdParam = createMiddleware(async (c, next) => {
+  if (!isProjectId(c.req.param('id') ?? '')) return unknownProject(c)
+  await next()
+})
+
+/**
+ * Sets `c.var.project`, the `:id` project, when it exists and allows the site `siteOf` reads;
+ * else 404 `invalidProjectId` or 403 `invalidAppConfiguration`.
+ */
+export const allowedSite = (storage: Storage, siteOf: (c: Context) => string) =>
+  createMiddleware<{ Variables: { project: Project } }>(async (c, next) => {
+    const project = await getProject(storage.db, c.req.param('id') ?? '')
+    if (project === undefined) return unknownProject(c)
+    if (!project.allowedOrigins.includes(siteOf(c)))
+      return apiError(c, 403, 'invalidAppConfiguration', 'Invalid App Configuration')
+    c.set('project', project)
+    await next()
+  })
+
+const routeService = <service>({ service, notConfigured }: FrameRoute<service>) =>
+  createMiddleware<{ Variables: { service: service } }>(async (c, next) => {
+    const ready = service(c)
+    if (ready === undefined) {
+      if (notConfigured === undefined) throw new Error('a route service without its refusal')
+      return notConfigured(c)
+    }
+    c.set('service', ready)
+    await next()
+  })
+
+const featureOn = (feature: FrameRoute<unknown>['feature']) =>
+  createMiddleware<{ Variables: { project: Project } }>(async (c, next) => {
+    if (feature && !c.var.project.features[feature.name])
+      return apiError(c, 403, feature.code, feature.message)
+    await next()
+  })
+
+/**
+ * The admission middleware of a route, in the order the checks are answered.
+ *
+ * @example
+ * const admitted = frameAdmission(options)({ doing: 'swaps tokens', service: () => swaps })
+ * app.get('/v1/projects/:id/swap/tokens', admitted, (c) => c.json(c.var.service.served))
+ */
+export const frameAdmission =
+  ({ storage, rateLimiter, trustProxy, publicOrigin }: FrameAdmissionOptions) =>
+  <service>(route: FrameRoute<service>): MiddlewareHandler<FrameAdmitted<service>> =>
+    every(
+      fromModal(publicOrigin, route.doing, { sameOriginGet: true }),
+      projectIdParam,
+      routeService(route),
+      clientAndProjectBudgets(rateLimiter, trustProxy),
+      allowedSite(storage, (c) => c.req.query('hostOrigin') ?? ''),
+      featureOn(route.feature),
+    )

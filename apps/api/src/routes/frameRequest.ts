@@ -1,29 +1,47 @@
 /**
- * What a sign-in request from the modal's own pages must carry, for the social and Farcaster
- * logins: an Origin that is this API's (no CORS is answered: no other page may ask), a project
- * that exists, a body of its schema naming a site the project allows — and, for requests that
- * make something, the email login's client and project budgets. Also the login of the email
- * session such a request comes with, which a new social account is linked to.
+ * The admission of a sign-in request from the modal's own pages, as Hono middleware, for the
+ * email, social and Farcaster logins: an Origin that is this API's (no CORS is answered: no other
+ * page may ask), a project id, the client's and project's budgets (for requests that make
+ * something), a body of its schema, and a project that allows the site the body names. The
+ * handler reads `c.var.project` and `c.req.valid('json')`. Also the login of the email session
+ * such a request comes with, which a new social account is linked to.
  */
-import { isProjectId } from '@airlock/protocol'
-import type { Context } from 'hono'
-import type * as z from 'zod/mini'
+import type { Context, Env, MiddlewareHandler } from 'hono'
+import { every } from 'hono/combine'
 import { EmailLoginError } from '../services/email/emailLoginError'
 import { findEmailSession } from '../services/email/sessions'
-import { getProject, type Project } from '../services/projects'
-import type { EmailLoginRateLimiter } from '../services/rateLimit'
+import type { Project } from '../services/projects'
+import type { RateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
-import { apiError, checkedJsonBody } from './apiError'
-import { spendClientAndProject } from './clientBudgets'
-import { emailSessionToken } from './emailLogin'
+import type { RequestSchema } from './apiError'
+import { clientAndProjectBudgets } from './clientBudgets'
+import { emailSessionToken } from './emailSession'
+import { allowedSite, fromModal, projectIdParam } from './frameAdmission'
+import { checkedBody, jsonBody } from './validators'
 
 export type FrameRequestOptions = {
   storage: Storage
-  rateLimiter: EmailLoginRateLimiter
+  rateLimiter: RateLimiter<'client' | 'project'>
   trustProxy: number
   /** The public origin of this API, when a proxy makes it differ from the request URL. */
   publicOrigin: string | undefined
   now: () => number
+}
+
+/** What an admitted sign-in request carries on to its handler. */
+export type SignInAdmission<body> = MiddlewareHandler<
+  { Variables: { project: Project } },
+  string,
+  { in: { json: unknown }; out: { json: body } }
+>
+
+export type SignInRoute = {
+  /** Spend the budgets; false for a request that only asks how something goes. Default true. */
+  spend?: boolean
+  /** What only the modal does here: 'signs visitors in' by default. */
+  doing?: string
+  /** Checks after the body's and before the project's (the email addresses' budgets). */
+  afterBody?: MiddlewareHandler<Env> | undefined
 }
 
 export function frameRequests({
@@ -33,32 +51,26 @@ export function frameRequests({
   publicOrigin,
   now,
 }: FrameRequestOptions) {
-  const ownOrigin = (c: Context) => publicOrigin ?? new URL(c.req.url).origin
-
   /**
-   * The project and checked body of a frame's POST, the budgets spent unless `spend` is false
-   * (a request that only asks how something goes); or the refusal.
+   * The admission of a frame's POST of `schema`, its budgets spent unless `spend` is false.
+   *
+   * @example
+   * app.post('/v1/projects/:id/social/sessions', frameRequest(socialSignInRequestSchema), (c) =>
+   *   c.json({ project: c.var.project.id, site: c.req.valid('json').hostOrigin }),
+   * )
    */
-  async function frameRequest<body extends { hostOrigin: string }>(
-    c: Context,
-    schema: z.ZodMiniType<body>,
-    { spend = true }: { spend?: boolean } = {},
-  ): Promise<{ project: Project; body: body } | Response> {
-    if (c.req.header('Origin') !== ownOrigin(c))
-      return apiError(c, 403, 'crossOriginRequest', 'Only the Airlock modal signs visitors in')
-    const projectId = c.req.param('id') ?? ''
-    if (!isProjectId(projectId)) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-    if (spend) {
-      const limited = await spendClientAndProject(c, rateLimiter, { projectId, trustProxy })
-      if (limited) return limited
-    }
-    const checked = await checkedJsonBody(c, schema)
-    if (checked instanceof Response) return checked
-    const project = await getProject(storage.db, projectId)
-    if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-    if (!project.allowedOrigins.includes(checked.body.hostOrigin))
-      return apiError(c, 403, 'invalidAppConfiguration', 'Invalid App Configuration')
-    return { project, body: checked.body }
+  function frameRequest<body extends { hostOrigin: string }>(
+    schema: RequestSchema<body>,
+    { spend = true, doing = 'signs visitors in', afterBody }: SignInRoute = {},
+  ): SignInAdmission<body> {
+    return every(
+      fromModal(publicOrigin, doing, { sameOriginGet: false }),
+      projectIdParam,
+      ...(spend ? [clientAndProjectBudgets(rateLimiter, trustProxy)] : []),
+      jsonBody(schema),
+      ...(afterBody ? [afterBody] : []),
+      allowedSite(storage, (c) => checkedBody<body>(c).hostOrigin),
+    )
   }
 
   /** The login of the email session the frame has on this project and site, if any. */
@@ -73,5 +85,5 @@ export function frameRequests({
     }
   }
 
-  return { ownOrigin, frameRequest, currentLogin }
+  return { frameRequest, currentLogin }
 }

@@ -28,7 +28,7 @@ import { freePort } from '../../test/ports'
 import { type Anvil, startAnvil } from '../services/indexer/testing/anvil'
 import { defaultNetworks } from '../services/networks'
 import { createProject } from '../services/projects'
-import { createNamesRateLimiter } from '../services/rateLimit'
+import { createRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { namesRoutes } from './names'
 
@@ -87,7 +87,8 @@ describe.each(testDatabases())('name routes on $name', (database) => {
       storage,
       names: namesOn ? { parent } : undefined,
       networks: networks(),
-      rateLimiter: createNamesRateLimiter({
+      rateLimiter: createRateLimiter({
+        name: 'names',
         perMinute: { client: 1000, project: 1000, lookup: lookupsPerMinute },
       }),
       trustProxy: 0,

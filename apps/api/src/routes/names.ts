@@ -25,6 +25,7 @@ import {
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
+import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { getAddress } from 'viem'
 import { clientAddress } from '../services/clientAddress'
@@ -41,10 +42,11 @@ import {
 import type { NamesConfig } from '../services/names/namesConfig'
 import type { NamesRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
-import { apiError, checkedJsonBody } from './apiError'
+import { apiError } from './apiError'
 import { rateLimitedAnswer } from './clientBudgets'
-import { admitFrameRequest } from './frameAdmission'
+import { frameAdmission } from './frameAdmission'
 import { jsonBodyLimit, noStore } from './middleware'
+import { jsonBody } from './validators'
 
 export type NamesRoutesOptions = {
   storage: Storage
@@ -93,12 +95,11 @@ export function namesRoutes({
   storage,
   names,
   networks,
-  rateLimiter,
-  trustProxy,
-  publicOrigin,
   now = Date.now,
+  ...admission
 }: NamesRoutesOptions): Hono {
   const app = new Hono()
+  const { rateLimiter, trustProxy } = admission
   const verify = nameSignatureVerifier(networks)
   const ens = names?.ens ? ensNames(names.ens, networks) : undefined
   /** A normalised name's record: the registry's under the parent, ENS's elsewhere (when set). */
@@ -116,89 +117,78 @@ export function namesRoutes({
       'Names are not configured on this API (AIRLOCK_NAMES_PARENT).',
     )
 
-  /**
-   * The checks of a write, in order: the modal's own Origin, a project id, names on, the
-   * client's and project's budgets, the project, the site it allows. Answers the refusal, or
-   * the project's id and the registry's parent.
-   */
-  async function admitted(c: Context) {
-    const admission = { storage, rateLimiter, trustProxy, publicOrigin, doing: 'registers names' }
-    const admitted = await admitFrameRequest(c, admission, () => names ?? namesOff(c))
-    if (admitted instanceof Response) return admitted
-    return { projectId: admitted.project.id, parent: admitted.service.parent }
-  }
+  // A write's checks: the modal's own Origin, a project id, names on, the client's and project's
+  // budgets, the project, the site it allows.
+  const write = frameAdmission({ storage, ...admission })({
+    doing: 'registers names',
+    service: () => names,
+    notConfigured: namesOff,
+  })
 
-  /** A public read's checks: names on, and the client's lookup budget. */
-  async function admittedRead(c: Context) {
-    if (!names) return namesOff(c)
-    const spent = await rateLimiter.consume('lookup', clientAddress(c, trustProxy))
-    if (!spent.allowed) return rateLimitedAnswer(c, spent.retryAfterMs)
-    return { parent: names.parent }
-  }
-
-  /** The registry's refusals as answers; anything else is not a refusal and is thrown on. */
-  function refused(c: Context, error: unknown): Response {
-    if (error instanceof NameError)
-      return apiError(c, nameErrorStatus[error.code], error.code, error.message)
-    if (error instanceof ApiRefusal) {
-      const code: ApiErrorCode = error.code
-      const status = refusalStatus[code]
-      if (status !== undefined) return apiError(c, status, code, error.message)
+  /** A public read's checks: names on, and the client's lookup budget; refusals never kept. */
+  const read = createMiddleware<{ Variables: { parent: string } }>(async (c, next) => {
+    if (!names) {
+      c.header('Cache-Control', 'no-store')
+      return namesOff(c)
     }
-    throw error
+    const spent = await rateLimiter.consume('lookup', clientAddress(c, trustProxy))
+    if (!spent.allowed) {
+      c.header('Cache-Control', 'no-store')
+      return rateLimitedAnswer(c, spent.retryAfterMs)
+    }
+    c.set('parent', names.parent)
+    await next()
+  })
+
+  /** `work`'s answer with `status`, or the registry's refusal it threw. */
+  async function answered(c: Context, status: 200 | 201, work: () => Promise<unknown>) {
+    try {
+      return c.json(await work(), status)
+    } catch (error) {
+      return refused(c, error)
+    }
   }
 
   app.use('/v1/projects/:id/names', noStore)
   app.use('/v1/projects/:id/names/*', noStore)
   app.use('/v1/names', cors({ origin: '*', allowMethods: ['GET'] }))
   app.use('/v1/names/*', cors({ origin: '*', allowMethods: ['GET'] }))
+  const limit = jsonBodyLimit(maxBodyBytes)
 
-  app.post('/v1/projects/:id/names', jsonBodyLimit(maxBodyBytes), async (c) => {
-    const write = await admitted(c)
-    if (write instanceof Response) return write
-    const checked = await checkedJsonBody(c, nameRegisterRequestSchema)
-    if (checked instanceof Response) return checked
-    try {
-      const record = await registerName({
+  app.post('/v1/projects/:id/names', limit, write, jsonBody(nameRegisterRequestSchema), (c) =>
+    answered(c, 201, () =>
+      registerName({
         db: storage.db,
-        projectId: write.projectId,
-        parent: write.parent,
-        request: checked.body,
+        projectId: c.var.project.id,
+        parent: c.var.service.parent,
+        request: c.req.valid('json'),
         verify,
         now,
-      })
-      return c.json(record, 201)
-    } catch (error) {
-      return refused(c, error)
-    }
-  })
+      }),
+    ),
+  )
 
-  app.post('/v1/projects/:id/names/:name/records', jsonBodyLimit(maxBodyBytes), async (c) => {
-    const write = await admitted(c)
-    if (write instanceof Response) return write
-    const checked = await checkedJsonBody(c, nameUpdateRequestSchema)
-    if (checked instanceof Response) return checked
-    try {
-      const record = await updateTextRecords({
-        db: storage.db,
-        projectId: write.projectId,
-        parent: write.parent,
-        name: c.req.param('name'),
-        request: checked.body,
-        verify,
-        now,
-      })
-      return c.json(record, 200)
-    } catch (error) {
-      return refused(c, error)
-    }
-  })
+  app.post(
+    '/v1/projects/:id/names/:name/records',
+    limit,
+    write,
+    jsonBody(nameUpdateRequestSchema),
+    (c) =>
+      answered(c, 200, () =>
+        updateTextRecords({
+          db: storage.db,
+          projectId: c.var.project.id,
+          parent: c.var.service.parent,
+          name: c.req.param('name'),
+          request: c.req.valid('json'),
+          verify,
+          now,
+        }),
+      ),
+  )
 
   // Before `/v1/names/:name`, which would take "suggestions" for a name.
-  app.get('/v1/names/suggestions', async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const read = await admittedRead(c)
-    if (read instanceof Response) return read
+  app.get('/v1/names/suggestions', noStore, read, (c) => {
     const wanted = c.req.query('name') ?? ''
     if (wanted === '' || wanted.length > nameLimits.nameChars)
       return apiError(
@@ -207,47 +197,35 @@ export function namesRoutes({
         'invalidRequest',
         `query.name: a label or a name of 1 to ${nameLimits.nameChars} characters is required`,
       )
-    try {
-      const body: NameSuggestions = {
-        suggestions: await suggestNames({ db: storage.db, parent: read.parent }, wanted),
-      }
-      return c.json(body, 200)
-    } catch (error) {
-      return refused(c, error)
-    }
+    return answered(
+      c,
+      200,
+      async (): Promise<NameSuggestions> => ({
+        suggestions: await suggestNames({ db: storage.db, parent: c.var.parent }, wanted),
+      }),
+    )
   })
 
   // The modal reads these right before and after a registration: never a kept answer.
-  app.get('/v1/names', async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const read = await admittedRead(c)
-    if (read instanceof Response) return read
+  app.get('/v1/names', noStore, read, (c) => {
     const address = c.req.query('address') ?? ''
     if (address === '' || address.length > nameLimits.addressChars)
       return apiError(c, 400, 'invalidRequest', 'query.address: an EVM address is required')
-    try {
+    return answered(c, 200, async (): Promise<NameRecordList> => {
       const registered = await namesOfAddress({ db: storage.db }, address)
       // No name here: its primary ENS name, when ENS is configured.
       const fromEns =
         registered.length === 0 && ens ? await ens.reverse(getAddress(address)) : undefined
-      const body: NameRecordList = { names: fromEns ? [fromEns] : registered }
-      return c.json(body, 200)
-    } catch (error) {
-      return refused(c, error)
-    }
+      return { names: fromEns ? [fromEns] : registered }
+    })
   })
 
-  app.get('/v1/names/:name', async (c) => {
-    const read = await admittedRead(c)
-    if (read instanceof Response) {
-      c.header('Cache-Control', 'no-store')
-      return read
-    }
+  app.get('/v1/names/:name', read, async (c) => {
     const name = c.req.param('name')
     try {
       if (name.length > nameLimits.nameChars)
         throw new NameError('nameInvalid', `A name has at most ${nameLimits.nameChars} characters.`)
-      const record = await lookup(name, read.parent)
+      const record = await lookup(name, c.var.parent)
       if (record === undefined) {
         // It may be registered a moment from now.
         c.header('Cache-Control', 'no-store')
@@ -262,4 +240,16 @@ export function namesRoutes({
   })
 
   return app
+}
+
+/** The registry's refusals as answers; anything else is not a refusal and is thrown on. */
+function refused(c: Context, error: unknown): Response {
+  if (error instanceof NameError)
+    return apiError(c, nameErrorStatus[error.code], error.code, error.message)
+  if (error instanceof ApiRefusal) {
+    const code: ApiErrorCode = error.code
+    const status = refusalStatus[code]
+    if (status !== undefined) return apiError(c, status, code, error.message)
+  }
+  throw error
 }

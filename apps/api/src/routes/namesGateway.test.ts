@@ -39,7 +39,7 @@ import { registerName } from '../services/names/names'
 import type { NamesConfig } from '../services/names/namesConfig'
 import { defaultNetworks } from '../services/networks'
 import { createProject } from '../services/projects'
-import { createNamesRateLimiter } from '../services/rateLimit'
+import { createRateLimiter } from '../services/rateLimit'
 import { migrateToLatest } from '../storage/migrations'
 import { openStorage, type Storage } from '../storage/storage'
 
@@ -74,7 +74,8 @@ async function serveApi(gateway: NamesConfig['gateway']): Promise<ServedApi> {
     modalDist: builds.modalDist,
     sdkDist: builds.sdkDist,
     names: gateway ? { parent, gateway } : { parent },
-    namesRateLimiter: createNamesRateLimiter({
+    namesRateLimiter: createRateLimiter({
+      name: 'names',
       perMinute: { client: 1000, project: 1000, lookup: 1000 },
     }),
     logger: createLogger({ level: 'silent' }),
@@ -328,7 +329,8 @@ describe('names outside the parent and addresses outside the registry: ENS on th
         parent: 'shop.eth',
         ens: { chainId: foundry.id, universalResolver: devEnsAddresses.universalResolver },
       },
-      namesRateLimiter: createNamesRateLimiter({
+      namesRateLimiter: createRateLimiter({
+        name: 'names',
         perMinute: { client: 1000, project: 1000, lookup: 1000 },
       }),
       logger: createLogger({ level: 'silent' }),

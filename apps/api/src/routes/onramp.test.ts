@@ -16,8 +16,8 @@ import {
   meldUrl,
 } from '../../test/onrampProviders'
 import { createOnramp, onrampAdapters } from '../services/onramp/onramp'
-import { createOnrampRateLimiter } from '../services/onramp/onrampRateLimit'
 import { createProject } from '../services/projects'
+import { createRateLimiter } from '../services/rateLimit'
 import { migrateToLatest } from '../storage/migrations'
 import { openStorage, type Storage } from '../storage/storage'
 import { onrampRoutes } from './onramp'
@@ -62,7 +62,7 @@ const routes = ({ configured = true, client = 1000, timeoutMs = 2_000 } = {}) =>
           ),
         )
       : undefined,
-    rateLimiter: createOnrampRateLimiter({ perMinute: { client, project: 1000 } }),
+    rateLimiter: createRateLimiter({ name: 'onramp', perMinute: { client, project: 1000 } }),
     trustProxy: 0,
     publicOrigin: own,
   })

@@ -23,12 +23,13 @@ import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { clientIp, unknownClient } from '../services/clientAddress'
 import type { Onramp } from '../services/onramp/onramp'
-import type { OnrampRateLimiter } from '../services/onramp/onrampRateLimit'
 import { OnrampProviderError } from '../services/onramp/providerHttp'
+import type { OnrampRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
-import { apiError, checkedJsonBody } from './apiError'
-import { admitFrameRequest } from './frameAdmission'
+import { apiError } from './apiError'
+import { frameAdmission } from './frameAdmission'
 import { jsonBodyLimit, noStore } from './middleware'
+import { jsonBody } from './validators'
 
 export type OnrampRoutesOptions = {
   storage: Storage
@@ -51,92 +52,82 @@ const refusalStatus: Partial<Record<ApiErrorCode, ContentfulStatusCode>> = {
   onrampNotConfigured: 404,
 }
 
-export function onrampRoutes({
-  storage,
-  onramp,
-  rateLimiter,
-  trustProxy,
-  publicOrigin,
-}: OnrampRoutesOptions): Hono {
+export function onrampRoutes({ onramp, ...admission }: OnrampRoutesOptions): Hono {
   const app = new Hono()
-
-  /**
-   * The checks of every onramp request, in order: the modal's own Origin, a project id, onramp
-   * configured, the client's and project's budgets, the project, the site it allows, and its
-   * onramp feature on. Answers the refusal, or the onramp service.
-   */
-  async function admitted(c: Context): Promise<Onramp | Response> {
-    const admission = { storage, rateLimiter, trustProxy, publicOrigin, doing: 'buys crypto' }
-    const admitted = await admitFrameRequest(
-      c,
-      admission,
-      () =>
-        onramp ??
-        apiError(
-          c,
-          404,
-          'onrampNotConfigured',
-          'Buying crypto is not configured on this API (AIRLOCK_ONRAMP_MELD_API_KEY or AIRLOCK_ONRAMP_COINBASE_*).',
-        ),
-    )
-    if (admitted instanceof Response) return admitted
-    if (!admitted.project.features.onramp)
-      return apiError(c, 403, 'onrampDisabled', 'Buying crypto is not enabled for this project')
-    return admitted.service
-  }
-
-  /** The service's refusals and the providers' failures as answers; anything else is thrown on. */
-  function failed(c: Context, error: unknown): Response {
-    if (error instanceof ApiRefusal) {
-      const code: ApiErrorCode = error.code
-      const status = refusalStatus[code]
-      if (status !== undefined) return apiError(c, status, code, error.message)
-    }
-    if (error instanceof OnrampProviderError) {
-      c.var.logger?.warn(
-        { err: error, provider: error.provider, kind: error.kind },
-        'onramp provider failed',
-      )
-      return error.kind === 'timeout'
-        ? apiError(c, 504, 'onrampProviderTimeout', error.message)
-        : apiError(c, 502, 'onrampProviderUnavailable', error.message)
-    }
-    throw error
-  }
+  // The modal's own Origin, a project id, onramp configured, the client's and project's budgets,
+  // the project, the site it allows, and its onramp feature on.
+  const admitted = frameAdmission(admission)({
+    doing: 'buys crypto',
+    service: () => onramp,
+    notConfigured: (c) =>
+      apiError(
+        c,
+        404,
+        'onrampNotConfigured',
+        'Buying crypto is not configured on this API (AIRLOCK_ONRAMP_MELD_API_KEY or AIRLOCK_ONRAMP_COINBASE_*).',
+      ),
+    feature: {
+      name: 'onramp',
+      code: 'onrampDisabled',
+      message: 'Buying crypto is not enabled for this project',
+    },
+  })
+  const limit = jsonBodyLimit(maxBodyBytes)
 
   app.use('/v1/projects/:id/onramp/*', noStore)
 
-  app.get('/v1/projects/:id/onramp/options', async (c) => {
-    const service = await admitted(c)
-    if (service instanceof Response) return service
-    return c.json(await service.options(), 200)
-  })
+  app.get('/v1/projects/:id/onramp/options', admitted, async (c) =>
+    c.json(await c.var.service.options(), 200),
+  )
 
-  app.post('/v1/projects/:id/onramp/quote', jsonBodyLimit(maxBodyBytes), async (c) => {
-    const service = await admitted(c)
-    if (service instanceof Response) return service
-    const checked = await checkedJsonBody(c, onrampQuoteRequestSchema)
-    if (checked instanceof Response) return checked
-    try {
-      return c.json(await service.quote(checked.body), 200)
-    } catch (error) {
-      return failed(c, error)
-    }
-  })
+  app.post(
+    '/v1/projects/:id/onramp/quote',
+    limit,
+    admitted,
+    jsonBody(onrampQuoteRequestSchema),
+    async (c) => {
+      try {
+        return c.json(await c.var.service.quote(c.req.valid('json')), 200)
+      } catch (error) {
+        return failed(c, error)
+      }
+    },
+  )
 
-  app.post('/v1/projects/:id/onramp/checkout', jsonBodyLimit(maxBodyBytes), async (c) => {
-    const service = await admitted(c)
-    if (service instanceof Response) return service
-    const checked = await checkedJsonBody(c, onrampCheckoutRequestSchema)
-    if (checked instanceof Response) return checked
-    try {
-      // Coinbase binds its session to the visitor's address; a test request has none.
-      const ip = clientIp(c, trustProxy) ?? unknownClient
-      return c.json(await service.checkout({ ...checked.body, clientIp: ip }), 200)
-    } catch (error) {
-      return failed(c, error)
-    }
-  })
+  app.post(
+    '/v1/projects/:id/onramp/checkout',
+    limit,
+    admitted,
+    jsonBody(onrampCheckoutRequestSchema),
+    async (c) => {
+      try {
+        // Coinbase binds its session to the visitor's address; a test request has none.
+        const ip = clientIp(c, admission.trustProxy) ?? unknownClient
+        return c.json(await c.var.service.checkout({ ...c.req.valid('json'), clientIp: ip }), 200)
+      } catch (error) {
+        return failed(c, error)
+      }
+    },
+  )
 
   return app
+}
+
+/** The service's refusals and the providers' failures as answers; anything else is thrown on. */
+function failed(c: Context, error: unknown): Response {
+  if (error instanceof ApiRefusal) {
+    const code: ApiErrorCode = error.code
+    const status = refusalStatus[code]
+    if (status !== undefined) return apiError(c, status, code, error.message)
+  }
+  if (error instanceof OnrampProviderError) {
+    c.var.logger?.warn(
+      { err: error, provider: error.provider, kind: error.kind },
+      'onramp provider failed',
+    )
+    return error.kind === 'timeout'
+      ? apiError(c, 504, 'onrampProviderTimeout', error.message)
+      : apiError(c, 502, 'onrampProviderUnavailable', error.message)
+  }
+  throw error
 }

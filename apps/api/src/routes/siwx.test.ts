@@ -11,7 +11,7 @@ import { Hono } from 'hono'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { createProject } from '../services/projects'
-import { createSiwxRateLimiter } from '../services/rateLimit'
+import { createRateLimiter } from '../services/rateLimit'
 import { migrateToLatest } from '../storage/migrations'
 import { openStorage, type Storage } from '../storage/storage'
 import { siwxRoutes } from './siwx'
@@ -48,7 +48,7 @@ beforeEach(async () => {
     siwxRoutes({
       storage,
       networks,
-      rateLimiter: createSiwxRateLimiter({ perMinute: { client: 1000, project: 1000 } }),
+      rateLimiter: createRateLimiter({ name: 'siwx', perMinute: { client: 1000, project: 1000 } }),
       trustProxy: 0,
       publicOrigin: own,
       now: Date.now,
@@ -243,7 +243,7 @@ test('security: nonces past a client’s budget are refused with Retry-After, an
     siwxRoutes({
       storage,
       networks,
-      rateLimiter: createSiwxRateLimiter({ perMinute: { client: 2, project: 1000 } }),
+      rateLimiter: createRateLimiter({ name: 'siwx', perMinute: { client: 2, project: 1000 } }),
       trustProxy: 0,
       publicOrigin: own,
       now: Date.now,

@@ -13,7 +13,6 @@
  * (or offline, from the session's message and signature).
  */
 import {
-  isProjectId,
   type NetworkConfig,
   SiwxError,
   type SiwxErrorCode,
@@ -24,8 +23,6 @@ import {
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type * as z from 'zod/mini'
-import { getProject, type Project } from '../services/projects'
 import type { SiwxRateLimiter } from '../services/rateLimit'
 import {
   issueNonce,
@@ -35,8 +32,8 @@ import {
   signIn,
 } from '../services/siwx/sessions'
 import type { Storage } from '../storage/storage'
-import { apiError, checkedJsonBody } from './apiError'
-import { spendClientAndProject } from './clientBudgets'
+import { apiError } from './apiError'
+import { frameRequests } from './frameRequest'
 import { jsonBodyLimit, noStore } from './middleware'
 
 export type SiwxRoutesOptions = {
@@ -81,28 +78,9 @@ export function siwxRoutes({
   const app = new Hono()
   const context: SiwxContext = { db: storage.db, networks, now }
 
-  /** The project and the checked body of a frame's POST, or the answer refusing it. */
-  async function frameRequest<body extends { hostOrigin: string }>(
-    c: Context,
-    schema: z.ZodMiniType<body>,
-  ): Promise<{ project: Project; body: body } | Response> {
-    const ownOrigin = publicOrigin ?? new URL(c.req.url).origin
-    if (c.req.header('Origin') !== ownOrigin)
-      return apiError(c, 403, 'crossOriginRequest', 'Only the Airlock modal signs in visitors')
-    const projectId = c.req.param('id') ?? ''
-    if (!isProjectId(projectId)) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-    // Each nonce is a row: a client, and all of a project's, spend from budgets.
-    const limited = await spendClientAndProject(c, rateLimiter, { projectId, trustProxy })
-    if (limited) return limited
-    const checked = await checkedJsonBody(c, schema)
-    if (checked instanceof Response) return checked
-    const { body } = checked
-    const project = await getProject(storage.db, projectId)
-    if (project === undefined) return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-    if (!project.allowedOrigins.includes(body.hostOrigin))
-      return apiError(c, 403, 'invalidAppConfiguration', 'Invalid App Configuration')
-    return { project, body }
-  }
+  // Each nonce is a row: a client, and all of a project's, spend from budgets.
+  const { frameRequest } = frameRequests({ storage, rateLimiter, trustProxy, publicOrigin, now })
+  const doing = 'signs in visitors'
 
   const limit = jsonBodyLimit(maxBodyBytes)
   const refusal = (c: Context, error: unknown) => {
@@ -118,25 +96,29 @@ export function siwxRoutes({
   app.use('/v1/projects/:id/siwx/*', noStore)
   app.use('/v1/siwx/session', noStore)
 
-  app.post('/v1/projects/:id/siwx/nonces', limit, async (c) => {
-    const request = await frameRequest(c, siwxNonceRequestSchema)
-    if (request instanceof Response) return request
+  /** `work`'s answer with `status`, or the sign-in's refusal it threw. */
+  async function answered(c: Context, status: 200 | 201, work: () => Promise<unknown>) {
     try {
-      return c.json(await issueNonce(context, request.project, request.body.hostOrigin), 201)
+      return c.json(await work(), status)
     } catch (error) {
       return refusal(c, error)
     }
-  })
+  }
 
-  app.post('/v1/projects/:id/siwx/sessions', limit, async (c) => {
-    const request = await frameRequest(c, siwxSignInRequestSchema)
-    if (request instanceof Response) return request
-    try {
-      return c.json(await signIn(context, request.project, request.body), 201)
-    } catch (error) {
-      return refusal(c, error)
-    }
-  })
+  app.post(
+    '/v1/projects/:id/siwx/nonces',
+    limit,
+    frameRequest(siwxNonceRequestSchema, { doing }),
+    (c) =>
+      answered(c, 201, () => issueNonce(context, c.var.project, c.req.valid('json').hostOrigin)),
+  )
+
+  app.post(
+    '/v1/projects/:id/siwx/sessions',
+    limit,
+    frameRequest(siwxSignInRequestSchema, { doing }),
+    (c) => answered(c, 201, () => signIn(context, c.var.project, c.req.valid('json'))),
+  )
 
   // A site's page may read its visitor's session with the token it was given: no cookies.
   app.use(
@@ -146,11 +128,7 @@ export function siwxRoutes({
   app.get('/v1/siwx/session', async (c) => {
     const token = bearer(c)
     if (!token) return noToken(c)
-    try {
-      return c.json(await readSession(context, token))
-    } catch (error) {
-      return refusal(c, error)
-    }
+    return answered(c, 200, () => readSession(context, token))
   })
   app.delete('/v1/siwx/session', async (c) => {
     const token = bearer(c)

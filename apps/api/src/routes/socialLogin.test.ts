@@ -16,7 +16,7 @@ import { setUpTimeout, testDatabases } from '../../test/databases'
 import { signInByEmail } from '../../test/emailSignIn'
 import { createMailer, type Mailer } from '../services/email/mailer'
 import { createProject } from '../services/projects'
-import { createEmailLoginRateLimiter } from '../services/rateLimit'
+import { createRateLimiter } from '../services/rateLimit'
 import {
   builtinSocialEndpoints,
   type SocialProviderSetup,
@@ -24,7 +24,8 @@ import {
 } from '../services/social/providers'
 import { readSocialConfig } from '../services/social/socialConfig'
 import type { Storage } from '../storage/storage'
-import { emailLoginRoutes, emailSessionCookie } from './emailLogin'
+import { emailLoginRoutes } from './emailLogin'
+import { emailSessionCookie } from './emailSession'
 import { embeddedWalletRoutes } from './embeddedWallet'
 import { socialLoginRoutes } from './socialLogin'
 
@@ -119,7 +120,8 @@ describe.each(testDatabases())('social login on $name', (database) => {
   const routes = (
     options: { providers?: SocialProviderSetup[]; perMinute?: { client: number } } = {},
   ) => {
-    const rateLimiter = createEmailLoginRateLimiter({
+    const rateLimiter = createRateLimiter({
+      name: 'emailLogin',
       perMinute: { email: 1000, client: options.perMinute?.client ?? 1000, project: 1000 },
     })
     const now = () => clock

@@ -19,21 +19,18 @@ import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Project } from '../services/projects'
 import type { EmailLoginRateLimiter } from '../services/rateLimit'
-import {
-  createSocialAuthorization,
-  socialStatePattern,
-  useSocialAuthorization,
-} from '../services/social/authorizations'
+import { createSocialAuthorization, socialStatePattern } from '../services/social/authorizations'
 import { type SocialCallbackOutcome, socialCallbackPage } from '../services/social/callbackPage'
-import { issueSocialGrant, startSocialSession } from '../services/social/grants'
-import { handleOf, linkSocialIdentity } from '../services/social/identities'
+import { startSocialSession } from '../services/social/grants'
 import type { SocialProviderSetup } from '../services/social/providers'
+import { completeSocialSignIn } from '../services/social/socialCallback'
 import { createSocialClient, type SocialClient } from '../services/social/socialClient'
 import { socialEnvName } from '../services/social/socialConfig'
 import { SocialLoginError, type SocialLoginErrorCode } from '../services/social/socialLoginError'
 import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
-import { setEmailSessionCookie } from './emailLogin'
+import { setEmailSessionCookie } from './emailSession'
+import { ownOrigin } from './frameAdmission'
 import { frameRequests } from './frameRequest'
 import { jsonBodyLimit, noStore } from './middleware'
 
@@ -53,6 +50,7 @@ export type SocialLoginRoutesOptions = {
   now: () => number
 }
 
+/** The status of each social login refusal, Farcaster's too. */
 const statusOf: Record<SocialLoginErrorCode, ContentfulStatusCode> = {
   socialNotEnabled: 403,
   socialProviderUnavailable: 502,
@@ -68,62 +66,52 @@ const maxBodyBytes = 2048
 /** Apple's form_post: the code, the state and, the first time, the visitor's name. */
 const maxCallbackBodyBytes = 16 * 1024
 /** The longest provider error description shown. */
-const maxProviderErrorChars = 300
 
 /** The callback's path: every provider's redirect URI is `<public origin>` and this. */
 export const socialCallbackPath = '/v1/social/callback'
+
+/** A social login's refusal as its answer; anything else is not one and is thrown on. */
+export function socialLoginRefusal(c: Context, error: unknown): Response {
+  if (!(error instanceof SocialLoginError)) throw error
+  return apiError(c, statusOf[error.code], error.code, error.message)
+}
 
 const isOAuthSocialProvider = (name: string): name is OAuthSocialProvider =>
   (oauthSocialProviders as readonly string[]).includes(name)
 
 /** A provider's error words as shown: one line, no control characters, at most 300 characters. */
-const providerWords = (text: string) =>
-  text
-    .replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]+/gu, ' ')
-    .trim()
-    .slice(0, maxProviderErrorChars)
+/**
+ * The client of `name` when the project offers it and this API has one.
+ * @throws SocialLoginError `socialNotEnabled`
+ */
+function clientFor(
+  clients: ReadonlyMap<OAuthSocialProvider, SocialClient>,
+  project: Project,
+  name: string,
+): SocialClient {
+  const notEnabled = (message: string) => new SocialLoginError('socialNotEnabled', message)
+  if (!isOAuthSocialProvider(name))
+    throw notEnabled(
+      `There is no social login called ${JSON.stringify(name.slice(0, 40))}: it is one of ${oauthSocialProviders.join(', ')}.`,
+    )
+  const label = socialProviderNames[name]
+  if (!project.features.socials.includes(name))
+    throw notEnabled(`${label} login is off for project "${project.id}".`)
+  const client = clients.get(name)
+  if (client === undefined)
+    throw notEnabled(
+      `This Airlock API has no ${label} app to sign in with (${socialEnvName(name, 'CLIENT_ID')}).`,
+    )
+  return client
+}
 
-export function socialLoginRoutes({
-  storage,
-  providers,
-  rateLimiter,
-  trustProxy,
-  publicOrigin,
-  now,
-}: SocialLoginRoutesOptions): Hono {
+export function socialLoginRoutes(options: SocialLoginRoutesOptions): Hono {
+  const { storage, providers, publicOrigin, now } = options
   const app = new Hono()
   const clients = new Map<OAuthSocialProvider, SocialClient>(
     providers.map((setup) => [setup.provider, createSocialClient(setup)]),
   )
-  const { ownOrigin, frameRequest, currentLogin } = frameRequests({
-    storage,
-    rateLimiter,
-    trustProxy,
-    publicOrigin,
-    now,
-  })
-  const refusal = (c: Context, error: unknown) => {
-    if (!(error instanceof SocialLoginError)) throw error
-    return apiError(c, statusOf[error.code], error.code, error.message)
-  }
-
-  /** The client of `name` when the project offers it and this API has one; or the refusal. */
-  function clientFor(project: Project, name: string): SocialClient | SocialLoginError {
-    const notEnabled = (message: string) => new SocialLoginError('socialNotEnabled', message)
-    if (!isOAuthSocialProvider(name))
-      return notEnabled(
-        `There is no social login called ${JSON.stringify(name.slice(0, 40))}: it is one of ${oauthSocialProviders.join(', ')}.`,
-      )
-    const label = socialProviderNames[name]
-    if (!project.features.socials.includes(name))
-      return notEnabled(`${label} login is off for project "${project.id}".`)
-    return (
-      clients.get(name) ??
-      notEnabled(
-        `This Airlock API has no ${label} app to sign in with (${socialEnvName(name, 'CLIENT_ID')}).`,
-      )
-    )
-  }
+  const { frameRequest, currentLogin } = frameRequests(options)
 
   /** The popup's page: `outcome` posted to this API's origin. */
   function callbackAnswer(
@@ -131,7 +119,7 @@ export function socialLoginRoutes({
     outcome: SocialCallbackOutcome,
     status: ContentfulStatusCode,
   ) {
-    const { html, csp } = socialCallbackPage(outcome, ownOrigin(c))
+    const { html, csp } = socialCallbackPage(outcome, ownOrigin(c, publicOrigin))
     return c.html(html, status, {
       'Content-Security-Policy': csp,
       // The URL holds the code: no page it leads to learns it.
@@ -140,77 +128,28 @@ export function socialLoginRoutes({
   }
 
   /**
-   * The callback, GET or POST alike: uses up its state, exchanges the code, links the account
-   * and answers the page with a grant; or with the error, naming the state when it is of a
-   * state's form.
+   * The callback, GET or POST alike: answers the page with the sign-in's grant, or with the
+   * error, naming the state when it is of a state's form.
    */
   async function callback(c: Context, parameters: URLSearchParams) {
     const state = parameters.get('state') ?? undefined
     const echoed = state !== undefined && socialStatePattern.test(state) ? state : undefined
-    const failed = (error: unknown) => {
-      if (!(error instanceof SocialLoginError)) throw error
-      return callbackAnswer(
-        c,
-        {
-          ...(echoed !== undefined && { state: echoed }),
-          error: { code: error.code, message: error.message },
-        },
-        statusOf[error.code],
-      )
-    }
     try {
-      const at = now()
-      const authorization = await useSocialAuthorization(storage.db, state, at)
-      const label = socialProviderNames[authorization.provider]
-      const providerError = parameters.get('error')
-      if (providerError !== null) {
-        const description = providerWords(parameters.get('error_description') ?? '')
-        throw new SocialLoginError(
-          'socialProviderError',
-          `${label} did not sign you in (${providerWords(providerError)}${description ? `: ${description}` : ''}).`,
-        )
-      }
-      if (!parameters.get('code'))
-        throw new SocialLoginError(
-          'socialCodeInvalid',
-          `${label} sent you back without a sign-in code: start the sign-in again.`,
-        )
-      const client = clients.get(authorization.provider)
-      if (!client)
-        throw new SocialLoginError(
-          'socialProviderUnavailable',
-          `This Airlock API no longer has a ${label} app to sign in with.`,
-        )
-      const callbackUrl = new URL(`${ownOrigin(c)}${socialCallbackPath}`)
-      for (const [key, value] of parameters) callbackUrl.searchParams.append(key, value)
-      const account = await client.exchange(callbackUrl, {
-        state: authorization.state,
-        nonce: authorization.nonce,
-        codeVerifier: authorization.codeVerifier,
-      })
-      const handle = handleOf(account)
-      const grant = await storage.db.transaction().execute(async (trx) => {
-        const login = await linkSocialIdentity(
-          trx,
-          authorization,
-          { subject: account.subject, handle },
-          at,
-        )
-        return issueSocialGrant(
-          trx,
-          {
-            projectId: authorization.projectId,
-            hostOrigin: authorization.hostOrigin,
-            login,
-            provider: authorization.provider,
-            handle,
-          },
-          at,
-        )
-      })
-      return callbackAnswer(c, { state: authorization.state, grant }, 200)
+      const callbackUrl = `${ownOrigin(c, publicOrigin)}${socialCallbackPath}`
+      const signedIn = await completeSocialSignIn(
+        { db: storage.db, clients },
+        parameters,
+        callbackUrl,
+        now(),
+      )
+      return callbackAnswer(c, signedIn, 200)
     } catch (error) {
-      return failed(error)
+      if (!(error instanceof SocialLoginError)) throw error
+      const outcome = {
+        ...(echoed !== undefined && { state: echoed }),
+        error: { code: error.code, message: error.message },
+      }
+      return callbackAnswer(c, outcome, statusOf[error.code])
     }
   }
 
@@ -219,29 +158,32 @@ export function socialLoginRoutes({
   app.use('/v1/projects/:id/social/*', noStore)
   app.use(socialCallbackPath, noStore)
 
-  app.post('/v1/projects/:id/social/:provider/authorizations', limit, async (c) => {
-    const request = await frameRequest(c, socialAuthorizationRequestSchema)
-    if (request instanceof Response) return request
-    const { project, body } = request
-    const client = clientFor(project, c.req.param('provider'))
-    if (client instanceof SocialLoginError) return refusal(c, client)
-    try {
-      const url = await createSocialAuthorization(
-        storage.db,
-        client,
-        {
-          projectId: project.id,
-          hostOrigin: body.hostOrigin,
-          linkLogin: await currentLogin(c, project.id, body.hostOrigin),
-          redirectUri: `${ownOrigin(c)}${socialCallbackPath}`,
-        },
-        now(),
-      )
-      return c.json({ url }, 201)
-    } catch (error) {
-      return refusal(c, error)
-    }
-  })
+  app.post(
+    '/v1/projects/:id/social/:provider/authorizations',
+    limit,
+    frameRequest(socialAuthorizationRequestSchema),
+    async (c) => {
+      const { project } = c.var
+      const { hostOrigin } = c.req.valid('json')
+      try {
+        const client = clientFor(clients, project, c.req.param('provider'))
+        const url = await createSocialAuthorization(
+          storage.db,
+          client,
+          {
+            projectId: project.id,
+            hostOrigin,
+            linkLogin: await currentLogin(c, project.id, hostOrigin),
+            redirectUri: `${ownOrigin(c, publicOrigin)}${socialCallbackPath}`,
+          },
+          now(),
+        )
+        return c.json({ url }, 201)
+      } catch (error) {
+        return socialLoginRefusal(c, error)
+      }
+    },
+  )
 
   app.get(socialCallbackPath, (c) => callback(c, new URL(c.req.url).searchParams))
 
@@ -253,22 +195,26 @@ export function socialLoginRoutes({
     return callback(c, parameters)
   })
 
-  app.post('/v1/projects/:id/social/sessions', limit, async (c) => {
-    const request = await frameRequest(c, socialSignInRequestSchema)
-    if (request instanceof Response) return request
-    const { project, body } = request
-    try {
-      const { token, session } = await startSocialSession(
-        storage.db,
-        body.grant,
-        { projectId: project.id, hostOrigin: body.hostOrigin },
-        now(),
-      )
-      setEmailSessionCookie(c, project.id, token)
-      return c.json(session, 201)
-    } catch (error) {
-      return refusal(c, error)
-    }
-  })
+  app.post(
+    '/v1/projects/:id/social/sessions',
+    limit,
+    frameRequest(socialSignInRequestSchema),
+    async (c) => {
+      const { project } = c.var
+      const { grant, hostOrigin } = c.req.valid('json')
+      try {
+        const { token, session } = await startSocialSession(
+          storage.db,
+          grant,
+          { projectId: project.id, hostOrigin },
+          now(),
+        )
+        setEmailSessionCookie(c, project.id, token)
+        return c.json(session, 201)
+      } catch (error) {
+        return socialLoginRefusal(c, error)
+      }
+    },
+  )
   return app
 }

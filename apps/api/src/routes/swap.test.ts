@@ -11,8 +11,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { createTestApp } from '../../test/app'
 import { defaultNetworks } from '../services/networks'
 import { createProject } from '../services/projects'
+import { createRateLimiter } from '../services/rateLimit'
 import { createSwapNetworks } from '../services/swap/swap'
-import { createSwapRateLimiter } from '../services/swap/swapRateLimit'
 import { migrateToLatest } from '../storage/migrations'
 import { openStorage, type Storage } from '../storage/storage'
 import { swapRoutes } from './swap'
@@ -60,7 +60,7 @@ const routes = ({ client = 1000, oneInchTimeoutMs = 5000, now = () => start } = 
       networks: defaultNetworks(),
       oneInchTimeoutMs,
     }),
-    rateLimiter: createSwapRateLimiter({ perMinute: { client, project: 1000 } }),
+    rateLimiter: createRateLimiter({ name: 'swap', perMinute: { client, project: 1000 } }),
     trustProxy: 0,
     publicOrigin: own,
     now,

@@ -33,14 +33,15 @@ import {
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type Address, isAddressEqual } from 'viem'
+import type { SwapRateLimiter } from '../services/rateLimit'
 import { type SwapNetworks, unsupportedSwapNetworkMessage } from '../services/swap/swap'
 import type { SwapAdapter } from '../services/swap/swapAdapter'
 import { SwapProviderError, type SwapProviderFailure } from '../services/swap/swapProviderError'
-import type { SwapRateLimiter } from '../services/swap/swapRateLimit'
 import type { Storage } from '../storage/storage'
-import { apiError, checkedJsonBody } from './apiError'
-import { admitFrameRequest } from './frameAdmission'
+import { apiError, refuse } from './apiError'
+import { frameAdmission } from './frameAdmission'
 import { jsonBodyLimit, noStore } from './middleware'
+import { jsonBody } from './validators'
 
 export type SwapRoutesOptions = {
   storage: Storage
@@ -71,84 +72,99 @@ const failureAnswers: Record<
   refused: { status: 400, code: 'swapRefused' },
 }
 
-export function swapRoutes({
-  storage,
-  swaps,
-  rateLimiter,
-  trustProxy,
-  publicOrigin,
-  now = Date.now,
-}: SwapRoutesOptions): Hono {
+/** The amount in smallest units; refused in the form's words. */
+function amountOf(c: Context, text: string): bigint {
+  const error = swapUnitsError(text)
+  if (error !== undefined) refuse(c, 400, 'swapAmountInvalid', error)
+  return BigInt(text.trim())
+}
+
+/** Refuses a swap of a token for itself. */
+function differentTokens(c: Context, from: string, to: string): void {
+  if (isAddressEqual(from as Address, to as Address))
+    refuse(c, 400, 'invalidRequest', 'Choose two different tokens to swap.')
+}
+
+/** Runs the provider's work, answering its failures. */
+async function provided(
+  c: Context,
+  adapter: SwapAdapter,
+  work: () => Promise<unknown>,
+): Promise<Response> {
+  try {
+    return c.json(await work(), 200)
+  } catch (error) {
+    if (!(error instanceof SwapProviderError)) throw error
+    if (error.reason !== 'refused')
+      c.var.logger?.warn(
+        { err: error.cause ?? error },
+        `swap provider ${adapter.provider}: ${error.message}`,
+      )
+    const { status, code } = failureAnswers[error.reason]
+    return apiError(c, status, code, error.message)
+  }
+}
+
+/** The quote answered for a provider's price of a swap. */
+function quoteOf(
+  price: Awaited<ReturnType<SwapAdapter['quote']>>,
+  swap: {
+    chainId: number
+    fromToken: Address
+    toToken: Address
+    amount: bigint
+    expiresAt: number
+  },
+): SwapQuote {
+  return {
+    chainId: swap.chainId,
+    fromToken: swap.fromToken,
+    toToken: swap.toToken,
+    fromAmount: String(swap.amount),
+    toAmount: String(price.toAmount),
+    minimumReceived: String(minimumReceived(price.toAmount)),
+    slippage: swapSlippageTolerance,
+    ...(price.priceImpact !== undefined ? { priceImpact: price.priceImpact } : {}),
+    ...(price.estimatedGas !== undefined ? { estimatedGas: String(price.estimatedGas) } : {}),
+    expiresAt: swap.expiresAt,
+  }
+}
+
+export function swapRoutes({ swaps, now = Date.now, ...admission }: SwapRoutesOptions): Hono {
   const app = new Hono()
+  // The modal's own Origin, a project id, the client's and project's budgets, the project, the
+  // site it allows, its swaps switched on.
+  const admitted = frameAdmission(admission)({
+    doing: 'swaps tokens',
+    service: () => swaps,
+    feature: {
+      name: 'swaps',
+      code: 'swapsDisabled',
+      message: 'Swaps are not enabled for this project',
+    },
+  })
+  const limit = jsonBodyLimit(maxBodyBytes)
 
-  /**
-   * The checks of every swap request, in order: the modal's own Origin, a project id, the
-   * client's and project's budgets, the project, the site it allows, its swaps switched on.
-   */
-  async function admitted(c: Context): Promise<Response | undefined> {
-    const admission = { storage, rateLimiter, trustProxy, publicOrigin, doing: 'swaps tokens' }
-    const admitted = await admitFrameRequest(c, admission, () => swaps)
-    if (admitted instanceof Response) return admitted
-    if (!admitted.project.features.swaps)
-      return apiError(c, 403, 'swapsDisabled', 'Swaps are not enabled for this project')
-    return undefined
-  }
-
-  /** The chain's adapter, or the refusal that says where swaps work. */
-  function adapterOf(c: Context, chainId: number): SwapAdapter | Response {
+  /** The chain's adapter; refused with where swaps work. */
+  function adapterOf(c: Context, chainId: number): SwapAdapter {
     const adapter = swaps.adapterFor(chainId)
-    return (
-      adapter ??
-      apiError(c, 400, 'unsupportedSwapNetwork', unsupportedSwapNetworkMessage(chainId, swaps))
-    )
+    if (adapter === undefined)
+      refuse(c, 400, 'unsupportedSwapNetwork', unsupportedSwapNetworkMessage(chainId, swaps))
+    return adapter
   }
 
-  /** The chain of a GET's `?chainId=`, a decimal eip155 chain id. */
-  function queryAdapter(c: Context): SwapAdapter | Response {
+  /** The chain of a GET's `?chainId=`, a decimal eip155 chain id, and its adapter. */
+  function queryChain(c: Context): { chainId: number; adapter: SwapAdapter } {
     const chainId = c.req.query('chainId') ?? ''
     if (!/^[1-9]\d{0,15}$/.test(chainId))
-      return apiError(c, 400, 'invalidRequest', 'query.chainId: an eip155 chain id is required')
-    return adapterOf(c, Number(chainId))
+      refuse(c, 400, 'invalidRequest', 'query.chainId: an eip155 chain id is required')
+    return { chainId: Number(chainId), adapter: adapterOf(c, Number(chainId)) }
   }
-
-  /** The amount in smallest units, or its refusal in the form's words. */
-  function amountOf(c: Context, text: string): bigint | Response {
-    const error = swapUnitsError(text)
-    return error === undefined ? BigInt(text.trim()) : apiError(c, 400, 'swapAmountInvalid', error)
-  }
-
-  /** Runs the provider's work, answering its failures. */
-  async function provided(
-    c: Context,
-    adapter: SwapAdapter,
-    work: () => Promise<unknown>,
-  ): Promise<Response> {
-    try {
-      return c.json(await work(), 200)
-    } catch (error) {
-      if (!(error instanceof SwapProviderError)) throw error
-      if (error.reason !== 'refused')
-        c.var.logger?.warn(
-          { err: error.cause ?? error },
-          `swap provider ${adapter.provider}: ${error.message}`,
-        )
-      const { status, code } = failureAnswers[error.reason]
-      return apiError(c, status, code, error.message)
-    }
-  }
-
-  const sameTokens = (c: Context, from: string, to: string) =>
-    isAddressEqual(from as Address, to as Address)
-      ? apiError(c, 400, 'invalidRequest', 'Choose two different tokens to swap.')
-      : undefined
 
   app.use('/v1/projects/:id/swap/*', noStore)
 
-  app.get('/v1/projects/:id/swap/tokens', async (c) => {
-    const refused = await admitted(c)
-    if (refused) return refused
-    const adapter = queryAdapter(c)
-    if (adapter instanceof Response) return adapter
+  app.get('/v1/projects/:id/swap/tokens', admitted, (c) => {
+    const { adapter } = queryChain(c)
     return provided(
       c,
       adapter,
@@ -156,107 +172,89 @@ export function swapRoutes({
     )
   })
 
-  app.get('/v1/projects/:id/swap/gas-price', async (c) => {
-    const refused = await admitted(c)
-    if (refused) return refused
-    const adapter = queryAdapter(c)
-    if (adapter instanceof Response) return adapter
-    const chainId = Number(c.req.query('chainId'))
+  app.get('/v1/projects/:id/swap/gas-price', admitted, (c) => {
+    const { chainId, adapter } = queryChain(c)
     return provided(c, adapter, async () => ({ chainId, ...(await adapter.gasPrice()) }))
   })
 
-  app.post('/v1/projects/:id/swap/quote', jsonBodyLimit(maxBodyBytes), async (c) => {
-    const refused = await admitted(c)
-    if (refused) return refused
-    const checked = await checkedJsonBody(c, swapQuoteRequestSchema)
-    if (checked instanceof Response) return checked
-    const { chainId, fromToken, toToken } = checked.body
-    const adapter = adapterOf(c, chainId)
-    if (adapter instanceof Response) return adapter
-    const amount = amountOf(c, checked.body.amount)
-    if (amount instanceof Response) return amount
-    const same = sameTokens(c, fromToken, toToken)
-    if (same) return same
-    return provided(c, adapter, async (): Promise<SwapQuote> => {
-      const price = await adapter.quote({
-        fromToken: fromToken as Address,
-        toToken: toToken as Address,
-        amount,
+  app.post(
+    '/v1/projects/:id/swap/quote',
+    limit,
+    admitted,
+    jsonBody(swapQuoteRequestSchema),
+    (c) => {
+      const { chainId, fromToken, toToken, ...body } = c.req.valid('json')
+      const adapter = adapterOf(c, chainId)
+      const amount = amountOf(c, body.amount)
+      differentTokens(c, fromToken, toToken)
+      return provided(c, adapter, async () => {
+        const swap = { fromToken: fromToken as Address, toToken: toToken as Address, amount }
+        const expiresAt = now() + swapQuoteLifetimeMs
+        return quoteOf(await adapter.quote(swap), { ...swap, chainId, expiresAt })
       })
-      return {
-        chainId,
-        fromToken,
-        toToken,
-        fromAmount: String(amount),
-        toAmount: String(price.toAmount),
-        minimumReceived: String(minimumReceived(price.toAmount)),
-        slippage: swapSlippageTolerance,
-        ...(price.priceImpact !== undefined ? { priceImpact: price.priceImpact } : {}),
-        ...(price.estimatedGas !== undefined ? { estimatedGas: String(price.estimatedGas) } : {}),
-        expiresAt: now() + swapQuoteLifetimeMs,
-      }
-    })
-  })
+    },
+  )
 
-  app.post('/v1/projects/:id/swap/allowance', jsonBodyLimit(maxBodyBytes), async (c) => {
-    const refused = await admitted(c)
-    if (refused) return refused
-    const checked = await checkedJsonBody(c, swapAllowanceRequestSchema)
-    if (checked instanceof Response) return checked
-    const { chainId, token, owner } = checked.body
-    const adapter = adapterOf(c, chainId)
-    if (adapter instanceof Response) return adapter
-    return provided(c, adapter, async (): Promise<SwapAllowance> => {
-      const { spender, allowance } = await adapter.allowance({
-        token: token as Address,
-        owner: owner as Address,
+  app.post(
+    '/v1/projects/:id/swap/allowance',
+    limit,
+    admitted,
+    jsonBody(swapAllowanceRequestSchema),
+    (c) => {
+      const { chainId, token, owner } = c.req.valid('json')
+      const adapter = adapterOf(c, chainId)
+      return provided(c, adapter, async (): Promise<SwapAllowance> => {
+        const { spender, allowance } = await adapter.allowance({
+          token: token as Address,
+          owner: owner as Address,
+        })
+        return { token, owner, spender, allowance: String(allowance) }
       })
-      return { token, owner, spender, allowance: String(allowance) }
-    })
-  })
+    },
+  )
 
-  app.post('/v1/projects/:id/swap/approve', jsonBodyLimit(maxBodyBytes), async (c) => {
-    const refused = await admitted(c)
-    if (refused) return refused
-    const checked = await checkedJsonBody(c, swapApproveRequestSchema)
-    if (checked instanceof Response) return checked
-    const adapter = adapterOf(c, checked.body.chainId)
-    if (adapter instanceof Response) return adapter
-    const amount = amountOf(c, checked.body.amount)
-    if (amount instanceof Response) return amount
-    return provided(c, adapter, () =>
-      adapter.approveTransaction({ token: checked.body.token as Address, amount }),
-    )
-  })
-
-  app.post('/v1/projects/:id/swap/transaction', jsonBodyLimit(maxBodyBytes), async (c) => {
-    const refused = await admitted(c)
-    if (refused) return refused
-    const checked = await checkedJsonBody(c, swapTransactionRequestSchema)
-    if (checked instanceof Response) return checked
-    const { chainId, fromToken, toToken, from, quoteExpiresAt } = checked.body
-    const adapter = adapterOf(c, chainId)
-    if (adapter instanceof Response) return adapter
-    const amount = amountOf(c, checked.body.amount)
-    if (amount instanceof Response) return amount
-    const same = sameTokens(c, fromToken, toToken)
-    if (same) return same
-    if (quoteExpiresAt <= now())
-      return apiError(
-        c,
-        409,
-        'swapQuoteExpired',
-        'The quote expired before the swap was confirmed. Get a new quote.',
+  app.post(
+    '/v1/projects/:id/swap/approve',
+    limit,
+    admitted,
+    jsonBody(swapApproveRequestSchema),
+    (c) => {
+      const body = c.req.valid('json')
+      const adapter = adapterOf(c, body.chainId)
+      const amount = amountOf(c, body.amount)
+      return provided(c, adapter, () =>
+        adapter.approveTransaction({ token: body.token as Address, amount }),
       )
-    return provided(c, adapter, () =>
-      adapter.swapTransaction({
-        fromToken: fromToken as Address,
-        toToken: toToken as Address,
-        amount,
-        from: from as Address,
-      }),
-    )
-  })
+    },
+  )
+
+  app.post(
+    '/v1/projects/:id/swap/transaction',
+    limit,
+    admitted,
+    jsonBody(swapTransactionRequestSchema),
+    (c) => {
+      const { chainId, fromToken, toToken, from, quoteExpiresAt, ...body } = c.req.valid('json')
+      const adapter = adapterOf(c, chainId)
+      const amount = amountOf(c, body.amount)
+      differentTokens(c, fromToken, toToken)
+      if (quoteExpiresAt <= now())
+        refuse(
+          c,
+          409,
+          'swapQuoteExpired',
+          'The quote expired before the swap was confirmed. Get a new quote.',
+        )
+      return provided(c, adapter, () =>
+        adapter.swapTransaction({
+          fromToken: fromToken as Address,
+          toToken: toToken as Address,
+          amount,
+          from: from as Address,
+        }),
+      )
+    },
+  )
 
   return app
 }

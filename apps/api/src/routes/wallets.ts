@@ -17,6 +17,7 @@ import {
   walletPageSize,
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
+import { projectExists } from '../services/projects'
 import { fallbackWalletImage } from '../services/walletRegistry/fallbackImage'
 import { imageHash, walletIdPattern } from '../services/walletRegistry/registryFile'
 import {
@@ -25,7 +26,8 @@ import {
   type StoredWallet,
 } from '../services/walletRegistry/walletRegistry'
 import type { Storage } from '../storage/storage'
-import { describeQueryIssues, uncachedApiError } from './apiError'
+import { uncachedApiError } from './apiError'
+import { queryOf } from './validators'
 
 /** How long browsers and CDNs keep a page of the list. */
 export const walletListMaxAgeSeconds = 60
@@ -42,26 +44,23 @@ export function walletRoutes({ storage }: WalletRoutesOptions): Hono {
   const app = new Hono()
   const { db } = storage
 
-  app.get('/v1/wallets', async (c) => {
-    const query = walletListQuerySchema.safeParse(queryOf(c, ['namespaces', 'include', 'exclude']))
-    if (!query.success)
-      return uncachedApiError(c, 400, 'invalidRequest', describeQueryIssues(query.error))
-    const { projectId, page = 1, entries = walletPageSize } = query.data
-    const project = await db
-      .selectFrom('projects')
-      .select('id')
-      .where('id', '=', projectId)
-      .executeTakeFirst()
-    if (project === undefined)
+  const listQuery = queryOf(walletListQuerySchema, {
+    refused: (c, message) => uncachedApiError(c, 400, 'invalidRequest', message),
+    read: (c) => withLists(c, ['namespaces', 'include', 'exclude']),
+  })
+
+  app.get('/v1/wallets', listQuery, async (c) => {
+    const query = c.req.valid('query')
+    const { projectId, page = 1, entries = walletPageSize } = query
+    if (!(await projectExists(db, projectId)))
       return uncachedApiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
 
     const { count, wallets } = await findWallets(db, {
-      search: query.data.search,
-      namespaces: query.data.namespaces,
-      include: query.data.include,
-      exclude: query.data.exclude,
-      recommended:
-        query.data.recommended === undefined ? undefined : query.data.recommended === 'true',
+      search: query.search,
+      namespaces: query.namespaces,
+      include: query.include,
+      exclude: query.exclude,
+      recommended: query.recommended === undefined ? undefined : query.recommended === 'true',
       offset: (page - 1) * entries,
       limit: entries,
     })
@@ -120,7 +119,7 @@ function fallbackOf(name: string) {
 }
 
 /** The query string, with the list parameters as arrays (they may repeat). */
-function queryOf(c: Context, lists: readonly string[]): Record<string, string | string[]> {
+function withLists(c: Context, lists: readonly string[]): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = { ...c.req.query() }
   for (const name of lists) {
     const values = c.req.queries(name)

@@ -9,6 +9,7 @@
 import { isIP } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
+import ipaddr from 'ipaddr.js'
 
 /** The client of a request with no socket (`app.request` in tests): one shared key. */
 export const unknownClient = 'unknown'
@@ -56,19 +57,13 @@ function remoteAddress(c: Context): string | undefined {
 /** An IPv4 address as is (IPv4-mapped IPv6 too), an IPv6 one as its /64: `2001:db8:0:1::/64`. */
 export function subscriberOf(address: string): string {
   const bare = address.replace(/%.*$/, '')
+  // net.isIP is strict; ipaddr.js alone would also take forms like '127.1'.
   if (isIP(bare) !== 6) return address
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare)
-  if (mapped?.[1] !== undefined) return mapped[1]
-  const [head = '', tail] = bare.split('::')
-  const groups = (text: string | undefined) => (text ? text.split(':') : [])
-  const expanded =
-    tail === undefined
-      ? groups(head)
-      : [
-          ...groups(head),
-          ...Array<string>(Math.max(0, 8 - groups(head).length - groups(tail).length)).fill('0'),
-          ...groups(tail),
-        ]
-  const prefix = expanded.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16))
-  return `${prefix.join(':')}::/64`
+  const parsed = ipaddr.IPv6.parse(bare)
+  if (parsed.isIPv4MappedAddress()) return parsed.toIPv4Address().toString()
+  // Each of the first four groups, unpadded: the key the budgets have always been counted under.
+  return `${parsed.parts
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`
 }

@@ -81,6 +81,16 @@ export async function listProjects(db: Kysely<Database>): Promise<Project[]> {
   }))
 }
 
+/** Whether a project of this id exists: one indexed read, for a hot route. */
+export async function projectExists(db: Kysely<Database>, projectId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('id', '=', projectId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 export async function getProject(
   db: Kysely<Database>,
   projectId: string,

@@ -151,25 +151,6 @@ export function createEventRateLimiter(
 /** The budgets of the account-data routes: per project, per client, per client uncached. */
 export type AccountDataRateLimiter = RateLimiter<keyof typeof defaultAccountDataPerMinute>
 
-export type AccountDataRateLimitConfig = {
-  perMinute: Record<keyof typeof defaultAccountDataPerMinute, number>
-  redisUrl?: string | undefined
-}
-
-/**
- * @example
- * const limiter = createAccountDataRateLimiter({ perMinute: defaultAccountDataPerMinute })
- */
-export function createAccountDataRateLimiter(
-  config: AccountDataRateLimitConfig,
-  options: createRateLimiter.Options = {},
-): AccountDataRateLimiter {
-  return createRateLimiter(
-    { name: 'accountData', perMinute: { ...config.perMinute }, redisUrl: config.redisUrl },
-    options,
-  )
-}
-
 /**
  * The sign-in routes' budgets (nonces and sign-ins together), a minute each: one client's (a
  * visitor signs in a few times at most), and a project's, all its visitors together.
@@ -179,46 +160,12 @@ export const defaultSiwxPerMinute = { client: 30, project: 3_000 } as const
 export type SiwxRateLimiter = RateLimiter<keyof typeof defaultSiwxPerMinute>
 
 /**
- * @example
- * const limiter = createSiwxRateLimiter({ perMinute: defaultSiwxPerMinute })
- */
-export function createSiwxRateLimiter(
-  config: {
-    perMinute: Record<keyof typeof defaultSiwxPerMinute, number>
-    redisUrl?: string | undefined
-  },
-  options: createRateLimiter.Options = {},
-): SiwxRateLimiter {
-  return createRateLimiter(
-    { name: 'siwx', perMinute: { ...config.perMinute }, redisUrl: config.redisUrl },
-    options,
-  )
-}
-
-/**
  * The email login routes' budgets (codes and sign-ins together), a minute each: one address's
  * (a code is a mail in someone's inbox), one client's, and a project's, all its visitors together.
  */
 export const defaultEmailLoginPerMinute = { email: 5, client: 30, project: 3_000 } as const
 
 export type EmailLoginRateLimiter = RateLimiter<keyof typeof defaultEmailLoginPerMinute>
-
-/**
- * @example
- * const limiter = createEmailLoginRateLimiter({ perMinute: defaultEmailLoginPerMinute })
- */
-export function createEmailLoginRateLimiter(
-  config: {
-    perMinute: Record<keyof typeof defaultEmailLoginPerMinute, number>
-    redisUrl?: string | undefined
-  },
-  options: createRateLimiter.Options = {},
-): EmailLoginRateLimiter {
-  return createRateLimiter(
-    { name: 'emailLogin', perMinute: { ...config.perMinute }, redisUrl: config.redisUrl },
-    options,
-  )
-}
 
 /** Spends one request of each budget in turn: the first refusal, or allowed when none refused. */
 export async function spendEach<budget extends string>(
@@ -261,23 +208,6 @@ export const defaultBundlerPerMinute = { client: 240, project: 12_000 } as const
 export type BundlerRateLimiter = RateLimiter<keyof typeof defaultBundlerPerMinute>
 
 /**
- * @example
- * const limiter = createBundlerRateLimiter({ perMinute: defaultBundlerPerMinute })
- */
-export function createBundlerRateLimiter(
-  config: {
-    perMinute: Record<keyof typeof defaultBundlerPerMinute, number>
-    redisUrl?: string | undefined
-  },
-  options: createRateLimiter.Options = {},
-): BundlerRateLimiter {
-  return createRateLimiter(
-    { name: 'bundler', perMinute: { ...config.perMinute }, redisUrl: config.redisUrl },
-    options,
-  )
-}
-
-/**
  * The name routes' budgets a minute: registrations and record changes per client (a visitor
  * registers a name or two) and per project, all its visitors together; lookups, reverse lookups
  * and suggestions per client (`lookup`), public and cheap but each a query.
@@ -287,18 +217,20 @@ export const defaultNamesPerMinute = { client: 30, project: 3_000, lookup: 600 }
 export type NamesRateLimiter = RateLimiter<keyof typeof defaultNamesPerMinute>
 
 /**
- * @example
- * const limiter = createNamesRateLimiter({ perMinute: defaultNamesPerMinute })
+ * The onramp routes' budgets a minute (issue 22): one client's (a visitor asks for options, a few
+ * quotes as they type an amount, and a checkout) and a project's, all its visitors together. Every
+ * quote and checkout is a call to a provider on the operator's key, so both are kept modest.
  */
-export function createNamesRateLimiter(
-  config: {
-    perMinute: Record<keyof typeof defaultNamesPerMinute, number>
-    redisUrl?: string | undefined
-  },
-  options: createRateLimiter.Options = {},
-): NamesRateLimiter {
-  return createRateLimiter(
-    { name: 'names', perMinute: { ...config.perMinute }, redisUrl: config.redisUrl },
-    options,
-  )
-}
+export const defaultOnrampPerMinute = { client: 60, project: 3_000 } as const
+
+export type OnrampRateLimiter = RateLimiter<keyof typeof defaultOnrampPerMinute>
+
+/**
+ * The swap routes' budgets (issue 22), a minute each: one client's (a visitor's swap is a token
+ * list, a quote refreshed as they type and every 30 s, an allowance, an approval, a swap and a few
+ * gas prices) and a project's, all its visitors together. Each request that reaches a provider
+ * spends from 1inch's own quota, so the budgets are what that quota bears.
+ */
+export const defaultSwapPerMinute = { client: 120, project: 6_000 } as const
+
+export type SwapRateLimiter = RateLimiter<keyof typeof defaultSwapPerMinute>

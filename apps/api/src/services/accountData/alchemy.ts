@@ -7,8 +7,7 @@
  * a message.
  */
 
-import type { NftItem, Page, Transaction, TransactionTransfer } from '@airlock/protocol'
-import { formatUnits } from 'viem'
+import type { NftItem, Page, Transaction } from '@airlock/protocol'
 import { z } from 'zod'
 import type { Cache } from '../../storage/cache/cache'
 import {
@@ -18,6 +17,27 @@ import {
   InvalidCursorError,
   type TokenHolding,
 } from './adapter'
+import {
+  assetTransfersSchema,
+  hex,
+  hexToBigint,
+  nftCursorSchema,
+  ownedNftsSchema,
+  rpcEnvelope,
+  type StreamState,
+  type TokenMetadata,
+  tokenBalancesSchema,
+  tokenMetadataSchema,
+  transactionCursorSchema,
+  transfersPerPage,
+} from './alchemyAnswers'
+import {
+  clip,
+  mergeStreams,
+  nftFallbackName,
+  toDecimal,
+  toTransaction,
+} from './alchemyTransactions'
 import { decodeCursor, encodeCursor } from './cursor'
 import { fetchJson, UpstreamError } from './http'
 
@@ -38,111 +58,6 @@ export declare namespace createAlchemyAdapter {
 export const tokenMetadataCacheMs = 24 * 60 * 60_000
 /** ERC-20 pages of 100 read per balance request; an address with more is mostly spam. */
 const maxTokenPages = 5
-/**
- * Transfers per `alchemy_getAssetTransfers` page. Fixed, so a page key read again (to serve the
- * rest of a page) gives the same page.
- */
-const transfersPerPage = 100
-const zeroAddress = '0x0000000000000000000000000000000000000000'
-// Our cursors wrap Alchemy's page keys and must stay within the route's 512 characters. Alchemy's
-// keys are UUIDs for transfers and ~180 characters for NFTs; a longer one is an unexpected answer.
-const maxTransferPageKeyChars = 150
-const maxNftPageKeyChars = 340
-
-const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'must be hex')
-const hexToBigint = (value: string) => (value === '0x' ? 0n : BigInt(value))
-
-const rpcEnvelope = z.object({
-  id: z.union([z.number(), z.string(), z.null()]),
-  result: z.unknown().optional(),
-  error: z.object({ code: z.number(), message: z.string() }).optional(),
-})
-
-const tokenBalancesSchema = z.object({
-  tokenBalances: z.array(
-    z.object({
-      contractAddress: z.string(),
-      tokenBalance: hex.nullable(),
-      error: z.unknown().optional(),
-    }),
-  ),
-  pageKey: z.string().nullish(),
-})
-
-const tokenMetadataSchema = z.object({
-  name: z.string().nullish(),
-  symbol: z.string().nullish(),
-  decimals: z.number().int().min(0).max(255).nullish(),
-  logo: z.string().nullish(),
-})
-type TokenMetadata = { name: string; symbol: string; decimals: number; logo?: string }
-
-const transferSchema = z.object({
-  blockNum: hex,
-  uniqueId: z.string().optional(),
-  hash: z.string(),
-  from: z.string(),
-  to: z.string().nullable(),
-  value: z.number().nullable(),
-  erc721TokenId: z.string().nullish(),
-  tokenId: z.string().nullish(),
-  asset: z.string().nullable(),
-  category: z.string(),
-  rawContract: z.object({
-    value: hex.nullable(),
-    address: z.string().nullable(),
-    decimal: hex.nullable(),
-  }),
-  metadata: z.object({ blockTimestamp: z.string() }).optional(),
-})
-type AssetTransfer = z.output<typeof transferSchema>
-
-const assetTransfersSchema = z.object({
-  transfers: z.array(transferSchema),
-  pageKey: z.string().max(maxTransferPageKeyChars).nullish(),
-})
-
-const ownedNftsSchema = z.object({
-  ownedNfts: z.array(
-    z.object({
-      contract: z.object({
-        address: z.string(),
-        name: z.string().nullish(),
-        isSpam: z.boolean().nullish(),
-        openSeaMetadata: z.object({ collectionName: z.string().nullish() }).nullish(),
-      }),
-      tokenId: z.string(),
-      name: z.string().nullish(),
-      image: z
-        .object({
-          thumbnailUrl: z.string().nullish(),
-          cachedUrl: z.string().nullish(),
-          pngUrl: z.string().nullish(),
-          originalUrl: z.string().nullish(),
-        })
-        .nullish(),
-      collection: z.object({ name: z.string().nullish() }).nullish(),
-      // NFT API v2 answers carried this; kept for hosts that still do.
-      spamInfo: z.object({ isSpam: z.union([z.boolean(), z.string()]) }).nullish(),
-    }),
-  ),
-  pageKey: z.string().max(maxNftPageKeyChars).nullish(),
-})
-
-const nftCursorSchema = z.object({ p: z.string().min(1).max(maxNftPageKeyChars) })
-const streamStateSchema = z
-  .object({
-    p: z.string().min(1).max(maxTransferPageKeyChars).optional(),
-    s: z.int().min(0).max(transfersPerPage),
-  })
-  .nullable()
-const transactionCursorSchema = z.object({ f: streamStateSchema, t: streamStateSchema })
-/**
- * Where one direction's listing stands: the page key of its current page (none for the first)
- * and how many of that page's transfers were served; null once done.
- */
-type StreamState = z.output<typeof streamStateSchema>
-
 /**
  * @example
  * const adapter = createAlchemyAdapter({ apiKey, baseUrl: 'https://eth-mainnet.g.alchemy.com', cache })
@@ -404,167 +319,6 @@ export function createAlchemyAdapter(options: createAlchemyAdapter.Options): Acc
   }
 }
 
-type StreamPage = {
-  state: NonNullable<StreamState>
-  transfers: AssetTransfer[]
-  next?: string | undefined
-}
-
-/**
- * One page of transactions from the two directions' transfer pages, newest block first. Only
- * whole blocks are served, and only blocks both directions have finished listing: a direction
- * with more pages may still hold transfers of its last block, so blocks at or below the highest
- * such "frontier" wait for the next page. Each direction's new state then skips what was served.
- * Alchemy lists a direction newest first, so what is served is always a prefix of it.
- */
-function mergeStreams(
-  pages: readonly (StreamPage | undefined)[],
-  limit: number,
-): { groups: AssetTransfer[][]; states: StreamState[] } {
-  const remaining = pages.map((page) => page?.transfers.slice(page.state.s) ?? [])
-  const frontiers = pages.flatMap((page) => {
-    const last = page?.transfers.at(-1)
-    return page?.next !== undefined && last !== undefined ? [blockOf(last)] : []
-  })
-  let floor = Math.max(-1, ...frontiers)
-  let candidates = remaining.flatMap((list) => leading(list, (block) => block > floor))
-  // Every remaining transfer sits in the frontier block itself (over 100 transfers of this
-  // address in one block): serve what is here rather than stall. A transaction split across the
-  // page boundary then shows in two entries, which beats never moving on.
-  if (candidates.length === 0) {
-    floor -= 1
-    candidates = remaining.flatMap((list) => leading(list, (block) => block > floor))
-  }
-
-  // Whole blocks, newest first, while they fit in `limit` (the first block always does).
-  const hashesByBlock = new Map<number, Set<string>>()
-  for (const transfer of candidates) {
-    const hashes = hashesByBlock.get(blockOf(transfer)) ?? new Set()
-    hashes.add(transfer.hash)
-    hashesByBlock.set(blockOf(transfer), hashes)
-  }
-  let cut = Number.POSITIVE_INFINITY
-  let count = 0
-  for (const block of [...hashesByBlock.keys()].sort((a, b) => b - a)) {
-    const size = hashesByBlock.get(block)?.size ?? 0
-    if (count > 0 && count + size > limit) break
-    count += size
-    cut = block
-  }
-
-  const served = remaining.map((list) => leading(list, (block) => block >= cut))
-  const groups = new Map<string, AssetTransfer[]>()
-  const seen = new Set<string>()
-  for (const transfer of served.flat()) {
-    // A transfer to oneself is listed in both directions.
-    const id =
-      transfer.uniqueId ?? `${transfer.hash}:${transfer.category}:${transfer.from}:${transfer.to}`
-    if (seen.has(id)) continue
-    seen.add(id)
-    groups.set(transfer.hash, [...(groups.get(transfer.hash) ?? []), transfer])
-  }
-  const ordered = [...groups.values()].sort(
-    (a, b) => blockOf(b[0]!) - blockOf(a[0]!) || compareText(a[0]!.hash, b[0]!.hash),
-  )
-
-  const states = pages.map((page, index): StreamState => {
-    if (page === undefined) return null
-    const skip = page.state.s + (served[index]?.length ?? 0)
-    if (skip < page.transfers.length) return { ...page.state, s: skip }
-    return page.next === undefined ? null : { p: page.next, s: 0 }
-  })
-  return { groups: ordered, states }
-}
-
-function leading(
-  list: readonly AssetTransfer[],
-  keep: (block: number) => boolean,
-): AssetTransfer[] {
-  const end = list.findIndex((transfer) => !keep(blockOf(transfer)))
-  return end === -1 ? [...list] : list.slice(0, end)
-}
-
-function blockOf(transfer: AssetTransfer): number {
-  return Number(BigInt(transfer.blockNum === '0x' ? '0x0' : transfer.blockNum))
-}
-
-/** The §3 transaction for the transfers of one hash, seen from `account`. */
-function toTransaction(
-  transfers: readonly AssetTransfer[],
-  account: string,
-  caipNetworkId: string,
-  spamContracts: ReadonlySet<string>,
-): Transaction {
-  const first = transfers[0]!
-  // The top-level transfer, when there is one, is the transaction itself.
-  const main = transfers.find((transfer) => transfer.category === 'external') ?? first
-  const from = (transfer: AssetTransfer) => transfer.from.toLowerCase()
-  const to = (transfer: AssetTransfer) => transfer.to?.toLowerCase() ?? ''
-  // The built-in indexer's rule, so both adapters label alike: `mint` when everything came from
-  // the zero address, `send` when only outgoing, `receive` when only incoming, `trade` when
-  // both ways (a swap).
-  const incoming = transfers.filter(
-    (transfer) => to(transfer) === account && from(transfer) !== account,
-  )
-  const outgoing = transfers.filter((transfer) => from(transfer) === account)
-  const operationType =
-    incoming.length > 0 && outgoing.length > 0
-      ? 'trade'
-      : outgoing.length > 0
-        ? 'send'
-        : incoming.every((transfer) => from(transfer) === zeroAddress)
-          ? 'mint'
-          : 'receive'
-  return {
-    id: first.hash,
-    metadata: {
-      minedAt: first.metadata?.blockTimestamp ?? '',
-      chain: caipNetworkId,
-      operationType,
-      // Alchemy lists mined transfers only.
-      status: 'confirmed',
-      sentFrom: from(main),
-      sentTo: to(main),
-    },
-    transfers: transfers.map((transfer) => toTransfer(transfer, spamContracts)),
-  }
-}
-
-function toTransfer(
-  transfer: AssetTransfer,
-  spamContracts: ReadonlySet<string>,
-): TransactionTransfer {
-  const contract = transfer.rawContract.address?.toLowerCase()
-  if (transfer.category === 'erc721') {
-    const tokenId = toDecimal(transfer.erc721TokenId ?? transfer.tokenId ?? '0')
-    return {
-      nft_info: {
-        name: clip(nftFallbackName(transfer.asset ?? '', tokenId)),
-        flags: { is_spam: contract !== undefined && spamContracts.has(contract) },
-      },
-    }
-  }
-  return {
-    fungible_info: {
-      symbol: clip(transfer.asset ?? ''),
-      quantity: { numeric: transferAmount(transfer) },
-    },
-  }
-}
-
-/** The exact amount from the raw units and decimals when Alchemy gives them, else its float. */
-function transferAmount(transfer: AssetTransfer): string {
-  const { value, decimal } = transfer.rawContract
-  if (value !== null && decimal !== null)
-    return formatUnits(hexToBigint(value), Number(hexToBigint(decimal)))
-  if (transfer.value !== null)
-    return transfer.value.toLocaleString('en-US', {
-      useGrouping: false,
-      maximumFractionDigits: 20,
-    })
-  return '0'
-}
-
 async function unavailableOnFailure<result>(work: () => Promise<result>): Promise<result> {
   try {
     return await work()
@@ -585,28 +339,6 @@ function rpcError(
   return new UpstreamError(`Alchemy answered ${method} with error ${error.code}: ${error.message}`)
 }
 
-function nftFallbackName(collection: string, tokenId: string): string {
-  return collection === '' ? `#${tokenId}` : `${collection} #${tokenId}`
-}
-
-/** A token id as a decimal string, whether Alchemy wrote it in hex or decimal. */
-function toDecimal(tokenId: string): string {
-  try {
-    return BigInt(tokenId).toString()
-  } catch {
-    return tokenId
-  }
-}
-
 function isHttpUrl(url: string | null | undefined): url is string {
   return typeof url === 'string' && /^https?:\/\//i.test(url)
-}
-
-/** Names and symbols are chain data anyone can set; keep them to a sane length. */
-function clip(text: string): string {
-  return text.trim().slice(0, 100)
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }

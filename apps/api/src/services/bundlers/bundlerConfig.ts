@@ -9,8 +9,8 @@
  * off loopback only; messages never repeat a URL.
  */
 import { type CaipNetworkId, isCaipNetworkId } from '@airlock/protocol'
-import type { Environment } from '../../config'
 import { ConfigError } from '../../configError'
+import type { Environment } from '../../environment'
 
 /** Each network's service URL. */
 export type NetworkUrls = Partial<Record<CaipNetworkId, string>>

@@ -5,8 +5,8 @@
  * HMACs under; production mode refuses to start without it).
  */
 import { createHash } from 'node:crypto'
-import type { Environment } from '../../config'
 import { ConfigError } from '../../configError'
+import type { Environment } from '../../environment'
 
 export type EmailConfig = {
   smtpUrl: string | undefined

@@ -29,6 +29,13 @@ export type NewDevice = { label: string; sessionId: string }
 
 const iso = (at: Date | string | number) => new Date(at).toISOString()
 
+/** The rows of the owner's wallet, and of one of its devices: a filter of each table keyed so. */
+const walletOf = (owner: WalletOwner) => ({ project_id: owner.projectId, email: owner.email })
+const deviceOf = (owner: WalletOwner, deviceId: string) => ({
+  ...walletOf(owner),
+  device_id: deviceId,
+})
+
 const noWallet = () =>
   new EmbeddedWalletError('embeddedWalletNotFound', 'This email has no wallet here yet.')
 const noDevice = () =>
@@ -83,15 +90,13 @@ export async function addEmbeddedWalletDevice(
     const wallet = await trx
       .updateTable('embedded_wallets')
       .set((eb) => ({ evm_address: eb.ref('evm_address') }))
-      .where('project_id', '=', owner.projectId)
-      .where('email', '=', owner.email)
+      .where((eb) => eb.and(walletOf(owner)))
       .executeTakeFirst()
     if (Number(wallet.numUpdatedRows) === 0) throw noWallet()
     const { live } = await trx
       .selectFrom('embedded_wallet_devices')
       .select((eb) => eb.fn.countAll<number | string>().as('live'))
-      .where('project_id', '=', owner.projectId)
-      .where('email', '=', owner.email)
+      .where((eb) => eb.and(walletOf(owner)))
       .where('revoked_at', 'is', null)
       .executeTakeFirstOrThrow()
     if (Number(live) >= embeddedWalletLimits.devices)
@@ -118,9 +123,7 @@ export async function openDeviceKey(
   const used = await db
     .updateTable('embedded_wallet_devices')
     .set({ last_used_at: iso(now()) })
-    .where('project_id', '=', owner.projectId)
-    .where('email', '=', owner.email)
-    .where('device_id', '=', deviceId)
+    .where((eb) => eb.and(deviceOf(owner, deviceId)))
     .where('revoked_at', 'is', null)
     .returning('sealed_key')
     .executeTakeFirst()
@@ -128,9 +131,7 @@ export async function openDeviceKey(
     const known = await db
       .selectFrom('embedded_wallet_devices')
       .select('device_id')
-      .where('project_id', '=', owner.projectId)
-      .where('email', '=', owner.email)
-      .where('device_id', '=', deviceId)
+      .where((eb) => eb.and(deviceOf(owner, deviceId)))
       .executeTakeFirst()
     if (!known) throw noDevice()
     throw new EmbeddedWalletError(
@@ -174,8 +175,7 @@ export async function listEmbeddedWalletDevices(
   const rows = await db
     .selectFrom('embedded_wallet_devices')
     .select(['device_id', 'label', 'created_at', 'last_used_at', 'revoked_at'])
-    .where('project_id', '=', owner.projectId)
-    .where('email', '=', owner.email)
+    .where((eb) => eb.and(walletOf(owner)))
     .orderBy('created_at', 'desc')
     .orderBy('device_id', 'desc')
     .execute()
@@ -204,25 +204,19 @@ export async function revokeEmbeddedWalletDevice(
     await trx
       .updateTable('embedded_wallet_devices')
       .set({ sealed_key: null, revoked_at: at })
-      .where('project_id', '=', owner.projectId)
-      .where('email', '=', owner.email)
-      .where('device_id', '=', deviceId)
+      .where((eb) => eb.and(deviceOf(owner, deviceId)))
       .where('revoked_at', 'is', null)
       .execute()
     const row = await trx
       .selectFrom('embedded_wallet_devices')
       .select('revoked_at')
-      .where('project_id', '=', owner.projectId)
-      .where('email', '=', owner.email)
-      .where('device_id', '=', deviceId)
+      .where((eb) => eb.and(deviceOf(owner, deviceId)))
       .executeTakeFirst()
     if (!row || row.revoked_at === null) throw noDevice()
     await trx
       .updateTable('email_sessions')
       .set({ revoked_at: at })
-      .where('project_id', '=', owner.projectId)
-      .where('email', '=', owner.email)
-      .where('device_id', '=', deviceId)
+      .where((eb) => eb.and(deviceOf(owner, deviceId)))
       .where('revoked_at', 'is', null)
       .execute()
     return { revokedAt: iso(row.revoked_at) }
@@ -243,8 +237,7 @@ export async function resealDeviceKeys(
   const rows = await trx
     .selectFrom('embedded_wallet_devices')
     .select(['device_id', 'sealed_key'])
-    .where('project_id', '=', to.projectId)
-    .where('email', '=', to.email)
+    .where((eb) => eb.and(walletOf(to)))
     .where('sealed_key', 'is not', null)
     .execute()
   for (const row of rows) {
@@ -257,9 +250,7 @@ export async function resealDeviceKeys(
     await trx
       .updateTable('embedded_wallet_devices')
       .set({ sealed_key: seal(sealKey, deviceKeyData(to, row.device_id), key) })
-      .where('project_id', '=', to.projectId)
-      .where('email', '=', to.email)
-      .where('device_id', '=', row.device_id)
+      .where((eb) => eb.and(deviceOf(to, row.device_id)))
       .execute()
   }
 }

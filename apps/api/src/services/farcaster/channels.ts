@@ -6,10 +6,16 @@
  * verified answer uses it up, within 10 minutes. Expired ones are cleared as new ones are opened.
  */
 import { randomBytes } from 'node:crypto'
-import { farcasterChannelIdPattern, farcasterChannelTtlMs } from '@airlock/protocol'
+import {
+  type EmailSession,
+  farcasterChannelIdPattern,
+  farcasterChannelTtlMs,
+} from '@airlock/protocol'
 import type { Kysely, Transaction } from 'kysely'
 import { generateSiweNonce } from 'viem/siwe'
 import type { Database } from '../../storage/storage'
+import { startEmailSession } from '../email/sessions'
+import { linkSocialIdentity } from '../social/identities'
 import { SocialLoginError } from '../social/socialLoginError'
 import type { FarcasterRelay } from './farcasterRelay'
 
@@ -129,4 +135,33 @@ export async function useFarcasterChannel(
     .executeTakeFirst()
   if (Number(used.numUpdatedRows) !== 1)
     throw channelInvalid('This Farcaster sign-in was already completed: start it again.')
+}
+
+/**
+ * Signs the visitor in with the Farcaster account `fid` a channel proved, in one transaction:
+ * uses the channel up, links the account to its login (or the frame's email login) and starts
+ * the session.
+ * @throws SocialLoginError `socialStateInvalid` (the channel used), `socialIdentityTaken`.
+ */
+export async function signInWithFarcasterChannel(
+  db: Kysely<Database>,
+  channel: FarcasterChannelRecord,
+  scope: { projectId: string; hostOrigin: string },
+  { fid, handle }: { fid: number; handle: string },
+  at: number,
+): Promise<{ token: string; session: EmailSession }> {
+  return db.transaction().execute(async (trx) => {
+    await useFarcasterChannel(trx, channel.id, at)
+    const login = await linkSocialIdentity(
+      trx,
+      { projectId: scope.projectId, provider: 'farcaster', linkLogin: channel.linkLogin },
+      { subject: String(fid), handle },
+      at,
+    )
+    return startEmailSession(
+      trx,
+      { ...scope, email: login, social: { provider: 'farcaster', handle } },
+      at,
+    )
+  })
 }

@@ -9,8 +9,9 @@
  *   (scripts/devFarcaster.mjs, and the registries on the dev chain).
  * Production mode takes https URLs only.
  */
-import type { Environment } from '../../config'
+
 import { ConfigError } from '../../configError'
+import type { Environment } from '../../environment'
 
 export type FarcasterConfig = { relayUrl: string; rpcUrl: string }
 

@@ -12,8 +12,8 @@ import { getAddress, isAddress, isHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { mainnet } from 'viem/chains'
 import { normalize } from 'viem/ens'
-import type { Environment } from '../../config'
 import { ConfigError } from '../../configError'
+import type { Environment } from '../../environment'
 import type { GatewaySigner } from './ensGateway'
 
 export type NamesConfig = {

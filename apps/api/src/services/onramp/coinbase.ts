@@ -87,16 +87,16 @@ export function createCoinbaseAdapter({
     supportedChains: [...chainNames.keys()],
   }
   const jwtFor = cdpJwtSigner(apiKey)
-  const call = (purpose: string, method: 'GET' | 'POST', path: string, body?: unknown) => {
+  const call = async (purpose: string, method: 'GET' | 'POST', path: string, body?: unknown) => {
     // The JWT's uri claim names the path without its query.
-    const signedPath = `/onramp${path.split('?')[0]}`
+    const jwt = await jwtFor(method, coinbaseApiHost, `/onramp${path.split('?')[0]}`)
     return providerJson({
       provider: 'coinbase',
       label,
       purpose,
       url: `https://${coinbaseApiHost}/onramp${path}`,
       method,
-      headers: { Authorization: `Bearer ${jwtFor(method, coinbaseApiHost, signedPath)}` },
+      headers: { Authorization: `Bearer ${jwt}` },
       body,
       timeoutMs,
     })

@@ -3,9 +3,11 @@
  * secret API key for one request, good for two minutes. Per CDP's authentication docs: header
  * `{ alg, kid: <key id>, typ: 'JWT', nonce }`, claims `{ sub: <key id>, iss: 'cdp', nbf, exp,
  * uri: '<METHOD> <host><path>' }`, signed EdDSA with an Ed25519 key (the secret as base64 of its
- * 64 bytes: seed, then public key) or ES256 with an EC key (a PEM). Signed with node:crypto.
+ * 64 bytes: seed, then public key) or ES256 with an EC key (a PEM). The key is read with
+ * node:crypto; the token is signed with `jose`.
  */
-import { createPrivateKey, type KeyObject, randomBytes, sign } from 'node:crypto'
+import { createPrivateKey, type KeyObject, randomBytes } from 'node:crypto'
+import { SignJWT } from 'jose'
 
 /** How long a token is good for, as CDP's SDKs issue them. */
 const lifetimeSeconds = 120
@@ -42,32 +44,26 @@ export function cdpSigningKey(secret: string): { key: KeyObject; alg: 'EdDSA' | 
  *
  * @example
  * const jwtFor = cdpJwtSigner({ id, secret })
- * const jwt = jwtFor('POST', 'api.developer.coinbase.com', '/onramp/v1/buy/quote')
+ * const jwt = await jwtFor('POST', 'api.developer.coinbase.com', '/onramp/v1/buy/quote')
  * fetch(url, { headers: { Authorization: `Bearer ${jwt}` } })
  */
 export function cdpJwtSigner(
   apiKey: CdpApiKey,
-): (method: string, host: string, path: string, now?: number) => string {
+): (method: string, host: string, path: string, now?: number) => Promise<string> {
   const { key, alg } = cdpSigningKey(apiKey.secret)
   return (method, host, path, now = Date.now()) => {
     const seconds = Math.floor(now / 1000)
-    const header = { alg, kid: apiKey.id, typ: 'JWT', nonce: randomBytes(16).toString('hex') }
-    const claims = {
-      sub: apiKey.id,
-      iss: 'cdp',
-      nbf: seconds,
-      exp: seconds + lifetimeSeconds,
-      uri: `${method} ${host}${path}`,
-    }
-    const signingInput = `${base64url(header)}.${base64url(claims)}`
-    const signature =
-      alg === 'EdDSA'
-        ? sign(null, Buffer.from(signingInput), key)
-        : sign('sha256', Buffer.from(signingInput), { key, dsaEncoding: 'ieee-p1363' })
-    return `${signingInput}.${signature.toString('base64url')}`
+    return new SignJWT({ uri: `${method} ${host}${path}` })
+      .setProtectedHeader({
+        alg,
+        kid: apiKey.id,
+        typ: 'JWT',
+        nonce: randomBytes(16).toString('hex'),
+      })
+      .setSubject(apiKey.id)
+      .setIssuer('cdp')
+      .setNotBefore(seconds)
+      .setExpirationTime(seconds + lifetimeSeconds)
+      .sign(key)
   }
-}
-
-function base64url(value: unknown): string {
-  return Buffer.from(JSON.stringify(value)).toString('base64url')
 }

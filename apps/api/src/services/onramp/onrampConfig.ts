@@ -6,8 +6,9 @@
  * `AIRLOCK_ONRAMP_COINBASE_API_SECRET` (its secret: a base64 Ed25519 key or an EC PEM), which sign
  * the JWT each Coinbase request carries. Neither: buying crypto is off. Messages never repeat a key.
  */
-import type { Environment } from '../../config'
+
 import { ConfigError } from '../../configError'
+import type { Environment } from '../../environment'
 import { type CdpApiKey, cdpSigningKey } from './coinbaseJwt'
 
 export type OnrampConfig = {

@@ -13,8 +13,8 @@
  * months): it is taken as given, and must be renewed before it expires.
  */
 import { type OAuthSocialProvider, oauthSocialProviders } from '@airlock/protocol'
-import type { Environment } from '../../config'
 import { ConfigError } from '../../configError'
+import type { Environment } from '../../environment'
 
 export type SocialProviderConfig = {
   clientId: string

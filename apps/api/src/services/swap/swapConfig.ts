@@ -7,8 +7,8 @@
  */
 import type { NetworkConfig } from '@airlock/protocol'
 import type { Address } from 'viem'
-import type { Environment } from '../../config'
 import { ConfigError } from '../../configError'
+import type { Environment } from '../../environment'
 
 export type SwapConfig = {
   /** `AIRLOCK_SWAP_1INCH_API_KEY`; undefined: 1inch is off. */

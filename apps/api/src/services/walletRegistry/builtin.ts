@@ -5,7 +5,7 @@
  */
 
 import type { Kysely } from 'kysely'
-import { repoRoot } from '../../config'
+import { repoRoot } from '../../repoRoot'
 import type { Database } from '../../storage/storage'
 import { readRegistryFile } from './registryFile'
 import { countWallets, storeWallets } from './walletRegistry'

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http'
 import type { Kysely } from 'kysely'
 import type { Hex } from 'viem'
 import { freePort } from '../../../../test/ports'
-import { repoRoot } from '../../../config'
+import { repoRoot } from '../../../repoRoot'
 import type { Database } from '../../../storage/storage'
 
 export { freePort }

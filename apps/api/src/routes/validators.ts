@@ -1,0 +1,75 @@
+/**
+ * The validators of request bodies and queries, with the protocol's zod schemas: a handler
+ * after them reads `c.req.valid('json')` or `c.req.valid('query')`, already checked. A refusal
+ * is 400 `invalidRequest` naming the fields at fault (`body.amount: …`, `chainId: …`), the
+ * answers the routes have always given.
+ */
+import type { Context, Env, MiddlewareHandler } from 'hono'
+import { validator } from 'hono/validator'
+import {
+  apiError,
+  describeIssues,
+  describeQueryIssues,
+  type RequestSchema,
+  type SchemaError,
+} from './apiError'
+
+/** How a route answers a body it refuses: by default 400 `invalidRequest` with `message`. */
+export type BodyRefusal = (c: Context, message: string) => Response
+
+const invalidRequest: BodyRefusal = (c, message) => apiError(c, 400, 'invalidRequest', message)
+
+/**
+ * The request's body, parsed as JSON and checked by `schema`. Hono's `validator('json')` would
+ * skip a body sent without a JSON Content-Type and answer malformed JSON in its own words; the
+ * routes parse whatever the body is and answer 'The request body must be JSON', so this reads
+ * the text itself and hands the result on as the validator does.
+ */
+export function jsonBody<output>(
+  schema: RequestSchema<output>,
+  refused: BodyRefusal = invalidRequest,
+): MiddlewareHandler<Env, string, { in: { json: unknown }; out: { json: output } }> {
+  return async (c, next) => {
+    let json: unknown
+    try {
+      json = JSON.parse(await c.req.text())
+    } catch {
+      return refused(c, 'The request body must be JSON')
+    }
+    const parsed = schema.safeParse(json)
+    if (!parsed.success) return refused(c, describeIssues(parsed.error, 'body'))
+    c.req.addValidatedData('json', parsed.data as object)
+    await next()
+  }
+}
+
+/**
+ * The query, each parameter's first value as `c.req.query()` reads it (or as `read` does),
+ * checked by `schema`. Refused by `refused` (default 400 `invalidRequest`), in `describe`'s words
+ * (default `chainId: …`).
+ */
+export const queryOf = <output>(
+  schema: RequestSchema<output>,
+  {
+    refused = invalidRequest,
+    describe = describeQueryIssues,
+    read = (c) => c.req.query(),
+  }: {
+    refused?: BodyRefusal
+    describe?: (error: SchemaError) => string
+    read?: (c: Context) => unknown
+  } = {},
+) =>
+  validator('query', (_value, c) => {
+    const parsed = schema.safeParse(read(c))
+    return parsed.success ? parsed.data : refused(c, describe(parsed.error))
+  })
+
+/**
+ * The body a `jsonBody` earlier in the chain checked, for a middleware that serves routes of
+ * several bodies and reads only what they share (`hostOrigin`).
+ */
+export const checkedBody = <body>(c: Context): body => c.req.valid('json' as never) as body
+
+/** The query a `queryOf` earlier in the chain checked, for a middleware of several schemas. */
+export const checkedQuery = <query>(c: Context): query => c.req.valid('query' as never) as query

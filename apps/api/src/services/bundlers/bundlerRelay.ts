@@ -1,0 +1,129 @@
+/**
+ * The bundler relay (issue 20): passes one JSON-RPC request of the modal's smart account to the
+ * network's ERC-4337 bundler, or ERC-7677's paymaster methods to its paymaster, and gives back
+ * what it answered. Only the user-operation methods pass (`bundlerMethods`); a paymaster is asked
+ * only for a project that sponsors gas. The services' URLs never leave the server: a failure is
+ * a `BundlerRelayError` in words, naming the network, never the URL.
+ */
+import {
+  type BundlerMethod,
+  type BundlerRequest,
+  bundlerMethods,
+  type CaipNetworkId,
+  isCaipNetworkId,
+  paymasterMethods,
+} from '@airlock/protocol'
+import type { BundlerConfig, PaymasterConfig } from './bundlerConfig'
+
+export type BundlerRelayErrorCode =
+  | 'bundlerMethodNotAllowed'
+  | 'paymasterNotConfigured'
+  | 'bundlerUnavailable'
+
+export class BundlerRelayError extends Error {
+  override name = 'BundlerRelayError' as const
+  constructor(
+    readonly code: BundlerRelayErrorCode,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** A network's services, for one project: its paymaster only when the project sponsors gas. */
+export type RelayTarget = {
+  network: CaipNetworkId
+  bundlerUrl: string
+  paymasterUrl: string | undefined
+}
+
+export type BundlerRelay = {
+  /** The network of `chainId` and its bundler, when it has one. */
+  bundlerOf(chainId: string): { network: CaipNetworkId; bundlerUrl: string } | undefined
+  /** The paymaster of `network`, when the project chose to sponsor gas and there is one. */
+  paymasterOf(network: CaipNetworkId, sponsored: boolean): string | undefined
+  /**
+   * The service's JSON-RPC answer to `request`.
+   * @throws BundlerRelayError
+   */
+  send(target: RelayTarget, request: BundlerRequest): Promise<unknown>
+}
+
+const isBundlerMethod = (method: string): method is BundlerMethod =>
+  (bundlerMethods as readonly string[]).includes(method)
+
+/**
+ * @example
+ * const relay = createBundlerRelay({ bundlers, paymasters })
+ * const answer = await relay.send({ network, bundlerUrl, paymasterUrl }, request)
+ */
+export function createBundlerRelay({
+  bundlers,
+  paymasters,
+  timeoutMs = 20_000,
+}: {
+  bundlers: BundlerConfig
+  paymasters: PaymasterConfig
+  /** How long the bundler (or paymaster) may take to answer; default 20 s. */
+  timeoutMs?: number | undefined
+}): BundlerRelay {
+  return {
+    bundlerOf(chainId) {
+      if (!isCaipNetworkId(chainId)) return undefined
+      const bundlerUrl = bundlers[chainId]
+      return bundlerUrl === undefined ? undefined : { network: chainId, bundlerUrl }
+    },
+    // The operator pays for sponsored gas: only a project that chose it has the paymaster.
+    paymasterOf: (network, sponsored) => (sponsored ? paymasters[network] : undefined),
+    async send({ network, bundlerUrl, paymasterUrl }, request) {
+      if (!isBundlerMethod(request.method))
+        throw new BundlerRelayError(
+          'bundlerMethodNotAllowed',
+          `The bundler relay does not pass on ${JSON.stringify(request.method)}: only ${bundlerMethods.join(', ')}.`,
+        )
+      const forPaymaster = (paymasterMethods as readonly string[]).includes(request.method)
+      const target = forPaymaster ? paymasterUrl : bundlerUrl
+      const service = forPaymaster ? 'paymaster' : 'bundler'
+      if (!target)
+        throw new BundlerRelayError(
+          'paymasterNotConfigured',
+          `No paymaster sponsors this project's gas on ${network}: smart accounts pay their own gas there.`,
+        )
+      let answer: unknown
+      try {
+        const response = await fetch(target, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(request),
+          signal: AbortSignal.timeout(timeoutMs),
+          redirect: 'error',
+        })
+        answer = await response.json()
+      } catch (error) {
+        const why =
+          error instanceof Error && error.name === 'TimeoutError'
+            ? `did not answer within ${timeoutMs / 1000} s`
+            : 'could not be reached'
+        throw new BundlerRelayError('bundlerUnavailable', `The ${service} of ${network} ${why}.`)
+      }
+      if (!isJsonRpcAnswer(answer, request.id))
+        throw new BundlerRelayError(
+          'bundlerUnavailable',
+          `The ${service} of ${network} answered nonsense.`,
+        )
+      return answer
+    },
+  }
+}
+
+/** A JSON-RPC 2.0 answer to the request of `id`: a result or an error object. */
+function isJsonRpcAnswer(value: unknown, id: number): boolean {
+  const answer = value as { jsonrpc?: unknown; id?: unknown; result?: unknown; error?: unknown }
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    answer.jsonrpc === '2.0' &&
+    answer.id === id &&
+    ('result' in answer || (typeof answer.error === 'object' && answer.error !== null))
+  )
+}
