@@ -32,6 +32,7 @@ import { createNavigation } from './navigation/navigation'
 import { createLazySiwx } from './siwx/lazySiwx'
 import { createPersistence } from './stores/persistence'
 import { createModalStore } from './stores/store'
+import { viewLoaders } from './views/viewLoaders'
 import { createLazyWalletConnect } from './walletconnect/lazyWalletConnect'
 
 type Router = Parameters<typeof createNavigation>[0]
@@ -72,7 +73,9 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
     walletRequest: (args) => connection.forward(args),
     siteCall: (call, input) => host.call('siwx', call, input),
   })
-  const navigation = createNavigation(router, () => flows.closeModal({ fromFrame: true }))
+  const navigation = createNavigation(router, () => flows.closeModal({ fromFrame: true }), {
+    viewLoaders,
+  })
   const { visibility, dialogRendered } = createVisibility()
   const flows: FlowContext = {
     store,

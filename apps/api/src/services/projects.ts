@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto'
 import type { EventProps, NetworkConfig, ProjectFeatures } from '@airlock/protocol'
 import type { Kysely } from 'kysely'
+import { utcDay } from '../storage/days'
 import type { Database } from '../storage/storage'
-import { utcDay } from './days'
 import { type FeatureOverrides, featureOverridesSchema, resolveFeatures } from './features'
 import { parseOrigin } from './origins'
 import {

@@ -4,7 +4,7 @@
  */
 
 import { type Kysely, type Migration, Migrator, PostgresAdapter } from 'kysely'
-import { utcDay } from '../services/days'
+import { utcDay } from './days'
 import type { Database } from './storage'
 
 // `timestamptz` is a real type in Postgres; SQLite accepts the name and keeps the ISO text as is.

@@ -1,5 +1,6 @@
 import type { View } from '@airlock/protocol'
 import { describe, expect, test } from 'vitest'
+import { viewLoaders } from '../views/viewLoaders'
 import { createNavigation } from './navigation'
 import { createViewRouter } from './viewRouter'
 
@@ -15,7 +16,7 @@ function pendingCode() {
 function stack(options: { loadView?: (view: View) => Promise<unknown> | undefined } = {}) {
   const router = createViewRouter(['Connect'])
   let closed = 0
-  const navigation = createNavigation(router, () => void closed++, options)
+  const navigation = createNavigation(router, () => void closed++, { viewLoaders, ...options })
   return { router, navigation, closed: () => closed }
 }
 

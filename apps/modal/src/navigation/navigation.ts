@@ -4,8 +4,10 @@
  * every change is flushed synchronously (the host waits for the view before showing the frame).
  */
 import type { View } from '@airlock/protocol'
-import { createViewCode, isLazyView, viewLoaders } from '../views/viewLoaders'
+import type { ComponentType } from 'react'
+import type { LazyView } from '../views/viewLoaders'
 import { backAction } from './rules'
+import { createViewCode } from './viewCode'
 
 type RouterState = { location: { pathname: string; state: unknown } }
 type Router = {
@@ -22,10 +24,15 @@ export function currentDepth(locationState: unknown): number {
 export function createNavigation(
   router: Router,
   close: () => void,
-  options: { loadView?: (view: View) => Promise<unknown> | undefined } = {},
+  options: {
+    /** The views that load on demand and their imports (views/viewLoaders.ts). */
+    viewLoaders: Record<LazyView, () => Promise<ComponentType>>
+    loadView?: (view: View) => Promise<unknown> | undefined
+  },
 ) {
   // The views' code this modal loaded (or is loading), for ViewBody to render.
-  const viewCode = createViewCode(viewLoaders)
+  const viewCode = createViewCode(options.viewLoaders)
+  const isLazyView = (view: View): view is LazyView => Object.hasOwn(options.viewLoaders, view)
   /** Loads a view's code, for a view not in the first bundle; settles once there or failed. */
   const loadView =
     options.loadView ??

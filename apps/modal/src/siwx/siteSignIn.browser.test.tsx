@@ -15,9 +15,9 @@ import { type Hex, hexToString, verifyMessage } from 'viem'
 import { createSiweMessage, generateSiweNonce } from 'viem/siwe'
 import { expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
+import { siwxText } from '../messages/siwxText'
 import { evmAccount, evmReceiver, evmSigner, testHost, testHostWallet } from '../test/fixtures'
 import { connectedState, projectConfig, renderView } from '../test/renderView'
-import { siwxText } from '../views/SIWXSignMessage/siwxText'
 
 const hour = 3_600_000
 

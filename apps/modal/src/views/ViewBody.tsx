@@ -8,10 +8,11 @@ import type { View } from '@airlock/protocol'
 import { Component, type ComponentType, type ReactNode, Suspense, use, useEffect } from 'react'
 import { useModal } from '../components/useModal'
 import { ui } from '../messages'
+import { type ViewCodes, ViewLoadError } from '../navigation/viewCode'
 import { RowSkeletons } from './Account/Skeletons'
 import { Connect } from './Connect/Connect'
 import list from './list.module.css'
-import { isLazyView, type LazyView, type ViewCodes, ViewLoadError } from './viewLoaders'
+import { isLazyView, type LazyView } from './viewLoaders'
 
 const firstBundleViews: Partial<Record<View, ComponentType>> = { Connect }
 

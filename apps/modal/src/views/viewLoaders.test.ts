@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import { describe, expect, test } from 'vitest'
-import { createViewCode, isLazyView, type LazyView, ViewLoadError } from './viewLoaders'
+import { createViewCode, ViewLoadError } from '../navigation/viewCode'
+import { isLazyView, type LazyView } from './viewLoaders'
 
 const AllWallets: ComponentType = () => null
 

@@ -7,14 +7,14 @@
  * Each view's import is made once and its promise kept: ViewBody reads it with `use`, which
  * renders without suspending once the promise is marked settled, and whatever foresees a view (a
  * pointer on its button, a focus, the modal opening) preloads it through the navigation, so the
- * code is there before it is needed. Each modal's navigation keeps its own (`createViewCode`).
+ * code is there before it is needed. Each modal's navigation keeps its own (navigation/viewCode.ts).
  */
 import type { View } from '@airlock/protocol'
 import type { ComponentType } from 'react'
 
 const embeddedWalletViews = () => import('./embeddedWalletViews')
 
-/** Each view's code, by name; `createViewCode` keeps the imports one navigation made. */
+/** Each view's code, by name; navigation/viewCode.ts keeps the imports one navigation made. */
 export const viewLoaders = {
   Account: async () => (await import('./Account/Account')).Account,
   AllWallets: async () => (await import('./AllWallets/AllWallets')).AllWallets,
@@ -49,54 +49,6 @@ export const viewLoaders = {
 
 export type LazyView = keyof typeof viewLoaders
 
-/** A view's code on its way, marked as React's `use` reads a promise once it has settled. */
-export type ViewCode = Promise<ComponentType> &
-  (
-    | { status?: 'pending' }
-    | { status: 'fulfilled'; value: ComponentType }
-    | { status: 'rejected'; reason: unknown }
-  )
-
-/**
- * A view's code did not arrive (the network, or a deploy that replaced it): ViewBody offers a
- * retry.
- */
-export class ViewLoadError extends Error {
-  override name = 'ViewLoadError' as const
-  constructor(view: View, cause: unknown) {
-    super(`The ${view} view could not be loaded.`, { cause })
-  }
-}
-
 export function isLazyView(view: View): view is LazyView {
   return Object.hasOwn(viewLoaders, view)
 }
-
-export function createViewCode(load: Record<LazyView, () => Promise<ComponentType>>) {
-  const loads = new Map<LazyView, ViewCode>()
-  return {
-    /** The view's code: the one import made for it, started now if it is the first ask. */
-    load(view: LazyView): ViewCode {
-      const known = loads.get(view)
-      if (known) return known
-      const code: ViewCode = load[view]().then(
-        (component) => {
-          Object.assign(code, { status: 'fulfilled', value: component })
-          return component
-        },
-        (error: unknown) => {
-          const reason = new ViewLoadError(view, error)
-          Object.assign(code, { status: 'rejected', reason })
-          throw reason
-        },
-      )
-      loads.set(view, code)
-      return code
-    },
-    /** After a failed load, the next `load` of the view imports it again. */
-    forgetFailure(view: LazyView) {
-      if (loads.get(view)?.status === 'rejected') loads.delete(view)
-    },
-  }
-}
-export type ViewCodes = ReturnType<typeof createViewCode>

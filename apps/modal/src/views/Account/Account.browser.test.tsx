@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { HttpError } from '../../api'
 import { toastMessages } from '../../messages'
+import { accountText } from '../../messages/accountText'
 import { ether, evmAccount, evmReceiver, usdCoin } from '../../test/fixtures'
 import {
   type ApiRoutes,
@@ -15,7 +16,6 @@ import {
   renderView,
   solanaLocalnet,
 } from '../../test/renderView'
-import { accountText } from './accountText'
 
 const account = evmAccount
 const other = evmReceiver

@@ -6,11 +6,11 @@
  */
 import type { Transaction } from '@airlock/protocol'
 import { useAccountList } from '../../components/useAccountList'
+import { accountText } from '../../messages/accountText'
 import { NameAvatar } from '../../names/NameAvatar'
 import { useAddressName } from '../../names/useAddressName'
 import styles from './AccountTabs.module.css'
 import { AssetIcon } from './AssetIcon'
-import { accountText } from './accountText'
 import {
   type Counterparty,
   counterparty,

@@ -5,10 +5,10 @@
 
 import { useAccountList } from '../../components/useAccountList'
 import { ui } from '../../messages'
+import { accountText } from '../../messages/accountText'
 import list from '../list.module.css'
 import styles from './AccountTabs.module.css'
 import { AssetIcon, initialOf } from './AssetIcon'
-import { accountText } from './accountText'
 import { TileSkeletons } from './Skeletons'
 import { ListLoadMore, type PanelIds, PanelNote, TabPanel } from './TabPanel'
 

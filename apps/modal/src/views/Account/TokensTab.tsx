@@ -4,9 +4,9 @@
  * or `data-native` for the native token).
  */
 import type { TokenBalances } from '../../components/useTokenBalances'
+import { accountText } from '../../messages/accountText'
 import styles from './AccountTabs.module.css'
 import { AssetIcon, initialOf } from './AssetIcon'
-import { accountText } from './accountText'
 import { formatTokenAmount, formatUsd } from './format'
 import { RowSkeletons } from './Skeletons'
 import { type PanelIds, PanelNote, TabPanel } from './TabPanel'

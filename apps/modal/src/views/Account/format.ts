@@ -9,7 +9,7 @@ import {
   type Transaction,
   truncateAddress,
 } from '@airlock/protocol'
-import { accountText } from './accountText'
+import { accountText } from '../../messages/accountText'
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' })

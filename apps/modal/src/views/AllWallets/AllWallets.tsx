@@ -12,10 +12,10 @@ import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useWalletDirectory } from '../../components/useWalletDirectory'
 import { ui } from '../../messages'
+import { allWalletsText } from '../../messages/allWalletsText'
 import { installedWalletFor } from '../../stores/walletRegistry'
 import list from '../list.module.css'
 import styles from './AllWallets.module.css'
-import { allWalletsText } from './allWalletsText'
 
 /** How long typing pauses before the list searches. */
 export const searchDebounceMs = 200

@@ -13,10 +13,10 @@ import { useModalState } from '../../components/useModalState'
 import type { PendingApproval } from '../../embeddedWallet/approvals'
 import type { ApprovalCall, Erc20Call } from '../../embeddedWallet/evmSigner'
 import type { SolanaInstructionSummary } from '../../embeddedWallet/solanaSigner'
+import { approveText as text } from '../../messages/approveText'
 import type { ModalState } from '../../stores/store'
 import styles from '../form.module.css'
 import list from '../list.module.css'
-import { approveText as text } from './approveText'
 
 const lamportsPerSol = 9
 

@@ -5,8 +5,8 @@ import { screen, within } from '@testing-library/dom'
 import { describe, expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { ui, viewTitles } from '../../messages'
+import { allWalletsText } from '../../messages/allWalletsText'
 import { projectConfig, renderView, solanaLocalnet, unmountViews } from '../../test/renderView'
-import { allWalletsText } from '../AllWallets/allWalletsText'
 
 const wallet = (name: string, rdns: string, extra: Partial<HostWalletInfo> = {}) =>
   ({ id: `uuid-${rdns}`, name, icon: '', rdns, type: 'ANNOUNCED', ...extra }) as HostWalletInfo

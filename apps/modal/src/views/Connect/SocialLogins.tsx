@@ -18,8 +18,8 @@ import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { WalletIcon } from '../../components/WalletIcon'
 import { startSocialLogin } from '../../embeddedWallet/startSocialLogin'
+import { socialLoginsText } from '../../messages/socialLoginsText'
 import list from '../list.module.css'
-import { socialLoginsText } from './socialLoginsText'
 
 export default function SocialLogins({
   socials: configured,

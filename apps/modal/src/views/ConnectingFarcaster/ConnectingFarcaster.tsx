@@ -18,10 +18,10 @@ import { WalletIcon } from '../../components/WalletIcon'
 import type { WalletOpening } from '../../embeddedWallet/embeddedWallet'
 import { walletUnlocked } from '../../flows/walletUnlocked'
 import { ui } from '../../messages'
+import { farcasterText } from '../../messages/farcasterText'
 import styles from '../ConnectingWalletConnect/ConnectingWalletConnect.module.css'
 import { messageOf, WalletOpeningSteps } from '../EmailLogin/WalletOpeningSteps'
 import list from '../list.module.css'
-import { farcasterText } from './farcasterText'
 
 type Sign =
   | { status: 'opening' }

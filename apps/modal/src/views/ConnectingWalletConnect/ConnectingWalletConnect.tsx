@@ -17,11 +17,11 @@ import { useShake } from '../../components/useShake'
 import { WalletConnectIcon } from '../../components/WalletConnectIcon'
 import { WalletIcon } from '../../components/WalletIcon'
 import { ui } from '../../messages'
+import { walletConnectText } from '../../messages/walletConnectText'
 import { walletLink } from '../../walletconnect/links'
 import { connectingText } from '../connectingText'
 import list from '../list.module.css'
 import styles from './ConnectingWalletConnect.module.css'
-import { walletConnectText } from './walletConnectText'
 
 export function ConnectingWalletConnect() {
   const modal = useModal()

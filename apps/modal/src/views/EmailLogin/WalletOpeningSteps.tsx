@@ -9,9 +9,9 @@ import { HttpError } from '../../api'
 import { copyText } from '../../components/copyText'
 import { useModal } from '../../components/useModal'
 import type { WalletOpening } from '../../embeddedWallet/embeddedWallet'
+import { emailLoginErrors, emailLoginText as text } from '../../messages/emailLoginText'
 import styles from '../form.module.css'
 import list from '../list.module.css'
-import { emailLoginErrors, emailLoginText as text } from './emailLoginText'
 import { useFormWork } from './useFormWork'
 
 /**

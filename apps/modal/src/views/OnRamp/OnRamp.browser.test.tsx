@@ -12,7 +12,8 @@ import { screen, within } from '@testing-library/dom'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { HttpError } from '../../api'
-import { onrampQuoteDelayMs } from '../../stores/onramp'
+import { onRampText } from '../../messages/onRampText'
+import { onrampQuoteDelayMs } from '../../onramp/onramp'
 import { evmAccount, testHost } from '../../test/fixtures'
 import {
   type ApiRoutes,
@@ -22,7 +23,6 @@ import {
   renderView,
   solanaLocalnet,
 } from '../../test/renderView'
-import { onRampText } from './onRampText'
 
 const optionsPath = 'GET /v1/projects/test-project/onramp/options'
 const quotePath = 'POST /v1/projects/test-project/onramp/quote'

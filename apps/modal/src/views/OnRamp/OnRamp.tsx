@@ -16,6 +16,7 @@ import {
 import { useEffect, useId, useMemo, useState } from 'react'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
+import { onRampText } from '../../messages/onRampText'
 import {
   chosenOnrampProvider,
   fetchOnrampCheckout,
@@ -33,12 +34,11 @@ import {
   openCheckoutWindow,
   rankOnrampProviders,
   updateOnrampForm,
-} from '../../stores/onramp'
+} from '../../onramp/onramp'
 import { activeNetworkOf } from '../../stores/store'
 import form from '../form.module.css'
 import list from '../list.module.css'
 import styles from './OnRamp.module.css'
-import { onRampText } from './onRampText'
 
 export function OnRamp() {
   const network = useModalState((state) => state.activeNetwork)

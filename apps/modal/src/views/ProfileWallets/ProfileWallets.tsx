@@ -12,12 +12,12 @@ import { embeddedWalletId } from '../../connectors/embeddedWallet/embeddedWallet
 import { stableWalletId } from '../../connectors/hostWalletIdentity'
 import { startSocialLogin } from '../../embeddedWallet/startSocialLogin'
 import { ui } from '../../messages'
+import { profileWalletsText } from '../../messages/profileWalletsText'
 import { connectionStatus } from '../../stores/connections'
 import { featureEnabled } from '../../stores/controllers'
 import { showToast } from '../../stores/toasts'
 import SocialLogins from '../Connect/SocialLogins'
 import list from '../list.module.css'
-import { profileWalletsText } from './profileWalletsText'
 
 /**
  * A connection's name: the embedded wallet's login ("Google · ada", or "Google" while locked

@@ -5,6 +5,8 @@ import { defaultProjectFeatures } from '@airlock/protocol'
 import { screen, within } from '@testing-library/dom'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
+import { accountText } from '../../messages/accountText'
+import { receiveText } from '../../messages/receiveText'
 import { evmAccount } from '../../test/fixtures'
 import {
   anvil,
@@ -13,8 +15,6 @@ import {
   renderView,
   solanaLocalnet,
 } from '../../test/renderView'
-import { accountText } from '../Account/accountText'
-import { receiveText } from './receiveText'
 
 const base: typeof anvil = {
   caipNetworkId: 'eip155:8453',

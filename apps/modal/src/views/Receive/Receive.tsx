@@ -9,12 +9,12 @@ import { copyWithToast } from '../../components/copyText'
 import { QrCode } from '../../components/QrCode'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
+import { accountText } from '../../messages/accountText'
+import { receiveText as text } from '../../messages/receiveText'
 import { namespaceOf } from '../../stores/store'
-import { accountText } from '../Account/accountText'
 import form from '../form.module.css'
 import list from '../list.module.css'
 import styles from './Receive.module.css'
-import { receiveText as text } from './receiveText'
 
 export function Receive() {
   const modal = useModal()

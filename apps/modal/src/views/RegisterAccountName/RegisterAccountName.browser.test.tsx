@@ -16,9 +16,9 @@ import { expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { HttpError } from '../../api'
 import { viewTitles } from '../../messages'
+import { registerNameText as text } from '../../messages/registerNameText'
 import { evmAccount, evmSigner, testHost, testHostWallet } from '../../test/fixtures'
 import { connectedState, renderView } from '../../test/renderView'
-import { registerNameText as text } from './registerNameText'
 
 const parent = 'airlock.eth'
 const notFound = (name: string) =>

@@ -8,12 +8,12 @@
 import { isUserRejection, nameErrors, toastMessages, validateAccountName } from '@airlock/protocol'
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useModal } from '../../components/useModal'
+import { registerNameText as text } from '../../messages/registerNameText'
 import { NamesApiError, namesApi } from '../../names/namesApi'
 import { showToast } from '../../stores/toasts'
 import form from '../form.module.css'
 import list from '../list.module.css'
 import styles from './RegisterAccountName.module.css'
-import { registerNameText as text } from './registerNameText'
 
 /** How long typing must pause before availability is asked. */
 export const availabilityDebounceMs = 300

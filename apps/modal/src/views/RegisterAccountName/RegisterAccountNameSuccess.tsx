@@ -3,9 +3,9 @@
  * (its primary name now, the newest) and Done, back to Account.
  */
 import { useModal } from '../../components/useModal'
+import { registerNameText as text } from '../../messages/registerNameText'
 import { usePrimaryName } from '../../names/usePrimaryName'
 import form from '../form.module.css'
-import { registerNameText as text } from './registerNameText'
 
 export function RegisterAccountNameSuccess() {
   const modal = useModal()

@@ -14,9 +14,9 @@ import { expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { HttpError } from '../../api'
 import { viewTitles } from '../../messages'
+import { siwxText } from '../../messages/siwxText'
 import { evmAccount, evmSigner, testHost, testHostWallet } from '../../test/fixtures'
 import { connectedState, projectConfig, renderView } from '../../test/renderView'
-import { siwxText } from './siwxText'
 
 const nonce = 'f00dfeedcafe0123'
 

@@ -10,9 +10,9 @@ import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { WalletIcon } from '../../components/WalletIcon'
 import { signInWithWallet } from '../../flows/signInWithWallet'
+import { siwxText } from '../../messages/siwxText'
 import list from '../list.module.css'
 import styles from './SIWXSignMessage.module.css'
-import { siwxText } from './siwxText'
 
 export function SIWXSignMessage() {
   const modal = useModal()

@@ -17,6 +17,7 @@ import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { HttpError } from '../../api'
 import { viewTitles } from '../../messages'
+import { swapText } from '../../messages/swapText'
 import { ether, evmAccount, testHost, testHostWallet } from '../../test/fixtures'
 import {
   type ApiRoutes,
@@ -26,7 +27,6 @@ import {
   solanaLocalnet,
   unreachableRpcUrl,
 } from '../../test/renderView'
-import { swapText } from './swapText'
 
 const aUsdAddress = '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35'
 const spender = '0x111111125421cA6dc452d289314280a0f8842A65'

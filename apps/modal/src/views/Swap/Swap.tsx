@@ -16,6 +16,7 @@ import { formatUnits } from 'viem/utils'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useTokenBalances } from '../../components/useTokenBalances'
+import { swapText } from '../../messages/swapText'
 import {
   approveSwap,
   fetchSwapTokens,
@@ -33,11 +34,10 @@ import {
   swapFormError,
   swapTokens,
   swapUnitsOf,
-} from '../../stores/swap'
+} from '../../swap/swap'
 import { AssetIcon, initialOf } from '../Account/AssetIcon'
 import form from '../form.module.css'
 import styles from './Swap.module.css'
-import { swapText } from './swapText'
 
 /** How long typing must pause before a quote is asked. */
 const quoteDelayMs = 300

@@ -1,8 +1,8 @@
 /** SwitchActiveChain: `open({ namespace })` asked for a chain other than the active one. */
 import { useModalState } from '../../components/useModalState'
+import { switchNetworkText } from '../../messages/switchNetworkText'
 import list from '../list.module.css'
 import { SwitchNetwork } from '../SwitchNetwork/SwitchNetwork'
-import { switchNetworkText } from '../SwitchNetwork/switchNetworkText'
 
 export function SwitchActiveChain() {
   const namespace = useModalState((state) => state.requestedNamespace)

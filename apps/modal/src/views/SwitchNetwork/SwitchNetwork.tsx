@@ -6,9 +6,9 @@
  */
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
+import { switchNetworkText } from '../../messages/switchNetworkText'
 import { showToast } from '../../stores/toasts'
 import list from '../list.module.css'
-import { switchNetworkText } from './switchNetworkText'
 
 export function SwitchNetwork({ namespace }: { namespace?: string }) {
   const { store, navigation, switchNetwork } = useModal()

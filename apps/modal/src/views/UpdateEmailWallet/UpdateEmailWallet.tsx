@@ -14,13 +14,13 @@ import { HttpError } from '../../api'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { embeddedWalletId } from '../../connectors/embeddedWallet/embeddedWalletId'
-import { activeConnection } from '../../stores/connections'
-import { showToast } from '../../stores/toasts'
 import {
   emailLoginErrors,
   emailLoginText,
   updateEmailText as text,
-} from '../EmailLogin/emailLoginText'
+} from '../../messages/emailLoginText'
+import { activeConnection } from '../../stores/connections'
+import { showToast } from '../../stores/toasts'
 import { useFormWork } from '../EmailLogin/useFormWork'
 import styles from '../form.module.css'
 import list from '../list.module.css'

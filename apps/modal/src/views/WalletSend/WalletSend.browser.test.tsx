@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { HttpError } from '../../api'
 import { viewTitles } from '../../messages'
+import { sendText } from '../../messages/sendText'
 import { ether, evmAccount, evmReceiver, usdCoin } from '../../test/fixtures'
 import {
   type ApiRoutes,
@@ -16,7 +17,6 @@ import {
   solanaLocalnet,
   unreachableRpcUrl,
 } from '../../test/renderView'
-import { sendText } from './sendText'
 
 const solanaAccount = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 const solanaReceiver = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH'

@@ -10,6 +10,7 @@ import { formatUnits, parseUnits } from 'viem/utils'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useTokenBalances } from '../../components/useTokenBalances'
+import { sendText } from '../../messages/sendText'
 import { NameAvatar } from '../../names/NameAvatar'
 import {
   amountInUsd,
@@ -17,11 +18,10 @@ import {
   type NetworkFee,
   type SendState,
   sendFormError,
-} from '../../stores/send'
+} from '../../send/send'
 import { namespaceOf } from '../../stores/store'
 import { AssetIcon, initialOf } from '../Account/AssetIcon'
 import styles from '../form.module.css'
-import { sendText } from './sendText'
 import { isReceiverName, useReceiverName } from './useReceiverName'
 
 const tokenKey = (token: TokenBalance) => token.address ?? 'native'

@@ -6,11 +6,11 @@
 import { truncateAddress } from '@airlock/protocol'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
+import { sendText } from '../../messages/sendText'
 import { NameAvatar } from '../../names/NameAvatar'
-import { sendTokens } from '../../stores/send'
+import { sendTokens } from '../../send/send'
 import { activeNetworkOf } from '../../stores/store'
 import styles from '../form.module.css'
-import { sendText } from './sendText'
 import { useNetworkFee } from './WalletSend'
 
 export function WalletSendPreview() {

@@ -9,9 +9,9 @@ import { isEvmAddress } from '@airlock/protocol'
 import { useEffect, useState } from 'react'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
+import { sendText } from '../../messages/sendText'
 import { namesApi } from '../../names/namesApi'
 import { namespaceOf } from '../../stores/store'
-import { sendText } from './sendText'
 
 /** How long the visitor must stop typing before a name is looked up. */
 const nameLookupDelayMs = 300

@@ -24,11 +24,11 @@ import {
   onrampQuoteSchema,
 } from '@airlock/protocol'
 import { HttpError, RequestTimeoutError } from '../api'
+import { onRampText } from '../messages/onRampText'
 import type { Modal } from '../modal'
-import { onRampText } from '../views/OnRamp/onRampText'
-import type { OnrampForm } from './onrampState'
-import type { ModalState, ModalStore } from './store'
-import { namespaceOf } from './store'
+import type { OnrampForm } from '../stores/onrampState'
+import type { ModalState, ModalStore } from '../stores/store'
+import { namespaceOf } from '../stores/store'
 
 /** The pause after the visitor's last keystroke before quotes are asked for. */
 export const onrampQuoteDelayMs = 300
@@ -370,4 +370,4 @@ export function openCheckoutWindow(): Window | undefined {
   )
 }
 
-export { emptyOnrampForm, type OnrampForm } from './onrampState'
+export { emptyOnrampForm, type OnrampForm } from '../stores/onrampState'

@@ -28,13 +28,13 @@ import {
 import { erc20Abi, isAddressEqual, parseEventLogs } from 'viem'
 import { formatUnits, numberToHex, parseUnits } from 'viem/utils'
 import { type ApiFetch, HttpError, type Method, RequestTimeoutError } from '../api'
+import { swapText } from '../messages/swapText'
 import type { Modal } from '../modal'
 import { refreshAccountData, refreshAfterIndexing } from '../queries/refresh'
-import { swapText } from '../views/Swap/swapText'
-import { chainClient } from './chainClient'
-import { networkFeeText } from './networkFee'
-import { activeNetworkOf, type ModalState, type ModalStore, namespaceOf } from './store'
-import { showToast } from './toasts'
+import { chainClient } from '../stores/chainClient'
+import { networkFeeText } from '../stores/networkFee'
+import { activeNetworkOf, type ModalState, type ModalStore, namespaceOf } from '../stores/store'
+import { showToast } from '../stores/toasts'
 
 type Hex = `0x${string}`
 

@@ -16,8 +16,8 @@ import {
 import { encodeAbiParameters, encodeEventTopics, erc20Abi } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { type ApiFetch, HttpError } from '../api'
-import { networkFeeText } from './networkFee'
-import { createModalStore } from './store'
+import { networkFeeText } from '../stores/networkFee'
+import { createModalStore } from '../stores/store'
 import {
   approveSwap,
   isQuoteExpired,

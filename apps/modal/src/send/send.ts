@@ -18,16 +18,16 @@ import {
 } from '@airlock/protocol'
 import { hexToBigInt, numberToHex, parseUnits } from 'viem/utils'
 import type { Analytics } from '../analytics'
+import { sendText } from '../messages/sendText'
 import { refreshAccountData, refreshAfterIndexing } from '../queries/refresh'
-import { sendText } from '../views/WalletSend/sendText'
-import { chainClient } from './chainClient'
-import { featureEnabled } from './controllers'
-import { networkFeeText } from './networkFee'
-import { emptySend, type NetworkFee, type SendState } from './sendState'
-import { activeNetworkOf, type ModalState, type ModalStore, namespaceOf } from './store'
-import { showToast } from './toasts'
+import { chainClient } from '../stores/chainClient'
+import { featureEnabled } from '../stores/controllers'
+import { networkFeeText } from '../stores/networkFee'
+import { emptySend, type NetworkFee, type SendState } from '../stores/sendState'
+import { activeNetworkOf, type ModalState, type ModalStore, namespaceOf } from '../stores/store'
+import { showToast } from '../stores/toasts'
 
-export { emptySend, type NetworkFee, type SendState } from './sendState'
+export { emptySend, type NetworkFee, type SendState } from '../stores/sendState'
 
 /** Whether Send is offered: the feature is on and the namespace can send (spec §6). */
 export function isSendAvailable(state: ModalState): boolean {
@@ -159,7 +159,7 @@ async function prepareSolana(
   token: TokenBalance,
   amount: bigint,
 ) {
-  const { prepareSolanaTransfer } = await import('../send/solanaTransfer')
+  const { prepareSolanaTransfer } = await import('./solanaTransfer')
   return prepareSolanaTransfer({
     rpcUrl: network.rpcUrl,
     from,
@@ -210,7 +210,7 @@ export async function sendTokens(context: SendContext): Promise<boolean> {
         method: 'solana_signAndSendTransaction',
         params: { transaction: prepared.transaction },
       })) as { signature: Uint8Array }
-      const { confirmSolanaTransfer, signatureToString } = await import('../send/solanaTransfer')
+      const { confirmSolanaTransfer, signatureToString } = await import('./solanaTransfer')
       await confirmSolanaTransfer(network.rpcUrl, signatureToString(signature))
     } else {
       const hash = (await context.request({
@@ -231,7 +231,7 @@ export async function sendTokens(context: SendContext): Promise<boolean> {
     const reason = isUserRejection(error)
       ? toastMessages.signatureDeclined
       : namespace === 'solana'
-        ? (await import('../send/solanaTransfer')).describeSolanaError(error).message
+        ? (await import('./solanaTransfer')).describeSolanaError(error).message
         : failureReason(error)
     store.setState({ send: { ...store.getState().send, loading: false, error: reason } })
     showToast(store, { message: reason, variant: 'error', autoClose: true })
