@@ -111,8 +111,6 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
     prepareWalletConnect: () => prepareWalletConnect(flows),
     /** The dialog (Shell) says it has been rendered for the first time. */
     dialogRendered,
-    /** Name lookups and reverse lookups this modal made, by request (names/namesApi.ts). */
-    nameCache: new Map<string, { at: number; answer: Promise<unknown> }>(),
     onFrameVisibility: host.onFrameVisibility,
     setHostCall: host.setHostCall,
     setStorage: host.setStorage,

@@ -28,7 +28,6 @@ function names(answer: (path: string) => unknown) {
     api: createApiClient(transport),
     store,
     connection: { forward: () => undefined },
-    nameCache: new Map(),
   } as unknown as Modal
   return { api: namesApi(modal), calls, store }
 }

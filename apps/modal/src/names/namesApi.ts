@@ -2,8 +2,9 @@
  * The modal's calls on the API's name registry (spec §4 "Name registration", §7, §8 name
  * errors): a name's record, an address's names (its primary name first), free names like a
  * wanted one, and a registration signed by the connected wallet. Answers are checked against
- * the protocol's schemas. Lookups and reverse lookups are kept 5 minutes (spec §9 ENS cache) in
- * the modal's own `nameCache`, so each modal (and test) starts empty.
+ * the protocol's schemas. Lookups and reverse lookups are queries of the modal's TanStack Query
+ * client, fresh 5 minutes (spec §9 ENS cache), so each modal (and test) starts empty and a list
+ * of rows asks once per address.
  */
 import {
   coinTypeOfChainId,
@@ -14,15 +15,17 @@ import {
   nameRecordSchema,
   nameSuggestionsSchema,
 } from '@airlock/protocol'
+import { queryOptions } from '@tanstack/react-query'
 import { stringToHex } from 'viem'
 import { HttpError } from '../api'
 import type { Modal } from '../modal'
+import { queryClientOf } from '../queries/queryClient'
 
 /** How long a lookup or reverse lookup is kept (spec §9 ENS cache). */
 export const nameCacheMs = 5 * 60_000
 
-/** Where the cache keeps that names are off on this API. */
-const namesOffKey = 'namesOff'
+/** Where the query cache keeps that names are off on this API: the refusal, as its data. */
+const namesOffKey = ['names', 'off'] as const
 
 /**
  * A name call failed: `message` is the spec's words (§8), `details` what the API said, `code`
@@ -52,35 +55,31 @@ export class NamesApiError extends Error {
 export const isNamesOff = (error: unknown): error is NamesApiError =>
   error instanceof NamesApiError && error.code === 'namesNotConfigured'
 
-export function namesApi(modal: Pick<Modal, 'api' | 'store' | 'connection' | 'nameCache'>) {
-  const { api, store, nameCache } = modal
+export function namesApi(modal: Pick<Modal, 'api' | 'store' | 'connection'>) {
+  const { api, store } = modal
+  const queries = queryClientOf(store)
 
   /**
-   * `load`'s answer for `key`, kept `nameCacheMs`; a failure is not kept, but names being off
-   * is, for every key (Account would otherwise ask again on each open, Activity per row).
+   * The query of `load`'s answer under `key`, fresh `nameCacheMs`; a failure is not kept, but
+   * names being off is, for every key (Account would otherwise ask again on each open, Activity
+   * per row): once refused, every name query fails in its own words without asking.
    */
-  function cached<result>(
-    key: string,
-    failure: string,
-    load: () => Promise<result>,
-  ): Promise<result> {
-    const now = Date.now()
-    // Names off answers every key alike: one refusal is enough (Activity asks per address).
-    const off = nameCache.get(namesOffKey)
-    if (off && now - off.at < nameCacheMs)
-      return off.answer.then((cause) => {
-        throw new NamesApiError(failure, { cause })
-      })
-    const kept = nameCache.get(key)
-    if (kept && now - kept.at < nameCacheMs) return kept.answer as Promise<result>
-    const answer = call(failure, load)
-    nameCache.set(key, { at: now, answer })
-    answer.catch((error: unknown) => {
-      if (nameCache.get(key)?.answer === answer) nameCache.delete(key)
-      if (isNamesOff(error))
-        nameCache.set(namesOffKey, { at: Date.now(), answer: Promise.resolve(error.cause) })
+  function nameQuery<result>(key: readonly string[], failure: string, load: () => Promise<result>) {
+    return queryOptions({
+      queryKey: ['names', ...key],
+      staleTime: nameCacheMs,
+      queryFn: async () => {
+        const off = queries.getQueryState(namesOffKey)
+        if (off?.data !== undefined && Date.now() - off.dataUpdatedAt < nameCacheMs)
+          throw new NamesApiError(failure, { cause: off.data })
+        try {
+          return await call(failure, load)
+        } catch (error) {
+          if (isNamesOff(error)) queries.setQueryData(namesOffKey, error.cause)
+          throw error
+        }
+      },
     })
-    return answer
   }
 
   async function call<result>(failure: string, work: () => Promise<result>): Promise<result> {
@@ -91,30 +90,38 @@ export function namesApi(modal: Pick<Modal, 'api' | 'store' | 'connection' | 'na
     }
   }
 
-  /** A name's record; undefined when no one has it (free). */
-  const lookup = (name: string): Promise<NameRecord | undefined> =>
-    cached(`lookup:${name}`, nameErrors.errorResolvingName, async () => {
+  /** The query of a name's record: null when no one has it (free). */
+  const lookupQuery = (name: string) =>
+    nameQuery(['lookup', name], nameErrors.errorResolvingName, async () => {
       try {
         const answer = await api.apiFetch('GET', `/v1/names/${encodeURIComponent(name)}`, {
           quiet: true,
         })
         return nameRecordSchema.parse(answer)
       } catch (error) {
-        if (error instanceof HttpError && error.code === 'nameNotFound') return undefined
+        if (error instanceof HttpError && error.code === 'nameNotFound') return null
         throw error
       }
     })
 
-  /** The address's names, its primary name first. */
-  const reverse = (address: string): Promise<NameRecord[]> =>
-    cached(
-      `reverse:${address.toLowerCase()}`,
+  /** A name's record; undefined when no one has it (free). */
+  const lookup = async (name: string): Promise<NameRecord | undefined> =>
+    (await queries.fetchQuery(lookupQuery(name))) ?? undefined
+
+  /** The query of the address's names, its primary name first. */
+  const reverseQuery = (address: string) =>
+    nameQuery(
+      ['reverse', address.toLowerCase()],
       nameErrors.errorFetchingNamesForAddress,
       async () => {
         const answer = await api.apiFetch('GET', '/v1/names', { query: { address }, quiet: true })
         return nameRecordListSchema.parse(answer).names
       },
     )
+
+  /** The address's names, its primary name first. */
+  const reverse = (address: string): Promise<NameRecord[]> =>
+    queries.fetchQuery(reverseQuery(address))
 
   /** Free full names like `wanted` (a label or a full name), at most five. */
   const suggestions = (wanted: string): Promise<string[]> =>
@@ -169,15 +176,15 @@ export function namesApi(modal: Pick<Modal, 'api' | 'store' | 'connection' | 'na
     ).catch((error: unknown) => {
       // Someone took it since it was looked up: the kept "free" is wrong now.
       if (error instanceof NamesApiError && error.code === 'nameTaken')
-        nameCache.delete(`lookup:${name}`)
+        queries.removeQueries({ queryKey: lookupQuery(name).queryKey })
       throw error
     })
-    // What was kept about the name and the address is out of date now.
-    nameCache.set(`lookup:${record.name}`, { at: Date.now(), answer: Promise.resolve(record) })
-    nameCache.delete(`reverse:${address.toLowerCase()}`)
+    // What was kept about the name and the address is out of date now: Account asks again.
+    queries.setQueryData(lookupQuery(record.name).queryKey, record)
+    await queries.invalidateQueries({ queryKey: reverseQuery(address).queryKey })
     return record
   }
 
-  return { lookup, reverse, suggestions, register }
+  return { lookup, lookupQuery, reverse, reverseQuery, suggestions, register }
 }
 export type NamesApi = ReturnType<typeof namesApi>
