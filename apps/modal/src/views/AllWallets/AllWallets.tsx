@@ -7,6 +7,7 @@
 import type { HostWalletInfo, WalletListing } from '@airlock/protocol'
 import { useEffect, useId, useState } from 'react'
 import { LoadMore } from '../../components/LoadMore'
+import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useImageFallback } from '../../components/useImageFallback'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
@@ -30,7 +31,7 @@ function WalletDirectory({ projectId }: { projectId: string }) {
   const modal = useModal()
   const hostWallets = useModalState((state) => state.hostWallets)
   const [text, setText] = useState('')
-  const [search, setSearch] = useState('')
+  const search = useDebouncedValue(text.trim(), searchDebounceMs)
   const state = useWalletDirectory(projectId, search)
   const listId = useId()
   // On a phone, a tap on a wallet opens its deeplink at once: the pairing URI must be ready.
@@ -39,11 +40,6 @@ function WalletDirectory({ projectId }: { projectId: string }) {
   useEffect(() => {
     if (open) modal.prepareWalletConnect()
   }, [modal, open])
-
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), searchDebounceMs)
-    return () => clearTimeout(timer)
-  }, [text])
 
   // Called in the tap itself: on a phone WalletConnect opens the wallet's deeplink, which
   // browsers allow only there.

@@ -1,16 +1,20 @@
 /**
  * A name in Send's To field (issue 21; spec §3 Send state "receiver profile name and image"):
  * on eip155, text that looks like a name (`bob.airlock.eth`, `vitalik.eth`) is looked up through
- * the API (our registry, or ENS) after a short pause in typing; once it resolves, the form's
+ * the API (our registry, or ENS) after a short pause in typing, as a query kept with the other
+ * name lookups (names/namesApi.ts); once it resolves, the form's
  * `receiverAddress` is the name's address and its profile the name and avatar. What the lookup
  * says while it runs or when it fails is the form's message.
  */
 import { isEvmAddress } from '@airlock/protocol'
-import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo } from 'react'
+import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { sendText } from '../../messages/sendText'
 import { namesApi } from '../../names/namesApi'
+import { queryClientOf } from '../../queries/queryClient'
 import { namespaceOf } from '../../stores/store'
 
 /** How long the visitor must stop typing before a name is looked up. */
@@ -41,44 +45,37 @@ export function useReceiverName(): ReceiverName {
   const resolvedFor = useModalState((state) =>
     state.send.receiverProfileName ? state.send.receiverInput.trim() : undefined,
   )
-  const [failure, setFailure] = useState<{ input: string; message: string }>()
   const isName = isReceiverName(input, namespace)
+  // Looked up once the visitor paused on the text, and not again once it filled in the form.
+  const paused = useDebouncedValue(input, nameLookupDelayMs) === input
+  const names = useMemo(() => namesApi(modal), [modal])
+  const lookup = useQuery(
+    { ...names.lookupQuery(input), enabled: isName && paused && resolvedFor !== input },
+    queryClientOf(store),
+  )
+  const record = lookup.data
 
   useEffect(() => {
-    if (!isName || resolvedFor === input) return
-    let live = true
-    const timer = setTimeout(() => {
-      namesApi(modal)
-        .lookup(input)
-        .then(
-          (record) => {
-            if (!live || store.getState().send.receiverInput.trim() !== input) return
-            if (!record) return setFailure({ input, message: sendText.nameNotFound(input) })
-            store.setState({
-              send: {
-                ...store.getState().send,
-                receiverAddress: record.address,
-                receiverProfileName: record.name,
-                receiverProfileImage: record.attributes.avatar,
-              },
-            })
-          },
-          (error: unknown) =>
-            live &&
-            setFailure({
-              input,
-              message: error instanceof Error ? error.message : sendText.failed,
-            }),
-        )
-    }, nameLookupDelayMs)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [modal, store, input, isName, resolvedFor])
+    if (!record || resolvedFor === input || store.getState().send.receiverInput.trim() !== input)
+      return
+    store.setState({
+      send: {
+        ...store.getState().send,
+        receiverAddress: record.address,
+        receiverProfileName: record.name,
+        receiverProfileImage: record.attributes.avatar,
+      },
+    })
+  }, [store, record, input, resolvedFor])
 
   if (!isName) return { status: 'none' }
   if (resolvedFor === input) return { status: 'resolved' }
-  if (failure?.input === input) return { status: 'failed', message: failure.message }
+  if (lookup.isSuccess && !record)
+    return { status: 'failed', message: sendText.nameNotFound(input) }
+  if (lookup.isError)
+    return {
+      status: 'failed',
+      message: lookup.error instanceof Error ? lookup.error.message : sendText.failed,
+    }
   return { status: 'resolving', message: sendText.resolvingName(input) }
 }
