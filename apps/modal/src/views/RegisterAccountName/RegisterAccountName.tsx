@@ -6,10 +6,13 @@
  * takes it: success shows RegisterAccountNameSuccess; a declined signature or a refusal stays here.
  */
 import { isUserRejection, nameErrors, toastMessages, validateAccountName } from '@airlock/protocol'
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
+import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModal } from '../../components/useModal'
 import { registerNameText as text } from '../../messages/registerNameText'
 import { NamesApiError, namesApi } from '../../names/namesApi'
+import { queryClientOf } from '../../queries/queryClient'
 import { showToast } from '../../stores/toasts'
 import form from '../form.module.css'
 import list from '../list.module.css'
@@ -46,26 +49,26 @@ function Failure({ error }: { error: NamesApiError }) {
   )
 }
 
+/** What the registry said of a label: the parent it learnt, and the full name's record. */
+type Checked = { parent: string; name: string; taken: boolean; suggestions: string[] }
+
 export function RegisterAccountName() {
   const modal = useModal()
   const names = useMemo(() => namesApi(modal), [modal])
+  const queries = queryClientOf(modal.store)
   const [label, setLabel] = useState('')
-  // Learnt from the first answer; a ref too, so learning it does not check the label again.
+  // Learnt from the first answer, so later checks ask for the name alone.
   const [parent, setParent] = useState<string>()
-  const parentRef = useRef<string>(undefined)
-  const [availability, setAvailability] = useState<Availability>({ state: 'idle' })
-  const [signing, setSigning] = useState(false)
-  const [refusal, setRefusal] = useState<NamesApiError>()
   const ruleError = ruleErrorOf(label)
   const fieldId = useId()
-
-  useEffect(() => {
-    if (!label || ruleError) return setAvailability({ state: 'idle' })
-    setAvailability({ state: 'checking' })
-    let current = true
-    const timer = setTimeout(async () => {
-      try {
-        let known = parentRef.current
+  // Asked once the visitor paused on a label that keeps the rule.
+  const paused = useDebouncedValue(label, availabilityDebounceMs) === label
+  const check = useQuery(
+    {
+      queryKey: ['names', 'availability', label],
+      enabled: !!label && !ruleError && paused,
+      queryFn: async (): Promise<Checked> => {
+        let known = parent
         let suggested: string[] | undefined
         if (!known) {
           suggested = await names.suggestions(label)
@@ -78,57 +81,64 @@ export function RegisterAccountName() {
         const name = `${label}.${known}`
         const record = await names.lookup(name)
         if (record) suggested ??= await names.suggestions(label)
-        if (!current) return
-        parentRef.current = known
-        setParent(known)
-        setAvailability(
-          record
-            ? {
-                state: 'taken',
-                name,
-                suggestions: (suggested ?? []).filter((free) => free !== name),
-              }
-            : { state: 'available', name },
-        )
-      } catch (error) {
-        if (current)
-          setAvailability({
-            state: 'failed',
-            error: asNamesError(error, nameErrors.errorResolvingName),
-          })
-      }
-    }, availabilityDebounceMs)
-    return () => {
-      current = false
-      clearTimeout(timer)
-    }
-  }, [label, ruleError, names])
+        return {
+          parent: known,
+          name,
+          taken: record !== undefined,
+          suggestions: (suggested ?? []).filter((free) => free !== name),
+        }
+      },
+    },
+    queries,
+  )
+  // Kept for the next labels' checks; shown from the answer itself the moment it arrives.
+  useEffect(() => {
+    if (check.data) setParent(check.data.parent)
+  }, [check.data])
+  const suffixParent = parent ?? check.data?.parent
+  const availability: Availability =
+    !label || ruleError
+      ? { state: 'idle' }
+      : !paused || check.isPending
+        ? { state: 'checking' }
+        : check.isError
+          ? { state: 'failed', error: asNamesError(check.error, nameErrors.errorResolvingName) }
+          : check.data.taken
+            ? { state: 'taken', name: check.data.name, suggestions: check.data.suggestions }
+            : { state: 'available', name: check.data.name }
 
-  async function register(event: FormEvent) {
+  // Registering: the wallet signs, the API takes it; a declined signature is a toast, any other
+  // failure stays on the form in the spec's words.
+  const registration = useMutation(
+    {
+      mutationFn: (name: string) => names.register(name),
+      onSuccess: () => modal.navigation.push('RegisterAccountNameSuccess'),
+      onError: (error) => {
+        if (isUserRejection(error))
+          showToast(modal.store, {
+            message: toastMessages.signatureDeclined,
+            variant: 'error',
+            autoClose: true,
+          })
+      },
+    },
+    queries,
+  )
+  const signing = registration.isPending
+  const refusal =
+    registration.isError && !isUserRejection(registration.error)
+      ? asNamesError(registration.error, nameErrors.errorRegisteringName(registration.variables))
+      : undefined
+
+  function register(event: FormEvent) {
     event.preventDefault()
     if (availability.state !== 'available' || signing) return
-    const { name } = availability
-    setSigning(true)
-    setRefusal(undefined)
-    try {
-      await names.register(name)
-      await modal.navigation.push('RegisterAccountNameSuccess')
-    } catch (error) {
-      if (isUserRejection(error))
-        showToast(modal.store, {
-          message: toastMessages.signatureDeclined,
-          variant: 'error',
-          autoClose: true,
-        })
-      else setRefusal(asNamesError(error, nameErrors.errorRegisteringName(name)))
-    } finally {
-      setSigning(false)
-    }
+    registration.mutate(availability.name)
   }
 
   function choose(suggestion: string) {
-    const suffix = parent ? `.${parent}` : ''
-    setRefusal(undefined)
+    const suffix = suffixParent ? `.${suffixParent}` : ''
+    registration.reset()
     setLabel(
       suffix && suggestion.endsWith(suffix) ? suggestion.slice(0, -suffix.length) : suggestion,
     )
@@ -152,11 +162,11 @@ export function RegisterAccountName() {
             disabled={signing}
             aria-invalid={!!ruleError}
             onChange={(event) => {
-              setRefusal(undefined)
+              registration.reset()
               setLabel(event.target.value.trim())
             }}
           />
-          {parent && <span className={styles.suffix}>.{parent}</span>}
+          {suffixParent && <span className={styles.suffix}>.{suffixParent}</span>}
         </span>
       </div>
       {ruleError ? (
