@@ -11,12 +11,15 @@ import {
   swapSlippageTolerance,
   type TokenBalance,
 } from '@airlock/protocol'
-import { useEffect, useId, useMemo, useState } from 'react'
+import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { useId, useMemo, useState } from 'react'
 import { formatUnits } from 'viem/utils'
+import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useTokenBalances } from '../../components/useTokenBalances'
 import { swapText } from '../../messages/swapText'
+import { queryClientOf } from '../../queries/queryClient'
 import {
   approveSwap,
   fetchSwapTokens,
@@ -47,33 +50,35 @@ type TokenList =
   | { status: 'loaded'; chainId: number; tokens: SwapToken[] }
   | { status: 'failed'; chainId: number; message: string; retry: boolean }
 
+/** The token list's query, as the view tells it: loading (again, after Try again), or its end. */
+function tokenListOf(
+  chainId: number | undefined,
+  query: UseQueryResult<SwapToken[]>,
+): TokenList | undefined {
+  if (chainId === undefined) return undefined
+  if (query.data) return { status: 'loaded', chainId, tokens: query.data }
+  if (query.isError && !query.isFetching) {
+    const failure = swapErrorOf(query.error)
+    // Where swaps are off, or not on this chain, asking again changes nothing.
+    const retry = !['unsupportedSwapNetwork', 'swapsDisabled'].includes(failure.code ?? '')
+    return { status: 'failed', chainId, message: failure.message, retry }
+  }
+  return { status: 'loading', chainId }
+}
+
 export function Swap() {
   const modal = useModal()
   const chainId = useModalState(swapChainIdOf)
   const connected = useModalState((state) => state.status === 'connected' && !!state.address)
-  const [list, setList] = useState<TokenList>()
-  const [attempt, setAttempt] = useState(0)
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt asks again after a failure
-  useEffect(() => {
-    if (chainId === undefined) return
-    let live = true
-    setList({ status: 'loading', chainId })
-    fetchSwapTokens(swapContextOf(modal), chainId).then(
-      (tokens) => {
-        if (live) setList({ status: 'loaded', chainId, tokens })
-      },
-      (error: unknown) => {
-        const failure = swapErrorOf(error)
-        // Where swaps are off, or not on this chain, asking again changes nothing.
-        const retry = !['unsupportedSwapNetwork', 'swapsDisabled'].includes(failure.code ?? '')
-        if (live) setList({ status: 'failed', chainId, message: failure.message, retry })
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [modal, chainId, attempt])
+  const tokens = useQuery(
+    {
+      queryKey: ['swap', 'tokens', chainId],
+      enabled: chainId !== undefined,
+      queryFn: () => fetchSwapTokens(swapContextOf(modal), chainId as number),
+    },
+    queryClientOf(modal.store),
+  )
+  const list = tokenListOf(chainId, tokens)
 
   if (!connected) return <Message text={swapText.notConnected} error />
   if (chainId === undefined) return <Message text={swapText.unsupportedNamespace} error />
@@ -84,7 +89,7 @@ export function Swap() {
       <div className={form.form}>
         <Message text={list.message} error />
         {list.retry && (
-          <button type="button" className={form.primary} onClick={() => setAttempt(attempt + 1)}>
+          <button type="button" className={form.primary} onClick={() => void tokens.refetch()}>
             {swapText.tryAgain}
           </button>
         )}
@@ -128,7 +133,6 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
     entry && (entry.status === 'loaded' || entry.tokens.length > 0) ? entry.tokens : undefined
   const [pair, setPair] = useState(() => initialPair(tokens))
   const [amount, setAmount] = useState('')
-  const [offerState, setOfferState] = useState<OfferState>()
   const [attempt, setAttempt] = useState(0)
   const [busy, setBusy] = useState<Busy>()
   const [notice, setNotice] = useState<{ text: string; error: boolean }>()
@@ -143,29 +147,35 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
     units !== undefined && fromToken && toToken
       ? `${owner}|${fromToken.address}|${toToken.address}|${units}|${attempt}`
       : undefined
-  const current = offerState?.key === key ? offerState : undefined
+  // A quote once typing pauses on a form; a new form (or Try again) asks anew.
+  const pausedKey = useDebouncedValue(key, quoteDelayMs)
+  const quotes = queryClientOf(modal.store)
+  const quoteKey = ['swap', 'quote', key ?? ''] as const
+  const quoting = useQuery(
+    {
+      queryKey: quoteKey,
+      enabled: key !== undefined && pausedKey === key,
+      // A quote stands until the swap finds it expired (and asks again) or the form changes.
+      staleTime: Number.POSITIVE_INFINITY,
+      queryFn: () =>
+        quoteSwap(context, {
+          chainId,
+          fromToken: fromToken as SwapToken,
+          toToken: toToken as SwapToken,
+          amount: units as bigint,
+        }),
+    },
+    quotes,
+  )
+  const current: OfferState | undefined =
+    key === undefined
+      ? undefined
+      : quoting.data
+        ? { key, status: 'ready', offer: quoting.data }
+        : quoting.isError && !quoting.isFetching
+          ? { key, status: 'failed', message: swapErrorOf(quoting.error).message }
+          : { key, status: 'loading' }
   const offer = current?.status === 'ready' ? current.offer : undefined
-
-  // A quote once typing pauses; a new form forgets the last one.
-  useEffect(() => {
-    if (key === undefined || units === undefined || !fromToken || !toToken) return
-    let live = true
-    setOfferState({ key, status: 'loading' })
-    const timer = setTimeout(() => {
-      quoteSwap(context, { chainId, fromToken, toToken, amount: units }).then(
-        (offer) => {
-          if (live) setOfferState({ key, status: 'ready', offer })
-        },
-        (error: unknown) => {
-          if (live) setOfferState({ key, status: 'failed', message: swapErrorOf(error).message })
-        },
-      )
-    }, quoteDelayMs)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [context, chainId, fromToken, toToken, units, key])
 
   /** A change of the form: what was said about the last one no longer stands. */
   function change(patch: { from?: string | undefined; to?: string | undefined; amount?: string }) {
@@ -199,7 +209,7 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
         { chainId, token: fromToken, amount: BigInt(offer.quote.fromAmount) },
         (step) => setBusy({ action: 'approve', step }),
       )
-      setOfferState({ key, status: 'ready', offer: { ...offer, allowance } })
+      quotes.setQueryData(quoteKey, { ...offer, allowance })
       setNotice({ text: swapText.approved(fromToken.symbol), error: false })
     } catch (error) {
       setNotice({ text: swapErrorOf(error).message, error: true })
@@ -217,7 +227,7 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
         setBusy({ action: 'swap', step }),
       )
       if (outcome.status === 'requoted') {
-        setOfferState({ key, status: 'ready', offer: outcome.offer })
+        quotes.setQueryData(quoteKey, outcome.offer)
         setNotice({ text: swapText.quoteExpired, error: false })
         return
       }
