@@ -13,7 +13,9 @@ import {
   onrampAmountError,
   truncateAddress,
 } from '@airlock/protocol'
-import { useEffect, useId, useMemo, useState } from 'react'
+import { type UseQueryResult, useQueries, useQuery } from '@tanstack/react-query'
+import { useId, useMemo, useState } from 'react'
+import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { onRampText } from '../../messages/onRampText'
@@ -35,6 +37,7 @@ import {
   rankOnrampProviders,
   updateOnrampForm,
 } from '../../onramp/onramp'
+import { queryClientOf } from '../../queries/queryClient'
 import { activeNetworkOf } from '../../stores/store'
 import form from '../form.module.css'
 import list from '../list.module.css'
@@ -56,32 +59,30 @@ type OptionsLoad =
   | { status: 'loaded'; options: OnrampOptions }
   | { status: 'failed'; message: string; off: boolean }
 
+/** The options' query, as the view tells it: loading (again, after Try again), or its end. */
+function optionsLoadOf(query: UseQueryResult<OnrampOptions>): OptionsLoad {
+  if (query.data) return { status: 'loaded', options: query.data }
+  if (!query.isError || query.isFetching) return { status: 'loading' }
+  const off = isOnrampOff(query.error)
+  const message = off
+    ? onRampText.notAvailable
+    : query.error instanceof Error
+      ? query.error.message
+      : onRampText.optionsFailed
+  return { status: 'failed', message, off }
+}
+
 /** Loads the options, then shows the form; says why when they can't be had. */
 function OnRampOptionsLoader({ network }: { network: CaipNetworkId }) {
   const modal = useModal()
-  const [load, setLoad] = useState<OptionsLoad>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is Try again's new read.
-  useEffect(() => {
-    const controller = new AbortController()
-    setLoad({ status: 'loading' })
-    fetchOnrampOptions(modal, controller.signal).then(
-      (options) => {
-        if (!controller.signal.aborted) setLoad({ status: 'loaded', options })
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return
-        const off = isOnrampOff(error)
-        const message = off
-          ? onRampText.notAvailable
-          : error instanceof Error
-            ? error.message
-            : onRampText.optionsFailed
-        setLoad({ status: 'failed', message, off })
-      },
-    )
-    return () => controller.abort()
-  }, [modal, attempt])
+  const options = useQuery(
+    {
+      queryKey: ['onramp', 'options'],
+      queryFn: ({ signal }) => fetchOnrampOptions(modal, signal),
+    },
+    queryClientOf(modal.store),
+  )
+  const load = optionsLoadOf(options)
 
   if (load.status === 'loaded') return <OnRampForm options={load.options} network={network} />
   if (load.status === 'loading')
@@ -96,7 +97,7 @@ function OnRampOptionsLoader({ network }: { network: CaipNetworkId }) {
         {load.message}
       </p>
       {!load.off && (
-        <button type="button" className={list.button} onClick={() => setAttempt(attempt + 1)}>
+        <button type="button" className={list.button} onClick={() => void options.refetch()}>
           {onRampText.retry}
         </button>
       )}
@@ -368,41 +369,38 @@ function useOnrampQuotes(
   providers: readonly OnrampProviderId[],
 ): QuoteResults {
   const modal = useModal()
-  const key = request ? JSON.stringify({ request, providers }) : undefined
-  const [quotes, setQuotes] = useState<{ key: string; results: QuoteResults }>()
-  useEffect(() => {
-    if (key === undefined) return
-    const asked = JSON.parse(key) as {
-      request: Omit<OnrampQuoteRequest, 'provider'>
-      providers: OnrampProviderId[]
-    }
-    const controller = new AbortController()
-    const settle = (provider: OnrampProviderId, result: OnrampQuoteResult) => {
-      if (controller.signal.aborted) return
-      setQuotes((previous) => ({
-        key,
-        results: { ...(previous?.key === key ? previous.results : {}), [provider]: result },
-      }))
-    }
-    const timer = setTimeout(() => {
-      for (const provider of asked.providers)
-        fetchOnrampQuote(modal, { ...asked.request, provider }, controller.signal).then(
-          (quote) => settle(provider, { status: 'quoted', quote }),
-          (error: unknown) =>
-            settle(provider, {
-              status: 'failed',
-              message: error instanceof Error ? error.message : onRampText.quoteFailed,
-            }),
-        )
-    }, onrampQuoteDelayMs)
-    return () => {
-      clearTimeout(timer)
-      controller.abort()
-    }
-  }, [modal, key])
+  const key = request ? JSON.stringify(request) : undefined
+  const paused = useDebouncedValue(key, onrampQuoteDelayMs) === key
+  // One query per provider: each answers, or fails, on its own.
+  const quotes = useQueries(
+    {
+      queries: providers.map((provider) => ({
+        queryKey: ['onramp', 'quote', provider, key ?? ''],
+        enabled: request !== undefined && paused,
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
+          fetchOnrampQuote(
+            modal,
+            { ...(request as Omit<OnrampQuoteRequest, 'provider'>), provider },
+            signal,
+          ),
+      })),
+    },
+    queryClientOf(modal.store),
+  )
   if (key === undefined) return {}
-  const answered = quotes?.key === key ? quotes.results : {}
   return Object.fromEntries(
-    providers.map((provider) => [provider, answered[provider] ?? { status: 'loading' }]),
+    providers.map((provider, index): [OnrampProviderId, OnrampQuoteResult] => {
+      const quote = quotes[index]
+      if (quote?.data) return [provider, { status: 'quoted', quote: quote.data }]
+      if (quote?.isError && !quote.isFetching)
+        return [
+          provider,
+          {
+            status: 'failed',
+            message: quote.error instanceof Error ? quote.error.message : onRampText.quoteFailed,
+          },
+        ]
+      return [provider, { status: 'loading' }]
+    }),
   )
 }
