@@ -20,23 +20,25 @@ import { networkFeeText } from '../stores/networkFee'
 import { createModalStore } from '../stores/store'
 import {
   approveSwap,
-  isQuoteExpired,
   needsApproval,
   quoteSwap,
   receivedOf,
   type SwapContext,
   SwapError,
   type SwapReceipt,
+  swapErrorOf,
+  swapTokens,
+  walletTransaction,
+} from './swap'
+import {
+  isQuoteExpired,
   swapAmountText,
   swapBalance,
   swapBalanceOf,
   swapChainIdOf,
-  swapErrorOf,
   swapExactText,
   swapFormError,
-  swapTokens,
-  walletTransaction,
-} from './swap'
+} from './swapForm'
 
 const anvil: NetworkConfig = {
   caipNetworkId: 'eip155:31337',

@@ -23,21 +23,23 @@ import { queryClientOf } from '../../queries/queryClient'
 import {
   approveSwap,
   fetchSwapTokens,
-  isNativeSwapToken,
   needsApproval,
   quoteSwap,
   type SwapOffer,
   type SwapStep,
+  swapContextOf,
+  swapErrorOf,
+  swapTokens,
+} from '../../swap/swap'
+import {
+  isNativeSwapToken,
   swapAmountText,
   swapBalance,
   swapBalanceOf,
   swapChainIdOf,
-  swapContextOf,
-  swapErrorOf,
   swapFormError,
-  swapTokens,
   swapUnitsOf,
-} from '../../swap/swap'
+} from '../../swap/swapForm'
 import { AssetIcon, initialOf } from '../Account/AssetIcon'
 import form from '../form.module.css'
 import styles from './Swap.module.css'
