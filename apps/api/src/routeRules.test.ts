@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 
-const routesDir = fileURLToPath(new URL('.', import.meta.url))
+const routesDir = fileURLToPath(new URL('./routes/', import.meta.url))
 
 const rules: Record<string, RegExp> = {
   'an instanceof Response check': /\binstanceof\s+Response\b/,
