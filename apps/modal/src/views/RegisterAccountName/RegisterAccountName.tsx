@@ -8,7 +8,9 @@
 import { isUserRejection, nameErrors, toastMessages, validateAccountName } from '@airlock/protocol'
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useModal } from '../../components/useModal'
-import { NamesApiError, namesApi } from '../../names/namesApi'
+import { namesOf } from '../../names/nameQueries'
+import { NamesApiError } from '../../names/namesApi'
+import { useNamesContext } from '../../names/useNamesContext'
 import { showToast } from '../../stores/toasts'
 import form from '../form.module.css'
 import list from '../list.module.css'
@@ -48,7 +50,8 @@ function Failure({ error }: { error: NamesApiError }) {
 
 export function RegisterAccountName() {
   const modal = useModal()
-  const names = useMemo(() => namesApi(modal), [modal])
+  const context = useNamesContext()
+  const names = useMemo(() => namesOf(context), [context])
   const [label, setLabel] = useState('')
   // Learnt from the first answer; a ref too, so learning it does not check the label again.
   const [parent, setParent] = useState<string>()

@@ -7,9 +7,9 @@
  */
 import { isEvmAddress } from '@airlock/protocol'
 import { useEffect, useState } from 'react'
-import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
-import { namesApi } from '../../names/namesApi'
+import { namesOf } from '../../names/nameQueries'
+import { useNamesContext } from '../../names/useNamesContext'
 import { namespaceOf } from '../../stores/store'
 import { sendText } from './sendText'
 
@@ -34,8 +34,8 @@ export type ReceiverName =
 
 /** The To field's name lookup, which fills in the form's address and profile once it resolves. */
 export function useReceiverName(): ReceiverName {
-  const modal = useModal()
-  const { store } = modal
+  const context = useNamesContext()
+  const { store } = context
   const input = useModalState((state) => state.send.receiverInput.trim())
   const namespace = useModalState((state) => namespaceOf(state.activeNetwork))
   const resolvedFor = useModalState((state) =>
@@ -48,7 +48,7 @@ export function useReceiverName(): ReceiverName {
     if (!isName || resolvedFor === input) return
     let live = true
     const timer = setTimeout(() => {
-      namesApi(modal)
+      namesOf(context)
         .lookup(input)
         .then(
           (record) => {
@@ -75,7 +75,7 @@ export function useReceiverName(): ReceiverName {
       live = false
       clearTimeout(timer)
     }
-  }, [modal, store, input, isName, resolvedFor])
+  }, [context, store, input, isName, resolvedFor])
 
   if (!isName) return { status: 'none' }
   if (resolvedFor === input) return { status: 'resolved' }

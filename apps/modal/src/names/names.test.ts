@@ -1,9 +1,9 @@
 import { nameErrors } from '@airlock/protocol'
 import { afterEach, expect, test, vi } from 'vitest'
 import { type ApiTransport, createApiClient, HttpError } from '../api'
-import type { Modal } from '../modal'
 import { createModalStore } from '../stores/store'
-import { isNamesOff, NamesApiError, nameCacheMs, namesApi } from './namesApi'
+import { nameCacheMs, namesOf } from './nameQueries'
+import { isNamesOff, NamesApiError } from './namesApi'
 
 const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const record = {
@@ -14,7 +14,7 @@ const record = {
   createdAt: '2026-11-26T12:00:00.000Z',
 }
 
-/** namesApi on an API that answers `answer` and counts the calls. */
+/** The name calls on an API that answers `answer`, counting the calls. */
 function names(answer: (path: string) => unknown) {
   const calls: string[] = []
   const transport = (async (_method, path) => {
@@ -24,13 +24,12 @@ function names(answer: (path: string) => unknown) {
     return answered
   }) as ApiTransport
   const store = createModalStore({ projectId: 'test-project', project: null, error: null })
-  const modal = {
-    api: createApiClient(transport),
+  const context = {
+    apiFetch: createApiClient(transport).apiFetch,
     store,
-    connection: { forward: () => undefined },
-    nameCache: new Map(),
-  } as unknown as Modal
-  return { api: namesApi(modal), calls, store }
+    walletRequest: () => undefined,
+  }
+  return { api: namesOf(context), calls, store }
 }
 
 afterEach(() => {
