@@ -6,11 +6,15 @@
  * takes it: success shows RegisterAccountNameSuccess; a declined signature or a refusal stays here.
  */
 import { isUserRejection, nameErrors, toastMessages, validateAccountName } from '@airlock/protocol'
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { type FormEvent, useId, useState } from 'react'
+import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModal } from '../../components/useModal'
-import { namesOf } from '../../names/nameQueries'
+import { nameAvailabilityQuery } from '../../names/nameAvailability'
 import { NamesApiError } from '../../names/namesApi'
+import { registerName } from '../../names/registerName'
 import { useNamesContext } from '../../names/useNamesContext'
+import { queryClientOf } from '../../queries/queryClient'
 import { showToast } from '../../stores/toasts'
 import form from '../form.module.css'
 import list from '../list.module.css'
@@ -33,9 +37,6 @@ function ruleErrorOf(label: string): string | undefined {
   return validateAccountName(label) ?? (label !== label.toLowerCase() ? text.lowercase : undefined)
 }
 
-/** `alice1.airlock.eth` → `airlock.eth`. */
-const parentOf = (name: string | undefined) => name?.slice(name.indexOf('.') + 1) || undefined
-
 const asNamesError = (error: unknown, message: string) =>
   error instanceof NamesApiError ? error : new NamesApiError(message, { cause: error })
 
@@ -49,89 +50,64 @@ function Failure({ error }: { error: NamesApiError }) {
 }
 
 export function RegisterAccountName() {
-  const modal = useModal()
+  const { navigation, store } = useModal()
   const context = useNamesContext()
-  const names = useMemo(() => namesOf(context), [context])
+  const queryClient = queryClientOf(store)
   const [label, setLabel] = useState('')
-  // Learnt from the first answer; a ref too, so learning it does not check the label again.
+  const asked = useDebouncedValue(label, availabilityDebounceMs)
+  // Learnt from the first answer, then kept: later checks skip the suggestions.
   const [parent, setParent] = useState<string>()
-  const parentRef = useRef<string>(undefined)
-  const [availability, setAvailability] = useState<Availability>({ state: 'idle' })
-  const [signing, setSigning] = useState(false)
-  const [refusal, setRefusal] = useState<NamesApiError>()
   const ruleError = ruleErrorOf(label)
   const fieldId = useId()
-
-  useEffect(() => {
-    if (!label || ruleError) return setAvailability({ state: 'idle' })
-    setAvailability({ state: 'checking' })
-    let current = true
-    const timer = setTimeout(async () => {
-      try {
-        let known = parentRef.current
-        let suggested: string[] | undefined
-        if (!known) {
-          suggested = await names.suggestions(label)
-          known = parentOf(suggested[0])
-          if (!known)
-            throw new NamesApiError(nameErrors.errorFetchingNameSuggestions, {
-              cause: new Error('The registry suggested no names.'),
-            })
-        }
-        const name = `${label}.${known}`
-        const record = await names.lookup(name)
-        if (record) suggested ??= await names.suggestions(label)
-        if (!current) return
-        parentRef.current = known
-        setParent(known)
-        setAvailability(
-          record
-            ? {
-                state: 'taken',
-                name,
-                suggestions: (suggested ?? []).filter((free) => free !== name),
-              }
-            : { state: 'available', name },
-        )
-      } catch (error) {
-        if (current)
-          setAvailability({
-            state: 'failed',
-            error: asNamesError(error, nameErrors.errorResolvingName),
+  const checkable = !!label && !ruleError
+  const check = useQuery(
+    { ...nameAvailabilityQuery(context, asked, parent), enabled: checkable && asked === label },
+    queryClient,
+  )
+  if (check.data && parent === undefined) setParent(check.data.parent)
+  const registration = useMutation(
+    {
+      mutationFn: async (name: string) => {
+        await registerName(context, name)
+        await navigation.push('RegisterAccountNameSuccess')
+      },
+      onError: (error) => {
+        if (isUserRejection(error))
+          showToast(store, {
+            message: toastMessages.signatureDeclined,
+            variant: 'error',
+            autoClose: true,
           })
-      }
-    }, availabilityDebounceMs)
-    return () => {
-      current = false
-      clearTimeout(timer)
-    }
-  }, [label, ruleError, names])
+      },
+    },
+    queryClient,
+  )
+  const signing = registration.isPending
+  const refusal =
+    registration.error && !isUserRejection(registration.error)
+      ? asNamesError(registration.error, nameErrors.errorRegisteringName(registration.variables))
+      : undefined
 
-  async function register(event: FormEvent) {
+  const availability: Availability = !checkable
+    ? { state: 'idle' }
+    : asked !== label || check.isFetching || check.isPending
+      ? { state: 'checking' }
+      : check.isError
+        ? { state: 'failed', error: asNamesError(check.error, nameErrors.errorResolvingName) }
+        : check.data.record
+          ? { state: 'taken', name: check.data.name, suggestions: check.data.suggestions }
+          : { state: 'available', name: check.data.name }
+
+  function register(event: FormEvent) {
     event.preventDefault()
     if (availability.state !== 'available' || signing) return
-    const { name } = availability
-    setSigning(true)
-    setRefusal(undefined)
-    try {
-      await names.register(name)
-      await modal.navigation.push('RegisterAccountNameSuccess')
-    } catch (error) {
-      if (isUserRejection(error))
-        showToast(modal.store, {
-          message: toastMessages.signatureDeclined,
-          variant: 'error',
-          autoClose: true,
-        })
-      else setRefusal(asNamesError(error, nameErrors.errorRegisteringName(name)))
-    } finally {
-      setSigning(false)
-    }
+    registration.reset()
+    registration.mutate(availability.name)
   }
 
   function choose(suggestion: string) {
     const suffix = parent ? `.${parent}` : ''
-    setRefusal(undefined)
+    registration.reset()
     setLabel(
       suffix && suggestion.endsWith(suffix) ? suggestion.slice(0, -suffix.length) : suggestion,
     )
@@ -155,7 +131,7 @@ export function RegisterAccountName() {
             disabled={signing}
             aria-invalid={!!ruleError}
             onChange={(event) => {
-              setRefusal(undefined)
+              registration.reset()
               setLabel(event.target.value.trim())
             }}
           />
