@@ -6,10 +6,13 @@
  * says while it runs or when it fails is the form's message.
  */
 import { isEvmAddress } from '@airlock/protocol'
-import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModalState } from '../../components/useModalState'
-import { namesOf } from '../../names/nameQueries'
+import { nameLookupQuery } from '../../names/nameQueries'
 import { useNamesContext } from '../../names/useNamesContext'
+import { queryClientOf } from '../../queries/queryClient'
 import { namespaceOf } from '../../stores/store'
 import { sendText } from './sendText'
 
@@ -41,44 +44,36 @@ export function useReceiverName(): ReceiverName {
   const resolvedFor = useModalState((state) =>
     state.send.receiverProfileName ? state.send.receiverInput.trim() : undefined,
   )
-  const [failure, setFailure] = useState<{ input: string; message: string }>()
   const isName = isReceiverName(input, namespace)
+  const asked = useDebouncedValue(input, nameLookupDelayMs)
+  const settled = asked === input
+  const lookup = useQuery(
+    { ...nameLookupQuery(context, input), enabled: isName && settled && resolvedFor !== input },
+    queryClientOf(store),
+  )
+  const record = settled ? lookup.data : undefined
 
+  // The name's address and profile become the form's, while the field still says that name.
   useEffect(() => {
-    if (!isName || resolvedFor === input) return
-    let live = true
-    const timer = setTimeout(() => {
-      namesOf(context)
-        .lookup(input)
-        .then(
-          (record) => {
-            if (!live || store.getState().send.receiverInput.trim() !== input) return
-            if (!record) return setFailure({ input, message: sendText.nameNotFound(input) })
-            store.setState({
-              send: {
-                ...store.getState().send,
-                receiverAddress: record.address,
-                receiverProfileName: record.name,
-                receiverProfileImage: record.attributes.avatar,
-              },
-            })
-          },
-          (error: unknown) =>
-            live &&
-            setFailure({
-              input,
-              message: error instanceof Error ? error.message : sendText.failed,
-            }),
-        )
-    }, nameLookupDelayMs)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [context, store, input, isName, resolvedFor])
+    if (!record || store.getState().send.receiverInput.trim() !== input) return
+    store.setState({
+      send: {
+        ...store.getState().send,
+        receiverAddress: record.address,
+        receiverProfileName: record.name,
+        receiverProfileImage: record.attributes.avatar,
+      },
+    })
+  }, [store, record, input])
 
   if (!isName) return { status: 'none' }
   if (resolvedFor === input) return { status: 'resolved' }
-  if (failure?.input === input) return { status: 'failed', message: failure.message }
+  if (settled && lookup.isError)
+    return {
+      status: 'failed',
+      message: lookup.error instanceof Error ? lookup.error.message : sendText.failed,
+    }
+  if (settled && lookup.data === null)
+    return { status: 'failed', message: sendText.nameNotFound(input) }
   return { status: 'resolving', message: sendText.resolvingName(input) }
 }
