@@ -12,7 +12,7 @@ import { screen, within } from '@testing-library/dom'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { HttpError } from '../../api'
-import { onrampQuoteDelayMs } from '../../stores/onramp'
+import { onrampQuoteDelayMs } from '../../onramp/onrampQueries'
 import { evmAccount, testHost } from '../../test/fixtures'
 import {
   type ApiRoutes,
