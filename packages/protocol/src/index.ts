@@ -5,6 +5,7 @@
  * No UI, no network.
  */
 export * from './accountData'
+export * from './amounts'
 export * from './analytics'
 export * from './analyticsEvents'
 export * from './apiError'
