@@ -11,6 +11,8 @@ import {
   knownNamespaces,
   parseCaipAddress,
   parseCaipNetworkId,
+  tryParseCaipAddress,
+  tryParseCaipNetworkId,
   walletStandardChain,
 } from './caip'
 import { BaseError, errorCodes } from './errors'
@@ -89,6 +91,20 @@ describe('parseCaipNetworkId', () => {
       'Expected two non-empty colon-separated parts: "namespace:reference".',
     )
   })
+})
+
+describe('tryParseCaipNetworkId', () => {
+  test('behavior: splits what parseCaipNetworkId splits', () => {
+    expect(tryParseCaipNetworkId('eip155:137')).toEqual({ namespace: 'eip155', reference: '137' })
+    expect(tryParseCaipNetworkId(solanaMainnet)).toEqual(parseCaipNetworkId(solanaMainnet))
+  })
+
+  test.each(['0x89', 'eip155', 'eip155:1:0xab', 'unknown:1', '', 137, undefined])(
+    'behavior: %j gives undefined instead of throwing',
+    (value) => {
+      expect(tryParseCaipNetworkId(value)).toBeUndefined()
+    },
+  )
 })
 
 describe('formatCaipNetworkId', () => {
@@ -173,6 +189,22 @@ describe('parseCaipAddress', () => {
       'The account address "0x ab" must be 1 to 128 characters of a-z, A-Z, 0-9, "-", "." or "%".',
     )
   })
+})
+
+describe('tryParseCaipAddress', () => {
+  test('behavior: splits what parseCaipAddress splits', () => {
+    expect(tryParseCaipAddress(`eip155:1:${evmAddress}`)).toEqual(
+      parseCaipAddress(`eip155:1:${evmAddress}`),
+    )
+    expect(tryParseCaipAddress(`eip155:1:${evmAddress}`)?.address).toBe(evmAddress)
+  })
+
+  test.each([evmAddress, 'eip155:1', `unknown:1:${evmAddress}`, 'eip155:1:a:b', null])(
+    'behavior: %j gives undefined instead of throwing',
+    (value) => {
+      expect(tryParseCaipAddress(value)).toBeUndefined()
+    },
+  )
 })
 
 describe('formatCaipAddress', () => {

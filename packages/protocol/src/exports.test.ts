@@ -274,6 +274,8 @@ test('behavior: the entry exports exactly these names', () => {
       "transactionSchema",
       "truncateAddress",
       "truncateEmail",
+      "tryParseCaipAddress",
+      "tryParseCaipNetworkId",
       "unconfiguredProjectSettings",
       "unknownError",
       "unwrap",

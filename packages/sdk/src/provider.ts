@@ -9,6 +9,7 @@ import {
   args,
   type OpenParams,
   type RequestArguments,
+  tryParseCaipNetworkId,
   UserRejectedRequestError,
 } from '@airlock/protocol'
 import type { Eip1193Provider } from './hostWallets'
@@ -36,8 +37,8 @@ type ProviderContext = {
 
 /** The EIP-155 chain id of a CAIP-2 id, as the hex string EIP-1193 events carry. */
 function hexChainId(caipNetworkId: string | undefined): string | undefined {
-  const [namespace, reference] = caipNetworkId?.split(':') ?? []
-  return namespace === 'eip155' && reference ? `0x${Number(reference).toString(16)}` : undefined
+  const network = tryParseCaipNetworkId(caipNetworkId)
+  return network?.namespace === 'eip155' ? `0x${Number(network.reference).toString(16)}` : undefined
 }
 
 const evm = (state: AirlockState) => state.namespace === 'eip155' && state.status === 'connected'
