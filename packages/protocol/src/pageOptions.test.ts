@@ -2,13 +2,13 @@ import { describe, expect, test } from 'vitest'
 import type { CaipNetworkId } from './caip'
 import type { FrameOptions } from './options'
 import { resolvePageOptions, siteSiwx } from './pageOptions'
-import type { SiwxMode } from './project'
 import {
   defaultProjectFeatures,
   type NetworkConfig,
   type ProjectConfig,
   unconfiguredProjectSettings,
 } from './project'
+import type { SiwxMode } from './projectConfigCheck'
 
 const network = (caipNetworkId: CaipNetworkId, name: string): NetworkConfig => ({
   caipNetworkId,

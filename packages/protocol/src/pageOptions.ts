@@ -7,7 +7,8 @@
  */
 import type { CaipNetworkId } from './caip'
 import type { FrameOptions } from './options'
-import type { ProjectConfig, SiwxMode } from './project'
+import type { ProjectConfig } from './project'
+import type { SiwxMode } from './projectConfigCheck'
 
 export type PageOptions = {
   /** The options the modal runs with (`networks`: the known ones, in the page's order). */

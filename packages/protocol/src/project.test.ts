@@ -3,9 +3,6 @@ import {
   defaultProjectFeatures,
   type ModalConfig,
   modalConfigSchema,
-  type ProjectConfig,
-  parseModalConfig,
-  parseProjectConfig,
   projectIdSchema,
   unconfiguredProjectSettings,
 } from './project'
@@ -103,103 +100,5 @@ describe('projectIdSchema: a project id parameter', () => {
     ['-shop', 'must be a project id: 2 to 63 lowercase letters, digits or hyphens'],
   ])('behavior: %j gives %j', (value, message) => {
     expect(firstIssue(projectIdSchema.safeParse(value))?.message).toBe(message)
-  })
-})
-
-/** A config with every field set, the optional one included, and each list holding something. */
-const fullProject: ProjectConfig = {
-  id: 'shop',
-  allowedOrigins: ['https://shop.example', 'https://www.shop.example'],
-  features: {
-    send: true,
-    receive: true,
-    onramp: false,
-    swaps: true,
-    activity: true,
-    email: true,
-    socials: ['google', 'github'],
-    multiWallet: false,
-    analytics: true,
-    legalCheckbox: false,
-    smartSessions: false,
-    smartAccounts: true,
-    gasSponsorship: true,
-    pay: true,
-  },
-  networks: [
-    {
-      caipNetworkId: 'eip155:1',
-      name: 'Ethereum',
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrl: 'https://eth.example',
-      blockExplorerUrl: 'https://etherscan.example',
-    },
-    {
-      caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-      name: 'Solana',
-      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-      rpcUrl: 'https://sol.example',
-    },
-  ],
-  configuredNetworks: ['eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
-  defaultNetwork: 'eip155:1',
-  theme: {
-    mode: 'light',
-    variables: { '--airlock-accent': '#47a1ff', '--airlock-border-radius-master': '4px' },
-  },
-  featuredWalletIds: ['io.metamask', 'c57ca95b47569778a828d19178114f4db188b89b'],
-  excludeWallets: ['Bad Wallet'],
-  siwx: 'required',
-  walletConnect: { relayUrl: 'wss://relay.example', projectId: 'wc', verify: true },
-}
-const fullConfig: ModalConfig = { projectId: 'shop', project: fullProject, error: null }
-
-describe('parseModalConfig and parseProjectConfig: the modal reads with the schemas', () => {
-  test('behavior: the full config reads back as it was written', () => {
-    expect(parseModalConfig(fullConfig)).toStrictEqual({ success: true, data: fullConfig })
-    expect(parseProjectConfig(fullProject)).toStrictEqual({ success: true, data: fullProject })
-  })
-
-  test('behavior: unknown keys are dropped', () => {
-    expect(parseProjectConfig({ ...fullProject, extra: 1 })).toStrictEqual({
-      success: true,
-      data: fullProject,
-    })
-  })
-
-  test('behavior: a getter that throws is not taken for a refusal: the error reaches the caller', () => {
-    const value = {
-      ...fullConfig,
-      get projectId(): string {
-        throw new Error('unreadable')
-      },
-    }
-    expect(() => parseModalConfig(value)).toThrow('unreadable')
-  })
-
-  test('behavior: a refusal names the first field at fault and why', () => {
-    const network = fullProject.networks[1]
-    const value = {
-      ...fullConfig,
-      project: {
-        ...fullProject,
-        networks: [{ ...network, caipNetworkId: 'eip155' }],
-        siwx: 'always',
-      },
-    }
-    expect(parseModalConfig(value)).toEqual({
-      success: false,
-      error: {
-        path: 'project.networks.0.caipNetworkId',
-        message: 'must be a CAIP-2 network id such as eip155:1',
-      },
-    })
-    expect(parseProjectConfig({ ...fullProject, id: 'Shop!' })).toEqual({
-      success: false,
-      error: {
-        path: 'id',
-        message: 'must be a project id: 2 to 63 lowercase letters, digits or hyphens',
-      },
-    })
   })
 })

@@ -2,30 +2,15 @@
  * The project configuration the API serves (GET /v1/projects/:id/config) and inlines in the
  * modal's page (`<script id="airlock-config">`): the zod schemas the API holds them to, and the
  * types it builds them as, inferred from the schemas so each shape is written once. The modal
- * reads them with the same schemas (`parseModalConfig`, `parseProjectConfig`): zod/mini, so its
- * first bundle carries only the checks these schemas use.
+ * reads them with `projectConfigCheck.ts`, which accepts exactly what these schemas accept
+ * without bringing zod into its first bundle.
  */
 import * as z from 'zod/mini'
 import { type CaipNetworkId, isCaipNetworkId } from './caip'
+import { modalConfigErrors, siwxModes } from './projectConfigCheck'
 import { projectIdPattern } from './projectId'
 import { isThemeVariables, type ThemeVariables, themeModes } from './theme'
 import { socialProviders } from './validation'
-
-/**
- * Sign in with X (spec §4 "SIWX"): off; optional (the visitor may skip signing); required (no
- * connection without a signed session). A site can switch an optional sign-in off for its page,
- * never make it required or switch on one its project has off (`siteSiwx`).
- */
-export const siwxModes = ['off', 'optional', 'required'] as const
-export type SiwxMode = (typeof siwxModes)[number]
-
-/**
- * Why the modal's page has no project: the site gave no project id (`projectIdNotConfigured`,
- * alert 'Project ID Not Configured') or one the API doesn't know (`invalidProjectId`, alert
- * 'Invalid Project ID').
- */
-export const modalConfigErrors = ['invalidProjectId', 'projectIdNotConfigured'] as const
-export type ModalConfigError = (typeof modalConfigErrors)[number]
 
 /** A CAIP-2 network id with a namespace the modal knows (`caip.ts`). */
 export const caipNetworkIdSchema = z.custom<CaipNetworkId>(isCaipNetworkId, {
@@ -165,49 +150,3 @@ export const modalConfigSchema = z.object({
   error: z.nullable(z.enum(modalConfigErrors)),
 })
 export type ModalConfig = z.infer<typeof modalConfigSchema>
-
-/**
- * What reading a config gives: the value read (unknown keys dropped), or the first field that
- * breaks the shape (`path` joined with '.', e.g. `project.networks.0.caipNetworkId`) and why.
- */
-export type ConfigCheckResult<value> =
-  | { success: true; data: value }
-  | { success: false; error: { path: string; message: string } }
-
-/**
- * Reads the configuration the API inlines into the modal's page (`<script id="airlock-config">`)
- * with {@link modalConfigSchema}.
- *
- * @example
- * const config = parseModalConfig(JSON.parse(element.textContent))
- * if (config.success) config.data.project // ProjectConfig | null
- */
-export function parseModalConfig(value: unknown): ConfigCheckResult<ModalConfig> {
-  return checkResult(modalConfigSchema.safeParse(value))
-}
-
-/**
- * Reads a project's configuration as the API serves it (GET /v1/projects/:id/config) with
- * {@link projectConfigSchema}.
- *
- * @example
- * const project = parseProjectConfig(await response.json())
- * if (!project.success) console.warn(`${project.error.path}: ${project.error.message}`)
- */
-export function parseProjectConfig(value: unknown): ConfigCheckResult<ProjectConfig> {
-  return checkResult(projectConfigSchema.safeParse(value))
-}
-
-/** zod's answer as a {@link ConfigCheckResult}: its first issue, where and why. */
-function checkResult<value>(
-  result:
-    | { success: true; data: value }
-    | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } },
-): ConfigCheckResult<value> {
-  if (result.success) return { success: true, data: result.data }
-  const issue = result.error.issues[0]
-  return {
-    success: false,
-    error: { path: issue?.path.map(String).join('.') ?? '', message: issue?.message ?? '' },
-  }
-}
