@@ -11,6 +11,7 @@ import {
   knownNamespaces,
   parseCaipAddress,
   parseCaipNetworkId,
+  tryEvmChainId,
   tryParseCaipAddress,
   tryParseCaipNetworkId,
   walletStandardChain,
@@ -267,6 +268,20 @@ describe('evmChainId', () => {
       'Invalid CAIP network id "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp".',
     )
   })
+})
+
+describe('tryEvmChainId', () => {
+  test('behavior: an eip155 network with a decimal reference gives its hex chain id', () => {
+    expect(tryEvmChainId('eip155:137')).toBe('0x89')
+    expect(tryEvmChainId('eip155:1')).toBe(evmChainId('eip155:1'))
+  })
+
+  test.each([solanaMainnet, 'eip155:0x89', 'eip155:', 'eip155', '0x89', 137, undefined])(
+    'behavior: %j gives undefined',
+    (value) => {
+      expect(tryEvmChainId(value)).toBeUndefined()
+    },
+  )
 })
 
 describe('evmNetworkOf', () => {

@@ -223,6 +223,19 @@ export function evmChainId(caipNetworkId: CaipNetworkId): `0x${string}` {
 }
 
 /**
+ * {@link evmChainId} for a value that may be anything: the hex chain id of an eip155 network with
+ * a decimal reference, undefined for any other value. Small, for the host SDK's size budget.
+ *
+ * @example
+ * tryEvmChainId('eip155:137') // '0x89'
+ * tryEvmChainId('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp') // undefined
+ */
+export function tryEvmChainId(caipNetworkId: unknown): `0x${string}` | undefined {
+  const reference = /^eip155:(\d{1,32})$/.exec(String(caipNetworkId))?.[1]
+  return reference ? `0x${Number(reference).toString(16)}` : undefined
+}
+
+/**
  * The eip155 network of a chain id as wallets send it: a number, a hex quantity, a decimal
  * string or already CAIP-2. Undefined when it is none of those.
  *

@@ -274,6 +274,7 @@ test('behavior: the entry exports exactly these names', () => {
       "transactionSchema",
       "truncateAddress",
       "truncateEmail",
+      "tryEvmChainId",
       "tryParseCaipAddress",
       "tryParseCaipNetworkId",
       "unconfiguredProjectSettings",
