@@ -11,6 +11,9 @@ import {
   knownNamespaces,
   parseCaipAddress,
   parseCaipNetworkId,
+  tryEvmChainId,
+  tryParseCaipAddress,
+  tryParseCaipNetworkId,
   walletStandardChain,
 } from './caip'
 import { BaseError, errorCodes } from './errors'
@@ -89,6 +92,20 @@ describe('parseCaipNetworkId', () => {
       'Expected two non-empty colon-separated parts: "namespace:reference".',
     )
   })
+})
+
+describe('tryParseCaipNetworkId', () => {
+  test('behavior: splits what parseCaipNetworkId splits', () => {
+    expect(tryParseCaipNetworkId('eip155:137')).toEqual({ namespace: 'eip155', reference: '137' })
+    expect(tryParseCaipNetworkId(solanaMainnet)).toEqual(parseCaipNetworkId(solanaMainnet))
+  })
+
+  test.each(['0x89', 'eip155', 'eip155:1:0xab', 'unknown:1', '', 137, undefined])(
+    'behavior: %j gives undefined instead of throwing',
+    (value) => {
+      expect(tryParseCaipNetworkId(value)).toBeUndefined()
+    },
+  )
 })
 
 describe('formatCaipNetworkId', () => {
@@ -175,6 +192,22 @@ describe('parseCaipAddress', () => {
   })
 })
 
+describe('tryParseCaipAddress', () => {
+  test('behavior: splits what parseCaipAddress splits', () => {
+    expect(tryParseCaipAddress(`eip155:1:${evmAddress}`)).toEqual(
+      parseCaipAddress(`eip155:1:${evmAddress}`),
+    )
+    expect(tryParseCaipAddress(`eip155:1:${evmAddress}`)?.address).toBe(evmAddress)
+  })
+
+  test.each([evmAddress, 'eip155:1', `unknown:1:${evmAddress}`, 'eip155:1:a:b', null])(
+    'behavior: %j gives undefined instead of throwing',
+    (value) => {
+      expect(tryParseCaipAddress(value)).toBeUndefined()
+    },
+  )
+})
+
 describe('formatCaipAddress', () => {
   test('behavior: joins a network id and an address', () => {
     expect(formatCaipAddress('eip155:1', evmAddress)).toBe(`eip155:1:${evmAddress}`)
@@ -235,6 +268,20 @@ describe('evmChainId', () => {
       'Invalid CAIP network id "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp".',
     )
   })
+})
+
+describe('tryEvmChainId', () => {
+  test('behavior: an eip155 network with a decimal reference gives its hex chain id', () => {
+    expect(tryEvmChainId('eip155:137')).toBe('0x89')
+    expect(tryEvmChainId('eip155:1')).toBe(evmChainId('eip155:1'))
+  })
+
+  test.each([solanaMainnet, 'eip155:0x89', 'eip155:', 'eip155', '0x89', 137, undefined])(
+    'behavior: %j gives undefined',
+    (value) => {
+      expect(tryEvmChainId(value)).toBeUndefined()
+    },
+  )
 })
 
 describe('evmNetworkOf', () => {

@@ -70,6 +70,19 @@ export function parseCaipNetworkId(value: string): ParsedCaipNetworkId {
 }
 
 /**
+ * Splits a CAIP-2 network id like {@link parseCaipNetworkId}, or gives undefined where that
+ * throws: for values that may be anything, such as a wallet's event.
+ *
+ * @example
+ * tryParseCaipNetworkId('eip155:137') // { namespace: 'eip155', reference: '137' }
+ * tryParseCaipNetworkId('0x89') // undefined
+ */
+export function tryParseCaipNetworkId(value: unknown): ParsedCaipNetworkId | undefined {
+  const parsed = readNetworkId(value)
+  return typeof parsed === 'string' ? undefined : parsed
+}
+
+/**
  * Joins a namespace and a reference into a CAIP-2 network id. A number reference is written in
  * decimal, so EVM chain ids can be passed as they are.
  *
@@ -114,6 +127,19 @@ export function parseCaipAddress(value: string): ParsedCaipAddress {
   if (typeof parsed === 'string')
     throw new InvalidCaipError({ kind: 'address', value, details: parsed })
   return parsed
+}
+
+/**
+ * Splits a CAIP-10 account address like {@link parseCaipAddress}, or gives undefined where that
+ * throws: for values that may be anything, such as a wallet's event.
+ *
+ * @example
+ * tryParseCaipAddress('eip155:1:0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb')?.address // '0xab16…fcdb'
+ * tryParseCaipAddress('0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb') // undefined
+ */
+export function tryParseCaipAddress(value: unknown): ParsedCaipAddress | undefined {
+  const parsed = readAddress(value)
+  return typeof parsed === 'string' ? undefined : parsed
 }
 
 /**
@@ -194,6 +220,19 @@ export function evmChainId(caipNetworkId: CaipNetworkId): `0x${string}` {
       details: 'An EVM chain id is an eip155 network with a decimal reference.',
     })
   return `0x${BigInt(reference).toString(16)}`
+}
+
+/**
+ * {@link evmChainId} for a value that may be anything: the hex chain id of an eip155 network with
+ * a decimal reference, undefined for any other value. Small, for the host SDK's size budget.
+ *
+ * @example
+ * tryEvmChainId('eip155:137') // '0x89'
+ * tryEvmChainId('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp') // undefined
+ */
+export function tryEvmChainId(caipNetworkId: unknown): `0x${string}` | undefined {
+  const reference = /^eip155:(\d{1,32})$/.exec(String(caipNetworkId))?.[1]
+  return reference ? `0x${Number(reference).toString(16)}` : undefined
 }
 
 /**

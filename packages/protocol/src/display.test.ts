@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
+import { InvalidAmountError } from './amounts'
 import {
   formatAmount,
   formatBalance,
   formatTransferAmount,
-  InvalidAmountError,
   truncateAddress,
   truncateEmail,
 } from './display'

@@ -3,21 +3,8 @@
  * the screen. Amounts are handled as decimal strings, never as floats, so what is shown is
  * exactly the holding cut to the shown places.
  */
+import { decimalUnits, formatAmountUnits, plainDecimal } from './amounts'
 import { addressTruncation, displayDecimals, emailTruncationChars } from './constants'
-import { BaseError, type BaseErrorParameters, errorCodes } from './errors'
-
-/** A value given to an amount formatter is not a finite decimal number. */
-export class InvalidAmountError extends BaseError {
-  override name = 'InvalidAmountError'
-  override readonly code: number = errorCodes.invalidParams
-
-  constructor(value: unknown, parameters: BaseErrorParameters = {}) {
-    super(`Invalid amount "${String(value)}".`, {
-      details: 'Expected a finite decimal number such as "1.5", "-0.25" or "1e-7".',
-      ...parameters,
-    })
-  }
-}
 
 /**
  * Shortens an address to its first 4 and last 6 characters around '…'. Addresses of 11
@@ -89,47 +76,11 @@ export function formatTransferAmount(value: string | number | bigint): string {
   return formatDecimal(value, displayDecimals.transfer)
 }
 
-// Sign, digits before the point, digits after it, optional exponent. At least one digit.
-const decimalPattern = /^(-?)(?=\.?\d)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i
-// Beyond this an exponent cannot come from a JS number and would only build huge strings.
-const maxExponent = 400
-
+/** Cuts a value to `places` (see {@link formatBalance}); the reading and writing are amounts.ts's. */
 function formatDecimal(value: string | number | bigint, places: number): string {
-  const { negative, integer, fraction } = parseDecimal(value)
-  const shownInteger = integer.replace(/^0+/, '') || '0'
-  const shownFraction = fraction.slice(0, places).replace(/0+$/, '')
-  const sign = negative ? '-' : ''
-  if (shownInteger === '0' && shownFraction === '') {
-    if (!/[1-9]/.test(fraction)) return '0'
-    return `${sign}<0.${'0'.repeat(places - 1)}1`
-  }
-  return `${sign}${shownInteger}${shownFraction ? `.${shownFraction}` : ''}`
-}
-
-/** Splits a value into sign and digits around the point, with any exponent applied. */
-function parseDecimal(value: string | number | bigint): {
-  negative: boolean
-  integer: string
-  fraction: string
-} {
-  if (typeof value === 'bigint') {
-    const negative = value < 0n
-    return { negative, integer: (negative ? -value : value).toString(), fraction: '' }
-  }
-  // String(number) is the shortest text that reads back as the same number: 0.1 + 0.2 gives
-  // '0.30000000000000004', 1e-7 gives '1e-7'.
-  const match = decimalPattern.exec(typeof value === 'string' ? value : String(value))
-  if (!match) throw new InvalidAmountError(value)
-  const [, sign = '', integerDigits = '', fractionDigits = '', exponentText = '0'] = match
-  const exponent = Number(exponentText)
-  if (Math.abs(exponent) > maxExponent)
-    throw new InvalidAmountError(value, {
-      details: `The exponent must be between -${maxExponent} and ${maxExponent}.`,
-    })
-  // Move the point `exponent` places, padding with zeros where it runs past the digits.
-  const digits = integerDigits + fractionDigits
-  const point = integerDigits.length + exponent
-  const padded = point < 0 ? '0'.repeat(-point) + digits : digits.padEnd(point, '0')
-  const shift = Math.max(point, 0)
-  return { negative: sign === '-', integer: padded.slice(0, shift), fraction: padded.slice(shift) }
+  const decimal = plainDecimal(value)
+  const units = decimalUnits(decimal, places) ?? 0n
+  if (units !== 0n) return formatAmountUnits(units, places)
+  if (!/[1-9]/.test(decimal)) return '0'
+  return `${decimal.startsWith('-') ? '-' : ''}<${formatAmountUnits(1n, places)}`
 }

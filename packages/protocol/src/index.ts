@@ -5,6 +5,7 @@
  * No UI, no network.
  */
 export * from './accountData'
+export * from './amounts'
 export * from './analytics'
 export * from './analyticsEvents'
 export * from './apiError'
@@ -32,6 +33,7 @@ export * from './siwx'
 export * from './siwxError'
 export * from './socialLogin'
 export * from './swap'
+export * from './telegramLogin'
 export * from './theme'
 export * from './validation'
 export * from './views'

@@ -12,6 +12,7 @@
  * so no float rounding happens between the visitor's keyboard and the provider.
  */
 import * as z from 'zod/mini'
+import { type AmountTextProblem, decimalUnits, formatFiatCents, parseAmount } from './amounts'
 import type { CaipNetworkId } from './caip'
 import {
   type coinbasePayChains,
@@ -60,6 +61,12 @@ export const onrampAmountErrors = {
   belowMinimum: (limit: string, currency: string) => `The minimum is ${limit} ${currency}`,
   aboveMaximum: (limit: string, currency: string) => `The maximum is ${limit} ${currency}`,
 } as const
+
+const onrampAmountProblemWords = {
+  empty: onrampAmountErrors.empty,
+  notANumber: onrampAmountErrors.notANumber,
+  tooManyDecimals: onrampAmountErrors.tooPrecise,
+} as const satisfies Record<AmountTextProblem, string>
 
 /** A payment method's limits in one fiat currency (spec §3 `payment_method_limits`). */
 export const onrampPaymentMethodLimitSchema = z.object({
@@ -210,44 +217,18 @@ export function onrampAmountError(
   limits: { min: string; max: string } | undefined,
   currency: string,
 ): string | undefined {
-  const text = amount.trim()
-  if (text === '') return onrampAmountErrors.empty
-  const match = /^(\d*)(?:\.(\d*))?$/.exec(text)
-  if (!match || text === '.' || text.length > onrampAmountMaxChars)
-    return onrampAmountErrors.notANumber
-  if ((match[2] ?? '').length > onrampAmountDecimals) return onrampAmountErrors.tooPrecise
-  const value = toScaled(text)
-  if (value === 0n) return onrampAmountErrors.zero
+  if (amount.trim().length > onrampAmountMaxChars) return onrampAmountErrors.notANumber
+  const { units: cents, problem } = parseAmount(amount, onrampAmountDecimals)
+  if (problem !== undefined) return onrampAmountProblemWords[problem]
+  if (cents === 0n) return onrampAmountErrors.zero
   if (limits === undefined) return undefined
-  const min = toScaled(limits.min)
-  const max = toScaled(limits.max)
-  if (min !== undefined && value !== undefined && value < min)
-    return onrampAmountErrors.belowMinimum(formatLimit(limits.min, 'up'), currency)
-  if (max !== undefined && value !== undefined && value > max)
-    return onrampAmountErrors.aboveMaximum(formatLimit(limits.max, 'down'), currency)
+  // Limits in cents rounded inwards (a minimum up, a maximum down): whole cents compare with them
+  // exactly, and the limit the visitor reads is one that passes.
+  const min = decimalUnits(limits.min, onrampAmountDecimals, 'up')
+  const max = decimalUnits(limits.max, onrampAmountDecimals, 'down')
+  if (min !== undefined && cents < min)
+    return onrampAmountErrors.belowMinimum(formatFiatCents(min), currency)
+  if (max !== undefined && cents > max)
+    return onrampAmountErrors.aboveMaximum(formatFiatCents(max), currency)
   return undefined
-}
-
-/** Digits kept when comparing: providers state limits with more decimals than cents. */
-const scaleDecimals = 8
-
-/** A plain decimal as an integer of 10^-8 units; undefined when it is not one. */
-function toScaled(text: string): bigint | undefined {
-  const match = /^(\d*)(?:\.(\d*))?$/.exec(text.trim())
-  if (!match || text.trim() === '' || text.trim() === '.') return undefined
-  const fraction = (match[2] ?? '').slice(0, scaleDecimals).padEnd(scaleDecimals, '0')
-  return BigInt(`${match[1] || '0'}${fraction}`)
-}
-
-/**
- * '7500' → '7,500.00': a limit as the visitor reads it, in cents rounded inwards (a minimum up, a
- * maximum down) so the amount shown is one that passes.
- */
-function formatLimit(limit: string, rounding: 'up' | 'down'): string {
-  const scaled = toScaled(limit)
-  if (scaled === undefined) return limit
-  const perCent = 1_000_000n
-  const cents = (scaled + (rounding === 'up' ? perCent - 1n : 0n)) / perCent
-  const whole = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return `${whole}.${(cents % 100n).toString().padStart(2, '0')}`
 }

@@ -8,6 +8,7 @@
 import { createSignInMessageText } from '@solana/wallet-standard-util'
 import { getAddress } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
+import { parseCaipNetworkId } from './caip'
 import type { SiwxMessageData } from './siwx'
 
 export {
@@ -32,7 +33,7 @@ const setFields = <fields extends object>(value: fields) =>
  */
 export function createSiwxMessage(data: SiwxMessageData): string {
   const { chainId, accountAddress, issuedAt, expirationTime, notBefore, ...fields } = data
-  const [namespace, reference] = chainId.split(':')
+  const { namespace, reference } = parseCaipNetworkId(chainId)
   if (namespace === 'eip155')
     return createSiweMessage({
       ...fields,

@@ -5,8 +5,8 @@
  * strings (a uint256 does not fit a JSON number). The spec's constants (slippage 1 %, provider
  * '1inch', the supported chain ids) are in `constants.ts`; the routes are not part of this file.
  */
-import { parseUnits } from 'viem'
 import * as z from 'zod/mini'
+import { parseAmount } from './amounts'
 import { swapSlippageTolerance } from './constants'
 import { tokenAmountErrors } from './validation'
 
@@ -51,13 +51,10 @@ export function swapAmountError(
   decimals: number,
   balance?: { value: bigint; symbol: string } | undefined,
 ): string | undefined {
-  const amount = text.trim()
-  if (amount === '') return swapAmountErrors.required
-  // Digits with at most one point: no signs, exponents, separators or spaces.
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(amount)) return swapAmountErrors.notANumber
-  const fraction = amount.split('.')[1] ?? ''
-  if (fraction.length > decimals) return swapAmountErrors.tooManyDecimals(decimals)
-  const value = parseUnits(amount, decimals)
+  const { units: value, problem } = parseAmount(text, decimals)
+  if (problem === 'tooManyDecimals') return swapAmountErrors.tooManyDecimals(decimals)
+  if (problem !== undefined)
+    return problem === 'empty' ? swapAmountErrors.required : swapAmountErrors.notANumber
   if (value === 0n) return swapAmountErrors.zero
   if (value > maxUint256) return swapAmountErrors.tooLarge
   if (balance !== undefined && value > balance.value)

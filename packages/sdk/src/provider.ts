@@ -9,6 +9,7 @@ import {
   args,
   type OpenParams,
   type RequestArguments,
+  tryEvmChainId,
   UserRejectedRequestError,
 } from '@airlock/protocol'
 import type { Eip1193Provider } from './hostWallets'
@@ -32,12 +33,6 @@ type ProviderContext = {
   open(params?: OpenParams): Promise<void>
   /** A transaction went straight to the wallet: the modal's account data is stale. */
   sent(hash: unknown): void
-}
-
-/** The EIP-155 chain id of a CAIP-2 id, as the hex string EIP-1193 events carry. */
-function hexChainId(caipNetworkId: string | undefined): string | undefined {
-  const [namespace, reference] = caipNetworkId?.split(':') ?? []
-  return namespace === 'eip155' && reference ? `0x${Number(reference).toString(16)}` : undefined
 }
 
 const evm = (state: AirlockState) => state.namespace === 'eip155' && state.status === 'connected'
@@ -96,9 +91,9 @@ export function createProvider(context: ProviderContext): AirlockProvider {
     update(next, previous) {
       const accounts = accountsOf(next)
       if (accounts.join() !== accountsOf(previous).join()) emit('accountsChanged', accounts)
-      const chainId = hexChainId(next.chainId)
+      const chainId = tryEvmChainId(next.chainId)
       if (evm(next) && !evm(previous) && chainId) emit('connect', { chainId })
-      else if (evm(next) && chainId && chainId !== hexChainId(previous.chainId))
+      else if (evm(next) && chainId && chainId !== tryEvmChainId(previous.chainId))
         emit('chainChanged', chainId)
       if (!evm(next) && evm(previous)) emit('disconnect', { code: 4900, message: 'Disconnected' })
     },

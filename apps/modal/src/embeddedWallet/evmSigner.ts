@@ -16,24 +16,20 @@ import {
   InvalidParamsError,
   type NetworkConfig,
   ProviderRpcError,
+  parseCaipNetworkId,
   type RequestArguments,
   UnauthorizedError,
-  UnsupportedMethodError,
   UserRejectedRequestError,
 } from '@airlock/protocol'
 import {
-  type AccessList,
   type Address,
   ChainMismatchError,
   createPublicClient,
   createWalletClient,
-  decodeFunctionData,
   defineChain,
-  erc20Abi,
   getAddress,
   type Hex,
   HttpRequestError,
-  hashTypedData,
   hexToBytes,
   http,
   isAddress,
@@ -42,15 +38,14 @@ import {
   TimeoutError,
   type TypedDataDomain,
   BaseError as ViemError,
-  validateTypedData,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { invalid, isRecord, networkList, readableText, shown } from './signerInput'
+import { type Erc20Call, erc20CallOf, readTransaction } from './evmTransaction'
+import { readTypedData } from './evmTypedData'
+import { positional, type RequestHandlers, requestDispatcher } from './requestDispatcher'
+import { invalid, networkList, readableText, shown } from './signerInput'
 
-/** An ERC-20 call a transaction makes, read from its data with the standard ERC-20 ABI. */
-export type Erc20Call =
-  | { name: 'transfer'; token: Address; to: Address; amount: bigint }
-  | { name: 'approve'; token: Address; spender: Address; amount: bigint }
+export type { Erc20Call } from './evmTransaction'
 
 /** Where a request would be signed: the network it is for and the wallet's account. */
 type ApprovalContext = { network: CaipNetworkId; from: Address }
@@ -136,36 +131,6 @@ const readMethods: readonly string[] = [
   'net_version',
   'web3_clientVersion',
 ]
-
-/** The fields of an `eth_sendTransaction` the wallet sends; any other is refused, not dropped. */
-const transactionFields: readonly string[] = [
-  'from',
-  'to',
-  'value',
-  'data',
-  'input',
-  'gas',
-  'gasPrice',
-  'maxFeePerGas',
-  'maxPriorityFeePerGas',
-  'nonce',
-  'chainId',
-  'type',
-  'accessList',
-]
-
-/** A transaction whose every field was checked, as viem's `sendTransaction` takes it. */
-type CheckedTransaction = {
-  to: Address
-  value: bigint
-  data?: Hex
-  gas?: bigint
-  nonce?: number
-  accessList?: AccessList
-} & (
-  | { type?: 'legacy' | 'eip2930'; gasPrice?: bigint }
-  | { type?: 'eip1559'; maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint }
-)
 
 /**
  * The EIP-1193 provider of an embedded wallet's EVM account, on the site's EVM networks.
@@ -313,7 +278,7 @@ export function createEvmSigner({
     )
   }
 
-  async function read(method: string, params: RequestArguments['params']) {
+  async function read(params: RequestArguments['params'], method: string) {
     if (params !== undefined && !Array.isArray(params))
       throw invalid(`${method} takes its parameters as an array.`)
     const on = active
@@ -327,34 +292,21 @@ export function createEvmSigner({
     }
   }
 
+  const handlers: RequestHandlers = {
+    ...Object.fromEntries(readMethods.map((method) => [method, read])),
+    eth_accounts: () => [from],
+    eth_requestAccounts: () => [from],
+    eth_chainId: () => evmChainId(active.caipNetworkId),
+    personal_sign: personalSign,
+    eth_signTypedData_v4: signTypedData,
+    eth_sendTransaction: sendTransaction,
+    wallet_switchEthereumChain: switchChain,
+    wallet_getCapabilities: capabilities,
+  }
   return {
     address: from,
     network: () => active.caipNetworkId,
-    async request(args) {
-      const { method, params } = args ?? {}
-      if (typeof method !== 'string') throw invalid('A request needs a method name.')
-      switch (method) {
-        case 'eth_accounts':
-        case 'eth_requestAccounts':
-          return [from]
-        case 'eth_chainId':
-          return evmChainId(active.caipNetworkId)
-        case 'personal_sign':
-          return personalSign(params)
-        case 'eth_signTypedData_v4':
-          return signTypedData(params)
-        case 'eth_sendTransaction':
-          return sendTransaction(params)
-        case 'wallet_switchEthereumChain':
-          return switchChain(params)
-        case 'wallet_getCapabilities':
-          return capabilities(params)
-      }
-      if (readMethods.includes(method)) return read(method, params)
-      throw new UnsupportedMethodError({
-        message: `The embedded wallet does not support ${method}.`,
-      })
-    },
+    request: requestDispatcher(handlers),
   }
 }
 
@@ -376,7 +328,7 @@ function clientsOn(network: NetworkConfig, account: ReturnType<typeof privateKey
 /** A site's EVM network as viem's chain. */
 export function chainOf(network: NetworkConfig) {
   return defineChain({
-    id: Number(network.caipNetworkId.slice('eip155:'.length)),
+    id: Number(parseCaipNetworkId(network.caipNetworkId).reference),
     name: network.name,
     nativeCurrency: network.nativeCurrency,
     rpcUrls: { default: { http: [network.rpcUrl] } },
@@ -432,294 +384,9 @@ export function readCapabilitiesRequest(
   return (chainIds as string[] | undefined)?.map((chainId) => `eip155:${BigInt(chainId)}`)
 }
 
-/**
- * A method's positional parameters: an array with at least one entry per name in `names` (the
- * names say in the error what was expected).
- */
-export function positional(
-  method: string,
-  params: RequestArguments['params'],
-  names: readonly string[],
-): unknown[] {
-  if (!Array.isArray(params) || params.length < names.length)
-    throw invalid(`${method} takes the parameters [${names.join(', ')}].`)
-  return params
-}
-
 /** A personal_sign message as the visitor reads it: its text when it is plain UTF-8, else its hex. */
 export function messageText(message: Hex): string {
   return readableText(hexToBytes(message)) ?? message
-}
-
-/**
- * EIP-712 typed data from `eth_signTypedData_v4`'s JSON (or an object), checked in full: its
- * shape, its values against its types (viem's `validateTypedData`, then hashed once as signing
- * will), and a domain chainId that is the active network's.
- */
-export function readTypedData(value: unknown, network: NetworkConfig) {
-  const method = 'eth_signTypedData_v4'
-  let parsed = value
-  if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value)
-    } catch (error) {
-      throw invalid(`${method}: the typed data is not valid JSON.`, (error as Error).message)
-    }
-  }
-  if (!isRecord(parsed))
-    throw invalid(
-      `${method}: the typed data must be an object with types, primaryType, domain and message.`,
-    )
-  const { types, primaryType, domain, message } = parsed
-  if (!isRecord(types) || !Object.values(types).every(isFieldList))
-    throw invalid(`${method}: types must map each type name to a list of { name, type } fields.`)
-  if (typeof primaryType !== 'string' || !Object.hasOwn(types, primaryType))
-    throw invalid(`${method}: primaryType ${shown(primaryType)} is not one of the types.`)
-  if (!isRecord(domain)) throw invalid(`${method}: domain must be an object.`)
-  if (!isRecord(message)) throw invalid(`${method}: message must be an object.`)
-  if (domain.chainId !== undefined) {
-    const chainId = chainIdOf(domain.chainId)
-    const expected = BigInt(network.caipNetworkId.slice('eip155:'.length))
-    if (chainId === undefined)
-      throw invalid(`${method}: the domain's chainId ${shown(domain.chainId)} is not a chain id.`)
-    if (chainId !== expected)
-      throw invalid(
-        `${method}: the domain's chainId ${chainId} is not the active network's (${expected}, ${network.name}).`,
-      )
-  }
-  const fields = types as Record<string, TypedDataField[]>
-  const mismatch =
-    (fields.EIP712Domain && valueMismatch(fields, 'EIP712Domain', domain, 'domain')) ||
-    (primaryType !== 'EIP712Domain' && valueMismatch(fields, primaryType, message, 'message'))
-  if (mismatch) throw invalid(`${method}: ${mismatch}.`)
-  const typedData = { domain: domain as TypedDataDomain, types: fields, primaryType, message }
-  try {
-    validateTypedData(typedData)
-    hashTypedData(typedData)
-  } catch (error) {
-    throw invalid(
-      `${method}: the typed data does not match its types.`,
-      error instanceof ViemError ? error.shortMessage : (error as Error).message,
-    )
-  }
-  return typedData
-}
-
-type TypedDataField = { name: string; type: string }
-
-/**
- * Why `value` (at `path`) is not of the EIP-712 `type`: a field missing, a struct that is not an
- * object, a list that is not one or not of its length, a text, bool, number, address or bytes of
- * the wrong kind. Undefined when it is of the type; ranges, sizes and checksums are left to
- * viem's `validateTypedData`.
- */
-function valueMismatch(
-  types: Record<string, TypedDataField[]>,
-  type: string,
-  value: unknown,
-  path: string,
-): string | undefined {
-  if (value === undefined || value === null) return `${path} is missing (${type})`
-  const list = /^(.*)\[(\d*)\]$/.exec(type)
-  if (list) {
-    const [, item = '', length = ''] = list
-    if (!Array.isArray(value)) return `${path} must be a list (${type}), not ${shown(value)}`
-    if (length !== '' && value.length !== Number(length))
-      return `${path} must have ${length} entries (${type}), not ${value.length}`
-    for (const [index, entry] of value.entries()) {
-      const mismatch = valueMismatch(types, item, entry, `${path}[${index}]`)
-      if (mismatch) return mismatch
-    }
-    return undefined
-  }
-  const struct = Object.hasOwn(types, type) ? types[type] : undefined
-  if (struct) {
-    if (!isRecord(value)) return `${path} must be an object (${type}), not ${shown(value)}`
-    for (const field of struct) {
-      const mismatch = valueMismatch(types, field.type, value[field.name], `${path}.${field.name}`)
-      if (mismatch) return mismatch
-    }
-    return undefined
-  }
-  const fits =
-    type === 'string'
-      ? typeof value === 'string'
-      : type === 'bool'
-        ? typeof value === 'boolean'
-        : type === 'address' || type.startsWith('bytes')
-          ? typeof value === 'string'
-          : /^u?int\d*$/.test(type)
-            ? (typeof value === 'number' && Number.isSafeInteger(value)) ||
-              typeof value === 'bigint' ||
-              (typeof value === 'string' && /^(-?\d{1,78}|0x[0-9a-fA-F]{1,64})$/.test(value))
-            : true
-  return fits
-    ? undefined
-    : `${path} must be ${/^[ai]/.test(type) ? 'an' : 'a'} ${type}, not ${shown(value)}`
-}
-
-function isFieldList(value: unknown): boolean {
-  return (
-    Array.isArray(value) &&
-    value.every(
-      (field) =>
-        isRecord(field) && typeof field.name === 'string' && typeof field.type === 'string',
-    )
-  )
-}
-
-/** A typed data domain's chainId, as JSON gives it (a number, decimal or hex); undefined if none. */
-function chainIdOf(value: unknown): bigint | undefined {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : undefined
-  if (typeof value === 'string' && /^(\d{1,20}|0x[0-9a-fA-F]{1,16})$/.test(value))
-    return BigInt(value)
-  return undefined
-}
-
-/**
- * The transaction of an `eth_sendTransaction`, every field checked: `from` is this wallet, `to`
- * an address (no contract creation), numbers are hex quantities, fees of one kind, and a
- * chainId, if any, the network's.
- */
-export function readTransaction(
-  value: unknown,
-  network: NetworkConfig,
-  assertOwnAddress: (method: string, value: unknown) => void,
-): CheckedTransaction {
-  const method = 'eth_sendTransaction'
-  if (!isRecord(value)) throw invalid(`${method} takes [{ from, to, value, data }].`)
-  // Null is taken as absent, as some libraries write it for a field they leave out.
-  const field = (name: string) => value[name] ?? undefined
-  const unknown = Object.keys(value).filter(
-    (name) => !transactionFields.includes(name) && field(name) !== undefined,
-  )
-  if (unknown.length > 0)
-    throw invalid(
-      `${method}: the embedded wallet does not send transactions with ${unknown.join(', ')}.`,
-    )
-
-  if (field('from') === undefined) throw invalid(`${method}: from is required.`)
-  assertOwnAddress(method, field('from'))
-  const to = field('to')
-  if (to === undefined)
-    throw invalid(`${method}: to is required (the embedded wallet does not deploy contracts).`)
-  if (typeof to !== 'string' || !isAddress(to))
-    throw invalid(`${method}: to ${shown(to)} is not an address.`)
-
-  const quantity = (name: string, max = 2n ** 256n - 1n) => {
-    const given = field(name)
-    if (given === undefined) return undefined
-    if (typeof given !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(given) || BigInt(given) > max)
-      throw invalid(`${method}: ${name} must be a hex quantity such as 0x1, not ${shown(given)}.`)
-    return BigInt(given)
-  }
-  const bytes = (name: string) => {
-    const given = field(name)
-    if (given === undefined) return undefined
-    if (typeof given !== 'string' || !isHex(given) || given.length % 2 !== 0)
-      throw invalid(`${method}: ${name} must be 0x-prefixed hex bytes, not ${shown(given)}.`)
-    return given.toLowerCase() as Hex
-  }
-
-  const data = bytes('data')
-  const input = bytes('input')
-  if (data !== undefined && input !== undefined && data !== input)
-    throw invalid(`${method}: data and input differ; give one of them.`)
-  const calldata = data ?? input
-
-  const chainId = quantity('chainId')
-  const networkChainId = BigInt(network.caipNetworkId.slice('eip155:'.length))
-  if (chainId !== undefined && chainId !== networkChainId)
-    throw invalid(
-      `${method}: chainId ${chainId} is not the active network's (${networkChainId}, ${network.name}).`,
-    )
-
-  const gasPrice = quantity('gasPrice')
-  const maxFeePerGas = quantity('maxFeePerGas')
-  const maxPriorityFeePerGas = quantity('maxPriorityFeePerGas')
-  if (gasPrice !== undefined && (maxFeePerGas ?? maxPriorityFeePerGas) !== undefined)
-    throw invalid(`${method}: give gasPrice or maxFeePerGas and maxPriorityFeePerGas, not both.`)
-  if (
-    maxFeePerGas !== undefined &&
-    maxPriorityFeePerGas !== undefined &&
-    maxPriorityFeePerGas > maxFeePerGas
-  )
-    throw invalid(`${method}: maxPriorityFeePerGas is more than maxFeePerGas.`)
-
-  const typeNumber = quantity('type')
-  const type =
-    typeNumber === undefined
-      ? undefined
-      : (['legacy', 'eip2930', 'eip1559'] as const)[Number(typeNumber)]
-  if (typeNumber !== undefined && type === undefined)
-    throw invalid(
-      `${method}: the embedded wallet sends transactions of type 0x0, 0x1 and 0x2, not ${shown(field('type'))}.`,
-    )
-  if (type === 'eip1559' && gasPrice !== undefined)
-    throw invalid(`${method}: a type 0x2 transaction takes maxFeePerGas, not gasPrice.`)
-  if (
-    type !== undefined &&
-    type !== 'eip1559' &&
-    (maxFeePerGas ?? maxPriorityFeePerGas) !== undefined
-  )
-    throw invalid(
-      `${method}: a type ${shown(field('type'))} transaction takes gasPrice, not maxFeePerGas.`,
-    )
-
-  const accessList = field('accessList')
-  if (accessList !== undefined && !isAccessList(accessList))
-    throw invalid(`${method}: accessList must be a list of { address, storageKeys }.`)
-
-  const nonce = quantity('nonce', BigInt(Number.MAX_SAFE_INTEGER))
-  const gas = quantity('gas')
-  // Fees of one kind; with none given, viem picks the kind the network takes.
-  const fees =
-    type === 'eip1559' || (type === undefined && gasPrice === undefined)
-      ? {
-          ...(type ? { type } : {}),
-          ...(maxFeePerGas !== undefined ? { maxFeePerGas } : {}),
-          ...(maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas } : {}),
-        }
-      : { ...(type ? { type } : {}), ...(gasPrice !== undefined ? { gasPrice } : {}) }
-  return {
-    to: getAddress(to),
-    value: quantity('value') ?? 0n,
-    ...(calldata !== undefined && calldata !== '0x' ? { data: calldata } : {}),
-    ...(gas !== undefined ? { gas } : {}),
-    ...(nonce !== undefined ? { nonce: Number(nonce) } : {}),
-    ...(accessList !== undefined ? { accessList } : {}),
-    ...fees,
-  }
-}
-
-function isAccessList(value: unknown): value is AccessList {
-  return (
-    Array.isArray(value) &&
-    value.every(
-      (entry) =>
-        isRecord(entry) &&
-        typeof entry.address === 'string' &&
-        isAddress(entry.address) &&
-        Array.isArray(entry.storageKeys) &&
-        entry.storageKeys.every(
-          (key) => typeof key === 'string' && /^0x[0-9a-fA-F]{64}$/.test(key),
-        ),
-    )
-  )
-}
-
-/** The ERC-20 `transfer` or `approve` that `data` calls on `token`; undefined for any other data. */
-export function erc20CallOf(token: Address, data: Hex): Erc20Call | undefined {
-  try {
-    const call = decodeFunctionData({ abi: erc20Abi, data })
-    if (call.functionName === 'transfer')
-      return { name: 'transfer', token, to: call.args[0], amount: call.args[1] }
-    if (call.functionName === 'approve')
-      return { name: 'approve', token, spender: call.args[0], amount: call.args[1] }
-  } catch {
-    // Not a call of the ERC-20 ABI: the view shows the data as it is.
-  }
-  return undefined
 }
 
 /**

@@ -20,6 +20,11 @@ export function shown(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}…` : text
 }
 
+/** An error's message for a refusal's details; a thrown non-error, quoted. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : shown(error)
+}
+
 export function networkList(networks: readonly NetworkConfig[]): string {
   return networks.map(({ caipNetworkId, name }) => `${caipNetworkId} ${name}`).join(', ') || 'none'
 }

@@ -12,6 +12,7 @@ import {
   evmChainId,
   type NetworkConfig,
   ProviderRpcError,
+  parseCaipNetworkId,
   type RequestArguments,
   RequestTimeoutError,
   UnsupportedMethodError,
@@ -43,17 +44,16 @@ import {
   type Approve,
   chainOf,
   type EvmSigner,
-  erc20CallOf,
   isChainIdHex,
   messageText,
   ownAddressCheck,
-  positional,
   providerErrorOf,
   readCapabilitiesRequest,
   readPersonalSign,
-  readTransaction,
-  readTypedData,
 } from './evmSigner'
+import { erc20CallOf, readTransaction } from './evmTransaction'
+import { readTypedData } from './evmTypedData'
+import { positional, type RequestHandler, requestDispatcher } from './requestDispatcher'
 import { invalid, isRecord, shown } from './signerInput'
 import { ownedSmartAccount, smartAccountBundler } from './smartAccount'
 
@@ -288,38 +288,28 @@ export async function createSmartAccountSigner(
     return { [evmChainId(network.caipNetworkId)]: { atomic: { status: 'supported' } } }
   }
 
-  return {
-    address,
-    network: () => eoa.network(),
-    async request(args) {
-      const { method, params } = args ?? {}
-      if (typeof method !== 'string') throw invalid('A request needs a method name.')
-      switch (method) {
-        case 'eth_accounts':
-        case 'eth_requestAccounts':
-          return [address]
-        case 'personal_sign':
-          return personalSign(params)
-        case 'eth_signTypedData_v4':
-          return signTypedData(params)
-        case 'eth_sendTransaction':
-          return sendTransaction(params)
-        case 'wallet_sendCalls':
-          return walletSendCalls(params)
-        case 'wallet_getCallsStatus':
-          return callsStatus(params)
-        case 'wallet_getCapabilities':
-          return capabilities(params)
-        case 'eth_signTransaction':
-        case 'eth_sign':
-          throw new UnsupportedMethodError({
-            message: `A smart account does not support ${method}: it sends user operations.`,
-          })
-      }
-      // The network, its switch and chain reads: the EOA's provider, which the account shares.
-      return eoa.request(args)
-    },
+  const refuseEoaSigning: RequestHandler = (_, method) => {
+    throw new UnsupportedMethodError({
+      message: `A smart account does not support ${method}: it sends user operations.`,
+    })
   }
+  const request = requestDispatcher(
+    {
+      eth_accounts: () => [address],
+      eth_requestAccounts: () => [address],
+      personal_sign: personalSign,
+      eth_signTypedData_v4: signTypedData,
+      eth_sendTransaction: sendTransaction,
+      wallet_sendCalls: walletSendCalls,
+      wallet_getCallsStatus: callsStatus,
+      wallet_getCapabilities: capabilities,
+      eth_signTransaction: refuseEoaSigning,
+      eth_sign: refuseEoaSigning,
+    },
+    // The network, its switch and chain reads: the EOA's provider, which the account shares.
+    { otherwise: (args) => eoa.request(args) },
+  )
+  return { address, network: () => eoa.network(), request }
 }
 
 /**
@@ -341,7 +331,7 @@ function readCalls(
       `${method}: chainId must be a hex chain id such as 0x1, not ${shown(batch.chainId)}.`,
     )
   const chainId = BigInt(batch.chainId)
-  const networkChainId = BigInt(network.caipNetworkId.slice('eip155:'.length))
+  const networkChainId = BigInt(parseCaipNetworkId(network.caipNetworkId).reference)
   if (chainId !== networkChainId)
     throw new ProviderRpcError(
       errorCodes.unrecognizedChain,

@@ -4,6 +4,7 @@
 // frame holds what the page answers to the page's origin, the account and the time: a message
 // meant for anything else is never put to the wallet.
 import {
+  parseCaipNetworkId,
   type SiwxHandler,
   type SiwxMessageData,
   type SiwxSiteSignIn,
@@ -26,7 +27,7 @@ const siteMessage = (input: Omit<SiwxMessageData, 'nonce'>, nonce = generateSiwe
   createSiweMessage({
     domain: input.domain,
     address: input.accountAddress as Hex,
-    chainId: Number(input.chainId.split(':')[1]),
+    chainId: Number(parseCaipNetworkId(input.chainId).reference),
     uri: input.uri,
     version: '1',
     nonce,

@@ -17,6 +17,7 @@ import {
   parseCaipNetworkId,
   type RequestArguments,
   toastMessages,
+  tryParseCaipAddress,
   UnsupportedMethodError,
   UserRejectedRequestError,
 } from '@airlock/protocol'
@@ -143,7 +144,7 @@ export function createWalletConnect(options: WalletConnectOptions) {
           // Wallets send plain addresses or CAIP-10 accounts.
           const addresses = data
             .filter((item): item is string => typeof item === 'string')
-            .map((item) => item.split(':').at(-1)!)
+            .map((item) => tryParseCaipAddress(item)?.address ?? item)
           emitAccounts(addresses)
         }
       },

@@ -4,7 +4,7 @@
  * (`AIRLOCK_NETWORKS_JSON`): an EOA's signature recovered here, a contract wallet's (ERC-1271,
  * ERC-6492) by viem's `verifyMessage` on the chain.
  */
-import { ApiRefusal, type NetworkConfig, nameErrors } from '@airlock/protocol'
+import { ApiRefusal, type NetworkConfig, nameErrors, parseCaipNetworkId } from '@airlock/protocol'
 import { createPublicClient, type Hex, http, type PublicClient, verifyMessage } from 'viem'
 import type { VerifyNameSignature } from './names'
 
@@ -20,7 +20,7 @@ import type { VerifyNameSignature } from './names'
 export function nameSignatureVerifier(networks: readonly NetworkConfig[]): VerifyNameSignature {
   const rpcUrls = new Map<number, string>()
   for (const { caipNetworkId, rpcUrl } of networks) {
-    const [namespace, reference] = caipNetworkId.split(':')
+    const { namespace, reference } = parseCaipNetworkId(caipNetworkId)
     if (namespace === 'eip155') rpcUrls.set(Number(reference), rpcUrl)
   }
   const clients = new Map<number, PublicClient>()

@@ -19,10 +19,12 @@
 import {
   type CaipNetworkId,
   coinbasePayNetworks,
+  formatFiatAmount,
   type OnrampPaymentCurrency,
   type OnrampProvider,
   type OnrampQuote,
   onrampProviderFeeRange,
+  sumDecimals,
 } from '@airlock/protocol'
 import { z } from 'zod'
 import type { OnrampAdapter, OnrampCheckoutPurchase, OnrampPurchase } from './adapter'
@@ -184,23 +186,13 @@ export function createCoinbaseAdapter({
   }
 }
 
-/** '100' → '100.00': Coinbase takes a payment amount with two decimals. */
+/** '100' → '100.00': Coinbase takes a payment amount with two decimals (the amount is checked). */
 function twoDecimals(amount: string): string {
-  const [whole = '0', fraction = ''] = amount.trim().split('.')
-  return `${whole || '0'}.${fraction.padEnd(2, '0')}`
+  return formatFiatAmount(amount, { grouping: false }) ?? amount
 }
 
 /** The sum of two decimal strings, exactly; '1.5' + '0.25' → '1.75'. */
 function addDecimals(a: string, b: string): string {
-  const scale = Math.max(decimalsOf(a), decimalsOf(b))
-  const units = (text: string) => {
-    const [whole = '0', fraction = ''] = text.split('.')
-    return BigInt(`${whole || '0'}${fraction.padEnd(scale, '0')}`)
-  }
-  const sum = (units(a) + units(b)).toString().padStart(scale + 1, '0')
-  return scale === 0 ? sum : `${sum.slice(0, -scale)}.${sum.slice(-scale)}`
-}
-
-function decimalsOf(text: string): number {
-  return text.split('.')[1]?.length ?? 0
+  // The quote schema admits only plain decimals.
+  return sumDecimals([a, b]) ?? a
 }

@@ -27,6 +27,7 @@ import {
   onrampDefaultPaymentMethod,
   onrampDefaultPurchaseCurrencies,
   onrampDefaultPurchaseCurrency,
+  parseCaipNetworkId,
 } from '@airlock/protocol'
 import type { OnrampAdapter, OnrampPurchase } from './adapter'
 import { createCoinbaseAdapter } from './coinbase'
@@ -143,7 +144,7 @@ export function createOnramp(
 
   /** The adapter for the purchase: the one asked for, or the first delivering on the network. */
   function adapterFor(network: CaipNetworkId, asked: OnrampProviderId | undefined): OnrampAdapter {
-    if (!(chainSupport.onramp as readonly string[]).includes(network.split(':')[0] ?? ''))
+    if (!(chainSupport.onramp as readonly string[]).includes(parseCaipNetworkId(network).namespace))
       throw new ApiRefusal(
         'onrampUnsupportedNetwork',
         `Buying crypto is offered on eip155 and solana networks only, not ${network}.`,

@@ -1,0 +1,66 @@
+/**
+ * The request dispatch the embedded wallet's providers share (evmSigner.ts, smartAccountSigner.ts,
+ * solanaSigner.ts): a table of method → handler, so a provider says only which methods it
+ * answers and how. A request without a method name is invalid params (-32602); a method without
+ * a handler goes to the provider's `otherwise` or is refused as EIP-1193 says (4200).
+ */
+import { type RequestArguments, UnsupportedMethodError } from '@airlock/protocol'
+import { invalid } from './signerInput'
+
+export type RequestParams = RequestArguments['params']
+
+/** Answers one method; `method` is the name it was asked by, as one handler may answer several. */
+export type RequestHandler = (params: RequestParams, method: string) => unknown
+
+/** The methods a provider answers. Only own keys count: `toString` is no method of a wallet. */
+export type RequestHandlers = Readonly<Record<string, RequestHandler>>
+
+export type RequestDispatcherOptions = {
+  /** A request no handler takes; by default refused with 4200. */
+  otherwise?: ((args: RequestArguments) => unknown) | undefined
+}
+
+/**
+ * An EIP-1193 `request` that answers each method with its handler.
+ *
+ * @example
+ * const request = requestDispatcher({
+ *   eth_accounts: () => [address],
+ *   personal_sign: (params) => personalSign(params),
+ * })
+ * await request({ method: 'eth_accounts' }) // ['0x…']
+ * await request({ method: 'eth_sign' }) // rejects: 4200 'The embedded wallet does not support eth_sign.'
+ */
+export function requestDispatcher(
+  handlers: RequestHandlers,
+  { otherwise = refuseUnsupported }: RequestDispatcherOptions = {},
+): (args: RequestArguments) => Promise<unknown> {
+  return async (args) => {
+    const { method, params } = args ?? {}
+    if (typeof method !== 'string') throw invalid('A request needs a method name.')
+    const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined
+    return handler ? handler(params, method) : otherwise(args)
+  }
+}
+
+/** 4200 for a method the embedded wallet has no answer to. */
+function refuseUnsupported({ method }: RequestArguments): never {
+  throw new UnsupportedMethodError({ message: `The embedded wallet does not support ${method}.` })
+}
+
+/**
+ * A method's positional parameters: an array with at least one entry per name in `names` (the
+ * names say in the error what was expected).
+ *
+ * @example
+ * const [message, address] = positional('personal_sign', params, ['message', 'address'])
+ */
+export function positional(
+  method: string,
+  params: RequestParams,
+  names: readonly string[],
+): unknown[] {
+  if (!Array.isArray(params) || params.length < names.length)
+    throw invalid(`${method} takes the parameters [${names.join(', ')}].`)
+  return params
+}
