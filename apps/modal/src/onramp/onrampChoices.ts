@@ -8,6 +8,7 @@ import {
   type CaipNetworkId,
   chainSupport,
   coinbasePayNetworks,
+  decimalUnits,
   type OnrampOptions,
   type OnrampPaymentMethodLimit,
   type OnrampProvider,
@@ -126,11 +127,7 @@ export function onrampChoices(
 }
 
 /** A decimal as an integer of 10^-18 units, for comparing amounts exactly; -1 when not one. */
-function scaled(value: string): bigint {
-  const match = /^(\d*)(?:\.(\d*))?$/.exec(value.trim())
-  if (!match || value.trim() === '' || value.trim() === '.') return -1n
-  return BigInt(`${match[1] || '0'}${(match[2] ?? '').slice(0, 18).padEnd(18, '0')}`)
-}
+const scaled = (value: string): bigint => decimalUnits(value, 18) ?? -1n
 
 /** One provider's quote for the form as it stands. */
 export type OnrampQuoteResult =
