@@ -5,12 +5,11 @@
  */
 import {
   coinTypeOfChainId,
-  isCaipNetworkId,
   type NameRecord,
   nameErrors,
   nameMessage,
-  parseCaipNetworkId,
   type RequestArguments,
+  tryParseCaipNetworkId,
 } from '@airlock/protocol'
 import { stringToHex } from 'viem'
 import { queryClientOf } from '../queries/queryClient'
@@ -36,7 +35,7 @@ export async function registerName(
 ): Promise<NameRecord> {
   const { address, activeNetwork, config, host } = context.store.getState()
   const failure = nameErrors.errorRegisteringName(name)
-  const network = isCaipNetworkId(activeNetwork) ? parseCaipNetworkId(activeNetwork) : undefined
+  const network = tryParseCaipNetworkId(activeNetwork)
   if (network?.namespace !== 'eip155')
     throw new NamesApiError(failure, { cause: new Error(nameErrors.networkNotFound) })
   if (!address)

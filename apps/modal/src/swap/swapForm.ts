@@ -9,15 +9,17 @@ import {
   swapAmountError,
   swapNativeTokenAddress,
   type TokenBalance,
+  tryParseCaipNetworkId,
 } from '@airlock/protocol'
 import { parseUnits } from 'viem/utils'
-import { type ModalState, namespaceOf } from '../stores/store'
+import type { ModalState } from '../stores/store'
 import { swapText } from '../views/Swap/swapText'
 
 /** The eip155 chain id of the active network, or undefined when it is not an EVM one. */
 export function swapChainIdOf(state: Pick<ModalState, 'activeNetwork'>): number | undefined {
-  if (namespaceOf(state.activeNetwork) !== 'eip155') return undefined
-  const chainId = Number(state.activeNetwork?.split(':')[1])
+  const network = tryParseCaipNetworkId(state.activeNetwork)
+  if (network?.namespace !== 'eip155') return undefined
+  const chainId = Number(network.reference)
   return Number.isSafeInteger(chainId) && chainId > 0 ? chainId : undefined
 }
 
