@@ -1,10 +1,14 @@
 /**
- * A value once it has stopped changing for `delayMs`: what a form looks up or quotes while the
- * visitor types (Send's receiver name, Swap's and Buy's amounts, a name to register), so a query
- * is asked for the text the visitor paused on, not for every key pressed.
+ * A value that follows `value` once it has stopped changing for `delayMs`: the forms ask the API
+ * after a pause in typing (Swap's quote, Buy's quotes, Send's receiver name, a name's
+ * availability), not on every keystroke. The first value is there at once.
  */
 import { useEffect, useState } from 'react'
 
+/**
+ * @example
+ * const asked = useDebouncedValue(amount, 300) // `amount` as it was 300 ms after the last key
+ */
 export function useDebouncedValue<value>(value: value, delayMs: number): value {
   const [settled, setSettled] = useState(value)
   useEffect(() => {

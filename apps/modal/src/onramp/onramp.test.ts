@@ -5,18 +5,18 @@ import {
   onrampAmountError,
 } from '@airlock/protocol'
 import { describe, expect, test } from 'vitest'
+import { emptyOnrampForm } from '../stores/onrampState'
+import { safeCheckoutUrl } from './checkoutWindow'
 import {
   chosenOnrampProvider,
-  emptyOnrampForm,
   isOnrampNetwork,
   type OnrampQuoteResult,
   onrampChoices,
-  onrampLimitsText,
   onrampProvidersOn,
   onrampQuoteRequest,
   rankOnrampProviders,
-  safeCheckoutUrl,
-} from './onramp'
+} from './onrampChoices'
+import { onrampLimitsText } from './onrampFormat'
 
 const ethereum = 'eip155:1'
 const anvil = 'eip155:31337'

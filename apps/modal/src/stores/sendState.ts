@@ -19,11 +19,6 @@ export type SendState = {
   loading: boolean
   /** Why the last send failed, shown in the preview. */
   error: string | undefined
-  /**
-   * The network fee estimated for the form as it was (`key`), kept so the form and its preview
-   * ask the chain once.
-   */
-  fee: { key: string; value?: NetworkFee; failed?: boolean } | undefined
 }
 
 /** A network fee: in the native coin's smallest unit, and as the preview shows it. */
@@ -39,5 +34,4 @@ export const emptySend: SendState = {
   networkBalanceInUSD: undefined,
   loading: false,
   error: undefined,
-  fee: undefined,
 }

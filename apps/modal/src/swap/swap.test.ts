@@ -18,27 +18,26 @@ import { describe, expect, test } from 'vitest'
 import { type ApiFetch, HttpError } from '../api'
 import { networkFeeText } from '../stores/networkFee'
 import { createModalStore } from '../stores/store'
+import { SwapError, swapErrorOf } from './swapError'
 import {
   approveSwap,
   needsApproval,
   quoteSwap,
   receivedOf,
   type SwapContext,
-  SwapError,
   type SwapReceipt,
-  swapErrorOf,
   swapTokens,
   walletTransaction,
-} from './swap'
+} from './swapFlow'
 import {
   isQuoteExpired,
-  swapAmountText,
   swapBalance,
   swapBalanceOf,
   swapChainIdOf,
-  swapExactText,
   swapFormError,
 } from './swapForm'
+import { swapAmountText, swapExactText } from './swapFormat'
+import { swapQuoteRefetchMs } from './swapQueries'
 
 const anvil: NetworkConfig = {
   caipNetworkId: 'eip155:31337',
@@ -172,6 +171,11 @@ describe('what is shown', () => {
     expect(needsApproval({ quote, allowance: 4_999_999n })).toBe(true)
     expect(needsApproval({ quote, allowance: 5_000_000n })).toBe(false)
     expect(needsApproval({ quote, allowance: undefined })).toBe(false)
+  })
+
+  test('behavior: a quote is asked again 5 s before it expires, never sooner than a second', () => {
+    expect(swapQuoteRefetchMs({ expiresAt: 40_000 }, 10_000)).toBe(25_000)
+    expect(swapQuoteRefetchMs({ expiresAt: 40_000 }, 39_000)).toBe(1_000)
   })
 
   test('behavior: a decline is ‘Signature declined’; the API’s refusal is its own message and code', () => {

@@ -1,24 +1,25 @@
 /**
- * The Swap form's rules, before anything is asked of the API: which network swaps on, the
- * account's balance of a token, what is wrong with the amount (the protocol's
- * `swapAmountError`, in its words), the amount in units, and amounts as the form shows them.
+ * The Swap form's rules (issue 22): which chain, which balance, and why the form cannot be
+ * quoted yet, in the protocol's words (`swapAmountError`), before anything is asked; and what a
+ * quote needs before it can be swapped.
  */
 import {
-  formatBalance,
   type SwapQuote,
   type SwapToken,
   swapAmountError,
   swapNativeTokenAddress,
   type TokenBalance,
+  tryParseCaipNetworkId,
 } from '@airlock/protocol'
-import { formatUnits, parseUnits } from 'viem/utils'
+import { parseUnits } from 'viem/utils'
 import { swapText } from '../messages/swapText'
-import { type ModalState, namespaceOf } from '../stores/store'
+import type { ModalState } from '../stores/store'
 
 /** The eip155 chain id of the active network, or undefined when it is not an EVM one. */
 export function swapChainIdOf(state: Pick<ModalState, 'activeNetwork'>): number | undefined {
-  if (namespaceOf(state.activeNetwork) !== 'eip155') return undefined
-  const chainId = Number(state.activeNetwork?.split(':')[1])
+  const network = tryParseCaipNetworkId(state.activeNetwork)
+  if (network?.namespace !== 'eip155') return undefined
+  const chainId = Number(network.reference)
   return Number.isSafeInteger(chainId) && chainId > 0 ? chainId : undefined
 }
 
@@ -88,31 +89,6 @@ export function swapFormError(
 /** The form's amount in `token`'s smallest units (the form checked it). */
 export const swapUnitsOf = (amount: string, token: Pick<SwapToken, 'decimals'>): bigint =>
   parseUnits(amount.trim(), token.decimals)
-
-/** Digits of a whole number in groups of three: `2961` → `2,961`. */
-const grouped = (integer: string) => integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-
-/**
- * An amount of a token to show: at most 2 decimals from 1 up, at most 6 below it, cut (never
- * rounded up), in groups of three.
- *
- * @example
- * swapAmountText(2_961_224_000n, 6) // '2,961.22'
- * swapAmountText(34_512n, 6) // '0.034512'
- */
-export function swapAmountText(units: bigint, decimals: number): string {
-  const [integer = '0', fraction = ''] = formatUnits(units, decimals).split('.')
-  if (integer !== '0') return grouped(formatBalance(`${integer}.${fraction}`))
-  const shown = fraction.slice(0, 6).replace(/0+$/, '')
-  if (shown) return `0.${shown}`
-  return units === 0n ? '0' : '<0.000001'
-}
-
-/** An exact amount, as typed, in groups of three: `1234.5` → `1,234.5`. */
-export function swapExactText(units: bigint, decimals: number): string {
-  const [integer = '0', fraction] = formatUnits(units, decimals).split('.')
-  return fraction ? `${grouped(integer)}.${fraction}` : grouped(integer)
-}
 
 /** Whether the quote no longer stands at `now` (the API refuses to build its swap then). */
 export const isQuoteExpired = (quote: Pick<SwapQuote, 'expiresAt'>, now: number): boolean =>

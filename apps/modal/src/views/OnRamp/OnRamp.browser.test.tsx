@@ -13,7 +13,7 @@ import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { HttpError } from '../../api'
 import { onRampText } from '../../messages/onRampText'
-import { onrampQuoteDelayMs } from '../../onramp/onramp'
+import { onrampQuoteDelayMs } from '../../onramp/onrampQueries'
 import { evmAccount, testHost } from '../../test/fixtures'
 import {
   type ApiRoutes,

@@ -13,35 +13,40 @@ import {
   onrampAmountError,
   truncateAddress,
 } from '@airlock/protocol'
-import { type UseQueryResult, useQueries, useQuery } from '@tanstack/react-query'
+import { useMutation, useQueries, useQuery } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
 import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { onRampText } from '../../messages/onRampText'
+import { openCheckoutWindow } from '../../onramp/checkoutWindow'
+import { createOnrampApi, isOnrampOff, type OnrampApiContext } from '../../onramp/onrampApi'
 import {
   chosenOnrampProvider,
-  fetchOnrampCheckout,
-  fetchOnrampOptions,
-  fetchOnrampQuote,
   isOnrampNetwork,
-  isOnrampOff,
-  type OnrampForm,
   type OnrampQuoteResult,
   onrampChoices,
-  onrampFormOf,
-  onrampLimitsText,
-  onrampQuoteDelayMs,
   onrampQuoteRequest,
-  openCheckoutWindow,
   rankOnrampProviders,
-  updateOnrampForm,
-} from '../../onramp/onramp'
+} from '../../onramp/onrampChoices'
+import { onrampLimitsText } from '../../onramp/onrampFormat'
+import {
+  onrampOptionsQuery,
+  onrampQuoteDelayMs,
+  onrampQuoteQuery,
+} from '../../onramp/onrampQueries'
 import { queryClientOf } from '../../queries/queryClient'
+import { type OnrampForm, onrampFormOf, updateOnrampForm } from '../../stores/onramp'
 import { activeNetworkOf } from '../../stores/store'
 import form from '../form.module.css'
 import list from '../list.module.css'
 import styles from './OnRamp.module.css'
+
+/** The onramp feature's context for this modal: its API client and its store. */
+function useOnrampContext(): OnrampApiContext {
+  const { store, api } = useModal()
+  return useMemo(() => ({ store, apiFetch: api.apiFetch }), [store, api])
+}
 
 export function OnRamp() {
   const network = useModalState((state) => state.activeNetwork)
@@ -59,30 +64,28 @@ type OptionsLoad =
   | { status: 'loaded'; options: OnrampOptions }
   | { status: 'failed'; message: string; off: boolean }
 
-/** The options' query, as the view tells it: loading (again, after Try again), or its end. */
-function optionsLoadOf(query: UseQueryResult<OnrampOptions>): OptionsLoad {
-  if (query.data) return { status: 'loaded', options: query.data }
-  if (!query.isError || query.isFetching) return { status: 'loading' }
-  const off = isOnrampOff(query.error)
+/** Why the options can't be had: buying off here (no Try again), or the failure's words. */
+function optionsFailure(error: unknown): OptionsLoad {
+  const off = isOnrampOff(error)
   const message = off
     ? onRampText.notAvailable
-    : query.error instanceof Error
-      ? query.error.message
+    : error instanceof Error
+      ? error.message
       : onRampText.optionsFailed
   return { status: 'failed', message, off }
 }
 
 /** Loads the options, then shows the form; says why when they can't be had. */
 function OnRampOptionsLoader({ network }: { network: CaipNetworkId }) {
-  const modal = useModal()
-  const options = useQuery(
-    {
-      queryKey: ['onramp', 'options'],
-      queryFn: ({ signal }) => fetchOnrampOptions(modal, signal),
-    },
-    queryClientOf(modal.store),
-  )
-  const load = optionsLoadOf(options)
+  const context = useOnrampContext()
+  const options = useQuery(onrampOptionsQuery(context), queryClientOf(context.store))
+  const load: OptionsLoad =
+    options.isPending || (options.isFetching && options.isError)
+      ? { status: 'loading' }
+      : options.isError
+        ? optionsFailure(options.error)
+        : { status: 'loaded', options: options.data }
+  const retry = () => void options.refetch()
 
   if (load.status === 'loaded') return <OnRampForm options={load.options} network={network} />
   if (load.status === 'loading')
@@ -97,7 +100,7 @@ function OnRampOptionsLoader({ network }: { network: CaipNetworkId }) {
         {load.message}
       </p>
       {!load.off && (
-        <button type="button" className={list.button} onClick={() => void options.refetch()}>
+        <button type="button" className={list.button} onClick={retry}>
           {onRampText.retry}
         </button>
       )}
@@ -113,8 +116,8 @@ type Handoff =
   | { status: 'failed'; message: string }
 
 function OnRampForm({ options, network }: { options: OnrampOptions; network: CaipNetworkId }) {
-  const modal = useModal()
-  const { store } = modal
+  const context = useOnrampContext()
+  const { store } = context
   const onramp = useModalState(onrampFormOf)
   const address = useModalState((state) => state.address)
   const networkName = useModalState((state) => activeNetworkOf(state)?.name ?? state.activeNetwork)
@@ -131,7 +134,11 @@ function OnRampForm({ options, network }: { options: OnrampOptions; network: Cai
     ? undefined
     : onrampQuoteRequest(choices, network, onramp.paymentAmount)
   const providerIds = choices.providers.map((provider) => provider.id)
-  const results = useOnrampQuotes(request, providerIds)
+  const results = useOnrampQuotes(context, request, providerIds)
+  const checkoutCall = useMutation(
+    { mutationFn: createOnrampApi(context).checkout },
+    queryClientOf(store),
+  )
   const rows = rankOnrampProviders(choices.providers, results)
   const chosen = chosenOnrampProvider(rows, onramp.selectedProvider)
   const allFailed =
@@ -148,19 +155,22 @@ function OnRampForm({ options, network }: { options: OnrampOptions; network: Cai
     const provider = chosen.provider
     const popup = openCheckoutWindow()
     setHandoff({ status: 'opening', provider: provider.label })
-    fetchOnrampCheckout(modal, { ...request, provider: provider.id, address }).then(
-      (url) => {
-        if (!popup || popup.closed) {
-          setHandoff({ status: 'blocked', provider: provider.label, url })
-          return
-        }
-        popup.location.href = url
-        setHandoff({ status: 'handedOff', provider: provider.label, url })
-      },
-      (error: unknown) => {
-        popup?.close()
-        const message = error instanceof Error ? error.message : onRampText.checkoutFailed
-        setHandoff({ status: 'failed', message })
+    checkoutCall.mutate(
+      { ...request, provider: provider.id, address },
+      {
+        onSuccess: (url) => {
+          if (!popup || popup.closed) {
+            setHandoff({ status: 'blocked', provider: provider.label, url })
+            return
+          }
+          popup.location.href = url
+          setHandoff({ status: 'handedOff', provider: provider.label, url })
+        },
+        onError: (error) => {
+          popup?.close()
+          const message = error instanceof Error ? error.message : onRampText.checkoutFailed
+          setHandoff({ status: 'failed', message })
+        },
       },
     )
   }
@@ -360,39 +370,32 @@ function QuoteText({ result }: { result: OnrampQuoteResult | undefined }) {
 type QuoteResults = Partial<Record<OnrampProviderId, OnrampQuoteResult>>
 
 /**
- * Each provider's quote for `request`, asked once the visitor has stopped typing for
- * `onrampQuoteDelayMs`; a new request drops the answers to the old one. No request (a bad
- * amount): no quotes, none asked.
+ * Each provider's quote for `request`, one query per provider, asked once the visitor has stopped
+ * typing for `onrampQuoteDelayMs`; a new request drops the answers to the old one. No request (a
+ * bad amount): no quotes, none asked.
  */
 function useOnrampQuotes(
+  context: OnrampApiContext,
   request: Omit<OnrampQuoteRequest, 'provider'> | undefined,
   providers: readonly OnrampProviderId[],
 ): QuoteResults {
-  const modal = useModal()
   const key = request ? JSON.stringify(request) : undefined
-  const paused = useDebouncedValue(key, onrampQuoteDelayMs) === key
-  // One query per provider: each answers, or fails, on its own.
+  const settled = useDebouncedValue(key, onrampQuoteDelayMs) === key
   const quotes = useQueries(
     {
-      queries: providers.map((provider) => ({
-        queryKey: ['onramp', 'quote', provider, key ?? ''],
-        enabled: request !== undefined && paused,
-        queryFn: ({ signal }: { signal: AbortSignal }) =>
-          fetchOnrampQuote(
-            modal,
-            { ...(request as Omit<OnrampQuoteRequest, 'provider'>), provider },
-            signal,
-          ),
-      })),
+      queries: providers.map((provider) =>
+        onrampQuoteQuery(context, settled ? request : undefined, provider),
+      ),
     },
-    queryClientOf(modal.store),
+    queryClientOf(context.store),
   )
   if (key === undefined) return {}
   return Object.fromEntries(
     providers.map((provider, index): [OnrampProviderId, OnrampQuoteResult] => {
       const quote = quotes[index]
-      if (quote?.data) return [provider, { status: 'quoted', quote: quote.data }]
-      if (quote?.isError && !quote.isFetching)
+      if (!settled || !quote || quote.isPending || quote.isFetching)
+        return [provider, { status: 'loading' }]
+      if (quote.isError)
         return [
           provider,
           {
@@ -400,7 +403,7 @@ function useOnrampQuotes(
             message: quote.error instanceof Error ? quote.error.message : onRampText.quoteFailed,
           },
         ]
-      return [provider, { status: 'loading' }]
+      return [provider, { status: 'quoted', quote: quote.data }]
     }),
   )
 }

@@ -7,11 +7,14 @@
  */
 import { isUserRejection, nameErrors, toastMessages, validateAccountName } from '@airlock/protocol'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModal } from '../../components/useModal'
 import { registerNameText as text } from '../../messages/registerNameText'
-import { NamesApiError, namesApi } from '../../names/namesApi'
+import { nameAvailabilityQuery } from '../../names/nameAvailability'
+import { NamesApiError } from '../../names/namesApi'
+import { registerName } from '../../names/registerName'
+import { useNamesContext } from '../../names/useNamesContext'
 import { queryClientOf } from '../../queries/queryClient'
 import { showToast } from '../../stores/toasts'
 import form from '../form.module.css'
@@ -34,9 +37,6 @@ function ruleErrorOf(label: string): string | undefined {
   return validateAccountName(label) ?? (label !== label.toLowerCase() ? text.lowercase : undefined)
 }
 
-/** `alice1.airlock.eth` → `airlock.eth`. */
-const parentOf = (name: string | undefined) => name?.slice(name.indexOf('.') + 1) || undefined
-
 const asNamesError = (error: unknown, message: string) =>
   error instanceof NamesApiError ? error : new NamesApiError(message, { cause: error })
 
@@ -49,95 +49,64 @@ function Failure({ error }: { error: NamesApiError }) {
   )
 }
 
-/** What the registry said of a label: the parent it learnt, and the full name's record. */
-type Checked = { parent: string; name: string; taken: boolean; suggestions: string[] }
-
 export function RegisterAccountName() {
-  const modal = useModal()
-  const names = useMemo(() => namesApi(modal), [modal])
-  const queries = queryClientOf(modal.store)
+  const { navigation, store } = useModal()
+  const context = useNamesContext()
+  const queryClient = queryClientOf(store)
   const [label, setLabel] = useState('')
-  // Learnt from the first answer, so later checks ask for the name alone.
+  const asked = useDebouncedValue(label, availabilityDebounceMs)
+  // Learnt from the first answer, then kept: later checks skip the suggestions.
   const [parent, setParent] = useState<string>()
   const ruleError = ruleErrorOf(label)
   const fieldId = useId()
-  // Asked once the visitor paused on a label that keeps the rule.
-  const paused = useDebouncedValue(label, availabilityDebounceMs) === label
+  const checkable = !!label && !ruleError
   const check = useQuery(
-    {
-      queryKey: ['names', 'availability', label],
-      enabled: !!label && !ruleError && paused,
-      queryFn: async (): Promise<Checked> => {
-        let known = parent
-        let suggested: string[] | undefined
-        if (!known) {
-          suggested = await names.suggestions(label)
-          known = parentOf(suggested[0])
-          if (!known)
-            throw new NamesApiError(nameErrors.errorFetchingNameSuggestions, {
-              cause: new Error('The registry suggested no names.'),
-            })
-        }
-        const name = `${label}.${known}`
-        const record = await names.lookup(name)
-        if (record) suggested ??= await names.suggestions(label)
-        return {
-          parent: known,
-          name,
-          taken: record !== undefined,
-          suggestions: (suggested ?? []).filter((free) => free !== name),
-        }
-      },
-    },
-    queries,
+    { ...nameAvailabilityQuery(context, asked, parent), enabled: checkable && asked === label },
+    queryClient,
   )
-  // Kept for the next labels' checks; shown from the answer itself the moment it arrives.
-  useEffect(() => {
-    if (check.data) setParent(check.data.parent)
-  }, [check.data])
-  const suffixParent = parent ?? check.data?.parent
-  const availability: Availability =
-    !label || ruleError
-      ? { state: 'idle' }
-      : !paused || check.isPending
-        ? { state: 'checking' }
-        : check.isError
-          ? { state: 'failed', error: asNamesError(check.error, nameErrors.errorResolvingName) }
-          : check.data.taken
-            ? { state: 'taken', name: check.data.name, suggestions: check.data.suggestions }
-            : { state: 'available', name: check.data.name }
-
-  // Registering: the wallet signs, the API takes it; a declined signature is a toast, any other
-  // failure stays on the form in the spec's words.
+  if (check.data && parent === undefined) setParent(check.data.parent)
   const registration = useMutation(
     {
-      mutationFn: (name: string) => names.register(name),
-      onSuccess: () => modal.navigation.push('RegisterAccountNameSuccess'),
+      mutationFn: async (name: string) => {
+        await registerName(context, name)
+        await navigation.push('RegisterAccountNameSuccess')
+      },
       onError: (error) => {
         if (isUserRejection(error))
-          showToast(modal.store, {
+          showToast(store, {
             message: toastMessages.signatureDeclined,
             variant: 'error',
             autoClose: true,
           })
       },
     },
-    queries,
+    queryClient,
   )
   const signing = registration.isPending
   const refusal =
-    registration.isError && !isUserRejection(registration.error)
+    registration.error && !isUserRejection(registration.error)
       ? asNamesError(registration.error, nameErrors.errorRegisteringName(registration.variables))
       : undefined
+
+  const availability: Availability = !checkable
+    ? { state: 'idle' }
+    : asked !== label || check.isFetching || check.isPending
+      ? { state: 'checking' }
+      : check.isError
+        ? { state: 'failed', error: asNamesError(check.error, nameErrors.errorResolvingName) }
+        : check.data.record
+          ? { state: 'taken', name: check.data.name, suggestions: check.data.suggestions }
+          : { state: 'available', name: check.data.name }
 
   function register(event: FormEvent) {
     event.preventDefault()
     if (availability.state !== 'available' || signing) return
+    registration.reset()
     registration.mutate(availability.name)
   }
 
   function choose(suggestion: string) {
-    const suffix = suffixParent ? `.${suffixParent}` : ''
+    const suffix = parent ? `.${parent}` : ''
     registration.reset()
     setLabel(
       suffix && suggestion.endsWith(suffix) ? suggestion.slice(0, -suffix.length) : suggestion,
@@ -166,7 +135,7 @@ export function RegisterAccountName() {
               setLabel(event.target.value.trim())
             }}
           />
-          {suffixParent && <span className={styles.suffix}>.{suffixParent}</span>}
+          {parent && <span className={styles.suffix}>.{parent}</span>}
         </span>
       </div>
       {ruleError ? (

@@ -230,6 +230,48 @@ describe('Swap', () => {
     expect(screen.getByRole('button', { name: swapText.swap })).toBeEnabled()
   })
 
+  test('behavior: while the visitor types on, the last quote stays shown until the new one comes', async () => {
+    const { container, calls } = renderSwap()
+    const { amount, quote } = await form(container)
+    await userEvent.type(amount, '0.5')
+    await expect.poll(quote).toBe('1,480.61')
+    await userEvent.type(amount, '1')
+    // Typing has not paused yet: nothing asked, the last quote still shown.
+    expect(calls(`POST ${base}/quote`)).toHaveLength(1)
+    expect(quote()).toBe('1,480.61')
+    expect(screen.getByRole('button', { name: swapText.quoting })).toBeDisabled()
+    await expect.poll(quote).toBe('1,510.22')
+    expect(calls(`POST ${base}/quote`)).toHaveLength(2)
+  })
+
+  test('behavior: a quote is asked again before it expires, so the one shown stands', async () => {
+    const { container, calls } = renderSwap({
+      api: {
+        // Expiring 6.5 s from now: asked again 5 s before, 1.5 s from now.
+        [`POST ${base}/quote`]: (_, { body }) => {
+          const { fromToken, toToken, amount } = body as Body
+          const toAmount = toAmountOf(fromToken as string, BigInt(amount as string))
+          return {
+            chainId: 31337,
+            fromToken,
+            toToken,
+            fromAmount: amount,
+            toAmount: String(toAmount),
+            minimumReceived: String(minimumReceived(toAmount)),
+            slippage: 1,
+            expiresAt: Date.now() + 6_500,
+          }
+        },
+      },
+    })
+    const { amount, quote } = await form(container)
+    await userEvent.type(amount, '1')
+    await expect.poll(quote).toBe('2,961.22')
+    expect(calls(`POST ${base}/quote`)).toHaveLength(1)
+    await expect.poll(() => calls(`POST ${base}/quote`).length, { timeout: 5_000 }).toBe(2)
+    expect(screen.getByRole('button', { name: swapText.swap })).toBeEnabled()
+  })
+
   test('behavior: an ERC-20 is approved first, then swapped; the wallet sends the API’s transactions and the view returns to Account', async () => {
     answerReceipts()
     const { container, sent, calls } = renderSwap()

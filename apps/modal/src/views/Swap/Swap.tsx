@@ -3,7 +3,8 @@
  * The API's token list for the chain, From and To with the account's balances, an amount (with
  * Max) checked in the protocol's words before anything is asked, a quote after a pause in
  * typing (amount out, minimum received, price impact, network fee), then Approve when an ERC-20's
- * allowance falls short, and Swap. The flow itself is `stores/swap.ts`.
+ * allowance falls short, and Swap. The feature itself is `swap/`: its API client, queries and
+ * steps; the quote is a query kept while the visitor types and asked again before it expires.
  */
 import {
   formatBalance,
@@ -11,7 +12,7 @@ import {
   swapSlippageTolerance,
   type TokenBalance,
 } from '@airlock/protocol'
-import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
 import { formatUnits } from 'viem/utils'
 import { useDebouncedValue } from '../../components/useDebouncedValue'
@@ -20,26 +21,25 @@ import { useModalState } from '../../components/useModalState'
 import { useTokenBalances } from '../../components/useTokenBalances'
 import { swapText } from '../../messages/swapText'
 import { queryClientOf } from '../../queries/queryClient'
-import {
-  approveSwap,
-  fetchSwapTokens,
-  needsApproval,
-  quoteSwap,
-  type SwapOffer,
-  type SwapStep,
-  swapContextOf,
-  swapErrorOf,
-  swapTokens,
-} from '../../swap/swap'
+import { swapErrorOf } from '../../swap/swapError'
+import { needsApproval, type SwapContext, type SwapOffer, type SwapStep } from '../../swap/swapFlow'
 import {
   isNativeSwapToken,
-  swapAmountText,
   swapBalance,
   swapBalanceOf,
   swapChainIdOf,
   swapFormError,
   swapUnitsOf,
 } from '../../swap/swapForm'
+import { swapAmountText } from '../../swap/swapFormat'
+import {
+  approveSwapMutation,
+  type SwapQuestion,
+  swapQuoteKey,
+  swapQuoteQuery,
+  swapTokensMutation,
+  swapTokensQuery,
+} from '../../swap/swapQueries'
 import { AssetIcon, initialOf } from '../Account/AssetIcon'
 import form from '../form.module.css'
 import styles from './Swap.module.css'
@@ -47,57 +47,49 @@ import styles from './Swap.module.css'
 /** How long typing must pause before a quote is asked. */
 const quoteDelayMs = 300
 
-type TokenList =
-  | { status: 'loading'; chainId: number }
-  | { status: 'loaded'; chainId: number; tokens: SwapToken[] }
-  | { status: 'failed'; chainId: number; message: string; retry: boolean }
+/** Where swaps are off, or not on this chain, asking again changes nothing. */
+const finalRefusals = ['unsupportedSwapNetwork', 'swapsDisabled']
 
-/** The token list's query, as the view tells it: loading (again, after Try again), or its end. */
-function tokenListOf(
-  chainId: number | undefined,
-  query: UseQueryResult<SwapToken[]>,
-): TokenList | undefined {
-  if (chainId === undefined) return undefined
-  if (query.data) return { status: 'loaded', chainId, tokens: query.data }
-  if (query.isError && !query.isFetching) {
-    const failure = swapErrorOf(query.error)
-    // Where swaps are off, or not on this chain, asking again changes nothing.
-    const retry = !['unsupportedSwapNetwork', 'swapsDisabled'].includes(failure.code ?? '')
-    return { status: 'failed', chainId, message: failure.message, retry }
-  }
-  return { status: 'loading', chainId }
+/** The swap steps' context for this modal: its store, its API client and its connected wallet. */
+function useSwapContext(): SwapContext {
+  const { store, api, connection } = useModal()
+  return useMemo(
+    () => ({
+      store,
+      apiFetch: api.apiFetch,
+      walletRequest: (request) => connection.forward(request),
+    }),
+    [store, api, connection],
+  )
 }
 
 export function Swap() {
-  const modal = useModal()
+  const context = useSwapContext()
   const chainId = useModalState(swapChainIdOf)
   const connected = useModalState((state) => state.status === 'connected' && !!state.address)
   const tokens = useQuery(
-    {
-      queryKey: ['swap', 'tokens', chainId],
-      enabled: chainId !== undefined,
-      queryFn: () => fetchSwapTokens(swapContextOf(modal), chainId as number),
-    },
-    queryClientOf(modal.store),
+    { ...swapTokensQuery(context, chainId ?? 0), enabled: chainId !== undefined },
+    queryClientOf(context.store),
   )
-  const list = tokenListOf(chainId, tokens)
 
   if (!connected) return <Message text={swapText.notConnected} error />
   if (chainId === undefined) return <Message text={swapText.unsupportedNamespace} error />
-  if (!list || list.chainId !== chainId || list.status === 'loading')
+  if (tokens.isPending || (tokens.isFetching && tokens.isError))
     return <Message text={swapText.loadingTokens} />
-  if (list.status === 'failed')
+  if (tokens.isError) {
+    const failure = swapErrorOf(tokens.error)
     return (
       <div className={form.form}>
-        <Message text={list.message} error />
-        {list.retry && (
+        <Message text={failure.message} error />
+        {!finalRefusals.includes(failure.code ?? '') && (
           <button type="button" className={form.primary} onClick={() => void tokens.refetch()}>
             {swapText.tryAgain}
           </button>
         )}
       </div>
     )
-  return <SwapForm key={chainId} chainId={chainId} tokens={list.tokens} />
+  }
+  return <SwapForm key={chainId} chainId={chainId} tokens={tokens.data} />
 }
 
 /** The view's message line: what blocks the form, what failed, or what is happening. */
@@ -109,13 +101,6 @@ function Message({ text, error = false }: { text: string; error?: boolean }) {
   )
 }
 
-type OfferState =
-  | { key: string; status: 'loading' }
-  | { key: string; status: 'ready'; offer: SwapOffer }
-  | { key: string; status: 'failed'; message: string }
-
-type Busy = { action: 'approve' | 'swap'; step?: SwapStep }
-
 /** The first choice: from the native currency to the first other token. */
 function initialPair(tokens: SwapToken[]) {
   const from = tokens.find((token) => isNativeSwapToken(token.address)) ?? tokens[0]
@@ -123,10 +108,14 @@ function initialPair(tokens: SwapToken[]) {
   return { from: from?.address, to: to?.address }
 }
 
+/** Whether `offer` quotes the pair now chosen: only then are its numbers worth showing. */
+const quotes = (offer: SwapOffer | undefined, from?: SwapToken, to?: SwapToken) =>
+  !!offer && offer.quote.fromToken === from?.address && offer.quote.toToken === to?.address
+
 function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] }) {
-  const modal = useModal()
-  const { navigation } = modal
-  const context = useMemo(() => swapContextOf(modal), [modal])
+  const { navigation } = useModal()
+  const context = useSwapContext()
+  const queryClient = queryClientOf(context.store)
   const owner = useModalState((state) => state.address)
   const { entry } = useTokenBalances()
   // Balances are known once read (a token absent then is held at 0), not while the first read
@@ -135,8 +124,7 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
     entry && (entry.status === 'loaded' || entry.tokens.length > 0) ? entry.tokens : undefined
   const [pair, setPair] = useState(() => initialPair(tokens))
   const [amount, setAmount] = useState('')
-  const [attempt, setAttempt] = useState(0)
-  const [busy, setBusy] = useState<Busy>()
+  const [step, setStep] = useState<SwapStep>()
   const [notice, setNotice] = useState<{ text: string; error: boolean }>()
   const id = useId()
 
@@ -144,40 +132,63 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
   const toToken = tokens.find((token) => token.address === pair.to)
   const formError = swapFormError({ fromToken, toToken, amount }, balances)
   const units = !formError && fromToken ? swapUnitsOf(amount, fromToken) : undefined
-  // What a quote is for: the account too, since an ERC-20's allowance is the owner's.
-  const key =
-    units !== undefined && fromToken && toToken
-      ? `${owner}|${fromToken.address}|${toToken.address}|${units}|${attempt}`
+  const question: SwapQuestion | undefined =
+    units !== undefined && fromToken && toToken && owner
+      ? { chainId, fromToken, toToken, amount: units, owner }
       : undefined
-  // A quote once typing pauses on a form; a new form (or Try again) asks anew.
-  const pausedKey = useDebouncedValue(key, quoteDelayMs)
-  const quotes = queryClientOf(modal.store)
-  const quoteKey = ['swap', 'quote', key ?? ''] as const
-  const quoting = useQuery(
+  const key = question ? JSON.stringify(swapQuoteKey(question)) : undefined
+  // A quote once typing pauses; what the last one said stays shown meanwhile.
+  const settled = useDebouncedValue(key, quoteDelayMs) === key
+  const approval = useMutation(
     {
-      queryKey: quoteKey,
-      enabled: key !== undefined && pausedKey === key,
-      // A quote stands until the swap finds it expired (and asks again) or the form changes.
-      staleTime: Number.POSITIVE_INFINITY,
-      queryFn: () =>
-        quoteSwap(context, {
-          chainId,
-          fromToken: fromToken as SwapToken,
-          toToken: toToken as SwapToken,
-          amount: units as bigint,
-        }),
+      ...approveSwapMutation(context, setStep),
+      onSuccess: (allowance, { question, offer }) => {
+        queryClient.setQueryData(swapQuoteKey(question), { ...offer, allowance })
+        setNotice({ text: swapText.approved(question.fromToken.symbol), error: false })
+      },
+      onError: (error) => setNotice({ text: swapErrorOf(error).message, error: true }),
+      onSettled: () => setStep(undefined),
     },
-    quotes,
+    queryClient,
   )
-  const current: OfferState | undefined =
-    key === undefined
-      ? undefined
-      : quoting.data
-        ? { key, status: 'ready', offer: quoting.data }
-        : quoting.isError && !quoting.isFetching
-          ? { key, status: 'failed', message: swapErrorOf(quoting.error).message }
-          : { key, status: 'loading' }
-  const offer = current?.status === 'ready' ? current.offer : undefined
+  const swapping = useMutation(
+    {
+      ...swapTokensMutation(context, setStep),
+      onSuccess: async (outcome, { question }) => {
+        if (outcome.status === 'requoted') {
+          queryClient.setQueryData(swapQuoteKey(question), outcome.offer)
+          setNotice({ text: swapText.quoteExpired, error: false })
+          return
+        }
+        await navigation.reset('Account')
+      },
+      onError: (error) => setNotice({ text: swapErrorOf(error).message, error: true }),
+      onSettled: () => setStep(undefined),
+    },
+    queryClient,
+  )
+  const busy = approval.isPending
+    ? { action: 'approve' as const, step }
+    : swapping.isPending
+      ? { action: 'swap' as const, step }
+      : undefined
+  const quote = useQuery(
+    {
+      ...swapQuoteQuery(context, settled ? question : undefined),
+      placeholderData: keepPreviousData,
+      // The offer being approved or swapped stays put until the wallet is done.
+      ...(busy ? { refetchInterval: false as const } : {}),
+    },
+    queryClient,
+  )
+  const loading =
+    !!question &&
+    (!settled || quote.isPending || quote.isPlaceholderData || (quote.isFetching && quote.isError))
+  const failure = question && !loading && quote.isError ? swapErrorOf(quote.error) : undefined
+  const offer = question && !loading && !failure ? quote.data : undefined
+  // While typing, the last quote of the same pair stays shown.
+  const shown =
+    offer ?? (loading && quotes(quote.data, fromToken, toToken) ? quote.data : undefined)
 
   /** A change of the form: what was said about the last one no longer stands. */
   function change(patch: { from?: string | undefined; to?: string | undefined; amount?: string }) {
@@ -201,44 +212,18 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
     change({ amount: formatUnits(left, fromToken.decimals) })
   }
 
-  async function approve() {
-    if (!offer || !fromToken || !key) return
-    setBusy({ action: 'approve' })
+  function approve() {
+    if (!offer || !question) return
     setNotice(undefined)
-    try {
-      const allowance = await approveSwap(
-        context,
-        { chainId, token: fromToken, amount: BigInt(offer.quote.fromAmount) },
-        (step) => setBusy({ action: 'approve', step }),
-      )
-      quotes.setQueryData(quoteKey, { ...offer, allowance })
-      setNotice({ text: swapText.approved(fromToken.symbol), error: false })
-    } catch (error) {
-      setNotice({ text: swapErrorOf(error).message, error: true })
-    } finally {
-      setBusy(undefined)
-    }
+    setStep(undefined)
+    approval.mutate({ question, offer })
   }
 
-  async function swap() {
-    if (!offer || !fromToken || !toToken || !key) return
-    setBusy({ action: 'swap' })
+  function swap() {
+    if (!offer || !question) return
     setNotice(undefined)
-    try {
-      const outcome = await swapTokens(context, { chainId, fromToken, toToken, offer }, (step) =>
-        setBusy({ action: 'swap', step }),
-      )
-      if (outcome.status === 'requoted') {
-        quotes.setQueryData(quoteKey, outcome.offer)
-        setNotice({ text: swapText.quoteExpired, error: false })
-        return
-      }
-      await navigation.reset('Account')
-    } catch (error) {
-      setNotice({ text: swapErrorOf(error).message, error: true })
-    } finally {
-      setBusy(undefined)
-    }
+    setStep(undefined)
+    swapping.mutate({ question, offer })
   }
 
   const message = busy?.step
@@ -249,10 +234,10 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
     : (notice ??
       (formError
         ? { text: formError, error: true }
-        : current?.status === 'failed'
-          ? { text: current.message, error: true }
+        : failure
+          ? { text: failure.message, error: true }
           : undefined))
-  const approval = offer && needsApproval(offer)
+  const approvalNeeded = offer && needsApproval(offer)
   const action = busy
     ? {
         label:
@@ -261,19 +246,19 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
             : swapText.swapping,
         enabled: false,
       }
-    : current?.status === 'failed'
-      ? { label: swapText.tryAgain, enabled: true, run: () => setAttempt(attempt + 1) }
-      : current?.status === 'loading'
+    : failure
+      ? { label: swapText.tryAgain, enabled: true, run: () => void quote.refetch() }
+      : loading
         ? { label: swapText.quoting, enabled: false }
-        : approval
+        : approvalNeeded
           ? { label: swapText.approve(fromToken?.symbol ?? ''), enabled: true, run: approve }
           : { label: swapText.swap, enabled: !!offer, run: swap }
-  const quote = offer?.quote
+  const shownQuote = shown?.quote
 
   return (
     <form
       className={form.form}
-      aria-busy={!!busy || current?.status === 'loading'}
+      aria-busy={!!busy || loading}
       onSubmit={(event) => {
         event.preventDefault()
         if (action.enabled) void action.run?.()
@@ -341,10 +326,14 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
             <output
               className={`${styles.quote} ${form.grow}`}
               data-swap-quote={
-                quote && toToken ? swapAmountText(BigInt(quote.toAmount), toToken.decimals) : ''
+                shownQuote && toToken
+                  ? swapAmountText(BigInt(shownQuote.toAmount), toToken.decimals)
+                  : ''
               }
             >
-              {quote && toToken ? swapAmountText(BigInt(quote.toAmount), toToken.decimals) : '—'}
+              {shownQuote && toToken
+                ? swapAmountText(BigInt(shownQuote.toAmount), toToken.decimals)
+                : '—'}
             </output>
             <span>{toToken?.symbol}</span>
           </div>
@@ -353,18 +342,18 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
       <dl className={form.details}>
         <dt>{swapText.minimumReceived}</dt>
         <dd data-swap-minimum="">
-          {quote && toToken
-            ? `${swapAmountText(BigInt(quote.minimumReceived), toToken.decimals)} ${toToken.symbol}`
+          {shownQuote && toToken
+            ? `${swapAmountText(BigInt(shownQuote.minimumReceived), toToken.decimals)} ${toToken.symbol}`
             : '—'}
         </dd>
-        {quote?.priceImpact !== undefined && (
+        {shownQuote?.priceImpact !== undefined && (
           <>
             <dt>{swapText.priceImpact}</dt>
-            <dd data-swap-price-impact="">{`${Number(quote.priceImpact.toFixed(2))}%`}</dd>
+            <dd data-swap-price-impact="">{`${Number(shownQuote.priceImpact.toFixed(2))}%`}</dd>
           </>
         )}
         <dt>{swapText.networkFee}</dt>
-        <dd data-swap-fee="">{offer ? (offer.fee?.text ?? swapText.feeUnavailable) : '—'}</dd>
+        <dd data-swap-fee="">{shown ? (shown.fee?.text ?? swapText.feeUnavailable) : '—'}</dd>
       </dl>
       <p className={styles.slippage}>{swapText.slippageTolerance(swapSlippageTolerance)}</p>
       <Message text={message?.text ?? ''} error={message?.error ?? false} />

@@ -5,23 +5,18 @@
  * Nothing reaches the wallet from here: the preview asks it.
  */
 import { formatBalance, type TokenBalance, truncateAddress } from '@airlock/protocol'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { formatUnits, parseUnits } from 'viem/utils'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useTokenBalances } from '../../components/useTokenBalances'
 import { sendText } from '../../messages/sendText'
 import { NameAvatar } from '../../names/NameAvatar'
-import {
-  amountInUsd,
-  estimateSendFee,
-  type NetworkFee,
-  type SendState,
-  sendFormError,
-} from '../../send/send'
+import { amountInUsd, sendFormError } from '../../send/send'
 import { namespaceOf } from '../../stores/store'
 import { AssetIcon, initialOf } from '../Account/AssetIcon'
 import styles from '../form.module.css'
+import { useNetworkFee } from './useNetworkFee'
 import { isReceiverName, useReceiverName } from './useReceiverName'
 
 const tokenKey = (token: TokenBalance) => token.address ?? 'native'
@@ -194,39 +189,4 @@ export function WalletSend() {
       </button>
     </form>
   )
-}
-
-/**
- * The network fee for the form as it stands, estimated once the form is valid (and again when
- * it changes, after a short pause while the visitor types). The estimate is kept in the Send
- * state, so the preview shows it without asking the chain again.
- */
-export function useNetworkFee(): { text: string; value: NetworkFee | undefined } {
-  const { store } = useModal()
-  const send = useModalState((state) => state.send)
-  const namespace = useModalState((state) => namespaceOf(state.activeNetwork))
-  const valid = !sendFormError(send, namespace)
-  const key = `${send.token?.address ?? 'native'}|${send.sendTokenAmount}|${send.receiverAddress}`
-  const current = send.fee?.key === key ? send.fee : undefined
-  useEffect(() => {
-    if (!valid || current) return
-    let live = true
-    const settle = (fee: NonNullable<SendState['fee']>) => {
-      if (live) store.setState({ send: { ...store.getState().send, fee } })
-    }
-    const timer = setTimeout(() => {
-      estimateSendFee(store.getState(), store.getState().send).then(
-        (value) => settle({ key, value }),
-        () => settle({ key, failed: true }),
-      )
-    }, 300)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [store, key, valid, current])
-  if (!valid) return { text: '—', value: undefined }
-  if (!current) return { text: sendText.estimatingFee, value: undefined }
-  if (current.failed) return { text: sendText.feeUnavailable, value: undefined }
-  return { text: current.value!.text, value: current.value }
 }

@@ -4,14 +4,16 @@
  * decline or a failure stays here saying why.
  */
 import { truncateAddress } from '@airlock/protocol'
+import { useMutation } from '@tanstack/react-query'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { sendText } from '../../messages/sendText'
 import { NameAvatar } from '../../names/NameAvatar'
+import { queryClientOf } from '../../queries/queryClient'
 import { sendTokens } from '../../send/send'
 import { activeNetworkOf } from '../../stores/store'
 import styles from '../form.module.css'
-import { useNetworkFee } from './WalletSend'
+import { useNetworkFee } from './useNetworkFee'
 
 export function WalletSendPreview() {
   const modal = useModal()
@@ -21,18 +23,26 @@ export function WalletSendPreview() {
   const fee = useNetworkFee()
   const receiver = send.receiverAddress.trim()
 
-  async function confirm() {
-    const sent = await sendTokens({
-      store,
-      analytics: modal.analytics,
-      request: async (request) => {
-        const forwarded = modal.connection.forward(request as never)
-        if (!forwarded) throw new Error(sendText.failed)
-        return forwarded
+  // The send's progress and failure are the Send state's (spec §3: loading, error).
+  const sending = useMutation(
+    {
+      mutationFn: () =>
+        sendTokens({
+          store,
+          analytics: modal.analytics,
+          request: async (request) => {
+            const forwarded = modal.connection.forward(request as never)
+            if (!forwarded) throw new Error(sendText.failed)
+            return forwarded
+          },
+        }),
+      onSuccess: async (sent) => {
+        if (sent) await navigation.reset('Account')
       },
-    })
-    if (sent) await navigation.reset('Account')
-  }
+    },
+    queryClientOf(store),
+  )
+  const confirm = () => sending.mutate()
 
   return (
     <div className={styles.form} aria-busy={send.loading}>

@@ -1,19 +1,18 @@
 /**
  * A name in Send's To field (issue 21; spec §3 Send state "receiver profile name and image"):
  * on eip155, text that looks like a name (`bob.airlock.eth`, `vitalik.eth`) is looked up through
- * the API (our registry, or ENS) after a short pause in typing, as a query kept with the other
- * name lookups (names/namesApi.ts); once it resolves, the form's
+ * the API (our registry, or ENS) after a short pause in typing; once it resolves, the form's
  * `receiverAddress` is the name's address and its profile the name and avatar. What the lookup
  * says while it runs or when it fails is the form's message.
  */
 import { isEvmAddress } from '@airlock/protocol'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo } from 'react'
+import { useEffect } from 'react'
 import { useDebouncedValue } from '../../components/useDebouncedValue'
-import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { sendText } from '../../messages/sendText'
-import { namesApi } from '../../names/namesApi'
+import { nameLookupQuery } from '../../names/nameQueries'
+import { useNamesContext } from '../../names/useNamesContext'
 import { queryClientOf } from '../../queries/queryClient'
 import { namespaceOf } from '../../stores/store'
 
@@ -38,26 +37,25 @@ export type ReceiverName =
 
 /** The To field's name lookup, which fills in the form's address and profile once it resolves. */
 export function useReceiverName(): ReceiverName {
-  const modal = useModal()
-  const { store } = modal
+  const context = useNamesContext()
+  const { store } = context
   const input = useModalState((state) => state.send.receiverInput.trim())
   const namespace = useModalState((state) => namespaceOf(state.activeNetwork))
   const resolvedFor = useModalState((state) =>
     state.send.receiverProfileName ? state.send.receiverInput.trim() : undefined,
   )
   const isName = isReceiverName(input, namespace)
-  // Looked up once the visitor paused on the text, and not again once it filled in the form.
-  const paused = useDebouncedValue(input, nameLookupDelayMs) === input
-  const names = useMemo(() => namesApi(modal), [modal])
+  const asked = useDebouncedValue(input, nameLookupDelayMs)
+  const settled = asked === input
   const lookup = useQuery(
-    { ...names.lookupQuery(input), enabled: isName && paused && resolvedFor !== input },
+    { ...nameLookupQuery(context, input), enabled: isName && settled && resolvedFor !== input },
     queryClientOf(store),
   )
-  const record = lookup.data
+  const record = settled ? lookup.data : undefined
 
+  // The name's address and profile become the form's, while the field still says that name.
   useEffect(() => {
-    if (!record || resolvedFor === input || store.getState().send.receiverInput.trim() !== input)
-      return
+    if (!record || store.getState().send.receiverInput.trim() !== input) return
     store.setState({
       send: {
         ...store.getState().send,
@@ -66,16 +64,16 @@ export function useReceiverName(): ReceiverName {
         receiverProfileImage: record.attributes.avatar,
       },
     })
-  }, [store, record, input, resolvedFor])
+  }, [store, record, input])
 
   if (!isName) return { status: 'none' }
   if (resolvedFor === input) return { status: 'resolved' }
-  if (lookup.isSuccess && !record)
-    return { status: 'failed', message: sendText.nameNotFound(input) }
-  if (lookup.isError)
+  if (settled && lookup.isError)
     return {
       status: 'failed',
       message: lookup.error instanceof Error ? lookup.error.message : sendText.failed,
     }
+  if (settled && lookup.data === null)
+    return { status: 'failed', message: sendText.nameNotFound(input) }
   return { status: 'resolving', message: sendText.resolvingName(input) }
 }

@@ -1,9 +1,11 @@
 import { nameErrors } from '@airlock/protocol'
 import { afterEach, expect, test, vi } from 'vitest'
 import { type ApiTransport, createApiClient, HttpError } from '../api'
-import type { Modal } from '../modal'
+import { queryClientOf } from '../queries/queryClient'
 import { createModalStore } from '../stores/store'
-import { isNamesOff, NamesApiError, nameCacheMs, namesApi } from './namesApi'
+import { type NamesContext, nameCacheMs, nameLookupQuery, reverseNameQuery } from './nameQueries'
+import { createNamesApi, isNamesOff, NamesApiError } from './namesApi'
+import { type NameWallet, registerName } from './registerName'
 
 const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const record = {
@@ -14,7 +16,7 @@ const record = {
   createdAt: '2026-11-26T12:00:00.000Z',
 }
 
-/** namesApi on an API that answers `answer` and counts the calls. */
+/** The name calls on an API that answers `answer`, counting the calls. */
 function names(answer: (path: string) => unknown) {
   const calls: string[] = []
   const transport = (async (_method, path) => {
@@ -24,12 +26,24 @@ function names(answer: (path: string) => unknown) {
     return answered
   }) as ApiTransport
   const store = createModalStore({ projectId: 'test-project', project: null, error: null })
-  const modal = {
-    api: createApiClient(transport),
+  const context = {
+    apiFetch: createApiClient(transport).apiFetch,
     store,
-    connection: { forward: () => undefined },
-  } as unknown as Modal
-  return { api: namesApi(modal), calls, store }
+    walletRequest: () => undefined,
+  }
+  return { api: namesOf(context), calls, store }
+}
+
+/** The name calls as a flow makes them, through the same kept answers as the views'. */
+function namesOf(context: NamesContext & NameWallet) {
+  const client = queryClientOf(context.store)
+  return {
+    lookup: async (name: string) =>
+      (await client.fetchQuery(nameLookupQuery(context, name))) ?? undefined,
+    reverse: (address: string) => client.fetchQuery(reverseNameQuery(context, address)),
+    suggestions: (wanted: string) => createNamesApi(context.apiFetch).suggestions(wanted),
+    register: (name: string) => registerName(context, name),
+  }
 }
 
 afterEach(() => {

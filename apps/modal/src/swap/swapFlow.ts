@@ -1,92 +1,28 @@
 /**
- * Swap (issue 22): the Swap view's flow against the API's swap routes (`routes/swap.ts` in the
- * API) and the connected wallet. The form's checks run before anything is asked (the protocol's
- * `swapAmountError`, in its words); then a quote with the network fee (and, for an ERC-20, the
- * spender's allowance); an approval when the allowance falls short; and the swap itself. The API
- * builds the transactions, the wallet sends them, the modal waits for their receipts. Every
- * answer is checked against the protocol's schemas; every failure is a `SwapError` whose message
- * is for the visitor (the API's own words where it gave some).
+ * Swap's steps (issue 22) against the API's swap routes and the connected wallet: a quote with the
+ * network fee (and, for an ERC-20, the spender's allowance); an approval when the allowance falls
+ * short; and the swap itself. The API builds the transactions, the wallet sends them, the modal
+ * waits for their receipts. Every failure is a `SwapError` whose message is for the visitor.
+ * The Swap view runs them as TanStack Query queries and mutations (`swapQueries.ts`).
  */
-import {
-  isUserRejection,
-  type NetworkConfig,
-  type RequestArguments,
-  type SwapQuote,
-  type SwapToken,
-  swapAllowanceSchema,
-  swapApproveTransactionSchema,
-  swapGasPriceSchema,
-  swapQuoteSchema,
-  swapTokensSchema,
-  swapTransactionSchema,
-  toastMessages,
-} from '@airlock/protocol'
+import type { NetworkConfig, RequestArguments, SwapQuote, SwapToken } from '@airlock/protocol'
 import { erc20Abi, isAddressEqual, parseEventLogs } from 'viem'
 import { numberToHex } from 'viem/utils'
-import { type ApiFetch, HttpError, type Method, RequestTimeoutError } from '../api'
 import { swapText } from '../messages/swapText'
-import type { Modal } from '../modal'
 import { refreshAccountData, refreshAfterIndexing } from '../queries/refresh'
 import { chainClient } from '../stores/chainClient'
 import { networkFeeText } from '../stores/networkFee'
-import { activeNetworkOf, type ModalStore } from '../stores/store'
+import { activeNetworkOf } from '../stores/store'
 import { showToast } from '../stores/toasts'
-import {
-  isNativeSwapToken,
-  isQuoteExpired,
-  swapAmountText,
-  swapChainIdOf,
-  swapExactText,
-} from './swapForm'
+import { createSwapApi, type SwapApiContext } from './swapApi'
+import { SwapError, swapErrorOf } from './swapError'
+import { isNativeSwapToken, isQuoteExpired, swapChainIdOf } from './swapForm'
+import { swapAmountText, swapExactText } from './swapFormat'
 
 type Hex = `0x${string}`
 
-/**
- * A swap step failed. `message` is for the visitor; `code` is the API's error code
- * (`unsupportedSwapNetwork`, `swapProviderUnavailable`, …) or the modal's own (`userRejected`,
- * `reverted`, `badAnswer`, `timeout`, `noWallet`).
- */
-export class SwapError extends Error {
-  override name = 'SwapError' as const
-  readonly code: string | undefined
-  constructor(message: string, options: { cause?: unknown; code?: string | undefined } = {}) {
-    super(message, { cause: options.cause })
-    this.code = options.code
-  }
-}
-
-/**
- * `error` as the visitor is told it: a wallet's decline is 'Signature declined', the API's
- * refusal its own message, a wallet or chain failure its first line.
- */
-export function swapErrorOf(error: unknown): SwapError {
-  if (error instanceof SwapError) return error
-  if (isUserRejection(error))
-    return new SwapError(toastMessages.signatureDeclined, { cause: error, code: 'userRejected' })
-  if (error instanceof HttpError) {
-    const said = (error.body as { error?: { message?: unknown } } | undefined)?.error?.message
-    return new SwapError(typeof said === 'string' && said ? said : swapText.failed, {
-      cause: error,
-      code: error.code,
-    })
-  }
-  if (error instanceof RequestTimeoutError)
-    return new SwapError(swapText.timeout, { cause: error, code: 'timeout' })
-  const { shortMessage, message } = (error ?? {}) as { shortMessage?: unknown; message?: unknown }
-  const text = typeof shortMessage === 'string' ? shortMessage : message
-  return new SwapError(typeof text === 'string' && text ? text.split('\n')[0]! : swapText.failed, {
-    cause: error,
-  })
-}
-
-/** Whether the visitor declined in the wallet: the form stays as it was. */
-export const isSwapDeclined = (error: unknown): boolean =>
-  error instanceof SwapError && error.code === 'userRejected'
-
-/** What the flow needs of the modal. */
-export type SwapContext = {
-  store: ModalStore
-  apiFetch: ApiFetch
+/** What the steps need: the API and store, and the connected wallet. */
+export type SwapContext = SwapApiContext & {
   /** The connected wallet (`connection.forward`): undefined when none is connected. */
   walletRequest(request: RequestArguments): Promise<unknown> | undefined
   /** Where receipts are waited for; default the network's RPC. Tests give their own. */
@@ -135,17 +71,6 @@ export type ReceiptClient = {
   }): Promise<SwapReceipt>
 }
 
-/** The flow's context for a modal: its store, its API client and its connected wallet. */
-export function swapContextOf(modal: Pick<Modal, 'store' | 'api' | 'connection'>): SwapContext {
-  return {
-    store: modal.store,
-    apiFetch: modal.api.apiFetch,
-    walletRequest: (request) => modal.connection.forward(request),
-  }
-}
-
-// ——— The form ———
-
 /**
  * A transaction the API built, as `eth_sendTransaction` takes it from `from`: the API's wei and
  * gas are decimal, the wallet's hex.
@@ -161,53 +86,6 @@ export function walletTransaction(
     value: numberToHex(BigInt(transaction.value)),
     ...(transaction.gas !== undefined ? { gas: numberToHex(BigInt(transaction.gas)) } : {}),
   }
-}
-
-// ——— The API ———
-
-type Schema<value> = {
-  safeParse(input: unknown): { success: true; data: value } | { success: false; error: unknown }
-}
-
-/** A swap route of the API for this project and host page, its answer checked by `schema`. */
-async function swapCall<value>(
-  context: SwapContext,
-  method: Method,
-  route: string,
-  schema: Schema<value>,
-  request: { query?: Record<string, string>; body?: unknown },
-): Promise<value> {
-  const { config, host } = context.store.getState()
-  if (!config.projectId || !host) throw new SwapError(swapText.noHost)
-  let answer: unknown
-  try {
-    answer = await context.apiFetch(
-      method,
-      `/v1/projects/${encodeURIComponent(config.projectId)}/swap/${route}`,
-      {
-        query: { ...request.query, hostOrigin: host.origin },
-        ...(request.body !== undefined ? { body: request.body } : {}),
-        quiet: true,
-      },
-    )
-  } catch (error) {
-    throw swapErrorOf(error)
-  }
-  const parsed = schema.safeParse(answer)
-  if (!parsed.success)
-    throw new SwapError(swapText.badAnswer, { cause: parsed.error, code: 'badAnswer' })
-  return parsed.data
-}
-
-/**
- * The tokens a swap on `chainId` can take or give. A chain swaps do not work on is a SwapError
- * `unsupportedSwapNetwork`, its message saying where they do.
- */
-export async function fetchSwapTokens(context: SwapContext, chainId: number): Promise<SwapToken[]> {
-  const { tokens } = await swapCall(context, 'GET', 'tokens', swapTokensSchema, {
-    query: { chainId: String(chainId) },
-  })
-  return tokens
 }
 
 /** A quote as the view shows it: the network fee and, for an ERC-20, the allowance with it. */
@@ -244,23 +122,18 @@ function accountOn(context: SwapContext, chainId: number) {
 export async function quoteSwap(context: SwapContext, request: SwapRequest): Promise<SwapOffer> {
   const { chainId, fromToken, toToken, amount } = request
   const { network, owner } = accountOn(context, chainId)
+  const swapApi = createSwapApi(context)
   const [quote, gasPrice, allowance] = await Promise.all([
-    swapCall(context, 'POST', 'quote', swapQuoteSchema, {
-      body: {
-        chainId,
-        fromToken: fromToken.address,
-        toToken: toToken.address,
-        amount: String(amount),
-      },
+    swapApi.quote({
+      chainId,
+      fromToken: fromToken.address,
+      toToken: toToken.address,
+      amount: String(amount),
     }),
-    swapCall(context, 'GET', 'gas-price', swapGasPriceSchema, {
-      query: { chainId: String(chainId) },
-    }).catch(() => undefined),
+    swapApi.gasPrice(chainId).catch(() => undefined),
     isNativeSwapToken(fromToken.address)
       ? undefined
-      : swapCall(context, 'POST', 'allowance', swapAllowanceSchema, {
-          body: { chainId, token: fromToken.address, owner },
-        }),
+      : swapApi.allowance({ chainId, token: fromToken.address, owner }),
   ])
   const fee =
     quote.estimatedGas !== undefined && gasPrice
@@ -330,12 +203,10 @@ export async function approveSwap(
 ): Promise<bigint> {
   try {
     const { network, owner } = accountOn(context, request.chainId)
-    const transaction = await swapCall(context, 'POST', 'approve', swapApproveTransactionSchema, {
-      body: {
-        chainId: request.chainId,
-        token: request.token.address,
-        amount: String(request.amount),
-      },
+    const transaction = await createSwapApi(context).approve({
+      chainId: request.chainId,
+      token: request.token.address,
+      amount: String(request.amount),
     })
     await sendAndConfirm(context, network, owner, transaction, onStep)
     return request.amount
@@ -370,15 +241,13 @@ export async function swapTokens(
     if (isQuoteExpired(offer.quote, (context.now ?? Date.now)())) return await requote()
     let transaction: Parameters<typeof walletTransaction>[1]
     try {
-      transaction = await swapCall(context, 'POST', 'transaction', swapTransactionSchema, {
-        body: {
-          chainId,
-          fromToken: fromToken.address,
-          toToken: toToken.address,
-          amount: String(amount),
-          from: owner,
-          quoteExpiresAt: offer.quote.expiresAt,
-        },
+      transaction = await createSwapApi(context).transaction({
+        chainId,
+        fromToken: fromToken.address,
+        toToken: toToken.address,
+        amount: String(amount),
+        from: owner,
+        quoteExpiresAt: offer.quote.expiresAt,
       })
     } catch (error) {
       // The API's clock says the quote ran out before ours did.
