@@ -4,7 +4,7 @@
  * through React context; the bridge drives it. What changes belongs to this instance, never to a
  * module, so each `createModal` (and each test) starts fresh.
  */
-import type { ModalConfig, WalletListing } from '@airlock/protocol'
+import type { ModalConfig } from '@airlock/protocol'
 import { createConnectionActions } from './actions/connectionActions'
 import { createAnalytics } from './analytics'
 import { type ApiTransport, createApiClient } from './api'
@@ -17,6 +17,7 @@ import { connectWallet } from './flows/connectWallet'
 import { connectWalletConnect } from './flows/connectWalletConnect'
 import type { FlowContext } from './flows/context'
 import { disconnect } from './flows/disconnect'
+import type { Modal } from './flows/modal'
 import { openModal } from './flows/openModal'
 import { openWalletLink } from './flows/openWalletLink'
 import { prepareWalletConnect } from './flows/prepareWalletConnect'
@@ -38,7 +39,7 @@ import { createLazyWalletConnect } from './walletconnect/lazyWalletConnect'
 type Router = Parameters<typeof createNavigation>[0]
 
 /** `transport`: how API calls are made (`fetch` by default; the view tests' routes in tests). */
-export function createModal(config: ModalConfig, router: Router, transport?: ApiTransport) {
+export function createModal(config: ModalConfig, router: Router, transport?: ApiTransport): Modal {
   const store = createModalStore(config)
   const api = createApiClient(transport)
   const analytics = createAnalytics(store, api.apiFetch)
@@ -104,16 +105,13 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
   // For views (ModalContext) and the bridge: the flows' context, and the flows they start.
   return {
     ...flows,
-    connectWallet: (walletId: string, options?: { returnBack?: boolean }) =>
-      connectWallet(flows, walletId, options),
-    connectWalletConnect: (wallet?: WalletListing) => connectWalletConnect(flows, wallet),
+    connectWallet: (walletId, options) => connectWallet(flows, walletId, options),
+    connectWalletConnect: (wallet) => connectWalletConnect(flows, wallet),
     openWalletLink: () => openWalletLink(flows),
     prepareWalletConnect: () => prepareWalletConnect(flows),
-    /** The dialog (Shell) says it has been rendered for the first time. */
     dialogRendered,
     onFrameVisibility: host.onFrameVisibility,
     setHostCall: host.setHostCall,
     setStorage: host.setStorage,
   }
 }
-export type Modal = ReturnType<typeof createModal>

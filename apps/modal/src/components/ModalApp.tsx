@@ -4,7 +4,7 @@
  * same tree.
  */
 import { StrictMode } from 'react'
-import type { Modal } from '../modal'
+import type { Modal } from '../flows/modal'
 import { ViewStack } from '../navigation/ViewStack'
 import type { ViewRouter } from '../navigation/viewRouter'
 import { ModalContext } from './ModalContext'

@@ -1,6 +1,6 @@
 /** The modal runtime, for views that navigate or call controllers. */
 import { useContext } from 'react'
-import type { Modal } from '../modal'
+import type { Modal } from '../flows/modal'
 import { ModalContext } from './ModalContext'
 
 export function useModal(): Modal {
