@@ -6,14 +6,17 @@
  * signed until Approve (approvals.ts).
  */
 import type { NetworkConfig } from '@airlock/protocol'
+import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
-import { createPublicClient, erc20Abi, formatUnits, http } from 'viem'
+import { formatUnits } from 'viem'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import type { PendingApproval } from '../../embeddedWallet/approvals'
 import type { ApprovalCall, Erc20Call } from '../../embeddedWallet/evmSigner'
 import type { SolanaInstructionSummary } from '../../embeddedWallet/solanaSigner'
 import { approveText as text } from '../../messages/approveText'
+import { queryClientOf } from '../../queries/queryClient'
+import { tokenUnitsQuery } from '../../queries/tokenUnits'
 import type { ModalState } from '../../stores/store'
 import styles from '../form.module.css'
 import list from '../list.module.css'
@@ -30,30 +33,10 @@ function networkOf(state: ModalState, approval: PendingApproval) {
   return state.networks.find((network) => network.caipNetworkId === approval.network)
 }
 
-/** A token's symbol and decimals, read from its contract; the raw units until they arrive. */
-function useTokenUnits(call: Erc20Call | undefined, rpcUrl: string | undefined) {
-  const [units, setUnits] = useState<{ symbol: string; decimals: number }>()
-  useEffect(() => {
-    if (!call || !rpcUrl) return
-    const client = createPublicClient({ transport: http(rpcUrl) })
-    const token = { address: call.token, abi: erc20Abi } as const
-    let live = true
-    Promise.all([
-      client.readContract({ ...token, functionName: 'symbol' }),
-      client.readContract({ ...token, functionName: 'decimals' }),
-    ]).then(
-      ([symbol, decimals]) => live && setUnits({ symbol, decimals }),
-      () => undefined,
-    )
-    return () => {
-      live = false
-    }
-  }, [call, rpcUrl])
-  return units
-}
-
-function Erc20CallText({ call, rpcUrl }: { call: Erc20Call; rpcUrl: string | undefined }) {
-  const units = useTokenUnits(call, rpcUrl)
+/** A token call in the token's units once its contract has said them; raw units until then. */
+function Erc20CallText({ call, network }: { call: Erc20Call; network: NetworkConfig | undefined }) {
+  const { store } = useModal()
+  const { data: units } = useQuery(tokenUnitsQuery(network, call.token), queryClientOf(store))
   const amount =
     call.name === 'approve' && call.amount === 2n ** 256n - 1n
       ? text.unlimited
@@ -196,7 +179,7 @@ function CallRows({ call, network }: { call: ApprovalCall; network: NetworkConfi
   const decimals = network?.nativeCurrency.decimals ?? 18
   return (
     <>
-      {call.call && <Erc20CallText call={call.call} rpcUrl={network?.rpcUrl} />}
+      {call.call && <Erc20CallText call={call.call} network={network} />}
       <dl className={styles.details}>
         <Row label={call.call ? text.contract : text.to}>{call.to}</Row>
         <Row label={text.value}>

@@ -4,10 +4,12 @@
  * removing this device locks the wallet here until the recovery code restores it.
  */
 import { connectionErrors, type EmbeddedWalletDevice } from '@airlock/protocol'
-import { useCallback, useEffect, useState } from 'react'
+import { skipToken, useMutation, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { devicesText as text } from '../../messages/emailLoginText'
+import { queryClientOf } from '../../queries/queryClient'
 import { activeConnection } from '../../stores/connections'
 import { showToast } from '../../stores/toasts'
 import form from '../form.module.css'
@@ -15,51 +17,49 @@ import list from '../list.module.css'
 
 const day = (iso: string) => new Date(iso).toLocaleDateString()
 
+/** The devices of the wallet signed in as `email`, kept per modal until one is removed. */
+const devicesKey = (email: string | undefined) => ['embeddedWallet', 'devices', email] as const
+
 export function WalletDevices() {
   const modal = useModal()
+  const queries = queryClientOf(modal.store)
   const email = useModalState((state) => activeConnection(state)?.authName)
-  const [devices, setDevices] = useState<EmbeddedWalletDevice[] | undefined>()
-  const [failed, setFailed] = useState(false)
   const [confirming, setConfirming] = useState<string | undefined>()
-  const [removing, setRemoving] = useState<string | undefined>()
-
-  const load = useCallback(async () => {
-    try {
-      setDevices(await (await modal.embeddedWallet.load()).api.devices())
-      setFailed(false)
-    } catch {
-      setFailed(true)
-    }
-  }, [modal])
-  useEffect(() => {
-    if (email) void load()
-  }, [load, email])
-
-  async function remove(device: EmbeddedWalletDevice) {
-    setRemoving(device.deviceId)
-    try {
-      const wallet = await modal.embeddedWallet.load()
-      await wallet.api.revokeDevice(device.deviceId)
-      showToast(modal.store, { message: text.removedToast, variant: 'success', autoClose: true })
-      if (device.current) {
-        // Its sessions ended with it: the wallet locks here.
-        await modal.disconnect()
-        showToast(modal.store, {
-          message: text.thisDeviceRemoved,
-          variant: 'error',
-          autoClose: false,
-        })
-        await modal.closeModal({ fromFrame: true })
-        return
-      }
-      await load()
-    } catch {
-      setFailed(true)
-    } finally {
-      setRemoving(undefined)
-      setConfirming(undefined)
-    }
-  }
+  const devices = useQuery(
+    {
+      queryKey: devicesKey(email),
+      queryFn: email ? async () => (await modal.embeddedWallet.load()).api.devices() : skipToken,
+    },
+    queries,
+  )
+  const removal = useMutation(
+    {
+      mutationFn: async (device: EmbeddedWalletDevice) => {
+        const wallet = await modal.embeddedWallet.load()
+        await wallet.api.revokeDevice(device.deviceId)
+      },
+      onSuccess: async (_, device) => {
+        showToast(modal.store, { message: text.removedToast, variant: 'success', autoClose: true })
+        if (device.current) {
+          // Its sessions ended with it: the wallet locks here.
+          await modal.disconnect()
+          showToast(modal.store, {
+            message: text.thisDeviceRemoved,
+            variant: 'error',
+            autoClose: false,
+          })
+          await modal.closeModal({ fromFrame: true })
+          return
+        }
+        await queries.invalidateQueries({ queryKey: devicesKey(email) })
+      },
+      onSettled: () => setConfirming(undefined),
+    },
+    queries,
+  )
+  const removing = removal.isPending ? removal.variables?.deviceId : undefined
+  const failed = devices.isError || removal.isError
+  const remove = (device: EmbeddedWalletDevice) => removal.mutate(device)
 
   if (!email)
     return (
@@ -75,9 +75,9 @@ export function WalletDevices() {
           {text.failed}
         </p>
       )}
-      {!devices && !failed && <p className={list.note}>{text.loading}</p>}
+      {!devices.data && !failed && <p className={list.note}>{text.loading}</p>}
       <ul className={list.list} aria-label={text.listLabel}>
-        {devices?.map((device) => (
+        {devices.data?.map((device) => (
           <li key={device.deviceId} className={list.item} data-device-id={device.deviceId}>
             <span className={`${list.name} ${form.stacked}`}>
               <span>
