@@ -15,7 +15,9 @@
 // Requests queue here in arrival order, each answered when the test says (or at once with
 // autoAnswer). sign-client's own queue is off: it hands the wallet one request at a time and
 // holds the next one for 1 s after each answer.
+
 import { randomUUID } from 'node:crypto'
+import { parseCaipNetworkId } from '@airlock/protocol'
 import { Core } from '@walletconnect/core'
 import { SignClient } from '@walletconnect/sign-client'
 import type { ICore, SessionTypes, SignClientTypes } from '@walletconnect/types'
@@ -175,7 +177,7 @@ function createInbox<Item>(nothingCame: string) {
   }
 }
 
-const chainNumber = (chainId: string) => Number(chainId.split(':')[1])
+const chainNumber = (chainId: string) => Number(parseCaipNetworkId(chainId).reference)
 
 /**
  * Keeps WalletConnect Verify off the network. In Node, sign-client's wallet side fetches

@@ -9,6 +9,7 @@ import {
   isCaipNetworkId,
   isChainNamespace,
   knownNamespaces,
+  namespaceOf,
   parseCaipAddress,
   parseCaipNetworkId,
   tryEvmChainId,
@@ -104,6 +105,20 @@ describe('tryParseCaipNetworkId', () => {
     'behavior: %j gives undefined instead of throwing',
     (value) => {
       expect(tryParseCaipNetworkId(value)).toBeUndefined()
+    },
+  )
+})
+
+describe('namespaceOf', () => {
+  test('behavior: the namespace of a CAIP-2 network id', () => {
+    expect(namespaceOf('eip155:137')).toBe('eip155')
+    expect(namespaceOf(solanaMainnet)).toBe('solana')
+  })
+
+  test.each(['0x89', 'eip155', 'eip155:', 'eip155:1:0xab', 'unknown:1', 137, undefined])(
+    'behavior: %j, not a network id, has none',
+    (value) => {
+      expect(namespaceOf(value)).toBeUndefined()
     },
   )
 })

@@ -83,6 +83,19 @@ export function tryParseCaipNetworkId(value: unknown): ParsedCaipNetworkId | und
 }
 
 /**
+ * The namespace of a CAIP-2 network id; undefined when `value` is not one. What "is this an EVM
+ * (or a Solana) network" asks, instead of a prefix test by hand.
+ *
+ * @example
+ * namespaceOf('eip155:137') // 'eip155'
+ * namespaceOf('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp') // 'solana'
+ * namespaceOf('137') // undefined
+ */
+export function namespaceOf(value: unknown): ChainNamespace | undefined {
+  return tryParseCaipNetworkId(value)?.namespace
+}
+
+/**
  * Joins a namespace and a reference into a CAIP-2 network id. A number reference is written in
  * decimal, so EVM chain ids can be passed as they are.
  *

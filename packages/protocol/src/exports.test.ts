@@ -158,6 +158,7 @@ test('behavior: the entry exports exactly these names', () => {
       "nameSuggestionsMax",
       "nameSuggestionsSchema",
       "nameUpdateRequestSchema",
+      "namespaceOf",
       "nativeBalanceCacheMs",
       "networkConfigSchema",
       "nftItemSchema",

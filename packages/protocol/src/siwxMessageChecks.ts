@@ -5,7 +5,9 @@
  * itself (createAirlock's `siwxHandler`) to them before a wallet is asked to sign it, so the modal
  * never asks for a signature meant for another site.
  */
+
 import type { CaipNetworkId } from './caip'
+import { namespaceOf } from './caip'
 import { type SiwxMessageData, siwxDomain } from './siwx'
 import { SiwxError } from './siwxError'
 
@@ -45,7 +47,7 @@ export function assertSiwxForAccount(
   data: SiwxMessageData,
   account: { address: string; chainId: CaipNetworkId | string },
 ) {
-  const evm = data.chainId.startsWith('eip155:')
+  const evm = namespaceOf(data.chainId) === 'eip155'
   const same = evm
     ? data.accountAddress.toLowerCase() === account.address.toLowerCase()
     : data.accountAddress === account.address

@@ -5,10 +5,11 @@
  * `createSignInMessageText` makes of the fields), so a message means one thing to everyone who
  * reads it. Anything else is refused with what is wrong in it.
  */
+
 import { isAddress as isSolanaAddress } from '@solana/kit'
 import { createSignInMessageText, parseSignInMessageText } from '@solana/wallet-standard-util'
 import { isUri, ParsedMessage } from '@spruceid/siwe-parser'
-import { type CaipNetworkId, isCaipNetworkId } from './caip'
+import { type CaipNetworkId, isCaipNetworkId, namespaceOf } from './caip'
 import { type SiwxMessageData, siwxLimits } from './siwx'
 import { SiwxError } from './siwxError'
 
@@ -88,7 +89,7 @@ function parseSolana(text: string): SiwxMessageData {
   for (const resource of parsed.resources ?? [])
     if (!isUri(resource)) malformed(`the resource "${resource}" is not an RFC 3986 URI.`)
   if (version !== '1') malformed(`version "${version}" is not 1.`)
-  if (!chainId?.startsWith('solana:') || !isCaipNetworkId(chainId))
+  if (namespaceOf(chainId) !== 'solana' || !isCaipNetworkId(chainId))
     malformed(`chain id "${chainId}" is not a CAIP-2 Solana network.`)
   if (!nonce) malformed('it has no nonce.')
   if (!issuedAt) malformed('it has no Issued At.')

@@ -1,4 +1,5 @@
 import type { BalancesResponse, NftItem, Page, Transaction } from '@airlock/protocol'
+import { namespaceOf } from '@airlock/protocol'
 import {
   createKeyPairSignerFromBytes,
   generateKeyPairSigner,
@@ -310,7 +311,7 @@ describe('request validation', () => {
     ['eip155:999', 'a network outside the catalogue'],
     ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'a Solana network'],
   ])('behavior: %s (%s) answers 400 unsupportedChain', async (chainId) => {
-    const address = chainId.startsWith('solana:') ? solanaDevAccounts[0].address : owner
+    const address = namespaceOf(chainId) === 'solana' ? solanaDevAccounts[0].address : owner
     for (const list of lists) {
       const response = await get(`/v1/accounts/${address}/${list}`, { chainId })
       expect(response.status).toBe(400)

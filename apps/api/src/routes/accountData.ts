@@ -27,6 +27,7 @@ import {
   balanceCacheMs,
   isSolanaAddress,
   type NftItem,
+  namespaceOf,
   type Page,
   type Transaction,
 } from '@airlock/protocol'
@@ -71,7 +72,7 @@ const solanaAddressSchema = z
 
 /** The address rules of a network's namespace: Solana's for solana, EVM's for the rest. */
 const addressSchemaFor = (caipNetworkId: string) =>
-  caipNetworkId.startsWith('solana:') ? solanaAddressSchema : evmAddressSchema
+  namespaceOf(caipNetworkId) === 'solana' ? solanaAddressSchema : evmAddressSchema
 
 type Account = { address: AccountAddress; served: NetworkAccountData }
 

@@ -3,11 +3,13 @@
  * connectors, and the count of connect prompts still open (while any is, the status is
  * 'connecting'). One context per modal: nothing here is shared between instances.
  */
+
+import { namespaceOf } from '@airlock/protocol'
 import type { Connectors } from '../connectors/registry'
 import type { WalletNamespace } from '../connectors/types'
 import { activeConnection } from '../stores/connections'
 import type { Persistence } from '../stores/persistence'
-import { type ModalStore, namespaceOf } from '../stores/store'
+import type { ModalStore } from '../stores/store'
 
 export type ConnectionContext = {
   store: ModalStore

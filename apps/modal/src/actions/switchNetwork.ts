@@ -5,9 +5,9 @@
  * network is only the one to connect on.
  */
 import type { CaipNetworkId } from '@airlock/protocol'
+import { namespaceOf } from '@airlock/protocol'
 import type { WalletNamespace } from '../connectors/types'
 import { activate, setActiveNetwork } from '../stores/connections'
-import { namespaceOf } from '../stores/store'
 import { activeConnector } from './connectorOf'
 import type { ConnectionContext } from './context'
 

@@ -11,6 +11,7 @@ import {
   type Handlers,
   type HostWalletEvent,
   type HostWalletInfo,
+  namespaceOf,
   type OpenParams,
   type RequestArguments,
 } from '@airlock/protocol'
@@ -46,7 +47,11 @@ export function frameMethods(
       const state = store.getState()
       if (request.method === 'eth_accounts')
         return state.status === 'connected' && state.address ? [state.address] : []
-      if (request.method === 'eth_chainId' && state.activeNetwork?.startsWith('eip155:'))
+      if (
+        request.method === 'eth_chainId' &&
+        state.activeNetwork &&
+        namespaceOf(state.activeNetwork) === 'eip155'
+      )
         return evmChainId(state.activeNetwork)
       throw new DisconnectedError({ message: 'No wallet is connected.' })
     }),

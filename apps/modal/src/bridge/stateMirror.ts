@@ -4,9 +4,9 @@
  * shows is rendered), whether the frame is to be shown and, embedded, its height.
  */
 import type { FramePage } from '@airlock/protocol'
+import { namespaceOf } from '@airlock/protocol'
 import { prerendered } from '../flows/restingStack'
 import { airlockState } from '../stores/controllers'
-import { namespaceOf } from '../stores/store'
 import type { BridgeContext, Remote } from './context'
 
 export function startStateMirror(

@@ -4,11 +4,12 @@
  * wallet's `wallet_getAssets` left it out, or the list failed), the native balance is read from
  * the network's RPC instead (`queries/nativeBalance.ts`).
  */
+
+import { namespaceOf } from '@airlock/protocol'
 import { useQuery } from '@tanstack/react-query'
 import { isAddress } from 'viem/utils'
 import { nativeBalanceQuery } from '../queries/nativeBalance'
 import { queryClientOf } from '../queries/queryClient'
-import { namespaceOf } from '../stores/store'
 import { formatTokenAmount, formatUsd, totalValue } from '../views/Account/format'
 import { useModal } from './useModal'
 import { useModalState } from './useModalState'

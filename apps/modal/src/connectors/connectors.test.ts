@@ -4,6 +4,7 @@ import type {
   NetworkConfig,
   RequestArguments,
 } from '@airlock/protocol'
+import { namespaceOf } from '@airlock/protocol'
 import { describe, expect, test } from 'vitest'
 import { createConnectionActions } from '../actions/connectionActions'
 import { createPersistence } from '../stores/persistence'
@@ -53,7 +54,7 @@ function hostWallets() {
 /** A WalletConnect session that approved `approved`, seen as the modal's sign-client sees it. */
 function session(approved: SessionView['approved']): WalletConnectSessions {
   const accountsOn = (network: string | undefined) =>
-    network?.startsWith('solana:') ? [solanaAddress] : network ? [evmAddress] : []
+    namespaceOf(network) === 'solana' ? [solanaAddress] : network ? [evmAddress] : []
   return {
     restore: async () => true,
     current(namespace) {

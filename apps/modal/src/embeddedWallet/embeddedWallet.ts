@@ -21,6 +21,7 @@ import {
   type EmbeddedWallet,
   farcasterPollMs,
   type HostWalletEvent,
+  namespaceOf,
   type SocialProvider,
 } from '@airlock/protocol'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -34,7 +35,7 @@ import { embeddedWalletId } from '../connectors/embeddedWallet/embeddedWalletId'
 import type { Connector } from '../connectors/types'
 import { showAlert } from '../stores/controllers'
 import type { Persistence } from '../stores/persistence'
-import { type ModalStore, namespaceOf } from '../stores/store'
+import type { ModalStore } from '../stores/store'
 import { type ApprovalViews, createApprovals } from './approvals'
 import { deviceShares, openDeviceShare, sealDeviceShare } from './deviceShare'
 import { createEvmAccounts, type EvmAccountType } from './evmAccounts'

@@ -12,6 +12,7 @@ import {
   type CaipNetworkId,
   defaultAccountTypes,
   type NetworkConfig,
+  namespaceOf,
 } from '@airlock/protocol'
 import type { PrivateKeyAccount, Transport } from 'viem'
 import { type ApiFetch, HttpError } from '../api'
@@ -67,7 +68,7 @@ export function createEvmAccounts(options: EvmAccountsOptions) {
 
   function offerOn(network: CaipNetworkId): Promise<BundlerInfo | undefined> {
     if (!store.getState().config.project?.features.smartAccounts) return Promise.resolve(undefined)
-    if (!networkOf(network) || !network.startsWith('eip155:')) return Promise.resolve(undefined)
+    if (!networkOf(network) || namespaceOf(network) !== 'eip155') return Promise.resolve(undefined)
     const known = offers.get(network)
     if (known) return known
     const asked = bundlerInfo(options.apiFetch, relayTarget(network)).catch((error: unknown) => {

@@ -15,6 +15,7 @@ import {
   errorCodes,
   InternalError,
   type NetworkConfig,
+  namespaceOf,
   ProviderRpcError,
   type RequestArguments,
   UnauthorizedError,
@@ -144,7 +145,9 @@ export function createSolanaSigner({
       'The embedded wallet needs its 64-byte Solana keypair (private key then public key).',
     )
   const from = getAddressDecoder().decode(secretKey.subarray(32))
-  const solanaNetworks = networks.filter(({ caipNetworkId }) => caipNetworkId.startsWith('solana:'))
+  const solanaNetworks = networks.filter(
+    ({ caipNetworkId }) => namespaceOf(caipNetworkId) === 'solana',
+  )
   const start = solanaNetworks.find(({ caipNetworkId }) => caipNetworkId === network)
   if (!start)
     throw invalid(

@@ -3,8 +3,7 @@
  * or goes back to where the flow started (ProfileWallets); on failure the view shows why and
  * offers a retry.
  */
-import { isUserRejection } from '@airlock/protocol'
-import { namespaceOf } from '../stores/store'
+import { isUserRejection, namespaceOf } from '@airlock/protocol'
 import type { FlowContext } from './context'
 import { eventMessage } from './eventMessage'
 

@@ -2,11 +2,10 @@
  * Opening the modal (the host's `open()`, or a flow that needs the visitor) on the view the
  * parameters ask for, by the spec's §2 opening rules.
  */
-import { assertViewAllowed, type OpenParams } from '@airlock/protocol'
+import { assertViewAllowed, namespaceOf, type OpenParams } from '@airlock/protocol'
 import { afterNextFrame } from '../afterNextFrame'
 import { openingView } from '../navigation/rules'
 import { hasAdapters } from '../stores/controllers'
-import { namespaceOf } from '../stores/store'
 import type { FlowContext } from './context'
 
 /**

@@ -2,7 +2,7 @@
  * The visitor approved the WalletConnect pairing in the wallet: the session becomes the active
  * connection, and the modal goes on as after any login.
  */
-import { namespaceOf } from '../stores/store'
+import { namespaceOf } from '@airlock/protocol'
 import { walletConnectId } from '../walletconnect/peer'
 import type { FlowContext } from './context'
 

@@ -4,8 +4,8 @@
  * sign-in the project asks for, or closing, or back to where the flow started).
  */
 import type { SocialProvider } from '@airlock/protocol'
+import { namespaceOf } from '@airlock/protocol'
 import { embeddedWalletId } from '../connectors/embeddedWallet/embeddedWalletId'
-import { namespaceOf } from '../stores/store'
 import type { FlowContext } from './context'
 
 export async function walletUnlocked(

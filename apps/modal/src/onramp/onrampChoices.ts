@@ -9,6 +9,7 @@ import {
   chainSupport,
   coinbasePayNetworks,
   decimalUnits,
+  namespaceOf,
   type OnrampOptions,
   type OnrampPaymentMethodLimit,
   type OnrampProvider,
@@ -20,7 +21,6 @@ import {
   onrampDefaultPaymentMethod,
 } from '@airlock/protocol'
 import type { OnrampForm } from '../stores/onrampState'
-import { namespaceOf } from '../stores/store'
 
 /** The payment methods the form offers, in its order: card first (the default). */
 export const onrampPaymentMethods = ['card', 'ach_bank_account'] as const

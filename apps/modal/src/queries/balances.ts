@@ -10,6 +10,7 @@ import {
   balancesResponseSchema,
   evmChainId,
   filterLowQualityTokens,
+  namespaceOf,
   type TokenBalance,
   toastMessages,
   tokenBalanceSchema,
@@ -26,7 +27,6 @@ import {
   supportsWalletGetAssets,
   walletAssetsToBalances,
 } from '../stores/accountData'
-import { namespaceOf } from '../stores/store'
 import { isRefresh, retryGap } from './queryClient'
 
 /** How long a wallet may take to answer before the API is asked instead. */

@@ -11,6 +11,7 @@ import {
   isSolanaAddress,
   isUserRejection,
   type NetworkConfig,
+  namespaceOf,
   type TokenBalance,
   toastMessages,
   tokenAmountErrors,
@@ -24,7 +25,7 @@ import { chainClient } from '../stores/chainClient'
 import { featureEnabled } from '../stores/controllers'
 import { networkFeeText } from '../stores/networkFee'
 import { emptySend, type NetworkFee, type SendState } from '../stores/sendState'
-import { activeNetworkOf, type ModalState, type ModalStore, namespaceOf } from '../stores/store'
+import { activeNetworkOf, type ModalState, type ModalStore } from '../stores/store'
 import { showToast } from '../stores/toasts'
 
 export { emptySend, type NetworkFee, type SendState } from '../stores/sendState'

@@ -5,6 +5,7 @@
  */
 import {
   type CaipNetworkId,
+  namespaceOf,
   siwxMessageData,
   siwxNonceResponseSchema,
   siwxSessionResponseSchema,
@@ -27,7 +28,7 @@ const isTokens = (value: unknown) =>
 
 /** The key of an account's token: its network and address (EVM addresses in any case). */
 const accountKey = (chainId: CaipNetworkId, address: string) =>
-  `${chainId}|${chainId.startsWith('eip155:') ? address.toLowerCase() : address}`
+  `${chainId}|${namespaceOf(chainId) === 'eip155' ? address.toLowerCase() : address}`
 
 export function createApiSignIn({
   store,

@@ -8,6 +8,7 @@
  */
 import {
   type CaipNetworkId,
+  namespaceOf,
   type RequestArguments,
   type SiwxSiteSession,
   siwxErrors,
@@ -146,7 +147,7 @@ export type Siwx = ReturnType<typeof createSiwx>
 
 /** The wallet request that signs `message` on the account's namespace. */
 function signRequest(chainId: CaipNetworkId, address: string, message: string): RequestArguments {
-  if (chainId.startsWith('solana:'))
+  if (namespaceOf(chainId) === 'solana')
     return { method: 'solana_signMessage', params: { message: new TextEncoder().encode(message) } }
   return { method: 'personal_sign', params: [stringToHex(message), address] }
 }

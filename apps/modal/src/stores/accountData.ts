@@ -12,12 +12,12 @@ import {
   type CaipNetworkId,
   chainSupport,
   evmChainId,
+  namespaceOf,
   type RequestArguments,
   type TokenBalance,
   transactionErrors,
 } from '@airlock/protocol'
 import { formatUnits, hexToBigInt, isHex } from 'viem/utils'
-import { namespaceOf } from './store'
 
 /** The network calls the queries make; tests pass plain functions returning canned data. */
 export type AccountDataSources = {

@@ -4,9 +4,10 @@
  * a reload reconnects. Every connection action ends here, so the site and the modal agree.
  */
 import type { CaipNetworkId } from '@airlock/protocol'
+import { namespaceOf } from '@airlock/protocol'
 import type { Connector, WalletNamespace } from '../connectors/types'
 import type { Persistence } from './persistence'
-import { type Connection, type ModalState, type ModalStore, namespaceOf } from './store'
+import type { Connection, ModalState, ModalStore } from './store'
 
 /** Per-connection status relative to the namespace (spec §4). */
 export type PerConnectionStatus = 'connected' | 'active' | 'disconnected'

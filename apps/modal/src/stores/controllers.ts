@@ -12,10 +12,11 @@ import {
   type FrameOptions,
   InvalidParamsError,
   isFeatureOn,
+  namespaceOf,
   type ProjectConfig,
   resolvePageOptions,
 } from '@airlock/protocol'
-import { type ModalState, type ModalStore, namespaceOf } from './store'
+import type { ModalState, ModalStore } from './store'
 
 /**
  * Applies the site's options from the handshake (or `setOptions`): what the page runs with is

@@ -2,23 +2,21 @@
  * The modal's state: one framework-free store (zustand/vanilla). Controllers in
  * `controllers.ts` change it; React reads it through `useModalState`.
  */
-import {
-  type Alert,
-  type CaipAddress,
-  type CaipNetworkId,
-  type ChainNamespace,
-  type ConnectionStatus,
-  type FrameOptions,
-  type HostInfo,
-  type HostWalletInfo,
-  isCaipNetworkId,
-  type ModalConfig,
-  type NetworkConfig,
-  parseCaipNetworkId,
-  type SiwxMode,
-  type SiwxSiteSession,
-  type SocialProvider,
-  type WalletListing,
+import type {
+  Alert,
+  CaipAddress,
+  CaipNetworkId,
+  ChainNamespace,
+  ConnectionStatus,
+  FrameOptions,
+  HostInfo,
+  HostWalletInfo,
+  ModalConfig,
+  NetworkConfig,
+  SiwxMode,
+  SiwxSiteSession,
+  SocialProvider,
+  WalletListing,
 } from '@airlock/protocol'
 import type { QueryClient } from '@tanstack/react-query'
 import { createStore } from 'zustand/vanilla'
@@ -177,8 +175,4 @@ export function createModalStore(config: ModalConfig) {
 /** The site's network the visitor is on, when the API knows it. */
 export function activeNetworkOf(state: ModalState): NetworkConfig | undefined {
   return state.networks.find((network) => network.caipNetworkId === state.activeNetwork)
-}
-
-export function namespaceOf(caipNetworkId: CaipNetworkId | undefined): ChainNamespace | undefined {
-  return isCaipNetworkId(caipNetworkId) ? parseCaipNetworkId(caipNetworkId).namespace : undefined
 }

@@ -3,10 +3,10 @@
  * send), each with the view it opens: those the project and the site have on, that the
  * connection's namespace supports, and that the modal has a view for.
  */
-import { type ChainNamespace, chainSupport } from '@airlock/protocol'
+import { type ChainNamespace, chainSupport, namespaceOf } from '@airlock/protocol'
 import type { LazyView } from '../views/viewLoaders'
 import { featureEnabled } from './controllers'
-import { type ModalState, namespaceOf } from './store'
+import type { ModalState } from './store'
 
 export type WalletFeature = 'onramp' | 'swaps' | 'receive' | 'send'
 

@@ -12,6 +12,7 @@ import {
   type FrameOptions,
   type ModalConfig,
   type NetworkConfig,
+  namespaceOf,
   type ProjectConfig,
   type RequestArguments,
   type SiwxHandler,
@@ -188,7 +189,9 @@ export function connectedState(
         name: 'Test Wallet',
         icon: '',
         rdns: 'io.test.wallet',
-        ...(network.caipNetworkId.startsWith('solana:') ? { namespace: 'solana' as const } : {}),
+        ...(namespaceOf(network.caipNetworkId) === 'solana'
+          ? { namespace: 'solana' as const }
+          : {}),
         accounts: [address],
       },
     ],

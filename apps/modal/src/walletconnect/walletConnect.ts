@@ -13,6 +13,7 @@ import {
   evmNetworkOf,
   type HostWalletEvent,
   isUserRejection,
+  namespaceOf,
   ProviderRpcError,
   parseCaipNetworkId,
   type RequestArguments,
@@ -121,7 +122,7 @@ export function createWalletConnect(options: WalletConnectOptions) {
   /** The session's accounts changed, named by their namespace as host wallets name theirs. */
   const emitAccounts = (accounts: string[]) =>
     emit(
-      current().network?.startsWith('solana:') ? 'solanaAccountsChanged' : 'accountsChanged',
+      namespaceOf(current().network) === 'solana' ? 'solanaAccountsChanged' : 'accountsChanged',
       accounts,
     )
   /** The wallet is on another chain: the session's accounts there follow. */
@@ -220,7 +221,7 @@ export function createWalletConnect(options: WalletConnectOptions) {
     if (!session) throw new DisconnectedError({ message: 'No WalletConnect session.' })
     const view = current()
     if (method === 'eth_accounts' || method === 'eth_requestAccounts') return view.accounts
-    if (method === 'eth_chainId' && view.network?.startsWith('eip155:'))
+    if (method === 'eth_chainId' && view.network && namespaceOf(view.network) === 'eip155')
       return evmChainId(view.network)
     if (method === 'wallet_switchEthereumChain') {
       const wanted = evmNetworkOf((params as [{ chainId?: unknown }] | undefined)?.[0]?.chainId)

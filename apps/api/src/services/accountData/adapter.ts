@@ -3,7 +3,9 @@
  * the built-in indexer (follows the chain over its RPC) or a hosted indexer API for EVM chains,
  * the Solana RPC itself for Solana (`solanaRpc.ts`). Prices come from a price source. Routes add prices and values and cache the answers; adapters only fetch.
  */
+
 import type { NetworkConfig, NftItem, Page, Transaction } from '@airlock/protocol'
+import { namespaceOf } from '@airlock/protocol'
 import type { Address as SolanaAddress } from '@solana/kit'
 
 /** An EVM address, as the eip155 adapters take and give it. */
@@ -73,7 +75,7 @@ export type PriceSource = {
  * tokenKey('solana:localnet', '7P4c…DnA3') // '7P4c…DnA3'
  */
 export function tokenKey(caipNetworkId: string, address: string): string {
-  return caipNetworkId.startsWith('eip155:') ? address.toLowerCase() : address
+  return namespaceOf(caipNetworkId) === 'eip155' ? address.toLowerCase() : address
 }
 
 /**

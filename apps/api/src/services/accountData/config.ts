@@ -28,6 +28,7 @@
  */
 
 import type { NetworkConfig } from '@airlock/protocol'
+import { namespaceOf } from '@airlock/protocol'
 import { z } from 'zod'
 import { tokenKey } from './adapter'
 import { isSolanaAccountAddress, type SolanaTokenInfo } from './solanaRpc'
@@ -291,7 +292,7 @@ function tokenNameKeys(
  * EVM address lower-cased, a Solana mint as written.
  */
 function tokenAddressKey(id: string, value: string, what: string): string {
-  const solana = id.startsWith('solana:')
+  const solana = namespaceOf(id) === 'solana'
   const valid = solana ? isSolanaAccountAddress(value) : /^0x[0-9a-fA-F]{40}$/.test(value)
   if (!valid)
     throw new AccountDataConfigError(

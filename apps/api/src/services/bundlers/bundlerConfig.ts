@@ -8,7 +8,7 @@
  * without a paymaster has its smart accounts pay their own gas. Production mode takes https URLs
  * off loopback only; messages never repeat a URL.
  */
-import { type CaipNetworkId, isCaipNetworkId } from '@airlock/protocol'
+import { type CaipNetworkId, isCaipNetworkId, namespaceOf } from '@airlock/protocol'
 import { ConfigError } from '../../configError'
 import type { Environment } from '../../environment'
 
@@ -48,7 +48,7 @@ function readNetworkUrls(
     throw new ConfigError(`${name} must be an object from a network id to a ${service} URL.`)
   const config: NetworkUrls = {}
   for (const [network, url] of Object.entries(raw)) {
-    if (!isCaipNetworkId(network) || !network.startsWith('eip155:'))
+    if (!isCaipNetworkId(network) || namespaceOf(network) !== 'eip155')
       throw new ConfigError(
         `${name}: ${JSON.stringify(network.slice(0, 60))} is not an eip155 network id such as eip155:8453.`,
       )

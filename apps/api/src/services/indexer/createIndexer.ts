@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { NetworkConfig } from '@airlock/protocol'
+import { namespaceOf } from '@airlock/protocol'
 import type { Kysely } from 'kysely'
 import { type Address, createPublicClient, http } from 'viem'
 import { createLogger, type Logger } from '../../logger'
@@ -68,7 +69,7 @@ export type Indexer = {
  */
 export function createIndexer(options: CreateIndexerOptions): Indexer {
   const { db, network } = options
-  if (!network.caipNetworkId.startsWith('eip155:'))
+  if (namespaceOf(network.caipNetworkId) !== 'eip155')
     throw new TypeError(`The built-in indexer follows EVM chains, not ${network.caipNetworkId}`)
   const pollMs = options.pollMs ?? 1_000
   const leaseMs = options.leaseMs ?? 30_000

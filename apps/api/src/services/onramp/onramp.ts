@@ -12,6 +12,7 @@ import {
   type CaipNetworkId,
   chainSupport,
   isSolanaAddress,
+  namespaceOf,
   type OnrampCheckout,
   type OnrampCheckoutRequest,
   type OnrampOptions,
@@ -215,7 +216,7 @@ export function createOnramp(
 
 /** Why the address cannot receive on the network, or undefined when it can. */
 function addressProblem(address: string, network: CaipNetworkId): string | undefined {
-  if (network.startsWith('eip155:'))
+  if (namespaceOf(network) === 'eip155')
     return /^0x[0-9a-fA-F]{40}$/.test(address)
       ? undefined
       : 'must be an EVM address: 0x and 40 hex characters'

@@ -5,8 +5,9 @@
  * simulates the deployment and never sends a transaction. solana: ed25519 over the message's
  * UTF-8 bytes, with the address as the public key.
  */
+
 import type { SiwxMessageData } from '@airlock/protocol'
-import { SiwxError } from '@airlock/protocol'
+import { namespaceOf, SiwxError } from '@airlock/protocol'
 import { getBase58Encoder } from '@solana/kit'
 import { verifyMessageSignature } from '@solana/wallet-standard-util'
 import {
@@ -34,7 +35,7 @@ export async function isSignedBy(
   signature: string,
   rpcUrl: string | undefined,
 ): Promise<boolean> {
-  if (data.chainId.startsWith('solana:')) return isSignedOnSolana(data, message, signature)
+  if (namespaceOf(data.chainId) === 'solana') return isSignedOnSolana(data, message, signature)
   if (!isHex(signature, { strict: true }) || signature.length % 2 !== 0)
     return invalidSignature('an eip155 signature is 0x and hex digits, two a byte.')
   if (size(signature) < 65) return invalidSignature('an eip155 signature is 65 bytes or more.')

@@ -7,6 +7,7 @@
  */
 
 import type { SocialProvider } from '@airlock/protocol'
+import { namespaceOf } from '@airlock/protocol'
 import { lazy, Suspense, useEffect } from 'react'
 import { preloadOnIntent } from '../../components/preloadOnIntent'
 import { useModal } from '../../components/useModal'
@@ -16,7 +17,6 @@ import { WalletIcon } from '../../components/WalletIcon'
 import { ui } from '../../messages'
 import { connectMethodOrder, orderHostWallets } from '../../navigation/ordering'
 import { featureEnabled } from '../../stores/controllers'
-import { namespaceOf } from '../../stores/store'
 import list from '../list.module.css'
 
 /** The social logins' buttons: their code (and the popup's) is not in the first bundle. */

@@ -5,13 +5,13 @@
  * same on every EVM network; a Solana one on Solana's), the active one marked.
  */
 
+import { namespaceOf } from '@airlock/protocol'
 import { copyWithToast } from '../../components/copyText'
 import { QrCode } from '../../components/QrCode'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { accountText } from '../../messages/accountText'
 import { receiveText as text } from '../../messages/receiveText'
-import { namespaceOf } from '../../stores/store'
 import form from '../form.module.css'
 import list from '../list.module.css'
 import styles from './Receive.module.css'

@@ -4,7 +4,7 @@
  * resolves), and the network fee — with the §5 messages as the visitor types.
  * Nothing reaches the wallet from here: the preview asks it.
  */
-import { formatBalance, type TokenBalance, truncateAddress } from '@airlock/protocol'
+import { formatBalance, namespaceOf, type TokenBalance, truncateAddress } from '@airlock/protocol'
 import { useId, useState } from 'react'
 import { formatUnits, parseUnits } from 'viem/utils'
 import { useModal } from '../../components/useModal'
@@ -13,7 +13,6 @@ import { useTokenBalances } from '../../components/useTokenBalances'
 import { sendText } from '../../messages/sendText'
 import { NameAvatar } from '../../names/NameAvatar'
 import { amountInUsd, sendFormError } from '../../send/send'
-import { namespaceOf } from '../../stores/store'
 import { AssetIcon, initialOf } from '../Account/AssetIcon'
 import styles from '../form.module.css'
 import { useNetworkFee } from './useNetworkFee'

@@ -3,6 +3,8 @@
  * it changes, after a short pause while the visitor types). The estimate is a query kept for that
  * form, so the preview shows it without asking the chain again.
  */
+
+import { namespaceOf } from '@airlock/protocol'
 import { useQuery } from '@tanstack/react-query'
 import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModal } from '../../components/useModal'
@@ -11,7 +13,6 @@ import { sendText } from '../../messages/sendText'
 import { queryClientOf } from '../../queries/queryClient'
 import { type NetworkFee, sendFormError } from '../../send/send'
 import { type SendFeeQuestion, sendFeeQuery } from '../../send/sendFee'
-import { namespaceOf } from '../../stores/store'
 
 /** How long typing must pause before the fee is estimated. */
 const feeDelayMs = 300

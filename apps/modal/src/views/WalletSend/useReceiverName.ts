@@ -5,7 +5,7 @@
  * `receiverAddress` is the name's address and its profile the name and avatar. What the lookup
  * says while it runs or when it fails is the form's message.
  */
-import { isEvmAddress } from '@airlock/protocol'
+import { isEvmAddress, namespaceOf } from '@airlock/protocol'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useDebouncedValue } from '../../components/useDebouncedValue'
@@ -14,7 +14,6 @@ import { sendText } from '../../messages/sendText'
 import { nameLookupQuery } from '../../names/nameQueries'
 import { useNamesContext } from '../../names/useNamesContext'
 import { queryClientOf } from '../../queries/queryClient'
-import { namespaceOf } from '../../stores/store'
 
 /** How long the visitor must stop typing before a name is looked up. */
 const nameLookupDelayMs = 300
