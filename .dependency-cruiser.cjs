@@ -6,7 +6,10 @@
 
 /** The modal's layers, lowest first: a module may import its own layer and those below it. */
 const modalLayers = [
-  ['base', '^apps/modal/src/(api\\.ts|messages/|afterNextFrame\\.ts|theme\\.ts|config\\.ts)'],
+  [
+    'base',
+    '^apps/modal/src/(api\\.ts|chainClient\\.ts|messages/|afterNextFrame\\.ts|theme\\.ts|config\\.ts)',
+  ],
   ['stores', '^apps/modal/src/stores/'],
   ['queries', '^apps/modal/src/(queries/|analytics\\.ts)'],
   ['wallets', '^apps/modal/src/(connectors|walletconnect|embeddedWallet|siwx)/'],

@@ -69,7 +69,7 @@ test('behavior: account types and chain support match spec §9 and §6', () => {
 })
 
 test('behavior: display and validation limits match the spec', () => {
-  expect(constants.displayDecimals).toEqual({ amount: 3, balance: 2, transfer: 3 })
+  expect(constants.displayDecimals).toEqual({ amount: 3, balance: 2, transfer: 3, networkFee: 8 })
   expect(constants.addressTruncation).toEqual({ startChars: 4, endChars: 6 })
   expect(constants.emailTruncationChars).toBe(30)
   expect(constants.modalWidthPx).toBe(360)

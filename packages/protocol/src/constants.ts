@@ -140,7 +140,7 @@ export const chainSupport = {
  * @example
  * formatBalance('1.239') // '1.23': displayDecimals.balance places
  */
-export const displayDecimals = { amount: 3, balance: 2, transfer: 3 } as const
+export const displayDecimals = { amount: 3, balance: 2, transfer: 3, networkFee: 8 } as const
 /**
  * How many characters a truncated address keeps at each end (`0x12…abcdef`).
  *

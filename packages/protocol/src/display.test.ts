@@ -3,6 +3,7 @@ import { InvalidAmountError } from './amounts'
 import {
   formatAmount,
   formatBalance,
+  formatNetworkFee,
   formatTransferAmount,
   truncateAddress,
   truncateEmail,
@@ -198,5 +199,20 @@ describe('formatTransferAmount', () => {
 
   test('behavior: invalid input throws', () => {
     expect(() => formatTransferAmount('1..2')).toThrow(InvalidAmountError)
+  })
+})
+
+describe('formatNetworkFee', () => {
+  const ether = { decimals: 18, symbol: 'ETH' }
+  test('behavior: the fee in the native coin, up to 8 decimals, cut', () => {
+    expect(formatNetworkFee(150_000n * 2_000_000_000n, ether)).toBe('0.0003 ETH')
+    expect(formatNetworkFee(12_345_678_999_999_999n, ether)).toBe('0.01234567 ETH')
+    expect(formatNetworkFee(2n * 10n ** 18n, ether)).toBe('2 ETH')
+    expect(formatNetworkFee(5_000n, { decimals: 9, symbol: 'SOL' })).toBe('0.000005 SOL')
+  })
+
+  test('behavior: a fee below the shown places is "<0.00000001", and no fee is 0', () => {
+    expect(formatNetworkFee(1n, ether)).toBe('<0.00000001 ETH')
+    expect(formatNetworkFee(0n, ether)).toBe('0 ETH')
   })
 })

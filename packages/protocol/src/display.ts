@@ -76,6 +76,24 @@ export function formatTransferAmount(value: string | number | bigint): string {
   return formatDecimal(value, displayDecimals.transfer)
 }
 
+/**
+ * A network fee in the native coin, as Send and Swap show it: at most 8 decimals, cut; a fee too
+ * small for them is '<0.00000001', never '0'.
+ *
+ * @example
+ * formatNetworkFee(150_000n * 2_000_000_000n, { decimals: 18, symbol: 'ETH' }) // '0.0003 ETH'
+ * formatNetworkFee(1n, { decimals: 18, symbol: 'ETH' }) // '<0.00000001 ETH'
+ */
+export function formatNetworkFee(
+  units: bigint,
+  currency: { decimals: number; symbol: string },
+): string {
+  const places = displayDecimals.networkFee
+  const shown = formatAmountUnits(units, currency.decimals, { maxFractionDigits: places })
+  const least = formatAmountUnits(1n, places)
+  return `${shown === '0' && units > 0n ? `<${least}` : shown} ${currency.symbol}`
+}
+
 /** Cuts a value to `places` (see {@link formatBalance}); the reading and writing are amounts.ts's. */
 function formatDecimal(value: string | number | bigint, places: number): string {
   const decimal = plainDecimal(value)

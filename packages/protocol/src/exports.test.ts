@@ -111,6 +111,7 @@ test('behavior: the entry exports exactly these names', () => {
       "formatCaipNetworkId",
       "formatFiatAmount",
       "formatFiatCents",
+      "formatNetworkFee",
       "formatTransferAmount",
       "frameMethodValidators",
       "hostWalletEvents",

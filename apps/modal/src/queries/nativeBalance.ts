@@ -13,8 +13,8 @@ import {
 } from '@airlock/protocol'
 import { queryOptions } from '@tanstack/react-query'
 import { formatUnits } from 'viem/utils'
+import { chainClient } from '../chainClient'
 import { accountDataKey } from '../stores/accountData'
-import { chainClient } from '../stores/chainClient'
 import { retryGap } from './queryClient'
 
 /**

@@ -6,7 +6,7 @@
  */
 
 import type { InfiniteData } from '@tanstack/react-query'
-import { chainClient } from '../stores/chainClient'
+import { chainClient } from '../chainClient'
 import { activeNetworkOf, type ModalStore } from '../stores/store'
 
 /**

@@ -7,7 +7,7 @@
 import type { NetworkConfig } from '@airlock/protocol'
 import { queryOptions, skipToken } from '@tanstack/react-query'
 import { erc20Abi } from 'viem'
-import { chainClient } from '../stores/chainClient'
+import { chainClient } from '../chainClient'
 
 export type TokenUnits = { symbol: string; decimals: number }
 

@@ -7,6 +7,7 @@
 import {
   type ChainNamespace,
   chainSupport,
+  formatNetworkFee,
   isEvmAddress,
   isSolanaAddress,
   isUserRejection,
@@ -19,11 +20,10 @@ import {
 } from '@airlock/protocol'
 import { hexToBigInt, numberToHex, parseUnits } from 'viem/utils'
 import type { Analytics } from '../analytics'
+import { chainClient } from '../chainClient'
 import { sendText } from '../messages/sendText'
 import { refreshAccountData, refreshAfterIndexing } from '../queries/refresh'
-import { chainClient } from '../stores/chainClient'
 import { featureEnabled } from '../stores/controllers'
-import { networkFeeText } from '../stores/networkFee'
 import { emptySend, type NetworkFee, type SendState } from '../stores/sendState'
 import { activeNetworkOf, type ModalState, type ModalStore } from '../stores/store'
 import { showToast } from '../stores/toasts'
@@ -138,7 +138,7 @@ export async function estimateSendFee(
   if (namespace === 'solana') {
     const prepared = await prepareSolana(network, from, to, token, amount)
     const total = prepared.feeLamports + prepared.rentLamports
-    return { amount: total, text: networkFeeText(total, network.nativeCurrency) }
+    return { amount: total, text: formatNetworkFee(total, network.nativeCurrency) }
   }
   const client = await chainClient(network)
   const { value, ...call } = await evmTransaction(from, token, to, amount)
@@ -150,7 +150,7 @@ export async function estimateSendFee(
     }),
     client.getGasPrice(),
   ])
-  return { amount: gas * gasPrice, text: networkFeeText(gas * gasPrice, network.nativeCurrency) }
+  return { amount: gas * gasPrice, text: formatNetworkFee(gas * gasPrice, network.nativeCurrency) }
 }
 
 async function prepareSolana(

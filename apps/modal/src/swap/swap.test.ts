@@ -16,7 +16,6 @@ import {
 import { encodeAbiParameters, encodeEventTopics, erc20Abi } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { type ApiFetch, HttpError } from '../api'
-import { networkFeeText } from '../stores/networkFee'
 import { createModalStore } from '../stores/store'
 import { SwapError, swapErrorOf } from './swapError'
 import {
@@ -145,11 +144,6 @@ describe('what is shown', () => {
   test('behavior: an amount swapped is exact', () => {
     expect(swapExactText(10n ** 18n, 18)).toBe('1')
     expect(swapExactText(1_234_500_001n, 6)).toBe('1,234.500001')
-  })
-
-  test('behavior: the fee is gas × gas price in the native currency, up to 8 decimals', () => {
-    expect(networkFeeText(150_000n * 2_000_000_000n, anvil.nativeCurrency)).toBe('0.0003 ETH')
-    expect(networkFeeText(1n, anvil.nativeCurrency)).toBe('<0.00000001 ETH')
   })
 
   test('behavior: the API’s transaction goes to the wallet from the account, wei and gas in hex', () => {

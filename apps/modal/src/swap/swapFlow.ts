@@ -6,12 +6,12 @@
  * The Swap view runs them as TanStack Query queries and mutations (`swapQueries.ts`).
  */
 import type { NetworkConfig, RequestArguments, SwapQuote, SwapToken } from '@airlock/protocol'
+import { formatNetworkFee } from '@airlock/protocol'
 import { erc20Abi, isAddressEqual, parseEventLogs } from 'viem'
 import { numberToHex } from 'viem/utils'
+import { chainClient } from '../chainClient'
 import { swapText } from '../messages/swapText'
 import { refreshAccountData, refreshAfterIndexing } from '../queries/refresh'
-import { chainClient } from '../stores/chainClient'
-import { networkFeeText } from '../stores/networkFee'
 import { activeNetworkOf } from '../stores/store'
 import { showToast } from '../stores/toasts'
 import { createSwapApi, type SwapApiContext } from './swapApi'
@@ -144,7 +144,7 @@ export async function quoteSwap(context: SwapContext, request: SwapRequest): Pro
     fee:
       fee === undefined
         ? undefined
-        : { wei: fee, text: networkFeeText(fee, network.nativeCurrency) },
+        : { wei: fee, text: formatNetworkFee(fee, network.nativeCurrency) },
     allowance: allowance === undefined ? undefined : BigInt(allowance.allowance),
   }
 }
