@@ -13,6 +13,8 @@ import {
   isUserRejection,
   type NetworkConfig,
   namespaceOf,
+  parseAmount,
+  sendErrors,
   type TokenBalance,
   toastMessages,
   tokenAmountErrors,
@@ -63,9 +65,10 @@ export function sendFormError(
     return sendText.invalidAddress
   const token = send.token!
   const decimals = Number(token.quantity.decimals)
-  const fraction = amount.split('.')[1] ?? ''
-  if (fraction.length > decimals) return tokenAmountErrors.tooManyDecimals(decimals)
-  if (parseUnits(amount, decimals) > parseUnits(token.quantity.numeric, decimals))
+  const { units, problem } = parseAmount(amount, decimals)
+  if (problem === 'tooManyDecimals') return tokenAmountErrors.tooManyDecimals(decimals)
+  if (units === undefined) return sendErrors.amountAndReceiverRequired
+  if (units > parseUnits(token.quantity.numeric, decimals))
     return tokenAmountErrors.insufficientBalance(token.symbol)
   return undefined
 }
