@@ -17,8 +17,8 @@ import { preloadOnIntent } from '../../components/preloadOnIntent'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { WalletIcon } from '../../components/WalletIcon'
-import { startSocialLogin } from '../../embeddedWallet/startSocialLogin'
 import { socialLoginsText } from '../../messages/socialLoginsText'
+import { startSocialLogin } from '../../socialLogin/startSocialLogin'
 import list from '../list.module.css'
 
 export default function SocialLogins({
