@@ -12,7 +12,7 @@ const modalLayers = [
   ],
   ['stores', '^apps/modal/src/stores/'],
   ['queries', '^apps/modal/src/(queries/|analytics\\.ts)'],
-  ['wallets', '^apps/modal/src/(connectors|walletconnect|embeddedWallet|siwx)/'],
+  ['wallets', '^apps/modal/src/(connectors|walletconnect|embeddedWallet|socialLogin|siwx)/'],
   ['actions', '^apps/modal/src/actions/'],
   ['features', '^apps/modal/src/(swap|onramp|send)/'],
   ['flows', '^apps/modal/src/(flows/|navigation/|hostPorts\\.ts)'],

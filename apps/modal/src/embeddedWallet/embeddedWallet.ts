@@ -19,7 +19,6 @@ import {
   alerts,
   connectionErrors,
   type EmbeddedWallet,
-  farcasterPollMs,
   type HostWalletEvent,
   namespaceOf,
   type SocialProvider,
@@ -33,6 +32,8 @@ import {
 } from '../connectors/embeddedWallet/authConnectors'
 import { embeddedWalletId } from '../connectors/embeddedWallet/embeddedWalletId'
 import type { Connector } from '../connectors/types'
+import { farcasterChannel, farcasterSession } from '../socialLogin/farcasterLogin'
+import { socialSession } from '../socialLogin/socialSession'
 import { showAlert } from '../stores/controllers'
 import type { Persistence } from '../stores/persistence'
 import type { ModalStore } from '../stores/store'
@@ -41,7 +42,6 @@ import { deviceShares, openDeviceShare, sealDeviceShare } from './deviceShare'
 import { createEvmAccounts, type EvmAccountType } from './evmAccounts'
 import { createEvmSigner } from './evmSigner'
 import { createRecoveryCode, openRecoveryShare, sealRecoveryShare } from './recoveryShare'
-import { awaitSocialGrant } from './socialGrant'
 import { createSolanaSigner } from './solanaSigner'
 import { deriveWalletAccounts } from './walletAccounts'
 import { walletApi } from './walletApi'
@@ -257,6 +257,16 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
     return { status: 'ready' } as const
   }
 
+  /** A social login or Farcaster started the session: its provider and handle are kept. */
+  function socialSignedIn(session: {
+    email: string
+    provider?: SocialProvider | undefined
+    handle?: string | undefined
+  }): Promise<WalletOpening> {
+    profile = profileOf(session)
+    return open(session.email, { create: true })
+  }
+
   async function signOut() {
     approvals.declineAll()
     unlocked = undefined
@@ -278,58 +288,19 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
       return open(session.email, { create: true })
     },
     /**
-     * A social login in `popup` (opened by the visitor's click): the API's authorization URL,
-     * the provider's pages, the grant the API's callback posts back, the session; then the
-     * wallet as after an email sign-in.
-     * @throws 'Failed to initiate social connection' when the API gives no URL; 'Popup closed';
-     * SocialLoginError when the provider or the API refused.
+     * A social login in `popup` (opened by the visitor's click), up to the session
+     * (socialLogin/socialSession.ts); then the wallet as after an email sign-in.
      */
-    async socialLogin(provider: SocialProvider, popup: Window): Promise<WalletOpening> {
-      let url: string
-      try {
-        url = (await api.socialAuthorization(provider)).url
-      } catch (error) {
-        popup.close()
-        throw new Error(connectionErrors.failedToInitiateSocial, { cause: error })
-      }
-      const session = await api.socialSession(await awaitSocialGrant(popup, url))
-      profile = profileOf(session)
-      return open(session.email, { create: true })
-    },
+    socialLogin: async (provider: SocialProvider, popup: Window) =>
+      socialSignedIn(await socialSession(api, provider, popup)),
+    /** Opens a Sign In With Farcaster channel (socialLogin/farcasterLogin.ts). */
+    farcasterChannel: () => farcasterChannel(api),
     /**
-     * Opens a Sign In With Farcaster channel; its id and the URL ConnectingFarcaster shows.
-     * @throws 'Failed to connect to farcaster', the API's refusal as its cause.
+     * Waits for the visitor's Farcaster app to sign on `channel` (socialLogin/farcasterLogin.ts);
+     * then the wallet as after an email sign-in.
      */
-    async farcasterChannel(): Promise<{ channel: string; url: string }> {
-      try {
-        return await api.farcasterChannel()
-      } catch (error) {
-        throw new Error(connectionErrors.failedToConnectFarcaster, { cause: error })
-      }
-    },
-    /**
-     * Asks about `channel` every second until the visitor's Farcaster app signed and the API
-     * started the session; then the wallet as after an email sign-in. Stops when `signal` aborts.
-     * @throws 'Failed to connect to farcaster', the API's refusal as its cause; the abort reason.
-     */
-    async farcasterLogin(channel: string, signal: AbortSignal): Promise<WalletOpening> {
-      for (;;) {
-        signal.throwIfAborted()
-        let status: Awaited<ReturnType<typeof api.farcasterSession>>
-        try {
-          status = await api.farcasterSession(channel)
-        } catch (error) {
-          signal.throwIfAborted()
-          throw new Error(connectionErrors.failedToConnectFarcaster, { cause: error })
-        }
-        signal.throwIfAborted()
-        if (!('pending' in status)) {
-          profile = profileOf(status)
-          return open(status.email, { create: true })
-        }
-        await new Promise((resolve) => setTimeout(resolve, farcasterPollMs))
-      }
-    },
+    farcasterLogin: async (channel: string, signal: AbortSignal) =>
+      socialSignedIn(await farcasterSession(api, channel, signal)),
     /**
      * The recovery code opens the wallet on this device, which then keeps a share of its own.
      * @throws RecoveryCodeError when the code is not one, or not this wallet's.

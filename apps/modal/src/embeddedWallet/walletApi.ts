@@ -1,10 +1,11 @@
 /**
  * The API calls of email login and the embedded wallet, as the frame makes them: codes, the
  * email session (an HttpOnly cookie of the modal's origin, sent by the browser, never seen
- * here), the wallet's shares and this device's key. Every call names the project and the host
- * origin the bridge observed; what the API answers is checked against its schema before any of
- * it reaches the key code. Failures are the callers' to explain (`quiet`): the views say what
- * went wrong in words.
+ * here), the wallet's shares and this device's key; and social login's, which start the same
+ * session (socialLogin/socialApi.ts, made through the same `post`). Every call names the project
+ * and the host origin the bridge observed; what the API answers is checked against its schema
+ * before any of it reaches the key code. Failures are the callers' to explain (`quiet`): the
+ * views say what went wrong in words.
  */
 import {
   type EmailChangeResponse,
@@ -18,13 +19,9 @@ import {
   embeddedWalletDeviceKeySchema,
   embeddedWalletDevicesSchema,
   embeddedWalletSchema,
-  farcasterChannelSchema,
-  farcasterChannelStatusSchema,
-  type SocialProvider,
-  socialAuthorizationSchema,
-  socialSessionSchema,
 } from '@airlock/protocol'
 import type { ApiFetch } from '../api'
+import { socialApi } from '../socialLogin/socialApi'
 import type { ModalStore } from '../stores/store'
 
 export function walletApi(store: ModalStore, apiFetch: ApiFetch) {
@@ -74,23 +71,7 @@ export function walletApi(store: ModalStore, apiFetch: ApiFetch) {
     revokeDevice: (deviceId: string) =>
       remove(`/embedded-wallet/devices/${encodeURIComponent(deviceId)}`),
 
-    /** The provider's authorization URL for a social login (its state, PKCE and nonce kept by the API). */
-    socialAuthorization: async (provider: SocialProvider) =>
-      socialAuthorizationSchema.parse(
-        await post(`/social/${encodeURIComponent(provider)}/authorizations`, {}),
-      ),
-    /** The grant the API's callback page posted back starts the session (its cookie set here). */
-    socialSession: async (grant: string) =>
-      socialSessionSchema.parse(await post('/social/sessions', { grant })),
-
-    /** A Sign In With Farcaster channel: its id, and the sign-in URL for the visitor's app. */
-    farcasterChannel: async () =>
-      farcasterChannelSchema.parse(await post('/social/farcaster/channels', {})),
-    /** Whether the visitor's app signed yet; once it did, the session started (its cookie set). */
-    farcasterSession: async (channel: string) =>
-      farcasterChannelStatusSchema.parse(
-        await post(`/social/farcaster/channels/${encodeURIComponent(channel)}/session`, {}),
-      ),
+    ...socialApi(post),
 
     /** Mails a code to the session's address and one to `newEmail`. */
     startEmailChange: async (newEmail: string): Promise<EmailChangeResponse> =>

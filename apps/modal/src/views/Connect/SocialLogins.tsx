@@ -3,22 +3,19 @@
  * the configured providers in the spec's order, the first two as buttons and the rest behind
  * More, as peers show them. A click starts the login (`startSocialLogin`: the popup, or
  * Farcaster's link).
- * Inside a Telegram mini app, the list is filtered by Telegram's platform, which the host tells.
+ * Inside a Telegram mini app, the list is filtered by Telegram's platform, which the host tells
+ * (`telegramSocials`).
  * Loaded as Connect first renders, out of the first bundle.
  */
-import {
-  filterSocialsForTelegram,
-  type SocialProvider,
-  socialProviderNames,
-  telegramPlatformOf,
-} from '@airlock/protocol'
+import { type SocialProvider, socialProviderNames } from '@airlock/protocol'
 import { useState } from 'react'
 import { preloadOnIntent } from '../../components/preloadOnIntent'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { WalletIcon } from '../../components/WalletIcon'
-import { startSocialLogin } from '../../embeddedWallet/startSocialLogin'
 import { socialLoginsText } from '../../messages/socialLoginsText'
+import { startSocialLogin } from '../../socialLogin/startSocialLogin'
+import { telegramSocials } from '../../socialLogin/telegramSocials'
 import list from '../list.module.css'
 
 export default function SocialLogins({
@@ -31,8 +28,10 @@ export default function SocialLogins({
 }) {
   const modal = useModal()
   // Inside a Telegram mini app, those its platform can't sign in with are left out (spec §5).
-  const platform = telegramPlatformOf(useModalState((state) => state.host?.telegram))
-  const socials = platform ? filterSocialsForTelegram(configured, platform) : configured
+  const socials = telegramSocials(
+    configured,
+    useModalState((state) => state.host?.telegram),
+  )
   const [more, setMore] = useState(false)
   const shown = more ? socials : socials.slice(0, 2)
 
