@@ -2,6 +2,7 @@
  * The provider's checkout window (spec §9 Onramp): opened in the visitor's click, and given only
  * an https address.
  */
+import { openCenteredPopup } from '../centeredPopup'
 
 /**
  * The checkout's address when it is one to send the visitor to: https only (a provider's page),
@@ -25,15 +26,5 @@ export function safeCheckoutUrl(url: string): string | undefined {
  * @returns undefined when the browser blocked it.
  */
 export function openCheckoutWindow(): Window | undefined {
-  const width = 480
-  const height = 760
-  const left = Math.max(0, (screen.width - width) / 2)
-  const top = Math.max(0, (screen.height - height) / 2)
-  return (
-    window.open(
-      'about:blank',
-      'airlock-onramp',
-      `popup,width=${width},height=${height},left=${left},top=${top}`,
-    ) ?? undefined
-  )
+  return openCenteredPopup('airlock-onramp', { width: 480, height: 760 })
 }

@@ -4,17 +4,9 @@
  * the click needs only this, in the first bundle; socialGrant.ts follows the login in it.
  */
 import { socialPopup } from '@airlock/protocol'
+import { openCenteredPopup } from '../centeredPopup'
 
 /** @returns undefined when the browser blocked it. */
 export function openSocialPopup(): Window | undefined {
-  const { width, height } = socialPopup
-  const left = Math.max(0, (screen.width - width) / 2)
-  const top = Math.max(0, (screen.height - height) / 2)
-  return (
-    window.open(
-      'about:blank',
-      'airlock-social',
-      `popup,width=${width},height=${height},left=${left},top=${top}`,
-    ) ?? undefined
-  )
+  return openCenteredPopup('airlock-social', socialPopup)
 }
