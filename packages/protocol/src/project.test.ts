@@ -3,7 +3,6 @@ import {
   defaultProjectFeatures,
   type ModalConfig,
   modalConfigSchema,
-  projectIdSchema,
   unconfiguredProjectSettings,
 } from './project'
 
@@ -89,16 +88,5 @@ describe('modalConfigSchema: the config the API inlines in the modal page', () =
       path: 'project.id',
       message: 'must be a project id: 2 to 63 lowercase letters, digits or hyphens',
     })
-  })
-})
-
-describe('projectIdSchema: a project id parameter', () => {
-  test.each([
-    ['shop', undefined],
-    [undefined, 'is required'],
-    ['', 'must be a project id: 2 to 63 lowercase letters, digits or hyphens'],
-    ['-shop', 'must be a project id: 2 to 63 lowercase letters, digits or hyphens'],
-  ])('behavior: %j gives %j', (value, message) => {
-    expect(firstIssue(projectIdSchema.safeParse(value))?.message).toBe(message)
   })
 })

@@ -6,26 +6,10 @@
  * without bringing zod into its first bundle.
  */
 import * as z from 'zod/mini'
-import { type CaipNetworkId, isCaipNetworkId } from './caip'
+import { caipNetworkIdSchema, projectIdSchema } from './idSchemas'
 import { modalConfigErrors, siwxModes } from './projectConfigCheck'
-import { projectIdPattern } from './projectId'
 import { isThemeVariables, type ThemeVariables, themeModes } from './theme'
 import { socialProviders } from './validation'
-
-/** A CAIP-2 network id with a namespace the modal knows (`caip.ts`). */
-export const caipNetworkIdSchema = z.custom<CaipNetworkId>(isCaipNetworkId, {
-  error: 'must be a CAIP-2 network id such as eip155:1',
-})
-
-/**
- * A well-formed project id (`projectId.ts`), as a query or path parameter; whether the project
- * exists is the API's to say.
- */
-export const projectIdSchema = z
-  .string({ error: 'is required' })
-  .check(
-    z.regex(projectIdPattern, 'must be a project id: 2 to 63 lowercase letters, digits or hyphens'),
-  )
 
 export const networkConfigSchema = z.object({
   caipNetworkId: caipNetworkIdSchema,
