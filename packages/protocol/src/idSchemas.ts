@@ -1,7 +1,8 @@
 /**
  * The zod schemas of the ids the API's requests and settings carry: a CAIP-2 network id and a
  * project id, refused with the words the API answers (`caipNetworkIdMessage`,
- * `projectIdMessage`).
+ * `projectIdMessage`). The boot config reads the same ids with the same rules and words, in its
+ * own schema library (`project.ts`).
  */
 import * as z from 'zod/mini'
 import { type CaipNetworkId, caipNetworkIdMessage, isCaipNetworkId } from './caip'
