@@ -45,9 +45,11 @@ const budgets = [
     // React 19 is ~68 KB of it (react-dom's client alone ~63 KB); the rest is the bridge, the
     // connection actions and Connect. Account (with TanStack Query), every other view and the
     // WalletConnect client load on demand (issue 15); so do the embedded wallet's code and views
-    // and Connect's social buttons (issues 18 and 19). zod is not in it either (~7 KB): the modal
-    // reads the project's config with the plain checkers of projectConfigCheck.ts, held to the
-    // API's zod schemas by a parity test. What a later view needs belongs in its own chunk.
+    // and Connect's social buttons (issues 18 and 19). zod is not in it either: its core is one
+    // module holding every schema class the lazy chunks use (~8 KB), and this bundle would take it
+    // whole. The modal reads the project's config with the protocol's one schema for it, in valibot
+    // (project.ts), which brings only the checks that schema uses (~2 KB). What a later view needs
+    // belongs in its own chunk.
     maxBytes: 100 * 1024,
     // Methods of the relay protocol only the sign-client speaks.
     mustNotContain: ['wc_sessionPropose', 'irn_subscribe'],

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini'
 import { analyticsEvents, errorReportEvents, eventLimits } from './analyticsEvents'
-import { projectIdSchema } from './project'
+import { projectIdSchema } from './idSchemas'
 
 /** How far ahead of the server's clock a client's clock may run. */
 export const maxClockSkewMs = 24 * 60 * 60 * 1000

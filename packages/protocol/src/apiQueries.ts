@@ -9,8 +9,8 @@
  */
 import * as z from 'zod/mini'
 import { accountDataPageSize } from './accountData'
-import { knownNamespaces } from './caip'
-import { projectIdSchema } from './project'
+import { caipNetworkIdMessage, knownNamespaces } from './caip'
+import { projectIdSchema } from './idSchemas'
 import { walletPageSize } from './wallets'
 
 /** Limits of `GET /v1/wallets`'s query. */
@@ -98,12 +98,7 @@ export const accountDataQuerySchema = z.object({
   /** A CAIP-2 id of any namespace: one without account data answers 400 `unsupportedChain`. */
   chainId: z
     .string({ error: 'is required' })
-    .check(
-      z.regex(
-        /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/,
-        'must be a CAIP-2 network id such as eip155:1',
-      ),
-    ),
+    .check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, caipNetworkIdMessage)),
   /** Spec §7 `cache`: `false` reads fresh data (after the visitor sent a transaction). */
   cache: trueOrFalse,
 })

@@ -113,6 +113,9 @@ export function formatCaipNetworkId(
   return caipNetworkId
 }
 
+/** Why a value is not a CAIP-2 network id, as the API's answers and the boot config say it. */
+export const caipNetworkIdMessage = 'must be a CAIP-2 network id such as eip155:1'
+
 /**
  * Whether `value` is a valid CAIP-2 network id with a known namespace.
  *

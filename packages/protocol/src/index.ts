@@ -1,8 +1,8 @@
 /**
  * @airlock/protocol: what the SDK, the modal and the API share. Bridge types and validators,
- * the API's request and response schemas (zod/mini; the host SDK imports none of them), error
- * classes and codes, CAIP helpers, the spec's validation and display rules and constants.
- * No UI, no network.
+ * the API's request and response schemas (zod/mini) and the modal's boot config schema
+ * (valibot; the host SDK imports none of them), error classes and codes, CAIP helpers, the
+ * spec's validation and display rules and constants. No UI, no network.
  */
 export * from './accountData'
 export * from './amounts'
@@ -21,13 +21,13 @@ export * from './errors'
 export * from './farcasterLogin'
 export * from './features'
 export * from './frameValidators'
+export * from './idSchemas'
 export * from './messages'
 export * from './names'
 export * from './onramp'
 export * from './options'
 export * from './pageOptions'
 export * from './project'
-export * from './projectConfigCheck'
 export * from './projectId'
 export * from './siwx'
 export * from './siwxError'

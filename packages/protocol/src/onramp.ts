@@ -19,7 +19,7 @@ import {
   onrampDefaultPaymentCurrency,
   onrampDefaultPurchaseCurrency,
 } from './constants'
-import { caipNetworkIdSchema } from './project'
+import { caipNetworkIdSchema } from './idSchemas'
 
 /** The onramp providers the API can offer. */
 export const onrampProviderIds = ['meld', 'coinbase'] as const

@@ -6,9 +6,9 @@ import {
   defaultProjectFeatures,
   type NetworkConfig,
   type ProjectConfig,
+  type SiwxMode,
   unconfiguredProjectSettings,
 } from './project'
-import type { SiwxMode } from './projectConfigCheck'
 
 const network = (caipNetworkId: CaipNetworkId, name: string): NetworkConfig => ({
   caipNetworkId,

@@ -7,8 +7,7 @@
  */
 import type { CaipNetworkId } from './caip'
 import type { FrameOptions } from './options'
-import type { ProjectConfig } from './project'
-import type { SiwxMode } from './projectConfigCheck'
+import type { ProjectConfig, SiwxMode } from './project'
 
 export type PageOptions = {
   /** The options the modal runs with (`networks`: the known ones, in the page's order). */

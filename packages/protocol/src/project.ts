@@ -1,64 +1,67 @@
 /**
  * The project configuration the API serves (GET /v1/projects/:id/config) and inlines in the
- * modal's page (`<script id="airlock-config">`): the zod schemas the API holds them to, and the
- * types it builds them as, inferred from the schemas so each shape is written once. The modal
- * reads them with `projectConfigCheck.ts`, which accepts exactly what these schemas accept
- * without bringing zod into its first bundle.
+ * modal's page (`<script id="airlock-config">`): its one schema, the types inferred from it, and
+ * the readers the modal reads it with (`parseModalConfig`, `parseProjectConfig`). The schema is
+ * valibot's, not zod's: the modal reads this config before its first view, and valibot brings
+ * only the checks used here into that bundle, where zod would bring its whole shared core.
  */
-import * as z from 'zod/mini'
-import { type CaipNetworkId, isCaipNetworkId } from './caip'
-import { modalConfigErrors, siwxModes } from './projectConfigCheck'
-import { projectIdPattern } from './projectId'
+import * as v from 'valibot'
+import { type CaipNetworkId, caipNetworkIdMessage, isCaipNetworkId } from './caip'
+import { projectIdMessage, projectIdPattern } from './projectId'
 import { isThemeVariables, type ThemeVariables, themeModes } from './theme'
 import { socialProviders } from './validation'
 
-/** A CAIP-2 network id with a namespace the modal knows (`caip.ts`). */
-export const caipNetworkIdSchema = z.custom<CaipNetworkId>(isCaipNetworkId, {
-  error: 'must be a CAIP-2 network id such as eip155:1',
-})
+/**
+ * Sign in with X (spec §4 "SIWX"): off; optional (the visitor may skip signing); required (no
+ * connection without a signed session). A site can switch an optional sign-in off for its page,
+ * never make it required or switch on one its project has off (`siteSiwx`).
+ */
+export const siwxModes = ['off', 'optional', 'required'] as const
+export type SiwxMode = (typeof siwxModes)[number]
 
 /**
- * A well-formed project id (`projectId.ts`), as a query or path parameter; whether the project
- * exists is the API's to say.
+ * Why the modal's page has no project: the site gave no project id (`projectIdNotConfigured`,
+ * alert 'Project ID Not Configured') or one the API doesn't know (`invalidProjectId`, alert
+ * 'Invalid Project ID').
  */
-export const projectIdSchema = z
-  .string({ error: 'is required' })
-  .check(
-    z.regex(projectIdPattern, 'must be a project id: 2 to 63 lowercase letters, digits or hyphens'),
-  )
+export const modalConfigErrors = ['invalidProjectId', 'projectIdNotConfigured'] as const
+export type ModalConfigError = (typeof modalConfigErrors)[number]
 
-export const networkConfigSchema = z.object({
-  caipNetworkId: caipNetworkIdSchema,
-  name: z.string(),
-  nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number() }),
-  rpcUrl: z.string(),
-  blockExplorerUrl: z.exactOptional(z.string()),
+/** A CAIP-2 network id with a namespace the modal knows (`caip.ts`). */
+const caipNetworkId = v.custom<CaipNetworkId>(isCaipNetworkId, caipNetworkIdMessage)
+
+export const networkConfigSchema = v.object({
+  caipNetworkId,
+  name: v.string(),
+  nativeCurrency: v.object({ name: v.string(), symbol: v.string(), decimals: v.number() }),
+  rpcUrl: v.string(),
+  blockExplorerUrl: v.exactOptional(v.string()),
 })
-export type NetworkConfig = z.infer<typeof networkConfigSchema>
+export type NetworkConfig = v.InferOutput<typeof networkConfigSchema>
 
 /** A project's feature switches (spec §6), every one of them resolved. */
-export const projectFeaturesSchema = z.object({
-  send: z.boolean(),
-  receive: z.boolean(),
-  onramp: z.boolean(),
-  swaps: z.boolean(),
-  activity: z.boolean(),
-  email: z.boolean(),
-  socials: z.array(z.enum(socialProviders)),
-  multiWallet: z.boolean(),
-  analytics: z.boolean(),
-  legalCheckbox: z.boolean(),
-  smartSessions: z.boolean(),
+export const projectFeaturesSchema = v.object({
+  send: v.boolean(),
+  receive: v.boolean(),
+  onramp: v.boolean(),
+  swaps: v.boolean(),
+  activity: v.boolean(),
+  email: v.boolean(),
+  socials: v.array(v.picklist(socialProviders)),
+  multiWallet: v.boolean(),
+  analytics: v.boolean(),
+  legalCheckbox: v.boolean(),
+  smartSessions: v.boolean(),
   /** ERC-4337 smart accounts for the embedded wallet; the project's alone (no site switch). */
-  smartAccounts: z.boolean(),
+  smartAccounts: v.boolean(),
   /**
    * The network's paymaster (`AIRLOCK_PAYMASTER_URLS_JSON`) pays the smart accounts' gas: the
    * project's alone, as the operator pays for it.
    */
-  gasSponsorship: z.boolean(),
-  pay: z.boolean(),
+  gasSponsorship: v.boolean(),
+  pay: v.boolean(),
 })
-export type ProjectFeatures = z.infer<typeof projectFeaturesSchema>
+export type ProjectFeatures = v.InferOutput<typeof projectFeaturesSchema>
 
 /**
  * The switches of a project that chose none (spec §6): multiWallet, legal checkbox, smart
@@ -85,51 +88,53 @@ export const defaultProjectFeatures: Readonly<ProjectFeatures> = {
  * Where the modal's WalletConnect client connects: the relay, the WalletConnect (Reown) project
  * id the relay knows the site by, and whether the Verify attestation step runs.
  */
-export const walletConnectConfigSchema = z.object({
-  relayUrl: z.string(),
-  projectId: z.string(),
-  verify: z.boolean(),
+export const walletConnectConfigSchema = v.object({
+  relayUrl: v.string(),
+  projectId: v.string(),
+  verify: v.boolean(),
 })
-export type WalletConnectConfig = z.infer<typeof walletConnectConfigSchema>
+export type WalletConnectConfig = v.InferOutput<typeof walletConnectConfigSchema>
 
 /** Theme variables of a safe shape only (`theme.ts`): the same rule for a project as for a site. */
-export const themeVariablesSchema = z.custom<ThemeVariables>(isThemeVariables, {
-  error: 'must be known theme variables with safe values',
-})
+export const themeVariablesSchema = v.custom<ThemeVariables>(
+  isThemeVariables,
+  'must be known theme variables with safe values',
+)
 
 /** A project's theme: its mode (null: the modal's default, dark) and CSS variables. */
-export const projectThemeSchema = z.object({
-  mode: z.nullable(z.enum(themeModes)),
+export const projectThemeSchema = v.object({
+  mode: v.nullable(v.picklist(themeModes)),
   variables: themeVariablesSchema,
 })
-export type ProjectTheme = z.infer<typeof projectThemeSchema>
+export type ProjectTheme = v.InferOutput<typeof projectThemeSchema>
 
-export const projectConfigSchema = z.object({
-  id: projectIdSchema,
-  allowedOrigins: z.array(z.string()),
+export const projectConfigSchema = v.object({
+  /** Its id (`projectId.ts`): 'is required' when it is not a string. */
+  id: v.pipe(v.string('is required'), v.regex(projectIdPattern, projectIdMessage)),
+  allowedOrigins: v.array(v.string()),
   features: projectFeaturesSchema,
   /**
    * The networks a site of this project may use: the project's own, in its order, when it has
    * any; otherwise every network the API knows.
    */
-  networks: z.array(networkConfigSchema),
+  networks: v.array(networkConfigSchema),
   /**
    * The project's networks, in order: what the modal uses when the site names none. Empty: the
    * project leaves the choice to its sites (no network at all → spec §2 Opening rule 2).
    */
-  configuredNetworks: z.array(caipNetworkIdSchema),
+  configuredNetworks: v.array(caipNetworkId),
   /** The network to start on when the site names none; null: the first network. */
-  defaultNetwork: z.nullable(caipNetworkIdSchema),
+  defaultNetwork: v.nullable(caipNetworkId),
   theme: projectThemeSchema,
   /** Wallet ids (registry id, rdns or name) listed first, in this order. */
-  featuredWalletIds: z.array(z.string()),
+  featuredWalletIds: v.array(v.string()),
   /** Wallets (registry id, rdns or name) never listed. */
-  excludeWallets: z.array(z.string()),
-  siwx: z.enum(siwxModes),
+  excludeWallets: v.array(v.string()),
+  siwx: v.picklist(siwxModes),
   /** Null when the operator has not configured WalletConnect. */
-  walletConnect: z.nullable(walletConnectConfigSchema),
+  walletConnect: v.nullable(walletConnectConfigSchema),
 })
-export type ProjectConfig = z.infer<typeof projectConfigSchema>
+export type ProjectConfig = v.InferOutput<typeof projectConfigSchema>
 
 /** What a project that chose no settings serves: no networks of its own, the default theme, no wallet lists, no sign-in. */
 export const unconfiguredProjectSettings: Readonly<
@@ -144,9 +149,53 @@ export const unconfiguredProjectSettings: Readonly<
 }
 
 /** What the API inlines into the modal's HTML as `<script id="airlock-config">`. */
-export const modalConfigSchema = z.object({
-  projectId: z.nullable(z.string()),
-  project: z.nullable(projectConfigSchema),
-  error: z.nullable(z.enum(modalConfigErrors)),
+export const modalConfigSchema = v.object({
+  projectId: v.nullable(v.string()),
+  project: v.nullable(projectConfigSchema),
+  error: v.nullable(v.picklist(modalConfigErrors)),
 })
-export type ModalConfig = z.infer<typeof modalConfigSchema>
+export type ModalConfig = v.InferOutput<typeof modalConfigSchema>
+
+/**
+ * What reading a config gives: the value read (unknown keys dropped), or the first field that
+ * breaks the shape (`path` joined with '.', e.g. `project.networks.0.caipNetworkId`; '' for the
+ * value itself) and why.
+ */
+export type ConfigCheckResult<value> =
+  | { success: true; data: value }
+  | { success: false; error: { path: string; message: string } }
+
+/**
+ * Reads the configuration the API inlines into the modal's page (`<script id="airlock-config">`)
+ * with {@link modalConfigSchema}.
+ *
+ * @example
+ * const config = parseModalConfig(JSON.parse(element.textContent))
+ * if (config.success) config.data.project // ProjectConfig | null
+ */
+export function parseModalConfig(value: unknown): ConfigCheckResult<ModalConfig> {
+  return check(modalConfigSchema, value)
+}
+
+/**
+ * Reads a project's configuration as the API serves it (GET /v1/projects/:id/config) with
+ * {@link projectConfigSchema}.
+ *
+ * @example
+ * const project = parseProjectConfig(await response.json())
+ * if (!project.success) console.warn(`${project.error.path}: ${project.error.message}`)
+ */
+export function parseProjectConfig(value: unknown): ConfigCheckResult<ProjectConfig> {
+  return check(projectConfigSchema, value)
+}
+
+// abortEarly: the first issue is the answer, so reading stops there.
+function check<schema extends v.GenericSchema>(
+  schema: schema,
+  value: unknown,
+): ConfigCheckResult<v.InferOutput<schema>> {
+  const result = v.safeParse(schema, value, { abortEarly: true })
+  if (result.success) return { success: true, data: result.output }
+  const [issue] = result.issues
+  return { success: false, error: { path: v.getDotPath(issue) ?? '', message: issue.message } }
+}

@@ -7,6 +7,9 @@
 
 export const projectIdPattern = /^[a-z0-9][a-z0-9-]{1,62}$/
 
+/** Why a string is not a project id, as the API's answers and the boot config say it. */
+export const projectIdMessage = 'must be a project id: 2 to 63 lowercase letters, digits or hyphens'
+
 /**
  * Whether `value` is a well-formed project id (not whether the project exists).
  *

@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini'
 import type { CaipNetworkId } from './caip'
-import { caipNetworkIdSchema } from './project'
+import { caipNetworkIdSchema } from './idSchemas'
 
 /** A nonce is good for one sign-in, for 5 minutes. */
 export const siwxNonceTtlMs = 5 * 60_000

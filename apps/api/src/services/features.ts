@@ -9,16 +9,29 @@ import {
   type ProjectFeatures,
   projectFeaturesSchema,
 } from '@airlock/protocol'
-import { z } from 'zod'
+import * as v from 'valibot'
 
-/** The stored overrides: any subset of the switches, nothing else. */
-export const featureOverridesSchema = z.strictObject(projectFeaturesSchema.shape).partial()
+/**
+ * The stored overrides: any subset of the switches, nothing else. The protocol's schema of the
+ * switches is valibot's (it is part of the modal's boot config), so this one is too.
+ */
+const featureOverridesSchema = v.partial(v.strictObject(projectFeaturesSchema.entries))
 
 export type FeatureOverrides = Partial<ProjectFeatures>
 
+/**
+ * Checks overrides before they are stored or merged: returns them (a switch may be present as
+ * undefined, which JSON leaves out), unknown keys refused.
+ *
+ * @throws ValiError (valibot) when a switch is unknown or of the wrong type.
+ */
+export function parseFeatureOverrides(value: unknown) {
+  return v.parse(featureOverridesSchema, value)
+}
+
 /** Reads a project's stored overrides and fills in the defaults. */
 export function resolveFeatures(storedJson: string): ProjectFeatures {
-  const overrides = featureOverridesSchema.parse(JSON.parse(storedJson))
+  const overrides = parseFeatureOverrides(JSON.parse(storedJson))
   const features: ProjectFeatures = {
     ...defaultProjectFeatures,
     socials: [...defaultProjectFeatures.socials],

@@ -10,7 +10,7 @@ import type { EventProps, NetworkConfig, ProjectFeatures } from '@airlock/protoc
 import type { Kysely } from 'kysely'
 import { utcDay } from '../storage/days'
 import type { Database } from '../storage/storage'
-import { type FeatureOverrides, featureOverridesSchema, resolveFeatures } from './features'
+import { type FeatureOverrides, parseFeatureOverrides, resolveFeatures } from './features'
 import { parseOrigin } from './origins'
 import {
   OriginAlreadyAllowedError,
@@ -144,7 +144,7 @@ export async function createProject(
     if (allowedOrigins.includes(origin)) throw new OriginAlreadyAllowedError(projectId, origin)
     allowedOrigins.push(origin)
   }
-  const featuresJson = JSON.stringify(featureOverridesSchema.parse(features))
+  const featuresJson = JSON.stringify(parseFeatureOverrides(features))
   const createdAt = new Date().toISOString()
 
   try {
@@ -210,8 +210,8 @@ export async function configureProject(
       .where('id', '=', projectId)
       .executeTakeFirst()
     if (row === undefined) throw new ProjectNotFoundError(projectId)
-    const features = featureOverridesSchema.parse({
-      ...featureOverridesSchema.parse(JSON.parse(row.features)),
+    const features = parseFeatureOverrides({
+      ...parseFeatureOverrides(JSON.parse(row.features)),
       ...change.features,
     })
     const settings = changeSettings(resolveSettings(row.settings), change.settings ?? {}, catalogue)
