@@ -20,6 +20,7 @@ import { emailLoginRoutes } from './routes/emailLogin'
 import { embeddedWalletRoutes } from './routes/embeddedWallet'
 import { farcasterLoginRoutes } from './routes/farcasterLogin'
 import { frameKeyRoutes } from './routes/frameKey'
+import { frameTokenRoutes } from './routes/frameTokens'
 import { healthRoutes } from './routes/health'
 import { modalRoutes } from './routes/modal'
 import { namesRoutes } from './routes/names'
@@ -39,6 +40,7 @@ import { developmentServerKey } from './services/email/emailConfig'
 import type { Mailer } from './services/email/mailer'
 import type { FarcasterConfig } from './services/farcaster/farcasterConfig'
 import { createFarcasterRelay } from './services/farcaster/farcasterRelay'
+import { createFrameTokens } from './services/frameTokens'
 import type { NamesConfig } from './services/names/namesConfig'
 import { createOnramp, onrampAdapters } from './services/onramp/onramp'
 import type { OnrampConfig } from './services/onramp/onrampConfig'
@@ -53,12 +55,14 @@ import {
   defaultBundlerPerMinute,
   defaultEmailLoginPerMinute,
   defaultEventsPerMinute,
+  defaultFrameTokenPerMinute,
   defaultNamesPerMinute,
   defaultOnrampPerMinute,
   defaultSiwxPerMinute,
   defaultSwapPerMinute,
   type EmailLoginRateLimiter,
   type EventRateLimiter,
+  type FrameTokenRateLimiter,
   type NamesRateLimiter,
   type OnrampRateLimiter,
   type RateLimiter,
@@ -162,6 +166,12 @@ export declare namespace createApp {
      * closes it. Default: in memory, {@link defaultSwapPerMinute}.
      */
     swapRateLimiter?: SwapRateLimiter | undefined
+    /**
+     * The frame tokens' budgets: tokens per client and per project, and relay requests per token
+     * or session (`createRateLimiter`); the caller closes it. Default: in memory,
+     * {@link defaultFrameTokenPerMinute}.
+     */
+    frameTokenRateLimiter?: FrameTokenRateLimiter | undefined
     /** `AIRLOCK_SERVER_KEY`; default: the public development key (emailConfig.ts). */
     serverKey?: Uint8Array | undefined
     /** Reverse proxies in front of the API (`AIRLOCK_TRUST_PROXY`); default 0: the socket's peer. */
@@ -233,6 +243,16 @@ export function createApp(options: createApp.Options): Hono {
     rateLimiter: inMemory(options.emailLoginRateLimiter, 'emailLogin', defaultEmailLoginPerMinute),
   }
 
+  // The relays (bundler and paymaster, buying crypto, swaps) take the frame's token or session,
+  // never an Origin alone; the token is the API's, signed under the server key.
+  const frameTokens = createFrameTokens({ serverKey, now })
+  const frameTokenRateLimiter = inMemory(
+    options.frameTokenRateLimiter,
+    'frameToken',
+    defaultFrameTokenPerMinute,
+  )
+  const credential = { frameTokens, rateLimiter: frameTokenRateLimiter, storage, now }
+
   app.use(requestLogging(logger))
   app.use(compress())
   app.use(async (c, next) => {
@@ -242,6 +262,7 @@ export function createApp(options: createApp.Options): Hono {
 
   app.route('/', healthRoutes(storage))
   app.route('/', frameKeyRoutes({ publicOrigin }))
+  app.route('/', frameTokenRoutes({ ...frame, frameTokens, rateLimiter: frameTokenRateLimiter }))
   app.route('/', projectConfigRoutes(storage, networks, walletConnect, offered))
   const siwxRateLimiter = inMemory(options.siwxRateLimiter, 'siwx', defaultSiwxPerMinute)
   app.route('/', siwxRoutes({ ...frame, networks, rateLimiter: siwxRateLimiter }))
@@ -252,6 +273,8 @@ export function createApp(options: createApp.Options): Hono {
     '/',
     bundlerRoutes({
       ...frame,
+      credential,
+      networks,
       bundlers: options.bundlers ?? {},
       paymasters: options.paymasters ?? {},
       rateLimiter: inMemory(options.bundlerRateLimiter, 'bundler', defaultBundlerPerMinute),
@@ -267,9 +290,9 @@ export function createApp(options: createApp.Options): Hono {
     namesRoutes({ ...frame, names: options.names, networks, rateLimiter: namesRateLimiter }),
   )
   const onrampRateLimiter = inMemory(options.onrampRateLimiter, 'onramp', defaultOnrampPerMinute)
-  app.route('/', onrampRoutes({ ...frame, onramp, rateLimiter: onrampRateLimiter }))
+  app.route('/', onrampRoutes({ ...frame, credential, onramp, rateLimiter: onrampRateLimiter }))
   const swapRateLimiter = inMemory(options.swapRateLimiter, 'swap', defaultSwapPerMinute)
-  app.route('/', swapRoutes({ ...frame, swaps, rateLimiter: swapRateLimiter }))
+  app.route('/', swapRoutes({ ...frame, credential, swaps, rateLimiter: swapRateLimiter }))
   app.route('/', embeddedWalletRoutes({ ...frame, serverKey }))
   app.route('/', analyticsRoutes({ ...frame, eventRateLimiter, production }))
   app.route('/', statsRoutes({ storage, operatorToken: options.operatorToken, now }))

@@ -31,6 +31,7 @@ import {
   createEventRateLimiter,
   createRateLimiter,
   defaultBundlerPerMinute,
+  defaultFrameTokenPerMinute,
   defaultNamesPerMinute,
   defaultOnrampPerMinute,
   defaultSiwxPerMinute,
@@ -131,6 +132,10 @@ async function main(): Promise<void> {
     { name: 'swap', perMinute: defaultSwapPerMinute, redisUrl },
     { logger },
   )
+  const frameTokenRateLimiter = createRateLimiter(
+    { name: 'frameToken', perMinute: defaultFrameTokenPerMinute, redisUrl },
+    { logger },
+  )
   // Login codes go out through the configured mail server; none: email login is refused.
   const mailer = config.email.smtpUrl
     ? createMailer({ smtpUrl: config.email.smtpUrl, from: config.email.mailFrom })
@@ -146,6 +151,7 @@ async function main(): Promise<void> {
     namesRateLimiter.ready(2_000),
     swapRateLimiter.ready(2_000),
     onrampRateLimiter.ready(2_000),
+    frameTokenRateLimiter.ready(2_000),
   ])
   const eventPruning = scheduleEventPruning({
     db: storage.db,
@@ -181,6 +187,7 @@ async function main(): Promise<void> {
           namesRateLimiter.close(),
           swapRateLimiter.close(),
           onrampRateLimiter.close(),
+          frameTokenRateLimiter.close(),
           mailer?.close(),
         ]),
     )
@@ -256,6 +263,7 @@ async function main(): Promise<void> {
     namesRateLimiter,
     swap: config.swap,
     swapRateLimiter,
+    frameTokenRateLimiter,
     onramp: config.onramp,
     onrampRateLimiter,
     serverKey: config.email.serverKey,

@@ -494,6 +494,7 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
           '  featured wallets: none',
           '  excluded wallets: none',
           '  siwx: off',
+          '  sponsored a day (with gasSponsorship on): per account 10 operations, 5000000 gas; per project 1000 operations, 500000000 gas',
           '',
         ].join('\n'),
       )
@@ -524,6 +525,9 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         'required',
         '--name',
         'The Shop',
+        '--sponsored-operations-per-account',
+        '3',
+        '--sponsored-gas-per-project=0',
       )
       expect(created).toEqual({
         code: 0,
@@ -542,6 +546,7 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         '  featured wallets: metamask, io.rabby',
         '  excluded wallets: phantom',
         '  siwx: required',
+        '  sponsored a day (with gasSponsorship on): per account 3 operations, 5000000 gas; per project 1000 operations, 0 gas',
         '',
       ])
     })
@@ -597,6 +602,11 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         [['--siwx', 'off'], 'siwx', '  siwx: off'],
         [['--name', 'Shop & Co'], 'name', '  name: Shop & Co'],
         [['--name', 'none'], 'name', '  name: shop (its id)'],
+        [
+          ['--sponsored-gas-per-account', '2000000', '--sponsored-operations-per-project', '50'],
+          'sponsored a day (with gasSponsorship on)',
+          'per account 10 operations, 2000000 gas; per project 50 operations, 500000000 gas',
+        ],
       ]
       for (const [flags, label, line] of steps) {
         expect(await run('projects', 'set', 'shop', ...flags), flags.join(' ')).toMatchObject({
@@ -660,6 +670,20 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         code: 1,
         stdout: '',
         stderr: `error: Invalid network "eip155:7777": the API knows ${networks.map((n) => n.caipNetworkId).join(', ')} (add others with AIRLOCK_NETWORKS_JSON).\n`,
+      })
+      expect(await getProject(storage.db, 'shop')).toEqual(before)
+    })
+
+    test('behavior: set with a sponsorship cap that is not a whole number exits 1, names it and changes nothing', async () => {
+      await run('projects', 'create', 'shop', '--origin', 'https://shop.example')
+      const before = await getProject(storage.db, 'shop')
+      expect(
+        await run('projects', 'set', 'shop', '--sponsored-operations-per-account', 'lots'),
+      ).toEqual({
+        code: 1,
+        stdout: '',
+        stderr:
+          'error: Invalid sponsored operations per account "lots": use a whole number from 0 (0: none).\n',
       })
       expect(await getProject(storage.db, 'shop')).toEqual(before)
     })

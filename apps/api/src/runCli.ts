@@ -86,6 +86,10 @@ Settings (each replaces what the project had; sites may narrow them, never widen
   --exclude-wallets <id,...|none>  wallets never listed
   --siwx <off|optional|required>   sign in with a wallet signature after connecting
   --name <text|none>               what the project's mails call the site (none: its id)
+  --sponsored-operations-per-account <n>  user operations a day one smart account gets sponsored
+  --sponsored-gas-per-account <n>         their gas (the sum of their gas limits) a day
+  --sponsored-operations-per-project <n>  user operations a day all the project's accounts get
+  --sponsored-gas-per-project <n>         their gas a day (with gasSponsorship on; UTC days; 0: none)
 
 A project id is 2 to 63 lowercase letters, digits or hyphens. An origin is exactly
 http(s)://host[:port], e.g. https://example.com or http://localhost:5173; in production mode
@@ -297,6 +301,14 @@ function parseCommand(argv: readonly string[]): Command {
 }
 
 /** Options that take a list: comma-separated, or `none` for the empty list. */
+/** The options of the gas sponsorship caps (with `gasSponsorship` on), per UTC day. */
+const sponsorshipOptions = {
+  '--sponsored-operations-per-account': 'accountOperations',
+  '--sponsored-gas-per-account': 'accountGas',
+  '--sponsored-operations-per-project': 'projectOperations',
+  '--sponsored-gas-per-project': 'projectGas',
+} as const
+
 const listSettings = {
   '--networks': 'networks',
   '--featured-wallets': 'featuredWalletIds',
@@ -336,6 +348,7 @@ function parseProjectOptions(
     const known =
       repeatable ||
       name in listSettings ||
+      name in sponsorshipOptions ||
       ['--default-network', '--theme-mode', '--siwx', '--name'].includes(name)
     if (!known || (name === '--origin' && !takesOrigins))
       throw new UsageError(`unknown option ${JSON.stringify(argument)}`)
@@ -352,6 +365,9 @@ function parseProjectOptions(
     } else if (name in listSettings) {
       const items = value === 'none' ? [] : value.split(',').map((item) => item.trim())
       settings[listSettings[name as keyof typeof listSettings]] = items
+    } else if (name in sponsorshipOptions) {
+      const cap = sponsorshipOptions[name as keyof typeof sponsorshipOptions]
+      settings.sponsorship = { ...settings.sponsorship, [cap]: value }
     } else if (name === '--default-network')
       settings.defaultNetwork = value === 'none' ? null : value
     else if (name === '--theme-mode') settings.themeMode = value === 'none' ? null : value
@@ -387,6 +403,7 @@ function describeProject(project: Project, catalogue: readonly NetworkConfig[]):
     `  featured wallets: ${list(settings.featuredWalletIds, 'none')}`,
     `  excluded wallets: ${list(settings.excludeWallets, 'none')}`,
     `  siwx: ${settings.siwx}`,
+    `  sponsored a day (with gasSponsorship on): per account ${settings.sponsorship.accountOperations} operations, ${settings.sponsorship.accountGas} gas; per project ${settings.sponsorship.projectOperations} operations, ${settings.sponsorship.projectGas} gas`,
     '',
   ].join('\n')
 }

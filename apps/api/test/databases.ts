@@ -47,6 +47,8 @@ function testDatabase(
     async open() {
       if (config === undefined) throw new Error('setUp() first')
       const storage = openStorage(config)
+      await storage.db.deleteFrom('sponsored_operations').execute()
+      await storage.db.deleteFrom('sponsorship_usage').execute()
       await storage.db.deleteFrom('account_names').execute()
       await storage.db.deleteFrom('farcaster_channels').execute()
       await storage.db.deleteFrom('social_grants').execute()

@@ -1,13 +1,27 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { type ApiClient, createApiClient, HttpError, RequestTimeoutError } from './api'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import {
+  type ApiClient,
+  createApiClient,
+  HttpError,
+  httpTransport,
+  RequestTimeoutError,
+} from './api'
 import { apiFailureAlert } from './stores/alerts'
 
 // A real HTTP server on loopback: what it received, and what it answers per path.
 let server: Server
 let base: string
-const received: { method: string; url: string; contentType: string; body: string }[] = []
+const received: {
+  method: string
+  url: string
+  contentType: string
+  body: string
+  frameToken: string | undefined
+}[] = []
+/** The frame tokens the server gave, in order, and those it now refuses. */
+const frameTokens = { issued: 0, expiresIn: 600, refused: new Set<string>() }
 
 async function readBody(request: IncomingMessage) {
   let body = ''
@@ -23,8 +37,23 @@ beforeAll(async () => {
       url: request.url ?? '',
       contentType: request.headers['content-type'] ?? '',
       body,
+      frameToken: request.headers['airlock-frame-token'] as string | undefined,
     })
     const path = new URL(request.url ?? '/', 'http://x').pathname
+    const json = (status: number, answer: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(answer))
+    }
+    if (path === '/v1/projects/shop/frame-token')
+      return json(200, { token: `t${++frameTokens.issued}`, expiresIn: frameTokens.expiresIn })
+    if (path === '/relay') {
+      const token = request.headers['airlock-frame-token'] as string | undefined
+      if (token === undefined || frameTokens.refused.has(token))
+        return json(401, {
+          error: { code: 'frameTokenExpired', message: 'The frame token has expired.' },
+        })
+      return json(200, { token })
+    }
     if (path === '/echo') {
       response.writeHead(200, { 'content-type': 'application/json' })
       return response.end(
@@ -145,6 +174,64 @@ describe('apiFetch', () => {
     await expect(call).rejects.toMatchObject({ name: 'AbortError' })
     stop()
     expect(seen).toEqual([])
+  })
+})
+
+describe('apiFetch of a relay (frame)', () => {
+  const frame = { projectId: 'shop', hostOrigin: 'https://shop.example' }
+  /** A client whose paths are on the test server, as the modal's are on its own origin. */
+  const onServer = () =>
+    createApiClient((method, path, options) =>
+      httpTransport(method, path.startsWith('/') ? `${base}${path}` : path, options),
+    )
+  const tokenAsks = () => received.filter((request) => request.url.endsWith('/frame-token'))
+  beforeEach(() => {
+    received.length = 0
+    Object.assign(frameTokens, { issued: 0, expiresIn: 600, refused: new Set() })
+  })
+  afterEach(() => vi.useRealTimers())
+
+  test('behavior: relay calls go with the frame token the client asked for once, for the project and site', async () => {
+    const client = onServer()
+    const [first, second] = await Promise.all([
+      client.apiFetch('POST', '/relay', { body: {}, frame }),
+      client.apiFetch('GET', '/relay', { frame }),
+    ])
+    expect([first, second]).toEqual([{ token: 't1' }, { token: 't1' }])
+    expect(await client.apiFetch('GET', '/relay', { frame })).toEqual({ token: 't1' })
+    expect(tokenAsks()).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        body: JSON.stringify({ hostOrigin: frame.hostOrigin }),
+      }),
+    ])
+    // The token's ask goes without one; calls that are not a relay's never carry it.
+    expect(tokenAsks()[0]?.frameToken).toBeUndefined()
+    await client.apiFetch('GET', '/echo')
+    expect(received.at(-1)?.frameToken).toBeUndefined()
+    // Another client (another modal) has its own.
+    expect(await onServer().apiFetch('GET', '/relay', { frame })).toEqual({ token: 't2' })
+  })
+
+  test('behavior: a token near its end is renewed before it is sent', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const client = onServer()
+    expect(await client.apiFetch('GET', '/relay', { frame })).toEqual({ token: 't1' })
+    vi.setSystemTime(Date.now() + 539_000)
+    expect(await client.apiFetch('GET', '/relay', { frame })).toEqual({ token: 't1' })
+    vi.setSystemTime(Date.now() + 2_000)
+    expect(await client.apiFetch('GET', '/relay', { frame })).toEqual({ token: 't2' })
+  })
+
+  test("behavior: a token the API refuses is dropped and the call tried once more with a new one; refused again, the caller hears the API's refusal", async () => {
+    const client = onServer()
+    await client.apiFetch('GET', '/relay', { frame })
+    frameTokens.refused.add('t1')
+    expect(await client.apiFetch('GET', '/relay', { frame })).toEqual({ token: 't2' })
+    frameTokens.refused.add('t2').add('t3')
+    const error = await failureOf<HttpError>(client.apiFetch('GET', '/relay', { frame }))
+    expect(error).toMatchObject({ status: 401, code: 'frameTokenExpired' })
+    expect(tokenAsks()).toHaveLength(3)
   })
 })
 

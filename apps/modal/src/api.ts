@@ -4,9 +4,12 @@
  * and the parsed error body); a request that outlasts its timeout throws `RequestTimeoutError`.
  * Failures are also told to the client's failure listeners (the alert bar, error reports) unless
  * the caller says `quiet`. Each modal has its own client (`createApiClient`, made by
- * `createModal`), so listeners never outlive it or hear another modal's (or test's) calls.
+ * `createModal`), so listeners never outlive it or hear another modal's (or test's) calls. A
+ * relay call (`frame`) goes with the frame token, which the client asks for, keeps in its memory
+ * and renews (frameToken.ts, loaded with the first such call).
  */
-import type { ApiErrorCode } from '@airlock/protocol'
+import { type ApiErrorCode, frameTokenHeader, frameTokenRefusals } from '@airlock/protocol'
+import type { FrameTarget, FrameTokens } from './frameToken'
 
 /**
  * The API's error code in an error body (`apiErrorBodySchema`'s shape), when it has one. It is
@@ -62,6 +65,13 @@ export type RequestOptions = {
   keepalive?: boolean
   /** Sent as `Authorization: Bearer <token>` (a sign-in session's token). */
   bearer?: string
+  /**
+   * A call of the API's relays for this project and site: sent with the frame token (asked for
+   * and renewed by the client), and tried once more with a new one when the API refuses it.
+   */
+  frame?: FrameTarget
+  /** Sent as the `Airlock-Frame-Token` header; the client sets it for a `frame` call. */
+  frameToken?: string
   timeoutMs?: number
   signal?: AbortSignal
 }
@@ -83,8 +93,32 @@ export type ApiTransport = <result>(
   options: RequestOptions,
 ) => Promise<result | undefined>
 
-export function createApiClient(transport: ApiTransport = send) {
+export function createApiClient(transport: ApiTransport = httpTransport) {
   const failureListeners = new Set<FailureListener>()
+  // The frame token's keeper, made with the first relay call.
+  let frameTokens: Promise<FrameTokens> | undefined
+  const tokens = () =>
+    (frameTokens ??= import('./frameToken').then(({ createFrameTokens }) =>
+      createFrameTokens(transport),
+    ))
+
+  /** A relay call with the frame token; once more with a new token if the API refuses it. */
+  async function withFrameToken<result>(
+    method: Method,
+    path: string,
+    { frame, ...options }: RequestOptions & { frame: FrameTarget },
+  ): Promise<result | undefined> {
+    const keeper = await tokens()
+    const token = await keeper.tokenFor(frame)
+    try {
+      return await transport<result>(method, path, { ...options, frameToken: token })
+    } catch (error) {
+      if (!refusedFrameToken(error)) throw error
+      await keeper.forget(token)
+      const renewed = await keeper.tokenFor(frame)
+      return transport<result>(method, path, { ...options, frameToken: renewed })
+    }
+  }
 
   /** Calls `listener` for every failed call that is not `quiet`; returns the unsubscribe. */
   function onApiFailure(listener: FailureListener): () => void {
@@ -98,6 +132,8 @@ export function createApiClient(transport: ApiTransport = send) {
     options: RequestOptions = {},
   ): Promise<result | undefined> {
     try {
+      const { frame } = options
+      if (frame) return await withFrameToken<result>(method, path, { ...options, frame })
       return await transport<result>(method, path, options)
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error))
@@ -114,7 +150,14 @@ export type ApiClient = ReturnType<typeof createApiClient>
 /** A call on the modal's API, for code that only makes calls: `api.apiFetch`. */
 export type ApiFetch = ApiClient['apiFetch']
 
-async function send<result>(
+/** Whether the API refused a call for its frame credential: a new token may pass. */
+const refusedFrameToken = (error: unknown): boolean =>
+  error instanceof HttpError &&
+  error.status === 401 &&
+  (frameTokenRefusals as readonly string[]).includes(error.code ?? '')
+
+/** A call over `fetch`: paths on the modal's own origin (absolute URLs pass through). */
+export async function httpTransport<result>(
   method: Method,
   path: string,
   options: RequestOptions,
@@ -131,6 +174,7 @@ async function send<result>(
   }
   if (options.keepalive) init.keepalive = true
   if (options.bearer) init.headers = { ...init.headers, authorization: `Bearer ${options.bearer}` }
+  if (options.frameToken) init.headers = { ...init.headers, [frameTokenHeader]: options.frameToken }
   if (options.body !== undefined) {
     init.body = JSON.stringify(options.body)
     init.headers = { ...init.headers, 'content-type': 'application/json' }

@@ -127,6 +127,25 @@ export const apiErrorCodes = [
    * `AIRLOCK_PAYMASTER_URLS_JSON`, or the project has `gasSponsorship` off).
    */
   'paymasterNotConfigured',
+  /**
+   * 401: a relay request (bundler, paymaster, buying crypto, swaps) with neither the frame token the
+   * API gave the modal (`Airlock-Frame-Token`) nor the frame's session: an `Origin` is not enough.
+   */
+  'frameTokenRequired',
+  /** 401: a frame token the API did not sign, or signed for another project or site. */
+  'frameTokenInvalid',
+  /** 401: a frame token past its lifetime: the modal asks for a new one. */
+  'frameTokenExpired',
+  /** 401: gas is sponsored only for a signed-in visitor (the frame's email or social session). */
+  'sponsorshipSessionRequired',
+  /** 403: the user operation's sender is not the smart account of the session's own wallet. */
+  'sponsorshipSenderMismatch',
+  /** 400: a user operation to sponsor without a sender, nonce or gas limits of their form. */
+  'sponsorshipOperationInvalid',
+  /** 429: the account's sponsored operations or gas for today (UTC) are used up. */
+  'sponsorshipAccountLimit',
+  /** 429: the project's sponsored operations or gas for today (UTC) are used up. */
+  'sponsorshipProjectLimit',
   /** 404: this API has no parent name configured (`AIRLOCK_NAMES_PARENT`): names are off. */
   'namesNotConfigured',
   /** 400: a name request's coin type is for a chain this API has no network of ('Network not found'). */

@@ -6,6 +6,16 @@
  */
 import * as z from 'zod/mini'
 
+/**
+ * The account factory of the embedded wallet's smart account (`devchain/contracts/aa/DevAccount.sol`),
+ * at its CREATE2 address, the same on every chain that has it: the modal makes its account there,
+ * and the API asks it which account an owner has before the paymaster sponsors one.
+ */
+export const smartAccountFactoryAddress = '0x8fcd528E63B3Fa717a48AdBb52e94C80116F8c1F'
+
+/** The salt of an owner's one smart account at the factory. */
+export const smartAccountSalt = 0n
+
 /** ERC-7677's paymaster methods: the relay passes them on to the network's paymaster, if any. */
 export const paymasterMethods = ['pm_getPaymasterStubData', 'pm_getPaymasterData'] as const
 

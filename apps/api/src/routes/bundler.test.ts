@@ -1,7 +1,7 @@
 // The bundler relay over HTTP, on SQLite, against a real bundler (alto, devchain/bundler.mjs) on a
 // real anvil with EntryPoint v0.8 (devchain/accountAbstraction.mjs): the user-operation methods
 // pass through with the bundler's own answers, errors included; every other method, another
-// Origin, a site the project does not allow, a project with smart accounts off, a network
+// Origin, the modal's Origin without its frame token, a site the project does not allow, a project with smart accounts off, a network
 // without a bundler and an exhausted budget are refused; a bundler down or hanging is a 502 that
 // says which.
 import { createServer, type Server } from 'node:http'
@@ -11,6 +11,7 @@ import {
   entryPointAddress,
 } from '../../../../devchain/accountAbstraction.mjs'
 import { type Bundler, startBundler } from '../../../../devchain/bundler.mjs'
+import { frameTokenHeaders, testCredential } from '../../test/frameTokens'
 import { freePort } from '../../test/ports'
 import { type Anvil, startAnvil } from '../services/indexer/testing/anvil'
 import { createProject } from '../services/projects'
@@ -71,29 +72,45 @@ describe('bundler relay', () => {
       }),
       trustProxy: 0,
       publicOrigin: own,
+      credential: testCredential(storage),
+      networks: [],
+      now: Date.now,
       timeoutMs: options.timeoutMs ?? 5000,
     })
+  /** The frame token the modal's relay calls carry, for the project and site. */
+  const token = (projectId: string, hostOrigin: string, sent = true) =>
+    sent ? frameTokenHeaders(testCredential(storage).frameTokens, projectId, hostOrigin) : {}
   const call = async (
     app: Awaited<ReturnType<typeof routes>>,
     body: unknown,
-    { chainId = 'eip155:31337', hostOrigin = site, origin = own, projectId = 'shop' } = {},
+    {
+      chainId = 'eip155:31337',
+      hostOrigin = site,
+      origin = own,
+      projectId = 'shop',
+      frameToken = true,
+    } = {},
   ) => {
     const query = new URLSearchParams({ chainId, hostOrigin })
     const response = await app.request(`${own}/v1/projects/${projectId}/bundler?${query}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: origin },
+      headers: {
+        ...(await token(projectId, hostOrigin, frameToken)),
+        'Content-Type': 'application/json',
+        Origin: origin,
+      },
       body: JSON.stringify(body),
     })
     return { status: response.status, body: (await response.json()) as Record<string, unknown> }
   }
   const info = async (
     app: Awaited<ReturnType<typeof routes>>,
-    { chainId = 'eip155:31337', projectId = 'shop', origin = own } = {},
+    { chainId = 'eip155:31337', projectId = 'shop', origin = own, frameToken = true } = {},
   ) => {
     const query = new URLSearchParams({ chainId, hostOrigin: site })
     const response = await app.request(`${own}/v1/projects/${projectId}/bundler/info?${query}`, {
       method: 'POST',
-      headers: { Origin: origin },
+      headers: { ...(await token(projectId, site, frameToken)), Origin: origin },
     })
     return { status: response.status, body: (await response.json()) as Record<string, unknown> }
   }
@@ -132,7 +149,7 @@ describe('bundler relay', () => {
     })
   })
 
-  test('security: other methods, another Origin, a site the project does not allow are refused before the bundler is asked', async () => {
+  test('security: other methods, another Origin, no frame token, a site the project does not allow are refused before the bundler is asked', async () => {
     const app = await routes()
     for (const method of [
       'eth_sendTransaction',
@@ -147,6 +164,23 @@ describe('bundler relay', () => {
     expect(await call(app, rpc('eth_chainId'), { origin: 'https://evil.example' })).toMatchObject({
       status: 403,
       body: { error: { code: 'crossOriginRequest' } },
+    })
+    // The modal's Origin is what any client can send: without the frame's token (or session),
+    // the bundler is not reached.
+    for (const body of [rpc('eth_chainId'), rpc('eth_sendUserOperation', [{}, entryPointAddress])])
+      expect(await call(app, body, { frameToken: false })).toEqual({
+        status: 401,
+        body: {
+          error: {
+            code: 'frameTokenRequired',
+            message:
+              'Only the Airlock modal uses the bundler relay: the request has neither the frame token the API gave it nor its session.',
+          },
+        },
+      })
+    expect(await info(app, { frameToken: false })).toMatchObject({
+      status: 401,
+      body: { error: { code: 'frameTokenRequired' } },
     })
     expect(
       await call(app, rpc('eth_chainId'), { hostOrigin: 'https://evil.example' }),
@@ -246,7 +280,7 @@ describe('bundler relay', () => {
     })
   })
 
-  test("error: ERC-7677's paymaster methods go to the network's paymaster: none is 404, one down is 502 in words", async () => {
+  test("error: ERC-7677's paymaster methods go to the network's paymaster: none is 404", async () => {
     const app = await routes()
     const stub = rpc('pm_getPaymasterStubData', [{}, entryPointAddress, '0x7a69', {}])
     expect(await call(app, stub)).toEqual({
@@ -263,14 +297,6 @@ describe('bundler relay', () => {
       status: 404,
       body: { error: { code: 'paymasterNotConfigured' } },
     })
-    expect(await call(app, stub, { chainId: 'eip155:10', projectId: 'sponsored' })).toMatchObject({
-      status: 502,
-      body: {
-        error: {
-          code: 'bundlerUnavailable',
-          message: 'The paymaster of eip155:10 could not be reached.',
-        },
-      },
-    })
+    // A paymaster down: bundlerSponsorship.test.ts (its requests need a signed-in visitor).
   })
 })

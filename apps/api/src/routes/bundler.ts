@@ -5,13 +5,25 @@
  * answered), for a site the project allows, of a project with its `smartAccounts` feature on, on
  * a network with a configured bundler, with the user-operation methods only (`bundlerMethods`);
  * ERC-7677's paymaster methods go to the network's paymaster instead, when it has one and the
- * project has `gasSponsorship` on. Each call
- * spends the client's and the project's budgets. `POST …/bundler/info` says what the network
- * offers (the EntryPoint, a paymaster) without asking either. The services' URLs never leave the
- * server: the relay is a service (`services/bundlers/bundlerRelay.ts`); this adapts it to HTTP.
+ * project has `gasSponsorship` on. Every request needs the frame's credential (its frame token or
+ * session, `frameCredential.ts`), not only the modal's Origin; each spends the credential's, the
+ * client's and the project's budgets. Sponsorship (the paymaster methods, and a sent operation
+ * that names a paymaster) is only for the frame's signed-in visitor (401
+ * `sponsorshipSessionRequired`), only for their wallet's own smart account (403
+ * `sponsorshipSenderMismatch`), and within the project's daily caps per account and per project
+ * (429 `sponsorshipAccountLimit`, `sponsorshipProjectLimit`; `services/bundlers/sponsorship*`).
+ * `POST …/bundler/info` says what the network offers (the EntryPoint, a paymaster) without asking
+ * either. The services' URLs never leave the server: the relay is a service
+ * (`services/bundlers/bundlerRelay.ts`); this adapts it to HTTP.
  */
-import { type BundlerInfo, bundlerRequestSchema } from '@airlock/protocol'
-import { Hono } from 'hono'
+import {
+  type BundlerInfo,
+  type BundlerRequest,
+  bundlerRequestSchema,
+  type CaipNetworkId,
+  type NetworkConfig,
+} from '@airlock/protocol'
+import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { entryPoint08Address as entryPoint08 } from 'viem/account-abstraction'
 import type { BundlerConfig, PaymasterConfig } from '../services/bundlers/bundlerConfig'
@@ -20,10 +32,17 @@ import {
   type BundlerRelayErrorCode,
   createBundlerRelay,
 } from '../services/bundlers/bundlerRelay'
+import { assertOwnSmartAccount } from '../services/bundlers/sponsoredAccount'
+import { spendSponsorship } from '../services/bundlers/sponsorshipBudget'
+import { SponsorshipError, type SponsorshipErrorCode } from '../services/bundlers/sponsorshipError'
+import { type SponsorshipRequest, sponsorshipOf } from '../services/bundlers/userOperation'
+import type { Project } from '../services/projects'
 import type { BundlerRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
+import { currentEmailSession } from './emailSession'
 import { frameAdmission } from './frameAdmission'
+import type { FrameCredentialOptions } from './frameCredential'
 import { jsonBodyLimit, noStore } from './middleware'
 import { jsonBody } from './validators'
 
@@ -34,6 +53,11 @@ export type BundlerRoutesOptions = {
   rateLimiter: BundlerRateLimiter
   trustProxy: number
   publicOrigin: string | undefined
+  /** The frame credential every request needs (`frameCredential.ts`). */
+  credential: FrameCredentialOptions
+  /** The API's networks: whose smart account a sender is is read through their RPC. */
+  networks: readonly NetworkConfig[]
+  now: () => number
   /** How long the bundler (or paymaster) may take to answer; default 20 s. */
   timeoutMs?: number | undefined
 }
@@ -47,14 +71,78 @@ const relayErrorStatus: Record<BundlerRelayErrorCode, ContentfulStatusCode> = {
   bundlerUnavailable: 502,
 }
 
+const sponsorshipErrorStatus: Record<SponsorshipErrorCode, ContentfulStatusCode> = {
+  sponsorshipSessionRequired: 401,
+  sponsorshipSenderMismatch: 403,
+  sponsorshipOperationInvalid: 400,
+  sponsorshipAccountLimit: 429,
+  sponsorshipProjectLimit: 429,
+}
+
 export function bundlerRoutes({
   bundlers,
   paymasters,
   timeoutMs,
+  networks,
+  now,
   ...admission
 }: BundlerRoutesOptions): Hono {
   const app = new Hono()
+  const { storage } = admission
   const relay = createBundlerRelay({ bundlers, paymasters, timeoutMs })
+
+  /**
+   * Checks a sponsorship's requester and sender, and counts it when it is counted `before` it
+   * goes on. @throws SponsorshipError, BundlerRelayError
+   */
+  async function admitSponsorship(
+    c: Context,
+    project: Project,
+    network: CaipNetworkId,
+    { operation, count }: SponsorshipRequest,
+  ) {
+    const scope = { projectId: project.id, hostOrigin: c.req.query('hostOrigin') ?? '' }
+    const session = await currentEmailSession(c, { storage, now }, scope)
+    if (session === undefined)
+      throw new SponsorshipError(
+        'sponsorshipSessionRequired',
+        'Gas is sponsored only for a signed-in visitor: sign in by email or a social account first.',
+      )
+    await assertOwnSmartAccount(
+      { db: storage.db, networks },
+      { projectId: project.id, login: session.email, network, sender: operation.sender },
+    )
+    if (count === 'before') await spendOn(project, network, operation)
+  }
+
+  const spendOn = (
+    project: Project,
+    network: CaipNetworkId,
+    operation: SponsorshipRequest['operation'],
+  ) =>
+    spendSponsorship(storage.db, {
+      projectId: project.id,
+      caps: project.settings.sponsorship,
+      network,
+      operation,
+      at: now(),
+    })
+
+  /** Forwards `request`; a paymaster's data is given only once it is counted. */
+  async function relayed(
+    c: Context,
+    project: Project,
+    { network, bundlerUrl }: { network: CaipNetworkId; bundlerUrl: string },
+    request: BundlerRequest,
+  ) {
+    const paymasterUrl = relay.paymasterOf(network, project.features.gasSponsorship)
+    const sponsorship = sponsorshipOf(request, { paymaster: !!paymasterUrl })
+    if (sponsorship) await admitSponsorship(c, project, network, sponsorship)
+    const answer = await relay.send({ network, bundlerUrl, paymasterUrl }, request)
+    if (sponsorship?.count === 'after' && hasResult(answer))
+      await spendOn(project, network, sponsorship.operation)
+    return answer
+  }
   // The modal's own Origin, a project id, a network with a bundler, the client's and project's
   // budgets, the project, the site it allows, and its smart accounts switched on.
   const admitted = frameAdmission(admission)({
@@ -91,16 +179,26 @@ export function bundlerRoutes({
     admitted,
     jsonBody(bundlerRequestSchema),
     async (c) => {
-      const { network, bundlerUrl } = c.var.service
-      const paymasterUrl = relay.paymasterOf(network, c.var.project.features.gasSponsorship)
       try {
-        const answer = await relay.send({ network, bundlerUrl, paymasterUrl }, c.req.valid('json'))
+        const answer = await relayed(c, c.var.project, c.var.service, c.req.valid('json'))
         return c.json(answer, 200)
       } catch (error) {
-        if (!(error instanceof BundlerRelayError)) throw error
-        return apiError(c, relayErrorStatus[error.code], error.code, error.message)
+        if (error instanceof BundlerRelayError)
+          return apiError(c, relayErrorStatus[error.code], error.code, error.message)
+        if (!(error instanceof SponsorshipError)) throw error
+        if (sponsorshipErrorStatus[error.code] === 429)
+          c.header('Retry-After', String(secondsToNextUtcDay(now())))
+        return apiError(c, sponsorshipErrorStatus[error.code], error.code, error.message)
       }
     },
   )
   return app
 }
+
+/** Whether a JSON-RPC answer is a result (not the service's error). */
+const hasResult = (answer: unknown) =>
+  typeof answer === 'object' && answer !== null && 'result' in answer
+
+/** Seconds until the next UTC day, when the daily caps start again. */
+const secondsToNextUtcDay = (at: number) =>
+  Math.max(1, Math.ceil((86_400_000 - (at % 86_400_000)) / 1000))

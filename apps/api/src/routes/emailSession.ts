@@ -51,6 +51,25 @@ export function clearEmailSessionCookie(c: Context, projectId: string): void {
   })
 }
 
+/**
+ * The live email session the request carries for `scope`, if any: undefined when it has none, or
+ * one signed out, revoked, expired, or of another project or site.
+ */
+export async function currentEmailSession(
+  c: Context,
+  { storage, now }: { storage: Storage; now: () => number },
+  scope: { projectId: string; hostOrigin: string },
+): Promise<EmailSessionRecord | undefined> {
+  const token = emailSessionToken(c, scope.projectId)
+  if (!token) return undefined
+  try {
+    return await findEmailSession(storage.db, token, scope, now())
+  } catch (error) {
+    if (error instanceof EmailLoginError) return undefined
+    throw error
+  }
+}
+
 /** 401 `emailSessionInvalid`: the request carries no session. */
 export const noEmailSession = (c: Context, message = 'No email session: sign in by email first.') =>
   apiError(c, 401, 'emailSessionInvalid', message)

@@ -1,8 +1,9 @@
 /**
  * The admission of a request from the modal's own pages, as Hono middleware: from the modal's
- * own pages (no CORS is answered, so no other page may ask), a project id, the route's service
- * configured at all, the client's and the project's budgets, the project, a site it allows, and
- * the project's switch of the feature. A handler after it reads `c.var.project` and
+ * own pages (no CORS is answered, so no other page may ask), a project id, the frame's credential
+ * where the route takes one (the relays: `frameCredential.ts`; an Origin alone is not enough), the
+ * route's service configured at all, the client's and the project's budgets, the project, a site
+ * it allows, and the project's switch of the feature. A handler after it reads `c.var.project` and
  * `c.var.service`; a refused request never reaches it. The bundler relay, names, buying crypto
  * and swaps name their site in `?hostOrigin=`; the sign-ins in their body (frameRequest.ts).
  */
@@ -15,6 +16,11 @@ import type { RateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
 import { clientAndProjectBudgets } from './clientBudgets'
+import {
+  type FrameCredential,
+  type FrameCredentialOptions,
+  frameCredential,
+} from './frameCredential'
 
 export type FrameAdmissionOptions = {
   storage: Storage
@@ -22,10 +28,17 @@ export type FrameAdmissionOptions = {
   trustProxy: number
   /** The public origin of this API, when a proxy makes it differ from the request URL. */
   publicOrigin: string | undefined
+  /**
+   * The frame credential every route of these options requires (the relays), checked before
+   * any budget is spent; without it, the Origin and the site are the admission.
+   */
+  credential?: FrameCredentialOptions | undefined
 }
 
-/** What an admitted request carries on to its handler. */
-export type FrameAdmitted<service> = { Variables: { project: Project; service: service } }
+/** What an admitted request carries on to its handler (its credential, where one is required). */
+export type FrameAdmitted<service> = {
+  Variables: { project: Project; service: service; frameCredential?: FrameCredential }
+}
 
 /** A project switch that is on or off (not the list of socials). */
 type FeatureSwitch = {
@@ -122,13 +135,19 @@ const featureOn = (feature: FrameRoute<unknown>['feature']) =>
  * app.get('/v1/projects/:id/swap/tokens', admitted, (c) => c.json(c.var.service.served))
  */
 export const frameAdmission =
-  ({ storage, rateLimiter, trustProxy, publicOrigin }: FrameAdmissionOptions) =>
+  ({ storage, rateLimiter, trustProxy, publicOrigin, credential }: FrameAdmissionOptions) =>
   <service>(route: FrameRoute<service>): MiddlewareHandler<FrameAdmitted<service>> =>
     every(
       fromModal(publicOrigin, route.doing, { sameOriginGet: true }),
       projectIdParam,
+      ...(credential
+        ? [frameCredential(credential, { doing: route.doing, siteOf: hostOriginQuery })]
+        : []),
       routeService(route),
       clientAndProjectBudgets(rateLimiter, trustProxy),
-      allowedSite(storage, (c) => c.req.query('hostOrigin') ?? ''),
+      allowedSite(storage, hostOriginQuery),
       featureOn(route.feature),
     )
+
+/** The site a relay request names, `?hostOrigin=`. */
+const hostOriginQuery = (c: Context) => c.req.query('hostOrigin') ?? ''

@@ -1,11 +1,12 @@
 // The onramp routes over HTTP, on SQLite, with Meld and Coinbase faked at the HTTP layer on their
-// real URLs (test/onrampProviders.ts): the modal's own pages of an existing project, from a site it
-// allows, with its onramp feature on, get options, quotes and checkouts; every other request is
-// refused; bad amounts are 400 in the visitor's words with no provider asked; a provider's 500 is
+// real URLs (test/onrampProviders.ts): the modal's own pages of an existing project, with the frame
+// token the API gave them, from a site it allows, with its onramp feature on, get options, quotes
+// and checkouts; every other request (an Origin without the token among them) is refused; bad amounts are 400 in the visitor's words with no provider asked; a provider's 500 is
 // 502 and its silence 504; no answer ever carries a key.
 import { delay, HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { frameTokenHeaders, testCredential } from '../../test/frameTokens'
 import {
   coinbaseApiSecret,
   coinbaseAppId,
@@ -65,28 +66,39 @@ const routes = ({ configured = true, client = 1000, timeoutMs = 2_000 } = {}) =>
     rateLimiter: createRateLimiter({ name: 'onramp', perMinute: { client, project: 1000 } }),
     trustProxy: 0,
     publicOrigin: own,
+    credential: testCredential(storage),
   })
 
 type Call = {
   projectId?: string
   origin?: string
   hostOrigin?: string
+  /** Send the frame token of the project and site (default), or none. */
+  token?: boolean
 }
 
 async function send(
   app: ReturnType<typeof routes>,
   path: 'options' | 'quote' | 'checkout',
   body?: unknown,
-  { projectId = 'shop', origin = own, hostOrigin = site }: Call = {},
+  { projectId = 'shop', origin = own, hostOrigin = site, token = true }: Call = {},
 ) {
+  const frameToken = token
+    ? await frameTokenHeaders(testCredential(storage).frameTokens, projectId, hostOrigin)
+    : {}
   const response = await app.request(
     `${own}/v1/projects/${projectId}/onramp/${path}?${new URLSearchParams({ hostOrigin })}`,
     body === undefined
       ? // A browser's same-origin GET carries no Origin, only Sec-Fetch-Site.
-        { headers: origin === own ? { 'Sec-Fetch-Site': 'same-origin' } : { Origin: origin } }
+        {
+          headers: {
+            ...frameToken,
+            ...(origin === own ? { 'Sec-Fetch-Site': 'same-origin' } : { Origin: origin }),
+          },
+        }
       : {
           method: 'POST',
-          headers: { Origin: origin, 'Content-Type': 'application/json' },
+          headers: { ...frameToken, Origin: origin, 'Content-Type': 'application/json' },
           body: typeof body === 'string' ? body : JSON.stringify(body),
         },
   )
@@ -257,6 +269,12 @@ describe('onramp routes', () => {
 
   test.each([
     ['another Origin', { origin: site }, 403, 'crossOriginRequest'],
+    [
+      'the modal’s Origin without the frame token or session (any client can send an Origin)',
+      { token: false },
+      401,
+      'frameTokenRequired',
+    ],
     ['an unknown project', { projectId: 'nobody' }, 404, 'invalidProjectId'],
     ['a malformed project id', { projectId: 'No_Such' }, 404, 'invalidProjectId'],
     [
@@ -291,7 +309,12 @@ describe('onramp routes', () => {
     expect((await send(app, 'options')).status).toBe(200)
     const limited = await app.request(
       `${own}/v1/projects/shop/onramp/options?hostOrigin=${encodeURIComponent(site)}`,
-      { headers: { Origin: own } },
+      {
+        headers: {
+          Origin: own,
+          ...(await frameTokenHeaders(testCredential(storage).frameTokens, 'shop', site)),
+        },
+      },
     )
     expect(limited.status).toBe(429)
     expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/)

@@ -1,8 +1,9 @@
 /**
  * Buying crypto over HTTP (issue 22; spec §7 "onramp options", "onramp quote"). Only the modal's
- * own pages ask (their Origin is this API's; no CORS is answered), for a project that exists, a
- * site it allows (`?hostOrigin=`) and its `onramp` feature on, each request spending the client's
- * and the project's budgets:
+ * own pages ask (their Origin is this API's; no CORS is answered) with the frame's token or
+ * session (`frameCredential.ts`), for a project that exists, a site it allows (`?hostOrigin=`) and
+ * its `onramp` feature on, each request spending the credential's, the client's and the
+ * project's budgets:
  *
  *   GET  /v1/projects/:id/onramp/options?hostOrigin=   → OnrampOptions
  *   POST /v1/projects/:id/onramp/quote?hostOrigin=     OnrampQuoteRequest → OnrampQuote
@@ -28,6 +29,7 @@ import type { OnrampRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
 import { frameAdmission } from './frameAdmission'
+import type { FrameCredentialOptions } from './frameCredential'
 import { jsonBodyLimit, noStore } from './middleware'
 import { jsonBody } from './validators'
 
@@ -39,6 +41,8 @@ export type OnrampRoutesOptions = {
   trustProxy: number
   /** The public origin of this API, when a proxy makes it differ from the request URL. */
   publicOrigin: string | undefined
+  /** The frame credential every request needs (`frameCredential.ts`): an Origin is not enough. */
+  credential: FrameCredentialOptions
 }
 
 /** A quote or checkout request is a handful of short strings. */
@@ -54,8 +58,8 @@ const refusalStatus: Partial<Record<ApiErrorCode, ContentfulStatusCode>> = {
 
 export function onrampRoutes({ onramp, ...admission }: OnrampRoutesOptions): Hono {
   const app = new Hono()
-  // The modal's own Origin, a project id, onramp configured, the client's and project's budgets,
-  // the project, the site it allows, and its onramp feature on.
+  // The modal's own Origin, a project id, the frame's credential, onramp configured, the client's
+  // and project's budgets, the project, the site it allows, and its onramp feature on.
   const admitted = frameAdmission(admission)({
     doing: 'buys crypto',
     service: () => onramp,

@@ -1,14 +1,15 @@
 // The swap routes over HTTP, on SQLite, with 1inch behind msw on its real URLs: the modal's own
-// pages get tokens, quotes (with the 1 % minimum and an expiry), allowances, approvals, swaps and
-// gas prices; another Origin, a site the project does not allow, a project with swaps off, an
-// exhausted budget, a bad amount, an expired quote and a chain without swaps are refused in words
+// pages, with the frame token the API gave them, get tokens, quotes (with the 1 % minimum and an
+// expiry), allowances, approvals, swaps and gas prices; another Origin, the modal's Origin without
+// the token, a site the project does not allow, a project with swaps off, an exhausted budget, a bad amount, an expired quote and a chain without swaps are refused in words
 // before 1inch is asked anything; 1inch failing is a 502 or 504 that says which, without its key.
 import type { ApiErrorBody, SwapQuote } from '@airlock/protocol'
-import { swapNativeTokenAddress } from '@airlock/protocol'
+import { frameTokenHeader, swapNativeTokenAddress } from '@airlock/protocol'
 import { delay, HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createTestApp } from '../../test/app'
+import { frameTokenHeaders, testCredential } from '../../test/frameTokens'
 import { defaultNetworks } from '../services/networks'
 import { createProject } from '../services/projects'
 import { createRateLimiter } from '../services/rateLimit'
@@ -63,36 +64,45 @@ const routes = ({ client = 1000, oneInchTimeoutMs = 5000, now = () => start } = 
     rateLimiter: createRateLimiter({ name: 'swap', perMinute: { client, project: 1000 } }),
     trustProxy: 0,
     publicOrigin: own,
+    credential: testCredential(storage),
     now,
   })
 type Routes = ReturnType<typeof routes>
 
-type CallOptions = { origin?: string; hostOrigin?: string; projectId?: string }
-const post = (
-  app: Routes,
-  path: string,
-  body: unknown,
-  { origin = own, hostOrigin = site, projectId = 'shop' }: CallOptions = {},
-) =>
-  app.request(
+type CallOptions = {
+  origin?: string
+  hostOrigin?: string
+  projectId?: string
+  /** Send the frame token of the project and site (default), or none. */
+  token?: boolean
+}
+/** The frame token's header for the call, as the modal sends it. */
+const tokenOf = ({ token = true, projectId = 'shop', hostOrigin = site }: CallOptions) =>
+  token ? frameTokenHeaders(testCredential(storage).frameTokens, projectId, hostOrigin) : {}
+const post = async (app: Routes, path: string, body: unknown, call: CallOptions = {}) => {
+  const { origin = own, hostOrigin = site, projectId = 'shop' } = call
+  return app.request(
     `${own}/v1/projects/${projectId}/swap/${path}?${new URLSearchParams({ hostOrigin })}`,
     {
       method: 'POST',
-      headers: { Origin: origin, 'content-type': 'application/json' },
+      headers: { ...(await tokenOf(call)), Origin: origin, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     },
   )
-const get = (
-  app: Routes,
-  path: string,
-  chainId: string,
-  { origin = own, hostOrigin = site, projectId = 'shop' }: CallOptions = {},
-) =>
-  app.request(
+}
+const get = async (app: Routes, path: string, chainId: string, call: CallOptions = {}) => {
+  const { origin = own, hostOrigin = site, projectId = 'shop' } = call
+  return app.request(
     `${own}/v1/projects/${projectId}/swap/${path}?${new URLSearchParams({ chainId, hostOrigin })}`,
     // A browser's same-origin GET carries no Origin, only Sec-Fetch-Site.
-    { headers: origin === own ? { 'Sec-Fetch-Site': 'same-origin' } : { Origin: origin } },
+    {
+      headers: {
+        ...(await tokenOf(call)),
+        ...(origin === own ? { 'Sec-Fetch-Site': 'same-origin' } : { Origin: origin }),
+      },
+    },
   )
+}
 const errorOf = async (response: Response) => ({
   status: response.status,
   ...((await response.json()) as ApiErrorBody).error,
@@ -200,12 +210,25 @@ describe('swap routes', () => {
   })
 
   describe('admission', () => {
-    test('behavior: another Origin, an unknown project, a site it does not allow and swaps off are refused', async () => {
+    test('behavior: another Origin, no frame token, an unknown project, a site it does not allow and swaps off are refused', async () => {
       const app = routes()
       expect(await errorOf(await post(app, 'quote', quoteBody, { origin: site }))).toEqual({
         status: 403,
         code: 'crossOriginRequest',
         message: 'Only the Airlock modal swaps tokens',
+      })
+      // An Origin is what any client sets: without the frame's token or session, nothing passes.
+      const unproven =
+        'Only the Airlock modal swaps tokens: the request has neither the frame token the API gave it nor its session.'
+      expect(await errorOf(await post(app, 'quote', quoteBody, { token: false }))).toEqual({
+        status: 401,
+        code: 'frameTokenRequired',
+        message: unproven,
+      })
+      expect(await errorOf(await get(app, 'tokens', '8453', { token: false }))).toEqual({
+        status: 401,
+        code: 'frameTokenRequired',
+        message: unproven,
       })
       expect(await errorOf(await get(app, 'tokens', '8453', { projectId: 'nobody' }))).toEqual({
         status: 404,
@@ -357,9 +380,17 @@ describe('swap routes', () => {
 test('behavior: the app serves the swap routes; with no provider configured every chain says so', async () => {
   const { app, close } = await createTestApp()
   try {
+    // As the modal does: its frame token first, then the relay call with it.
+    const tokenAnswer = await app.request('http://localhost/v1/projects/shop/frame-token', {
+      method: 'POST',
+      headers: { Origin: 'http://localhost', 'content-type': 'application/json' },
+      body: JSON.stringify({ hostOrigin: 'https://shop.example' }),
+    })
+    expect(tokenAnswer.status).toBe(200)
+    const { token } = (await tokenAnswer.json()) as { token: string }
     const query = new URLSearchParams({ chainId: '8453', hostOrigin: 'https://shop.example' })
     const response = await app.request(`http://localhost/v1/projects/shop/swap/tokens?${query}`, {
-      headers: { Origin: 'http://localhost' },
+      headers: { Origin: 'http://localhost', [frameTokenHeader]: token },
     })
     expect(await errorOf(response)).toEqual({
       status: 400,

@@ -1,8 +1,9 @@
 /**
  * Swaps over HTTP (issue 22; spec §7 "swap tokens", "gas price", "swap allowance"). Only the
- * modal's own pages ask (their Origin is this API's; no CORS is answered), for a project that
- * exists with its `swaps` feature on and a site it allows (`?hostOrigin=`), each request spending
- * the client's and the project's budgets:
+ * modal's own pages ask (their Origin is this API's; no CORS is answered) with the frame's token
+ * or session (`frameCredential.ts`), for a project that exists with its `swaps` feature on and a
+ * site it allows (`?hostOrigin=`), each request spending the credential's, the client's and the
+ * project's budgets:
  *
  *   GET  /v1/projects/:id/swap/tokens?chainId=      → SwapTokens
  *   POST /v1/projects/:id/swap/quote                → SwapQuote (SwapQuoteRequest)
@@ -40,6 +41,7 @@ import { SwapProviderError, type SwapProviderFailure } from '../services/swap/sw
 import type { Storage } from '../storage/storage'
 import { apiError, refuse } from './apiError'
 import { frameAdmission } from './frameAdmission'
+import type { FrameCredentialOptions } from './frameCredential'
 import { jsonBodyLimit, noStore } from './middleware'
 import { jsonBody } from './validators'
 
@@ -51,6 +53,8 @@ export type SwapRoutesOptions = {
   trustProxy: number
   /** The public origin of this API, when a proxy makes it differ from the request URL. */
   publicOrigin: string | undefined
+  /** The frame credential every request needs (`frameCredential.ts`): an Origin is not enough. */
+  credential: FrameCredentialOptions
   /** The clock, ms since the epoch (quotes' expiry). Default `Date.now`. */
   now?: (() => number) | undefined
 }
@@ -132,8 +136,8 @@ function quoteOf(
 
 export function swapRoutes({ swaps, now = Date.now, ...admission }: SwapRoutesOptions): Hono {
   const app = new Hono()
-  // The modal's own Origin, a project id, the client's and project's budgets, the project, the
-  // site it allows, its swaps switched on.
+  // The modal's own Origin, a project id, the frame's credential, the client's and project's
+  // budgets, the project, the site it allows, its swaps switched on.
   const admitted = frameAdmission(admission)({
     doing: 'swaps tokens',
     service: () => swaps,

@@ -3,6 +3,7 @@ import { loadNetworks } from './networks'
 import {
   changeSettings,
   defaultProjectSettings,
+  defaultSponsorshipCaps,
   InvalidProjectSettingError,
   type ProjectSettings,
   type ProjectSettingsChange,
@@ -34,6 +35,7 @@ describe('changeSettings', () => {
         excludeWallets: ['Phantom'],
         siwx: 'required',
         name: '  Shop & Co ',
+        sponsorship: { accountOperations: '3', projectGas: 0 },
       },
       catalogue,
     )
@@ -48,6 +50,7 @@ describe('changeSettings', () => {
       featuredWalletIds: ['metamask', 'io.rabby'],
       excludeWallets: ['Phantom'],
       siwx: 'required',
+      sponsorship: { ...defaultSponsorshipCaps, accountOperations: 3, projectGas: 0 },
     })
 
     expect(changeSettings(changed, { siwx: 'optional' }, catalogue)).toEqual({
@@ -72,6 +75,12 @@ describe('changeSettings', () => {
       featuredWalletIds: [],
       excludeWallets: [],
       siwx: 'off',
+      sponsorship: {
+        accountOperations: 10,
+        accountGas: 5_000_000,
+        projectOperations: 1_000,
+        projectGas: 500_000_000,
+      },
     })
   })
 
@@ -248,6 +257,30 @@ describe('changeSettings', () => {
       'Invalid featured wallet "meta\\nmask": a registry id, rdns or name of 1 to 200 characters.',
     ],
     [
+      'a sponsorship cap that is not a whole number',
+      defaultProjectSettings,
+      { sponsorship: { accountGas: '1.5' } },
+      'Invalid sponsored gas per account "1.5": use a whole number from 0 (0: none).',
+    ],
+    [
+      'a negative sponsorship cap',
+      defaultProjectSettings,
+      { sponsorship: { projectOperations: -1 } },
+      'Invalid sponsored operations per project -1: use a whole number from 0 (0: none).',
+    ],
+    [
+      'a sponsorship cap past 10^15',
+      defaultProjectSettings,
+      { sponsorship: { projectGas: '2000000000000000' } },
+      'Invalid sponsored gas per project "2000000000000000": at most 1000000000000000 a day.',
+    ],
+    [
+      'an unknown sponsorship cap',
+      defaultProjectSettings,
+      { sponsorship: { walletGas: 1 } as never },
+      'Invalid sponsorship cap "walletGas": unknown.',
+    ],
+    [
       'a wallet listed twice',
       defaultProjectSettings,
       { featuredWalletIds: ['metamask', ' metamask'] },
@@ -316,6 +349,20 @@ describe('resolveSettings and storedSettings', () => {
       networks: ['eip155:1'],
       siwx: 'required',
     })
+    const capped = changeSettings(
+      defaultProjectSettings,
+      { sponsorship: { accountOperations: 3 } },
+      catalogue,
+    )
+    expect(JSON.parse(storedSettings(capped))).toEqual({
+      sponsorship: { ...defaultSponsorshipCaps, accountOperations: 3 },
+    })
+    expect(resolveSettings(storedSettings(capped))).toEqual(capped)
+    // A cap stored alone (by hand, or by a later version) reads with the others' defaults.
+    expect(resolveSettings('{"sponsorship":{"projectGas":7}}').sponsorship).toEqual({
+      ...defaultSponsorshipCaps,
+      projectGas: 7,
+    })
     const themed = changeSettings(defaultProjectSettings, { themeMode: 'dark' }, catalogue)
     expect(JSON.parse(storedSettings(themed))).toEqual({
       theme: { mode: 'dark', variables: {} },
@@ -334,6 +381,7 @@ describe('resolveSettings and storedSettings', () => {
     ['an unknown key', '{"colour":"red"}'],
     ['a bad siwx mode', '{"siwx":"always"}'],
     ['a bad theme mode', '{"theme":{"mode":"blue","variables":{}}}'],
+    ['an unknown sponsorship cap', '{"sponsorship":{"walletGas":1}}'],
   ])('behavior: stored settings with %s are refused on reading', (_, json) => {
     expect(() => resolveSettings(json)).toThrow()
   })

@@ -1,7 +1,8 @@
 /**
  * A project's settings besides its origins and feature switches: its name, its networks and the
- * one to start on, its theme, the wallets it features and hides, and sign in with X. They reach the
- * modal in its boot config (`projectConfig.ts`), where a site's options can only narrow them.
+ * one to start on, its theme, the wallets it features and hides, sign in with X, and the daily
+ * caps of the gas it sponsors. All but the caps (which stay on the API) reach the modal in its
+ * boot config (`projectConfig.ts`), where a site's options can only narrow them.
  * A project stores the settings its operator chose, as JSON; reading fills in the defaults. Every
  * change is checked here, against the API's network catalogue, so no caller (CLI, seed) can store
  * a value the modal would refuse; the error names the setting and the value.
@@ -19,6 +20,37 @@ import {
 } from '@airlock/protocol'
 import { z } from 'zod'
 
+/**
+ * How much gas the paymaster sponsors a day (UTC), when the project has `gasSponsorship` on: user
+ * operations and their gas limits' sum, per account (one smart account) and for the whole
+ * project. Counted in the database (`services/bundlers/sponsorship.ts`).
+ */
+export type SponsorshipCaps = {
+  accountOperations: number
+  accountGas: number
+  projectOperations: number
+  projectGas: number
+}
+
+/**
+ * The caps by default: a visitor's few operations a day (a smart account's first, which deploys
+ * it, takes about 500,000 gas), and what a small project's budget bears.
+ */
+export const defaultSponsorshipCaps: Readonly<SponsorshipCaps> = {
+  accountOperations: 10,
+  accountGas: 5_000_000,
+  projectOperations: 1_000,
+  projectGas: 500_000_000,
+}
+
+/** What each cap is called in errors, the CLI and `projects show`. */
+export const sponsorshipCapNames: Readonly<Record<keyof SponsorshipCaps, string>> = {
+  accountOperations: 'sponsored operations per account',
+  accountGas: 'sponsored gas per account',
+  projectOperations: 'sponsored operations per project',
+  projectGas: 'sponsored gas per project',
+}
+
 export type ProjectSettings = {
   /** What the project's mails call the site (login codes); null: the project's id. */
   name: string | null
@@ -30,6 +62,7 @@ export type ProjectSettings = {
   featuredWalletIds: string[]
   excludeWallets: string[]
   siwx: SiwxMode
+  sponsorship: SponsorshipCaps
 }
 
 export const defaultProjectSettings: Readonly<ProjectSettings> = {
@@ -40,6 +73,7 @@ export const defaultProjectSettings: Readonly<ProjectSettings> = {
   featuredWalletIds: [],
   excludeWallets: [],
   siwx: 'off',
+  sponsorship: { ...defaultSponsorshipCaps },
 }
 
 /**
@@ -55,6 +89,8 @@ export type ProjectSettingsChange = {
   featuredWalletIds?: readonly string[]
   excludeWallets?: readonly string[]
   siwx?: string
+  /** Each cap given replaces that cap: a whole number, as a number or decimal text. */
+  sponsorship?: Partial<Record<keyof SponsorshipCaps, number | string>>
 }
 
 /** A setting refused, naming it and the value. */
@@ -88,15 +124,25 @@ const storedSettingsSchema = z
     featuredWalletIds: z.array(z.string()),
     excludeWallets: z.array(z.string()),
     siwx: z.enum(siwxModes),
+    sponsorship: z
+      .strictObject({
+        accountOperations: z.number(),
+        accountGas: z.number(),
+        projectOperations: z.number(),
+        projectGas: z.number(),
+      })
+      .partial(),
   })
   .partial()
 
 /** Reads a project's stored settings and fills in the defaults. */
 export function resolveSettings(storedJson: string): ProjectSettings {
   const stored = storedSettingsSchema.parse(JSON.parse(storedJson))
+  const defaults = structuredClone(defaultProjectSettings)
   return {
-    ...structuredClone(defaultProjectSettings),
+    ...defaults,
     ...stored,
+    sponsorship: { ...defaults.sponsorship, ...stored.sponsorship },
   } as ProjectSettings
 }
 
@@ -189,7 +235,27 @@ export function changeSettings(
       )
     next.siwx = change.siwx as SiwxMode
   }
+  for (const [cap, value] of Object.entries(change.sponsorship ?? {}))
+    next.sponsorship[cap as keyof SponsorshipCaps] = sponsorshipCap(
+      cap as keyof SponsorshipCaps,
+      value,
+    )
   return next
+}
+
+/** The largest cap: gas sums are counted as whole numbers below 2^53. */
+const maxSponsorshipCap = 1_000_000_000_000_000
+
+/** A cap as given (a number, or decimal text from the CLI): a whole number from 0. */
+function sponsorshipCap(cap: keyof SponsorshipCaps, value: number | string): number {
+  const name = sponsorshipCapNames[cap]
+  if (name === undefined) throw new InvalidProjectSettingError('sponsorship cap', cap, 'unknown')
+  const number = typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 0)
+    throw new InvalidProjectSettingError(name, value, 'use a whole number from 0 (0: none)')
+  if (number > maxSponsorshipCap)
+    throw new InvalidProjectSettingError(name, value, `at most ${maxSponsorshipCap} a day`)
+  return number
 }
 
 function walletList(setting: string, values: readonly string[]): string[] {

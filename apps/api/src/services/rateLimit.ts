@@ -234,3 +234,14 @@ export type OnrampRateLimiter = RateLimiter<keyof typeof defaultOnrampPerMinute>
 export const defaultSwapPerMinute = { client: 120, project: 6_000 } as const
 
 export type SwapRateLimiter = RateLimiter<keyof typeof defaultSwapPerMinute>
+
+/**
+ * The frame tokens' budgets (issue 33), a minute each: tokens issued per client (a modal asks
+ * for one when it first needs a relay and every ten minutes after) and per project, all its
+ * visitors together; and the relay requests of one frame credential (`token`: a token's id, or
+ * a session's), whichever relay they go to — a user operation's receipt is polled 4 times a
+ * second while it waits.
+ */
+export const defaultFrameTokenPerMinute = { client: 30, project: 6_000, token: 600 } as const
+
+export type FrameTokenRateLimiter = RateLimiter<keyof typeof defaultFrameTokenPerMinute>

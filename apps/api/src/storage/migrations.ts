@@ -5,6 +5,7 @@
 
 import { type Kysely, type Migration, Migrator, PostgresAdapter } from 'kysely'
 import { utcDay } from './days'
+import { gasSponsorshipMigration } from './migrations/0014_gasSponsorship'
 import type { Database } from './storage'
 
 // `timestamptz` is a real type in Postgres; SQLite accepts the name and keeps the ISO text as is.
@@ -500,6 +501,7 @@ const migrations = {
         .execute()
     },
   },
+  '0014_gas_sponsorship': gasSponsorshipMigration,
 } satisfies Record<string, Migration>
 
 export type MigrationName = keyof typeof migrations

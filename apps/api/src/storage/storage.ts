@@ -21,6 +21,7 @@ import {
   sql,
 } from 'kysely'
 import pg from 'pg'
+import type { SponsoredOperationsTable, SponsorshipUsageTable } from './sponsorshipTables'
 
 /** A timestamp: written as an ISO string, read back as `Date` (Postgres) or the string (SQLite). */
 type Timestamp = ColumnType<Date | string, string, never>
@@ -395,6 +396,8 @@ export type Database = {
   social_grants: SocialGrantsTable
   farcaster_channels: FarcasterChannelsTable
   account_names: AccountNamesTable
+  sponsorship_usage: SponsorshipUsageTable
+  sponsored_operations: SponsoredOperationsTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -1,7 +1,9 @@
 /**
  * The modal's way to a smart account's bundler and paymaster: the API's relay (`POST
  * /v1/projects/:id/bundler`, one JSON-RPC request a call; `…/bundler/info`, what the network
- * offers), so their URLs and keys stay on the server (the protocol's bundlerRelay.ts).
+ * offers), so their URLs and keys stay on the server (the protocol's bundlerRelay.ts). Each call
+ * goes with the frame token (api.ts), and with the frame's session cookie, which the paymaster
+ * needs: it sponsors only the signed-in visitor's own account.
  */
 import { bundlerInfoSchema } from '@airlock/protocol'
 import { custom, type Transport } from 'viem'
@@ -25,6 +27,7 @@ export function bundlerRelayTransport(apiFetch: ApiFetch, target: BundlerRelayTa
         const answer = await apiFetch<{ result?: unknown; error?: RelayedRpcError }>('POST', path, {
           query: { hostOrigin: target.hostOrigin, chainId: target.chainId },
           body: { jsonrpc: '2.0', id: id++, method, params: params ?? [] },
+          frame: target,
           quiet: true,
         })
         if (answer?.error) throw relayedError(answer.error)
@@ -47,6 +50,7 @@ export async function bundlerInfo(apiFetch: ApiFetch, target: BundlerRelayTarget
     `/v1/projects/${encodeURIComponent(target.projectId)}/bundler/info`,
     {
       query: { hostOrigin: target.hostOrigin, chainId: target.chainId },
+      frame: target,
       quiet: true,
     },
   )

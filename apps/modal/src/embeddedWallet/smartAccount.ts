@@ -8,8 +8,8 @@
  * these with the bundler itself.
  */
 
+import { smartAccountFactoryAddress, smartAccountSalt } from '@airlock/protocol'
 import {
-  type Address,
   type Client,
   encodeFunctionData,
   type Hex,
@@ -30,7 +30,7 @@ import {
 } from 'viem/account-abstraction'
 
 /** The account factory (`devchain/contracts/aa/DevAccount.sol`), at its CREATE2 address. */
-export const smartAccountFactoryAddress: Address = '0x8fcd528E63B3Fa717a48AdBb52e94C80116F8c1F'
+export { smartAccountFactoryAddress }
 
 const factoryAbi = parseAbi([
   'function createAccount(address owner, uint256 salt) returns (address)',
@@ -42,8 +42,8 @@ const accountAbi = parseAbi([
   'function executeBatch(Call[] calls)',
 ])
 
-/** The one account of an owner: salt 0. */
-const salt = 0n
+/** The one account of an owner. */
+const salt = smartAccountSalt
 
 /**
  * A signature of the owner's shape for gas estimation: SimpleAccount recovers the signer (and

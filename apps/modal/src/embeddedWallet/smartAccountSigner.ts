@@ -393,12 +393,15 @@ function assertCapabilities(at: string, capabilities: unknown) {
 
 /**
  * An error of a user operation as the site reads it: the bundler unreachable is 4901 with the
- * network named; the bundler's refusal (a reverting call, too little to pay for gas) keeps its
+ * network named; a sponsorship the API refused is 4100 in its words; the bundler's refusal (a reverting call, too little to pay for gas) keeps its
  * words, viem's reading of the ERC-4337 codes.
  */
 function userOperationError(error: unknown, network: NetworkConfig): Error {
   const relay = relayFailureOf(error)
   const code = relay instanceof HttpError ? relay.code : undefined
+  // The paymaster's refusal (not signed in, another account, today's caps used up): its words.
+  if (relay instanceof HttpError && code?.startsWith('sponsorship'))
+    return new ProviderRpcError(errorCodes.unauthorized, apiMessageOf(relay), { cause: error })
   if (relay)
     return new ChainDisconnectedError({
       message:

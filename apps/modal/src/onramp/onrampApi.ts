@@ -75,6 +75,7 @@ export function createOnrampApi({ apiFetch, store }: OnrampApiContext) {
     return {
       path: `/v1/projects/${encodeURIComponent(config.projectId)}/onramp/${action}`,
       query: { hostOrigin: host.origin },
+      frame: { projectId: config.projectId, hostOrigin: host.origin },
     }
   }
 
@@ -82,9 +83,10 @@ export function createOnrampApi({ apiFetch, store }: OnrampApiContext) {
     /** "onramp options" (spec §7): what can be bought, paid how, through which providers. */
     options: (signal?: AbortSignal): Promise<OnrampOptions> =>
       call(onRampText.optionsFailed, async () => {
-        const { path, query } = route('options')
+        const { path, query, frame } = route('options')
         const answer = await apiFetch('GET', path, {
           query,
+          frame,
           quiet: true,
           ...(signal ? { signal } : {}),
         })
@@ -94,9 +96,10 @@ export function createOnrampApi({ apiFetch, store }: OnrampApiContext) {
     /** "onramp quote" (spec §7) from one provider; a failure's message is the provider's. */
     quote: (request: OnrampQuoteRequest, signal?: AbortSignal): Promise<OnrampQuote> =>
       call(onRampText.quoteFailed, async () => {
-        const { path, query } = route('quote')
+        const { path, query, frame } = route('quote')
         const answer = await apiFetch('POST', path, {
           query,
+          frame,
           body: onrampQuoteRequestSchema.parse(request),
           quiet: true,
           ...(signal ? { signal } : {}),
@@ -111,9 +114,10 @@ export function createOnrampApi({ apiFetch, store }: OnrampApiContext) {
       request: OnrampQuoteRequest & { provider: OnrampProviderId; address: string },
     ): Promise<string> =>
       call(onRampText.checkoutFailed, async () => {
-        const { path, query } = route('checkout')
+        const { path, query, frame } = route('checkout')
         const answer = await apiFetch('POST', path, {
           query,
+          frame,
           body: onrampCheckoutRequestSchema.parse(request),
           quiet: true,
         })

@@ -50,6 +50,7 @@ export function createSwapApi({ apiFetch, store }: SwapApiContext) {
         {
           query: { ...request.query, hostOrigin: host.origin },
           ...(request.body !== undefined ? { body: request.body } : {}),
+          frame: { projectId: config.projectId, hostOrigin: host.origin },
           quiet: true,
         },
       )

@@ -79,6 +79,9 @@ export function projectConfig(project: Partial<ProjectConfig> = {}): ModalConfig
   }
 }
 
+/** The API's frame token, which the relay calls go with, unless the test answers it itself. */
+const frameToken = () => ({ token: 'test-frame-token', expiresIn: 600 })
+
 /** An answer of the test's API: the body, or an `HttpError` to throw. */
 type ApiAnswer = unknown
 /** `'GET /v1/accounts/0x…/balances'` → what the API answers (given the query). */
@@ -135,7 +138,7 @@ export function renderView(view: View, options: RenderViewOptions = {}) {
   ): Promise<result | undefined> => {
     const query = request.query ?? {}
     apiCalls.push({ method, path, query })
-    const route = routes[`${method} ${path}`]
+    const route = routes[`${method} ${path}`] ?? (/\/frame-token$/.test(path) && frameToken)
     if (!route) throw new HttpError(404, { error: { code: 'notFound', message: path } })
     const answered = await route(query, request)
     if (answered instanceof Error) throw answered
