@@ -129,7 +129,7 @@ async function spendFrom({
   if (spent.numUpdatedRows === 0n)
     throw new SponsorshipError(
       refusal,
-      `${whose} gas sponsorship for today (UTC) is used up: ${cap.operations} user operations and ${cap.gas} gas a day.`,
+      `${whose} gas sponsorship for today (UTC) is used up: ${cap.operations} user operation${cap.operations === 1 ? '' : 's'} and ${cap.gas} gas a day.`,
     )
 }
 
