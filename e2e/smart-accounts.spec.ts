@@ -19,6 +19,7 @@ import { devAccountAbis, devAccountFactoryAddress } from '../devchain/accountAbs
 import { answerApproval, freshEmail, openSite, signUpByEmail } from './support/email'
 import { expectClosed, modal, waitForAddress } from './support/modal'
 import {
+  airlockCli,
   siteSignInSmartProject,
   smartAccountProject,
   sponsoredAccountProject,
@@ -279,7 +280,7 @@ test('behavior: on a project without smart accounts, the email wallet is its EOA
   expect(capabilities['0x7a69']).toEqual({})
 })
 
-test('behavior: on a project whose gas the dev paymaster sponsors, a smart account with no ether sends aUSD, and keeps no ether', async ({
+test("behavior: on a project whose gas the dev paymaster sponsors, a smart account with no ether sends aUSD, and keeps no ether, within the project's daily caps", async ({
   page,
 }) => {
   const smart = await smartAccountVisitor(page, sponsoredAccountProject)
@@ -298,6 +299,34 @@ test('behavior: on a project whose gas the dev paymaster sponsors, a smart accou
   expect(await usdBalance(receiver)).toBe(parseUnits('2', 6))
   expect(await client.getBalance({ address: smart })).toBe(0n)
   expect(await client.getCode({ address: smart })).toBeDefined()
+
+  // The project's daily caps hold (issue 33): at one sponsored operation an account a day, the
+  // next is refused in the API's words, and nothing is sent.
+  const cap = (operations: string) =>
+    airlockCli(
+      'projects',
+      'set',
+      sponsoredAccountProject,
+      '--sponsored-operations-per-account',
+      operations,
+    )
+  await cap('1')
+  try {
+    const again = providerRequest(page, 'eth_sendTransaction', [
+      { from: smart, to: aUsd, data: aUsdTransfer(receiver, parseUnits('1', 6)) },
+    ])
+    await answerApproval(page, 'transaction', 'Approve')
+    expect(await again).toEqual({
+      error: {
+        code: 4100,
+        message:
+          "This account's gas sponsorship for today (UTC) is used up: 1 user operation and 5000000 gas a day.",
+      },
+    })
+  } finally {
+    await cap('10')
+  }
+  expect(await usdBalance(receiver)).toBe(parseUnits('2', 6))
 })
 
 test('behavior: where the site keeps its own sign-ins, switching to the smart account warns that it might not support it', async ({

@@ -1,0 +1,51 @@
+// What a script of the host page can reach, for the tests that look for a secret there: its
+// storage, cookies, databases, caches, the SDK's state, and every message the host window and the
+// bridge's ports were sent (recorded from the start by an init script); never the frame's document.
+import type { BrowserContext, Page } from '@playwright/test'
+
+/** Records, in the host page's sessionStorage, the data of every message its window or ports get. */
+export async function recordHostMessages(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    // The host page only: init scripts run in its frames too, the modal's among them.
+    if (window !== window.top) return
+    const record = (event: Event) => {
+      const seen = JSON.parse(sessionStorage.getItem('seen') ?? '[]') as string[]
+      seen.push(JSON.stringify((event as MessageEvent).data))
+      sessionStorage.setItem('seen', JSON.stringify(seen))
+    }
+    const addEventListener = EventTarget.prototype.addEventListener
+    EventTarget.prototype.addEventListener = function (type, listener, options) {
+      if (type === 'message' && listener) addEventListener.call(this, type, record, options)
+      return addEventListener.call(this, type, listener, options)
+    }
+    const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!
+    Object.defineProperty(MessagePort.prototype, 'onmessage', {
+      ...onmessage,
+      set(listener) {
+        addEventListener.call(this, 'message', record)
+        onmessage.set!.call(this, listener)
+      },
+    })
+  })
+}
+
+/** Everything a host script reaches, as one text (and the message count, to know they were recorded). */
+export async function hostReachable(page: Page): Promise<{ text: string; messages: number }> {
+  const reachable = await page.evaluate(async () => {
+    const entries = (storage: Storage) =>
+      Object.keys(storage).map((key) => `${key}=${storage.getItem(key)}`)
+    return {
+      localStorage: entries(localStorage),
+      sessionStorage: entries(sessionStorage),
+      cookie: document.cookie,
+      databases: (await indexedDB.databases()).map((database) => database.name),
+      caches: await caches.keys(),
+      state: JSON.stringify(window.airlock!.getState()),
+      frameDocument: (document.querySelector('iframe[data-airlock]') as HTMLIFrameElement | null)
+        ?.contentDocument,
+      messages: JSON.parse(sessionStorage.getItem('seen') ?? '[]') as string[],
+    }
+  })
+  if (reachable.frameDocument) throw new Error('The host page reaches the frame’s document.')
+  return { text: JSON.stringify(reachable), messages: reachable.messages.length }
+}
