@@ -143,8 +143,10 @@ export function bundlerRoutes({
       await spendOn(project, network, sponsorship.operation)
     return answer
   }
-  // The modal's own Origin, a project id, a network with a bundler, the client's and project's
-  // budgets, the project, the site it allows, and its smart accounts switched on.
+
+  // The modal's own Origin, a project id, the frame's token or session, a network with a bundler,
+  // the client's and project's budgets, the project, the site it allows, and its smart accounts
+  // switched on.
   const admitted = frameAdmission(admission)({
     doing: 'uses the bundler relay',
     service: (c) => relay.bundlerOf(c.req.query('chainId') ?? ''),
