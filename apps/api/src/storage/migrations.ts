@@ -3,7 +3,7 @@
  * migrator records what ran and takes a lock, so replicas starting together migrate once.
  */
 
-import { type Kysely, type Migration, Migrator, PostgresAdapter } from 'kysely'
+import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from 'kysely'
 import { utcDay } from './days'
 import type { Database } from './storage'
 
@@ -498,6 +498,31 @@ const migrations = {
         .on('account_names')
         .columns(['address', 'created_at'])
         .execute()
+    },
+  },
+  '0014_social_consent': {
+    async up(db: Kysely<unknown>) {
+      // Linking only by the visitor, with consent (issue 33). An authorization is started in the
+      // browser of its popup (the hash of its state cookie) and bound to the frame that asked (the
+      // hash of the secret it keeps, and its email session); the grant carries the social account
+      // itself, linked only when that frame redeems it. A channel is bound likewise and keeps the
+      // fid it proved while the visitor is asked to link it. Sign-ins under way in the old shape
+      // (10 minutes at most) are dropped: they were bound to nothing.
+      for (const table of ['social_authorizations', 'social_grants', 'farcaster_channels'])
+        await sql`delete from ${sql.table(table)}`.execute(db)
+      await db.schema.alterTable('social_authorizations').dropColumn('link_login').execute()
+      for (const column of ['session_id', 'secret_hash', 'provider_url', 'browser_hash'])
+        await db.schema.alterTable('social_authorizations').addColumn(column, 'text').execute()
+      await db.schema
+        .alterTable('social_authorizations')
+        .addColumn('started_at', timestamp)
+        .execute()
+      await db.schema.alterTable('social_grants').dropColumn('login').execute()
+      for (const column of ['subject', 'session_id', 'secret_hash'])
+        await db.schema.alterTable('social_grants').addColumn(column, 'text').execute()
+      await db.schema.alterTable('farcaster_channels').dropColumn('link_login').execute()
+      for (const column of ['session_id', 'secret_hash', 'fid', 'handle'])
+        await db.schema.alterTable('farcaster_channels').addColumn(column, 'text').execute()
     },
   },
 } satisfies Record<string, Migration>
