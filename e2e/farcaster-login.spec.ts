@@ -2,9 +2,13 @@
 // shows the relay's sign-in URL as a QR code and a link; the visitor's Farcaster app (the dev
 // relay's page, or a fresh account's app in the test) signs a real SIWF message; the API verifies
 // it against the Farcaster registries on anvil and the wallet is the embedded wallet of email
-// login. Going back forgets the URL; a signer who does not own the fid is refused in words.
+// login. Going back forgets the URL; a signer who does not own the fid is refused in words. Signed
+// in already (issue 33), a new Farcaster account joins the wallet only after the visitor's yes in
+// the modal: Cancel links nothing (read back from the API's database), Link lists it in Linked
+// accounts.
 
-import { openModalOnSite } from './support/email'
+import { fromDatabase } from './support/database'
+import { freshEmail, openModalOnSite, openSite, signUpByEmail } from './support/email'
 import { approveAs, approveAsNewAccount, farcasterLink } from './support/farcaster'
 import { expectOpen, modal, waitForAddress, waitForAirlock } from './support/modal'
 import { ports } from './support/ports'
@@ -87,4 +91,50 @@ test("error: a signer who does not own the fid says 'Failed to connect to farcas
   await dialog.getByRole('button', { name: 'Try again' }).click()
   const retried = await farcasterLink(page)
   expect(retried).not.toBe(url)
+})
+
+test('behavior: signed in by email, a Farcaster account is linked only after the visitor says yes in the modal; Cancel links nothing', async ({
+  page,
+}) => {
+  await openSite(page)
+  const email = freshEmail()
+  await signUpByEmail(page, email)
+  await page.evaluate(() => window.airlock!.open())
+  const { dialog } = modal(page)
+  await dialog.getByRole('button', { name: 'Linked accounts' }).click()
+  await expectOpen(page, 'Linked accounts')
+  const linkFarcaster = async () => {
+    await dialog.getByRole('button', { name: 'More', exact: true }).click()
+    await dialog.getByRole('button', { name: 'Farcaster', exact: true }).click()
+    await expectOpen(page, 'Farcaster')
+    return approveAsNewAccount(await farcasterLink(page))
+  }
+  const linkedTo = (fid: number) =>
+    fromDatabase<{ login: string }>(
+      "select login from social_identities where provider = 'farcaster' and subject = ?",
+      String(fid),
+    )
+  const question = dialog.locator('[data-link-question="farcaster"]')
+
+  // The visitor's app signs, and the modal asks; the visitor says no.
+  const first = await linkFarcaster()
+  await expect(question).toContainText(`Link Farcaster · ${first.username} to this wallet?`, {
+    timeout: 15_000,
+  })
+  await expect(question).toContainText(`opens the wallet of ${email}`)
+  expect(linkedTo(first.fid)).toEqual([])
+  await question.getByRole('button', { name: 'Cancel' }).click()
+  await expectOpen(page, 'Linked accounts')
+  expect(linkedTo(first.fid)).toEqual([])
+
+  // Then yes: linked, and listed.
+  const second = await linkFarcaster()
+  await question.getByRole('button', { name: 'Link account' }).click({ timeout: 15_000 })
+  await expectOpen(page, 'Linked accounts')
+  const ways = dialog.getByRole('list', { name: 'Ways in' }).getByRole('listitem')
+  await expect(ways).toHaveCount(2)
+  await expect(ways.nth(1)).toContainText(`Farcaster · ${second.username}`)
+  expect(linkedTo(second.fid)).toEqual([{ login: email }])
+  expect(linkedTo(first.fid)).toEqual([])
+  expect((await state(page)).status).toBe('connected')
 })

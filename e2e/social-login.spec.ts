@@ -1,10 +1,17 @@
 // Journey: a visitor signs in with a social account (issue 19) in a 600x800 popup, against a real
 // OpenID provider on loopback (one issuer per provider name); the wallet is the embedded wallet
 // of email login. The result is taken only from the API's origin with the login's state; a popup
-// closed early says 'Popup closed'; a wrong state is refused; socials off hides them.
+// closed early says 'Popup closed'; a wrong state is refused; socials off hides them. Linking
+// (issue 33): only the browser that started a sign-in completes it (the review's attack: another
+// visitor's authorization completed in this visitor's browser links nothing and signs no one
+// in, read back from the API's database), and a social account joins a signed-in wallet only
+// after the visitor's yes in the modal; Linked accounts lists and unlinks.
 
-import { openModalOnSite, openSite } from './support/email'
+import type { BrowserContext, Page } from '@playwright/test'
+import { fromDatabase } from './support/database'
+import { freshEmail, openModalOnSite, openSite, signUpByEmail } from './support/email'
 import { expectOpen, modal, waitForAddress, waitForAirlock } from './support/modal'
+import { origins } from './support/ports'
 import { clickSocial, freshSubject, signInAs } from './support/social'
 import { expect, test } from './support/test'
 import { installTestWallet } from './support/testWallet'
@@ -214,4 +221,147 @@ test('behavior: with socials off for the page there are no social entries', asyn
   await expect(
     modal(page).dialog.getByRole('button', { name: 'Continue with email' }),
   ).toBeVisible()
+})
+
+/** The social accounts the API knows of `subject`, at any provider. */
+const identitiesOf = (subject: string) =>
+  fromDatabase<{ provider: string; login: string }>(
+    'select provider, login from social_identities where subject = ?',
+    subject,
+  )
+
+/** A browser of someone else's, signed in at every provider as `subject`. */
+async function anotherVisitor(context: BrowserContext, subject: string) {
+  const other = await context.browser()!.newContext()
+  await signInAs(other, subject)
+  // What the API's pages say stays on screen to be read (a tab can close itself otherwise).
+  await other.addInitScript(() => {
+    window.close = () => {}
+  })
+  return other
+}
+
+/** A visitor signed up by email, on Linked accounts. */
+async function onLinkedAccounts(page: Page) {
+  await openSite(page)
+  const email = freshEmail()
+  await signUpByEmail(page, email)
+  await page.evaluate(() => window.airlock!.open())
+  await modal(page).dialog.getByRole('button', { name: 'Linked accounts' }).click()
+  await expectOpen(page, 'Linked accounts')
+  return email
+}
+
+test("security: the review's attack: an authorization URL another visitor started, completed in this visitor's browser, is refused there; nothing is linked and no one is signed in", async ({
+  page,
+  context,
+}) => {
+  // Mallory, signed in by email, starts linking Google; her popup goes to Google, where it waits.
+  await onLinkedAccounts(page)
+  const held = await signInAs(context, freshSubject(), { hold: true })
+  const popup = await clickSocial(page, 'Google')
+  await expect.poll(() => held.authorizations.length).toBe(1)
+  const sent = held.authorizations[0] as URL
+  // She sends the provider's URL to the victim, signed in at Google in their own browser.
+  const victimSubject = freshSubject()
+  const victim = await anotherVisitor(context, victimSubject)
+  const victimPage = await victim.newPage()
+  const answered = victimPage.waitForResponse((response) =>
+    response.url().startsWith(`${origins.modal}/v1/social/callback`),
+  )
+  await victimPage.goto(sent.href)
+  expect((await answered).status()).toBe(403)
+  await expect(
+    victimPage.getByText(
+      'Sign-in failed: This sign-in was started in another browser, or this one keeps no cookies: nothing was signed in or linked. Close this window and start the sign-in again.',
+    ),
+  ).toBeVisible()
+  expect(identitiesOf(victimSubject)).toEqual([])
+  expect(fromDatabase('select id from social_grants where subject = ?', victimSubject)).toEqual([])
+  // Mallory's modal heard nothing: it still waits on her own popup.
+  await expect(modal(page).dialog.getByRole('status')).toHaveText('Continue in the Google window…')
+  await popup.close()
+  await victim.close()
+})
+
+test("security: the review's attack with the start URL: the victim's browser gets through the callback, but its grant reaches no modal; nothing is linked and no one is signed in", async ({
+  page,
+  context,
+}) => {
+  await onLinkedAccounts(page)
+  // Mallory's popup never opens the start page she sends on instead.
+  let startUrl: string | undefined
+  const isStart = (url: URL) => url.origin === origins.modal && url.pathname === '/v1/social/start'
+  await context.route(isStart, async (route) => {
+    startUrl = route.request().url()
+    await route.fulfill({ status: 204 })
+  })
+  const popup = await clickSocial(page, 'Google')
+  await expect.poll(() => startUrl).toBeDefined()
+  const victimSubject = freshSubject()
+  const victim = await anotherVisitor(context, victimSubject)
+  const victimPage = await victim.newPage()
+  await victimPage.goto(startUrl as string)
+  // The victim's browser started it, so the callback goes through — and links nothing.
+  await expect(victimPage.getByText('Signed in. You can close this window.')).toBeVisible()
+  expect(identitiesOf(victimSubject)).toEqual([])
+  const [grant] = fromDatabase<{ used_at: string | null }>(
+    'select used_at from social_grants where subject = ?',
+    victimSubject,
+  )
+  expect(grant).toEqual({ used_at: null })
+  // Its grant went to no modal: Mallory's still waits, and the victim is signed in nowhere.
+  await expect(modal(page).dialog.getByRole('status')).toHaveText('Continue in the Google window…')
+  await popup.close()
+  await expect(
+    modal(page).dialog.getByRole('status').filter({ hasText: 'Popup closed' }),
+  ).toBeVisible()
+  expect(identitiesOf(victimSubject)).toEqual([])
+  expect(
+    fromDatabase(
+      "select id from email_sessions where provider = 'google' and handle = ?",
+      victimSubject,
+    ),
+  ).toEqual([])
+  await victim.close()
+})
+
+test('behavior: signed in by email, a Google account is linked only after the visitor says yes in the modal; Linked accounts lists it and unlinks it', async ({
+  page,
+  context,
+}) => {
+  const email = await onLinkedAccounts(page)
+  const { dialog } = modal(page)
+  const ways = dialog.getByRole('list', { name: 'Ways in' }).getByRole('listitem')
+  await expect(ways).toHaveCount(1)
+  await expect(ways.first()).toContainText(email)
+
+  // The first time, the visitor says no: nothing is linked.
+  const subject = freshSubject()
+  await signInAs(context, subject)
+  await clickSocial(page, 'Google')
+  const question = dialog.locator('[data-link-question="google"]')
+  await expect(question).toContainText(`Link Google · ${subject} to this wallet?`, {
+    timeout: 15_000,
+  })
+  await expect(question).toContainText(`opens the wallet of ${email}`)
+  expect(identitiesOf(subject)).toEqual([])
+  await question.getByRole('button', { name: 'Cancel' }).click()
+  await expectOpen(page, 'Linked accounts')
+  expect(identitiesOf(subject)).toEqual([])
+
+  // Then yes: linked, and back on Linked accounts.
+  await clickSocial(page, 'Google')
+  await question.getByRole('button', { name: 'Link account' }).click({ timeout: 15_000 })
+  await expectOpen(page, 'Linked accounts')
+  await expect(ways).toHaveCount(2)
+  await expect(ways.nth(1)).toContainText(`Google · ${subject}`)
+  expect(identitiesOf(subject)).toEqual([{ provider: 'google', login: email }])
+  expect((await state(page)).status).toBe('connected')
+
+  // Unlink, asked twice.
+  await ways.nth(1).getByRole('button', { name: 'Unlink' }).click()
+  await ways.nth(1).getByRole('button', { name: 'Unlink for good' }).click()
+  await expect(ways).toHaveCount(1)
+  expect(identitiesOf(subject)).toEqual([])
 })

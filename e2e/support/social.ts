@@ -14,7 +14,10 @@ export const freshSubject = () => `visitor-${randomUUID().slice(0, 8)}`
 /**
  * Has the dev provider sign the popup in as `subject`. `hold`: the authorization request waits
  * until the returned `release` is called (the test does something while the popup is out).
- * `edit` changes the request's parameters (a wrong state).
+ * `edit` changes the request's parameters (a wrong state). The popup reaches the provider by the
+ * API's start page's redirect, which Playwright does not route: the start page's answer is
+ * changed instead (its state cookie kept, its redirect edited); a provider URL opened directly
+ * (someone else's link) is routed as it is asked for.
  */
 export async function signInAs(
   context: BrowserContext,
@@ -26,15 +29,28 @@ export async function signInAs(
     release = resolve
   })
   const seen: URL[] = []
+  /** The provider's authorization URL as the test has it: seen, signed in as `subject`, held. */
+  async function edited(url: URL) {
+    seen.push(new URL(url))
+    url.searchParams.set('login_hint', subject)
+    options.edit?.(url.searchParams)
+    if (options.hold) await released
+    return url
+  }
+  const isAuthorization = (url: URL) =>
+    url.origin === oidcOrigin && /^\/\w+\/auth$/.test(url.pathname)
+  await context.route(isAuthorization, async (route: Route) => {
+    const url = await edited(new URL(route.request().url()))
+    await route.continue({ url: url.href })
+  })
   await context.route(
-    (url) => url.origin === oidcOrigin && /^\/\w+\/auth$/.test(url.pathname),
+    (url) => url.pathname === '/v1/social/start',
     async (route: Route) => {
-      const url = new URL(route.request().url())
-      seen.push(new URL(url))
-      url.searchParams.set('login_hint', subject)
-      options.edit?.(url.searchParams)
-      if (options.hold) await released
-      await route.continue({ url: url.href })
+      const response = await route.fetch({ maxRedirects: 0 })
+      const location = response.headers().location
+      if (!location || !isAuthorization(new URL(location))) return route.fulfill({ response })
+      const url = await edited(new URL(location))
+      await route.fulfill({ response, headers: { ...response.headers(), location: url.href } })
     },
   )
   return { release, authorizations: seen }

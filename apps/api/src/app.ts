@@ -22,6 +22,7 @@ import { farcasterLoginRoutes } from './routes/farcasterLogin'
 import { frameKeyRoutes } from './routes/frameKey'
 import { frameTokenRoutes } from './routes/frameTokens'
 import { healthRoutes } from './routes/health'
+import { linkedAccountsRoutes } from './routes/linkedAccounts'
 import { modalRoutes } from './routes/modal'
 import { namesRoutes } from './routes/names'
 import { namesGatewayRoutes } from './routes/namesGateway'
@@ -269,6 +270,7 @@ export function createApp(options: createApp.Options): Hono {
   app.route('/', emailLoginRoutes({ ...signIn, mailer: options.mailer, serverKey }))
   app.route('/', socialLoginRoutes({ ...signIn, providers: socialProviders }))
   app.route('/', farcasterLoginRoutes({ ...signIn, relay: farcasterRelay }))
+  app.route('/', linkedAccountsRoutes(frame))
   app.route(
     '/',
     bundlerRoutes({

@@ -114,6 +114,29 @@ export const apiErrorCodes = [
   'socialIdentityTaken',
   /** 401: a social login grant that is unknown, used, over 2 minutes old, or for another site. */
   'socialGrantInvalid',
+  /**
+   * 403: the social login's callback (or its start) came without the state cookie its start set in
+   * the popup: the sign-in was started in another browser (someone else's link), or this one
+   * keeps no cookies.
+   */
+  'socialBrowserMismatch',
+  /**
+   * 403: a grant or a Farcaster channel redeemed without the secret the frame that asked for it
+   * kept: another frame's sign-in.
+   */
+  'socialFrameMismatch',
+  /**
+   * 409: a grant or a Farcaster channel redeemed by a frame whose email session is not the one
+   * it had when it asked (signed in, out, or as someone else since).
+   */
+  'socialSessionMismatch',
+  /**
+   * 409: the identity the account was made with (its own social login) is its key: it can't be
+   * unlinked, so an account always keeps a way in.
+   */
+  'socialIdentityPrimary',
+  /** 404: the session's account has no such linked identity. */
+  'socialIdentityNotFound',
   /** 404: no bundler is configured for this network (`AIRLOCK_BUNDLER_URLS_JSON`): no smart accounts there. */
   'bundlerNotConfigured',
   /** 403: the project has its `smartAccounts` feature off: the bundler relay is closed to it. */

@@ -4,6 +4,7 @@ import {
   socialCallbackMessageSchema,
   socialLoginOf,
   socialSessionSchema,
+  socialSignInAnswerSchema,
   socialSignInRequestSchema,
 } from './socialLogin'
 
@@ -55,5 +56,39 @@ test('behavior: a social session is an email session naming its provider and han
   expect(socialSessionSchema.safeParse(byCode).success).toBe(false)
   expect(
     socialSignInRequestSchema.safeParse({ hostOrigin: 'https://shop.example', grant: 'x' }).success,
+  ).toBe(false)
+})
+
+test('behavior: a grant is redeemed with the secret of its frame; `link: true` is the visitor’s yes and nothing else is', () => {
+  const secret = 'S2VlcCB0aGlzIHNlY3JldCBpbiB0aGUgZnJhbWUgb25seQ'.slice(0, 43)
+  const request = { hostOrigin: 'https://shop.example', grant, secret }
+  expect(socialSignInRequestSchema.parse(request)).toEqual(request)
+  expect(socialSignInRequestSchema.parse({ ...request, link: true })).toEqual({
+    ...request,
+    link: true,
+  })
+  for (const wrong of [
+    { hostOrigin: request.hostOrigin, grant },
+    { ...request, secret: 'short' },
+    { ...request, link: false },
+    { ...request, link: 'yes' },
+  ])
+    expect(socialSignInRequestSchema.safeParse(wrong).success).toBe(false)
+})
+
+test('behavior: a redeemed grant answers the question of a link, or a session', () => {
+  const question = {
+    confirmLink: { provider: 'google', handle: 'ada', account: { email: 'ada@example.com' } },
+  }
+  expect(socialSignInAnswerSchema.parse(question)).toEqual(question)
+  const session = {
+    email: 'ada@example.com',
+    hostOrigin: 'https://shop.example',
+    expiresAt: '2026-12-26T10:00:00.000Z',
+  }
+  expect(socialSignInAnswerSchema.parse(session)).toEqual(session)
+  expect(
+    socialSignInAnswerSchema.safeParse({ confirmLink: { provider: 'myspace', handle: 'x' } })
+      .success,
   ).toBe(false)
 })

@@ -32,6 +32,8 @@ export const views = [
   'WalletDevices',
   // A social login in its popup, then the embedded wallet's steps (issue 19).
   'ConnectingSocial',
+  // The ways into the embedded wallet's account: its email and linked social accounts (issue 33).
+  'LinkedAccounts',
 ] as const
 export type View = (typeof views)[number]
 

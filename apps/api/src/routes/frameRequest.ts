@@ -3,13 +3,14 @@
  * email, social and Farcaster logins: an Origin that is this API's (no CORS is answered: no other
  * page may ask), a project id, the client's and project's budgets (for requests that make
  * something), a body of its schema, and a project that allows the site the body names. The
- * handler reads `c.var.project` and `c.req.valid('json')`. Also the login of the email session
- * such a request comes with, which a new social account is linked to.
+ * handler reads `c.var.project` and `c.req.valid('json')`. Also the email session such a request
+ * comes with, which a social sign-in is bound to (the session that asked is the only one that may
+ * redeem it, and the account a new social account may be linked to).
  */
 import type { Context, Env, MiddlewareHandler } from 'hono'
 import { every } from 'hono/combine'
 import { EmailLoginError } from '../services/email/emailLoginError'
-import { findEmailSession } from '../services/email/sessions'
+import { type EmailSessionRecord, findEmailSession } from '../services/email/sessions'
 import type { Project } from '../services/projects'
 import type { RateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
@@ -73,17 +74,21 @@ export function frameRequests({
     )
   }
 
-  /** The login of the email session the frame has on this project and site, if any. */
-  async function currentLogin(c: Context, projectId: string, hostOrigin: string) {
+  /** The live email session the frame has on this project and site, if any. */
+  async function currentSession(
+    c: Context,
+    projectId: string,
+    hostOrigin: string,
+  ): Promise<EmailSessionRecord | null> {
     const token = emailSessionToken(c, projectId)
     if (!token) return null
     try {
-      return (await findEmailSession(storage.db, token, { projectId, hostOrigin }, now())).email
+      return await findEmailSession(storage.db, token, { projectId, hostOrigin }, now())
     } catch (error) {
       if (error instanceof EmailLoginError) return null
       throw error
     }
   }
 
-  return { frameRequest, currentLogin }
+  return { frameRequest, currentSession }
 }

@@ -1,11 +1,15 @@
 // Social login over HTTP, on SQLite and Postgres, against a real OpenID provider on loopback
 // (scripts/devOidc.mjs: oidc-provider, one issuer per provider name, codes and signed ID tokens of
 // its own). Every provider signs in through its issuer (AIRLOCK_SOCIAL_<P>_ISSUER), GitHub also as
-// plain OAuth 2 with its user endpoint. The authorization (PKCE S256, state, nonce, redirect URI),
-// the callback's page and its message, the grant and the session it starts (the email session's
-// cookie and wallet), linking to an email account, and each refusal: state, code, provider error,
-// ID tokens with a wrong audience, issuer or nonce or expired, grants replayed or for another site,
-// requests from another origin, providers not configured.
+// plain OAuth 2 with its user endpoint. The authorization (PKCE S256, state, nonce, redirect URI,
+// the frame's secret), the popup's start page and its state cookie, the callback's page and its
+// message, the grant and the session it starts (the email session's cookie and wallet), linking to
+// an email account only once the visitor says yes, and each refusal: state, the browser without
+// the state cookie (the review's attack of issue 33: an authorization started by someone else and
+// completed in the victim's browser), code, provider error, ID tokens with a wrong audience,
+// issuer or nonce or expired, grants replayed, for another site, without the frame's secret or
+// with another session, requests from another origin, providers not configured. Every refusal is
+// checked in the database too: nothing half-linked.
 import { createHash } from 'node:crypto'
 import { socialAuthorizationTtlMs, socialGrantTtlMs } from '@airlock/protocol'
 import { Hono } from 'hono'
@@ -14,6 +18,7 @@ import { type DevMail, startDevMail } from '../../../../scripts/devMail.mjs'
 import { type DevOidc, startDevOidc } from '../../../../scripts/devOidc.mjs'
 import { setUpTimeout, testDatabases } from '../../test/databases'
 import { signInByEmail } from '../../test/emailSignIn'
+import { browse, type CookieJar, pageOf, startIn } from '../../test/socialPopup'
 import { createMailer, type Mailer } from '../services/email/mailer'
 import { createProject } from '../services/projects'
 import { createRateLimiter } from '../services/rateLimit'
@@ -76,40 +81,6 @@ function githubAsOAuth2(): SocialProviderSetup {
   }
 }
 
-/** The page's message and where it goes, and whether its script is the one its CSP allows. */
-type CallbackPage = {
-  status: number
-  message: {
-    type: string
-    state?: string
-    grant?: string
-    error?: { code: string; message: string }
-  }
-  target: string
-  scriptAllowed: boolean
-  text: string
-}
-
-async function pageOf(response: Response): Promise<CallbackPage> {
-  const html = await response.text()
-  const script =
-    /<script nonce="([^"]+)">\nwindow\.opener\?\.postMessage\((.*), (".*")\);\nwindow\.close\(\);\n<\/script>/.exec(
-      html,
-    )
-  if (!script) throw new Error(`No postMessage script in the page:\n${html}`)
-  const [, nonce = '', message = '', target = ''] = script
-  const csp = response.headers.get('content-security-policy') ?? ''
-  return {
-    status: response.status,
-    message: JSON.parse(message),
-    target: JSON.parse(target),
-    scriptAllowed:
-      csp ===
-      `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-    text: /<p>(.*)<\/p>/.exec(html)?.[1] ?? '',
-  }
-}
-
 describe.each(testDatabases())('social login on $name', (database) => {
   beforeAll(() => database.setUp(), setUpTimeout)
   afterAll(() => database.tearDown())
@@ -117,6 +88,8 @@ describe.each(testDatabases())('social login on $name', (database) => {
   let storage: Storage
   let mailer: Mailer
   let clock: number
+  /** The visitor's browser: the popup's first-party cookies. */
+  let browser: CookieJar
   const routes = (
     options: { providers?: SocialProviderSetup[]; perMinute?: { client: number } } = {},
   ) => {
@@ -158,6 +131,7 @@ describe.each(testDatabases())('social login on $name', (database) => {
   beforeEach(async () => {
     // ID tokens are checked against the real clock: the API's runs from it.
     clock = Date.now()
+    browser = new Map()
     storage = await database.open()
     mailer = createMailer({ smtpUrl: devMail.smtpUrl, from: 'Airlock <login@airlock.test>' })
     await createProject(storage.db, 'shop', [site, otherSite])
@@ -176,6 +150,7 @@ describe.each(testDatabases())('social login on $name', (database) => {
       headers: { 'Content-Type': 'application/json', ...headers },
       body: JSON.stringify(body),
     })
+  /** The frame asking: its session cookie (partitioned, apart from the popup's), site, project. */
   type Asking = { cookie?: string; hostOrigin?: string; project?: string; origin?: string }
   const askAuthorization = (provider: string, asking: Asking = {}) =>
     post(
@@ -183,10 +158,16 @@ describe.each(testDatabases())('social login on $name', (database) => {
       { hostOrigin: asking.hostOrigin ?? site },
       { Origin: asking.origin ?? own, ...(asking.cookie && { Cookie: asking.cookie }) },
     )
-  async function authorizationUrl(provider: string, asking: Asking = {}): Promise<URL> {
+  /** The frame's authorization: the popup's start URL, and the secret the frame keeps. */
+  async function authorizationOf(provider: string, asking: Asking = {}) {
     const response = await askAuthorization(provider, asking)
     expect(response.status).toBe(201)
-    return new URL(((await response.json()) as { url: string }).url)
+    const { url, secret } = (await response.json()) as { url: string; secret: string }
+    return { start: new URL(url), secret, state: new URL(url).searchParams.get('state') ?? '' }
+  }
+  /** The provider's authorization URL, the popup started in `jar` (the visitor's by default). */
+  async function authorizationUrl(provider: string, asking: Asking = {}, jar = browser) {
+    return startIn(app, (await authorizationOf(provider, asking)).start, jar)
   }
   /** Where the provider sends the visitor back, signed in there as `loginHint`. */
   async function providerRedirect(
@@ -197,25 +178,49 @@ describe.each(testDatabases())('social login on $name', (database) => {
     url.searchParams.set('login_hint', loginHint)
     return oidc.authorize(url)
   }
-  const callback = async (url: URL | string) => pageOf(await app.request(String(url)))
-  /** The grant of a whole sign-in with `provider` as `loginHint`. */
+  /** The callback's page, in the browser of `jar` (the visitor's by default). */
+  const callback = async (url: URL | string, jar = browser) => pageOf(await browse(app, url, jar))
+  /** A whole sign-in's grant in the popup, and the frame's secret. */
   async function grantOf(provider: string, options: Asking & { loginHint?: string } = {}) {
-    const page = await callback(await providerRedirect(provider, options))
+    const { loginHint = 'ada', ...asking } = options
+    const { start, secret } = await authorizationOf(provider, asking)
+    const url = await startIn(app, start, browser)
+    url.searchParams.set('login_hint', loginHint)
+    const page = await callback(await oidc.authorize(url))
     expect(page.message).toMatchObject({ grant: expect.any(String) })
-    return page.message.grant as string
+    return { grant: page.message.grant as string, secret }
   }
-  const startSession = (grant: string, hostOrigin = site, project = 'shop', origin = own) =>
-    post(`/v1/projects/${project}/social/sessions`, { hostOrigin, grant }, { Origin: origin })
+  /** The frame redeems a grant: its secret, its session cookie, and the visitor's yes to a link. */
+  type Redeeming = Asking & { link?: true | undefined }
+  const startSession = (
+    { grant, secret }: { grant: string; secret: string },
+    { hostOrigin = site, project = 'shop', origin = own, cookie, link }: Redeeming = {},
+  ) =>
+    post(
+      `/v1/projects/${project}/social/sessions`,
+      { hostOrigin, grant, secret, ...(link && { link }) },
+      { Origin: origin, ...(cookie && { Cookie: cookie }) },
+    )
   const cookieOf = (response: Response) =>
     (response.headers.get('set-cookie') ?? '').split(';')[0] as string
   /** A whole sign-in: the session's cookie and answer. */
   async function signedInWith(provider: string, options: Asking & { loginHint?: string } = {}) {
-    const response = await startSession(await grantOf(provider, options), options.hostOrigin)
+    const response = await startSession(await grantOf(provider, options), options)
     expect(response.status).toBe(201)
     return {
       cookie: cookieOf(response),
       session: (await response.json()) as Record<string, unknown>,
     }
+  }
+  /** A social account linked to the account of the frame's `cookie`: asked, then said yes to. */
+  async function linkedWith(provider: string, cookie: string, loginHint: string) {
+    const redeemed = await grantOf(provider, { cookie, loginHint })
+    const asked = await startSession(redeemed, { cookie })
+    expect(asked.status).toBe(200)
+    expect(await asked.json()).toMatchObject({ confirmLink: { provider, handle: loginHint } })
+    const linked = await startSession(redeemed, { cookie, link: true })
+    expect(linked.status).toBe(201)
+    return (await linked.json()) as Record<string, unknown>
   }
   const readSession = (cookie: string, hostOrigin = site) =>
     app.request(
@@ -233,41 +238,92 @@ describe.each(testDatabases())('social login on $name', (database) => {
     clock += 1000
     return signInByEmail({ post, devMail, email, hostOrigin: site })
   }
+  const identities = () =>
+    storage.db
+      .selectFrom('social_identities')
+      .select(['provider', 'subject', 'login'])
+      .orderBy('subject')
+      .execute()
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
-  test('behavior: the authorization URL asks the issuer for a code with PKCE S256, a state and a nonce, back to the callback', async () => {
+  test('behavior: the frame gets the popup’s start URL and a secret; the start page sets the state cookie and sends the popup to the issuer with PKCE S256, the state and a nonce', async () => {
     const response = await askAuthorization('google')
     expect(response.status).toBe(201)
     expect(response.headers.get('cache-control')).toBe('no-store')
-    const url = new URL(((await response.json()) as { url: string }).url)
-    expect(`${url.origin}${url.pathname}`).toBe(`${oidc.issuer('google')}/auth`)
+    const { url, secret } = (await response.json()) as { url: string; secret: string }
     const [row] = await storage.db.selectFrom('social_authorizations').selectAll().execute()
-    expect(Object.fromEntries(url.searchParams)).toEqual({
+    expect(url).toBe(`${own}/v1/social/start?state=${row?.state}`)
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(row).toMatchObject({
+      project_id: 'shop',
+      host_origin: site,
+      provider: 'google',
+      secret_hash: sha256(secret),
+      session_id: null,
+      browser_hash: null,
+      started_at: null,
+      used_at: null,
+    })
+    expect(JSON.stringify(row)).not.toContain(secret)
+    expect(new Date(row?.expires_at ?? 0).getTime()).toBe(clock + socialAuthorizationTtlMs)
+
+    const started = await browse(app, url, browser)
+    expect(started.status).toBe(302)
+    expect(started.headers.get('cache-control')).toBe('no-store')
+    expect(started.headers.get('referrer-policy')).toBe('no-referrer')
+    const setCookie = started.headers.get('set-cookie') ?? ''
+    expect(setCookie).toMatch(new RegExp(`^__Host-airlock-social-${row?.state}=[A-Za-z0-9_-]{43};`))
+    for (const attribute of ['Max-Age=600', 'Path=/', 'HttpOnly', 'Secure', 'SameSite=Lax'])
+      expect(setCookie).toContain(attribute)
+    const kept = browser.get(`__Host-airlock-social-${row?.state}`) ?? ''
+    const providerUrl = new URL(started.headers.get('location') ?? '')
+    expect(`${providerUrl.origin}${providerUrl.pathname}`).toBe(`${oidc.issuer('google')}/auth`)
+    const [after] = await storage.db.selectFrom('social_authorizations').selectAll().execute()
+    expect(Object.fromEntries(providerUrl.searchParams)).toEqual({
       client_id: 'google-client',
       response_type: 'code',
       redirect_uri: callbackUrl,
       scope: 'openid email profile',
       state: row?.state,
-      nonce: row?.nonce,
+      nonce: after?.nonce,
       code_challenge: createHash('sha256')
-        .update(row?.code_verifier ?? '')
+        .update(after?.code_verifier ?? '')
         .digest('base64url'),
       code_challenge_method: 'S256',
     })
-    expect(row?.state).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    expect(row?.nonce).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    expect(row).toMatchObject({
-      project_id: 'shop',
-      host_origin: site,
-      provider: 'google',
-      link_login: null,
-      used_at: null,
-    })
-    expect(new Date(row?.expires_at ?? 0).getTime()).toBe(clock + socialAuthorizationTtlMs)
+    expect(after?.nonce).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    // Only the cookie's hash is kept.
+    expect(after?.browser_hash).toBe(sha256(kept))
+    expect(after?.started_at).not.toBeNull()
   })
 
-  test('behavior: a Google sign-in: the callback page posts the state and a grant to the API origin; the grant starts a session in the email session cookie, which reads back the provider and handle', async () => {
-    const url = await authorizationUrl('google')
-    const state = url.searchParams.get('state')
+  test('error: a start page opened a second time (another window, another browser) or for an unknown state refuses in the popup: socialStateInvalid', async () => {
+    const { start, state } = await authorizationOf('google')
+    await startIn(app, start, browser)
+    const elsewhere: CookieJar = new Map()
+    const again = await pageOf(await browse(app, start, elsewhere))
+    expect(again).toMatchObject({
+      status: 400,
+      message: {
+        state,
+        error: {
+          code: 'socialStateInvalid',
+          message: 'This sign-in was already opened in a window: start the sign-in again.',
+        },
+      },
+      target: own,
+      scriptAllowed: true,
+    })
+    expect(elsewhere.size).toBe(0)
+    const unknown = await pageOf(
+      await browse(app, `${own}/v1/social/start?state=${'A'.repeat(43)}`, elsewhere),
+    )
+    expect(unknown.message.error?.code).toBe('socialStateInvalid')
+  })
+
+  test('behavior: a Google sign-in: the callback page posts the state and a grant to the API origin and spends the state cookie; the grant and the secret start a session in the email session cookie, which reads back the provider and handle', async () => {
+    const { start, secret, state } = await authorizationOf('google')
+    const url = await startIn(app, start, browser)
     url.searchParams.set('login_hint', 'ada')
     const page = await callback(await oidc.authorize(url))
     expect(page).toEqual({
@@ -281,13 +337,15 @@ describe.each(testDatabases())('social login on $name', (database) => {
       scriptAllowed: true,
       text: 'Signed in. You can close this window.',
     })
+    expect(browser.size).toBe(0)
     const grant = page.message.grant as string
-    // Only its hash is kept.
-    expect(
-      JSON.stringify(await storage.db.selectFrom('social_grants').selectAll().execute()),
-    ).not.toContain(grant)
+    // Only its hash is kept; and the callback linked nothing.
+    const [kept] = await storage.db.selectFrom('social_grants').selectAll().execute()
+    expect(JSON.stringify(kept)).not.toContain(grant)
+    expect(kept).toMatchObject({ provider: 'google', subject: 'ada', handle: 'ada' })
+    expect(await identities()).toEqual([])
 
-    const response = await startSession(grant)
+    const response = await startSession({ grant, secret })
     expect(response.status).toBe(201)
     expect(response.headers.get('cache-control')).toBe('no-store')
     const expiresAt = new Date(clock + 30 * 24 * 60 * 60_000).toISOString()
@@ -310,6 +368,9 @@ describe.each(testDatabases())('social login on $name', (database) => {
       provider: 'google',
       handle: 'ada',
     })
+    expect(await identities()).toEqual([
+      { provider: 'google', subject: 'ada', login: 'social:google:ada' },
+    ])
   })
 
   test.each(['google', 'x', 'discord', 'apple', 'facebook'])(
@@ -325,7 +386,8 @@ describe.each(testDatabases())('social login on $name', (database) => {
   )
 
   test('behavior: GitHub as plain OAuth 2: no nonce asked; the user endpoint names the account (id, login)', async () => {
-    const url = await authorizationUrl('github')
+    const { start, secret } = await authorizationOf('github')
+    const url = await startIn(app, start, browser)
     expect(url.searchParams.get('nonce')).toBeNull()
     expect(url.searchParams.get('code_challenge_method')).toBe('S256')
     expect(url.searchParams.get('scope')).toBe('profile')
@@ -333,7 +395,7 @@ describe.each(testDatabases())('social login on $name', (database) => {
     expect(row?.nonce).toBeNull()
     url.searchParams.set('login_hint', 'linus')
     const page = await callback(await oidc.authorize(url))
-    const response = await startSession(page.message.grant as string)
+    const response = await startSession({ grant: page.message.grant as string, secret })
     expect(await response.json()).toMatchObject({
       email: 'social:github:linus',
       provider: 'github',
@@ -348,19 +410,13 @@ describe.each(testDatabases())('social login on $name', (database) => {
     expect((await signedInWith('google', { loginHint: 'bob' })).session.email).toBe(
       'social:google:bob',
     )
-    expect(
-      await storage.db
-        .selectFrom('social_identities')
-        .select(['subject', 'login'])
-        .orderBy('subject')
-        .execute(),
-    ).toEqual([
-      { subject: 'ada', login: 'social:google:ada' },
-      { subject: 'bob', login: 'social:google:bob' },
+    expect(await identities()).toEqual([
+      { provider: 'google', subject: 'ada', login: 'social:google:ada' },
+      { provider: 'google', subject: 'bob', login: 'social:google:bob' },
     ])
   })
 
-  test("behavior: signed in by email, a new social account is linked to that account: it signs in to the email's wallet from then on", async () => {
+  test("behavior: signed in by email, a new social account is linked to that account only once the visitor says yes; then it signs in to the email's wallet", async () => {
     const ada = await signedInByEmail('ada@example.com')
     const kept = await post(
       '/v1/projects/shop/embedded-wallet',
@@ -369,72 +425,192 @@ describe.each(testDatabases())('social login on $name', (database) => {
     )
     expect(kept.status).toBe(201)
 
-    await authorizationUrl('google', { cookie: ada })
-    const [row] = await storage.db
+    const redeemed = await grantOf('google', { cookie: ada, loginHint: 'ada-google' })
+    const [authorization] = await storage.db
       .selectFrom('social_authorizations')
-      .select('link_login')
+      .select('session_id')
       .execute()
-    expect(row?.link_login).toBe('ada@example.com')
+    const [adaSession] = await storage.db.selectFrom('email_sessions').select('id').execute()
+    expect(authorization?.session_id).toBe(adaSession?.id)
 
-    const linked = await signedInWith('google', { cookie: ada, loginHint: 'ada-google' })
-    expect(linked.session).toMatchObject({
-      email: 'ada@example.com',
-      provider: 'google',
-      handle: 'ada-google',
+    // The question: what would be linked, to which wallet. Nothing is written, the grant kept.
+    const asked = await startSession(redeemed, { cookie: ada })
+    expect(asked.status).toBe(200)
+    expect(await asked.json()).toEqual({
+      confirmLink: {
+        provider: 'google',
+        handle: 'ada-google',
+        account: { email: 'ada@example.com' },
+      },
     })
-    // Later, from a frame with no session: the same account, and its wallet.
+    expect(asked.headers.get('set-cookie')).toBeNull()
+    expect(await identities()).toEqual([])
+    const [grant] = await storage.db.selectFrom('social_grants').select('used_at').execute()
+    expect(grant?.used_at).toBeNull()
+
+    // Yes: linked, and the frame's own session answers (no new cookie).
+    const linked = await startSession(redeemed, { cookie: ada, link: true })
+    expect(linked.status).toBe(201)
+    expect(linked.headers.get('set-cookie')).toBeNull()
+    expect(await linked.json()).toMatchObject({ email: 'ada@example.com', hostOrigin: site })
+    expect(await identities()).toEqual([
+      { provider: 'google', subject: 'ada-google', login: 'ada@example.com' },
+    ])
+    expect(await errorOf(await startSession(redeemed, { cookie: ada, link: true }))).toMatchObject({
+      status: 401,
+      code: 'socialGrantInvalid',
+    })
+
+    // Later, from a frame with no session: the same account, and its wallet, with no question.
     const later = await signedInWith('google', { loginHint: 'ada-google' })
-    expect(later.session.email).toBe('ada@example.com')
+    expect(later.session).toMatchObject({ email: 'ada@example.com', provider: 'google' })
     const read = await app.request(
       `${own}/v1/projects/shop/embedded-wallet?hostOrigin=${encodeURIComponent(site)}`,
       { headers: { Cookie: later.cookie } },
     )
     expect(await read.json()).toMatchObject(wallet)
+    // And signed in by email again, it is the account's own: no question either.
+    const again = await grantOf('google', { cookie: ada, loginHint: 'ada-google' })
+    const signedIn = await startSession(again, { cookie: ada })
+    expect(signedIn.status).toBe(201)
+    expect(await signedIn.json()).toMatchObject({ email: 'ada@example.com' })
   })
 
-  test('error: a social account linked to one account is refused to a frame signed in as another: socialIdentityTaken', async () => {
-    await signedInWith('google', {
-      cookie: await signedInByEmail('ada@example.com'),
-      loginHint: 'ada-google',
+  test('security: the visitor’s no is never answering: the grant expires and nothing is linked', async () => {
+    const ada = await signedInByEmail('ada@example.com')
+    const redeemed = await grantOf('google', { cookie: ada, loginHint: 'ada-google' })
+    expect((await startSession(redeemed, { cookie: ada })).status).toBe(200)
+    clock += socialGrantTtlMs
+    expect(await errorOf(await startSession(redeemed, { cookie: ada, link: true }))).toMatchObject({
+      status: 401,
+      code: 'socialGrantInvalid',
     })
+    expect(await identities()).toEqual([])
+  })
+
+  test('error: a social account linked to one account is refused to a frame signed in as another, when it is redeemed: socialIdentityTaken; nothing changes', async () => {
+    await linkedWith('google', await signedInByEmail('ada@example.com'), 'ada-google')
     await signedInWith('x', { loginHint: 'grace-x' })
     const bob = await signedInByEmail('bob@example.com')
     for (const [provider, loginHint, name] of [
       ['google', 'ada-google', 'Google'],
       ['x', 'grace-x', 'X'],
     ] as const) {
-      const url = await authorizationUrl(provider, { cookie: bob })
-      url.searchParams.set('login_hint', loginHint)
-      const page = await callback(await oidc.authorize(url))
-      expect(page).toMatchObject({
-        status: 409,
-        message: {
-          state: url.searchParams.get('state'),
-          error: {
-            code: 'socialIdentityTaken',
-            message: `This ${name} account is already linked to another wallet.`,
-          },
-        },
-        target: own,
-        scriptAllowed: true,
-      })
-      expect(page.message.grant).toBeUndefined()
+      const redeemed = await grantOf(provider, { cookie: bob, loginHint })
+      for (const link of [undefined, true] as const)
+        expect(await errorOf(await startSession(redeemed, { cookie: bob, link }))).toEqual({
+          status: 409,
+          code: 'socialIdentityTaken',
+          message: `This ${name} account is already linked to another wallet.`,
+        })
     }
+    expect(await identities()).toEqual([
+      { provider: 'google', subject: 'ada-google', login: 'ada@example.com' },
+      { provider: 'x', subject: 'grace-x', login: 'social:x:grace-x' },
+    ])
     expect(
       await storage.db
-        .selectFrom('social_identities')
-        .select(['subject', 'login'])
-        .orderBy('subject')
+        .selectFrom('social_grants')
+        .selectAll()
+        .where('used_at', 'is not', null)
         .execute(),
-    ).toEqual([
-      { subject: 'ada-google', login: 'ada@example.com' },
-      { subject: 'grace-x', login: 'social:x:grace-x' },
-    ])
+    ).toHaveLength(2)
+  })
+
+  test("security: the review's attack: an authorization someone started, completed in the victim's browser, is refused at the callback (socialBrowserMismatch); nothing is linked, granted or signed in", async () => {
+    // Mallory, signed in here by email, asks for a Google sign-in and opens it in her browser.
+    const mallory = await signedInByEmail('mallory@example.com')
+    const malloryBrowser: CookieJar = new Map()
+    const { secret } = await authorizationOf('google', { cookie: mallory })
+    const [{ state } = { state: '' }] = await storage.db
+      .selectFrom('social_authorizations')
+      .select('state')
+      .execute()
+    const sent = await startIn(app, `${own}/v1/social/start?state=${state}`, malloryBrowser)
+    // She sends the provider's URL to the victim, who is signed in at Google: it comes straight
+    // back to the callback in the victim's browser, which has no cookie of this sign-in.
+    sent.searchParams.set('login_hint', 'victim-google')
+    const back = await oidc.authorize(sent)
+    const page = await callback(back, browser)
+    expect(page).toMatchObject({
+      status: 403,
+      message: {
+        state,
+        error: {
+          code: 'socialBrowserMismatch',
+          message:
+            'This sign-in was started in another browser, or this one keeps no cookies: nothing was signed in or linked. Close this window and start the sign-in again.',
+        },
+      },
+      target: own,
+      scriptAllowed: true,
+    })
+    expect(page.message.grant).toBeUndefined()
+    expect(await identities()).toEqual([])
+    expect(await storage.db.selectFrom('social_grants').selectAll().execute()).toEqual([])
+    // Mallory has nothing to redeem; and the victim's refusal did not spend her authorization.
+    const [row] = await storage.db.selectFrom('social_authorizations').selectAll().execute()
+    expect(row?.used_at).toBeNull()
+    expect(secret).toMatch(/^[\w-]{43}$/)
+    expect(await storage.db.selectFrom('email_sessions').selectAll().execute()).toHaveLength(1)
+  })
+
+  test("security: the review's attack with the start URL itself: the victim's browser signs in at the callback, but nothing is linked there; the grant, posted only to the victim's own window, redeems nothing without the asking frame's secret and session", async () => {
+    const mallory = await signedInByEmail('mallory@example.com')
+    const { start, secret } = await authorizationOf('google', { cookie: mallory })
+    // The victim opens the start URL Mallory sent: their browser gets the state cookie.
+    const url = await startIn(app, start, browser)
+    url.searchParams.set('login_hint', 'victim-google')
+    const page = await callback(await oidc.authorize(url), browser)
+    expect(page.status).toBe(200)
+    // The callback linked nothing: the social account is only in the grant, for Mallory's frame.
+    expect(await identities()).toEqual([])
+    const grant = page.message.grant as string
+    // The victim's own frame (without the secret) can't redeem it, signed in or not.
+    const victim = await signedInByEmail('victim@example.com')
+    const wrongSecret = 'V'.repeat(43)
+    for (const cookie of [undefined, victim])
+      expect(
+        await errorOf(await startSession({ grant, secret: wrongSecret }, cookie ? { cookie } : {})),
+      ).toEqual({
+        status: 403,
+        code: 'socialFrameMismatch',
+        message:
+          'This sign-in was started by another window: nothing was signed in or linked. Sign in again here.',
+      })
+    // Only Mallory's frame could, and it never sees the grant (posted to the victim's window).
+    // Even then, a link waits for a yes: asked, nothing is written.
+    expect((await startSession({ grant, secret }, { cookie: mallory })).status).toBe(200)
+    expect(await identities()).toEqual([])
+    expect(await storage.db.selectFrom('email_sessions').selectAll().execute()).toHaveLength(2)
+  })
+
+  test('error: a grant redeemed by the asking frame with another session than it had is socialSessionMismatch; nothing is linked or started', async () => {
+    const ada = await signedInByEmail('ada@example.com')
+    const bob = await signedInByEmail('bob@example.com')
+    const redeemed = await grantOf('google', { cookie: ada, loginHint: 'ada-google' })
+    const mismatch = {
+      status: 409,
+      code: 'socialSessionMismatch',
+      message:
+        'You signed in or out since this sign-in started: nothing was signed in or linked. Sign in again.',
+    }
+    expect(await errorOf(await startSession(redeemed))).toEqual(mismatch)
+    expect(await errorOf(await startSession(redeemed, { cookie: bob, link: true }))).toEqual(
+      mismatch,
+    )
+    // Asked with no session, it can't be taken into one either.
+    const alone = await grantOf('google', { loginHint: 'solo' })
+    expect(await errorOf(await startSession(alone, { cookie: bob, link: true }))).toEqual(mismatch)
+    expect(await identities()).toEqual([])
+    expect(await storage.db.selectFrom('email_sessions').selectAll().execute()).toHaveLength(2)
+    // The right session still gets its question.
+    expect((await startSession(redeemed, { cookie: ada })).status).toBe(200)
   })
 
   test('behavior: the account of a social login follows its email change; a social account of its own has no address to change', async () => {
     const ada = await signedInByEmail('ada@example.com')
-    await signedInWith('google', { cookie: ada, loginHint: 'ada-google' })
+    await linkedWith('google', ada, 'ada-google')
     clock += 1000
     const asked = await post(
       '/v1/projects/shop/email/change',
@@ -480,19 +656,58 @@ describe.each(testDatabases())('social login on $name', (database) => {
     })
   })
 
-  test('behavior: Apple’s form_post: the callback takes its parameters as a POSTed form', async () => {
-    const back = await providerRedirect('apple', { loginHint: 'tim' })
-    const response = await app.request(callbackUrl, {
+  test('behavior: Apple’s form_post: the callback takes its parameters as a POSTed form, with the state cookie', async () => {
+    const { start, secret } = await authorizationOf('apple')
+    const url = await startIn(app, start, browser)
+    url.searchParams.set('login_hint', 'tim')
+    const back = await oidc.authorize(url)
+    const form = {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: back.searchParams.toString(),
-    })
-    const page = await pageOf(response)
+    }
+    const page = await pageOf(await browse(app, callbackUrl, browser, form))
     expect(page).toMatchObject({ status: 200, message: { state: back.searchParams.get('state') } })
-    expect(await (await startSession(page.message.grant as string)).json()).toMatchObject({
-      email: 'social:apple:tim',
-      provider: 'apple',
+    const response = await startSession({ grant: page.message.grant as string, secret })
+    expect(await response.json()).toMatchObject({ email: 'social:apple:tim', provider: 'apple' })
+  })
+
+  test('behavior: a cross-site form_post comes without the SameSite=Lax cookie: the page posts it again from this origin, once, and the browser’s cookie goes with it; without one, socialBrowserMismatch', async () => {
+    const { start, secret } = await authorizationOf('apple')
+    const url = await startIn(app, start, browser)
+    url.searchParams.set('login_hint', 'tim')
+    const back = await oidc.authorize(url)
+    const form = (body: URLSearchParams) => ({
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
     })
+    // Apple's POST, cross-site: the browser leaves the Lax cookie out.
+    const bounce = await app.request(callbackUrl, form(back.searchParams))
+    expect(bounce.status).toBe(200)
+    const html = await bounce.text()
+    const csp = bounce.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("form-action 'self'")
+    expect(csp).toMatch(/script-src 'nonce-[^']+'/)
+    expect(html).toContain('<form method="post" action="/v1/social/callback">')
+    const fields = new URLSearchParams(
+      [...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map(
+        ([, name = '', value = '']): [string, string] => [name, value.replace(/&amp;/g, '&')],
+      ),
+    )
+    expect(fields.get('airlock_resubmitted')).toBe('1')
+    expect(fields.get('state')).toBe(back.searchParams.get('state'))
+    expect(fields.get('code')).toBe(back.searchParams.get('code'))
+    expect(await identities()).toEqual([])
+
+    // Posted again by someone else's browser (no cookie): refused, not bounced again.
+    const elsewhere = await pageOf(await browse(app, callbackUrl, new Map(), form(fields)))
+    expect(elsewhere.message.error?.code).toBe('socialBrowserMismatch')
+    // Posted again by the visitor's browser, same-site: the cookie goes along.
+    const page = await pageOf(await browse(app, callbackUrl, browser, form(fields)))
+    expect(page.status).toBe(200)
+    const response = await startSession({ grant: page.message.grant as string, secret })
+    expect(await response.json()).toMatchObject({ email: 'social:apple:tim' })
   })
 
   test.each([
@@ -530,7 +745,10 @@ describe.each(testDatabases())('social login on $name', (database) => {
   })
 
   test('error: a callback used once is socialStateInvalid the second time; its grant still works once', async () => {
-    const back = await providerRedirect('google')
+    const { start, secret } = await authorizationOf('google')
+    const url = await startIn(app, start, browser)
+    url.searchParams.set('login_hint', 'ada')
+    const back = await oidc.authorize(url)
     const first = await callback(back)
     expect(first.status).toBe(200)
     expect(await callback(back)).toMatchObject({
@@ -543,7 +761,7 @@ describe.each(testDatabases())('social login on $name', (database) => {
         },
       },
     })
-    expect((await startSession(first.message.grant as string)).status).toBe(201)
+    expect((await startSession({ grant: first.message.grant as string, secret })).status).toBe(201)
   })
 
   test('error: a callback 10 minutes after its authorization is socialStateInvalid', async () => {
@@ -598,8 +816,10 @@ describe.each(testDatabases())('social login on $name', (database) => {
     })
     // What a provider says is text: markup in it stays inert.
     const state = (await authorizationUrl('x')).searchParams.get('state')
-    const page = await app.request(
+    const page = await browse(
+      app,
       `${callbackUrl}?state=${state}&error=access_denied&error_description=${encodeURIComponent('<img src=x onerror=alert(1)>\nnope')}`,
+      browser,
     )
     const html = await page.clone().text()
     expect(html).not.toContain('<img')
@@ -646,36 +866,45 @@ describe.each(testDatabases())('social login on $name', (database) => {
           error: { code: 'socialCodeInvalid', message },
         },
       })
-      expect(await storage.db.selectFrom('social_identities').selectAll().execute()).toEqual([])
+      expect(await identities()).toEqual([])
       expect(await storage.db.selectFrom('social_grants').selectAll().execute()).toEqual([])
     },
   )
 
-  test('error: a grant starts one session; replayed, 2 minutes old, or for another site or project, it is socialGrantInvalid', async () => {
+  test('error: a grant starts one session; replayed, 2 minutes old, or for another site or project, it is socialGrantInvalid; without its secret, socialFrameMismatch', async () => {
     const invalid = {
       status: 401,
       code: 'socialGrantInvalid',
       message: 'This sign-in has expired, was used, or is for another site: sign in again.',
     }
-    const grant = await grantOf('google')
-    expect(await errorOf(await startSession(grant, otherSite))).toEqual(invalid)
-    expect(await errorOf(await startSession(grant, site, 'other'))).toEqual(invalid)
-    expect((await startSession(grant)).status).toBe(201)
-    expect(await errorOf(await startSession(grant))).toEqual(invalid)
+    const redeemed = await grantOf('google')
+    expect(await errorOf(await startSession(redeemed, { hostOrigin: otherSite }))).toEqual(invalid)
+    expect(await errorOf(await startSession(redeemed, { project: 'other' }))).toEqual(invalid)
+    expect(
+      await errorOf(await startSession({ ...redeemed, secret: 'S'.repeat(43) })),
+    ).toMatchObject({ status: 403, code: 'socialFrameMismatch' })
+    expect((await startSession(redeemed)).status).toBe(201)
+    expect(await errorOf(await startSession(redeemed))).toEqual(invalid)
 
     const stale = await grantOf('google')
     clock += socialGrantTtlMs
     expect(await errorOf(await startSession(stale))).toEqual(invalid)
-    expect(await errorOf(await startSession('A'.repeat(43)))).toEqual(invalid)
-    expect(await errorOf(await startSession('short'))).toMatchObject({
+    expect(
+      await errorOf(await startSession({ grant: 'A'.repeat(43), secret: stale.secret })),
+    ).toEqual(invalid)
+    expect(await errorOf(await startSession({ ...stale, grant: 'short' }))).toMatchObject({
+      status: 400,
+      code: 'invalidRequest',
+    })
+    expect(await errorOf(await startSession({ ...stale, secret: 'short' }))).toMatchObject({
       status: 400,
       code: 'invalidRequest',
     })
   })
 
   test('error: two sessions racing with one grant: one session, one refusal', async () => {
-    const grant = await grantOf('google')
-    const statuses = (await Promise.all([startSession(grant), startSession(grant)])).map(
+    const redeemed = await grantOf('google')
+    const statuses = (await Promise.all([startSession(redeemed), startSession(redeemed)])).map(
       (response) => response.status,
     )
     expect(statuses.sort()).toEqual([201, 401])
@@ -694,17 +923,16 @@ describe.each(testDatabases())('social login on $name', (database) => {
       status: 404,
       code: 'invalidProjectId',
     })
-    const grant = await grantOf('google')
-    expect(await errorOf(await startSession(grant, site, 'shop', site))).toMatchObject({
+    const redeemed = await grantOf('google')
+    expect(await errorOf(await startSession(redeemed, { origin: site }))).toMatchObject({
       status: 403,
       code: 'crossOriginRequest',
     })
-    expect(await errorOf(await startSession(grant, 'https://evil.example'))).toMatchObject({
-      status: 403,
-      code: 'invalidAppConfiguration',
-    })
+    expect(
+      await errorOf(await startSession(redeemed, { hostOrigin: 'https://evil.example' })),
+    ).toMatchObject({ status: 403, code: 'invalidAppConfiguration' })
     // Neither spent the grant.
-    expect((await startSession(grant)).status).toBe(201)
+    expect((await startSession(redeemed)).status).toBe(201)
     expect(await storage.db.selectFrom('social_authorizations').selectAll().execute()).toHaveLength(
       1,
     )

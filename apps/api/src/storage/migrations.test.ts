@@ -9,6 +9,7 @@ import type {
   EmbeddedWalletsTable,
   EventsTable,
   ProjectsTable,
+  SocialIdentitiesTable,
   Storage,
 } from './storage'
 
@@ -182,5 +183,110 @@ describe.each(testDatabases())('migrations 0009 and 0010 on $name', (database) =
     ])
     await db.deleteFrom('projects').execute()
     expect(await db.selectFrom('embedded_wallet_devices').selectAll().execute()).toEqual([])
+  })
+})
+
+/** The social sign-ins under way as they were before 0015: bound to nothing but a login. */
+type Before0015 = {
+  projects: ProjectsTable
+  social_authorizations: Record<string, string | null>
+  social_grants: Record<string, string | null>
+  farcaster_channels: Record<string, string | null>
+  social_identities: SocialIdentitiesTable
+}
+
+describe.each(testDatabases())('migration 0015_social_consent on $name', (database) => {
+  let storage: Storage | undefined
+
+  beforeAll(() => database.setUp(), setUpTimeout)
+  afterAll(() => database.tearDown())
+  afterEach(() => storage?.close())
+
+  test('behavior: sign-ins under way in the old shape (bound to nothing) are dropped; linked accounts stay', async () => {
+    storage = await database.openUnmigrated()
+    await migrateTo(storage.db, '0014_gas_sponsorship')
+    const old = storage.db as unknown as Kysely<Before0015>
+    const at = '2026-01-01T00:00:00.000Z'
+    const later = '2026-01-01T00:10:00.000Z'
+    await old
+      .insertInto('projects')
+      .values({ id: 'shop', features: '{}', created_at: at })
+      .execute()
+    const scope = { project_id: 'shop', host_origin: 'https://shop.example', created_at: at }
+    await old
+      .insertInto('social_authorizations')
+      .values({
+        ...scope,
+        state: 'S'.repeat(43),
+        provider: 'google',
+        code_verifier: 'v',
+        nonce: 'n',
+        link_login: 'mallory@example.com',
+        expires_at: later,
+        used_at: null,
+      })
+      .execute()
+    await old
+      .insertInto('social_grants')
+      .values({
+        ...scope,
+        id: 'g',
+        login: 'mallory@example.com',
+        provider: 'google',
+        handle: 'victim',
+        expires_at: later,
+        used_at: null,
+      })
+      .execute()
+    await old
+      .insertInto('farcaster_channels')
+      .values({
+        ...scope,
+        id: 'C'.repeat(43),
+        channel_token: 't',
+        nonce: 'n',
+        domain: 'shop.example',
+        link_login: 'mallory@example.com',
+        expires_at: later,
+        used_at: null,
+      })
+      .execute()
+    const identity = {
+      project_id: 'shop',
+      provider: 'google',
+      subject: 'ada-google',
+      login: 'ada@example.com',
+      handle: 'ada',
+      created_at: at,
+    }
+    await old.insertInto('social_identities').values(identity).execute()
+
+    await migrateToLatest(storage.db)
+
+    const { db } = storage
+    expect(await db.selectFrom('social_authorizations').selectAll().execute()).toEqual([])
+    expect(await db.selectFrom('social_grants').selectAll().execute()).toEqual([])
+    expect(await db.selectFrom('farcaster_channels').selectAll().execute()).toEqual([])
+    expect(
+      await db.selectFrom('social_identities').select(['provider', 'subject', 'login']).execute(),
+    ).toEqual([{ provider: 'google', subject: 'ada-google', login: 'ada@example.com' }])
+    // The new shape: bound to a frame's secret and session; a grant names its social account.
+    await db
+      .insertInto('social_grants')
+      .values({
+        ...scope,
+        id: 'g2',
+        provider: 'google',
+        subject: 'victim',
+        handle: 'victim',
+        secret_hash: 'h',
+        session_id: null,
+        expires_at: later,
+        used_at: null,
+      })
+      .execute()
+    expect(
+      await db.selectFrom('social_grants').select(['subject', 'secret_hash']).execute(),
+    ).toEqual([{ subject: 'victim', secret_hash: 'h' }])
   })
 })

@@ -6,6 +6,7 @@
 import { type Kysely, type Migration, Migrator, PostgresAdapter } from 'kysely'
 import { utcDay } from './days'
 import { gasSponsorshipMigration } from './migrations/0014_gasSponsorship'
+import { socialConsentMigration } from './migrations/0015_socialConsent'
 import type { Database } from './storage'
 
 // `timestamptz` is a real type in Postgres; SQLite accepts the name and keeps the ISO text as is.
@@ -502,6 +503,7 @@ const migrations = {
     },
   },
   '0014_gas_sponsorship': gasSponsorshipMigration,
+  '0015_social_consent': socialConsentMigration,
 } satisfies Record<string, Migration>
 
 export type MigrationName = keyof typeof migrations

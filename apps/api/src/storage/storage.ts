@@ -280,10 +280,10 @@ export type EmbeddedWalletDevicesTable = {
 }
 
 /**
- * A social login under way: the popup was sent to the provider with this state, and the callback
- * that brings it back uses it once, within 10 minutes. It keeps the PKCE verifier and the nonce the
- * exchange checks, and the login of the email session the frame had when it asked, if any: the
- * social account is then linked to that account.
+ * A social login under way: its start page set the popup's state cookie (once) and sent it to the
+ * provider with this state; the callback that brings it back, with that cookie, uses it once,
+ * within 10 minutes. It keeps the PKCE verifier and the nonce the exchange checks, and what binds
+ * it to the frame that asked: the hash of the secret the frame keeps, and its email session.
  */
 export type SocialAuthorizationsTable = {
   /** 32 random bytes, base64url: the OAuth `state`. */
@@ -294,7 +294,15 @@ export type SocialAuthorizationsTable = {
   code_verifier: string
   /** The OpenID nonce; null for a plain OAuth 2 provider. */
   nonce: string | null
-  link_login: string | null
+  /** The provider's authorization URL the start page redirects to. */
+  provider_url: string | null
+  /** SHA-256 (hex) of the frame's secret. */
+  secret_hash: string | null
+  /** `email_sessions.id` of the frame's session when it asked; null when it had none. */
+  session_id: string | null
+  /** SHA-256 (hex) of the state cookie its start set; null until started. */
+  browser_hash: ColumnType<string | null, string | null | undefined, string | null>
+  started_at: ColumnType<Date | string | null, string | null | undefined, string | null>
   created_at: Timestamp
   expires_at: Timestamp
   used_at: ColumnType<Date | string | null, string | null, string | null>
@@ -315,16 +323,20 @@ export type SocialIdentitiesTable = {
 }
 
 /**
- * What a callback hands the popup's opener: good once, for 2 minutes, for one project and host,
- * to start a session. The id is the SHA-256 of the grant: the grant is not kept.
+ * What a callback hands the popup's opener: the social account the provider proved, good once,
+ * for 2 minutes, for one project and host, to the frame of its authorization (its secret and
+ * email session). Nothing is linked until that frame redeems it. The id is the SHA-256 of the
+ * grant: the grant is not kept.
  */
 export type SocialGrantsTable = {
   id: string
   project_id: string
   host_origin: string
-  login: string
   provider: string
+  subject: string | null
   handle: string
+  secret_hash: string | null
+  session_id: string | null
   created_at: Timestamp
   expires_at: Timestamp
   used_at: ColumnType<Date | string | null, string | null, string | null>
@@ -332,8 +344,9 @@ export type SocialGrantsTable = {
 
 /**
  * A Sign In With Farcaster under way: the relay's channel (its token, which its sign-in URL
- * carries too), the nonce and domain its message must carry, and what the sign-in is for (the
- * project, the site, the account to link to). Asked about until it is used, within 10 minutes.
+ * carries too), the nonce and domain its message must carry, what the sign-in is for (the project
+ * and the site) and the frame it is bound to (the hash of its secret, its email session). Asked
+ * about until it is used, within 10 minutes.
  */
 export type FarcasterChannelsTable = {
   /** 32 random bytes, base64url: the frame names the channel by it. */
@@ -343,7 +356,13 @@ export type FarcasterChannelsTable = {
   channel_token: string
   nonce: string
   domain: string
-  link_login: string | null
+  /** SHA-256 (hex) of the secret the frame that opened it keeps. */
+  secret_hash: string | null
+  /** `email_sessions.id` of the frame's session when it opened it; null when it had none. */
+  session_id: string | null
+  /** The fid and handle the app's signature proved, kept while the visitor is asked to link it. */
+  fid: ColumnType<string | null, string | null | undefined, string | null>
+  handle: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Timestamp
   expires_at: Timestamp
   used_at: ColumnType<Date | string | null, string | null, string | null>

@@ -33,7 +33,9 @@ import {
 import { embeddedWalletId } from '../connectors/embeddedWallet/embeddedWalletId'
 import type { Connector } from '../connectors/types'
 import { farcasterChannel, farcasterSession } from '../socialLogin/farcasterLogin'
+import type { FarcasterChannelHandle } from '../socialLogin/socialApi'
 import { socialSession } from '../socialLogin/socialSession'
+import type { LinkQuestion, SocialSignIn } from '../socialLogin/socialSignIn'
 import { showAlert } from '../stores/controllers'
 import type { Persistence } from '../stores/persistence'
 import type { ModalStore } from '../stores/store'
@@ -71,6 +73,9 @@ export type WalletOpening =
   | { status: 'ready' }
   | { status: 'created'; recoveryCode: string }
   | { status: 'needsRecovery' }
+
+/** How a social or Farcaster sign-in ends: as any sign-in, or asking the visitor about a link. */
+export type SocialOpening = WalletOpening | LinkQuestion<WalletOpening>
 
 /** The wallet the API gave back does not match the secret its shares make. */
 export class WalletMismatchError extends Error {
@@ -257,14 +262,28 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
     return { status: 'ready' } as const
   }
 
-  /** A social login or Farcaster started the session: its provider and handle are kept. */
-  function socialSignedIn(session: {
+  /**
+   * A social login or Farcaster started the session: its provider and handle are kept. A social
+   * account just linked to the wallet open here leaves it as it is.
+   */
+  async function socialSignedIn(session: {
     email: string
     provider?: SocialProvider | undefined
     handle?: string | undefined
   }): Promise<WalletOpening> {
+    if (unlocked?.email === session.email) return { status: 'ready' }
     profile = profileOf(session)
     return open(session.email, { create: true })
+  }
+
+  /** The wallet of a social sign-in, or the visitor's question of a link first. */
+  async function socialOpened(signIn: SocialSignIn): Promise<SocialOpening> {
+    if ('session' in signIn) return socialSignedIn(signIn.session)
+    return {
+      status: 'confirmLink',
+      link: signIn.confirmLink,
+      confirm: async () => socialSignedIn(await signIn.link()),
+    }
   }
 
   async function signOut() {
@@ -292,15 +311,15 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
      * (socialLogin/socialSession.ts); then the wallet as after an email sign-in.
      */
     socialLogin: async (provider: SocialProvider, popup: Window) =>
-      socialSignedIn(await socialSession(api, provider, popup)),
+      socialOpened(await socialSession(api, provider, popup)),
     /** Opens a Sign In With Farcaster channel (socialLogin/farcasterLogin.ts). */
     farcasterChannel: () => farcasterChannel(api),
     /**
      * Waits for the visitor's Farcaster app to sign on `channel` (socialLogin/farcasterLogin.ts);
      * then the wallet as after an email sign-in.
      */
-    farcasterLogin: async (channel: string, signal: AbortSignal) =>
-      socialSignedIn(await farcasterSession(api, channel, signal)),
+    farcasterLogin: async (channel: FarcasterChannelHandle, signal: AbortSignal) =>
+      socialOpened(await farcasterSession(api, channel, signal)),
     /**
      * The recovery code opens the wallet on this device, which then keeps a share of its own.
      * @throws RecoveryCodeError when the code is not one, or not this wallet's.

@@ -2,7 +2,8 @@
  * The API calls of email login and the embedded wallet, as the frame makes them: codes, the
  * email session (an HttpOnly cookie of the modal's origin, sent by the browser, never seen
  * here), the wallet's shares and this device's key; and social login's, which start the same
- * session (socialLogin/socialApi.ts, made through the same `post`). Every call names the project
+ * session, and the account's linked identities (socialLogin/socialApi.ts, made through the same
+ * calls). Every call names the project
  * and the host origin the bridge observed; what the API answers is checked against its schema
  * before any of it reaches the key code. Failures are the callers' to explain (`quiet`): the
  * views say what went wrong in words.
@@ -71,7 +72,7 @@ export function walletApi(store: ModalStore, apiFetch: ApiFetch) {
     revokeDevice: (deviceId: string) =>
       remove(`/embedded-wallet/devices/${encodeURIComponent(deviceId)}`),
 
-    ...socialApi(post),
+    ...socialApi({ get, post, remove }),
 
     /** Mails a code to the session's address and one to `newEmail`. */
     startEmailChange: async (newEmail: string): Promise<EmailChangeResponse> =>

@@ -50,6 +50,7 @@ export const accountText = {
   balanceLabel: 'Balance:',
   updateEmail: 'Update email',
   devices: 'Devices',
+  linkedAccounts: 'Linked accounts',
   notConnected: 'No wallet connected',
   connectAWallet: 'Connect a wallet',
   disconnect: 'Disconnect',

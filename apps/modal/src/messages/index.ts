@@ -30,6 +30,7 @@ export const viewTitles: Record<View, string> = {
   ApproveTransaction: 'Approve Transaction',
   WalletDevices: 'Devices',
   ConnectingSocial: 'Connecting',
+  LinkedAccounts: 'Linked accounts',
   Swap: 'Swap',
   Receive: 'Receive',
   OnRamp: 'Buy',

@@ -1,40 +1,68 @@
 /**
- * The API calls of social login and Sign In With Farcaster, as the frame makes them: the
- * provider's authorization URL, the grant redeemed for a session, a Farcaster channel and its
- * status. Each starts the same session an email sign-in does (an HttpOnly cookie of the modal's
- * origin), so they are made through the embedded wallet's `post` (walletApi.ts), which names the
- * project and the host origin and keeps failures quiet. What the API answers is checked against
- * its schema.
+ * The API calls of social login, Sign In With Farcaster and the account's linked identities, as
+ * the frame makes them: the URL the popup opens (and the secret the frame keeps to redeem its
+ * grant), the grant redeemed, a Farcaster channel (and its secret) and its status, the list of
+ * ways in and unlinking one. A sign-in starts the same session an email sign-in does (an HttpOnly
+ * cookie of the modal's origin), so they are made through the embedded wallet's calls
+ * (walletApi.ts), which name the project and the host origin and keep failures quiet. What the
+ * API answers is checked against its schema.
  */
 import {
   farcasterChannelSchema,
   farcasterChannelStatusSchema,
+  linkedAccountsSchema,
   type SocialProvider,
   socialAuthorizationSchema,
-  socialSessionSchema,
+  socialSignInAnswerSchema,
 } from '@airlock/protocol'
 
-/** A POST on the project's API for the host origin, its failures the caller's to explain. */
-type ProjectPost = (path: string, body: Record<string, unknown>) => Promise<unknown>
+/** The project's API for the host origin, its failures the caller's to explain. */
+type ProjectCalls = {
+  get(path: string): Promise<unknown>
+  post(path: string, body: Record<string, unknown>): Promise<unknown>
+  remove(path: string): Promise<unknown>
+}
 
-export function socialApi(post: ProjectPost) {
+/** A Farcaster channel as the frame keeps it while it waits: its id and its secret. */
+export type FarcasterChannelHandle = { channel: string; secret: string }
+
+export function socialApi({ get, post, remove }: ProjectCalls) {
   return {
-    /** The provider's authorization URL for a social login (its state, PKCE and nonce kept by the API). */
+    /** The popup's start URL for a social login, and the secret that redeems its grant. */
     socialAuthorization: async (provider: SocialProvider) =>
       socialAuthorizationSchema.parse(
         await post(`/social/${encodeURIComponent(provider)}/authorizations`, {}),
       ),
-    /** The grant the API's callback page posted back starts the session (its cookie set here). */
-    socialSession: async (grant: string) =>
-      socialSessionSchema.parse(await post('/social/sessions', { grant })),
+    /**
+     * The grant the API's callback page posted back, with its secret: the session (its cookie
+     * set here), or the question of a link, which `link` answers yes.
+     */
+    socialSession: async (grant: string, secret: string, link?: true) =>
+      socialSignInAnswerSchema.parse(
+        await post('/social/sessions', { grant, secret, ...(link && { link }) }),
+      ),
 
-    /** A Sign In With Farcaster channel: its id, and the sign-in URL for the visitor's app. */
+    /** A Sign In With Farcaster channel: its id, the sign-in URL for the app, and its secret. */
     farcasterChannel: async () =>
       farcasterChannelSchema.parse(await post('/social/farcaster/channels', {})),
-    /** Whether the visitor's app signed yet; once it did, the session started (its cookie set). */
-    farcasterSession: async (channel: string) =>
+    /**
+     * Whether the visitor's app signed yet; once it did, the session (its cookie set), or the
+     * question of a link, which `link` answers yes.
+     */
+    farcasterSession: async ({ channel, secret }: FarcasterChannelHandle, link?: true) =>
       farcasterChannelStatusSchema.parse(
-        await post(`/social/farcaster/channels/${encodeURIComponent(channel)}/session`, {}),
+        await post(`/social/farcaster/channels/${encodeURIComponent(channel)}/session`, {
+          secret,
+          ...(link && { link }),
+        }),
+      ),
+
+    /** The session's account's ways in: its email, and its linked social accounts. */
+    linkedAccounts: async () => linkedAccountsSchema.parse(await get('/identities')),
+    /** Unlinks a social account from the session's account; the ways in left. */
+    unlinkIdentity: async (provider: SocialProvider, subject: string) =>
+      linkedAccountsSchema.parse(
+        await remove(`/identities/${encodeURIComponent(provider)}/${encodeURIComponent(subject)}`),
       ),
   }
 }

@@ -21,7 +21,7 @@ import type {
 import type { QueryClient } from '@tanstack/react-query'
 import { createStore } from 'zustand/vanilla'
 import type { PendingApproval } from '../embeddedWallet/approvals'
-import type { WalletOpening } from '../embeddedWallet/embeddedWallet'
+import type { SocialOpening } from '../embeddedWallet/embeddedWallet'
 import type { PairingState } from '../walletconnect/pairing'
 import type { WalletConnectPeer } from '../walletconnect/peer'
 import { emptyOnrampForm, type OnrampForm } from './onrampState'
@@ -110,7 +110,7 @@ export type ModalState = {
   /** The embedded wallet's request waiting for the visitor in ApproveTransaction (approvals.ts). */
   approval: PendingApproval | undefined
   /** The social login ConnectingSocial shows: its provider and how it ends (a wallet opening). */
-  social: { provider: SocialProvider; login: Promise<WalletOpening> } | undefined
+  social: { provider: SocialProvider; login: Promise<SocialOpening> } | undefined
   /** The embedded wallet's active EVM account type, while it is unlocked (evmAccounts.ts). */
   accountType: 'eoa' | 'smartAccount' | undefined
   /** Whether the embedded wallet's smart account is offered on its network. */

@@ -28,6 +28,7 @@ export const viewLoaders = {
   ConnectingSocial: async () => (await embeddedWalletViews()).ConnectingSocial,
   ConnectingFarcaster: async () => (await embeddedWalletViews()).ConnectingFarcaster,
   WalletDevices: async () => (await embeddedWalletViews()).WalletDevices,
+  LinkedAccounts: async () => (await embeddedWalletViews()).LinkedAccounts,
   ApproveTransaction: async () => (await embeddedWalletViews()).ApproveTransaction,
   ConnectingExternal: async () =>
     (await import('./ConnectingExternal/ConnectingExternal')).ConnectingExternal,

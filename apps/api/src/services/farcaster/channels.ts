@@ -1,22 +1,25 @@
 /**
  * Sign In With Farcaster channels under way. A channel is opened on the relay when the frame asks
  * for one, with a fresh SIWE nonce and the site's host as the message's domain, and kept with the
- * project, the site and the login of the email session the frame had (the account a new Farcaster
- * account is linked to). The frame asks about it until the visitor's app signed; the first
- * verified answer uses it up, within 10 minutes. Expired ones are cleared as new ones are opened.
+ * project, the site and what binds it to that frame (issue 33): the hash of a secret only the
+ * frame keeps (in no URL, not in the QR code) and the email session it had. Only that frame, with
+ * that session, asks about it until the visitor's app signed; the first verified answer uses it
+ * up, within 10 minutes — or, when it would link a new Farcaster account to the frame's account,
+ * keeps the fid it proved until the visitor says yes. Expired ones are cleared as new ones are
+ * opened.
  */
 import { randomBytes } from 'node:crypto'
-import {
-  type EmailSession,
-  farcasterChannelIdPattern,
-  farcasterChannelTtlMs,
-} from '@airlock/protocol'
+import { farcasterChannelIdPattern, farcasterChannelTtlMs } from '@airlock/protocol'
 import type { Kysely, Transaction } from 'kysely'
 import { generateSiweNonce } from 'viem/siwe'
 import type { Database } from '../../storage/storage'
-import { startEmailSession } from '../email/sessions'
-import { linkSocialIdentity } from '../social/identities'
+import { checkFrameBinding, frameSecret, type RedeemingFrame } from '../social/frameBinding'
 import { SocialLoginError } from '../social/socialLoginError'
+import {
+  type ProvenIdentity,
+  type SocialSignInOutcome,
+  signInWithIdentity,
+} from '../social/socialSignIn'
 import type { FarcasterRelay } from './farcasterRelay'
 
 /** A channel as the status request uses it. */
@@ -27,20 +30,22 @@ export type FarcasterChannelRecord = {
   channelToken: string
   nonce: string
   domain: string
-  linkLogin: string | null
+  /** The Farcaster account the app's signature proved, once verified and kept for a link. */
+  proven: ProvenIdentity | undefined
 }
 
 /**
  * Opens a relay channel for a sign-in on `hostOrigin` (which the caller checked the project
- * allows) and keeps it; its id and the sign-in URL. Nothing is kept when the relay fails.
+ * allows) by a frame whose session is `sessionId`, and keeps it; its id, the sign-in URL and the
+ * frame's secret. Nothing is kept when the relay fails.
  * @throws SocialLoginError `socialProviderUnavailable`.
  */
 export async function openFarcasterChannel(
   db: Kysely<Database>,
   relay: FarcasterRelay,
-  request: { projectId: string; hostOrigin: string; linkLogin: string | null },
+  request: { projectId: string; hostOrigin: string; sessionId: string | null },
   at: number,
-): Promise<{ channel: string; url: string }> {
+): Promise<{ channel: string; url: string; secret: string }> {
   const id = randomBytes(32).toString('base64url')
   const nonce = generateSiweNonce()
   const domain = new URL(request.hostOrigin).host
@@ -52,6 +57,7 @@ export async function openFarcasterChannel(
     notBefore: new Date(at).toISOString(),
     expirationTime: expiresAt,
   })
+  const { secret, secretHash } = frameSecret()
   await db
     .deleteFrom('farcaster_channels')
     .where('expires_at', '<=', new Date(at).toISOString())
@@ -65,25 +71,29 @@ export async function openFarcasterChannel(
       channel_token: channelToken,
       nonce,
       domain,
-      link_login: request.linkLogin,
+      secret_hash: secretHash,
+      session_id: request.sessionId,
       created_at: new Date(at).toISOString(),
       expires_at: expiresAt,
       used_at: null,
     })
     .execute()
-  return { channel: id, url }
+  return { channel: id, url, secret }
 }
 
 const channelInvalid = (message: string) => new SocialLoginError('socialStateInvalid', message)
 
 /**
- * The channel `id` of this project and site, while it is unused and young enough.
- * @throws SocialLoginError `socialStateInvalid` (unknown, another site's, used or expired).
+ * The channel `id` of this project and site, while it is unused and young enough, for the frame
+ * that opened it (its secret, its session).
+ * @throws SocialLoginError `socialStateInvalid` (unknown, another site's, used or expired),
+ *   `socialFrameMismatch`, `socialSessionMismatch`.
  */
 export async function findFarcasterChannel(
   db: Kysely<Database>,
   id: string,
   scope: { projectId: string; hostOrigin: string },
+  frame: RedeemingFrame,
   at: number,
 ): Promise<FarcasterChannelRecord> {
   const row = farcasterChannelIdPattern.test(id)
@@ -105,6 +115,7 @@ export async function findFarcasterChannel(
     throw channelInvalid(
       `This Farcaster sign-in took over ${farcasterChannelTtlMs / 60_000} minutes: start it again.`,
     )
+  checkFrameBinding({ secretHash: row.secret_hash, sessionId: row.session_id }, frame)
   return {
     id: row.id,
     projectId: row.project_id,
@@ -112,7 +123,10 @@ export async function findFarcasterChannel(
     channelToken: row.channel_token,
     nonce: row.nonce,
     domain: row.domain,
-    linkLogin: row.link_login,
+    proven:
+      row.fid === null
+        ? undefined
+        : { provider: 'farcaster', subject: row.fid, handle: row.handle ?? `fid ${row.fid}` },
   }
 }
 
@@ -138,30 +152,30 @@ export async function useFarcasterChannel(
 }
 
 /**
- * Signs the visitor in with the Farcaster account `fid` a channel proved, in one transaction:
- * uses the channel up, links the account to its login (or the frame's email login) and starts
- * the session.
+ * Redeems the channel with the Farcaster account `identity` it proved, for the frame whose session
+ * is `frame` (null when none), in one transaction: the visitor's question of a link (the proven
+ * account kept on the channel meanwhile), or the sign-in, the channel used up with it.
  * @throws SocialLoginError `socialStateInvalid` (the channel used), `socialIdentityTaken`.
  */
-export async function signInWithFarcasterChannel(
+export async function redeemFarcasterChannel(
   db: Kysely<Database>,
   channel: FarcasterChannelRecord,
   scope: { projectId: string; hostOrigin: string },
-  { fid, handle }: { fid: number; handle: string },
+  identity: ProvenIdentity,
+  frame: RedeemingFrame['session'],
+  options: { link: boolean },
   at: number,
-): Promise<{ token: string; session: EmailSession }> {
+): Promise<SocialSignInOutcome> {
   return db.transaction().execute(async (trx) => {
-    await useFarcasterChannel(trx, channel.id, at)
-    const login = await linkSocialIdentity(
-      trx,
-      { projectId: scope.projectId, provider: 'farcaster', linkLogin: channel.linkLogin },
-      { subject: String(fid), handle },
-      at,
+    const outcome = await signInWithIdentity(trx, scope, identity, frame, options, at, () =>
+      useFarcasterChannel(trx, channel.id, at),
     )
-    return startEmailSession(
-      trx,
-      { ...scope, email: login, social: { provider: 'farcaster', handle } },
-      at,
-    )
+    if ('confirmLink' in outcome && channel.proven === undefined)
+      await trx
+        .updateTable('farcaster_channels')
+        .set({ fid: identity.subject, handle: identity.handle })
+        .where('id', '=', channel.id)
+        .execute()
+    return outcome
   })
 }

@@ -66,3 +66,44 @@ window.close();
   const csp = `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`
   return { html, csp }
 }
+
+/** The field a form_post posted again carries, so that it is posted again only once. */
+export const resubmittedField = 'airlock_resubmitted'
+
+/**
+ * The page that posts `fields` (a provider's form_post) again to `action` on this origin, with
+ * {@link resubmittedField}, and its Content-Security-Policy: a form of hidden fields, sent by its
+ * one script (a button if scripts are off).
+ */
+export function formPostAgainPage(
+  fields: URLSearchParams,
+  action: string,
+): { html: string; csp: string } {
+  const nonce = randomBytes(16).toString('base64')
+  const inputs = [...fields, [resubmittedField, '1']]
+    .map(
+      ([name, value]) =>
+        `<input type="hidden" name="${escapeHtml(name ?? '')}" value="${escapeHtml(value ?? '')}">`,
+    )
+    .join('\n')
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="referrer" content="no-referrer">
+<title>Airlock sign-in</title>
+</head>
+<body>
+<form method="post" action="${escapeHtml(action)}">
+${inputs}
+<button type="submit">Continue</button>
+</form>
+<script nonce="${nonce}">
+document.forms[0].submit();
+</script>
+</body>
+</html>
+`
+  const csp = `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`
+  return { html, csp }
+}

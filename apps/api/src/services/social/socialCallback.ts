@@ -1,15 +1,16 @@
 /**
- * The end of a social sign-in, where the provider sends the visitor back (spec §1, issue 19):
- * uses up the authorization the state names, exchanges the code for the account, links it to its
- * login and issues the one-time grant the callback page posts to the frame — or a
- * `SocialLoginError` in words, the provider's own words cleaned of control characters.
+ * Where the provider sends the visitor back (spec §1, issue 19): uses up the authorization the
+ * state names — only in the browser its start set the state cookie in — exchanges the code for
+ * the account, and issues the one-time grant of it the callback page posts to the frame; or a
+ * `SocialLoginError` in words, the provider's own words cleaned of control characters. Nothing
+ * is linked or signed in here: the frame that asked does that with the grant (issue 33).
  */
 import { socialProviderNames } from '@airlock/protocol'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../storage/storage'
 import { useSocialAuthorization } from './authorizations'
 import { issueSocialGrant } from './grants'
-import { handleOf, linkSocialIdentity } from './identities'
+import { handleOf } from './identities'
 import type { SocialClient } from './socialClient'
 import { SocialLoginError } from './socialLoginError'
 
@@ -23,16 +24,23 @@ const providerWords = (text: string) =>
 
 /**
  * The state and the grant of a sign-in the provider answered with `parameters` (the callback's
- * query or form), the code exchanged at `callbackUrl`.
+ * query or form) in the browser whose state cookie is `browserKey`, the code exchanged at
+ * `callbackUrl`.
  * @throws SocialLoginError
  */
 export async function completeSocialSignIn(
   { db, clients }: { db: Kysely<Database>; clients: ReadonlyMap<string, SocialClient> },
   parameters: URLSearchParams,
+  browserKey: string | undefined,
   callbackUrl: string,
   at: number,
 ): Promise<{ state: string; grant: string }> {
-  const authorization = await useSocialAuthorization(db, parameters.get('state') ?? undefined, at)
+  const authorization = await useSocialAuthorization(
+    db,
+    parameters.get('state') ?? undefined,
+    browserKey,
+    at,
+  )
   const label = socialProviderNames[authorization.provider]
   const providerError = parameters.get('error')
   if (providerError !== null) {
@@ -60,25 +68,19 @@ export async function completeSocialSignIn(
     nonce: authorization.nonce,
     codeVerifier: authorization.codeVerifier,
   })
-  const handle = handleOf(account)
-  const grant = await db.transaction().execute(async (trx) => {
-    const login = await linkSocialIdentity(
-      trx,
-      authorization,
-      { subject: account.subject, handle },
-      at,
-    )
-    return issueSocialGrant(
-      trx,
-      {
-        projectId: authorization.projectId,
-        hostOrigin: authorization.hostOrigin,
-        login,
+  const grant = await issueSocialGrant(
+    db,
+    {
+      projectId: authorization.projectId,
+      hostOrigin: authorization.hostOrigin,
+      identity: {
         provider: authorization.provider,
-        handle,
+        subject: account.subject,
+        handle: handleOf(account),
       },
-      at,
-    )
-  })
+      frame: authorization.frame,
+    },
+    at,
+  )
   return { state: authorization.state, grant }
 }

@@ -277,6 +277,14 @@ export function Account() {
               >
                 {accountText.devices}
               </button>
+              <button
+                type="button"
+                className={list.button}
+                {...preloadOnIntent(modal, 'LinkedAccounts')}
+                onClick={() => navigation.push('LinkedAccounts')}
+              >
+                {accountText.linkedAccounts}
+              </button>
               {switchTo && (
                 <button
                   type="button"

@@ -2,8 +2,9 @@
  * ConnectingFarcaster (spec §2, §4 "Farcaster"): Sign In With Farcaster. The API opens a relay
  * channel; its URL is shown as a QR code for the visitor's phone, and as a link that opens the
  * Farcaster app on this device; meanwhile the frame asks the API every second whether the app
- * signed. Then the embedded wallet's steps (WalletOpeningSteps), or the modal goes on as after
- * any login. A failure says 'Failed to connect to farcaster' and why, and offers a new link.
+ * signed. A sign-in that would link a new Farcaster account to the wallet this frame is signed
+ * in to asks the visitor first (LinkQuestion: Cancel goes back, nothing linked). Then the
+ * embedded wallet's steps (WalletOpeningSteps), or the modal goes on as after any login. A failure says 'Failed to connect to farcaster' and why, and offers a new link.
  * Leaving the view (back) stops asking and forgets the URL: coming back opens a new channel, on
  * the auth connector loaded again.
  */
@@ -15,18 +16,20 @@ import { QrCode } from '../../components/QrCode'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { WalletIcon } from '../../components/WalletIcon'
-import type { WalletOpening } from '../../embeddedWallet/embeddedWallet'
+import type { SocialOpening, WalletOpening } from '../../embeddedWallet/embeddedWallet'
 import { walletUnlocked } from '../../flows/walletUnlocked'
 import { ui } from '../../messages'
 import { farcasterText } from '../../messages/farcasterText'
 import styles from '../ConnectingWalletConnect/ConnectingWalletConnect.module.css'
 import { messageOf, WalletOpeningSteps } from '../EmailLogin/WalletOpeningSteps'
+import { LinkQuestion } from '../LinkedAccounts/LinkQuestion'
 import list from '../list.module.css'
 
 type Sign =
   | { status: 'opening' }
   | { status: 'waiting'; url: string }
   | { status: 'unlocking'; opening: Exclude<WalletOpening, { status: 'ready' }> }
+  | { status: 'asking'; question: Extract<SocialOpening, { status: 'confirmLink' }> }
   | { status: 'failed'; reason: string }
 
 /** Why the channel failed, in the API's words when it gave some. */
@@ -55,11 +58,12 @@ export function ConnectingFarcaster() {
     void (async () => {
       try {
         const wallet = await modal.embeddedWallet.load()
-        const { channel, url } = await wallet.farcasterChannel()
+        const { url, ...channel } = await wallet.farcasterChannel()
         if (stop.signal.aborted) return
         setSign({ status: 'waiting', url })
         const opening = await wallet.farcasterLogin(channel, stop.signal)
-        if (opening.status === 'ready')
+        if (opening.status === 'confirmLink') setSign({ status: 'asking', question: opening })
+        else if (opening.status === 'ready')
           await walletUnlocked(modal, modal.store.getState().connecting?.returnBack, 'farcaster')
         else setSign({ status: 'unlocking', opening })
       } catch (error) {
@@ -71,6 +75,20 @@ export function ConnectingFarcaster() {
   }, [modal, attempt])
 
   if (sign.status === 'unlocking') return <WalletOpeningSteps opening={sign.opening} done={done} />
+  if (sign.status === 'asking') {
+    const confirm = async () => {
+      const opening = await sign.question.confirm()
+      if (opening.status === 'ready') await done()
+      else setSign({ status: 'unlocking', opening })
+    }
+    return (
+      <LinkQuestion
+        link={sign.question.link}
+        confirm={confirm}
+        cancel={() => modal.navigation.back()}
+      />
+    )
+  }
 
   const logo = <WalletIcon name="Farcaster" icon="" />
   if (sign.status === 'failed')

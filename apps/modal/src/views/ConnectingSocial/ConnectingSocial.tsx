@@ -1,23 +1,27 @@
 /**
  * ConnectingSocial: a social login running in its popup (spec §4 "Social login"). It says where
- * to continue while the popup is open; then the embedded wallet's steps (WalletOpeningSteps), or
- * the modal goes on as after any login. The popup closed early shows 'Popup closed' and goes back
- * to Connect; a refusal is said in the provider's or the API's words.
+ * to continue while the popup is open; then, when the sign-in would link a new social account to
+ * the wallet this frame is signed in to, asks the visitor first (LinkQuestion: Cancel goes back,
+ * nothing linked); then the embedded wallet's steps (WalletOpeningSteps), or the modal goes on as
+ * after any login. The popup closed early shows 'Popup closed' and goes back to Connect; a refusal
+ * is said in the provider's or the API's words.
  */
 import { connectionErrors, socialProviderNames } from '@airlock/protocol'
 import { useEffect, useState } from 'react'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
-import type { WalletOpening } from '../../embeddedWallet/embeddedWallet'
+import type { SocialOpening, WalletOpening } from '../../embeddedWallet/embeddedWallet'
 import { walletUnlocked } from '../../flows/walletUnlocked'
 import { ui } from '../../messages'
 import { socialText } from '../../messages/emailLoginText'
 import { showToast } from '../../stores/toasts'
 import { messageOf, WalletOpeningSteps } from '../EmailLogin/WalletOpeningSteps'
+import { LinkQuestion } from '../LinkedAccounts/LinkQuestion'
 import list from '../list.module.css'
 
 type Outcome =
   | { opening: Exclude<WalletOpening, { status: 'ready' }> }
+  | { question: Extract<SocialOpening, { status: 'confirmLink' }> }
   | { error: string }
   | undefined
 
@@ -37,7 +41,8 @@ export function ConnectingSocial() {
     social.login.then(
       async (opening) => {
         if (!live) return
-        if (opening.status === 'ready')
+        if (opening.status === 'confirmLink') setOutcome({ question: opening })
+        else if (opening.status === 'ready')
           await walletUnlocked(
             modal,
             modal.store.getState().connecting?.returnBack,
@@ -62,6 +67,20 @@ export function ConnectingSocial() {
   const name = socialProviderNames[social.provider]
   if (outcome && 'opening' in outcome)
     return <WalletOpeningSteps opening={outcome.opening} done={done} />
+  if (outcome && 'question' in outcome) {
+    const confirm = async () => {
+      const opening = await outcome.question.confirm()
+      if (opening.status === 'ready') await done()
+      else setOutcome({ opening })
+    }
+    return (
+      <LinkQuestion
+        link={outcome.question.link}
+        confirm={confirm}
+        cancel={() => modal.navigation.back()}
+      />
+    )
+  }
   if (outcome)
     return (
       <>

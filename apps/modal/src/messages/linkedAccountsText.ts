@@ -1,0 +1,37 @@
+/**
+ * The words of LinkedAccounts and of the question a sign-in asks before it links a social account
+ * to the wallet this frame is signed in to (issue 33): here, beside the views, so they load with
+ * them and not in the modal's first bundle. The spec has no words for these.
+ */
+
+/** An account as the visitor knows it: its email, or "Google · ada". */
+export const accountLabel = (provider: string | undefined, handle: string | undefined) =>
+  [provider, handle].filter(Boolean).join(' · ')
+
+export const linkedAccountsText = {
+  explain:
+    'You can sign in to your wallet in each of these ways. Link another account to sign in with it too.',
+  listLabel: 'Ways in',
+  loading: 'Loading your accounts…',
+  email: 'Email',
+  madeWith: 'Made with',
+  linkedOn: (date: string) => `Linked ${date}`,
+  unlink: 'Unlink',
+  confirmUnlink: 'Unlink for good',
+  unlinking: 'Unlinking…',
+  unlinked: (account: string) => `${account} unlinked`,
+  linkAnother: 'Link another account',
+  failed: 'Your accounts could not be loaded. Try again.',
+  unlinkFailed: 'This account could not be unlinked. Try again.',
+} as const
+
+/** The question before a link: what would be linked to which wallet. */
+export const linkQuestionText = {
+  title: (account: string) => `Link ${account} to this wallet?`,
+  explain: (wallet: string) =>
+    `From now on, signing in with it opens the wallet of ${wallet}. Say yes only if you started this sign-in yourself, here.`,
+  thisWallet: 'this wallet',
+  link: 'Link account',
+  linking: 'Linking…',
+  cancel: 'Cancel',
+} as const
