@@ -19,6 +19,7 @@ import {
   type NameRecordList,
   type NameSuggestions,
   type NetworkConfig,
+  nameLengthError,
   nameLimits,
   nameRegisterRequestSchema,
   nameUpdateRequestSchema,
@@ -102,9 +103,14 @@ export function namesRoutes({
   const { rateLimiter, trustProxy } = admission
   const verify = nameSignatureVerifier(networks)
   const ens = names?.ens ? ensNames(names.ens, networks) : undefined
-  /** A normalised name's record: the registry's under the parent, ENS's elsewhere (when set). */
+  /**
+   * A normalised name's record: the registry's under the parent, ENS's elsewhere (when set). A
+   * name too long for DNS's limits is refused first: ENS's resolver fails on it.
+   */
   const lookup = async (name: string, parent: string) => {
     const normalised = normaliseName(name)
+    const tooLong = nameLengthError(normalised)
+    if (tooLong !== undefined) throw new NameError('nameInvalid', tooLong)
     if (normalised === parent || normalised.endsWith(`.${parent}`) || !ens)
       return lookupName({ db: storage.db }, normalised)
     return ens.lookup(normalised)
@@ -223,8 +229,9 @@ export function namesRoutes({
   app.get('/v1/names/:name', read, async (c) => {
     const name = c.req.param('name')
     try {
-      if (name.length > nameLimits.nameChars)
-        throw new NameError('nameInvalid', `A name has at most ${nameLimits.nameChars} characters.`)
+      // Before ENSIP-15 normalisation reads it; `lookup` checks the normal form again.
+      const tooLong = nameLengthError(name)
+      if (tooLong !== undefined) throw new NameError('nameInvalid', tooLong)
       const record = await lookup(name, c.var.parent)
       if (record === undefined) {
         // It may be registered a moment from now.

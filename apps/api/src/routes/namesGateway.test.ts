@@ -383,6 +383,31 @@ describe('names outside the parent and addresses outside the registry: ENS on th
     expect(((await invalid.json()) as ApiErrorBody).error.code).toBe('nameInvalid')
   })
 
+  test('error: a name over 253 characters or with a label over 63 is 400 nameInvalid, before ENS is asked', async () => {
+    const app = ensApi()
+    const refusal = async (name: string) => {
+      const response = await app.request(`/v1/names/${name}`)
+      return { status: response.status, ...((await response.json()) as ApiErrorBody).error }
+    }
+    // One label of 255 letters: ENS's resolver fails on it (it was a 503).
+    for (const name of ['a'.repeat(255), `${'x.'.repeat(127)}x`])
+      expect(await refusal(name)).toEqual({
+        status: 400,
+        code: 'nameInvalid',
+        message: 'A name has at most 253 characters.',
+      })
+    const longLabel = `${'a'.repeat(64)}.eth`
+    expect(await refusal(longLabel)).toEqual({
+      status: 400,
+      code: 'nameInvalid',
+      message: `"${longLabel}" has a label of more than 63 characters.`,
+    })
+    // At the limits the name is asked of ENS, which does not know it.
+    const longest = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.eth`
+    expect(longest).toHaveLength(253)
+    expect(await refusal(longest)).toMatchObject({ status: 404, code: 'nameNotFound' })
+  })
+
   test('error: ENS’s chain not answering is 503 nameResolutionUnavailable, not “not found”', async () => {
     const down = defaultNetworks(anvil.rpcUrl).map((network) =>
       network.caipNetworkId === `eip155:${foundry.id}`
