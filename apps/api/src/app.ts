@@ -6,6 +6,7 @@
  * (`requestLogging.ts`). `main.ts` serves it; tests call `app.request(...)`.
  */
 
+import { randomBytes } from 'node:crypto'
 import type { NetworkConfig, WalletConnectConfig } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
@@ -39,6 +40,7 @@ import { developmentServerKey } from './services/email/emailConfig'
 import type { Mailer } from './services/email/mailer'
 import type { FarcasterConfig } from './services/farcaster/farcasterConfig'
 import { createFarcasterRelay } from './services/farcaster/farcasterRelay'
+import { imageUrlSigner } from './services/images/imageUrlSignatures'
 import type { NamesConfig } from './services/names/namesConfig'
 import { createOnramp, onrampAdapters } from './services/onramp/onramp'
 import type { OnrampConfig } from './services/onramp/onrampConfig'
@@ -54,12 +56,14 @@ import {
   defaultEmailLoginPerMinute,
   defaultEventsPerMinute,
   defaultNamesPerMinute,
+  defaultNftImagePerMinute,
   defaultOnrampPerMinute,
   defaultSiwxPerMinute,
   defaultSwapPerMinute,
   type EmailLoginRateLimiter,
   type EventRateLimiter,
   type NamesRateLimiter,
+  type NftImageRateLimiter,
   type OnrampRateLimiter,
   type RateLimiter,
   type SiwxRateLimiter,
@@ -164,6 +168,17 @@ export declare namespace createApp {
     swapRateLimiter?: SwapRateLimiter | undefined
     /** `AIRLOCK_SERVER_KEY`; default: the public development key (emailConfig.ts). */
     serverKey?: Uint8Array | undefined
+    /**
+     * The key the image proxy's URLs are signed under (`imageUrlSignatures.ts`):
+     * `AIRLOCK_SERVER_KEY` when it is set, so every replica signs alike. Default: random bytes
+     * of this app's, never the public development key, which would let anyone sign.
+     */
+    imageKey?: Uint8Array | undefined
+    /**
+     * The image proxy's budget per client (`createRateLimiter`); the caller closes it. Default:
+     * in memory, {@link defaultNftImagePerMinute}.
+     */
+    nftImageRateLimiter?: NftImageRateLimiter | undefined
     /** Reverse proxies in front of the API (`AIRLOCK_TRUST_PROXY`); default 0: the socket's peer. */
     trustProxy?: number | undefined
     /** The bearer token of `GET /v1/projects/:id/stats`; without it, stats are off. */
@@ -221,6 +236,7 @@ export function createApp(options: createApp.Options): Hono {
       },
     })
   const serverKey = options.serverKey ?? developmentServerKey
+  const imageUrls = imageUrlSigner(options.imageKey ?? randomBytes(32))
   const app = new Hono()
   // The build files' gzips, made once and kept for every build route.
   const precompressed = createPrecompressed()
@@ -264,7 +280,13 @@ export function createApp(options: createApp.Options): Hono {
   )
   app.route(
     '/',
-    namesRoutes({ ...frame, names: options.names, networks, rateLimiter: namesRateLimiter }),
+    namesRoutes({
+      ...frame,
+      names: options.names,
+      networks,
+      rateLimiter: namesRateLimiter,
+      imageUrls,
+    }),
   )
   const onrampRateLimiter = inMemory(options.onrampRateLimiter, 'onramp', defaultOnrampPerMinute)
   app.route('/', onrampRoutes({ ...frame, onramp, rateLimiter: onrampRateLimiter }))
@@ -280,9 +302,23 @@ export function createApp(options: createApp.Options): Hono {
   )
   app.route(
     '/',
-    accountDataRoutes({ ...frame, accountData, rateLimiter: accountDataRateLimiter, production }),
+    accountDataRoutes({
+      ...frame,
+      accountData,
+      rateLimiter: accountDataRateLimiter,
+      // The dev CSP lets the frame load pictures where they are; production proxies them.
+      nftImages: production ? imageUrls : undefined,
+    }),
   )
-  app.route('/', nftImageRoutes({ production }))
+  app.route(
+    '/',
+    nftImageRoutes({
+      production,
+      signer: imageUrls,
+      rateLimiter: inMemory(options.nftImageRateLimiter, 'nftImage', defaultNftImagePerMinute),
+      trustProxy,
+    }),
+  )
   app.route('/', walletRoutes({ storage }))
   app.route('/', modalRoutes({ storage, networks, modalDist, walletConnect, production, offered }))
   app.route('/', sdkRoutes({ sdkDist, precompressed }))

@@ -32,6 +32,7 @@ import {
   createRateLimiter,
   defaultBundlerPerMinute,
   defaultNamesPerMinute,
+  defaultNftImagePerMinute,
   defaultOnrampPerMinute,
   defaultSiwxPerMinute,
   defaultSwapPerMinute,
@@ -127,6 +128,10 @@ async function main(): Promise<void> {
     { name: 'onramp', perMinute: defaultOnrampPerMinute, redisUrl },
     { logger },
   )
+  const nftImageRateLimiter = createRateLimiter(
+    { name: 'nftImage', perMinute: defaultNftImagePerMinute, redisUrl },
+    { logger },
+  )
   const swapRateLimiter = createRateLimiter(
     { name: 'swap', perMinute: defaultSwapPerMinute, redisUrl },
     { logger },
@@ -146,6 +151,7 @@ async function main(): Promise<void> {
     namesRateLimiter.ready(2_000),
     swapRateLimiter.ready(2_000),
     onrampRateLimiter.ready(2_000),
+    nftImageRateLimiter.ready(2_000),
   ])
   const eventPruning = scheduleEventPruning({
     db: storage.db,
@@ -181,6 +187,7 @@ async function main(): Promise<void> {
           namesRateLimiter.close(),
           swapRateLimiter.close(),
           onrampRateLimiter.close(),
+          nftImageRateLimiter.close(),
           mailer?.close(),
         ]),
     )
@@ -259,6 +266,9 @@ async function main(): Promise<void> {
     onramp: config.onramp,
     onrampRateLimiter,
     serverKey: config.email.serverKey,
+    // Without AIRLOCK_SERVER_KEY (development only) the app signs with a key of its own.
+    imageKey: config.email.serverKeySet ? config.email.serverKey : undefined,
+    nftImageRateLimiter,
     trustProxy: config.trustProxy,
     operatorToken: config.operatorToken,
     production: config.production,

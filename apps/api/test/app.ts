@@ -40,6 +40,7 @@ export type TestAppOptions = Partial<
     | 'social'
     | 'onramp'
     | 'swap'
+    | 'imageKey'
   >
 > & {
   /** Account data over the test app's storage and networks; without it, none is served. */
@@ -84,6 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     social: options.social,
     onramp: options.onramp,
     swap: options.swap,
+    imageKey: options.imageKey,
   })
   return {
     app,

@@ -99,6 +99,12 @@ export const nameRecordSchema = z.object({
   address: z.string(),
   coinType: z.number(),
   attributes: nameAttributesSchema,
+  /**
+   * Where the frame loads an `https:` avatar from: the API's image proxy, the URL signed
+   * (`/v1/nft-image?url=…&sig=…`), since the proxy serves only URLs the API handed out. Set by
+   * the API's answers; absent for any other avatar.
+   */
+  avatarImage: z.optional(z.string()),
   /** ISO 8601; absent for an ENS name outside the registry (registered elsewhere). */
   createdAt: z.optional(z.string()),
 })
