@@ -3,16 +3,15 @@
  * project origins, productionChecks.ts), opens and migrates the database, seeds the `demo`
  * project outside production, opens the cache and the rate limiters of events and account data
  * (Redis with `REDIS_URL`), prunes old events hourly, sets up account data per network, serves
- * on HOST:PORT, and closes everything on SIGINT/SIGTERM. It creates the one logger (JSON lines on
- * stdout at `LOG_LEVEL`, logger.ts) and hands it to everything that logs.
+ * on HOST:PORT (`httpServer.ts`), and closes everything on SIGINT/SIGTERM. It creates the one
+ * logger (JSON lines on stdout at `LOG_LEVEL`, logger.ts) and hands it to everything that logs.
  */
 
-import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { getRequestListener } from '@hono/node-server'
 import { createApp } from './app'
 import { readServerConfig } from './config'
 import { ConfigError } from './configError'
+import { createApiServer } from './httpServer'
 import { createLogger } from './logger'
 import {
   ProductionConfigError,
@@ -40,7 +39,6 @@ import {
 import { buildExists } from './services/staticFiles'
 import { loadBuiltinWalletRegistry } from './services/walletRegistry/builtin'
 import { openCache } from './storage/cache/openCache'
-import { createMicroCache } from './storage/microCache'
 import { migrateToLatest } from './storage/migrations'
 import { openStorage } from './storage/storage'
 
@@ -275,12 +273,7 @@ async function main(): Promise<void> {
     logger,
   })
 
-  // Repeats of the hottest route are answered before the HTTP stack (microCache.ts).
-  const microCache = createMicroCache()
-  const appListener = getRequestListener(microCache.wrap(app.fetch))
-  const server = createServer((request, response) => {
-    if (!microCache.serve(request, response)) void appListener(request, response)
-  })
+  const server = createApiServer(app)
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address
