@@ -30,7 +30,7 @@ afterAll(async () => {
  * Sends `request` over a raw socket in 10 KB pieces, reading nothing until it has all been
  * written; resolves with everything the server sent, or with the socket error.
  */
-function rawExchange(request: string): Promise<{ answer: string; error?: string }> {
+function rawExchange(request: string): Promise<{ answer: string; error?: string | undefined }> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1')
     let answer = ''
