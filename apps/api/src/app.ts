@@ -6,6 +6,7 @@
  * (`requestLogging.ts`). `main.ts` serves it; tests call `app.request(...)`.
  */
 
+import { randomBytes } from 'node:crypto'
 import type { NetworkConfig, WalletConnectConfig } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
@@ -42,6 +43,7 @@ import type { Mailer } from './services/email/mailer'
 import type { FarcasterConfig } from './services/farcaster/farcasterConfig'
 import { createFarcasterRelay } from './services/farcaster/farcasterRelay'
 import { createFrameTokens } from './services/frameTokens'
+import { imageUrlSigner } from './services/images/imageUrlSignatures'
 import type { NamesConfig } from './services/names/namesConfig'
 import { createOnramp, onrampAdapters } from './services/onramp/onramp'
 import type { OnrampConfig } from './services/onramp/onrampConfig'
@@ -58,6 +60,7 @@ import {
   defaultEventsPerMinute,
   defaultFrameTokenPerMinute,
   defaultNamesPerMinute,
+  defaultNftImagePerMinute,
   defaultOnrampPerMinute,
   defaultSiwxPerMinute,
   defaultSwapPerMinute,
@@ -65,6 +68,7 @@ import {
   type EventRateLimiter,
   type FrameTokenRateLimiter,
   type NamesRateLimiter,
+  type NftImageRateLimiter,
   type OnrampRateLimiter,
   type RateLimiter,
   type SiwxRateLimiter,
@@ -175,6 +179,17 @@ export declare namespace createApp {
     frameTokenRateLimiter?: FrameTokenRateLimiter | undefined
     /** `AIRLOCK_SERVER_KEY`; default: the public development key (emailConfig.ts). */
     serverKey?: Uint8Array | undefined
+    /**
+     * The key the image proxy's URLs are signed under (`imageUrlSignatures.ts`):
+     * `AIRLOCK_SERVER_KEY` when it is set, so every replica signs alike. Default: random bytes
+     * of this app's, never the public development key, which would let anyone sign.
+     */
+    imageKey?: Uint8Array | undefined
+    /**
+     * The image proxy's budget per client (`createRateLimiter`); the caller closes it. Default:
+     * in memory, {@link defaultNftImagePerMinute}.
+     */
+    nftImageRateLimiter?: NftImageRateLimiter | undefined
     /** Reverse proxies in front of the API (`AIRLOCK_TRUST_PROXY`); default 0: the socket's peer. */
     trustProxy?: number | undefined
     /** The bearer token of `GET /v1/projects/:id/stats`; without it, stats are off. */
@@ -232,6 +247,7 @@ export function createApp(options: createApp.Options): Hono {
       },
     })
   const serverKey = options.serverKey ?? developmentServerKey
+  const imageUrls = imageUrlSigner(options.imageKey ?? randomBytes(32))
   const app = new Hono()
   // The build files' gzips, made once and kept for every build route.
   const precompressed = createPrecompressed()
@@ -289,7 +305,13 @@ export function createApp(options: createApp.Options): Hono {
   )
   app.route(
     '/',
-    namesRoutes({ ...frame, names: options.names, networks, rateLimiter: namesRateLimiter }),
+    namesRoutes({
+      ...frame,
+      names: options.names,
+      networks,
+      rateLimiter: namesRateLimiter,
+      imageUrls,
+    }),
   )
   const onrampRateLimiter = inMemory(options.onrampRateLimiter, 'onramp', defaultOnrampPerMinute)
   app.route('/', onrampRoutes({ ...frame, credential, onramp, rateLimiter: onrampRateLimiter }))
@@ -305,9 +327,23 @@ export function createApp(options: createApp.Options): Hono {
   )
   app.route(
     '/',
-    accountDataRoutes({ ...frame, accountData, rateLimiter: accountDataRateLimiter, production }),
+    accountDataRoutes({
+      ...frame,
+      accountData,
+      rateLimiter: accountDataRateLimiter,
+      // The dev CSP lets the frame load pictures where they are; production proxies them.
+      nftImages: production ? imageUrls : undefined,
+    }),
   )
-  app.route('/', nftImageRoutes({ production }))
+  app.route(
+    '/',
+    nftImageRoutes({
+      production,
+      signer: imageUrls,
+      rateLimiter: inMemory(options.nftImageRateLimiter, 'nftImage', defaultNftImagePerMinute),
+      trustProxy,
+    }),
+  )
   app.route('/', walletRoutes({ storage }))
   app.route('/', modalRoutes({ storage, networks, modalDist, walletConnect, production, offered }))
   app.route('/', sdkRoutes({ sdkDist, precompressed }))

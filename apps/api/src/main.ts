@@ -3,16 +3,15 @@
  * project origins, productionChecks.ts), opens and migrates the database, seeds the `demo`
  * project outside production, opens the cache and the rate limiters of events and account data
  * (Redis with `REDIS_URL`), prunes old events hourly, sets up account data per network, serves
- * on HOST:PORT, and closes everything on SIGINT/SIGTERM. It creates the one logger (JSON lines on
- * stdout at `LOG_LEVEL`, logger.ts) and hands it to everything that logs.
+ * on HOST:PORT (`httpServer.ts`), and closes everything on SIGINT/SIGTERM. It creates the one
+ * logger (JSON lines on stdout at `LOG_LEVEL`, logger.ts) and hands it to everything that logs.
  */
 
-import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { getRequestListener } from '@hono/node-server'
 import { createApp } from './app'
 import { readServerConfig } from './config'
 import { ConfigError } from './configError'
+import { createApiServer } from './httpServer'
 import { createLogger } from './logger'
 import {
   ProductionConfigError,
@@ -33,6 +32,7 @@ import {
   defaultBundlerPerMinute,
   defaultFrameTokenPerMinute,
   defaultNamesPerMinute,
+  defaultNftImagePerMinute,
   defaultOnrampPerMinute,
   defaultSiwxPerMinute,
   defaultSwapPerMinute,
@@ -40,7 +40,6 @@ import {
 import { buildExists } from './services/staticFiles'
 import { loadBuiltinWalletRegistry } from './services/walletRegistry/builtin'
 import { openCache } from './storage/cache/openCache'
-import { createMicroCache } from './storage/microCache'
 import { migrateToLatest } from './storage/migrations'
 import { openStorage } from './storage/storage'
 
@@ -128,6 +127,10 @@ async function main(): Promise<void> {
     { name: 'onramp', perMinute: defaultOnrampPerMinute, redisUrl },
     { logger },
   )
+  const nftImageRateLimiter = createRateLimiter(
+    { name: 'nftImage', perMinute: defaultNftImagePerMinute, redisUrl },
+    { logger },
+  )
   const swapRateLimiter = createRateLimiter(
     { name: 'swap', perMinute: defaultSwapPerMinute, redisUrl },
     { logger },
@@ -152,6 +155,7 @@ async function main(): Promise<void> {
     swapRateLimiter.ready(2_000),
     onrampRateLimiter.ready(2_000),
     frameTokenRateLimiter.ready(2_000),
+    nftImageRateLimiter.ready(2_000),
   ])
   const eventPruning = scheduleEventPruning({
     db: storage.db,
@@ -188,6 +192,7 @@ async function main(): Promise<void> {
           swapRateLimiter.close(),
           onrampRateLimiter.close(),
           frameTokenRateLimiter.close(),
+          nftImageRateLimiter.close(),
           mailer?.close(),
         ]),
     )
@@ -267,18 +272,16 @@ async function main(): Promise<void> {
     onramp: config.onramp,
     onrampRateLimiter,
     serverKey: config.email.serverKey,
+    // Without AIRLOCK_SERVER_KEY (development only) the app signs with a key of its own.
+    imageKey: config.email.serverKeySet ? config.email.serverKey : undefined,
+    nftImageRateLimiter,
     trustProxy: config.trustProxy,
     operatorToken: config.operatorToken,
     production: config.production,
     logger,
   })
 
-  // Repeats of the hottest route are answered before the HTTP stack (microCache.ts).
-  const microCache = createMicroCache()
-  const appListener = getRequestListener(microCache.wrap(app.fetch))
-  const server = createServer((request, response) => {
-    if (!microCache.serve(request, response)) void appListener(request, response)
-  })
+  const server = createApiServer(app)
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address

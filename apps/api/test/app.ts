@@ -41,6 +41,7 @@ export type TestAppOptions = Partial<
     | 'onramp'
     | 'swap'
     | 'frameTokenRateLimiter'
+    | 'imageKey'
   >
 > & {
   /** Account data over the test app's storage and networks; without it, none is served. */
@@ -86,6 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     onramp: options.onramp,
     swap: options.swap,
     frameTokenRateLimiter: options.frameTokenRateLimiter,
+    imageKey: options.imageKey,
   })
   return {
     app,

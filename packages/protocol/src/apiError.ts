@@ -20,6 +20,10 @@ export const apiErrorCodes = [
   'originRequired',
   /** 413 */
   'payloadTooLarge',
+  /** 400: a JSON body nesting arrays and objects deeper than the API reads (64 levels). */
+  'jsonTooDeep',
+  /** 431: the request line and headers are over 16 KiB (a long query string): send less. */
+  'requestHeadersTooLarge',
   /** 404 */
   'notFound',
   /** 500 */
@@ -30,6 +34,8 @@ export const apiErrorCodes = [
   'accountDataUnavailable',
   /** 502: an NFT image could not be fetched. */
   'imageUnavailable',
+  /** 403: `/v1/nft-image` of a picture URL this API did not hand out (no or a wrong `sig`). */
+  'imageSignatureInvalid',
   /** 429 (alert 'Rate Limited'). */
   'rateLimited',
   /** 401: the operator's stats without the right token. */
@@ -202,6 +208,8 @@ export const apiErrorCodes = [
   'swapQuoteExpired',
   /** 400: the swap provider refused the request (no liquidity, unknown token, …); it says why. */
   'swapRefused',
+  /** 400: the token's address has no contract on the chain (or none that answers as an ERC-20). */
+  'swapTokenNotContract',
   /** 502: the swap provider failed (a 5xx, unreachable, or an answer of the wrong shape). */
   'swapProviderUnavailable',
   /** 504: the swap provider did not answer in time. */

@@ -17,16 +17,34 @@ export const emailSessionTtlMs = 30 * 24 * 60 * 60_000
 export const emailLimits = { addressChars: 254, localPartChars: 64 } as const
 
 /**
- * An address the API sends codes to: one @, a local part of at most 64 printable characters
- * with no spaces, quotes or angle brackets, and a domain of dotted labels with a TLD of letters.
+ * An address's local part, RFC 5322's dot-atom: atoms of letters, digits and
+ * `` !#$%&'*+/=?^_`{|}~- `` (letters and digits of any script, as RFC 6531 lets them be), one
+ * dot between two atoms, none first, last or doubled. No space, control character (NUL, U+0001,
+ * DEL, …), quote, bracket or other punctuation: a mail server refuses those, or reads them as
+ * something else.
+ */
+const localPart =
+  /^[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~-]+)*$/u
+/** Dotted labels of letters, digits and inner hyphens (at most 63 each), and a TLD of letters. */
+const domain = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i
+
+/**
+ * An address the API sends codes to: one @, a local part of at most 64 characters in RFC 5322's
+ * dot-atom form ({@link localPart}), and a domain of dotted labels with a TLD of letters.
  * @example isEmailAddress('ada@example.com') // true
  * @example isEmailAddress('ada@localhost') // false
+ * @example isEmailAddress('ada..lovelace@example.com') // false
  */
 export function isEmailAddress(value: unknown): value is string {
   if (typeof value !== 'string' || value.length > emailLimits.addressChars) return false
-  const match =
-    /^([^\s@"<>(),;:\\[\]]+)@((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})$/i.exec(value)
-  return !!match && (match[1] as string).length <= emailLimits.localPartChars
+  const at = value.lastIndexOf('@')
+  const local = value.slice(0, at)
+  return (
+    at > 0 &&
+    local.length <= emailLimits.localPartChars &&
+    localPart.test(local) &&
+    domain.test(value.slice(at + 1))
+  )
 }
 
 /** The form an address is kept and compared in: trimmed, lower case. */

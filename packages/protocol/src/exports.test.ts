@@ -156,6 +156,7 @@ test('behavior: the entry exports exactly these names', () => {
       "nameErrorCodes",
       "nameErrors",
       "nameLabelMaxChars",
+      "nameLengthError",
       "nameLimits",
       "nameMessage",
       "nameMessageDataSchema",

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import {
   coinTypeOfChainId,
+  nameLengthError,
   nameMessage,
   nameMessageDataSchema,
   nameRegisterRequestSchema,
@@ -50,4 +51,18 @@ test('behavior: a register request needs a hex signature', () => {
   expect(nameRegisterRequestSchema.safeParse(request).success).toBe(true)
   expect(nameRegisterRequestSchema.safeParse({ ...request, signature: 'ab' }).success).toBe(false)
   expect(nameRegisterRequestSchema.safeParse({ ...request, coinType: -1 }).success).toBe(false)
+})
+
+describe('nameLengthError', () => {
+  test('error: over 253 characters, or a label over 63, is too long; up to them is not', () => {
+    expect(nameLengthError('alice.airlock.eth')).toBeUndefined()
+    const longest = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.eth`
+    expect(nameLengthError(longest)).toBeUndefined()
+    expect(nameLengthError('a'.repeat(255))).toBe('A name has at most 253 characters.')
+    expect(nameLengthError(`${'a'.repeat(64)}.eth`)).toBe(
+      `"${'a'.repeat(64)}.eth" has a label of more than 63 characters.`,
+    )
+    // Characters, not UTF-16 units: 63 emoji are one label at the limit.
+    expect(nameLengthError(`${'🙂'.repeat(63)}.eth`)).toBeUndefined()
+  })
 })

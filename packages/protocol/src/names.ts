@@ -19,8 +19,11 @@ export const nameMessageMaxSkewSeconds = 60
 export const nameLabelMaxChars = 63
 /** Upper bounds on what a request may carry; anything larger is refused before it is parsed. */
 export const nameLimits = {
-  /** A full name (label and parent). */
-  nameChars: 255,
+  /**
+   * A full name (label and parent): DNS's 253 characters (RFC 1035), the wire form ENS names are
+   * encoded in for the Universal Resolver (ENSIP-10).
+   */
+  nameChars: 253,
   avatarChars: 2048,
   descriptionChars: 1024,
   messageChars: 4096,
@@ -28,6 +31,23 @@ export const nameLimits = {
   /** ERC-6492 signatures carry the wallet's deployment: a few kilobytes. */
   signatureChars: 16_384,
 } as const
+/**
+ * Why `name` is too long to be a name, or undefined: over {@link nameLimits}' 253 characters, or
+ * with a label over {@link nameLabelMaxChars} (DNS's limits, which ENS resolution inherits).
+ * Counted in characters (code points), as the registry counts labels.
+ *
+ * @example
+ * nameLengthError('alice.airlock.eth') // undefined
+ * nameLengthError(`${'a'.repeat(64)}.eth`) // '"aaa….eth" has a label of more than 63 characters.'
+ */
+export function nameLengthError(name: string): string | undefined {
+  if ([...name].length > nameLimits.nameChars)
+    return `A name has at most ${nameLimits.nameChars} characters.`
+  if (name.split('.').some((label) => [...label].length > nameLabelMaxChars))
+    return `"${name}" has a label of more than ${nameLabelMaxChars} characters.`
+  return undefined
+}
+
 /** How many suggestions a taken name gets at most. */
 export const nameSuggestionsMax = 5
 /** ENSIP-11: Ethereum mainnet keeps SLIP-44's coin type. */
@@ -79,6 +99,12 @@ export const nameRecordSchema = z.object({
   address: z.string(),
   coinType: z.number(),
   attributes: nameAttributesSchema,
+  /**
+   * Where the frame loads an `https:` avatar from: the API's image proxy, the URL signed
+   * (`/v1/nft-image?url=…&sig=…`), since the proxy serves only URLs the API handed out. Set by
+   * the API's answers; absent for any other avatar.
+   */
+  avatarImage: z.optional(z.string()),
   /** ISO 8601; absent for an ENS name outside the registry (registered elsewhere). */
   createdAt: z.optional(z.string()),
 })

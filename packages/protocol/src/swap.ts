@@ -5,6 +5,7 @@
  * strings (a uint256 does not fit a JSON number). The spec's constants (slippage 1 %, provider
  * '1inch', the supported chain ids) are in `constants.ts`; the routes are not part of this file.
  */
+import { isAddress } from 'viem'
 import * as z from 'zod/mini'
 import { parseAmount } from './amounts'
 import { swapSlippageTolerance } from './constants'
@@ -92,6 +93,19 @@ export function minimumReceived(
 }
 
 const evmAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address'))
+/**
+ * An address a request names: an EVM address, and a mixed-case one must carry its EIP-55
+ * checksum (viem's `isAddress`, strict). A mistyped character is refused here, in words, instead
+ * of failing at the provider.
+ */
+const swapRequestAddressSchema = z
+  .string()
+  .check(
+    z.refine(
+      (value) => isAddress(value, { strict: true }),
+      'must be an EVM address: 0x and 40 hex digits, all lower case or with its EIP-55 checksum',
+    ),
+  )
 const hexData = z.string().check(z.regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex'))
 /** A uint256 in decimal: what every amount, allowance and wei value is on the wire. */
 const decimalUnits = z.string().check(z.regex(/^\d{1,78}$/, 'must be a whole number in decimal'))
@@ -118,8 +132,8 @@ export type SwapTokens = z.infer<typeof swapTokensSchema>
  */
 export const swapQuoteRequestSchema = z.object({
   chainId,
-  fromToken: evmAddress,
-  toToken: evmAddress,
+  fromToken: swapRequestAddressSchema,
+  toToken: swapRequestAddressSchema,
   amount: z.string().check(z.maxLength(100)),
 })
 export type SwapQuoteRequest = z.infer<typeof swapQuoteRequestSchema>
@@ -147,8 +161,8 @@ export type SwapQuote = z.infer<typeof swapQuoteSchema>
 /** `POST …/swap/allowance`: how much of `token` the swap's spender may take from `owner`. */
 export const swapAllowanceRequestSchema = z.object({
   chainId,
-  token: evmAddress,
-  owner: evmAddress,
+  token: swapRequestAddressSchema,
+  owner: swapRequestAddressSchema,
 })
 export type SwapAllowanceRequest = z.infer<typeof swapAllowanceRequestSchema>
 
@@ -164,7 +178,7 @@ export type SwapAllowance = z.infer<typeof swapAllowanceSchema>
 /** `POST …/swap/approve`: the transaction that lets the spender take `amount` of `token`. */
 export const swapApproveRequestSchema = z.object({
   chainId,
-  token: evmAddress,
+  token: swapRequestAddressSchema,
   amount: z.string().check(z.maxLength(100)),
 })
 export type SwapApproveRequest = z.infer<typeof swapApproveRequestSchema>
@@ -183,10 +197,10 @@ export type SwapApproveTransaction = z.infer<typeof swapApproveTransactionSchema
  */
 export const swapTransactionRequestSchema = z.object({
   chainId,
-  fromToken: evmAddress,
-  toToken: evmAddress,
+  fromToken: swapRequestAddressSchema,
+  toToken: swapRequestAddressSchema,
   amount: z.string().check(z.maxLength(100)),
-  from: evmAddress,
+  from: swapRequestAddressSchema,
   quoteExpiresAt: z.number(),
 })
 export type SwapTransactionRequest = z.infer<typeof swapTransactionRequestSchema>

@@ -48,6 +48,7 @@ import {
 } from '../services/accountData/adapter'
 import { toTokenBalances } from '../services/accountData/tokenBalances'
 import { clientAddress } from '../services/clientAddress'
+import type { ImageUrlSigner } from '../services/images/imageUrlSignatures'
 import { getProject } from '../services/projects'
 import { type AccountDataRateLimiter, retryAfterSeconds, spendEach } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
@@ -85,8 +86,11 @@ export type AccountDataRoutesOptions = {
   rateLimiter: AccountDataRateLimiter
   /** Reverse proxies in front of the API, for the client address (`clientAddress.ts`). */
   trustProxy: number
-  /** Production: NFT pictures load through the API's image proxy (`nftImageUrls.ts`). */
-  production?: boolean | undefined
+  /**
+   * In production: NFT pictures load through the API's image proxy, their URLs signed with this
+   * (`nftImageUrls.ts`). None: they are answered as the provider gave them.
+   */
+  nftImages?: ImageUrlSigner | undefined
 }
 
 export function accountDataRoutes({
@@ -94,7 +98,7 @@ export function accountDataRoutes({
   accountData,
   rateLimiter,
   trustProxy,
-  production = false,
+  nftImages,
 }: AccountDataRoutesOptions): Hono {
   const app = new Hono()
   const { cache } = accountData
@@ -299,7 +303,7 @@ export function accountDataRoutes({
 
   pageRoute<NftItem>('nfts', async (served, query) => {
     const page = await served.adapter.nfts(query)
-    const nfts = page.data.map((nft) => servedNft(nft, production))
+    const nfts = page.data.map((nft) => servedNft(nft, nftImages))
     return {
       data: nfts.map((nft) =>
         served.spamContracts.has(tokenKey(served.network.caipNetworkId, nft.contract))
@@ -311,7 +315,7 @@ export function accountDataRoutes({
   })
   pageRoute<Transaction>('transactions', async (served, query) => {
     const page = await served.adapter.transactions(query)
-    return { ...page, data: page.data.map((entry) => servedTransaction(entry, production)) }
+    return { ...page, data: page.data.map((entry) => servedTransaction(entry, nftImages)) }
   })
 
   return app

@@ -405,6 +405,28 @@ describe.each(testDatabases())('POST /e on $name', (database) => {
       expect(await storedEvents()).toEqual([])
     })
 
+    test('error: properties nested 4,500 deep answer 400 jsonTooDeep, not a 500; nothing is stored', async () => {
+      // Written as text: JSON.stringify of such a value would overflow the test's own stack.
+      const nested = (depth: number) =>
+        JSON.stringify(event({ props: track({ properties: { a: 'deep' } }) })).replace(
+          '"deep"',
+          `${'['.repeat(depth)}${']'.repeat(depth)}`,
+        )
+      const response = await post(nested(4_500))
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({
+        error: {
+          code: 'jsonTooDeep',
+          message: 'The request body nests arrays and objects more than 64 deep',
+        },
+      })
+      expect(await storedEvents()).toEqual([])
+      // The body, props and properties are three levels: 61 arrays inside make 64, still taken.
+      const deepest = await post(nested(61))
+      expect(deepest.status).toBe(204)
+      expect(await storedEvents()).toHaveLength(1)
+    })
+
     test('behavior: a body over 16 KiB answers 413', async () => {
       const response = await post(event({ props: { blob: 'x'.repeat(maxEventBytes) } }))
       expect(response.status).toBe(413)

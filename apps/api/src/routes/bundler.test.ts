@@ -99,7 +99,7 @@ describe('bundler relay', () => {
         'Content-Type': 'application/json',
         Origin: origin,
       },
-      body: JSON.stringify(body),
+      body: typeof body === 'string' ? body : JSON.stringify(body),
     })
     return { status: response.status, body: (await response.json()) as Record<string, unknown> }
   }
@@ -193,6 +193,32 @@ describe('bundler relay', () => {
       rpc('eth_chainId', [], 'a'),
     ])
       expect((await call(app, body)).status).toBe(400)
+  })
+
+  test('error: params nested 5,000 deep are 400 jsonTooDeep, not a 502; 64 levels still reach the bundler', async () => {
+    const app = await routes()
+    // Written as text: JSON.stringify of such a value would overflow the test's own stack.
+    const nested = (depth: number) =>
+      JSON.stringify(rpc('eth_estimateUserOperationGas', ['deep'])).replace(
+        '["deep"]',
+        `${'['.repeat(depth)}${']'.repeat(depth)}`,
+      )
+    expect(await call(app, nested(5_000))).toEqual({
+      status: 400,
+      body: {
+        error: {
+          code: 'jsonTooDeep',
+          message: 'The request body nests arrays and objects more than 64 deep',
+        },
+      },
+    })
+    // The body's object is one level; `params`, 63 arrays deep, makes 64.
+    const deepest = await call(app, nested(63))
+    expect(deepest).toMatchObject({ status: 200, body: { jsonrpc: '2.0', id: 1 } })
+    expect(deepest.body.error).toMatchObject({ code: expect.any(Number) })
+    expect((await call(app, nested(64))).body).toMatchObject({
+      error: { code: 'jsonTooDeep' },
+    })
   })
 
   test('security: a project with smart accounts off (the default) is refused before the bundler is asked', async () => {

@@ -291,6 +291,28 @@ describe.each(testDatabases())('email login on $name', (database) => {
     })
   })
 
+  test('error: addresses with doubled dots, DEL, NUL or U+0001 are 400 emailInvalid; nothing is mailed or kept', async () => {
+    const before = devMail.messages().length
+    for (const email of [
+      'ada..lovelace@example.com',
+      'ada\u007f@example.com',
+      'ada\u0000@example.com',
+      'ada\u0001@example.com',
+    ]) {
+      expect(await errorOf(await askCode(email)), JSON.stringify(email)).toEqual({
+        status: 400,
+        code: 'emailInvalid',
+        message: `${JSON.stringify(email)} is not an email address.`,
+      })
+      expect(await errorOf(await signIn(email, '123456'))).toMatchObject({
+        status: 400,
+        code: 'emailInvalid',
+      })
+    }
+    expect(devMail.messages().length).toBe(before)
+    expect(await storage.db.selectFrom('email_codes').selectAll().execute()).toEqual([])
+  })
+
   test('security: only the modal’s origin, for a site and project that allow it', async () => {
     const body = { email: 'ada@example.com', hostOrigin: site }
     expect(

@@ -25,6 +25,7 @@ import {
 import { setUpTimeout, testDatabases } from '../../test/databases'
 import { signedNameRequest } from '../../test/nameRequests'
 import { freePort } from '../../test/ports'
+import { imageUrlSigner } from '../services/images/imageUrlSignatures'
 import { type Anvil, startAnvil } from '../services/indexer/testing/anvil'
 import { defaultNetworks } from '../services/networks'
 import { createProject } from '../services/projects'
@@ -39,6 +40,7 @@ const start = Date.parse('2026-11-26T10:00:00.000Z')
 const startSeconds = start / 1000
 const alice = privateKeyToAccount(generatePrivateKey())
 const bob = privateKeyToAccount(generatePrivateKey())
+const imageUrls = imageUrlSigner(new Uint8Array(32).fill(9))
 
 let anvil: Anvil
 let deadRpcUrl: string
@@ -94,6 +96,7 @@ describe.each(testDatabases())('name routes on $name', (database) => {
       trustProxy: 0,
       publicOrigin: own,
       now: () => start,
+      imageUrls,
     })
   type Routes = ReturnType<typeof routes>
 
@@ -371,6 +374,37 @@ describe.each(testDatabases())('name routes on $name', (database) => {
     )
     expect(nobody.status).toBe(404)
     expect((await errorOf(nobody)).code).toBe('nameNotFound')
+  })
+
+  test('behavior: an https avatar is answered with avatarImage, the image proxy’s signed URL; a data: one without', async () => {
+    const app = routes()
+    const avatar = 'https://img.example/a b.png'
+    const href = 'https://img.example/a%20b.png'
+    const avatarImage = `/v1/nft-image?${new URLSearchParams({ url: href, sig: imageUrls.sign(href) })}`
+    const registered = await register(
+      app,
+      await signedRequest(alice, 'alice.airlock.eth', { attributes: { avatar } }),
+    )
+    expect(await registered.json()).toMatchObject({ attributes: { avatar }, avatarImage })
+    expect(await (await get(app, '/v1/names/alice.airlock.eth')).json()).toMatchObject({
+      attributes: { avatar },
+      avatarImage,
+    })
+    expect(await (await get(app, `/v1/names?address=${alice.address}`)).json()).toMatchObject({
+      names: [{ attributes: { avatar }, avatarImage }],
+    })
+    const svg = 'data:image/svg+xml,%3Csvg%2F%3E'
+    const changed = await post(
+      app,
+      '/v1/projects/shop/names/alice.airlock.eth/records',
+      await signedRequest(alice, 'alice.airlock.eth', {
+        attributes: { avatar: svg },
+        timestamp: startSeconds + 5,
+      }),
+    )
+    const record = (await changed.json()) as NameRecord
+    expect(record.attributes).toEqual({ avatar: svg })
+    expect(record.avatarImage).toBeUndefined()
   })
 
   test('behavior: lookups of no one’s name are 404, of an invalid one 400, both not kept', async () => {

@@ -7,8 +7,9 @@
  * Reads are public, as ENS records are, and answer CORS `*`: `GET /v1/names/:name` (a record: the
  * registry's under the parent, ENS's for any other name with `AIRLOCK_NAMES_ENS_CHAIN_ID`),
  * `GET /v1/names?address=` (the address's names, its primary first) and
- * `GET /v1/names/suggestions?name=` (free names like it). Without `AIRLOCK_NAMES_PARENT` every
- * route answers 404 `namesNotConfigured`.
+ * `GET /v1/names/suggestions?name=` (free names like it). A record with an `https:` avatar is
+ * answered with its `avatarImage`, the image proxy's signed URL the frame loads it from. Without
+ * `AIRLOCK_NAMES_PARENT` every route answers 404 `namesNotConfigured`.
  */
 
 import {
@@ -16,9 +17,11 @@ import {
   ApiRefusal,
   NameError,
   type NameErrorCode,
+  type NameRecord,
   type NameRecordList,
   type NameSuggestions,
   type NetworkConfig,
+  nameLengthError,
   nameLimits,
   nameRegisterRequestSchema,
   nameUpdateRequestSchema,
@@ -29,6 +32,7 @@ import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { getAddress } from 'viem'
 import { clientAddress } from '../services/clientAddress'
+import type { ImageUrlSigner } from '../services/images/imageUrlSignatures'
 import { ensNames } from '../services/names/ensNames'
 import { normaliseName } from '../services/names/nameRules'
 import { nameSignatureVerifier } from '../services/names/nameSignatures'
@@ -46,6 +50,7 @@ import { apiError } from './apiError'
 import { rateLimitedAnswer } from './clientBudgets'
 import { frameAdmission } from './frameAdmission'
 import { jsonBodyLimit, noStore } from './middleware'
+import { proxiedImageUrl } from './nftImageUrls'
 import { jsonBody } from './validators'
 
 export type NamesRoutesOptions = {
@@ -60,6 +65,8 @@ export type NamesRoutesOptions = {
   publicOrigin: string | undefined
   /** The clock, ms since the epoch (a message's freshness). Default `Date.now`. */
   now?: (() => number) | undefined
+  /** Signs the image proxy's URLs: each answered record's `avatarImage`. */
+  imageUrls: ImageUrlSigner
 }
 
 /** The status of each registry refusal, as `nameErrorCodes` documents it. */
@@ -96,15 +103,27 @@ export function namesRoutes({
   names,
   networks,
   now = Date.now,
+  imageUrls,
   ...admission
 }: NamesRoutesOptions): Hono {
   const app = new Hono()
+  /** `record` with where the frame loads its avatar from, when that is the image proxy. */
+  const served = <record extends NameRecord>(record: record): record => {
+    const { avatar } = record.attributes
+    const avatarImage = avatar === undefined ? undefined : proxiedImageUrl(avatar, imageUrls)
+    return avatarImage === undefined ? record : { ...record, avatarImage }
+  }
   const { rateLimiter, trustProxy } = admission
   const verify = nameSignatureVerifier(networks)
   const ens = names?.ens ? ensNames(names.ens, networks) : undefined
-  /** A normalised name's record: the registry's under the parent, ENS's elsewhere (when set). */
+  /**
+   * A normalised name's record: the registry's under the parent, ENS's elsewhere (when set). A
+   * name too long for DNS's limits is refused first: ENS's resolver fails on it.
+   */
   const lookup = async (name: string, parent: string) => {
     const normalised = normaliseName(name)
+    const tooLong = nameLengthError(normalised)
+    if (tooLong !== undefined) throw new NameError('nameInvalid', tooLong)
     if (normalised === parent || normalised.endsWith(`.${parent}`) || !ens)
       return lookupName({ db: storage.db }, normalised)
     return ens.lookup(normalised)
@@ -156,15 +175,17 @@ export function namesRoutes({
   const limit = jsonBodyLimit(maxBodyBytes)
 
   app.post('/v1/projects/:id/names', limit, write, jsonBody(nameRegisterRequestSchema), (c) =>
-    answered(c, 201, () =>
-      registerName({
-        db: storage.db,
-        projectId: c.var.project.id,
-        parent: c.var.service.parent,
-        request: c.req.valid('json'),
-        verify,
-        now,
-      }),
+    answered(c, 201, async () =>
+      served(
+        await registerName({
+          db: storage.db,
+          projectId: c.var.project.id,
+          parent: c.var.service.parent,
+          request: c.req.valid('json'),
+          verify,
+          now,
+        }),
+      ),
     ),
   )
 
@@ -174,16 +195,18 @@ export function namesRoutes({
     write,
     jsonBody(nameUpdateRequestSchema),
     (c) =>
-      answered(c, 200, () =>
-        updateTextRecords({
-          db: storage.db,
-          projectId: c.var.project.id,
-          parent: c.var.service.parent,
-          name: c.req.param('name'),
-          request: c.req.valid('json'),
-          verify,
-          now,
-        }),
+      answered(c, 200, async () =>
+        served(
+          await updateTextRecords({
+            db: storage.db,
+            projectId: c.var.project.id,
+            parent: c.var.service.parent,
+            name: c.req.param('name'),
+            request: c.req.valid('json'),
+            verify,
+            now,
+          }),
+        ),
       ),
   )
 
@@ -216,15 +239,16 @@ export function namesRoutes({
       // No name here: its primary ENS name, when ENS is configured.
       const fromEns =
         registered.length === 0 && ens ? await ens.reverse(getAddress(address)) : undefined
-      return { names: fromEns ? [fromEns] : registered }
+      return { names: (fromEns ? [fromEns] : registered).map(served) }
     })
   })
 
   app.get('/v1/names/:name', read, async (c) => {
     const name = c.req.param('name')
     try {
-      if (name.length > nameLimits.nameChars)
-        throw new NameError('nameInvalid', `A name has at most ${nameLimits.nameChars} characters.`)
+      // Before ENSIP-15 normalisation reads it; `lookup` checks the normal form again.
+      const tooLong = nameLengthError(name)
+      if (tooLong !== undefined) throw new NameError('nameInvalid', tooLong)
       const record = await lookup(name, c.var.parent)
       if (record === undefined) {
         // It may be registered a moment from now.
@@ -232,7 +256,7 @@ export function namesRoutes({
         return apiError(c, 404, 'nameNotFound', `No one has "${name}".`)
       }
       c.header('Cache-Control', `public, max-age=${lookupMaxAgeSeconds}`)
-      return c.json(record, 200)
+      return c.json(served(record), 200)
     } catch (error) {
       c.header('Cache-Control', 'no-store')
       return refused(c, error)

@@ -33,6 +33,7 @@ import { createFakeBuilds, type FakeBuilds } from '../../test/builds'
 import { setUpTimeout, testDatabases } from '../../test/databases'
 import { createApp } from '../app'
 import { createLogger } from '../logger'
+import { imageUrlSigner } from '../services/images/imageUrlSignatures'
 import { type Anvil, startAnvil } from '../services/indexer/testing/anvil'
 import { decodeGatewayResponse, type GatewaySigner } from '../services/names/ensGateway'
 import { registerName } from '../services/names/names'
@@ -318,6 +319,13 @@ describe('GET and POST /v1/names/gateway', () => {
 })
 
 describe('names outside the parent and addresses outside the registry: ENS on the configured chain', () => {
+  const imageKey = new Uint8Array(32).fill(3)
+  const aliceAvatar = 'https://example.test/alice.png'
+  /** Where the frame loads Alice's avatar from: the API's image proxy, the URL signed. */
+  const aliceAvatarImage = `/v1/nft-image?${new URLSearchParams({
+    url: aliceAvatar,
+    sig: imageUrlSigner(imageKey).sign(aliceAvatar),
+  })}`
   /** An API whose own parent is `shop.eth` and whose ENS is the dev chain's, on `networks`. */
   const ensApi = (networks = defaultNetworks(anvil.rpcUrl), registry: Storage = storage) =>
     createApp({
@@ -329,6 +337,7 @@ describe('names outside the parent and addresses outside the registry: ENS on th
         parent: 'shop.eth',
         ens: { chainId: foundry.id, universalResolver: devEnsAddresses.universalResolver },
       },
+      imageKey,
       namesRateLimiter: createRateLimiter({
         name: 'names',
         perMinute: { client: 1000, project: 1000, lookup: 1000 },
@@ -344,6 +353,7 @@ describe('names outside the parent and addresses outside the registry: ENS on th
       address: alice.address,
       coinType: 60,
       attributes: { avatar: 'https://example.test/alice.png', description: 'Alice' },
+      avatarImage: aliceAvatarImage,
     })
   })
 
@@ -362,6 +372,7 @@ describe('names outside the parent and addresses outside the registry: ENS on th
             address: alice.address,
             coinType: 60,
             attributes: { avatar: 'https://example.test/alice.png', description: 'Alice' },
+            avatarImage: aliceAvatarImage,
           },
         ],
       })
@@ -381,6 +392,31 @@ describe('names outside the parent and addresses outside the registry: ENS on th
     const invalid = await app.request(`/v1/names/${encodeURIComponent('a_b.eth')}`)
     expect(invalid.status).toBe(400)
     expect(((await invalid.json()) as ApiErrorBody).error.code).toBe('nameInvalid')
+  })
+
+  test('error: a name over 253 characters or with a label over 63 is 400 nameInvalid, before ENS is asked', async () => {
+    const app = ensApi()
+    const refusal = async (name: string) => {
+      const response = await app.request(`/v1/names/${name}`)
+      return { status: response.status, ...((await response.json()) as ApiErrorBody).error }
+    }
+    // One label of 255 letters: ENS's resolver fails on it (it was a 503).
+    for (const name of ['a'.repeat(255), `${'x.'.repeat(127)}x`])
+      expect(await refusal(name)).toEqual({
+        status: 400,
+        code: 'nameInvalid',
+        message: 'A name has at most 253 characters.',
+      })
+    const longLabel = `${'a'.repeat(64)}.eth`
+    expect(await refusal(longLabel)).toEqual({
+      status: 400,
+      code: 'nameInvalid',
+      message: `"${longLabel}" has a label of more than 63 characters.`,
+    })
+    // At the limits the name is asked of ENS, which does not know it.
+    const longest = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.eth`
+    expect(longest).toHaveLength(253)
+    expect(await refusal(longest)).toMatchObject({ status: 404, code: 'nameNotFound' })
   })
 
   test('error: ENS’s chain not answering is 503 nameResolutionUnavailable, not “not found”', async () => {

@@ -4,8 +4,15 @@ import { createTestApp } from '../../test/app'
 import { createAccountData } from '../services/accountData/accountData'
 import type { AccountDataAdapter } from '../services/accountData/adapter'
 import { defaultAccountDataConfig } from '../services/accountData/config'
+import { imageUrlSigner } from '../services/images/imageUrlSignatures'
 import { createMemoryCache } from '../storage/cache/memoryCache'
 import { servedNft, servedNftImageUrl, servedTransaction } from './nftImageUrls'
+
+const imageKey = new Uint8Array(32).fill(4)
+const signer = imageUrlSigner(imageKey)
+/** The proxy URL the API hands out for `url`: the URL and its signature. */
+const proxy = (url: string) =>
+  `/v1/nft-image?${new URLSearchParams({ url, sig: signer.sign(url) })}`
 
 const svgData = 'data:image/svg+xml;base64,PHN2Zy8+'
 const nft = (id: string, imageUrl?: string): NftItem => ({
@@ -41,11 +48,13 @@ const received = (preview?: string): Transaction => ({
 })
 
 describe('servedNftImageUrl', () => {
-  test('behavior: https pictures go through the proxy, inline ones stay, the rest are dropped', () => {
-    expect(servedNftImageUrl('https://example.com/a b.png?size=2')).toBe(
-      '/v1/nft-image?url=https%3A%2F%2Fexample.com%2Fa%2520b.png%3Fsize%3D2',
+  test('behavior: https pictures go through the proxy, signed, inline ones stay, the rest are dropped', () => {
+    const served = servedNftImageUrl('https://example.com/a b.png?size=2', signer)
+    expect(served).toBe(proxy('https://example.com/a%20b.png?size=2'))
+    expect(served).toMatch(
+      /^\/v1\/nft-image\?url=https%3A%2F%2Fexample\.com%2Fa%2520b\.png%3Fsize%3D2&sig=[\w-]{43}$/,
     )
-    expect(servedNftImageUrl(svgData)).toBe(svgData)
+    expect(servedNftImageUrl(svgData, signer)).toBe(svgData)
     for (const url of [
       'http://example.com/1.png',
       'ipfs://bafy/1.png',
@@ -54,37 +63,41 @@ describe('servedNftImageUrl', () => {
       '/relative.png',
       'not a url',
     ])
-      expect(servedNftImageUrl(url)).toBeUndefined()
+      expect(servedNftImageUrl(url, signer)).toBeUndefined()
   })
 
-  test('behavior: only production rewrites items; a dropped picture leaves no imageUrl', () => {
+  test('behavior: only a signer (production) rewrites items; a dropped picture leaves no imageUrl', () => {
     const https = nft('1', 'https://example.com/1.png')
-    expect(servedNft(https, false)).toBe(https)
-    expect(servedNft(https, true)).toEqual({
+    expect(servedNft(https, undefined)).toBe(https)
+    expect(servedNft(https, signer)).toEqual({
       ...https,
-      imageUrl: '/v1/nft-image?url=https%3A%2F%2Fexample.com%2F1.png',
+      imageUrl: proxy('https://example.com/1.png'),
     })
-    expect(servedNft(nft('2', 'http://example.com/2.png'), true)).toEqual(nft('2'))
-    expect(servedNft(nft('3'), true)).toEqual(nft('3'))
+    expect(servedNft(nft('2', 'http://example.com/2.png'), signer)).toEqual(nft('2'))
+    expect(servedNft(nft('3'), signer)).toEqual(nft('3'))
     expect(
-      servedTransaction(received('https://example.com/1.png'), true).transfers[0]?.nft_info,
+      servedTransaction(received('https://example.com/1.png'), signer).transfers[0]?.nft_info,
     ).toEqual({
       name: 'NFT #1',
-      content: { preview: { url: '/v1/nft-image?url=https%3A%2F%2Fexample.com%2F1.png' } },
+      content: { preview: { url: proxy('https://example.com/1.png') } },
       flags: { is_spam: false },
     })
-    expect(servedTransaction(received('http://example.com/1.png'), true)).toEqual(received())
-    expect(servedTransaction(received('http://example.com/1.png'), false)).toEqual(
+    expect(servedTransaction(received('http://example.com/1.png'), signer)).toEqual(received())
+    expect(servedTransaction(received('http://example.com/1.png'), undefined)).toEqual(
       received('http://example.com/1.png'),
     )
   })
 
-  test('behavior: in production the NFT and activity lists the modal reads carry proxied pictures', async () => {
+  test('behavior: in production the NFT and activity lists the modal reads carry proxied pictures the proxy takes', async () => {
     const adapter: AccountDataAdapter = {
       kind: 'stub',
       balances: async () => [],
       nfts: async (): Promise<NftsPage> => ({
-        data: [nft('1', 'https://example.com/1.png'), nft('2', 'http://example.com/2.png')],
+        data: [
+          nft('1', 'https://example.com/1.png'),
+          nft('2', 'http://example.com/2.png'),
+          nft('3', 'https://10.0.0.1/3.png'),
+        ],
         next: null,
       }),
       transactions: async (): Promise<TransactionsPage> => ({
@@ -94,6 +107,7 @@ describe('servedNftImageUrl', () => {
     }
     const t = await createTestApp({
       production: true,
+      imageKey,
       accountData: (storage, networks) =>
         createAccountData({
           db: storage.db,
@@ -112,13 +126,23 @@ describe('servedNftImageUrl', () => {
         expect(response.status).toBe(200)
         return (await response.json()) as { data: unknown[] }
       }
-      expect((await list('nfts')).data).toEqual([
-        { ...nft('1'), imageUrl: '/v1/nft-image?url=https%3A%2F%2Fexample.com%2F1.png' },
+      const nfts = (await list('nfts')).data as NftItem[]
+      expect(nfts).toEqual([
+        { ...nft('1'), imageUrl: proxy('https://example.com/1.png') },
         nft('2'),
+        { ...nft('3'), imageUrl: proxy('https://10.0.0.1/3.png') },
       ])
       expect((await list('transactions')).data).toEqual([
-        received('/v1/nft-image?url=https%3A%2F%2Fexample.com%2F1.png'),
+        received(proxy('https://example.com/1.png')),
       ])
+      // The proxy takes the URL it handed out (and refuses the private address it names only
+      // then), but not the same URL unsigned.
+      const handedOut = nfts[2]?.imageUrl ?? ''
+      expect(await (await t.app.request(handedOut)).json()).toEqual({
+        error: { code: 'invalidRequest', message: 'url: Refused: 10.0.0.1 is a private address' },
+      })
+      const unsigned = await t.app.request(handedOut.replace(/&sig=.*$/, ''))
+      expect(unsigned.status).toBe(403)
     } finally {
       await t.close()
     }

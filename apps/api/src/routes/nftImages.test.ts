@@ -3,17 +3,23 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp } from '../../test/app'
+import { imageUrlSigner } from '../services/images/imageUrlSignatures'
+import { createRateLimiter } from '../services/rateLimit'
 import { maxNftImageBytes, nftImageRoutes } from './nftImages'
 
 /** The first bytes of a PNG: enough for the proxy, which passes bytes through unread. */
 const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')
 const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
+const signer = imageUrlSigner(new Uint8Array(32).fill(5))
 
 describe('GET /v1/nft-image', () => {
   let images: Server
   let origin: string
+  /** The paths the picture server was asked for. */
+  const served: string[] = []
   beforeAll(async () => {
     images = createServer((request, response) => {
+      served.push(request.url ?? '')
       if (request.url === '/1.png')
         return response.writeHead(200, { 'content-type': 'image/png' }).end(png)
       if (request.url === '/2.svg')
@@ -39,9 +45,24 @@ describe('GET /v1/nft-image', () => {
     images.close()
   })
 
-  const loopbackAllowed = nftImageRoutes({ production: false, allowedNetworks: ['127.0.0.0/8'] })
+  const routes = ({
+    production = false,
+    allowedNetworks = ['127.0.0.0/8'],
+    perMinute = 1000,
+    resolve = undefined as nftImageRoutes.Options['resolve'],
+  } = {}) =>
+    nftImageRoutes({
+      production,
+      allowedNetworks,
+      resolve,
+      signer,
+      rateLimiter: createRateLimiter({ name: 'nftImage', perMinute: { client: perMinute } }),
+      trustProxy: 0,
+    })
+  const loopbackAllowed = routes()
+  /** The picture at `url` through the proxy, its URL signed as the API hands it out. */
   const proxied = (url: string, app = loopbackAllowed) =>
-    app.request(`/v1/nft-image?url=${encodeURIComponent(url)}`)
+    app.request(`/v1/nft-image?${new URLSearchParams({ url, sig: signer.sign(url) })}`)
   const errorOf = async (response: Response) => ({
     status: response.status,
     cache: response.headers.get('Cache-Control'),
@@ -97,7 +118,7 @@ describe('GET /v1/nft-image', () => {
   })
 
   test('behavior: private addresses, other schemes and bad queries answer 400', async () => {
-    const guarded = nftImageRoutes({ production: false })
+    const guarded = routes({ allowedNetworks: [] })
     expect(await errorOf(await proxied(`${origin}/1.png`, guarded))).toEqual({
       status: 400,
       cache: 'no-store',
@@ -134,7 +155,7 @@ describe('GET /v1/nft-image', () => {
   })
 
   test('behavior: in production the whole app refuses http pictures, and private ones', async () => {
-    const t = await createTestApp({ production: true })
+    const t = await createTestApp({ production: true, imageKey: new Uint8Array(32).fill(5) })
     try {
       expect((await errorOf(await proxied(`${origin}/1.png`, t.app))).body).toEqual({
         error: {
@@ -150,8 +171,94 @@ describe('GET /v1/nft-image', () => {
     }
   })
 
+  test('security: an unsigned URL, one signed with another key and a sig for another URL are 403; nothing is fetched', async () => {
+    served.length = 0
+    const url = `${origin}/1.png`
+    const other = imageUrlSigner(new Uint8Array(32).fill(6))
+    for (const query of [
+      { url },
+      { url, sig: '' },
+      { url, sig: other.sign(url) },
+      { url, sig: signer.sign(`${origin}/2.svg`) },
+      { url, sig: `${signer.sign(url)}=` },
+    ])
+      expect(
+        await errorOf(await loopbackAllowed.request(`/v1/nft-image?${new URLSearchParams(query)}`)),
+      ).toEqual({
+        status: 403,
+        cache: 'no-store',
+        body: {
+          error: {
+            code: 'imageSignatureInvalid',
+            message: 'This picture URL was not handed out by this API: its sig is missing or wrong',
+          },
+        },
+      })
+    expect(served).toEqual([])
+    // The app's own: a URL it did not hand out is refused the same.
+    const t = await createTestApp()
+    try {
+      expect((await t.app.request(`/v1/nft-image?${new URLSearchParams({ url })}`)).status).toBe(
+        403,
+      )
+    } finally {
+      await t.close()
+    }
+  })
+
+  test('error: a URL not in its normal form (http:///x) or not a URL is 400 before any lookup', async () => {
+    const looked: string[] = []
+    const app = routes({
+      allowedNetworks: [],
+      // Records the lookup and answers none: nothing leaves the machine, whatever is asked.
+      resolve: async (hostname) => {
+        looked.push(hostname)
+        throw new Error('no DNS in this test')
+      },
+    })
+    expect(await errorOf(await proxied('http:///x', app))).toEqual({
+      status: 400,
+      cache: 'no-store',
+      body: {
+        error: {
+          code: 'invalidRequest',
+          message: 'url: Refused: not in its normal form (http://x/)',
+        },
+      },
+    })
+    for (const [url, message] of [
+      [
+        'https://EXAMPLE.com/1.png',
+        'url: Refused: not in its normal form (https://example.com/1.png)',
+      ],
+      ['https://example.com', 'url: Refused: not in its normal form (https://example.com/)'],
+      ['not a url', 'url: Refused: not a URL'],
+      ['https://', 'url: Refused: not a URL'],
+    ] as const)
+      expect((await errorOf(await proxied(url, app))).body).toEqual({
+        error: { code: 'invalidRequest', message },
+      })
+    expect(looked).toEqual([])
+  })
+
+  test('error: past a client’s budget of pictures a minute, 429 with Retry-After; refused requests spend none', async () => {
+    const app = routes({ perMinute: 2 })
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await app.request(`/v1/nft-image?url=${encodeURIComponent(`${origin}/1.png`)}`)).status,
+      ).toBe(403)
+    expect((await proxied(`${origin}/1.png`, app)).status).toBe(200)
+    expect((await proxied(`${origin}/2.svg`, app)).status).toBe(200)
+    const limited = await proxied(`${origin}/1.png`, app)
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(await limited.json()).toEqual({
+      error: { code: 'rateLimited', message: 'Rate Limited' },
+    })
+  })
+
   test('behavior: production cannot be given networks to allow', () => {
-    expect(() => nftImageRoutes({ production: true, allowedNetworks: ['127.0.0.0/8'] })).toThrow(
+    expect(() => routes({ production: true })).toThrow(
       'allowedNetworks is for tests: production fetches public addresses only',
     )
   })

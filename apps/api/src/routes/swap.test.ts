@@ -7,6 +7,7 @@ import type { ApiErrorBody, SwapQuote } from '@airlock/protocol'
 import { frameTokenHeader, swapNativeTokenAddress } from '@airlock/protocol'
 import { delay, HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
+import { getAddress } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createTestApp } from '../../test/app'
 import { frameTokenHeaders, testCredential } from '../../test/frameTokens'
@@ -107,6 +108,12 @@ const errorOf = async (response: Response) => ({
   status: response.status,
   ...((await response.json()) as ApiErrorBody).error,
 })
+
+/** `address`, checksummed, with the case of its first letter flipped: its checksum fails. */
+const miscased = (address: string) =>
+  address.replace(/(?<=^0x\d*)[a-f]/i, (letter) =>
+    letter === letter.toLowerCase() ? letter.toUpperCase() : letter.toLowerCase(),
+  )
 
 const quoteBody = { chainId: 8453, fromToken: swapNativeTokenAddress, toToken: usdc, amount: '10' }
 
@@ -323,6 +330,42 @@ describe('swap routes', () => {
         code: 'swapQuoteExpired',
         message: 'The quote expired before the swap was confirmed. Get a new quote.',
       })
+      expect(asked).toEqual([])
+    })
+
+    test('error: a mixed-case address without its EIP-55 checksum is 400 naming the field', async () => {
+      const app = routes()
+      const wrong = miscased(getAddress(usdc))
+      const owner = getAddress(visitor)
+      const refusal = (field: string) => ({
+        status: 400,
+        code: 'invalidRequest',
+        message: `body.${field}: must be an EVM address: 0x and 40 hex digits, all lower case or with its EIP-55 checksum`,
+      })
+      expect(await errorOf(await post(app, 'quote', { ...quoteBody, toToken: wrong }))).toEqual(
+        refusal('toToken'),
+      )
+      expect(
+        await errorOf(await post(app, 'allowance', { chainId: 8453, token: wrong, owner })),
+      ).toEqual(refusal('token'))
+      expect(
+        await errorOf(
+          await post(app, 'allowance', { chainId: 8453, token: usdc, owner: miscased(owner) }),
+        ),
+      ).toEqual(refusal('owner'))
+      expect(
+        await errorOf(await post(app, 'approve', { chainId: 8453, token: wrong, amount: '1' })),
+      ).toEqual(refusal('token'))
+      expect(
+        await errorOf(
+          await post(app, 'transaction', {
+            ...quoteBody,
+            fromToken: wrong,
+            from: owner,
+            quoteExpiresAt: start + 1,
+          }),
+        ),
+      ).toEqual(refusal('fromToken'))
       expect(asked).toEqual([])
     })
 

@@ -14,8 +14,10 @@
  *
  * The chain picks the provider (`services/swap/swap.ts`); a chain without one is 400
  * `unsupportedSwapNetwork`, saying where swaps work. An amount that is empty, not a number, not
- * whole smallest units or zero is 400 `swapAmountInvalid` in the form's words, and a swap whose
- * quote has expired is 409 `swapQuoteExpired`, neither reaching the provider. Transactions are
+ * whole smallest units or zero is 400 `swapAmountInvalid` in the form's words, an address that is
+ * not one (a mixed-case one without its EIP-55 checksum) 400 `invalidRequest` naming the field,
+ * and a swap whose quote has expired is 409 `swapQuoteExpired`, none reaching the provider. A
+ * token with no contract on a local chain is 400 `swapTokenNotContract`, from the chain's code. Transactions are
  * answered for the visitor's wallet to send: the API sends nothing.
  */
 import {
@@ -67,13 +69,14 @@ const failureAnswers: Record<
   SwapProviderFailure,
   {
     status: ContentfulStatusCode
-    code: 'swapProviderTimeout' | 'swapProviderUnavailable' | 'swapRefused'
+    code: 'swapProviderTimeout' | 'swapProviderUnavailable' | 'swapRefused' | 'swapTokenNotContract'
   }
 > = {
   timeout: { status: 504, code: 'swapProviderTimeout' },
   unavailable: { status: 502, code: 'swapProviderUnavailable' },
   badAnswer: { status: 502, code: 'swapProviderUnavailable' },
   refused: { status: 400, code: 'swapRefused' },
+  notAContract: { status: 400, code: 'swapTokenNotContract' },
 }
 
 /** The amount in smallest units; refused in the form's words. */
@@ -99,7 +102,7 @@ async function provided(
     return c.json(await work(), 200)
   } catch (error) {
     if (!(error instanceof SwapProviderError)) throw error
-    if (error.reason !== 'refused')
+    if (error.reason !== 'refused' && error.reason !== 'notAContract')
       c.var.logger?.warn(
         { err: error.cause ?? error },
         `swap provider ${adapter.provider}: ${error.message}`,

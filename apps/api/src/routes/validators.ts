@@ -2,7 +2,8 @@
  * The validators of request bodies and queries, with the protocol's zod schemas: a handler
  * after them reads `c.req.valid('json')` or `c.req.valid('query')`, already checked. A refusal
  * is 400 `invalidRequest` naming the fields at fault (`body.amount: …`, `chainId: …`), the
- * answers the routes have always given.
+ * answers the routes have always given; a body nesting deeper than {@link maxJsonDepth} is 400
+ * `jsonTooDeep` on every route, before it is parsed.
  */
 import type { Context, Env, MiddlewareHandler } from 'hono'
 import { validator } from 'hono/validator'
@@ -13,6 +14,7 @@ import {
   type RequestSchema,
   type SchemaError,
 } from './apiError'
+import { maxJsonDepth, nestsDeeperThan } from './jsonDepth'
 
 /** How a route answers a body it refuses: by default 400 `invalidRequest` with `message`. */
 export type BodyRefusal = (c: Context, message: string) => Response
@@ -23,16 +25,25 @@ const invalidRequest: BodyRefusal = (c, message) => apiError(c, 400, 'invalidReq
  * The request's body, parsed as JSON and checked by `schema`. Hono's `validator('json')` would
  * skip a body sent without a JSON Content-Type and answer malformed JSON in its own words; the
  * routes parse whatever the body is and answer 'The request body must be JSON', so this reads
- * the text itself and hands the result on as the validator does.
+ * the text itself and hands the result on as the validator does. Whatever the route's refusal,
+ * a body too deeply nested is refused as such: its checks would overflow the stack.
  */
 export function jsonBody<output>(
   schema: RequestSchema<output>,
   refused: BodyRefusal = invalidRequest,
 ): MiddlewareHandler<Env, string, { in: { json: unknown }; out: { json: output } }> {
   return async (c, next) => {
+    const text = await c.req.text()
+    if (nestsDeeperThan(text, maxJsonDepth))
+      return apiError(
+        c,
+        400,
+        'jsonTooDeep',
+        `The request body nests arrays and objects more than ${maxJsonDepth} deep`,
+      )
     let json: unknown
     try {
-      json = JSON.parse(await c.req.text())
+      json = JSON.parse(text)
     } catch {
       return refused(c, 'The request body must be JSON')
     }

@@ -1,9 +1,9 @@
 /**
  * Budgets of requests a minute per key, for the routes someone could flood: `POST /e` (events
  * per client and page origin), the account-data routes (per project, per client, and a much
- * smaller one for `cache=false`, which goes to the upstream indexer every time) and the sign-in
- * routes (per client and per project: each nonce is a row). One factory,
- * `createRateLimiter`, counts any set of budgets: in Redis with `REDIS_URL`, so every replica
+ * smaller one for `cache=false`, which goes to the upstream indexer every time), the sign-in
+ * routes (per client and per project: each nonce is a row) and the image proxy (per client). One
+ * factory, `createRateLimiter`, counts any set of budgets: in Redis with `REDIS_URL`, so every replica
  * spends from the same budget, otherwise in this process. A limiter guards, it is not something
  * a request depends on: while Redis is down each process counts in memory instead (the insurance
  * limiter), and a request is let through rather than failed when nothing can count it.
@@ -245,3 +245,12 @@ export type SwapRateLimiter = RateLimiter<keyof typeof defaultSwapPerMinute>
 export const defaultFrameTokenPerMinute = { client: 30, project: 6_000, token: 600 } as const
 
 export type FrameTokenRateLimiter = RateLimiter<keyof typeof defaultFrameTokenPerMinute>
+
+/**
+ * The image proxy's budget a minute per client (`GET /v1/nft-image`): a page of NFTs is 20
+ * pictures, which the browser then keeps for a day; each one the proxy fetches is up to 5 MiB
+ * of the API's bandwidth.
+ */
+export const defaultNftImagePerMinute = { client: 120 } as const
+
+export type NftImageRateLimiter = RateLimiter<keyof typeof defaultNftImagePerMinute>

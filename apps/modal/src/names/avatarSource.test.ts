@@ -1,16 +1,24 @@
 import { expect, test } from 'vitest'
 import { avatarSource } from './avatarSource'
 
-test('behavior: a data: image is used as it is; an https picture goes through the API’s image proxy', () => {
-  const svg = 'data:image/svg+xml,%3Csvg%2F%3E'
-  expect(avatarSource(svg)).toBe(svg)
-  expect(avatarSource('https://img.example/a b.png')).toBe(
-    '/v1/nft-image?url=https%3A%2F%2Fimg.example%2Fa%2520b.png',
-  )
-  expect(avatarSource('http://127.0.0.1:5173/me.png')).toBe('http://127.0.0.1:5173/me.png')
+const named = (avatar: string | undefined, avatarImage?: string) => ({
+  attributes: avatar === undefined ? {} : { avatar },
+  ...(avatarImage === undefined ? {} : { avatarImage }),
 })
 
-test('security: nothing else is loaded: another host over http, ipfs, NFT URIs, scripts, no avatar', () => {
+test('behavior: a data: image is used as it is; an https picture through the proxy URL the API signed', () => {
+  const svg = 'data:image/svg+xml,%3Csvg%2F%3E'
+  expect(avatarSource(named(svg))).toBe(svg)
+  const proxied = '/v1/nft-image?url=https%3A%2F%2Fimg.example%2Fa%2520b.png&sig=abc'
+  expect(avatarSource(named('https://img.example/a b.png', proxied))).toBe(proxied)
+  expect(avatarSource(named('http://127.0.0.1:5173/me.png'))).toBe('http://127.0.0.1:5173/me.png')
+})
+
+test('security: nothing else is loaded: https without its proxy URL, another host over http, ipfs, NFT URIs, scripts, no avatar', () => {
+  expect(avatarSource(named('https://img.example/a.png'))).toBeUndefined()
+  expect(
+    avatarSource(named('https://img.example/a.png', 'https://img.example/a.png')),
+  ).toBeUndefined()
   for (const avatar of [
     'http://img.example/a.png',
     'ipfs://bafy/avatar.png',
@@ -21,5 +29,7 @@ test('security: nothing else is loaded: another host over http, ipfs, NFT URIs, 
     '',
     undefined,
   ])
-    expect(avatarSource(avatar)).toBeUndefined()
+    expect(avatarSource(named(avatar, '/v1/nft-image?url=x&sig=y'))).toBeUndefined()
+  expect(avatarSource(undefined)).toBeUndefined()
+  expect(avatarSource(null)).toBeUndefined()
 })

@@ -11,7 +11,7 @@ export type SendState = {
   receiverAddress: string
   /** The typed name, normalised, once it resolved to `receiverAddress`. */
   receiverProfileName: string | undefined
-  /** That name's `avatar` text record. */
+  /** Where that name's avatar loads from (`avatarSource` of its record); none: no picture. */
   receiverProfileImage: string | undefined
   /** The amount's value in USD, formatted; undefined when the token has no price. */
   networkBalanceInUSD: string | undefined

@@ -4,7 +4,8 @@
  * router names its factory and WETH; the tokens are the native currency and every token of the
  * factory's pairs but WETH (the native currency stands for it). A quote is the router's
  * `getAmountsOut` along a direct pair, or through WETH when there is none; its price impact is
- * from the pairs' reserves. Allowances and approvals are the ERC-20's own, for the router; swaps
+ * from the pairs' reserves. Allowances and approvals are the ERC-20's own, for the router (an
+ * address with no contract is refused as `notAContract` before either); swaps
  * are `swapExactETHForTokens`, `swapExactTokensForETH` or `swapExactTokensForTokens`, their
  * minimum the quote less the spec's 1 % and their deadline 10 minutes on, each estimated for its
  * sender first (one that would revert is refused, never handed to the wallet). The gas price is
@@ -181,6 +182,19 @@ export function createLocalSwap({
 
   const deadline = () => BigInt(Math.floor(now() / 1000) + localSwapDeadlineSeconds)
 
+  /**
+   * Refuses a token with no code on the chain before anything is read from it or approved on it:
+   * an ERC-20 call to an empty address answers nothing, which would read as the RPC failing.
+   */
+  async function assertTokenContract(token: Address) {
+    const code = await client.getCode({ address: token })
+    if (code === undefined || code === '0x')
+      throw new SwapProviderError(
+        'notAContract',
+        `${token} is not a token on ${chainName}: there is no contract at that address.`,
+      )
+  }
+
   return {
     provider: chainName,
 
@@ -247,31 +261,33 @@ export function createLocalSwap({
       }),
 
     allowance: ({ token, owner }) =>
-      onChain(async () => ({
-        spender: router,
-        allowance: isNative(token)
-          ? maxUint256
-          : await client.readContract({
-              address: token,
-              abi: erc20Abi,
-              functionName: 'allowance',
-              args: [owner, router],
-            }),
-      })),
-
-    approveTransaction: async ({ token, amount }): Promise<SwapApproveTransaction> => {
-      if (isNative(token))
-        throw new SwapProviderError('refused', `${nativeCurrency.symbol} needs no approval.`)
-      return {
-        to: token,
-        data: encodeFunctionData({
+      onChain(async () => {
+        if (isNative(token)) return { spender: router, allowance: maxUint256 }
+        await assertTokenContract(token)
+        const allowance = await client.readContract({
+          address: token,
           abi: erc20Abi,
-          functionName: 'approve',
-          args: [router, amount],
-        }),
-        value: '0',
-      }
-    },
+          functionName: 'allowance',
+          args: [owner, router],
+        })
+        return { spender: router, allowance }
+      }),
+
+    approveTransaction: ({ token, amount }) =>
+      onChain(async (): Promise<SwapApproveTransaction> => {
+        if (isNative(token))
+          throw new SwapProviderError('refused', `${nativeCurrency.symbol} needs no approval.`)
+        await assertTokenContract(token)
+        return {
+          to: token,
+          data: encodeFunctionData({
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [router, amount],
+          }),
+          value: '0',
+        }
+      }),
 
     swapTransaction: ({ fromToken, toToken, amount, from }) =>
       onChain(async (): Promise<SwapTransaction> => {

@@ -12,6 +12,8 @@ export type SwapProviderFailure =
   | 'badAnswer'
   /** It refused this request: no liquidity, an unknown token, a swap that would fail. */
   | 'refused'
+  /** A token the request names has no contract on the chain: no allowance to read or give. */
+  | 'notAContract'
 
 export class SwapProviderError extends Error {
   override name = 'SwapProviderError' as const

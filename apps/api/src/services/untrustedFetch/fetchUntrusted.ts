@@ -110,14 +110,23 @@ function parseUrl(text: string, base?: URL): URL {
   }
 }
 
+/**
+ * Why `url`'s scheme is not fetched, or undefined: only `https:` with `httpsOnly`, else `http:`
+ * and `https:`. For a caller that refuses a URL before anything else is done with it.
+ *
+ * @example
+ * schemeRefusal(new URL('file:///etc/passwd'), false) // 'Refused: file: URLs are not fetched (http: and https: only)'
+ */
+export function schemeRefusal(url: URL, httpsOnly: boolean): string | undefined {
+  const allowed = httpsOnly ? ['https:'] : ['http:', 'https:']
+  if (allowed.includes(url.protocol)) return undefined
+  return `Refused: ${url.protocol} URLs are not fetched (${allowed.join(' and ')} only)`
+}
+
 /** Checks the scheme, resolves the host once, and gives the one address to connect to. */
 async function pinAddress(url: URL, options: fetchUntrusted.Options): Promise<ResolvedAddress> {
-  const allowed = options.httpsOnly ? ['https:'] : ['http:', 'https:']
-  if (!allowed.includes(url.protocol))
-    throw new UntrustedFetchError(
-      'refused',
-      `Refused: ${url.protocol} URLs are not fetched (${allowed.join(' and ')} only)`,
-    )
+  const wrongScheme = schemeRefusal(url, options.httpsOnly)
+  if (wrongScheme !== undefined) throw new UntrustedFetchError('refused', wrongScheme)
   const host = bareHost(url.hostname)
   const family = isIP(host)
   let addresses: readonly ResolvedAddress[]

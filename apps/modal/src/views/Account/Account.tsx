@@ -19,6 +19,7 @@ import { useModalState } from '../../components/useModalState'
 import { useNativeBalance } from '../../components/useNativeBalance'
 import { useTokenBalances } from '../../components/useTokenBalances'
 import { accountText } from '../../messages/accountText'
+import { avatarSource } from '../../names/avatarSource'
 import { NameAvatar } from '../../names/NameAvatar'
 import { usePrimaryName } from '../../names/usePrimaryName'
 import type { AccountTab } from '../../stores/accountData'
@@ -133,7 +134,7 @@ export function Account() {
   return (
     <div className={styles.account}>
       <div className={styles.header}>
-        <NameAvatar className={styles.avatar} avatar={primary?.attributes.avatar} />
+        <NameAvatar className={styles.avatar} src={avatarSource(primary)} />
         {address ? (
           <>
             {primaryName && (

@@ -7,6 +7,7 @@
 import type { Transaction } from '@airlock/protocol'
 import { useAccountList } from '../../components/useAccountList'
 import { accountText } from '../../messages/accountText'
+import { avatarSource } from '../../names/avatarSource'
 import { NameAvatar } from '../../names/NameAvatar'
 import { useAddressName } from '../../names/useAddressName'
 import styles from './AccountTabs.module.css'
@@ -124,7 +125,7 @@ function CounterpartyLine({ other }: { other: Counterparty }) {
   return (
     <span className={styles.secondary} title={other.address} data-counterparty={other.address}>
       {record?.attributes.avatar && (
-        <NameAvatar className={styles.counterpartyAvatar} avatar={record.attributes.avatar} />
+        <NameAvatar className={styles.counterpartyAvatar} src={avatarSource(record)} />
       )}
       {counterpartyLabel(other, record?.name)}
     </span>

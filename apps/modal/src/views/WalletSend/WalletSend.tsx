@@ -165,7 +165,7 @@ export function WalletSend() {
         {send.receiverProfileName && (
           <div className={styles.hint} data-send-receiver-name={send.receiverProfileName}>
             <span className={styles.row}>
-              <NameAvatar className={styles.receiverAvatar} avatar={send.receiverProfileImage} />
+              <NameAvatar className={styles.receiverAvatar} src={send.receiverProfileImage} />
               <span>{send.receiverProfileName}</span>
             </span>
             <span title={send.receiverAddress}>{truncateAddress(send.receiverAddress)}</span>

@@ -57,7 +57,7 @@ export function WalletSendPreview() {
         <dd title={receiver} data-send-receiver={receiver}>
           {send.receiverProfileName ? (
             <span className={styles.row} data-send-receiver-name={send.receiverProfileName}>
-              <NameAvatar className={styles.receiverAvatar} avatar={send.receiverProfileImage} />
+              <NameAvatar className={styles.receiverAvatar} src={send.receiverProfileImage} />
               <span>{send.receiverProfileName}</span>
               <span className={styles.muted}>{truncateAddress(receiver)}</span>
             </span>

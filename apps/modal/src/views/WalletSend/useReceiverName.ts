@@ -11,6 +11,7 @@ import { useEffect } from 'react'
 import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModalState } from '../../components/useModalState'
 import { sendText } from '../../messages/sendText'
+import { avatarSource } from '../../names/avatarSource'
 import { nameLookupQuery } from '../../names/nameQueries'
 import { useNamesContext } from '../../names/useNamesContext'
 import { queryClientOf } from '../../queries/queryClient'
@@ -60,7 +61,7 @@ export function useReceiverName(): ReceiverName {
         ...store.getState().send,
         receiverAddress: record.address,
         receiverProfileName: record.name,
-        receiverProfileImage: record.attributes.avatar,
+        receiverProfileImage: avatarSource(record),
       },
     })
   }, [store, record, input])
