@@ -401,6 +401,11 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
       'error: Invalid siwx mode "always": use off, optional or required.',
     ],
     [
+      'set with an admission cache over a minute',
+      ['projects', 'set', 'shop', '--admission-cache', '61'],
+      'error: Invalid admission cache "61": use a whole number of seconds from 0 to 60.',
+    ],
+    [
       'set with a wallet listed twice',
       ['projects', 'set', 'shop', '--exclude-wallets', 'phantom,phantom'],
       'error: Invalid excluded wallet "phantom": listed twice.',
@@ -494,6 +499,7 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
           '  featured wallets: none',
           '  excluded wallets: none',
           '  siwx: off',
+          '  admission cache: 60 s',
           '',
         ].join('\n'),
       )
@@ -524,6 +530,8 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         'required',
         '--name',
         'The Shop',
+        '--admission-cache',
+        '5',
       )
       expect(created).toEqual({
         code: 0,
@@ -542,6 +550,7 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         '  featured wallets: metamask, io.rabby',
         '  excluded wallets: phantom',
         '  siwx: required',
+        '  admission cache: 5 s',
         '',
       ])
     })

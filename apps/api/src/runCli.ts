@@ -64,7 +64,8 @@ Commands:
   projects allow-origin <id> <url>
       Allow one more origin to embed the project's modal.
   projects revoke-origin <id> <url>
-      Stop allowing an origin.
+      Stop allowing an origin. A modal already loaded there refuses to sign or
+      send for it once its last check is older than the admission cache.
   projects revoke-sessions <id> <address>
       End every sign-in (SIWX) session of an address on the project, on all its sites.
 
@@ -86,6 +87,8 @@ Settings (each replaces what the project had; sites may narrow them, never widen
   --exclude-wallets <id,...|none>  wallets never listed
   --siwx <off|optional|required>   sign in with a wallet signature after connecting
   --name <text|none>               what the project's mails call the site (none: its id)
+  --admission-cache <seconds>      0 to 60 (default 60): how long a loaded modal signs and sends
+                                   on its last check that the site is still allowed
 
 A project id is 2 to 63 lowercase letters, digits or hyphens. An origin is exactly
 http(s)://host[:port], e.g. https://example.com or http://localhost:5173; in production mode
@@ -336,7 +339,7 @@ function parseProjectOptions(
     const known =
       repeatable ||
       name in listSettings ||
-      ['--default-network', '--theme-mode', '--siwx', '--name'].includes(name)
+      ['--default-network', '--theme-mode', '--siwx', '--name', '--admission-cache'].includes(name)
     if (!known || (name === '--origin' && !takesOrigins))
       throw new UsageError(`unknown option ${JSON.stringify(argument)}`)
     if (value === undefined || value === '') throw new UsageError(`${name} needs a value`)
@@ -356,6 +359,7 @@ function parseProjectOptions(
       settings.defaultNetwork = value === 'none' ? null : value
     else if (name === '--theme-mode') settings.themeMode = value === 'none' ? null : value
     else if (name === '--name') settings.name = value === 'none' ? null : value
+    else if (name === '--admission-cache') settings.admissionCacheSeconds = value
     else settings.siwx = value
   }
   if (Object.keys(themeVariables).length) settings.themeVariables = themeVariables
@@ -387,6 +391,7 @@ function describeProject(project: Project, catalogue: readonly NetworkConfig[]):
     `  featured wallets: ${list(settings.featuredWalletIds, 'none')}`,
     `  excluded wallets: ${list(settings.excludeWallets, 'none')}`,
     `  siwx: ${settings.siwx}`,
+    `  admission cache: ${settings.admissionCacheSeconds} s`,
     '',
   ].join('\n')
 }

@@ -7,7 +7,13 @@
  */
 import * as z from 'zod/mini'
 import { type CaipNetworkId, isCaipNetworkId } from './caip'
-import { modalConfigErrors, siwxModes } from './projectConfigCheck'
+import {
+  admissionCacheSecondsError,
+  isAdmissionCacheSeconds,
+  maxAdmissionCacheSeconds,
+  modalConfigErrors,
+  siwxModes,
+} from './projectConfigCheck'
 import { projectIdPattern } from './projectId'
 import { isThemeVariables, type ThemeVariables, themeModes } from './theme'
 import { socialProviders } from './validation'
@@ -126,6 +132,13 @@ export const projectConfigSchema = z.object({
   /** Wallets (registry id, rdns or name) never listed. */
   excludeWallets: z.array(z.string()),
   siwx: z.enum(siwxModes),
+  /**
+   * How long (seconds, 0 to 60) a loaded modal relies on the API's last answer that its site's
+   * origin is allowed before it signs or sends for the site again; then it asks again.
+   */
+  admissionCacheSeconds: z.custom<number>(isAdmissionCacheSeconds, {
+    error: admissionCacheSecondsError,
+  }),
   /** Null when the operator has not configured WalletConnect. */
   walletConnect: z.nullable(walletConnectConfigSchema),
 })
@@ -141,6 +154,7 @@ export const unconfiguredProjectSettings: Readonly<
   featuredWalletIds: [],
   excludeWallets: [],
   siwx: 'off',
+  admissionCacheSeconds: maxAdmissionCacheSeconds,
 }
 
 /** What the API inlines into the modal's HTML as `<script id="airlock-config">`. */

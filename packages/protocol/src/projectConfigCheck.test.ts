@@ -62,6 +62,7 @@ const project: ProjectConfig = {
   featuredWalletIds: ['io.metamask', 'c57ca95b47569778a828d19178114f4db188b89b'],
   excludeWallets: ['Bad Wallet'],
   siwx: 'required',
+  admissionCacheSeconds: 5,
   walletConnect: { relayUrl: 'wss://relay.example', projectId: 'wc', verify: true },
 }
 const modalConfig: ModalConfig = { projectId: 'shop', project, error: null }
@@ -80,6 +81,10 @@ const candidates: readonly unknown[] = [
   -0,
   18,
   1.5,
+  -1,
+  60,
+  61,
+  '5',
   Number.NaN,
   Number.POSITIVE_INFINITY,
   '',

@@ -27,6 +27,21 @@ export const siwxModes = ['off', 'optional', 'required'] as const
 export type SiwxMode = (typeof siwxModes)[number]
 
 /**
+ * How long a loaded modal relies on the API's last answer that its site's origin may embed it,
+ * before it signs or sends for the site again (issue 33): at most a minute, so a revoked origin
+ * is refused within it. A project may shorten it (`admissionCacheSeconds`), down to 0 (asked
+ * before every call).
+ */
+export const maxAdmissionCacheSeconds = 60
+
+/** A whole number of seconds from 0 to {@link maxAdmissionCacheSeconds}. */
+export const isAdmissionCacheSeconds = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= maxAdmissionCacheSeconds
+
+/** Why an admission cache is refused, word for word in the zod schema and the modal's check. */
+export const admissionCacheSecondsError = `must be a whole number of seconds from 0 to ${maxAdmissionCacheSeconds}`
+
+/**
  * Why the modal's page has no project: the site gave no project id (`projectIdNotConfigured`,
  * alert 'Project ID Not Configured') or one the API doesn't know (`invalidProjectId`, alert
  * 'Invalid Project ID').
@@ -189,6 +204,7 @@ const projectConfig = object<ProjectConfig>({
   featuredWalletIds: list(string),
   excludeWallets: list(string),
   siwx: oneOf(siwxModes),
+  admissionCacheSeconds: is(isAdmissionCacheSeconds, admissionCacheSecondsError),
   walletConnect: nullable(
     object<WalletConnectConfig>({ relayUrl: string, projectId: string, verify: boolean }),
   ),

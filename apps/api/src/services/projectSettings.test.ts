@@ -34,6 +34,7 @@ describe('changeSettings', () => {
         excludeWallets: ['Phantom'],
         siwx: 'required',
         name: '  Shop & Co ',
+        admissionCacheSeconds: '5',
       },
       catalogue,
     )
@@ -48,6 +49,7 @@ describe('changeSettings', () => {
       featuredWalletIds: ['metamask', 'io.rabby'],
       excludeWallets: ['Phantom'],
       siwx: 'required',
+      admissionCacheSeconds: 5,
     })
 
     expect(changeSettings(changed, { siwx: 'optional' }, catalogue)).toEqual({
@@ -72,6 +74,7 @@ describe('changeSettings', () => {
       featuredWalletIds: [],
       excludeWallets: [],
       siwx: 'off',
+      admissionCacheSeconds: 60,
     })
   })
 
@@ -198,6 +201,18 @@ describe('changeSettings', () => {
       defaultProjectSettings,
       { siwx: 'always' },
       'Invalid siwx mode "always": use off, optional or required.',
+    ],
+    [
+      'an admission cache over a minute',
+      defaultProjectSettings,
+      { admissionCacheSeconds: 61 },
+      'Invalid admission cache 61: use a whole number of seconds from 0 to 60.',
+    ],
+    [
+      'an admission cache that is not whole seconds',
+      defaultProjectSettings,
+      { admissionCacheSeconds: '1.5' },
+      'Invalid admission cache "1.5": use a whole number of seconds from 0 to 60.',
     ],
     [
       'a name with a line break',
@@ -333,6 +348,7 @@ describe('resolveSettings and storedSettings', () => {
     ['not JSON', '{'],
     ['an unknown key', '{"colour":"red"}'],
     ['a bad siwx mode', '{"siwx":"always"}'],
+    ['an admission cache over a minute', '{"admissionCacheSeconds":61}'],
     ['a bad theme mode', '{"theme":{"mode":"blue","variables":{}}}'],
   ])('behavior: stored settings with %s are refused on reading', (_, json) => {
     expect(() => resolveSettings(json)).toThrow()

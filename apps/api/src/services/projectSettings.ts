@@ -1,6 +1,7 @@
 /**
  * A project's settings besides its origins and feature switches: its name, its networks and the
- * one to start on, its theme, the wallets it features and hides, and sign in with X. They reach the
+ * one to start on, its theme, the wallets it features and hides, sign in with X, and how long a
+ * loaded modal relies on its last check that its site is still allowed. They reach the
  * modal in its boot config (`projectConfig.ts`), where a site's options can only narrow them.
  * A project stores the settings its operator chose, as JSON; reading fills in the defaults. Every
  * change is checked here, against the API's network catalogue, so no caller (CLI, seed) can store
@@ -8,7 +9,10 @@
  */
 
 import {
+  admissionCacheSecondsError,
   type CaipNetworkId,
+  isAdmissionCacheSeconds,
+  maxAdmissionCacheSeconds,
   type NetworkConfig,
   type ProjectTheme,
   type SiwxMode,
@@ -30,6 +34,11 @@ export type ProjectSettings = {
   featuredWalletIds: string[]
   excludeWallets: string[]
   siwx: SiwxMode
+  /**
+   * Seconds (0 to 60) a loaded modal signs and sends for a site on the API's last answer that
+   * the site's origin is allowed; then it asks again (a revoked origin is refused within it).
+   */
+  admissionCacheSeconds: number
 }
 
 export const defaultProjectSettings: Readonly<ProjectSettings> = {
@@ -40,6 +49,7 @@ export const defaultProjectSettings: Readonly<ProjectSettings> = {
   featuredWalletIds: [],
   excludeWallets: [],
   siwx: 'off',
+  admissionCacheSeconds: maxAdmissionCacheSeconds,
 }
 
 /**
@@ -55,6 +65,8 @@ export type ProjectSettingsChange = {
   featuredWalletIds?: readonly string[]
   excludeWallets?: readonly string[]
   siwx?: string
+  /** Whole seconds, as a number or its digits (the CLI's text). */
+  admissionCacheSeconds?: number | string
 }
 
 /** A setting refused, naming it and the value. */
@@ -88,6 +100,7 @@ const storedSettingsSchema = z
     featuredWalletIds: z.array(z.string()),
     excludeWallets: z.array(z.string()),
     siwx: z.enum(siwxModes),
+    admissionCacheSeconds: z.number().int().min(0).max(maxAdmissionCacheSeconds),
   })
   .partial()
 
@@ -188,6 +201,17 @@ export function changeSettings(
         'use off, optional or required',
       )
     next.siwx = change.siwx as SiwxMode
+  }
+  if (change.admissionCacheSeconds !== undefined) {
+    const given = change.admissionCacheSeconds
+    const seconds = typeof given === 'string' && /^\d{1,3}$/.test(given) ? Number(given) : given
+    if (!isAdmissionCacheSeconds(seconds))
+      throw new InvalidProjectSettingError(
+        'admission cache',
+        given,
+        admissionCacheSecondsError.replace(/^must be/, 'use'),
+      )
+    next.admissionCacheSeconds = seconds
   }
   return next
 }
