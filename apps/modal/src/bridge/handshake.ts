@@ -50,7 +50,7 @@ export function handshake(
     // The stack rests where a plain open() would show, as the site's options decide; already
     // there (most often), nothing is rendered again.
     const resting = restingView(store.getState())
-    if (navigation.view() !== resting || navigation.depth() !== 1) await navigation.reset(resting)
+    if (!navigation.isAt(resting)) await navigation.reset(resting)
     // The visitor clicked before this frame was ready: open now, before the host info below
     // and the work it starts, and a round trip sooner than a separate open.
     if (params.open) await open({}, false)
