@@ -54,7 +54,7 @@ export function createWalletConnect(options: WalletConnectOptions) {
   const { store } = options
   let client: Promise<SignClient> | undefined
   let session: Session | undefined
-  /** Until the client's storage is stored (storage.ts): nothing to wait for before it exists. */
+  /** Waits until the client's storage has written what it holds (storage.ts); none before it exists. */
   let storageStored: () => Promise<void> = async () => {}
 
   const config = () => store.getState().config.project?.walletConnect ?? undefined
