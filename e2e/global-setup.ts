@@ -15,6 +15,7 @@ import {
   analyticsProjects,
   oneLineProject,
   operatorToken,
+  revocableSigningProject,
   siteSignInSmartProject,
   siwxProjects,
   smartAccountProject,
@@ -70,6 +71,16 @@ export default async function globalSetup() {
   await airlock('projects', 'allow-origin', 'demo', origins.fixtures)
   // A project the allowlist test revokes, so other tests keep theirs.
   await airlock('projects', 'create', 'revocable', '--origin', origins.fixtures)
+  // Another, connected when it is revoked: an admission cache of a second, not a minute.
+  await airlock(
+    'projects',
+    'create',
+    revocableSigningProject,
+    '--origin',
+    origins.fixtures,
+    '--admission-cache',
+    '1',
+  )
   // A second project on the fixtures' site: it must not see what demo remembers there.
   await airlock('projects', 'create', 'neighbour', '--origin', origins.fixtures)
   // multiWallet is off by default and a site can't switch on what its project has off.

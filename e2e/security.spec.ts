@@ -1,10 +1,13 @@
 // Journey: attackers on other origins, in third-party frames and on the host itself try to use
 // the modal; each defence is shown to hold.
+import { generatePrivateKey } from 'viem/accounts'
 import { expectClosed, expectFrameHidden, expectOpen, modal, waitForAirlock } from './support/modal'
-import { airlockCli } from './support/operator'
+import { airlockCli, revocableSigningProject } from './support/operator'
 import { origins } from './support/ports'
 import { sdkPageUrl } from './support/sdkPage'
 import { expect, test } from './support/test'
+import { connectPhone, signsThroughProvider } from './support/walletConnect'
+import { createWalletPeer } from './support/walletPeer'
 
 test('behavior: the modal HTML forbids framing by origins the project did not allow', async ({
   request,
@@ -177,6 +180,69 @@ test('security: an origin revoked after the frame loaded: the next open re-check
   })
   expect(again?.message).toContain(origins.fixtures)
   await expectClosed(page)
+})
+
+test('security: an origin revoked while a frame of it is loaded and connected: once its admission cache is over, a signing request is refused and nothing is signed', async ({
+  page,
+}) => {
+  const peer = await createWalletPeer({ privateKey: generatePrivateKey(), name: 'Phone Wallet' })
+  try {
+    await page.goto(sdkPageUrl({ projectId: revocableSigningProject, networks: ['eip155:31337'] }))
+    await waitForAirlock(page)
+    await connectPhone(page, peer)
+    peer.autoAnswer('answer')
+    const signatures = () =>
+      peer.requests.filter((request) => request.method === 'personal_sign').length
+    expect(await signsThroughProvider(page, peer.address, 'while allowed')).toBe(true)
+    expect(signatures()).toBe(1)
+
+    await airlockCli('projects', 'revoke-origin', revocableSigningProject, origins.fixtures)
+    // The frame answers on its last check until that is older than the project's cache (a
+    // second); then it asks the API again and refuses the origin.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            window.airlock!.provider.request({ method: 'eth_chainId' }).then(
+              () => 'answered',
+              (error) => error.name,
+            ),
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe('InvalidAppConfigurationError')
+    const refused = await page.evaluate(
+      (address) =>
+        window
+          .airlock!.provider.request({
+            method: 'personal_sign',
+            params: ['0x6e6f7420616e796d6f7265', address],
+          })
+          .then(
+            () => null,
+            (error) => ({
+              name: error.name,
+              code: error.code,
+              shortMessage: error.shortMessage,
+              message: error.message,
+            }),
+          ),
+      peer.address,
+    )
+    expect(refused).toMatchObject({
+      name: 'InvalidAppConfigurationError',
+      code: 4100,
+      shortMessage: 'Invalid App Configuration',
+    })
+    expect(refused?.message).toContain(
+      `The origin ${origins.fixtures} is no longer allowed for project "${revocableSigningProject}".`,
+    )
+    // The wallet was asked for nothing more: nothing was signed for the revoked site.
+    expect(signatures()).toBe(1)
+    await expectClosed(page)
+  } finally {
+    await peer.close()
+  }
 })
 
 test('security: a frame of an unknown project touches no wallet and no storage for any host', async ({

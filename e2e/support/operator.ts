@@ -15,6 +15,12 @@ export const analyticsProjects = [
   'analytics-errors',
 ] as const
 
+/**
+ * A project whose origin a test revokes while a connected frame of it is loaded: its modal
+ * rechecks the origin before signing or sending once its last check is over a second old.
+ */
+export const revocableSigningProject = 'revocable-signing'
+
 /** A project whose settings the one-line tests change while pages of it are loaded. */
 export const oneLineProject = 'oneline'
 

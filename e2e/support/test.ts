@@ -1,13 +1,15 @@
 // The `test` every e2e spec uses: Playwright's, plus an automatic check that no page of the test
 // (the host page, its frames — the modal's included — and any window it opened) had an uncaught
 // error or an unhandled rejection (a spec that passes with a broken page does not pass), and the
-// shared steps as fixtures: `connectWallet` connects a browser wallet through the modal;
-// `signAndSend` signs and pays through the site's `airlock.provider`.
+// shared steps as fixtures: `pickWallet` picks a browser wallet in the modal and `connectWallet`
+// waits for the site to be connected with it; `signAndSend` signs and pays through the site's
+// `airlock.provider`; `reloadWhenConnected` reloads the page at once when the site is connected.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test'
 import { type Address, type Hex, parseEther, verifyMessage } from 'viem'
+import { waitForAirlock } from './modal'
 import { anvilClient, freshAddress } from './testWallet'
 
 /** Collects every uncaught error and unhandled rejection of the context's pages into `errors`. */
@@ -20,8 +22,22 @@ export function watchPageErrors(context: BrowserContext, errors: string[]) {
   context.on('page', watch)
 }
 
+/** Opens the modal and picks the named browser wallet (the wallet may prompt). */
+export type PickWallet = (walletName: string, page?: Page) => Promise<void>
+
 /** Opens the modal, picks the named browser wallet and waits until the site is connected. */
 export type ConnectWallet = (walletName: string, page?: Page) => Promise<void>
+
+/**
+ * Arms the page as a visitor who reloads at once: `delayMs` (under 50) after the site hears
+ * 'connected', the page reloads itself. Returns the wait for what follows: the reloaded page's
+ * bridge up and the site connected again, with nothing clicked; it resolves to the address the
+ * site had before the reload and the one it has after.
+ */
+export type ReloadWhenConnected = (
+  delayMs: number,
+  page?: Page,
+) => Promise<() => Promise<{ before: string | null; after: string | undefined }>>
 
 /**
  * Signs a message with `personal_sign` and sends ether with `eth_sendTransaction`, both through
@@ -47,7 +63,9 @@ export type OpenStorageContext = (mode: StorageMode) => Promise<BrowserContext>
 
 export const test = base.extend<{
   pageErrors: string[]
+  pickWallet: PickWallet
   connectWallet: ConnectWallet
+  reloadWhenConnected: ReloadWhenConnected
   signAndSend: SignAndSend
   openStorageContext: OpenStorageContext
 }>({
@@ -109,7 +127,7 @@ export const test = base.extend<{
       expect(await client.getBalance({ address: receiver })).toBe(parseEther(ether))
     })
   },
-  connectWallet: async ({ page }, use) => {
+  pickWallet: async ({ page }, use) => {
     await use(async (walletName, target = page) => {
       await target.evaluate(() => window.airlock!.open())
       await target
@@ -117,7 +135,39 @@ export const test = base.extend<{
         .getByRole('dialog')
         .getByRole('button', { name: new RegExp(walletName) })
         .click()
+    })
+  },
+  connectWallet: async ({ page, pickWallet }, use) => {
+    await use(async (walletName, target = page) => {
+      await pickWallet(walletName, target)
       await target.waitForFunction(() => window.airlock!.getState().status === 'connected')
+    })
+  },
+  reloadWhenConnected: async ({ page }, use) => {
+    await use(async (delayMs, target = page) => {
+      // The page is loaded: its next load is the reload.
+      const reloaded = target.waitForEvent('load')
+      await target.evaluate((delay) => {
+        const unsubscribe = window.airlock!.subscribe((state) => {
+          if (state.status !== 'connected') return
+          unsubscribe()
+          sessionStorage.setItem('e2e:addressBeforeReload', state.address ?? '')
+          setTimeout(() => location.reload(), delay)
+        })
+      }, delayMs)
+      return async () => {
+        await reloaded
+        await waitForAirlock(target)
+        await target.waitForFunction(
+          () => window.airlock!.getState().status === 'connected',
+          undefined,
+          { timeout: 10_000 },
+        )
+        return target.evaluate(() => ({
+          before: sessionStorage.getItem('e2e:addressBeforeReload'),
+          after: window.airlock!.getState().address,
+        }))
+      }
     })
   },
   pageErrors: [

@@ -401,6 +401,11 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
       'error: Invalid siwx mode "always": use off, optional or required.',
     ],
     [
+      'set with an admission cache over a minute',
+      ['projects', 'set', 'shop', '--admission-cache', '61'],
+      'error: Invalid admission cache "61": use a whole number of seconds from 0 to 60.',
+    ],
+    [
       'set with a wallet listed twice',
       ['projects', 'set', 'shop', '--exclude-wallets', 'phantom,phantom'],
       'error: Invalid excluded wallet "phantom": listed twice.',
@@ -495,6 +500,7 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
           '  excluded wallets: none',
           '  siwx: off',
           '  sponsored a day (with gasSponsorship on): per account 10 operations, 5000000 gas; per project 1000 operations, 500000000 gas',
+          '  admission cache: 60 s',
           '',
         ].join('\n'),
       )
@@ -528,6 +534,8 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         '--sponsored-operations-per-account',
         '3',
         '--sponsored-gas-per-project=0',
+        '--admission-cache',
+        '5',
       )
       expect(created).toEqual({
         code: 0,
@@ -547,6 +555,7 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         '  excluded wallets: phantom',
         '  siwx: required',
         '  sponsored a day (with gasSponsorship on): per account 3 operations, 5000000 gas; per project 1000 operations, 0 gas',
+        '  admission cache: 5 s',
         '',
       ])
     })

@@ -64,7 +64,8 @@ Commands:
   projects allow-origin <id> <url>
       Allow one more origin to embed the project's modal.
   projects revoke-origin <id> <url>
-      Stop allowing an origin.
+      Stop allowing an origin. A modal already loaded there refuses to sign or
+      send for it once its last check is older than the admission cache.
   projects revoke-sessions <id> <address>
       End every sign-in (SIWX) session of an address on the project, on all its sites.
 
@@ -90,6 +91,8 @@ Settings (each replaces what the project had; sites may narrow them, never widen
   --sponsored-gas-per-account <n>         their gas (the sum of their gas limits) a day
   --sponsored-operations-per-project <n>  user operations a day all the project's accounts get
   --sponsored-gas-per-project <n>         their gas a day (with gasSponsorship on; UTC days; 0: none)
+  --admission-cache <seconds>      0 to 60 (default 60): how long a loaded modal signs and sends
+                                   on its last check that the site is still allowed
 
 A project id is 2 to 63 lowercase letters, digits or hyphens. An origin is exactly
 http(s)://host[:port], e.g. https://example.com or http://localhost:5173; in production mode
@@ -349,7 +352,7 @@ function parseProjectOptions(
       repeatable ||
       name in listSettings ||
       name in sponsorshipOptions ||
-      ['--default-network', '--theme-mode', '--siwx', '--name'].includes(name)
+      ['--default-network', '--theme-mode', '--siwx', '--name', '--admission-cache'].includes(name)
     if (!known || (name === '--origin' && !takesOrigins))
       throw new UsageError(`unknown option ${JSON.stringify(argument)}`)
     if (value === undefined || value === '') throw new UsageError(`${name} needs a value`)
@@ -372,6 +375,7 @@ function parseProjectOptions(
       settings.defaultNetwork = value === 'none' ? null : value
     else if (name === '--theme-mode') settings.themeMode = value === 'none' ? null : value
     else if (name === '--name') settings.name = value === 'none' ? null : value
+    else if (name === '--admission-cache') settings.admissionCacheSeconds = value
     else settings.siwx = value
   }
   if (Object.keys(themeVariables).length) settings.themeVariables = themeVariables
@@ -404,6 +408,7 @@ function describeProject(project: Project, catalogue: readonly NetworkConfig[]):
     `  excluded wallets: ${list(settings.excludeWallets, 'none')}`,
     `  siwx: ${settings.siwx}`,
     `  sponsored a day (with gasSponsorship on): per account ${settings.sponsorship.accountOperations} operations, ${settings.sponsorship.accountGas} gas; per project ${settings.sponsorship.projectOperations} operations, ${settings.sponsorship.projectGas} gas`,
+    `  admission cache: ${settings.admissionCacheSeconds} s`,
     '',
   ].join('\n')
 }

@@ -112,3 +112,24 @@ test('behavior: a site that opens the modal on hearing of a connection keeps it 
   expect(visibility).toEqual([])
   expect(modal.navigation.view()).toBe('Account')
 })
+
+test('behavior: a wallet gone while the closed modal heads for Account: it rests on Connect, and opens there', async () => {
+  const { modal } = renderView('Connect')
+  modal.store.setState({ open: false, siteOptions: modal.store.getState().options })
+  // Connected while closed (a reload's reconnect): the stack heads for Account, whose code loads.
+  modal.store.setState(connectedState(evmAccount))
+  // Disconnected before that code came (the site's disconnect()).
+  modal.store.setState({
+    status: 'disconnected',
+    address: undefined,
+    caipAddress: undefined,
+    connectorId: undefined,
+    activeConnectionId: undefined,
+  })
+  await modal.openModal({})
+  // Account's code has come meanwhile and changed nothing.
+  await modal.navigation.viewCode.load('Account')
+  await new Promise((resolve) => setTimeout(resolve))
+  expect([modal.navigation.view(), modal.navigation.depth()]).toEqual(['Connect', 1])
+  expect(modal.store.getState().open).toBe(true)
+})

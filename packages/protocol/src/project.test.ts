@@ -52,6 +52,7 @@ const project: ProjectConfig = {
   featuredWalletIds: ['io.metamask', 'c57ca95b47569778a828d19178114f4db188b89b'],
   excludeWallets: ['Bad Wallet'],
   siwx: 'required',
+  admissionCacheSeconds: 5,
   walletConnect: { relayUrl: 'wss://relay.example', projectId: 'wc', verify: true },
 }
 const modalConfig: ModalConfig = { projectId: 'shop', project, error: null }
@@ -183,6 +184,21 @@ describe('parseModalConfig and parseProjectConfig: the modal reads with the one 
       'a sign-in mode of another spelling',
       { project: { ...project, siwx: 'OFF' } },
       'project.siwx',
+    ],
+    [
+      'an admission cache over a minute',
+      { project: { ...project, admissionCacheSeconds: 61 } },
+      'project.admissionCacheSeconds',
+    ],
+    [
+      'an admission cache in parts of a second',
+      { project: { ...project, admissionCacheSeconds: 1.5 } },
+      'project.admissionCacheSeconds',
+    ],
+    [
+      'an admission cache as text',
+      { project: { ...project, admissionCacheSeconds: '5' } },
+      'project.admissionCacheSeconds',
     ],
     [
       'a theme mode of another spelling',

@@ -20,6 +20,21 @@ export const siwxModes = ['off', 'optional', 'required'] as const
 export type SiwxMode = (typeof siwxModes)[number]
 
 /**
+ * How long a loaded modal relies on the API's last answer that its site's origin may embed it,
+ * before it signs or sends for the site again (issue 33): at most a minute, so a revoked origin
+ * is refused within it. A project may shorten it (`admissionCacheSeconds`), down to 0 (asked
+ * before every call).
+ */
+export const maxAdmissionCacheSeconds = 60
+
+/** A whole number of seconds from 0 to {@link maxAdmissionCacheSeconds}. */
+export const isAdmissionCacheSeconds = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= maxAdmissionCacheSeconds
+
+/** Why an admission cache is refused, word for word wherever it is checked. */
+export const admissionCacheSecondsError = `must be a whole number of seconds from 0 to ${maxAdmissionCacheSeconds}`
+
+/**
  * Why the modal's page has no project: the site gave no project id (`projectIdNotConfigured`,
  * alert 'Project ID Not Configured') or one the API doesn't know (`invalidProjectId`, alert
  * 'Invalid Project ID').
@@ -131,6 +146,11 @@ export const projectConfigSchema = v.object({
   /** Wallets (registry id, rdns or name) never listed. */
   excludeWallets: v.array(v.string()),
   siwx: v.picklist(siwxModes),
+  /**
+   * How long (seconds, 0 to 60) a loaded modal relies on the API's last answer that its site's
+   * origin is allowed before it signs or sends for the site again; then it asks again.
+   */
+  admissionCacheSeconds: v.custom<number>(isAdmissionCacheSeconds, admissionCacheSecondsError),
   /** Null when the operator has not configured WalletConnect. */
   walletConnect: v.nullable(walletConnectConfigSchema),
 })
@@ -146,6 +166,7 @@ export const unconfiguredProjectSettings: Readonly<
   featuredWalletIds: [],
   excludeWallets: [],
   siwx: 'off',
+  admissionCacheSeconds: maxAdmissionCacheSeconds,
 }
 
 /** What the API inlines into the modal's HTML as `<script id="airlock-config">`. */

@@ -56,6 +56,7 @@ export function toProjectConfig(
     featuredWalletIds: settings.featuredWalletIds,
     excludeWallets: settings.excludeWallets,
     siwx: settings.siwx,
+    admissionCacheSeconds: settings.admissionCacheSeconds,
     walletConnect,
   }
 }

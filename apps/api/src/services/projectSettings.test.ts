@@ -36,6 +36,7 @@ describe('changeSettings', () => {
         siwx: 'required',
         name: '  Shop & Co ',
         sponsorship: { accountOperations: '3', projectGas: 0 },
+        admissionCacheSeconds: '5',
       },
       catalogue,
     )
@@ -51,6 +52,7 @@ describe('changeSettings', () => {
       excludeWallets: ['Phantom'],
       siwx: 'required',
       sponsorship: { ...defaultSponsorshipCaps, accountOperations: 3, projectGas: 0 },
+      admissionCacheSeconds: 5,
     })
 
     expect(changeSettings(changed, { siwx: 'optional' }, catalogue)).toEqual({
@@ -81,6 +83,7 @@ describe('changeSettings', () => {
         projectOperations: 1_000,
         projectGas: 500_000_000,
       },
+      admissionCacheSeconds: 60,
     })
   })
 
@@ -207,6 +210,18 @@ describe('changeSettings', () => {
       defaultProjectSettings,
       { siwx: 'always' },
       'Invalid siwx mode "always": use off, optional or required.',
+    ],
+    [
+      'an admission cache over a minute',
+      defaultProjectSettings,
+      { admissionCacheSeconds: 61 },
+      'Invalid admission cache 61: use a whole number of seconds from 0 to 60.',
+    ],
+    [
+      'an admission cache that is not whole seconds',
+      defaultProjectSettings,
+      { admissionCacheSeconds: '1.5' },
+      'Invalid admission cache "1.5": use a whole number of seconds from 0 to 60.',
     ],
     [
       'a name with a line break',
@@ -380,6 +395,7 @@ describe('resolveSettings and storedSettings', () => {
     ['not JSON', '{'],
     ['an unknown key', '{"colour":"red"}'],
     ['a bad siwx mode', '{"siwx":"always"}'],
+    ['an admission cache over a minute', '{"admissionCacheSeconds":61}'],
     ['a bad theme mode', '{"theme":{"mode":"blue","variables":{}}}'],
     ['an unknown sponsorship cap', '{"sponsorship":{"walletGas":1}}'],
   ])('behavior: stored settings with %s are refused on reading', (_, json) => {

@@ -1,15 +1,19 @@
 /**
  * A project's settings besides its origins and feature switches: its name, its networks and the
- * one to start on, its theme, the wallets it features and hides, sign in with X, and the daily
- * caps of the gas it sponsors. All but the caps (which stay on the API) reach the modal in its
- * boot config (`projectConfig.ts`), where a site's options can only narrow them.
+ * one to start on, its theme, the wallets it features and hides, sign in with X, how long a
+ * loaded modal relies on its last check that its site is still allowed, and the daily caps of the
+ * gas it sponsors. All but the caps (which stay on the API) reach the modal in its boot config
+ * (`projectConfig.ts`), where a site's options can only narrow them.
  * A project stores the settings its operator chose, as JSON; reading fills in the defaults. Every
  * change is checked here, against the API's network catalogue, so no caller (CLI, seed) can store
  * a value the modal would refuse; the error names the setting and the value.
  */
 
 import {
+  admissionCacheSecondsError,
   type CaipNetworkId,
+  isAdmissionCacheSeconds,
+  maxAdmissionCacheSeconds,
   type NetworkConfig,
   type ProjectTheme,
   type SiwxMode,
@@ -63,6 +67,11 @@ export type ProjectSettings = {
   excludeWallets: string[]
   siwx: SiwxMode
   sponsorship: SponsorshipCaps
+  /**
+   * Seconds (0 to 60) a loaded modal signs and sends for a site on the API's last answer that
+   * the site's origin is allowed; then it asks again (a revoked origin is refused within it).
+   */
+  admissionCacheSeconds: number
 }
 
 export const defaultProjectSettings: Readonly<ProjectSettings> = {
@@ -74,6 +83,7 @@ export const defaultProjectSettings: Readonly<ProjectSettings> = {
   excludeWallets: [],
   siwx: 'off',
   sponsorship: { ...defaultSponsorshipCaps },
+  admissionCacheSeconds: maxAdmissionCacheSeconds,
 }
 
 /**
@@ -91,6 +101,8 @@ export type ProjectSettingsChange = {
   siwx?: string
   /** Each cap given replaces that cap: a whole number, as a number or decimal text. */
   sponsorship?: Partial<Record<keyof SponsorshipCaps, number | string>>
+  /** Whole seconds, as a number or its digits (the CLI's text). */
+  admissionCacheSeconds?: number | string
 }
 
 /** A setting refused, naming it and the value. */
@@ -132,6 +144,7 @@ const storedSettingsSchema = z
         projectGas: z.number(),
       })
       .partial(),
+    admissionCacheSeconds: z.number().int().min(0).max(maxAdmissionCacheSeconds),
   })
   .partial()
 
@@ -240,6 +253,17 @@ export function changeSettings(
       cap as keyof SponsorshipCaps,
       value,
     )
+  if (change.admissionCacheSeconds !== undefined) {
+    const given = change.admissionCacheSeconds
+    const seconds = typeof given === 'string' && /^\d{1,3}$/.test(given) ? Number(given) : given
+    if (!isAdmissionCacheSeconds(seconds))
+      throw new InvalidProjectSettingError(
+        'admission cache',
+        given,
+        admissionCacheSecondsError.replace(/^must be/, 'use'),
+      )
+    next.admissionCacheSeconds = seconds
+  }
   return next
 }
 

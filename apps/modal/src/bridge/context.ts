@@ -21,6 +21,7 @@ export type BridgeContext = Pick<
   | 'closeModal'
   | 'switchNetwork'
   | 'disconnect'
+  | 'storage'
 > &
   Pick<HostPorts, 'onFrameVisibility' | 'setHostCall' | 'setStorage'>
 

@@ -26,16 +26,21 @@ const accountChangingMethods = ['eth_sendTransaction', 'wallet_sendCalls']
 export function frameMethods(
   context: Pick<
     BridgeContext,
-    'store' | 'connection' | 'siwx' | 'closeModal' | 'switchNetwork' | 'disconnect'
+    'store' | 'connection' | 'siwx' | 'closeModal' | 'switchNetwork' | 'disconnect' | 'storage'
   >,
   { ready, proven }: Pick<OriginAdmission, 'ready' | 'proven'>,
   open: (params: OpenParams, shown: boolean) => Promise<void>,
 ): Omit<Handlers<FrameMethods>, 'handshake'> {
   const { store, connection, siwx } = context
+  /** The state as the host may hear it: once what the frame remembers of it is stored. */
+  const storedState = async () => {
+    await context.storage()?.settled?.()
+    return store.getState()
+  }
   return {
     open: ready(open),
     close: ready(async () => context.closeModal({ fromFrame: false })),
-    getState: ready(async () => airlockState(store.getState())),
+    getState: ready(async () => airlockState(await storedState())),
     request: proven(async (request: RequestArguments) => {
       const forwarded = connection.forward(request)
       if (forwarded) {
@@ -44,7 +49,7 @@ export function frameMethods(
           forwarded.then(() => refreshAccountData(store)).catch(() => {})
         return forwarded
       }
-      const state = store.getState()
+      const state = await storedState()
       if (request.method === 'eth_accounts')
         return state.status === 'connected' && state.address ? [state.address] : []
       if (

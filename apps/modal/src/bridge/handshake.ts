@@ -50,7 +50,7 @@ export function handshake(
     // The stack rests where a plain open() would show, as the site's options decide; already
     // there (most often), nothing is rendered again.
     const resting = restingView(store.getState())
-    if (navigation.view() !== resting || navigation.depth() !== 1) await navigation.reset(resting)
+    if (!navigation.isAt(resting)) await navigation.reset(resting)
     // The visitor clicked before this frame was ready: open now, before the host info below
     // and the work it starts, and a round trip sooner than a separate open.
     if (params.open) await open({}, false)
@@ -86,15 +86,17 @@ async function loadHostInfo(
   store.setState({ hostWallets: parseHostWallets(await unwrap(host.listHostWallets())) })
   // Its code comes now, after the handshake: nothing the first frame shows needs it.
   const { fetchFrameSecret, openFrameStorage } = await import('../stores/frameStorage')
-  setStorage(
-    openFrameStorage(
-      { projectId: config.projectId, hostOrigin: origin },
-      {
-        get: (key) => unwrap(host.readStorage(key)),
-        set: (key, value) => unwrap(host.writeStorage(key, value)),
-      },
-      () => fetchFrameSecret(api.apiFetch),
-    ),
+  const storage = openFrameStorage(
+    { projectId: config.projectId, hostOrigin: origin },
+    {
+      get: (key) => unwrap(host.readStorage(key)),
+      set: (key, value) => unwrap(host.writeStorage(key, value)),
+    },
+    () => fetchFrameSecret(api.apiFetch),
   )
+  setStorage(storage)
+  // Opened before the storage was (a click before the frame was ready): its open could not get
+  // it ready for what the visitor does next, so it is done now, before any connect.
+  if (store.getState().open) storage.prepare?.()
   await connection.reconnect()
 }

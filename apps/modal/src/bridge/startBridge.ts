@@ -46,7 +46,7 @@ export function startBridge(context: BridgeContext) {
   const messenger = new WindowMessenger({ remoteWindow: window.parent, allowedOrigins })
   const connection = connect<HostMethods>({ messenger, methods })
   context.setHostCall(async (name, ...args) => {
-    await admission.untilOriginChecked()
+    await admission.untilAdmitted()
     const host = await connection.promise
     // biome-ignore lint/suspicious/noExplicitAny: the arguments are typed per method by HostCall.
     return unwrap((host[name] as any)(...args))

@@ -2,18 +2,26 @@
  * What the host mirrors of the frame, kept current once the handshake is done: the state
  * (`airlock.getState()`, its events), the page (the namespaces, whether the view a plain open()
  * shows is rendered), whether the frame is to be shown and, embedded, its height.
+ *
+ * A state is told once what the frame remembers of it is stored: a site told 'connected' may
+ * reload at once, and the reload must find the connection (issue 33). The connection actions
+ * save before they change the state (stores/connections.ts), so waiting for the storage to
+ * settle is waiting for that save.
  */
-import type { FramePage } from '@airlock/protocol'
+import type { AirlockState, FramePage } from '@airlock/protocol'
 import { namespaceOf } from '@airlock/protocol'
 import { prerendered } from '../flows/restingStack'
 import { airlockState } from '../stores/controllers'
 import type { BridgeContext, Remote } from './context'
 
 export function startStateMirror(
-  context: Pick<BridgeContext, 'store' | 'navigation' | 'visibility' | 'onFrameVisibility'>,
+  context: Pick<
+    BridgeContext,
+    'store' | 'navigation' | 'visibility' | 'onFrameVisibility' | 'storage'
+  >,
   { remote, handshaken }: { remote: Remote; handshaken: () => boolean },
 ) {
-  const { store, navigation, visibility } = context
+  const { store, navigation, visibility, storage } = context
 
   /** Embedded mode: the host sizes the iframe to the modal's content. */
   function reportHeight() {
@@ -49,19 +57,42 @@ export function startStateMirror(
   store.subscribe(tellPage)
   navigation.onViewChange(tellPage)
 
-  // The host mirrors our state; tell it whenever what it sees changes.
+  // What the host hears of the state and of the frame's visibility, in the order it happened:
+  // a frame that closes itself once connected is hidden after the host heard 'connected', never
+  // before (a site waiting for a connection would take the close for the visitor giving up).
+  let outbox: Promise<void> = Promise.resolve()
+  let queued = 0
+  /** Sends after whatever is queued, and after `before` when given; at once when nothing is. */
+  function inTurn(send: () => void, before?: Promise<void>) {
+    if (!before && queued === 0) return send()
+    queued++
+    outbox = outbox
+      .then(() => before)
+      .catch(() => {})
+      .then(() => {
+        queued--
+        send()
+      })
+  }
+
+  // The host mirrors our state; tell it whenever what it sees changes, once what the frame
+  // remembers of it is stored.
   let lastSent = ''
-  store.subscribe((state) => {
-    if (!handshaken()) return
-    const next = airlockState(state)
+  function tell(next: AirlockState) {
     // `open` is the host's to say; a change of it alone is not news to the host.
     const serialized = JSON.stringify({ ...next, open: false })
     if (serialized === lastSent) return
     lastSent = serialized
     remote().then((host) => host.emit({ type: 'state', state: next }))
+  }
+  store.subscribe((state) => {
+    if (!handshaken()) return
+    const next = airlockState(state)
+    // The frame's own storage is written at once: nothing to wait for.
+    inTurn(() => tell(next), storage()?.settled?.())
   })
   context.onFrameVisibility((visible) => {
-    remote().then((host) => host.setFrame({ visible }))
+    inTurn(() => remote().then((host) => host.setFrame({ visible })))
   })
   new ResizeObserver(reportHeight).observe(document.body)
   return { reportHeight, tellPage }

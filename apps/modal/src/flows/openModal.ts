@@ -44,7 +44,7 @@ export async function openModal(
     view: params.view,
   })
   store.setState({ requestedNamespace: params.namespace })
-  if (navigation.view() !== view || navigation.depth() !== 1) await navigation.reset(view)
+  if (!navigation.isAt(view)) await navigation.reset(view)
   // Already there, and the host showed it on the click: the work of opening (its re-renders,
   // focus, storage) comes after the frame that shows it, never before.
   else if (!state.open && shown) await afterNextFrame()

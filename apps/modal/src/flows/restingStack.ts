@@ -31,7 +31,7 @@ export function prerendered({
   const state = store.getState()
   if (!state.siteOptions || state.open || visibility.closing || state.options?.embedded)
     return false
-  return navigation.depth() === 1 && navigation.view() === restingView(state)
+  return navigation.isAt(restingView(state))
 }
 
 /**
@@ -53,6 +53,6 @@ export function followRestingView({
     )
       return
     const view = restingView(state)
-    if (navigation.view() !== view || navigation.depth() !== 1) void navigation.reset(view)
+    if (!navigation.isAt(view)) void navigation.reset(view)
   })
 }

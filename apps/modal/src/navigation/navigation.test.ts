@@ -70,6 +70,23 @@ describe('view stack', () => {
     expect(navigation.view()).toBe('Account')
   })
 
+  test('behavior: the stack is not at its view while a reset to another waits for code; a reset back wins', async () => {
+    const { code, arrive } = pendingCode()
+    const { navigation } = stack({ loadView: (view) => (view === 'Account' ? code : undefined) })
+    expect(navigation.isAt('Connect')).toBe(true)
+    // Connected while closed: the stack is to rest on Account, whose code is on its way.
+    const resting = navigation.reset('Account')
+    expect(navigation.view()).toBe('Connect')
+    expect(navigation.isAt('Connect')).toBe(false)
+    expect(navigation.isAt('Account')).toBe(false)
+    // Disconnected before it came: back to Connect, and Account's code arriving changes nothing.
+    await navigation.reset('Connect')
+    expect(navigation.isAt('Connect')).toBe(true)
+    arrive()
+    await resting
+    expect([navigation.view(), navigation.depth()]).toEqual(['Connect', 1])
+  })
+
   test('behavior: listeners hear each change of view with the view before it', async () => {
     const { navigation } = stack({ loadView: () => undefined })
     const changes: [View, View][] = []

@@ -41,6 +41,8 @@ export function createNavigation(
   // Counts the changes asked for, so a reset that waited for a view's code gives way to any
   // change asked for meanwhile (closing while opening on a view that loads on demand).
   let changes = 0
+  // A reset waiting for its view's code: the stack is about to change, whatever it shows now.
+  let resetting = false
   return {
     viewCode,
     view: () => router.state.location.pathname.slice(1) as View,
@@ -51,6 +53,7 @@ export function createNavigation(
      */
     push(view: View) {
       changes++
+      resetting = false
       return router.navigate(`/${view}`, { state: { depth: depth() + 1 }, flushSync: true })
     },
     /**
@@ -60,13 +63,23 @@ export function createNavigation(
      */
     reset(view: View) {
       const change = ++changes
-      const replace = () =>
-        router.navigate(`/${view}`, { replace: true, state: { depth: 1 }, flushSync: true })
+      const replace = () => {
+        resetting = false
+        return router.navigate(`/${view}`, { replace: true, state: { depth: 1 }, flushSync: true })
+      }
       const loading = loadView(view)
       if (!loading) return replace()
+      resetting = true
       return loading.then(() => {
         if (change === changes) return replace()
       })
+    },
+    /**
+     * Whether the stack is `view` alone with no reset on its way: a caller that finds it so
+     * has nothing to change, and one that does not resets (which gives way to nothing pending).
+     */
+    isAt(view: View) {
+      return !resetting && router.state.location.pathname === `/${view}` && depth() === 1
     },
     /**
      * Starts loading a view's code, for a view the visitor is likely to go to next; does nothing
@@ -77,6 +90,7 @@ export function createNavigation(
     },
     back() {
       changes++
+      resetting = false
       if (backAction(depth()) === 'close') return close()
       return router.navigate(-1)
     },

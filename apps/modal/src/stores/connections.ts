@@ -50,8 +50,16 @@ export function withAccounts(state: ModalState, id: string, accounts: string[]):
   return state.connections.map((item) => (item.id === id ? { ...item, accounts } : item))
 }
 
-export function saveConnections(store: ModalStore, persistence: Persistence) {
-  const { connections, activeConnectionId } = store.getState()
+/**
+ * Saves what a reload reconnects from: the connections' wallets and the active one. Called with
+ * the state about to be set, before it is set: whoever hears of a change (the host, through the
+ * bridge's state mirror, which waits for the storage to settle) hears of it once it is stored.
+ */
+function saveConnections(
+  persistence: Persistence,
+  connections: Connection[],
+  activeConnectionId: string | undefined,
+) {
   persistence.saveConnections({
     ...(activeConnectionId ? { active: activeConnectionId } : {}),
     ids: connections.map(({ id, name, namespace, authProvider }) => ({
@@ -74,9 +82,11 @@ export function activate(
   const state = store.getState()
   const address = accounts[0]
   const activeNetwork = network ?? state.activeNetwork
+  const connections = withConnection(state, connectionOf(connector, accounts))
+  saveConnections(persistence, connections, connector.connectionId)
   store.setState({
     approvedNetworks: connector.approvedNetworks(),
-    connections: withConnection(state, connectionOf(connector, accounts)),
+    connections,
     activeConnectionId: connector.connectionId,
     status: address ? 'connected' : 'disconnected',
     address,
@@ -85,11 +95,11 @@ export function activate(
     activeNetwork,
     connecting: undefined,
   })
-  saveConnections(store, persistence)
 }
 
 /** No active connection; still connecting while another wallet's prompt is open. */
 export function clearActive(store: ModalStore, persistence: Persistence, connecting: boolean) {
+  saveConnections(persistence, store.getState().connections, undefined)
   store.setState({
     status: connecting ? 'connecting' : 'disconnected',
     address: undefined,
@@ -98,7 +108,6 @@ export function clearActive(store: ModalStore, persistence: Persistence, connect
     activeConnectionId: undefined,
     approvedNetworks: undefined,
   })
-  saveConnections(store, persistence)
 }
 
 /** The active network changed (the wallet's chain, or the visitor's choice of cluster). */

@@ -141,3 +141,63 @@ describe('frame storage: ready before it is needed', () => {
     expect(requests).toBe(1)
   })
 })
+
+describe('frame storage: sealed writes in order', () => {
+  /** Host storage whose first write takes a while to land, and the order writes landed in. */
+  function slowFirstWrite() {
+    const data = new Map<string, string>()
+    const landed: string[] = []
+    let writes = 0
+    const host: HostStorage = {
+      get: async (key) => data.get(key) ?? null,
+      set: async (key, value) => {
+        writes += 1
+        if (writes === 1) await new Promise((resolve) => setTimeout(resolve, 20))
+        data.set(key, value)
+        landed.push(value)
+      },
+    }
+    return { host, data, landed }
+  }
+
+  test('behavior: a later write never lands before an earlier one; a read sees both', async () => {
+    const { host, landed } = slowFirstWrite()
+    const storage = sealedHostStorage(host, demo, secret(4))
+    const connected = storage.set('airlock:v1:connections', '{"active":"a","ids":[]}')
+    const disconnected = storage.set('airlock:v1:connections', '{"ids":[]}')
+    // Read while both are under way: it comes after them.
+    expect(await storage.get('airlock:v1:connections')).toBe('{"ids":[]}')
+    await Promise.all([connected, disconnected])
+    expect(landed).toHaveLength(2)
+    expect(await storage.get('airlock:v1:connections')).toBe('{"ids":[]}')
+  })
+
+  test('behavior: settled waits for every write made before it or while it waits', async () => {
+    const { host, data } = slowFirstWrite()
+    const storage = sealedHostStorage(host, demo, secret(4))
+    void storage.set('airlock:v1:connections', '{"ids":[]}')
+    const settled = storage.settled?.()
+    void storage.set('airlock:v1:recentWallets', '[]')
+    await settled
+    expect([...data.keys()].sort()).toEqual([
+      'airlock:v1:demo:connections',
+      'airlock:v1:demo:recentWallets',
+    ])
+  })
+
+  test('behavior: a failed write is settled too, and the next one is stored', async () => {
+    let requests = 0
+    const host = hostStorage()
+    const storage = sealedHostStorage(host, demo, async () => {
+      requests += 1
+      if (requests === 1) throw new Error('HTTP status code: 503')
+      return new Uint8Array(32).fill(5)
+    })
+    const failed = storage.set('airlock:v1:connections', '{"active":"a","ids":[]}')
+    await expect(failed).rejects.toThrow('503')
+    await storage.settled?.()
+    await storage.set('airlock:v1:connections', '{"ids":[]}')
+    await storage.settled?.()
+    expect(await storage.get('airlock:v1:connections')).toBe('{"ids":[]}')
+  })
+})

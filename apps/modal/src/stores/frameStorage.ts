@@ -121,6 +121,11 @@ export async function unseal(key: CryptoKey, name: string, sealed: string): Prom
  * Host storage, sealed. The secret is fetched on first need, or when the visitor opens the
  * modal (`prepare`), so a connection is saved at once: a visitor with nothing stored who never
  * opens the modal costs no request.
+ *
+ * Each write is sealed as soon as it is made, but reaches the host in the order the writes were
+ * made, and a read comes after every write made before it: a connect quickly followed by a
+ * disconnect never leaves the connect stored. `settled` resolves once every write made so far
+ * is in the host's storage (or has failed): what the host is told waits for it (bridge/).
  */
 export function sealedHostStorage(
   host: HostStorage,
@@ -138,17 +143,37 @@ export function sealedHostStorage(
     return key
   }
   const hostKey = (name: string) => `airlock:v1:${scope.projectId}:${name}`
+  // The tail of the host's reads and writes, one after the other; never rejects.
+  let queue: Promise<unknown> = Promise.resolve()
+  function inOrder<value>(step: () => Promise<value>): Promise<value> {
+    const result = queue.then(step)
+    queue = result.catch(() => {})
+    return result
+  }
   return {
     prepare: () => void cryptoKey().catch(() => {}),
     async get(logical) {
       const name = nameOf(logical)
-      const sealed = await host.get(hostKey(name))
-      if (sealed === null) return null
-      return unseal(await cryptoKey(), name, sealed)
+      return inOrder(async () => {
+        const sealed = await host.get(hostKey(name))
+        if (sealed === null) return null
+        return unseal(await cryptoKey(), name, sealed)
+      })
     },
     async set(logical, value) {
       const name = nameOf(logical)
-      await host.set(hostKey(name), await seal(await cryptoKey(), name, value))
+      const sealed = cryptoKey().then((cryptoKey) => seal(cryptoKey, name, value))
+      // Its failure is the write's, reported in its turn.
+      sealed.catch(() => {})
+      return inOrder(async () => host.set(hostKey(name), await sealed))
+    },
+    // Writes made while it waits are waited for too: once it resolves, nothing is under way.
+    async settled() {
+      let tail: Promise<unknown>
+      do {
+        tail = queue
+        await tail
+      } while (tail !== queue)
     },
   }
 }

@@ -196,3 +196,44 @@ describe('persistence: nothing to remember costs nothing', () => {
     expect(await persistence.connections()).toEqual({ ids: [] })
   })
 })
+
+describe('persistence: what is stored is the last thing saved', () => {
+  /** An asynchronous store whose writes land in order, each a moment after it was made. */
+  function orderedSlowStorage() {
+    const data = new Map<string, string>()
+    let tail: Promise<void> = Promise.resolve()
+    const storage: KeyValueStore = {
+      get: async (key) => data.get(key) ?? null,
+      set: (key, value) => {
+        tail = tail
+          .then(() => new Promise((resolve) => setTimeout(resolve, 5)))
+          .then(() => void data.set(key, value))
+        return tail
+      },
+    }
+    return { storage, data }
+  }
+  const connected = { active: 'io.rabby', ids: [{ id: 'io.rabby', name: 'Rabby' }] }
+  const disconnected = { ids: [{ id: 'io.rabby', name: 'Rabby' }] }
+
+  test('behavior: connected, disconnected, connected again before the second write landed: connected is stored', async () => {
+    const { storage, data } = orderedSlowStorage()
+    const persistence = createPersistence(() => storage)
+    await persistence.saveConnections(connected)
+    const leaving = persistence.saveConnections(disconnected)
+    const back = persistence.saveConnections(connected)
+    await Promise.all([leaving, back])
+    expect(JSON.parse(data.get('airlock:v1:connections') ?? 'null')).toEqual(connected)
+  })
+
+  test('behavior: a read that ends after a save does not make the next save look done', async () => {
+    const { storage, data } = orderedSlowStorage()
+    const persistence = createPersistence(() => storage)
+    // Read (nothing stored yet) while a save is under way.
+    const reading = persistence.connections()
+    await persistence.saveConnections(connected)
+    expect(await reading).toEqual({ ids: [] })
+    await persistence.saveConnections({ ids: [] })
+    expect(JSON.parse(data.get('airlock:v1:connections') ?? 'null')).toEqual({ ids: [] })
+  })
+})

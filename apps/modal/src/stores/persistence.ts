@@ -19,6 +19,11 @@ export type KeyValueStore = {
   set(key: string, value: string): Promise<void> | void
   /** Gets ready to write soon (the visitor opened the modal), so the write itself is quick. */
   prepare?(): void
+  /**
+   * Resolves once no write is under way: each made so far (or while it waits) is stored, or has
+   * failed. A store whose writes are done when `set` returns (the frame's localStorage) has none.
+   */
+  settled?(): Promise<void>
 }
 
 const keys = { recent: 'airlock:v1:recentWallets', connections: 'airlock:v1:connections' }
@@ -45,8 +50,9 @@ const isRecent = (item: unknown) => {
 }
 
 export function createPersistence(backend: () => KeyValueStore | undefined) {
-  // What each key holds as far as we know (read or written through this backend): writing the
-  // same again is skipped, so a visitor with nothing to remember costs no storage work at all.
+  // What each key holds as far as we know (read, or the last write made through this backend,
+  // done or under way): writing the same again is skipped, so a visitor with nothing to remember
+  // costs no storage work at all. A read never overrides a write made meanwhile.
   const known = new Map<string, string>()
   let knownFor: KeyValueStore | undefined
   const knownOf = (storage: KeyValueStore) => {
@@ -59,22 +65,25 @@ export function createPersistence(backend: () => KeyValueStore | undefined) {
       const storage = backend()
       const parsed: unknown = JSON.parse((await storage?.get(key)) ?? 'null')
       const result = valid(parsed) ? (parsed as value) : fallback
-      if (storage) knownOf(storage).set(key, JSON.stringify(result))
+      if (storage && !knownOf(storage).has(key)) known.set(key, JSON.stringify(result))
       return result
     } catch {
       return fallback
     }
   }
   async function write(key: string, value: unknown) {
+    let text: string | undefined
     try {
       const storage = backend()
       if (!storage) return
-      const text = JSON.stringify(value)
+      text = JSON.stringify(value)
       if (knownOf(storage).get(key) === text) return
-      await storage.set(key, text)
+      // Known from now on: the store keeps its writes in order, so this is what it will hold.
       known.set(key, text)
+      await storage.set(key, text)
     } catch {
-      // Remembering is a convenience, never a requirement.
+      // Remembering is a convenience, never a requirement; not stored, it is not known either.
+      if (text !== undefined && known.get(key) === text) known.delete(key)
     }
   }
   return {

@@ -54,6 +54,8 @@ export function createWalletConnect(options: WalletConnectOptions) {
   const { store } = options
   let client: Promise<SignClient> | undefined
   let session: Session | undefined
+  /** Waits until the client's storage has written what it holds (storage.ts); none before it exists. */
+  let storageStored: () => Promise<void> = async () => {}
 
   const config = () => store.getState().config.project?.walletConnect ?? undefined
   /**
@@ -83,6 +85,7 @@ export function createWalletConnect(options: WalletConnectOptions) {
       import('@walletconnect/core'),
       import('@walletconnect/sign-client'),
     ])
+    storageStored = storage.flush
     const core = new Core({
       projectId: settings.projectId,
       relayUrl: settings.relayUrl,
@@ -211,7 +214,10 @@ export function createWalletConnect(options: WalletConnectOptions) {
     },
     onChange: (pairingState) => store.setState({ pairing: pairingState }),
     onError: (error) => options.onError?.(error),
-    onSession(next) {
+    async onSession(next) {
+      // The session is announced once it is stored: a reload right after the site hears of the
+      // connection finds it (issue 33).
+      await storageStored()
       use(next)
       options.onSession()
     },
