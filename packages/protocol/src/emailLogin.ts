@@ -2,7 +2,8 @@
  * Email login (spec §1, view EmailLogin), what the frame and the API say to each other: the
  * frame asks for a one-time code for an email address, the API mails a 6-digit code, and the
  * code, given back, starts an email session: an HttpOnly cookie of the modal's origin, which no
- * host script can read. Codes last 10 minutes, are good once and for 5 tries.
+ * host script can read. Codes last 10 minutes, are good once and for 5 tries; an address's wrong
+ * codes are also counted across the codes mailed to it, and too many lock it for a while.
  */
 import * as z from 'zod/mini'
 import { socialProviders } from './validation'
@@ -11,6 +12,17 @@ import { socialProviders } from './validation'
 export const emailCodeTtlMs = 10 * 60_000
 /** Wrong codes allowed before the code is spent. */
 export const emailCodeMaxAttempts = 5
+/**
+ * Wrong codes for one address on one project, across every code mailed to it (a new code gets 5
+ * tries of its own, not a new count here): the `maxFailures`th locks the address's codes, and
+ * the address is mailed. The first lock lasts `firstLockMs`, each one after it twice the one
+ * before, up to `maxLockMs`; a right code clears the count and the backoff.
+ */
+export const emailAddressLockout = {
+  maxFailures: 10,
+  firstLockMs: 15 * 60_000,
+  maxLockMs: 24 * 60 * 60_000,
+} as const
 /** How long an email session lasts. */
 export const emailSessionTtlMs = 30 * 24 * 60 * 60_000
 /** RFC 5321's limits on an address: 254 characters in all, 64 before the @. */

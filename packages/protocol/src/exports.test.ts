@@ -58,6 +58,7 @@ test('behavior: the entry exports exactly these names', () => {
       "defaultThemeMode",
       "deserializeError",
       "displayDecimals",
+      "emailAddressLockout",
       "emailChangeConfirmSchema",
       "emailChangeConfirmedSchema",
       "emailChangeRequestSchema",

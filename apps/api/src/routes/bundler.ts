@@ -78,7 +78,7 @@ export function bundlerRoutes({
   app.use('/v1/projects/:id/bundler/info', noStore)
 
   /** What the network offers a smart account: the EntryPoint, and whether gas is sponsored. */
-  app.post('/v1/projects/:id/bundler/info', admitted, (c) => {
+  app.post('/v1/projects/:id/bundler/info', admitted(), (c) => {
     const sponsored = c.var.project.features.gasSponsorship
     const paymaster = !!relay.paymasterOf(c.var.service.network, sponsored)
     const info: BundlerInfo = { entryPoint: entryPoint08, paymaster }
@@ -88,8 +88,7 @@ export function bundlerRoutes({
   app.post(
     '/v1/projects/:id/bundler',
     jsonBodyLimit(maxBodyBytes),
-    admitted,
-    jsonBody(bundlerRequestSchema),
+    admitted(jsonBody(bundlerRequestSchema)),
     async (c) => {
       const { network, bundlerUrl } = c.var.service
       const paymasterUrl = relay.paymasterOf(network, c.var.project.features.gasSponsorship)

@@ -5,6 +5,7 @@
 
 import { type Kysely, type Migration, Migrator, PostgresAdapter } from 'kysely'
 import { utcDay } from './days'
+import { emailAddressLocksMigration } from './migrations/0014_emailAddressLocks'
 import type { Database } from './storage'
 
 // `timestamptz` is a real type in Postgres; SQLite accepts the name and keeps the ISO text as is.
@@ -500,6 +501,7 @@ const migrations = {
         .execute()
     },
   },
+  '0014_email_address_locks': emailAddressLocksMigration,
 } satisfies Record<string, Migration>
 
 export type MigrationName = keyof typeof migrations

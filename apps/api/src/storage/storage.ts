@@ -21,6 +21,7 @@ import {
   sql,
 } from 'kysely'
 import pg from 'pg'
+import type { EmailAddressLocksTable } from './emailAddressLocksTable'
 
 /** A timestamp: written as an ISO string, read back as `Date` (Postgres) or the string (SQLite). */
 type Timestamp = ColumnType<Date | string, string, never>
@@ -390,6 +391,7 @@ export type Database = {
   embedded_wallets: EmbeddedWalletsTable
   embedded_wallet_devices: EmbeddedWalletDevicesTable
   email_changes: EmailChangesTable
+  email_address_locks: EmailAddressLocksTable
   social_authorizations: SocialAuthorizationsTable
   social_identities: SocialIdentitiesTable
   social_grants: SocialGrantsTable
