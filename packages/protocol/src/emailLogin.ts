@@ -46,7 +46,8 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
 /**
  * `POST /v1/projects/:projectId/email/codes`: mail a code to `email`, for a sign-in on this host.
- * An address {@link isEmailAddress} refuses is answered `emailInvalid`.
+ * An address {@link isEmailAddress} refuses is answered `emailInvalid`; one locked after too many
+ * wrong codes ({@link emailAddressLockout}), `emailAddressLocked`.
  */
 export const emailCodeRequestSchema = z.object({ email: z.string(), hostOrigin: z.string() })
 export const emailCodeResponseSchema = z.object({ email: z.string(), expiresAt: z.string() })
@@ -82,7 +83,8 @@ const codeSchema = z.string().check(z.regex(/^\d{6}$/, 'The code is 6 digits.'))
  * session's address and one to `newEmail`. Both, given back to
  * {@link emailChangeConfirmSchema}, move the session's account (its sessions, and its embedded
  * wallet with its devices) to `newEmail`. The same address as now, or one that is not an address,
- * is answered `emailInvalid`; one that has an embedded wallet on the project, `emailChangeTaken`.
+ * is answered `emailInvalid`. Whether `newEmail` has an embedded wallet on the project is not said
+ * here, only to whoever confirms with both codes (`emailChangeTaken`).
  */
 export const emailChangeRequestSchema = z.object({ hostOrigin: z.string(), newEmail: z.string() })
 export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>
@@ -94,7 +96,8 @@ export type EmailChangeResponse = z.infer<typeof emailChangeResponseSchema>
 /**
  * `POST /v1/projects/:projectId/email/change/confirm`, with the session that asked: the code
  * mailed to the current address and the one mailed to the new address. Each wrong code spends one
- * of that code's 5 tries.
+ * of that code's 5 tries, and counts for its address as a sign-in's does. With both right, a new
+ * address that has an embedded wallet on the project is answered `emailChangeTaken`.
  */
 export const emailChangeConfirmSchema = z.object({
   hostOrigin: z.string(),
