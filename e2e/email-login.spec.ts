@@ -22,6 +22,7 @@ import {
   codesMailedTo,
   enterCode,
   freshEmail,
+  mailsTo,
   nextCode,
   openModalOnSite,
   openSite,
@@ -208,6 +209,45 @@ test('error: five wrong codes lock the code, and the right one is then refused i
     'Too many wrong codes: this code is locked. Ask for a new one.',
   )
   expect((await state(page)).status).toBe('disconnected')
+})
+
+test('error: ten wrong codes over two codes lock the address: the modal says so, even to the right code, and the address is told', async ({
+  page,
+}) => {
+  await openSite(page)
+  const email = freshEmail()
+  const first = await askForCode(page, email)
+  const { dialog } = modal(page)
+  const alert = dialog.getByRole('alert')
+  const locked =
+    'Too many wrong codes for this email: codes for it are paused for a while. Check your inbox, then try again later.'
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await enterCode(page, first === '000000' ? '111111' : '000000')
+    await expect(alert).toHaveText(
+      attempt < 4
+        ? 'That code is not right. Check the latest email and try again.'
+        : 'Too many wrong codes: this code is locked. Ask for a new one.',
+    )
+  }
+  // A new code is 5 tries of its own, but not 5 more for the address: the 10th wrong one locks it.
+  await page.clock.install()
+  await page.clock.fastForward(31_000)
+  const known = (await codesMailedTo(email)).length
+  await dialog.getByRole('button', { name: 'Resend code' }).click()
+  const second = await nextCode(email, known)
+  const wrong = second === '000000' ? '111111' : '000000'
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await enterCode(page, wrong)
+    await expect(alert).toHaveText(
+      attempt < 4 ? 'That code is not right. Check the latest email and try again.' : locked,
+    )
+  }
+  await enterCode(page, second)
+  await expect(alert).toHaveText(locked)
+  expect((await state(page)).status).toBe('disconnected')
+  await expect
+    .poll(async () => (await mailsTo(email)).map((mail) => mail.subject))
+    .toContain('Sign-in to demo with this email is paused')
 })
 
 test('error: an expired code is refused in words; a new one signs in', async ({ page }) => {

@@ -24,12 +24,15 @@ export async function openModalOnSite(page: Page, options: object = {}) {
 /** An address nobody else's test uses. */
 export const freshEmail = () => `visitor-${randomUUID().slice(0, 8)}@example.com`
 
+/** Every mail sent to `to`, oldest first. */
+export async function mailsTo(to: string): Promise<Mail[]> {
+  const response = await fetch(`http://127.0.0.1:${ports.devMail}/messages.json`)
+  return ((await response.json()) as Mail[]).filter((mail) => mail.to.includes(to))
+}
+
 /** Every 6-digit code mailed to `to`, oldest first. */
 export async function codesMailedTo(to: string): Promise<string[]> {
-  const response = await fetch(`http://127.0.0.1:${ports.devMail}/messages.json`)
-  const mails = (await response.json()) as Mail[]
-  return mails
-    .filter((mail) => mail.to.includes(to))
+  return (await mailsTo(to))
     .map((mail) => /\b(\d{6})\b/.exec(mail.text)?.[1])
     .filter((code): code is string => code !== undefined)
 }

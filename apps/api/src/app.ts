@@ -117,11 +117,15 @@ export declare namespace createApp {
      */
     siwxRateLimiter?: SiwxRateLimiter | undefined
     /**
-     * The email login routes' budgets per address, per client and per project
-     * (`createRateLimiter`); the caller closes it. Default: in memory,
-     * {@link defaultEmailLoginPerMinute}.
+     * The email login routes' budgets per client and per project (`createRateLimiter`); the
+     * caller closes it. Default: in memory, {@link defaultEmailLoginPerMinute}.
      */
     emailLoginRateLimiter?: EmailLoginRateLimiter | undefined
+    /**
+     * Codes mailed to one address a minute, per project, counted in the database. Default:
+     * {@link defaultEmailLoginPerMinute}'s `email`.
+     */
+    mailsPerAddressPerMinute?: number | undefined
     /** Where login codes are mailed from (`createMailer`); none: email login is refused. */
     mailer?: Mailer | undefined
     /**
@@ -257,7 +261,10 @@ export function createApp(options: createApp.Options): Hono {
   // The email login's budgets are those of every sign-in that starts its session.
   const signIn = {
     ...frame,
-    rateLimiter: inMemory(options.emailLoginRateLimiter, 'emailLogin', defaultEmailLoginPerMinute),
+    rateLimiter: inMemory(options.emailLoginRateLimiter, 'emailLogin', {
+      client: defaultEmailLoginPerMinute.client,
+      project: defaultEmailLoginPerMinute.project,
+    }),
   }
 
   // The relays (bundler and paymaster, buying crypto, swaps) take the frame's token or session,
@@ -283,7 +290,16 @@ export function createApp(options: createApp.Options): Hono {
   app.route('/', projectConfigRoutes(storage, networks, walletConnect, offered))
   const siwxRateLimiter = inMemory(options.siwxRateLimiter, 'siwx', defaultSiwxPerMinute)
   app.route('/', siwxRoutes({ ...frame, networks, rateLimiter: siwxRateLimiter }))
-  app.route('/', emailLoginRoutes({ ...signIn, mailer: options.mailer, serverKey }))
+  app.route(
+    '/',
+    emailLoginRoutes({
+      ...signIn,
+      mailer: options.mailer,
+      serverKey,
+      mailsPerAddressPerMinute:
+        options.mailsPerAddressPerMinute ?? defaultEmailLoginPerMinute.email,
+    }),
+  )
   app.route('/', socialLoginRoutes({ ...signIn, providers: socialProviders }))
   app.route('/', farcasterLoginRoutes({ ...signIn, relay: farcasterRelay }))
   app.route('/', linkedAccountsRoutes(frame))

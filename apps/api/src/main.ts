@@ -111,8 +111,10 @@ async function main(): Promise<void> {
     { name: 'siwx', perMinute: defaultSiwxPerMinute, redisUrl },
     { logger },
   )
+  // The address's budget is counted in the database (services/email/mailBudget.ts).
+  const { email: mailsPerAddressPerMinute, ...emailLoginPerMinute } = config.emailLoginPerMinute
   const emailLoginRateLimiter = createRateLimiter(
-    { name: 'emailLogin', perMinute: config.emailLoginPerMinute, redisUrl },
+    { name: 'emailLogin', perMinute: emailLoginPerMinute, redisUrl },
     { logger },
   )
   const bundlerRateLimiter = createRateLimiter(
@@ -258,6 +260,7 @@ async function main(): Promise<void> {
     accountDataRateLimiter,
     siwxRateLimiter,
     emailLoginRateLimiter,
+    mailsPerAddressPerMinute,
     mailer,
     social: config.social,
     farcaster: config.farcaster,

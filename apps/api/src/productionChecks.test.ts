@@ -1,4 +1,6 @@
+import { privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
+import { devEnsAddresses, devNamesGatewayKey } from '../../../devchain/ens.mjs'
 import { readServerConfig } from './config'
 import type { Environment } from './environment'
 import {
@@ -13,6 +15,8 @@ const production: Environment = {
   DATABASE_URL: 'postgres://airlock@db/airlock',
   AIRLOCK_SERVER_KEY: 'ab'.repeat(32),
   SMTP_URL: 'smtps://login:secret@mail.example.com',
+  // One TLS proxy in front: its X-Forwarded-For names the visitor.
+  AIRLOCK_TRUST_PROXY: '1',
 }
 
 const check = (env: Environment) => productionConfigProblems(readServerConfig(env), env)
@@ -43,6 +47,44 @@ describe('productionConfigProblems', () => {
     expect(check({ ...production, AIRLOCK_PUBLIC_URL: undefined }).problems).toEqual([
       'AIRLOCK_PUBLIC_URL is not set: set it to the https URL visitors load the modal from, e.g. https://airlock.example.com.',
     ])
+  })
+
+  test('behavior: behind the TLS proxy, without AIRLOCK_TRUST_PROXY the start is refused, saying what to set; 0 is the explicit opt-out', () => {
+    const problem =
+      'AIRLOCK_TRUST_PROXY is not set: behind the TLS proxy that serves AIRLOCK_PUBLIC_URL every request comes from the proxy, so all visitors would share one rate-limit budget. Set it to the number of proxies in front of the API that append X-Forwarded-For (1 for one), or to 0 if clients reach the API with their own address (a TCP pass-through).'
+    expect(check({ ...production, AIRLOCK_TRUST_PROXY: undefined }).problems).toEqual([problem])
+    expect(check({ ...production, AIRLOCK_TRUST_PROXY: '' }).problems).toEqual([problem])
+    expect(check({ ...production, AIRLOCK_TRUST_PROXY: '0' }).problems).toEqual([])
+    expect(check({ ...production, AIRLOCK_TRUST_PROXY: '2' }).problems).toEqual([])
+  })
+
+  test('behavior: names without a gateway key, or with the development stack’s public key, are refused; a key of their own passes', () => {
+    const names = { ...production, AIRLOCK_NAMES_PARENT: 'airlock.eth' }
+    expect(check(names).problems).toEqual([
+      'AIRLOCK_NAMES_PARENT airlock.eth is set without AIRLOCK_NAMES_GATEWAY_KEY and AIRLOCK_NAMES_RESOLVER: no ENS client could resolve the names registered here. Set a gateway key of your own and the offchain resolver that trusts its address, or unset AIRLOCK_NAMES_PARENT.',
+    ])
+    const resolver = { AIRLOCK_NAMES_RESOLVER: devEnsAddresses.offchainResolver }
+    expect(
+      check({ ...names, ...resolver, AIRLOCK_NAMES_GATEWAY_KEY: devNamesGatewayKey }).problems,
+    ).toEqual([
+      "AIRLOCK_NAMES_GATEWAY_KEY is the development stack's key, which is public (devchain/ens.mjs): anyone could sign answers for your resolver with it. Make a key of your own (e.g. cast wallet new) and make it your resolver's signer.",
+    ])
+    // Checked by the address it signs as, whatever the key's hex case.
+    expect(
+      check({
+        ...names,
+        ...resolver,
+        AIRLOCK_NAMES_GATEWAY_KEY: `0x${devNamesGatewayKey.slice(2).toUpperCase()}`,
+      }).problems,
+    ).toHaveLength(1)
+    const ownKey = `0x${'7'.repeat(64)}` as const
+    expect(privateKeyToAddress(ownKey)).not.toBe(privateKeyToAddress(devNamesGatewayKey))
+    expect(check({ ...names, ...resolver, AIRLOCK_NAMES_GATEWAY_KEY: ownKey }).problems).toEqual([])
+    // Outside production the development key is what `npm start` runs with.
+    const development = { ...names, ...resolver, AIRLOCK_NAMES_GATEWAY_KEY: devNamesGatewayKey }
+    expect(
+      readServerConfig({ ...development, AIRLOCK_PRODUCTION: '0' }).names?.gateway,
+    ).toBeDefined()
   })
 
   test('behavior: an http AIRLOCK_PUBLIC_URL is refused, naming it', () => {
@@ -114,8 +156,8 @@ describe('productionConfigProblems', () => {
       AIRLOCK_WC_RELAY_URL: 'ws://127.0.0.1:8789',
       AIRLOCK_WC_VERIFY: 'off',
     })
-    // The public URL, the RPC URL, the relay, Verify, the server key.
-    expect(problems).toHaveLength(5)
+    // The public URL, the trusted proxies, the RPC URL, the relay, Verify, the server key.
+    expect(problems).toHaveLength(6)
     const error = new ProductionConfigError(problems)
     expect(error.message.split('\n')).toEqual([
       'production mode (NODE_ENV=production or AIRLOCK_PRODUCTION=1) refuses to start:',

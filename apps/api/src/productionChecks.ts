@@ -1,13 +1,15 @@
 /**
  * What production mode refuses at start: settings that are fine on a developer's machine and
- * unsafe in front of visitors (no public https URL, an http or loopback RPC URL or WalletConnect
- * relay, Verify off), and stored project origins that are not https. Each problem names the
- * setting or project, the value, and the fix; a start reports all of them, not the first.
+ * unsafe in front of visitors (no public https URL, no word on the TLS proxy's addresses, an http
+ * or loopback RPC URL or WalletConnect relay, Verify off, names without their own gateway key),
+ * and stored project origins that are not https. Each problem names the setting or project, the
+ * value, and the fix; a start reports all of them, not the first.
  */
 
 import type { ServerConfig } from './config'
 import type { Environment } from './environment'
 import { isLoopbackHost } from './loopback'
+import { isDevNamesGatewaySigner } from './services/names/devNamesGateway'
 import { rpcUrlSetting } from './services/networks'
 import type { Project } from './services/projects'
 
@@ -66,6 +68,13 @@ export function productionConfigProblems(
       `AIRLOCK_PUBLIC_URL ${config.publicOrigin} is not https: serve the modal over https (a TLS proxy in front of the API) and set the https URL.`,
     )
 
+  // The API speaks plain HTTP: in production a TLS proxy serves AIRLOCK_PUBLIC_URL, and every
+  // request's socket is the proxy's. Counted by it, all visitors would share one rate-limit budget.
+  if (env.AIRLOCK_TRUST_PROXY === undefined || env.AIRLOCK_TRUST_PROXY === '')
+    problems.push(
+      'AIRLOCK_TRUST_PROXY is not set: behind the TLS proxy that serves AIRLOCK_PUBLIC_URL every request comes from the proxy, so all visitors would share one rate-limit budget. Set it to the number of proxies in front of the API that append X-Forwarded-For (1 for one), or to 0 if clients reach the API with their own address (a TCP pass-through).',
+    )
+
   // Every visitor's browser calls these; http can be rewritten on the way, and loopback is
   // whatever listens on the visitor's own machine.
   for (const network of config.networks) {
@@ -88,6 +97,17 @@ export function productionConfigProblems(
         'AIRLOCK_WC_VERIFY is off: wallets could not warn their users about a site posing as yours; unset it (Verify is on by default).',
       )
   }
+
+  // Every ENS client believes what the names gateway signs for the parent's resolver.
+  const names = config.names
+  if (names !== undefined && names.gateway === undefined)
+    problems.push(
+      `AIRLOCK_NAMES_PARENT ${names.parent} is set without AIRLOCK_NAMES_GATEWAY_KEY and AIRLOCK_NAMES_RESOLVER: no ENS client could resolve the names registered here. Set a gateway key of your own and the offchain resolver that trusts its address, or unset AIRLOCK_NAMES_PARENT.`,
+    )
+  else if (names?.gateway && isDevNamesGatewaySigner(names.gateway.signer.address))
+    problems.push(
+      "AIRLOCK_NAMES_GATEWAY_KEY is the development stack's key, which is public (devchain/ens.mjs): anyone could sign answers for your resolver with it. Make a key of your own (e.g. cast wallet new) and make it your resolver's signer.",
+    )
 
   if (config.storage.dialect === 'sqlite' && !env.DATA_DIR)
     warnings.push(

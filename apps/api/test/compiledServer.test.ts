@@ -70,6 +70,7 @@ const productionEnv = (dataDir: string, port: number) => ({
   AIRLOCK_PUBLIC_URL: 'https://airlock.example.com',
   AIRLOCK_SERVER_KEY: 'ab'.repeat(32),
   SMTP_URL: 'smtp://127.0.0.1:9',
+  AIRLOCK_TRUST_PROXY: '1',
   DATA_DIR: dataDir,
   HOST: '127.0.0.1',
   PORT: String(port),
@@ -93,7 +94,11 @@ test('behavior: the compiled API starts with node in production mode, answers /h
 
 test('behavior: unsafe production settings stop the compiled API with a non-zero exit naming each', async () => {
   const port = await freePort()
-  const { AIRLOCK_PUBLIC_URL: _, ...withoutPublicUrl } = productionEnv(join(app, 'data-bad'), port)
+  const {
+    AIRLOCK_PUBLIC_URL: _,
+    AIRLOCK_TRUST_PROXY: __,
+    ...withoutPublicUrl
+  } = productionEnv(join(app, 'data-bad'), port)
   const server = start('apps/api/dist/main.js', [], {
     ...withoutPublicUrl,
     ANVIL_RPC_URL: 'http://127.0.0.1:8545',
@@ -102,6 +107,7 @@ test('behavior: unsafe production settings stop the compiled API with a non-zero
   expect(await server.exited).toBe(1)
   expect(server.output()).toContain('refuses to start')
   expect(server.output()).toContain('AIRLOCK_PUBLIC_URL is not set')
+  expect(server.output()).toContain('AIRLOCK_TRUST_PROXY is not set')
   expect(server.output()).toContain('eip155:31337 RPC URL http://127.0.0.1:8545 (ANVIL_RPC_URL)')
   expect(server.output()).toContain('AIRLOCK_WC_RELAY_URL ws://127.0.0.1:8789')
 }, 60_000)

@@ -59,6 +59,7 @@ function testDatabase(
       await storage.db.deleteFrom('email_changes').execute()
       await storage.db.deleteFrom('email_sessions').execute()
       await storage.db.deleteFrom('email_codes').execute()
+      await storage.db.deleteFrom('email_address_locks').execute()
       await storage.db.deleteFrom('siwx_sessions').execute()
       await storage.db.deleteFrom('siwx_nonces').execute()
       await storage.db.deleteFrom('events').execute()

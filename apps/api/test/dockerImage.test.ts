@@ -160,6 +160,10 @@ describe('docker-compose.yml', () => {
     expect(settings).toMatch(/AIRLOCK_PUBLIC_URL: \$\{AIRLOCK_PUBLIC_URL:\?/)
   })
 
+  test('behavior: it says how many proxies stand in front, which production mode requires', () => {
+    expect(settings).toMatch(/AIRLOCK_TRUST_PROXY: \$\{AIRLOCK_TRUST_PROXY:-1\}/)
+  })
+
   test('behavior: it sets no development network or relay, which production mode would refuse', () => {
     expect(settings).not.toMatch(
       /ANVIL_RPC_URL|SOLANA_RPC_URL|AIRLOCK_WC_RELAY_URL|AIRLOCK_WC_VERIFY/,

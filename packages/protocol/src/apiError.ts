@@ -82,6 +82,12 @@ export const apiErrorCodes = [
   'emailCodeExpired',
   /** 429: 5 wrong codes: this code is spent; ask for a new one. */
   'emailCodeLocked',
+  /**
+   * 429: too many wrong codes for this address on this project, across the codes mailed to it
+   * (`emailAddressLockout`): no code is mailed or checked for it until the lock ends
+   * (`Retry-After`); the address was mailed when it locked.
+   */
+  'emailAddressLocked',
   /** 401: no email session: never started, signed out, revoked or expired. */
   'emailSessionInvalid',
   /** 409: the address an email change asks for already has an embedded wallet on this project. */

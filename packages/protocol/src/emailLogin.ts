@@ -2,7 +2,8 @@
  * Email login (spec §1, view EmailLogin), what the frame and the API say to each other: the
  * frame asks for a one-time code for an email address, the API mails a 6-digit code, and the
  * code, given back, starts an email session: an HttpOnly cookie of the modal's origin, which no
- * host script can read. Codes last 10 minutes, are good once and for 5 tries.
+ * host script can read. Codes last 10 minutes, are good once and for 5 tries; an address's wrong
+ * codes are also counted across the codes mailed to it, and too many lock it for a while.
  */
 import * as z from 'zod/mini'
 import { socialProviders } from './validation'
@@ -11,6 +12,17 @@ import { socialProviders } from './validation'
 export const emailCodeTtlMs = 10 * 60_000
 /** Wrong codes allowed before the code is spent. */
 export const emailCodeMaxAttempts = 5
+/**
+ * Wrong codes for one address on one project, across every code mailed to it (a new code gets 5
+ * tries of its own, not a new count here): the `maxFailures`th locks the address's codes, and
+ * the address is mailed. The first lock lasts `firstLockMs`, each one after it twice the one
+ * before, up to `maxLockMs`; a right code clears the count and the backoff.
+ */
+export const emailAddressLockout = {
+  maxFailures: 10,
+  firstLockMs: 15 * 60_000,
+  maxLockMs: 24 * 60 * 60_000,
+} as const
 /** How long an email session lasts. */
 export const emailSessionTtlMs = 30 * 24 * 60 * 60_000
 /** RFC 5321's limits on an address: 254 characters in all, 64 before the @. */
@@ -52,7 +64,8 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
 /**
  * `POST /v1/projects/:projectId/email/codes`: mail a code to `email`, for a sign-in on this host.
- * An address {@link isEmailAddress} refuses is answered `emailInvalid`.
+ * An address {@link isEmailAddress} refuses is answered `emailInvalid`; one locked after too many
+ * wrong codes ({@link emailAddressLockout}), `emailAddressLocked`.
  */
 export const emailCodeRequestSchema = z.object({ email: z.string(), hostOrigin: z.string() })
 export const emailCodeResponseSchema = z.object({ email: z.string(), expiresAt: z.string() })
@@ -88,7 +101,8 @@ const codeSchema = z.string().check(z.regex(/^\d{6}$/, 'The code is 6 digits.'))
  * session's address and one to `newEmail`. Both, given back to
  * {@link emailChangeConfirmSchema}, move the session's account (its sessions, and its embedded
  * wallet with its devices) to `newEmail`. The same address as now, or one that is not an address,
- * is answered `emailInvalid`; one that has an embedded wallet on the project, `emailChangeTaken`.
+ * is answered `emailInvalid`. Whether `newEmail` has an embedded wallet on the project is not said
+ * here, only to whoever confirms with both codes (`emailChangeTaken`).
  */
 export const emailChangeRequestSchema = z.object({ hostOrigin: z.string(), newEmail: z.string() })
 export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>
@@ -100,7 +114,8 @@ export type EmailChangeResponse = z.infer<typeof emailChangeResponseSchema>
 /**
  * `POST /v1/projects/:projectId/email/change/confirm`, with the session that asked: the code
  * mailed to the current address and the one mailed to the new address. Each wrong code spends one
- * of that code's 5 tries.
+ * of that code's 5 tries, and counts for its address as a sign-in's does. With both right, a new
+ * address that has an embedded wallet on the project is answered `emailChangeTaken`.
  */
 export const emailChangeConfirmSchema = z.object({
   hostOrigin: z.string(),

@@ -60,6 +60,7 @@ test('behavior: the entry exports exactly these names', () => {
       "defaultThemeMode",
       "deserializeError",
       "displayDecimals",
+      "emailAddressLockout",
       "emailChangeConfirmSchema",
       "emailChangeConfirmedSchema",
       "emailChangeRequestSchema",

@@ -861,11 +861,16 @@ describe('rate limits', () => {
     expect((await request(bob, fresh)).status).toBe(200)
   })
 
-  test('behavior: requests refused before the project is known do not spend its budget', async () => {
+  test('behavior: requests refused on the way (an unknown project, a network without account data, a query of the wrong form) do not spend its budget', async () => {
     await useLimited({ ...perMinute, client: 100, project: 2 })
     const other = { query: { projectId: 'nope' } }
     expect(await statuses(3, () => request(alice, other))).toEqual([404, 404, 404])
+    const noAccountData = { query: { chainId: 'eip155:8453' } }
+    expect(await statuses(3, () => request(alice, noAccountData))).toEqual([400, 400, 400])
+    const badLimit = { list: 'nfts', query: { limit: 'many' } }
+    expect(await statuses(3, () => request(alice, badLimit))).toEqual([400, 400, 400])
     expect(await statuses(2, () => request(alice))).toEqual([200, 200])
+    await expectRateLimited(await request(alice))
   })
 
   test('behavior: by default a client may read cache=false 6 times a minute', async () => {

@@ -163,8 +163,8 @@ export function accountDataRoutes({
 
   /**
    * After the query's validator: checks the address by the network's namespace, spends the
-   * client's budgets, checks that the project exists, spends its budget, and that the network
-   * has account data. Sets `c.var.account`, or answers the first refusal.
+   * client's budgets, checks that the project exists and that the network has account data, and
+   * spends the project's budget. Sets `c.var.account`, or answers the first refusal.
    */
   const account = createMiddleware<{ Variables: { account: Account } }>(async (c, next) => {
     const query = checkedQuery<z.output<typeof accountDataQuerySchema>>(c)
@@ -180,8 +180,6 @@ export function accountDataRoutes({
     if (clientRetry !== undefined) return rateLimited(c, clientRetry)
     if (!(await projectExists(query.projectId)))
       return uncachedApiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
-    const projectRetry = await spent([['project', query.projectId]])
-    if (projectRetry !== undefined) return rateLimited(c, projectRetry)
     const served = accountData.forNetwork(query.chainId)
     if (served === undefined)
       return uncachedApiError(
@@ -190,6 +188,9 @@ export function accountDataRoutes({
         'unsupportedChain',
         `Account data is not available for ${query.chainId}.`,
       )
+    // The project's budget last: a request refused on the way spends none of it.
+    const projectRetry = await spent([['project', query.projectId]])
+    if (projectRetry !== undefined) return rateLimited(c, projectRetry)
     c.set('account', { address: address.data, served })
     await next()
   })

@@ -168,7 +168,7 @@ export function bundlerRoutes({
   app.use('/v1/projects/:id/bundler/info', noStore)
 
   /** What the network offers a smart account: the EntryPoint, and whether gas is sponsored. */
-  app.post('/v1/projects/:id/bundler/info', admitted, (c) => {
+  app.post('/v1/projects/:id/bundler/info', admitted(), (c) => {
     const sponsored = c.var.project.features.gasSponsorship
     const paymaster = !!relay.paymasterOf(c.var.service.network, sponsored)
     const info: BundlerInfo = { entryPoint: entryPoint08, paymaster }
@@ -178,8 +178,7 @@ export function bundlerRoutes({
   app.post(
     '/v1/projects/:id/bundler',
     jsonBodyLimit(maxBodyBytes),
-    admitted,
-    jsonBody(bundlerRequestSchema),
+    admitted(jsonBody(bundlerRequestSchema)),
     async (c) => {
       try {
         const answer = await relayed(c, c.var.project, c.var.service, c.req.valid('json'))

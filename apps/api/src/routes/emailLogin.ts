@@ -14,23 +14,36 @@ import {
   emailChangeRequestSchema,
   emailCodeRequestSchema,
   emailSignInRequestSchema,
-  normalizeEmail,
 } from '@airlock/protocol'
-import { type Context, Hono } from 'hono'
+import { type Context, type Env, Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { emailCodeKey, sendEmailCode, signInWithEmailCode } from '../services/email/codes'
 import {
+  assertEmailOn,
+  checkCodeRequest,
+  checkSignInRequest,
+  emailCodeKey,
+  sendEmailCode,
+  signInWithEmailCode,
+} from '../services/email/codes'
+import {
+  checkChangeRequest,
   confirmEmailChange,
   type EmailChangeContext,
   requestEmailChange,
 } from '../services/email/emailChange'
 import { EmailLoginError, type EmailLoginErrorCode } from '../services/email/emailLoginError'
+import { MailBudgetSpent } from '../services/email/mailBudget'
 import type { Mailer } from '../services/email/mailer'
-import { readEmailSession, revokeEmailSession } from '../services/email/sessions'
+import {
+  type EmailSessionRecord,
+  readEmailSession,
+  revokeEmailSession,
+} from '../services/email/sessions'
 import { EmbeddedWalletError } from '../services/embeddedWallets/embeddedWalletError'
 import { embeddedWalletSealKey } from '../services/embeddedWallets/seal'
-import type { EmailLoginRateLimiter } from '../services/rateLimit'
+import type { Project } from '../services/projects'
+import { type EmailLoginRateLimiter, retryAfterSeconds } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
 import { rateLimitedAnswer } from './clientBudgets'
@@ -55,8 +68,13 @@ export type EmailLoginRoutesOptions = {
    * seals the embedded wallet again under another.
    */
   serverKey: Uint8Array
-  /** Codes and sign-ins a minute, per address, per client and per project. */
+  /** Codes and sign-ins a minute, per client and per project. */
   rateLimiter: EmailLoginRateLimiter
+  /**
+   * Codes mailed to one address a minute, per project (`AIRLOCK_EMAIL_LOGIN_PER_EMAIL_PER_MINUTE`),
+   * counted in the database once a request is found good, and only for mails sent.
+   */
+  mailsPerAddressPerMinute: number
   /** Reverse proxies in front of the API, for the client's address (`clientAddress`). */
   trustProxy: number
   /** The public origin of this API, when a proxy makes it differ from the request URL. */
@@ -72,6 +90,7 @@ const statusOf: Record<EmailLoginErrorCode, ContentfulStatusCode> = {
   emailCodeInvalid: 401,
   emailCodeExpired: 401,
   emailCodeLocked: 429,
+  emailAddressLocked: 429,
   emailSessionInvalid: 401,
   emailChangeTaken: 409,
 }
@@ -84,7 +103,10 @@ const doing = 'signs visitors in by email'
 const refusal = (c: Context, error: unknown) => {
   // An email change seals the wallet again: a seal that does not open is `embeddedWalletCorrupt`.
   if (error instanceof EmbeddedWalletError) return apiError(c, 500, error.code, error.message)
+  if (error instanceof MailBudgetSpent) return rateLimitedAnswer(c, error.retryAfterMs)
   if (!(error instanceof EmailLoginError)) throw error
+  if (error.retryAfterMs !== undefined)
+    c.header('Retry-After', String(retryAfterSeconds(error.retryAfterMs)))
   return apiError(c, statusOf[error.code], error.code, error.message)
 }
 
@@ -97,33 +119,39 @@ async function answered(c: Context, status: 200 | 201 | 202, work: () => Promise
   }
 }
 
+/**
+ * Answers the refusal `check` throws; else goes on. The checks a request needs no database for,
+ * run before the project's budget is spent, so a request refused by them spends nothing.
+ */
+const checked = <env extends Env>(check: (c: Context<env>) => unknown) =>
+  createMiddleware<env>(async (c, next) => {
+    try {
+      check(c)
+    } catch (error) {
+      return refusal(c, error)
+    }
+    await next()
+  })
+
+type Admitted = { Variables: { project: Project } }
+type WithSession = { Variables: { project: Project; session: EmailSessionRecord } }
+
 export function emailLoginRoutes(options: EmailLoginRoutesOptions): Hono {
-  const { storage, mailer, serverKey, rateLimiter, publicOrigin, now } = options
+  const { storage, mailer, serverKey, mailsPerAddressPerMinute, publicOrigin, now } = options
   const app = new Hono()
+  // Each address's budget of mails is spent by the services, once a request is found good
+  // (project, site, address, lock) and only for mails sent (services/email/mailBudget.ts).
   const context: EmailChangeContext = {
     db: storage.db,
     mailer,
     codeKey: emailCodeKey(serverKey),
     sealKey: embeddedWalletSealKey(serverKey),
+    mailsPerAddressPerMinute,
     now,
   }
-  const { frameRequest } = frameRequests(options)
-
-  /**
-   * Spends one of each address's budget: a code is a mail in someone's inbox, so an address has
-   * its own budget, whoever asks.
-   */
-  const addressBudgets = (addresses: (c: Context) => readonly string[]) =>
-    createMiddleware(async (c, next) => {
-      for (const email of addresses(c)) {
-        const spent = await rateLimiter.consume(
-          'email',
-          `${c.req.param('id')}:${normalizeEmail(email).slice(0, 320)}`,
-        )
-        if (!spent.allowed) return rateLimitedAnswer(c, spent.retryAfterMs)
-      }
-      await next()
-    })
+  // The client's budget first, the project's once a request passed its own checks too.
+  const { frameRequest, projectBudget } = frameRequests(options)
+  const admitted = { doing, spend: 'client' } as const
 
   /** The session the frame's POST comes with, for its project and the site its body names. */
   const postSession = emailSession(
@@ -150,19 +178,22 @@ export function emailLoginRoutes(options: EmailLoginRoutesOptions): Hono {
   app.post(
     '/v1/projects/:id/email/codes',
     limit,
-    frameRequest(emailCodeRequestSchema, {
-      doing,
-      afterBody: addressBudgets((c) => [checkedBody<{ email: string }>(c).email]),
-    }),
+    frameRequest(emailCodeRequestSchema, admitted),
+    checked<Admitted>((c) =>
+      checkCodeRequest(c.var.project, mailer, checkedBody<{ email: string }>(c)),
+    ),
+    projectBudget,
     (c) => answered(c, 201, () => sendEmailCode(context, c.var.project, c.req.valid('json'))),
   )
 
-  // A sign-in mails nothing, and guesses are bounded by the code's 5 tries: the address's budget
-  // is for codes, so a visitor can make their 5 tries in a minute.
+  // A sign-in mails nothing, and guesses are bounded by the code's 5 tries and the address's count
+  // across its codes (services/email/addressLocks.ts): the address's budget is for mails.
   app.post(
     '/v1/projects/:id/email/sessions',
     limit,
-    frameRequest(emailSignInRequestSchema, { doing }),
+    frameRequest(emailSignInRequestSchema, admitted),
+    checked<Admitted>((c) => checkSignInRequest(c.var.project, checkedBody<{ email: string }>(c))),
+    projectBudget,
     async (c) => {
       const { project } = c.var
       try {
@@ -195,10 +226,17 @@ export function emailLoginRoutes(options: EmailLoginRoutesOptions): Hono {
   app.post(
     '/v1/projects/:id/email/change',
     limit,
-    frameRequest(emailChangeRequestSchema, { doing }),
+    frameRequest(emailChangeRequestSchema, admitted),
     postSession,
-    // Both addresses get a mail.
-    addressBudgets((c) => [c.var.session.email, checkedBody<{ newEmail: string }>(c).newEmail]),
+    checked<WithSession>((c) =>
+      checkChangeRequest(
+        c.var.project,
+        c.var.session,
+        mailer,
+        checkedBody<{ newEmail: string }>(c),
+      ),
+    ),
+    projectBudget,
     (c) =>
       answered(c, 202, () =>
         requestEmailChange(context, c.var.project, c.var.session, c.req.valid('json')),
@@ -208,8 +246,10 @@ export function emailLoginRoutes(options: EmailLoginRoutesOptions): Hono {
   app.post(
     '/v1/projects/:id/email/change/confirm',
     limit,
-    frameRequest(emailChangeConfirmSchema, { doing }),
+    frameRequest(emailChangeConfirmSchema, admitted),
     postSession,
+    checked<Admitted>((c) => assertEmailOn(c.var.project)),
+    projectBudget,
     (c) =>
       answered(c, 202, () =>
         confirmEmailChange(context, c.var.project, c.var.session, c.req.valid('json')),

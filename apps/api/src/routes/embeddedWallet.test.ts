@@ -58,8 +58,9 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
           mailer,
           rateLimiter: createRateLimiter({
             name: 'emailLogin',
-            perMinute: { email: 1000, client: 1000, project: 1000 },
+            perMinute: { client: 1000, project: 1000 },
           }),
+          mailsPerAddressPerMinute: 1000,
           trustProxy: 0,
         }),
       )

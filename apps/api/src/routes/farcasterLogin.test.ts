@@ -55,7 +55,7 @@ describe.each(testDatabases())('Sign In With Farcaster on $name', (database) => 
   const routes = (config: { relayUrl?: string; rpcUrl?: string } | null = {}) => {
     const rateLimiter = createRateLimiter({
       name: 'emailLogin',
-      perMinute: { email: 1000, client: 1000, project: 1000 },
+      perMinute: { client: 1000, project: 1000 },
     })
     const now = () => clock
     const relay =
@@ -68,7 +68,10 @@ describe.each(testDatabases())('Sign In With Farcaster on $name', (database) => 
     const shared = { storage, rateLimiter, trustProxy: 0, publicOrigin: own, now }
     return new Hono()
       .route('/', farcasterLoginRoutes({ ...shared, relay }))
-      .route('/', emailLoginRoutes({ ...shared, mailer, serverKey }))
+      .route(
+        '/',
+        emailLoginRoutes({ ...shared, mailer, serverKey, mailsPerAddressPerMinute: 1000 }),
+      )
   }
   let app: Hono
   beforeEach(async () => {

@@ -2,20 +2,23 @@
  * The admission of a request from the modal's own pages, as Hono middleware: from the modal's
  * own pages (no CORS is answered, so no other page may ask), a project id, the frame's credential
  * where the route takes one (the relays: `frameCredential.ts`; an Origin alone is not enough), the
- * route's service configured at all, the client's and the project's budgets, the project, a site
- * it allows, and the project's switch of the feature. A handler after it reads `c.var.project` and
- * `c.var.service`; a refused request never reaches it. The bundler relay, names, buying crypto
- * and swaps name their site in `?hostOrigin=`; the sign-ins in their body (frameRequest.ts).
+ * route's service configured at all, the client's budget, the project, a site it allows, the
+ * project's switch of the feature, the route's own checks (its body's or query's validator), and
+ * then the project's budget: a request refused on the way spends nothing of what the project's
+ * visitors share. A handler after it reads `c.var.project` and `c.var.service`; a refused request
+ * never reaches it. The bundler relay, names, buying crypto and swaps name their site in
+ * `?hostOrigin=`; the sign-ins in their body (frameRequest.ts).
  */
 import { type ApiErrorCode, isProjectId, type ProjectFeatures } from '@airlock/protocol'
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context, Input, MiddlewareHandler } from 'hono'
 import { every } from 'hono/combine'
 import { createMiddleware } from 'hono/factory'
+import type { BlankInput } from 'hono/types'
 import { getProject, type Project } from '../services/projects'
 import type { RateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
-import { clientAndProjectBudgets } from './clientBudgets'
+import { clientBudget, projectBudget } from './clientBudgets'
 import {
   type FrameCredential,
   type FrameCredentialOptions,
@@ -128,15 +131,31 @@ const featureOn = (feature: FrameRoute<unknown>['feature']) =>
   })
 
 /**
+ * A route's admission: called with nothing, or with the route's validator (a `jsonBody` or
+ * `queryOf`) and any checks of its own, it is the middleware that admits the request in the order
+ * the checks are answered, the project's budget spent last.
+ */
+export type FrameAdmission<service> = <input extends Input = BlankInput>(
+  // biome-ignore lint/suspicious/noExplicitAny: a validator of any Env; only its input is kept.
+  validator?: MiddlewareHandler<any, string, input>,
+  // biome-ignore lint/suspicious/noExplicitAny: checks that read what the admission set.
+  ...checks: MiddlewareHandler<any>[]
+) => MiddlewareHandler<FrameAdmitted<service>, string, input>
+
+/**
  * The admission middleware of a route, in the order the checks are answered.
  *
  * @example
  * const admitted = frameAdmission(options)({ doing: 'swaps tokens', service: () => swaps })
- * app.get('/v1/projects/:id/swap/tokens', admitted, (c) => c.json(c.var.service.served))
+ * app.get('/v1/projects/:id/swap/tokens', admitted(), (c) => c.json(c.var.service.served))
+ * app.post('/v1/projects/:id/swap/quote', admitted(jsonBody(swapQuoteRequestSchema)), (c) =>
+ *   c.json(c.req.valid('json')),
+ * )
  */
 export const frameAdmission =
   ({ storage, rateLimiter, trustProxy, publicOrigin, credential }: FrameAdmissionOptions) =>
-  <service>(route: FrameRoute<service>): MiddlewareHandler<FrameAdmitted<service>> =>
+  <service>(route: FrameRoute<service>): FrameAdmission<service> =>
+  (validator, ...checks) =>
     every(
       fromModal(publicOrigin, route.doing, { sameOriginGet: true }),
       projectIdParam,
@@ -144,9 +163,12 @@ export const frameAdmission =
         ? [frameCredential(credential, { doing: route.doing, siteOf: hostOriginQuery })]
         : []),
       routeService(route),
-      clientAndProjectBudgets(rateLimiter, trustProxy),
+      clientBudget(rateLimiter, trustProxy),
       allowedSite(storage, hostOriginQuery),
       featureOn(route.feature),
+      ...(validator ? [validator] : []),
+      ...checks,
+      projectBudget(rateLimiter),
     )
 
 /** The site a relay request names, `?hostOrigin=`. */

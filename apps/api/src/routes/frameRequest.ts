@@ -1,13 +1,14 @@
 /**
  * The admission of a sign-in request from the modal's own pages, as Hono middleware, for the
  * email, social and Farcaster logins: an Origin that is this API's (no CORS is answered: no other
- * page may ask), a project id, the client's and project's budgets (for requests that make
- * something), a body of its schema, and a project that allows the site the body names. The
- * handler reads `c.var.project` and `c.req.valid('json')`. Also the email session such a request
- * comes with, which a social sign-in is bound to (the session that asked is the only one that may
+ * page may ask), a project id, the client's budget, a body of its schema, a project that allows
+ * the site the body names, and then the project's budget (for requests that make something): a
+ * request refused on the way spends nothing of what the project's visitors share. The handler
+ * reads `c.var.project` and `c.req.valid('json')`. Also the email session such a request comes
+ * with, which a social sign-in is bound to (the session that asked is the only one that may
  * redeem it, and the account a new social account may be linked to).
  */
-import type { Context, Env, MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { every } from 'hono/combine'
 import { EmailLoginError } from '../services/email/emailLoginError'
 import { type EmailSessionRecord, findEmailSession } from '../services/email/sessions'
@@ -15,7 +16,7 @@ import type { Project } from '../services/projects'
 import type { RateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import type { RequestSchema } from './apiError'
-import { clientAndProjectBudgets } from './clientBudgets'
+import { clientBudget, projectBudget } from './clientBudgets'
 import { emailSessionToken } from './emailSession'
 import { allowedSite, fromModal, projectIdParam } from './frameAdmission'
 import { checkedBody, jsonBody } from './validators'
@@ -37,12 +38,14 @@ export type SignInAdmission<body> = MiddlewareHandler<
 >
 
 export type SignInRoute = {
-  /** Spend the budgets; false for a request that only asks how something goes. Default true. */
-  spend?: boolean
+  /**
+   * Spend the budgets: true (the default) the client's first and the project's last; false for a
+   * request that only asks how something goes; 'client' for a route with checks of its own after
+   * these, which spends the project's itself after them (`projectBudget`).
+   */
+  spend?: boolean | 'client'
   /** What only the modal does here: 'signs visitors in' by default. */
   doing?: string
-  /** Checks after the body's and before the project's (the email addresses' budgets). */
-  afterBody?: MiddlewareHandler<Env> | undefined
 }
 
 export function frameRequests({
@@ -62,15 +65,15 @@ export function frameRequests({
    */
   function frameRequest<body extends { hostOrigin: string }>(
     schema: RequestSchema<body>,
-    { spend = true, doing = 'signs visitors in', afterBody }: SignInRoute = {},
+    { spend = true, doing = 'signs visitors in' }: SignInRoute = {},
   ): SignInAdmission<body> {
     return every(
       fromModal(publicOrigin, doing, { sameOriginGet: false }),
       projectIdParam,
-      ...(spend ? [clientAndProjectBudgets(rateLimiter, trustProxy)] : []),
+      ...(spend ? [clientBudget(rateLimiter, trustProxy)] : []),
       jsonBody(schema),
-      ...(afterBody ? [afterBody] : []),
       allowedSite(storage, (c) => checkedBody<body>(c).hostOrigin),
+      ...(spend === true ? [projectBudget(rateLimiter)] : []),
     )
   }
 
@@ -90,5 +93,5 @@ export function frameRequests({
     }
   }
 
-  return { frameRequest, currentSession }
+  return { frameRequest, currentSession, projectBudget: projectBudget(rateLimiter) }
 }

@@ -63,7 +63,10 @@ describe.each(testDatabases())('linked accounts on $name', (database) => {
     const providers = socialProviderSetups(readSocialConfig(oidc.env(), { production: false }))
     app = new Hono()
       .route('/', socialLoginRoutes({ ...shared, providers }))
-      .route('/', emailLoginRoutes({ ...shared, mailer, serverKey }))
+      .route(
+        '/',
+        emailLoginRoutes({ ...shared, mailer, serverKey, mailsPerAddressPerMinute: 1000 }),
+      )
       .route('/', linkedAccountsRoutes({ storage, publicOrigin: own, now: () => clock }))
   })
   afterEach(async () => {

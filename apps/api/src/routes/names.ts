@@ -174,7 +174,7 @@ export function namesRoutes({
   app.use('/v1/names/*', cors({ origin: '*', allowMethods: ['GET'] }))
   const limit = jsonBodyLimit(maxBodyBytes)
 
-  app.post('/v1/projects/:id/names', limit, write, jsonBody(nameRegisterRequestSchema), (c) =>
+  app.post('/v1/projects/:id/names', limit, write(jsonBody(nameRegisterRequestSchema)), (c) =>
     answered(c, 201, async () =>
       served(
         await registerName({
@@ -192,8 +192,7 @@ export function namesRoutes({
   app.post(
     '/v1/projects/:id/names/:name/records',
     limit,
-    write,
-    jsonBody(nameUpdateRequestSchema),
+    write(jsonBody(nameUpdateRequestSchema)),
     (c) =>
       answered(c, 200, async () =>
         served(

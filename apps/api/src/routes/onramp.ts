@@ -80,15 +80,14 @@ export function onrampRoutes({ onramp, ...admission }: OnrampRoutesOptions): Hon
 
   app.use('/v1/projects/:id/onramp/*', noStore)
 
-  app.get('/v1/projects/:id/onramp/options', admitted, async (c) =>
+  app.get('/v1/projects/:id/onramp/options', admitted(), async (c) =>
     c.json(await c.var.service.options(), 200),
   )
 
   app.post(
     '/v1/projects/:id/onramp/quote',
     limit,
-    admitted,
-    jsonBody(onrampQuoteRequestSchema),
+    admitted(jsonBody(onrampQuoteRequestSchema)),
     async (c) => {
       try {
         return c.json(await c.var.service.quote(c.req.valid('json')), 200)
@@ -101,8 +100,7 @@ export function onrampRoutes({ onramp, ...admission }: OnrampRoutesOptions): Hon
   app.post(
     '/v1/projects/:id/onramp/checkout',
     limit,
-    admitted,
-    jsonBody(onrampCheckoutRequestSchema),
+    admitted(jsonBody(onrampCheckoutRequestSchema)),
     async (c) => {
       try {
         // Coinbase binds its session to the visitor's address; a test request has none.

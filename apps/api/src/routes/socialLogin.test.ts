@@ -95,7 +95,7 @@ describe.each(testDatabases())('social login on $name', (database) => {
   ) => {
     const rateLimiter = createRateLimiter({
       name: 'emailLogin',
-      perMinute: { email: 1000, client: options.perMinute?.client ?? 1000, project: 1000 },
+      perMinute: { client: options.perMinute?.client ?? 1000, project: 1000 },
     })
     const now = () => clock
     return new Hono()
@@ -120,6 +120,7 @@ describe.each(testDatabases())('social login on $name', (database) => {
           mailer,
           serverKey,
           rateLimiter,
+          mailsPerAddressPerMinute: 1000,
           trustProxy: 0,
           publicOrigin: own,
           now,

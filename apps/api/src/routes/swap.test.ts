@@ -54,7 +54,12 @@ beforeEach(async () => {
 })
 afterEach(() => storage.close())
 
-const routes = ({ client = 1000, oneInchTimeoutMs = 5000, now = () => start } = {}) =>
+const routes = ({
+  client = 1000,
+  project = 1000,
+  oneInchTimeoutMs = 5000,
+  now = () => start,
+} = {}) =>
   swapRoutes({
     storage,
     swaps: createSwapNetworks({
@@ -62,7 +67,7 @@ const routes = ({ client = 1000, oneInchTimeoutMs = 5000, now = () => start } = 
       networks: defaultNetworks(),
       oneInchTimeoutMs,
     }),
-    rateLimiter: createRateLimiter({ name: 'swap', perMinute: { client, project: 1000 } }),
+    rateLimiter: createRateLimiter({ name: 'swap', perMinute: { client, project } }),
     trustProxy: 0,
     publicOrigin: own,
     credential: testCredential(storage),
@@ -265,6 +270,33 @@ describe('swap routes', () => {
       expect(limited.status).toBe(429)
       expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0)
       expect(asked).toHaveLength(1)
+    })
+
+    test('security: requests refused on the way spend nothing of the project’s budget', async () => {
+      server.use(oneInch('/quote', { dstAmount: '1' }))
+      const app = routes({ project: 2 })
+      for (let round = 0; round < 3; round++) {
+        const refused = await Promise.all([
+          post(app, 'quote', quoteBody, { hostOrigin: 'https://evil.example' }),
+          post(app, 'quote', { ...quoteBody, amount: 'ten' }),
+          post(app, 'quote', { ...quoteBody, chainId: 999 }),
+          post(app, 'quote', { ...quoteBody, toToken: quoteBody.fromToken }),
+          post(app, 'quote', { chainId: 8453 }),
+          post(app, 'transaction', { ...quoteBody, from: visitor, quoteExpiresAt: start }),
+          get(app, 'tokens', 'base'),
+          get(app, 'gas-price', '31337'),
+        ])
+        expect(refused.map((response) => response.status).sort()).toEqual([
+          400, 400, 400, 400, 400, 400, 403, 409,
+        ])
+      }
+      expect((await post(app, 'quote', quoteBody)).status).toBe(200)
+      expect((await post(app, 'quote', quoteBody)).status).toBe(200)
+      expect(await errorOf(await post(app, 'quote', quoteBody))).toMatchObject({
+        status: 429,
+        code: 'rateLimited',
+      })
+      expect(asked).toHaveLength(2)
     })
   })
 

@@ -2,8 +2,8 @@
  * Swaps over HTTP (issue 22; spec §7 "swap tokens", "gas price", "swap allowance"). Only the
  * modal's own pages ask (their Origin is this API's; no CORS is answered) with the frame's token
  * or session (`frameCredential.ts`), for a project that exists with its `swaps` feature on and a
- * site it allows (`?hostOrigin=`), each request spending the credential's, the client's and the
- * project's budgets:
+ * site it allows (`?hostOrigin=`), each request spending the credential's and the client's
+ * budgets, and the project's once it passed every check that asks no provider:
  *
  *   GET  /v1/projects/:id/swap/tokens?chainId=      → SwapTokens
  *   POST /v1/projects/:id/swap/quote                → SwapQuote (SwapQuoteRequest)
@@ -34,6 +34,7 @@ import {
   swapUnitsError,
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type Address, isAddressEqual } from 'viem'
 import type { SwapRateLimiter } from '../services/rateLimit'
@@ -45,7 +46,7 @@ import { apiError, refuse } from './apiError'
 import { frameAdmission } from './frameAdmission'
 import type { FrameCredentialOptions } from './frameCredential'
 import { jsonBodyLimit, noStore } from './middleware'
-import { jsonBody } from './validators'
+import { checkedBody, jsonBody } from './validators'
 
 export type SwapRoutesOptions = {
   storage: Storage
@@ -91,6 +92,19 @@ function differentTokens(c: Context, from: string, to: string): void {
   if (isAddressEqual(from as Address, to as Address))
     refuse(c, 400, 'invalidRequest', 'Choose two different tokens to swap.')
 }
+
+/**
+ * Runs `check` (which refuses with `refuse`) before the project's budget is spent; the handler
+ * runs it again for the values it reads.
+ */
+const checkedFirst = (check: (c: Context) => unknown) =>
+  createMiddleware(async (c, next) => {
+    check(c)
+    await next()
+  })
+
+/** What a quote and a swap name: the chain, the two tokens and the amount. */
+type SwapBody = { chainId: number; fromToken: string; toToken: string; amount: string }
 
 /** Runs the provider's work, answering its failures. */
 async function provided(
@@ -170,7 +184,9 @@ export function swapRoutes({ swaps, now = Date.now, ...admission }: SwapRoutesOp
 
   app.use('/v1/projects/:id/swap/*', noStore)
 
-  app.get('/v1/projects/:id/swap/tokens', admitted, (c) => {
+  const chainQuery = checkedFirst(queryChain)
+
+  app.get('/v1/projects/:id/swap/tokens', admitted(undefined, chainQuery), (c) => {
     const { adapter } = queryChain(c)
     return provided(
       c,
@@ -179,21 +195,46 @@ export function swapRoutes({ swaps, now = Date.now, ...admission }: SwapRoutesOp
     )
   })
 
-  app.get('/v1/projects/:id/swap/gas-price', admitted, (c) => {
+  app.get('/v1/projects/:id/swap/gas-price', admitted(undefined, chainQuery), (c) => {
     const { chainId, adapter } = queryChain(c)
     return provided(c, adapter, async () => ({ chainId, ...(await adapter.gasPrice()) }))
+  })
+
+  /** A quote's or a swap's checks that ask no provider: its chain, its amount, two tokens. */
+  const swapOf = (c: Context, body: SwapBody) => {
+    const adapter = adapterOf(c, body.chainId)
+    const amount = amountOf(c, body.amount)
+    differentTokens(c, body.fromToken, body.toToken)
+    return { adapter, amount }
+  }
+  /** A swap's checks: a quote's, and the quote not expired. */
+  const swapTransactionOf = (c: Context, body: SwapBody & { quoteExpiresAt: number }) => {
+    const checked = swapOf(c, body)
+    if (body.quoteExpiresAt <= now())
+      refuse(
+        c,
+        409,
+        'swapQuoteExpired',
+        'The quote expired before the swap was confirmed. Get a new quote.',
+      )
+    return checked
+  }
+  /** An approval's checks: its chain and its amount. */
+  const approvalOf = (c: Context, body: { chainId: number; amount: string }) => ({
+    adapter: adapterOf(c, body.chainId),
+    amount: amountOf(c, body.amount),
   })
 
   app.post(
     '/v1/projects/:id/swap/quote',
     limit,
-    admitted,
-    jsonBody(swapQuoteRequestSchema),
+    admitted(
+      jsonBody(swapQuoteRequestSchema),
+      checkedFirst((c) => swapOf(c, checkedBody(c))),
+    ),
     (c) => {
-      const { chainId, fromToken, toToken, ...body } = c.req.valid('json')
-      const adapter = adapterOf(c, chainId)
-      const amount = amountOf(c, body.amount)
-      differentTokens(c, fromToken, toToken)
+      const { chainId, fromToken, toToken } = c.req.valid('json')
+      const { adapter, amount } = swapOf(c, c.req.valid('json'))
       return provided(c, adapter, async () => {
         const swap = { fromToken: fromToken as Address, toToken: toToken as Address, amount }
         const expiresAt = now() + swapQuoteLifetimeMs
@@ -205,8 +246,10 @@ export function swapRoutes({ swaps, now = Date.now, ...admission }: SwapRoutesOp
   app.post(
     '/v1/projects/:id/swap/allowance',
     limit,
-    admitted,
-    jsonBody(swapAllowanceRequestSchema),
+    admitted(
+      jsonBody(swapAllowanceRequestSchema),
+      checkedFirst((c) => adapterOf(c, checkedBody<{ chainId: number }>(c).chainId)),
+    ),
     (c) => {
       const { chainId, token, owner } = c.req.valid('json')
       const adapter = adapterOf(c, chainId)
@@ -223,12 +266,13 @@ export function swapRoutes({ swaps, now = Date.now, ...admission }: SwapRoutesOp
   app.post(
     '/v1/projects/:id/swap/approve',
     limit,
-    admitted,
-    jsonBody(swapApproveRequestSchema),
+    admitted(
+      jsonBody(swapApproveRequestSchema),
+      checkedFirst((c) => approvalOf(c, checkedBody(c))),
+    ),
     (c) => {
       const body = c.req.valid('json')
-      const adapter = adapterOf(c, body.chainId)
-      const amount = amountOf(c, body.amount)
+      const { adapter, amount } = approvalOf(c, body)
       return provided(c, adapter, () =>
         adapter.approveTransaction({ token: body.token as Address, amount }),
       )
@@ -238,20 +282,13 @@ export function swapRoutes({ swaps, now = Date.now, ...admission }: SwapRoutesOp
   app.post(
     '/v1/projects/:id/swap/transaction',
     limit,
-    admitted,
-    jsonBody(swapTransactionRequestSchema),
+    admitted(
+      jsonBody(swapTransactionRequestSchema),
+      checkedFirst((c) => swapTransactionOf(c, checkedBody(c))),
+    ),
     (c) => {
-      const { chainId, fromToken, toToken, from, quoteExpiresAt, ...body } = c.req.valid('json')
-      const adapter = adapterOf(c, chainId)
-      const amount = amountOf(c, body.amount)
-      differentTokens(c, fromToken, toToken)
-      if (quoteExpiresAt <= now())
-        refuse(
-          c,
-          409,
-          'swapQuoteExpired',
-          'The quote expired before the swap was confirmed. Get a new quote.',
-        )
+      const { fromToken, toToken, from } = c.req.valid('json')
+      const { adapter, amount } = swapTransactionOf(c, c.req.valid('json'))
       return provided(c, adapter, () =>
         adapter.swapTransaction({
           fromToken: fromToken as Address,

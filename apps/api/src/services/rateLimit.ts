@@ -160,12 +160,14 @@ export const defaultSiwxPerMinute = { client: 30, project: 3_000 } as const
 export type SiwxRateLimiter = RateLimiter<keyof typeof defaultSiwxPerMinute>
 
 /**
- * The email login routes' budgets (codes and sign-ins together), a minute each: one address's
- * (a code is a mail in someone's inbox), one client's, and a project's, all its visitors together.
+ * The email login routes' budgets (codes and sign-ins together), a minute each: one client's, and
+ * a project's, all its visitors together; and one address's codes (a code is a mail in someone's
+ * inbox), which is not this limiter's but counted in the database from the codes mailed
+ * (services/email/mailBudget.ts), so only good requests and mails sent spend it.
  */
 export const defaultEmailLoginPerMinute = { email: 5, client: 30, project: 3_000 } as const
 
-export type EmailLoginRateLimiter = RateLimiter<keyof typeof defaultEmailLoginPerMinute>
+export type EmailLoginRateLimiter = RateLimiter<'client' | 'project'>
 
 /** Spends one request of each budget in turn: the first refusal, or allowed when none refused. */
 export async function spendEach<budget extends string>(

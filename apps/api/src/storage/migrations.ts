@@ -7,6 +7,7 @@ import { type Kysely, type Migration, Migrator, PostgresAdapter } from 'kysely'
 import { utcDay } from './days'
 import { gasSponsorshipMigration } from './migrations/0014_gasSponsorship'
 import { socialConsentMigration } from './migrations/0015_socialConsent'
+import { emailAddressLocksMigration } from './migrations/0016_emailAddressLocks'
 import type { Database } from './storage'
 
 // `timestamptz` is a real type in Postgres; SQLite accepts the name and keeps the ISO text as is.
@@ -504,6 +505,7 @@ const migrations = {
   },
   '0014_gas_sponsorship': gasSponsorshipMigration,
   '0015_social_consent': socialConsentMigration,
+  '0016_email_address_locks': emailAddressLocksMigration,
 } satisfies Record<string, Migration>
 
 export type MigrationName = keyof typeof migrations

@@ -21,6 +21,7 @@ import {
   sql,
 } from 'kysely'
 import pg from 'pg'
+import type { EmailAddressLocksTable } from './emailAddressLocksTable'
 import type { SponsoredOperationsTable, SponsorshipUsageTable } from './sponsorshipTables'
 
 /** A timestamp: written as an ISO string, read back as `Date` (Postgres) or the string (SQLite). */
@@ -410,6 +411,7 @@ export type Database = {
   embedded_wallets: EmbeddedWalletsTable
   embedded_wallet_devices: EmbeddedWalletDevicesTable
   email_changes: EmailChangesTable
+  email_address_locks: EmailAddressLocksTable
   social_authorizations: SocialAuthorizationsTable
   social_identities: SocialIdentitiesTable
   social_grants: SocialGrantsTable

@@ -43,6 +43,8 @@ export const emailLoginErrors: Partial<Record<ApiErrorCode, string>> = {
   emailCodeInvalid: 'That code is not right. Check the latest email and try again.',
   emailCodeExpired: 'This code has expired. Ask for a new one.',
   emailCodeLocked: 'Too many wrong codes: this code is locked. Ask for a new one.',
+  emailAddressLocked:
+    'Too many wrong codes for this email: codes for it are paused for a while. Check your inbox, then try again later.',
   emailSessionInvalid: 'Your sign-in has ended. Sign in again.',
   rateLimited: 'Too many tries. Wait a minute and try again.',
   socialNotEnabled: 'This way of signing in is not available on this site.',

@@ -1,7 +1,9 @@
 /**
- * The mails that carry a code: the code in the subject and the text, the site's name and origin so
- * the visitor can tell a code they did not ask for. The HTML part escapes everything it shows;
- * nothing a request brings (an address asked for, a site's name) is rendered as markup.
+ * The mails of email login: those that carry a code (the code in the subject and the text, the
+ * site's name and origin so the visitor can tell a code they did not ask for), and the one that
+ * says the address's codes were locked after too many wrong ones. The HTML part escapes
+ * everything it shows; nothing a request brings (an address asked for, a site's name) is rendered
+ * as markup.
  */
 import type { MailMessage } from './mailer'
 
@@ -12,6 +14,16 @@ const escapeHtml = (text: string) =>
       ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ??
       character,
   )
+
+/** A mail of `lines`, as text and as HTML. */
+const plainMail = (to: string, subject: string, lines: string[]): MailMessage => ({
+  to,
+  subject,
+  text: `${lines.join('\n\n')}\n`,
+  html: `<!doctype html><html><body style="font-family:system-ui,sans-serif">${lines
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join('')}</body></html>`,
+})
 
 /** A code's mail: `lead` ends with the code in the text; in the HTML, the code stands out. */
 function codeMail({
@@ -110,4 +122,29 @@ export function emailChangeMessages({
       ],
     }),
   }
+}
+
+/**
+ * The mail to an address whose codes were just locked (addressLocks.ts): how many wrong codes,
+ * where, until when, and that nobody got in.
+ * @example addressLockedMessage({ to: 'ada@example.com', siteName: 'Shop', hostOrigin: 'https://shop.example', failures: 10, until: '2026-11-26 10:15 UTC' })
+ */
+export function addressLockedMessage({
+  to,
+  siteName,
+  hostOrigin,
+  failures,
+  until,
+}: {
+  to: string
+  siteName: string
+  hostOrigin: string
+  failures: number
+  /** When the lock ends, in words: "2026-11-26 10:15 UTC". */
+  until: string
+}): MailMessage {
+  return plainMail(to, `Sign-in to ${siteName} with this email is paused`, [
+    `${failures} wrong codes were entered for this email address at ${siteName} (${hostOrigin}), so no code will be sent to it or accepted for it until ${until}.`,
+    'If it was not you, someone may be trying to get into your account: none of the codes was right, nobody got in, and you do not need to do anything. If it was you, wait until then and ask for a new code.',
+  ])
 }

@@ -4,12 +4,16 @@
  * the server key, so the database alone does not give codes away. A new code replaces the ones
  * before it once its mail is sent; a mail that can't be sent leaves nothing behind. A right code
  * is used up and its session started in one transaction, so a code signs in once even when two
- * requests race. The codes of an email change (emailChange.ts) are made, checked and used up by the
- * same functions, under their own purpose: they never sign in.
+ * requests race. Wrong codes are also counted per address across its codes, and too many lock it
+ * (addressLocks.ts); an address gets so many codes a minute, counted only once the request was
+ * found good and only for mails sent (mailBudget.ts). The codes of an email change
+ * (emailChange.ts) are made, checked and used up by the same functions, under their own purpose:
+ * they never sign in.
  */
 import { createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import {
   type EmailSession,
+  emailAddressLockout,
   emailCodeMaxAttempts,
   emailCodeTtlMs,
   isEmailAddress,
@@ -18,8 +22,18 @@ import {
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { Database, EmailCodePurpose, EmailCodesTable } from '../../storage/storage'
 import type { Project } from '../projects'
-import { codeMessage } from './codeMessage'
+import {
+  type AddressScope,
+  addressLocked,
+  forgiveAddress,
+  lockAddress,
+  lockEndText,
+  lockedUntil,
+  reserveGuess,
+} from './addressLocks'
+import { addressLockedMessage, codeMessage } from './codeMessage'
 import { EmailLoginError } from './emailLoginError'
+import { checkMailBudget } from './mailBudget'
 import type { Mailer, MailMessage } from './mailer'
 import { startEmailSession } from './sessions'
 
@@ -29,6 +43,8 @@ export type EmailLoginContext = {
   mailer: Mailer | undefined
   /** The key codes are kept as HMACs under: `emailCodeKey(AIRLOCK_SERVER_KEY)`, derived once. */
   codeKey: Uint8Array
+  /** Codes mailed to one address a minute, per project (mailBudget.ts). */
+  mailsPerAddressPerMinute: number
   now: () => number
 }
 
@@ -64,6 +80,29 @@ export function checkedEmail(email: string): string {
   return normalized
 }
 
+/**
+ * The checks of a code request that need no database, in the order they are answered: email
+ * login on, a mail server, an address. The route runs them before the project's budget is spent.
+ * @throws EmailLoginError `emailNotEnabled`, `emailNotConfigured`, `emailInvalid`.
+ */
+export function checkCodeRequest(
+  project: Project,
+  mailer: Mailer | undefined,
+  request: { email: string },
+): { sender: Mailer; email: string } {
+  assertEmailOn(project)
+  return { sender: mailerOrRefusal(mailer), email: checkedEmail(request.email) }
+}
+
+/**
+ * The checks of a sign-in that need no database: email login on, an address.
+ * @throws EmailLoginError `emailNotEnabled`, `emailInvalid`.
+ */
+export function checkSignInRequest(project: Project, request: { email: string }): string {
+  assertEmailOn(project)
+  return checkedEmail(request.email)
+}
+
 /** A code made for one address: its row's id, the code (only ever in the mail) and its end. */
 export type IssuedCode = { id: string; code: string; expiresAt: string }
 
@@ -93,6 +132,36 @@ export async function issueCode(
     })
     .execute()
   return { id, code, expiresAt }
+}
+
+/** @throws EmailLoginError `emailAddressLocked` while the address's codes are locked. */
+export async function assertNotLocked(
+  db: Kysely<Database>,
+  scope: AddressScope,
+  at: number,
+): Promise<void> {
+  const until = await lockedUntil(db, scope, at)
+  if (until !== undefined) throw addressLocked(scope.email, until, at)
+}
+
+/**
+ * Checks the mail budget of each address a code was just written for; past one, deletes the
+ * codes and throws `MailBudgetSpent`.
+ */
+export async function spendMailBudgets(
+  db: Kysely<Database>,
+  projectId: string,
+  codes: readonly (IssuedCode & { email: string })[],
+  perMinute: number,
+  at: number,
+): Promise<void> {
+  try {
+    for (const { email } of codes) await checkMailBudget(db, { projectId, email, perMinute }, at)
+  } catch (error) {
+    const ids = codes.map((code) => code.id)
+    await db.deleteFrom('email_codes').where('id', 'in', ids).execute()
+    throw error
+  }
 }
 
 /** Deletes the codes nobody can use any more: cleared as new ones are made. */
@@ -125,27 +194,47 @@ export type CodeRefusals = {
 /** "4 tries", "1 try". */
 export const triesLeft = (left: number) => `${left} ${left === 1 ? 'try' : 'tries'}`
 
+/** A code's row, as `checkCode` reads it. */
+export type CodeRow = Pick<
+  Selectable<EmailCodesTable>,
+  | 'id'
+  | 'project_id'
+  | 'host_origin'
+  | 'email'
+  | 'code_hash'
+  | 'attempts'
+  | 'expires_at'
+  | 'used_at'
+>
+
 /**
  * Checks `code` against its row: undefined when it is right and still good, else the refusal. A
  * wrong code spends one of the row's tries, counted in the database so that tries in parallel
- * count too.
+ * count too, and one of the address's (addressLocks.ts), counted before the code is compared;
+ * the one that uses the address's up locks it, and the address is mailed.
  */
 export async function checkCode(
-  db: Kysely<Database>,
-  codeKey: Uint8Array,
-  row: Pick<
-    Selectable<EmailCodesTable>,
-    'id' | 'code_hash' | 'attempts' | 'expires_at' | 'used_at'
-  >,
+  { db, codeKey, mailer, now }: EmailLoginContext,
+  project: Project,
+  row: CodeRow,
   code: string,
-  at: number,
   refusals: CodeRefusals,
 ): Promise<EmailLoginError | undefined> {
+  const at = now()
+  const address = { projectId: row.project_id, email: row.email }
+  // Locked is said first: a new code would not help.
+  const until = await lockedUntil(db, address, at)
+  if (until !== undefined) return addressLocked(row.email, until, at)
   if (row.used_at !== null || new Date(row.expires_at).getTime() <= at) return refusals.expired()
   if (row.attempts >= emailCodeMaxAttempts) return refusals.locked()
+  const guess = await reserveGuess(db, address, at)
+  if (!guess.reserved) return addressLocked(row.email, guess.until, at)
   const expected = Buffer.from(row.code_hash, 'hex')
   const given = Buffer.from(codeHash(codeKey, row.id, code), 'hex')
-  if (expected.length === given.length && timingSafeEqual(expected, given)) return undefined
+  if (expected.length === given.length && timingSafeEqual(expected, given)) {
+    await forgiveAddress(db, address, at)
+    return undefined
+  }
   const counted = await db
     .updateTable('email_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
@@ -153,8 +242,35 @@ export async function checkCode(
     .where('attempts', '<', emailCodeMaxAttempts)
     .returning('attempts')
     .executeTakeFirst()
+  if (guess.last) {
+    const until = await lockAddress(db, address, at)
+    if (until !== undefined) {
+      await mailLock(mailer, project, row, until)
+      return addressLocked(row.email, until, at)
+    }
+  }
   if (!counted || counted.attempts >= emailCodeMaxAttempts) return refusals.locked()
   return refusals.wrong(emailCodeMaxAttempts - counted.attempts)
+}
+
+/**
+ * Tells the address its codes were locked. The lock holds whether or not the mail goes out: a mail
+ * server that fails turns no refusal into an error.
+ */
+async function mailLock(mailer: Mailer | undefined, project: Project, row: CodeRow, until: number) {
+  try {
+    await mailer?.send(
+      addressLockedMessage({
+        to: row.email,
+        siteName: project.settings.name ?? project.id,
+        hostOrigin: row.host_origin,
+        failures: emailAddressLockout.maxFailures,
+        until: lockEndText(until),
+      }),
+    )
+  } catch {
+    // Nothing to answer differently: the visitor is refused as locked either way.
+  }
 }
 
 /**
@@ -180,25 +296,26 @@ export async function useCodes(
  * Mails a new code to `email` for a sign-in to `project` on `hostOrigin` (which the caller checked
  * the project allows).
  * @throws EmailLoginError `emailNotEnabled`, `emailInvalid`, `emailNotConfigured`,
- *   `emailDeliveryFailed`.
+ *   `emailAddressLocked`, `emailDeliveryFailed`; MailBudgetSpent past the address's budget.
  */
 export async function sendEmailCode(
-  { db, mailer, codeKey, now }: EmailLoginContext,
+  { db, mailer, codeKey, mailsPerAddressPerMinute, now }: EmailLoginContext,
   project: Project,
   request: { email: string; hostOrigin: string },
 ): Promise<{ email: string; expiresAt: string }> {
-  assertEmailOn(project)
-  const sender = mailerOrRefusal(mailer)
-  const email = checkedEmail(request.email)
+  const { sender, email } = checkCodeRequest(project, mailer, request)
   const { hostOrigin } = request
   const at = now()
+  await assertNotLocked(db, { projectId: project.id, email }, at)
   await clearExpiredCodes(db, at)
-  const { id, code, expiresAt } = await issueCode(
+  const issued = await issueCode(
     db,
     codeKey,
     { projectId: project.id, hostOrigin, email, purpose: 'signIn' },
     at,
   )
+  const { id, code, expiresAt } = issued
+  await spendMailBudgets(db, project.id, [{ ...issued, email }], mailsPerAddressPerMinute, at)
   try {
     await mailCode(
       sender,
@@ -239,15 +356,16 @@ export async function sendEmailCode(
  * Checks `code` against the last code mailed to `email` for this project and site; a right one
  * is used up and starts a session.
  * @throws EmailLoginError `emailNotEnabled`, `emailInvalid`, `emailCodeInvalid` (saying the tries left),
- *   `emailCodeExpired` (expired, used or replaced), `emailCodeLocked` (5 wrong codes).
+ *   `emailCodeExpired` (expired, used or replaced), `emailCodeLocked` (5 wrong codes),
+ *   `emailAddressLocked` (too many wrong codes for the address, across its codes).
  */
 export async function signInWithEmailCode(
-  { db, codeKey, now }: EmailLoginContext,
+  context: EmailLoginContext,
   project: Project,
   request: { email: string; code: string; hostOrigin: string },
 ): Promise<{ token: string; session: EmailSession }> {
-  assertEmailOn(project)
-  const email = checkedEmail(request.email)
+  const { db, now } = context
+  const email = checkSignInRequest(project, request)
   const { hostOrigin } = request
   const at = now()
   const row = await db
@@ -280,7 +398,7 @@ export async function signInWithEmailCode(
     wrong: (left) =>
       new EmailLoginError('emailCodeInvalid', `That code is not right: ${triesLeft(left)} left.`),
   }
-  const refusal = await checkCode(db, codeKey, row, request.code, at, refusals)
+  const refusal = await checkCode(context, project, row, request.code, refusals)
   if (refusal) throw refusal
   return db.transaction().execute(async (trx) => {
     // Another request used it (or spent its tries) in the meantime.

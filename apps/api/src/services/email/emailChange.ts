@@ -5,8 +5,9 @@
  * auth share and device keys sealed again for the new address) and every session of the old
  * address on the project become the new address's: the visitor's cookies stay signed in, and the
  * old address keeps nothing; the social accounts linked to it follow too. An address that has a
- * wallet on the project can't be moved onto, and a social account's own login has no address to
- * change.
+ * wallet on the project can't be moved onto, which is said only at confirmation, to whoever has
+ * that address's code: asking for a change says nothing about another address's wallet. A social
+ * account's own login has no address to change.
  */
 import { randomBytes } from 'node:crypto'
 import {
@@ -26,6 +27,7 @@ import { moveSocialIdentities } from '../social/identities'
 import { emailChangeMessages } from './codeMessage'
 import {
   assertEmailOn,
+  assertNotLocked,
   type CodeRefusals,
   checkCode,
   checkedEmail,
@@ -34,10 +36,12 @@ import {
   issueCode,
   mailCode,
   mailerOrRefusal,
+  spendMailBudgets,
   triesLeft,
   useCodes,
 } from './codes'
 import { EmailLoginError } from './emailLoginError'
+import type { Mailer } from './mailer'
 import { type EmailSessionRecord, moveEmailSessions } from './sessions'
 
 export type EmailChangeContext = EmailLoginContext & {
@@ -57,17 +61,17 @@ const noChange = () =>
   )
 
 /**
- * Mails the two codes of a change of `session`'s address to `newEmail`; a newer change of the
- * same session replaces the ones before it.
- * @throws EmailLoginError `emailNotEnabled`, `emailNotConfigured`, `emailInvalid` (not an address,
- *   or the session's own), `emailChangeTaken`, `emailDeliveryFailed`.
+ * The checks of a change request that need no database, in the order they are answered: email
+ * login on, an account with an address, a mail server, a new address that is another one. The
+ * route runs them before the project's budget is spent.
+ * @throws EmailLoginError `emailNotEnabled`, `emailInvalid`, `emailNotConfigured`.
  */
-export async function requestEmailChange(
-  { db, mailer, codeKey, now }: EmailChangeContext,
+export function checkChangeRequest(
   project: Project,
-  session: EmailSessionRecord,
+  session: Pick<EmailSessionRecord, 'email' | 'provider'>,
+  mailer: Mailer | undefined,
   request: { newEmail: string },
-): Promise<EmailChangeResponse> {
+): { sender: Mailer; newEmail: string } {
   assertEmailOn(project)
   // A social account's own login (`social:<provider>:<subject>`) has no address to mail a code to.
   if (!isEmailAddress(session.email))
@@ -82,10 +86,28 @@ export async function requestEmailChange(
       'emailInvalid',
       `${newEmail} is already this account's email address: enter another one.`,
     )
-  if (await hasEmbeddedWallet(db, { projectId: project.id, email: newEmail })) throw taken(newEmail)
+  return { sender, newEmail }
+}
+
+/**
+ * Mails the two codes of a change of `session`'s address to `newEmail`; a newer change of the
+ * same session replaces the ones before it. Whether `newEmail` has a wallet is not looked at here.
+ * @throws EmailLoginError `emailNotEnabled`, `emailNotConfigured`, `emailInvalid` (not an address,
+ *   or the session's own), `emailAddressLocked` (either address), `emailDeliveryFailed`;
+ *   MailBudgetSpent past either address's budget.
+ */
+export async function requestEmailChange(
+  { db, mailer, codeKey, mailsPerAddressPerMinute, now }: EmailChangeContext,
+  project: Project,
+  session: EmailSessionRecord,
+  request: { newEmail: string },
+): Promise<EmailChangeResponse> {
+  const { sender, newEmail } = checkChangeRequest(project, session, mailer, request)
 
   const at = now()
   const createdAt = new Date(at).toISOString()
+  for (const email of [session.email, newEmail])
+    await assertNotLocked(db, { projectId: project.id, email }, at)
   await clearExpiredCodes(db, at)
   await db.deleteFrom('email_changes').where('expires_at', '<=', createdAt).execute()
   const scope = {
@@ -95,6 +117,16 @@ export async function requestEmailChange(
   }
   const current = await issueCode(db, codeKey, { ...scope, email: session.email }, at)
   const next = await issueCode(db, codeKey, { ...scope, email: newEmail }, at)
+  await spendMailBudgets(
+    db,
+    project.id,
+    [
+      { ...current, email: session.email },
+      { ...next, email: newEmail },
+    ],
+    mailsPerAddressPerMinute,
+    at,
+  )
   const changeId = randomBytes(16).toString('base64url')
   await db
     .insertInto('email_changes')
@@ -179,24 +211,27 @@ const refusalsFor = (which: string): CodeRefusals => ({
 function oneRefusal(refusals: EmailLoginError[]): EmailLoginError | undefined {
   const [first, second] = refusals
   if (!first || !second || first.message === second.message) return first
-  const gravity = ['emailCodeInvalid', 'emailCodeExpired', 'emailCodeLocked']
+  const gravity = ['emailCodeInvalid', 'emailCodeExpired', 'emailCodeLocked', 'emailAddressLocked']
   const code = gravity.indexOf(second.code) > gravity.indexOf(first.code) ? second.code : first.code
   return new EmailLoginError(code, `${first.message} ${second.message}`)
 }
 
 /**
  * Checks the two codes of the session's change `changeId`; right, the account moves to the new
- * address (see the module's comment). Each wrong code spends one of its own tries.
+ * address (see the module's comment). Each wrong code spends one of its own tries, and one of its
+ * address's (addressLocks.ts).
  * @throws EmailLoginError `emailNotEnabled`, `emailCodeInvalid`, `emailCodeExpired`,
- *   `emailCodeLocked` (each saying which address's code), `emailChangeTaken`;
+ *   `emailCodeLocked` (each saying which address's code), `emailAddressLocked`,
+ *   `emailChangeTaken` (the new address has a wallet: said once both codes were right);
  *   EmbeddedWalletError `embeddedWalletCorrupt`.
  */
 export async function confirmEmailChange(
-  { db, codeKey, sealKey, now }: EmailChangeContext,
+  context: EmailChangeContext,
   project: Project,
   session: EmailSessionRecord,
   request: { changeId: string; currentCode: string; newCode: string },
 ): Promise<EmailChangeConfirmed> {
+  const { db, sealKey, now } = context
   assertEmailOn(project)
   const at = now()
   const change = await db
@@ -219,19 +254,17 @@ export async function confirmEmailChange(
   if (!currentRow || !newRow) throw noChange()
   const refusals = [
     await checkCode(
-      db,
-      codeKey,
+      context,
+      project,
       currentRow,
       request.currentCode,
-      at,
       refusalsFor(`${change.email} (your current address)`),
     ),
     await checkCode(
-      db,
-      codeKey,
+      context,
+      project,
       newRow,
       request.newCode,
-      at,
       refusalsFor(`${change.new_email} (the new address)`),
     ),
   ].filter((refusal) => refusal !== undefined)

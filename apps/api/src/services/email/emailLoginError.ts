@@ -5,4 +5,12 @@ export type EmailLoginErrorCode = Extract<ApiErrorCode, `email${string}`>
 
 export class EmailLoginError extends ApiRefusal<EmailLoginErrorCode> {
   override name = 'EmailLoginError'
+  constructor(
+    code: EmailLoginErrorCode,
+    message: string,
+    /** For a refusal that ends (a locked address): when to try again, as `Retry-After`. */
+    readonly retryAfterMs?: number | undefined,
+  ) {
+    super(code, message)
+  }
 }
