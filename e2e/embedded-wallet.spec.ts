@@ -21,6 +21,7 @@ import {
   answerApproval,
   codesMailedTo,
   freshEmail,
+  keepRecoveryCode,
   nextCode,
   openSite,
   signUpByEmail,
@@ -239,7 +240,7 @@ test('behavior: the email wallet is one of the visitor’s connections and switc
   const known = (await codesMailedTo(email)).length
   await dialog.getByRole('button', { name: 'Continue' }).click()
   await dialog.getByLabel('Code').fill(await nextCode(email, known))
-  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  await keepRecoveryCode(page)
   // Back on ProfileWallets, the email wallet connected and the browser wallet still there.
   await expectOpen(page, 'Wallets')
   const connections = dialog.getByRole('list', { name: 'Connections' }).getByRole('button')

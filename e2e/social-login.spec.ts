@@ -3,7 +3,7 @@
 // of email login. The result is taken only from the API's origin with the login's state; a popup
 // closed early says 'Popup closed'; a wrong state is refused; socials off hides them.
 
-import { openModalOnSite, openSite } from './support/email'
+import { keepRecoveryCode, openModalOnSite, openSite, shownRecoveryCode } from './support/email'
 import { expectOpen, modal, waitForAddress, waitForAirlock } from './support/modal'
 import { clickSocial, freshSubject, signInAs } from './support/social'
 import { expect, test } from './support/test'
@@ -36,12 +36,12 @@ test('behavior: Google in a popup gives a wallet; the account shows the provider
   const { authorizations } = await signInAs(context, subject)
   const popup = await clickSocial(page, 'Google')
   expect(await popup.evaluate(() => [outerWidth, outerHeight])).toEqual([600, 800])
-  await expect(dialog.locator('[data-recovery-code]')).toBeVisible({ timeout: 15_000 })
+  await shownRecoveryCode(page)
   expect(popup.isClosed()).toBe(true)
   const authorization = authorizations[0] as URL
   expect(authorization.searchParams.get('code_challenge_method')).toBe('S256')
   expect(authorization.searchParams.get('state')).toMatch(/^[\w-]{43}$/)
-  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  await keepRecoveryCode(page)
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
   const { address } = await state(page)
 
@@ -92,9 +92,9 @@ test('security: a result posted from another origin is ignored; a wrong state is
   // Still waiting on the popup: the forgery started no session.
   await expect(dialog.getByRole('status')).toHaveText('Continue in the Google window…')
   held.release()
-  await expect(dialog.locator('[data-recovery-code]')).toBeVisible({ timeout: 15_000 })
+  await shownRecoveryCode(page)
   expect(popup.isClosed()).toBe(true)
-  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  await keepRecoveryCode(page)
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
 
   // Another visitor's popup comes back with a state the API never gave: refused, in words.
@@ -125,9 +125,9 @@ test('behavior: a social account is added from Wallets, switches like other conn
   const subject = freshSubject()
   await signInAs(context, subject)
   const popup = await clickSocial(page, 'Google')
-  await expect(dialog.locator('[data-recovery-code]')).toBeVisible({ timeout: 15_000 })
+  await shownRecoveryCode(page)
   expect(popup.isClosed()).toBe(true)
-  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  await keepRecoveryCode(page)
   // Back on Wallets: the Google wallet connected, the browser wallet still there.
   await expectOpen(page, 'Wallets')
   const connections = dialog.getByRole('list', { name: 'Connections' }).getByRole('button')

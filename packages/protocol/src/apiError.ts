@@ -95,6 +95,11 @@ export const apiErrorCodes = [
   /** 404: the wallet has no device of this id. */
   'embeddedWalletDeviceNotFound',
   /**
+   * 409: the wallet is still pending (its recovery code not confirmed yet): only its own device
+   * may confirm it, and a session of its email may start it over; nothing else joins it.
+   */
+  'embeddedWalletPending',
+  /**
    * 403: this social login is not offered: the project's `socials` feature does not list the
    * provider, or this API has no client for it (`AIRLOCK_SOCIAL_<PROVIDER>_CLIENT_ID`).
    */

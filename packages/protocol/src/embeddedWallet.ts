@@ -45,7 +45,11 @@ const deviceLabelSchema = z
     z.regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069]*$/u, 'A device label has no control characters.'),
   )
 
-/** `POST /v1/projects/:projectId/embedded-wallet`: the wallet an email session just made. */
+/**
+ * `POST /v1/projects/:projectId/embedded-wallet`: the wallet an email session just made, kept
+ * pending (see {@link embeddedWalletConfirmedSchema}). `PUT` with the same body starts a pending
+ * wallet over: a new secret, new shares, this device its first, in one transaction.
+ */
 export const embeddedWalletCreateSchema = z.object({
   hostOrigin: z.string(),
   evmAddress: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'Not an EVM address.')),
@@ -82,6 +86,9 @@ export type EmbeddedWalletDeviceKey = z.infer<typeof embeddedWalletDeviceKeySche
 /**
  * The wallet as the API gives it back to its email session: addresses and the two shares it
  * keeps. `device` is the key of the device `GET …/embedded-wallet?deviceId=` named.
+ * `confirmedAt` is null while the wallet is pending: made, but its device share not yet read back
+ * and its recovery code not yet typed back by the visitor (then only its first device may confirm
+ * it, and any session of its email may start it over).
  */
 export const embeddedWalletSchema = z.object({
   evmAddress: z.string(),
@@ -89,20 +96,36 @@ export const embeddedWalletSchema = z.object({
   authShare: z.string(),
   recoveryShare: z.string(),
   createdAt: z.string(),
+  confirmedAt: z.nullable(z.string()),
   device: z.optional(embeddedWalletDeviceKeySchema),
 })
 export type EmbeddedWallet = z.infer<typeof embeddedWalletSchema>
 
-/** The answer to `POST /v1/projects/:projectId/embedded-wallet`: the wallet and its first device. */
+/**
+ * The answer to `POST` (or `PUT`) `/v1/projects/:projectId/embedded-wallet`: the wallet, pending,
+ * and its first device.
+ */
 export const embeddedWalletCreatedSchema = z.object({
   evmAddress: z.string(),
   solanaAddress: z.string(),
   authShare: z.string(),
   recoveryShare: z.string(),
   createdAt: z.string(),
+  confirmedAt: z.null(),
   device: embeddedWalletDeviceKeySchema,
 })
 export type EmbeddedWalletCreated = z.infer<typeof embeddedWalletCreatedSchema>
+
+/**
+ * `POST /v1/projects/:projectId/embedded-wallet/confirmation` (body: `{ hostOrigin }`), from the
+ * session on the pending wallet's first device, once the frame read its device share back from
+ * its storage, rebuilt the wallet with it, and the visitor typed part of the recovery code back:
+ * the wallet is confirmed, for good. Confirming a confirmed wallet answers when it was.
+ */
+export const embeddedWalletConfirmationSchema = z.object({ hostOrigin: z.string() })
+export type EmbeddedWalletConfirmation = z.infer<typeof embeddedWalletConfirmationSchema>
+export const embeddedWalletConfirmedSchema = z.object({ confirmedAt: z.string() })
+export type EmbeddedWalletConfirmed = z.infer<typeof embeddedWalletConfirmedSchema>
 
 /**
  * `POST /v1/projects/:projectId/embedded-wallet/devices`: a device that restored the wallet with

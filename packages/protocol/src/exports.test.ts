@@ -72,6 +72,8 @@ test('behavior: the entry exports exactly these names', () => {
       "emailSignInRequestSchema",
       "emailTruncationChars",
       "emailUpdatePollMs",
+      "embeddedWalletConfirmationSchema",
+      "embeddedWalletConfirmedSchema",
       "embeddedWalletCreateSchema",
       "embeddedWalletCreatedSchema",
       "embeddedWalletDeviceCreateSchema",

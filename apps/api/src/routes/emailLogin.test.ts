@@ -435,6 +435,7 @@ describe.each(testDatabases())('email login on $name', (database) => {
     expect(await (await readWallet(ada, device.deviceId)).json()).toEqual({
       ...wallet,
       createdAt: expect.any(String),
+      confirmedAt: null,
       device,
     })
     expect(await (await readWallet(await signedInAs('ada@new.example'))).json()).toMatchObject(

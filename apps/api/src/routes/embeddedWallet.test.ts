@@ -102,11 +102,17 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
       message: string
     }
   type DeviceKey = { deviceId: string; deviceKey: string }
-  /** Keeps Ada's wallet from a new sign-in: that device's cookie and key. */
+  /** Keeps Ada's wallet from a new sign-in, and confirms it: that device's cookie and key. */
   async function adaWithWallet(): Promise<{ cookie: string; device: DeviceKey }> {
     const cookie = await signedIn('ada@example.com')
     const kept = await keep(cookie)
     expect(kept.status).toBe(201)
+    const confirmed = await post(
+      '/v1/projects/shop/embedded-wallet/confirmation',
+      { hostOrigin: site },
+      { Cookie: cookie },
+    )
+    expect(confirmed.status).toBe(200)
     return { cookie, device: ((await kept.json()) as { device: DeviceKey }).device }
   }
   const addDevice = (
@@ -263,7 +269,12 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
     const again = await read(cookie, site, device.deviceId)
     expect(again.status).toBe(200)
     expect(again.headers.get('cache-control')).toBe('no-store')
-    expect(await again.json()).toEqual({ ...wallet, createdAt: expect.any(String), device })
+    expect(await again.json()).toEqual({
+      ...wallet,
+      createdAt: expect.any(String),
+      confirmedAt: expect.any(String),
+      device,
+    })
     const [used] = await storage.db.selectFrom('embedded_wallet_devices').selectAll().execute()
     expect(new Date(used?.last_used_at ?? '').getTime()).toBe(clock)
     // Without a device id, the wallet alone.

@@ -1,14 +1,16 @@
 /**
  * An email session's embedded wallet: `POST /v1/projects/:id/embedded-wallet` keeps the one the
- * frame just made (addresses, auth share, sealed recovery share) with the device that made it,
- * `GET …?hostOrigin=&deviceId=` gives it back, auth share opened, to the same email's session —
- * on this device (with its device key) or a new one. The wallet's devices: `POST …/devices` adds one
+ * frame just made (addresses, auth share, sealed recovery share), pending, with the device that
+ * made it; `PUT` starts a pending one over; `POST …/confirmation`, from the session on its first
+ * device, confirms it. `GET …?hostOrigin=&deviceId=` gives it back, auth share opened, to the
+ * same email's session — on this device (with its device key) or a new one. The wallet's devices: `POST …/devices` adds one
  * that restored the wallet with the recovery code, `GET …/devices` lists them, and
  * `DELETE …/devices/:deviceId` revokes one: its key is wiped and its sessions end. Only the
  * modal's own pages may ask (its Origin on POST and DELETE; no CORS is answered, so no host page
  * reads an answer), with the email session cookie of the project and site.
  */
 import {
+  embeddedWalletConfirmationSchema,
   embeddedWalletCreateSchema,
   embeddedWalletDeviceCreateSchema,
   isEmbeddedWalletDeviceId,
@@ -29,6 +31,10 @@ import {
   keepEmbeddedWallet,
   readEmbeddedWallet,
 } from '../services/embeddedWallets/embeddedWallets'
+import {
+  confirmEmbeddedWallet,
+  startEmbeddedWalletOver,
+} from '../services/embeddedWallets/pendingWallets'
 import { embeddedWalletSealKey, type WalletOwner } from '../services/embeddedWallets/seal'
 import type { Storage } from '../storage/storage'
 import { apiError, refuse } from './apiError'
@@ -54,6 +60,7 @@ const statusOf: Record<EmbeddedWalletErrorCode, ContentfulStatusCode> = {
   embeddedWalletDeviceLimit: 409,
   embeddedWalletDeviceRevoked: 403,
   embeddedWalletDeviceNotFound: 404,
+  embeddedWalletPending: 409,
 }
 
 const maxBodyBytes = 8192
@@ -127,6 +134,33 @@ export function embeddedWalletRoutes({
         }),
       )
     },
+  )
+
+  app.put(
+    '/v1/projects/:id/embedded-wallet',
+    limit,
+    ownPages,
+    jsonBody(embeddedWalletCreateSchema, invalid),
+    ...bodySession,
+    (c) => {
+      const { hostOrigin: _, deviceLabel, ...wallet } = c.req.valid('json')
+      return answered(c, 201, () =>
+        startEmbeddedWalletOver(context, ownerOf(c), wallet, {
+          label: deviceLabel,
+          sessionId: c.var.session.id,
+        }),
+      )
+    },
+  )
+
+  app.post(
+    '/v1/projects/:id/embedded-wallet/confirmation',
+    limit,
+    ownPages,
+    jsonBody(embeddedWalletConfirmationSchema, invalid),
+    ...bodySession,
+    (c) =>
+      answered(c, 200, () => confirmEmbeddedWallet(context, ownerOf(c), c.var.session.deviceId)),
   )
 
   app.get('/v1/projects/:id/embedded-wallet', ...querySession, (c) => {

@@ -3,7 +3,7 @@
  * migrator records what ran and takes a lock, so replicas starting together migrate once.
  */
 
-import { type Kysely, type Migration, Migrator, PostgresAdapter } from 'kysely'
+import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from 'kysely'
 import { utcDay } from './days'
 import type { Database } from './storage'
 
@@ -498,6 +498,15 @@ const migrations = {
         .on('account_names')
         .columns(['address', 'created_at'])
         .execute()
+    },
+  },
+  '0014_embedded_wallet_confirmation': {
+    async up(db: Kysely<unknown>) {
+      // A wallet is pending until the frame that made it read its device share back and the
+      // visitor typed part of the recovery code back (`services/embeddedWallets/`): until then
+      // a session of its email may start it over. Wallets kept before were in use: confirmed.
+      await db.schema.alterTable('embedded_wallets').addColumn('confirmed_at', timestamp).execute()
+      await sql`update embedded_wallets set confirmed_at = created_at`.execute(db)
     },
   },
 } satisfies Record<string, Migration>

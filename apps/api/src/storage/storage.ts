@@ -256,7 +256,13 @@ export type EmbeddedWalletsTable = {
   solana_address: string
   auth_share: string
   recovery_share: string
-  created_at: Timestamp
+  /** When it was made, or last started over while pending. */
+  created_at: ColumnType<Date | string, string, string>
+  /**
+   * Null while pending: made, but its first device has not yet confirmed that it keeps its share
+   * and that the visitor has the recovery code. A pending wallet may be started over.
+   */
+  confirmed_at: ColumnType<Date | string | null, string | null | undefined, string | null>
 }
 
 /**

@@ -5,7 +5,10 @@
  *
  * - Made (the email's first sign-in): the secret is drawn here and split 2 of 3; the API keeps
  *   the auth share and the recovery share sealed with a new recovery code the visitor keeps;
- *   this device keeps its share sealed under a key the API gives it.
+ *   this device keeps its share sealed under a key the API gives it. The wallet is pending until
+ *   this device read its share back, rebuilt the wallet with it, and the visitor typed part of
+ *   the code back; then the API confirms it and it unlocks. Until then a sign-in resumes it (the
+ *   same code again, when this device keeps its share) or starts it over (new secret, new shares).
  * - Opened (this device again): the device share, opened with the device's key, and the auth
  *   share, both released by the API only to the email's session.
  * - Recovered (a new device, or a revoked one): the recovery code opens the recovery share,
@@ -21,10 +24,8 @@ import {
   type EmbeddedWallet,
   farcasterPollMs,
   type HostWalletEvent,
-  namespaceOf,
   type SocialProvider,
 } from '@airlock/protocol'
-import { privateKeyToAccount } from 'viem/accounts'
 import { type ApiFetch, HttpError } from '../api'
 import {
   type AuthConnectorHooks,
@@ -37,13 +38,19 @@ import { showAlert } from '../stores/controllers'
 import type { Persistence } from '../stores/persistence'
 import type { ModalStore } from '../stores/store'
 import { type ApprovalViews, createApprovals } from './approvals'
-import { deviceShares, openDeviceShare, sealDeviceShare } from './deviceShare'
-import { createEvmAccounts, type EvmAccountType } from './evmAccounts'
-import { createEvmSigner } from './evmSigner'
+import {
+  DeviceShareStorageError,
+  deviceShares,
+  type KeptDeviceShare,
+  openDeviceShare,
+  openPendingRecoveryCode,
+  sealDeviceShare,
+  sealPendingRecoveryCode,
+} from './deviceShare'
+import type { EvmAccountType } from './evmAccounts'
 import { createRecoveryCode, openRecoveryShare, sealRecoveryShare } from './recoveryShare'
 import { awaitSocialGrant } from './socialGrant'
-import { createSolanaSigner } from './solanaSigner'
-import { deriveWalletAccounts } from './walletAccounts'
+import { deriveWalletAccounts, type WalletAccounts } from './walletAccounts'
 import { walletApi } from './walletApi'
 import {
   combineShares,
@@ -52,6 +59,7 @@ import {
   encodeShare,
   splitWalletSecret,
 } from './walletSecret'
+import { createWalletSigners } from './walletSigners'
 
 export type EmbeddedWalletDeps = ApprovalViews & {
   store: ModalStore
@@ -64,12 +72,13 @@ export type EmbeddedWalletDeps = ApprovalViews & {
 }
 
 /**
- * How a sign-in ended: the wallet is ready (made now: with the recovery code to show once), or
- * this device has no share of it and the recovery code is needed.
+ * How a sign-in ended: the wallet is ready; or it is pending, made now or earlier on this device
+ * (`resumed`), with its recovery code to save and confirm; or this device has no share of it and
+ * the recovery code is needed.
  */
 export type WalletOpening =
   | { status: 'ready' }
-  | { status: 'created'; recoveryCode: string }
+  | { status: 'created'; recoveryCode: string; resumed: boolean }
   | { status: 'needsRecovery' }
 
 /** The wallet the API gave back does not match the secret its shares make. */
@@ -125,6 +134,8 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
   const approvals = createApprovals(store, deps)
   // The wallet this device must recover with the code: the email and what the API gave back.
   let recovering: { email: string; wallet: EmbeddedWallet } | undefined
+  // The pending wallet this device made, whose recovery code the visitor is to confirm.
+  let pending: { email: string } | undefined
   // The unlocked wallet's signers, while it is unlocked.
   let unlocked: UnlockedWallet | undefined
   // How the current session signed in: by email, or with a social provider and its handle.
@@ -136,125 +147,131 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
     signOut,
   }
 
-  /** The network a signer starts on: the active one when of its namespace, else the site's first. */
-  function startNetwork(namespace: 'eip155' | 'solana') {
-    const { networks, activeNetwork } = store.getState()
-    if (namespaceOf(activeNetwork) === namespace) return activeNetwork
-    return networks.find((network) => namespaceOf(network.caipNetworkId) === namespace)
-      ?.caipNetworkId
-  }
-
-  /** Derives the accounts, checks them against the API's, and hands the signers on. */
-  async function unlock(email: string, secret: Uint8Array, expected: EmbeddedWallet | undefined) {
+  /** The secret's accounts (the secret wiped), checked against the API's. */
+  function accountsOf(secret: Uint8Array, expected: EmbeddedWallet): WalletAccounts {
     const accounts = deriveWalletAccounts(secret)
     secret.fill(0)
     if (
-      expected &&
-      (expected.evmAddress !== accounts.evm.address ||
-        expected.solanaAddress !== accounts.solana.address)
-    )
+      expected.evmAddress !== accounts.evm.address ||
+      expected.solanaAddress !== accounts.solana.address
+    ) {
+      accounts.solana.secretKey.fill(0)
       throw new WalletMismatchError()
-    const { networks } = store.getState()
-    const evmNetwork = startNetwork('eip155')
-    const solanaNetwork = startNetwork('solana')
-    const eoa =
-      evmNetwork &&
-      createEvmSigner({
-        privateKey: accounts.evm.privateKey,
-        networks,
-        network: evmNetwork,
-        approve: approvals.ask,
-      })
-    // The EOA and the smart account its key owns: the active one answers for the EVM side.
-    const evmAccounts =
-      eoa &&
-      createEvmAccounts({
-        store,
-        apiFetch: deps.apiFetch,
-        persistence,
-        owner: privateKeyToAccount(accounts.evm.privateKey),
-        eoa,
-        approve: approvals.ask,
-        onAccountChanged: (address) =>
-          deps.onWalletEvent({
-            walletId: embeddedWalletId,
-            event: 'accountsChanged',
-            data: [address],
-          }),
-        onTimeout: () => showAlert(store, alerts.requestTimeout),
-      })
-    const solana =
-      solanaNetwork &&
-      createSolanaSigner({
-        secretKey: accounts.solana.secretKey,
-        networks,
-        network: solanaNetwork,
-        approve: approvals.ask,
-      })
-    accounts.solana.secretKey.fill(0)
-    if (evmAccounts) await evmAccounts.settle()
-    unlocked = {
-      email,
-      ...profile,
-      evm: evmAccounts || undefined,
-      solana: solana || undefined,
     }
+    return accounts
+  }
+
+  /** Derives the accounts, checks them against the API's, and hands the signers on. */
+  async function unlock(email: string, secret: Uint8Array, expected: EmbeddedWallet) {
+    await unlockAccounts(email, accountsOf(secret, expected))
+  }
+
+  /** Hands the signers of checked accounts on. */
+  async function unlockAccounts(email: string, accounts: WalletAccounts) {
+    const signers = await createWalletSigners({ ...deps, approvals }, accounts)
+    unlocked = { email, ...profile, ...signers }
     deps.setConnectors(authConnectors(unlocked, hooks))
   }
 
-  /** Makes the email's wallet, this device its first. */
-  async function create(email: string): Promise<WalletOpening> {
+  /**
+   * Makes the email's wallet, this device its first, pending: kept at the API (or, `over`, in
+   * place of its pending one), then this device's share and the code kept here, read back.
+   * @throws DeviceShareStorageError when this device's storage did not keep them.
+   */
+  async function create(email: string, { over }: { over: boolean }): Promise<WalletOpening> {
     const secret = createWalletSecret()
     const split = await splitWalletSecret(secret)
     const { evm, solana } = deriveWalletAccounts(secret)
+    secret.fill(0)
     solana.secretKey.fill(0)
     const recoveryCode = createRecoveryCode()
+    const wallet = {
+      evmAddress: evm.address,
+      solanaAddress: solana.address,
+      authShare: encodeShare(split.auth),
+      recoveryShare: await sealRecoveryShare(split.recovery, recoveryCode),
+      deviceLabel: deviceLabel(navigator.userAgent),
+    }
     let created: Awaited<ReturnType<typeof api.createWallet>>
     try {
-      created = await api.createWallet({
-        evmAddress: evm.address,
-        solanaAddress: solana.address,
-        authShare: encodeShare(split.auth),
-        recoveryShare: await sealRecoveryShare(split.recovery, recoveryCode),
-        deviceLabel: deviceLabel(navigator.userAgent),
-      })
+      created = over ? await api.startWalletOver(wallet) : await api.createWallet(wallet)
     } catch (error) {
-      secret.fill(0)
-      // Another sign-in of the same email made it meanwhile: that one is the wallet.
-      if (apiCode(error) === 'embeddedWalletExists') return open(email, { create: false })
+      // Another sign-in of the same email made it meanwhile, or confirmed it: that one is the
+      // wallet.
+      if (apiCode(error) === 'embeddedWalletExists') return open(email)
       throw error
     }
+    pending = { email }
     await shares.keep(email, {
       deviceId: created.device.deviceId,
       sealedShare: await sealDeviceShare(split.device, created.device),
+      sealedRecoveryCode: await sealPendingRecoveryCode(recoveryCode, created.device),
     })
-    await unlock(email, secret, undefined)
-    return { status: 'created', recoveryCode }
+    return { status: 'created', recoveryCode, resumed: false }
   }
 
-  /** Opens the email's wallet on this device, or says it needs the recovery code. */
-  async function open(email: string, { create: mayCreate }: { create: boolean }) {
+  /**
+   * A pending wallet found at a sign-in: when this device made it and keeps its share and code,
+   * the same code again, to confirm; else (made elsewhere, or what this device kept is gone) it
+   * starts over.
+   */
+  async function resume(
+    email: string,
+    kept: KeptDeviceShare | undefined,
+    wallet: EmbeddedWallet,
+  ): Promise<WalletOpening> {
+    if (kept?.sealedRecoveryCode && wallet.device) {
+      const recoveryCode = await openPendingRecoveryCode(
+        kept.sealedRecoveryCode,
+        wallet.device,
+      ).catch(() => undefined)
+      if (recoveryCode) {
+        pending = { email }
+        return { status: 'created', recoveryCode, resumed: true }
+      }
+    }
+    return create(email, { over: true })
+  }
+
+  /**
+   * After a sign-in: the email's wallet opened on this device, made, resumed or started over
+   * while pending, or waiting for the recovery code.
+   */
+  async function open(email: string): Promise<WalletOpening> {
     const kept = await shares.of(email)
     let wallet: Awaited<ReturnType<typeof api.wallet>>
     try {
       wallet = await api.wallet(kept?.deviceId)
     } catch (error) {
       const code = apiCode(error)
-      if (code === 'embeddedWalletNotFound' && mayCreate) return create(email)
+      if (code === 'embeddedWalletNotFound') return create(email, { over: false })
       if (code !== 'embeddedWalletDeviceRevoked' && code !== 'embeddedWalletDeviceNotFound')
         throw error
-      // This device was removed from the wallet: what it kept opens nothing any more.
+      // This device was removed from the wallet, or a start over elsewhere replaced it: what it
+      // kept opens nothing any more.
       await shares.forget(email)
-      return open(email, { create: mayCreate })
+      return open(email)
     }
+    if (wallet.confirmedAt === null) return resume(email, kept, wallet)
     if (!kept || !wallet.device) {
       recovering = { email, wallet }
-      return { status: 'needsRecovery' } as const
+      return { status: 'needsRecovery' }
     }
+    await openKept(email, kept, wallet)
+    return { status: 'ready' }
+  }
+
+  /** Opens a confirmed wallet with the share this device keeps. */
+  async function openKept(email: string, kept: KeptDeviceShare, wallet: EmbeddedWallet) {
+    if (!wallet.device) throw new Error('The API gave no key for this device.')
     const deviceShare = await openDeviceShare(kept.sealedShare, wallet.device)
     const secret = await combineShares(deviceShare, decodeShare(wallet.authShare))
     await unlock(email, secret, wallet)
-    return { status: 'ready' } as const
+    // A code kept while the wallet was pending, whose forgetting failed then: forgotten now.
+    if (kept.sealedRecoveryCode)
+      await shares
+        .keep(email, { deviceId: kept.deviceId, sealedShare: kept.sealedShare })
+        .catch(() => undefined)
   }
 
   async function signOut() {
@@ -263,6 +280,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
     deps.setConnectors([])
     store.setState({ accountType: undefined, smartAccountAvailable: false })
     recovering = undefined
+    pending = undefined
     await api.signOut().catch(() => undefined)
   }
 
@@ -271,11 +289,55 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
     approvals,
     /** Mails the sign-in code. */
     requestCode: (email: string) => api.requestCode(email),
-    /** The code starts the session; then the wallet is made, opened, or needs recovering. */
-    async signIn(email: string, code: string): Promise<WalletOpening> {
-      const session = await api.signIn(email, code)
+    /** The code starts the session; `openWallet` then opens its wallet. */
+    async signIn(email: string, code: string): Promise<void> {
+      await api.signIn(email, code)
       profile = {}
-      return open(session.email, { create: true })
+    },
+    /**
+     * The wallet of the frame's session: opened, made, resumed or started over while pending, or
+     * waiting for the recovery code. Again after a failure (a lost answer, a storage that did not
+     * keep the share): a pending wallet is resumed or started over, never left half-made.
+     */
+    async openWallet(): Promise<WalletOpening> {
+      return open((await api.session()).email)
+    },
+    /**
+     * The visitor typed part of the pending wallet's recovery code back: this device reads its
+     * share back from its storage and rebuilds the wallet with it, the API confirms it, the code
+     * is forgotten here, and the wallet unlocks.
+     * @throws DeviceShareStorageError when this device no longer has its share; the API's
+     *   refusal when the wallet was started over elsewhere (then `startOver`).
+     */
+    async confirmRecoveryCode(): Promise<void> {
+      if (!pending) throw new Error('No wallet is waiting to be confirmed: sign in again.')
+      const { email } = pending
+      const kept = await shares.of(email)
+      if (!kept) throw new DeviceShareStorageError()
+      const wallet = await api.wallet(kept.deviceId)
+      if (!wallet.device) throw new DeviceShareStorageError()
+      const deviceShare = await openDeviceShare(kept.sealedShare, wallet.device)
+      const accounts = accountsOf(
+        await combineShares(deviceShare, decodeShare(wallet.authShare)),
+        wallet,
+      )
+      try {
+        await api.confirmWallet()
+      } catch (error) {
+        accounts.solana.secretKey.fill(0)
+        throw error
+      }
+      pending = undefined
+      // Forgetting the code may fail; the next opening forgets it then (openKept).
+      await shares
+        .keep(email, { deviceId: kept.deviceId, sealedShare: kept.sealedShare })
+        .catch(() => undefined)
+      await unlockAccounts(email, accounts)
+    },
+    /** Starts the pending wallet over: a new secret, new shares, a new recovery code. */
+    async startOver(): Promise<WalletOpening> {
+      if (!pending) throw new Error('No wallet is waiting to be confirmed: sign in again.')
+      return create(pending.email, { over: true })
     },
     /**
      * A social login in `popup` (opened by the visitor's click): the API's authorization URL,
@@ -294,7 +356,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
       }
       const session = await api.socialSession(await awaitSocialGrant(popup, url))
       profile = profileOf(session)
-      return open(session.email, { create: true })
+      return open(session.email)
     },
     /**
      * Opens a Sign In With Farcaster channel; its id and the URL ConnectingFarcaster shows.
@@ -325,7 +387,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
         signal.throwIfAborted()
         if (!('pending' in status)) {
           profile = profileOf(status)
-          return open(status.email, { create: true })
+          return open(status.email)
         }
         await new Promise((resolve) => setTimeout(resolve, farcasterPollMs))
       }
@@ -348,9 +410,9 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
       await unlock(email, secret, wallet)
     },
     /**
-     * After a reload: the wallet of the email session this frame has, opened silently when this
-     * device keeps a share of it. A failure other than "no session" shows 'Embedded Wallet Load
-     * Failed'.
+     * After a reload: the wallet of the email session this frame has, opened silently when it is
+     * confirmed and this device keeps a share of it (a pending one waits for a sign-in). A failure
+     * other than "no session" shows 'Embedded Wallet Load Failed'.
      */
     async restore(): Promise<void> {
       let email: string
@@ -362,7 +424,19 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
         return
       }
       try {
-        await open(email, { create: false })
+        const kept = await shares.of(email)
+        if (!kept) return
+        let wallet: Awaited<ReturnType<typeof api.wallet>>
+        try {
+          wallet = await api.wallet(kept.deviceId)
+        } catch (error) {
+          const code = apiCode(error)
+          if (code !== 'embeddedWalletDeviceRevoked' && code !== 'embeddedWalletDeviceNotFound')
+            throw error
+          await shares.forget(email)
+          return
+        }
+        if (wallet.confirmedAt !== null) await openKept(email, kept, wallet)
       } catch {
         showAlert(store, alerts.embeddedWalletLoadFailed)
       }

@@ -14,6 +14,7 @@ import {
   emailChangeResponseSchema,
   emailCodeResponseSchema,
   emailSessionSchema,
+  embeddedWalletConfirmedSchema,
   embeddedWalletCreatedSchema,
   embeddedWalletDeviceKeySchema,
   embeddedWalletDevicesSchema,
@@ -44,6 +45,10 @@ export function walletApi(store: ModalStore, apiFetch: ApiFetch) {
     const { project, hostOrigin } = scope()
     return apiFetch('POST', `${project}${path}`, { body: { hostOrigin, ...body }, quiet: true })
   }
+  const put = async (path: string, body: Record<string, unknown>) => {
+    const { project, hostOrigin } = scope()
+    return apiFetch('PUT', `${project}${path}`, { body: { hostOrigin, ...body }, quiet: true })
+  }
   const remove = async (path: string) => {
     const { project, hostOrigin } = scope()
     return apiFetch('DELETE', `${project}${path}`, { query: { hostOrigin }, quiet: true })
@@ -63,9 +68,15 @@ export function walletApi(store: ModalStore, apiFetch: ApiFetch) {
     /** The email's wallet, with this device's key when `deviceId` is given. */
     wallet: async (deviceId?: string) =>
       embeddedWalletSchema.parse(await get('/embedded-wallet', deviceId ? { deviceId } : {})),
-    /** Keeps the wallet just made, with this device as its first; answers the device's key. */
+    /** Keeps the wallet just made, pending, with this device as its first; answers its key. */
     createWallet: async (wallet: Omit<EmbeddedWalletCreate, 'hostOrigin'>) =>
       embeddedWalletCreatedSchema.parse(await post('/embedded-wallet', wallet)),
+    /** Keeps the wallet just made in place of the email's pending one (or as its first). */
+    startWalletOver: async (wallet: Omit<EmbeddedWalletCreate, 'hostOrigin'>) =>
+      embeddedWalletCreatedSchema.parse(await put('/embedded-wallet', wallet)),
+    /** Confirms the pending wallet this session's device made. */
+    confirmWallet: async () =>
+      embeddedWalletConfirmedSchema.parse(await post('/embedded-wallet/confirmation', {})),
     /** Registers this device after a recovery; answers its key. */
     addDevice: async (label: string) =>
       embeddedWalletDeviceKeySchema.parse(await post('/embedded-wallet/devices', { label })),

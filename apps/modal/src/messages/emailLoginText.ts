@@ -19,13 +19,27 @@ export const emailLoginText = {
   codeResent: 'A new code is on its way.',
   useAnotherEmail: 'Use another email',
   opening: 'Opening your wallet…',
+  tryAgain: 'Try again',
   recoveryTitle: 'Save your recovery code',
   recoveryExplain:
-    'Your wallet is ready. On a new device, this code restores it after you sign in. Keep it somewhere safe: nobody, not even us, can give it back to you.',
+    'On a new device, this code restores your wallet after you sign in. Keep it somewhere safe: nobody, not even us, can give it back to you.',
+  recoveryResumed: 'Your wallet is not finished yet. This is its recovery code again.',
+  recoveryStartedOver: 'Your wallet was started over. This is its new recovery code.',
   recoveryCode: 'Recovery code',
   copy: 'Copy',
   copied: 'Copied',
   savedIt: 'I saved my recovery code',
+  confirmExplain: (first: number, second: number) =>
+    `To finish your wallet, type groups ${first} and ${second} of your recovery code.`,
+  group: (index: number) => `Group ${index}`,
+  confirm: 'Finish',
+  confirming: 'Finishing your wallet…',
+  showCodeAgain: 'Show the code again',
+  groupsMismatch: 'These groups are not the ones in your recovery code. Check it and try again.',
+  startOver: 'Start over',
+  startingOver: 'Starting over…',
+  shareNotKept:
+    'This browser could not keep your wallet: try again, or use another browser.',
   needsRecovery:
     'This device does not have your wallet yet. Enter the recovery code you saved when you made it.',
   recover: 'Restore wallet',
@@ -49,6 +63,10 @@ export const emailLoginErrors: Partial<Record<ApiErrorCode, string>> = {
   socialGrantInvalid: 'The sign-in took too long or was already used. Try again.',
   embeddedWalletDeviceLimit:
     'This wallet is on too many devices. Remove one you no longer use, then try again.',
+  embeddedWalletPending:
+    'Your wallet was started over in another browser. Start over here to finish it on this one.',
+  embeddedWalletDeviceNotFound:
+    'Your wallet was started over in another browser. Start over here to finish it on this one.',
 }
 
 /** The words of the wallet's devices (WalletDevices). */

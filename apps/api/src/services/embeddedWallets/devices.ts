@@ -13,7 +13,7 @@ import {
 } from '@airlock/protocol'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
-import { EmbeddedWalletError } from './embeddedWalletError'
+import { EmbeddedWalletError, walletPending } from './embeddedWalletError'
 import { hasEmbeddedWallet } from './hasEmbeddedWallet'
 import { deviceKeyData, open, seal, type WalletOwner } from './seal'
 
@@ -77,7 +77,8 @@ export async function insertDevice(
 
 /**
  * A device that restored the wallet with the recovery code joins it.
- * @throws EmbeddedWalletError `embeddedWalletNotFound`, `embeddedWalletDeviceLimit`.
+ * @throws EmbeddedWalletError `embeddedWalletNotFound`, `embeddedWalletPending`,
+ *   `embeddedWalletDeviceLimit`.
  */
 export async function addEmbeddedWalletDevice(
   { db, sealKey, now }: DevicesContext,
@@ -87,12 +88,15 @@ export async function addEmbeddedWalletDevice(
   return db.transaction().execute(async (trx) => {
     // A write to the wallet's row first holds it until commit, so of two devices added at once
     // the second counts the first (Postgres; SQLite's transactions take the write lock anyway).
+    // A pending wallet takes no device by recovery: it is finished on its first, or started over.
     const wallet = await trx
       .updateTable('embedded_wallets')
       .set((eb) => ({ evm_address: eb.ref('evm_address') }))
       .where((eb) => eb.and(walletOf(owner)))
+      .returning('confirmed_at')
       .executeTakeFirst()
-    if (Number(wallet.numUpdatedRows) === 0) throw noWallet()
+    if (wallet === undefined) throw noWallet()
+    if (wallet.confirmed_at === null) throw walletPending()
     const { live } = await trx
       .selectFrom('embedded_wallet_devices')
       .select((eb) => eb.fn.countAll<number | string>().as('live'))
