@@ -100,6 +100,18 @@ export const apiErrorCodes = [
    */
   'embeddedWalletPending',
   /**
+   * 409: a re-split named other live devices than the wallet has (one was added or revoked
+   * meanwhile): split again with the devices as they are now.
+   */
+  'embeddedWalletSharesStale',
+  /** 400: a signature that is not the wallet's EVM key's over what it must sign. */
+  'embeddedWalletSignatureInvalid',
+  /**
+   * 401: the action needs a proof of the wallet, and this one is missing, another session's or
+   * action's, used, over 5 minutes old, or not signed by the wallet's EVM key.
+   */
+  'embeddedWalletProofInvalid',
+  /**
    * 403: this social login is not offered: the project's `socials` feature does not list the
    * provider, or this API has no client for it (`AIRLOCK_SOCIAL_<PROVIDER>_CLIENT_ID`).
    */

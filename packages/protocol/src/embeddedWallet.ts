@@ -97,7 +97,15 @@ export const embeddedWalletSchema = z.object({
   recoveryShare: z.string(),
   createdAt: z.string(),
   confirmedAt: z.nullable(z.string()),
-  device: z.optional(embeddedWalletDeviceKeySchema),
+  device: z.optional(
+    z.object({
+      ...embeddedWalletDeviceKeySchema.shape,
+      /** Whether the device registered its transport key (`embeddedWalletShares.ts`). */
+      transportKey: z.boolean(),
+      /** Its share of the wallet's latest split, sealed to its transport key, when one was made. */
+      nextShare: z.nullable(z.string()),
+    }),
+  ),
 })
 export type EmbeddedWallet = z.infer<typeof embeddedWalletSchema>
 
@@ -137,7 +145,10 @@ export const embeddedWalletDeviceCreateSchema = z.object({
 })
 export type EmbeddedWalletDeviceCreate = z.infer<typeof embeddedWalletDeviceCreateSchema>
 
-/** A device of the wallet, as its list shows it: never its key. */
+/**
+ * A device of the wallet, as its list shows it: never its key; its transport key (public, signed
+ * by the wallet's EVM key), which a frame re-splitting the wallet seals its new share to.
+ */
 export const embeddedWalletDeviceSchema = z.object({
   deviceId: z.string(),
   label: z.string(),
@@ -147,6 +158,7 @@ export const embeddedWalletDeviceSchema = z.object({
   revokedAt: z.nullable(z.string()),
   /** The device of the session that asked. */
   current: z.boolean(),
+  transportKey: z.nullable(z.object({ publicKey: z.string(), signature: z.string() })),
 })
 export type EmbeddedWalletDevice = z.infer<typeof embeddedWalletDeviceSchema>
 

@@ -436,7 +436,7 @@ describe.each(testDatabases())('email login on $name', (database) => {
       ...wallet,
       createdAt: expect.any(String),
       confirmedAt: null,
-      device,
+      device: { ...device, transportKey: false, nextShare: null },
     })
     expect(await (await readWallet(await signedInAs('ada@new.example'))).json()).toMatchObject(
       wallet,

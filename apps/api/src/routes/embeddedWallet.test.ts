@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { type DevMail, startDevMail } from '../../../../scripts/devMail.mjs'
 import { setUpTimeout, testDatabases } from '../../test/databases'
 import { signInByEmail } from '../../test/emailSignIn'
+import { proveWallet } from '../../test/walletProof'
 import { createMailer, type Mailer } from '../services/email/mailer'
 import { createProject } from '../services/projects'
 import { createRateLimiter } from '../services/rateLimit'
@@ -136,11 +137,29 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
     app.request(`${own}/v1/projects/shop/embedded-wallet/devices?hostOrigin=${site}`, {
       headers: { Cookie: cookie },
     })
-  const revoke = (cookie: string, deviceId: string, origin: string | null = own) =>
-    app.request(`${own}/v1/projects/shop/embedded-wallet/devices/${deviceId}?hostOrigin=${site}`, {
-      method: 'DELETE',
-      headers: { Cookie: cookie, ...(origin === null ? {} : { Origin: origin }) },
+  /**
+   * Revokes a device as the frame does: a re-split of the wallet (no device here has a transport
+   * key, so none gets a new share) with a proof of the wallet.
+   */
+  const revoke = async (cookie: string, deviceId: string, origin: string | null = own) => {
+    const proof = await proveWallet({ post, cookie, action: 'revokeDevice', hostOrigin: site })
+    return app.request(`${own}/v1/projects/shop/embedded-wallet/shares`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Cookie: cookie,
+        ...(origin === null ? {} : { Origin: origin }),
+      },
+      body: JSON.stringify({
+        hostOrigin: site,
+        authShare: wallet.authShare,
+        recoveryShare: wallet.recoveryShare,
+        deviceShares: [],
+        revokeDeviceId: deviceId,
+        proof,
+      }),
     })
+  }
   const session = (cookie: string) =>
     app.request(`${own}/v1/projects/shop/email/session?hostOrigin=${site}`, {
       headers: { Cookie: cookie },
@@ -273,7 +292,7 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
       ...wallet,
       createdAt: expect.any(String),
       confirmedAt: expect.any(String),
-      device,
+      device: { ...device, transportKey: false, nextShare: null },
     })
     const [used] = await storage.db.selectFrom('embedded_wallet_devices').selectAll().execute()
     expect(new Date(used?.last_used_at ?? '').getTime()).toBe(clock)
@@ -307,6 +326,7 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
           lastUsedAt: secondAt,
           revokedAt: null,
           current: true,
+          transportKey: null,
         },
         {
           deviceId: first.device.deviceId,
@@ -315,6 +335,7 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
           lastUsedAt: firstAt,
           revokedAt: null,
           current: false,
+          transportKey: null,
         },
       ],
     })
@@ -347,7 +368,7 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
     const revoked = await revoke(kept.cookie, lost.device.deviceId)
     expect(revoked.status).toBe(200)
     expect(revoked.headers.get('cache-control')).toBe('no-store')
-    expect(await revoked.json()).toEqual({ revokedAt })
+    expect(await revoked.json()).toEqual({ resharedAt: revokedAt, revokedAt })
 
     // The lost device's cookie no longer opens anything.
     expect(await errorOf(await read(lost.cookie, site, lost.device.deviceId))).toMatchObject({
@@ -369,9 +390,13 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
       .execute()
     expect(row?.sealed_key).toBeNull()
 
-    // Again: the same answer, nothing else changes.
+    // Again: refused (it is no live device), and nothing else changes.
     clock += 1000
-    expect(await (await revoke(kept.cookie, lost.device.deviceId)).json()).toEqual({ revokedAt })
+    expect(await errorOf(await revoke(kept.cookie, lost.device.deviceId))).toEqual({
+      status: 404,
+      code: 'embeddedWalletDeviceNotFound',
+      message: 'This wallet has no such live device.',
+    })
     expect(await (await read(kept.cookie, site, kept.device.deviceId)).json()).toMatchObject({
       device: kept.device,
     })
@@ -451,6 +476,15 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
       code: 'embeddedWalletNotFound',
     })
     expect((await keep(eve)).status).toBe(201)
+    expect(
+      (
+        await post(
+          '/v1/projects/shop/embedded-wallet/confirmation',
+          { hostOrigin: site },
+          { Cookie: eve },
+        )
+      ).status,
+    ).toBe(200)
     expect(await errorOf(await read(eve, site, ada.device.deviceId))).toMatchObject({
       status: 404,
       code: 'embeddedWalletDeviceNotFound',

@@ -4,23 +4,29 @@
  * made it; `PUT` starts a pending one over; `POST …/confirmation`, from the session on its first
  * device, confirms it. `GET …?hostOrigin=&deviceId=` gives it back, auth share opened, to the
  * same email's session — on this device (with its device key) or a new one. The wallet's devices: `POST …/devices` adds one
- * that restored the wallet with the recovery code, `GET …/devices` lists them, and
- * `DELETE …/devices/:deviceId` revokes one: its key is wiped and its sessions end. Only the
- * modal's own pages may ask (its Origin on POST and DELETE; no CORS is answered, so no host page
- * reads an answer), with the email session cookie of the project and site.
+ * that restored the wallet with the recovery code, `GET …/devices` lists them, `PUT
+ * …/devices/:deviceId/transport-key` registers one's transport key (signed by the wallet's key).
+ * `POST …/challenges` issues a challenge the frame signs with the wallet's key, which
+ * `POST …/shares` spends to re-split the wallet (a new recovery code, or a device revoked: its key
+ * wiped, its sessions ended), and `POST …/key-exports` before the frame shows the keys. Only the modal's own pages may ask (its Origin on POST and PUT; no
+ * CORS is answered, so no host page reads an answer), with the email session cookie of the
+ * project and site.
  */
 import {
   embeddedWalletConfirmationSchema,
   embeddedWalletCreateSchema,
   embeddedWalletDeviceCreateSchema,
+  embeddedWalletReshareSchema,
+  embeddedWalletTransportKeySchema,
   isEmbeddedWalletDeviceId,
+  walletKeyExportSchema,
+  walletProofChallengeRequestSchema,
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import {
   addEmbeddedWalletDevice,
   listEmbeddedWalletDevices,
-  revokeEmbeddedWalletDevice,
 } from '../services/embeddedWallets/devices'
 import {
   EmbeddedWalletError,
@@ -36,6 +42,12 @@ import {
   startEmbeddedWalletOver,
 } from '../services/embeddedWallets/pendingWallets'
 import { embeddedWalletSealKey, type WalletOwner } from '../services/embeddedWallets/seal'
+import {
+  type DeviceSession,
+  registerTransportKey,
+  reshareEmbeddedWallet,
+} from '../services/embeddedWallets/shares'
+import { allowKeyExport, issueWalletProofChallenge } from '../services/embeddedWallets/walletProof'
 import type { Storage } from '../storage/storage'
 import { apiError, refuse } from './apiError'
 import { clearEmailSessionCookie, emailSession } from './emailSession'
@@ -61,6 +73,9 @@ const statusOf: Record<EmbeddedWalletErrorCode, ContentfulStatusCode> = {
   embeddedWalletDeviceRevoked: 403,
   embeddedWalletDeviceNotFound: 404,
   embeddedWalletPending: 409,
+  embeddedWalletSharesStale: 409,
+  embeddedWalletSignatureInvalid: 400,
+  embeddedWalletProofInvalid: 401,
 }
 
 const maxBodyBytes = 8192
@@ -112,6 +127,12 @@ export function embeddedWalletRoutes({
   const ownerOf = (c: Context): WalletOwner => ({
     projectId: c.req.param('id') ?? '',
     email: c.var.session.email,
+  })
+  /** The session, the site its frame is on, and its device. */
+  const deviceSessionOf = (c: Context): DeviceSession => ({
+    id: c.var.session.id,
+    hostOrigin: c.var.session.hostOrigin,
+    deviceId: c.var.session.deviceId,
   })
 
   const limit = jsonBodyLimit(maxBodyBytes)
@@ -190,17 +211,80 @@ export function embeddedWalletRoutes({
     })),
   )
 
-  app.delete(
-    '/v1/projects/:id/embedded-wallet/devices/:deviceId',
+  app.put(
+    '/v1/projects/:id/embedded-wallet/devices/:deviceId/transport-key',
+    limit,
     ownPages,
-    ...querySession,
+    jsonBody(embeddedWalletTransportKeySchema, invalid),
+    ...bodySession,
     (c) => {
       const deviceId = deviceIdOf(c, c.req.param('deviceId')) ?? ''
+      const { publicKey, signature } = c.req.valid('json')
+      return answered(c, 200, () =>
+        registerTransportKey(context, ownerOf(c), deviceSessionOf(c), deviceId, {
+          publicKey,
+          signature,
+        }),
+      )
+    },
+  )
+
+  app.post(
+    '/v1/projects/:id/embedded-wallet/challenges',
+    limit,
+    ownPages,
+    jsonBody(walletProofChallengeRequestSchema, invalid),
+    ...bodySession,
+    (c) =>
+      answered(c, 201, () =>
+        issueWalletProofChallenge(
+          storage.db,
+          ownerOf(c),
+          deviceSessionOf(c),
+          c.req.valid('json').action,
+          now(),
+        ),
+      ),
+  )
+
+  app.post(
+    '/v1/projects/:id/embedded-wallet/key-exports',
+    limit,
+    ownPages,
+    jsonBody(walletKeyExportSchema, invalid),
+    ...bodySession,
+    (c) =>
+      answered(c, 201, () =>
+        allowKeyExport(
+          storage.db,
+          ownerOf(c),
+          deviceSessionOf(c),
+          c.req.valid('json').proof,
+          now(),
+        ),
+      ),
+  )
+
+  app.post(
+    '/v1/projects/:id/embedded-wallet/shares',
+    limit,
+    ownPages,
+    jsonBody(embeddedWalletReshareSchema, invalid),
+    ...bodySession,
+    (c) => {
+      const { hostOrigin: _, ...reshare } = c.req.valid('json')
+      if (reshare.revokeDeviceId !== undefined) deviceIdOf(c, reshare.revokeDeviceId)
       return answered(c, 200, async () => {
-        const revoked = await revokeEmbeddedWalletDevice(context, ownerOf(c), deviceId)
+        const reshared = await reshareEmbeddedWallet(
+          context,
+          ownerOf(c),
+          deviceSessionOf(c),
+          reshare,
+        )
         // The caller's own device: its session ended with it.
-        if (c.var.session.deviceId === deviceId) clearEmailSessionCookie(c, ownerOf(c).projectId)
-        return revoked
+        if (reshare.revokeDeviceId === c.var.session.deviceId)
+          clearEmailSessionCookie(c, ownerOf(c).projectId)
+        return reshared
       })
     },
   )

@@ -509,6 +509,46 @@ const migrations = {
       await sql`update embedded_wallets set confirmed_at = created_at`.execute(db)
     },
   },
+  '0015_embedded_wallet_custody': {
+    async up(db: Kysely<unknown>) {
+      // Proofs of the wallet (`services/embeddedWallets/walletProof.ts`): single-use challenges
+      // a session's frame signs with the wallet's key before what gives the wallet away.
+      await db.schema
+        .createTable('embedded_wallet_challenges')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('project_id', 'text', (column) =>
+          column.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('host_origin', 'text', (column) => column.notNull())
+        .addColumn('email', 'text', (column) => column.notNull())
+        .addColumn('session_id', 'text', (column) => column.notNull())
+        .addColumn('action', 'text', (column) => column.notNull())
+        .addColumn('created_at', timestamp, (column) => column.notNull())
+        .addColumn('expires_at', timestamp, (column) => column.notNull())
+        .addColumn('used_at', timestamp)
+        .execute()
+      await db.schema
+        .createIndex('embedded_wallet_challenges_expires_at')
+        .on('embedded_wallet_challenges')
+        .column('expires_at')
+        .execute()
+      // Re-splitting a wallet (`services/embeddedWallets/shares.ts`): each device's public
+      // transport key, signed by the wallet's EVM key, and its share of the latest split sealed
+      // to that key, which it takes at its next opening.
+      await db.schema
+        .alterTable('embedded_wallet_devices')
+        .addColumn('transport_public_key', 'text')
+        .execute()
+      await db.schema
+        .alterTable('embedded_wallet_devices')
+        .addColumn('transport_signature', 'text')
+        .execute()
+      await db.schema
+        .alterTable('embedded_wallet_devices')
+        .addColumn('next_share', 'text')
+        .execute()
+    },
+  },
 } satisfies Record<string, Migration>
 
 export type MigrationName = keyof typeof migrations

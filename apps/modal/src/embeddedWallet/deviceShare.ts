@@ -7,8 +7,9 @@
  * storage opens nothing without the visitor's email session, and nothing at all once the device
  * is revoked.
  *
- * While the wallet is pending (made, its recovery code not yet confirmed), the recovery code sits
- * beside the share, sealed the same way, so a sign-in after a reload or a closed tab shows the
+ * The private half of the device's transport key (deviceTransport.ts) sits beside it, sealed the
+ * same way. While the wallet is pending (made, its recovery code not yet confirmed), the recovery
+ * code does too, so a sign-in after a reload or a closed tab shows the
  * same code again; it is forgotten once the wallet is confirmed. Keeping is checked by reading
  * back: storage that did not take the share is a failure here, never a wallet confirmed without
  * its device share.
@@ -24,6 +25,8 @@ export type KeptDeviceShare = {
   deviceId: string
   sealedShare: string
   sealedRecoveryCode?: string
+  /** The private half of its transport key (deviceTransport.ts), sealed the same way. */
+  sealedTransportKey?: string
 }
 
 /** This device's storage did not keep its share (a failed write, a full or blocked storage). */
@@ -40,6 +43,7 @@ type Entry = Record<string, KeptDeviceShare>
 
 const deviceIdPattern = /^[A-Za-z0-9_-]{22}$/
 const sealedPattern = /^[A-Za-z0-9_-]{40,200}$/
+const sealedKeyPattern = /^[A-Za-z0-9_-]{40,600}$/
 
 const isEntry = (value: unknown): boolean =>
   typeof value === 'object' &&
@@ -53,7 +57,10 @@ const isEntry = (value: unknown): boolean =>
       sealedPattern.test(kept.sealedShare) &&
       (kept.sealedRecoveryCode === undefined ||
         (typeof kept.sealedRecoveryCode === 'string' &&
-          sealedPattern.test(kept.sealedRecoveryCode))),
+          sealedPattern.test(kept.sealedRecoveryCode))) &&
+      (kept.sealedTransportKey === undefined ||
+        (typeof kept.sealedTransportKey === 'string' &&
+          sealedKeyPattern.test(kept.sealedTransportKey))),
   )
 
 /** The share's key, from the API's base64url text of 32 bytes. */
@@ -63,15 +70,17 @@ async function deviceKeyOf(deviceKey: string, usage: KeyUsage): Promise<CryptoKe
   return crypto.subtle.importKey('raw', bytes, 'AES-GCM', false, [usage])
 }
 
-/** What a device's key seals: its share of the wallet, or the pending wallet's recovery code. */
-type Sealed = 'share' | 'recoveryCode'
+/** What a device's key seals: its share, the pending wallet's recovery code, its transport key. */
+type Sealed = 'share' | 'recoveryCode' | 'transportKey'
+
+const labels: Record<Sealed, string> = {
+  share: 'airlock device share',
+  recoveryCode: 'airlock pending recovery code',
+  transportKey: 'airlock device transport key',
+}
 
 const additionalData = (deviceId: string, what: Sealed) =>
-  new TextEncoder().encode(
-    what === 'share'
-      ? `airlock device share\n${deviceId}`
-      : `airlock pending recovery code\n${deviceId}`,
-  )
+  new TextEncoder().encode(`${labels[what]}\n${deviceId}`)
 
 /** IV (12 bytes) ‖ ciphertext and tag, base64url; bound to the device id and to what it is. */
 async function sealForDevice(
@@ -136,6 +145,18 @@ export const openPendingRecoveryCode = async (
   device: { deviceId: string; deviceKey: string },
 ): Promise<string> => new TextDecoder().decode(await openForDevice(sealed, device, 'recoveryCode'))
 
+/** Seals the private half of this device's transport key under its key. */
+export const sealTransportKey = (
+  privateKey: string,
+  device: { deviceId: string; deviceKey: string },
+): Promise<string> => sealForDevice(new TextEncoder().encode(privateKey), device, 'transportKey')
+
+/** @throws Error when the key is not this seal's. */
+export const openTransportKey = async (
+  sealed: string,
+  device: { deviceId: string; deviceKey: string },
+): Promise<string> => new TextDecoder().decode(await openForDevice(sealed, device, 'transportKey'))
+
 /** The device shares this device keeps, by email. */
 export function deviceShares(persistence: Persistence) {
   const read = () => persistence.read<Entry>(entryKey, {}, isEntry)
@@ -153,7 +174,8 @@ export function deviceShares(persistence: Persistence) {
       if (
         back?.deviceId !== kept.deviceId ||
         back.sealedShare !== kept.sealedShare ||
-        back.sealedRecoveryCode !== kept.sealedRecoveryCode
+        back.sealedRecoveryCode !== kept.sealedRecoveryCode ||
+        back.sealedTransportKey !== kept.sealedTransportKey
       )
         throw new DeviceShareStorageError()
     },

@@ -38,6 +38,7 @@ import { showAlert } from '../stores/controllers'
 import type { Persistence } from '../stores/persistence'
 import type { ModalStore } from '../stores/store'
 import { type ApprovalViews, createApprovals } from './approvals'
+import { deviceLabel } from './deviceLabel'
 import {
   DeviceShareStorageError,
   deviceShares,
@@ -48,6 +49,7 @@ import {
   sealPendingRecoveryCode,
 } from './deviceShare'
 import type { EvmAccountType } from './evmAccounts'
+import { createKeyLifecycle } from './keyLifecycle'
 import { createRecoveryCode, openRecoveryShare, sealRecoveryShare } from './recoveryShare'
 import { awaitSocialGrant } from './socialGrant'
 import { deriveWalletAccounts, type WalletAccounts } from './walletAccounts'
@@ -58,6 +60,7 @@ import {
   decodeShare,
   encodeShare,
   splitWalletSecret,
+  type WalletShareError,
 } from './walletSecret'
 import { createWalletSigners } from './walletSigners'
 
@@ -81,14 +84,6 @@ export type WalletOpening =
   | { status: 'created'; recoveryCode: string; resumed: boolean }
   | { status: 'needsRecovery' }
 
-/** The wallet the API gave back does not match the secret its shares make. */
-export class WalletMismatchError extends Error {
-  override name = 'EmbeddedWalletLoadError'
-  constructor() {
-    super("The wallet's shares do not make the wallet the API keeps: it can't be opened.")
-  }
-}
-
 /** A social login's provider and handle, as the session says them; an email login has none. */
 type LoginProfile = { provider?: SocialProvider; handle?: string }
 const profileOf = ({
@@ -104,33 +99,18 @@ const profileOf = ({
 
 const apiCode = (error: unknown) => (error instanceof HttpError ? error.code : undefined)
 
-/** A short name for this device, for the visitor's list of devices: "Chrome on Linux". */
-export function deviceLabel(userAgent: string): string {
-  const browser =
-    [
-      ['Edg/', 'Edge'],
-      ['OPR/', 'Opera'],
-      ['Firefox/', 'Firefox'],
-      ['Chrome/', 'Chrome'],
-      ['Safari/', 'Safari'],
-    ].find(([marker]) => userAgent.includes(marker as string))?.[1] ?? 'Browser'
-  const system =
-    [
-      ['iPhone', 'iOS'],
-      ['iPad', 'iPadOS'],
-      ['Android', 'Android'],
-      ['Windows', 'Windows'],
-      ['Mac OS X', 'macOS'],
-      ['CrOS', 'ChromeOS'],
-      ['Linux', 'Linux'],
-    ].find(([marker]) => userAgent.includes(marker as string))?.[1] ?? 'an unknown system'
-  return `${browser} on ${system}`
-}
-
 export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
   const { store, persistence } = deps
   const api = walletApi(store, deps.apiFetch)
   const shares = deviceShares(persistence)
+  const lifecycle = createKeyLifecycle({
+    api,
+    shares,
+    scope: () => {
+      const { config, host } = store.getState()
+      return { projectId: config.projectId ?? '', hostOrigin: host?.origin ?? '' }
+    },
+  })
   const approvals = createApprovals(store, deps)
   // The wallet this device must recover with the code: the email and what the API gave back.
   let recovering: { email: string; wallet: EmbeddedWallet } | undefined
@@ -149,21 +129,30 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
 
   /** The secret's accounts (the secret wiped), checked against the API's. */
   function accountsOf(secret: Uint8Array, expected: EmbeddedWallet): WalletAccounts {
-    const accounts = deriveWalletAccounts(secret)
+    const accounts = lifecycle.accountsOf(secret, expected)
     secret.fill(0)
-    if (
-      expected.evmAddress !== accounts.evm.address ||
-      expected.solanaAddress !== accounts.solana.address
-    ) {
-      accounts.solana.secretKey.fill(0)
-      throw new WalletMismatchError()
-    }
     return accounts
   }
 
-  /** Derives the accounts, checks them against the API's, and hands the signers on. */
-  async function unlock(email: string, secret: Uint8Array, expected: EmbeddedWallet) {
-    await unlockAccounts(email, accountsOf(secret, expected))
+  /**
+   * Derives the accounts, checks them against the API's, registers this device's transport key
+   * when the API has none, and hands the signers on.
+   */
+  async function unlock(
+    email: string,
+    secret: Uint8Array,
+    expected: EmbeddedWallet,
+    device: { deviceId: string; deviceKey: string; transportKey?: boolean } | undefined,
+  ) {
+    const accounts = accountsOf(secret, expected)
+    if (device)
+      await lifecycle.registerTransportKey(
+        email,
+        device,
+        device.transportKey ?? false,
+        accounts.evm.privateKey,
+      )
+    await unlockAccounts(email, accounts)
   }
 
   /** Hands the signers of checked accounts on. */
@@ -182,16 +171,16 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
     const secret = createWalletSecret()
     const split = await splitWalletSecret(secret)
     const { evm, solana } = deriveWalletAccounts(secret)
-    secret.fill(0)
     solana.secretKey.fill(0)
     const recoveryCode = createRecoveryCode()
     const wallet = {
       evmAddress: evm.address,
       solanaAddress: solana.address,
       authShare: encodeShare(split.auth),
-      recoveryShare: await sealRecoveryShare(split.recovery, recoveryCode),
+      recoveryShare: await sealRecoveryShare(split.recovery, recoveryCode, secret),
       deviceLabel: deviceLabel(navigator.userAgent),
     }
+    secret.fill(0)
     let created: Awaited<ReturnType<typeof api.createWallet>>
     try {
       created = over ? await api.startWalletOver(wallet) : await api.createWallet(wallet)
@@ -257,21 +246,32 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
       recovering = { email, wallet }
       return { status: 'needsRecovery' }
     }
-    await openKept(email, kept, wallet)
+    try {
+      await openKept(email, kept, wallet)
+    } catch (error) {
+      // A split this device got no share of (it had no transport key then): the recovery code.
+      if ((error as Partial<WalletShareError>)?.reason !== 'sharesDoNotMatch') throw error
+      recovering = { email, wallet }
+      return { status: 'needsRecovery' }
+    }
     return { status: 'ready' }
   }
 
   /** Opens a confirmed wallet with the share this device keeps. */
   async function openKept(email: string, kept: KeptDeviceShare, wallet: EmbeddedWallet) {
-    if (!wallet.device) throw new Error('The API gave no key for this device.')
-    const deviceShare = await openDeviceShare(kept.sealedShare, wallet.device)
-    const secret = await combineShares(deviceShare, decodeShare(wallet.authShare))
-    await unlock(email, secret, wallet)
     // A code kept while the wallet was pending, whose forgetting failed then: forgotten now.
-    if (kept.sealedRecoveryCode)
-      await shares
-        .keep(email, { deviceId: kept.deviceId, sealedShare: kept.sealedShare })
-        .catch(() => undefined)
+    if (kept.sealedRecoveryCode) {
+      const { sealedRecoveryCode: _, ...rest } = kept
+      await shares.keep(email, rest).catch(() => undefined)
+    }
+    const secret = await lifecycle.secretOf(email, (await shares.of(email)) ?? kept, wallet)
+    await unlock(email, secret, wallet, wallet.device)
+  }
+
+  /** The unlocked wallet's email. @throws 'Not connected to email or social' while locked. */
+  function unlockedEmail(): string {
+    if (!unlocked) throw new Error(connectionErrors.notConnectedToEmailOrSocial)
+    return unlocked.email
   }
 
   async function signOut() {
@@ -329,9 +329,9 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
       }
       pending = undefined
       // Forgetting the code may fail; the next opening forgets it then (openKept).
-      await shares
-        .keep(email, { deviceId: kept.deviceId, sealedShare: kept.sealedShare })
-        .catch(() => undefined)
+      const { sealedRecoveryCode: _, ...rest } = kept
+      await shares.keep(email, rest).catch(() => undefined)
+      await lifecycle.registerTransportKey(email, wallet.device, false, accounts.evm.privateKey)
       await unlockAccounts(email, accounts)
     },
     /** Starts the pending wallet over: a new secret, new shares, a new recovery code. */
@@ -407,7 +407,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
         sealedShare: await sealDeviceShare(recoveryShare, device),
       })
       recovering = undefined
-      await unlock(email, secret, wallet)
+      await unlock(email, secret, wallet, device)
     },
     /**
      * After a reload: the wallet of the email session this frame has, opened silently when it is
@@ -442,6 +442,30 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
       }
     },
     signOut,
+    /** A new recovery code for WalletRecoveryCode to show; nothing changes until `replaceRecoveryCode`. */
+    draftRecoveryCode: () => createRecoveryCode(),
+    /**
+     * Replaces the recovery code with `recoveryCode` (the visitor saved it and typed part of it
+     * back): a new split of the wallet, its recovery share sealed with the new code, so the old
+     * code opens nothing the API keeps any more.
+     * @throws 'Not connected to email or social' while locked.
+     */
+    async replaceRecoveryCode(recoveryCode: string) {
+      await lifecycle.reshare(unlockedEmail(), { newRecoveryCode: recoveryCode })
+    },
+    /**
+     * Revokes a device with a new split of the wallet: the revoked device's share combines with
+     * nothing the API keeps, the other devices take their new share at their next opening. This
+     * device revoked: the wallet locks here.
+     * @throws LegacyRecoverySealError when the recovery code must be replaced first.
+     */
+    async revokeDevice(deviceId: string, { current }: { current: boolean }) {
+      const email = unlockedEmail()
+      await lifecycle.reshare(email, { revokeDeviceId: deviceId })
+      if (current) await shares.forget(email)
+    },
+    /** The wallet's keys, shown only in the frame, after the API took a proof of the wallet. */
+    exportKeys: () => lifecycle.exportKeys(unlockedEmail()),
     /**
      * Account's switch between the EOA and the smart account (spec §4 "Other"), kept as the
      * visitor's choice on the wallet's network.

@@ -10,6 +10,7 @@ import {
   type EmailChangeResponse,
   type EmbeddedWalletCreate,
   type EmbeddedWalletDevice,
+  type EmbeddedWalletReshare,
   emailChangeConfirmedSchema,
   emailChangeResponseSchema,
   emailCodeResponseSchema,
@@ -18,12 +19,17 @@ import {
   embeddedWalletCreatedSchema,
   embeddedWalletDeviceKeySchema,
   embeddedWalletDevicesSchema,
+  embeddedWalletResharedSchema,
   embeddedWalletSchema,
   farcasterChannelSchema,
   farcasterChannelStatusSchema,
   type SocialProvider,
   socialAuthorizationSchema,
   socialSessionSchema,
+  type WalletProof,
+  type WalletProofAction,
+  walletKeyExportedSchema,
+  walletProofChallengeSchema,
 } from '@airlock/protocol'
 import type { ApiFetch } from '../api'
 import type { ModalStore } from '../stores/store'
@@ -82,8 +88,18 @@ export function walletApi(store: ModalStore, apiFetch: ApiFetch) {
       embeddedWalletDeviceKeySchema.parse(await post('/embedded-wallet/devices', { label })),
     devices: async (): Promise<EmbeddedWalletDevice[]> =>
       embeddedWalletDevicesSchema.parse(await get('/embedded-wallet/devices')).devices,
-    revokeDevice: (deviceId: string) =>
-      remove(`/embedded-wallet/devices/${encodeURIComponent(deviceId)}`),
+    /** Registers this device's public transport key, signed by the wallet's EVM key. */
+    registerTransportKey: (deviceId: string, key: { publicKey: string; signature: string }) =>
+      put(`/embedded-wallet/devices/${encodeURIComponent(deviceId)}/transport-key`, key),
+    /** A challenge to sign with the wallet's key before `action`. */
+    walletProofChallenge: async (action: WalletProofAction) =>
+      walletProofChallengeSchema.parse(await post('/embedded-wallet/challenges', { action })),
+    /** Replaces the wallet's shares with a new split (and revokes a device, when named). */
+    reshare: async (reshare: Omit<EmbeddedWalletReshare, 'hostOrigin'>) =>
+      embeddedWalletResharedSchema.parse(await post('/embedded-wallet/shares', reshare)),
+    /** The API takes the proof of the wallet before the frame shows its keys. */
+    allowKeyExport: async (proof: WalletProof) =>
+      walletKeyExportedSchema.parse(await post('/embedded-wallet/key-exports', { proof })),
 
     /** The provider's authorization URL for a social login (its state, PKCE and nonce kept by the API). */
     socialAuthorization: async (provider: SocialProvider) =>

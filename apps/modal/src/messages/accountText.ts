@@ -50,6 +50,8 @@ export const accountText = {
   balanceLabel: 'Balance:',
   updateEmail: 'Update email',
   devices: 'Devices',
+  recoveryCode: 'Recovery code',
+  exportKey: 'Export keys',
   notConnected: 'No wallet connected',
   connectAWallet: 'Connect a wallet',
   disconnect: 'Disconnect',

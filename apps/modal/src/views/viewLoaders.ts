@@ -28,6 +28,8 @@ export const viewLoaders = {
   ConnectingSocial: async () => (await embeddedWalletViews()).ConnectingSocial,
   ConnectingFarcaster: async () => (await embeddedWalletViews()).ConnectingFarcaster,
   WalletDevices: async () => (await embeddedWalletViews()).WalletDevices,
+  WalletRecoveryCode: async () => (await embeddedWalletViews()).WalletRecoveryCode,
+  WalletExportKey: async () => (await embeddedWalletViews()).WalletExportKey,
   ApproveTransaction: async () => (await embeddedWalletViews()).ApproveTransaction,
   ConnectingExternal: async () =>
     (await import('./ConnectingExternal/ConnectingExternal')).ConnectingExternal,
