@@ -5,6 +5,7 @@
  * host script can read. Codes last 10 minutes, are good once and for 5 tries.
  */
 import * as z from 'zod/mini'
+import { walletProofSchema } from './embeddedWalletProof'
 import { socialProviders } from './validation'
 
 /** A code is good for 10 minutes. */
@@ -72,7 +73,15 @@ const codeSchema = z.string().check(z.regex(/^\d{6}$/, 'The code is 6 digits.'))
  * wallet with its devices) to `newEmail`. The same address as now, or one that is not an address,
  * is answered `emailInvalid`; one that has an embedded wallet on the project, `emailChangeTaken`.
  */
-export const emailChangeRequestSchema = z.object({ hostOrigin: z.string(), newEmail: z.string() })
+export const emailChangeRequestSchema = z.object({
+  hostOrigin: z.string(),
+  newEmail: z.string(),
+  /**
+   * A proof of the wallet for `changeEmail` (embeddedWalletProof.ts): required when the account
+   * has a confirmed embedded wallet, else 401 `embeddedWalletProofInvalid`.
+   */
+  proof: z.optional(walletProofSchema),
+})
 export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>
 
 /** The answer (202): the change to confirm, and when its two codes expire. */

@@ -10,6 +10,7 @@
  * the share left on it is useless from then on, even to someone who later gets into the email.
  */
 import * as z from 'zod/mini'
+import { walletProofSchema } from './embeddedWalletProof'
 
 /**
  * Upper bounds: a share is ~40 bytes (base64url), a sealed recovery share a few hundred; a wallet
@@ -137,11 +138,14 @@ export type EmbeddedWalletConfirmed = z.infer<typeof embeddedWalletConfirmedSche
 
 /**
  * `POST /v1/projects/:projectId/embedded-wallet/devices`: a device that restored the wallet with
- * the recovery code joins it; answered with its {@link embeddedWalletDeviceKeySchema}.
+ * the recovery code joins it, with a proof of the wallet for `addDevice` (the key the code and the
+ * auth share rebuilt signs it: an inbox alone adds no device); answered with its
+ * {@link embeddedWalletDeviceKeySchema}, and the wallet's address is told by mail.
  */
 export const embeddedWalletDeviceCreateSchema = z.object({
   hostOrigin: z.string(),
   label: deviceLabelSchema,
+  proof: walletProofSchema,
 })
 export type EmbeddedWalletDeviceCreate = z.infer<typeof embeddedWalletDeviceCreateSchema>
 

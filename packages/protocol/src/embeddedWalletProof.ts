@@ -11,6 +11,7 @@ import * as z from 'zod/mini'
 
 /** The actions a proof of the wallet is asked for, and the words its message names them with. */
 export const walletProofActions = {
+  addDevice: 'Add this device to this wallet',
   newRecoveryCode: 'Make a new recovery code',
   revokeDevice: 'Remove a device from this wallet',
   changeEmail: 'Change the email of this wallet',

@@ -116,16 +116,28 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
     expect(confirmed.status).toBe(200)
     return { cookie, device: ((await kept.json()) as { device: DeviceKey }).device }
   }
-  const addDevice = (
+  /** Adds a device as a frame that restored the wallet does: with a proof of the wallet. */
+  const addDevice = async (
     cookie: string,
     label = 'Safari on iOS',
     headers: Record<string, string> = {},
-  ) =>
-    post(
+  ) => {
+    const asked = await post(
+      '/v1/projects/shop/embedded-wallet/challenges',
+      { hostOrigin: site, action: 'addDevice' },
+      { Cookie: cookie },
+    )
+    // Without a wallet there is no challenge: a proof of the right form, which nothing checks.
+    const proof =
+      asked.status === 201
+        ? await proveWallet({ post, cookie, action: 'addDevice', hostOrigin: site })
+        : { challengeId: 'A'.repeat(43), signature: `0x${'1'.repeat(130)}` }
+    return post(
       '/v1/projects/shop/embedded-wallet/devices',
-      { hostOrigin: site, label },
+      { hostOrigin: site, label, proof },
       { Cookie: cookie, ...headers },
     )
+  }
   /** A sign-in on another device that restored the wallet by recovery and joined it. */
   async function newDevice(email = 'ada@example.com', label = 'Safari on iOS') {
     const cookie = await signedIn(email)

@@ -24,6 +24,8 @@ import {
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Mailer } from '../services/email/mailer'
+import { tellDeviceAdded } from '../services/embeddedWallets/deviceNotice'
 import {
   addEmbeddedWalletDevice,
   listEmbeddedWalletDevices,
@@ -57,6 +59,8 @@ import { type BodyRefusal, checkedBody, jsonBody } from './validators'
 
 export type EmbeddedWalletRoutesOptions = {
   storage: Storage
+  /** Tells the wallet's address when a device joins it; none: nobody is told. */
+  mailer?: Mailer | undefined
   /** `AIRLOCK_SERVER_KEY`: auth shares and device keys are sealed under a key derived from it. */
   serverKey: Uint8Array
   /** The public origin of this API, when a proxy makes it differ from the request URL. */
@@ -102,6 +106,7 @@ async function answered(c: Context, status: 200 | 201, work: () => Promise<unkno
 
 export function embeddedWalletRoutes({
   storage,
+  mailer,
   serverKey,
   publicOrigin,
   now,
@@ -196,13 +201,22 @@ export function embeddedWalletRoutes({
     ownPages,
     jsonBody(embeddedWalletDeviceCreateSchema, invalid),
     ...bodySession,
-    (c) =>
-      answered(c, 201, () =>
-        addEmbeddedWalletDevice(context, ownerOf(c), {
-          label: c.req.valid('json').label,
-          sessionId: c.var.session.id,
-        }),
-      ),
+    (c) => {
+      const { label, proof } = c.req.valid('json')
+      return answered(c, 201, async () => {
+        const added = await addEmbeddedWalletDevice(
+          context,
+          ownerOf(c),
+          { label, sessionId: c.var.session.id },
+          { session: deviceSessionOf(c), proof },
+        )
+        await tellDeviceAdded(storage.db, mailer, ownerOf(c), {
+          label,
+          hostOrigin: c.var.session.hostOrigin,
+        })
+        return added
+      })
+    },
   )
 
   app.get('/v1/projects/:id/embedded-wallet/devices', ...querySession, (c) =>

@@ -113,8 +113,17 @@ describe.each(testDatabases())('a wallet’s birth on $name', (database) => {
       }`,
       { headers: { Cookie: cookie } },
     )
+  /** A device joining by recovery, with a proof of the right form (a pending wallet takes none). */
   const addDevice = (cookie: string) =>
-    post(`${walletPath}/devices`, { hostOrigin: site, label: 'Safari on iOS' }, { Cookie: cookie })
+    post(
+      `${walletPath}/devices`,
+      {
+        hostOrigin: site,
+        label: 'Safari on iOS',
+        proof: { challengeId: 'A'.repeat(43), signature: `0x${'1'.repeat(130)}` },
+      },
+      { Cookie: cookie },
+    )
   const errorOf = async (response: Response) =>
     ({ status: response.status, ...((await response.json()) as { error: object }).error }) as {
       status: number

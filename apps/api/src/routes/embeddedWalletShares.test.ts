@@ -117,9 +117,10 @@ describe.each(testDatabases())('re-splitting a wallet on $name', (database) => {
   /** Another device that restored the wallet with the recovery code. */
   async function anotherDevice(label = 'Safari on iOS'): Promise<Device> {
     const cookie = await signedIn()
+    const proof = await proveWallet({ post, cookie, action: 'addDevice', hostOrigin: site })
     const added = await post(
       `${walletPath}/devices`,
-      { hostOrigin: site, label },
+      { hostOrigin: site, label, proof },
       { Cookie: cookie },
     )
     expect(added.status).toBe(201)

@@ -400,14 +400,20 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
       if (!recovering) throw new Error('No wallet is waiting to be recovered: sign in again.')
       const { email, wallet } = recovering
       const recoveryShare = await openRecoveryShare(wallet.recoveryShare, recoveryCode)
-      const secret = await combineShares(recoveryShare, decodeShare(wallet.authShare))
-      const device = await api.addDevice(deviceLabel(navigator.userAgent))
+      const accounts = accountsOf(
+        await combineShares(recoveryShare, decodeShare(wallet.authShare)),
+        wallet,
+      )
+      // The key the code rebuilt proves the wallet: an inbox alone adds no device.
+      const proof = await lifecycle.prove('addDevice', accounts.evm.privateKey)
+      const device = await api.addDevice(deviceLabel(navigator.userAgent), proof)
       await shares.keep(email, {
         deviceId: device.deviceId,
         sealedShare: await sealDeviceShare(recoveryShare, device),
       })
       recovering = undefined
-      await unlock(email, secret, wallet, device)
+      await lifecycle.registerTransportKey(email, device, false, accounts.evm.privateKey)
+      await unlockAccounts(email, accounts)
     },
     /**
      * After a reload: the wallet of the email session this frame has, opened silently when it is
@@ -442,30 +448,8 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
       }
     },
     signOut,
-    /** A new recovery code for WalletRecoveryCode to show; nothing changes until `replaceRecoveryCode`. */
-    draftRecoveryCode: () => createRecoveryCode(),
-    /**
-     * Replaces the recovery code with `recoveryCode` (the visitor saved it and typed part of it
-     * back): a new split of the wallet, its recovery share sealed with the new code, so the old
-     * code opens nothing the API keeps any more.
-     * @throws 'Not connected to email or social' while locked.
-     */
-    async replaceRecoveryCode(recoveryCode: string) {
-      await lifecycle.reshare(unlockedEmail(), { newRecoveryCode: recoveryCode })
-    },
-    /**
-     * Revokes a device with a new split of the wallet: the revoked device's share combines with
-     * nothing the API keeps, the other devices take their new share at their next opening. This
-     * device revoked: the wallet locks here.
-     * @throws LegacyRecoverySealError when the recovery code must be replaced first.
-     */
-    async revokeDevice(deviceId: string, { current }: { current: boolean }) {
-      const email = unlockedEmail()
-      await lifecycle.reshare(email, { revokeDeviceId: deviceId })
-      if (current) await shares.forget(email)
-    },
-    /** The wallet's keys, shown only in the frame, after the API took a proof of the wallet. */
-    exportKeys: () => lifecycle.exportKeys(unlockedEmail()),
+    /** A new recovery code, a device removed, the keys exported, the email changed: keyLifecycle.ts. */
+    ...lifecycle.visitorActions(unlockedEmail),
     /**
      * Account's switch between the EOA and the smart account (spec §4 "Other"), kept as the
      * visitor's choice on the wallet's network.

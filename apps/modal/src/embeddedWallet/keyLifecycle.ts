@@ -32,7 +32,7 @@ import {
   publicKeyOf,
   sealShareToDevice,
 } from './deviceTransport'
-import { resealRecoveryShare, sealRecoveryShare } from './recoveryShare'
+import { createRecoveryCode, resealRecoveryShare, sealRecoveryShare } from './recoveryShare'
 import { deriveWalletAccounts, type WalletAccounts } from './walletAccounts'
 import type { WalletApi } from './walletApi'
 import { combineShares, decodeShare, encodeShare, resplitWalletSecret } from './walletSecret'
@@ -271,6 +271,44 @@ export function createKeyLifecycle({
     })
   }
 
-  return { secretOf, accountsOf, registerTransportKey, prove, withWalletKey, reshare, exportKeys }
+  /**
+   * What the visitor does with the unlocked wallet of `email()`, from its views: a new recovery
+   * code (drawn, then put in place once kept), a device removed (this one: what it keeps is
+   * forgotten), the keys exported, the email changed — each with a proof of the wallet.
+   */
+  function visitorActions(email: () => string) {
+    return {
+      /** A new code for WalletRecoveryCode to show; nothing changes until `replaceRecoveryCode`. */
+      draftRecoveryCode: () => createRecoveryCode(),
+      async replaceRecoveryCode(recoveryCode: string) {
+        await reshare(email(), { newRecoveryCode: recoveryCode })
+      },
+      /** @throws LegacyRecoverySealError when the recovery code must be replaced first. */
+      async revokeDevice(deviceId: string, { current }: { current: boolean }) {
+        const owner = email()
+        await reshare(owner, { revokeDeviceId: deviceId })
+        if (current) await shares.forget(owner)
+      },
+      exportKeys: () => exportKeys(email()),
+      /** Mails the codes of a change to `newEmail`, the wallet's key signing for it. */
+      async startEmailChange(newEmail: string) {
+        const proof = await withWalletKey(email(), ({ accounts }) =>
+          prove('changeEmail', accounts.evm.privateKey),
+        )
+        return api.startEmailChange(newEmail, proof)
+      },
+    }
+  }
+
+  return {
+    secretOf,
+    accountsOf,
+    registerTransportKey,
+    prove,
+    withWalletKey,
+    reshare,
+    exportKeys,
+    visitorActions,
+  }
 }
 export type KeyLifecycle = ReturnType<typeof createKeyLifecycle>

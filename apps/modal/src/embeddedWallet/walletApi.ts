@@ -83,9 +83,9 @@ export function walletApi(store: ModalStore, apiFetch: ApiFetch) {
     /** Confirms the pending wallet this session's device made. */
     confirmWallet: async () =>
       embeddedWalletConfirmedSchema.parse(await post('/embedded-wallet/confirmation', {})),
-    /** Registers this device after a recovery; answers its key. */
-    addDevice: async (label: string) =>
-      embeddedWalletDeviceKeySchema.parse(await post('/embedded-wallet/devices', { label })),
+    /** Registers this device after a recovery, with a proof of the wallet; answers its key. */
+    addDevice: async (label: string, proof: WalletProof) =>
+      embeddedWalletDeviceKeySchema.parse(await post('/embedded-wallet/devices', { label, proof })),
     devices: async (): Promise<EmbeddedWalletDevice[]> =>
       embeddedWalletDevicesSchema.parse(await get('/embedded-wallet/devices')).devices,
     /** Registers this device's public transport key, signed by the wallet's EVM key. */
@@ -119,9 +119,11 @@ export function walletApi(store: ModalStore, apiFetch: ApiFetch) {
         await post(`/social/farcaster/channels/${encodeURIComponent(channel)}/session`, {}),
       ),
 
-    /** Mails a code to the session's address and one to `newEmail`. */
-    startEmailChange: async (newEmail: string): Promise<EmailChangeResponse> =>
-      emailChangeResponseSchema.parse(await post('/email/change', { newEmail })),
+    /** Mails a code to the session's address and one to `newEmail`; the wallet's proof with it. */
+    startEmailChange: async (newEmail: string, proof?: WalletProof): Promise<EmailChangeResponse> =>
+      emailChangeResponseSchema.parse(
+        await post('/email/change', { newEmail, ...(proof ? { proof } : {}) }),
+      ),
     confirmEmailChange: async (change: {
       changeId: string
       currentCode: string

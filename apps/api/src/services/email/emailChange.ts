@@ -6,7 +6,8 @@
  * address on the project become the new address's: the visitor's cookies stay signed in, and the
  * old address keeps nothing; the social accounts linked to it follow too. An address that has a
  * wallet on the project can't be moved onto, and a social account's own login has no address to
- * change.
+ * change. An account with a confirmed wallet asks with a proof of it (its key signs the change:
+ * an inbox alone moves nothing), and the address it had is told once it moved.
  */
 import { randomBytes } from 'node:crypto'
 import {
@@ -16,11 +17,13 @@ import {
   emailCodeTtlMs,
   isEmailAddress,
   socialProviderNames,
+  type WalletProof,
 } from '@airlock/protocol'
 import type { Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
 import { moveEmbeddedWallet } from '../embeddedWallets/embeddedWallets'
-import { hasEmbeddedWallet } from '../embeddedWallets/hasEmbeddedWallet'
+import { hasConfirmedEmbeddedWallet, hasEmbeddedWallet } from '../embeddedWallets/hasEmbeddedWallet'
+import { spendWalletProof, walletProofRefusal } from '../embeddedWallets/walletProof'
 import type { Project } from '../projects'
 import { moveSocialIdentities } from '../social/identities'
 import { emailChangeMessages } from './codeMessage'
@@ -38,6 +41,7 @@ import {
   useCodes,
 } from './codes'
 import { EmailLoginError } from './emailLoginError'
+import { emailChangedNotice } from './noticeMessages'
 import { type EmailSessionRecord, moveEmailSessions } from './sessions'
 
 export type EmailChangeContext = EmailLoginContext & {
@@ -66,7 +70,7 @@ export async function requestEmailChange(
   { db, mailer, codeKey, now }: EmailChangeContext,
   project: Project,
   session: EmailSessionRecord,
-  request: { newEmail: string },
+  request: { newEmail: string; proof?: WalletProof | undefined },
 ): Promise<EmailChangeResponse> {
   assertEmailOn(project)
   // A social account's own login (`social:<provider>:<subject>`) has no address to mail a code to.
@@ -83,6 +87,12 @@ export async function requestEmailChange(
       `${newEmail} is already this account's email address: enter another one.`,
     )
   if (await hasEmbeddedWallet(db, { projectId: project.id, email: newEmail })) throw taken(newEmail)
+  // A wallet is not moved on an inbox's word alone: its key signs the change (issue 33, point 3).
+  const owner = { projectId: project.id, email: session.email }
+  if (await hasConfirmedEmbeddedWallet(db, owner)) {
+    if (!request.proof) throw walletProofRefusal()
+    await spendWalletProof(db, owner, session, 'changeEmail', request.proof, now())
+  }
 
   const at = now()
   const createdAt = new Date(at).toISOString()
@@ -192,7 +202,7 @@ function oneRefusal(refusals: EmailLoginError[]): EmailLoginError | undefined {
  *   EmbeddedWalletError `embeddedWalletCorrupt`.
  */
 export async function confirmEmailChange(
-  { db, codeKey, sealKey, now }: EmailChangeContext,
+  { db, mailer, codeKey, sealKey, now }: EmailChangeContext,
   project: Project,
   session: EmailSessionRecord,
   request: { changeId: string; currentCode: string; newCode: string },
@@ -266,6 +276,17 @@ export async function confirmEmailChange(
       throw taken(change.new_email)
     throw error
   }
+  // The address the wallet had is told (best effort: the change stands either way).
+  await mailer
+    ?.send(
+      emailChangedNotice({
+        to: change.email,
+        newEmail: change.new_email,
+        siteName: project.settings.name ?? project.id,
+        hostOrigin: session.hostOrigin,
+      }),
+    )
+    .catch(() => undefined)
   return { status: 'confirmed' }
 }
 

@@ -11,12 +11,14 @@ import {
   type EmbeddedWalletDevice,
   type EmbeddedWalletDeviceKey,
   embeddedWalletLimits,
+  type WalletProof,
 } from '@airlock/protocol'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
 import { EmbeddedWalletError, walletPending } from './embeddedWalletError'
 import { hasEmbeddedWallet } from './hasEmbeddedWallet'
 import { deviceKeyData, open, seal, type WalletOwner } from './seal'
+import { type ProvingSession, spendWalletProof } from './walletProof'
 
 export type DevicesContext = {
   db: Kysely<Database>
@@ -77,14 +79,16 @@ export async function insertDevice(
 }
 
 /**
- * A device that restored the wallet with the recovery code joins it.
- * @throws EmbeddedWalletError `embeddedWalletNotFound`, `embeddedWalletPending`,
- *   `embeddedWalletDeviceLimit`.
+ * A device that restored the wallet with the recovery code joins it, with a proof of the wallet
+ * for `addDevice` spent in the same transaction.
+ * @throws EmbeddedWalletError `embeddedWalletProofInvalid`, `embeddedWalletNotFound`,
+ *   `embeddedWalletPending`, `embeddedWalletDeviceLimit`.
  */
 export async function addEmbeddedWalletDevice(
   { db, sealKey, now }: DevicesContext,
   owner: WalletOwner,
   device: NewDevice,
+  proving: { session: ProvingSession; proof: WalletProof },
 ): Promise<EmbeddedWalletDeviceKey> {
   return db.transaction().execute(async (trx) => {
     // A write to the wallet's row first holds it until commit, so of two devices added at once
@@ -98,6 +102,7 @@ export async function addEmbeddedWalletDevice(
       .executeTakeFirst()
     if (wallet === undefined) throw noWallet()
     if (wallet.confirmed_at === null) throw walletPending()
+    await spendWalletProof(trx, owner, proving.session, 'addDevice', proving.proof, now())
     const { live } = await trx
       .selectFrom('embedded_wallet_devices')
       .select((eb) => eb.fn.countAll<number | string>().as('live'))

@@ -24,7 +24,8 @@ export type ProvingSession = { id: string; hostOrigin: string }
 
 const iso = (at: number) => new Date(at).toISOString()
 
-const invalidProof = () =>
+/** The refusal of an action without a valid proof of the wallet. */
+export const walletProofRefusal = () =>
   new EmbeddedWalletError(
     'embeddedWalletProofInvalid',
     "This needs your wallet's confirmation, and it is missing, spent or not this wallet's: confirm again.",
@@ -105,7 +106,7 @@ export async function spendWalletProof(
     .where('expires_at', '>', iso(at))
     .returning('id')
     .executeTakeFirst()
-  if (!spent) throw invalidProof()
+  if (!spent) throw walletProofRefusal()
   const wallet = await db
     .selectFrom('embedded_wallets')
     .select('evm_address')
@@ -126,9 +127,9 @@ export async function spendWalletProof(
       signature: proof.signature as Hex,
     })
   } catch {
-    throw invalidProof()
+    throw walletProofRefusal()
   }
-  if (signer.toLowerCase() !== wallet.evm_address.toLowerCase()) throw invalidProof()
+  if (signer.toLowerCase() !== wallet.evm_address.toLowerCase()) throw walletProofRefusal()
 }
 
 /**
