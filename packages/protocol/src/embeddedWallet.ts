@@ -171,7 +171,3 @@ export const embeddedWalletDevicesSchema = z.object({
   devices: z.array(embeddedWalletDeviceSchema),
 })
 export type EmbeddedWalletDevices = z.infer<typeof embeddedWalletDevicesSchema>
-
-/** The answer to `DELETE /v1/projects/:projectId/embedded-wallet/devices/:deviceId?hostOrigin=`. */
-export const embeddedWalletDeviceRevokedSchema = z.object({ revokedAt: z.string() })
-export type EmbeddedWalletDeviceRevoked = z.infer<typeof embeddedWalletDeviceRevokedSchema>

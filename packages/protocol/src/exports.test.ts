@@ -78,7 +78,6 @@ test('behavior: the entry exports exactly these names', () => {
       "embeddedWalletCreatedSchema",
       "embeddedWalletDeviceCreateSchema",
       "embeddedWalletDeviceKeySchema",
-      "embeddedWalletDeviceRevokedSchema",
       "embeddedWalletDeviceSchema",
       "embeddedWalletDevicesSchema",
       "embeddedWalletLimits",
