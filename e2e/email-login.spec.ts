@@ -15,7 +15,7 @@ import {
   verifyTypedData,
 } from 'viem'
 import { foundry } from 'viem/chains'
-import { onDatabase } from './support/database'
+import { fromDatabase, onDatabase } from './support/database'
 import {
   answerApproval,
   askForCode,
@@ -26,7 +26,9 @@ import {
   nextCode,
   openModalOnSite,
   openSite,
+  shownRecoveryCode,
   signUpByEmail,
+  typeRecoveryGroups,
 } from './support/email'
 import { expectClosed, expectOpen, modal, waitForAddress, waitForAirlock } from './support/modal'
 import { expect, test } from './support/test'
@@ -339,4 +341,194 @@ test('behavior: a new browser gets the same wallet after the recovery code; a lo
   expect((await state(page)).status).toBe('disconnected')
   await enterCode(page, await askForCode(page, email))
   await expect(modal(page).dialog).toContainText('This device does not have your wallet yet.')
+})
+
+// A wallet's birth (issue 33, point 4): pending until this browser read its device share back and
+// the visitor typed two groups of the recovery code back; at each fault the visitor finishes it or
+// starts it over, and the API keeps one wallet, never a half-made one.
+
+type WalletRow = { evm_address: string; confirmed_at: string | null }
+const walletsOf = (email: string) =>
+  fromDatabase<WalletRow>(
+    'SELECT evm_address, confirmed_at FROM embedded_wallets WHERE email = ?',
+    email,
+  )
+const devicesOf = (email: string) =>
+  fromDatabase<{ device_id: string }>(
+    'SELECT device_id FROM embedded_wallet_devices WHERE email = ?',
+    email,
+  )
+/** The pending wallet's code shown, the groups asked typed back, Finish: connected. */
+async function finishWallet(page: Page, recoveryCode: string) {
+  const { dialog } = modal(page)
+  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  await typeRecoveryGroups(page, recoveryCode)
+  await dialog.getByRole('button', { name: 'Finish' }).click()
+  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
+}
+
+test('behavior: the tab closed, then a reload, on the recovery screen: each sign-in on this browser shows the same code again; two wrong groups are refused; finished, it opens after a reload', async ({
+  context,
+}) => {
+  const email = freshEmail()
+  const first = await context.newPage()
+  await openSite(first)
+  await enterCode(first, await askForCode(first, email))
+  const recoveryCode = await shownRecoveryCode(first)
+  expect(walletsOf(email)).toEqual([expect.objectContaining({ confirmed_at: null })])
+  await first.close()
+
+  // The tab is gone; the site never got the wallet, and the API keeps it pending.
+  const page = await context.newPage()
+  await openSite(page)
+  expect((await state(page)).status).toBe('disconnected')
+  await enterCode(page, await askForCode(page, email))
+  expect(await shownRecoveryCode(page)).toBe(recoveryCode)
+  const { dialog } = modal(page)
+  await expect(dialog).toContainText(
+    'Your wallet is not finished yet. This is its recovery code again.',
+  )
+
+  // A reload on the recovery screen: the same again.
+  await page.reload()
+  await waitForAirlock(page)
+  expect((await state(page)).status).toBe('disconnected')
+  await enterCode(page, await askForCode(page, email))
+  expect(await shownRecoveryCode(page)).toBe(recoveryCode)
+
+  // Groups that are not the code's are refused, and the wallet stays pending.
+  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  const groups = dialog.locator('[data-recovery-group]')
+  await expect(groups).toHaveCount(2)
+  for (const field of await groups.all()) await field.fill('ZZZZ')
+  await dialog.getByRole('button', { name: 'Finish' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'These groups are not the ones in your recovery code. Check it and try again.',
+  )
+  expect(walletsOf(email)).toEqual([expect.objectContaining({ confirmed_at: null })])
+  await dialog.getByRole('button', { name: 'Show the code again' }).click()
+  await finishWallet(page, recoveryCode)
+
+  const [wallet] = walletsOf(email)
+  expect(wallet?.confirmed_at).not.toBeNull()
+  expect((await state(page)).address).toBe(wallet?.evm_address)
+  expect(devicesOf(email)).toHaveLength(1)
+  await page.reload()
+  await waitForAirlock(page)
+  await waitForAddress(page, wallet?.evm_address as string)
+})
+
+test('error: the answer lost after the API kept the wallet: the visitor is told, Try again starts it over, and only the finished wallet is left', async ({
+  page,
+}) => {
+  await openSite(page)
+  const email = freshEmail()
+  // The API keeps the wallet; its answer never reaches the frame.
+  let lost = 0
+  await page.route(
+    (url) => url.pathname === '/v1/projects/demo/embedded-wallet',
+    async (route) => {
+      if (route.request().method() !== 'POST' || lost > 0) return route.fallback()
+      lost++
+      await route.fetch()
+      await route.abort('connectionreset')
+    },
+  )
+  await enterCode(page, await askForCode(page, email))
+  const { dialog } = modal(page)
+  await expect(dialog.getByRole('alert')).toHaveText('Something went wrong. Try again.', {
+    timeout: 15_000,
+  })
+  const [kept] = walletsOf(email)
+  expect(kept).toMatchObject({ confirmed_at: null })
+
+  await dialog.getByRole('button', { name: 'Try again' }).click()
+  await finishWallet(page, await shownRecoveryCode(page))
+  const address = (await state(page)).address
+  // One wallet, the finished one: the first try's was replaced, with its device.
+  expect(walletsOf(email)).toEqual([{ evm_address: address, confirmed_at: expect.any(String) }])
+  expect(address).not.toBe(kept?.evm_address)
+  expect(devicesOf(email)).toHaveLength(1)
+})
+
+test('error: this browser’s storage refusing the device share: the visitor is told, and once it keeps it, Try again finishes a new wallet', async ({
+  page,
+}) => {
+  // The frame keeps its share in the host's storage here (Playwright's context denies the frame
+  // its own): that storage refuses the entry of the wallet's shares while the flag is up.
+  await page.addInitScript(() => {
+    if (window !== window.top) return
+    const setItem = Storage.prototype.setItem
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (
+        (window as { refuseShares?: boolean }).refuseShares &&
+        key.endsWith(':embeddedWalletShares')
+      )
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+      return setItem.call(this, key, value)
+    }
+  })
+  await openSite(page)
+  await page.evaluate(() => {
+    ;(window as { refuseShares?: boolean }).refuseShares = true
+  })
+  const email = freshEmail()
+  await enterCode(page, await askForCode(page, email))
+  const { dialog } = modal(page)
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'This browser could not keep your wallet: try again, or use another browser.',
+    { timeout: 15_000 },
+  )
+  expect(walletsOf(email)).toEqual([expect.objectContaining({ confirmed_at: null })])
+  expect((await state(page)).status).toBe('disconnected')
+
+  await page.evaluate(() => {
+    ;(window as { refuseShares?: boolean }).refuseShares = false
+  })
+  await dialog.getByRole('button', { name: 'Try again' }).click()
+  await finishWallet(page, await shownRecoveryCode(page))
+  const address = (await state(page)).address
+  expect(walletsOf(email)).toEqual([{ evm_address: address, confirmed_at: expect.any(String) }])
+  expect(devicesOf(email)).toHaveLength(1)
+  await page.reload()
+  await waitForAirlock(page)
+  await waitForAddress(page, address as string)
+})
+
+test('behavior: a sign-in in another browser before confirmation starts the wallet over; the first browser, told so, starts over into that wallet with its recovery code', async ({
+  page,
+  browser,
+}) => {
+  await openSite(page)
+  const email = freshEmail()
+  await enterCode(page, await askForCode(page, email))
+  const firstCode = await shownRecoveryCode(page)
+
+  const otherContext = await browser.newContext()
+  const other = await otherContext.newPage()
+  await openSite(other)
+  await enterCode(other, await askForCode(other, email))
+  const secondCode = await shownRecoveryCode(other)
+  expect(secondCode).not.toBe(firstCode)
+  await finishWallet(other, secondCode)
+  const address = (await state(other)).address
+  await otherContext.close()
+
+  // The first browser's wallet was replaced: finishing it is refused in words, and Start over
+  // finds the finished wallet, which this browser opens with its recovery code.
+  const { dialog } = modal(page)
+  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  await typeRecoveryGroups(page, firstCode)
+  await dialog.getByRole('button', { name: 'Finish' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Your wallet was started over in another browser. Start over here to finish it on this one.',
+  )
+  expect((await state(page)).status).toBe('disconnected')
+  await dialog.getByRole('button', { name: 'Start over' }).click()
+  await expect(dialog).toContainText('This device does not have your wallet yet.')
+  await dialog.getByLabel('Recovery code').fill(secondCode)
+  await dialog.getByRole('button', { name: 'Restore wallet' }).click()
+  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
+  expect((await state(page)).address).toBe(address)
+  expect(walletsOf(email)).toEqual([{ evm_address: address, confirmed_at: expect.any(String) }])
 })

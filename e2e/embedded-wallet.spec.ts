@@ -1,10 +1,13 @@
 // The email wallet once it exists (issue 18): no script of the host page finds its key material
 // anywhere it can reach; a wallet whose shares no longer make it says 'Embedded Wallet Load
 // Failed'; its email changes with a code to each address; it sits among the visitor's other
-// connections and switches with them.
+// connections and switches with them. Its key's lifecycle (issue 33): a new recovery code, a
+// device removed, the keys exported inside the frame only.
 
-import type { Page } from '@playwright/test'
-import { bytesToHex } from 'viem'
+import type { Browser, Page } from '@playwright/test'
+import { getBase58Decoder } from '@solana/kit'
+import { bytesToHex, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { toBase64url } from '../apps/modal/src/embeddedWallet/base64url'
 import { openRecoveryShare } from '../apps/modal/src/embeddedWallet/recoveryShare'
 import {
@@ -19,11 +22,16 @@ import {
 import { onDatabase } from './support/database'
 import {
   answerApproval,
+  askForCode,
   codesMailedTo,
+  enterCode,
   freshEmail,
+  keepRecoveryCode,
   nextCode,
   openSite,
+  shownRecoveryCode,
   signUpByEmail,
+  typeRecoveryGroups,
 } from './support/email'
 import { expectOpen, modal, waitForAddress, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
@@ -239,7 +247,7 @@ test('behavior: the email wallet is one of the visitor’s connections and switc
   const known = (await codesMailedTo(email)).length
   await dialog.getByRole('button', { name: 'Continue' }).click()
   await dialog.getByLabel('Code').fill(await nextCode(email, known))
-  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  await keepRecoveryCode(page)
   // Back on ProfileWallets, the email wallet connected and the browser wallet still there.
   await expectOpen(page, 'Wallets')
   const connections = dialog.getByRole('list', { name: 'Connections' }).getByRole('button')
@@ -269,4 +277,203 @@ test("error: the email wallet's views say 'Not connected to email or social' to 
     )
     await page.evaluate(() => window.airlock!.close())
   }
+})
+
+// The key's lifecycle (issue 33, point 5): a new recovery code, a device removed (each a new
+// split of the same secret: the addresses stay), the keys exported only inside the frame.
+
+/** The wallet as the API gives it to the page's session (read inside the modal's frame). */
+const apiWallet = async (page: Page) =>
+  (await modalFrame(page).evaluate(
+    async (hostOrigin) =>
+      (
+        await fetch(
+          `/v1/projects/demo/embedded-wallet?hostOrigin=${encodeURIComponent(hostOrigin)}`,
+        )
+      ).json(),
+    origins.fixtures,
+  )) as { authShare: string; recoveryShare: string; evmAddress: string }
+
+/** A new browser signs `email` in and restores the wallet with `recoveryCode`. */
+async function restoredElsewhere(browser: Browser, email: string, recoveryCode: string) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await openSite(page)
+  await enterCode(page, await askForCode(page, email))
+  const { dialog } = modal(page)
+  await expect(dialog).toContainText('This device does not have your wallet yet.')
+  await dialog.getByLabel('Recovery code').fill(recoveryCode)
+  await dialog.getByRole('button', { name: 'Restore wallet' }).click()
+  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
+  return { context, page }
+}
+
+/** Opens the Account view of `page` and pushes the email wallet's view named `button`. */
+async function openAccountView(page: Page, button: string, title: string) {
+  await page.evaluate(() => window.airlock!.open())
+  await modal(page).dialog.getByRole('button', { name: button }).click()
+  await expectOpen(page, title)
+}
+
+test('behavior: a new recovery code: the old one no longer restores the wallet, nor makes the key with what the API keeps; the new one does; the other browser keeps opening it', async ({
+  page,
+  browser,
+}) => {
+  await openSite(page)
+  const email = freshEmail()
+  const { recoveryCode: oldCode, address } = await signUpByEmail(page, email)
+  const other = await restoredElsewhere(browser, email, oldCode)
+  const before = await apiWallet(page)
+  const oldRecoveryShare = await openRecoveryShare(before.recoveryShare, oldCode)
+
+  await openAccountView(page, 'Recovery code', 'Recovery Code')
+  const { dialog } = modal(page)
+  await dialog.getByRole('button', { name: 'Make a new recovery code' }).click()
+  const newCode = await shownRecoveryCode(page)
+  expect(newCode).not.toBe(oldCode)
+  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  await typeRecoveryGroups(page, newCode)
+  await dialog.getByRole('button', { name: 'Replace my recovery code' }).click()
+  await expectOpen(page, 'Account')
+
+  // What the API keeps now: the old code opens nothing, and the old recovery share (from a copy
+  // taken before) makes no key with the new auth share; the new code does, the same addresses.
+  const after = await apiWallet(page)
+  await expect(openRecoveryShare(after.recoveryShare, oldCode)).rejects.toThrow(
+    'This recovery code does not open the wallet',
+  )
+  await expect(combineShares(oldRecoveryShare, decodeShare(after.authShare))).rejects.toMatchObject(
+    { reason: 'sharesDoNotMatch' },
+  )
+  const secret = await combineShares(
+    await openRecoveryShare(after.recoveryShare, newCode),
+    decodeShare(after.authShare),
+  )
+  expect(deriveWalletAccounts(secret).evm.address).toBe(address)
+
+  // A third browser: the old code is refused in words, the new one restores the same wallet.
+  const third = await browser.newContext()
+  const thirdPage = await third.newPage()
+  await openSite(thirdPage)
+  await enterCode(thirdPage, await askForCode(thirdPage, email))
+  const thirdDialog = modal(thirdPage).dialog
+  await thirdDialog.getByLabel('Recovery code').fill(oldCode)
+  await thirdDialog.getByRole('button', { name: 'Restore wallet' }).click()
+  await expect(thirdDialog.getByRole('alert')).toHaveText(
+    'This recovery code does not open your wallet. Check it and try again.',
+  )
+  await thirdDialog.getByLabel('Recovery code').fill(newCode)
+  await thirdDialog.getByRole('button', { name: 'Restore wallet' }).click()
+  await thirdPage.waitForFunction(() => window.airlock!.getState().status === 'connected')
+  expect(await thirdPage.evaluate(() => window.airlock!.getState().address)).toBe(address)
+  await third.close()
+
+  // The browser restored with the old code took its share of the new split: it opens with no
+  // prompt after a reload, and this one too.
+  await other.page.reload()
+  await waitForAirlock(other.page)
+  await waitForAddress(other.page, address)
+  await other.context.close()
+  await page.reload()
+  await waitForAirlock(page)
+  await waitForAddress(page, address)
+})
+
+test('security: removing a device splits the wallet again: the removed browser’s share makes no key with what the API keeps; the other browsers keep opening it', async ({
+  page,
+  browser,
+}) => {
+  await openSite(page)
+  const email = freshEmail()
+  const { recoveryCode, address } = await signUpByEmail(page, email)
+  // Two browsers restored with the code: each keeps the recovery share as its own share.
+  const lost = await restoredElsewhere(browser, email, recoveryCode)
+  const kept = await restoredElsewhere(browser, email, recoveryCode)
+  const lostShare = await openRecoveryShare((await apiWallet(page)).recoveryShare, recoveryCode)
+
+  await openAccountView(page, 'Devices', 'Devices')
+  const { dialog } = modal(page)
+  const devices = dialog.locator('[data-device-id]')
+  await expect(devices).toHaveCount(3)
+  // The newest but one is the lost browser's (newest first: kept, lost, this one).
+  const lostDevice = devices.nth(1)
+  await lostDevice.getByRole('button', { name: 'Remove' }).click()
+  await lostDevice.getByRole('button', { name: 'Remove for good' }).click()
+  await expect(lostDevice).toContainText('Removed')
+
+  // The lost browser's share and the API's auth share make no key; the code still restores it.
+  const after = await apiWallet(page)
+  await expect(combineShares(lostShare, decodeShare(after.authShare))).rejects.toMatchObject({
+    reason: 'sharesDoNotMatch',
+  })
+  const secret = await combineShares(
+    await openRecoveryShare(after.recoveryShare, recoveryCode),
+    decodeShare(after.authShare),
+  )
+  expect(deriveWalletAccounts(secret).evm.address).toBe(address)
+
+  // The removed browser is signed out and asked for the code; the other one opens as before.
+  await lost.page.reload()
+  await waitForAirlock(lost.page)
+  expect(await lost.page.evaluate(() => window.airlock!.getState().status)).toBe('disconnected')
+  await lost.context.close()
+  await kept.page.reload()
+  await waitForAirlock(kept.page)
+  await waitForAddress(kept.page, address)
+  await kept.context.close()
+  await page.reload()
+  await waitForAirlock(page)
+  await waitForAddress(page, address)
+})
+
+test('security: the keys are shown only inside the frame, after asking twice and a proof of the wallet; a site cannot open that view, and nothing of them reaches the host', async ({
+  page,
+}) => {
+  await openSite(page)
+  const email = freshEmail()
+  const { recoveryCode, address } = await signUpByEmail(page, email)
+  const refused = await page.evaluate(() =>
+    window
+      .airlock!.open({ view: 'WalletExportKey' })
+      .then(() => 'opened')
+      .catch((error: Error) => error.message),
+  )
+  expect(refused).toContain("The WalletExportKey view opens only from the modal's Account view.")
+
+  const exports = page.waitForResponse(
+    (response) =>
+      response.url().includes('/embedded-wallet/key-exports') && response.status() === 201,
+  )
+  await openAccountView(page, 'Export keys', 'Export Keys')
+  const { dialog } = modal(page)
+  await dialog.getByRole('button', { name: 'Show my private keys' }).click()
+  await expect(dialog.locator('[data-exported-key]')).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'I understand: show them' }).click()
+  await exports
+  const evmKey = (await dialog.locator('[data-exported-key="evm"]').textContent()) as string
+  const solanaKey = (await dialog.locator('[data-exported-key="solana"]').textContent()) as string
+
+  const wallet = await apiWallet(page)
+  const secret = await combineShares(
+    await openRecoveryShare(wallet.recoveryShare, recoveryCode),
+    decodeShare(wallet.authShare),
+  )
+  const accounts = deriveWalletAccounts(secret)
+  expect(evmKey).toBe(accounts.evm.privateKey)
+  expect(privateKeyToAccount(evmKey as Hex).address).toBe(address)
+  expect(solanaKey).toBe(getBase58Decoder().decode(accounts.solana.secretKey))
+
+  // The host's document, storage and state hold none of it.
+  const reachable = await page.evaluate(() =>
+    JSON.stringify({
+      html: document.documentElement.outerHTML,
+      local: { ...localStorage },
+      session: { ...sessionStorage },
+      state: window.airlock!.getState(),
+    }),
+  )
+  expect(reachable).not.toContain(evmKey.slice(2))
+  expect(reachable).not.toContain(solanaKey)
+  await dialog.getByRole('button', { name: 'Hide' }).click()
+  await expect(dialog.locator('[data-exported-key]')).toHaveCount(0)
 })

@@ -8,7 +8,14 @@
 // accounts.
 
 import { fromDatabase } from './support/database'
-import { freshEmail, openModalOnSite, openSite, signUpByEmail } from './support/email'
+import {
+  freshEmail,
+  keepRecoveryCode,
+  openModalOnSite,
+  openSite,
+  shownRecoveryCode,
+  signUpByEmail,
+} from './support/email'
 import { approveAs, approveAsNewAccount, farcasterLink } from './support/farcaster'
 import { expectOpen, modal, waitForAddress, waitForAirlock } from './support/modal'
 import { ports } from './support/ports'
@@ -39,8 +46,8 @@ test('behavior: the Farcaster app signs in from the QR link; the wallet is made;
   // The visitor scans the code: their phone opens the link, and its app signs in as alice.
   const phone = await context.newPage()
   await approveAs(phone, url, 'alice')
-  await expect(dialog.locator('[data-recovery-code]')).toBeVisible({ timeout: 15_000 })
-  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  await shownRecoveryCode(page)
+  await keepRecoveryCode(page)
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
   const { address, connectorId } = await state(page)
   expect(connectorId).toBe('email')

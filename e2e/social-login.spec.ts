@@ -9,7 +9,14 @@
 
 import type { BrowserContext, Page } from '@playwright/test'
 import { fromDatabase } from './support/database'
-import { freshEmail, openModalOnSite, openSite, signUpByEmail } from './support/email'
+import {
+  freshEmail,
+  keepRecoveryCode,
+  openModalOnSite,
+  openSite,
+  shownRecoveryCode,
+  signUpByEmail,
+} from './support/email'
 import { expectOpen, modal, waitForAddress, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
 import { clickSocial, freshSubject, signInAs } from './support/social'
@@ -43,12 +50,12 @@ test('behavior: Google in a popup gives a wallet; the account shows the provider
   const { authorizations } = await signInAs(context, subject)
   const popup = await clickSocial(page, 'Google')
   expect(await popup.evaluate(() => [outerWidth, outerHeight])).toEqual([600, 800])
-  await expect(dialog.locator('[data-recovery-code]')).toBeVisible({ timeout: 15_000 })
+  await shownRecoveryCode(page)
   expect(popup.isClosed()).toBe(true)
   const authorization = authorizations[0] as URL
   expect(authorization.searchParams.get('code_challenge_method')).toBe('S256')
   expect(authorization.searchParams.get('state')).toMatch(/^[\w-]{43}$/)
-  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  await keepRecoveryCode(page)
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
   const { address } = await state(page)
 
@@ -99,9 +106,9 @@ test('security: a result posted from another origin is ignored; a wrong state is
   // Still waiting on the popup: the forgery started no session.
   await expect(dialog.getByRole('status')).toHaveText('Continue in the Google window…')
   held.release()
-  await expect(dialog.locator('[data-recovery-code]')).toBeVisible({ timeout: 15_000 })
+  await shownRecoveryCode(page)
   expect(popup.isClosed()).toBe(true)
-  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  await keepRecoveryCode(page)
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
 
   // Another visitor's popup comes back with a state the API never gave: refused, in words.
@@ -132,9 +139,9 @@ test('behavior: a social account is added from Wallets, switches like other conn
   const subject = freshSubject()
   await signInAs(context, subject)
   const popup = await clickSocial(page, 'Google')
-  await expect(dialog.locator('[data-recovery-code]')).toBeVisible({ timeout: 15_000 })
+  await shownRecoveryCode(page)
   expect(popup.isClosed()).toBe(true)
-  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  await keepRecoveryCode(page)
   // Back on Wallets: the Google wallet connected, the browser wallet still there.
   await expectOpen(page, 'Wallets')
   const connections = dialog.getByRole('list', { name: 'Connections' }).getByRole('button')

@@ -63,17 +63,43 @@ export async function enterCode(page: Page, code: string) {
   await field.fill(code)
 }
 
+/** The recovery code a pending wallet shows, once it is on screen. */
+export async function shownRecoveryCode(page: Page): Promise<string> {
+  const shown = modal(page).dialog.locator('[data-recovery-code]')
+  await expect(shown).toHaveText(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/, { timeout: 15_000 })
+  return (await shown.textContent()) as string
+}
+
+/** Types back the two groups of `recoveryCode` the view asks for (the view is on that step). */
+export async function typeRecoveryGroups(page: Page, recoveryCode: string) {
+  const groups = modal(page).dialog.locator('[data-recovery-group]')
+  await expect(groups).toHaveCount(2)
+  for (const field of await groups.all()) {
+    const group = Number(await field.getAttribute('data-recovery-group'))
+    await field.fill(recoveryCode.split('-')[group - 1] as string)
+  }
+}
+
 /**
- * Signs `email` in for the first time: the code, then the recovery code shown once, kept; the
+ * The pending wallet's recovery code, kept as a visitor keeps it: read, "I saved my recovery
+ * code", the two groups asked typed back, Finish. Returns the code.
+ */
+export async function keepRecoveryCode(page: Page): Promise<string> {
+  const { dialog } = modal(page)
+  const recoveryCode = await shownRecoveryCode(page)
+  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  await typeRecoveryGroups(page, recoveryCode)
+  await dialog.getByRole('button', { name: 'Finish' }).click()
+  return recoveryCode
+}
+
+/**
+ * Signs `email` in for the first time: the code, then the recovery code kept and confirmed; the
  * modal closes connected. Returns the recovery code and the EVM address.
  */
 export async function signUpByEmail(page: Page, email: string) {
-  const { dialog } = modal(page)
   await enterCode(page, await askForCode(page, email))
-  const shown = dialog.locator('[data-recovery-code]')
-  await expect(shown).toHaveText(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/, { timeout: 15_000 })
-  const recoveryCode = (await shown.textContent()) as string
-  await dialog.getByRole('button', { name: 'I saved my recovery code' }).click()
+  const recoveryCode = await keepRecoveryCode(page)
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
   const address = (await page.evaluate(() => window.airlock!.getState().address)) as string
   return { recoveryCode, address }

@@ -333,7 +333,7 @@ export function createApp(options: createApp.Options): Hono {
   app.route('/', onrampRoutes({ ...frame, credential, onramp, rateLimiter: onrampRateLimiter }))
   const swapRateLimiter = inMemory(options.swapRateLimiter, 'swap', defaultSwapPerMinute)
   app.route('/', swapRoutes({ ...frame, credential, swaps, rateLimiter: swapRateLimiter }))
-  app.route('/', embeddedWalletRoutes({ ...frame, serverKey }))
+  app.route('/', embeddedWalletRoutes({ ...frame, serverKey, mailer: options.mailer }))
   app.route('/', analyticsRoutes({ ...frame, eventRateLimiter, production }))
   app.route('/', statsRoutes({ storage, operatorToken: options.operatorToken, now }))
   const accountDataRateLimiter = inMemory(

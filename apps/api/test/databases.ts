@@ -54,6 +54,7 @@ function testDatabase(
       await storage.db.deleteFrom('social_grants').execute()
       await storage.db.deleteFrom('social_identities').execute()
       await storage.db.deleteFrom('social_authorizations').execute()
+      await storage.db.deleteFrom('embedded_wallet_challenges').execute()
       await storage.db.deleteFrom('embedded_wallet_devices').execute()
       await storage.db.deleteFrom('embedded_wallets').execute()
       await storage.db.deleteFrom('email_changes').execute()

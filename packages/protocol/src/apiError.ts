@@ -107,6 +107,23 @@ export const apiErrorCodes = [
   /** 404: the wallet has no device of this id. */
   'embeddedWalletDeviceNotFound',
   /**
+   * 409: the wallet is still pending (its recovery code not confirmed yet): only its own device
+   * may confirm it, and a session of its email may start it over; nothing else joins it.
+   */
+  'embeddedWalletPending',
+  /**
+   * 409: a re-split named other live devices than the wallet has (one was added or revoked
+   * meanwhile): split again with the devices as they are now.
+   */
+  'embeddedWalletSharesStale',
+  /** 400: a signature that is not the wallet's EVM key's over what it must sign. */
+  'embeddedWalletSignatureInvalid',
+  /**
+   * 401: the action needs a proof of the wallet, and this one is missing, another session's or
+   * action's, used, over 5 minutes old, or not signed by the wallet's EVM key.
+   */
+  'embeddedWalletProofInvalid',
+  /**
    * 403: this social login is not offered: the project's `socials` feature does not list the
    * provider, or this API has no client for it (`AIRLOCK_SOCIAL_<PROVIDER>_CLIENT_ID`).
    */

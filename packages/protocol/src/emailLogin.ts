@@ -6,6 +6,7 @@
  * codes are also counted across the codes mailed to it, and too many lock it for a while.
  */
 import * as z from 'zod/mini'
+import { walletProofSchema } from './embeddedWalletProof'
 import { socialProviders } from './validation'
 
 /** A code is good for 10 minutes. */
@@ -104,7 +105,15 @@ const codeSchema = z.string().check(z.regex(/^\d{6}$/, 'The code is 6 digits.'))
  * is answered `emailInvalid`. Whether `newEmail` has an embedded wallet on the project is not said
  * here, only to whoever confirms with both codes (`emailChangeTaken`).
  */
-export const emailChangeRequestSchema = z.object({ hostOrigin: z.string(), newEmail: z.string() })
+export const emailChangeRequestSchema = z.object({
+  hostOrigin: z.string(),
+  newEmail: z.string(),
+  /**
+   * A proof of the wallet for `changeEmail` (embeddedWalletProof.ts): required when the account
+   * has a confirmed embedded wallet, else 401 `embeddedWalletProofInvalid`.
+   */
+  proof: z.optional(walletProofSchema),
+})
 export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>
 
 /** The answer (202): the change to confirm, and when its two codes expire. */

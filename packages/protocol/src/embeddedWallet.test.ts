@@ -3,7 +3,11 @@ import { emailChangeConfirmSchema } from './emailLogin'
 import { embeddedWalletDeviceCreateSchema, isEmbeddedWalletDeviceId } from './embeddedWallet'
 
 const label = (value: string) =>
-  embeddedWalletDeviceCreateSchema.safeParse({ hostOrigin: 'https://shop.example', label: value })
+  embeddedWalletDeviceCreateSchema.safeParse({
+    hostOrigin: 'https://shop.example',
+    label: value,
+    proof: { challengeId: 'A'.repeat(43), signature: `0x${'1'.repeat(130)}` },
+  })
 
 test.each([
   ['  Chrome on macOS  ', 'Chrome on macOS'],

@@ -10,6 +10,7 @@
  * the share left on it is useless from then on, even to someone who later gets into the email.
  */
 import * as z from 'zod/mini'
+import { walletProofSchema } from './embeddedWalletProof'
 
 /**
  * Upper bounds: a share is ~40 bytes (base64url), a sealed recovery share a few hundred; a wallet
@@ -45,7 +46,11 @@ const deviceLabelSchema = z
     z.regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069]*$/u, 'A device label has no control characters.'),
   )
 
-/** `POST /v1/projects/:projectId/embedded-wallet`: the wallet an email session just made. */
+/**
+ * `POST /v1/projects/:projectId/embedded-wallet`: the wallet an email session just made, kept
+ * pending (see {@link embeddedWalletConfirmedSchema}). `PUT` with the same body starts a pending
+ * wallet over: a new secret, new shares, this device its first, in one transaction.
+ */
 export const embeddedWalletCreateSchema = z.object({
   hostOrigin: z.string(),
   evmAddress: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'Not an EVM address.')),
@@ -82,6 +87,9 @@ export type EmbeddedWalletDeviceKey = z.infer<typeof embeddedWalletDeviceKeySche
 /**
  * The wallet as the API gives it back to its email session: addresses and the two shares it
  * keeps. `device` is the key of the device `GET …/embedded-wallet?deviceId=` named.
+ * `confirmedAt` is null while the wallet is pending: made, but its device share not yet read back
+ * and its recovery code not yet typed back by the visitor (then only its first device may confirm
+ * it, and any session of its email may start it over).
  */
 export const embeddedWalletSchema = z.object({
   evmAddress: z.string(),
@@ -89,32 +97,62 @@ export const embeddedWalletSchema = z.object({
   authShare: z.string(),
   recoveryShare: z.string(),
   createdAt: z.string(),
-  device: z.optional(embeddedWalletDeviceKeySchema),
+  confirmedAt: z.nullable(z.string()),
+  device: z.optional(
+    z.object({
+      ...embeddedWalletDeviceKeySchema.shape,
+      /** Whether the device registered its transport key (`embeddedWalletShares.ts`). */
+      transportKey: z.boolean(),
+      /** Its share of the wallet's latest split, sealed to its transport key, when one was made. */
+      nextShare: z.nullable(z.string()),
+    }),
+  ),
 })
 export type EmbeddedWallet = z.infer<typeof embeddedWalletSchema>
 
-/** The answer to `POST /v1/projects/:projectId/embedded-wallet`: the wallet and its first device. */
+/**
+ * The answer to `POST` (or `PUT`) `/v1/projects/:projectId/embedded-wallet`: the wallet, pending,
+ * and its first device.
+ */
 export const embeddedWalletCreatedSchema = z.object({
   evmAddress: z.string(),
   solanaAddress: z.string(),
   authShare: z.string(),
   recoveryShare: z.string(),
   createdAt: z.string(),
+  confirmedAt: z.null(),
   device: embeddedWalletDeviceKeySchema,
 })
 export type EmbeddedWalletCreated = z.infer<typeof embeddedWalletCreatedSchema>
 
 /**
+ * `POST /v1/projects/:projectId/embedded-wallet/confirmation` (body: `{ hostOrigin }`), from the
+ * session on the pending wallet's first device, once the frame read its device share back from
+ * its storage, rebuilt the wallet with it, and the visitor typed part of the recovery code back:
+ * the wallet is confirmed, for good. Confirming a confirmed wallet answers when it was.
+ */
+export const embeddedWalletConfirmationSchema = z.object({ hostOrigin: z.string() })
+export type EmbeddedWalletConfirmation = z.infer<typeof embeddedWalletConfirmationSchema>
+export const embeddedWalletConfirmedSchema = z.object({ confirmedAt: z.string() })
+export type EmbeddedWalletConfirmed = z.infer<typeof embeddedWalletConfirmedSchema>
+
+/**
  * `POST /v1/projects/:projectId/embedded-wallet/devices`: a device that restored the wallet with
- * the recovery code joins it; answered with its {@link embeddedWalletDeviceKeySchema}.
+ * the recovery code joins it, with a proof of the wallet for `addDevice` (the key the code and the
+ * auth share rebuilt signs it: an inbox alone adds no device); answered with its
+ * {@link embeddedWalletDeviceKeySchema}, and the wallet's address is told by mail.
  */
 export const embeddedWalletDeviceCreateSchema = z.object({
   hostOrigin: z.string(),
   label: deviceLabelSchema,
+  proof: walletProofSchema,
 })
 export type EmbeddedWalletDeviceCreate = z.infer<typeof embeddedWalletDeviceCreateSchema>
 
-/** A device of the wallet, as its list shows it: never its key. */
+/**
+ * A device of the wallet, as its list shows it: never its key; its transport key (public, signed
+ * by the wallet's EVM key), which a frame re-splitting the wallet seals its new share to.
+ */
 export const embeddedWalletDeviceSchema = z.object({
   deviceId: z.string(),
   label: z.string(),
@@ -124,6 +162,7 @@ export const embeddedWalletDeviceSchema = z.object({
   revokedAt: z.nullable(z.string()),
   /** The device of the session that asked. */
   current: z.boolean(),
+  transportKey: z.nullable(z.object({ publicKey: z.string(), signature: z.string() })),
 })
 export type EmbeddedWalletDevice = z.infer<typeof embeddedWalletDeviceSchema>
 
@@ -132,7 +171,3 @@ export const embeddedWalletDevicesSchema = z.object({
   devices: z.array(embeddedWalletDeviceSchema),
 })
 export type EmbeddedWalletDevices = z.infer<typeof embeddedWalletDevicesSchema>
-
-/** The answer to `DELETE /v1/projects/:projectId/embedded-wallet/devices/:deviceId?hostOrigin=`. */
-export const embeddedWalletDeviceRevokedSchema = z.object({ revokedAt: z.string() })
-export type EmbeddedWalletDeviceRevoked = z.infer<typeof embeddedWalletDeviceRevokedSchema>

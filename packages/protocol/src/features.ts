@@ -35,6 +35,8 @@ export const viewFeatures: Partial<Record<View, FeatureKey>> = {
   EmailLogin: 'email',
   UpdateEmailWallet: 'email',
   WalletDevices: 'email',
+  WalletRecoveryCode: 'email',
+  WalletExportKey: 'email',
   ConnectingFarcaster: 'socials',
   ConnectingSocial: 'socials',
 }

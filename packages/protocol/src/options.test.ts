@@ -46,6 +46,12 @@ describe('site options', () => {
     expect(() => parseOpenParams({ view: 'Account', x: 1 })).toThrow('Unknown key "x"')
     expect(() => parseOpenParams('Account')).toThrow()
   })
+  test('security: a site cannot open the views that change or show the embedded wallet’s keys', () => {
+    for (const view of ['WalletRecoveryCode', 'WalletExportKey'])
+      expect(() => parseOpenParams({ view })).toThrow(
+        `The ${view} view opens only from the modal's Account view.`,
+      )
+  })
   test('behavior: theme values must have a safe shape', () => {
     expect(themeVariableError('--airlock-accent', 'rgb(10, 20, 30)')).toBeUndefined()
     expect(themeVariableError('--airlock-accent', '#fff;}')).toContain('Unsafe')

@@ -6,7 +6,7 @@
 import { type CaipNetworkId, type ChainNamespace, isCaipNetworkId, isChainNamespace } from './caip'
 import { InvalidParamsError } from './errors'
 import { type ThemeMode, type ThemeVariables, themeModes, themeVariableError } from './theme'
-import { isView, type View } from './views'
+import { frameOnlyViews, isView, type View } from './views'
 
 /** Features a site can switch off for its page (spec §6); the project's config is the ceiling. */
 export const siteFeatureKeys = [
@@ -142,6 +142,8 @@ export function parseOpenParams(value: unknown): OpenParams {
   const params: OpenParams = {}
   if (value.view !== undefined) {
     if (!isView(value.view)) fail(`Unknown view ${JSON.stringify(value.view)}.`, short)
+    if (frameOnlyViews.includes(value.view))
+      fail(`The ${value.view} view opens only from the modal's Account view.`, short)
     params.view = value.view
   }
   if (value.namespace !== undefined) {

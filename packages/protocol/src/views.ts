@@ -30,6 +30,9 @@ export const views = [
   'WalletSendPreview',
   // The embedded wallet's devices (issue 18): where a lost one is revoked.
   'WalletDevices',
+  // The embedded wallet's key lifecycle (issue 33): a new recovery code; the keys exported.
+  'WalletRecoveryCode',
+  'WalletExportKey',
   // A social login in its popup, then the embedded wallet's steps (issue 19).
   'ConnectingSocial',
   // The ways into the embedded wallet's account: its email and linked social accounts (issue 33).
@@ -40,6 +43,12 @@ export type View = (typeof views)[number]
 export function isView(value: unknown): value is View {
   return (views as readonly unknown[]).includes(value)
 }
+
+/**
+ * Views the modal opens only from its own Account view, never at a site's `open({ view })`: what
+ * changes or shows the embedded wallet's keys is the visitor's own errand, not a page's.
+ */
+export const frameOnlyViews: readonly View[] = ['WalletRecoveryCode', 'WalletExportKey']
 
 /** Connection status (spec §4). */
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'

@@ -458,7 +458,8 @@ describe.each(testDatabases())('email login on $name', (database) => {
     expect(await (await readWallet(ada, device.deviceId)).json()).toEqual({
       ...wallet,
       createdAt: expect.any(String),
-      device,
+      confirmedAt: null,
+      device: { ...device, transportKey: false, nextShare: null },
     })
     expect(await (await readWallet(await signedInAs('ada@new.example'))).json()).toMatchObject(
       wallet,

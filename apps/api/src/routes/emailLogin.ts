@@ -102,7 +102,13 @@ const doing = 'signs visitors in by email'
 
 const refusal = (c: Context, error: unknown) => {
   // An email change seals the wallet again: a seal that does not open is `embeddedWalletCorrupt`.
-  if (error instanceof EmbeddedWalletError) return apiError(c, 500, error.code, error.message)
+  if (error instanceof EmbeddedWalletError)
+    return apiError(
+      c,
+      error.code === 'embeddedWalletProofInvalid' ? 401 : 500,
+      error.code,
+      error.message,
+    )
   if (error instanceof MailBudgetSpent) return rateLimitedAnswer(c, error.retryAfterMs)
   if (!(error instanceof EmailLoginError)) throw error
   if (error.retryAfterMs !== undefined)

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { type DevMail, startDevMail } from '../../../../scripts/devMail.mjs'
 import { setUpTimeout, testDatabases } from '../../test/databases'
 import { signInByEmail } from '../../test/emailSignIn'
+import { proveWallet } from '../../test/walletProof'
 import { createMailer, type Mailer } from '../services/email/mailer'
 import { createProject } from '../services/projects'
 import { createRateLimiter } from '../services/rateLimit'
@@ -103,23 +104,41 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
       message: string
     }
   type DeviceKey = { deviceId: string; deviceKey: string }
-  /** Keeps Ada's wallet from a new sign-in: that device's cookie and key. */
+  /** Keeps Ada's wallet from a new sign-in, and confirms it: that device's cookie and key. */
   async function adaWithWallet(): Promise<{ cookie: string; device: DeviceKey }> {
     const cookie = await signedIn('ada@example.com')
     const kept = await keep(cookie)
     expect(kept.status).toBe(201)
+    const confirmed = await post(
+      '/v1/projects/shop/embedded-wallet/confirmation',
+      { hostOrigin: site },
+      { Cookie: cookie },
+    )
+    expect(confirmed.status).toBe(200)
     return { cookie, device: ((await kept.json()) as { device: DeviceKey }).device }
   }
-  const addDevice = (
+  /** Adds a device as a frame that restored the wallet does: with a proof of the wallet. */
+  const addDevice = async (
     cookie: string,
     label = 'Safari on iOS',
     headers: Record<string, string> = {},
-  ) =>
-    post(
+  ) => {
+    const asked = await post(
+      '/v1/projects/shop/embedded-wallet/challenges',
+      { hostOrigin: site, action: 'addDevice' },
+      { Cookie: cookie },
+    )
+    // Without a wallet there is no challenge: a proof of the right form, which nothing checks.
+    const proof =
+      asked.status === 201
+        ? await proveWallet({ post, cookie, action: 'addDevice', hostOrigin: site })
+        : { challengeId: 'A'.repeat(43), signature: `0x${'1'.repeat(130)}` }
+    return post(
       '/v1/projects/shop/embedded-wallet/devices',
-      { hostOrigin: site, label },
+      { hostOrigin: site, label, proof },
       { Cookie: cookie, ...headers },
     )
+  }
   /** A sign-in on another device that restored the wallet by recovery and joined it. */
   async function newDevice(email = 'ada@example.com', label = 'Safari on iOS') {
     const cookie = await signedIn(email)
@@ -131,11 +150,29 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
     app.request(`${own}/v1/projects/shop/embedded-wallet/devices?hostOrigin=${site}`, {
       headers: { Cookie: cookie },
     })
-  const revoke = (cookie: string, deviceId: string, origin: string | null = own) =>
-    app.request(`${own}/v1/projects/shop/embedded-wallet/devices/${deviceId}?hostOrigin=${site}`, {
-      method: 'DELETE',
-      headers: { Cookie: cookie, ...(origin === null ? {} : { Origin: origin }) },
+  /**
+   * Revokes a device as the frame does: a re-split of the wallet (no device here has a transport
+   * key, so none gets a new share) with a proof of the wallet.
+   */
+  const revoke = async (cookie: string, deviceId: string, origin: string | null = own) => {
+    const proof = await proveWallet({ post, cookie, action: 'revokeDevice', hostOrigin: site })
+    return app.request(`${own}/v1/projects/shop/embedded-wallet/shares`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Cookie: cookie,
+        ...(origin === null ? {} : { Origin: origin }),
+      },
+      body: JSON.stringify({
+        hostOrigin: site,
+        authShare: wallet.authShare,
+        recoveryShare: wallet.recoveryShare,
+        deviceShares: [],
+        revokeDeviceId: deviceId,
+        proof,
+      }),
     })
+  }
   const session = (cookie: string) =>
     app.request(`${own}/v1/projects/shop/email/session?hostOrigin=${site}`, {
       headers: { Cookie: cookie },
@@ -264,7 +301,12 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
     const again = await read(cookie, site, device.deviceId)
     expect(again.status).toBe(200)
     expect(again.headers.get('cache-control')).toBe('no-store')
-    expect(await again.json()).toEqual({ ...wallet, createdAt: expect.any(String), device })
+    expect(await again.json()).toEqual({
+      ...wallet,
+      createdAt: expect.any(String),
+      confirmedAt: expect.any(String),
+      device: { ...device, transportKey: false, nextShare: null },
+    })
     const [used] = await storage.db.selectFrom('embedded_wallet_devices').selectAll().execute()
     expect(new Date(used?.last_used_at ?? '').getTime()).toBe(clock)
     // Without a device id, the wallet alone.
@@ -297,6 +339,7 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
           lastUsedAt: secondAt,
           revokedAt: null,
           current: true,
+          transportKey: null,
         },
         {
           deviceId: first.device.deviceId,
@@ -305,6 +348,7 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
           lastUsedAt: firstAt,
           revokedAt: null,
           current: false,
+          transportKey: null,
         },
       ],
     })
@@ -337,7 +381,7 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
     const revoked = await revoke(kept.cookie, lost.device.deviceId)
     expect(revoked.status).toBe(200)
     expect(revoked.headers.get('cache-control')).toBe('no-store')
-    expect(await revoked.json()).toEqual({ revokedAt })
+    expect(await revoked.json()).toEqual({ resharedAt: revokedAt, revokedAt })
 
     // The lost device's cookie no longer opens anything.
     expect(await errorOf(await read(lost.cookie, site, lost.device.deviceId))).toMatchObject({
@@ -359,9 +403,13 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
       .execute()
     expect(row?.sealed_key).toBeNull()
 
-    // Again: the same answer, nothing else changes.
+    // Again: refused (it is no live device), and nothing else changes.
     clock += 1000
-    expect(await (await revoke(kept.cookie, lost.device.deviceId)).json()).toEqual({ revokedAt })
+    expect(await errorOf(await revoke(kept.cookie, lost.device.deviceId))).toEqual({
+      status: 404,
+      code: 'embeddedWalletDeviceNotFound',
+      message: 'This wallet has no such live device.',
+    })
     expect(await (await read(kept.cookie, site, kept.device.deviceId)).json()).toMatchObject({
       device: kept.device,
     })
@@ -441,6 +489,15 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
       code: 'embeddedWalletNotFound',
     })
     expect((await keep(eve)).status).toBe(201)
+    expect(
+      (
+        await post(
+          '/v1/projects/shop/embedded-wallet/confirmation',
+          { hostOrigin: site },
+          { Cookie: eve },
+        )
+      ).status,
+    ).toBe(200)
     expect(await errorOf(await read(eve, site, ada.device.deviceId))).toMatchObject({
       status: 404,
       code: 'embeddedWalletDeviceNotFound',

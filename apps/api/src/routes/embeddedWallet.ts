@@ -1,24 +1,34 @@
 /**
  * An email session's embedded wallet: `POST /v1/projects/:id/embedded-wallet` keeps the one the
- * frame just made (addresses, auth share, sealed recovery share) with the device that made it,
- * `GET …?hostOrigin=&deviceId=` gives it back, auth share opened, to the same email's session —
- * on this device (with its device key) or a new one. The wallet's devices: `POST …/devices` adds one
- * that restored the wallet with the recovery code, `GET …/devices` lists them, and
- * `DELETE …/devices/:deviceId` revokes one: its key is wiped and its sessions end. Only the
- * modal's own pages may ask (its Origin on POST and DELETE; no CORS is answered, so no host page
- * reads an answer), with the email session cookie of the project and site.
+ * frame just made (addresses, auth share, sealed recovery share), pending, with the device that
+ * made it; `PUT` starts a pending one over; `POST …/confirmation`, from the session on its first
+ * device, confirms it. `GET …?hostOrigin=&deviceId=` gives it back, auth share opened, to the
+ * same email's session — on this device (with its device key) or a new one. The wallet's devices: `POST …/devices` adds one
+ * that restored the wallet with the recovery code, `GET …/devices` lists them, `PUT
+ * …/devices/:deviceId/transport-key` registers one's transport key (signed by the wallet's key).
+ * `POST …/challenges` issues a challenge the frame signs with the wallet's key, which
+ * `POST …/shares` spends to re-split the wallet (a new recovery code, or a device revoked: its key
+ * wiped, its sessions ended), and `POST …/key-exports` before the frame shows the keys. Only the modal's own pages may ask (its Origin on POST and PUT; no
+ * CORS is answered, so no host page reads an answer), with the email session cookie of the
+ * project and site.
  */
 import {
+  embeddedWalletConfirmationSchema,
   embeddedWalletCreateSchema,
   embeddedWalletDeviceCreateSchema,
+  embeddedWalletReshareSchema,
+  embeddedWalletTransportKeySchema,
   isEmbeddedWalletDeviceId,
+  walletKeyExportSchema,
+  walletProofChallengeRequestSchema,
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Mailer } from '../services/email/mailer'
+import { tellDeviceAdded } from '../services/embeddedWallets/deviceNotice'
 import {
   addEmbeddedWalletDevice,
   listEmbeddedWalletDevices,
-  revokeEmbeddedWalletDevice,
 } from '../services/embeddedWallets/devices'
 import {
   EmbeddedWalletError,
@@ -29,7 +39,17 @@ import {
   keepEmbeddedWallet,
   readEmbeddedWallet,
 } from '../services/embeddedWallets/embeddedWallets'
+import {
+  confirmEmbeddedWallet,
+  startEmbeddedWalletOver,
+} from '../services/embeddedWallets/pendingWallets'
 import { embeddedWalletSealKey, type WalletOwner } from '../services/embeddedWallets/seal'
+import {
+  type DeviceSession,
+  registerTransportKey,
+  reshareEmbeddedWallet,
+} from '../services/embeddedWallets/shares'
+import { allowKeyExport, issueWalletProofChallenge } from '../services/embeddedWallets/walletProof'
 import type { Storage } from '../storage/storage'
 import { apiError, refuse } from './apiError'
 import { clearEmailSessionCookie, emailSession } from './emailSession'
@@ -39,6 +59,8 @@ import { type BodyRefusal, checkedBody, jsonBody } from './validators'
 
 export type EmbeddedWalletRoutesOptions = {
   storage: Storage
+  /** Tells the wallet's address when a device joins it; none: nobody is told. */
+  mailer?: Mailer | undefined
   /** `AIRLOCK_SERVER_KEY`: auth shares and device keys are sealed under a key derived from it. */
   serverKey: Uint8Array
   /** The public origin of this API, when a proxy makes it differ from the request URL. */
@@ -54,6 +76,10 @@ const statusOf: Record<EmbeddedWalletErrorCode, ContentfulStatusCode> = {
   embeddedWalletDeviceLimit: 409,
   embeddedWalletDeviceRevoked: 403,
   embeddedWalletDeviceNotFound: 404,
+  embeddedWalletPending: 409,
+  embeddedWalletSharesStale: 409,
+  embeddedWalletSignatureInvalid: 400,
+  embeddedWalletProofInvalid: 401,
 }
 
 const maxBodyBytes = 8192
@@ -80,6 +106,7 @@ async function answered(c: Context, status: 200 | 201, work: () => Promise<unkno
 
 export function embeddedWalletRoutes({
   storage,
+  mailer,
   serverKey,
   publicOrigin,
   now,
@@ -106,6 +133,12 @@ export function embeddedWalletRoutes({
     projectId: c.req.param('id') ?? '',
     email: c.var.session.email,
   })
+  /** The session, the site its frame is on, and its device. */
+  const deviceSessionOf = (c: Context): DeviceSession => ({
+    id: c.var.session.id,
+    hostOrigin: c.var.session.hostOrigin,
+    deviceId: c.var.session.deviceId,
+  })
 
   const limit = jsonBodyLimit(maxBodyBytes)
   // Shares and keys are never cached, nor their refusals.
@@ -129,6 +162,33 @@ export function embeddedWalletRoutes({
     },
   )
 
+  app.put(
+    '/v1/projects/:id/embedded-wallet',
+    limit,
+    ownPages,
+    jsonBody(embeddedWalletCreateSchema, invalid),
+    ...bodySession,
+    (c) => {
+      const { hostOrigin: _, deviceLabel, ...wallet } = c.req.valid('json')
+      return answered(c, 201, () =>
+        startEmbeddedWalletOver(context, ownerOf(c), wallet, {
+          label: deviceLabel,
+          sessionId: c.var.session.id,
+        }),
+      )
+    },
+  )
+
+  app.post(
+    '/v1/projects/:id/embedded-wallet/confirmation',
+    limit,
+    ownPages,
+    jsonBody(embeddedWalletConfirmationSchema, invalid),
+    ...bodySession,
+    (c) =>
+      answered(c, 200, () => confirmEmbeddedWallet(context, ownerOf(c), c.var.session.deviceId)),
+  )
+
   app.get('/v1/projects/:id/embedded-wallet', ...querySession, (c) => {
     const deviceId = deviceIdOf(c, c.req.query('deviceId'))
     const device = deviceId === undefined ? undefined : { deviceId, session: c.var.session }
@@ -141,13 +201,22 @@ export function embeddedWalletRoutes({
     ownPages,
     jsonBody(embeddedWalletDeviceCreateSchema, invalid),
     ...bodySession,
-    (c) =>
-      answered(c, 201, () =>
-        addEmbeddedWalletDevice(context, ownerOf(c), {
-          label: c.req.valid('json').label,
-          sessionId: c.var.session.id,
-        }),
-      ),
+    (c) => {
+      const { label, proof } = c.req.valid('json')
+      return answered(c, 201, async () => {
+        const added = await addEmbeddedWalletDevice(
+          context,
+          ownerOf(c),
+          { label, sessionId: c.var.session.id },
+          { session: deviceSessionOf(c), proof },
+        )
+        await tellDeviceAdded(storage.db, mailer, ownerOf(c), {
+          label,
+          hostOrigin: c.var.session.hostOrigin,
+        })
+        return added
+      })
+    },
   )
 
   app.get('/v1/projects/:id/embedded-wallet/devices', ...querySession, (c) =>
@@ -156,17 +225,80 @@ export function embeddedWalletRoutes({
     })),
   )
 
-  app.delete(
-    '/v1/projects/:id/embedded-wallet/devices/:deviceId',
+  app.put(
+    '/v1/projects/:id/embedded-wallet/devices/:deviceId/transport-key',
+    limit,
     ownPages,
-    ...querySession,
+    jsonBody(embeddedWalletTransportKeySchema, invalid),
+    ...bodySession,
     (c) => {
       const deviceId = deviceIdOf(c, c.req.param('deviceId')) ?? ''
+      const { publicKey, signature } = c.req.valid('json')
+      return answered(c, 200, () =>
+        registerTransportKey(context, ownerOf(c), deviceSessionOf(c), deviceId, {
+          publicKey,
+          signature,
+        }),
+      )
+    },
+  )
+
+  app.post(
+    '/v1/projects/:id/embedded-wallet/challenges',
+    limit,
+    ownPages,
+    jsonBody(walletProofChallengeRequestSchema, invalid),
+    ...bodySession,
+    (c) =>
+      answered(c, 201, () =>
+        issueWalletProofChallenge(
+          storage.db,
+          ownerOf(c),
+          deviceSessionOf(c),
+          c.req.valid('json').action,
+          now(),
+        ),
+      ),
+  )
+
+  app.post(
+    '/v1/projects/:id/embedded-wallet/key-exports',
+    limit,
+    ownPages,
+    jsonBody(walletKeyExportSchema, invalid),
+    ...bodySession,
+    (c) =>
+      answered(c, 201, () =>
+        allowKeyExport(
+          storage.db,
+          ownerOf(c),
+          deviceSessionOf(c),
+          c.req.valid('json').proof,
+          now(),
+        ),
+      ),
+  )
+
+  app.post(
+    '/v1/projects/:id/embedded-wallet/shares',
+    limit,
+    ownPages,
+    jsonBody(embeddedWalletReshareSchema, invalid),
+    ...bodySession,
+    (c) => {
+      const { hostOrigin: _, ...reshare } = c.req.valid('json')
+      if (reshare.revokeDeviceId !== undefined) deviceIdOf(c, reshare.revokeDeviceId)
       return answered(c, 200, async () => {
-        const revoked = await revokeEmbeddedWalletDevice(context, ownerOf(c), deviceId)
+        const reshared = await reshareEmbeddedWallet(
+          context,
+          ownerOf(c),
+          deviceSessionOf(c),
+          reshare,
+        )
         // The caller's own device: its session ended with it.
-        if (c.var.session.deviceId === deviceId) clearEmailSessionCookie(c, ownerOf(c).projectId)
-        return revoked
+        if (reshare.revokeDeviceId === c.var.session.deviceId)
+          clearEmailSessionCookie(c, ownerOf(c).projectId)
+        return reshared
       })
     },
   )

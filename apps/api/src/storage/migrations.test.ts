@@ -13,12 +13,12 @@ import type {
   Storage,
 } from './storage'
 
-/** The email and wallet tables as they were before 0009 and 0010. */
+/** The email and wallet tables as they were before 0009, 0010 and 0014. */
 type Before0009 = {
   projects: ProjectsTable
   email_codes: Omit<EmailCodesTable, 'purpose'>
   email_sessions: Omit<EmailSessionsTable, 'device_id'>
-  embedded_wallets: EmbeddedWalletsTable
+  embedded_wallets: Omit<EmbeddedWalletsTable, 'confirmed_at'>
 }
 
 /** The tables as they were before 0004_event_stats. */
@@ -93,14 +93,14 @@ describe.each(testDatabases())('migration 0004_event_stats on $name', (database)
   })
 })
 
-describe.each(testDatabases())('migrations 0009 and 0010 on $name', (database) => {
+describe.each(testDatabases())('migrations 0009, 0010 and 0014 on $name', (database) => {
   let storage: Storage | undefined
 
   beforeAll(() => database.setUp(), setUpTimeout)
   afterAll(() => database.tearDown())
   afterEach(() => storage?.close())
 
-  test('behavior: codes and sessions kept before them are sign-in codes and sessions on no device; devices belong to their wallet', async () => {
+  test('behavior: codes and sessions kept before them are sign-in codes and sessions on no device; wallets kept before are confirmed; devices belong to their wallet', async () => {
     storage = await database.openUnmigrated()
     await migrateTo(storage.db, '0008_embedded_wallets')
     const old = storage.db as unknown as Kysely<Before0009>
@@ -157,6 +157,9 @@ describe.each(testDatabases())('migrations 0009 and 0010 on $name', (database) =
     expect(await db.selectFrom('email_sessions').select(['id', 'device_id']).execute()).toEqual([
       { id: 'session-1', device_id: null },
     ])
+    // A wallet in use before wallets were kept pending: confirmed when it was made.
+    const [wallet] = await db.selectFrom('embedded_wallets').select('confirmed_at').execute()
+    expect(new Date(wallet?.confirmed_at ?? '').toISOString()).toBe(at)
     const device = (email: string, deviceId: string) => ({
       project_id: 'shop',
       email,

@@ -3,7 +3,7 @@
  * migrator records what ran and takes a lock, so replicas starting together migrate once.
  */
 
-import { type Kysely, type Migration, Migrator, PostgresAdapter } from 'kysely'
+import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from 'kysely'
 import { utcDay } from './days'
 import { gasSponsorshipMigration } from './migrations/0014_gasSponsorship'
 import { socialConsentMigration } from './migrations/0015_socialConsent'
@@ -506,6 +506,55 @@ const migrations = {
   '0014_gas_sponsorship': gasSponsorshipMigration,
   '0015_social_consent': socialConsentMigration,
   '0016_email_address_locks': emailAddressLocksMigration,
+  '0017_embedded_wallet_confirmation': {
+    async up(db: Kysely<unknown>) {
+      // A wallet is pending until the frame that made it read its device share back and the
+      // visitor typed part of the recovery code back (`services/embeddedWallets/`): until then
+      // a session of its email may start it over. Wallets kept before were in use: confirmed.
+      await db.schema.alterTable('embedded_wallets').addColumn('confirmed_at', timestamp).execute()
+      await sql`update embedded_wallets set confirmed_at = created_at`.execute(db)
+    },
+  },
+  '0018_embedded_wallet_custody': {
+    async up(db: Kysely<unknown>) {
+      // Proofs of the wallet (`services/embeddedWallets/walletProof.ts`): single-use challenges
+      // a session's frame signs with the wallet's key before what gives the wallet away.
+      await db.schema
+        .createTable('embedded_wallet_challenges')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('project_id', 'text', (column) =>
+          column.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('host_origin', 'text', (column) => column.notNull())
+        .addColumn('email', 'text', (column) => column.notNull())
+        .addColumn('session_id', 'text', (column) => column.notNull())
+        .addColumn('action', 'text', (column) => column.notNull())
+        .addColumn('created_at', timestamp, (column) => column.notNull())
+        .addColumn('expires_at', timestamp, (column) => column.notNull())
+        .addColumn('used_at', timestamp)
+        .execute()
+      await db.schema
+        .createIndex('embedded_wallet_challenges_expires_at')
+        .on('embedded_wallet_challenges')
+        .column('expires_at')
+        .execute()
+      // Re-splitting a wallet (`services/embeddedWallets/shares.ts`): each device's public
+      // transport key, signed by the wallet's EVM key, and its share of the latest split sealed
+      // to that key, which it takes at its next opening.
+      await db.schema
+        .alterTable('embedded_wallet_devices')
+        .addColumn('transport_public_key', 'text')
+        .execute()
+      await db.schema
+        .alterTable('embedded_wallet_devices')
+        .addColumn('transport_signature', 'text')
+        .execute()
+      await db.schema
+        .alterTable('embedded_wallet_devices')
+        .addColumn('next_share', 'text')
+        .execute()
+    },
+  },
 } satisfies Record<string, Migration>
 
 export type MigrationName = keyof typeof migrations

@@ -258,7 +258,13 @@ export type EmbeddedWalletsTable = {
   solana_address: string
   auth_share: string
   recovery_share: string
-  created_at: Timestamp
+  /** When it was made, or last started over while pending. */
+  created_at: ColumnType<Date | string, string, string>
+  /**
+   * Null while pending: made, but its first device has not yet confirmed that it keeps its share
+   * and that the visitor has the recovery code. A pending wallet may be started over.
+   */
+  confirmed_at: ColumnType<Date | string | null, string | null | undefined, string | null>
 }
 
 /**
@@ -278,6 +284,29 @@ export type EmbeddedWalletDevicesTable = {
   /** When the device last had its key. */
   last_used_at: ColumnType<Date | string, string, string>
   revoked_at: ColumnType<Date | string | null, string | null, string | null>
+  /** Its public transport key (P-256, base64url) and the wallet EVM key's signature of it. */
+  transport_public_key: ColumnType<string | null, string | null | undefined, string | null>
+  transport_signature: ColumnType<string | null, string | null | undefined, string | null>
+  /** Its share of the wallet's latest split, sealed to its transport key; null when none. */
+  next_share: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/**
+ * A challenge a session's frame signs with its wallet's EVM key to prove the wallet before an
+ * action that gives it away (`services/embeddedWallets/walletProof.ts`): once, within 5 minutes,
+ * for that session and action.
+ */
+export type EmbeddedWalletChallengesTable = {
+  /** 32 random bytes, base64url: what the message names. */
+  id: string
+  project_id: string
+  host_origin: string
+  email: string
+  session_id: string
+  action: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: ColumnType<Date | string | null, string | null | undefined, string | null>
 }
 
 /**
@@ -410,6 +439,7 @@ export type Database = {
   email_sessions: EmailSessionsTable
   embedded_wallets: EmbeddedWalletsTable
   embedded_wallet_devices: EmbeddedWalletDevicesTable
+  embedded_wallet_challenges: EmbeddedWalletChallengesTable
   email_changes: EmailChangesTable
   email_address_locks: EmailAddressLocksTable
   social_authorizations: SocialAuthorizationsTable

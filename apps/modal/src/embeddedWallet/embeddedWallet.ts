@@ -5,7 +5,10 @@
  *
  * - Made (the email's first sign-in): the secret is drawn here and split 2 of 3; the API keeps
  *   the auth share and the recovery share sealed with a new recovery code the visitor keeps;
- *   this device keeps its share sealed under a key the API gives it.
+ *   this device keeps its share sealed under a key the API gives it. The wallet is pending until
+ *   this device read its share back, rebuilt the wallet with it, and the visitor typed part of
+ *   the code back; then the API confirms it and it unlocks. Until then a sign-in resumes it (the
+ *   same code again, when this device keeps its share) or starts it over (new secret, new shares).
  * - Opened (this device again): the device share, opened with the device's key, and the auth
  *   share, both released by the API only to the email's session.
  * - Recovered (a new device, or a revoked one): the recovery code opens the recovery share,
@@ -20,10 +23,8 @@ import {
   connectionErrors,
   type EmbeddedWallet,
   type HostWalletEvent,
-  namespaceOf,
   type SocialProvider,
 } from '@airlock/protocol'
-import { privateKeyToAccount } from 'viem/accounts'
 import { type ApiFetch, HttpError } from '../api'
 import {
   type AuthConnectorHooks,
@@ -40,12 +41,20 @@ import { showAlert } from '../stores/controllers'
 import type { Persistence } from '../stores/persistence'
 import type { ModalStore } from '../stores/store'
 import { type ApprovalViews, createApprovals } from './approvals'
-import { deviceShares, openDeviceShare, sealDeviceShare } from './deviceShare'
-import { createEvmAccounts, type EvmAccountType } from './evmAccounts'
-import { createEvmSigner } from './evmSigner'
+import { deviceLabel } from './deviceLabel'
+import {
+  DeviceShareStorageError,
+  deviceShares,
+  type KeptDeviceShare,
+  openDeviceShare,
+  openPendingRecoveryCode,
+  sealDeviceShare,
+  sealPendingRecoveryCode,
+} from './deviceShare'
+import type { EvmAccountType } from './evmAccounts'
+import { createKeyLifecycle } from './keyLifecycle'
 import { createRecoveryCode, openRecoveryShare, sealRecoveryShare } from './recoveryShare'
-import { createSolanaSigner } from './solanaSigner'
-import { deriveWalletAccounts } from './walletAccounts'
+import { deriveWalletAccounts, type WalletAccounts } from './walletAccounts'
 import { walletApi } from './walletApi'
 import {
   combineShares,
@@ -53,7 +62,9 @@ import {
   decodeShare,
   encodeShare,
   splitWalletSecret,
+  type WalletShareError,
 } from './walletSecret'
+import { createWalletSigners } from './walletSigners'
 
 export type EmbeddedWalletDeps = ApprovalViews & {
   store: ModalStore
@@ -66,24 +77,17 @@ export type EmbeddedWalletDeps = ApprovalViews & {
 }
 
 /**
- * How a sign-in ended: the wallet is ready (made now: with the recovery code to show once), or
- * this device has no share of it and the recovery code is needed.
+ * How a sign-in ended: the wallet is ready; or it is pending, made now or earlier on this device
+ * (`resumed`), with its recovery code to save and confirm; or this device has no share of it and
+ * the recovery code is needed.
  */
 export type WalletOpening =
   | { status: 'ready' }
-  | { status: 'created'; recoveryCode: string }
+  | { status: 'created'; recoveryCode: string; resumed: boolean }
   | { status: 'needsRecovery' }
 
 /** How a social or Farcaster sign-in ends: as any sign-in, or asking the visitor about a link. */
 export type SocialOpening = WalletOpening | LinkQuestion<WalletOpening>
-
-/** The wallet the API gave back does not match the secret its shares make. */
-export class WalletMismatchError extends Error {
-  override name = 'EmbeddedWalletLoadError'
-  constructor() {
-    super("The wallet's shares do not make the wallet the API keeps: it can't be opened.")
-  }
-}
 
 /** A social login's provider and handle, as the session says them; an email login has none. */
 type LoginProfile = { provider?: SocialProvider; handle?: string }
@@ -100,36 +104,23 @@ const profileOf = ({
 
 const apiCode = (error: unknown) => (error instanceof HttpError ? error.code : undefined)
 
-/** A short name for this device, for the visitor's list of devices: "Chrome on Linux". */
-export function deviceLabel(userAgent: string): string {
-  const browser =
-    [
-      ['Edg/', 'Edge'],
-      ['OPR/', 'Opera'],
-      ['Firefox/', 'Firefox'],
-      ['Chrome/', 'Chrome'],
-      ['Safari/', 'Safari'],
-    ].find(([marker]) => userAgent.includes(marker as string))?.[1] ?? 'Browser'
-  const system =
-    [
-      ['iPhone', 'iOS'],
-      ['iPad', 'iPadOS'],
-      ['Android', 'Android'],
-      ['Windows', 'Windows'],
-      ['Mac OS X', 'macOS'],
-      ['CrOS', 'ChromeOS'],
-      ['Linux', 'Linux'],
-    ].find(([marker]) => userAgent.includes(marker as string))?.[1] ?? 'an unknown system'
-  return `${browser} on ${system}`
-}
-
 export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
   const { store, persistence } = deps
   const api = walletApi(store, deps.apiFetch)
   const shares = deviceShares(persistence)
+  const lifecycle = createKeyLifecycle({
+    api,
+    shares,
+    scope: () => {
+      const { config, host } = store.getState()
+      return { projectId: config.projectId ?? '', hostOrigin: host?.origin ?? '' }
+    },
+  })
   const approvals = createApprovals(store, deps)
   // The wallet this device must recover with the code: the email and what the API gave back.
   let recovering: { email: string; wallet: EmbeddedWallet } | undefined
+  // The pending wallet this device made, whose recovery code the visitor is to confirm.
+  let pending: { email: string } | undefined
   // The unlocked wallet's signers, while it is unlocked.
   let unlocked: UnlockedWallet | undefined
   // How the current session signed in: by email, or with a social provider and its handle.
@@ -141,125 +132,151 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
     signOut,
   }
 
-  /** The network a signer starts on: the active one when of its namespace, else the site's first. */
-  function startNetwork(namespace: 'eip155' | 'solana') {
-    const { networks, activeNetwork } = store.getState()
-    if (namespaceOf(activeNetwork) === namespace) return activeNetwork
-    return networks.find((network) => namespaceOf(network.caipNetworkId) === namespace)
-      ?.caipNetworkId
+  /** The secret's accounts (the secret wiped), checked against the API's. */
+  function accountsOf(secret: Uint8Array, expected: EmbeddedWallet): WalletAccounts {
+    const accounts = lifecycle.accountsOf(secret, expected)
+    secret.fill(0)
+    return accounts
   }
 
-  /** Derives the accounts, checks them against the API's, and hands the signers on. */
-  async function unlock(email: string, secret: Uint8Array, expected: EmbeddedWallet | undefined) {
-    const accounts = deriveWalletAccounts(secret)
-    secret.fill(0)
-    if (
-      expected &&
-      (expected.evmAddress !== accounts.evm.address ||
-        expected.solanaAddress !== accounts.solana.address)
-    )
-      throw new WalletMismatchError()
-    const { networks } = store.getState()
-    const evmNetwork = startNetwork('eip155')
-    const solanaNetwork = startNetwork('solana')
-    const eoa =
-      evmNetwork &&
-      createEvmSigner({
-        privateKey: accounts.evm.privateKey,
-        networks,
-        network: evmNetwork,
-        approve: approvals.ask,
-      })
-    // The EOA and the smart account its key owns: the active one answers for the EVM side.
-    const evmAccounts =
-      eoa &&
-      createEvmAccounts({
-        store,
-        apiFetch: deps.apiFetch,
-        persistence,
-        owner: privateKeyToAccount(accounts.evm.privateKey),
-        eoa,
-        approve: approvals.ask,
-        onAccountChanged: (address) =>
-          deps.onWalletEvent({
-            walletId: embeddedWalletId,
-            event: 'accountsChanged',
-            data: [address],
-          }),
-        onTimeout: () => showAlert(store, alerts.requestTimeout),
-      })
-    const solana =
-      solanaNetwork &&
-      createSolanaSigner({
-        secretKey: accounts.solana.secretKey,
-        networks,
-        network: solanaNetwork,
-        approve: approvals.ask,
-      })
-    accounts.solana.secretKey.fill(0)
-    if (evmAccounts) await evmAccounts.settle()
-    unlocked = {
-      email,
-      ...profile,
-      evm: evmAccounts || undefined,
-      solana: solana || undefined,
-    }
+  /**
+   * Derives the accounts, checks them against the API's, registers this device's transport key
+   * when the API has none, and hands the signers on.
+   */
+  async function unlock(
+    email: string,
+    secret: Uint8Array,
+    expected: EmbeddedWallet,
+    device: { deviceId: string; deviceKey: string; transportKey?: boolean } | undefined,
+  ) {
+    const accounts = accountsOf(secret, expected)
+    if (device)
+      await lifecycle.registerTransportKey(
+        email,
+        device,
+        device.transportKey ?? false,
+        accounts.evm.privateKey,
+      )
+    await unlockAccounts(email, accounts)
+  }
+
+  /** Hands the signers of checked accounts on. */
+  async function unlockAccounts(email: string, accounts: WalletAccounts) {
+    const signers = await createWalletSigners({ ...deps, approvals }, accounts)
+    unlocked = { email, ...profile, ...signers }
     deps.setConnectors(authConnectors(unlocked, hooks))
   }
 
-  /** Makes the email's wallet, this device its first. */
-  async function create(email: string): Promise<WalletOpening> {
+  /**
+   * Makes the email's wallet, this device its first, pending: kept at the API (or, `over`, in
+   * place of its pending one), then this device's share and the code kept here, read back.
+   * @throws DeviceShareStorageError when this device's storage did not keep them.
+   */
+  async function create(email: string, { over }: { over: boolean }): Promise<WalletOpening> {
     const secret = createWalletSecret()
     const split = await splitWalletSecret(secret)
     const { evm, solana } = deriveWalletAccounts(secret)
     solana.secretKey.fill(0)
     const recoveryCode = createRecoveryCode()
+    const wallet = {
+      evmAddress: evm.address,
+      solanaAddress: solana.address,
+      authShare: encodeShare(split.auth),
+      recoveryShare: await sealRecoveryShare(split.recovery, recoveryCode, secret),
+      deviceLabel: deviceLabel(navigator.userAgent),
+    }
+    secret.fill(0)
     let created: Awaited<ReturnType<typeof api.createWallet>>
     try {
-      created = await api.createWallet({
-        evmAddress: evm.address,
-        solanaAddress: solana.address,
-        authShare: encodeShare(split.auth),
-        recoveryShare: await sealRecoveryShare(split.recovery, recoveryCode),
-        deviceLabel: deviceLabel(navigator.userAgent),
-      })
+      created = over ? await api.startWalletOver(wallet) : await api.createWallet(wallet)
     } catch (error) {
-      secret.fill(0)
-      // Another sign-in of the same email made it meanwhile: that one is the wallet.
-      if (apiCode(error) === 'embeddedWalletExists') return open(email, { create: false })
+      // Another sign-in of the same email made it meanwhile, or confirmed it: that one is the
+      // wallet.
+      if (apiCode(error) === 'embeddedWalletExists') return open(email)
       throw error
     }
+    pending = { email }
     await shares.keep(email, {
       deviceId: created.device.deviceId,
       sealedShare: await sealDeviceShare(split.device, created.device),
+      sealedRecoveryCode: await sealPendingRecoveryCode(recoveryCode, created.device),
     })
-    await unlock(email, secret, undefined)
-    return { status: 'created', recoveryCode }
+    return { status: 'created', recoveryCode, resumed: false }
   }
 
-  /** Opens the email's wallet on this device, or says it needs the recovery code. */
-  async function open(email: string, { create: mayCreate }: { create: boolean }) {
+  /**
+   * A pending wallet found at a sign-in: when this device made it and keeps its share and code,
+   * the same code again, to confirm; else (made elsewhere, or what this device kept is gone) it
+   * starts over.
+   */
+  async function resume(
+    email: string,
+    kept: KeptDeviceShare | undefined,
+    wallet: EmbeddedWallet,
+  ): Promise<WalletOpening> {
+    if (kept?.sealedRecoveryCode && wallet.device) {
+      const recoveryCode = await openPendingRecoveryCode(
+        kept.sealedRecoveryCode,
+        wallet.device,
+      ).catch(() => undefined)
+      if (recoveryCode) {
+        pending = { email }
+        return { status: 'created', recoveryCode, resumed: true }
+      }
+    }
+    return create(email, { over: true })
+  }
+
+  /**
+   * After a sign-in: the email's wallet opened on this device, made, resumed or started over
+   * while pending, or waiting for the recovery code.
+   */
+  async function open(email: string): Promise<WalletOpening> {
     const kept = await shares.of(email)
     let wallet: Awaited<ReturnType<typeof api.wallet>>
     try {
       wallet = await api.wallet(kept?.deviceId)
     } catch (error) {
       const code = apiCode(error)
-      if (code === 'embeddedWalletNotFound' && mayCreate) return create(email)
+      if (code === 'embeddedWalletNotFound') return create(email, { over: false })
       if (code !== 'embeddedWalletDeviceRevoked' && code !== 'embeddedWalletDeviceNotFound')
         throw error
-      // This device was removed from the wallet: what it kept opens nothing any more.
+      // This device was removed from the wallet, or a start over elsewhere replaced it: what it
+      // kept opens nothing any more.
       await shares.forget(email)
-      return open(email, { create: mayCreate })
+      return open(email)
     }
+    if (wallet.confirmedAt === null) return resume(email, kept, wallet)
     if (!kept || !wallet.device) {
       recovering = { email, wallet }
-      return { status: 'needsRecovery' } as const
+      return { status: 'needsRecovery' }
     }
-    const deviceShare = await openDeviceShare(kept.sealedShare, wallet.device)
-    const secret = await combineShares(deviceShare, decodeShare(wallet.authShare))
-    await unlock(email, secret, wallet)
-    return { status: 'ready' } as const
+    try {
+      await openKept(email, kept, wallet)
+    } catch (error) {
+      // A split this device got no share of (it had no transport key then): the recovery code.
+      if ((error as Partial<WalletShareError>)?.reason !== 'sharesDoNotMatch') throw error
+      recovering = { email, wallet }
+      return { status: 'needsRecovery' }
+    }
+    return { status: 'ready' }
+  }
+
+  /** Opens a confirmed wallet with the share this device keeps. */
+  async function openKept(email: string, kept: KeptDeviceShare, wallet: EmbeddedWallet) {
+    // A code kept while the wallet was pending, whose forgetting failed then: forgotten now.
+    if (kept.sealedRecoveryCode) {
+      const { sealedRecoveryCode: _, ...rest } = kept
+      await shares.keep(email, rest).catch(() => undefined)
+    }
+    const secret = await lifecycle.secretOf(email, (await shares.of(email)) ?? kept, wallet)
+    await unlock(email, secret, wallet, wallet.device)
+  }
+
+  /** The unlocked wallet's email. @throws 'Not connected to email or social' while locked. */
+  function unlockedEmail(): string {
+    if (!unlocked) throw new Error(connectionErrors.notConnectedToEmailOrSocial)
+    return unlocked.email
   }
 
   /**
@@ -273,7 +290,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
   }): Promise<WalletOpening> {
     if (unlocked?.email === session.email) return { status: 'ready' }
     profile = profileOf(session)
-    return open(session.email, { create: true })
+    return open(session.email)
   }
 
   /** The wallet of a social sign-in, or the visitor's question of a link first. */
@@ -292,6 +309,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
     deps.setConnectors([])
     store.setState({ accountType: undefined, smartAccountAvailable: false })
     recovering = undefined
+    pending = undefined
     await api.signOut().catch(() => undefined)
   }
 
@@ -300,11 +318,55 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
     approvals,
     /** Mails the sign-in code. */
     requestCode: (email: string) => api.requestCode(email),
-    /** The code starts the session; then the wallet is made, opened, or needs recovering. */
-    async signIn(email: string, code: string): Promise<WalletOpening> {
-      const session = await api.signIn(email, code)
+    /** The code starts the session; `openWallet` then opens its wallet. */
+    async signIn(email: string, code: string): Promise<void> {
+      await api.signIn(email, code)
       profile = {}
-      return open(session.email, { create: true })
+    },
+    /**
+     * The wallet of the frame's session: opened, made, resumed or started over while pending, or
+     * waiting for the recovery code. Again after a failure (a lost answer, a storage that did not
+     * keep the share): a pending wallet is resumed or started over, never left half-made.
+     */
+    async openWallet(): Promise<WalletOpening> {
+      return open((await api.session()).email)
+    },
+    /**
+     * The visitor typed part of the pending wallet's recovery code back: this device reads its
+     * share back from its storage and rebuilds the wallet with it, the API confirms it, the code
+     * is forgotten here, and the wallet unlocks.
+     * @throws DeviceShareStorageError when this device no longer has its share; the API's
+     *   refusal when the wallet was started over elsewhere (then `startOver`).
+     */
+    async confirmRecoveryCode(): Promise<void> {
+      if (!pending) throw new Error('No wallet is waiting to be confirmed: sign in again.')
+      const { email } = pending
+      const kept = await shares.of(email)
+      if (!kept) throw new DeviceShareStorageError()
+      const wallet = await api.wallet(kept.deviceId)
+      if (!wallet.device) throw new DeviceShareStorageError()
+      const deviceShare = await openDeviceShare(kept.sealedShare, wallet.device)
+      const accounts = accountsOf(
+        await combineShares(deviceShare, decodeShare(wallet.authShare)),
+        wallet,
+      )
+      try {
+        await api.confirmWallet()
+      } catch (error) {
+        accounts.solana.secretKey.fill(0)
+        throw error
+      }
+      pending = undefined
+      // Forgetting the code may fail; the next opening forgets it then (openKept).
+      const { sealedRecoveryCode: _, ...rest } = kept
+      await shares.keep(email, rest).catch(() => undefined)
+      await lifecycle.registerTransportKey(email, wallet.device, false, accounts.evm.privateKey)
+      await unlockAccounts(email, accounts)
+    },
+    /** Starts the pending wallet over: a new secret, new shares, a new recovery code. */
+    async startOver(): Promise<WalletOpening> {
+      if (!pending) throw new Error('No wallet is waiting to be confirmed: sign in again.')
+      return create(pending.email, { over: true })
     },
     /**
      * A social login in `popup` (opened by the visitor's click), up to the session
@@ -328,19 +390,25 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
       if (!recovering) throw new Error('No wallet is waiting to be recovered: sign in again.')
       const { email, wallet } = recovering
       const recoveryShare = await openRecoveryShare(wallet.recoveryShare, recoveryCode)
-      const secret = await combineShares(recoveryShare, decodeShare(wallet.authShare))
-      const device = await api.addDevice(deviceLabel(navigator.userAgent))
+      const accounts = accountsOf(
+        await combineShares(recoveryShare, decodeShare(wallet.authShare)),
+        wallet,
+      )
+      // The key the code rebuilt proves the wallet: an inbox alone adds no device.
+      const proof = await lifecycle.prove('addDevice', accounts.evm.privateKey)
+      const device = await api.addDevice(deviceLabel(navigator.userAgent), proof)
       await shares.keep(email, {
         deviceId: device.deviceId,
         sealedShare: await sealDeviceShare(recoveryShare, device),
       })
       recovering = undefined
-      await unlock(email, secret, wallet)
+      await lifecycle.registerTransportKey(email, device, false, accounts.evm.privateKey)
+      await unlockAccounts(email, accounts)
     },
     /**
-     * After a reload: the wallet of the email session this frame has, opened silently when this
-     * device keeps a share of it. A failure other than "no session" shows 'Embedded Wallet Load
-     * Failed'.
+     * After a reload: the wallet of the email session this frame has, opened silently when it is
+     * confirmed and this device keeps a share of it (a pending one waits for a sign-in). A failure
+     * other than "no session" shows 'Embedded Wallet Load Failed'.
      */
     async restore(): Promise<void> {
       let email: string
@@ -352,12 +420,26 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
         return
       }
       try {
-        await open(email, { create: false })
+        const kept = await shares.of(email)
+        if (!kept) return
+        let wallet: Awaited<ReturnType<typeof api.wallet>>
+        try {
+          wallet = await api.wallet(kept.deviceId)
+        } catch (error) {
+          const code = apiCode(error)
+          if (code !== 'embeddedWalletDeviceRevoked' && code !== 'embeddedWalletDeviceNotFound')
+            throw error
+          await shares.forget(email)
+          return
+        }
+        if (wallet.confirmedAt !== null) await openKept(email, kept, wallet)
       } catch {
         showAlert(store, alerts.embeddedWalletLoadFailed)
       }
     },
     signOut,
+    /** A new recovery code, a device removed, the keys exported, the email changed: keyLifecycle.ts. */
+    ...lifecycle.visitorActions(unlockedEmail),
     /**
      * Account's switch between the EOA and the smart account (spec §4 "Other"), kept as the
      * visitor's choice on the wallet's network.

@@ -12,14 +12,21 @@ import {
   type EmailChangeResponse,
   type EmbeddedWalletCreate,
   type EmbeddedWalletDevice,
+  type EmbeddedWalletReshare,
   emailChangeConfirmedSchema,
   emailChangeResponseSchema,
   emailCodeResponseSchema,
   emailSessionSchema,
+  embeddedWalletConfirmedSchema,
   embeddedWalletCreatedSchema,
   embeddedWalletDeviceKeySchema,
   embeddedWalletDevicesSchema,
+  embeddedWalletResharedSchema,
   embeddedWalletSchema,
+  type WalletProof,
+  type WalletProofAction,
+  walletKeyExportedSchema,
+  walletProofChallengeSchema,
 } from '@airlock/protocol'
 import type { ApiFetch } from '../api'
 import { socialApi } from '../socialLogin/socialApi'
@@ -42,6 +49,10 @@ export function walletApi(store: ModalStore, apiFetch: ApiFetch) {
     const { project, hostOrigin } = scope()
     return apiFetch('POST', `${project}${path}`, { body: { hostOrigin, ...body }, quiet: true })
   }
+  const put = async (path: string, body: Record<string, unknown>) => {
+    const { project, hostOrigin } = scope()
+    return apiFetch('PUT', `${project}${path}`, { body: { hostOrigin, ...body }, quiet: true })
+  }
   const remove = async (path: string) => {
     const { project, hostOrigin } = scope()
     return apiFetch('DELETE', `${project}${path}`, { query: { hostOrigin }, quiet: true })
@@ -61,22 +72,40 @@ export function walletApi(store: ModalStore, apiFetch: ApiFetch) {
     /** The email's wallet, with this device's key when `deviceId` is given. */
     wallet: async (deviceId?: string) =>
       embeddedWalletSchema.parse(await get('/embedded-wallet', deviceId ? { deviceId } : {})),
-    /** Keeps the wallet just made, with this device as its first; answers the device's key. */
+    /** Keeps the wallet just made, pending, with this device as its first; answers its key. */
     createWallet: async (wallet: Omit<EmbeddedWalletCreate, 'hostOrigin'>) =>
       embeddedWalletCreatedSchema.parse(await post('/embedded-wallet', wallet)),
-    /** Registers this device after a recovery; answers its key. */
-    addDevice: async (label: string) =>
-      embeddedWalletDeviceKeySchema.parse(await post('/embedded-wallet/devices', { label })),
+    /** Keeps the wallet just made in place of the email's pending one (or as its first). */
+    startWalletOver: async (wallet: Omit<EmbeddedWalletCreate, 'hostOrigin'>) =>
+      embeddedWalletCreatedSchema.parse(await put('/embedded-wallet', wallet)),
+    /** Confirms the pending wallet this session's device made. */
+    confirmWallet: async () =>
+      embeddedWalletConfirmedSchema.parse(await post('/embedded-wallet/confirmation', {})),
+    /** Registers this device after a recovery, with a proof of the wallet; answers its key. */
+    addDevice: async (label: string, proof: WalletProof) =>
+      embeddedWalletDeviceKeySchema.parse(await post('/embedded-wallet/devices', { label, proof })),
     devices: async (): Promise<EmbeddedWalletDevice[]> =>
       embeddedWalletDevicesSchema.parse(await get('/embedded-wallet/devices')).devices,
-    revokeDevice: (deviceId: string) =>
-      remove(`/embedded-wallet/devices/${encodeURIComponent(deviceId)}`),
+    /** Registers this device's public transport key, signed by the wallet's EVM key. */
+    registerTransportKey: (deviceId: string, key: { publicKey: string; signature: string }) =>
+      put(`/embedded-wallet/devices/${encodeURIComponent(deviceId)}/transport-key`, key),
+    /** A challenge to sign with the wallet's key before `action`. */
+    walletProofChallenge: async (action: WalletProofAction) =>
+      walletProofChallengeSchema.parse(await post('/embedded-wallet/challenges', { action })),
+    /** Replaces the wallet's shares with a new split (and revokes a device, when named). */
+    reshare: async (reshare: Omit<EmbeddedWalletReshare, 'hostOrigin'>) =>
+      embeddedWalletResharedSchema.parse(await post('/embedded-wallet/shares', reshare)),
+    /** The API takes the proof of the wallet before the frame shows its keys. */
+    allowKeyExport: async (proof: WalletProof) =>
+      walletKeyExportedSchema.parse(await post('/embedded-wallet/key-exports', { proof })),
 
     ...socialApi({ get, post, remove }),
 
-    /** Mails a code to the session's address and one to `newEmail`. */
-    startEmailChange: async (newEmail: string): Promise<EmailChangeResponse> =>
-      emailChangeResponseSchema.parse(await post('/email/change', { newEmail })),
+    /** Mails a code to the session's address and one to `newEmail`; the wallet's proof with it. */
+    startEmailChange: async (newEmail: string, proof?: WalletProof): Promise<EmailChangeResponse> =>
+      emailChangeResponseSchema.parse(
+        await post('/email/change', { newEmail, ...(proof ? { proof } : {}) }),
+      ),
     confirmEmailChange: async (change: {
       changeId: string
       currentCode: string

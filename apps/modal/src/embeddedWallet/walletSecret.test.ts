@@ -5,6 +5,7 @@ import {
   createWalletSecret,
   decodeShare,
   encodeShare,
+  resplitWalletSecret,
   splitWalletSecret,
   WalletShareError,
   type WalletShareErrorReason,
@@ -141,6 +142,32 @@ describe('splitWalletSecret and combineShares', () => {
     await expect(splitWalletSecret(new Uint8Array(16))).rejects.toThrow(
       'A wallet secret is 32 bytes.',
     )
+  })
+})
+
+describe('resplitWalletSecret', () => {
+  test('behavior: a new split of the same secret: any two of its shares give it back; none combines with a share of the old split', async () => {
+    const secret = createWalletSecret()
+    const old = await splitWalletSecret(secret)
+    const [auth, recovery, first, second] = await resplitWalletSecret(secret, 4)
+    for (const [a, b] of [
+      [auth, recovery],
+      [first, second],
+      [second, auth],
+    ] as const)
+      expect(await combineShares(a as Uint8Array, b as Uint8Array)).toEqual(secret)
+    // A revoked device's old share and the new auth share: refused, not a wrong secret.
+    await expect(combineShares(old.device, auth as Uint8Array)).rejects.toMatchObject({
+      reason: 'sharesDoNotMatch',
+    })
+    await expect(combineShares(old.recovery, first as Uint8Array)).rejects.toThrow(WalletShareError)
+  })
+
+  test('error: 3 to 255 shares', async () => {
+    await expect(resplitWalletSecret(createWalletSecret(), 2)).rejects.toThrow(
+      'A wallet is split into 3 to 255 shares.',
+    )
+    await expect(resplitWalletSecret(createWalletSecret(), 256)).rejects.toThrow(RangeError)
   })
 })
 

@@ -86,6 +86,29 @@ export async function splitWalletSecret(secret: Uint8Array): Promise<WalletShare
   return { device: device!, auth: auth!, recovery: recovery! }
 }
 
+/**
+ * Splits the same wallet secret again, 2 of `count` (3 to 255), with a fresh polynomial: any two
+ * of the new shares give the secret back, and none of them combines with a share of another
+ * split (the checksum refuses the pair). What the wallet's re-split gives out: the auth share, the
+ * recovery share, and one share per live device.
+ * @example
+ * const [auth, recovery, ...devices] = await resplitWalletSecret(secret, 2 + liveDevices.length)
+ */
+export async function resplitWalletSecret(
+  secret: Uint8Array,
+  count: number,
+): Promise<Uint8Array[]> {
+  assertWalletSecret(secret)
+  if (!Number.isInteger(count) || count < 3 || count > 255)
+    throw new RangeError('A wallet is split into 3 to 255 shares.')
+  const payload = new Uint8Array(walletSecretBytes + checksumBytes)
+  payload.set(secret)
+  payload.set(checksumOf(secret), walletSecretBytes)
+  const shares = await split(payload, count, 2)
+  payload.fill(0)
+  return shares
+}
+
 function assertShare(share: Uint8Array, which: string) {
   if (!(share instanceof Uint8Array) || share.length !== walletShareBytes) {
     throw new WalletShareError(

@@ -51,6 +51,8 @@ export const accountText = {
   updateEmail: 'Update email',
   devices: 'Devices',
   linkedAccounts: 'Linked accounts',
+  recoveryCode: 'Recovery code',
+  exportKey: 'Export keys',
   notConnected: 'No wallet connected',
   connectAWallet: 'Connect a wallet',
   disconnect: 'Disconnect',

@@ -19,13 +19,26 @@ export const emailLoginText = {
   codeResent: 'A new code is on its way.',
   useAnotherEmail: 'Use another email',
   opening: 'Opening your wallet…',
+  tryAgain: 'Try again',
   recoveryTitle: 'Save your recovery code',
   recoveryExplain:
-    'Your wallet is ready. On a new device, this code restores it after you sign in. Keep it somewhere safe: nobody, not even us, can give it back to you.',
+    'On a new device, this code restores your wallet after you sign in. Keep it somewhere safe: nobody, not even us, can give it back to you.',
+  recoveryResumed: 'Your wallet is not finished yet. This is its recovery code again.',
+  recoveryStartedOver: 'Your wallet was started over. This is its new recovery code.',
   recoveryCode: 'Recovery code',
   copy: 'Copy',
   copied: 'Copied',
   savedIt: 'I saved my recovery code',
+  confirmExplain: (first: number, second: number) =>
+    `To finish your wallet, type groups ${first} and ${second} of your recovery code.`,
+  group: (index: number) => `Group ${index}`,
+  confirm: 'Finish',
+  confirming: 'Finishing your wallet…',
+  showCodeAgain: 'Show the code again',
+  groupsMismatch: 'These groups are not the ones in your recovery code. Check it and try again.',
+  startOver: 'Start over',
+  startingOver: 'Starting over…',
+  shareNotKept: 'This browser could not keep your wallet: try again, or use another browser.',
   needsRecovery:
     'This device does not have your wallet yet. Enter the recovery code you saved when you made it.',
   recover: 'Restore wallet',
@@ -51,6 +64,12 @@ export const emailLoginErrors: Partial<Record<ApiErrorCode, string>> = {
   socialGrantInvalid: 'The sign-in took too long or was already used. Try again.',
   embeddedWalletDeviceLimit:
     'This wallet is on too many devices. Remove one you no longer use, then try again.',
+  embeddedWalletPending:
+    'Your wallet was started over in another browser. Start over here to finish it on this one.',
+  embeddedWalletDeviceNotFound:
+    'Your wallet was started over in another browser. Start over here to finish it on this one.',
+  embeddedWalletProofInvalid: 'Your wallet could not confirm this in time. Try again.',
+  embeddedWalletSharesStale: 'Your devices changed meanwhile. Try again.',
 }
 
 /** The words of the wallet's devices (WalletDevices). */
@@ -67,6 +86,9 @@ export const devicesText = {
   confirmRemove: 'Remove for good',
   removing: 'Removing…',
   removedToast: 'Device removed',
+  removeFailed: 'The device could not be removed. Try again.',
+  newCodeFirst:
+    'Make a new recovery code first (Account, Recovery code): then you can remove devices.',
   thisDeviceRemoved:
     'This device was removed: sign in again with your recovery code to use the wallet here.',
   failed: 'Your devices could not be loaded. Try again.',
@@ -91,4 +113,28 @@ export const updateEmailText = {
 /** The words of ConnectingSocial. */
 export const socialText = {
   continueIn: (provider: string) => `Continue in the ${provider} window…`,
+} as const
+
+/** The words of WalletRecoveryCode. */
+export const recoveryCodeText = {
+  explain:
+    'Make a new recovery code if yours may be known to someone else. Your old code stops working, and your devices keep your wallet.',
+  make: 'Make a new recovery code',
+  newCodeExplain:
+    'This is your new recovery code. Keep it somewhere safe: once you replace the old one, only this one restores your wallet.',
+  replace: 'Replace my recovery code',
+  replacing: 'Replacing your recovery code…',
+  replaced: 'Recovery code replaced',
+} as const
+
+/** The words of WalletExportKey. */
+export const exportKeyText = {
+  explain:
+    'Your private keys give full control of your wallet to whoever sees them. Show them only to move your wallet to another app, with nobody watching your screen.',
+  show: 'Show my private keys',
+  confirm: 'I understand: show them',
+  showing: 'Confirming with your wallet…',
+  evmKey: 'EVM private key',
+  solanaKey: 'Solana secret key',
+  hide: 'Hide',
 } as const

@@ -29,6 +29,8 @@ export const viewTitles: Record<View, string> = {
   SIWXSignMessage: 'Sign In',
   ApproveTransaction: 'Approve Transaction',
   WalletDevices: 'Devices',
+  WalletRecoveryCode: 'Recovery Code',
+  WalletExportKey: 'Export Keys',
   ConnectingSocial: 'Connecting',
   LinkedAccounts: 'Linked accounts',
   Swap: 'Swap',

@@ -29,6 +29,8 @@ export const viewLoaders = {
   ConnectingFarcaster: async () => (await embeddedWalletViews()).ConnectingFarcaster,
   WalletDevices: async () => (await embeddedWalletViews()).WalletDevices,
   LinkedAccounts: async () => (await embeddedWalletViews()).LinkedAccounts,
+  WalletRecoveryCode: async () => (await embeddedWalletViews()).WalletRecoveryCode,
+  WalletExportKey: async () => (await embeddedWalletViews()).WalletExportKey,
   ApproveTransaction: async () => (await embeddedWalletViews()).ApproveTransaction,
   ConnectingExternal: async () =>
     (await import('./ConnectingExternal/ConnectingExternal')).ConnectingExternal,

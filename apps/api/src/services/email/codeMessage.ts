@@ -7,7 +7,7 @@
  */
 import type { MailMessage } from './mailer'
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (character) =>

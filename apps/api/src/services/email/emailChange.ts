@@ -7,7 +7,9 @@
  * old address keeps nothing; the social accounts linked to it follow too. An address that has a
  * wallet on the project can't be moved onto, which is said only at confirmation, to whoever has
  * that address's code: asking for a change says nothing about another address's wallet. A social
- * account's own login has no address to change.
+ * account's own login has no address to change. An account with a confirmed wallet asks with a
+ * proof of it (its key signs the change: an inbox alone moves nothing), and the address it had is
+ * told once it moved.
  */
 import { randomBytes } from 'node:crypto'
 import {
@@ -17,11 +19,13 @@ import {
   emailCodeTtlMs,
   isEmailAddress,
   socialProviderNames,
+  type WalletProof,
 } from '@airlock/protocol'
 import type { Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
 import { moveEmbeddedWallet } from '../embeddedWallets/embeddedWallets'
-import { hasEmbeddedWallet } from '../embeddedWallets/hasEmbeddedWallet'
+import { hasConfirmedEmbeddedWallet, hasEmbeddedWallet } from '../embeddedWallets/hasEmbeddedWallet'
+import { spendWalletProof, walletProofRefusal } from '../embeddedWallets/walletProof'
 import type { Project } from '../projects'
 import { moveSocialIdentities } from '../social/identities'
 import { emailChangeMessages } from './codeMessage'
@@ -42,6 +46,7 @@ import {
 } from './codes'
 import { EmailLoginError } from './emailLoginError'
 import type { Mailer } from './mailer'
+import { emailChangedNotice } from './noticeMessages'
 import { type EmailSessionRecord, moveEmailSessions } from './sessions'
 
 export type EmailChangeContext = EmailLoginContext & {
@@ -100,9 +105,15 @@ export async function requestEmailChange(
   { db, mailer, codeKey, mailsPerAddressPerMinute, now }: EmailChangeContext,
   project: Project,
   session: EmailSessionRecord,
-  request: { newEmail: string },
+  request: { newEmail: string; proof?: WalletProof | undefined },
 ): Promise<EmailChangeResponse> {
   const { sender, newEmail } = checkChangeRequest(project, session, mailer, request)
+  // A wallet is not moved on an inbox's word alone: its key signs the change (issue 33, point 3).
+  const owner = { projectId: project.id, email: session.email }
+  if (await hasConfirmedEmbeddedWallet(db, owner)) {
+    if (!request.proof) throw walletProofRefusal()
+    await spendWalletProof(db, owner, session, 'changeEmail', request.proof, now())
+  }
 
   const at = now()
   const createdAt = new Date(at).toISOString()
@@ -231,7 +242,7 @@ export async function confirmEmailChange(
   session: EmailSessionRecord,
   request: { changeId: string; currentCode: string; newCode: string },
 ): Promise<EmailChangeConfirmed> {
-  const { db, sealKey, now } = context
+  const { db, sealKey, mailer, now } = context
   assertEmailOn(project)
   const at = now()
   const change = await db
@@ -299,6 +310,17 @@ export async function confirmEmailChange(
       throw taken(change.new_email)
     throw error
   }
+  // The address the wallet had is told (best effort: the change stands either way).
+  await mailer
+    ?.send(
+      emailChangedNotice({
+        to: change.email,
+        newEmail: change.new_email,
+        siteName: project.settings.name ?? project.id,
+        hostOrigin: session.hostOrigin,
+      }),
+    )
+    .catch(() => undefined)
   return { status: 'confirmed' }
 }
 

@@ -1,21 +1,24 @@
 /**
  * The devices of an embedded wallet. The frame keeps its device share encrypted under a key of
  * its device, which only the API holds (sealed, `seal.ts`) and gives only to a session of the
- * wallet's email. Revoking a device wipes its key and ends the sessions on it, in one transaction:
- * the share left on a lost device then opens for nobody, even someone who later gets into the
- * email. A wallet has at most 10 live devices.
+ * wallet's email. Revoking a device (`shares.ts`, with a re-split of the wallet) wipes its key and
+ * ends the sessions on it, in one transaction: the share left on a lost device then opens for
+ * nobody, even someone who later gets into the email, and would combine with nothing the API
+ * keeps anyway. A wallet has at most 10 live devices.
  */
 import { randomBytes } from 'node:crypto'
 import {
   type EmbeddedWalletDevice,
   type EmbeddedWalletDeviceKey,
   embeddedWalletLimits,
+  type WalletProof,
 } from '@airlock/protocol'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
-import { EmbeddedWalletError } from './embeddedWalletError'
+import { EmbeddedWalletError, walletPending } from './embeddedWalletError'
 import { hasEmbeddedWallet } from './hasEmbeddedWallet'
 import { deviceKeyData, open, seal, type WalletOwner } from './seal'
+import { type ProvingSession, spendWalletProof } from './walletProof'
 
 export type DevicesContext = {
   db: Kysely<Database>
@@ -76,23 +79,30 @@ export async function insertDevice(
 }
 
 /**
- * A device that restored the wallet with the recovery code joins it.
- * @throws EmbeddedWalletError `embeddedWalletNotFound`, `embeddedWalletDeviceLimit`.
+ * A device that restored the wallet with the recovery code joins it, with a proof of the wallet
+ * for `addDevice` spent in the same transaction.
+ * @throws EmbeddedWalletError `embeddedWalletProofInvalid`, `embeddedWalletNotFound`,
+ *   `embeddedWalletPending`, `embeddedWalletDeviceLimit`.
  */
 export async function addEmbeddedWalletDevice(
   { db, sealKey, now }: DevicesContext,
   owner: WalletOwner,
   device: NewDevice,
+  proving: { session: ProvingSession; proof: WalletProof },
 ): Promise<EmbeddedWalletDeviceKey> {
   return db.transaction().execute(async (trx) => {
     // A write to the wallet's row first holds it until commit, so of two devices added at once
     // the second counts the first (Postgres; SQLite's transactions take the write lock anyway).
+    // A pending wallet takes no device by recovery: it is finished on its first, or started over.
     const wallet = await trx
       .updateTable('embedded_wallets')
       .set((eb) => ({ evm_address: eb.ref('evm_address') }))
       .where((eb) => eb.and(walletOf(owner)))
+      .returning('confirmed_at')
       .executeTakeFirst()
-    if (Number(wallet.numUpdatedRows) === 0) throw noWallet()
+    if (wallet === undefined) throw noWallet()
+    if (wallet.confirmed_at === null) throw walletPending()
+    await spendWalletProof(trx, owner, proving.session, 'addDevice', proving.proof, now())
     const { live } = await trx
       .selectFrom('embedded_wallet_devices')
       .select((eb) => eb.fn.countAll<number | string>().as('live'))
@@ -108,9 +118,16 @@ export async function addEmbeddedWalletDevice(
   })
 }
 
+/** A device's key as its email's session gets it, with what it has waiting from a re-split. */
+export type OpenedDevice = EmbeddedWalletDeviceKey & {
+  transportKey: boolean
+  nextShare: string | null
+}
+
 /**
- * The key of one of the wallet's devices, for a session of its email; the device is marked used
- * and, when the session is on no device yet, the session is put on it.
+ * The key of one of the wallet's devices, for a session of its email (with whether it registered
+ * its transport key, and its share of the latest re-split); the device is marked used and, when
+ * the session is on no device yet, the session is put on it.
  * @throws EmbeddedWalletError `embeddedWalletDeviceNotFound`, `embeddedWalletDeviceRevoked`,
  *   `embeddedWalletCorrupt`.
  */
@@ -119,13 +136,13 @@ export async function openDeviceKey(
   owner: WalletOwner,
   deviceId: string,
   session: { id: string; deviceId: string | null },
-): Promise<EmbeddedWalletDeviceKey> {
+): Promise<OpenedDevice> {
   const used = await db
     .updateTable('embedded_wallet_devices')
     .set({ last_used_at: iso(now()) })
     .where((eb) => eb.and(deviceOf(owner, deviceId)))
     .where('revoked_at', 'is', null)
-    .returning('sealed_key')
+    .returning(['sealed_key', 'transport_public_key', 'next_share'])
     .executeTakeFirst()
   if (used?.sealed_key == null) {
     const known = await db
@@ -159,7 +176,12 @@ export async function openDeviceKey(
         ),
       )
       .execute()
-  return { deviceId, deviceKey }
+  return {
+    deviceId,
+    deviceKey,
+    transportKey: used.transport_public_key !== null,
+    nextShare: used.next_share,
+  }
 }
 
 /**
@@ -174,7 +196,15 @@ export async function listEmbeddedWalletDevices(
   if (!(await hasEmbeddedWallet(db, owner))) throw noWallet()
   const rows = await db
     .selectFrom('embedded_wallet_devices')
-    .select(['device_id', 'label', 'created_at', 'last_used_at', 'revoked_at'])
+    .select([
+      'device_id',
+      'label',
+      'created_at',
+      'last_used_at',
+      'revoked_at',
+      'transport_public_key',
+      'transport_signature',
+    ])
     .where((eb) => eb.and(walletOf(owner)))
     .orderBy('created_at', 'desc')
     .orderBy('device_id', 'desc')
@@ -186,41 +216,11 @@ export async function listEmbeddedWalletDevices(
     lastUsedAt: iso(row.last_used_at),
     revokedAt: row.revoked_at === null ? null : iso(row.revoked_at),
     current: row.device_id === currentDeviceId,
+    transportKey:
+      row.transport_public_key === null || row.transport_signature === null
+        ? null
+        : { publicKey: row.transport_public_key, signature: row.transport_signature },
   }))
-}
-
-/**
- * Revokes a device: its key is wiped and the sessions on it end, together. Revoking it again
- * answers when it was.
- * @throws EmbeddedWalletError `embeddedWalletDeviceNotFound`.
- */
-export async function revokeEmbeddedWalletDevice(
-  { db, now }: DevicesContext,
-  owner: WalletOwner,
-  deviceId: string,
-): Promise<{ revokedAt: string }> {
-  return db.transaction().execute(async (trx) => {
-    const at = iso(now())
-    await trx
-      .updateTable('embedded_wallet_devices')
-      .set({ sealed_key: null, revoked_at: at })
-      .where((eb) => eb.and(deviceOf(owner, deviceId)))
-      .where('revoked_at', 'is', null)
-      .execute()
-    const row = await trx
-      .selectFrom('embedded_wallet_devices')
-      .select('revoked_at')
-      .where((eb) => eb.and(deviceOf(owner, deviceId)))
-      .executeTakeFirst()
-    if (!row || row.revoked_at === null) throw noDevice()
-    await trx
-      .updateTable('email_sessions')
-      .set({ revoked_at: at })
-      .where((eb) => eb.and(deviceOf(owner, deviceId)))
-      .where('revoked_at', 'is', null)
-      .execute()
-    return { revokedAt: iso(row.revoked_at) }
-  })
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Embedded wallets of email logins, on the API's side: each email has at most one per project,
  * made in one insert (a second is refused, so a wallet is never half-replaced), together with its
- * first device (`devices.ts`) in one transaction. The auth share is sealed (`seal.ts`) with the
+ * first device (`devices.ts`) in one transaction. It is kept pending until its first device
+ * confirms it (`pendingWallets.ts`, which may also start a pending one over). The auth share is sealed (`seal.ts`) with the
  * project and email as associated data: a stolen database does not open it, and a row moved to
  * another email does not decrypt — except by `moveEmbeddedWallet`, which seals it again. The
  * recovery share is kept as the frame sealed it.
@@ -15,7 +16,7 @@ import type {
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
 import { insertDevice, type NewDevice, openDeviceKey, resealDeviceKeys } from './devices'
-import { EmbeddedWalletError } from './embeddedWalletError'
+import { EmbeddedWalletError, walletExists } from './embeddedWalletError'
 import { hasEmbeddedWallet } from './hasEmbeddedWallet'
 import { authShareData, open, seal, type WalletOwner } from './seal'
 
@@ -27,7 +28,7 @@ export type EmbeddedWalletContext = {
 }
 
 /**
- * Keeps the wallet an email session made, and the session's device as its first.
+ * Keeps the wallet an email session made, pending, and the session's device as its first.
  * @throws EmbeddedWalletError `embeddedWalletExists` when the email has one on this project.
  */
 export async function keepEmbeddedWallet(
@@ -38,11 +39,6 @@ export async function keepEmbeddedWallet(
 ): Promise<EmbeddedWalletCreated> {
   const at = now()
   const createdAt = new Date(at).toISOString()
-  const exists = () =>
-    new EmbeddedWalletError(
-      'embeddedWalletExists',
-      'This email already has a wallet here: restore it instead of making another.',
-    )
   let deviceKey: EmbeddedWalletDeviceKey
   try {
     deviceKey = await db.transaction().execute(async (trx) => {
@@ -56,16 +52,17 @@ export async function keepEmbeddedWallet(
           auth_share: seal(sealKey, authShareData(owner), wallet.authShare),
           recovery_share: wallet.recoveryShare,
           created_at: createdAt,
+          confirmed_at: null,
         })
         .execute()
       return insertDevice(trx, sealKey, owner, device, at)
     })
   } catch (error) {
     // The primary key refused it: the email has one (made before, or by a request racing this).
-    if (await hasEmbeddedWallet(db, owner)) throw exists()
+    if (await hasEmbeddedWallet(db, owner)) throw walletExists()
     throw error
   }
-  return { ...wallet, createdAt, device: deviceKey }
+  return { ...wallet, createdAt, confirmedAt: null, device: deviceKey }
 }
 
 /**
@@ -93,6 +90,7 @@ export async function readEmbeddedWallet(
     authShare: open(context.sealKey, authShareData(owner), row.auth_share, 'auth share'),
     recoveryShare: row.recovery_share,
     createdAt: new Date(row.created_at).toISOString(),
+    confirmedAt: row.confirmed_at === null ? null : new Date(row.confirmed_at).toISOString(),
   }
   if (device === undefined) return wallet
   return {

@@ -286,6 +286,22 @@ export function Account() {
               >
                 {accountText.linkedAccounts}
               </button>
+              <button
+                type="button"
+                className={list.button}
+                {...preloadOnIntent(modal, 'WalletRecoveryCode')}
+                onClick={() => navigation.push('WalletRecoveryCode')}
+              >
+                {accountText.recoveryCode}
+              </button>
+              <button
+                type="button"
+                className={list.button}
+                {...preloadOnIntent(modal, 'WalletExportKey')}
+                onClick={() => navigation.push('WalletExportKey')}
+              >
+                {accountText.exportKey}
+              </button>
               {switchTo && (
                 <button
                   type="button"

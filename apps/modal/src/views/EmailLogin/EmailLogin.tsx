@@ -1,7 +1,9 @@
 /**
  * EmailLogin (spec §1 email login): the visitor's address, then the 6-digit code mailed to it
  * (resend after a countdown), then the wallet (WalletOpeningSteps): made, opened, or restored on
- * a new device with the recovery code. Every refusal is said in words.
+ * a new device with the recovery code. Every refusal is said in words; a wallet that failed to
+ * open once signed in (a lost answer, a storage that did not keep the share) is tried again
+ * without a new code.
  */
 import { isEmailAddress, normalizeEmail } from '@airlock/protocol'
 import { type FormEvent, useEffect, useState } from 'react'
@@ -21,6 +23,7 @@ const resendAfterSeconds = 30
 type Step =
   | { name: 'email' }
   | { name: 'code'; email: string; sentAt: number }
+  | { name: 'signedIn' }
   | { name: 'opened'; opening: Exclude<WalletOpening, { status: 'ready' }> }
 
 /** Seconds left before a resend, ticking down once a second. */
@@ -66,10 +69,21 @@ export function EmailLogin() {
     })
   }
 
-  function checkCode(address: string, entered: string) {
+  async function checkCode(address: string, entered: string) {
     if (!/^\d{6}$/.test(entered)) return say(text.codeFormat)
-    return run(text.checking, async () => {
-      const opening = await (await modal.embeddedWallet.load()).signIn(address, entered)
+    let signedIn = false
+    await run(text.checking, async () => {
+      await (await modal.embeddedWallet.load()).signIn(address, entered)
+      signedIn = true
+    })
+    if (!signedIn) return
+    setStep({ name: 'signedIn' })
+    await openWallet()
+  }
+
+  function openWallet() {
+    return run(text.opening, async () => {
+      const opening = await (await modal.embeddedWallet.load()).openWallet()
       if (opening.status === 'ready') await unlocked()
       else setStep({ name: 'opened', opening })
     })
@@ -128,6 +142,21 @@ export function EmailLogin() {
     )
 
   if (step.name === 'opened') return <WalletOpeningSteps opening={step.opening} done={unlocked} />
+
+  if (step.name === 'signedIn')
+    return (
+      <div className={styles.form}>
+        {status}
+        <button
+          type="button"
+          className={styles.primary}
+          disabled={!!busy}
+          onClick={() => void openWallet()}
+        >
+          {text.tryAgain}
+        </button>
+      </div>
+    )
 
   return (
     <form className={styles.form} onSubmit={sendCode} noValidate>

@@ -1,17 +1,17 @@
 /**
- * The embedded wallet's steps after a login (email or social): a wallet just made shows its
- * recovery code once, to keep; a device without its share asks for the recovery code. `done`
- * runs once the wallet is unlocked.
+ * The embedded wallet's steps after a login (email or social): a pending wallet (made now, or
+ * resumed) shows its recovery code to keep and confirm (RecoveryCodeSteps); a device without its
+ * share asks for the recovery code. `done` runs once the wallet is unlocked.
  */
 import { connectionErrors } from '@airlock/protocol'
 import { type FormEvent, useState } from 'react'
 import { HttpError } from '../../api'
-import { copyText } from '../../components/copyText'
 import { useModal } from '../../components/useModal'
 import type { WalletOpening } from '../../embeddedWallet/embeddedWallet'
 import { emailLoginErrors, emailLoginText as text } from '../../messages/emailLoginText'
 import styles from '../form.module.css'
 import list from '../list.module.css'
+import { RecoveryCodeSteps } from './RecoveryCodeSteps'
 import { useFormWork } from './useFormWork'
 
 /**
@@ -22,6 +22,7 @@ export function messageOf(error: unknown): string {
   if (error instanceof HttpError && error.code) return emailLoginErrors[error.code] ?? text.failed
   const { name, message } = (error ?? {}) as Partial<Error>
   if (name === 'RecoveryCodeError') return text.wrongRecoveryCode
+  if (name === 'DeviceShareStorageError') return text.shareNotKept
   if (name === 'SocialLoginError' && message) return message
   const said: readonly unknown[] = [
     connectionErrors.noAuthConnector,
@@ -40,9 +41,9 @@ export function WalletOpeningSteps({
   done: () => Promise<void>
 }) {
   const modal = useModal()
+  const [current, setCurrent] = useState(opening)
   const [recoveryCode, setRecoveryCode] = useState('')
   const { busy, run, status } = useFormWork(messageOf)
-  const [copied, setCopied] = useState(false)
 
   function recover(event: FormEvent) {
     event.preventDefault()
@@ -52,36 +53,17 @@ export function WalletOpeningSteps({
     })
   }
 
-  if (opening.status === 'created')
+  if (current.status === 'created')
     return (
-      <div className={styles.form}>
-        <p className={styles.title}>{text.recoveryTitle}</p>
-        <p className={list.note}>{text.recoveryExplain}</p>
-        <div className={styles.field}>
-          <span className={styles.label}>{text.recoveryCode}</span>
-          <div className={styles.row}>
-            <output className={`${styles.input} ${styles.grow} ${styles.code}`} data-recovery-code>
-              {opening.recoveryCode}
-            </output>
-            <button
-              type="button"
-              className={styles.small}
-              onClick={async () => setCopied(await copyText(opening.recoveryCode))}
-            >
-              {copied ? text.copied : text.copy}
-            </button>
-          </div>
-        </div>
-        {status}
-        <button
-          type="button"
-          className={styles.primary}
-          disabled={!!busy}
-          onClick={() => run(text.opening, done)}
-        >
-          {text.savedIt}
-        </button>
-      </div>
+      <RecoveryCodeSteps
+        opening={current}
+        describe={messageOf}
+        done={done}
+        openedOtherwise={async (next) => {
+          if (next.status === 'ready') await done()
+          else setCurrent(next)
+        }}
+      />
     )
 
   return (

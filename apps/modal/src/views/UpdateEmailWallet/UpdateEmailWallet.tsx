@@ -55,7 +55,8 @@ export function UpdateEmailWallet() {
     if (address === current) return say(text.sameEmail)
     return run(emailLoginText.sending, async () => {
       const wallet = await modal.embeddedWallet.load()
-      const { changeId } = await wallet.api.startEmailChange(address)
+      // The wallet's key signs for the change: an inbox alone moves nothing (issue 33, point 3).
+      const { changeId } = await wallet.startEmailChange(address)
       setStep({ name: 'codes', changeId, next: address })
     })
   }

@@ -1,7 +1,9 @@
 /**
  * WalletDevices: the devices the email wallet opens on, this one marked, and Remove for a lost
- * one (asked twice). A removed device's key is gone at the API, so what it keeps opens nothing;
- * removing this device locks the wallet here until the recovery code restores it.
+ * one (asked twice). Removing re-splits the wallet (issue 33, point 5): the removed device's key
+ * is gone at the API and its share combines with nothing the API keeps, the other devices take
+ * their new share at their next opening; removing this device locks the wallet here until the
+ * recovery code restores it.
  */
 import { connectionErrors, type EmbeddedWalletDevice } from '@airlock/protocol'
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query'
@@ -36,7 +38,7 @@ export function WalletDevices() {
     {
       mutationFn: async (device: EmbeddedWalletDevice) => {
         const wallet = await modal.embeddedWallet.load()
-        await wallet.api.revokeDevice(device.deviceId)
+        await wallet.revokeDevice(device.deviceId, { current: device.current })
       },
       onSuccess: async (_, device) => {
         showToast(modal.store, { message: text.removedToast, variant: 'success', autoClose: true })
@@ -58,7 +60,7 @@ export function WalletDevices() {
     queries,
   )
   const removing = removal.isPending ? removal.variables?.deviceId : undefined
-  const failed = devices.isError || removal.isError
+  const failed = devices.isError
   const remove = (device: EmbeddedWalletDevice) => removal.mutate(device)
 
   if (!email)
@@ -73,6 +75,13 @@ export function WalletDevices() {
       {failed && (
         <p className={list.warning} role="alert">
           {text.failed}
+        </p>
+      )}
+      {removal.isError && (
+        <p className={list.warning} role="alert">
+          {(removal.error as Partial<Error> | null)?.name === 'LegacyRecoverySealError'
+            ? text.newCodeFirst
+            : text.removeFailed}
         </p>
       )}
       {!devices.data && !failed && <p className={list.note}>{text.loading}</p>}

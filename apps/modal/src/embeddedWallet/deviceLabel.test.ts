@@ -1,6 +1,6 @@
 // The device's name in the visitor's list of devices.
 import { expect, test } from 'vitest'
-import { deviceLabel } from './embeddedWallet'
+import { deviceLabel } from './deviceLabel'
 
 test.each([
   [
