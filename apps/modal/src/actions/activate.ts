@@ -8,9 +8,10 @@ import { activate as activateConnection, networkFor } from '../stores/connection
 import type { ConnectionContext } from './context'
 
 export async function activate(
-  { store, persistence }: ConnectionContext,
+  { store, persistence, choices }: ConnectionContext,
   connector: Connector,
 ): Promise<boolean> {
+  choices.made++
   const accounts = await connector.getAccounts({ silent: true })
   if (!accounts.length) return false
   const network =

@@ -10,7 +10,8 @@ import { addRecentWallet } from '../stores/recentWallets'
 import { type ConnectionContext, settledStatus } from './context'
 
 export async function connect(context: ConnectionContext, connector: Connector) {
-  const { store, persistence, prompts } = context
+  const { store, persistence, prompts, choices } = context
+  choices.made++
   const returnBack = store.getState().connecting?.returnBack
   const connecting = { walletId: connector.id, ...(returnBack ? { returnBack } : {}) }
   store.setState({ status: 'connecting', connecting })

@@ -52,6 +52,7 @@ function createWallet(info: HostWalletInfo, accounts: string[], chainIdHex = '0x
     ['0x7a69', { chainId: '0x7a69', chainName: 'Anvil', rpcUrls: [anvil.rpcUrl] }],
   ])
   const failures = new Map<string, RpcError>()
+  const holds = new Map<string, { asked: () => void; answered: Promise<void> }>()
   const listeners = new Set<(event: HostWalletEvent['event'], data: unknown) => void>()
   const wallet = {
     info,
@@ -78,6 +79,27 @@ function createWallet(info: HostWalletInfo, accounts: string[], chainIdHex = '0x
       wallet.accounts = [address, ...wallet.accounts.filter((item) => item !== address)]
       if (authorised.has(siteOrigin)) wallet.emit('accountsChanged', wallet.accounts)
     },
+    /**
+     * The next call of `method` is answered (as of now) but its answer is delivered only at
+     * `deliver()`: a wallet slow to answer. `asked` resolves once the call came.
+     */
+    holdNext(method: string) {
+      let asked!: () => void
+      let deliver!: () => void
+      const held = {
+        asked: new Promise<void>((resolve) => {
+          asked = resolve
+        }),
+        deliver: () => deliver(),
+      }
+      holds.set(method, {
+        asked,
+        answered: new Promise<void>((resolve) => {
+          deliver = resolve
+        }),
+      })
+      return held
+    },
     /** The user disconnects the site from within the wallet. */
     revokeSite() {
       authorised.delete(siteOrigin)
@@ -88,7 +110,18 @@ function createWallet(info: HostWalletInfo, accounts: string[], chainIdHex = '0x
       wallet.chainId = chainId
       wallet.emit('chainChanged', chainId)
     },
-    async request(origin: string, { method, params }: RequestArguments): Promise<unknown> {
+    async request(origin: string, args: RequestArguments): Promise<unknown> {
+      const hold = holds.get(args.method)
+      if (!hold) return answer(origin, args)
+      holds.delete(args.method)
+      const result = answer(origin, args)
+      hold.asked()
+      await hold.answered
+      return result
+    },
+  }
+  async function answer(origin: string, { method, params }: RequestArguments): Promise<unknown> {
+    {
       const failure = failures.get(method)
       if (failure) {
         failures.delete(method)
@@ -133,7 +166,7 @@ function createWallet(info: HostWalletInfo, accounts: string[], chainIdHex = '0x
         default:
           throw { code: 4200, message: `The method ${method} is not supported.` }
       }
-    },
+    }
   }
   return wallet
 }
@@ -505,6 +538,51 @@ describe('connection: disconnect', () => {
     await after.controller.reconnect()
     expect(after.store.getState().status).toBe('disconnected')
     expect(after.store.getState().address).toBeUndefined()
+  })
+
+  test('behavior: a reconnect still waiting on the wallet when the visitor disconnects does not bring the wallet back', async () => {
+    const first = visitorWallets(1)
+    const before = pageLoad([first.metamask])
+    await before.controller.connect(first.metamask.info.id)
+    const second = visitorWallets(2)
+    carryOver(first.metamask, second.metamask)
+    const after = pageLoad([second.metamask], before.storage)
+    await after.controller.reconnect()
+    expect(after.store.getState().status).toBe('connected')
+    // A second reconnect (a wallet announced late) asks the wallet, which answers slowly.
+    const slow = second.metamask.holdNext('eth_accounts')
+    const late = after.controller.reconnect()
+    await slow.asked
+    await after.controller.disconnect()
+    slow.deliver()
+    await late
+    expect(after.store.getState().status).toBe('disconnected')
+    expect(after.store.getState().address).toBeUndefined()
+    expect((await after.persistence.connections()).active).toBeUndefined()
+  })
+
+  test('behavior: a late wallet reconnects only while disconnected, after the reconnect under way', async () => {
+    const first = visitorWallets(1)
+    const before = pageLoad([first.metamask])
+    await before.controller.connect(first.metamask.info.id)
+    const second = visitorWallets(2)
+    carryOver(first.metamask, second.metamask)
+    const after = pageLoad([second.metamask], before.storage)
+    const slow = second.metamask.holdNext('eth_accounts')
+    const onLoad = after.controller.reconnect()
+    await slow.asked
+    // Still disconnected when the late wallet asks; connected by the time its turn comes.
+    expect(after.store.getState().status).toBe('disconnected')
+    const late = after.controller.reconnect({ whenDisconnected: true })
+    const again = second.metamask.holdNext('eth_accounts')
+    slow.deliver()
+    await Promise.all([onLoad, late])
+    expect(after.store.getState().status).toBe('connected')
+    // The late wallet's reconnect asked the wallet nothing: the load's had restored it.
+    again.deliver()
+    expect(
+      await Promise.race([again.asked.then(() => 'asked'), late.then(() => 'not asked')]),
+    ).toBe('not asked')
   })
 
   test('behavior: a wallet that cannot revoke permissions still disconnects', async () => {

@@ -72,7 +72,8 @@ export function createConnectionActions(
       if (!connector || !(await activate(context, connector)))
         throw new Error(connectionErrors.failedToConnect)
     },
-    reconnect: () => reconnect(context),
+    /** Restores the saved connections; a late wallet's announcement asks only while disconnected. */
+    reconnect: (options?: { whenDisconnected?: boolean }) => reconnect(context, options),
     disconnect: () => disconnect(context),
     onWalletEvent: (event: HostWalletEvent) => handleWalletEvent(context, event),
     switchConnection: (id: string) => switchConnection(context, id),

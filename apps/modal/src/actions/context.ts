@@ -1,7 +1,9 @@
 /**
  * What every connection action works with: the store, what the modal remembers, the
- * connectors, and the count of connect prompts still open (while any is, the status is
- * 'connecting'). One context per modal: nothing here is shared between instances.
+ * connectors, the count of connect prompts still open (while any is, the status is
+ * 'connecting'), the count of the visitor's choices (a connect, an activation, a disconnect: a
+ * reconnect begun before one of them has no say after it) and the reconnect under way (one at a
+ * time). One context per modal: nothing here is shared between instances.
  */
 
 import { namespaceOf } from '@airlock/protocol'
@@ -16,6 +18,8 @@ export type ConnectionContext = {
   persistence: Persistence
   connectors: Connectors
   prompts: { open: number }
+  choices: { made: number }
+  reconnecting: { done: Promise<void> }
 }
 
 export function createConnectionContext(
@@ -23,7 +27,14 @@ export function createConnectionContext(
   persistence: Persistence,
   connectors: Connectors,
 ): ConnectionContext {
-  return { store, persistence, connectors, prompts: { open: 0 } }
+  return {
+    store,
+    persistence,
+    connectors,
+    prompts: { open: 0 },
+    choices: { made: 0 },
+    reconnecting: { done: Promise.resolve() },
+  }
 }
 
 /** The status the store settles on: connected when the active connection has accounts. */

@@ -11,7 +11,8 @@ import type { ConnectionContext } from './context'
 const forgetTimeoutMs = 1000
 
 export async function disconnect(context: ConnectionContext) {
-  const { store, persistence, prompts } = context
+  const { store, persistence, prompts, choices } = context
+  choices.made++
   const connection = activeConnection(store.getState())
   const connector = connection && connectorOf(context, connection)
   if (connector)

@@ -1,14 +1,31 @@
 /**
  * On load (and when a wallet announces late): restores the saved connections the wallets
- * still authorise, without a prompt, and makes the saved active one active again.
+ * still authorise, without a prompt, and makes the saved active one active again. One runs at a
+ * time, and one that a visitor's choice (a connect, a disconnect) overtook changes nothing: a
+ * slow restore never brings back a wallet the visitor disconnected meanwhile.
  */
 import type { Connector, WalletNamespace } from '../connectors/types'
 import { activate, clearActive, connectionOf, networkFor } from '../stores/connections'
 import type { Connection } from '../stores/store'
 import type { ConnectionContext } from './context'
 
-export async function reconnect(context: ConnectionContext) {
-  const { store, persistence, connectors, prompts } = context
+export function reconnect(
+  context: ConnectionContext,
+  options: { whenDisconnected?: boolean } = {},
+) {
+  const run = context.reconnecting.done.then(() =>
+    options.whenDisconnected && context.store.getState().status !== 'disconnected'
+      ? undefined
+      : restoreSaved(context),
+  )
+  context.reconnecting.done = run.catch(() => undefined)
+  return run
+}
+
+async function restoreSaved(context: ConnectionContext) {
+  const { store, persistence, connectors, prompts, choices } = context
+  const choicesBefore = choices.made
+  const overtaken = () => choices.made !== choicesBefore
   const saved = await persistence.connections()
   store.setState({ recentWallets: await persistence.recentWallets() })
   const restored: Connection[] = []
@@ -33,10 +50,12 @@ export async function reconnect(context: ConnectionContext) {
     )
     if (id === saved.active && connector && accounts.length) active = { connector, accounts }
   }
+  if (overtaken()) return
   store.setState({ connections: restored })
   if (!active) return clearActive(store, persistence, prompts.open > 0)
   const { connector, accounts } = active
   const network =
     (await connector.getNetwork()) ?? networkFor(store.getState(), connector.namespace)
+  if (overtaken()) return
   activate(store, persistence, connector, accounts, network)
 }

@@ -76,7 +76,8 @@ export function frameMethods(
     hostWalletsChanged: proven(async (wallets: HostWalletInfo[]) => {
       store.setState({ hostWallets: wallets })
       // A wallet that announced late may be the one the visitor was connected with.
-      if (store.getState().status === 'disconnected') await connection.reconnect()
+      if (store.getState().status === 'disconnected')
+        await connection.reconnect({ whenDisconnected: true })
     }),
   }
 }

@@ -125,6 +125,9 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
   let unlocked: UnlockedWallet | undefined
   // How the current session signed in: by email, or with a social provider and its handle.
   let profile: LoginProfile = {}
+  // Sign-outs so far: a wallet opened for a session that was signed out meanwhile (a reload's
+  // restore still under way when the visitor disconnected) is not unlocked.
+  let signOuts = 0
 
   const hooks: AuthConnectorHooks = {
     onChainChanged: (chainId) =>
@@ -148,6 +151,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
     secret: Uint8Array,
     expected: EmbeddedWallet,
     device: { deviceId: string; deviceKey: string; transportKey?: boolean } | undefined,
+    signOutsBefore = signOuts,
   ) {
     const accounts = accountsOf(secret, expected)
     if (device)
@@ -157,12 +161,17 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
         device.transportKey ?? false,
         accounts.evm.privateKey,
       )
-    await unlockAccounts(email, accounts)
+    await unlockAccounts(email, accounts, signOutsBefore)
   }
 
-  /** Hands the signers of checked accounts on. */
-  async function unlockAccounts(email: string, accounts: WalletAccounts) {
+  /** Hands the signers of checked accounts on, unless the session was signed out meanwhile. */
+  async function unlockAccounts(
+    email: string,
+    accounts: WalletAccounts,
+    signOutsBefore = signOuts,
+  ) {
     const signers = await createWalletSigners({ ...deps, approvals }, accounts)
+    if (signOuts !== signOutsBefore) return
     unlocked = { email, ...profile, ...signers }
     deps.setConnectors(authConnectors(unlocked, hooks))
   }
@@ -263,14 +272,19 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
   }
 
   /** Opens a confirmed wallet with the share this device keeps. */
-  async function openKept(email: string, kept: KeptDeviceShare, wallet: EmbeddedWallet) {
+  async function openKept(
+    email: string,
+    kept: KeptDeviceShare,
+    wallet: EmbeddedWallet,
+    signOutsBefore = signOuts,
+  ) {
     // A code kept while the wallet was pending, whose forgetting failed then: forgotten now.
     if (kept.sealedRecoveryCode) {
       const { sealedRecoveryCode: _, ...rest } = kept
       await shares.keep(email, rest).catch(() => undefined)
     }
     const secret = await lifecycle.secretOf(email, (await shares.of(email)) ?? kept, wallet)
-    await unlock(email, secret, wallet, wallet.device)
+    await unlock(email, secret, wallet, wallet.device, signOutsBefore)
   }
 
   /** The unlocked wallet's email. @throws 'Not connected to email or social' while locked. */
@@ -304,6 +318,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
   }
 
   async function signOut() {
+    signOuts++
     approvals.declineAll()
     unlocked = undefined
     deps.setConnectors([])
@@ -411,6 +426,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
      * other than "no session" shows 'Embedded Wallet Load Failed'.
      */
     async restore(): Promise<void> {
+      const signOutsBefore = signOuts
       let email: string
       try {
         const session = await api.session()
@@ -432,7 +448,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
           await shares.forget(email)
           return
         }
-        if (wallet.confirmedAt !== null) await openKept(email, kept, wallet)
+        if (wallet.confirmedAt !== null) await openKept(email, kept, wallet, signOutsBefore)
       } catch {
         showAlert(store, alerts.embeddedWalletLoadFailed)
       }

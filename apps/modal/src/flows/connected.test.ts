@@ -9,7 +9,12 @@ import type { FlowContext } from './context'
 /** A view stack and a modal that closes, as the flow sees them. */
 function loggedIn(check: Promise<SiwxCheck>, stack: View[] = ['Connect', 'ConnectingExternal']) {
   const modal = { open: true, stack }
-  const visibility = { openings: 0, closing: false, firstRender: Promise.resolve() }
+  const visibility = {
+    openings: 0,
+    closing: false,
+    opening: undefined,
+    firstRender: Promise.resolve(),
+  }
   const context = {
     navigation: {
       reset: async (view: View) => {

@@ -22,6 +22,11 @@ export type Visibility = {
   /** While closing, the stack is reset to where it rests: not a view the visitor went to. */
   closing: boolean
   /**
+   * The open under way (its number in `openings`), while it waits for its view: the stack is
+   * heading for that view, not for where the closed modal rests.
+   */
+  opening: number | undefined
+  /**
    * Resolved by the dialog's first commit (Shell): an open is answered, and the host told that a
    * view is prerendered, only once there is a dialog to show.
    */

@@ -30,6 +30,26 @@ export async function openModal(
     assertViewAllowed(params.view, config.project?.features, options?.features)
   }
   const opening = ++visibility.openings
+  visibility.opening = opening
+  try {
+    await showOpened({ store, navigation, analytics, visibility, storage }, params, shown, opening)
+  } finally {
+    if (visibility.opening === opening) visibility.opening = undefined
+  }
+}
+
+async function showOpened(
+  {
+    store,
+    navigation,
+    analytics,
+    visibility,
+    storage,
+  }: Pick<FlowContext, 'store' | 'navigation' | 'analytics' | 'visibility' | 'storage'>,
+  params: OpenParams,
+  shown: boolean,
+  opening: number,
+) {
   // A click before the frame was ready: the host shows the frame on this answer, so it waits
   // for a dialog to show.
   await visibility.firstRender

@@ -36,7 +36,8 @@ export function prerendered({
 
 /**
  * While closed, the stack follows what opening would show (a wallet connected or left, the
- * networks changed).
+ * networks changed); not while an open waits for its view (a sign-in asked for on a reconnect):
+ * that open decides where the stack goes.
  */
 export function followRestingView({
   store,
@@ -44,7 +45,8 @@ export function followRestingView({
   visibility,
 }: Pick<FlowContext, 'store' | 'navigation' | 'visibility'>) {
   store.subscribe((state, previous) => {
-    if (state.open || visibility.closing || !state.siteOptions || state.options?.embedded) return
+    if (state.open || visibility.closing || visibility.opening !== undefined) return
+    if (!state.siteOptions || state.options?.embedded) return
     if (
       state.status === previous.status &&
       state.address === previous.address &&

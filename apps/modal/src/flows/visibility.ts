@@ -7,7 +7,7 @@ export function createVisibility(): { visibility: Visibility; dialogRendered: ()
     dialogRendered = resolve
   })
   return {
-    visibility: { openings: 0, closing: false, firstRender },
+    visibility: { openings: 0, closing: false, opening: undefined, firstRender },
     dialogRendered: () => dialogRendered(),
   }
 }
