@@ -19,6 +19,7 @@ import { refreshAccountData, refreshAfterMined } from '../queries/refresh'
 import { airlockState, applyOptions } from '../stores/controllers'
 import type { BridgeContext } from './context'
 import type { OriginAdmission } from './originAdmission'
+import type { StateMirror } from './stateMirror'
 
 /** Requests whose success changes the account's balances and activity. */
 const accountChangingMethods = ['eth_sendTransaction', 'wallet_sendCalls']
@@ -30,6 +31,7 @@ export function frameMethods(
   >,
   { ready, proven }: Pick<OriginAdmission, 'ready' | 'proven'>,
   open: (params: OpenParams, shown: boolean) => Promise<void>,
+  { told }: Pick<StateMirror, 'told'>,
 ): Omit<Handlers<FrameMethods>, 'handshake'> {
   const { store, connection, siwx } = context
   /** The state as the host may hear it: once what the frame remembers of it is stored. */
@@ -60,8 +62,14 @@ export function frameMethods(
         return evmChainId(state.activeNetwork)
       throw new DisconnectedError({ message: 'No wallet is connected.' })
     }),
-    disconnect: proven(async () => context.disconnect()),
-    switchNetwork: proven(async (caipNetworkId) => context.switchNetwork(caipNetworkId)),
+    disconnect: proven(async () => {
+      await context.disconnect()
+      await told()
+    }),
+    switchNetwork: proven(async (caipNetworkId) => {
+      await context.switchNetwork(caipNetworkId)
+      await told()
+    }),
     setOptions: ready(async (options) => applyOptions(store, options, store.getState().isMobile)),
     hostWalletEvent: proven(async (event: HostWalletEvent) => {
       const fromActiveWallet = event.walletId === store.getState().connectorId

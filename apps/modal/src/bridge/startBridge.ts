@@ -39,7 +39,7 @@ export function startBridge(context: BridgeContext) {
   const methods = exposeMethods<FrameMethods>(
     {
       handshake: handshake(context, { admission, mirror, remote, open }),
-      ...frameMethods(context, admission, open),
+      ...frameMethods(context, admission, open, mirror),
     },
     frameMethodValidators(frameWalletIds),
   )

@@ -92,3 +92,27 @@ test('behavior: with nothing being stored, the host hears a change at once', asy
   await Promise.resolve()
   expect(heard).toEqual(['state connecting'])
 })
+
+test("behavior: a disconnect is told before it is answered: told() waits for the host to be sent 'disconnected'", async () => {
+  const { modal } = renderView('Connect', {
+    state: { hostWallets: [testHostWallet] },
+    walletRequest: async (_, { method }) => (method === 'eth_chainId' ? '0x7a69' : [evmAccount]),
+  })
+  const host = slowHostStorage()
+  modal.setStorage(
+    sealedHostStorage(host.storage, { projectId: 'demo', hostOrigin: location.origin }, async () =>
+      new Uint8Array(32).fill(9),
+    ),
+  )
+  host.land()
+  const { heard, remote } = recordingHost()
+  const mirror = startStateMirror(modal, { remote, handshaken: () => true })
+  await modal.connectWallet(testHostWallet.id)
+  await mirror.told()
+  expect(heard).toContain('state connected')
+
+  await modal.disconnect()
+  // What the bridge's disconnect waits for before it answers the site.
+  await mirror.told()
+  expect(heard.at(-1)).toBe('state disconnected')
+})

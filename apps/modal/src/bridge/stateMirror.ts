@@ -63,27 +63,33 @@ export function startStateMirror(
   let outbox: Promise<void> = Promise.resolve()
   let queued = 0
   /** Sends after whatever is queued, and after `before` when given; at once when nothing is. */
-  function inTurn(send: () => void, before?: Promise<void>) {
-    if (!before && queued === 0) return send()
+  function inTurn(send: () => Promise<void>, before?: Promise<void>) {
+    if (!before && queued === 0) {
+      const sent = send()
+      outbox = outbox.then(() => sent).catch(() => {})
+      return
+    }
     queued++
     outbox = outbox
       .then(() => before)
       .catch(() => {})
       .then(() => {
         queued--
-        send()
+        return send()
       })
+      .catch(() => {})
   }
 
   // The host mirrors our state; tell it whenever what it sees changes, once what the frame
   // remembers of it is stored.
   let lastSent = ''
-  function tell(next: AirlockState) {
+  async function tell(next: AirlockState) {
     // `open` is the host's to say; a change of it alone is not news to the host.
     const serialized = JSON.stringify({ ...next, open: false })
     if (serialized === lastSent) return
     lastSent = serialized
-    remote().then((host) => host.emit({ type: 'state', state: next }))
+    // Sent once `emit` is called: its answer is not waited for.
+    void (await remote()).emit({ type: 'state', state: next })
   }
   store.subscribe((state) => {
     if (!handshaken()) return
@@ -92,9 +98,20 @@ export function startStateMirror(
     inTurn(() => tell(next), storage()?.settled?.())
   })
   context.onFrameVisibility((visible) => {
-    inTurn(() => remote().then((host) => host.setFrame({ visible })))
+    inTurn(async () => {
+      void (await remote()).setFrame({ visible })
+    })
   })
   new ResizeObserver(reportHeight).observe(document.body)
-  return { reportHeight, tellPage }
+  return {
+    reportHeight,
+    tellPage,
+    /**
+     * Resolves once the host has been sent every state and visibility so far: a call that
+     * changes the state (disconnect, switchNetwork) answers after it, so a site reading
+     * `getState()` once its call resolved reads the new state.
+     */
+    told: () => outbox,
+  }
 }
 export type StateMirror = ReturnType<typeof startStateMirror>
