@@ -5,7 +5,8 @@
 // (issue 33): only the browser that started a sign-in completes it (the review's attack: another
 // visitor's authorization completed in this visitor's browser links nothing and signs no one
 // in, read back from the API's database), and a social account joins a signed-in wallet only
-// after the visitor's yes in the modal; Linked accounts lists and unlinks.
+// after the visitor's yes in the modal; Linked accounts lists and unlinks, the wallet's key
+// signing for the unlink (issue 33, point 3: a proof of the wallet, spent by it).
 
 import type { BrowserContext, Page } from '@playwright/test'
 import { fromDatabase } from './support/database'
@@ -366,9 +367,15 @@ test('behavior: signed in by email, a Google account is linked only after the vi
   expect(identitiesOf(subject)).toEqual([{ provider: 'google', login: email }])
   expect((await state(page)).status).toBe('connected')
 
-  // Unlink, asked twice.
+  // Unlink, asked twice, and signed for by the wallet's key: its proof was spent by the unlink.
   await ways.nth(1).getByRole('button', { name: 'Unlink' }).click()
   await ways.nth(1).getByRole('button', { name: 'Unlink for good' }).click()
   await expect(ways).toHaveCount(1)
   expect(identitiesOf(subject)).toEqual([])
+  expect(
+    fromDatabase(
+      'select action, used_at is not null as spent from embedded_wallet_challenges where email = ?',
+      email,
+    ),
+  ).toEqual([{ action: 'unlinkIdentity', spent: 1 }])
 })

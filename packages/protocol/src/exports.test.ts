@@ -129,6 +129,7 @@ test('behavior: the entry exports exactly these names', () => {
       "frameTokenSchema",
       "hostWalletEvents",
       "identityCacheMs",
+      "identityUnlinkSchema",
       "imagePreloadTimeoutMs",
       "initialState",
       "invalidBridgeMessage",

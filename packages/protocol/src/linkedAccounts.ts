@@ -5,6 +5,7 @@
  * unlinked, so an account always keeps a way in.
  */
 import * as z from 'zod/mini'
+import { walletProofSchema } from './embeddedWalletProof'
 import { socialProviders } from './validation'
 
 /** A social account that signs in to the account. */
@@ -23,8 +24,9 @@ export type LinkedIdentity = z.infer<typeof linkedIdentitySchema>
 /**
  * `GET /v1/projects/:projectId/identities?hostOrigin=`, with an email session, from the modal's
  * pages: the session's account's ways in. `DELETE …/identities/:provider/:subject?hostOrigin=`
- * unlinks one and answers the same list; the account's own (`primary`) is refused
- * `socialIdentityPrimary`, one that is not the account's `socialIdentityNotFound`.
+ * (body: {@link identityUnlinkSchema}) unlinks one and answers the same list; the account's own
+ * (`primary`) is refused `socialIdentityPrimary`, one that is not the account's
+ * `socialIdentityNotFound`.
  */
 export const linkedAccountsSchema = z.object({
   /** The address the account signs in with by code; absent for an account made socially. */
@@ -32,3 +34,13 @@ export const linkedAccountsSchema = z.object({
   identities: z.array(linkedIdentitySchema),
 })
 export type LinkedAccounts = z.infer<typeof linkedAccountsSchema>
+
+/**
+ * The JSON body of `DELETE …/identities/:provider/:subject?hostOrigin=` (issue 33, point 3): a
+ * proof of the wallet for `unlinkIdentity` (embeddedWalletProof.ts), which an account with a
+ * confirmed wallet must give — else 401 `embeddedWalletProofInvalid`, as an email change. An
+ * empty body is no proof; an account with no wallet, or one still pending, has no key to sign
+ * with and unlinks without one.
+ */
+export const identityUnlinkSchema = z.object({ proof: z.optional(walletProofSchema) })
+export type IdentityUnlink = z.infer<typeof identityUnlinkSchema>

@@ -94,13 +94,21 @@ function deviceIdOf(c: Context, deviceId: string | undefined): string | undefine
   return deviceId
 }
 
+/**
+ * The wallet's refusal `error` as the API answers it, its status by its code (401 for a missing
+ * or invalid proof of the wallet); anything else is thrown on.
+ */
+export function embeddedWalletRefusal(c: Context, error: unknown): Response {
+  if (!(error instanceof EmbeddedWalletError)) throw error
+  return apiError(c, statusOf[error.code], error.code, error.message)
+}
+
 /** `work`'s answer with `status`, or the wallet's refusal it threw. */
 async function answered(c: Context, status: 200 | 201, work: () => Promise<unknown>) {
   try {
     return c.json(await work(), status)
   } catch (error) {
-    if (!(error instanceof EmbeddedWalletError)) throw error
-    return apiError(c, statusOf[error.code], error.code, error.message)
+    return embeddedWalletRefusal(c, error)
   }
 }
 

@@ -3,7 +3,8 @@
 // no recovery code, so no wallet key) changes no email and adds no device; with the wallet's proof
 // the visitor does both, and the wallet's address is told by mail each time (the dev mail server
 // catches it). Re-splitting, removing a device and exporting the keys need the same proof
-// (embeddedWalletShares.test.ts).
+// (embeddedWalletShares.test.ts), and so does unlinking a way in (linkedAccounts.test.ts, where
+// the social sign-ins that link one run).
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'

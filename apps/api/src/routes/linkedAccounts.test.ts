@@ -3,7 +3,8 @@
 // OpenID provider on loopback (scripts/devOidc.mjs) and real email codes (scripts/devMail.mjs).
 // An account keeps the way it was made (its email, or its own social account): unlinking it is
 // refused, so the last way in never goes; another account's identity is not found; and every
-// refusal leaves the database as it was.
+// refusal leaves the database as it was. An account with a confirmed wallet unlinks only with a
+// proof of it (issue 33, point 3): an inbox alone — a session, no wallet key — unlinks nothing.
 import { Hono } from 'hono'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { type DevMail, startDevMail } from '../../../../scripts/devMail.mjs'
@@ -11,6 +12,7 @@ import { type DevOidc, startDevOidc } from '../../../../scripts/devOidc.mjs'
 import { setUpTimeout, testDatabases } from '../../test/databases'
 import { signInByEmail } from '../../test/emailSignIn'
 import { browse, type CookieJar, pageOf, startIn } from '../../test/socialPopup'
+import { proveWallet, testWalletAccount } from '../../test/walletProof'
 import { createMailer, type Mailer } from '../services/email/mailer'
 import { createProject } from '../services/projects'
 import { createRateLimiter } from '../services/rateLimit'
@@ -18,12 +20,24 @@ import { socialProviderSetups } from '../services/social/providers'
 import { readSocialConfig } from '../services/social/socialConfig'
 import type { Storage } from '../storage/storage'
 import { emailLoginRoutes } from './emailLogin'
+import { embeddedWalletRoutes } from './embeddedWallet'
 import { linkedAccountsRoutes } from './linkedAccounts'
 import { socialLoginRoutes } from './socialLogin'
 
 const own = 'http://localhost:8787'
 const site = 'https://shop.example'
 const serverKey = new Uint8Array(32).fill(7)
+/** The wallet the tests' accounts make: its EVM address is the test wallet key's. */
+const wallet = {
+  evmAddress: testWalletAccount.address,
+  solanaAddress: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+  authShare: 'AbCdEf0123456789_-AbCdEf0123456789_-AbCdEf0',
+  recoveryShare: 'c2VhbGVkIGJ5IHRoZSB2aXNpdG9yJ3MgcGFzc3BocmFzZQ',
+}
+/** A proof of the right form that no challenge stands behind: what an inbox alone can send. */
+const madeUpProof = { challengeId: 'A'.repeat(43), signature: `0x${'1'.repeat(130)}` }
+/** Anvil's account 2: a key that is not the wallet's. */
+const otherKey = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a'
 
 let oidc: DevOidc
 let devMail: DevMail
@@ -68,6 +82,7 @@ describe.each(testDatabases())('linked accounts on $name', (database) => {
         emailLoginRoutes({ ...shared, mailer, serverKey, mailsPerAddressPerMinute: 1000 }),
       )
       .route('/', linkedAccountsRoutes({ storage, publicOrigin: own, now: () => clock }))
+      .route('/', embeddedWalletRoutes({ storage, serverKey, publicOrigin: own, now: () => clock }))
   })
   afterEach(async () => {
     mailer.close()
@@ -117,11 +132,48 @@ describe.each(testDatabases())('linked accounts on $name', (database) => {
   const query = `hostOrigin=${encodeURIComponent(site)}`
   const list = (cookie: string) =>
     app.request(`${own}/v1/projects/shop/identities?${query}`, { headers: { Cookie: cookie } })
-  const unlink = (cookie: string, provider: string, subject: string, origin = own) =>
+  /** A DELETE of the identity, with `body` as its JSON body (none by default). */
+  const unlink = (
+    cookie: string,
+    provider: string,
+    subject: string,
+    { origin = own, body }: { origin?: string; body?: unknown } = {},
+  ) =>
     app.request(`${own}/v1/projects/shop/identities/${provider}/${subject}?${query}`, {
       method: 'DELETE',
-      headers: { Cookie: cookie, Origin: origin },
+      headers: {
+        Cookie: cookie,
+        Origin: origin,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(body === undefined
+        ? {}
+        : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     })
+  const prove = (cookie: string, action: string, key?: `0x${string}`) =>
+    proveWallet({ post, cookie, action, hostOrigin: site, ...(key ? { key } : {}) })
+  /** Makes the session's wallet (the test wallet's address), confirmed unless `pending`. */
+  async function makeWallet(cookie: string, { pending = false } = {}) {
+    const made = await post(
+      '/v1/projects/shop/embedded-wallet',
+      { hostOrigin: site, ...wallet, deviceLabel: 'Firefox on Linux' },
+      { Cookie: cookie },
+    )
+    expect(made.status).toBe(201)
+    if (pending) return
+    const confirmed = await post(
+      '/v1/projects/shop/embedded-wallet/confirmation',
+      { hostOrigin: site },
+      { Cookie: cookie },
+    )
+    expect(confirmed.status).toBe(200)
+  }
+  const challenges = () =>
+    storage.db
+      .selectFrom('embedded_wallet_challenges')
+      .select(['action', 'used_at'])
+      .orderBy('created_at')
+      .execute()
   const errorOf = async (response: Response) =>
     ({ status: response.status, ...((await response.json()) as { error: object }).error }) as {
       status: number
@@ -242,8 +294,119 @@ describe.each(testDatabases())('linked accounts on $name', (database) => {
       code: 'emailSessionInvalid',
     })
     expect(
-      await errorOf(await unlink(ada, 'google', 'ada-google', 'https://evil.example')),
+      await errorOf(await unlink(ada, 'google', 'ada-google', { origin: 'https://evil.example' })),
     ).toMatchObject({ status: 403, code: 'crossOriginRequest' })
     expect(await identities()).toHaveLength(1)
+  })
+
+  const proofInvalid = {
+    status: 401,
+    code: 'embeddedWalletProofInvalid',
+    message:
+      "This needs your wallet's confirmation, and it is missing, spent or not this wallet's: confirm again.",
+  }
+
+  test('security: an inbox alone unlinks no way in of a confirmed wallet: without a proof, with a made-up one, one signed by another key, another action’s, another session’s or an expired one, 401 embeddedWalletProofInvalid and the identity stays linked', async () => {
+    const ada = await signedInByEmail('ada@example.com')
+    await makeWallet(ada)
+    await socialSignIn('google', 'ada-google', ada)
+    // Someone in Ada's inbox signs in: a session of her account, with no key of her wallet.
+    const inbox = await signedInByEmail('ada@example.com')
+    const refused = [
+      undefined,
+      {},
+      { proof: madeUpProof },
+      { proof: await prove(inbox, 'unlinkIdentity', otherKey) },
+      { proof: await prove(inbox, 'exportKey') },
+      // Ada's own proof, sent by another session.
+      { proof: await prove(ada, 'unlinkIdentity') },
+    ]
+    for (const body of refused)
+      expect(await errorOf(await unlink(inbox, 'google', 'ada-google', { body }))).toEqual(
+        proofInvalid,
+      )
+    const late = await prove(ada, 'unlinkIdentity')
+    clock += 5 * 60_000
+    expect(
+      await errorOf(await unlink(ada, 'google', 'ada-google', { body: { proof: late } })),
+    ).toEqual(proofInvalid)
+    expect(await identities()).toEqual([
+      { provider: 'google', subject: 'ada-google', login: 'ada@example.com' },
+    ])
+    expect(await (await list(ada)).json()).toMatchObject({
+      identities: [{ provider: 'google', subject: 'ada-google' }],
+    })
+  })
+
+  test('behavior: with the wallet’s proof for unlinkIdentity the visitor unlinks; the proof is spent, and spent it unlinks nothing more', async () => {
+    const ada = await signedInByEmail('ada@example.com')
+    await makeWallet(ada)
+    await socialSignIn('google', 'ada-google', ada)
+    clock += 1000
+    await socialSignIn('github', 'ada-gh', ada)
+    const proof = await prove(ada, 'unlinkIdentity')
+    const unlinked = await unlink(ada, 'google', 'ada-google', { body: { proof } })
+    expect(unlinked.status).toBe(200)
+    expect(await unlinked.json()).toMatchObject({
+      email: 'ada@example.com',
+      identities: [{ provider: 'github', subject: 'ada-gh' }],
+    })
+    expect(await challenges()).toEqual([{ action: 'unlinkIdentity', used_at: expect.anything() }])
+    expect(await errorOf(await unlink(ada, 'github', 'ada-gh', { body: { proof } }))).toEqual(
+      proofInvalid,
+    )
+    expect(await identities()).toEqual([
+      { provider: 'github', subject: 'ada-gh', login: 'ada@example.com' },
+    ])
+  })
+
+  test('behavior: a refused unlink spends no proof: the account’s own way in or another’s identity is refused as before, and the same proof then unlinks', async () => {
+    const grace = await socialSignIn('discord', 'grace')
+    await makeWallet(grace)
+    await socialSignIn('x', 'grace-x', grace)
+    const proof = await prove(grace, 'unlinkIdentity')
+    expect(
+      await errorOf(await unlink(grace, 'discord', 'grace', { body: { proof } })),
+    ).toMatchObject({ status: 409, code: 'socialIdentityPrimary' })
+    expect(
+      await errorOf(await unlink(grace, 'google', 'nobody', { body: { proof } })),
+    ).toMatchObject({ status: 404, code: 'socialIdentityNotFound' })
+    expect(await challenges()).toEqual([{ action: 'unlinkIdentity', used_at: null }])
+    expect((await unlink(grace, 'x', 'grace-x', { body: { proof } })).status).toBe(200)
+    expect(await identities()).toEqual([
+      { provider: 'discord', subject: 'grace', login: 'social:discord:grace' },
+    ])
+  })
+
+  test('behavior: an account whose wallet is still pending unlinks without a proof: there is no key to sign with yet', async () => {
+    const ada = await signedInByEmail('ada@example.com')
+    await makeWallet(ada, { pending: true })
+    await socialSignIn('google', 'ada-google', ada)
+    expect((await unlink(ada, 'google', 'ada-google')).status).toBe(200)
+    expect(await identities()).toEqual([])
+  })
+
+  test('error: a body that is not JSON, or a proof not of its form, is 400 invalidRequest; nothing is unlinked', async () => {
+    const ada = await signedInByEmail('ada@example.com')
+    await socialSignIn('google', 'ada-google', ada)
+    expect(await errorOf(await unlink(ada, 'google', 'ada-google', { body: 'proof' }))).toEqual({
+      status: 400,
+      code: 'invalidRequest',
+      message: 'The request body must be JSON',
+    })
+    expect(
+      await errorOf(
+        await unlink(ada, 'google', 'ada-google', {
+          body: { proof: { ...madeUpProof, challengeId: 'short' } },
+        }),
+      ),
+    ).toMatchObject({
+      status: 400,
+      code: 'invalidRequest',
+      message: expect.stringContaining('Not a challenge id.'),
+    })
+    expect(await identities()).toEqual([
+      { provider: 'google', subject: 'ada-google', login: 'ada@example.com' },
+    ])
   })
 })

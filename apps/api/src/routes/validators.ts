@@ -26,26 +26,30 @@ const invalidRequest: BodyRefusal = (c, message) => apiError(c, 400, 'invalidReq
  * skip a body sent without a JSON Content-Type and answer malformed JSON in its own words; the
  * routes parse whatever the body is and answer 'The request body must be JSON', so this reads
  * the text itself and hands the result on as the validator does. Whatever the route's refusal,
- * a body too deeply nested is refused as such: its checks would overflow the stack.
+ * a body too deeply nested is refused as such: its checks would overflow the stack. A route whose
+ * body may be left out (`emptyIs`: a DELETE's) checks an empty body as that value.
  */
 export function jsonBody<output>(
   schema: RequestSchema<output>,
   refused: BodyRefusal = invalidRequest,
+  { emptyIs }: { emptyIs?: unknown } = {},
 ): MiddlewareHandler<Env, string, { in: { json: unknown }; out: { json: output } }> {
   return async (c, next) => {
     const text = await c.req.text()
-    if (nestsDeeperThan(text, maxJsonDepth))
-      return apiError(
-        c,
-        400,
-        'jsonTooDeep',
-        `The request body nests arrays and objects more than ${maxJsonDepth} deep`,
-      )
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      return refused(c, 'The request body must be JSON')
+    let json: unknown = emptyIs
+    if (text !== '' || emptyIs === undefined) {
+      if (nestsDeeperThan(text, maxJsonDepth))
+        return apiError(
+          c,
+          400,
+          'jsonTooDeep',
+          `The request body nests arrays and objects more than ${maxJsonDepth} deep`,
+        )
+      try {
+        json = JSON.parse(text)
+      } catch {
+        return refused(c, 'The request body must be JSON')
+      }
     }
     const parsed = schema.safeParse(json)
     if (!parsed.success) return refused(c, describeIssues(parsed.error, 'body'))

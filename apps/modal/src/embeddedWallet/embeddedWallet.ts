@@ -454,7 +454,10 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
       }
     },
     signOut,
-    /** A new recovery code, a device removed, the keys exported, the email changed: keyLifecycle.ts. */
+    /**
+     * A new recovery code, a device removed, the keys exported, the email changed, a way in
+     * unlinked: keyLifecycle.ts.
+     */
     ...lifecycle.visitorActions(unlockedEmail),
     /**
      * Account's switch between the EOA and the smart account (spec §4 "Other"), kept as the

@@ -2,13 +2,15 @@
  * The wallet's key lifecycle in the frame (issue 33, point 5): the secret rebuilt on demand from
  * this device's share and the auth share (taking this device's share of a newer split when one
  * waits for it); this device's transport key registered; proofs of the wallet signed for the API
- * (only messages this frame writes itself); a new split of the same secret — with a new recovery
- * code, or a device revoked — sealed to each live device; the keys for export, shown only in the
- * frame. The secret is wiped after each use and never leaves this chunk.
+ * (only messages this frame writes itself) for what gives the wallet away (point 3); a new split
+ * of the same secret — with a new recovery code, or a device revoked — sealed to each live
+ * device; the keys for export, shown only in the frame. The secret is wiped after each use and
+ * never leaves this chunk.
  */
 import {
   type EmbeddedWallet,
   type EmbeddedWalletReshared,
+  type SocialProvider,
   transportKeyMessage,
   type WalletProof,
   type WalletProofAction,
@@ -274,7 +276,8 @@ export function createKeyLifecycle({
   /**
    * What the visitor does with the unlocked wallet of `email()`, from its views: a new recovery
    * code (drawn, then put in place once kept), a device removed (this one: what it keeps is
-   * forgotten), the keys exported, the email changed — each with a proof of the wallet.
+   * forgotten), the keys exported, the email changed, a way in unlinked — each with a proof of
+   * the wallet.
    */
   function visitorActions(email: () => string) {
     return {
@@ -296,6 +299,13 @@ export function createKeyLifecycle({
           prove('changeEmail', accounts.evm.privateKey),
         )
         return api.startEmailChange(newEmail, proof)
+      },
+      /** Unlinks a social account from the wallet's account, the wallet's key signing for it. */
+      async unlinkIdentity(provider: SocialProvider, subject: string) {
+        const proof = await withWalletKey(email(), ({ accounts }) =>
+          prove('unlinkIdentity', accounts.evm.privateKey),
+        )
+        return api.unlinkIdentity(provider, subject, proof)
       },
     }
   }

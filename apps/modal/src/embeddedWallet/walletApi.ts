@@ -53,9 +53,14 @@ export function walletApi(store: ModalStore, apiFetch: ApiFetch) {
     const { project, hostOrigin } = scope()
     return apiFetch('PUT', `${project}${path}`, { body: { hostOrigin, ...body }, quiet: true })
   }
-  const remove = async (path: string) => {
+  /** A DELETE names the site in its query; `body`, when given, goes as JSON (a proof). */
+  const remove = async (path: string, body?: Record<string, unknown>) => {
     const { project, hostOrigin } = scope()
-    return apiFetch('DELETE', `${project}${path}`, { query: { hostOrigin }, quiet: true })
+    return apiFetch('DELETE', `${project}${path}`, {
+      query: { hostOrigin },
+      ...(body ? { body } : {}),
+      quiet: true,
+    })
   }
 
   return {

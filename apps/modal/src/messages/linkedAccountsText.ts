@@ -23,6 +23,10 @@ export const linkedAccountsText = {
   linkAnother: 'Link another account',
   failed: 'Your accounts could not be loaded. Try again.',
   unlinkFailed: 'This account could not be unlinked. Try again.',
+  /** Refused by the API (`socialIdentityPrimary`): the list had it wrong. */
+  ownWayIn: "Your wallet was made with this account: it is its own way in and can't be unlinked.",
+  /** Refused by the API (`socialIdentityNotFound`): unlinked meanwhile, elsewhere. */
+  notLinked: 'This account is no longer linked to your wallet.',
 } as const
 
 /** The question before a link: what would be linked to which wallet. */

@@ -2,7 +2,7 @@
  * The API calls of social login, Sign In With Farcaster and the account's linked identities, as
  * the frame makes them: the URL the popup opens (and the secret the frame keeps to redeem its
  * grant), the grant redeemed, a Farcaster channel (and its secret) and its status, the list of
- * ways in and unlinking one. A sign-in starts the same session an email sign-in does (an HttpOnly
+ * ways in and unlinking one (with a proof of the wallet). A sign-in starts the same session an email sign-in does (an HttpOnly
  * cookie of the modal's origin), so they are made through the embedded wallet's calls
  * (walletApi.ts), which name the project and the host origin and keep failures quiet. What the
  * API answers is checked against its schema.
@@ -10,17 +10,19 @@
 import {
   farcasterChannelSchema,
   farcasterChannelStatusSchema,
+  type IdentityUnlink,
   linkedAccountsSchema,
   type SocialProvider,
   socialAuthorizationSchema,
   socialSignInAnswerSchema,
+  type WalletProof,
 } from '@airlock/protocol'
 
 /** The project's API for the host origin, its failures the caller's to explain. */
 type ProjectCalls = {
   get(path: string): Promise<unknown>
   post(path: string, body: Record<string, unknown>): Promise<unknown>
-  remove(path: string): Promise<unknown>
+  remove(path: string, body?: Record<string, unknown>): Promise<unknown>
 }
 
 /** A Farcaster channel as the frame keeps it while it waits: its id and its secret. */
@@ -59,10 +61,15 @@ export function socialApi({ get, post, remove }: ProjectCalls) {
 
     /** The session's account's ways in: its email, and its linked social accounts. */
     linkedAccounts: async () => linkedAccountsSchema.parse(await get('/identities')),
-    /** Unlinks a social account from the session's account; the ways in left. */
-    unlinkIdentity: async (provider: SocialProvider, subject: string) =>
+    /**
+     * Unlinks a social account from the session's account, with a proof of the wallet for
+     * `unlinkIdentity` (keyLifecycle.ts); the ways in left.
+     */
+    unlinkIdentity: async (provider: SocialProvider, subject: string, proof: WalletProof) =>
       linkedAccountsSchema.parse(
-        await remove(`/identities/${encodeURIComponent(provider)}/${encodeURIComponent(subject)}`),
+        await remove(`/identities/${encodeURIComponent(provider)}/${encodeURIComponent(subject)}`, {
+          proof,
+        } satisfies IdentityUnlink),
       ),
   }
 }

@@ -3,7 +3,8 @@
  * account it was linked to, else its own, `social:<provider>:<subject>` (the account made with
  * it). One social account never serves two accounts. Linked here only when the frame that asked
  * redeems its sign-in (socialSignIn.ts), never in a callback (issue 33). The visitor lists and
- * unlinks them (LinkedAccounts); the identity an account was made with is its key and stays.
+ * unlinks them (LinkedAccounts), with a proof of the wallet when it has a confirmed one; the
+ * identity an account was made with is its key and stays.
  * Linked accounts follow their account's email change (`moveSocialIdentities`).
  */
 import {
@@ -12,9 +13,16 @@ import {
   socialLoginOf,
   socialProviderNames,
   socialProviders,
+  type WalletProof,
 } from '@airlock/protocol'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
+import { hasConfirmedEmbeddedWallet } from '../embeddedWallets/hasEmbeddedWallet'
+import {
+  type ProvingSession,
+  spendWalletProof,
+  walletProofRefusal,
+} from '../embeddedWallets/walletProof'
 import type { SocialAccount } from './providers'
 import { SocialLoginError } from './socialLoginError'
 
@@ -144,29 +152,45 @@ export async function listLinkedAccounts(
 
 /**
  * Unlinks `key` from the account `login`: it signs in there no more, and a later sign-in with it
- * makes or joins an account as a new social account would. The account keeps its own way in.
- * @throws SocialLoginError `socialIdentityNotFound` (not this account's), `socialIdentityPrimary`.
+ * makes or joins an account as a new social account would. The account keeps its own way in. An
+ * account with a confirmed wallet unlinks only with a proof of it for `unlinkIdentity`, from the
+ * session asking (issue 33, point 3: an inbox alone removes no way in), spent in the unlinking's
+ * transaction: a refused unlink spends no proof and unlinks nothing. An account with no wallet,
+ * or one still pending, has no key to sign with (as an email change).
+ * @throws SocialLoginError `socialIdentityNotFound` (not this account's), `socialIdentityPrimary`;
+ *   EmbeddedWalletError `embeddedWalletProofInvalid` (no proof, or one not valid for this).
  */
 export async function unlinkSocialIdentity(
   db: Kysely<Database>,
   key: SocialIdentityKey,
   login: string,
+  proving: { session: ProvingSession; proof: WalletProof | undefined },
+  at: number,
 ): Promise<void> {
   const name = socialProviderNames[key.provider]
-  if ((await loginOfIdentity(db, key)) !== login)
-    throw new SocialLoginError(
+  const notLinked = () =>
+    new SocialLoginError(
       'socialIdentityNotFound',
       `This ${name} account is not linked to your wallet.`,
     )
-  // The account's own login is made from it: unlinked, a sign-in with it would come back here.
-  if (socialLoginOf(key.provider, key.subject) === login)
-    throw new SocialLoginError(
-      'socialIdentityPrimary',
-      `Your wallet was made with this ${name} account: it is your wallet's own way in and can't be unlinked.`,
-    )
-  let removal = db.deleteFrom('social_identities').where('login', '=', login)
-  for (const [column, value] of whereKey(key)) removal = removal.where(column, '=', value)
-  await removal.execute()
+  await db.transaction().execute(async (trx) => {
+    if ((await loginOfIdentity(trx, key)) !== login) throw notLinked()
+    // The account's own login is made from it: unlinked, a sign-in with it would come back here.
+    if (socialLoginOf(key.provider, key.subject) === login)
+      throw new SocialLoginError(
+        'socialIdentityPrimary',
+        `Your wallet was made with this ${name} account: it is your wallet's own way in and can't be unlinked.`,
+      )
+    const owner = { projectId: key.projectId, email: login }
+    if (await hasConfirmedEmbeddedWallet(trx, owner)) {
+      if (!proving.proof) throw walletProofRefusal()
+      await spendWalletProof(trx, owner, proving.session, 'unlinkIdentity', proving.proof, at)
+    }
+    let removal = trx.deleteFrom('social_identities').where('login', '=', login)
+    for (const [column, value] of whereKey(key)) removal = removal.where(column, '=', value)
+    // Unlinked meanwhile by another request: this one spends nothing.
+    if (Number((await removal.executeTakeFirst()).numDeletedRows) !== 1) throw notLinked()
+  })
 }
 
 /**

@@ -1,16 +1,29 @@
 // LinkedAccounts and the link question as the visitor sees them (issue 33): the account's ways in
-// (its email, each linked social account), Unlink asked twice and refused for the way the wallet
-// was made; and ConnectingSocial asking before a sign-in links a new social account to the wallet
-// this frame is signed in to — Cancel goes back with nothing linked, Link is the yes.
-import type { LinkedAccounts as LinkedAccountsList } from '@airlock/protocol'
+// (its email, each linked social account), Unlink asked twice, signed for by the wallet's key
+// (point 3: the DELETE carries a proof of the wallet, and a refusal is said in words) and refused
+// for the way the wallet was made; and ConnectingSocial asking before a sign-in links a new social
+// account to the wallet this frame is signed in to — Cancel goes back with nothing linked, Link is
+// the yes. The wallet is made, confirmed and unlocked by the modal's own code against the test's
+// wallet routes, which keep what the frame sends them as the API would.
+import {
+  type EmbeddedWalletCreate,
+  type LinkedAccounts as LinkedAccountsList,
+  type WalletProofAction,
+  walletProofMessage,
+} from '@airlock/protocol'
 import { screen, within } from '@testing-library/dom'
+import { recoverMessageAddress } from 'viem'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
+import { HttpError, type RequestOptions } from '../../api'
 import { embeddedWalletId } from '../../connectors/embeddedWallet/embeddedWalletId'
 import type { SocialOpening } from '../../embeddedWallet/embeddedWallet'
+import { connectionErrors } from '../../messages'
+import { emailLoginErrors } from '../../messages/emailLoginText'
 import { linkedAccountsText, linkQuestionText } from '../../messages/linkedAccountsText'
+import type { KeyValueStore } from '../../stores/persistence'
 import { evmAccount } from '../../test/fixtures'
-import { anvil, connectedState, renderView } from '../../test/renderView'
+import { type ApiRoutes, anvil, connectedState, renderView } from '../../test/renderView'
 
 beforeAll(async () => {
   await import('../embeddedWalletViews')
@@ -40,6 +53,104 @@ function signedIn(login: string, provider = 'email') {
   }
 }
 
+const project = '/v1/projects/test-project'
+
+/**
+ * The API's email session and wallet routes for `email`, as the frame uses them to make, confirm,
+ * open and prove a wallet: what the frame sends is kept and given back; a challenge's message is
+ * the protocol's. `proofSigner` reads who signed a proof sent to another route.
+ */
+function walletRoutes(email: string) {
+  let wallet: Omit<EmbeddedWalletCreate, 'hostOrigin'> | undefined
+  let confirmedAt: string | null = null
+  let transportKey = false
+  const device = {
+    deviceId: 'dEvIcE0123456789_-abcd',
+    deviceKey: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+      .replaceAll('+', '-')
+      .replaceAll('/', '_')
+      .replace(/=+$/, ''),
+  }
+  const challenges = new Map<string, string>()
+  const createdAt = new Date().toISOString()
+  const bodyOf = (options: RequestOptions) => options.body as Record<string, unknown>
+  const routes: ApiRoutes = {
+    [`GET ${project}/email/session`]: () => ({
+      email,
+      hostOrigin: location.origin,
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    }),
+    [`GET ${project}/embedded-wallet`]: (query) =>
+      wallet
+        ? {
+            ...wallet,
+            createdAt,
+            confirmedAt,
+            ...(query.deviceId === device.deviceId && {
+              device: { ...device, transportKey, nextShare: null },
+            }),
+          }
+        : new HttpError(404, {
+            error: {
+              code: 'embeddedWalletNotFound',
+              message: 'This email has no wallet here yet.',
+            },
+          }),
+    [`POST ${project}/embedded-wallet`]: (_, options) => {
+      const { hostOrigin: _site, deviceLabel: _label, ...made } = bodyOf(options)
+      wallet = made as typeof wallet
+      return { ...wallet, createdAt, confirmedAt: null, device }
+    },
+    [`POST ${project}/embedded-wallet/confirmation`]: () => {
+      confirmedAt = new Date().toISOString()
+      return { confirmedAt }
+    },
+    [`PUT ${project}/embedded-wallet/devices/${device.deviceId}/transport-key`]: () => {
+      transportKey = true
+      return {}
+    },
+    [`POST ${project}/embedded-wallet/challenges`]: (_, options) => {
+      const challengeId = crypto.randomUUID().replaceAll('-', '').padEnd(43, 'A')
+      const message = walletProofMessage({
+        action: bodyOf(options).action as WalletProofAction,
+        projectId: 'test-project',
+        hostOrigin: location.origin,
+        challengeId,
+      })
+      challenges.set(challengeId, message)
+      return { challengeId, message, expiresAt: new Date(Date.now() + 300_000).toISOString() }
+    },
+  }
+  return {
+    routes,
+    evmAddress: () => wallet?.evmAddress,
+    /** Who signed the proof a request carries, and for which challenge's words. */
+    async proofOf(options: RequestOptions) {
+      const proof = bodyOf(options)?.proof as { challengeId: string; signature: `0x${string}` }
+      const message = challenges.get(proof?.challengeId ?? '')
+      if (!message) return undefined
+      return {
+        message,
+        signer: await recoverMessageAddress({ message, signature: proof.signature }),
+      }
+    },
+  }
+}
+
+/** What the frame keeps, in memory (the bridge's storage seam). */
+function memoryStorage(): KeyValueStore {
+  const kept = new Map<string, string>()
+  return { get: (key) => kept.get(key) ?? null, set: (key, value) => void kept.set(key, value) }
+}
+
+/** The modal's own code makes the wallet, the visitor confirms it, and it unlocks. */
+async function unlockWallet(modal: ReturnType<typeof renderView>['modal']) {
+  modal.setStorage(memoryStorage())
+  const wallet = await modal.embeddedWallet.load()
+  expect(await wallet.openWallet()).toMatchObject({ status: 'created' })
+  await wallet.confirmRecoveryCode()
+}
+
 const google = {
   provider: 'google' as const,
   subject: 'ada-google',
@@ -49,19 +160,24 @@ const google = {
 }
 
 describe('LinkedAccounts', () => {
-  test('behavior: the email and each linked account are listed; Unlink asks twice, then the list is what is left', async () => {
+  test('behavior: the email and each linked account are listed; Unlink asks twice, the wallet’s key signs for it, then the list is what is left', async () => {
     let accounts: LinkedAccountsList = { email: 'ada@example.com', identities: [google] }
+    const wallet = walletRoutes('ada@example.com')
+    const unlinks: RequestOptions[] = []
     const { apiCalls, modal } = renderView('LinkedAccounts', {
       below: ['Account'],
       state: signedIn('ada@example.com'),
       api: {
+        ...wallet.routes,
         [`GET ${identitiesPath}`]: () => accounts,
-        [`DELETE ${identitiesPath}/google/ada-google`]: () => {
+        [`DELETE ${identitiesPath}/google/ada-google`]: (_, options) => {
+          unlinks.push(options)
           accounts = { email: 'ada@example.com', identities: [] }
           return accounts
         },
       },
     })
+    await unlockWallet(modal)
     const list = await screen.findByRole('list', { name: linkedAccountsText.listLabel })
     await expect.poll(() => within(list).queryAllByRole('listitem').length).toBe(2)
     const [email, linked] = within(list).getAllByRole('listitem')
@@ -88,11 +204,110 @@ describe('LinkedAccounts', () => {
         query: { hostOrigin: location.origin },
       },
     ])
+    // The proof: the API's challenge for unlinkIdentity, signed by the wallet's EVM key.
+    const proof = await wallet.proofOf(unlinks[0] as RequestOptions)
+    expect(proof?.signer).toBe(wallet.evmAddress())
+    expect(proof?.message).toContain('Airlock: Remove a way to sign in to this wallet.')
     await expect
       .poll(() => modal.store.getState().toast?.message)
       .toBe(linkedAccountsText.unlinked('Google · ada-google'))
     // The project's social logins, to link another account.
     expect(screen.getByRole('list', { name: linkedAccountsText.linkAnother })).toBeVisible()
+  })
+
+  test('error: a proof the API refuses is said in words, and the account stays in the list', async () => {
+    const wallet = walletRoutes('ada-refused@example.com')
+    const { modal } = renderView('LinkedAccounts', {
+      below: ['Account'],
+      state: signedIn('ada-refused@example.com'),
+      api: {
+        ...wallet.routes,
+        [`GET ${identitiesPath}`]: () => ({
+          email: 'ada-refused@example.com',
+          identities: [google],
+        }),
+        [`DELETE ${identitiesPath}/google/ada-google`]: () =>
+          new HttpError(401, {
+            error: {
+              code: 'embeddedWalletProofInvalid',
+              message:
+                "This needs your wallet's confirmation, and it is missing, spent or not this wallet's: confirm again.",
+            },
+          }),
+      },
+    })
+    await unlockWallet(modal)
+    const list = await screen.findByRole('list', { name: linkedAccountsText.listLabel })
+    await expect.poll(() => within(list).queryAllByRole('listitem').length).toBe(2)
+    const linked = within(list).getAllByRole('listitem')[1] as HTMLElement
+    await userEvent.click(within(linked).getByRole('button', { name: linkedAccountsText.unlink }))
+    await userEvent.click(
+      within(linked).getByRole('button', { name: linkedAccountsText.confirmUnlink }),
+    )
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      emailLoginErrors.embeddedWalletProofInvalid as string,
+    )
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2)
+    expect(within(linked).getByRole('button', { name: linkedAccountsText.unlink })).toBeVisible()
+  })
+
+  test('security: a wallet locked in this frame signs nothing: no unlink is sent, and the view says so', async () => {
+    const { apiCalls } = renderView('LinkedAccounts', {
+      below: ['Account'],
+      state: signedIn('ada-locked@example.com'),
+      api: {
+        ...walletRoutes('ada-locked@example.com').routes,
+        [`GET ${identitiesPath}`]: () => ({
+          email: 'ada-locked@example.com',
+          identities: [google],
+        }),
+      },
+    })
+    const list = await screen.findByRole('list', { name: linkedAccountsText.listLabel })
+    await expect.poll(() => within(list).queryAllByRole('listitem').length).toBe(2)
+    const linked = within(list).getAllByRole('listitem')[1] as HTMLElement
+    await userEvent.click(within(linked).getByRole('button', { name: linkedAccountsText.unlink }))
+    await userEvent.click(
+      within(linked).getByRole('button', { name: linkedAccountsText.confirmUnlink }),
+    )
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      connectionErrors.notConnectedToEmailOrSocial,
+    )
+    expect(
+      apiCalls.filter((call) => call.method === 'DELETE' || /challenges$/.test(call.path)),
+    ).toEqual([])
+  })
+
+  test('error: an account unlinked meanwhile elsewhere is said, and the list shows what is left', async () => {
+    let accounts: LinkedAccountsList = { email: 'ada-gone@example.com', identities: [google] }
+    const wallet = walletRoutes('ada-gone@example.com')
+    const { modal } = renderView('LinkedAccounts', {
+      below: ['Account'],
+      state: signedIn('ada-gone@example.com'),
+      api: {
+        ...wallet.routes,
+        [`GET ${identitiesPath}`]: () => accounts,
+        [`DELETE ${identitiesPath}/google/ada-google`]: () => {
+          accounts = { email: 'ada-gone@example.com', identities: [] }
+          return new HttpError(404, {
+            error: {
+              code: 'socialIdentityNotFound',
+              message: 'This Google account is not linked to your wallet.',
+            },
+          })
+        },
+      },
+    })
+    await unlockWallet(modal)
+    const list = await screen.findByRole('list', { name: linkedAccountsText.listLabel })
+    await expect.poll(() => within(list).queryAllByRole('listitem').length).toBe(2)
+    const linked = within(list).getAllByRole('listitem')[1] as HTMLElement
+    await userEvent.click(within(linked).getByRole('button', { name: linkedAccountsText.unlink }))
+    await userEvent.click(
+      within(linked).getByRole('button', { name: linkedAccountsText.confirmUnlink }),
+    )
+    expect(await screen.findByRole('alert')).toHaveTextContent(linkedAccountsText.notLinked)
+    await expect.poll(() => within(list).queryAllByRole('listitem').length).toBe(1)
   })
 
   test('behavior: the social account the wallet was made with has no Unlink: it is its own way in', async () => {

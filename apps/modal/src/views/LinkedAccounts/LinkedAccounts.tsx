@@ -1,17 +1,20 @@
 /**
  * LinkedAccounts (issue 33): the ways into the embedded wallet's account — its email, when it was
  * made with one, and each social account linked to it, Farcaster's too — with Unlink (asked
- * twice) for each but the one the wallet was made with, which is its own way in; and the
- * project's social logins to link another account: the same sign-in as Connect's, which asks the
- * visitor before it links (LinkQuestion) and comes back here.
+ * twice, then signed for by the wallet's key: an inbox alone unlinks nothing) for each but the
+ * one the wallet was made with, which is its own way in; and the project's social logins to link
+ * another account: the same sign-in as Connect's, which asks the visitor before it links
+ * (LinkQuestion) and comes back here.
  */
 import { type LinkedIdentity, socialProviderNames } from '@airlock/protocol'
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { HttpError } from '../../api'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { WalletIcon } from '../../components/WalletIcon'
 import { connectionErrors } from '../../messages'
+import { emailLoginErrors } from '../../messages/emailLoginText'
 import { accountLabel, linkedAccountsText as text } from '../../messages/linkedAccountsText'
 import { queryClientOf } from '../../queries/queryClient'
 import { activeConnection } from '../../stores/connections'
@@ -34,6 +37,22 @@ const labelOf = (identity: LinkedIdentity) =>
 /** What names an identity in the list and in the API. */
 const idOf = (identity: LinkedIdentity) => `${identity.provider}:${identity.subject}`
 
+/**
+ * Why an unlink failed, in words: the API's refusal by its code (a proof of the wallet refused,
+ * the session ended, the account's own way in, one unlinked meanwhile), a wallet locked here, or
+ * a retry.
+ */
+function unlinkFailure(error: unknown): string {
+  const code = error instanceof HttpError ? error.code : undefined
+  if (code === 'socialIdentityPrimary') return text.ownWayIn
+  if (code === 'socialIdentityNotFound') return text.notLinked
+  const said = code && emailLoginErrors[code]
+  if (said) return said
+  if ((error as Partial<Error> | null)?.message === connectionErrors.notConnectedToEmailOrSocial)
+    return connectionErrors.notConnectedToEmailOrSocial
+  return text.unlinkFailed
+}
+
 export function LinkedAccounts() {
   const modal = useModal()
   const queries = queryClientOf(modal.store)
@@ -52,8 +71,9 @@ export function LinkedAccounts() {
   )
   const unlinking = useMutation(
     {
+      // The wallet's key signs for it (issue 33, point 3): the frame proves the wallet first.
       mutationFn: async (identity: LinkedIdentity) =>
-        (await modal.embeddedWallet.load()).api.unlinkIdentity(identity.provider, identity.subject),
+        (await modal.embeddedWallet.load()).unlinkIdentity(identity.provider, identity.subject),
       onSuccess: (left, identity) => {
         queries.setQueryData(linkedKey(login), left)
         showToast(modal.store, {
@@ -61,6 +81,11 @@ export function LinkedAccounts() {
           variant: 'success',
           autoClose: true,
         })
+      },
+      onError: async (error) => {
+        // Unlinked elsewhere meanwhile: the list shows what is left.
+        if (error instanceof HttpError && error.code === 'socialIdentityNotFound')
+          await queries.invalidateQueries({ queryKey: linkedKey(login) })
       },
       onSettled: () => setConfirming(undefined),
     },
@@ -85,7 +110,7 @@ export function LinkedAccounts() {
       )}
       {unlinking.isError && (
         <p className={list.warning} role="alert">
-          {text.unlinkFailed}
+          {unlinkFailure(unlinking.error)}
         </p>
       )}
       {!data && !accounts.isError && <p className={list.note}>{text.loading}</p>}
