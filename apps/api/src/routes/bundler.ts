@@ -26,7 +26,6 @@ import {
   type NetworkConfig,
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
-import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { entryPoint08Address as entryPoint08 } from 'viem/account-abstraction'
 import type { BundlerConfig, PaymasterConfig } from '../services/bundlers/bundlerConfig'
@@ -48,7 +47,7 @@ import { currentEmailSession } from './emailSession'
 import { frameAdmission } from './frameAdmission'
 import type { FrameCredentialOptions } from './frameCredential'
 import { jsonBodyLimit, noStore } from './middleware'
-import { checkedBody, jsonBody } from './validators'
+import { checkedBody, jsonBody, routeCheck } from './validators'
 
 export type BundlerRoutesOptions = {
   storage: Storage
@@ -154,20 +153,15 @@ export function bundlerRoutes({
    * a paymaster method where none sponsors, an operation to sponsor not of its form, a
    * sponsorship without a signed-in visitor. Whose account the sender is, and the caps, after.
    */
-  const checkedFirst = createMiddleware<{
+  const checkedFirst = routeCheck<{
     Variables: { project: Project; service: { network: CaipNetworkId; bundlerUrl: string } }
-  }>(async (c, next) => {
+  }>(async (c) => {
     const request = checkedBody<BundlerRequest>(c)
-    try {
-      const target = targetOf(c.var.project, c.var.service)
-      relay.check(target, request)
-      if (sponsorshipOf(request, { paymaster: !!target.paymasterUrl }))
-        await sponsoredVisitor(c, c.var.project)
-    } catch (error) {
-      return refusal(c, error)
-    }
-    await next()
-  })
+    const target = targetOf(c.var.project, c.var.service)
+    relay.check(target, request)
+    if (sponsorshipOf(request, { paymaster: !!target.paymasterUrl }))
+      await sponsoredVisitor(c, c.var.project)
+  }, refusal)
 
   /** The relay's and the sponsorship's refusals as answers; anything else is thrown on. */
   function refusal(c: Context, error: unknown): Response {

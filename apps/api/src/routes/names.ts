@@ -55,7 +55,7 @@ import { rateLimitedAnswer } from './clientBudgets'
 import { type FrameAdmitted, frameAdmission } from './frameAdmission'
 import { jsonBodyLimit, noStore } from './middleware'
 import { proxiedImageUrl } from './nftImageUrls'
-import { checkedBody, jsonBody } from './validators'
+import { checkedBody, jsonBody, routeCheck } from './validators'
 
 export type NamesRoutesOptions = {
   storage: Storage
@@ -158,14 +158,7 @@ export function namesRoutes({
    * answered before the request spends the project's budget; the handler runs them again, whole.
    */
   const checkedFirst = (check: (c: Context<WriteEnv>) => Promise<unknown>) =>
-    createMiddleware<WriteEnv>(async (c, next) => {
-      try {
-        await check(c)
-      } catch (error) {
-        return refused(c, error)
-      }
-      await next()
-    })
+    routeCheck(check, refused)
   /** What a write's checks read of the admitted request. */
   const registry = (c: Context<WriteEnv>) => ({
     db: storage.db,

@@ -21,7 +21,6 @@ import {
   onrampQuoteRequestSchema,
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
-import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { clientIp, unknownClient } from '../services/clientAddress'
 import type { Onramp } from '../services/onramp/onramp'
@@ -32,7 +31,7 @@ import { apiError } from './apiError'
 import { frameAdmission } from './frameAdmission'
 import type { FrameCredentialOptions } from './frameCredential'
 import { jsonBodyLimit, noStore } from './middleware'
-import { checkedBody, jsonBody } from './validators'
+import { checkedBody, jsonBody, routeCheck } from './validators'
 
 export type OnrampRoutesOptions = {
   storage: Storage
@@ -80,14 +79,10 @@ export function onrampRoutes({ onramp, ...admission }: OnrampRoutesOptions): Hon
   })
   const limit = jsonBodyLimit(maxBodyBytes)
   /** The body's refusals that ask no provider, answered before the project's budget is spent. */
-  const checkedFirst = createMiddleware<{ Variables: { service: Onramp } }>(async (c, next) => {
-    try {
-      c.var.service.check(checkedBody(c))
-    } catch (error) {
-      return failed(c, error)
-    }
-    await next()
-  })
+  const checkedFirst = routeCheck<{ Variables: { service: Onramp } }>(
+    (c) => c.var.service.check(checkedBody(c)),
+    failed,
+  )
 
   app.use('/v1/projects/:id/onramp/*', noStore)
 
