@@ -3,11 +3,12 @@
 // pass through with the bundler's own answers, errors included; every other method, another
 // Origin, the modal's Origin without its frame token, a site the project does not allow, a project with smart accounts off, a network
 // without a bundler and an exhausted budget are refused; a bundler down or hanging is a 502 that
-// says which.
+// says which. Requests refused before any service is asked spend nothing of the project's budget.
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   deployAccountAbstraction,
+  devPaymasterAddress,
   entryPointAddress,
 } from '../../../../devchain/accountAbstraction.mjs'
 import { type Bundler, startBundler } from '../../../../devchain/bundler.mjs'
@@ -57,7 +58,7 @@ afterAll(async () => {
 })
 
 describe('bundler relay', () => {
-  const routes = async (options: { client?: number; timeoutMs?: number } = {}) =>
+  const routes = async (options: { client?: number; project?: number; timeoutMs?: number } = {}) =>
     bundlerRoutes({
       storage,
       bundlers: {
@@ -68,7 +69,7 @@ describe('bundler relay', () => {
       paymasters: { 'eip155:10': `http://127.0.0.1:${await freePort()}` },
       rateLimiter: createRateLimiter({
         name: 'bundler',
-        perMinute: { client: options.client ?? 1000, project: 1000 },
+        perMinute: { client: options.client ?? 1000, project: options.project ?? 1000 },
       }),
       trustProxy: 0,
       publicOrigin: own,
@@ -275,6 +276,38 @@ describe('bundler relay', () => {
     expect((await call(limited, rpc('eth_chainId'))).status).toBe(200)
     expect((await call(limited, rpc('eth_chainId'))).status).toBe(200)
     expect((await call(limited, rpc('eth_chainId'))).status).toBe(429)
+  })
+
+  test('security: a flood of refused requests spends nothing of the project’s budget', async () => {
+    const app = await routes({ project: 2 })
+    const sponsored = { projectId: 'sponsored' }
+    const withPaymaster = { projectId: 'sponsored', chainId: 'eip155:10' }
+    const operation = { sender: `0x${'5a'.repeat(20)}`, nonce: '0x0' }
+    const refusedOnTheWay: [body: unknown, call: typeof sponsored, status: number, code: string][] =
+      [
+        [rpc('eth_sendTransaction'), sponsored, 400, 'bundlerMethodNotAllowed'],
+        [rpc('anvil_setBalance'), sponsored, 400, 'bundlerMethodNotAllowed'],
+        [rpc('pm_getPaymasterStubData', [operation]), sponsored, 404, 'paymasterNotConfigured'],
+        [rpc('pm_getPaymasterData', [{}]), withPaymaster, 400, 'sponsorshipOperationInvalid'],
+        // Sponsorship is for a signed-in visitor: a frame token alone does not get it.
+        [rpc('pm_getPaymasterData', [operation]), withPaymaster, 401, 'sponsorshipSessionRequired'],
+        [
+          rpc('eth_sendUserOperation', [{ ...operation, paymaster: devPaymasterAddress }]),
+          sponsored,
+          401,
+          'sponsorshipSessionRequired',
+        ],
+      ]
+    // More refusals than the project's budget, from the client that then asks the bundler.
+    for (let round = 0; round < 3; round++)
+      for (const [body, options, status, code] of refusedOnTheWay)
+        expect(await call(app, body, options)).toMatchObject({ status, body: { error: { code } } })
+    expect((await call(app, rpc('eth_chainId'), sponsored)).status).toBe(200)
+    expect((await call(app, rpc('eth_supportedEntryPoints'), sponsored)).status).toBe(200)
+    expect(await call(app, rpc('eth_chainId'), sponsored)).toMatchObject({
+      status: 429,
+      body: { error: { code: 'rateLimited' } },
+    })
   })
 
   test("behavior: info says the network's EntryPoint and whether a paymaster sponsors gas, with the relay's own checks", async () => {

@@ -6,8 +6,10 @@
  * a network with a configured bundler, with the user-operation methods only (`bundlerMethods`);
  * ERC-7677's paymaster methods go to the network's paymaster instead, when it has one and the
  * project has `gasSponsorship` on. Every request needs the frame's credential (its frame token or
- * session, `frameCredential.ts`), not only the modal's Origin; each spends the credential's, the
- * client's and the project's budgets. Sponsorship (the paymaster methods, and a sent operation
+ * session, `frameCredential.ts`), not only the modal's Origin; each spends the credential's and the
+ * client's budgets, and the project's once what is checked without the bundler, the paymaster or
+ * the chain passed (the method, a paymaster there, the operation to sponsor and a signed-in visitor
+ * asking). Sponsorship (the paymaster methods, and a sent operation
  * that names a paymaster) is only for the frame's signed-in visitor (401
  * `sponsorshipSessionRequired`), only for their wallet's own smart account (403
  * `sponsorshipSenderMismatch`), and within the project's daily caps per account and per project
@@ -31,6 +33,7 @@ import {
   BundlerRelayError,
   type BundlerRelayErrorCode,
   createBundlerRelay,
+  type RelayTarget,
 } from '../services/bundlers/bundlerRelay'
 import { assertOwnSmartAccount } from '../services/bundlers/sponsoredAccount'
 import { spendSponsorship } from '../services/bundlers/sponsorshipBudget'
@@ -44,7 +47,7 @@ import { currentEmailSession } from './emailSession'
 import { frameAdmission } from './frameAdmission'
 import type { FrameCredentialOptions } from './frameCredential'
 import { jsonBodyLimit, noStore } from './middleware'
-import { jsonBody } from './validators'
+import { checkedBody, jsonBody, routeCheck } from './validators'
 
 export type BundlerRoutesOptions = {
   storage: Storage
@@ -91,6 +94,18 @@ export function bundlerRoutes({
   const { storage } = admission
   const relay = createBundlerRelay({ bundlers, paymasters, timeoutMs })
 
+  /** The signed-in visitor a sponsorship is asked for. @throws SponsorshipError */
+  async function sponsoredVisitor(c: Context, project: Project) {
+    const scope = { projectId: project.id, hostOrigin: c.req.query('hostOrigin') ?? '' }
+    const session = await currentEmailSession(c, { storage, now }, scope)
+    if (session === undefined)
+      throw new SponsorshipError(
+        'sponsorshipSessionRequired',
+        'Gas is sponsored only for a signed-in visitor: sign in by email or a social account first.',
+      )
+    return session
+  }
+
   /**
    * Checks a sponsorship's requester and sender, and counts it when it is counted `before` it
    * goes on. @throws SponsorshipError, BundlerRelayError
@@ -101,13 +116,7 @@ export function bundlerRoutes({
     network: CaipNetworkId,
     { operation, count }: SponsorshipRequest,
   ) {
-    const scope = { projectId: project.id, hostOrigin: c.req.query('hostOrigin') ?? '' }
-    const session = await currentEmailSession(c, { storage, now }, scope)
-    if (session === undefined)
-      throw new SponsorshipError(
-        'sponsorshipSessionRequired',
-        'Gas is sponsored only for a signed-in visitor: sign in by email or a social account first.',
-      )
+    const session = await sponsoredVisitor(c, project)
     await assertOwnSmartAccount(
       { db: storage.db, networks },
       { projectId: project.id, login: session.email, network, sender: operation.sender },
@@ -128,25 +137,61 @@ export function bundlerRoutes({
       at: now(),
     })
 
+  /** Where `request` goes for `project`: the network's bundler, and its paymaster if it sponsors. */
+  const targetOf = (
+    project: Project,
+    { network, bundlerUrl }: { network: CaipNetworkId; bundlerUrl: string },
+  ): RelayTarget => ({
+    network,
+    bundlerUrl,
+    paymasterUrl: relay.paymasterOf(network, project.features.gasSponsorship),
+  })
+
+  /**
+   * What is refused of a request before it spends the project's budget, in the order the relay
+   * refuses it, asking neither the services nor the chain: a method the relay does not pass on,
+   * a paymaster method where none sponsors, an operation to sponsor not of its form, a
+   * sponsorship without a signed-in visitor. Whose account the sender is, and the caps, after.
+   */
+  const checkedFirst = routeCheck<{
+    Variables: { project: Project; service: { network: CaipNetworkId; bundlerUrl: string } }
+  }>(async (c) => {
+    const request = checkedBody<BundlerRequest>(c)
+    const target = targetOf(c.var.project, c.var.service)
+    relay.check(target, request)
+    if (sponsorshipOf(request, { paymaster: !!target.paymasterUrl }))
+      await sponsoredVisitor(c, c.var.project)
+  }, refusal)
+
+  /** The relay's and the sponsorship's refusals as answers; anything else is thrown on. */
+  function refusal(c: Context, error: unknown): Response {
+    if (error instanceof BundlerRelayError)
+      return apiError(c, relayErrorStatus[error.code], error.code, error.message)
+    if (!(error instanceof SponsorshipError)) throw error
+    if (sponsorshipErrorStatus[error.code] === 429)
+      c.header('Retry-After', String(secondsToNextUtcDay(now())))
+    return apiError(c, sponsorshipErrorStatus[error.code], error.code, error.message)
+  }
+
   /** Forwards `request`; a paymaster's data is given only once it is counted. */
   async function relayed(
     c: Context,
     project: Project,
-    { network, bundlerUrl }: { network: CaipNetworkId; bundlerUrl: string },
+    network: { network: CaipNetworkId; bundlerUrl: string },
     request: BundlerRequest,
   ) {
-    const paymasterUrl = relay.paymasterOf(network, project.features.gasSponsorship)
-    const sponsorship = sponsorshipOf(request, { paymaster: !!paymasterUrl })
-    if (sponsorship) await admitSponsorship(c, project, network, sponsorship)
-    const answer = await relay.send({ network, bundlerUrl, paymasterUrl }, request)
+    const target = targetOf(project, network)
+    const sponsorship = sponsorshipOf(request, { paymaster: !!target.paymasterUrl })
+    if (sponsorship) await admitSponsorship(c, project, target.network, sponsorship)
+    const answer = await relay.send(target, request)
     if (sponsorship?.count === 'after' && hasResult(answer))
-      await spendOn(project, network, sponsorship.operation)
+      await spendOn(project, target.network, sponsorship.operation)
     return answer
   }
 
   // The modal's own Origin, a project id, the frame's token or session, a network with a bundler,
-  // the client's and project's budgets, the project, the site it allows, and its smart accounts
-  // switched on.
+  // the client's budget, the project, the site it allows, its smart accounts switched on, and (for
+  // a request) its body and `checkedFirst`; then the project's budget.
   const admitted = frameAdmission(admission)({
     doing: 'uses the bundler relay',
     service: (c) => relay.bundlerOf(c.req.query('chainId') ?? ''),
@@ -178,18 +223,13 @@ export function bundlerRoutes({
   app.post(
     '/v1/projects/:id/bundler',
     jsonBodyLimit(maxBodyBytes),
-    admitted(jsonBody(bundlerRequestSchema)),
+    admitted(jsonBody(bundlerRequestSchema), checkedFirst),
     async (c) => {
       try {
         const answer = await relayed(c, c.var.project, c.var.service, c.req.valid('json'))
         return c.json(answer, 200)
       } catch (error) {
-        if (error instanceof BundlerRelayError)
-          return apiError(c, relayErrorStatus[error.code], error.code, error.message)
-        if (!(error instanceof SponsorshipError)) throw error
-        if (sponsorshipErrorStatus[error.code] === 429)
-          c.header('Retry-After', String(secondsToNextUtcDay(now())))
-        return apiError(c, sponsorshipErrorStatus[error.code], error.code, error.message)
+        return refusal(c, error)
       }
     },
   )

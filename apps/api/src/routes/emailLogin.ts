@@ -57,7 +57,7 @@ import {
 import { fromModal, projectIdParam } from './frameAdmission'
 import { frameRequests } from './frameRequest'
 import { jsonBodyLimit, noStore } from './middleware'
-import { checkedBody } from './validators'
+import { checkedBody, routeCheck } from './validators'
 
 export type EmailLoginRoutesOptions = {
   storage: Storage
@@ -129,15 +129,7 @@ async function answered(c: Context, status: 200 | 201 | 202, work: () => Promise
  * Answers the refusal `check` throws; else goes on. The checks a request needs no database for,
  * run before the project's budget is spent, so a request refused by them spends nothing.
  */
-const checked = <env extends Env>(check: (c: Context<env>) => unknown) =>
-  createMiddleware<env>(async (c, next) => {
-    try {
-      check(c)
-    } catch (error) {
-      return refusal(c, error)
-    }
-    await next()
-  })
+const checked = <env extends Env>(check: (c: Context<env>) => unknown) => routeCheck(check, refusal)
 
 type Admitted = { Variables: { project: Project } }
 type WithSession = { Variables: { project: Project; session: EmailSessionRecord } }

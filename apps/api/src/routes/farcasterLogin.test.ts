@@ -20,7 +20,7 @@ import { freePort } from '../../test/ports'
 import { createMailer, type Mailer } from '../services/email/mailer'
 import { createFarcasterRelay } from '../services/farcaster/farcasterRelay'
 import { type Anvil, startAnvil } from '../services/indexer/testing/anvil'
-import { createProject } from '../services/projects'
+import { configureProject, createProject } from '../services/projects'
 import { createRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { emailLoginRoutes } from './emailLogin'
@@ -52,10 +52,12 @@ describe.each(testDatabases())('Sign In With Farcaster on $name', (database) => 
   let storage: Storage
   let mailer: Mailer
   let clock: number
-  const routes = (config: { relayUrl?: string; rpcUrl?: string } | null = {}) => {
+  const routes = (
+    config: { relayUrl?: string; rpcUrl?: string; projectPerMinute?: number } | null = {},
+  ) => {
     const rateLimiter = createRateLimiter({
       name: 'emailLogin',
-      perMinute: { client: 1000, project: 1000 },
+      perMinute: { client: 1000, project: config?.projectPerMinute ?? 1000 },
     })
     const now = () => clock
     const relay =
@@ -394,6 +396,27 @@ describe.each(testDatabases())('Sign In With Farcaster on $name', (database) => 
       code: 'socialNotEnabled',
       message:
         'This Airlock API has no Farcaster relay to sign in with (AIRLOCK_FARCASTER_RPC_URL).',
+    })
+  })
+
+  test('security: channels asked of a project with Farcaster off spend nothing of its budget', async () => {
+    app = routes({ projectPerMinute: 1 })
+    for (let round = 0; round < 3; round++)
+      expect(await errorOf(await openChannel({ project: 'nofarcaster' }))).toMatchObject({
+        status: 403,
+        code: 'socialNotEnabled',
+      })
+    // Its budget is whole: once Farcaster is on, the one channel a minute it allows opens.
+    await configureProject(
+      storage.db,
+      'nofarcaster',
+      { features: { socials: ['google', 'farcaster'] } },
+      [],
+    )
+    expect((await openChannel({ project: 'nofarcaster' })).status).toBe(201)
+    expect(await errorOf(await openChannel({ project: 'nofarcaster' }))).toMatchObject({
+      status: 429,
+      code: 'rateLimited',
     })
   })
 

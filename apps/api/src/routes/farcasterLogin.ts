@@ -8,8 +8,9 @@
  * (its cookie, its embedded wallet), keyed by the fid — or, for a new Farcaster account and a
  * signed-in frame, asks the visitor (200) before linking it to the frame's account, which the same
  * request with `link: true` does (issue 33). Requests come only from the modal's own pages, for a
- * site the project allows; opening a channel spends the email login's client and project budgets,
- * and the relay is asked about a channel at most once a second however often the frame asks.
+ * site the project allows; opening a channel spends the email login's client and project budgets
+ * (the project's only where Farcaster login is offered), and the relay is asked about a channel at
+ * most once a second however often the frame asks.
  */
 import {
   farcasterChannelRequestSchema,
@@ -31,6 +32,7 @@ import type { Storage } from '../storage/storage'
 import { frameRequests } from './frameRequest'
 import { jsonBodyLimit, noStore } from './middleware'
 import { socialLoginRefusal, socialSignInAnswer } from './socialLogin'
+import { routeCheck } from './validators'
 
 export type FarcasterLoginRoutesOptions = {
   storage: Storage
@@ -47,7 +49,7 @@ const maxBodyBytes = 2048
 export function farcasterLoginRoutes(options: FarcasterLoginRoutesOptions): Hono {
   const { storage, relay, now } = options
   const app = new Hono()
-  const { frameRequest, currentSession } = frameRequests(options)
+  const { frameRequest, currentSession, projectBudget } = frameRequests(options)
   // When the relay was last asked about each channel: entries older than a poll are dropped as
   // new ones come, so the map holds only the channels asked about within the last second.
   const lastAsked = new Map<string, number>()
@@ -84,7 +86,13 @@ export function farcasterLoginRoutes(options: FarcasterLoginRoutesOptions): Hono
   app.post(
     '/v1/projects/:id/social/farcaster/channels',
     limit,
-    frameRequest(farcasterChannelRequestSchema),
+    frameRequest(farcasterChannelRequestSchema, { spend: 'client' }),
+    // Farcaster login offered, before the project's budget is spent.
+    routeCheck<{ Variables: { project: Project } }>(
+      (c) => relayFor(c.var.project),
+      socialLoginRefusal,
+    ),
+    projectBudget,
     async (c) => {
       const { project } = c.var
       const body = c.req.valid('json')

@@ -3,7 +3,7 @@
 // Registration from the modal's origin for a site the project allows; each refusal with its code
 // and status and nothing stored; the public reads (lookup, reverse lookup, suggestions) with CORS
 // `*`; names off; a chain the API has no network of ('Network not found'); a chain whose RPC is
-// down.
+// down; writes refused without asking a chain spend nothing of the project's budget.
 import {
   type ApiErrorBody,
   coinTypeOfChainId,
@@ -84,14 +84,14 @@ describe.each(testDatabases())('name routes on $name', (database) => {
       rpcUrl: deadRpcUrl,
     },
   ]
-  const routes = ({ namesOn = true, lookupsPerMinute = 1000 } = {}) =>
+  const routes = ({ namesOn = true, lookupsPerMinute = 1000, projectPerMinute = 1000 } = {}) =>
     namesRoutes({
       storage,
       names: namesOn ? { parent } : undefined,
       networks: networks(),
       rateLimiter: createRateLimiter({
         name: 'names',
-        perMinute: { client: 1000, project: 1000, lookup: lookupsPerMinute },
+        perMinute: { client: 1000, project: projectPerMinute, lookup: lookupsPerMinute },
       }),
       trustProxy: 0,
       publicOrigin: own,
@@ -337,6 +337,79 @@ describe.each(testDatabases())('name routes on $name', (database) => {
       expect(await storedNames()).toEqual([])
     },
   )
+
+  test('security: a flood of writes refused without asking a chain spends nothing of the project’s budget', async () => {
+    const app = routes({ projectPerMinute: 3 })
+    // Any EVM chain (coin type 0x80000000): only an EOA signs there, so no chain is asked.
+    const anyChain = { coinType: evmCoinTypeFlag }
+    expect(
+      (await register(app, await signedRequest(alice, 'alice.airlock.eth', anyChain))).status,
+    ).toBe(201)
+    const names = '/v1/projects/shop/names'
+    const records = '/v1/projects/shop/names/alice.airlock.eth/records'
+    const later = { ...anyChain, timestamp: startSeconds + 5 }
+    const otherMessage = (await signedRequest(alice, 'alicia.airlock.eth', anyChain)).signature
+    const refusedOnTheWay: [path: string, body: unknown, status: number, code: string][] = [
+      [names, await signedRequest(alice, 'Alice.airlock.eth'), 400, 'nameNotNormalised'],
+      [
+        names,
+        await signedRequest(bob, 'bobby.airlock.eth', { timestamp: startSeconds - 601 }),
+        401,
+        'nameMessageStale',
+      ],
+      [names, await signedRequest(bob, 'alice.airlock.eth', anyChain), 409, 'nameTaken'],
+      [
+        names,
+        await signedRequest(bob, 'bobby.airlock.eth', { coinType: coinTypeOfChainId(999_999) }),
+        400,
+        'nameNetworkNotFound',
+      ],
+      // Signatures that do not verify: not of the form, and another message's.
+      [
+        names,
+        await signedRequest(bob, 'bobby.airlock.eth', { change: { signature: '0x1234' } }),
+        401,
+        'nameSignatureInvalid',
+      ],
+      [
+        names,
+        await signedRequest(alice, 'bobby.airlock.eth', {
+          ...anyChain,
+          change: { signature: otherMessage },
+        }),
+        401,
+        'nameSignatureInvalid',
+      ],
+      [records, await signedRequest(bob, 'alice.airlock.eth', later), 403, 'nameNotOwner'],
+      [records, await signedRequest(alice, 'alice.airlock.eth', anyChain), 401, 'nameMessageStale'],
+      [
+        records,
+        await signedRequest(alice, 'alice.airlock.eth', {
+          ...later,
+          change: { signature: otherMessage },
+        }),
+        401,
+        'nameSignatureInvalid',
+      ],
+    ]
+    // More refusals than the project's budget, from the client that then registers a name.
+    for (let round = 0; round < 3; round++)
+      for (const [path, body, status, code] of refusedOnTheWay) {
+        const response = await post(app, path, body)
+        expect({ status: response.status, code: (await errorOf(response)).code }).toEqual({
+          status,
+          code,
+        })
+      }
+    expect(await storedNames()).toEqual(['alice.airlock.eth'])
+    expect((await register(app, await signedRequest(bob, 'bobby.airlock.eth'))).status).toBe(201)
+    expect(
+      (await post(app, records, await signedRequest(alice, 'alice.airlock.eth', later))).status,
+    ).toBe(200)
+    const limited = await register(app, await signedRequest(bob, 'bobbie.airlock.eth'))
+    expect(limited.status).toBe(429)
+    expect((await errorOf(limited)).code).toBe('rateLimited')
+  })
 
   test('behavior: the owner changes the text records; anyone else is refused', async () => {
     const app = routes()

@@ -1,7 +1,9 @@
 /**
  * The name registry over HTTP (issue 21). Writes come from the modal's own pages only (their
  * Origin is this API's; no CORS is answered), for a project that exists and a site it allows
- * (`?hostOrigin=`), each spending the client's and the project's budgets:
+ * (`?hostOrigin=`), each spending the client's budget, and the project's once every check that
+ * asks no chain passed (the message, the name, the address, the signature where no contract
+ * wallet could have made it; whose signature it is on a chain is asked after):
  * `POST /v1/projects/:id/names` registers the name a signed message asks for (201 and its record),
  * `POST /v1/projects/:id/names/:name/records` replaces its text records (200 and its record).
  * Reads are public, as ENS records are, and answer CORS `*`: `GET /v1/names/:name` (a record: the
@@ -35,8 +37,10 @@ import { clientAddress } from '../services/clientAddress'
 import type { ImageUrlSigner } from '../services/images/imageUrlSignatures'
 import { ensNames } from '../services/names/ensNames'
 import { normaliseName } from '../services/names/nameRules'
-import { nameSignatureVerifier } from '../services/names/nameSignatures'
+import { nameSignatureVerifier, offlineNameSignatureCheck } from '../services/names/nameSignatures'
 import {
+  checkRegistration,
+  checkTextRecordsUpdate,
   lookupName,
   namesOfAddress,
   registerName,
@@ -48,10 +52,10 @@ import type { NamesRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
 import { rateLimitedAnswer } from './clientBudgets'
-import { frameAdmission } from './frameAdmission'
+import { type FrameAdmitted, frameAdmission } from './frameAdmission'
 import { jsonBodyLimit, noStore } from './middleware'
 import { proxiedImageUrl } from './nftImageUrls'
-import { jsonBody } from './validators'
+import { checkedBody, jsonBody, routeCheck } from './validators'
 
 export type NamesRoutesOptions = {
   storage: Storage
@@ -68,6 +72,9 @@ export type NamesRoutesOptions = {
   /** Signs the image proxy's URLs: each answered record's `avatarImage`. */
   imageUrls: ImageUrlSigner
 }
+
+/** What an admitted write carries: its project and the names' configuration. */
+type WriteEnv = FrameAdmitted<NamesConfig>
 
 /** The status of each registry refusal, as `nameErrorCodes` documents it. */
 export const nameErrorStatus: Record<NameErrorCode, ContentfulStatusCode> = {
@@ -115,6 +122,7 @@ export function namesRoutes({
   }
   const { rateLimiter, trustProxy } = admission
   const verify = nameSignatureVerifier(networks)
+  const verifyOffline = offlineNameSignatureCheck(networks)
   const ens = names?.ens ? ensNames(names.ens, networks) : undefined
   /**
    * A normalised name's record: the registry's under the parent, ENS's elsewhere (when set). A
@@ -136,12 +144,28 @@ export function namesRoutes({
       'Names are not configured on this API (AIRLOCK_NAMES_PARENT).',
     )
 
-  // A write's checks: the modal's own Origin, a project id, names on, the client's and project's
-  // budgets, the project, the site it allows.
+  // A write's checks: the modal's own Origin, a project id, names on, the client's budget, the
+  // project, the site it allows, the body and the write's own checks (`checkedFirst`), then the
+  // project's budget.
   const write = frameAdmission({ storage, ...admission })({
     doing: 'registers names',
     service: () => names,
     notConfigured: namesOff,
+  })
+
+  /**
+   * The write's checks as the service runs them, with a signature check that asks no chain,
+   * answered before the request spends the project's budget; the handler runs them again, whole.
+   */
+  const checkedFirst = (check: (c: Context<WriteEnv>) => Promise<unknown>) =>
+    routeCheck(check, refused)
+  /** What a write's checks read of the admitted request. */
+  const registry = (c: Context<WriteEnv>) => ({
+    db: storage.db,
+    projectId: c.var.project.id,
+    parent: c.var.service.parent,
+    verify: verifyOffline,
+    now,
   })
 
   /** A public read's checks: names on, and the client's lookup budget; refusals never kept. */
@@ -174,25 +198,41 @@ export function namesRoutes({
   app.use('/v1/names/*', cors({ origin: '*', allowMethods: ['GET'] }))
   const limit = jsonBodyLimit(maxBodyBytes)
 
-  app.post('/v1/projects/:id/names', limit, write(jsonBody(nameRegisterRequestSchema)), (c) =>
-    answered(c, 201, async () =>
-      served(
-        await registerName({
-          db: storage.db,
-          projectId: c.var.project.id,
-          parent: c.var.service.parent,
-          request: c.req.valid('json'),
-          verify,
-          now,
-        }),
-      ),
+  app.post(
+    '/v1/projects/:id/names',
+    limit,
+    write(
+      jsonBody(nameRegisterRequestSchema),
+      checkedFirst((c) => checkRegistration({ ...registry(c), request: checkedBody(c) })),
     ),
+    (c) =>
+      answered(c, 201, async () =>
+        served(
+          await registerName({
+            db: storage.db,
+            projectId: c.var.project.id,
+            parent: c.var.service.parent,
+            request: c.req.valid('json'),
+            verify,
+            now,
+          }),
+        ),
+      ),
   )
 
   app.post(
     '/v1/projects/:id/names/:name/records',
     limit,
-    write(jsonBody(nameUpdateRequestSchema)),
+    write(
+      jsonBody(nameUpdateRequestSchema),
+      checkedFirst((c) =>
+        checkTextRecordsUpdate({
+          ...registry(c),
+          name: c.req.param('name') ?? '',
+          request: checkedBody(c),
+        }),
+      ),
+    ),
     (c) =>
       answered(c, 200, async () =>
         served(

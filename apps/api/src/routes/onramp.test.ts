@@ -2,7 +2,8 @@
 // real URLs (test/onrampProviders.ts): the modal's own pages of an existing project, with the frame
 // token the API gave them, from a site it allows, with its onramp feature on, get options, quotes
 // and checkouts; every other request (an Origin without the token among them) is refused; bad amounts are 400 in the visitor's words with no provider asked; a provider's 500 is
-// 502 and its silence 504; no answer ever carries a key.
+// 502 and its silence 504; no answer ever carries a key; refused requests spend nothing of the
+// project's budget.
 import { delay, HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
@@ -46,7 +47,7 @@ afterAll(async () => {
   await storage?.close()
 })
 
-const routes = ({ configured = true, client = 1000, timeoutMs = 2_000 } = {}) =>
+const routes = ({ configured = true, client = 1000, project = 1000, timeoutMs = 2_000 } = {}) =>
   onrampRoutes({
     storage,
     onramp: configured
@@ -63,7 +64,7 @@ const routes = ({ configured = true, client = 1000, timeoutMs = 2_000 } = {}) =>
           ),
         )
       : undefined,
-    rateLimiter: createRateLimiter({ name: 'onramp', perMinute: { client, project: 1000 } }),
+    rateLimiter: createRateLimiter({ name: 'onramp', perMinute: { client, project } }),
     trustProxy: 0,
     publicOrigin: own,
     credential: testCredential(storage),
@@ -301,6 +302,37 @@ describe('onramp routes', () => {
     expect(answer).toMatchObject({
       status: 404,
       body: { error: { code: 'onrampNotConfigured' } },
+    })
+  })
+
+  test('security: a flood of refused quotes and checkouts spends nothing of the project’s budget', async () => {
+    const app = routes({ project: 2 })
+    const refusedOnTheWay: [path: 'quote' | 'checkout', body: unknown, code: string][] = [
+      ['quote', { ...quote, amount: '7500.01' }, 'onrampInvalidAmount'],
+      ['quote', { ...quote, amount: '12,5' }, 'onrampInvalidAmount'],
+      [
+        'quote',
+        { ...quote, provider: 'coinbase', network: 'eip155:56' },
+        'onrampUnsupportedNetwork',
+      ],
+      ['quote', { ...quote, network: 'cosmos:cosmoshub-4' }, 'onrampUnsupportedNetwork'],
+      ['quote', { ...quote, amount: 100 }, 'invalidRequest'],
+      ['checkout', { ...checkout, amount: '5' }, 'onrampInvalidAmount'],
+      ['checkout', { ...checkout, address: 'alice' }, 'invalidRequest'],
+    ]
+    // More refusals than the project's budget, from the client that then asks for a quote.
+    for (let round = 0; round < 3; round++)
+      for (const [path, body, code] of refusedOnTheWay)
+        expect(await send(app, path, body)).toMatchObject({
+          status: 400,
+          body: { error: { code } },
+        })
+    expect(providers.calls).toEqual([])
+    expect((await send(app, 'quote', quote)).status).toBe(200)
+    expect((await send(app, 'checkout', checkout)).status).toBe(200)
+    expect(await send(app, 'quote', quote)).toMatchObject({
+      status: 429,
+      body: { error: { code: 'rateLimited' } },
     })
   })
 

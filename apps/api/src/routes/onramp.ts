@@ -2,8 +2,8 @@
  * Buying crypto over HTTP (issue 22; spec §7 "onramp options", "onramp quote"). Only the modal's
  * own pages ask (their Origin is this API's; no CORS is answered) with the frame's token or
  * session (`frameCredential.ts`), for a project that exists, a site it allows (`?hostOrigin=`) and
- * its `onramp` feature on, each request spending the credential's, the client's and the
- * project's budgets:
+ * its `onramp` feature on, each request spending the credential's and the client's budgets, and
+ * the project's once it passed every check that asks no provider (`Onramp.check`):
  *
  *   GET  /v1/projects/:id/onramp/options?hostOrigin=   → OnrampOptions
  *   POST /v1/projects/:id/onramp/quote?hostOrigin=     OnrampQuoteRequest → OnrampQuote
@@ -31,7 +31,7 @@ import { apiError } from './apiError'
 import { frameAdmission } from './frameAdmission'
 import type { FrameCredentialOptions } from './frameCredential'
 import { jsonBodyLimit, noStore } from './middleware'
-import { jsonBody } from './validators'
+import { checkedBody, jsonBody, routeCheck } from './validators'
 
 export type OnrampRoutesOptions = {
   storage: Storage
@@ -59,7 +59,8 @@ const refusalStatus: Partial<Record<ApiErrorCode, ContentfulStatusCode>> = {
 export function onrampRoutes({ onramp, ...admission }: OnrampRoutesOptions): Hono {
   const app = new Hono()
   // The modal's own Origin, a project id, the frame's credential, onramp configured, the client's
-  // and project's budgets, the project, the site it allows, and its onramp feature on.
+  // budget, the project, the site it allows, its onramp feature on, the body and what is checked
+  // of it without a provider, and then the project's budget.
   const admitted = frameAdmission(admission)({
     doing: 'buys crypto',
     service: () => onramp,
@@ -77,6 +78,11 @@ export function onrampRoutes({ onramp, ...admission }: OnrampRoutesOptions): Hon
     },
   })
   const limit = jsonBodyLimit(maxBodyBytes)
+  /** The body's refusals that ask no provider, answered before the project's budget is spent. */
+  const checkedFirst = routeCheck<{ Variables: { service: Onramp } }>(
+    (c) => c.var.service.check(checkedBody(c)),
+    failed,
+  )
 
   app.use('/v1/projects/:id/onramp/*', noStore)
 
@@ -87,7 +93,7 @@ export function onrampRoutes({ onramp, ...admission }: OnrampRoutesOptions): Hon
   app.post(
     '/v1/projects/:id/onramp/quote',
     limit,
-    admitted(jsonBody(onrampQuoteRequestSchema)),
+    admitted(jsonBody(onrampQuoteRequestSchema), checkedFirst),
     async (c) => {
       try {
         return c.json(await c.var.service.quote(c.req.valid('json')), 200)
@@ -100,7 +106,7 @@ export function onrampRoutes({ onramp, ...admission }: OnrampRoutesOptions): Hon
   app.post(
     '/v1/projects/:id/onramp/checkout',
     limit,
-    admitted(jsonBody(onrampCheckoutRequestSchema)),
+    admitted(jsonBody(onrampCheckoutRequestSchema), checkedFirst),
     async (c) => {
       try {
         // Coinbase binds its session to the visitor's address; a test request has none.

@@ -1,6 +1,7 @@
 // The sign-in routes over HTTP, on a real SQLite file: who may ask for a nonce and sign in (the
 // modal's own origin, for a host its project allows), what each refusal answers, and the
-// session a site's backend reads and ends with its token. What a sign-in checks is in
+// session a site's backend reads and ends with its token; requests refused without asking a
+// network spend nothing of the project's budget. What a sign-in checks is in
 // services/siwx/sessions.test.ts.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -10,7 +11,7 @@ import { createSiwxMessage } from '@airlock/protocol/siwx-messages'
 import { Hono } from 'hono'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { createProject } from '../services/projects'
+import { configureProject, createProject } from '../services/projects'
 import { createRateLimiter } from '../services/rateLimit'
 import { migrateToLatest } from '../storage/migrations'
 import { openStorage, type Storage } from '../storage/storage'
@@ -36,6 +37,19 @@ const networks: NetworkConfig[] = [
 let storage: Storage
 let dataDir: string
 let app: Hono
+/** The routes over the test's database, with these budgets a minute. */
+const routes = (perMinute = { client: 1000, project: 1000 }) =>
+  new Hono().route(
+    '/',
+    siwxRoutes({
+      storage,
+      networks,
+      rateLimiter: createRateLimiter({ name: 'siwx', perMinute }),
+      trustProxy: 0,
+      publicOrigin: own,
+      now: Date.now,
+    }),
+  )
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'airlock-siwx-'))
   storage = openStorage({ dialect: 'sqlite', file: join(dataDir, 'airlock.sqlite') })
@@ -43,17 +57,7 @@ beforeEach(async () => {
   const settings = { siwx: 'required', networks: ['eip155:31337'] }
   await createProject(storage.db, 'shop', [site, otherSite], {}, { settings, catalogue: networks })
   await createProject(storage.db, 'plain', [site], {}, { catalogue: networks })
-  app = new Hono().route(
-    '/',
-    siwxRoutes({
-      storage,
-      networks,
-      rateLimiter: createRateLimiter({ name: 'siwx', perMinute: { client: 1000, project: 1000 } }),
-      trustProxy: 0,
-      publicOrigin: own,
-      now: Date.now,
-    }),
-  )
+  app = routes()
 })
 afterEach(async () => {
   await storage.close()
@@ -237,18 +241,50 @@ describe('the frame signs a visitor in', () => {
   })
 })
 
+test('security: a flood of sign-ins refused without asking a network spends nothing of the project’s budget', async () => {
+  app = routes({ client: 1000, project: 4 })
+  const replayed = await signedIn()
+  expect((await post('/v1/projects/shop/siwx/sessions', replayed)).status).toBe(201)
+  const fresh = await signedIn()
+  const refusedOnTheWay: [body: unknown, status: number, code: string][] = [
+    [replayed, 401, 'siwxNonceInvalid'],
+    [
+      { ...fresh, message: fresh.message.replace('Version: 1', 'Version: 2') },
+      400,
+      'siwxInvalidMessage',
+    ],
+    [{ ...fresh, signature: '0x1234' }, 400, 'siwxInvalidSignature'],
+    [{ ...fresh, hostOrigin: otherSite }, 401, 'siwxDomainMismatch'],
+  ]
+  // More refusals than the project's budget (4, of which 3 went to the nonces and the sign-in).
+  for (let round = 0; round < 3; round++)
+    for (const [body, status, code] of refusedOnTheWay)
+      expect(await errorOf(await post('/v1/projects/shop/siwx/sessions', body))).toMatchObject({
+        status,
+        code,
+      })
+  expect((await post('/v1/projects/shop/siwx/sessions', fresh)).status).toBe(201)
+  expect(
+    await errorOf(await post('/v1/projects/shop/siwx/nonces', { hostOrigin: site })),
+  ).toMatchObject({ status: 429, code: 'rateLimited' })
+})
+
+test('security: nonces asked of a project with SIWX off spend nothing of its budget', async () => {
+  app = routes({ client: 1000, project: 1 })
+  for (let round = 0; round < 3; round++)
+    expect(
+      await errorOf(await post('/v1/projects/plain/siwx/nonces', { hostOrigin: site })),
+    ).toMatchObject({ status: 403, code: 'siwxNotEnabled' })
+  // Its budget is whole: once SIWX is on, the one request a minute it allows gets its nonce.
+  await configureProject(storage.db, 'plain', { settings: { siwx: 'required' } }, networks)
+  expect((await post('/v1/projects/plain/siwx/nonces', { hostOrigin: site })).status).toBe(201)
+  expect(
+    await errorOf(await post('/v1/projects/plain/siwx/nonces', { hostOrigin: site })),
+  ).toMatchObject({ status: 429, code: 'rateLimited' })
+})
+
 test('security: nonces past a client’s budget are refused with Retry-After, and none is made', async () => {
-  const limited = new Hono().route(
-    '/',
-    siwxRoutes({
-      storage,
-      networks,
-      rateLimiter: createRateLimiter({ name: 'siwx', perMinute: { client: 2, project: 1000 } }),
-      trustProxy: 0,
-      publicOrigin: own,
-      now: Date.now,
-    }),
-  )
+  const limited = routes({ client: 2, project: 1000 })
   const ask = () =>
     limited.request(`${own}/v1/projects/shop/siwx/nonces`, {
       method: 'POST',

@@ -8,7 +8,9 @@
  *   DELETE /v1/siwx/session                Authorization: Bearer <token> → 204 (signed out)
  *
  * The first two are the frame's: only the modal's own origin sends them (browsers always send
- * Origin on a POST), for a host origin its project allows. The session routes are for whoever
+ * Origin on a POST), for a host origin its project allows, each spending the client's budget and,
+ * once it passed every check that asks no network (SIWX on; a sign-in's message, nonce and a
+ * signature no contract wallet could make), the project's. The session routes are for whoever
  * holds the token: the frame, and the site's backend, which verifies a visitor's session there
  * (or offline, from the session's message and signature).
  */
@@ -23,8 +25,11 @@ import {
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Project } from '../services/projects'
 import type { SiwxRateLimiter } from '../services/rateLimit'
 import {
+  assertSiwxEnabled,
+  checkSignIn,
   issueNonce,
   readSession,
   revokeSession,
@@ -35,6 +40,7 @@ import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
 import { frameRequests } from './frameRequest'
 import { jsonBodyLimit, noStore } from './middleware'
+import { checkedBody, routeCheck } from './validators'
 
 export type SiwxRoutesOptions = {
   storage: Storage
@@ -67,6 +73,8 @@ const statusOf: Record<SiwxErrorCode, ContentfulStatusCode> = {
 // A sign-in body is its message and signature, each bounded, and a few short fields.
 const maxBodyBytes = siwxLimits.messageChars * 4 + siwxLimits.signatureChars + 2048
 
+type Admitted = { Variables: { project: Project } }
+
 export function siwxRoutes({
   storage,
   networks,
@@ -78,9 +86,17 @@ export function siwxRoutes({
   const app = new Hono()
   const context: SiwxContext = { db: storage.db, networks, now }
 
-  // Each nonce is a row: a client, and all of a project's, spend from budgets.
-  const { frameRequest } = frameRequests({ storage, rateLimiter, trustProxy, publicOrigin, now })
+  // Each nonce is a row: a client, and all of a project's, spend from budgets; the project's once
+  // the request passed its checks (`routeCheck`).
+  const { frameRequest, projectBudget } = frameRequests({
+    storage,
+    rateLimiter,
+    trustProxy,
+    publicOrigin,
+    now,
+  })
   const doing = 'signs in visitors'
+  const admitted = { doing, spend: 'client' } as const
 
   const limit = jsonBodyLimit(maxBodyBytes)
   const refusal = (c: Context, error: unknown) => {
@@ -108,7 +124,9 @@ export function siwxRoutes({
   app.post(
     '/v1/projects/:id/siwx/nonces',
     limit,
-    frameRequest(siwxNonceRequestSchema, { doing }),
+    frameRequest(siwxNonceRequestSchema, admitted),
+    routeCheck<Admitted>((c) => assertSiwxEnabled(c.var.project), refusal),
+    projectBudget,
     (c) =>
       answered(c, 201, () => issueNonce(context, c.var.project, c.req.valid('json').hostOrigin)),
   )
@@ -116,7 +134,12 @@ export function siwxRoutes({
   app.post(
     '/v1/projects/:id/siwx/sessions',
     limit,
-    frameRequest(siwxSignInRequestSchema, { doing }),
+    frameRequest(siwxSignInRequestSchema, admitted),
+    routeCheck<Admitted>(
+      (c) => checkSignIn(context, c.var.project, checkedBody(c), { offline: true }),
+      refusal,
+    ),
+    projectBudget,
     (c) => answered(c, 201, () => signIn(context, c.var.project, c.req.valid('json'))),
   )
 

@@ -91,11 +91,17 @@ describe.each(testDatabases())('social login on $name', (database) => {
   /** The visitor's browser: the popup's first-party cookies. */
   let browser: CookieJar
   const routes = (
-    options: { providers?: SocialProviderSetup[]; perMinute?: { client: number } } = {},
+    options: {
+      providers?: SocialProviderSetup[]
+      perMinute?: { client?: number; project?: number }
+    } = {},
   ) => {
     const rateLimiter = createRateLimiter({
       name: 'emailLogin',
-      perMinute: { client: options.perMinute?.client ?? 1000, project: 1000 },
+      perMinute: {
+        client: options.perMinute?.client ?? 1000,
+        project: options.perMinute?.project ?? 1000,
+      },
     })
     const now = () => clock
     return new Hono()
@@ -981,6 +987,20 @@ describe.each(testDatabases())('social login on $name', (database) => {
       /^Google could not be reached to sign in \(.+\)\. Try again later\.$/,
     )
     expect(await storage.db.selectFrom('social_authorizations').selectAll().execute()).toEqual([])
+  })
+
+  test('security: authorizations of a provider not offered spend nothing of the project’s budget', async () => {
+    app = routes({ perMinute: { project: 1 } })
+    for (let round = 0; round < 3; round++)
+      for (const provider of ['github', 'farcaster'])
+        expect(
+          await errorOf(await askAuthorization(provider, { project: 'nosocial' })),
+        ).toMatchObject({ status: 403, code: 'socialNotEnabled' })
+    expect((await askAuthorization('google', { project: 'nosocial' })).status).toBe(201)
+    expect(await errorOf(await askAuthorization('google', { project: 'nosocial' }))).toMatchObject({
+      status: 429,
+      code: 'rateLimited',
+    })
   })
 
   test('error: authorizations spend the client’s budget', async () => {

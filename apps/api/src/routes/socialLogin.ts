@@ -10,7 +10,8 @@
  * an email code starts: its cookie, its embedded wallet), or links the social account to the
  * frame's account once the visitor said yes (issue 33). The frame's requests come only from the
  * modal's own pages (their Origin is this API's; no CORS is answered), for a site the project
- * allows, within the email login's client and project budgets.
+ * allows, within the email login's client and project budgets (an authorization for a provider
+ * the project or this API does not offer spends nothing of the project's).
  */
 import {
   type OAuthSocialProvider,
@@ -51,6 +52,7 @@ import { setEmailSessionCookie } from './emailSession'
 import { ownOrigin } from './frameAdmission'
 import { frameRequests } from './frameRequest'
 import { jsonBodyLimit, noStore } from './middleware'
+import { routeCheck } from './validators'
 
 export type SocialLoginRoutesOptions = {
   storage: Storage
@@ -152,7 +154,12 @@ export function socialLoginRoutes(options: SocialLoginRoutesOptions): Hono {
   const clients = new Map<OAuthSocialProvider, SocialClient>(
     providers.map((setup) => [setup.provider, createSocialClient(setup)]),
   )
-  const { frameRequest, currentSession } = frameRequests(options)
+  const { frameRequest, currentSession, projectBudget } = frameRequests(options)
+  /** The provider's client, refused before the project's budget is spent when it is not offered. */
+  const providerOffered = routeCheck<{ Variables: { project: Project } }>(
+    (c) => clientFor(clients, c.var.project, c.req.param('provider') ?? ''),
+    socialLoginRefusal,
+  )
 
   /** The popup's page: `outcome` posted to this API's origin. */
   function callbackAnswer(
@@ -223,7 +230,9 @@ export function socialLoginRoutes(options: SocialLoginRoutesOptions): Hono {
   app.post(
     '/v1/projects/:id/social/:provider/authorizations',
     limit,
-    frameRequest(socialAuthorizationRequestSchema),
+    frameRequest(socialAuthorizationRequestSchema, { spend: 'client' }),
+    providerOffered,
+    projectBudget,
     async (c) => {
       const { project } = c.var
       const { hostOrigin } = c.req.valid('json')

@@ -3,9 +3,11 @@
  * after them reads `c.req.valid('json')` or `c.req.valid('query')`, already checked. A refusal
  * is 400 `invalidRequest` naming the fields at fault (`body.amount: …`, `chainId: …`), the
  * answers the routes have always given; a body nesting deeper than {@link maxJsonDepth} is 400
- * `jsonTooDeep` on every route, before it is parsed.
+ * `jsonTooDeep` on every route, before it is parsed. A route's own checks of what the validators
+ * passed (`routeCheck`) run after them, still before the project's budget is spent.
  */
 import type { Context, Env, MiddlewareHandler } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import { validator } from 'hono/validator'
 import {
   apiError,
@@ -88,3 +90,25 @@ export const checkedBody = <body>(c: Context): body => c.req.valid('json' as nev
 
 /** The query a `queryOf` earlier in the chain checked, for a middleware of several schemas. */
 export const checkedQuery = <query>(c: Context): query => c.req.valid('query' as never) as query
+
+/**
+ * A route's own check of a request, as middleware: what `check` throws is answered by `refused`
+ * (which throws on what is not a refusal); else the request goes on. Given to the admission
+ * (`frameAdmission`'s checks, or before `projectBudget`), it refuses a bad request before the
+ * project's budget is spent; the handler runs the same checks again as it does its work.
+ *
+ * @example
+ * admitted(jsonBody(onrampQuoteRequestSchema), routeCheck((c) => c.var.service.check(checkedBody(c)), failed))
+ */
+export const routeCheck = <env extends Env>(
+  check: (c: Context<env>) => unknown,
+  refused: (c: Context, error: unknown) => Response,
+) =>
+  createMiddleware<env>(async (c, next) => {
+    try {
+      await check(c)
+    } catch (error) {
+      return refused(c, error)
+    }
+    await next()
+  })

@@ -43,7 +43,13 @@ export type BundlerRelay = {
   /** The paymaster of `network`, when the project chose to sponsor gas and there is one. */
   paymasterOf(network: CaipNetworkId, sponsored: boolean): string | undefined
   /**
-   * The service's JSON-RPC answer to `request`.
+   * Refuses, asking no one, a request `send` would not pass on to `target`: a method not on the
+   * list, a paymaster method where no paymaster sponsors the project's gas.
+   * @throws BundlerRelayError
+   */
+  check(target: RelayTarget, request: BundlerRequest): void
+  /**
+   * The service's JSON-RPC answer to `request`, checked first as `check` does.
    * @throws BundlerRelayError
    */
   send(target: RelayTarget, request: BundlerRequest): Promise<unknown>
@@ -67,6 +73,23 @@ export function createBundlerRelay({
   /** How long the bundler (or paymaster) may take to answer; default 20 s. */
   timeoutMs?: number | undefined
 }): BundlerRelay {
+  /** The URL and name of the service that answers `request`; a refusal if it is not passed on. */
+  function serviceFor({ network, bundlerUrl, paymasterUrl }: RelayTarget, request: BundlerRequest) {
+    if (!isBundlerMethod(request.method))
+      throw new BundlerRelayError(
+        'bundlerMethodNotAllowed',
+        `The bundler relay does not pass on ${JSON.stringify(request.method)}: only ${bundlerMethods.join(', ')}.`,
+      )
+    const forPaymaster = (paymasterMethods as readonly string[]).includes(request.method)
+    const target = forPaymaster ? paymasterUrl : bundlerUrl
+    if (!target)
+      throw new BundlerRelayError(
+        'paymasterNotConfigured',
+        `No paymaster sponsors this project's gas on ${network}: smart accounts pay their own gas there.`,
+      )
+    return { target, service: forPaymaster ? 'paymaster' : 'bundler' }
+  }
+
   return {
     bundlerOf(chainId) {
       if (!isCaipNetworkId(chainId)) return undefined
@@ -75,20 +98,12 @@ export function createBundlerRelay({
     },
     // The operator pays for sponsored gas: only a project that chose it has the paymaster.
     paymasterOf: (network, sponsored) => (sponsored ? paymasters[network] : undefined),
-    async send({ network, bundlerUrl, paymasterUrl }, request) {
-      if (!isBundlerMethod(request.method))
-        throw new BundlerRelayError(
-          'bundlerMethodNotAllowed',
-          `The bundler relay does not pass on ${JSON.stringify(request.method)}: only ${bundlerMethods.join(', ')}.`,
-        )
-      const forPaymaster = (paymasterMethods as readonly string[]).includes(request.method)
-      const target = forPaymaster ? paymasterUrl : bundlerUrl
-      const service = forPaymaster ? 'paymaster' : 'bundler'
-      if (!target)
-        throw new BundlerRelayError(
-          'paymasterNotConfigured',
-          `No paymaster sponsors this project's gas on ${network}: smart accounts pay their own gas there.`,
-        )
+    check(target, request) {
+      serviceFor(target, request)
+    },
+    async send(relayTarget, request) {
+      const { network } = relayTarget
+      const { target, service } = serviceFor(relayTarget, request)
       let answer: unknown
       try {
         const response = await fetch(target, {

@@ -9,6 +9,9 @@
  * the name is free; the signature is the address's (the `verify` the caller passes: viem's
  * `verifyMessage` on the chain's client, for EOAs, ERC-1271 and ERC-6492). The insert itself
  * decides a race: the table's primary key lets one of two concurrent registrations in.
+ * `checkRegistration` and `checkTextRecordsUpdate` run a write's checks alone, storing nothing:
+ * with a `verify` that asks no chain (`offlineNameSignatureCheck`), what a route refuses before
+ * the request spends the project's budget.
  *
  * An address may own several names (as on ENS); the newest is its primary name, first in
  * `namesOfAddress`.
@@ -16,6 +19,7 @@
 import {
   type NameAttributes,
   NameError,
+  type NameMessageData,
   type NameRecord,
   type NameRegisterRequest,
   type NameUpdateRequest,
@@ -70,16 +74,9 @@ export type NameRegistry = {
 export async function registerName(
   parameters: registerName.Parameters,
 ): Promise<registerName.ReturnType> {
-  const { projectId, parent, request, verify } = parameters
-  const db = parameters.db
+  const { projectId, request, db } = parameters
   const now = parameters.now?.() ?? Date.now()
-  const data = parseNameMessage(request.message)
-  labelOfName(data.name, parent)
-  const chainId = chainIdOfCoinType(request.coinType)
-  const address = evmAddress(request.address)
-  assertFresh(data.timestamp, now)
-  if (await findRow(db, data.name)) throw taken(data.name)
-  await assertSigned(verify, { address, chainId, request })
+  const { data, address } = await checkRegistration({ ...parameters, now: () => now })
 
   const at = new Date(now).toISOString()
   const record = {
@@ -117,6 +114,26 @@ export declare namespace registerName {
 }
 
 /**
+ * A registration's checks, in `registerName`'s order, storing nothing.
+ *
+ * @returns the message's data and the address it registers the name to.
+ * @throws NameError naming the check that failed.
+ */
+export async function checkRegistration(
+  parameters: registerName.Parameters,
+): Promise<{ data: NameMessageData; address: Address }> {
+  const { parent, request, verify, db } = parameters
+  const data = parseNameMessage(request.message)
+  labelOfName(data.name, parent)
+  const chainId = chainIdOfCoinType(request.coinType)
+  const address = evmAddress(request.address)
+  assertFresh(data.timestamp, parameters.now?.() ?? Date.now())
+  if (await findRow(db, data.name)) throw taken(data.name)
+  await assertSigned(verify, { address, chainId, request })
+  return { data, address }
+}
+
+/**
  * Replaces a name's text records with those of a message its owner signed: the records it
  * lists, all of them (one left out is removed). The message must be newer than the last one
  * stored, so an older signed message can't be replayed to undo a change.
@@ -127,30 +144,9 @@ export declare namespace registerName {
 export async function updateTextRecords(
   parameters: updateTextRecords.Parameters,
 ): Promise<updateTextRecords.ReturnType> {
-  const { parent, request, verify } = parameters
-  const db = parameters.db
+  const { request, db } = parameters
   const now = parameters.now?.() ?? Date.now()
-  const data = parseNameMessage(request.message)
-  if (data.name !== parameters.name)
-    throw new NameError(
-      'nameMessageMismatch',
-      `The message is for "${data.name}", not "${parameters.name}".`,
-    )
-  labelOfName(data.name, parent)
-  const chainId = chainIdOfCoinType(request.coinType)
-  const address = evmAddress(request.address)
-  assertFresh(data.timestamp, now)
-  const row = await findRow(db, data.name)
-  if (!row) throw notFound(data.name)
-  if (row.address !== address)
-    throw new NameError('nameNotOwner', `"${data.name}" is not ${address}'s name.`)
-  if (Number(row.coin_type) !== request.coinType)
-    throw new NameError(
-      'nameCoinTypeInvalid',
-      `"${data.name}" was registered with coin type ${Number(row.coin_type)}: sign its changes on that chain.`,
-    )
-  if (data.timestamp <= Number(row.message_timestamp)) throw notNewer()
-  await assertSigned(verify, { address, chainId, request })
+  const { data, address, row } = await checkTextRecordsUpdate({ ...parameters, now: () => now })
 
   const result = await db
     .updateTable('account_names')
@@ -178,6 +174,38 @@ export declare namespace updateTextRecords {
   }
   type ReturnType = NameRecord
   type ErrorType = NameError
+}
+
+/**
+ * A text records change's checks, in `updateTextRecords`' order, changing nothing.
+ *
+ * @returns the message's data, its signer and the name's row as it was read.
+ * @throws NameError naming the check that failed.
+ */
+export async function checkTextRecordsUpdate(parameters: updateTextRecords.Parameters) {
+  const { parent, request, verify, db } = parameters
+  const data = parseNameMessage(request.message)
+  if (data.name !== parameters.name)
+    throw new NameError(
+      'nameMessageMismatch',
+      `The message is for "${data.name}", not "${parameters.name}".`,
+    )
+  labelOfName(data.name, parent)
+  const chainId = chainIdOfCoinType(request.coinType)
+  const address = evmAddress(request.address)
+  assertFresh(data.timestamp, parameters.now?.() ?? Date.now())
+  const row = await findRow(db, data.name)
+  if (!row) throw notFound(data.name)
+  if (row.address !== address)
+    throw new NameError('nameNotOwner', `"${data.name}" is not ${address}'s name.`)
+  if (Number(row.coin_type) !== request.coinType)
+    throw new NameError(
+      'nameCoinTypeInvalid',
+      `"${data.name}" was registered with coin type ${Number(row.coin_type)}: sign its changes on that chain.`,
+    )
+  if (data.timestamp <= Number(row.message_timestamp)) throw notNewer()
+  await assertSigned(verify, { address, chainId, request })
+  return { data, address, row }
 }
 
 /**

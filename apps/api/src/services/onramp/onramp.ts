@@ -4,6 +4,8 @@
  * for (or the first one that delivers on the network) and its checkout URL with the address
  * prefilled. Every amount is checked against its payment method's limits before any provider is
  * asked; USD's are spec §9's, so a USD purchase out of its limits never reaches a provider.
+ * `check` is every refusal that asks no provider (network, provider, address, the amount's form,
+ * USD's limits), which the routes answer before a request spends the project's budget.
  * Refusals are `ApiRefusal`s with the words the visitor reads; provider failures
  * `OnrampProviderError`s (`providerHttp.ts`).
  */
@@ -44,6 +46,13 @@ export type Onramp = {
   /** Options, quotes and checkouts over these adapters, in this order of preference. */
   readonly adapters: readonly OnrampAdapter[]
   options(): Promise<OnrampOptions>
+  /**
+   * Refuses what can be refused without asking a provider, in the order `quote` and `checkout`
+   * refuse it: the network (and the provider asked for), a checkout's address, the amount's
+   * form and, in USD, spec §9's limits. A currency's other limits are the providers'.
+   * @throws ApiRefusal
+   */
+  check(request: OnrampQuoteRequest | OnrampCheckoutRequest): void
   quote(request: OnrampQuoteRequest): Promise<OnrampQuote>
   checkout(request: OnrampCheckoutRequest & { clientIp: string }): Promise<OnrampCheckout>
 }
@@ -122,13 +131,11 @@ export function createOnramp(
     return cached.options
   }
 
-  /** The payment method's limits: spec §9's for USD, else what the providers listed. */
-  async function limitsFor(
+  /** The limits the providers listed for a payment method of a currency other than USD. */
+  async function listedLimits(
     currency: string,
     paymentMethod: string,
   ): Promise<OnrampPaymentMethodLimit> {
-    const defaults = onrampDefaultLimits(currency, paymentMethod)
-    if (defaults) return defaults
     const offered = (await options()).paymentCurrencies.find(
       (entry) => entry.id === currency.toUpperCase(),
     )
@@ -170,43 +177,63 @@ export function createOnramp(
     return adapter
   }
 
-  /** The request as a purchase, its amount checked against its limits; nothing is sent before. */
-  async function checkedPurchase(
-    request: OnrampQuoteRequest | OnrampCheckoutRequest,
-  ): Promise<OnrampPurchase> {
+  /** The amount within `limits`, in the words the visitor reads. */
+  function assertWithin(amount: string, limits: OnrampPaymentMethodLimit, currency: string) {
+    const limitError = onrampAmountError(amount, limits, currency)
+    if (limitError) throw new ApiRefusal('onrampInvalidAmount', limitError)
+  }
+
+  /** `check`: the request's adapter and purchase, as far as they are checked without a provider. */
+  function checked(request: OnrampQuoteRequest | OnrampCheckoutRequest): {
+    adapter: OnrampAdapter
+    purchase: OnrampPurchase
+  } {
+    const adapter = adapterFor(request.network, request.provider)
+    if ('address' in request) {
+      const addressError = addressProblem(request.address, request.network)
+      if (addressError) throw new ApiRefusal('invalidRequest', `address: ${addressError}`)
+    }
     const paymentMethod = request.paymentMethod ?? onrampDefaultPaymentMethod
     const currency = request.paymentCurrency.toUpperCase()
     // The form first: no limits are looked up for an amount that is not one.
     const formError = onrampAmountError(request.amount, undefined, currency)
     if (formError) throw new ApiRefusal('onrampInvalidAmount', formError)
-    const limitError = onrampAmountError(
-      request.amount,
-      await limitsFor(currency, paymentMethod),
-      currency,
-    )
-    if (limitError) throw new ApiRefusal('onrampInvalidAmount', limitError)
+    const defaults = onrampDefaultLimits(currency, paymentMethod)
+    if (defaults) assertWithin(request.amount, defaults, currency)
     return {
-      purchaseCurrency: request.purchaseCurrency.toUpperCase(),
-      paymentCurrency: currency,
-      amount: request.amount.trim(),
-      network: request.network,
-      paymentMethod,
-      country: request.country ?? onrampDefaultCountry,
+      adapter,
+      purchase: {
+        purchaseCurrency: request.purchaseCurrency.toUpperCase(),
+        paymentCurrency: currency,
+        amount: request.amount.trim(),
+        network: request.network,
+        paymentMethod,
+        country: request.country ?? onrampDefaultCountry,
+      },
     }
+  }
+
+  /** The request's adapter and its purchase, every limit checked; nothing is sent before. */
+  async function checkedPurchase(request: OnrampQuoteRequest | OnrampCheckoutRequest) {
+    const { adapter, purchase } = checked(request)
+    const { paymentCurrency: currency, paymentMethod } = purchase
+    if (!onrampDefaultLimits(currency, paymentMethod))
+      assertWithin(request.amount, await listedLimits(currency, paymentMethod), currency)
+    return { adapter, purchase }
   }
 
   return {
     adapters,
     options,
+    check(request) {
+      checked(request)
+    },
     async quote(request) {
-      const adapter = adapterFor(request.network, request.provider)
-      return adapter.quote(await checkedPurchase(request))
+      const { adapter, purchase } = await checkedPurchase(request)
+      return adapter.quote(purchase)
     },
     async checkout({ clientIp, ...request }) {
-      const adapter = adapterFor(request.network, request.provider)
-      const addressError = addressProblem(request.address, request.network)
-      if (addressError) throw new ApiRefusal('invalidRequest', `address: ${addressError}`)
-      const purchase = await checkedPurchase(request)
+      const { adapter, purchase } = await checkedPurchase(request)
       return {
         url: await adapter.checkoutUrl({ ...purchase, address: request.address, clientIp }),
       }

@@ -8,7 +8,9 @@
  * connected, on one of the project's networks; its times hold (issued, not before, not
  * expired); the nonce was issued for this project and host and is unused; the signature is the
  * address's. Only then, in one transaction, is the nonce used up and the session stored: a
- * refused sign-in leaves nothing behind, and a nonce signs in once.
+ * refused sign-in leaves nothing behind, and a nonce signs in once. `checkSignIn` runs the checks
+ * alone, storing nothing: `offline`, the signature only as far as no network is asked, for the
+ * route to refuse before the request spends the project's budget.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import {
@@ -45,7 +47,7 @@ export async function issueNonce(
   project: Project,
   hostOrigin: string,
 ): Promise<{ nonce: string; expiresAt: string }> {
-  assertEnabled(project)
+  assertSiwxEnabled(project)
   const issuedAt = now()
   const expiresAt = new Date(issuedAt + siwxNonceTtlMs).toISOString()
   const nonce = randomBytes(16).toString('hex')
@@ -77,36 +79,9 @@ export async function signIn(
   project: Project,
   request: SiwxSignInRequest,
 ): Promise<{ token: string; session: SiwxSession }> {
-  assertEnabled(project)
-  const { db, now } = context
+  const { db } = context
   const { hostOrigin, message, signature } = request
-  const data = parseSiwxMessage(message)
-  assertSiwxForHost(data, hostOrigin)
-  assertSiwxForAccount(data, request)
-  const network = projectNetworks(project, context.networks).find(
-    (candidate) => candidate.caipNetworkId === data.chainId,
-  )
-  if (!network)
-    throw new SiwxError(
-      'siwxChainNotAllowed',
-      `The message is for ${data.chainId}, which is not one of project "${project.id}"'s networks.`,
-    )
-  const at = now()
-  assertSiwxInTime(data, at)
-  const nonce = await db
-    .selectFrom('siwx_nonces')
-    .select('nonce')
-    .where('nonce', '=', data.nonce)
-    .where('project_id', '=', project.id)
-    .where('host_origin', '=', hostOrigin)
-    .where('expires_at', '>', new Date(at).toISOString())
-    .executeTakeFirst()
-  if (!nonce) throw nonceInvalid()
-  if (!(await isSignedBy(data, message, signature, network.rpcUrl)))
-    throw new SiwxError(
-      'siwxSignatureMismatch',
-      `The signature is not ${data.accountAddress}'s signature of this message.`,
-    )
+  const { data, at } = await checkSignIn(context, project, request)
   const token = randomBytes(32).toString('base64url')
   // At the message's Expiration Time, and never later than a session lasts.
   const longest = at + siwxSessionTtlMs
@@ -139,6 +114,52 @@ export async function signIn(
       .execute()
   })
   return { token, session: { data, message, signature, expiresAt } }
+}
+
+/**
+ * A sign-in's checks, in `signIn`'s order, storing nothing.
+ * @param offline the signature only as far as it is checked without its network: a contract
+ *   wallet's is taken as it may be, and left to `signIn`.
+ * @returns the message's data and when it was checked.
+ * @throws SiwxError naming the check that failed.
+ */
+export async function checkSignIn(
+  context: SiwxContext,
+  project: Project,
+  request: SiwxSignInRequest,
+  { offline = false }: { offline?: boolean } = {},
+): Promise<{ data: SiwxMessageData; at: number }> {
+  assertSiwxEnabled(project)
+  const { db, now } = context
+  const { hostOrigin, message, signature } = request
+  const data = parseSiwxMessage(message)
+  assertSiwxForHost(data, hostOrigin)
+  assertSiwxForAccount(data, request)
+  const network = projectNetworks(project, context.networks).find(
+    (candidate) => candidate.caipNetworkId === data.chainId,
+  )
+  if (!network)
+    throw new SiwxError(
+      'siwxChainNotAllowed',
+      `The message is for ${data.chainId}, which is not one of project "${project.id}"'s networks.`,
+    )
+  const at = now()
+  assertSiwxInTime(data, at)
+  const nonce = await db
+    .selectFrom('siwx_nonces')
+    .select('nonce')
+    .where('nonce', '=', data.nonce)
+    .where('project_id', '=', project.id)
+    .where('host_origin', '=', hostOrigin)
+    .where('expires_at', '>', new Date(at).toISOString())
+    .executeTakeFirst()
+  if (!nonce) throw nonceInvalid()
+  if (!(await isSignedBy(data, message, signature, network.rpcUrl, { offline })))
+    throw new SiwxError(
+      'siwxSignatureMismatch',
+      `The signature is not ${data.accountAddress}'s signature of this message.`,
+    )
+  return { data, at }
 }
 
 /** The session of `token`, while it is neither expired nor revoked. */
@@ -202,6 +223,7 @@ const nonceInvalid = () =>
     'The nonce was not issued for this site, was used already, or expired.',
   )
 
-function assertEnabled(project: Project) {
+/** Refuses a project that has SIWX off. @throws SiwxError `siwxNotEnabled` */
+export function assertSiwxEnabled(project: Project): void {
   if (project.settings.siwx === 'off') throw new SiwxError('siwxNotEnabled', 'SIWX is not enabled')
 }

@@ -26,6 +26,8 @@ const invalidSignature = (details: string): never => {
 
 /**
  * @param rpcUrl the message's network, for contract wallets; without one only an EOA can sign in.
+ * @param offline asks no network: an eip155 signature that is not the EOA's is taken as a
+ *   contract wallet's may be (true) where there is a network to ask it of later.
  * @throws SiwxError `siwxInvalidSignature` for a signature of the wrong form,
  *   `siwxVerificationUnavailable` when a contract wallet's network does not answer.
  */
@@ -34,6 +36,7 @@ export async function isSignedBy(
   message: string,
   signature: string,
   rpcUrl: string | undefined,
+  { offline = false }: { offline?: boolean } = {},
 ): Promise<boolean> {
   if (namespaceOf(data.chainId) === 'solana') return isSignedOnSolana(data, message, signature)
   if (!isHex(signature, { strict: true }) || signature.length % 2 !== 0)
@@ -45,6 +48,7 @@ export async function isSignedBy(
     if (signer && isAddressEqual(signer, address)) return true
   }
   if (!rpcUrl) return false
+  if (offline) return true
   const client = createPublicClient({ transport: http(rpcUrl, { timeout: 10_000, retryCount: 0 }) })
   // viem answers false when its call fails for any reason: the network is asked first, so a
   // chain that is down is said to be down, not taken for a wrong signature.
