@@ -369,8 +369,20 @@ describe('eth_sendTransaction', () => {
       sentBefore - value - receipt.gasUsed * receipt.effectiveGasPrice,
     )
     expect(shown).toEqual([
-      { kind: 'transaction', network: 'eip155:31337', from: wallet.address, to: recipient, value },
+      {
+        kind: 'transaction',
+        network: 'eip155:31337',
+        from: wallet.address,
+        to: recipient,
+        value,
+        fee: { maxFee: expect.any(BigInt) },
+      },
     ])
+    // The fee shown is the most it can be: what was paid is within it.
+    const [request] = shown
+    const maxFee = request?.kind === 'transaction' ? request.fee?.maxFee : undefined
+    expect(maxFee).toBeGreaterThan(0n)
+    expect(receipt.gasUsed * receipt.effectiveGasPrice).toBeLessThanOrEqual(maxFee as bigint)
   })
 
   test('behavior: an ERC-20 transfer is shown decoded, then lands', async () => {
@@ -399,6 +411,7 @@ describe('eth_sendTransaction', () => {
         value: 0n,
         data,
         call: { name: 'transfer', token, to: recipient, amount: 250n },
+        fee: { maxFee: expect.any(BigInt) },
       },
     ])
   })
@@ -458,6 +471,91 @@ describe('eth_sendTransaction', () => {
     ).rejects.toMatchObject({ name: 'ProviderRpcError', code: 3 })
     expect(shown).toEqual([])
     expect(await nonce()).toBe(nonceBefore)
+  })
+
+  test('error: the fee-burning request (to self, value 0, gasPrice balance / 21000) is refused, never shown', async () => {
+    const { signer, shown } = signerAnswering(true)
+    const balanceBefore = await chain().getBalance({ address: wallet.address })
+    const nonceBefore = await nonce()
+    const gasPrice = balanceBefore / 21_000n
+    for (const fees of [
+      { gasPrice: toHex(gasPrice) },
+      { maxFeePerGas: toHex(gasPrice), maxPriorityFeePerGas: toHex(gasPrice) },
+      { maxPriorityFeePerGas: toHex(gasPrice) },
+    ])
+      await expect(
+        signer.request({
+          method: 'eth_sendTransaction',
+          params: [{ from: wallet.address, to: wallet.address, value: '0x0', ...fees }],
+        }),
+      ).rejects.toMatchObject({
+        name: 'InvalidParamsError',
+        code: -32602,
+        message: expect.stringMatching(
+          /^eth_sendTransaction: (gasPrice|maxFeePerGas|maxPriorityFeePerGas) \d+(\.\d+)? gwei is more than [\d.]+ gwei, 3× the network's fee now \([\d.]+ gwei\); leave it out and the wallet sets it\.$/,
+        ),
+      })
+    await expect(
+      signer.request({
+        method: 'eth_sendTransaction',
+        params: [
+          { from: wallet.address, to: wallet.address, value: '0x0', gas: toHex(10_000_000n) },
+        ],
+      }),
+    ).rejects.toMatchObject({
+      code: -32602,
+      message: /gas 10000000 is more than 63000, 3× the wallet's estimate \(21000\)/,
+    })
+    expect(shown).toEqual([])
+    expect(await nonce()).toBe(nonceBefore)
+    expect(await chain().getBalance({ address: wallet.address })).toBe(balanceBefore)
+  })
+
+  test("behavior: a site's fees within the cap are sent as given and shown in the max fee", async () => {
+    const { signer, shown } = signerAnswering(true)
+    const { maxFeePerGas } = await chain().estimateFeesPerGas()
+    const siteFee = maxFeePerGas * 2n
+    const hash = (await signer.request({
+      method: 'eth_sendTransaction',
+      params: [
+        {
+          from: wallet.address,
+          to: recipient,
+          value: '0x1',
+          gas: toHex(30_000n),
+          maxFeePerGas: toHex(siteFee),
+          maxPriorityFeePerGas: '0x1',
+        },
+      ],
+    })) as Hex
+    const sent = await chain().getTransaction({ hash })
+    expect(sent.maxFeePerGas).toBe(siteFee)
+    expect(sent.gas).toBe(30_000n)
+    expect(shown.map((request) => request.kind === 'transaction' && request.fee)).toEqual([
+      { maxFee: 30_000n * siteFee },
+    ])
+  })
+
+  test("error: a site's nonce is refused unless it is the account's next one", async () => {
+    const { signer, shown } = signerAnswering(true)
+    const next = await nonce()
+    const transfer = { from: wallet.address, to: recipient, value: '0x1' }
+    for (const wrong of [next + 1, next - 1])
+      await expect(
+        signer.request({
+          method: 'eth_sendTransaction',
+          params: [{ ...transfer, nonce: toHex(wrong) }],
+        }),
+      ).rejects.toMatchObject({
+        code: -32602,
+        message: `eth_sendTransaction: nonce ${wrong} is not the account's next one (${next}); leave it out and the wallet sets it.`,
+      })
+    expect(shown).toEqual([])
+    const hash = (await signer.request({
+      method: 'eth_sendTransaction',
+      params: [{ ...transfer, nonce: toHex(next) }],
+    })) as Hex
+    expect((await chain().getTransaction({ hash })).nonce).toBe(next)
   })
 
   test('error: malformed transactions are refused, never shown', async () => {

@@ -27,6 +27,7 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  Eip1559FeesNotSupportedError,
   getAddress,
   type Hex,
   HttpRequestError,
@@ -40,7 +41,13 @@ import {
   BaseError as ViemError,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { type Erc20Call, erc20CallOf, readTransaction } from './evmTransaction'
+import { type FeeEstimate, setFees } from './evmFees'
+import {
+  type CheckedTransaction,
+  type Erc20Call,
+  erc20CallOf,
+  readTransaction,
+} from './evmTransaction'
 import { readTypedData } from './evmTypedData'
 import { positional, type RequestHandlers, requestDispatcher } from './requestDispatcher'
 import { invalid, networkList, readableText, shown } from './signerInput'
@@ -66,8 +73,15 @@ export type ApprovalRequest =
       primaryType: string
       message: Record<string, unknown>
     })
-  | (ApprovalContext & { kind: 'transaction' } & ApprovalCall)
-  | (ApprovalContext & { kind: 'calls'; calls: ApprovalCall[] })
+  | (ApprovalContext & { kind: 'transaction'; fee?: NetworkFee } & ApprovalCall)
+  | (ApprovalContext & { kind: 'calls'; calls: ApprovalCall[]; fee?: NetworkFee })
+
+/**
+ * The network fee of a transaction or user operation, in the network's native currency's
+ * smallest unit: the most it can cost (gas limit × fee per gas), or `sponsored` when a
+ * paymaster pays it and the visitor pays none.
+ */
+export type NetworkFee = { maxFee: bigint; sponsored?: true }
 
 /** One call a transaction or a smart account's batch makes, as the visitor is shown it. */
 export type ApprovalCall = { to: Address; value: bigint; data?: Hex; call?: Erc20Call }
@@ -217,21 +231,28 @@ export function createEvmSigner({
   }
 
   async function sendTransaction(params: RequestArguments['params']) {
-    const [value] = positional('eth_sendTransaction', params, ['transaction'])
+    const method = 'eth_sendTransaction'
+    const [value] = positional(method, params, ['transaction'])
     // The network of the request, kept to the end even if the wallet switches meanwhile.
     const on = active
     const transaction = readTransaction(value, on, assertOwnAddress)
-    const { wallet } = clientsOf(on)
-    // Estimated before the visitor is asked, so a call that can only fail fails now.
-    const gas =
-      transaction.gas ??
-      (
-        await wallet
-          .prepareTransactionRequest({ ...transaction, parameters: ['gas'] } as PrepareRequest)
-          .catch((error: unknown) => {
-            throw providerErrorOf(error, on)
-          })
-      ).gas
+    const { wallet, chain } = clientsOf(on)
+    const estimate = await feeEstimate(chain, wallet, transaction).catch((error: unknown) => {
+      throw providerErrorOf(error, on)
+    })
+    // The site's gas and fees within the cap, else refused before the visitor is asked.
+    const { maxFee, ...fees } = setFees(method, transaction, estimate)
+    if (transaction.nonce !== undefined) {
+      const next = await chain
+        .getTransactionCount({ address: from, blockTag: 'pending' })
+        .catch((error: unknown) => {
+          throw providerErrorOf(error, on)
+        })
+      if (transaction.nonce !== next)
+        throw invalid(
+          `${method}: nonce ${transaction.nonce} is not the account's next one (${next}); leave it out and the wallet sets it.`,
+        )
+    }
     const call = transaction.data ? erc20CallOf(transaction.to, transaction.data) : undefined
     await approved({
       kind: 'transaction',
@@ -241,10 +262,12 @@ export function createEvmSigner({
       value: transaction.value,
       ...(transaction.data ? { data: transaction.data } : {}),
       ...(call ? { call } : {}),
+      fee: { maxFee },
     })
-    // Nonce and fees are taken now, after the visitor's yes, as they would be stale otherwise.
+    // Sent with the gas and fees shown, so the fee can't exceed the maximum approved; the nonce
+    // is taken now, after the visitor's yes, as it would be stale otherwise.
     return inTurn(() =>
-      wallet.sendTransaction({ ...transaction, gas } as SendRequest).catch((error: unknown) => {
+      wallet.sendTransaction({ ...transaction, ...fees } as SendRequest).catch((error: unknown) => {
         throw providerErrorOf(error, on)
       }),
     )
@@ -308,6 +331,49 @@ export function createEvmSigner({
     network: () => active.caipNetworkId,
     request: requestDispatcher(handlers),
   }
+}
+
+/**
+ * The wallet's own gas and fee estimate for `transaction` on its network, of the fee kind the
+ * site chose (legacy `gasPrice`, else EIP-1559 where the network has it). The gas is estimated
+ * without the site's gas and fees, so a call that can only fail fails now, before the visitor
+ * is asked.
+ */
+async function feeEstimate(
+  chain: ReturnType<typeof clientsOn>['chain'],
+  wallet: WalletClient,
+  transaction: CheckedTransaction,
+): Promise<FeeEstimate> {
+  const { to, value, data, accessList } = transaction
+  const legacy =
+    'gasPrice' in transaction || transaction.type === 'legacy' || transaction.type === 'eip2930'
+  const eip1559 =
+    transaction.type === 'eip1559' ||
+    'maxFeePerGas' in transaction ||
+    'maxPriorityFeePerGas' in transaction
+  const [{ gas }, fees] = await Promise.all([
+    wallet.prepareTransactionRequest({
+      to,
+      value,
+      ...(data ? { data } : {}),
+      ...(accessList ? { accessList } : {}),
+      parameters: ['gas'],
+    } as PrepareRequest),
+    legacy
+      ? chain.estimateFeesPerGas({ type: 'legacy' })
+      : chain.estimateFeesPerGas({ type: 'eip1559' }).catch((error: unknown) => {
+          // A network without EIP-1559: its gas price, unless the site asked for EIP-1559 fees.
+          if (eip1559 || !(error instanceof Eip1559FeesNotSupportedError)) throw error
+          return chain.estimateFeesPerGas({ type: 'legacy' })
+        }),
+  ])
+  return fees.gasPrice !== undefined
+    ? { gas, gasPrice: fees.gasPrice }
+    : {
+        gas,
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      }
 }
 
 // viem's request types, which infer the fee kind from a literal: a CheckedTransaction has one

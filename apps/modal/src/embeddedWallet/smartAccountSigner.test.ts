@@ -192,6 +192,7 @@ describe('eth_sendTransaction', () => {
       const { smart, shown } = await freshWallet()
       const receiver = freshAddress()
       const value = parseEther('0.25')
+      const before = await chain.getBalance({ address: smart.address })
 
       const hash = (await smart.request({
         method: 'eth_sendTransaction',
@@ -210,8 +211,15 @@ describe('eth_sendTransaction', () => {
           from: smart.address,
           to: receiver,
           value,
+          fee: { maxFee: expect.any(BigInt) },
         },
       ])
+      // The fee shown is the most the operation could cost the account: what it paid is within.
+      const [request] = shown
+      const maxFee = request?.kind === 'transaction' ? request.fee?.maxFee : undefined
+      expect(maxFee).toBeGreaterThan(0n)
+      const paid = before - (await chain.getBalance({ address: smart.address })) - value
+      expect(paid).toBeLessThanOrEqual(maxFee as bigint)
 
       const text = 'Signed by a deployed account'
       const signature = (await smart.request({
@@ -227,7 +235,7 @@ describe('eth_sendTransaction', () => {
   )
 
   test(
-    "error: an account that can't pay for gas is refused by the bundler and nothing lands",
+    "error: an account that can't pay for gas is refused by the bundler's estimate, before the visitor is asked; nothing lands",
     async () => {
       const { smart, shown } = await freshWallet({ ether: '0' })
       const receiver = freshAddress()
@@ -244,7 +252,7 @@ describe('eth_sendTransaction', () => {
         shortMessage: 'Smart Account does not have sufficient funds to execute the User Operation.',
         details: "UserOperation reverted during simulation with reason: AA21 didn't pay prefund",
       })
-      expect(shown).toHaveLength(1)
+      expect(shown).toHaveLength(0)
       await expectNothingSent(smart.address, [receiver])
     },
     sendTimeout,
@@ -285,6 +293,7 @@ describe('wallet_sendCalls', () => {
             { to: first, value: parseEther('0.1') },
             { to: second, value: parseEther('0.2') },
           ],
+          fee: { maxFee: expect.any(BigInt) },
         },
       ])
       const status = () =>
@@ -466,7 +475,7 @@ describe('the bundler unreachable', () => {
     { case: 'a port fetch refuses', url: async () => 'http://127.0.0.1:9' },
     { case: 'a port nothing listens on', url: async () => `http://127.0.0.1:${await freePort()}` },
   ])(
-    'error: at $case, a transaction is 4901 naming the network, and nothing is sent',
+    'error: at $case, a transaction is 4901 naming the network before the visitor is asked (its fee needs the bundler), and nothing is sent',
     async ({ url }) => {
       const bundlerUrl = await url()
       const { smart, shown } = await freshWallet({
@@ -484,7 +493,7 @@ describe('the bundler unreachable', () => {
         code: 4901,
         message: "The bundler of Anvil can't be reached: try again later.",
       })
-      expect(shown).toHaveLength(1)
+      expect(shown).toHaveLength(0)
       await expectNothingSent(smart.address, [receiver])
     },
     sendTimeout,

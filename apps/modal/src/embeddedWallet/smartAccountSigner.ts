@@ -46,6 +46,7 @@ import {
   type EvmSigner,
   isChainIdHex,
   messageText,
+  type NetworkFee,
   ownAddressCheck,
   providerErrorOf,
   readCapabilitiesRequest,
@@ -84,6 +85,15 @@ export type SmartAccountSignerOptions = {
   timeoutMs?: number
 }
 
+/** The gas limits and fees per gas a user operation was shown with, and is sent with. */
+type OperationLimits = {
+  callGasLimit: bigint
+  verificationGasLimit: bigint
+  preVerificationGas: bigint
+  maxFeePerGas: bigint
+  maxPriorityFeePerGas: bigint
+}
+
 /** A batch this wallet sent: its user operation and the network it went to. */
 type SentBatch = { hash: Hex; network: NetworkConfig }
 
@@ -107,7 +117,7 @@ export async function createSmartAccountSigner(
 
   const clients = new Map<
     string,
-    { chain: PublicClient; account: SmartAccount; bundler: BundlerClient }
+    { chain: PublicClient; account: SmartAccount; bundler: BundlerClient; sponsored: boolean }
   >()
   async function clientsOf(network: NetworkConfig) {
     const made = clients.get(network.caipNetworkId)
@@ -118,7 +128,7 @@ export async function createSmartAccountSigner(
     const bundler = smartAccountBundler(chain, options.bundlerTransport(network), {
       paymaster: sponsored || undefined,
     })
-    const built = { chain, account, bundler }
+    const built = { chain, account, bundler, sponsored }
     clients.set(network.caipNetworkId, built)
     return built
   }
@@ -139,14 +149,48 @@ export async function createSmartAccountSigner(
       throw new UserRejectedRequestError({ message: 'The visitor rejected the request.' })
   }
 
+  const operationCalls = (calls: ApprovalCall[]) =>
+    calls.map(({ to, value, data }) => ({ to, value, ...(data ? { data } : {}) }))
+
+  /**
+   * The user operation's network fee, before the visitor is asked: the bundler's gas estimate
+   * and the operation's fee per gas, which the send then keeps to (`limits`). A sponsored
+   * network's operation costs the visitor nothing; its paymaster is asked only once approved.
+   */
+  async function operationFee(
+    network: NetworkConfig,
+    calls: ApprovalCall[],
+  ): Promise<{ fee: NetworkFee; limits?: OperationLimits }> {
+    const { account, bundler, sponsored } = await clientsOf(network)
+    if (sponsored) return { fee: { maxFee: 0n, sponsored: true } }
+    try {
+      const prepared = await bundler.prepareUserOperation({
+        account,
+        calls: operationCalls(calls),
+      })
+      const limits = {
+        callGasLimit: prepared.callGasLimit,
+        verificationGasLimit: prepared.verificationGasLimit,
+        preVerificationGas: prepared.preVerificationGas,
+        maxFeePerGas: prepared.maxFeePerGas,
+        maxPriorityFeePerGas: prepared.maxPriorityFeePerGas,
+      }
+      const gas = limits.callGasLimit + limits.verificationGasLimit + limits.preVerificationGas
+      return { fee: { maxFee: gas * limits.maxFeePerGas }, limits }
+    } catch (error) {
+      throw userOperationError(error, network)
+    }
+  }
+
   /** Sends `calls` as one user operation; resolves to its hash once the bundler took it. */
-  async function sendCalls(network: NetworkConfig, calls: ApprovalCall[]) {
+  async function sendCalls(
+    network: NetworkConfig,
+    calls: ApprovalCall[],
+    limits?: OperationLimits,
+  ) {
     const { account, bundler } = await clientsOf(network)
     try {
-      return await bundler.sendUserOperation({
-        account,
-        calls: calls.map(({ to, value, data }) => ({ to, value, ...(data ? { data } : {}) })),
-      })
+      return await bundler.sendUserOperation({ account, calls: operationCalls(calls), ...limits })
     } catch (error) {
       throw userOperationError(error, network)
     }
@@ -206,6 +250,8 @@ export async function createSmartAccountSigner(
     // estimate and the account's own nonce.
     const { to, value: amount, data } = readTransaction(value, network, assertOwnAddress)
     const call = data ? erc20CallOf(to, data) : undefined
+    const calls = [{ to, value: amount, ...(data ? { data } : {}) }]
+    const { fee, limits } = await operationFee(network, calls)
     await approved({
       kind: 'transaction',
       network: network.caipNetworkId,
@@ -214,8 +260,9 @@ export async function createSmartAccountSigner(
       value: amount,
       ...(data ? { data } : {}),
       ...(call ? { call } : {}),
+      fee,
     })
-    const hash = await sendCalls(network, [{ to, value: amount, ...(data ? { data } : {}) }])
+    const hash = await sendCalls(network, calls, limits)
     const receipt = await included(network, hash)
     if (!receipt.success)
       throw new ProviderRpcError(
@@ -229,8 +276,9 @@ export async function createSmartAccountSigner(
     const [batch] = positional('wallet_sendCalls', params, ['{ version, chainId, calls }'])
     const network = networkOf()
     const calls = readCalls(batch, network, assertOwnAddress)
-    await approved({ kind: 'calls', network: network.caipNetworkId, from: address, calls })
-    const hash = await sendCalls(network, calls)
+    const { fee, limits } = await operationFee(network, calls)
+    await approved({ kind: 'calls', network: network.caipNetworkId, from: address, calls, fee })
+    const hash = await sendCalls(network, calls, limits)
     sent.set(hash, { hash, network })
     return { id: hash }
   }

@@ -241,6 +241,7 @@ describe('solana_signTransaction', () => {
             transfer: { from: wallet.address, to: recipient, lamports: amount },
           },
         ],
+        fee: { base: 5000n, priority: 0n },
       },
     ])
     const signed = getTransactionDecoder().decode(signedTransaction)

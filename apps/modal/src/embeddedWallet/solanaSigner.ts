@@ -44,7 +44,9 @@ import {
   readMessage,
   readOptions,
   readTransaction,
+  type SolanaFee,
   type SolanaInstructionSummary,
+  solanaFeeOf,
   summarize,
   transactionOptions,
 } from './solanaTransaction'
@@ -69,6 +71,8 @@ export type SolanaApprovalRequest =
       kind: 'transaction'
       send: boolean
       instructions: SolanaInstructionSummary[]
+      /** The fee the transaction costs this wallet, its fee payer. */
+      fee?: SolanaFee
     })
 
 /** Asks the visitor; resolves true only when they approve. */
@@ -278,12 +282,14 @@ export function createSolanaSigner({
         )
       },
     )
+    const instructions = [...message.instructions].map(summarize)
     await approved({
       kind: 'transaction',
       network: on.caipNetworkId,
       from,
       send,
-      instructions: [...message.instructions].map(summarize),
+      instructions,
+      fee: solanaFeeOf(compiled.header.numSignerAccounts, instructions),
     })
     const { privateKey, publicKey } = await signingKey()
     const keys = [{ privateKey, publicKey }]

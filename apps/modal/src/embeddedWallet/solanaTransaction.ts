@@ -11,6 +11,7 @@ import {
   getTransactionDecoder,
   getTransactionSizeLimit,
   type Instruction,
+  type ReadonlyUint8Array,
   type Transaction,
 } from '@solana/kit'
 import {
@@ -56,7 +57,26 @@ export type SolanaInstructionSummary = {
     amount: bigint
     decimals: number
   }
+  /** A ComputeBudget instruction: the compute unit limit or price (the priority fee) it sets. */
+  computeBudget?: { unitLimit: number } | { microLamportsPerUnit: bigint }
 }
+
+/**
+ * A Solana transaction's fee in lamports, as its fee payer pays it: the base fee
+ * (`lamportsPerSignature` for each signature) and the priority fee (the compute unit price its
+ * ComputeBudget instructions set, times the compute unit limit, rounded up).
+ */
+export type SolanaFee = { base: bigint; priority: bigint }
+
+/** The ComputeBudget program, whose instructions set the compute unit limit and price. */
+export const COMPUTE_BUDGET_PROGRAM_ADDRESS = 'ComputeBudget111111111111111111111111111111'
+
+/** The base fee of one signature on Solana, in lamports. */
+export const lamportsPerSignature = 5000n
+
+/** The compute units an instruction may use when no limit is set, and a transaction's most. */
+const defaultUnitsPerInstruction = 200_000n
+const maxUnitsPerTransaction = 1_400_000n
 
 /**
  * Wallet Standard's `options` of each transaction method. Those of a signature only concern a
@@ -173,6 +193,10 @@ export function readOptions(method: string, options: unknown): SendOptions {
 export function summarize(instruction: Instruction): SolanaInstructionSummary {
   const programId = instruction.programAddress
   const { accounts, data } = instruction
+  if (programId === COMPUTE_BUDGET_PROGRAM_ADDRESS && data) {
+    const computeBudget = computeBudgetOf(data)
+    return computeBudget ? { programId, computeBudget } : { programId }
+  }
   if (!accounts || !data) return { programId }
   const readable = { ...instruction, accounts, data }
   try {
@@ -226,3 +250,47 @@ export function isTransactionMessage(bytes: Uint8Array): boolean {
     return false
   }
 }
+
+/**
+ * What a ComputeBudget instruction's data sets: `SetComputeUnitLimit` (2, u32 LE) or
+ * `SetComputeUnitPrice` (3, u64 LE micro-lamports per unit); undefined for any other.
+ */
+function computeBudgetOf(data: ReadonlyUint8Array): SolanaInstructionSummary['computeBudget'] {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength)
+  if (data[0] === 2 && data.length === 5) return { unitLimit: view.getUint32(1, true) }
+  if (data[0] === 3 && data.length === 9)
+    return { microLamportsPerUnit: view.getBigUint64(1, true) }
+  return undefined
+}
+
+/**
+ * The fee of a transaction with `signatures` signatures and these instructions (summarized):
+ * the base fee, and the priority fee its ComputeBudget instructions ask. Without a unit limit,
+ * the runtime's default: 200,000 units an instruction other than ComputeBudget's, at most
+ * 1,400,000.
+ *
+ * @example
+ * solanaFeeOf(1, instructions) // { base: 5000n, priority: 2000n }
+ */
+export function solanaFeeOf(
+  signatures: number,
+  instructions: readonly SolanaInstructionSummary[],
+): SolanaFee {
+  let limit: bigint | undefined
+  let price = 0n
+  for (const { computeBudget } of instructions) {
+    if (computeBudget && 'unitLimit' in computeBudget) limit = BigInt(computeBudget.unitLimit)
+    if (computeBudget && 'microLamportsPerUnit' in computeBudget)
+      price = computeBudget.microLamportsPerUnit
+  }
+  const others = BigInt(
+    instructions.filter(({ programId }) => programId !== COMPUTE_BUDGET_PROGRAM_ADDRESS).length,
+  )
+  const units = limit ?? min(others * defaultUnitsPerInstruction, maxUnitsPerTransaction)
+  return {
+    base: BigInt(signatures) * lamportsPerSignature,
+    priority: (price * min(units, maxUnitsPerTransaction) + 999_999n) / 1_000_000n,
+  }
+}
+
+const min = (a: bigint, b: bigint) => (a < b ? a : b)

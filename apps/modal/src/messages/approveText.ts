@@ -32,4 +32,11 @@ export const approveText = {
   reject: 'Reject',
   approveButton: 'Approve',
   nothing: 'Nothing is waiting for your approval.',
+  // Fees (FeeRows): the most a transaction's fee can be, the total with its value, Solana's fees.
+  maxFee: 'Max network fee',
+  total: 'Total',
+  sponsoredFee: 'None: a sponsor pays it',
+  baseFee: 'Network fee',
+  priorityFee: 'Priority fee',
+  inUsd: (amount: string, usd: string) => `${amount} (${usd})`,
 } as const

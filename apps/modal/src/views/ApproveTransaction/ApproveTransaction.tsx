@@ -20,6 +20,7 @@ import { tokenUnitsQuery } from '../../queries/tokenUnits'
 import type { ModalState } from '../../stores/store'
 import styles from '../form.module.css'
 import list from '../list.module.css'
+import { FeeRows } from './FeeRows'
 
 const lamportsPerSol = 9
 
@@ -103,6 +104,7 @@ function Summary({ approval, state }: { approval: PendingApproval; state: ModalS
     <>
       <Row label={text.network}>{network?.name ?? approval.network}</Row>
       <Row label={text.from}>{approval.from}</Row>
+      <FeeRows approval={approval} network={network} />
     </>
   )
   if (approval.kind === 'message')

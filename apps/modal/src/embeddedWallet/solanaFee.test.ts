@@ -1,0 +1,58 @@
+/**
+ * A Solana transaction's fee as the approval shows it: ComputeBudget instructions read (unit
+ * limit and price, not a bare program id) and the base and priority fee in lamports.
+ */
+import { type Address, address } from '@solana/kit'
+import { describe, expect, test } from 'vitest'
+import { COMPUTE_BUDGET_PROGRAM_ADDRESS, solanaFeeOf, summarize } from './solanaTransaction'
+
+const computeBudget = address(COMPUTE_BUDGET_PROGRAM_ADDRESS)
+const system = '11111111111111111111111111111111' as Address
+
+function unitLimit(units: number) {
+  const data = new Uint8Array(5)
+  data[0] = 2
+  new DataView(data.buffer).setUint32(1, units, true)
+  return summarize({ programAddress: computeBudget, data })
+}
+function unitPrice(microLamports: bigint) {
+  const data = new Uint8Array(9)
+  data[0] = 3
+  new DataView(data.buffer).setBigUint64(1, microLamports, true)
+  return summarize({ programAddress: computeBudget, data })
+}
+
+describe('Solana fees', () => {
+  test('behavior: ComputeBudget instructions are read as the limit and price they set', () => {
+    expect(unitLimit(300_000)).toEqual({
+      programId: computeBudget,
+      computeBudget: { unitLimit: 300_000 },
+    })
+    expect(unitPrice(5_000_000n)).toEqual({
+      programId: computeBudget,
+      computeBudget: { microLamportsPerUnit: 5_000_000n },
+    })
+    // Any other ComputeBudget instruction (a heap frame) shows as its program only.
+    expect(
+      summarize({ programAddress: computeBudget, data: new Uint8Array([1, 0, 0, 1, 0]) }),
+    ).toEqual({
+      programId: computeBudget,
+    })
+  })
+
+  test('behavior: the base fee is 5000 lamports a signature; the priority fee is price × limit', () => {
+    const transfer = { programId: system }
+    expect(solanaFeeOf(1, [transfer])).toEqual({ base: 5000n, priority: 0n })
+    // 300,000 units at 5,000,000 micro-lamports each: 1,500,000 lamports.
+    expect(solanaFeeOf(2, [unitLimit(300_000), unitPrice(5_000_000n), transfer])).toEqual({
+      base: 10_000n,
+      priority: 1_500_000n,
+    })
+    // No limit set: 200,000 units for each other instruction; rounded up to a whole lamport.
+    expect(solanaFeeOf(1, [unitPrice(1n), transfer, transfer])).toEqual({
+      base: 5000n,
+      priority: 1n,
+    })
+    expect(solanaFeeOf(1, [unitPrice(10n), transfer])).toEqual({ base: 5000n, priority: 2n })
+  })
+})
