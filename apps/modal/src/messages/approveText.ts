@@ -1,10 +1,10 @@
 /** The words of ApproveTransaction, beside the view so they load with it. */
 export const approveText = {
-  signMessage: 'Sign message',
-  signTypedData: 'Sign data',
-  sendTransaction: 'Send transaction',
-  signTransaction: 'Sign transaction',
-  sendCalls: 'Send calls',
+  signMessage: 'Sign a message',
+  signTypedData: 'Sign typed data',
+  sendTransaction: 'Send a transaction',
+  signTransaction: 'Sign a transaction',
+  sendCalls: 'Send a batch of calls',
   explainMessage: 'The site asks your wallet to sign this message. Signing costs nothing.',
   explainTypedData:
     'The site asks your wallet to sign this data. A signature can authorise what the data says: check it.',
@@ -32,4 +32,9 @@ export const approveText = {
   reject: 'Reject',
   approveButton: 'Approve',
   nothing: 'Nothing is waiting for your approval.',
+  // Issue 34 points 4 and 5: seen before armed, the site named, what is asked.
+  visibilityUnproven:
+    'This browser cannot show that this request is visible to you, so it cannot be approved here.',
+  askedBy: 'Asked by',
+  unknownSite: 'an unknown site',
 } as const
