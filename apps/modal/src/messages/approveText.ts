@@ -1,10 +1,10 @@
 /** The words of ApproveTransaction, beside the view so they load with it. */
 export const approveText = {
-  signMessage: 'Sign message',
-  signTypedData: 'Sign data',
-  sendTransaction: 'Send transaction',
-  signTransaction: 'Sign transaction',
-  sendCalls: 'Send calls',
+  signMessage: 'Sign a message',
+  signTypedData: 'Sign typed data',
+  sendTransaction: 'Send a transaction',
+  signTransaction: 'Sign a transaction',
+  sendCalls: 'Send a batch of calls',
   explainMessage: 'The site asks your wallet to sign this message. Signing costs nothing.',
   explainTypedData:
     'The site asks your wallet to sign this data. A signature can authorise what the data says: check it.',
@@ -39,4 +39,9 @@ export const approveText = {
   baseFee: 'Network fee',
   priorityFee: 'Priority fee',
   inUsd: (amount: string, usd: string) => `${amount} (${usd})`,
+  // Issue 34 points 4 and 5: seen before armed, the site named, what is asked.
+  visibilityUnproven:
+    "This browser can't prove the request is shown to you: approve only what you came here to do.",
+  askedBy: 'Asked by',
+  unknownSite: 'an unknown site',
 } as const

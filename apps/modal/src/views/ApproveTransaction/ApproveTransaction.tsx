@@ -7,7 +7,7 @@
  */
 import type { NetworkConfig } from '@airlock/protocol'
 import { useQuery } from '@tanstack/react-query'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useRef } from 'react'
 import { formatUnits } from 'viem'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
@@ -20,15 +20,12 @@ import { tokenUnitsQuery } from '../../queries/tokenUnits'
 import type { ModalState } from '../../stores/store'
 import styles from '../form.module.css'
 import list from '../list.module.css'
+import own from './ApproveTransaction.module.css'
+import { AskingSite } from './AskingSite'
 import { FeeRows } from './FeeRows'
+import { canProveVisibility, useSeenArming } from './useSeenArming'
 
 const lamportsPerSol = 9
-
-/**
- * Approve answers only after the request has been on screen this long: a click the host page
- * timed to land as the view appears (a double-click it asked for elsewhere) does not approve.
- */
-const approveDelayMs = 500
 
 function networkOf(state: ModalState, approval: PendingApproval) {
   return state.networks.find((network) => network.caipNetworkId === approval.network)
@@ -111,7 +108,7 @@ function Summary({ approval, state }: { approval: PendingApproval; state: ModalS
     return (
       <>
         <p className={list.note}>{text.explainMessage}</p>
-        <pre className={`${styles.field} ${styles.input}`} data-approval-message>
+        <pre className={`${styles.field} ${styles.input} ${own.message}`} data-approval-message>
           {approval.message}
         </pre>
         <dl className={styles.details}>{common}</dl>
@@ -208,17 +205,16 @@ export function ApproveTransaction() {
   const modal = useModal()
   const state = useModalState((current) => current)
   const { approval } = state
-  const [armed, setArmed] = useState<PendingApproval | undefined>()
-  useEffect(() => {
-    const timer = setTimeout(() => setArmed(approval), approveDelayMs)
-    return () => clearTimeout(timer)
-  }, [approval])
+  // Approve answers only once the card has been seen (useSeenArming), not merely on screen.
+  const card = useRef<HTMLDivElement>(null)
+  const arming = useSeenArming(card, approval)
   if (!approval) return <p className={list.note}>{text.nothing}</p>
   const decide = async (approved: boolean) =>
     (await modal.embeddedWallet.load()).approvals.decide(approved)
   return (
-    <div className={styles.form} data-approval-kind={approval.kind}>
+    <div ref={card} className={styles.form} data-approval-kind={approval.kind}>
       <p className={styles.title}>{titleOf(approval)}</p>
+      <AskingSite />
       <Summary approval={approval} state={state} />
       <div className={styles.buttons}>
         <button type="button" className={list.button} onClick={() => decide(false)}>
@@ -227,12 +223,14 @@ export function ApproveTransaction() {
         <button
           type="button"
           className={styles.primary}
-          disabled={armed !== approval}
+          disabled={arming !== 'armed'}
+          data-arming={arming}
           onClick={() => decide(true)}
         >
           {text.approveButton}
         </button>
       </div>
+      {!canProveVisibility() && <p className={list.note}>{text.visibilityUnproven}</p>}
     </div>
   )
 }

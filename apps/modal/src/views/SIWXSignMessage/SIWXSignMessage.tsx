@@ -5,10 +5,9 @@
  */
 import { siwxDomain, siwxStatement, toastMessages, truncateAddress } from '@airlock/protocol'
 import { useState } from 'react'
-import { useImageFallback } from '../../components/useImageFallback'
+import { SiteIcon } from '../../components/SiteIcon'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
-import { WalletIcon } from '../../components/WalletIcon'
 import { signInWithWallet } from '../../flows/signInWithWallet'
 import { siwxText } from '../../messages/siwxText'
 import list from '../list.module.css'
@@ -62,25 +61,5 @@ export function SIWXSignMessage() {
         </button>
       </div>
     </div>
-  )
-}
-
-/** The site's icon (its /favicon.ico), or its initial while that loads or when it has none. */
-function SiteIcon({ origin, domain }: { origin: string | undefined; domain: string }) {
-  const src = origin ? `${origin}/favicon.ico` : undefined
-  const image = useImageFallback(src)
-  return (
-    <>
-      {image.status !== 'loaded' && <WalletIcon name={domain} icon="" />}
-      {src && image.status !== 'failed' && (
-        <img
-          src={src}
-          alt=""
-          hidden={image.status !== 'loaded'}
-          onLoad={image.onLoad}
-          onError={image.onError}
-        />
-      )}
-    </>
   )
 }

@@ -1,0 +1,140 @@
+// ApproveTransaction as the visitor sees it (issue 34 points 4 and 5): Approve arms only after
+// the card has been seen for 500 ms, as Chromium proves it (IntersectionObserver v2), and never
+// while the page makes it transparent or covers it; the card names the site that asks, says what
+// is asked, and keeps a long message inside it.
+import { screen } from '@testing-library/dom'
+import { beforeAll, expect, test } from 'vitest'
+import { page } from 'vitest/browser'
+import type { PendingApproval } from '../../embeddedWallet/approvals'
+import { viewTitles } from '../../messages'
+import { approveText } from '../../messages/approveText'
+import { evmAccount, testHost } from '../../test/fixtures'
+import { connectedState, renderView } from '../../test/renderView'
+import { seenForMs } from './useSeenArming'
+
+const message: PendingApproval = {
+  kind: 'message',
+  network: 'eip155:31337',
+  from: evmAccount,
+  message: 'Sign in to the shop',
+}
+
+function renderApproval(approval: PendingApproval = message) {
+  return renderView('ApproveTransaction', {
+    state: { ...connectedState(evmAccount), host: testHost, approval },
+  })
+}
+
+const approveButton = () => screen.getByRole('button', { name: approveText.approveButton })
+
+// Vitest's runner shows this page in a frame it scales down to fit its window; a scaled frame is
+// not visible by IntersectionObserver v2's rules, as on a host page that did so. A page the size
+// of the modal fits unscaled.
+beforeAll(() => page.viewport(420, 640))
+
+test('security: Approve arms once the card has been seen for 500 ms', async () => {
+  const shown = performance.now()
+  renderApproval()
+  expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+    viewTitles.ApproveTransaction,
+  )
+  expect(await screen.findByRole('button', { name: approveText.approveButton })).toBeDisabled()
+  await expect.poll(() => approveButton().dataset.arming).toBe('armed')
+  expect(approveButton()).toBeEnabled()
+  expect(performance.now() - shown).toBeGreaterThanOrEqual(seenForMs)
+})
+
+for (const [hiding, hide, show] of [
+  [
+    'transparent',
+    (element: HTMLElement) => {
+      element.style.opacity = '0'
+    },
+    (element: HTMLElement) => {
+      element.style.opacity = ''
+    },
+  ],
+  [
+    'covered by the page',
+    () => {
+      const cover = document.body.appendChild(document.createElement('div'))
+      cover.dataset.cover = ''
+      // The page's own picture over the card; clicks pass through it to the card below.
+      cover.style.cssText =
+        'position:fixed;inset:0;z-index:1000;background:white;opacity:0.9;pointer-events:none'
+    },
+    () => document.querySelector('[data-cover]')?.remove(),
+  ],
+] as const)
+  test(`security: while the card is ${hiding}, Approve never arms; seen again, it arms 500 ms later`, async () => {
+    const { container } = renderApproval()
+    hide(container)
+    await screen.findByRole('button', { name: approveText.approveButton })
+    // The browser has looked and found the card not visible: waiting, a click does nothing.
+    await expect.poll(() => approveButton().dataset.arming).toBe('waiting')
+    approveButton().click()
+    expect(approveButton()).toBeDisabled()
+    // Long enough to have armed, had it been visible: it arms only once seen again.
+    const seenAgain = await new Promise<number>((resolve) =>
+      setTimeout(() => {
+        show(container)
+        resolve(performance.now())
+      }, seenForMs * 2),
+    )
+    expect(approveButton()).toBeDisabled()
+    await expect.poll(() => approveButton().dataset.arming).toBe('armed')
+    expect(performance.now() - seenAgain).toBeGreaterThanOrEqual(seenForMs)
+  })
+
+test('behavior: the card names the site that asks, by the origin the bridge observed', async () => {
+  renderApproval()
+  const origin = await screen.findByText(testHost.origin)
+  expect(origin).toBeVisible()
+  expect(origin.parentElement).toHaveTextContent(`${approveText.askedBy} ${testHost.origin}`)
+})
+
+const typedData: PendingApproval = {
+  kind: 'typedData',
+  network: 'eip155:31337',
+  from: evmAccount,
+  domain: { name: 'Shop', chainId: 31337 },
+  primaryType: 'Order',
+  message: { item: 'hat' },
+}
+const transaction: PendingApproval = {
+  kind: 'transaction',
+  network: 'eip155:31337',
+  from: evmAccount,
+  to: evmAccount,
+  value: 1n,
+}
+for (const [approval, title] of [
+  [message, approveText.signMessage],
+  [typedData, approveText.signTypedData],
+  [transaction, approveText.sendTransaction],
+  [
+    { ...transaction, kind: 'calls', calls: [transaction] } as PendingApproval,
+    approveText.sendCalls,
+  ],
+] as const)
+  test(`behavior: a ${approval.kind} request is titled '${title}'`, async () => {
+    renderApproval(approval)
+    expect(await screen.findByText(title)).toBeVisible()
+  })
+
+test('behavior: a long message wraps and scrolls inside the card, never wider than it', async () => {
+  const line = `${'0123456789abcdef'.repeat(12)} ${'word '.repeat(60)}`
+  renderApproval({ ...message, message: Array.from({ length: 40 }, () => line).join('\n') })
+  await screen.findByRole('button', { name: approveText.approveButton })
+  const shown = document.querySelector<HTMLElement>('[data-approval-message]')!
+  const card = screen.getByRole('dialog')
+  expect(shown.scrollWidth).toBeLessThanOrEqual(shown.clientWidth)
+  expect(shown.getBoundingClientRect().right).toBeLessThanOrEqual(
+    card.getBoundingClientRect().right,
+  )
+  // Taller than its box: it scrolls within it, the buttons stay in the card.
+  expect(shown.scrollHeight).toBeGreaterThan(shown.clientHeight)
+  expect(approveButton().getBoundingClientRect().bottom).toBeLessThanOrEqual(
+    card.getBoundingClientRect().bottom,
+  )
+})
