@@ -20,12 +20,12 @@ describe('decodePermit', () => {
     })
   })
 
-  test('behavior: DAI’s permit with allowed true is an unlimited allowance', () => {
+  test('behavior: DAI’s permit with allowed true is an unlimited allowance; expiry 0 is never', () => {
     const message = { holder: owner, spender, nonce: 0, expiry: 0, allowed: true }
     expect(decodePermit({ domain, primaryType: 'Permit', message })).toMatchObject({
       owner,
       amount: maxUint256,
-      deadline: 0n,
+      deadline: maxUint256,
     })
   })
 

@@ -13,7 +13,7 @@ export type PermitDecoded = {
   spender: Address
   /** The allowance; DAI's `allowed: true` is the uint256 maximum. */
   amount: bigint
-  /** Unix seconds after which the signature can't be used; 0 in DAI's permit is "never". */
+  /** Unix seconds after which the signature can't be used; DAI's expiry 0 ("never") is the uint256 maximum. */
   deadline: bigint
 }
 
@@ -55,7 +55,7 @@ export function decodePermit({
       owner: holder,
       spender,
       amount: message.allowed ? maxUint256 : 0n,
-      deadline: expiry,
+      deadline: expiry === 0n ? maxUint256 : expiry,
     }
   return undefined
 }
