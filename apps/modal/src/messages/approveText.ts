@@ -72,6 +72,8 @@ export const approveText = {
   domainVersion: 'Version',
   domainChain: 'Chain',
   domainContract: 'Verifying contract',
+  undecodedSignature:
+    "This screen can't show what this signature says. Reject it unless you know what it does.",
   otherChainWarning: (chainId: string, network: string) =>
     `This signature is for chain ${chainId}, not the network you are on (${network}): it can be used there without you seeing it.`,
 } as const

@@ -5,7 +5,7 @@
  * PermitTransferFrom and PermitBatchTransferFrom (and their Witness variants). A signature is
  * Permit2's when its domain's name is "Permit2"; its verifying contract is shown beside it.
  */
-import { type Address, decodeFunctionData, getAddress, type Hex } from 'viem'
+import { type Address, decodeFunctionData, type Hex } from 'viem'
 import { addressOf, structOf, uintOf } from './typedValues'
 
 /** Permit2's address, the same on every chain (CREATE2). */
@@ -65,7 +65,7 @@ export type Permit2TypedDataDecoded =
  * decodePermit2Call(permit2Address, encodeFunctionData({ abi: permit2ApproveAbi, functionName: 'approve', args: [usdc, router, maxUint160, 0] }))
  */
 export function decodePermit2Call(to: Address, data: Hex): Permit2CallDecoded | undefined {
-  if (getAddress(to) !== permit2Address) return undefined
+  if (to.toLowerCase() !== permit2Address.toLowerCase()) return undefined
   try {
     const call = decodeFunctionData({ abi: permit2ApproveAbi, data })
     const [token, spender, amount, expiration] = call.args

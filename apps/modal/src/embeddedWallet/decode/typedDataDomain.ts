@@ -3,7 +3,7 @@
  * version), which chain and which contract it is valid for, and whether that chain is another
  * than the one the wallet is on — a signature for another chain can be used there, out of sight.
  */
-import { type CaipNetworkId, parseCaipNetworkId } from '@airlock/protocol'
+import { type CaipNetworkId, tryParseCaipNetworkId } from '@airlock/protocol'
 import type { Address, TypedDataDomain } from 'viem'
 import { addressOf, uintOf } from './typedValues'
 
@@ -27,8 +27,11 @@ export function decodeTypedDataDomain(
 ): DomainDecoded {
   const chainId = uintOf(domain.chainId)
   const verifyingContract = addressOf(domain.verifyingContract)
-  const { namespace, reference } = parseCaipNetworkId(network)
-  const active = namespace === 'eip155' && /^\d+$/.test(reference) ? BigInt(reference) : undefined
+  const parsed = tryParseCaipNetworkId(network)
+  const active =
+    parsed?.namespace === 'eip155' && /^\d+$/.test(parsed.reference)
+      ? BigInt(parsed.reference)
+      : undefined
   return {
     ...(typeof domain.name === 'string' ? { name: domain.name } : {}),
     ...(typeof domain.version === 'string' ? { version: domain.version } : {}),

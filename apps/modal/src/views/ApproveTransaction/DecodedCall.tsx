@@ -15,6 +15,7 @@ import type { ApprovalCall } from '../../embeddedWallet/evmSigner'
 import { approveText as text } from '../../messages/approveText'
 import styles from '../form.module.css'
 import list from '../list.module.css'
+import { DecodeBoundary } from './DecodeBoundary'
 import decodedStyles from './decoded.module.css'
 import { amountText, timeText } from './decodedText'
 import { useTokenIdentity } from './useTokenIdentity'
@@ -22,6 +23,14 @@ import { useTokenIdentity } from './useTokenIdentity'
 type Network = NetworkConfig | undefined
 
 export function DecodedCall({ call, network }: { call: ApprovalCall; network: Network }) {
+  return (
+    <DecodeBoundary fallback={<UnknownCall data={call.data ?? '0x'} />}>
+      <DecodedCallBody call={call} network={network} />
+    </DecodeBoundary>
+  )
+}
+
+function DecodedCallBody({ call, network }: { call: ApprovalCall; network: Network }) {
   const decoded = useMemo(() => decodeCall({ to: call.to, data: call.data }), [call.to, call.data])
   return <DecodedCallText decoded={decoded} network={network} />
 }
@@ -194,12 +203,19 @@ function UnknownCall({ data }: { data: string }) {
       <p className={styles.big} data-call="unknown">
         {text.unknownCall}
       </p>
-      <details className={`${list.note} ${decodedStyles.disclosure}`}>
-        <summary>{text.showData}</summary>
-        <code className={decodedStyles.rawData} data-raw-data>
-          {data}
-        </code>
-      </details>
+      <RawData data={data} />
     </>
+  )
+}
+
+/** A request's raw data behind a disclosure, whole, wrapping and scrolling inside the card. */
+export function RawData({ data }: { data: string }) {
+  return (
+    <details className={`${list.note} ${decodedStyles.disclosure}`}>
+      <summary>{text.showData}</summary>
+      <code className={decodedStyles.rawData} data-raw-data>
+        {data}
+      </code>
+    </details>
   )
 }

@@ -161,3 +161,17 @@ test('behavior: other typed data shows its domain and each field, with no warnin
   expect(domainRow(text.primaryType)).toBe('Mail')
   expect(document.querySelector('[data-warning]')).toBeNull()
 })
+
+test('error: typed data the screen can’t render says so, its raw data one tap away, Reject in reach', async () => {
+  // Not what the signer hands over (it parses JSON), but what any failure while rendering does.
+  const unreadable = Object.defineProperty({ contents: 'hi' }, 'amount', {
+    enumerable: true,
+    get() {
+      throw new Error('unreadable')
+    },
+  })
+  renderApproval(typedData({ name: 'Mail', chainId: 31337 }, 'Mail', unreadable))
+  expect(await screen.findByText(text.undecodedSignature)).toBeVisible()
+  expect(screen.getByText(text.showData)).toBeVisible()
+  expect(screen.getByRole('button', { name: text.reject })).toBeVisible()
+})

@@ -11,18 +11,41 @@ import { decodeTypedDataDomain } from '../../embeddedWallet/decode/typedDataDoma
 import type { ApprovalRequest } from '../../embeddedWallet/evmSigner'
 import { approveText as text } from '../../messages/approveText'
 import styles from '../form.module.css'
-import { TokenCall, Warning } from './DecodedCall'
+import { DecodeBoundary } from './DecodeBoundary'
+import { RawData, TokenCall, Warning } from './DecodedCall'
 import { timeText } from './decodedText'
 
 type TypedDataApproval = Extract<ApprovalRequest, { kind: 'typedData' }>
 
-export function TypedDataSummary({
-  approval,
-  network,
-}: {
-  approval: TypedDataApproval
-  network: NetworkConfig | undefined
-}) {
+type Props = { approval: TypedDataApproval; network: NetworkConfig | undefined }
+
+export function TypedDataSummary({ approval, network }: Props) {
+  return (
+    <DecodeBoundary
+      fallback={
+        <>
+          <Warning kind="undecoded">{text.undecodedSignature}</Warning>
+          <RawData data={rawTypedData(approval)} />
+        </>
+      }
+    >
+      <TypedDataBody approval={approval} network={network} />
+    </DecodeBoundary>
+  )
+}
+
+/** The typed data as JSON, as far as it can be written. */
+function rawTypedData({ domain, primaryType, message }: TypedDataApproval): string {
+  try {
+    return JSON.stringify({ domain, primaryType, message }, (_, item) =>
+      typeof item === 'bigint' ? String(item) : item,
+    )
+  } catch {
+    return primaryType
+  }
+}
+
+function TypedDataBody({ approval, network }: Props) {
   const decoded = useMemo(() => decodeTypedData(approval), [approval])
   const domain = useMemo(
     () => decodeTypedDataDomain(approval.domain, approval.network),

@@ -6,7 +6,7 @@
  * only read from the cache here: the approval screen starts no balance fetch and no toast of
  * its failure.
  */
-import { type NetworkConfig, parseCaipNetworkId } from '@airlock/protocol'
+import { type NetworkConfig, tryParseCaipNetworkId } from '@airlock/protocol'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { Address } from 'viem'
@@ -26,9 +26,10 @@ import { swapTokensQuery } from '../../swap/swapQueries'
 const noAccount = { caipNetworkId: 'eip155:0', projectId: '' } as const
 
 function evmChainIdOf(network: NetworkConfig | undefined): number | undefined {
-  if (!network) return undefined
-  const { namespace, reference } = parseCaipNetworkId(network.caipNetworkId)
-  return namespace === 'eip155' && /^\d+$/.test(reference) ? Number(reference) : undefined
+  const parsed = network && tryParseCaipNetworkId(network.caipNetworkId)
+  return parsed?.namespace === 'eip155' && /^\d+$/.test(parsed.reference)
+    ? Number(parsed.reference)
+    : undefined
 }
 
 export function useTokenIdentity(
