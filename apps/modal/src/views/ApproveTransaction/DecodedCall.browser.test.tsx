@@ -20,7 +20,7 @@ import { erc1155TransferAbi } from '../../embeddedWallet/decode/nft'
 import { permit2Address, permit2ApproveAbi } from '../../embeddedWallet/decode/permit2'
 import type { ApprovalCall, ApprovalRequest } from '../../embeddedWallet/evmSigner'
 import { approveText as text } from '../../messages/approveText'
-import { evmAccount, evmReceiver } from '../../test/fixtures'
+import { evmAccount, evmReceiver, usdCoin } from '../../test/fixtures'
 import { renderApproval } from '../../test/renderApproval'
 
 const usdc = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
@@ -149,6 +149,15 @@ test('behavior: an ERC-1155 batch transfer lists each id with its amount', async
   expect(
     await screen.findByText(text.multiTokenTransfer(items, collection, evmAccount, evmReceiver)),
   ).toBeVisible()
+})
+
+test('behavior: a token the indexer knows for the account is trusted, its contract agreeing', async () => {
+  renderApproval(transaction(usdc, transferData), {
+    indexed: [usdCoin],
+    claims: { [usdc]: { symbol: 'USDC', decimals: 6 } },
+  })
+  expect(await screen.findByText(text.transfer('1.5 USDC', evmReceiver))).toBeVisible()
+  expect(document.querySelector('[data-warning]')).toBeNull()
 })
 
 test('warning: a contract that claims another symbol than the token list’s is shown unverified', async () => {
