@@ -138,6 +138,18 @@ test('behavior: an ERC-721 transfer names the NFT, from and to', async () => {
   ).toBeVisible()
 })
 
+test('behavior: transferFrom on a token with decimals is an amount of it, not an NFT', async () => {
+  const data = encodeFunctionData({
+    abi: erc20Abi,
+    functionName: 'transferFrom',
+    args: [evmAccount, evmReceiver, 4_000_000n],
+  })
+  renderApproval(transaction(usdc, data), { tokenList: [usdcListed] })
+  expect(
+    await screen.findByText(text.tokenTransferFrom('4 USDC', evmAccount, evmReceiver)),
+  ).toBeVisible()
+})
+
 test('behavior: an ERC-1155 batch transfer lists each id with its amount', async () => {
   const data = encodeFunctionData({
     abi: erc1155TransferAbi,
