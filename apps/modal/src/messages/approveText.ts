@@ -44,4 +44,48 @@ export const approveText = {
     "This browser can't prove the request is shown to you: approve only what you came here to do.",
   askedBy: 'Asked by',
   unknownSite: 'an unknown site',
+
+  // Decoded calls and signatures (issue 34 point 3).
+  increaseAllowance: (amount: string, spender: string) =>
+    `Allow ${spender} to spend ${amount} more`,
+  approvalForAll: (operator: string, collection: string) =>
+    `Allow ${operator} to move all your NFTs of ${collection}`,
+  revokeApprovalForAll: (operator: string, collection: string) =>
+    `Stop ${operator} from moving your NFTs of ${collection}`,
+  nftTransfer: (tokenId: string, collection: string, from: string, to: string) =>
+    `Transfer NFT #${tokenId} of ${collection} from ${from} to ${to}`,
+  tokenTransferFrom: (amount: string, from: string, to: string) =>
+    `Transfer ${amount} from ${from} to ${to}`,
+  multiTokenTransfer: (items: string, collection: string, from: string, to: string) =>
+    `Transfer ${items} of ${collection} from ${from} to ${to}`,
+  multiTokenItem: (amount: string, id: string) => `${amount} × #${id}`,
+  unknownCall: 'Unknown contract call',
+  showData: 'Show the raw data',
+  unlimitedWarning:
+    'Unlimited approval: the spender can take all of this token you hold, now and later, until you revoke it.',
+  approvalForAllWarning:
+    'Approval for all: the operator can take every NFT of this collection you hold, now and later, until you revoke it.',
+  unverifiedClaim: (symbol: string, decimals: number) =>
+    `Unverified: the token's contract calls itself ${symbol} with ${decimals} decimals, which is not what the token list says.`,
+  contractClaimOnly: (symbol: string) =>
+    `Unverified: ${symbol} is the token contract's own name for itself; it is not on the token list.`,
+  rawUnits: (amount: string, token: string) => `${amount} units of ${token}`,
+  permit: (amount: string, spender: string, deadline: string) =>
+    `Allow ${spender} to spend ${amount}, signature valid until ${deadline}`,
+  permit2Allowance: (amount: string, spender: string, expiry: string) =>
+    `Allow ${spender} to spend ${amount} through Permit2, until ${expiry}`,
+  permit2Transfer: (amount: string, spender: string) =>
+    `Let ${spender} take ${amount} from you, once`,
+  signatureDeadline: 'Signature valid until',
+  witness: 'The signature also carries the spender’s order (in the fields below).',
+  never: 'never',
+  endOfBlock: 'the end of the block it is used in',
+  domainName: 'Signed for',
+  domainVersion: 'Version',
+  domainChain: 'Chain',
+  domainContract: 'Verifying contract',
+  undecodedSignature:
+    "This screen can't show what this signature says. Reject it unless you know what it does.",
+  otherChainWarning: (chainId: string, network: string) =>
+    `This signature is for chain ${chainId}, not the network you are on (${network}): it can be used there without you seeing it.`,
 } as const

@@ -6,48 +6,28 @@
  * signed until Approve (approvals.ts).
  */
 import type { NetworkConfig } from '@airlock/protocol'
-import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useRef } from 'react'
 import { formatUnits } from 'viem'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import type { PendingApproval } from '../../embeddedWallet/approvals'
-import type { ApprovalCall, Erc20Call } from '../../embeddedWallet/evmSigner'
+import type { ApprovalCall } from '../../embeddedWallet/evmSigner'
 import type { SolanaInstructionSummary } from '../../embeddedWallet/solanaSigner'
 import { approveText as text } from '../../messages/approveText'
-import { queryClientOf } from '../../queries/queryClient'
-import { tokenUnitsQuery } from '../../queries/tokenUnits'
 import type { ModalState } from '../../stores/store'
 import styles from '../form.module.css'
 import list from '../list.module.css'
 import own from './ApproveTransaction.module.css'
 import { AskingSite } from './AskingSite'
+import { DecodedCall } from './DecodedCall'
 import { FeeRows } from './FeeRows'
+import { TypedDataSummary } from './TypedDataSummary'
 import { canProveVisibility, useSeenArming } from './useSeenArming'
 
 const lamportsPerSol = 9
 
 function networkOf(state: ModalState, approval: PendingApproval) {
   return state.networks.find((network) => network.caipNetworkId === approval.network)
-}
-
-/** A token call in the token's units once its contract has said them; raw units until then. */
-function Erc20CallText({ call, network }: { call: Erc20Call; network: NetworkConfig | undefined }) {
-  const { store } = useModal()
-  const { data: units } = useQuery(tokenUnitsQuery(network, call.token), queryClientOf(store))
-  const amount =
-    call.name === 'approve' && call.amount === 2n ** 256n - 1n
-      ? text.unlimited
-      : units
-        ? `${formatUnits(call.amount, units.decimals)} ${units.symbol}`
-        : `${call.amount} units of ${call.token}`
-  return (
-    <p className={styles.big} data-call={call.name}>
-      {call.name === 'transfer'
-        ? text.transfer(amount, call.to)
-        : text.approve(amount, call.spender)}
-    </p>
-  )
 }
 
 function SolanaInstruction({ instruction }: { instruction: SolanaInstructionSummary }) {
@@ -67,23 +47,6 @@ function SolanaInstruction({ instruction }: { instruction: SolanaInstructionSumm
       </>
     )
   return <>{text.program(instruction.programId)}</>
-}
-
-/** Typed data's fields, nested ones indented, each value as it will be signed. */
-function Fields({ value }: { value: Record<string, unknown> }) {
-  return (
-    <dl className={styles.details}>
-      {Object.entries(value).map(([key, field]) => (
-        <Row key={key} label={key}>
-          {field !== null && typeof field === 'object' && !Array.isArray(field) ? (
-            <Fields value={field as Record<string, unknown>} />
-          ) : (
-            JSON.stringify(field, (_, item) => (typeof item === 'bigint' ? String(item) : item))
-          )}
-        </Row>
-      ))}
-    </dl>
-  )
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -118,14 +81,8 @@ function Summary({ approval, state }: { approval: PendingApproval; state: ModalS
     return (
       <>
         <p className={list.note}>{text.explainTypedData}</p>
-        <dl className={styles.details}>
-          {common}
-          <Row label={text.domain}>
-            <Fields value={approval.domain as Record<string, unknown>} />
-          </Row>
-          <Row label={text.primaryType}>{approval.primaryType}</Row>
-        </dl>
-        <Fields value={approval.message} />
+        <dl className={styles.details}>{common}</dl>
+        <TypedDataSummary approval={approval} network={network} />
       </>
     )
   if ('instructions' in approval)
@@ -172,19 +129,18 @@ function Summary({ approval, state }: { approval: PendingApproval; state: ModalS
   )
 }
 
-/** One call: its ERC-20 transfer or approval in words, the receiver or contract, value, data. */
+/** One call: decoded in words (DecodedCall, the raw data behind it), the receiver or contract, value. */
 function CallRows({ call, network }: { call: ApprovalCall; network: NetworkConfig | undefined }) {
   const symbol = network?.nativeCurrency.symbol ?? ''
   const decimals = network?.nativeCurrency.decimals ?? 18
   return (
     <>
-      {call.call && <Erc20CallText call={call.call} network={network} />}
+      <DecodedCall call={call} network={network} />
       <dl className={styles.details}>
-        <Row label={call.call ? text.contract : text.to}>{call.to}</Row>
+        <Row label={call.data ? text.contract : text.to}>{call.to}</Row>
         <Row label={text.value}>
           <span data-value>{`${formatUnits(call.value, decimals)} ${symbol}`}</span>
         </Row>
-        {call.data && !call.call && <Row label={text.data}>{call.data}</Row>}
       </dl>
     </>
   )
