@@ -83,17 +83,15 @@ export async function simulate(options: SimulateOptions): Promise<Simulation> {
 async function simulateOnNode({ network, from, calls }: SimulateOptions): Promise<Simulation> {
   const client = await chainClient(network)
   const { simulateCalls } = await import('viem/actions')
-  let simulated: Awaited<ReturnType<typeof simulateCalls>>
-  try {
-    simulated = await simulateCalls(client, {
-      account: from,
-      calls: calls.map(({ to, value, data }) => ({ to, value, ...(data ? { data } : {}) })),
-      traceTransfers: true,
-    })
-  } catch (error) {
+  const simulated = await simulateCalls(client, {
+    account: from,
+    calls: calls.map(({ to, value, data }) => ({ to, value, ...(data ? { data } : {}) })),
+    traceTransfers: true,
+  }).catch(async (error: unknown) => {
     if (!(await lacksSimulateV1(error))) throw error
-    return callFallback(client, from, calls)
-  }
+    return undefined
+  })
+  if (!simulated) return callFallback(client, from, calls)
   const failed = simulated.results.findIndex((result) => result.status === 'failure')
   if (failed >= 0) {
     const result = simulated.results[failed]

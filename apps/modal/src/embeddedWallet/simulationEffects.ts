@@ -176,7 +176,11 @@ const knownErrors = parseAbi([
 export function revertReason(data: Hex | undefined): string {
   if (!data || data === '0x' || !isHex(data)) return 'The contract gave no reason.'
   try {
-    const { errorName, args } = decodeErrorResult({ abi: knownErrors, data })
+    // viem adds Solidity's own Error(string) and Panic(uint256) to the ABI it decodes with.
+    const { errorName, args } = decodeErrorResult({ abi: knownErrors, data }) as {
+      errorName: string
+      args: readonly unknown[] | undefined
+    }
     if (errorName === 'Error') {
       const text = String(args?.[0] ?? '').trim()
       if (!text) return 'The contract gave no reason.'

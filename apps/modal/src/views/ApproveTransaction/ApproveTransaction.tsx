@@ -20,6 +20,9 @@ import { tokenUnitsQuery } from '../../queries/tokenUnits'
 import type { ModalState } from '../../stores/store'
 import styles from '../form.module.css'
 import list from '../list.module.css'
+import { BalanceChanges } from './BalanceChanges'
+import { useSecondConfirmation } from './useSecondConfirmation'
+import { useSimulation } from './useSimulation'
 
 const lamportsPerSol = 9
 
@@ -211,6 +214,9 @@ export function ApproveTransaction() {
     const timer = setTimeout(() => setArmed(approval), approveDelayMs)
     return () => clearTimeout(timer)
   }, [approval])
+  const network = approval && networkOf(state, approval)
+  const simulation = useSimulation(approval, network)
+  const second = useSecondConfirmation(approval, simulation, approveDelayMs)
   if (!approval) return <p className={list.note}>{text.nothing}</p>
   const decide = async (approved: boolean) =>
     (await modal.embeddedWallet.load()).approvals.decide(approved)
@@ -218,6 +224,12 @@ export function ApproveTransaction() {
     <div className={styles.form} data-approval-kind={approval.kind}>
       <p className={styles.title}>{titleOf(approval)}</p>
       <Summary approval={approval} state={state} />
+      <BalanceChanges simulation={simulation} network={network} />
+      {second.asking && (
+        <p className={list.warning} role="alert">
+          {text.approveAnywayQuestion}
+        </p>
+      )}
       <div className={styles.buttons}>
         <button type="button" className={list.button} onClick={() => decide(false)}>
           {text.reject}
@@ -225,10 +237,10 @@ export function ApproveTransaction() {
         <button
           type="button"
           className={styles.primary}
-          disabled={armed !== approval}
-          onClick={() => decide(true)}
+          disabled={armed !== approval || simulation?.isPending === true || second.waiting}
+          onClick={() => second.confirm() && decide(true)}
         >
-          {text.approveButton}
+          {second.asking ? text.approveAnyway : text.approveButton}
         </button>
       </div>
     </div>

@@ -1,0 +1,28 @@
+/**
+ * The view tests' chain (scripts/viewTestChain.ts starts it): a real anvil, an RPC before it that
+ * answers as a node without `eth_simulateV1`, and one that never answers; with the network
+ * configs that name them and anvil's funded dev keys.
+ */
+import type { NetworkConfig } from '@airlock/protocol'
+import { inject } from 'vitest'
+import { anvil } from './renderView'
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    viewTestChain: { rpcUrl: string; noSimulateRpcUrl: string; silentRpcUrl: string }
+  }
+}
+
+/** The test's anvil network (`eip155:31337`) on the RPC of `which`. */
+export function anvilOn(which: 'anvil' | 'noSimulate' | 'silent'): NetworkConfig {
+  const chain = inject('viewTestChain')
+  const rpcUrl = {
+    anvil: chain.rpcUrl,
+    noSimulate: chain.noSimulateRpcUrl,
+    silent: chain.silentRpcUrl,
+  }[which]
+  return { ...anvil, rpcUrl }
+}
+
+/** Anvil's account #0 key: public, funded on any fresh anvil; it deploys the tests' contracts. */
+export const anvilFunderKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
