@@ -36,11 +36,11 @@ export const approveText = {
   simulating: 'Simulating what this does…',
   expectedChanges: 'Expected changes',
   noBalanceChanges: 'No balance changes expected.',
-  untraced: 'Balance changes can’t be shown on this network.',
+  untraced: "Balance changes can't be shown on this network.",
   simulationTimedOut:
-    'The simulation timed out: what this does can’t be shown. You can still reject.',
+    "The simulation timed out: what this does can't be shown. You can still reject.",
   simulationFailed: (reason: string) =>
-    `The simulation failed (${reason}): what this does can’t be shown. You can still reject.`,
+    `The simulation failed (${reason}): what this does can't be shown. You can still reject.`,
   likelyFail: 'This transaction will likely fail',
   failReason: (reason: string, call: number | undefined) =>
     call === undefined ? reason : `Call ${call + 1}: ${reason}`,
