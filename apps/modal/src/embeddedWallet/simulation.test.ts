@@ -271,7 +271,6 @@ describe('simulate on a node without eth_simulateV1: eth_call', () => {
     })
     expect(simulation).toEqual({
       outcome: 'reverts',
-      call: 0,
       reason: 'InsufficientBalance(5000000000, 9000000000)',
     })
   })

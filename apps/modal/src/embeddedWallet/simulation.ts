@@ -35,12 +35,12 @@ export type SimulatedCall = { to: Address; value: bigint; data?: Hex }
  * - `succeeds` and `traced`: the calls go through, with what they do to the account;
  * - `succeeds` and not `traced`: the node can't trace (no `eth_simulateV1`); only a revert of
  *   the first call would have been seen;
- * - `reverts`: call `call` (0-based) reverts, for `reason`.
+ * - `reverts`: the request reverts, for `reason`; in a batch, `call` (0-based) is the call that does.
  */
 export type Simulation =
   | ({ outcome: 'succeeds'; traced: true } & SimulationEffects)
   | { outcome: 'succeeds'; traced: false }
-  | { outcome: 'reverts'; call: number; reason: string }
+  | { outcome: 'reverts'; reason: string; call?: number }
 
 /** How long the approval screen waits for a simulation before saying it timed out. */
 export const simulationTimeoutMs = 3_000
@@ -67,14 +67,18 @@ export type SimulateOptions = {
  * await simulate({ network, from, calls: [{ to, value: parseEther('0.5') }] })
  * // { outcome: 'succeeds', traced: true, changes: [{ kind: 'native', diff: -500000000000000000n }], … }
  */
-export async function simulate(options: SimulateOptions): Promise<Simulation> {
-  const { timeoutMs = simulationTimeoutMs } = options
+export function simulate(options: SimulateOptions): Promise<Simulation> {
+  return withTimeout(simulateOnNode(options), options.timeoutMs ?? simulationTimeoutMs)
+}
+
+/** `simulation`, or `SimulationTimeoutError` once `timeoutMs` passed first. */
+export async function withTimeout<result>(simulation: Promise<result>, timeoutMs: number) {
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new SimulationTimeoutError(timeoutMs)), timeoutMs)
   })
   try {
-    return await Promise.race([simulateOnNode(options), timeout])
+    return await Promise.race([simulation, timeout])
   } finally {
     clearTimeout(timer)
   }
@@ -95,7 +99,8 @@ async function simulateOnNode({ network, from, calls }: SimulateOptions): Promis
   const failed = simulated.results.findIndex((result) => result.status === 'failure')
   if (failed >= 0) {
     const result = simulated.results[failed]
-    return { outcome: 'reverts', call: failed, reason: revertReason(revertDataOf(result)) }
+    const reason = revertReason(revertDataOf(result))
+    return { outcome: 'reverts', reason, ...(calls.length > 1 ? { call: failed } : {}) }
   }
   const logs = simulated.results.flatMap(
     (result) => ((result as { logs?: SimulatedLog[] }).logs ?? []) as SimulatedLog[],
@@ -132,7 +137,8 @@ async function callFallback(
       error.walk((cause) => cause instanceof ExecutionRevertedError) !== null
     if (!reverted && !(error instanceof CallExecutionError && /revert/i.test(error.details)))
       throw error
-    return { outcome: 'reverts', call: 0, reason: revertReason(revertDataOf(error)) }
+    const reason = revertReason(revertDataOf(error))
+    return { outcome: 'reverts', reason, ...(calls.length > 1 ? { call: 0 } : {}) }
   }
 }
 

@@ -18,10 +18,14 @@ import {
   toEventSelector,
 } from 'viem'
 
-/** A balance the transaction changes, net: the network's currency, or an ERC-20 token's. */
+/**
+ * A balance the transaction changes, net: the network's currency, an ERC-20 token's, or (on
+ * Solana) an SPL token's, whose decimals its account states.
+ */
 export type BalanceChange =
   | { kind: 'native'; diff: bigint }
   | { kind: 'token'; token: Address; diff: bigint }
+  | { kind: 'splToken'; mint: string; decimals: number; diff: bigint }
 
 /** An NFT that leaves or reaches the account. */
 export type NftMove = {

@@ -241,6 +241,8 @@ describe('solana_signTransaction', () => {
             transfer: { from: wallet.address, to: recipient, lamports: amount },
           },
         ],
+        // Exactly the transaction asked, for the approval screen to simulate.
+        wireTransaction: Buffer.from(transaction).toString('base64'),
       },
     ])
     const signed = getTransactionDecoder().decode(signedTransaction)

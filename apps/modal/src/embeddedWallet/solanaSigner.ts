@@ -69,6 +69,8 @@ export type SolanaApprovalRequest =
       kind: 'transaction'
       send: boolean
       instructions: SolanaInstructionSummary[]
+      /** The transaction as asked, base64 wire bytes: what the approval screen simulates. */
+      wireTransaction?: string
     })
 
 /** Asks the visitor; resolves true only when they approve. */
@@ -284,6 +286,7 @@ export function createSolanaSigner({
       from,
       send,
       instructions: [...message.instructions].map(summarize),
+      wireTransaction: getBase64EncodedWireTransaction(transaction),
     })
     const { privateKey, publicKey } = await signingKey()
     const keys = [{ privateKey, publicKey }]

@@ -41,6 +41,7 @@ export const approveText = {
     "The simulation timed out: what this does can't be shown. You can still reject.",
   simulationFailed: (reason: string) =>
     `The simulation failed (${reason}): what this does can't be shown. You can still reject.`,
+  splTokenChange: (amount: string, mint: string) => `${amount} of token ${mint}`,
   likelyFail: 'This transaction will likely fail',
   failReason: (reason: string, call: number | undefined) =>
     call === undefined ? reason : `Call ${call + 1}: ${reason}`,

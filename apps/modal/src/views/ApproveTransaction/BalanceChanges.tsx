@@ -41,11 +41,14 @@ function TokenChange({
 }
 
 function ChangeRow({ change, network }: { change: BalanceChange; network: NetworkConfig }) {
+  // An SPL token's decimals come with its account; its mint is shown whole, as an address.
   const { decimals, symbol } = network.nativeCurrency
   return (
     <li className={change.diff < 0n ? styles.loss : styles.gain} data-balance-change>
       {change.kind === 'native' ? (
         signedAmount(change.diff, decimals, symbol)
+      ) : change.kind === 'splToken' ? (
+        text.splTokenChange(signedAmount(change.diff, change.decimals, ''), change.mint)
       ) : (
         <TokenChange change={change} network={network} />
       )}
@@ -136,7 +139,13 @@ export function BalanceChanges({
         <ul className={styles.changes}>
           {result.changes.map((change) => (
             <ChangeRow
-              key={change.kind === 'native' ? 'native' : change.token}
+              key={
+                change.kind === 'native'
+                  ? 'native'
+                  : change.kind === 'splToken'
+                    ? change.mint
+                    : change.token
+              }
               change={change}
               network={network}
             />

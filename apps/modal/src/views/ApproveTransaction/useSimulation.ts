@@ -1,9 +1,10 @@
 /**
  * The approval screen's simulation of the request it shows, as a TanStack Query: EVM
- * transactions and smart-account batches are simulated (embeddedWallet/simulation.ts) from the
+ * transactions and smart-account batches (embeddedWallet/simulation.ts) and Solana transactions
+ * (embeddedWallet/solanaSimulation.ts) are simulated from the
  * account that would send them, never retried and never kept after the screen (a simulation is
- * of the chain's state now: the same request shown again is simulated again). Signatures and Solana requests are not
- * simulated here: the hook answers undefined for them. The query ends in at most
+ * of the chain's state now: the same request shown again is simulated again). Signatures are not simulated: the hook
+ * answers undefined for them. The query ends in at most
  * `simulationTimeoutMs`, so Approve waits for it at most that long; Reject never does.
  */
 import type { NetworkConfig } from '@airlock/protocol'
@@ -11,6 +12,7 @@ import { skipToken, useQuery } from '@tanstack/react-query'
 import { useModal } from '../../components/useModal'
 import type { PendingApproval } from '../../embeddedWallet/approvals'
 import { type SimulatedCall, simulate } from '../../embeddedWallet/simulation'
+import { simulateSolana } from '../../embeddedWallet/solanaSimulation'
 import { queryClientOf } from '../../queries/queryClient'
 
 /** The calls of an approval that is simulated; undefined for one that is not. */
@@ -38,6 +40,7 @@ export function useSimulation(
 ) {
   const { store } = useModal()
   const calls = simulatedCalls(approval)
+  const solana = approval && 'wireTransaction' in approval ? approval.wireTransaction : undefined
   const query = useQuery(
     {
       queryKey: [
@@ -45,11 +48,14 @@ export function useSimulation(
         network?.caipNetworkId,
         network?.rpcUrl,
         approval?.from,
-        calls?.map(({ to, value, data }) => [to, String(value), data ?? '0x']),
+        calls?.map(({ to, value, data }) => [to, String(value), data ?? '0x']) ?? solana,
       ],
       queryFn:
-        calls && network && approval
-          ? () => simulate({ network, from: approval.from as `0x${string}`, calls })
+        network && approval && (calls || solana)
+          ? () =>
+              calls
+                ? simulate({ network, from: approval.from as `0x${string}`, calls })
+                : simulateSolana({ network, from: approval.from, transaction: solana ?? '' })
           : skipToken,
       retry: false,
       staleTime: 0,
@@ -57,7 +63,7 @@ export function useSimulation(
     },
     queryClientOf(store),
   )
-  return calls && network ? query : undefined
+  return (calls || solana) && network ? query : undefined
 }
 
 export type SimulationQuery = NonNullable<ReturnType<typeof useSimulation>>
