@@ -1,6 +1,7 @@
 /**
- * Vitest global set-up of the modal's view tests: a real anvil on a free loopback port for the
- * views that read a chain themselves (the approval screen's simulation), and two RPCs around it
+ * Vitest global set-up of the modal's view tests: a real anvil and the local Solana RPC
+ * (devchain/solanaRpc.mjs, seeded) on free loopback ports for the views that read a chain
+ * themselves (the approval screen's simulation), and two RPCs around anvil
  * for the cases a view must survive: one that answers as a node without `eth_simulateV1` does
  * (the method unknown, the rest passed to anvil), and one that never answers. Their URLs reach
  * the tests through `inject('viewTestChain')` (apps/modal/src/test/chain.ts). Anvil allows any
@@ -10,8 +11,14 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { TestProject } from 'vitest/node'
+import { startSolanaRpc } from '../devchain/solanaRpc.mjs'
 
-export type ViewTestChain = { rpcUrl: string; noSimulateRpcUrl: string; silentRpcUrl: string }
+export type ViewTestChain = {
+  rpcUrl: string
+  noSimulateRpcUrl: string
+  silentRpcUrl: string
+  solanaRpcUrl: string
+}
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -81,7 +88,7 @@ async function bodyOf(request: IncomingMessage) {
 }
 
 export default async function setup(project: TestProject) {
-  const anvil = await startAnvil()
+  const [anvil, solana] = await Promise.all([startAnvil(), startSolanaRpc({ port: 0 })])
   // A node without eth_simulateV1: the method is unknown (-32601); everything else is anvil's.
   const noSimulate = createServer(async (request, response) => {
     allowAnyOrigin(response)
@@ -115,9 +122,10 @@ export default async function setup(project: TestProject) {
     rpcUrl: anvil.rpcUrl,
     noSimulateRpcUrl: `http://127.0.0.1:${noSimulatePort}`,
     silentRpcUrl: `http://127.0.0.1:${silentPort}`,
+    solanaRpcUrl: solana.url,
   })
   return async () => {
-    await Promise.all([closeNow(noSimulate), closeNow(silent)])
+    await Promise.all([closeNow(noSimulate), closeNow(silent), solana.stop()])
     await new Promise<void>((resolve) => {
       if (anvil.child.exitCode !== null || anvil.child.signalCode !== null) return resolve()
       anvil.child.once('exit', () => resolve())

@@ -1,15 +1,20 @@
 /**
- * The view tests' chain (scripts/viewTestChain.ts starts it): a real anvil, an RPC before it that
- * answers as a node without `eth_simulateV1`, and one that never answers; with the network
- * configs that name them and anvil's funded dev keys.
+ * The view tests' chains (scripts/viewTestChain.ts starts them): a real anvil, an RPC before it
+ * that answers as a node without `eth_simulateV1`, one that never answers, and the local Solana
+ * RPC; with the network configs that name them and anvil's funded dev key.
  */
 import type { NetworkConfig } from '@airlock/protocol'
 import { inject } from 'vitest'
-import { anvil } from './renderView'
+import { anvil, solanaLocalnet } from './renderView'
 
 declare module 'vitest' {
   interface ProvidedContext {
-    viewTestChain: { rpcUrl: string; noSimulateRpcUrl: string; silentRpcUrl: string }
+    viewTestChain: {
+      rpcUrl: string
+      noSimulateRpcUrl: string
+      silentRpcUrl: string
+      solanaRpcUrl: string
+    }
   }
 }
 
@@ -22,6 +27,11 @@ export function anvilOn(which: 'anvil' | 'noSimulate' | 'silent'): NetworkConfig
     silent: chain.silentRpcUrl,
   }[which]
   return { ...anvil, rpcUrl }
+}
+
+/** The test's Solana localnet on the local Solana RPC (seeded: dev accounts, sUSD). */
+export function solanaOnRpc(): NetworkConfig {
+  return { ...solanaLocalnet, rpcUrl: inject('viewTestChain').solanaRpcUrl }
 }
 
 /** Anvil's account #0 key: public, funded on any fresh anvil; it deploys the tests' contracts. */

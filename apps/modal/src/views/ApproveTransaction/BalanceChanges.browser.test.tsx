@@ -2,7 +2,8 @@
 // (scripts/viewTestChain.ts): the expected balance changes of a batch; a revert's red warning
 // with the reason, and Approve asking a second time; a node without eth_simulateV1 saying balance
 // changes can't be shown; a node that never answers, where Reject works while the simulation runs
-// and the screen then says it timed out. The request is asked as the embedded wallet asks it
+// and the screen then says it timed out; a Solana transfer's SOL change on the local Solana RPC.
+// The request is asked as the embedded wallet asks it
 // (approvals.ask), and what the site gets back is the visitor's answer.
 import type { NetworkConfig } from '@airlock/protocol'
 import { screen } from '@testing-library/dom'
@@ -22,9 +23,11 @@ import { foundry } from 'viem/chains'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import artifacts from '../../../../../devchain/artifacts.json'
+import { solanaDevAccounts } from '../../../../../devchain/solanaDev.mjs'
 import type { ApprovalRequest } from '../../embeddedWallet/evmSigner'
 import { approveText as text } from '../../messages/approveText'
-import { anvilFunderKey, anvilOn } from '../../test/chain'
+import { prepareSolanaTransfer } from '../../send/solanaTransfer'
+import { anvilFunderKey, anvilOn, solanaOnRpc } from '../../test/chain'
 import { evmAccount, evmReceiver } from '../../test/fixtures'
 import { connectedState, projectConfig, renderView } from '../../test/renderView'
 
@@ -172,5 +175,40 @@ describe('ApproveTransaction: simulation', () => {
     await expect.poll(() => approve.disabled).toBe(false)
     await userEvent.click(screen.getByRole('button', { name: text.reject }))
     await expect(second.answer).resolves.toBe(false)
+  })
+})
+
+describe('ApproveTransaction: Solana simulation', () => {
+  test('behavior: a SOL transfer shows the SOL going out with its fee', async () => {
+    const network = solanaOnRpc()
+    const from = solanaDevAccounts[0].address
+    const { transaction } = await prepareSolanaTransfer({
+      rpcUrl: network.rpcUrl,
+      from,
+      to: solanaDevAccounts[1].address,
+      amount: 500_000_000n,
+    })
+    const { modal } = renderView('Receive', {
+      below: ['Account'],
+      config: projectConfig({ networks: [network] }),
+      state: connectedState(from, network),
+    })
+    const { approvals } = await modal.embeddedWallet.load()
+    const answer = approvals.ask({
+      kind: 'transaction',
+      network: network.caipNetworkId,
+      from,
+      send: true,
+      instructions: [],
+      wireTransaction: btoa(String.fromCharCode(...transaction)),
+    })
+    const changes = await screen.findByRole('region', { name: text.expectedChanges })
+    await expect
+      .poll(() =>
+        Array.from(changes.querySelectorAll('[data-balance-change]')).map((row) => row.textContent),
+      )
+      .toEqual(['−0.500005 SOL'])
+    await userEvent.click(screen.getByRole('button', { name: text.reject }))
+    await expect(answer).resolves.toBe(false)
   })
 })
