@@ -33,7 +33,9 @@ import { connectedState, projectConfig, renderView } from '../../test/renderView
 
 const funder = privateKeyToAccount(anvilFunderKey)
 const tokenAbi = artifacts.contracts.DevToken.abi as Abi
+const collectibleAbi = artifacts.contracts.DevCollectible.abi as Abi
 let token: Address
+let collectible: Address
 
 beforeAll(async () => {
   await import('./ApproveTransaction')
@@ -52,6 +54,14 @@ beforeAll(async () => {
   })
   const receipt = await chain.waitForTransactionReceipt({ hash })
   token = getAddress(receipt.contractAddress as Address)
+  // A collectible whose minter is the funder too.
+  const collectibleHash = await deployer.deployContract({
+    abi: collectibleAbi,
+    bytecode: artifacts.contracts.DevCollectible.bytecode as Hex,
+    args: ['Dev Collectible', 'DEVC', 'A test collectible', '#336699'],
+  })
+  const collectibleReceipt = await chain.waitForTransactionReceipt({ hash: collectibleHash })
+  collectible = getAddress(collectibleReceipt.contractAddress as Address)
 }, 60_000)
 
 /** The modal on `network` with the visitor's account, and the wallet asking `request`. */
@@ -100,6 +110,54 @@ describe('ApproveTransaction: simulation', () => {
     await expect.poll(() => approve.disabled).toBe(false)
     await userEvent.click(approve)
     await expect(answer).resolves.toBe(true)
+  })
+
+  test('behavior: an NFT in and the approvals a batch grants are shown, an unlimited one as such', async () => {
+    const network = anvilOn('anvil')
+    await ask(network, {
+      kind: 'calls',
+      network: network.caipNetworkId,
+      from: funder.address,
+      calls: [
+        {
+          to: collectible,
+          value: 0n,
+          data: encodeFunctionData({
+            abi: collectibleAbi,
+            functionName: 'mint',
+            args: [funder.address],
+          }),
+        },
+        {
+          to: collectible,
+          value: 0n,
+          data: encodeFunctionData({
+            abi: collectibleAbi,
+            functionName: 'setApprovalForAll',
+            args: [evmReceiver, true],
+          }),
+        },
+        {
+          to: token,
+          value: 0n,
+          data: encodeFunctionData({
+            abi: tokenAbi,
+            functionName: 'approve',
+            args: [evmReceiver, 2n ** 256n - 1n],
+          }),
+        },
+      ],
+    })
+    const changes = await screen.findByRole('region', { name: text.expectedChanges })
+    expect(changes.querySelector('[data-nft-change="in"]')).toHaveTextContent(
+      text.nftIn('1', collectible, '1'),
+    )
+    expect(changes.querySelector('[data-approval-granted="all"]')).toHaveTextContent(
+      text.grantsAll(evmReceiver, collectible),
+    )
+    expect(changes.querySelector('[data-approval-granted="token"]')).toHaveTextContent(
+      text.grantsToken(evmReceiver, text.unlimited),
+    )
   })
 
   test('behavior: a revert shows the red warning with its reason; Approve asks a second time', async () => {
