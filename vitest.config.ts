@@ -141,6 +141,8 @@ export default defineConfig({
         test: {
           name: 'modal-views',
           include: ['apps/modal/src/**/*.browser.test.tsx'],
+          // An anvil (and two RPCs around it) and the local Solana RPC, for views that read a chain.
+          globalSetup: ['scripts/viewTestChain.ts'],
           browser: browser(),
         },
       },

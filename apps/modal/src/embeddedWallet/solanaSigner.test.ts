@@ -242,6 +242,8 @@ describe('solana_signTransaction', () => {
           },
         ],
         fee: { base: 5000n, priority: 0n },
+        // Exactly the transaction asked, for the approval screen to simulate.
+        wireTransaction: Buffer.from(transaction).toString('base64'),
       },
     ])
     const signed = getTransactionDecoder().decode(signedTransaction)

@@ -73,6 +73,8 @@ export type SolanaApprovalRequest =
       instructions: SolanaInstructionSummary[]
       /** The fee the transaction costs this wallet, its fee payer. */
       fee?: SolanaFee
+      /** The transaction as asked, base64 wire bytes: what the approval screen simulates. */
+      wireTransaction?: string
     })
 
 /** Asks the visitor; resolves true only when they approve. */
@@ -290,6 +292,7 @@ export function createSolanaSigner({
       send,
       instructions,
       fee: solanaFeeOf(compiled.header.numSignerAccounts, instructions),
+      wireTransaction: getBase64EncodedWireTransaction(transaction),
     })
     const { privateKey, publicKey } = await signingKey()
     const keys = [{ privateKey, publicKey }]

@@ -88,4 +88,30 @@ export const approveText = {
     "This screen can't show what this signature says. Reject it unless you know what it does.",
   otherChainWarning: (chainId: string, network: string) =>
     `This signature is for chain ${chainId}, not the network you are on (${network}): it can be used there without you seeing it.`,
+  // Simulation (issue 34 point 2): what the request would do, found before the visitor decides.
+  simulating: 'Simulating what this does…',
+  expectedChanges: 'Expected changes',
+  noBalanceChanges: 'No balance changes expected.',
+  untraced: "Balance changes can't be shown on this network.",
+  simulationTimedOut:
+    "The simulation timed out: what this does can't be shown. You can still reject.",
+  simulationFailed: (reason: string) =>
+    `The simulation failed (${reason}): what this does can't be shown. You can still reject.`,
+  splTokenChange: (amount: string, mint: string) => `${amount} of token ${mint}`,
+  likelyFail: 'This transaction will likely fail',
+  failReason: (reason: string, call: number | undefined) =>
+    call === undefined ? reason : `Call ${call + 1}: ${reason}`,
+  approveAnywayQuestion: 'It will likely fail and may still cost a fee. Approve anyway?',
+  approveAnyway: 'Approve anyway',
+  nftIn: (tokenId: string, token: string, amount: string) =>
+    `+${amount === '1' ? '' : `${amount} × `}NFT #${tokenId} of ${token}`,
+  nftOut: (tokenId: string, token: string, amount: string) =>
+    `−${amount === '1' ? '' : `${amount} × `}NFT #${tokenId} of ${token}`,
+  approvalGranted: 'Approvals granted',
+  grantsToken: (spender: string, amount: string) => `${spender} may spend ${amount}`,
+  grantsNft: (spender: string, tokenId: string, token: string) =>
+    `${spender} may move NFT #${tokenId} of ${token}`,
+  grantsAll: (operator: string, token: string) => `${operator} may move all your NFTs of ${token}`,
+  revokesAll: (operator: string, token: string) =>
+    `${operator} may no longer move your NFTs of ${token}`,
 } as const

@@ -19,10 +19,13 @@ import styles from '../form.module.css'
 import list from '../list.module.css'
 import own from './ApproveTransaction.module.css'
 import { AskingSite } from './AskingSite'
+import { BalanceChanges } from './BalanceChanges'
 import { DecodedCall } from './DecodedCall'
 import { FeeRows } from './FeeRows'
 import { TypedDataSummary } from './TypedDataSummary'
-import { canProveVisibility, useSeenArming } from './useSeenArming'
+import { useSecondConfirmation } from './useSecondConfirmation'
+import { canProveVisibility, seenForMs, useSeenArming } from './useSeenArming'
+import { useSimulation } from './useSimulation'
 
 const lamportsPerSol = 9
 
@@ -164,6 +167,9 @@ export function ApproveTransaction() {
   // Approve answers only once the card has been seen (useSeenArming), not merely on screen.
   const card = useRef<HTMLDivElement>(null)
   const arming = useSeenArming(card, approval)
+  const network = approval && networkOf(state, approval)
+  const simulation = useSimulation(approval, network)
+  const second = useSecondConfirmation(approval, simulation, seenForMs)
   if (!approval) return <p className={list.note}>{text.nothing}</p>
   const decide = async (approved: boolean) =>
     (await modal.embeddedWallet.load()).approvals.decide(approved)
@@ -172,6 +178,12 @@ export function ApproveTransaction() {
       <p className={styles.title}>{titleOf(approval)}</p>
       <AskingSite />
       <Summary approval={approval} state={state} />
+      <BalanceChanges simulation={simulation} network={network} />
+      {second.asking && (
+        <p className={list.warning} role="alert">
+          {text.approveAnywayQuestion}
+        </p>
+      )}
       <div className={styles.buttons}>
         <button type="button" className={list.button} onClick={() => decide(false)}>
           {text.reject}
@@ -179,11 +191,11 @@ export function ApproveTransaction() {
         <button
           type="button"
           className={styles.primary}
-          disabled={arming !== 'armed'}
+          disabled={arming !== 'armed' || simulation?.isPending === true || second.waiting}
           data-arming={arming}
-          onClick={() => decide(true)}
+          onClick={() => second.confirm() && decide(true)}
         >
-          {text.approveButton}
+          {second.asking ? text.approveAnyway : text.approveButton}
         </button>
       </div>
       {!canProveVisibility() && <p className={list.note}>{text.visibilityUnproven}</p>}
