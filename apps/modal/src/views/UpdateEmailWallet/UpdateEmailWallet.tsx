@@ -3,12 +3,7 @@
  * mailed to the current and the new address; once the API took both, the session is read every
  * second (spec §9 email update poll) until it says the new address, and the wallet follows it.
  */
-import {
-  connectionErrors,
-  emailUpdatePollMs,
-  isEmailAddress,
-  normalizeEmail,
-} from '@airlock/protocol'
+import { emailUpdatePollMs, isEmailAddress, normalizeEmail } from '@airlock/protocol'
 import { type FormEvent, useState } from 'react'
 import { HttpError } from '../../api'
 import { useModal } from '../../components/useModal'
@@ -21,6 +16,7 @@ import {
 } from '../../messages/emailLoginText'
 import { activeConnection } from '../../stores/connections'
 import { showToast } from '../../stores/toasts'
+import { NotEmailWallet } from '../EmailLogin/NotEmailWallet'
 import { useFormWork } from '../EmailLogin/useFormWork'
 import styles from '../form.module.css'
 import list from '../list.module.css'
@@ -81,12 +77,7 @@ export function UpdateEmailWallet() {
     })
   }
 
-  if (!current)
-    return (
-      <p className={list.warning} role="alert">
-        {connectionErrors.notConnectedToEmailOrSocial}
-      </p>
-    )
+  if (!current) return <NotEmailWallet />
 
   if (step.name === 'codes')
     return (
