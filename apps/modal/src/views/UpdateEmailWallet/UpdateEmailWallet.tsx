@@ -16,6 +16,7 @@ import {
 } from '../../messages/emailLoginText'
 import { activeConnection } from '../../stores/connections'
 import { showToast } from '../../stores/toasts'
+import { FormField } from '../EmailLogin/FormField'
 import { NotEmailWallet } from '../EmailLogin/NotEmailWallet'
 import { useFormWork } from '../EmailLogin/useFormWork'
 import styles from '../form.module.css'
@@ -89,19 +90,17 @@ export function UpdateEmailWallet() {
             ['newCode', text.newCode(step.next), newCode, setNewCode],
           ] as const
         ).map(([name, label, value, set]) => (
-          <label key={name} className={styles.field}>
-            <span className={styles.label}>{label}</span>
-            <input
-              className={styles.input}
-              name={name}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={value}
-              disabled={!!busy}
-              onChange={(event) => set(event.target.value.replace(/\D/g, '').slice(0, 6))}
-            />
-          </label>
+          <FormField
+            key={name}
+            label={label}
+            busy={!!busy}
+            name={name}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={value}
+            onChange={(event) => set(event.target.value.replace(/\D/g, '').slice(0, 6))}
+          />
         ))}
         {status}
         <button type="submit" className={styles.primary} disabled={!!busy}>
@@ -113,18 +112,15 @@ export function UpdateEmailWallet() {
   return (
     <form className={styles.form} onSubmit={sendCodes} noValidate>
       {current && <p className={list.note}>{text.current(current)}</p>}
-      <label className={styles.field}>
-        <span className={styles.label}>{text.newEmail}</span>
-        <input
-          className={styles.input}
-          name="newEmail"
-          type="email"
-          autoComplete="email"
-          value={next}
-          disabled={!!busy}
-          onChange={(event) => setNext(event.target.value)}
-        />
-      </label>
+      <FormField
+        label={text.newEmail}
+        busy={!!busy}
+        name="newEmail"
+        type="email"
+        autoComplete="email"
+        value={next}
+        onChange={(event) => setNext(event.target.value)}
+      />
       {status}
       <button type="submit" className={styles.primary} disabled={!!busy || !next.trim()}>
         {text.sendCodes}
