@@ -29,13 +29,7 @@ import { listProjects } from './services/projects'
 import {
   createEventRateLimiter,
   createRateLimiter,
-  defaultBundlerPerMinute,
-  defaultFrameTokenPerMinute,
-  defaultNamesPerMinute,
-  defaultNftImagePerMinute,
-  defaultOnrampPerMinute,
-  defaultSiwxPerMinute,
-  defaultSwapPerMinute,
+  defaultRouteBudgets,
 } from './services/rateLimit'
 import { buildExists } from './services/staticFiles'
 import { loadBuiltinWalletRegistry } from './services/walletRegistry/builtin'
@@ -107,57 +101,42 @@ async function main(): Promise<void> {
     { name: 'accountData', perMinute: config.accountDataPerMinute, redisUrl },
     { logger },
   )
-  const siwxRateLimiter = createRateLimiter(
-    { name: 'siwx', perMinute: defaultSiwxPerMinute, redisUrl },
-    { logger },
-  )
+  /** A route's limiter at its default budgets, named for its Redis keys and logs. */
+  const routeLimiter = <budget extends string>(name: string, perMinute: Record<budget, number>) =>
+    createRateLimiter({ name, perMinute, redisUrl }, { logger })
+  const siwxRateLimiter = routeLimiter('siwx', defaultRouteBudgets.siwx)
   // The address's budget is counted in the database (services/email/mailBudget.ts).
   const { email: mailsPerAddressPerMinute, ...emailLoginPerMinute } = config.emailLoginPerMinute
   const emailLoginRateLimiter = createRateLimiter(
     { name: 'emailLogin', perMinute: emailLoginPerMinute, redisUrl },
     { logger },
   )
-  const bundlerRateLimiter = createRateLimiter(
-    { name: 'bundler', perMinute: defaultBundlerPerMinute, redisUrl },
-    { logger },
-  )
-  const namesRateLimiter = createRateLimiter(
-    { name: 'names', perMinute: defaultNamesPerMinute, redisUrl },
-    { logger },
-  )
-  const onrampRateLimiter = createRateLimiter(
-    { name: 'onramp', perMinute: defaultOnrampPerMinute, redisUrl },
-    { logger },
-  )
-  const nftImageRateLimiter = createRateLimiter(
-    { name: 'nftImage', perMinute: defaultNftImagePerMinute, redisUrl },
-    { logger },
-  )
-  const swapRateLimiter = createRateLimiter(
-    { name: 'swap', perMinute: defaultSwapPerMinute, redisUrl },
-    { logger },
-  )
-  const frameTokenRateLimiter = createRateLimiter(
-    { name: 'frameToken', perMinute: defaultFrameTokenPerMinute, redisUrl },
-    { logger },
-  )
+  const bundlerRateLimiter = routeLimiter('bundler', defaultRouteBudgets.bundler)
+  const namesRateLimiter = routeLimiter('names', defaultRouteBudgets.names)
+  const onrampRateLimiter = routeLimiter('onramp', defaultRouteBudgets.onramp)
+  const nftImageRateLimiter = routeLimiter('nftImage', defaultRouteBudgets.nftImage)
+  const swapRateLimiter = routeLimiter('swap', defaultRouteBudgets.swap)
+  const frameTokenRateLimiter = routeLimiter('frameToken', defaultRouteBudgets.frameToken)
   // Login codes go out through the configured mail server; none: email login is refused.
   const mailer = config.email.smtpUrl
     ? createMailer({ smtpUrl: config.email.smtpUrl, from: config.email.mailFrom })
     : undefined
+  const rateLimiters = [
+    eventRateLimiter,
+    accountDataRateLimiter,
+    siwxRateLimiter,
+    emailLoginRateLimiter,
+    bundlerRateLimiter,
+    namesRateLimiter,
+    swapRateLimiter,
+    onrampRateLimiter,
+    frameTokenRateLimiter,
+    nftImageRateLimiter,
+  ]
   // All wait for Redis at once: with Redis down a start waits 2 s, not three times that.
   const [cache] = await Promise.all([
     openCache(config.cache, { logger }),
-    eventRateLimiter.ready(2_000),
-    accountDataRateLimiter.ready(2_000),
-    siwxRateLimiter.ready(2_000),
-    emailLoginRateLimiter.ready(2_000),
-    bundlerRateLimiter.ready(2_000),
-    namesRateLimiter.ready(2_000),
-    swapRateLimiter.ready(2_000),
-    onrampRateLimiter.ready(2_000),
-    frameTokenRateLimiter.ready(2_000),
-    nftImageRateLimiter.ready(2_000),
+    ...rateLimiters.map((limiter) => limiter.ready(2_000)),
   ])
   const eventPruning = scheduleEventPruning({
     db: storage.db,
@@ -185,16 +164,7 @@ async function main(): Promise<void> {
         Promise.allSettled([
           storage.close(),
           cache.close(),
-          eventRateLimiter.close(),
-          accountDataRateLimiter.close(),
-          siwxRateLimiter.close(),
-          emailLoginRateLimiter.close(),
-          bundlerRateLimiter.close(),
-          namesRateLimiter.close(),
-          swapRateLimiter.close(),
-          onrampRateLimiter.close(),
-          frameTokenRateLimiter.close(),
-          nftImageRateLimiter.close(),
+          ...rateLimiters.map((limiter) => limiter.close()),
           mailer?.close(),
         ]),
     )

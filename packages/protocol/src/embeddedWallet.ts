@@ -115,11 +115,7 @@ export type EmbeddedWallet = z.infer<typeof embeddedWalletSchema>
  * and its first device.
  */
 export const embeddedWalletCreatedSchema = z.object({
-  evmAddress: z.string(),
-  solanaAddress: z.string(),
-  authShare: z.string(),
-  recoveryShare: z.string(),
-  createdAt: z.string(),
+  ...embeddedWalletSchema.shape,
   confirmedAt: z.null(),
   device: embeddedWalletDeviceKeySchema,
 })

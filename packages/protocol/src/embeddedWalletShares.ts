@@ -16,10 +16,11 @@
  * recovery code is one too (the old code then opens an old share, which combines with nothing).
  */
 import * as z from 'zod/mini'
-import { embeddedWalletLimits } from './embeddedWallet'
+import { embeddedWalletCreateSchema, embeddedWalletLimits } from './embeddedWallet'
 import { walletProofSchema } from './embeddedWalletProof'
 
-const base64url = /^[A-Za-z0-9_-]+$/
+/** A share, and a sealed one, checked as a new wallet's auth and recovery shares are. */
+const { authShare: share, recoveryShare: sealedShare } = embeddedWalletCreateSchema.shape
 
 /** The text a device's transport key is signed with (EIP-191), by the wallet's EVM key. */
 export const transportKeyMessage = ({
@@ -56,30 +57,10 @@ export type EmbeddedWalletTransportKey = z.infer<typeof embeddedWalletTransportK
  */
 export const embeddedWalletReshareSchema = z.object({
   hostOrigin: z.string(),
-  authShare: z
-    .string()
-    .check(
-      z.maxLength(embeddedWalletLimits.shareChars),
-      z.regex(base64url, 'Not a share (base64url).'),
-    ),
-  recoveryShare: z
-    .string()
-    .check(
-      z.maxLength(embeddedWalletLimits.sealedShareChars),
-      z.regex(base64url, 'Not a sealed share (base64url).'),
-    ),
+  authShare: share,
+  recoveryShare: sealedShare,
   deviceShares: z
-    .array(
-      z.object({
-        deviceId: z.string(),
-        nextShare: z
-          .string()
-          .check(
-            z.maxLength(embeddedWalletLimits.sealedShareChars),
-            z.regex(base64url, 'Not a sealed share (base64url).'),
-          ),
-      }),
-    )
+    .array(z.object({ deviceId: z.string(), nextShare: sealedShare }))
     .check(z.maxLength(embeddedWalletLimits.devices)),
   revokeDeviceId: z.optional(z.string()),
   proof: walletProofSchema,

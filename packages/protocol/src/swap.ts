@@ -196,10 +196,7 @@ export type SwapApproveTransaction = z.infer<typeof swapApproveTransactionSchema
  * shown quote's `expiresAt`: past it the API builds nothing.
  */
 export const swapTransactionRequestSchema = z.object({
-  chainId,
-  fromToken: swapRequestAddressSchema,
-  toToken: swapRequestAddressSchema,
-  amount: z.string().check(z.maxLength(100)),
+  ...swapQuoteRequestSchema.shape,
   from: swapRequestAddressSchema,
   quoteExpiresAt: z.number(),
 })
@@ -207,9 +204,7 @@ export type SwapTransactionRequest = z.infer<typeof swapTransactionRequestSchema
 
 /** The swap transaction, its minimum at the slippage tolerance; `gas` when estimated. */
 export const swapTransactionSchema = z.object({
-  to: evmAddress,
-  data: hexData,
-  value: decimalUnits,
+  ...swapApproveTransactionSchema.shape,
   gas: z.optional(decimalUnits),
 })
 export type SwapTransaction = z.infer<typeof swapTransactionSchema>

@@ -51,7 +51,7 @@ import {
 } from '../services/embeddedWallets/shares'
 import { allowKeyExport, issueWalletProofChallenge } from '../services/embeddedWallets/walletProof'
 import type { Storage } from '../storage/storage'
-import { apiError, refuse } from './apiError'
+import { apiError, type RequestSchema, refuse } from './apiError'
 import { clearEmailSessionCookie, emailSession } from './emailSession'
 import { fromModal, projectIdParam } from './frameAdmission'
 import { jsonBodyLimit, noStore } from './middleware'
@@ -149,50 +149,32 @@ export function embeddedWalletRoutes({
   })
 
   const limit = jsonBodyLimit(maxBodyBytes)
+  /** A body from the modal's own pages, checked by `schema`, and the session of its site. */
+  const sessionBody = <output>(schema: RequestSchema<output>) =>
+    [limit, ownPages, jsonBody(schema, invalid), ...bodySession] as const
   // Shares and keys are never cached, nor their refusals.
   app.use('/v1/projects/:id/embedded-wallet', noStore)
   app.use('/v1/projects/:id/embedded-wallet/*', noStore)
 
-  app.post(
-    '/v1/projects/:id/embedded-wallet',
-    limit,
-    ownPages,
-    jsonBody(embeddedWalletCreateSchema, invalid),
-    ...bodySession,
-    (c) => {
-      const { hostOrigin: _, deviceLabel, ...wallet } = c.req.valid('json')
-      return answered(c, 201, () =>
-        keepEmbeddedWallet(context, ownerOf(c), wallet, {
-          label: deviceLabel,
-          sessionId: c.var.session.id,
-        }),
-      )
-    },
-  )
-
-  app.put(
-    '/v1/projects/:id/embedded-wallet',
-    limit,
-    ownPages,
-    jsonBody(embeddedWalletCreateSchema, invalid),
-    ...bodySession,
-    (c) => {
-      const { hostOrigin: _, deviceLabel, ...wallet } = c.req.valid('json')
-      return answered(c, 201, () =>
-        startEmbeddedWalletOver(context, ownerOf(c), wallet, {
-          label: deviceLabel,
-          sessionId: c.var.session.id,
-        }),
-      )
-    },
-  )
+  // The wallet the frame just made: POST keeps it, PUT starts the pending one over with it.
+  for (const [method, keep] of [
+    ['post', keepEmbeddedWallet],
+    ['put', startEmbeddedWalletOver],
+  ] as const)
+    app[method](
+      '/v1/projects/:id/embedded-wallet',
+      ...sessionBody(embeddedWalletCreateSchema),
+      (c) => {
+        const { hostOrigin: _, deviceLabel, ...wallet } = c.req.valid('json')
+        return answered(c, 201, () =>
+          keep(context, ownerOf(c), wallet, { label: deviceLabel, sessionId: c.var.session.id }),
+        )
+      },
+    )
 
   app.post(
     '/v1/projects/:id/embedded-wallet/confirmation',
-    limit,
-    ownPages,
-    jsonBody(embeddedWalletConfirmationSchema, invalid),
-    ...bodySession,
+    ...sessionBody(embeddedWalletConfirmationSchema),
     (c) =>
       answered(c, 200, () => confirmEmbeddedWallet(context, ownerOf(c), c.var.session.deviceId)),
   )
@@ -205,10 +187,7 @@ export function embeddedWalletRoutes({
 
   app.post(
     '/v1/projects/:id/embedded-wallet/devices',
-    limit,
-    ownPages,
-    jsonBody(embeddedWalletDeviceCreateSchema, invalid),
-    ...bodySession,
+    ...sessionBody(embeddedWalletDeviceCreateSchema),
     (c) => {
       const { label, proof } = c.req.valid('json')
       return answered(c, 201, async () => {
@@ -235,10 +214,7 @@ export function embeddedWalletRoutes({
 
   app.put(
     '/v1/projects/:id/embedded-wallet/devices/:deviceId/transport-key',
-    limit,
-    ownPages,
-    jsonBody(embeddedWalletTransportKeySchema, invalid),
-    ...bodySession,
+    ...sessionBody(embeddedWalletTransportKeySchema),
     (c) => {
       const deviceId = deviceIdOf(c, c.req.param('deviceId')) ?? ''
       const { publicKey, signature } = c.req.valid('json')
@@ -253,10 +229,7 @@ export function embeddedWalletRoutes({
 
   app.post(
     '/v1/projects/:id/embedded-wallet/challenges',
-    limit,
-    ownPages,
-    jsonBody(walletProofChallengeRequestSchema, invalid),
-    ...bodySession,
+    ...sessionBody(walletProofChallengeRequestSchema),
     (c) =>
       answered(c, 201, () =>
         issueWalletProofChallenge(
@@ -271,10 +244,7 @@ export function embeddedWalletRoutes({
 
   app.post(
     '/v1/projects/:id/embedded-wallet/key-exports',
-    limit,
-    ownPages,
-    jsonBody(walletKeyExportSchema, invalid),
-    ...bodySession,
+    ...sessionBody(walletKeyExportSchema),
     (c) =>
       answered(c, 201, () =>
         allowKeyExport(
@@ -289,10 +259,7 @@ export function embeddedWalletRoutes({
 
   app.post(
     '/v1/projects/:id/embedded-wallet/shares',
-    limit,
-    ownPages,
-    jsonBody(embeddedWalletReshareSchema, invalid),
-    ...bodySession,
+    ...sessionBody(embeddedWalletReshareSchema),
     (c) => {
       const { hostOrigin: _, ...reshare } = c.req.valid('json')
       if (reshare.revokeDeviceId !== undefined) deviceIdOf(c, reshare.revokeDeviceId)

@@ -256,3 +256,14 @@ export type FrameTokenRateLimiter = RateLimiter<keyof typeof defaultFrameTokenPe
 export const defaultNftImagePerMinute = { client: 120 } as const
 
 export type NftImageRateLimiter = RateLimiter<keyof typeof defaultNftImagePerMinute>
+
+/** The routes' budgets by default, by the name of their limiter (its Redis keys' and logs'). */
+export const defaultRouteBudgets = {
+  siwx: defaultSiwxPerMinute,
+  bundler: defaultBundlerPerMinute,
+  names: defaultNamesPerMinute,
+  onramp: defaultOnrampPerMinute,
+  swap: defaultSwapPerMinute,
+  frameToken: defaultFrameTokenPerMinute,
+  nftImage: defaultNftImagePerMinute,
+} as const

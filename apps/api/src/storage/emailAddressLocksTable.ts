@@ -4,7 +4,7 @@
  * they lead to. In the database, so every replica counts the same guesses and a restart forgets
  * none.
  */
-import type { ColumnType } from 'kysely'
+import type { NullableTimestamp, UpdatedTimestamp } from './columnTypes'
 
 export type EmailAddressLocksTable = {
   project_id: string
@@ -15,6 +15,6 @@ export type EmailAddressLocksTable = {
   /** Locks since the last right code: the next one lasts twice as long as the one before. */
   locks: number
   /** Until when no code is mailed or checked for the address; null: not locked. */
-  locked_until: ColumnType<Date | string | null, string | null, string | null>
-  updated_at: ColumnType<Date | string, string, string>
+  locked_until: NullableTimestamp
+  updated_at: UpdatedTimestamp
 }

@@ -5,9 +5,7 @@
  * database and names every table.
  */
 import type { ColumnType } from 'kysely'
-
-/** A timestamp: written as an ISO string, read back as `Date` (Postgres) or the string (SQLite). */
-type Timestamp = ColumnType<Date | string, string, never>
+import type { NullableTimestamp, Timestamp, UpdatedTimestamp } from './columnTypes'
 
 /**
  * A one-time code mailed for an email login. Only its HMAC is kept (keyed with the server key,
@@ -30,7 +28,7 @@ export type EmailCodesTable = {
   expires_at: Timestamp
   created_at: Timestamp
   /** Set when it signed in, or when a newer code replaced it. */
-  used_at: ColumnType<Date | string | null, string | null, string | null>
+  used_at: NullableTimestamp
 }
 
 export type EmailCodePurpose = 'signIn' | 'emailChange'
@@ -48,7 +46,7 @@ export type EmailSessionsTable = {
    * Set when the visitor signs out, the operator revokes it, or the embedded wallet device it is
    * bound to is revoked.
    */
-  revoked_at: ColumnType<Date | string | null, string | null, string | null>
+  revoked_at: NullableTimestamp
   /** The embedded wallet device (`embedded_wallet_devices`) the session is on, once it has one. */
   device_id: ColumnType<string | null, string | null | undefined, string | null>
   /** The social login that started it (`social_grants.provider`); null for an email code's. */
@@ -75,7 +73,7 @@ export type EmailChangesTable = {
   new_code_id: string
   expires_at: Timestamp
   created_at: Timestamp
-  confirmed_at: ColumnType<Date | string | null, string | null, string | null>
+  confirmed_at: NullableTimestamp
 }
 
 /**
@@ -91,7 +89,7 @@ export type EmbeddedWalletsTable = {
   auth_share: string
   recovery_share: string
   /** When it was made, or last started over while pending. */
-  created_at: ColumnType<Date | string, string, string>
+  created_at: UpdatedTimestamp
   /**
    * Null while pending: made, but its first device has not yet confirmed that it keeps its share
    * and that the visitor has the recovery code. A pending wallet may be started over.
@@ -114,8 +112,8 @@ export type EmbeddedWalletDevicesTable = {
   label: string
   created_at: Timestamp
   /** When the device last had its key. */
-  last_used_at: ColumnType<Date | string, string, string>
-  revoked_at: ColumnType<Date | string | null, string | null, string | null>
+  last_used_at: UpdatedTimestamp
+  revoked_at: NullableTimestamp
   /** Its public transport key (P-256, base64url) and the wallet EVM key's signature of it. */
   transport_public_key: ColumnType<string | null, string | null | undefined, string | null>
   transport_signature: ColumnType<string | null, string | null | undefined, string | null>
@@ -167,7 +165,7 @@ export type SocialAuthorizationsTable = {
   started_at: ColumnType<Date | string | null, string | null | undefined, string | null>
   created_at: Timestamp
   expires_at: Timestamp
-  used_at: ColumnType<Date | string | null, string | null, string | null>
+  used_at: NullableTimestamp
 }
 
 /**
@@ -201,7 +199,7 @@ export type SocialGrantsTable = {
   session_id: string | null
   created_at: Timestamp
   expires_at: Timestamp
-  used_at: ColumnType<Date | string | null, string | null, string | null>
+  used_at: NullableTimestamp
 }
 
 /**
@@ -227,5 +225,5 @@ export type FarcasterChannelsTable = {
   handle: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Timestamp
   expires_at: Timestamp
-  used_at: ColumnType<Date | string | null, string | null, string | null>
+  used_at: NullableTimestamp
 }

@@ -4,10 +4,7 @@
  * whole project. In the database, so every replica spends from one count and a restart forgets
  * nothing.
  */
-import type { ColumnType } from 'kysely'
-
-/** A whole number below 2^53 in a `bigint` column: Postgres returns those as strings. */
-type Int53 = ColumnType<number | string, number, number>
+import type { Int53, Timestamp } from './columnTypes'
 
 /**
  * One day's sponsorship of a project: of one account (`account`, its address in lower case), or
@@ -39,5 +36,5 @@ export type SponsoredOperationsTable = {
   gas: Int53
   /** The day it was first counted on. */
   day: string
-  created_at: ColumnType<Date | string, string, never>
+  created_at: Timestamp
 }

@@ -21,6 +21,7 @@ import {
   sql,
 } from 'kysely'
 import pg from 'pg'
+import type { Int53, NullableTimestamp, Timestamp, UpdatedTimestamp } from './columnTypes'
 import type { EmailAddressLocksTable } from './emailAddressLocksTable'
 import type {
   EmailChangesTable,
@@ -35,9 +36,6 @@ import type {
   SocialIdentitiesTable,
 } from './identityTables'
 import type { SponsoredOperationsTable, SponsorshipUsageTable } from './sponsorshipTables'
-
-/** A timestamp: written as an ISO string, read back as `Date` (Postgres) or the string (SQLite). */
-type Timestamp = ColumnType<Date | string, string, never>
 
 export type ProjectsTable = {
   id: string
@@ -77,12 +75,6 @@ export type EventsTable = {
   event: ColumnType<string | null, string, never>
   day: ColumnType<string | null, string, never>
 }
-
-/**
- * A whole number below 2^53 in a `bigint` column (block number, unix time): Postgres returns
- * those as strings, so read them through `Number()`.
- */
-type Int53 = ColumnType<number | string, number, number>
 
 /** The built-in indexer's position per chain: the last block it indexed. */
 export type IndexerCursorsTable = {
@@ -186,7 +178,7 @@ export type SiwxSessionsTable = {
   expires_at: Timestamp
   created_at: Timestamp
   /** Set when the visitor signs out or the operator revokes it. */
-  revoked_at: ColumnType<Date | string | null, string | null, string | null>
+  revoked_at: NullableTimestamp
 }
 
 /**
@@ -201,31 +193,19 @@ export type AccountNamesTable = {
   /** EIP-55 checksummed. */
   address: string
   /** ENSIP-11; Postgres returns a bigint as a string. */
-  coin_type: ColumnType<number | string, number, number>
+  coin_type: Int53
   /** JSON of the text records (`NameAttributes`). */
   attributes: string
   /** The last message its owner signed (registration or change), and its signature. */
   message: string
   signature: string
   /** That message's timestamp, unix seconds: a change must be signed later. */
-  message_timestamp: ColumnType<number | string, number, number>
-  created_at: ColumnType<Date | string, string, never>
-  updated_at: ColumnType<Date | string, string, string>
+  message_timestamp: Int53
+  created_at: Timestamp
+  updated_at: UpdatedTimestamp
 }
 
-export type {
-  EmailChangesTable,
-  EmailCodePurpose,
-  EmailCodesTable,
-  EmailSessionsTable,
-  EmbeddedWalletChallengesTable,
-  EmbeddedWalletDevicesTable,
-  EmbeddedWalletsTable,
-  FarcasterChannelsTable,
-  SocialAuthorizationsTable,
-  SocialGrantsTable,
-  SocialIdentitiesTable,
-} from './identityTables'
+export type * from './identityTables'
 
 export type Database = {
   projects: ProjectsTable

@@ -49,13 +49,18 @@ import {
   readTransaction,
 } from './evmTransaction'
 import { readTypedData } from './evmTypedData'
-import { positional, type RequestHandlers, requestDispatcher } from './requestDispatcher'
+import {
+  type AccountProvider,
+  type ApprovalContext,
+  type AskVisitor,
+  type ProviderOptions,
+  positional,
+  type RequestHandlers,
+  requestDispatcher,
+} from './requestDispatcher'
 import { invalid, networkList, readableText, shown } from './signerInput'
 
 export type { Erc20Call } from './evmTransaction'
-
-/** Where a request would be signed: the network it is for and the wallet's account. */
-type ApprovalContext = { network: CaipNetworkId; from: Address }
 
 /**
  * What the visitor is asked to approve, in data, for the view that shows it (ApproveTransaction).
@@ -65,16 +70,18 @@ type ApprovalContext = { network: CaipNetworkId; from: Address }
  * - `transaction`: a transaction to send; `call` is its ERC-20 transfer or approve, when it is one.
  * - `calls`: a smart account's batch (EIP-5792 `wallet_sendCalls`), sent as one user operation.
  */
-export type ApprovalRequest =
-  | (ApprovalContext & { kind: 'message'; message: string })
-  | (ApprovalContext & {
-      kind: 'typedData'
-      domain: TypedDataDomain
-      primaryType: string
-      message: Record<string, unknown>
-    })
-  | (ApprovalContext & { kind: 'transaction'; fee?: NetworkFee } & ApprovalCall)
-  | (ApprovalContext & { kind: 'calls'; calls: ApprovalCall[]; fee?: NetworkFee })
+export type ApprovalRequest = ApprovalContext<Address> &
+  (
+    | { kind: 'message'; message: string }
+    | {
+        kind: 'typedData'
+        domain: TypedDataDomain
+        primaryType: string
+        message: Record<string, unknown>
+      }
+    | ({ kind: 'transaction'; fee?: NetworkFee } & ApprovalCall)
+    | { kind: 'calls'; calls: ApprovalCall[]; fee?: NetworkFee }
+  )
 
 /**
  * The network fee of a transaction or user operation, in the network's native currency's
@@ -86,27 +93,15 @@ export type NetworkFee = { maxFee: bigint; sponsored?: true }
 /** One call a transaction or a smart account's batch makes, as the visitor is shown it. */
 export type ApprovalCall = { to: Address; value: bigint; data?: Hex; call?: Erc20Call }
 
-/** Asks the visitor; resolves true only when they approve. */
-export type Approve = (request: ApprovalRequest) => Promise<boolean>
+export type Approve = AskVisitor<ApprovalRequest>
 
-export type EvmSignerOptions = {
+export type EvmSignerOptions = ProviderOptions<ApprovalRequest> & {
   /** The account's secp256k1 key (`deriveWalletAccounts(secret).evm.privateKey`). */
   privateKey: Hex
-  /** The site's networks; the wallet uses the eip155 ones and can be on no other. */
-  networks: readonly NetworkConfig[]
-  /** The CAIP-2 id of the network it starts on, one of `networks`. */
-  network: CaipNetworkId
-  approve: Approve
 }
 
-export type EvmSigner = {
-  /** The account's address, checksummed (EIP-55). */
-  address: Address
-  /** An EIP-1193 request; fails with the EIP-1193 error of its case. */
-  request(args: RequestArguments): Promise<unknown>
-  /** The network it is on now. */
-  network(): CaipNetworkId
-}
+/** An EIP-1193 provider of the account; its address checksummed (EIP-55). */
+export type EvmSigner = AccountProvider<Address>
 
 /**
  * Chain reads a site may make through the wallet: forwarded to the active network's RPC as they
@@ -475,6 +470,14 @@ export function providerErrorOf(error: unknown, network: NetworkConfig): Error {
       details: error.shortMessage,
       cause: error,
     })
+  return codedErrorOf(error)
+}
+
+/**
+ * An error of viem's as the EIP-1193 error of the JSON-RPC code it carries (the RPC's, or a
+ * bundler's), in its short message; internal (-32603) when none does.
+ */
+export function codedErrorOf(error: ViemError): ProviderRpcError {
   const coded = error.walk((cause) => typeof (cause as { code?: unknown }).code === 'number') as {
     code: number
   } | null

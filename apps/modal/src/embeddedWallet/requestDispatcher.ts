@@ -2,10 +2,43 @@
  * The request dispatch the embedded wallet's providers share (evmSigner.ts, smartAccountSigner.ts,
  * solanaSigner.ts): a table of method → handler, so a provider says only which methods it
  * answers and how. A request without a method name is invalid params (-32602); a method without
- * a handler goes to the provider's `otherwise` or is refused as EIP-1193 says (4200).
+ * a handler goes to the provider's `otherwise` or is refused as EIP-1193 says (4200). With it,
+ * the shape those providers share: what they are, and how they put a request to the visitor.
  */
-import { type RequestArguments, UnsupportedMethodError } from '@airlock/protocol'
+import {
+  type CaipNetworkId,
+  type NetworkConfig,
+  type RequestArguments,
+  UnsupportedMethodError,
+} from '@airlock/protocol'
 import { invalid } from './signerInput'
+
+/** A provider of one of the wallet's accounts (`address`: the account's, in its chain's form). */
+export type AccountProvider<address extends string> = {
+  address: address
+  /** A request as the bridge carries it; fails with the EIP-1193 error of its case. */
+  request(args: RequestArguments): Promise<unknown>
+  /** The network it is on: where requests that name no chain go. */
+  network(): CaipNetworkId
+}
+
+/** Where a request would be signed: the network it is for and the wallet's account. */
+export type ApprovalContext<address extends string> = { network: CaipNetworkId; from: address }
+
+/** Asks the visitor about `request`, described in data; resolves true only when they approve. */
+export type AskVisitor<request> = (request: request) => Promise<boolean>
+
+/** What a provider starts with, but its key. */
+export type ProviderOptions<request> = {
+  /** The site's networks; the wallet uses those of its namespace and can be on no other. */
+  networks: readonly NetworkConfig[]
+  /**
+   * The CAIP-2 id of the network it starts on, one of `networks`: where requests that name no
+   * chain go.
+   */
+  network: CaipNetworkId
+  approve: AskVisitor<request>
+}
 
 export type RequestParams = RequestArguments['params']
 

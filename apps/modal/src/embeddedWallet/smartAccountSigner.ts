@@ -43,6 +43,7 @@ import {
   type ApprovalRequest,
   type Approve,
   chainOf,
+  codedErrorOf,
   type EvmSigner,
   isChainIdHex,
   messageText,
@@ -459,15 +460,7 @@ function userOperationError(error: unknown, network: NetworkConfig): Error {
       ...(relay instanceof HttpError ? { details: apiMessageOf(relay) } : {}),
       cause: error,
     })
-  if (error instanceof ViemError) {
-    // The bundler's own JSON-RPC code (ERC-7769: -32500 for a validation the account failed, …).
-    const coded = error.walk((cause) => typeof (cause as { code?: unknown }).code === 'number') as {
-      code: number
-    } | null
-    return new ProviderRpcError(coded?.code ?? errorCodes.internal, error.shortMessage, {
-      cause: error,
-      ...(error.details ? { details: error.details } : {}),
-    })
-  }
+  // The bundler's own JSON-RPC code (ERC-7769: -32500 for a validation the account failed, …).
+  if (error instanceof ViemError) return codedErrorOf(error)
   return providerErrorOf(error, network)
 }

@@ -37,7 +37,13 @@ import {
   signBytes,
   signTransaction,
 } from '@solana/kit'
-import { requestDispatcher } from './requestDispatcher'
+import {
+  type AccountProvider,
+  type ApprovalContext,
+  type AskVisitor,
+  type ProviderOptions,
+  requestDispatcher,
+} from './requestDispatcher'
 import { errorText, invalid, isRecord, networkList, readableText, shown } from './signerInput'
 import {
   isTransactionMessage,
@@ -53,9 +59,6 @@ import {
 
 export type { SolanaInstructionSummary } from './solanaTransaction'
 
-/** Where a request would be signed: the network it is for and the wallet's account. */
-type SolanaApprovalContext = { network: CaipNetworkId; from: Address }
-
 /**
  * What the visitor is asked to approve, in data, for the view that shows it.
  * - `message`: a `solana_signMessage`; `message` is the text when the bytes are readable UTF-8
@@ -65,42 +68,32 @@ type SolanaApprovalContext = { network: CaipNetworkId; from: Address }
  *   `solana_signAndSendTransaction` (`send: true`, the wallet sends it); `instructions` are
  *   all of its instructions, in order.
  */
-export type SolanaApprovalRequest =
-  | (SolanaApprovalContext & { kind: 'message'; message: string })
-  | (SolanaApprovalContext & {
-      kind: 'transaction'
-      send: boolean
-      instructions: SolanaInstructionSummary[]
-      /** The fee the transaction costs this wallet, its fee payer. */
-      fee?: SolanaFee
-      /** The transaction as asked, base64 wire bytes: what the approval screen simulates. */
-      wireTransaction?: string
-    })
+export type SolanaApprovalRequest = ApprovalContext<Address> &
+  (
+    | { kind: 'message'; message: string }
+    | {
+        kind: 'transaction'
+        send: boolean
+        instructions: SolanaInstructionSummary[]
+        /** The fee the transaction costs this wallet, its fee payer. */
+        fee?: SolanaFee
+        /** The transaction as asked, base64 wire bytes: what the approval screen simulates. */
+        wireTransaction?: string
+      }
+  )
 
-/** Asks the visitor; resolves true only when they approve. */
-export type SolanaApprove = (request: SolanaApprovalRequest) => Promise<boolean>
+export type SolanaApprove = AskVisitor<SolanaApprovalRequest>
 
-export type SolanaSignerOptions = {
+export type SolanaSignerOptions = ProviderOptions<SolanaApprovalRequest> & {
   /**
    * The account's 64-byte keypair, ed25519 private key then public key
    * (`deriveWalletAccounts(secret).solana.secretKey`). Read, never changed or kept.
    */
   secretKey: Uint8Array
-  /** The site's networks; the wallet uses the solana ones. */
-  networks: readonly NetworkConfig[]
-  /** The CAIP-2 id of the network requests go to when they name no chain, one of `networks`. */
-  network: CaipNetworkId
-  approve: SolanaApprove
 }
 
-export type SolanaSigner = {
-  /** The account's address: base58 of its public key. */
-  address: Address
-  /** A Wallet Standard request, as the bridge carries it; fails with its EIP-1193 error. */
-  request(args: RequestArguments): Promise<unknown>
-  /** The network requests go to when they name no chain. */
-  network(): CaipNetworkId
-}
+/** The account's provider, answering Wallet Standard requests; its address base58 of its key. */
+export type SolanaSigner = AccountProvider<Address>
 
 /** Messages to sign are kept under 64 KiB, as the modal's request routing keeps them. */
 const maxMessageBytes = 65_536

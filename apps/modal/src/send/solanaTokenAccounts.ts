@@ -96,25 +96,17 @@ export function readMint(account: ExistingAccount, is2022: boolean): MintFacts {
 export function readTokenAccount(account: MaybeEncodedAccount | undefined, program: Address) {
   if (!account?.exists || account.programAddress !== program) return undefined
   const data = account.data
-  if (program === TOKEN_2022_PROGRAM_ADDRESS) {
-    const token = decoded(() => getToken2022Decoder().decode(data))
-    return (
-      token && {
-        address: account.address,
-        mint: token.mint,
-        amount: token.amount,
-        frozen: token.state === AccountState2022.Frozen,
-      }
-    )
-  }
-  if (data.length !== getTokenSize()) return undefined
-  const token = decoded(() => getTokenDecoder().decode(data))
+  const token2022 = program === TOKEN_2022_PROGRAM_ADDRESS
+  // A Token-2022 account may carry extensions past the base layout; a legacy one is exactly it.
+  if (!token2022 && data.length !== getTokenSize()) return undefined
+  const token = decoded(() => (token2022 ? getToken2022Decoder() : getTokenDecoder()).decode(data))
+  const frozen = token2022 ? AccountState2022.Frozen : AccountState.Frozen
   return (
     token && {
       address: account.address,
       mint: token.mint,
       amount: token.amount,
-      frozen: token.state === AccountState.Frozen,
+      frozen: token.state === frozen,
     }
   )
 }

@@ -15,8 +15,8 @@ export const escapeHtml = (text: string) =>
       character,
   )
 
-/** A mail of `lines`, as text and as HTML. */
-const plainMail = (to: string, subject: string, lines: string[]): MailMessage => ({
+/** A mail of `lines`, as text and as HTML: each line a paragraph. */
+export const plainMail = (to: string, subject: string, lines: string[]): MailMessage => ({
   to,
   subject,
   text: `${lines.join('\n\n')}\n`,

@@ -263,22 +263,15 @@ export async function confirmEmailChange(
   const newRow = codes.find((code) => code.id === change.new_code_id)
   // Cleared once expired.
   if (!currentRow || !newRow) throw noChange()
-  const refusals = [
-    await checkCode(
-      context,
-      project,
-      currentRow,
-      request.currentCode,
-      refusalsFor(`${change.email} (your current address)`),
-    ),
-    await checkCode(
-      context,
-      project,
-      newRow,
-      request.newCode,
-      refusalsFor(`${change.new_email} (the new address)`),
-    ),
-  ].filter((refusal) => refusal !== undefined)
+  // Both codes are checked, one after the other, each refused in its address's words.
+  const refusals: EmailLoginError[] = []
+  for (const [row, code, whose] of [
+    [currentRow, request.currentCode, `${change.email} (your current address)`],
+    [newRow, request.newCode, `${change.new_email} (the new address)`],
+  ] as const) {
+    const refused = await checkCode(context, project, row, code, refusalsFor(whose))
+    if (refused) refusals.push(refused)
+  }
   const refusal = oneRefusal(refusals)
   if (refusal) throw refusal
 

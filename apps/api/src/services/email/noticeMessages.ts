@@ -3,19 +3,8 @@
  * changed (to the address it had), a device joined it. No code in them: they are for the owner to
  * notice what they did not do. The site's name and origin say where; the HTML part escapes all.
  */
-import { escapeHtml } from './codeMessage'
+import { plainMail } from './codeMessage'
 import type { MailMessage } from './mailer'
-
-function noticeMail(to: string, subject: string, lines: string[]): MailMessage {
-  return {
-    to,
-    subject,
-    text: `${lines.join('\n\n')}\n`,
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif">${lines
-      .map((line) => `<p>${escapeHtml(line)}</p>`)
-      .join('')}</body></html>`,
-  }
-}
 
 /**
  * To the address a wallet had, once its email was changed.
@@ -32,7 +21,7 @@ export const emailChangedNotice = ({
   siteName: string
   hostOrigin: string
 }): MailMessage =>
-  noticeMail(to, `Your ${siteName} wallet's email was changed`, [
+  plainMail(to, `Your ${siteName} wallet's email was changed`, [
     `The email address of your ${siteName} wallet (${hostOrigin}) was changed from ${to} to ${newEmail}.`,
     'If it was not you, someone has your wallet on one of your devices: sign in with the new address there, or restore the wallet with your recovery code, and remove the devices you do not know.',
   ])
@@ -52,7 +41,7 @@ export const deviceAddedNotice = ({
   siteName: string
   hostOrigin: string
 }): MailMessage =>
-  noticeMail(to, `A new device joined your ${siteName} wallet`, [
+  plainMail(to, `A new device joined your ${siteName} wallet`, [
     `A new device (${label}) was added to your ${siteName} wallet (${hostOrigin}) with your recovery code.`,
     'If it was not you, your recovery code is known to someone else: make a new one in your wallet (Account, Recovery code) and remove that device (Account, Devices).',
   ])

@@ -15,10 +15,11 @@ import {
 } from '@airlock/protocol'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
-import { EmbeddedWalletError, walletPending } from './embeddedWalletError'
+import { EmbeddedWalletError, walletNotFound } from './embeddedWalletError'
 import { hasEmbeddedWallet } from './hasEmbeddedWallet'
 import { deviceKeyData, open, seal, type WalletOwner } from './seal'
 import { type ProvingSession, spendWalletProof } from './walletProof'
+import { deviceOf, holdConfirmedWallet, isLiveDevice, iso, walletOf } from './walletRows'
 
 export type DevicesContext = {
   db: Kysely<Database>
@@ -30,17 +31,6 @@ export type DevicesContext = {
 /** A new device, for the email session `sessionId`, which is put on it. */
 export type NewDevice = { label: string; sessionId: string }
 
-const iso = (at: Date | string | number) => new Date(at).toISOString()
-
-/** The rows of the owner's wallet, and of one of its devices: a filter of each table keyed so. */
-const walletOf = (owner: WalletOwner) => ({ project_id: owner.projectId, email: owner.email })
-const deviceOf = (owner: WalletOwner, deviceId: string) => ({
-  ...walletOf(owner),
-  device_id: deviceId,
-})
-
-const noWallet = () =>
-  new EmbeddedWalletError('embeddedWalletNotFound', 'This email has no wallet here yet.')
 const noDevice = () =>
   new EmbeddedWalletError('embeddedWalletDeviceNotFound', 'This wallet has no such device.')
 
@@ -91,17 +81,9 @@ export async function addEmbeddedWalletDevice(
   proving: { session: ProvingSession; proof: WalletProof },
 ): Promise<EmbeddedWalletDeviceKey> {
   return db.transaction().execute(async (trx) => {
-    // A write to the wallet's row first holds it until commit, so of two devices added at once
-    // the second counts the first (Postgres; SQLite's transactions take the write lock anyway).
+    // The wallet's row held first, so of two devices added at once the second counts the first.
     // A pending wallet takes no device by recovery: it is finished on its first, or started over.
-    const wallet = await trx
-      .updateTable('embedded_wallets')
-      .set((eb) => ({ evm_address: eb.ref('evm_address') }))
-      .where((eb) => eb.and(walletOf(owner)))
-      .returning('confirmed_at')
-      .executeTakeFirst()
-    if (wallet === undefined) throw noWallet()
-    if (wallet.confirmed_at === null) throw walletPending()
+    await holdConfirmedWallet(trx, owner)
     await spendWalletProof(trx, owner, proving.session, 'addDevice', proving.proof, now())
     const { live } = await trx
       .selectFrom('embedded_wallet_devices')
@@ -164,17 +146,7 @@ export async function openDeviceKey(
       .where('id', '=', session.id)
       .where('device_id', 'is', null)
       // Not onto a device revoked meanwhile: that revocation would miss this session.
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('embedded_wallet_devices')
-            .select('embedded_wallet_devices.device_id')
-            .where('embedded_wallet_devices.project_id', '=', owner.projectId)
-            .where('embedded_wallet_devices.email', '=', owner.email)
-            .where('embedded_wallet_devices.device_id', '=', deviceId)
-            .where('embedded_wallet_devices.revoked_at', 'is', null),
-        ),
-      )
+      .where(isLiveDevice(owner, deviceId))
       .execute()
   return {
     deviceId,
@@ -193,7 +165,7 @@ export async function listEmbeddedWalletDevices(
   owner: WalletOwner,
   currentDeviceId: string | null,
 ): Promise<EmbeddedWalletDevice[]> {
-  if (!(await hasEmbeddedWallet(db, owner))) throw noWallet()
+  if (!(await hasEmbeddedWallet(db, owner))) throw walletNotFound()
   const rows = await db
     .selectFrom('embedded_wallet_devices')
     .select([

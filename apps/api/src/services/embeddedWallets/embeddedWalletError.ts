@@ -20,3 +20,7 @@ export const walletPending = () =>
     'embeddedWalletPending',
     'This wallet is not confirmed yet: finish making it on the device that made it, or start over.',
   )
+
+/** The refusal of what needs the email's wallet when it has none. */
+export const walletNotFound = () =>
+  new EmbeddedWalletError('embeddedWalletNotFound', 'This email has no wallet here yet.')

@@ -16,9 +16,10 @@ import type {
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
 import { insertDevice, type NewDevice, openDeviceKey, resealDeviceKeys } from './devices'
-import { EmbeddedWalletError, walletExists } from './embeddedWalletError'
+import { walletExists, walletNotFound } from './embeddedWalletError'
 import { hasEmbeddedWallet } from './hasEmbeddedWallet'
 import { authShareData, open, seal, type WalletOwner } from './seal'
+import { iso, walletOf } from './walletRows'
 
 export type EmbeddedWalletContext = {
   db: Kysely<Database>
@@ -27,31 +28,50 @@ export type EmbeddedWalletContext = {
   now: () => number
 }
 
+/** The wallet a frame just made, as its session sends it. */
+export type NewWallet = Omit<EmbeddedWalletCreate, 'hostOrigin' | 'deviceLabel'>
+
+/**
+ * How a wallet a frame just made is kept, pending, with the session's device as its first:
+ * `keepEmbeddedWallet`, or `startEmbeddedWalletOver` (pendingWallets.ts) in place of a pending one.
+ */
+export type NewWalletKeeping = (
+  context: EmbeddedWalletContext,
+  owner: WalletOwner,
+  wallet: NewWallet,
+  device: NewDevice,
+) => Promise<EmbeddedWalletCreated>
+
+/** A new wallet's row, but for its owner and its confirmation: its auth share sealed. */
+export const newWalletValues = (
+  sealKey: Uint8Array,
+  owner: WalletOwner,
+  wallet: NewWallet,
+  createdAt: string,
+) => ({
+  evm_address: wallet.evmAddress,
+  solana_address: wallet.solanaAddress,
+  auth_share: seal(sealKey, authShareData(owner), wallet.authShare),
+  recovery_share: wallet.recoveryShare,
+  created_at: createdAt,
+})
+
 /**
  * Keeps the wallet an email session made, pending, and the session's device as its first.
  * @throws EmbeddedWalletError `embeddedWalletExists` when the email has one on this project.
  */
-export async function keepEmbeddedWallet(
-  { db, sealKey, now }: EmbeddedWalletContext,
-  owner: WalletOwner,
-  wallet: Omit<EmbeddedWalletCreate, 'hostOrigin' | 'deviceLabel'>,
-  device: NewDevice,
-): Promise<EmbeddedWalletCreated> {
-  const at = now()
-  const createdAt = new Date(at).toISOString()
+export const keepEmbeddedWallet: NewWalletKeeping = async (context, owner, wallet, device) => {
+  const { db, sealKey } = context
+  const at = context.now()
+  const createdAt = iso(at)
   let deviceKey: EmbeddedWalletDeviceKey
   try {
     deviceKey = await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('embedded_wallets')
         .values({
-          project_id: owner.projectId,
-          email: owner.email,
-          evm_address: wallet.evmAddress,
-          solana_address: wallet.solanaAddress,
-          auth_share: seal(sealKey, authShareData(owner), wallet.authShare),
-          recovery_share: wallet.recoveryShare,
-          created_at: createdAt,
+          ...walletOf(owner),
+          ...newWalletValues(sealKey, owner, wallet, createdAt),
           confirmed_at: null,
         })
         .execute()
@@ -79,18 +99,16 @@ export async function readEmbeddedWallet(
   const row = await context.db
     .selectFrom('embedded_wallets')
     .selectAll()
-    .where('project_id', '=', owner.projectId)
-    .where('email', '=', owner.email)
+    .where((eb) => eb.and(walletOf(owner)))
     .executeTakeFirst()
-  if (!row)
-    throw new EmbeddedWalletError('embeddedWalletNotFound', 'This email has no wallet here yet.')
+  if (!row) throw walletNotFound()
   const wallet: EmbeddedWallet = {
     evmAddress: row.evm_address,
     solanaAddress: row.solana_address,
     authShare: open(context.sealKey, authShareData(owner), row.auth_share, 'auth share'),
     recoveryShare: row.recovery_share,
-    createdAt: new Date(row.created_at).toISOString(),
-    confirmedAt: row.confirmed_at === null ? null : new Date(row.confirmed_at).toISOString(),
+    createdAt: iso(row.created_at),
+    confirmedAt: row.confirmed_at === null ? null : iso(row.confirmed_at),
   }
   if (device === undefined) return wallet
   return {
@@ -114,8 +132,7 @@ export async function moveEmbeddedWallet(
   const row = await trx
     .selectFrom('embedded_wallets')
     .select('auth_share')
-    .where('project_id', '=', from.projectId)
-    .where('email', '=', from.email)
+    .where((eb) => eb.and(walletOf(from)))
     .executeTakeFirst()
   if (!row) return false
   const to = { projectId: from.projectId, email: toEmail }
@@ -123,8 +140,7 @@ export async function moveEmbeddedWallet(
   await trx
     .updateTable('embedded_wallets')
     .set({ email: toEmail, auth_share: seal(sealKey, authShareData(to), authShare) })
-    .where('project_id', '=', from.projectId)
-    .where('email', '=', from.email)
+    .where((eb) => eb.and(walletOf(from)))
     .execute()
   await resealDeviceKeys(trx, sealKey, from, to)
   return true

@@ -6,21 +6,18 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../storage/storage'
 import type { WalletOwner } from './seal'
+import { walletOf } from './walletRows'
 
-export const hasEmbeddedWallet = async (db: Kysely<Database>, owner: WalletOwner) =>
-  (await db
+const walletRow = (db: Kysely<Database>, owner: WalletOwner) =>
+  db
     .selectFrom('embedded_wallets')
     .select('email')
-    .where('project_id', '=', owner.projectId)
-    .where('email', '=', owner.email)
-    .executeTakeFirst()) !== undefined
+    .where((eb) => eb.and(walletOf(owner)))
+
+export const hasEmbeddedWallet = async (db: Kysely<Database>, owner: WalletOwner) =>
+  (await walletRow(db, owner).executeTakeFirst()) !== undefined
 
 /** Whether an email has a confirmed embedded wallet on a project: one a proof of it can guard. */
 export const hasConfirmedEmbeddedWallet = async (db: Kysely<Database>, owner: WalletOwner) =>
-  (await db
-    .selectFrom('embedded_wallets')
-    .select('email')
-    .where('project_id', '=', owner.projectId)
-    .where('email', '=', owner.email)
-    .where('confirmed_at', 'is not', null)
-    .executeTakeFirst()) !== undefined
+  (await walletRow(db, owner).where('confirmed_at', 'is not', null).executeTakeFirst()) !==
+  undefined

@@ -8,17 +8,24 @@
  * failed, or a tab closed on the recovery screen never leaves a wallet nobody can open: the
  * visitor finishes it or starts it over.
  */
-import type { EmbeddedWalletCreate, EmbeddedWalletCreated } from '@airlock/protocol'
+import type { EmbeddedWalletCreated } from '@airlock/protocol'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../storage/storage'
-import { insertDevice, type NewDevice } from './devices'
-import { EmbeddedWalletError, walletExists, walletPending } from './embeddedWalletError'
-import type { EmbeddedWalletContext } from './embeddedWallets'
+import { insertDevice } from './devices'
+import {
+  EmbeddedWalletError,
+  walletExists,
+  walletNotFound,
+  walletPending,
+} from './embeddedWalletError'
+import {
+  type EmbeddedWalletContext,
+  type NewWalletKeeping,
+  newWalletValues,
+} from './embeddedWallets'
 import { hasEmbeddedWallet } from './hasEmbeddedWallet'
-import { authShareData, seal, type WalletOwner } from './seal'
-
-const iso = (at: Date | string | number) => new Date(at).toISOString()
-const walletOf = (owner: WalletOwner) => ({ project_id: owner.projectId, email: owner.email })
+import type { WalletOwner } from './seal'
+import { isLiveDevice, iso, walletOf } from './walletRows'
 
 /** Whether the owner's wallet is pending; undefined when there is none. */
 async function pendingOf(db: Kysely<Database>, owner: WalletOwner) {
@@ -36,21 +43,11 @@ async function pendingOf(db: Kysely<Database>, owner: WalletOwner) {
  * them stay signed in, on no device) and the session's device is its first. One transaction.
  * @throws EmbeddedWalletError `embeddedWalletExists` when the wallet is confirmed.
  */
-export async function startEmbeddedWalletOver(
-  { db, sealKey, now }: EmbeddedWalletContext,
-  owner: WalletOwner,
-  wallet: Omit<EmbeddedWalletCreate, 'hostOrigin' | 'deviceLabel'>,
-  device: NewDevice,
-): Promise<EmbeddedWalletCreated> {
-  const at = now()
+export const startEmbeddedWalletOver: NewWalletKeeping = async (context, owner, wallet, device) => {
+  const { db, sealKey } = context
+  const at = context.now()
   const createdAt = iso(at)
-  const values = {
-    evm_address: wallet.evmAddress,
-    solana_address: wallet.solanaAddress,
-    auth_share: seal(sealKey, authShareData(owner), wallet.authShare),
-    recovery_share: wallet.recoveryShare,
-    created_at: createdAt,
-  }
+  const values = newWalletValues(sealKey, owner, wallet, createdAt)
   let deviceKey: EmbeddedWalletCreated['device']
   try {
     deviceKey = await db.transaction().execute(async (trx) => {
@@ -113,23 +110,12 @@ export async function confirmEmbeddedWallet(
       .set({ confirmed_at: confirmedAt })
       .where((eb) => eb.and(walletOf(owner)))
       .where('confirmed_at', 'is', null)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('embedded_wallet_devices')
-            .select('embedded_wallet_devices.device_id')
-            .where('embedded_wallet_devices.project_id', '=', owner.projectId)
-            .where('embedded_wallet_devices.email', '=', owner.email)
-            .where('embedded_wallet_devices.device_id', '=', deviceId)
-            .where('embedded_wallet_devices.revoked_at', 'is', null),
-        ),
-      )
+      .where(isLiveDevice(owner, deviceId))
       .executeTakeFirst()
     if (Number(confirmed.numUpdatedRows) > 0) return { confirmedAt }
   }
   const wallet = await pendingOf(db, owner)
-  if (!wallet)
-    throw new EmbeddedWalletError('embeddedWalletNotFound', 'This email has no wallet here yet.')
+  if (!wallet) throw walletNotFound()
   if (wallet.confirmedAt !== null) return { confirmedAt: wallet.confirmedAt }
   throw walletPending()
 }

@@ -14,20 +14,12 @@ import {
 import type { Kysely, Transaction } from 'kysely'
 import { type Hex, recoverMessageAddress } from 'viem'
 import type { Database } from '../../storage/storage'
-import { EmbeddedWalletError, walletPending } from './embeddedWalletError'
+import { EmbeddedWalletError, walletNotFound } from './embeddedWalletError'
 import type { EmbeddedWalletContext } from './embeddedWallets'
 import { authShareData, seal, type WalletOwner } from './seal'
 import { type ProvingSession, spendWalletProof } from './walletProof'
+import { deviceOf, holdConfirmedWallet, iso, walletOf } from './walletRows'
 
-const iso = (at: Date | string | number) => new Date(at).toISOString()
-const walletOf = (owner: WalletOwner) => ({ project_id: owner.projectId, email: owner.email })
-const deviceOf = (owner: WalletOwner, deviceId: string) => ({
-  ...walletOf(owner),
-  device_id: deviceId,
-})
-
-const noWallet = () =>
-  new EmbeddedWalletError('embeddedWalletNotFound', 'This email has no wallet here yet.')
 const noLiveDevice = () =>
   new EmbeddedWalletError('embeddedWalletDeviceNotFound', 'This wallet has no such live device.')
 
@@ -40,7 +32,7 @@ async function evmAddressOf(db: Kysely<Database>, owner: WalletOwner) {
     .select(['evm_address', 'confirmed_at'])
     .where((eb) => eb.and(walletOf(owner)))
     .executeTakeFirst()
-  if (!wallet) throw noWallet()
+  if (!wallet) throw walletNotFound()
   return wallet
 }
 
@@ -130,15 +122,8 @@ export async function reshareEmbeddedWallet(
       reshare.proof,
       at,
     )
-    // A write to the wallet's row first holds it until commit: no device joins meanwhile.
-    const wallet = await trx
-      .updateTable('embedded_wallets')
-      .set((eb) => ({ evm_address: eb.ref('evm_address') }))
-      .where((eb) => eb.and(walletOf(owner)))
-      .returning('confirmed_at')
-      .executeTakeFirst()
-    if (!wallet) throw noWallet()
-    if (wallet.confirmed_at === null) throw walletPending()
+    // The wallet's row held: no device joins meanwhile.
+    await holdConfirmedWallet(trx, owner)
     const caller =
       session.deviceId === null
         ? undefined

@@ -27,6 +27,35 @@ const htmlEscapes: Record<string, string> = {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character)
 
+/**
+ * A sign-in page of `body` and one script, which runs under a Content-Security-Policy that allows
+ * nothing else (its nonce, no other source of any kind; forms posted to `formAction` only).
+ */
+function signInPage(
+  body: string,
+  script: string,
+  formAction: "'none'" | "'self'",
+): { html: string; csp: string } {
+  const nonce = randomBytes(16).toString('base64')
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="referrer" content="no-referrer">
+<title>Airlock sign-in</title>
+</head>
+<body>
+${body}
+<script nonce="${nonce}">
+${script}
+</script>
+</body>
+</html>
+`
+  const csp = `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'`
+  return { html, csp }
+}
+
 /** What the page posts, but its `type`: the grant of `state`, or why there is none. */
 export type SocialCallbackOutcome =
   | { state: string; grant: string }
@@ -41,30 +70,17 @@ export function socialCallbackPage(
   outcome: SocialCallbackOutcome,
   targetOrigin: string,
 ): { html: string; csp: string } {
-  const nonce = randomBytes(16).toString('base64')
   const message: SocialCallbackMessage = { type: socialMessageType, ...outcome }
   const words =
     'error' in outcome
       ? `Sign-in failed: ${outcome.error.message}`
       : 'Signed in. You can close this window.'
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="referrer" content="no-referrer">
-<title>Airlock sign-in</title>
-</head>
-<body>
-<p>${escapeHtml(words)}</p>
-<script nonce="${nonce}">
-window.opener?.postMessage(${scriptJson(message)}, ${scriptJson(targetOrigin)});
-window.close();
-</script>
-</body>
-</html>
-`
-  const csp = `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`
-  return { html, csp }
+  return signInPage(
+    `<p>${escapeHtml(words)}</p>`,
+    `window.opener?.postMessage(${scriptJson(message)}, ${scriptJson(targetOrigin)});
+window.close();`,
+    "'none'",
+  )
 }
 
 /** The field a form_post posted again carries, so that it is posted again only once. */
@@ -79,31 +95,18 @@ export function formPostAgainPage(
   fields: URLSearchParams,
   action: string,
 ): { html: string; csp: string } {
-  const nonce = randomBytes(16).toString('base64')
   const inputs = [...fields, [resubmittedField, '1']]
     .map(
       ([name, value]) =>
         `<input type="hidden" name="${escapeHtml(name ?? '')}" value="${escapeHtml(value ?? '')}">`,
     )
     .join('\n')
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="referrer" content="no-referrer">
-<title>Airlock sign-in</title>
-</head>
-<body>
-<form method="post" action="${escapeHtml(action)}">
+  return signInPage(
+    `<form method="post" action="${escapeHtml(action)}">
 ${inputs}
 <button type="submit">Continue</button>
-</form>
-<script nonce="${nonce}">
-document.forms[0].submit();
-</script>
-</body>
-</html>
-`
-  const csp = `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`
-  return { html, csp }
+</form>`,
+    'document.forms[0].submit();',
+    "'self'",
+  )
 }

@@ -10,18 +10,10 @@ import {
   type WalletLinks,
   type WalletListing,
 } from '@airlock/protocol'
-import {
-  type ColumnType,
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type SqlBool,
-  sql,
-} from 'kysely'
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
+import type { UpdatedTimestamp } from '../../storage/columnTypes'
 import type { Database } from '../../storage/storage'
 import type { RegistryWallet, WalletImageType } from './registryFile'
-
-type Timestamp = ColumnType<Date | string, string, string>
 
 export type WalletsTable = {
   id: string
@@ -40,7 +32,7 @@ export type WalletsTable = {
   image_type: string | null
   /** sha256 of `image`, 16 hex characters. */
   image_hash: string | null
-  updated_at: Timestamp
+  updated_at: UpdatedTimestamp
 }
 
 export type WalletNamespacesTable = { wallet_id: string; namespace: string }

@@ -3,26 +3,14 @@
  * (ANNOUNCED) or the legacy `window.ethereum` (INJECTED). The frame cannot reach them; every
  * call crosses the bridge to the host page (`hostWalletRequest`) and their events come back.
  */
-import { evmNetworkOf, type HostWalletInfo, type RequestArguments } from '@airlock/protocol'
+import { evmNetworkOf, type HostWalletInfo } from '@airlock/protocol'
 import { accountsOf } from '../accountsOf'
 import { hostWalletIdentity } from '../hostWalletIdentity'
+import { type HostWalletCall, hostWalletKind } from '../hostWalletKind'
 import { switchEthereumChain } from '../switchEthereumChain'
-import type { Connector, ConnectorKind, HostWalletRequest } from '../types'
+import type { Connector } from '../types'
 
-export function hostEip1193(
-  hostWallets: () => readonly HostWalletInfo[],
-  hostRequest: HostWalletRequest,
-): ConnectorKind {
-  return {
-    connectors: () =>
-      hostWallets()
-        .filter((wallet) => (wallet.namespaces ?? ['eip155']).includes('eip155'))
-        .map((wallet) => hostEip1193Connector(wallet, hostRequest)),
-  }
-}
-
-function hostEip1193Connector(wallet: HostWalletInfo, hostRequest: HostWalletRequest): Connector {
-  const request = (args: RequestArguments) => hostRequest(wallet.id, args)
+function hostEip1193Connector(wallet: HostWalletInfo, request: HostWalletCall): Connector {
   return {
     ...hostWalletIdentity(wallet),
     namespace: 'eip155',
@@ -43,3 +31,9 @@ function hostEip1193Connector(wallet: HostWalletInfo, hostRequest: HostWalletReq
     },
   }
 }
+
+/** The host page's EIP-1193 wallets: those that name no namespace are EVM ones. */
+export const hostEip1193 = hostWalletKind(
+  (wallet) => (wallet.namespaces ?? ['eip155']).includes('eip155'),
+  hostEip1193Connector,
+)

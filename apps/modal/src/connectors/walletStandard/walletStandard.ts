@@ -4,29 +4,14 @@
  * `solana_signMessage`…); Wallet Standard takes the account and chain with each call, and the
  * network is the modal's to choose.
  */
-import type { HostWalletInfo, RequestArguments } from '@airlock/protocol'
+import type { HostWalletInfo } from '@airlock/protocol'
 import { walletStandardChain } from '@airlock/protocol'
 import { accountsOf } from '../accountsOf'
 import { hostWalletIdentity } from '../hostWalletIdentity'
-import type { Connector, ConnectorKind, HostWalletRequest } from '../types'
+import { type HostWalletCall, hostWalletKind } from '../hostWalletKind'
+import type { Connector } from '../types'
 
-export function walletStandard(
-  hostWallets: () => readonly HostWalletInfo[],
-  hostRequest: HostWalletRequest,
-): ConnectorKind {
-  return {
-    connectors: () =>
-      hostWallets()
-        .filter((wallet) => wallet.namespaces?.includes('solana'))
-        .map((wallet) => walletStandardConnector(wallet, hostRequest)),
-  }
-}
-
-function walletStandardConnector(
-  wallet: HostWalletInfo,
-  hostRequest: HostWalletRequest,
-): Connector {
-  const request = (args: RequestArguments) => hostRequest(wallet.id, args)
+function walletStandardConnector(wallet: HostWalletInfo, request: HostWalletCall): Connector {
   return {
     ...hostWalletIdentity(wallet),
     namespace: 'solana',
@@ -53,3 +38,9 @@ function walletStandardConnector(
     },
   }
 }
+
+/** The host page's Wallet Standard wallets of Solana. */
+export const walletStandard = hostWalletKind(
+  (wallet) => wallet.namespaces?.includes('solana') === true,
+  walletStandardConnector,
+)

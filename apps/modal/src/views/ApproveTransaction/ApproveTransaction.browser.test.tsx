@@ -4,12 +4,12 @@
 // is asked, and keeps a long message inside it.
 import { screen } from '@testing-library/dom'
 import { beforeAll, expect, test } from 'vitest'
-import { page } from 'vitest/browser'
 import type { PendingApproval } from '../../embeddedWallet/approvals'
 import { viewTitles } from '../../messages'
 import { approveText } from '../../messages/approveText'
 import { evmAccount, testHost } from '../../test/fixtures'
 import { connectedState, renderView } from '../../test/renderView'
+import { fitModalUnscaled } from '../../test/viewport'
 import { seenForMs } from './useSeenArming'
 
 const message: PendingApproval = {
@@ -27,10 +27,7 @@ function renderApproval(approval: PendingApproval = message) {
 
 const approveButton = () => screen.getByRole('button', { name: approveText.approveButton })
 
-// Vitest's runner shows this page in a frame it scales down to fit its window; a scaled frame is
-// not visible by IntersectionObserver v2's rules, as on a host page that did so. A page the size
-// of the modal fits unscaled.
-beforeAll(() => page.viewport(420, 640))
+beforeAll(fitModalUnscaled)
 
 test('security: Approve arms once the card has been seen for 500 ms', async () => {
   const shown = performance.now()

@@ -30,6 +30,7 @@ import { prepareSolanaTransfer } from '../../send/solanaTransfer'
 import { anvilFunderKey, anvilOn, solanaOnRpc } from '../../test/chain'
 import { evmAccount, evmReceiver } from '../../test/fixtures'
 import { connectedState, projectConfig, renderView } from '../../test/renderView'
+import { fitModalUnscaled } from '../../test/viewport'
 
 const funder = privateKeyToAccount(anvilFunderKey)
 const tokenAbi = artifacts.contracts.DevToken.abi as Abi
@@ -79,6 +80,9 @@ async function ask(network: NetworkConfig, request: ApprovalRequest) {
 
 const transfer = (to: Address, amount: bigint) =>
   encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [to, amount] })
+
+// Approve arms only once the card is seen (useSeenArming).
+beforeAll(fitModalUnscaled)
 
 describe('ApproveTransaction: simulation', () => {
   test('behavior: a batch shows the account’s expected changes, “−0.5 ETH” and “+1,000 aUSD”', async () => {

@@ -14,6 +14,7 @@ import { walletUnlocked } from '../../flows/walletUnlocked'
 import { emailLoginText as text } from '../../messages/emailLoginText'
 import styles from '../form.module.css'
 import list from '../list.module.css'
+import { FormField } from './FormField'
 import { useFormWork } from './useFormWork'
 import { messageOf, WalletOpeningSteps } from './WalletOpeningSteps'
 
@@ -99,23 +100,21 @@ export function EmailLogin() {
         }}
       >
         <p className={list.note}>{text.codeSentTo(step.email)}</p>
-        <label className={styles.field}>
-          <span className={styles.label}>{text.code}</span>
-          <input
-            className={`${styles.input} ${styles.amount}`}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            disabled={!!busy}
-            onChange={(event) => {
-              const digits = event.target.value.replace(/\D/g, '').slice(0, 6)
-              setCode(digits)
-              if (digits.length === 6) void checkCode(step.email, digits)
-            }}
-          />
-        </label>
+        <FormField
+          label={text.code}
+          busy={!!busy}
+          className={`${styles.input} ${styles.amount}`}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(event) => {
+            const digits = event.target.value.replace(/\D/g, '').slice(0, 6)
+            setCode(digits)
+            if (digits.length === 6) void checkCode(step.email, digits)
+          }}
+        />
         {status}
         <div className={styles.buttons}>
           <button
@@ -160,19 +159,16 @@ export function EmailLogin() {
 
   return (
     <form className={styles.form} onSubmit={sendCode} noValidate>
-      <label className={styles.field}>
-        <span className={styles.label}>{text.email}</span>
-        <input
-          className={styles.input}
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder={text.emailPlaceholder}
-          value={email}
-          disabled={!!busy}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </label>
+      <FormField
+        label={text.email}
+        busy={!!busy}
+        name="email"
+        type="email"
+        autoComplete="email"
+        placeholder={text.emailPlaceholder}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
       {status}
       <button type="submit" className={styles.primary} disabled={!!busy || !email.trim()}>
         {text.continue}

@@ -9,6 +9,7 @@ import { copyText } from '../../components/copyText'
 import { emailLoginText as text } from '../../messages/emailLoginText'
 import styles from '../form.module.css'
 import list from '../list.module.css'
+import { FormField } from './FormField'
 import { useFormWork } from './useFormWork'
 
 /** Two different groups of the code's five, 1-based, in order. */
@@ -72,20 +73,19 @@ export function RecoveryCodeCheck({
       <form className={styles.form} onSubmit={submit}>
         <p className={list.note}>{text.confirmExplain(...asking)}</p>
         {asking.map((group) => (
-          <label key={group} className={styles.field}>
-            <span className={styles.label}>{text.group(group)}</span>
-            <input
-              className={`${styles.input} ${styles.code}`}
-              name={`recoveryGroup${group}`}
-              data-recovery-group={group}
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={8}
-              value={typed[group] ?? ''}
-              disabled={!!busy}
-              onChange={(event) => setTyped({ ...typed, [group]: event.target.value })}
-            />
-          </label>
+          <FormField
+            key={group}
+            label={text.group(group)}
+            busy={!!busy}
+            className={`${styles.input} ${styles.code}`}
+            name={`recoveryGroup${group}`}
+            data-recovery-group={group}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={8}
+            value={typed[group] ?? ''}
+            onChange={(event) => setTyped({ ...typed, [group]: event.target.value })}
+          />
         ))}
         {status}
         <div className={styles.buttons}>

@@ -11,6 +11,7 @@ import type { WalletOpening } from '../../embeddedWallet/embeddedWallet'
 import { emailLoginErrors, emailLoginText as text } from '../../messages/emailLoginText'
 import styles from '../form.module.css'
 import list from '../list.module.css'
+import { FormField } from './FormField'
 import { RecoveryCodeSteps } from './RecoveryCodeSteps'
 import { useFormWork } from './useFormWork'
 
@@ -69,19 +70,16 @@ export function WalletOpeningSteps({
   return (
     <form className={styles.form} onSubmit={recover}>
       <p className={list.note}>{text.needsRecovery}</p>
-      <label className={styles.field}>
-        <span className={styles.label}>{text.recoveryCode}</span>
-        <input
-          className={styles.input}
-          name="recoveryCode"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="XXXX-XXXX-XXXX-XXXX-XXXX"
-          value={recoveryCode}
-          disabled={!!busy}
-          onChange={(event) => setRecoveryCode(event.target.value)}
-        />
-      </label>
+      <FormField
+        label={text.recoveryCode}
+        busy={!!busy}
+        name="recoveryCode"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="XXXX-XXXX-XXXX-XXXX-XXXX"
+        value={recoveryCode}
+        onChange={(event) => setRecoveryCode(event.target.value)}
+      />
       {status}
       <button type="submit" className={styles.primary} disabled={!!busy || !recoveryCode}>
         {text.recover}

@@ -5,6 +5,7 @@
  * typing; the best quote is chosen unless they pick another. Continue opens the provider's
  * checkout in a new window — opened in the click, sent to the checkout once the API answers.
  */
+
 import {
   type CaipNetworkId,
   type OnrampOptions,
@@ -15,6 +16,7 @@ import {
 } from '@airlock/protocol'
 import { useMutation, useQueries, useQuery } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
+import { AmountField } from '../../components/AmountField'
 import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
@@ -240,19 +242,12 @@ function OnRampForm({ options, network }: { options: OnrampOptions; network: Cai
         )}
       </div>
       <div className={form.field}>
-        <label className={form.label} htmlFor={`${id}-amount`}>
-          {onRampText.amount}
-        </label>
-        <div className={form.row}>
-          <input
-            id={`${id}-amount`}
-            className={`${form.input} ${form.amount}`}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-            value={onramp.paymentAmount}
-            onChange={(event) => update({ paymentAmount: event.target.value })}
-          />
+        <AmountField
+          label={onRampText.amount}
+          placeholder="0.00"
+          value={onramp.paymentAmount}
+          onChange={(paymentAmount) => update({ paymentAmount })}
+        >
           {choices.paymentCurrencies.length > 1 ? (
             <select
               className={styles.select}
@@ -269,7 +264,7 @@ function OnRampForm({ options, network }: { options: OnrampOptions; network: Cai
           ) : (
             <span>{choices.paymentCurrency}</span>
           )}
-        </div>
+        </AmountField>
         <div className={form.hint}>
           <span data-onramp-limits="">
             {choices.limits ? onrampLimitsText(choices.limits, choices.paymentCurrency) : ''}

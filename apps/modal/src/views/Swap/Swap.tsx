@@ -15,6 +15,7 @@ import {
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
 import { formatUnits } from 'viem/utils'
+import { AmountField } from '../../components/AmountField'
 import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
@@ -126,7 +127,6 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
   const [amount, setAmount] = useState('')
   const [step, setStep] = useState<SwapStep>()
   const [notice, setNotice] = useState<{ text: string; error: boolean }>()
-  const id = useId()
 
   const fromToken = tokens.find((token) => token.address === pair.from)
   const toToken = tokens.find((token) => token.address === pair.to)
@@ -254,6 +254,17 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
           ? { label: swapText.approve(fromToken?.symbol ?? ''), enabled: true, run: approve }
           : { label: swapText.swap, enabled: !!offer, run: swap }
   const shownQuote = shown?.quote
+  /** The picker of one side's token: the same list and balances, its own choice. */
+  const picker = (side: 'from' | 'to') => (
+    <TokenPicker
+      side={side}
+      label={swapText[side]}
+      tokens={tokens}
+      selected={side === 'from' ? fromToken : toToken}
+      balances={balances}
+      onChoose={(address) => choose(side, address)}
+    />
+  )
 
   return (
     <form
@@ -266,27 +277,13 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
     >
       <fieldset className={styles.fieldset} disabled={!!busy}>
         <div className={form.field}>
-          <TokenPicker
-            side="from"
-            label={swapText.from}
-            tokens={tokens}
-            selected={fromToken}
-            balances={balances}
-            onChoose={(address) => choose('from', address)}
-          />
-          <label className={form.label} htmlFor={`${id}-amount`}>
-            {swapText.amount}
-          </label>
-          <div className={form.row}>
-            <input
-              id={`${id}-amount`}
-              className={`${form.input} ${form.amount}`}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0"
-              value={amount}
-              onChange={(event) => change({ amount: event.target.value })}
-            />
+          {picker('from')}
+          <AmountField
+            label={swapText.amount}
+            placeholder="0"
+            value={amount}
+            onChange={(typed) => change({ amount: typed })}
+          >
             <span>{fromToken?.symbol}</span>
             <button
               type="button"
@@ -296,7 +293,7 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
             >
               {swapText.max}
             </button>
-          </div>
+          </AmountField>
           {fromToken && balances && (
             <div className={form.hint}>
               <span />
@@ -313,14 +310,7 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
           ⇅
         </button>
         <div className={form.field}>
-          <TokenPicker
-            side="to"
-            label={swapText.to}
-            tokens={tokens}
-            selected={toToken}
-            balances={balances}
-            onChoose={(address) => choose('to', address)}
-          />
+          {picker('to')}
           <span className={form.label}>{swapText.youReceive}</span>
           <div className={form.row}>
             <output

@@ -3,12 +3,7 @@
  * mailed to the current and the new address; once the API took both, the session is read every
  * second (spec §9 email update poll) until it says the new address, and the wallet follows it.
  */
-import {
-  connectionErrors,
-  emailUpdatePollMs,
-  isEmailAddress,
-  normalizeEmail,
-} from '@airlock/protocol'
+import { emailUpdatePollMs, isEmailAddress, normalizeEmail } from '@airlock/protocol'
 import { type FormEvent, useState } from 'react'
 import { HttpError } from '../../api'
 import { useModal } from '../../components/useModal'
@@ -21,6 +16,8 @@ import {
 } from '../../messages/emailLoginText'
 import { activeConnection } from '../../stores/connections'
 import { showToast } from '../../stores/toasts'
+import { FormField } from '../EmailLogin/FormField'
+import { NotEmailWallet } from '../EmailLogin/NotEmailWallet'
 import { useFormWork } from '../EmailLogin/useFormWork'
 import styles from '../form.module.css'
 import list from '../list.module.css'
@@ -81,12 +78,7 @@ export function UpdateEmailWallet() {
     })
   }
 
-  if (!current)
-    return (
-      <p className={list.warning} role="alert">
-        {connectionErrors.notConnectedToEmailOrSocial}
-      </p>
-    )
+  if (!current) return <NotEmailWallet />
 
   if (step.name === 'codes')
     return (
@@ -98,19 +90,17 @@ export function UpdateEmailWallet() {
             ['newCode', text.newCode(step.next), newCode, setNewCode],
           ] as const
         ).map(([name, label, value, set]) => (
-          <label key={name} className={styles.field}>
-            <span className={styles.label}>{label}</span>
-            <input
-              className={styles.input}
-              name={name}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={value}
-              disabled={!!busy}
-              onChange={(event) => set(event.target.value.replace(/\D/g, '').slice(0, 6))}
-            />
-          </label>
+          <FormField
+            key={name}
+            label={label}
+            busy={!!busy}
+            name={name}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={value}
+            onChange={(event) => set(event.target.value.replace(/\D/g, '').slice(0, 6))}
+          />
         ))}
         {status}
         <button type="submit" className={styles.primary} disabled={!!busy}>
@@ -122,18 +112,15 @@ export function UpdateEmailWallet() {
   return (
     <form className={styles.form} onSubmit={sendCodes} noValidate>
       {current && <p className={list.note}>{text.current(current)}</p>}
-      <label className={styles.field}>
-        <span className={styles.label}>{text.newEmail}</span>
-        <input
-          className={styles.input}
-          name="newEmail"
-          type="email"
-          autoComplete="email"
-          value={next}
-          disabled={!!busy}
-          onChange={(event) => setNext(event.target.value)}
-        />
-      </label>
+      <FormField
+        label={text.newEmail}
+        busy={!!busy}
+        name="newEmail"
+        type="email"
+        autoComplete="email"
+        value={next}
+        onChange={(event) => setNext(event.target.value)}
+      />
       {status}
       <button type="submit" className={styles.primary} disabled={!!busy || !next.trim()}>
         {text.sendCodes}

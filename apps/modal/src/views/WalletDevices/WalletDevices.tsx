@@ -5,7 +5,7 @@
  * their new share at their next opening; removing this device locks the wallet here until the
  * recovery code restores it.
  */
-import { connectionErrors, type EmbeddedWalletDevice } from '@airlock/protocol'
+import type { EmbeddedWalletDevice } from '@airlock/protocol'
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useModal } from '../../components/useModal'
@@ -14,6 +14,7 @@ import { devicesText as text } from '../../messages/emailLoginText'
 import { queryClientOf } from '../../queries/queryClient'
 import { activeConnection } from '../../stores/connections'
 import { showToast } from '../../stores/toasts'
+import { NotEmailWallet } from '../EmailLogin/NotEmailWallet'
 import form from '../form.module.css'
 import list from '../list.module.css'
 
@@ -63,12 +64,7 @@ export function WalletDevices() {
   const failed = devices.isError
   const remove = (device: EmbeddedWalletDevice) => removal.mutate(device)
 
-  if (!email)
-    return (
-      <p className={list.warning} role="alert">
-        {connectionErrors.notConnectedToEmailOrSocial}
-      </p>
-    )
+  if (!email) return <NotEmailWallet />
   return (
     <>
       <p className={list.note}>{text.explain}</p>

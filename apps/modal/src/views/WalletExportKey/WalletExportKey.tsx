@@ -4,7 +4,6 @@
  * across the bridge to the site — once the visitor asked twice and the API took a proof of the
  * wallet (signed with the key this device's share rebuilds). Leaving the view forgets them.
  */
-import { connectionErrors } from '@airlock/protocol'
 import { useState } from 'react'
 import { copyText } from '../../components/copyText'
 import { useModal } from '../../components/useModal'
@@ -12,6 +11,8 @@ import { useModalState } from '../../components/useModalState'
 import type { ExportedKeys } from '../../embeddedWallet/keyLifecycle'
 import { emailLoginText, exportKeyText as text } from '../../messages/emailLoginText'
 import { activeConnection } from '../../stores/connections'
+import { ActionForm } from '../EmailLogin/ActionForm'
+import { NotEmailWallet } from '../EmailLogin/NotEmailWallet'
 import { useFormWork } from '../EmailLogin/useFormWork'
 import { messageOf } from '../EmailLogin/WalletOpeningSteps'
 import styles from '../form.module.css'
@@ -48,12 +49,7 @@ export function WalletExportKey() {
   const [keys, setKeys] = useState<ExportedKeys | undefined>()
   const { busy, run, status } = useFormWork(messageOf)
 
-  if (!email)
-    return (
-      <p className={list.warning} role="alert">
-        {connectionErrors.notConnectedToEmailOrSocial}
-      </p>
-    )
+  if (!email) return <NotEmailWallet />
   if (keys)
     return (
       <div className={styles.form}>
@@ -66,23 +62,19 @@ export function WalletExportKey() {
       </div>
     )
   return (
-    <div className={styles.form}>
-      <p className={list.warning}>{text.explain}</p>
-      {status}
-      <button
-        type="button"
-        className={styles.primary}
-        disabled={!!busy}
-        onClick={() =>
-          asked
-            ? run(text.showing, async () =>
-                setKeys(await (await modal.embeddedWallet.load()).exportKeys()),
-              )
-            : setAsked(true)
-        }
-      >
-        {asked ? text.confirm : text.show}
-      </button>
-    </div>
+    <ActionForm
+      explain={text.explain}
+      warning
+      status={status}
+      busy={!!busy}
+      label={asked ? text.confirm : text.show}
+      act={() =>
+        asked
+          ? run(text.showing, async () =>
+              setKeys(await (await modal.embeddedWallet.load()).exportKeys()),
+            )
+          : setAsked(true)
+      }
+    />
   )
 }

@@ -5,18 +5,17 @@
  * with the new code, after a proof of the wallet: the old code opens nothing the API keeps any
  * more, and the devices take their new share at their next opening.
  */
-import { connectionErrors } from '@airlock/protocol'
 import { useState } from 'react'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { recoveryCodeText as text } from '../../messages/emailLoginText'
 import { activeConnection } from '../../stores/connections'
 import { showToast } from '../../stores/toasts'
+import { ActionForm } from '../EmailLogin/ActionForm'
+import { NotEmailWallet } from '../EmailLogin/NotEmailWallet'
 import { RecoveryCodeCheck } from '../EmailLogin/RecoveryCodeCheck'
 import { useFormWork } from '../EmailLogin/useFormWork'
 import { messageOf } from '../EmailLogin/WalletOpeningSteps'
-import styles from '../form.module.css'
-import list from '../list.module.css'
 
 export function WalletRecoveryCode() {
   const modal = useModal()
@@ -24,12 +23,7 @@ export function WalletRecoveryCode() {
   const [recoveryCode, setRecoveryCode] = useState<string | undefined>()
   const { busy, run, status } = useFormWork(messageOf)
 
-  if (!email)
-    return (
-      <p className={list.warning} role="alert">
-        {connectionErrors.notConnectedToEmailOrSocial}
-      </p>
-    )
+  if (!email) return <NotEmailWallet />
   if (recoveryCode)
     return (
       <RecoveryCodeCheck
@@ -46,21 +40,16 @@ export function WalletRecoveryCode() {
       />
     )
   return (
-    <div className={styles.form}>
-      <p className={list.note}>{text.explain}</p>
-      {status}
-      <button
-        type="button"
-        className={styles.primary}
-        disabled={!!busy}
-        onClick={() =>
-          run(text.make, async () =>
-            setRecoveryCode((await modal.embeddedWallet.load()).draftRecoveryCode()),
-          )
-        }
-      >
-        {text.make}
-      </button>
-    </div>
+    <ActionForm
+      explain={text.explain}
+      status={status}
+      busy={!!busy}
+      label={text.make}
+      act={() =>
+        run(text.make, async () =>
+          setRecoveryCode((await modal.embeddedWallet.load()).draftRecoveryCode()),
+        )
+      }
+    />
   )
 }
