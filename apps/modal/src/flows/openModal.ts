@@ -13,17 +13,17 @@ import type { FlowContext } from './context'
  * waits for the frame that shows it; otherwise the host shows the frame only on this answer,
  * which nothing then delays.
  */
+type OpeningContext = Pick<
+  FlowContext,
+  'store' | 'navigation' | 'analytics' | 'visibility' | 'storage'
+>
+
 export async function openModal(
-  {
-    store,
-    navigation,
-    analytics,
-    visibility,
-    storage,
-  }: Pick<FlowContext, 'store' | 'navigation' | 'analytics' | 'visibility' | 'storage'>,
+  context: OpeningContext,
   params: OpenParams,
   { shown = false }: { shown?: boolean } = {},
 ) {
+  const { store, visibility } = context
   // The project is the ceiling: a view whose feature is off is refused, whoever asks.
   if (params.view) {
     const { config, options } = store.getState()
@@ -32,20 +32,14 @@ export async function openModal(
   const opening = ++visibility.openings
   visibility.opening = opening
   try {
-    await showOpened({ store, navigation, analytics, visibility, storage }, params, shown, opening)
+    await showOpened(context, params, shown, opening)
   } finally {
     if (visibility.opening === opening) visibility.opening = undefined
   }
 }
 
 async function showOpened(
-  {
-    store,
-    navigation,
-    analytics,
-    visibility,
-    storage,
-  }: Pick<FlowContext, 'store' | 'navigation' | 'analytics' | 'visibility' | 'storage'>,
+  { store, navigation, analytics, visibility, storage }: OpeningContext,
   params: OpenParams,
   shown: boolean,
   opening: number,

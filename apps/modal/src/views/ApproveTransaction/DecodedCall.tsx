@@ -17,7 +17,8 @@ import styles from '../form.module.css'
 import list from '../list.module.css'
 import { DecodeBoundary } from './DecodeBoundary'
 import decodedStyles from './decoded.module.css'
-import { amountText, timeText } from './decodedText'
+import { amountText } from './decodedText'
+import { tokenMovesOfCall } from './tokenMoves'
 import { useTokenIdentity } from './useTokenIdentity'
 
 type Network = NetworkConfig | undefined
@@ -42,48 +43,12 @@ function DecodedCallText({ decoded, network }: { decoded: Decoded; network: Netw
     case 'unknown':
       return <UnknownCall data={decoded.data} />
     case 'erc20Transfer':
-      return (
-        <TokenCall
-          kind={decoded.kind}
-          network={network}
-          token={decoded.token}
-          amount={decoded.amount}
-          sentence={(amount) => text.transfer(amount, decoded.to)}
-        />
-      )
     case 'erc20Approve':
     case 'erc20IncreaseAllowance':
-      return (
-        <TokenCall
-          kind={decoded.kind}
-          network={network}
-          token={decoded.token}
-          amount={decoded.amount}
-          allowance
-          sentence={(amount) =>
-            decoded.kind === 'erc20Approve'
-              ? text.approve(amount, decoded.spender)
-              : text.increaseAllowance(amount, decoded.spender)
-          }
-        />
-      )
     case 'permit2Approve':
-      return (
-        <TokenCall
-          kind={decoded.kind}
-          network={network}
-          token={decoded.token}
-          amount={decoded.amount}
-          allowance
-          sentence={(amount) =>
-            text.permit2Allowance(
-              amount,
-              decoded.spender,
-              decoded.expiration === 0n ? text.endOfBlock : timeText(decoded.expiration),
-            )
-          }
-        />
-      )
+      return tokenMovesOfCall(decoded).map((move) => (
+        <TokenCall key={move.token} kind={decoded.kind} network={network} {...move} />
+      ))
     case 'approvalForAll':
       return (
         <>

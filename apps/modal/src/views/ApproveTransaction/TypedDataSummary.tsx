@@ -14,6 +14,7 @@ import styles from '../form.module.css'
 import { DecodeBoundary } from './DecodeBoundary'
 import { RawData, TokenCall, Warning } from './DecodedCall'
 import { timeText } from './decodedText'
+import { tokenMovesOfSignature } from './tokenMoves'
 
 type TypedDataApproval = Extract<ApprovalRequest, { kind: 'typedData' }>
 
@@ -53,47 +54,11 @@ function TypedDataBody({ approval, network }: Props) {
   )
   return (
     <>
-      {decoded?.kind === 'permit' && (
-        <TokenCall
-          kind={decoded.kind}
-          network={network}
-          token={decoded.token}
-          amount={decoded.amount}
-          allowance
-          sentence={(amount) => text.permit(amount, decoded.spender, timeText(decoded.deadline))}
-        />
-      )}
-      {decoded?.kind === 'permit2Allowance' &&
+      {tokenMovesOfSignature(decoded).map((move, place) => (
         // A token may appear twice: its place in the signed list is its key.
-        [...decoded.allowances.entries()].map(([place, allowance]) => (
-          <TokenCall
-            key={place}
-            kind={decoded.kind}
-            network={network}
-            token={allowance.token}
-            amount={allowance.amount}
-            allowance
-            sentence={(amount) =>
-              text.permit2Allowance(
-                amount,
-                decoded.spender,
-                allowance.expiration === 0n ? text.endOfBlock : timeText(allowance.expiration),
-              )
-            }
-          />
-        ))}
-      {decoded?.kind === 'permit2Transfer' &&
-        [...decoded.transfers.entries()].map(([place, transfer]) => (
-          <TokenCall
-            key={place}
-            kind={decoded.kind}
-            network={network}
-            token={transfer.token}
-            amount={transfer.amount}
-            allowance
-            sentence={(amount) => text.permit2Transfer(amount, decoded.spender)}
-          />
-        ))}
+        // biome-ignore lint/suspicious/noArrayIndexKey: the order is the signature's
+        <TokenCall key={place} kind={decoded?.kind ?? ''} network={network} {...move} />
+      ))}
       {decoded?.kind === 'permit2Transfer' && decoded.witness && (
         <p className={styles.hint}>{text.witness}</p>
       )}
