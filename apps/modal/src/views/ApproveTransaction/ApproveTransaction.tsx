@@ -67,8 +67,13 @@ function Summary({ approval, state }: { approval: PendingApproval; state: ModalS
     <>
       <Row label={text.network}>{network?.name ?? approval.network}</Row>
       <Row label={text.from}>{approval.from}</Row>
-      <FeeRows approval={approval} network={network} />
     </>
+  )
+  // What it costs, after what it does: the most its fee can be, and the total with its value.
+  const fees = (
+    <dl className={styles.details}>
+      <FeeRows approval={approval} network={network} />
+    </dl>
   )
   if (approval.kind === 'message')
     return (
@@ -104,6 +109,7 @@ function Summary({ approval, state }: { approval: PendingApproval; state: ModalS
           ))}
         </ul>
         <dl className={styles.details}>{common}</dl>
+        {fees}
       </>
     )
   if (approval.kind === 'calls')
@@ -121,6 +127,7 @@ function Summary({ approval, state }: { approval: PendingApproval; state: ModalS
             </li>
           ))}
         </ol>
+        {fees}
       </>
     )
   return (
@@ -128,6 +135,7 @@ function Summary({ approval, state }: { approval: PendingApproval; state: ModalS
       <p className={list.note}>{text.explainSend}</p>
       <dl className={styles.details}>{common}</dl>
       <CallRows call={approval} network={network} />
+      {fees}
     </>
   )
 }
