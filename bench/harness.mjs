@@ -282,8 +282,8 @@ async function startBenchStack(ports, { cleanups, verbose, timeoutMs }) {
     anvilPort: ports.anvil,
     relayPort: ports.relay,
     solanaPort: ports.solana,
-    // The bench reads no mail: its dev mail server takes whatever ports are free, so it never
-    // meets `npm start`'s (2525, 8790) or anything else there.
+    // The bench reads its mail (login codes) from its dev mail server's page, which takes
+    // whatever ports are free, so it never meets `npm start`'s (2525, 8790) or anything else.
     smtpPort: 0,
     devMailPort: 0,
     // Nor signs in with Farcaster, nor sends user operations.

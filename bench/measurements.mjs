@@ -37,6 +37,13 @@ export const measurements = [
     target: 16,
   },
   {
+    id: 'requestToApproval',
+    name: 'Warm: request → approval visible (incl. simulation)',
+    unit: 'ms',
+    scenario: 'approvalVisible',
+    target: 150,
+  },
+  {
     id: 'clickToQr',
     name: 'Click WalletConnect → QR code visible (local relay)',
     unit: 'ms',

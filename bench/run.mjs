@@ -6,6 +6,8 @@
 //
 // - cold navigation start → visible: the connect button clicked as soon as it can be;
 // - warm click → visible: the page loaded, its requests settled and 2 s idle, then the click;
+// - warm request → approval visible: an email-wallet visitor, the page settled and 2 s idle, then
+//   the site's `eth_sendTransaction` until the approval card shows its simulation's "−… ETH";
 // - host JS gzip (what the host page loads of ours) and the frame's first bundle gzip (the modal
 //   page's entry script and its modulepreloads);
 // - WalletConnect QR, provider overhead, bridge round trip, and the balances API under load.
@@ -19,8 +21,8 @@
 // (keeping the peers' section).
 //
 // Env: BENCH_RUNS (7), BENCH_WARMUP (1 discarded round), BENCH_VERBOSE=1 (stack output and
-// per-run figures), BENCH_ONLY=coldOpen,warmOpen (those scenarios only, printed, not written),
-// CHROMIUM_PATH (/usr/bin/chromium).
+// per-run figures), BENCH_ONLY=coldOpen,warmOpen,approvalVisible (those scenarios only, printed,
+// not written), CHROMIUM_PATH (/usr/bin/chromium).
 import {
   contextOptions,
   describeMachine,

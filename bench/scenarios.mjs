@@ -1,9 +1,18 @@
 // The browser runs of `npm run bench`: each in its own fresh context, each returning samples keyed
 // by measurement id (bench/measurements.mjs), what it requested, and what it tried to reach off
 // loopback.
+import { formatEther } from 'viem'
+import { fundOnAnvil, signUpByEmail } from './emailWallet.mjs'
 import { loopbackHosts, sum, trackNetwork, withTimeout } from './harness.mjs'
 import { callPlans, installBenchWallet, timeEthChainId } from './providerCalls.mjs'
-import { airlockSystem, coldOpen, warmOpen } from './visible.mjs'
+import {
+  airlockApprovalSystem,
+  airlockSystem,
+  coldOpen,
+  probeScript,
+  requestToVisible,
+  warmOpen,
+} from './visible.mjs'
 
 const timeouts = {
   navigation: 15_000,
@@ -12,6 +21,30 @@ const timeouts = {
   settle: 5_000,
   connect: 15_000,
   calls: 60_000,
+  signUp: 30_000,
+}
+
+/** The small ETH send the approval scenario asks for: 0.01 ETH to anvil's account #1. */
+export const benchSend = {
+  to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  value: 10n ** 16n,
+  funding: 10n ** 18n,
+}
+
+/**
+ * In-page (top frame): the site asks `airlock.provider` to send `value` (hex wei) from `from` to
+ * `to`, noting the epoch time it asks as `window.__benchClick`; the request is not awaited.
+ */
+function sendTransaction({ from, to, value }) {
+  const at = performance.timeOrigin + performance.now()
+  window.__benchClick = at
+  window.__benchRequest = window.airlock.provider
+    .request({ method: 'eth_sendTransaction', params: [{ from, to, value }] })
+    .then(
+      (hash) => ({ hash }),
+      (error) => ({ error: `${error?.code ?? ''} ${error?.message ?? error}` }),
+    )
+  return at
 }
 
 /** A new page in `context`, and the accounting of its requests. */
@@ -196,6 +229,57 @@ export const scenarios = {
       detail: { ...result.medians, ...result.counts },
       // No byte rows here: the response encodings noted are those of the other scenarios.
       requests: [],
+      offLoopback: network.offLoopback,
+    }
+  },
+
+  /**
+   * An email-wallet visitor (signed up in this context, funded on anvil), the wallet open in the
+   * frame and the modal closed, the page settled and 2 s idle; then the site's
+   * `eth_sendTransaction` of 0.01 ETH on the local anvil, until the approval card is visible with
+   * the simulation's "−… ETH" laid out (bench/visible.mjs, airlockApprovalSystem).
+   */
+  async approvalVisible({ context, urls }) {
+    await context.addInitScript({ content: probeScript(airlockApprovalSystem) })
+    const { page, network } = await loadDemo(context, urls)
+    const from = await withTimeout(
+      'signing up by email',
+      signUpByEmail(page, { devMailUrl: urls.devMail, timeoutMs: timeouts.signUp }),
+      timeouts.signUp * 2,
+    )
+    await fundOnAnvil(urls.anvil, from, benchSend.funding)
+    // Whatever the modal does after signing up (closing, balances) happens before the clock.
+    await network.quiet(500, timeouts.settle)
+    await page.waitForTimeout(2000)
+    const send = { from, to: benchSend.to, value: `0x${benchSend.value.toString(16)}` }
+    let timing
+    try {
+      timing = await requestToVisible(page, airlockApprovalSystem, sendTransaction, send, {
+        timeoutMs: timeouts.modalVisible,
+      })
+    } catch (error) {
+      // A request answered early (an error, say) says why nothing was shown.
+      const answer = await Promise.race([
+        page.evaluate(() => window.__benchRequest),
+        new Promise((resolve) => setTimeout(resolve, 1000, 'no answer')),
+      ]).catch(() => undefined)
+      throw new Error(`${error.message} (the request: ${JSON.stringify(answer)})`)
+    }
+    // Measured: now check it was this request's card (its value) and what the simulation said.
+    const card = page
+      .frameLocator('iframe[data-airlock]')
+      .locator('[role="dialog"] [data-approval-kind="transaction"]')
+    const shown = {
+      value: await card.locator('[data-value]').textContent({ timeout: timeouts.settle }),
+      changes: await card.locator('[data-balance-change]').allTextContents(),
+    }
+    if (shown.value !== `${formatEther(benchSend.value)} ETH`)
+      throw new Error(`the approval card shows another request: ${JSON.stringify(shown)}`)
+    await network.settled()
+    return {
+      samples: { requestToApproval: timing.requestToVisible },
+      detail: { ...timing.sides, ...shown },
+      requests: network.entries,
       offLoopback: network.offLoopback,
     }
   },

@@ -52,6 +52,30 @@ export const airlockSystem = {
 }
 
 /**
+ * Airlock's approval screen for a site's `eth_sendTransaction` from the email wallet: the host
+ * shows the iframe (as for the wallet list); inside the frame, the approval card of the
+ * transaction AND its simulation's balance change of the account ("−0.01 ETH") laid out.
+ */
+export const airlockApprovalSystem = {
+  id: 'airlockApproval',
+  label: 'Airlock approval screen',
+  hostProbe: airlockSystem.hostProbe,
+  frameProbe: () => {
+    const card = document.querySelector('[role="dialog"] [data-approval-kind="transaction"]')
+    if (!card) return false
+    const laidOut = (element) => {
+      const box = element.getBoundingClientRect()
+      return box.width > 0 && box.height > 0
+    }
+    const change = [...card.querySelectorAll('[data-balance-change]')].find((row) =>
+      /^−\S+ ETH$/.test(row.textContent ?? ''),
+    )
+    return laidOut(card) && !!change && laidOut(change)
+  },
+  framePath: '/modal',
+}
+
+/**
  * The init script's body, for every frame of a page: records the epoch time of each animation
  * frame in which this document's probe held, as `window.__visibleProbe`.
  */
@@ -244,4 +268,19 @@ export async function warmOpen(page, system, url, { network, ready, timeoutMs = 
   await untilBothHeld(system, messages, timeoutMs)
   const visible = await waitVisible(page, system, clickedAt, timeoutMs)
   return { clickToVisible: visible.at - clickedAt, sides: sidesOf(visible, clickedAt) }
+}
+
+/**
+ * A site's request, the page warm (the caller brought it there): `request(arg)` runs in the top
+ * frame, notes the epoch time it starts as `window.__benchClick` and sends the request without
+ * awaiting it (keeping the promise as `window.__benchRequest`). Returns request → visible in ms;
+ * the probes of `system` must be in the page's init scripts (probeScript) and must not hold
+ * before the request.
+ */
+export async function requestToVisible(page, system, request, arg, { timeoutMs = 15_000 } = {}) {
+  const messages = benchMessages(page)
+  const requestedAt = await page.evaluate(request, arg)
+  await untilBothHeld(system, messages, timeoutMs)
+  const visible = await waitVisible(page, system, requestedAt, timeoutMs)
+  return { requestToVisible: visible.at - requestedAt, sides: sidesOf(visible, requestedAt) }
 }
