@@ -41,6 +41,7 @@ import {
   BaseError as ViemError,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { afterApproval, type ReportFailure } from './afterApproval'
 import { type FeeEstimate, setFees } from './evmFees'
 import {
   type CheckedTransaction,
@@ -97,6 +98,8 @@ export type EvmSignerOptions = {
   /** The CAIP-2 id of the network it starts on, one of `networks`. */
   network: CaipNetworkId
   approve: Approve
+  /** Told a failure after the visitor approved (the request still rejects to the site). */
+  onFailedAfterApproval?: ReportFailure | undefined
 }
 
 export type EvmSigner = {
@@ -168,6 +171,7 @@ export function createEvmSigner({
   networks,
   network,
   approve,
+  onFailedAfterApproval,
 }: EvmSignerOptions): EvmSigner {
   const account = privateKeyToAccount(privateKey)
   const from = account.address
@@ -210,7 +214,9 @@ export function createEvmSigner({
       from,
       message: messageText(message),
     })
-    return account.signMessage({ message: { raw: message } })
+    return afterApproval(onFailedAfterApproval, () =>
+      account.signMessage({ message: { raw: message } }),
+    )
   }
 
   async function signTypedData(params: RequestArguments['params']) {
@@ -227,7 +233,7 @@ export function createEvmSigner({
       primaryType: typedData.primaryType,
       message: typedData.message,
     })
-    return account.signTypedData(typedData)
+    return afterApproval(onFailedAfterApproval, () => account.signTypedData(typedData))
   }
 
   async function sendTransaction(params: RequestArguments['params']) {
@@ -266,10 +272,14 @@ export function createEvmSigner({
     })
     // Sent with the gas and fees shown, so the fee can't exceed the maximum approved; the nonce
     // is taken now, after the visitor's yes, as it would be stale otherwise.
-    return inTurn(() =>
-      wallet.sendTransaction({ ...transaction, ...fees } as SendRequest).catch((error: unknown) => {
-        throw providerErrorOf(error, on)
-      }),
+    return afterApproval(onFailedAfterApproval, () =>
+      inTurn(() =>
+        wallet
+          .sendTransaction({ ...transaction, ...fees } as SendRequest)
+          .catch((error: unknown) => {
+            throw providerErrorOf(error, on)
+          }),
+      ),
     )
   }
 

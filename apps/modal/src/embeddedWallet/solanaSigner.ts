@@ -37,6 +37,7 @@ import {
   signBytes,
   signTransaction,
 } from '@solana/kit'
+import { afterApproval, type ReportFailure } from './afterApproval'
 import { requestDispatcher } from './requestDispatcher'
 import { errorText, invalid, isRecord, networkList, readableText, shown } from './signerInput'
 import {
@@ -89,6 +90,8 @@ export type SolanaSignerOptions = {
   /** The CAIP-2 id of the network requests go to when they name no chain, one of `networks`. */
   network: CaipNetworkId
   approve: SolanaApprove
+  /** Told a failure after the visitor approved (the request still rejects to the site). */
+  onFailedAfterApproval?: ReportFailure | undefined
 }
 
 export type SolanaSigner = {
@@ -143,6 +146,7 @@ export function createSolanaSigner({
   networks,
   network,
   approve,
+  onFailedAfterApproval,
 }: SolanaSignerOptions): SolanaSigner {
   if (!(secretKey instanceof Uint8Array) || secretKey.length !== 64)
     throw invalid(
@@ -242,13 +246,15 @@ export function createSolanaSigner({
       from,
       message: messageText(bytes),
     })
-    const { privateKey } = await signingKey()
-    const signature = await signBytes(privateKey, bytes)
-    return {
-      signedMessage: bytes.slice(),
-      signature: new Uint8Array(signature),
-      signatureType: 'ed25519' as const,
-    }
+    return afterApproval(onFailedAfterApproval, async () => {
+      const { privateKey } = await signingKey()
+      const signature = await signBytes(privateKey, bytes)
+      return {
+        signedMessage: bytes.slice(),
+        signature: new Uint8Array(signature),
+        signatureType: 'ed25519' as const,
+      }
+    })
   }
 
   async function signTransactionRequest(params: RequestArguments['params'], method: string) {
@@ -291,24 +297,26 @@ export function createSolanaSigner({
       instructions,
       fee: solanaFeeOf(compiled.header.numSignerAccounts, instructions),
     })
-    const { privateKey, publicKey } = await signingKey()
-    const keys = [{ privateKey, publicKey }]
-    if (!send) {
-      const signed = await partiallySignTransaction(keys, transaction)
-      return { signedTransaction: new Uint8Array(getTransactionEncoder().encode(signed)) }
-    }
-    const signed = await signTransaction(keys, transaction)
-    await rpc
-      .sendTransaction(getBase64EncodedWireTransaction(signed), {
-        encoding: 'base64',
-        ...sendOptions,
-      })
-      .send()
-      .catch((error: unknown) => {
-        throw providerErrorOf(error, on)
-      })
-    // The fee payer's signature is the transaction's id, and the fee payer is this wallet.
-    return { signature: new Uint8Array(signed.signatures[from] as Uint8Array) }
+    return afterApproval(onFailedAfterApproval, async () => {
+      const { privateKey, publicKey } = await signingKey()
+      const keys = [{ privateKey, publicKey }]
+      if (!send) {
+        const signed = await partiallySignTransaction(keys, transaction)
+        return { signedTransaction: new Uint8Array(getTransactionEncoder().encode(signed)) }
+      }
+      const signed = await signTransaction(keys, transaction)
+      await rpc
+        .sendTransaction(getBase64EncodedWireTransaction(signed), {
+          encoding: 'base64',
+          ...sendOptions,
+        })
+        .send()
+        .catch((error: unknown) => {
+          throw providerErrorOf(error, on)
+        })
+      // The fee payer's signature is the transaction's id, and the fee payer is this wallet.
+      return { signature: new Uint8Array(signed.signatures[from] as Uint8Array) }
+    })
   }
 
   return {

@@ -88,4 +88,7 @@ export const approveText = {
     "This screen can't show what this signature says. Reject it unless you know what it does.",
   otherChainWarning: (chainId: string, network: string) =>
     `This signature is for chain ${chainId}, not the network you are on (${network}): it can be used there without you seeing it.`,
+  // A request that failed after the visitor approved it (issue 34, point 5).
+  failedAfterApproval: (reason: string) => `What you approved failed: ${reason}`,
+  unknownFailure: 'the wallet gave no reason.',
 } as const
