@@ -9,7 +9,12 @@ import { createConnectionActions } from './actions/connectionActions'
 import { createAnalytics } from './analytics'
 import { type ApiTransport, createApiClient } from './api'
 import { createLazyEmbeddedWallet } from './embeddedWallet/lazyEmbeddedWallet'
-import { declineApprovalOnLeave, endApproval, showApproval } from './flows/approval'
+import {
+  declineApprovalOnLeave,
+  endApproval,
+  showApproval,
+  showApprovalFailure,
+} from './flows/approval'
 import { askSignInOnAccountChange } from './flows/askSignIn'
 import { closeModal } from './flows/closeModal'
 import { connected } from './flows/connected'
@@ -59,6 +64,7 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
     onWalletEvent: (event) => connection.onWalletEvent(event),
     showApproval: () => showApproval(flows),
     endApproval: (openedForIt) => endApproval(flows, openedForIt),
+    showFailure: (message) => showApprovalFailure(flows, message),
   })
   const connection = createConnectionActions(
     store,

@@ -14,6 +14,7 @@ const request = (message: string): PendingApproval => ({
 function setUp() {
   const store = createModalStore({ projectId: 'demo', project: null } as never)
   const shown: string[] = []
+  const failures: string[] = []
   const views: ApprovalViews = {
     async showApproval() {
       const pending = store.getState().approval
@@ -24,8 +25,11 @@ function setUp() {
     async endApproval(openedForIt) {
       if (openedForIt) store.setState({ open: false })
     },
+    async showFailure(message) {
+      failures.push(message)
+    },
   }
-  return { store, shown, approvals: createApprovals(store, views) }
+  return { store, shown, failures, approvals: createApprovals(store, views) }
 }
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -77,5 +81,19 @@ describe('approvals', () => {
   test('behavior: no decision without a request waiting', () => {
     const { approvals } = setUp()
     expect(() => approvals.decide(true)).not.toThrow()
+  })
+
+  test('behavior: a failure after the yes is told in the modal once the approval went away, in its own words', async () => {
+    const { store, failures, approvals } = setUp()
+    const asked = approvals.ask(request('hi'))
+    await settled()
+    approvals.decide(true)
+    await asked
+    approvals.failedAfterApproval(new Error('insufficient funds for gas * price + value'))
+    await settled()
+    expect(store.getState().approval).toBeUndefined()
+    expect(failures).toEqual([
+      'What you approved failed: insufficient funds for gas * price + value',
+    ])
   })
 })

@@ -3,7 +3,10 @@
  * described in data by the signer, is put in the store for ApproveTransaction, the view is shown
  * (the modal opening for it when closed), and the signer waits for the visitor's choice. One at a
  * time, in the order they came; closing the modal is a no. Only the view's buttons decide.
+ * A request that fails after the visitor's yes (signing, sending, the bundler) is told to them
+ * in the modal (`failedAfterApproval`) as well as rejected to the site by its signer.
  */
+import { approveText } from '../messages/approveText'
 import type { ModalStore } from '../stores/store'
 import type { ApprovalRequest } from './evmSigner'
 import type { SolanaApprovalRequest } from './solanaSigner'
@@ -16,6 +19,14 @@ export type ApprovalViews = {
   showApproval(): Promise<boolean>
   /** The visitor decided: back to where they were, or closed again if opened for this. */
   endApproval(openedForIt: boolean): Promise<void>
+  /** Tells the visitor, in the modal (opened again if closed), why what they approved failed. */
+  showFailure(message: string): Promise<void>
+}
+
+/** An error's own words, whatever was thrown. */
+function failureReason(error: unknown) {
+  const message = error instanceof Error ? error.message : String(error)
+  return message.trim() || approveText.unknownFailure
 }
 
 export function createApprovals(store: ModalStore, views: ApprovalViews) {
@@ -56,6 +67,14 @@ export function createApprovals(store: ModalStore, views: ApprovalViews) {
     ask,
     /** ApproveTransaction's Approve (true) and Reject (false). */
     decide: (approved: boolean) => decide?.(approved),
+    /**
+     * What the visitor approved failed (the signer still rejects to the site): said in the modal,
+     * after the approval has gone away.
+     */
+    failedAfterApproval(error: unknown) {
+      const message = approveText.failedAfterApproval(failureReason(error))
+      queue = queue.then(() => views.showFailure(message)).catch(() => undefined)
+    },
     /** Declines what waits: the wallet is being locked. */
     declineAll() {
       generation++

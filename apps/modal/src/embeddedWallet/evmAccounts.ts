@@ -18,6 +18,7 @@ import type { PrivateKeyAccount, Transport } from 'viem'
 import { type ApiFetch, HttpError } from '../api'
 import type { Persistence } from '../stores/persistence'
 import type { ModalStore } from '../stores/store'
+import type { ReportFailure } from './afterApproval'
 import { bundlerInfo, bundlerRelayTransport } from './bundlerRelay'
 import type { Approve, EvmSigner } from './evmSigner'
 import { createSmartAccountSigner } from './smartAccountSigner'
@@ -40,6 +41,8 @@ export type EvmAccountsOptions = {
   owner: PrivateKeyAccount
   eoa: EvmSigner
   approve: Approve
+  /** Told a failure after the visitor approved (the request still rejects to the site). */
+  onFailedAfterApproval?: ReportFailure | undefined
   /** The active account changed (a switch, or a network with another type): its address. */
   onAccountChanged(address: string): void
   /** A user operation was not included in time. */
@@ -101,6 +104,7 @@ export function createEvmAccounts(options: EvmAccountsOptions) {
       sponsored: async (network) =>
         (await offerOn(network.caipNetworkId).catch(() => undefined))?.paymaster === true,
       approve: options.approve,
+      onFailedAfterApproval: options.onFailedAfterApproval,
       onTimeout: options.onTimeout,
     }).catch((error: unknown) => {
       smart = undefined

@@ -282,6 +282,54 @@ describe('personal_sign', () => {
   })
 })
 
+describe('a failure after approval', () => {
+  test('behavior: what fails after the yes is reported for the modal, and still rejects to the site', async () => {
+    const reported: unknown[] = []
+    const signer = createEvmSigner({
+      privateKey: wallet.privateKey,
+      networks,
+      network: 'eip155:31337',
+      // The balance goes while the visitor looks: the fee they approved is now above it.
+      approve: async () => {
+        await anvil.request('anvil_setBalance', [wallet.address, '0x0'])
+        return true
+      },
+      onFailedAfterApproval: (error) => reported.push(error),
+    })
+    try {
+      const sending = signer.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: wallet.address, to: recipient, value: '0x1' }],
+      })
+      await expect(sending).rejects.toMatchObject({ code: -32003 })
+      expect(reported).toEqual([await sending.catch((error: unknown) => error)])
+    } finally {
+      await anvil.request('anvil_setBalance', [wallet.address, toHex(parseEther('10'))])
+    }
+  })
+
+  test('behavior: a refused request is not reported as a failure after approval', async () => {
+    const reported: unknown[] = []
+    const signer = createEvmSigner({
+      privateKey: wallet.privateKey,
+      networks,
+      network: 'eip155:31337',
+      approve: async () => false,
+      onFailedAfterApproval: (error) => reported.push(error),
+    })
+    await expect(
+      signer.request({ method: 'personal_sign', params: ['0x6869', wallet.address] }),
+    ).rejects.toMatchObject({ code: 4001 })
+    await expect(
+      signer.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: wallet.address, to: recipient, value: '0x1' }],
+      }),
+    ).rejects.toMatchObject({ code: 4001 })
+    expect(reported).toEqual([])
+  })
+})
+
 describe('eth_signTypedData_v4', () => {
   test('behavior: the visitor is shown the domain and fields; the signature verifies', async () => {
     const { signer, shown } = signerAnswering(true)

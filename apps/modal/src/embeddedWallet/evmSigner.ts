@@ -41,6 +41,7 @@ import {
   BaseError as ViemError,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { afterApproval, type ReportFailure } from './afterApproval'
 import { type FeeEstimate, setFees } from './evmFees'
 import {
   type CheckedTransaction,
@@ -98,6 +99,8 @@ export type Approve = AskVisitor<ApprovalRequest>
 export type EvmSignerOptions = ProviderOptions<ApprovalRequest> & {
   /** The account's secp256k1 key (`deriveWalletAccounts(secret).evm.privateKey`). */
   privateKey: Hex
+  /** Told a failure after the visitor approved (the request still rejects to the site). */
+  onFailedAfterApproval?: ReportFailure | undefined
 }
 
 /** An EIP-1193 provider of the account; its address checksummed (EIP-55). */
@@ -163,6 +166,7 @@ export function createEvmSigner({
   networks,
   network,
   approve,
+  onFailedAfterApproval,
 }: EvmSignerOptions): EvmSigner {
   const account = privateKeyToAccount(privateKey)
   const from = account.address
@@ -205,7 +209,9 @@ export function createEvmSigner({
       from,
       message: messageText(message),
     })
-    return account.signMessage({ message: { raw: message } })
+    return afterApproval(onFailedAfterApproval, () =>
+      account.signMessage({ message: { raw: message } }),
+    )
   }
 
   async function signTypedData(params: RequestArguments['params']) {
@@ -222,7 +228,7 @@ export function createEvmSigner({
       primaryType: typedData.primaryType,
       message: typedData.message,
     })
-    return account.signTypedData(typedData)
+    return afterApproval(onFailedAfterApproval, () => account.signTypedData(typedData))
   }
 
   async function sendTransaction(params: RequestArguments['params']) {
@@ -261,10 +267,14 @@ export function createEvmSigner({
     })
     // Sent with the gas and fees shown, so the fee can't exceed the maximum approved; the nonce
     // is taken now, after the visitor's yes, as it would be stale otherwise.
-    return inTurn(() =>
-      wallet.sendTransaction({ ...transaction, ...fees } as SendRequest).catch((error: unknown) => {
-        throw providerErrorOf(error, on)
-      }),
+    return afterApproval(onFailedAfterApproval, () =>
+      inTurn(() =>
+        wallet
+          .sendTransaction({ ...transaction, ...fees } as SendRequest)
+          .catch((error: unknown) => {
+            throw providerErrorOf(error, on)
+          }),
+      ),
     )
   }
 

@@ -37,6 +37,7 @@ import {
   WaitForUserOperationReceiptTimeoutError,
 } from 'viem/account-abstraction'
 import { HttpError } from '../api'
+import { afterApproval, type ReportFailure } from './afterApproval'
 import { relayFailureOf } from './bundlerRelay'
 import {
   type ApprovalCall,
@@ -81,6 +82,8 @@ export type SmartAccountSignerOptions = {
   /** Whether a paymaster sponsors the gas on a network. */
   sponsored?(network: NetworkConfig): Promise<boolean>
   approve: Approve
+  /** Told a failure after the visitor approved (the request still rejects to the site). */
+  onFailedAfterApproval?: ReportFailure | undefined
   /** A user operation was not included in time: the alert says so. */
   onTimeout(): void
   timeoutMs?: number
@@ -109,7 +112,10 @@ type SentBatch = { hash: Hex; network: NetworkConfig }
 export async function createSmartAccountSigner(
   options: SmartAccountSignerOptions,
 ): Promise<EvmSigner> {
-  const { owner, eoa, networks, approve, timeoutMs = userOperationTimeoutMs } = options
+  const { owner, eoa, networks, approve, onFailedAfterApproval } = options
+  const { timeoutMs = userOperationTimeoutMs } = options
+  const thenReported = <result>(work: () => Promise<result>) =>
+    afterApproval(onFailedAfterApproval, work)
   const networkOf = (id = eoa.network()) => {
     const network = networks.find(({ caipNetworkId }) => caipNetworkId === id)
     if (!network) throw new ChainDisconnectedError({ message: `The wallet is on no network.` })
@@ -222,8 +228,10 @@ export async function createSmartAccountSigner(
       from: address,
       message: messageText(message),
     })
-    const { account } = await clientsOf(network)
-    return account.signMessage({ message: { raw: message } })
+    return thenReported(async () => {
+      const { account } = await clientsOf(network)
+      return account.signMessage({ message: { raw: message } })
+    })
   }
 
   async function signTypedData(params: RequestArguments['params']) {
@@ -240,8 +248,10 @@ export async function createSmartAccountSigner(
       primaryType: typedData.primaryType,
       message: typedData.message,
     })
-    const { account } = await clientsOf(network)
-    return account.signTypedData(typedData)
+    return thenReported(async () => {
+      const { account } = await clientsOf(network)
+      return account.signTypedData(typedData)
+    })
   }
 
   async function sendTransaction(params: RequestArguments['params']) {
@@ -263,14 +273,16 @@ export async function createSmartAccountSigner(
       ...(call ? { call } : {}),
       fee,
     })
-    const hash = await sendCalls(network, calls, limits)
-    const receipt = await included(network, hash)
-    if (!receipt.success)
-      throw new ProviderRpcError(
-        errorCodes.internal,
-        `The user operation ${hash} was included but its call reverted${receipt.reason ? `: ${receipt.reason}` : ''}.`,
-      )
-    return receipt.receipt.transactionHash
+    return thenReported(async () => {
+      const hash = await sendCalls(network, calls, limits)
+      const receipt = await included(network, hash)
+      if (!receipt.success)
+        throw new ProviderRpcError(
+          errorCodes.internal,
+          `The user operation ${hash} was included but its call reverted${receipt.reason ? `: ${receipt.reason}` : ''}.`,
+        )
+      return receipt.receipt.transactionHash
+    })
   }
 
   async function walletSendCalls(params: RequestArguments['params']) {
@@ -279,7 +291,7 @@ export async function createSmartAccountSigner(
     const calls = readCalls(batch, network, assertOwnAddress)
     const { fee, limits } = await operationFee(network, calls)
     await approved({ kind: 'calls', network: network.caipNetworkId, from: address, calls, fee })
-    const hash = await sendCalls(network, calls, limits)
+    const hash = await thenReported(() => sendCalls(network, calls, limits))
     sent.set(hash, { hash, network })
     return { id: hash }
   }

@@ -37,6 +37,7 @@ import {
   signBytes,
   signTransaction,
 } from '@solana/kit'
+import { afterApproval, type ReportFailure } from './afterApproval'
 import {
   type AccountProvider,
   type ApprovalContext,
@@ -90,6 +91,8 @@ export type SolanaSignerOptions = ProviderOptions<SolanaApprovalRequest> & {
    * (`deriveWalletAccounts(secret).solana.secretKey`). Read, never changed or kept.
    */
   secretKey: Uint8Array
+  /** Told a failure after the visitor approved (the request still rejects to the site). */
+  onFailedAfterApproval?: ReportFailure | undefined
 }
 
 /** The account's provider, answering Wallet Standard requests; its address base58 of its key. */
@@ -138,6 +141,7 @@ export function createSolanaSigner({
   networks,
   network,
   approve,
+  onFailedAfterApproval,
 }: SolanaSignerOptions): SolanaSigner {
   if (!(secretKey instanceof Uint8Array) || secretKey.length !== 64)
     throw invalid(
@@ -237,13 +241,15 @@ export function createSolanaSigner({
       from,
       message: messageText(bytes),
     })
-    const { privateKey } = await signingKey()
-    const signature = await signBytes(privateKey, bytes)
-    return {
-      signedMessage: bytes.slice(),
-      signature: new Uint8Array(signature),
-      signatureType: 'ed25519' as const,
-    }
+    return afterApproval(onFailedAfterApproval, async () => {
+      const { privateKey } = await signingKey()
+      const signature = await signBytes(privateKey, bytes)
+      return {
+        signedMessage: bytes.slice(),
+        signature: new Uint8Array(signature),
+        signatureType: 'ed25519' as const,
+      }
+    })
   }
 
   async function signTransactionRequest(params: RequestArguments['params'], method: string) {
@@ -287,24 +293,26 @@ export function createSolanaSigner({
       fee: solanaFeeOf(compiled.header.numSignerAccounts, instructions),
       wireTransaction: getBase64EncodedWireTransaction(transaction),
     })
-    const { privateKey, publicKey } = await signingKey()
-    const keys = [{ privateKey, publicKey }]
-    if (!send) {
-      const signed = await partiallySignTransaction(keys, transaction)
-      return { signedTransaction: new Uint8Array(getTransactionEncoder().encode(signed)) }
-    }
-    const signed = await signTransaction(keys, transaction)
-    await rpc
-      .sendTransaction(getBase64EncodedWireTransaction(signed), {
-        encoding: 'base64',
-        ...sendOptions,
-      })
-      .send()
-      .catch((error: unknown) => {
-        throw providerErrorOf(error, on)
-      })
-    // The fee payer's signature is the transaction's id, and the fee payer is this wallet.
-    return { signature: new Uint8Array(signed.signatures[from] as Uint8Array) }
+    return afterApproval(onFailedAfterApproval, async () => {
+      const { privateKey, publicKey } = await signingKey()
+      const keys = [{ privateKey, publicKey }]
+      if (!send) {
+        const signed = await partiallySignTransaction(keys, transaction)
+        return { signedTransaction: new Uint8Array(getTransactionEncoder().encode(signed)) }
+      }
+      const signed = await signTransaction(keys, transaction)
+      await rpc
+        .sendTransaction(getBase64EncodedWireTransaction(signed), {
+          encoding: 'base64',
+          ...sendOptions,
+        })
+        .send()
+        .catch((error: unknown) => {
+          throw providerErrorOf(error, on)
+        })
+      // The fee payer's signature is the transaction's id, and the fee payer is this wallet.
+      return { signature: new Uint8Array(signed.signatures[from] as Uint8Array) }
+    })
   }
 
   return {

@@ -46,6 +46,7 @@ export async function createWalletSigners(
       networks,
       network: evmNetwork,
       approve: approvals.ask,
+      onFailedAfterApproval: approvals.failedAfterApproval,
     })
   const evm =
     eoa &&
@@ -56,6 +57,7 @@ export async function createWalletSigners(
       owner: privateKeyToAccount(accounts.evm.privateKey),
       eoa,
       approve: approvals.ask,
+      onFailedAfterApproval: approvals.failedAfterApproval,
       onAccountChanged: (address) =>
         onWalletEvent({ walletId: embeddedWalletId, event: 'accountsChanged', data: [address] }),
       onTimeout: () => showAlert(store, alerts.requestTimeout),
@@ -67,6 +69,7 @@ export async function createWalletSigners(
       networks,
       network: solanaNetwork,
       approve: approvals.ask,
+      onFailedAfterApproval: approvals.failedAfterApproval,
     })
   accounts.solana.secretKey.fill(0)
   if (evm) await evm.settle()

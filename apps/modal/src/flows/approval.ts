@@ -2,6 +2,7 @@
  * The embedded wallet asks the visitor about a site's request: ApproveTransaction shows, over
  * whatever is open or in the modal opened for it, and goes away once the visitor decided.
  */
+import { showToast } from '../stores/toasts'
 import type { FlowContext } from './context'
 
 type Context = Pick<
@@ -28,6 +29,21 @@ export async function endApproval(
   if (!store.getState().open || navigation.view() !== 'ApproveTransaction') return
   if (openedForIt) await closeModal({ fromFrame: true })
   else await navigation.back()
+}
+
+/**
+ * What the visitor approved failed: said in an error toast that stays until closed, in the modal
+ * opened again (on its usual first view) when it had closed after the approval.
+ */
+export async function showApprovalFailure(
+  { store, openModal, setFrameVisible }: Context,
+  message: string,
+) {
+  if (!store.getState().open) {
+    await openModal({})
+    setFrameVisible(true)
+  }
+  showToast(store, { message, variant: 'error', autoClose: false })
 }
 
 /** Leaving ApproveTransaction any other way than its buttons (back) declines the request. */

@@ -114,4 +114,7 @@ export const approveText = {
   grantsAll: (operator: string, token: string) => `${operator} may move all your NFTs of ${token}`,
   revokesAll: (operator: string, token: string) =>
     `${operator} may no longer move your NFTs of ${token}`,
+  // A request that failed after the visitor approved it (issue 34, point 5).
+  failedAfterApproval: (reason: string) => `What you approved failed: ${reason}`,
+  unknownFailure: 'the wallet gave no reason.',
 } as const
