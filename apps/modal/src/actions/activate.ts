@@ -16,6 +16,7 @@ export async function activate(
   if (!accounts.length) return false
   const network =
     (await connector.getNetwork()) ?? networkFor(store.getState(), connector.namespace)
+  choices.made++
   activateConnection(store, persistence, connector, accounts, network)
   return true
 }

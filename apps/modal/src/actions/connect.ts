@@ -22,6 +22,8 @@ export async function connect(context: ConnectionContext, connector: Connector) 
     const network =
       (await connector.getNetwork()) ?? networkFor(store.getState(), connector.namespace)
     prompts.open--
+    // A reconnect begun while the wallet prompted read what was saved before this connection.
+    choices.made++
     activate(store, persistence, connector, accounts, network)
   } catch (error) {
     prompts.open = Math.max(0, prompts.open - 1)

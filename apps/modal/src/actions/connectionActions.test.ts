@@ -561,6 +561,39 @@ describe('connection: disconnect', () => {
     expect((await after.persistence.connections()).active).toBeUndefined()
   })
 
+  test('behavior: a connect that ends while the load’s reconnect reads what was saved stays connected', async () => {
+    const { metamask } = visitorWallets()
+    // The frame's storage is slow to answer (sealed in the host page's): a read answers, late,
+    // with what was stored when it was asked.
+    const data = new Map<string, string>()
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    const slow: KeyValueStore = {
+      get: (key) => {
+        const value = data.get(key) ?? null
+        return answered.then(() => value)
+      },
+      set: (key, value) => {
+        data.set(key, value)
+      },
+    }
+    const { store, controller } = pageLoad([metamask], slow)
+    // The visitor clicks a wallet before the load's reconnect began; the wallet prompts.
+    const prompt = metamask.holdNext('eth_requestAccounts')
+    const connecting = controller.connect(metamask.info.id)
+    await prompt.asked
+    const onLoad = controller.reconnect()
+    prompt.deliver()
+    await connecting
+    expect(store.getState().status).toBe('connected')
+    answer()
+    await onLoad
+    expect(store.getState().status).toBe('connected')
+    expect(store.getState().address).toBe(alice)
+  })
+
   test('behavior: a late wallet reconnects only while disconnected, after the reconnect under way', async () => {
     const first = visitorWallets(1)
     const before = pageLoad([first.metamask])
