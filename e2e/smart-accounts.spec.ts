@@ -4,75 +4,18 @@
 // sends ETH and aUSD as user operations, batches calls (EIP-5792), and switches to the EOA and
 // back from Account. Failures say why, and nothing waits forever.
 import type { Page } from '@playwright/test'
-import {
-  type Address,
-  encodeAbiParameters,
-  encodeFunctionData,
-  erc20Abi,
-  type Hex,
-  keccak256,
-  parseEther,
-  parseUnits,
-  toHex,
-} from 'viem'
+import { type Address, type Hex, parseEther, parseUnits, toHex } from 'viem'
 import { devAccountAbis, devAccountFactoryAddress } from '../devchain/accountAbstraction.mjs'
 import { answerApproval, freshEmail, openSite, signUpByEmail } from './support/email'
+import { aUsd, aUsdTransfer, fund, usdBalance } from './support/faucet'
 import { expectClosed, modal, waitForAddress } from './support/modal'
-import {
-  airlockCli,
-  siteSignInSmartProject,
-  smartAccountProject,
-  sponsoredAccountProject,
-} from './support/operator'
+import { airlockCli, siteSignInSmartProject, sponsoredAccountProject } from './support/operator'
+import { providerRequest } from './support/provider'
+import { smartAccountVisitor } from './support/smartAccount'
 import { expect, test } from './support/test'
 import { anvilClient, freshAddress } from './support/testWallet'
 
-/** What devchain/seed.mjs deploys on a fresh chain: the 6-decimals ERC-20. */
-const aUsd = '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35' as const
 const client = anvilClient()
-
-/** Gives `address` ether and aUSD on anvil, as a faucet would (no one's nonce moves). */
-async function fund(address: Address, { ether = '1', usd = '0' } = {}) {
-  await client.request({
-    method: 'anvil_setBalance' as never,
-    params: [address, toHex(parseEther(ether))] as never,
-  })
-  // DevToken's balanceOf is its fourth slot (name, symbol, totalSupply before it).
-  const slot = keccak256(
-    encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [address, 3n]),
-  )
-  await client.request({
-    method: 'anvil_setStorageAt' as never,
-    params: [aUsd, slot, toHex(parseUnits(usd, 6), { size: 32 })] as never,
-  })
-}
-
-/** The calldata of an aUSD `transfer` of `amount` (smallest units) to `to`. */
-const aUsdTransfer = (to: Address, amount: bigint) =>
-  encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
-
-const usdBalance = (address: Address) =>
-  client.readContract({ address: aUsd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
-
-/** A request through the site's `airlock.provider`, its error as `{ code, message }`. */
-function providerRequest(page: Page, method: string, params: unknown) {
-  return page.evaluate(
-    ([name, args]) =>
-      window
-        .airlock!.provider.request({ method: name as string, params: args as unknown[] })
-        .catch((error: { code?: number; message?: string }) => ({
-          error: { code: error.code, message: error.message },
-        })),
-    [method, params] as const,
-  )
-}
-
-/** Signs up on a smart-account project's site; the visitor's account is the smart account. */
-async function smartAccountVisitor(page: Page, projectId: string = smartAccountProject) {
-  await openSite(page, { projectId, networks: ['eip155:31337'] })
-  const { address } = await signUpByEmail(page, freshEmail())
-  return address as Address
-}
 
 /** Account's switch between the two types; waits until the site has the other address. */
 async function switchAccountType(page: Page, to: 'EOA' | 'Smart Account', from: Address) {
