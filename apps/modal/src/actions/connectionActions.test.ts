@@ -592,6 +592,8 @@ describe('connection: disconnect', () => {
     await onLoad
     expect(store.getState().status).toBe('connected')
     expect(store.getState().address).toBe(alice)
+    // Among the recent wallets too: the reconnect's older read did not replace them.
+    expect(store.getState().recentWallets.map((wallet) => wallet.id)).toEqual(['io.metamask'])
   })
 
   test('behavior: a late wallet reconnects only while disconnected, after the reconnect under way', async () => {

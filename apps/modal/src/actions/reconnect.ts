@@ -27,7 +27,9 @@ async function restoreSaved(context: ConnectionContext) {
   const choicesBefore = choices.made
   const overtaken = () => choices.made !== choicesBefore
   const saved = await persistence.connections()
-  store.setState({ recentWallets: await persistence.recentWallets() })
+  const recentWallets = await persistence.recentWallets()
+  // A connect meanwhile saved its wallet among the recent ones: this read is older.
+  if (!overtaken()) store.setState({ recentWallets })
   const restored: Connection[] = []
   let active: { connector: Connector; accounts: string[] } | undefined
   for (const { id, name, namespace: savedNamespace, authProvider } of saved.ids) {
