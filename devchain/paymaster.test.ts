@@ -63,7 +63,7 @@ afterAll(async () => {
 
 /** The modal's smart account of `owner` (smartAccount.ts), counterfactual until its first operation. */
 const devAccount = (owner: PrivateKeyAccount): Promise<SmartAccount> =>
-  ownedSmartAccount({ client: publicClient, owner })
+  ownedSmartAccount({ client: publicClient, factory: devAccountFactoryAddress, owner })
 
 const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
 

@@ -175,7 +175,9 @@ export async function startStack(options = {}) {
     await seedDevChain({ rpcUrl: urls.anvil })
     // ERC-4337: EntryPoint v0.8 at its canonical address and a smart-account factory, then the
     // bundler. Alto takes seconds to come up, so the rest starts meanwhile; awaited at the end.
-    const { deployAccountAbstraction } = await import('../devchain/accountAbstraction.mjs')
+    const { deployAccountAbstraction, devAccountFactoryAddress } = await import(
+      '../devchain/accountAbstraction.mjs'
+    )
     await deployAccountAbstraction({ rpcUrl: urls.anvil })
     // ENS with CCIP-Read: `airlock.eth` on an offchain resolver whose gateway is the API's, so
     // any ENS client resolves the names visitors register (devchain/ens.mjs).
@@ -253,6 +255,11 @@ export async function startStack(options = {}) {
         AIRLOCK_FARCASTER_RELAY_URL: farcaster.relayUrl,
         AIRLOCK_FARCASTER_RPC_URL: urls.anvil,
         AIRLOCK_BUNDLER_URLS_JSON: JSON.stringify({ 'eip155:31337': urls.bundler }),
+        // The dev chain's smart accounts: devchain's DevAccountFactory (dev only; production sets
+        // a published, audited factory).
+        AIRLOCK_ACCOUNT_FACTORIES_JSON: JSON.stringify({
+          'eip155:31337': devAccountFactoryAddress,
+        }),
         AIRLOCK_PAYMASTER_URLS_JSON: JSON.stringify({ 'eip155:31337': urls.paymaster }),
         AIRLOCK_NAMES_PARENT: 'airlock.eth',
         AIRLOCK_NAMES_GATEWAY_KEY: devNamesGatewayKey,

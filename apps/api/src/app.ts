@@ -37,7 +37,11 @@ import { statsRoutes } from './routes/stats'
 import { swapRoutes } from './routes/swap'
 import { walletRoutes } from './routes/wallets'
 import { type AccountData, createAccountData } from './services/accountData/accountData'
-import type { BundlerConfig, PaymasterConfig } from './services/bundlers/bundlerConfig'
+import type {
+  AccountFactoryConfig,
+  BundlerConfig,
+  PaymasterConfig,
+} from './services/bundlers/bundlerConfig'
 import { developmentServerKey } from './services/email/emailConfig'
 import type { Mailer } from './services/email/mailer'
 import type { FarcasterConfig } from './services/farcaster/farcasterConfig'
@@ -140,6 +144,11 @@ export declare namespace createApp {
     farcaster?: FarcasterConfig | undefined
     /** Each eip155 network's ERC-4337 bundler (`readBundlerConfig`). Default: none. */
     bundlers?: BundlerConfig | undefined
+    /**
+     * Each bundler network's smart-account factory (`readAccountFactoryConfig`); a network with a
+     * bundler but no factory offers no smart accounts. Default: none.
+     */
+    accountFactories?: AccountFactoryConfig | undefined
     /** Each eip155 network's ERC-7677 paymaster (`readPaymasterConfig`). Default: none. */
     paymasters?: PaymasterConfig | undefined
     /**
@@ -310,6 +319,7 @@ export function createApp(options: createApp.Options): Hono {
       credential,
       networks,
       bundlers: options.bundlers ?? {},
+      accountFactories: options.accountFactories ?? {},
       paymasters: options.paymasters ?? {},
       rateLimiter: inMemory(options.bundlerRateLimiter, 'bundler', defaultBundlerPerMinute),
     }),

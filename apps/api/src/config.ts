@@ -12,8 +12,10 @@ import { defaultLogLevel, type LogLevel, logLevels } from './logger'
 import { repoRoot } from './repoRoot'
 import { type AccountDataConfig, loadAccountDataConfig } from './services/accountData/config'
 import {
+  type AccountFactoryConfig,
   type BundlerConfig,
   type PaymasterConfig,
+  readAccountFactoryConfig,
   readBundlerConfig,
   readPaymasterConfig,
 } from './services/bundlers/bundlerConfig'
@@ -100,6 +102,8 @@ export type ServerConfig = {
    * the modal's user operations to (bundlerConfig.ts); none by default.
    */
   bundlers: BundlerConfig
+  /** Each bundler network's smart-account factory (`AIRLOCK_ACCOUNT_FACTORIES_JSON`). */
+  accountFactories: AccountFactoryConfig
   /**
    * `AIRLOCK_PAYMASTER_URLS_JSON`: each eip155 network's ERC-7677 paymaster, which sponsors the
    * gas of the smart accounts' user operations there (bundlerConfig.ts); none by default.
@@ -265,6 +269,7 @@ export function readServerConfig(env: Environment): ServerConfig {
   }
   const production = isProduction(env)
   const networks = loadNetworks(env, { production })
+  const bundlers = readBundlerConfig(env, { production })
   return {
     production,
     host: env.HOST || '127.0.0.1',
@@ -287,7 +292,8 @@ export function readServerConfig(env: Environment): ServerConfig {
     email: readEmailConfig(env),
     social: readSocialConfig(env, { production }),
     farcaster: readFarcasterConfig(env, { production }),
-    bundlers: readBundlerConfig(env, { production }),
+    bundlers,
+    accountFactories: readAccountFactoryConfig(env, bundlers),
     paymasters: readPaymasterConfig(env, { production }),
     names: readNamesConfig(env),
     onramp: readOnrampConfig(env),

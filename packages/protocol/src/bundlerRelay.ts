@@ -6,13 +6,6 @@
  */
 import * as z from 'zod/mini'
 
-/**
- * The account factory of the embedded wallet's smart account (`devchain/contracts/aa/DevAccount.sol`),
- * at its CREATE2 address, the same on every chain that has it: the modal makes its account there,
- * and the API asks it which account an owner has before the paymaster sponsors one.
- */
-export const smartAccountFactoryAddress = '0x8fcd528E63B3Fa717a48AdBb52e94C80116F8c1F'
-
 /** The salt of an owner's one smart account at the factory. */
 export const smartAccountSalt = 0n
 
@@ -37,10 +30,13 @@ export type BundlerMethod = (typeof bundlerMethods)[number]
 
 /**
  * What a smart account's network offers, as `POST /v1/projects/:id/bundler/info` answers it:
- * the EntryPoint its bundler serves, and whether a paymaster sponsors the gas.
+ * the EntryPoint its bundler serves, the account factory the operator configured for the network
+ * (`AIRLOCK_ACCOUNT_FACTORIES_JSON`: where the modal makes its account, and what the API asks
+ * whose account a sender is), and whether a paymaster sponsors the gas.
  */
 export const bundlerInfoSchema = z.object({
   entryPoint: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+  accountFactory: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
   paymaster: z.boolean(),
 })
 export type BundlerInfo = z.infer<typeof bundlerInfoSchema>

@@ -251,7 +251,6 @@ test('behavior: the entry exports exactly these names', () => {
       "siwxSignInResponseSchema",
       "siwxSiteSignInSchema",
       "siwxStatement",
-      "smartAccountFactoryAddress",
       "smartAccountSalt",
       "socialAuthorizationRequestSchema",
       "socialAuthorizationSchema",

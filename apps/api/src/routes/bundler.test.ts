@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   deployAccountAbstraction,
+  devAccountFactoryAddress,
   devPaymasterAddress,
   entryPointAddress,
 } from '../../../../devchain/accountAbstraction.mjs'
@@ -22,6 +23,8 @@ import { openStorage, type Storage } from '../storage/storage'
 import { bundlerRoutes } from './bundler'
 
 const own = 'http://localhost:8787'
+/** Another network's smart-account factory (no code on anvil: only the info names it). */
+const otherFactory = '0x00000000000000000000000000000000000F4C70'
 const site = 'https://shop.example'
 
 let anvil: Anvil
@@ -65,6 +68,12 @@ describe('bundler relay', () => {
         'eip155:31337': bundler.url,
         'eip155:10': `http://127.0.0.1:${await freePort()}`,
         'eip155:8453': hangingUrl,
+      },
+      // Each network's own factory: the info answers the one of the network asked about.
+      accountFactories: {
+        'eip155:31337': devAccountFactoryAddress,
+        'eip155:10': otherFactory,
+        'eip155:8453': otherFactory,
       },
       paymasters: { 'eip155:10': `http://127.0.0.1:${await freePort()}` },
       rateLimiter: createRateLimiter({
@@ -314,16 +323,20 @@ describe('bundler relay', () => {
     const app = await routes()
     expect(await info(app)).toEqual({
       status: 200,
-      body: { entryPoint: entryPointAddress, paymaster: false },
+      body: {
+        entryPoint: entryPointAddress,
+        accountFactory: devAccountFactoryAddress,
+        paymaster: false,
+      },
     })
     expect(await info(app, { chainId: 'eip155:10', projectId: 'sponsored' })).toEqual({
       status: 200,
-      body: { entryPoint: entryPointAddress, paymaster: true },
+      body: { entryPoint: entryPointAddress, accountFactory: otherFactory, paymaster: true },
     })
     // The network has a paymaster, but this project does not have its gas sponsored.
     expect(await info(app, { chainId: 'eip155:10' })).toEqual({
       status: 200,
-      body: { entryPoint: entryPointAddress, paymaster: false },
+      body: { entryPoint: entryPointAddress, accountFactory: otherFactory, paymaster: false },
     })
     expect(await info(app, { chainId: 'eip155:1' })).toMatchObject({
       status: 404,

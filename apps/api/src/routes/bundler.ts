@@ -28,11 +28,16 @@ import {
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { entryPoint08Address as entryPoint08 } from 'viem/account-abstraction'
-import type { BundlerConfig, PaymasterConfig } from '../services/bundlers/bundlerConfig'
+import type {
+  AccountFactoryConfig,
+  BundlerConfig,
+  PaymasterConfig,
+} from '../services/bundlers/bundlerConfig'
 import {
   BundlerRelayError,
   type BundlerRelayErrorCode,
   createBundlerRelay,
+  type NetworkBundler,
   type RelayTarget,
 } from '../services/bundlers/bundlerRelay'
 import { assertOwnSmartAccount } from '../services/bundlers/sponsoredAccount'
@@ -52,6 +57,8 @@ import { checkedBody, jsonBody, routeCheck } from './validators'
 export type BundlerRoutesOptions = {
   storage: Storage
   bundlers: BundlerConfig
+  /** Each bundler network's smart-account factory: a network without one offers no smart accounts. */
+  accountFactories: AccountFactoryConfig
   paymasters: PaymasterConfig
   rateLimiter: BundlerRateLimiter
   trustProxy: number
@@ -84,6 +91,7 @@ const sponsorshipErrorStatus: Record<SponsorshipErrorCode, ContentfulStatusCode>
 
 export function bundlerRoutes({
   bundlers,
+  accountFactories,
   paymasters,
   timeoutMs,
   networks,
@@ -92,7 +100,7 @@ export function bundlerRoutes({
 }: BundlerRoutesOptions): Hono {
   const app = new Hono()
   const { storage } = admission
-  const relay = createBundlerRelay({ bundlers, paymasters, timeoutMs })
+  const relay = createBundlerRelay({ bundlers, accountFactories, paymasters, timeoutMs })
 
   /** The signed-in visitor a sponsorship is asked for. @throws SponsorshipError */
   async function sponsoredVisitor(c: Context, project: Project) {
@@ -113,13 +121,19 @@ export function bundlerRoutes({
   async function admitSponsorship(
     c: Context,
     project: Project,
-    network: CaipNetworkId,
+    { network, accountFactory }: NetworkBundler,
     { operation, count }: SponsorshipRequest,
   ) {
     const session = await sponsoredVisitor(c, project)
     await assertOwnSmartAccount(
       { db: storage.db, networks },
-      { projectId: project.id, login: session.email, network, sender: operation.sender },
+      {
+        projectId: project.id,
+        login: session.email,
+        network,
+        accountFactory,
+        sender: operation.sender,
+      },
     )
     if (count === 'before') await spendOn(project, network, operation)
   }
@@ -138,10 +152,7 @@ export function bundlerRoutes({
     })
 
   /** Where `request` goes for `project`: the network's bundler, and its paymaster if it sponsors. */
-  const targetOf = (
-    project: Project,
-    { network, bundlerUrl }: { network: CaipNetworkId; bundlerUrl: string },
-  ): RelayTarget => ({
+  const targetOf = (project: Project, { network, bundlerUrl }: NetworkBundler): RelayTarget => ({
     network,
     bundlerUrl,
     paymasterUrl: relay.paymasterOf(network, project.features.gasSponsorship),
@@ -154,7 +165,7 @@ export function bundlerRoutes({
    * sponsorship without a signed-in visitor. Whose account the sender is, and the caps, after.
    */
   const checkedFirst = routeCheck<{
-    Variables: { project: Project; service: { network: CaipNetworkId; bundlerUrl: string } }
+    Variables: { project: Project; service: NetworkBundler }
   }>(async (c) => {
     const request = checkedBody<BundlerRequest>(c)
     const target = targetOf(c.var.project, c.var.service)
@@ -177,12 +188,12 @@ export function bundlerRoutes({
   async function relayed(
     c: Context,
     project: Project,
-    network: { network: CaipNetworkId; bundlerUrl: string },
+    network: NetworkBundler,
     request: BundlerRequest,
   ) {
     const target = targetOf(project, network)
     const sponsorship = sponsorshipOf(request, { paymaster: !!target.paymasterUrl })
-    if (sponsorship) await admitSponsorship(c, project, target.network, sponsorship)
+    if (sponsorship) await admitSponsorship(c, project, network, sponsorship)
     const answer = await relay.send(target, request)
     if (sponsorship?.count === 'after' && hasResult(answer))
       await spendOn(project, target.network, sponsorship.operation)
@@ -216,7 +227,11 @@ export function bundlerRoutes({
   app.post('/v1/projects/:id/bundler/info', admitted(), (c) => {
     const sponsored = c.var.project.features.gasSponsorship
     const paymaster = !!relay.paymasterOf(c.var.service.network, sponsored)
-    const info: BundlerInfo = { entryPoint: entryPoint08, paymaster }
+    const info: BundlerInfo = {
+      entryPoint: entryPoint08,
+      accountFactory: c.var.service.accountFactory,
+      paymaster,
+    }
     return c.json(info, 200)
   })
 

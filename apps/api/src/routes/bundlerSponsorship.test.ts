@@ -11,6 +11,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import {
   deployAccountAbstraction,
+  devAccountFactoryAddress,
   devPaymasterAddress,
   entryPointAddress,
   smartAccountAddress,
@@ -122,6 +123,10 @@ const routes = () =>
   bundlerRoutes({
     storage,
     bundlers: { 'eip155:31337': bundler.url, 'eip155:10': bundler.url },
+    accountFactories: {
+      'eip155:31337': devAccountFactoryAddress,
+      'eip155:10': devAccountFactoryAddress,
+    },
     paymasters: { 'eip155:31337': paymaster.url, 'eip155:10': deadPaymaster },
     rateLimiter: createRateLimiter({
       name: 'bundler',

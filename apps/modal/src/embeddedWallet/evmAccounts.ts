@@ -14,7 +14,7 @@ import {
   type NetworkConfig,
   namespaceOf,
 } from '@airlock/protocol'
-import type { PrivateKeyAccount, Transport } from 'viem'
+import type { Address, PrivateKeyAccount, Transport } from 'viem'
 import { type ApiFetch, HttpError } from '../api'
 import type { Persistence } from '../stores/persistence'
 import type { ModalStore } from '../stores/store'
@@ -101,6 +101,11 @@ export function createEvmAccounts(options: EvmAccountsOptions) {
       eoa,
       networks: store.getState().networks,
       bundlerTransport: relay,
+      accountFactory: async (network) => {
+        const offer = await offerOn(network.caipNetworkId)
+        if (!offer) throw new Error(`Smart accounts are not available on ${network.name}.`)
+        return offer.accountFactory as Address
+      },
       sponsored: async (network) =>
         (await offerOn(network.caipNetworkId).catch(() => undefined))?.paymaster === true,
       approve: options.approve,

@@ -1,15 +1,16 @@
 /**
  * The embedded wallet's ERC-4337 smart account (issue 20): a SimpleAccount (EntryPoint v0.8, from
  * `@account-abstraction/contracts`, with ERC-1271) owned by the wallet's EVM key, made by the
- * account factory the dev stack deploys with the deterministic CREATE2 deployer, so its address
- * is the same on every chain that has the factory. The address is counterfactual: it works, and
+ * network's account factory, which the operator configures and the API's bundler info names (the
+ * dev stack's is devchain's DevAccountFactory); the modal names none of its own. The address is counterfactual: it works, and
  * its signatures verify (ERC-6492), before the first user operation deploys it. The modal reaches
  * the network's bundler only through the API's relay (bundlerRelay.ts); the dev chain's tests use
  * these with the bundler itself.
  */
 
-import { smartAccountFactoryAddress, smartAccountSalt } from '@airlock/protocol'
+import { smartAccountSalt } from '@airlock/protocol'
 import {
+  type Address,
   type Client,
   encodeFunctionData,
   type Hex,
@@ -28,9 +29,6 @@ import {
   type SmartAccount,
   toSmartAccount,
 } from 'viem/account-abstraction'
-
-/** The account factory (`devchain/contracts/aa/DevAccount.sol`), at its CREATE2 address. */
-export { smartAccountFactoryAddress }
 
 const factoryAbi = parseAbi([
   'function createAccount(address owner, uint256 salt) returns (address)',
@@ -57,19 +55,22 @@ const stubSignature: Hex =
  * Its address is the factory's answer (an `eth_call`; the factory must be on the chain).
  *
  * @example
- * const account = await ownedSmartAccount({ client, owner: privateKeyToAccount(key) })
- * account.address // the same on every chain with the factory, deployed or not
+ * const account = await ownedSmartAccount({ client, factory, owner: privateKeyToAccount(key) })
+ * account.address // the factory's answer for the owner, deployed or not
  */
 export async function ownedSmartAccount({
   client,
+  factory,
   owner,
 }: {
   client: PublicClient
+  /** The network's account factory (the API's bundler info). */
+  factory: Address
   /** The wallet's EVM key (a local account: it signs hashes, as the account checks them). */
   owner: LocalAccount & { sign: NonNullable<LocalAccount['sign']> }
 }): Promise<SmartAccount> {
   const address = await client.readContract({
-    address: smartAccountFactoryAddress,
+    address: factory,
     abi: factoryAbi,
     functionName: 'getAddress',
     args: [owner.address, salt],
@@ -81,7 +82,7 @@ export async function ownedSmartAccount({
     getAddress: async () => address,
     async getFactoryArgs() {
       return {
-        factory: smartAccountFactoryAddress,
+        factory,
         factoryData: encodeFunctionData({
           abi: factoryAbi,
           functionName: 'createAccount',

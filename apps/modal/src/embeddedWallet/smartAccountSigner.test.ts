@@ -97,6 +97,7 @@ async function freshWallet({
     eoa,
     networks: [network],
     bundlerTransport,
+    accountFactory: async () => devAccountFactoryAddress,
     approve,
     onTimeout: () => {
       timeouts++

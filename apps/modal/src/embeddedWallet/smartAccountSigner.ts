@@ -19,6 +19,7 @@ import {
   UserRejectedRequestError,
 } from '@airlock/protocol'
 import {
+  type Address,
   createPublicClient,
   getAddress,
   type Hex,
@@ -79,6 +80,8 @@ export type SmartAccountSignerOptions = {
   networks: readonly NetworkConfig[]
   /** The bundler relay's transport for a network. */
   bundlerTransport(network: NetworkConfig): Transport
+  /** The network's account factory, as the API's bundler info names it. */
+  accountFactory(network: NetworkConfig): Promise<Address>
   /** Whether a paymaster sponsors the gas on a network. */
   sponsored?(network: NetworkConfig): Promise<boolean>
   approve: Approve
@@ -130,7 +133,11 @@ export async function createSmartAccountSigner(
     const made = clients.get(network.caipNetworkId)
     if (made) return made
     const chain = createPublicClient({ chain: chainOf(network), transport: http(network.rpcUrl) })
-    const account = await ownedSmartAccount({ client: chain, owner })
+    const account = await ownedSmartAccount({
+      client: chain,
+      factory: await options.accountFactory(network),
+      owner,
+    })
     const sponsored = (await options.sponsored?.(network)) ?? false
     const bundler = smartAccountBundler(chain, options.bundlerTransport(network), {
       paymaster: sponsored || undefined,

@@ -2,7 +2,7 @@
 // in production; each fault named without repeating the URL (a hosted bundler's key is in it).
 import { describe, expect, test } from 'vitest'
 import { ConfigError } from '../../configError'
-import { readBundlerConfig, readPaymasterConfig } from './bundlerConfig'
+import { readAccountFactoryConfig, readBundlerConfig, readPaymasterConfig } from './bundlerConfig'
 
 const dev = { production: false }
 const production = { production: true }
@@ -76,6 +76,32 @@ describe('readPaymasterConfig', () => {
       readPaymasterConfig(env('{"eip155:1":"http://secret.example"}'), production),
     ).toThrow(
       'AIRLOCK_PAYMASTER_URLS_JSON: the paymaster of eip155:1 must be https in production mode.',
+    )
+  })
+})
+
+describe('readAccountFactoryConfig', () => {
+  const bundlers = { 'eip155:8453': 'https://b.example/' } as const
+  const factories = (json: string | undefined) =>
+    readAccountFactoryConfig({ AIRLOCK_ACCOUNT_FACTORIES_JSON: json }, bundlers)
+
+  test('behavior: each bundler network its factory, checksummed; the API names none of its own', () => {
+    expect(factories('{"eip155:8453":"0x0000000000000000000000000000000000f4c70a"}')).toEqual({
+      'eip155:8453': '0x0000000000000000000000000000000000F4C70A',
+    })
+    expect(readAccountFactoryConfig({}, {})).toEqual({})
+  })
+
+  test('error: a bundler network without a factory, or a factory that is no address, is refused', () => {
+    const message =
+      "AIRLOCK_ACCOUNT_FACTORIES_JSON: eip155:8453 has a bundler, so it needs its smart accounts' factory address."
+    expect(() => factories(undefined)).toThrow(message)
+    expect(() => factories('{"eip155:10":"0x0000000000000000000000000000000000f4c70a"}')).toThrow(
+      message,
+    )
+    expect(() => factories('{"eip155:8453":"0xnot"}')).toThrow(message)
+    expect(() => factories('[]')).toThrow(
+      'AIRLOCK_ACCOUNT_FACTORIES_JSON must be an object from a network id to an account factory address.',
     )
   })
 })

@@ -7,8 +7,13 @@
  * through the API (`routes/bundler.ts`). A network without a bundler has no smart accounts; one
  * without a paymaster has its smart accounts pay their own gas. Production mode takes https URLs
  * off loopback only; messages never repeat a URL.
+ *
+ * Each network with a bundler names its smart accounts' factory in `AIRLOCK_ACCOUNT_FACTORIES_JSON`
+ * (a network id to the factory's address). The API names no factory of its own: the dev stack
+ * sets its DevAccountFactory (devchain/), and production sets a published, audited one.
  */
 import { type CaipNetworkId, isCaipNetworkId, namespaceOf } from '@airlock/protocol'
+import { type Address, getAddress, isAddress } from 'viem'
 import { ConfigError } from '../../configError'
 import type { Environment } from '../../environment'
 
@@ -16,6 +21,8 @@ import type { Environment } from '../../environment'
 export type NetworkUrls = Partial<Record<CaipNetworkId, string>>
 export type BundlerConfig = NetworkUrls
 export type PaymasterConfig = NetworkUrls
+/** Each bundler network's smart-account factory. */
+export type AccountFactoryConfig = Partial<Record<CaipNetworkId, Address>>
 
 /** @throws ConfigError naming the entry at fault. */
 export function readBundlerConfig(env: Environment, mode: { production: boolean }): BundlerConfig {
@@ -30,12 +37,30 @@ export function readPaymasterConfig(
   return readNetworkUrls(env, 'AIRLOCK_PAYMASTER_URLS_JSON', 'paymaster', mode)
 }
 
-function readNetworkUrls(
+/**
+ * The factory of each network in `bundlers`, from `AIRLOCK_ACCOUNT_FACTORIES_JSON`.
+ * @throws ConfigError naming the entry at fault: a bundler network without one, or not an address.
+ */
+export function readAccountFactoryConfig(
   env: Environment,
-  name: string,
-  service: string,
-  { production }: { production: boolean },
-): NetworkUrls {
+  bundlers: BundlerConfig,
+): AccountFactoryConfig {
+  const name = 'AIRLOCK_ACCOUNT_FACTORIES_JSON'
+  const raw = readJsonObject(env, name, 'an account factory address')
+  const config: AccountFactoryConfig = {}
+  for (const network of Object.keys(bundlers) as CaipNetworkId[]) {
+    const address = raw[network]
+    if (typeof address !== 'string' || !isAddress(address, { strict: false }))
+      throw new ConfigError(
+        `${name}: ${network} has a bundler, so it needs its smart accounts' factory address.`,
+      )
+    config[network] = getAddress(address)
+  }
+  return config
+}
+
+/** A JSON object from the environment; {} when unset. @throws ConfigError */
+function readJsonObject(env: Environment, name: string, what: string): Record<string, unknown> {
   const json = env[name]
   if (json === undefined || json.trim() === '') return {}
   let raw: unknown
@@ -45,7 +70,17 @@ function readNetworkUrls(
     throw new ConfigError(`${name} is not valid JSON.`)
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    throw new ConfigError(`${name} must be an object from a network id to a ${service} URL.`)
+    throw new ConfigError(`${name} must be an object from a network id to ${what}.`)
+  return raw as Record<string, unknown>
+}
+
+function readNetworkUrls(
+  env: Environment,
+  name: string,
+  service: string,
+  { production }: { production: boolean },
+): NetworkUrls {
+  const raw = readJsonObject(env, name, `a ${service} URL`)
   const config: NetworkUrls = {}
   for (const [network, url] of Object.entries(raw)) {
     if (!isCaipNetworkId(network) || namespaceOf(network) !== 'eip155')

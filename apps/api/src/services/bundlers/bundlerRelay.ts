@@ -13,7 +13,8 @@ import {
   isCaipNetworkId,
   paymasterMethods,
 } from '@airlock/protocol'
-import type { BundlerConfig, PaymasterConfig } from './bundlerConfig'
+import type { Address } from 'viem'
+import type { AccountFactoryConfig, BundlerConfig, PaymasterConfig } from './bundlerConfig'
 
 export type BundlerRelayErrorCode =
   | 'bundlerMethodNotAllowed'
@@ -37,9 +38,12 @@ export type RelayTarget = {
   paymasterUrl: string | undefined
 }
 
+/** A network with a bundler: its URL and its smart accounts' factory. */
+export type NetworkBundler = { network: CaipNetworkId; bundlerUrl: string; accountFactory: Address }
+
 export type BundlerRelay = {
-  /** The network of `chainId` and its bundler, when it has one. */
-  bundlerOf(chainId: string): { network: CaipNetworkId; bundlerUrl: string } | undefined
+  /** The network of `chainId`, its bundler and its smart accounts' factory, when it has both. */
+  bundlerOf(chainId: string): NetworkBundler | undefined
   /** The paymaster of `network`, when the project chose to sponsor gas and there is one. */
   paymasterOf(network: CaipNetworkId, sponsored: boolean): string | undefined
   /**
@@ -60,15 +64,17 @@ const isBundlerMethod = (method: string): method is BundlerMethod =>
 
 /**
  * @example
- * const relay = createBundlerRelay({ bundlers, paymasters })
+ * const relay = createBundlerRelay({ bundlers, accountFactories, paymasters })
  * const answer = await relay.send({ network, bundlerUrl, paymasterUrl }, request)
  */
 export function createBundlerRelay({
   bundlers,
+  accountFactories,
   paymasters,
   timeoutMs = 20_000,
 }: {
   bundlers: BundlerConfig
+  accountFactories: AccountFactoryConfig
   paymasters: PaymasterConfig
   /** How long the bundler (or paymaster) may take to answer; default 20 s. */
   timeoutMs?: number | undefined
@@ -94,7 +100,9 @@ export function createBundlerRelay({
     bundlerOf(chainId) {
       if (!isCaipNetworkId(chainId)) return undefined
       const bundlerUrl = bundlers[chainId]
-      return bundlerUrl === undefined ? undefined : { network: chainId, bundlerUrl }
+      const accountFactory = accountFactories[chainId]
+      if (bundlerUrl === undefined || accountFactory === undefined) return undefined
+      return { network: chainId, bundlerUrl, accountFactory }
     },
     // The operator pays for sponsored gas: only a project that chose it has the paymaster.
     paymasterOf: (network, sponsored) => (sponsored ? paymasters[network] : undefined),

@@ -1,17 +1,12 @@
 /**
  * Whose user operation the paymaster may sponsor (issue 33): only the smart account of the
- * signed-in visitor's own embedded wallet, that is the account the factory makes for the
- * wallet's EVM address (`smartAccountFactoryAddress`, the modal's too), read from the network
- * through the operator's RPC. Any other sender is refused, whoever asks.
+ * signed-in visitor's own embedded wallet, that is the account the network's factory (the
+ * operator's `AIRLOCK_ACCOUNT_FACTORIES_JSON`, the modal's too) makes for the wallet's EVM
+ * address, read from the network through the operator's RPC. Any other sender is refused, whoever asks.
  */
-import {
-  type CaipNetworkId,
-  type NetworkConfig,
-  smartAccountFactoryAddress,
-  smartAccountSalt,
-} from '@airlock/protocol'
+import { type CaipNetworkId, type NetworkConfig, smartAccountSalt } from '@airlock/protocol'
 import type { Kysely } from 'kysely'
-import { createPublicClient, type Hex, http, parseAbi } from 'viem'
+import { type Address, createPublicClient, type Hex, http, parseAbi } from 'viem'
 import type { Database } from '../../storage/storage'
 import { BundlerRelayError } from './bundlerRelay'
 import { SponsorshipError } from './sponsorshipError'
@@ -39,12 +34,15 @@ export async function assertOwnSmartAccount(
     projectId,
     login,
     network,
+    accountFactory,
     sender,
   }: {
     projectId: string
     /** The session's login (`email_sessions.email`): its wallet's owner. */
     login: string
     network: CaipNetworkId
+    /** The network's smart-account factory. */
+    accountFactory: Address
     /** Lower case. */
     sender: string
   },
@@ -73,7 +71,7 @@ export async function assertOwnSmartAccount(
       transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 0 }),
     })
     own = await client.readContract({
-      address: smartAccountFactoryAddress,
+      address: accountFactory,
       abi: factoryAbi,
       functionName: 'getAddress',
       args: [wallet.evm_address as Hex, smartAccountSalt],
