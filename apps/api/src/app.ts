@@ -16,6 +16,7 @@ import { requestLogging } from './requestLogging'
 import { accountDataRoutes } from './routes/accountData'
 import { analyticsRoutes } from './routes/analytics'
 import { apiError } from './routes/apiError'
+import { approvalWindowRoutes } from './routes/approvalWindow'
 import { bundlerRoutes } from './routes/bundler'
 import { emailLoginRoutes } from './routes/emailLogin'
 import { embeddedWalletRoutes } from './routes/embeddedWallet'
@@ -372,6 +373,7 @@ export function createApp(options: createApp.Options): Hono {
   )
   app.route('/', walletRoutes({ storage }))
   app.route('/', modalRoutes({ storage, networks, modalDist, walletConnect, production, offered }))
+  app.route('/', approvalWindowRoutes({ production }))
   app.route('/', sdkRoutes({ sdkDist, precompressed }))
   app.route('/', modalAssetRoutes({ modalDist, precompressed }))
   app.get('/', (c) =>

@@ -37,6 +37,8 @@ test('behavior: the entry exports exactly these names', () => {
       "analyticsEvents",
       "apiErrorBodySchema",
       "apiErrorCodes",
+      "approvalWindow",
+      "approvalWindowPath",
       "args",
       "assertNameChainId",
       "assertViewAllowed",

@@ -78,9 +78,7 @@ export function modalContentSecurityPolicy(
         ...verify,
       ].filter(isProductionSource)
     : [...rpcOrigins, 'https:', 'wss:', 'ws://127.0.0.1:*', 'ws://localhost:*']
-  const imageSources = production
-    ? ["'self'", 'data:', 'https:']
-    : ["'self'", 'data:', 'https:', 'http://localhost:*', 'http://127.0.0.1:*']
+  const imageSources = modalImageSources(production)
   const ancestors =
     frameAncestors === undefined
       ? '*'
@@ -99,6 +97,13 @@ export function modalContentSecurityPolicy(
     "form-action 'none'",
     `frame-ancestors ${ancestors}`,
   ].join('; ')
+}
+
+/** Where the modal's pictures (site and token icons, NFTs) may come from: the CSP's img-src. */
+export function modalImageSources(production: boolean): string[] {
+  return production
+    ? ["'self'", 'data:', 'https:']
+    : ["'self'", 'data:', 'https:', 'http://localhost:*', 'http://127.0.0.1:*']
 }
 
 function isProductionSource(origin: string): boolean {

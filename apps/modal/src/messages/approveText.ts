@@ -43,6 +43,14 @@ export const approveText = {
   visibilityUnproven:
     "This browser can't prove the request is shown to you: approve only what you came here to do.",
   askedBy: 'Asked by',
+  // Where visibility can't be proven: the approval moves to a window of the modal's own.
+  approveInWindow: 'Approve in a secure window',
+  showWindow: 'Show the window',
+  inWindowWhy:
+    "This browser can't prove this screen is shown to you, so you approve in a window of the wallet's own, where the site can't hide or cover anything.",
+  inWindowOpen: 'Approve or reject in the window that opened.',
+  inWindowBlocked:
+    'The browser blocked the approval window. Allow pop-ups for this site, then try again.',
   unknownSite: 'an unknown site',
 
   // Decoded calls and signatures (issue 34 point 3).

@@ -135,3 +135,34 @@ test('behavior: a long message wraps and scrolls inside the card, never wider th
     card.getBoundingClientRect().bottom,
   )
 })
+
+/** Runs `check` as in a browser without IntersectionObserver v2 (Firefox, Safari). */
+async function withoutVisibilityProof(check: () => Promise<void>) {
+  const prototype = IntersectionObserverEntry.prototype
+  const isVisible = Object.getOwnPropertyDescriptor(prototype, 'isVisible')
+  delete (prototype as { isVisible?: unknown }).isVisible
+  try {
+    await check()
+  } finally {
+    if (isVisible) Object.defineProperty(prototype, 'isVisible', isVisible)
+  }
+}
+
+test('security: where visibility cannot be proven, a transaction has no Approve in the frame, only the approval window', async () => {
+  await withoutVisibilityProof(async () => {
+    renderApproval(transaction)
+    expect(await screen.findByRole('button', { name: approveText.approveInWindow })).toBeEnabled()
+    expect(screen.queryByRole('button', { name: approveText.approveButton })).toBeNull()
+    expect(screen.getByText(approveText.inWindowWhy)).toBeVisible()
+    expect(screen.getByRole('button', { name: approveText.reject })).toBeEnabled()
+  })
+})
+
+test('behavior: where visibility cannot be proven, a message to sign is still approved in the frame, and says so', async () => {
+  await withoutVisibilityProof(async () => {
+    renderApproval(message)
+    await expect.poll(() => approveButton().dataset.arming).toBe('armed')
+    expect(screen.getByText(approveText.visibilityUnproven)).toBeVisible()
+    expect(screen.queryByRole('button', { name: approveText.approveInWindow })).toBeNull()
+  })
+})

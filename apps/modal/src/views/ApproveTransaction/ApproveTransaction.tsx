@@ -7,6 +7,7 @@
  */
 import type { NetworkConfig } from '@airlock/protocol'
 import { type ReactNode, useRef } from 'react'
+import { createPortal } from 'react-dom'
 import { formatUnits } from 'viem'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
@@ -23,9 +24,11 @@ import { BalanceChanges } from './BalanceChanges'
 import { DecodedCall } from './DecodedCall'
 import { FeeRows } from './FeeRows'
 import { TypedDataSummary } from './TypedDataSummary'
+import { asksInWindow, useApprovalWindow } from './useApprovalWindow'
 import { useSecondConfirmation } from './useSecondConfirmation'
-import { canProveVisibility, seenForMs, useSeenArming } from './useSeenArming'
-import { useSimulation } from './useSimulation'
+import { type Arming, canProveVisibility, seenForMs, useSeenArming } from './useSeenArming'
+import { type SimulationQuery, useSimulation } from './useSimulation'
+import { useWindowArming } from './useWindowArming'
 
 const lamportsPerSol = 9
 
@@ -168,25 +171,42 @@ const titleOf = (approval: PendingApproval) =>
           ? text.signTransaction
           : text.sendTransaction
 
-export function ApproveTransaction() {
-  const modal = useModal()
-  const state = useModalState((current) => current)
-  const { approval } = state
-  // Approve answers only once the card has been seen (useSeenArming), not merely on screen.
-  const card = useRef<HTMLDivElement>(null)
-  const arming = useSeenArming(card, approval)
-  const network = approval && networkOf(state, approval)
-  const simulation = useSimulation(approval, network)
-  const second = useSecondConfirmation(approval, simulation, seenForMs)
-  if (!approval) return <p className={list.note}>{text.nothing}</p>
-  const decide = async (approved: boolean) =>
-    (await modal.embeddedWallet.load()).approvals.decide(approved)
+/** What is asked, in words: the title, the site, the request and what it would change. */
+function ApprovalDetails({
+  approval,
+  state,
+  simulation,
+}: {
+  approval: PendingApproval
+  state: ModalState
+  simulation: SimulationQuery | undefined
+}) {
   return (
-    <div ref={card} className={styles.form} data-approval-kind={approval.kind}>
+    <>
       <p className={styles.title}>{titleOf(approval)}</p>
       <AskingSite />
       <Summary approval={approval} state={state} />
-      <BalanceChanges simulation={simulation} network={network} />
+      <BalanceChanges simulation={simulation} network={networkOf(state, approval)} />
+    </>
+  )
+}
+
+/** Reject and Approve; Approve answers once `arming` says the visitor has seen the request. */
+function ApprovalButtons({
+  approval,
+  arming,
+  simulation,
+}: {
+  approval: PendingApproval
+  arming: Arming
+  simulation: SimulationQuery | undefined
+}) {
+  const modal = useModal()
+  const second = useSecondConfirmation(approval, simulation, seenForMs)
+  const decide = async (approved: boolean) =>
+    (await modal.embeddedWallet.load()).approvals.decide(approved)
+  return (
+    <>
       {second.asking && (
         <p className={list.warning} role="alert">
           {text.approveAnywayQuestion}
@@ -206,6 +226,91 @@ export function ApproveTransaction() {
           {second.asking ? text.approveAnyway : text.approveButton}
         </button>
       </div>
+    </>
+  )
+}
+
+/** The approval in the approval window: the same screen, armed by the window being in front. */
+function WindowApproval({
+  approval,
+  state,
+  target,
+}: {
+  approval: PendingApproval
+  state: ModalState
+  target: Window
+}) {
+  const simulation = useSimulation(approval, networkOf(state, approval))
+  const arming = useWindowArming(target, approval)
+  return (
+    <div className={`${styles.form} ${own.window}`} data-approval-kind={approval.kind}>
+      <ApprovalDetails approval={approval} state={state} simulation={simulation} />
+      <ApprovalButtons approval={approval} arming={arming} simulation={simulation} />
+    </div>
+  )
+}
+
+/**
+ * Where the browser can't prove the frame is seen, a request that moves value or grants an
+ * approval is approved in the approval window (useApprovalWindow): the frame shows it, with
+ * Reject, and the button that opens the window.
+ */
+function InWindow({
+  approval,
+  state,
+  simulation,
+}: {
+  approval: PendingApproval
+  state: ModalState
+  simulation: SimulationQuery | undefined
+}) {
+  const modal = useModal()
+  const approvalWindow = useApprovalWindow(approval)
+  const { status } = approvalWindow.state
+  const decline = async () => (await modal.embeddedWallet.load()).approvals.decide(false)
+  return (
+    <div className={styles.form} data-approval-kind={approval.kind} data-approval-window={status}>
+      <ApprovalDetails approval={approval} state={state} simulation={simulation} />
+      <p className={list.note}>
+        {status === 'open' || status === 'opening' ? text.inWindowOpen : text.inWindowWhy}
+      </p>
+      {status === 'blocked' && (
+        <p className={list.warning} role="alert">
+          {text.inWindowBlocked}
+        </p>
+      )}
+      <div className={styles.buttons}>
+        <button type="button" className={list.button} onClick={decline}>
+          {text.reject}
+        </button>
+        <button type="button" className={styles.primary} onClick={approvalWindow.open}>
+          {status === 'open' || status === 'opening' ? text.showWindow : text.approveInWindow}
+        </button>
+      </div>
+      {approvalWindow.state.status === 'open' &&
+        createPortal(
+          <WindowApproval approval={approval} state={state} target={approvalWindow.state.window} />,
+          approvalWindow.state.root,
+        )}
+    </div>
+  )
+}
+
+export function ApproveTransaction() {
+  const state = useModalState((current) => current)
+  const { approval } = state
+  // Approve answers only once the card has been seen (useSeenArming), not merely on screen.
+  const card = useRef<HTMLDivElement>(null)
+  const arming = useSeenArming(card, approval)
+  const network = approval && networkOf(state, approval)
+  const simulation = useSimulation(approval, network)
+  if (!approval) return <p className={list.note}>{text.nothing}</p>
+  if (asksInWindow(approval))
+    return <InWindow approval={approval} state={state} simulation={simulation} />
+  return (
+    <div ref={card} className={styles.form} data-approval-kind={approval.kind}>
+      <ApprovalDetails approval={approval} state={state} simulation={simulation} />
+      <ApprovalButtons approval={approval} arming={arming} simulation={simulation} />
       {!canProveVisibility() && <p className={list.note}>{text.visibilityUnproven}</p>}
     </div>
   )

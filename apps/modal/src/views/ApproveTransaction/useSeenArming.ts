@@ -5,9 +5,9 @@
  * — for `seenForMs` without a break, and disarms the moment it stops being seen. A host page that
  * makes the frame transparent over its own button, or covers it with its own picture of one, gets
  * no approval from the visitor's click. Where the browser can't prove visibility (no
- * IntersectionObserver v2: Firefox, Safari), Approve arms once the card has been wholly in the
- * frame's viewport for `seenForMs` — no less than before, and the view says visibility is not
- * proven; the first-party popup the issue asks for there is not built yet.
+ * IntersectionObserver v2: Firefox, Safari), a request that moves value is approved in the
+ * approval window instead (useApprovalWindow); a message to sign arms once the card has been
+ * wholly in the frame's viewport for `seenForMs`, and the view says visibility is not proven.
  */
 import { type RefObject, useEffect, useState } from 'react'
 
