@@ -6,13 +6,16 @@
  * sides name them.
  *
  * @example
- * const popup = window.open(approvalWindowPath, approvalWindow.name, `popup,width=${approvalWindow.width}`)
+ * const popup = window.open(approvalWindowPath, `${approvalWindow.namePrefix}${id}`, `popup,width=${approvalWindow.width}`)
  */
 export const approvalWindowPath = '/approval-window'
 
 export const approvalWindow = {
-  /** The window's name: a second request reuses the same window. */
-  name: 'airlock-approval',
+  /**
+   * The start of the window's name; each window's name ends with a random id, so no page can
+   * find it by its name (`window.open('', name)`) and hold it.
+   */
+  namePrefix: 'airlock-approval-',
   width: 440,
   height: 720,
   /** The id of the page's element the frame renders the approval into. */

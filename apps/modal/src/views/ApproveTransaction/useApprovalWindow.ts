@@ -108,7 +108,8 @@ export function useApprovalWindow(approval: PendingApproval | undefined) {
       popup.window.focus()
       return
     }
-    const opened = openCenteredPopup(approvalWindow.name, approvalWindow)
+    const name = `${approvalWindow.namePrefix}${crypto.randomUUID()}`
+    const opened = openCenteredPopup(name, approvalWindow)
     if (!opened) {
       setState({ status: 'blocked' })
       return
