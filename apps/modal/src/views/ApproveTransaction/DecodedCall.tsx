@@ -13,7 +13,6 @@ import type { TokenIdentity } from '../../embeddedWallet/decode/tokenIdentity'
 import { isUnlimited } from '../../embeddedWallet/decode/unlimited'
 import type { ApprovalCall } from '../../embeddedWallet/evmSigner'
 import { approveText as text } from '../../messages/approveText'
-import styles from '../form.module.css'
 import list from '../list.module.css'
 import { DecodeBoundary } from './DecodeBoundary'
 import decodedStyles from './decoded.module.css'
@@ -52,7 +51,7 @@ function DecodedCallText({ decoded, network }: { decoded: Decoded; network: Netw
     case 'approvalForAll':
       return (
         <>
-          <p className={styles.big} data-call={decoded.kind}>
+          <p className={decodedStyles.sentence} data-call={decoded.kind}>
             {decoded.approved
               ? text.approvalForAll(decoded.operator, decoded.collection)
               : text.revokeApprovalForAll(decoded.operator, decoded.collection)}
@@ -66,7 +65,7 @@ function DecodedCallText({ decoded, network }: { decoded: Decoded; network: Netw
       return <NftTransfer decoded={decoded} network={network} />
     case 'multiTokenTransfer':
       return (
-        <p className={styles.big} data-call={decoded.kind}>
+        <p className={decodedStyles.sentence} data-call={decoded.kind}>
           {text.multiTokenTransfer(
             decoded.items
               .map(({ id, amount }) => text.multiTokenItem(String(amount), String(id)))
@@ -102,7 +101,7 @@ export function TokenCall({
   const identity = useTokenIdentity(network, token)
   return (
     <>
-      <p className={styles.big} data-call={kind}>
+      <p className={decodedStyles.sentence} data-call={kind}>
         {sentence(amountText(amount, identity, token, { allowance }))}
       </p>
       <Unverified identity={identity} />
@@ -124,7 +123,7 @@ function NftTransfer({
   const identity = useTokenIdentity(network, decoded.collection)
   return (
     <>
-      <p className={styles.big} data-call={decoded.kind}>
+      <p className={decodedStyles.sentence} data-call={decoded.kind}>
         {identity.source === 'none'
           ? text.nftTransfer(String(decoded.tokenId), decoded.collection, decoded.from, decoded.to)
           : text.tokenTransferFrom(
@@ -165,7 +164,7 @@ export function Warning({ kind, children }: { kind: string; children: ReactNode 
 function UnknownCall({ data }: { data: string }) {
   return (
     <>
-      <p className={styles.big} data-call="unknown">
+      <p className={decodedStyles.sentence} data-call="unknown">
         {text.unknownCall}
       </p>
       <RawData data={data} />
