@@ -14,7 +14,7 @@ import {
 import { createMemoryCache } from '../../storage/cache/memoryCache'
 import { defaultNetworks } from '../networks'
 import { AccountDataUnavailableError, type Address, InvalidCursorError } from './adapter'
-import { createAlchemyAdapter } from './alchemy'
+import { createAlchemyAdapter, hasInternalTransfers } from './alchemy'
 
 const ethereum = defaultNetworks().find((network) => network.caipNetworkId === 'eip155:1')!
 const baseUrl = 'https://eth-mainnet.g.alchemy.com'
@@ -456,10 +456,18 @@ describe('transactions', () => {
     )
     for (const query of queries)
       expect(query).toMatchObject({
-        category: ['external', 'erc20', 'erc721'],
+        // eth-mainnet: native value moved inside transactions too.
+        category: ['external', 'internal', 'erc20', 'erc721'],
         withMetadata: true,
         order: 'desc',
       })
+  })
+
+  test('behavior: internal transfers are asked only where Alchemy lists them (Ethereum and Polygon mainnets)', () => {
+    expect(hasInternalTransfers('https://eth-mainnet.g.alchemy.com')).toBe(true)
+    expect(hasInternalTransfers('https://polygon-mainnet.g.alchemy.com')).toBe(true)
+    expect(hasInternalTransfers('https://base-mainnet.g.alchemy.com')).toBe(false)
+    expect(hasInternalTransfers('https://eth-sepolia.g.alchemy.com')).toBe(false)
   })
 
   test('behavior: an operator-declared spam collection flags its NFT transfers', async () => {

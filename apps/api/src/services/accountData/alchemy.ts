@@ -54,6 +54,15 @@ export declare namespace createAlchemyAdapter {
   }
 }
 
+/**
+ * Whether Alchemy lists native value moved inside transactions (its `internal` category) on the
+ * network of `baseUrl`: on Ethereum and Polygon mainnets only (its Transfers API table); asked
+ * elsewhere, the whole query fails.
+ */
+export function hasInternalTransfers(baseUrl: string): boolean {
+  return /^https:\/\/(eth|polygon)-mainnet\./.test(baseUrl)
+}
+
 /** Token metadata does not change; a day keeps Alchemy calls per balance request to three. */
 export const tokenMetadataCacheMs = 24 * 60 * 60_000
 /** ERC-20 pages of 100 read per balance request; an address with more is mostly spam. */
@@ -67,6 +76,7 @@ export function createAlchemyAdapter(options: createAlchemyAdapter.Options): Acc
   const { apiKey, baseUrl, spamContracts = new Set(), cache, timeoutMs = 10_000 } = options
   const rpcUrl = `${baseUrl}/v2/${encodeURIComponent(apiKey)}`
   const nftUrl = `${baseUrl}/nft/v3/${encodeURIComponent(apiKey)}`
+  const internal = hasInternalTransfers(baseUrl)
   let requestId = 0
 
   /**
@@ -163,7 +173,11 @@ export function createAlchemyAdapter(options: createAlchemyAdapter.Options): Acc
       fromBlock: '0x0',
       toBlock: 'latest',
       [direction]: address,
-      category: ['external', 'erc20', 'erc721'],
+      // Native value a contract moved for the account (a swap's ETH out, a smart account's
+      // send) where Alchemy has it; elsewhere Activity shows only top-level native value.
+      category: internal
+        ? ['external', 'internal', 'erc20', 'erc721']
+        : ['external', 'erc20', 'erc721'],
       withMetadata: true,
       excludeZeroValue: true,
       maxCount: `0x${transfersPerPage.toString(16)}`,

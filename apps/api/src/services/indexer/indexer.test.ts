@@ -3,9 +3,11 @@ import {
   type Address,
   createPublicClient,
   createWalletClient,
+  getAddress,
   type Hash,
   http,
   parseAbi,
+  parseEther,
   parseUnits,
 } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
@@ -102,8 +104,8 @@ describe.each(testDatabases())('the built-in indexer on $name', (database) => {
     cleanups.push(() => indexer.stop())
     return indexer
   }
-  const recorder = async (): Promise<RpcRecorder> => {
-    const started = await startRpcRecorder(anvil.rpcUrl)
+  const recorder = async (options?: { without?: string[] }): Promise<RpcRecorder> => {
+    const started = await startRpcRecorder(anvil.rpcUrl, options)
     cleanups.push(() => started.close())
     return started
   }
@@ -244,6 +246,78 @@ describe.each(testDatabases())('the built-in indexer on $name', (database) => {
       id: nftSend.id,
       metadata: { operationType: 'receive', sentFrom: alice },
     })
+  })
+
+  /**
+   * A contract at `at` that passes the value it is sent on to `to`, then (when `reverts`) fails
+   * the whole transaction: CALL(gas, to, callvalue, 0, 0, 0, 0), then REVERT(0, 0) or STOP.
+   */
+  async function forwarder(at: Address, to: Address, { reverts = false } = {}) {
+    const code = `0x600060006000600034${'73'}${to.slice(2).toLowerCase()}5af1${reverts ? '60006000fd' : '00'}`
+    await anvil.request('anvil_setCode', [at, code])
+  }
+  async function callWithValue(from: Address, to: Address, ether: string) {
+    const hash = await wallet().sendTransaction({
+      account: from,
+      chain: null,
+      to,
+      value: parseEther(ether),
+      data: '0x01',
+      gas: 100_000n,
+    })
+    await chain().waitForTransactionReceipt({ hash, pollingInterval: 10 })
+    return hash
+  }
+
+  test('behavior: native value a contract moves inside a transaction is in Activity, on both sides; a failed one is not', async () => {
+    const passOn = '0x00000000000000000000000000000000000a1c01'
+    const failing = '0x00000000000000000000000000000000000a1c02'
+    await forwarder(passOn, carol)
+    await forwarder(failing, carol, { reverts: true })
+    const paid = await callWithValue(bob, passOn, '0.5')
+    const refused = await callWithValue(bob, failing, '0.25')
+    const indexer = indexerFor()
+    await indexer.syncOnce()
+
+    // Carol got 0.5 ETH from a call inside Bob's transaction: a receive, from Bob's transaction.
+    const [received, ...older] = await allTransactions(carol, indexer)
+    expect(received).toMatchObject({
+      id: paid,
+      metadata: {
+        operationType: 'receive',
+        status: 'confirmed',
+        sentFrom: bob,
+        sentTo: getAddress(passOn),
+      },
+      transfers: [{ fungible_info: { symbol: 'ETH', quantity: { numeric: '0.5' } } }],
+    })
+    // The failed call moved nothing: Carol has no activity of it.
+    expect(older.map(({ id }) => id)).not.toContain(refused)
+    const rows = await transferRows()
+    expect(
+      rows
+        .filter((row) => row.tx_hash === paid)
+        .map(({ from_address, to_address, value }) => [from_address, to_address, value]),
+    ).toEqual([
+      [passOn, carol.toLowerCase(), parseEther('0.5').toString()],
+      [bob.toLowerCase(), passOn, parseEther('0.5').toString()],
+    ])
+  })
+
+  test('behavior: a node without debug tracing is indexed still, without internal transfers', async () => {
+    const passOn = '0x00000000000000000000000000000000000a1c03'
+    await forwarder(passOn, carol)
+    const paid = await callWithValue(bob, passOn, '0.5')
+    const rpc = await recorder({ without: ['debug_traceBlockByHash'] })
+    const indexer = indexerFor({ rpcUrl: rpc.url })
+    await indexer.syncOnce()
+    expect(rpc.count('debug_traceBlockByHash')).toBeGreaterThan(0)
+    // Bob's own send is there; Carol's receipt from inside it can't be seen.
+    expect((await allTransactions(bob, indexer))[0]).toMatchObject({
+      id: paid,
+      metadata: { operationType: 'send' },
+    })
+    expect((await allTransactions(carol, indexer)).map(({ id }) => id)).not.toContain(paid)
   })
 
   test('behavior: pages of transactions join up with no gaps or duplicates', async () => {

@@ -1,6 +1,7 @@
 /**
  * Reads blocks `from`..`to` from the RPC and turns them into transfer rows: native value sends
- * from the blocks' transactions, ERC-20 and ERC-721 `Transfer` logs from `eth_getLogs`. It checks
+ * from the blocks' transactions and from calls inside them (internalTransfers.ts, the node's call
+ * traces), ERC-20 and ERC-721 `Transfer` logs from `eth_getLogs`. It checks
  * that what it read is one chain (parent hashes link up, every log's block hash matches) and
  * throws `ChainMovedError` when a reorg happened while it read.
  */
@@ -17,6 +18,7 @@ import {
 import type { IndexerTransfersTable } from '../../storage/storage'
 import { ChainMovedError, type IndexerContext } from './context'
 import { isTransportError, mapLimit } from './contractReader'
+import { internalTransfers } from './internalTransfers'
 
 export type TransferRow = Insertable<IndexerTransfersTable>
 export type BlockRow = { number: number; hash: Hash; parentHash: Hash }
@@ -27,6 +29,12 @@ export const transferTopic: Hex =
   '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 
 const rpcConcurrency = 8
+
+/**
+ * The `log_index` of a transaction's internal native transfers (internalTransfers.ts): below its
+ * own value's -1 and every log's, in the order the calls ran.
+ */
+export const internalTransferLogIndex = (index: number) => -1_000_000 + index
 
 export async function readRange(
   context: IndexerContext,
@@ -124,6 +132,36 @@ export async function readRange(
       tx_to: (tx.to as Hex).toLowerCase(),
     })
   })
+
+  // Native value moved by calls inside transactions: only blocks with a contract call have any.
+  const traced = blocks.filter((block) => block.transactions.some((tx) => tx.input !== '0x'))
+  const internal = await mapLimit(traced, rpcConcurrency, (block) =>
+    internalTransfers(context, block.hash as Hash).then((moved) => ({ block, moved })),
+  )
+  for (const { block, moved } of internal)
+    for (const transfer of moved) {
+      const tx = transactions.get(transfer.txHash)
+      if (tx === undefined)
+        throw new ChainMovedError(`traced transaction ${transfer.txHash} is not in its block`)
+      transfers.push({
+        chain_id: chainId,
+        block_number: Number(block.number),
+        block_hash: block.hash as Hash,
+        block_timestamp: Number(block.timestamp),
+        tx_hash: tx.hash,
+        tx_index: tx.transactionIndex,
+        log_index: internalTransferLogIndex(transfer.index),
+        kind: 'native',
+        token_address: null,
+        from_address: transfer.from,
+        to_address: transfer.to,
+        value: transfer.value.toString(),
+        // A call moved value only in a transaction that succeeded (internalTransfers.ts).
+        tx_status: 'success',
+        tx_from: tx.from.toLowerCase(),
+        tx_to: tx.to?.toLowerCase() ?? null,
+      })
+    }
 
   return { blocks: blockRows, transfers }
 }

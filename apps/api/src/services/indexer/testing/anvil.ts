@@ -85,16 +85,35 @@ export type RpcRecorder = {
   close(): Promise<void>
 }
 
-/** A pass-through proxy to `target` that counts JSON-RPC methods. */
-export async function startRpcRecorder(target: string): Promise<RpcRecorder> {
+/**
+ * A pass-through proxy to `target` that counts JSON-RPC methods. The methods in `without` are
+ * answered as a node that doesn't have them (-32601), as many providers answer `debug_*`.
+ */
+export async function startRpcRecorder(
+  target: string,
+  { without = [] }: { without?: readonly string[] } = {},
+): Promise<RpcRecorder> {
   const counts = new Map<string, number>()
   const server: Server = createServer(async (request, response) => {
     const chunks: Buffer[] = []
     for await (const chunk of request) chunks.push(chunk as Buffer)
     const body = Buffer.concat(chunks).toString('utf8')
-    const parsed = JSON.parse(body) as { method: string } | { method: string }[]
+    const parsed = JSON.parse(body) as
+      | { id: unknown; method: string }
+      | { id: unknown; method: string }[]
     for (const { method } of Array.isArray(parsed) ? parsed : [parsed])
       counts.set(method, (counts.get(method) ?? 0) + 1)
+    if (!Array.isArray(parsed) && without.includes(parsed.method)) {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: parsed.id,
+          error: { code: -32601, message: `the method ${parsed.method} does not exist` },
+        }),
+      )
+      return
+    }
     const upstream = await fetch(target, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
