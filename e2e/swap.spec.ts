@@ -152,6 +152,12 @@ test('behavior: ETH for aUSD, then aUSD back with an approve first: on anvil, in
   await expectOpen(page, 'Account')
   expect(await aUsdOf(account.address)).toBe(bought - parseUnits('100', 6))
   expect(await client.getBalance({ address: account.address })).toBeGreaterThan(ether)
+  // The router paid the ETH out from inside the swap: Activity has it, so the swap is a trade
+  // ("Swapped"), not only a send of aUSD.
+  await dialog.getByRole('tab', { name: 'Activity' }).click()
+  await expect(dialog.getByRole('tabpanel').locator('li[data-operation="trade"]')).toHaveCount(2, {
+    timeout: 15_000,
+  })
 })
 
 test('behavior: a declined approve says so and keeps the form as it was; nothing is approved', async ({

@@ -13,6 +13,11 @@ import type {
 } from '@airlock/protocol'
 import { type Kysely, sql } from 'kysely'
 import { type Address, formatUnits, getAddress, type PublicClient, zeroAddress } from 'viem'
+import {
+  entryPoint06Address,
+  entryPoint07Address,
+  entryPoint08Address,
+} from 'viem/account-abstraction'
 import type { Database } from '../../storage/storage'
 import {
   type AccountDataAdapter,
@@ -22,6 +27,7 @@ import {
 } from '../accountData/adapter'
 import type { ContractReader } from './contractReader'
 import { decodePageCursor, encodePageCursor } from './pageCursor'
+import { isInternalTransferLogIndex } from './readRange'
 import { tokenAbi } from './tokenMetadata'
 
 export type BuiltinAdapterOptions = {
@@ -252,7 +258,11 @@ export function createBuiltinAdapter(options: BuiltinAdapterOptions): AccountDat
         const rows = byTx.get(hash)
         const first = rows?.[0]
         if (rows === undefined || first === undefined) return []
-        const own = rows.filter((row) => row.from_address === account || row.to_address === account)
+        // What the transaction moved, less a smart account's gas payment to the EntryPoint.
+        const moved = rows.filter((row) => !isGasPrefund(row))
+        const own = moved.filter(
+          (row) => row.from_address === account || row.to_address === account,
+        )
         return [
           {
             id: hash,
@@ -265,7 +275,7 @@ export function createBuiltinAdapter(options: BuiltinAdapterOptions): AccountDat
               sentTo: first.tx_to === null ? '' : getAddress(first.tx_to),
             },
             // The account's own movements; a call it made that moved others' tokens shows those.
-            transfers: (own.length > 0 ? own : rows).map((row) =>
+            transfers: (own.length > 0 ? own : moved).map((row) =>
               transactionTransfer(row, network),
             ),
           },
@@ -281,6 +291,31 @@ export function createBuiltinAdapter(options: BuiltinAdapterOptions): AccountDat
       }
     },
   }
+}
+
+/** The ERC-4337 EntryPoints (v0.6, v0.7, v0.8), lower case: where user operations are sent. */
+const entryPoints = new Set(
+  [entryPoint06Address, entryPoint07Address, entryPoint08Address].map((address) =>
+    address.toLowerCase(),
+  ),
+)
+
+/**
+ * A smart account's payment of its user operation's gas: ether it sent, from inside a bundle sent
+ * to an EntryPoint, to that EntryPoint. It is the operation's fee, not something the visitor sent.
+ */
+function isGasPrefund(row: {
+  kind: string
+  log_index: number
+  to_address: string
+  tx_to: string | null
+}): boolean {
+  return (
+    row.kind === 'native' &&
+    isInternalTransferLogIndex(row.log_index) &&
+    row.to_address === row.tx_to &&
+    entryPoints.has(row.to_address)
+  )
 }
 
 type TransferView = {

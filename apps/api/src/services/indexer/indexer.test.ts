@@ -10,6 +10,7 @@ import {
   parseEther,
   parseUnits,
 } from 'viem'
+import { entryPoint08Address } from 'viem/account-abstraction'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { devAccounts, seedDevChain } from '../../../../../devchain/seed.mjs'
 import { setUpTimeout, testDatabases } from '../../../test/databases'
@@ -302,6 +303,40 @@ describe.each(testDatabases())('the built-in indexer on $name', (database) => {
       [passOn, carol.toLowerCase(), parseEther('0.5').toString()],
       [bob.toLowerCase(), passOn, parseEther('0.5').toString()],
     ])
+  })
+
+  test('behavior: a smart account’s gas payment to the EntryPoint is not in its Activity; what it sent is', async () => {
+    // The EntryPoint calls the account; the account pays it 1,000 wei (its gas), then sends
+    // Carol 0.5 ETH: CALL(gas, caller, 1000) and CALL(gas, carol, 0.5 ETH).
+    const account = '0x00000000000000000000000000000000000a1c04'
+    const pay = (to: string, value: string) => `6000600060006000${value}${to}5af150`
+    await anvil.request('anvil_setCode', [
+      account,
+      `0x${pay('33', '6103e8')}${pay(`73${carol.slice(2).toLowerCase()}`, '6706f05b59d3b20000')}00`,
+    ])
+    await anvil.request('anvil_setBalance', [account, '0xde0b6b3a7640000'])
+    await anvil.request('anvil_setCode', [
+      entryPoint08Address,
+      // Paid (a call with value): STOP; else it calls the account.
+      `0x3415600657005b60006000600060006000${'73'}${account.slice(2)}5af100`,
+    ])
+    const hash = await wallet().sendTransaction({
+      account: bob,
+      chain: null,
+      to: entryPoint08Address,
+      data: '0x01',
+      gas: 200_000n,
+    })
+    await chain().waitForTransactionReceipt({ hash, pollingInterval: 10 })
+    const indexer = indexerFor()
+    await indexer.syncOnce()
+
+    const [operation] = await allTransactions(account, indexer)
+    expect(operation).toMatchObject({
+      id: hash,
+      metadata: { operationType: 'send', sentFrom: bob, sentTo: entryPoint08Address },
+      transfers: [{ fungible_info: { symbol: 'ETH', quantity: { numeric: '0.5' } } }],
+    })
   })
 
   test('behavior: a node without debug tracing is indexed still, without internal transfers', async () => {

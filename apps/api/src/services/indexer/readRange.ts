@@ -36,6 +36,9 @@ const rpcConcurrency = 8
  */
 export const internalTransferLogIndex = (index: number) => -1_000_000 + index
 
+/** Whether a row's `log_index` is an internal transfer's (the transaction's own value is -1). */
+export const isInternalTransferLogIndex = (logIndex: number) => logIndex < -1
+
 export async function readRange(
   context: IndexerContext,
   from: number,
