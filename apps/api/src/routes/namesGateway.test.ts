@@ -29,6 +29,8 @@ import { foundry } from 'viem/chains'
 import { packetToBytes } from 'viem/ens'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { deployDevEns, devEnsAbis, devEnsAddresses } from '../../../../devchain/ens.mjs'
+import { devAccounts } from '../../../../devchain/seed.mjs'
+import { deploySmartWallet, deploySmartWalletFactory } from '../../../../devchain/smartWallets.mjs'
 import { createFakeBuilds, type FakeBuilds } from '../../test/builds'
 import { setUpTimeout, testDatabases } from '../../test/databases'
 import { createApp } from '../app'
@@ -156,13 +158,57 @@ describe('names through the API gateway, with plain viem', () => {
     expect(await client.getEnsAddress({ name: 'Alice.airlock.eth' })).toBe(alice.address)
   })
 
-  test('behavior: coin type 60 and the coin type the name was registered with are the owner', async () => {
+  test('behavior: a key’s name is the owner on coin type 60, its own coin type and every EVM chain', async () => {
     expect(await client.getEnsAddress({ name: 'bobby.airlock.eth' })).toBe(bob.address)
     expect(await client.getEnsAddress({ name: 'bobby.airlock.eth', coinType: baseCoinType })).toBe(
       bob.address.toLowerCase(),
     )
+    // Alice's key signed: her address is hers on every EVM chain (ENSIP-19's default).
+    expect(await client.getEnsAddress({ name: 'alice.airlock.eth', coinType: baseCoinType })).toBe(
+      alice.address.toLowerCase(),
+    )
+  })
+
+  test('security: a contract wallet’s name is its address on the chain its signature was checked on, and nowhere else', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const factory = await deploySmartWalletFactory({
+      rpcUrl: anvil.rpcUrl,
+      deployer: devAccounts.deployer,
+    })
+    const wallet = await deploySmartWallet({
+      rpcUrl: anvil.rpcUrl,
+      factory,
+      owner: owner.address,
+      salt: `0x${'00'.repeat(31)}07`,
+      sender: devAccounts.carol,
+    })
+    const anvilCoinType = 0x80000000n + 31337n
+    const message = nameMessage({
+      name: 'vault.airlock.eth',
+      attributes: {},
+      timestamp: Math.floor(Date.now() / 1000),
+    })
+    await registerName({
+      db: storage.db,
+      projectId: 'shop',
+      parent,
+      request: {
+        coinType: Number(anvilCoinType),
+        address: wallet,
+        message,
+        signature: await owner.signMessage({ message }),
+      },
+      // ERC-1271 on anvil: the wallet's owner signed.
+      verify: ({ address, message, signature }) =>
+        client.verifyMessage({ address, message, signature }),
+    })
+    expect(await client.getEnsAddress({ name: 'vault.airlock.eth', coinType: anvilCoinType })).toBe(
+      wallet.toLowerCase(),
+    )
+    // The same address on Ethereum or Base may be someone else's: not published there.
+    expect(await client.getEnsAddress({ name: 'vault.airlock.eth' })).toBeNull()
     expect(
-      await client.getEnsAddress({ name: 'alice.airlock.eth', coinType: baseCoinType }),
+      await client.getEnsAddress({ name: 'vault.airlock.eth', coinType: baseCoinType }),
     ).toBeNull()
   })
 

@@ -15,11 +15,11 @@ import { clientAddress } from '../services/clientAddress'
 import {
   createEnsGatewayHandler,
   EnsGatewayError,
-  ensRecordsOfName,
   nameUnderParent,
 } from '../services/names/ensGateway'
-import { lookupName, namesOfAddress } from '../services/names/names'
+import { namesOfAddress } from '../services/names/names'
 import type { NamesConfig } from '../services/names/namesConfig'
+import { publishedRecords } from '../services/names/publishedRecords'
 import type { NamesRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
@@ -59,8 +59,7 @@ export function namesGatewayRoutes({
       async lookup(name) {
         const normalised = parent && nameUnderParent(name, parent)
         if (!normalised) return undefined
-        const record = await lookupName({ db: storage.db }, normalised)
-        return record && ensRecordsOfName(record)
+        return publishedRecords({ db: storage.db }, normalised)
       },
       async reverse(address) {
         // The newest name under this parent; the client checks it resolves back to `address`.

@@ -2,6 +2,7 @@
 // for none), and signing exactly what DevOffchainResolver checks, recovered with viem.
 import {
   decodeAbiParameters,
+  encodeAbiParameters,
   encodeFunctionData,
   type Hex,
   namehash,
@@ -256,20 +257,45 @@ describe('createEnsGatewayHandler', () => {
 })
 
 describe('ensRecordsOfName and nameUnderParent', () => {
-  test('behavior: a record answers coin 60 and its own coin type with the owner, texts from its attributes', () => {
-    expect(
-      ensRecordsOfName({
-        name: 'alice.airlock.eth',
-        address: alice.toLowerCase(),
-        coinType: Number(baseCoinType),
-        attributes: { avatar: 'https://example.test/a.png', description: 'Alice' },
-        createdAt: '2026-11-26T10:00:00.000Z',
-      }),
-    ).toEqual({
+  const baseName = {
+    name: 'alice.airlock.eth',
+    address: alice.toLowerCase(),
+    coinType: Number(baseCoinType),
+    attributes: { avatar: 'https://example.test/a.png', description: 'Alice' },
+    createdAt: '2026-11-26T10:00:00.000Z',
+  }
+
+  test('behavior: a name a key signed answers every EVM chain with the owner, texts from its attributes', () => {
+    const records = ensRecordsOfName(baseName, { keySigned: true })
+    expect(records).toEqual({
       addr: alice,
+      addresses: { [String(baseCoinType)]: alice.toLowerCase() },
+      everyEvmChain: alice.toLowerCase(),
+      texts: { avatar: 'https://example.test/a.png', description: 'Alice' },
+    })
+    // Any EVM chain's coin type (Optimism's here) has the owner; a non-EVM one (Bitcoin's) none.
+    const asked = (coinType: bigint) =>
+      encodeResolveResult({ type: 'addr', node: '0x', coinType, legacy: false }, records)
+    expect(asked(0x80000000n + 10n)).toBe(
+      encodeAbiParameters([{ type: 'bytes' }], [alice.toLowerCase() as Hex]),
+    )
+    expect(asked(0n)).toBe(encodeAbiParameters([{ type: 'bytes' }], ['0x']))
+  })
+
+  test('security: a name a contract wallet signed on one chain answers that chain only, not Ethereum nor any other', () => {
+    const records = ensRecordsOfName(baseName, { keySigned: false })
+    expect(records).toEqual({
       addresses: { [String(baseCoinType)]: alice.toLowerCase() },
       texts: { avatar: 'https://example.test/a.png', description: 'Alice' },
     })
+    const asked = (coinType: bigint, legacy = false) =>
+      encodeResolveResult({ type: 'addr', node: '0x', coinType, legacy }, records)
+    expect(asked(baseCoinType)).toBe(
+      encodeAbiParameters([{ type: 'bytes' }], [alice.toLowerCase() as Hex]),
+    )
+    expect(asked(60n)).toBe(encodeAbiParameters([{ type: 'bytes' }], ['0x']))
+    expect(asked(60n, true)).toBe(encodeAbiParameters([{ type: 'address' }], [zeroAddress]))
+    expect(asked(0x80000000n + 10n)).toBe(encodeAbiParameters([{ type: 'bytes' }], ['0x']))
   })
 
   test('behavior: a name is normalised, and must be under the parent', () => {

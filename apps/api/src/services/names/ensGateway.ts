@@ -9,7 +9,7 @@
  * Everything here is pure but the `lookup` and `reverse` the caller passes (routes/namesGateway.ts
  * reads the registry; devchain/ens.test.ts a fixture).
  */
-import type { NameRecord } from '@airlock/protocol'
+import { evmCoinTypeFlag, type NameRecord } from '@airlock/protocol'
 import {
   type Address,
   bytesToString,
@@ -82,6 +82,11 @@ export type EnsRecords = {
   addr?: Address | undefined
   /** Other coin types' addresses (ENSIP-9/11) as raw bytes, by decimal coin type. */
   addresses?: Record<string, Hex> | undefined
+  /**
+   * The address of every EVM chain without one of its own (ENSIP-19's default, coin type
+   * 0x80000000): only for an owner whose key signed, which is the same account on every chain.
+   */
+  everyEvmChain?: Hex | undefined
   /** Text records (ENSIP-5), e.g. `avatar`. */
   texts?: Record<string, string> | undefined
 }
@@ -183,7 +188,9 @@ export function encodeResolveResult(
       const address =
         record.coinType === ethereumCoinType
           ? (entry?.addr ?? '0x')
-          : (entry?.addresses?.[record.coinType.toString()] ?? '0x')
+          : (entry?.addresses?.[record.coinType.toString()] ??
+            (isEvmCoinType(record.coinType) ? entry?.everyEvmChain : undefined) ??
+            '0x')
       return encodeAbiParameters([{ type: 'bytes' }], [address])
     }
     case 'text':
@@ -322,16 +329,33 @@ export declare namespace createEnsGatewayHandler {
   type Handler = (request: { sender: string; data: string }) => Promise<{ data: Hex }>
 }
 
+/** Whether `coinType` is an EVM chain's (ENSIP-11: at or above 0x80000000, in 32 bits). */
+function isEvmCoinType(coinType: bigint): boolean {
+  return coinType >= BigInt(evmCoinTypeFlag) && coinType <= 0xffffffffn
+}
+
 /**
- * A registered name's records: coin type 60 and the coin type it was registered with are the
- * owner's address; its attributes (`avatar`, `description`) are its text records.
+ * A registered name's records: its address is published only for the chains where the owner's
+ * signature proves it the owner's. An owner whose key signed (an EOA, or an EOA upgraded in place
+ * by EIP-7702: one address, one key, on every chain) is the address on every EVM chain: coin 60,
+ * its own coin type and ENSIP-19's default. A contract wallet's signature (ERC-1271, ERC-6492) was
+ * checked on its coin type's chain only, where the same address may belong to someone else
+ * elsewhere: only that coin type. Its attributes (`avatar`, `description`) are its text records.
  */
-export function ensRecordsOfName(record: NameRecord): EnsRecords {
+export function ensRecordsOfName(
+  record: NameRecord,
+  { keySigned }: { keySigned: boolean },
+): EnsRecords {
   const addr = getAddress(record.address)
+  const bytes = addr.toLowerCase() as Hex
   const texts: Record<string, string> = {}
   for (const [key, value] of Object.entries(record.attributes))
     if (typeof value === 'string') texts[key] = value
-  return { addr, addresses: { [String(record.coinType)]: addr.toLowerCase() as Hex }, texts }
+  const addresses = { [String(record.coinType)]: bytes }
+  if (keySigned) return { addr, addresses, everyEvmChain: bytes, texts }
+  return BigInt(record.coinType) === ethereumCoinType
+    ? { addr, addresses, texts }
+    : { addresses, texts }
 }
 
 /**

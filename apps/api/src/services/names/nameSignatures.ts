@@ -90,7 +90,7 @@ function chainRpcUrls(networks: readonly NetworkConfig[]): (chainId: number) => 
 }
 
 /** Whether `signature` is the EOA `address`'s; false for any signature that is not an ECDSA one. */
-async function isEoaSignature(parameters: {
+export async function isEoaSignature(parameters: {
   address: Hex
   message: string
   signature: Hex
