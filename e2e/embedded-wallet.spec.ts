@@ -33,6 +33,7 @@ import {
   signUpByEmail,
   typeRecoveryGroups,
 } from './support/email'
+import { hostReachable, recordHostMessages } from './support/hostReach'
 import { expectOpen, modal, waitForAddress, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
 import { expect, storageModes, test } from './support/test'
@@ -54,39 +55,7 @@ for (const mode of storageModes)
     // Everything the host window is told, on the window and on the bridge's message ports, recorded
     // from the start and kept across the reload; bytes as hex and base64url, so that key bytes sent
     // as bytes would be found too.
-    await context.addInitScript(() => {
-      // The host page only: init scripts run in its frames too, the modal's among them.
-      if (window !== window.top) return
-      const text = (data: unknown) =>
-        JSON.stringify(data, (_, value) =>
-          value instanceof Uint8Array
-            ? `${[...value].map((byte) => byte.toString(16).padStart(2, '0')).join('')} ${btoa(
-                String.fromCharCode(...value),
-              )
-                .replaceAll('+', '-')
-                .replaceAll('/', '_')
-                .replace(/=+$/, '')}`
-            : value,
-        )
-      const record = (event: Event) => {
-        const seen = JSON.parse(sessionStorage.getItem('seen') ?? '[]') as string[]
-        seen.push(text((event as MessageEvent).data))
-        sessionStorage.setItem('seen', JSON.stringify(seen))
-      }
-      const addEventListener = EventTarget.prototype.addEventListener
-      EventTarget.prototype.addEventListener = function (type, listener, options) {
-        if (type === 'message' && listener) addEventListener.call(this, type, record, options)
-        return addEventListener.call(this, type, listener, options)
-      }
-      const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!
-      Object.defineProperty(MessagePort.prototype, 'onmessage', {
-        ...onmessage,
-        set(listener) {
-          addEventListener.call(this, 'message', record)
-          onmessage.set!.call(this, listener)
-        },
-      })
-    })
+    await recordHostMessages(context)
     await openSite(page)
     const { recoveryCode, address } = await signUpByEmail(page, freshEmail())
     // The wallet in use: a signature through ApproveTransaction, a reload that opens it again.
@@ -132,24 +101,8 @@ for (const mode of storageModes)
 
     // Everything a host script reaches: its storage, cookies, databases, caches, the SDK's state,
     // what it was sent; not the frame's document.
-    const reachable = await page.evaluate(async () => {
-      const entries = (storage: Storage) =>
-        Object.keys(storage).map((key) => `${key}=${storage.getItem(key)}`)
-      return {
-        localStorage: entries(localStorage),
-        sessionStorage: entries(sessionStorage),
-        cookie: document.cookie,
-        databases: (await indexedDB.databases()).map((database) => database.name),
-        caches: await caches.keys(),
-        state: JSON.stringify(window.airlock!.getState()),
-        messages: JSON.parse(sessionStorage.getItem('seen') ?? '[]') as string[],
-        frameDocument: (document.querySelector('iframe[data-airlock]') as HTMLIFrameElement)
-          .contentDocument,
-      }
-    })
-    expect(reachable.frameDocument).toBeNull()
-    expect(reachable.messages.filter((message) => message.startsWith('not recorded'))).toEqual([])
-    expect(reachable.messages.length).toBeGreaterThan(10)
+    const reachable = await hostReachable(page)
+    expect(reachable.messages).toBeGreaterThan(10)
     // What the frame keeps: on the host, sealed, where the browser denies the frame storage of its
     // own; else nothing on the host, and the device share in the frame's storage sealed too.
     const kept = reachable.localStorage.filter((entry) => entry.startsWith('airlock:v1:'))
@@ -168,7 +121,7 @@ for (const mode of storageModes)
       expect(kept).toEqual([])
       expect(inFrame).toContain(':embeddedWalletShares')
     }
-    const haystack = `${JSON.stringify(reachable)}${inFrame ?? ''}`.toLowerCase()
+    const haystack = `${reachable.text}${inFrame ?? ''}`.toLowerCase()
     for (const needle of needles) expect(haystack).not.toContain(needle.toLowerCase())
   })
 

@@ -46,6 +46,7 @@ import { SponsorshipError, type SponsorshipErrorCode } from '../services/bundler
 import { type SponsorshipRequest, sponsorshipOf } from '../services/bundlers/userOperation'
 import type { Project } from '../services/projects'
 import type { BundlerRateLimiter } from '../services/rateLimit'
+import { createMemoryCache } from '../storage/cache/memoryCache'
 import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
 import { currentEmailSession } from './emailSession'
@@ -101,6 +102,8 @@ export function bundlerRoutes({
   const app = new Hono()
   const { storage } = admission
   const relay = createBundlerRelay({ bundlers, accountFactories, paymasters, timeoutMs })
+  /** The sponsored visitors' smart-account addresses, as the factories answered (bounded). */
+  const smartAccounts = createMemoryCache({ maxEntries: 10_000 })
 
   /** The signed-in visitor a sponsorship is asked for. @throws SponsorshipError */
   async function sponsoredVisitor(c: Context, project: Project) {
@@ -126,7 +129,7 @@ export function bundlerRoutes({
   ) {
     const session = await sponsoredVisitor(c, project)
     await assertOwnSmartAccount(
-      { db: storage.db, networks },
+      { db: storage.db, networks, addresses: smartAccounts },
       {
         projectId: project.id,
         login: session.email,

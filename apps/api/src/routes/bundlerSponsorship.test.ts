@@ -6,6 +6,8 @@
 // and only within the project's caps per day (operations and gas, per account and per project,
 // counted in the database); a refusal spends nothing and the paymaster's data is withheld.
 import { createHash } from 'node:crypto'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { type Hex, numberToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
@@ -119,7 +121,8 @@ beforeEach(async () => {
   }
 })
 
-const routes = () =>
+/** The relay's routes; the networks' RPC is anvil's unless `rpcUrl` stands before it. */
+const routes = ({ rpcUrl = anvil.rpcUrl }: { rpcUrl?: string } = {}) =>
   bundlerRoutes({
     storage,
     bundlers: { 'eip155:31337': bundler.url, 'eip155:10': bundler.url },
@@ -140,14 +143,14 @@ const routes = () =>
         caipNetworkId: 'eip155:31337',
         name: 'Anvil',
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrl: anvil.rpcUrl,
+        rpcUrl,
       },
       // The factory is at the same address on every chain: anvil stands in for this one too.
       {
         caipNetworkId: 'eip155:10',
         name: 'OP',
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrl: anvil.rpcUrl,
+        rpcUrl,
       },
     ],
     now: Date.now,
@@ -215,6 +218,30 @@ async function call(
 }
 
 const usage = () => sponsorshipUsage(storage.db, 'sponsored', Date.now())
+
+/** An RPC on loopback that passes every request to anvil until it is stopped. */
+async function startRpcBefore(rpcUrl: string) {
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of request) chunks.push(chunk as Buffer)
+    const answer = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: Buffer.concat(chunks),
+    })
+    response.writeHead(answer.status, { 'Content-Type': 'application/json' })
+    response.end(await answer.text())
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
 
 describe('gas sponsorship', () => {
   test("behavior: the visitor's own smart account gets the paymaster's data, counted in the database", async () => {
@@ -294,6 +321,33 @@ describe('gas sponsorship', () => {
     expect(await usage()).toEqual({})
     // Bob's own operation, from his own session, passes.
     expect((await call(app, paymasterData(bobs), { cookie: cookies.bob })).status).toBe(200)
+  })
+
+  test("behavior: a visitor's smart account is asked of the network once: with the network gone their next sponsorship still passes, another visitor's is 502 bundlerUnavailable", async () => {
+    const rpc = await startRpcBefore(anvil.rpcUrl)
+    const app = routes({ rpcUrl: rpc.url })
+    try {
+      const adas = (nonce: number) => operation(accounts.ada, nonce)
+      expect((await call(app, paymasterStub(adas(0)), { cookie: cookies.ada })).status).toBe(200)
+      await rpc.stop()
+      expect(await call(app, paymasterData(adas(0)), { cookie: cookies.ada })).toMatchObject({
+        status: 200,
+        body: { result: { paymaster: devPaymasterAddress } },
+      })
+      expect(
+        await call(app, paymasterData(operation(accounts.bob, 0)), { cookie: cookies.bob }),
+      ).toMatchObject({
+        status: 502,
+        body: {
+          error: {
+            code: 'bundlerUnavailable',
+            message: 'The network eip155:31337 could not be asked whose smart account this is.',
+          },
+        },
+      })
+    } finally {
+      await rpc.stop()
+    }
   })
 
   test("behavior: the caps hold: an account's operations a day, then the project's, each 429 with Retry-After and the paymaster's data withheld", async () => {

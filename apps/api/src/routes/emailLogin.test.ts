@@ -9,6 +9,7 @@ import { Hono } from 'hono'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { type DevMail, startDevMail } from '../../../../scripts/devMail.mjs'
 import { setUpTimeout, testDatabases } from '../../test/databases'
+import { emailLoginRequests } from '../../test/walletRoutes'
 import { createMailer, type Mailer } from '../services/email/mailer'
 import { createProject } from '../services/projects'
 import { createRateLimiter } from '../services/rateLimit'
@@ -100,16 +101,7 @@ describe.each(testDatabases())('email login on $name', (database) => {
     await storage.close()
   })
 
-  const post = (path: string, body: unknown, headers: Record<string, string> = { Origin: own }) =>
-    app.request(`${own}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...headers },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    })
-  const askCode = (email: string, hostOrigin = site, project = 'shop') =>
-    post(`/v1/projects/${project}/email/codes`, { email, hostOrigin })
-  const signIn = (email: string, code: string, hostOrigin = site) =>
-    post('/v1/projects/shop/email/sessions', { email, code, hostOrigin })
+  const { post, askCode, signIn } = emailLoginRequests(() => app)
   const session = (cookie: string, method: 'GET' | 'DELETE' = 'GET', hostOrigin = site) =>
     app.request(
       `${own}/v1/projects/shop/email/session?hostOrigin=${encodeURIComponent(hostOrigin)}`,

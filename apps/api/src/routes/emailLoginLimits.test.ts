@@ -7,31 +7,31 @@
 // the project's budget.
 import { emailAddressLockout, emailCodeMaxAttempts } from '@airlock/protocol'
 import { Hono } from 'hono'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { type DevMail, startDevMail } from '../../../../scripts/devMail.mjs'
-import { setUpTimeout, testDatabases } from '../../test/databases'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { testDatabases } from '../../test/databases'
+import {
+  emailLoginRequests,
+  errorOf,
+  own,
+  serverKey,
+  site,
+  useDevMail,
+  useMailedStorage,
+} from '../../test/walletRoutes'
 import { createMailer, type Mailer } from '../services/email/mailer'
 import { createProject } from '../services/projects'
 import { createRateLimiter, defaultEmailLoginPerMinute } from '../services/rateLimit'
-import type { Storage } from '../storage/storage'
 import { emailLoginRoutes } from './emailLogin'
 
-const own = 'http://localhost:8787'
-const site = 'https://shop.example'
 const start = Date.parse('2026-11-26T10:00:00.000Z')
-const serverKey = new Uint8Array(32).fill(7)
 const { maxFailures, firstLockMs } = emailAddressLockout
 
-let devMail: DevMail
-beforeAll(async () => {
-  devMail = await startDevMail({ smtpPort: 0, httpPort: 0, quiet: true })
-})
-afterAll(() => devMail?.close())
+const devMail = useDevMail()
 
 // When this test began: earlier tests' mails are not its own.
 let testStart = 0
 const mailsTo = (email: string) =>
-  devMail
+  devMail()
     .messages()
     .filter((message) => Date.parse(message.receivedAt) >= testStart && message.to.includes(email))
 const codeMailsTo = (email: string) => mailsTo(email).filter((mail) => /^\d{6} /.test(mail.subject))
@@ -45,20 +45,23 @@ function lastCodeTo(email: string): string {
 const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 
 describe.each(testDatabases())('email login limits on $name', (database) => {
-  beforeAll(() => database.setUp(), setUpTimeout)
-  afterAll(() => database.tearDown())
-
-  let storage: Storage
-  let mailer: Mailer
-  let clock: number
+  let clock = start
+  beforeEach(() => {
+    clock = start
+    testStart = Date.now()
+  })
+  const opened = useMailedStorage(database, devMail, async (db) => {
+    await createProject(db, 'shop', [site], {}, { settings: { name: 'Shop' } })
+    await createProject(db, 'quiet', [site], { email: false })
+  })
   const routes = (
     options: { mailer?: Mailer; mailsPerAddress?: number; projectPerMinute?: number } = {},
   ) =>
     new Hono().route(
       '/',
       emailLoginRoutes({
-        storage,
-        mailer: options.mailer ?? mailer,
+        storage: opened.storage,
+        mailer: options.mailer ?? opened.mailer,
         serverKey,
         rateLimiter: createRateLimiter({
           name: 'emailLogin',
@@ -71,36 +74,11 @@ describe.each(testDatabases())('email login limits on $name', (database) => {
       }),
     )
   let app: Hono
-  beforeEach(async () => {
-    clock = start
-    testStart = Date.now()
-    storage = await database.open()
-    mailer = createMailer({ smtpUrl: devMail.smtpUrl, from: 'Airlock <login@airlock.test>' })
-    await createProject(storage.db, 'shop', [site], {}, { settings: { name: 'Shop' } })
-    await createProject(storage.db, 'quiet', [site], { email: false })
+  beforeEach(() => {
     app = routes()
   })
-  afterEach(async () => {
-    mailer.close()
-    await storage.close()
-  })
 
-  const post = (path: string, body: unknown, headers: Record<string, string> = { Origin: own }) =>
-    app.request(`${own}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...headers },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    })
-  const askCode = (email: string, hostOrigin = site, project = 'shop') =>
-    post(`/v1/projects/${project}/email/codes`, { email, hostOrigin })
-  const signIn = (email: string, code: string) =>
-    post('/v1/projects/shop/email/sessions', { email, code, hostOrigin: site })
-  const errorOf = async (response: Response) =>
-    ({ status: response.status, ...((await response.json()) as { error: object }).error }) as {
-      status: number
-      code: string
-      message: string
-    }
+  const { post, askCode, signIn } = emailLoginRequests(() => app)
   /** What `email`'s codes are refused with while locked until `until`. */
   const lockedAnswer = (email: string, until: number) => ({
     status: 429,
@@ -162,12 +140,12 @@ describe.each(testDatabases())('email login limits on $name', (database) => {
     expect(await errorOf(asked)).toEqual(lockedAnswer('ada@example.com', until))
     expect(codeMailsTo('ada@example.com')).toHaveLength(2)
     expect(
-      await storage.db
+      await opened.storage.db
         .selectFrom('email_address_locks')
         .select(['email', 'failures', 'locks'])
         .execute(),
     ).toEqual([{ email: 'ada@example.com', failures: 0, locks: 1 }])
-    expect(await storage.db.selectFrom('email_sessions').selectAll().execute()).toEqual([])
+    expect(await opened.storage.db.selectFrom('email_sessions').selectAll().execute()).toEqual([])
 
     // Another address's count is its own.
     clock += 1000
@@ -197,7 +175,10 @@ describe.each(testDatabases())('email login limits on $name', (database) => {
     expect((await askCode('ada@example.com')).status).toBe(201)
     expect((await signIn('ada@example.com', lastCodeTo('ada@example.com'))).status).toBe(201)
     expect(
-      await storage.db.selectFrom('email_address_locks').select(['failures', 'locks']).execute(),
+      await opened.storage.db
+        .selectFrom('email_address_locks')
+        .select(['failures', 'locks'])
+        .execute(),
     ).toEqual([{ failures: 0, locks: 0 }])
     // 9 wrong ones lock nothing; the 10th locks it for 15 minutes again.
     const more = [
@@ -245,14 +226,14 @@ describe.each(testDatabases())('email login limits on $name', (database) => {
       'Sign-in to Shop with this email is paused',
     )
     // Locked: no change to it is mailed.
-    const before = devMail.messages().length
+    const before = devMail().messages().length
     const again = await post(
       '/v1/projects/shop/email/change',
       { hostOrigin: site, newEmail: 'grace@example.com' },
       { Origin: own, Cookie: cookie },
     )
     expect((await errorOf(again)).code).toBe('emailAddressLocked')
-    expect(devMail.messages().length).toBe(before)
+    expect(devMail().messages().length).toBe(before)
   })
 
   test('security: a flood of bad requests naming the owner’s address, and mails that fail, do not keep the owner from a code', async () => {
@@ -283,7 +264,7 @@ describe.each(testDatabases())('email login limits on $name', (database) => {
     for (let round = 0; round < defaultEmailLoginPerMinute.email + 1; round++)
       expect((await errorOf(await askCode('ada@example.com'))).code).toBe('emailDeliveryFailed')
     nowhere.close()
-    expect(await storage.db.selectFrom('email_codes').selectAll().execute()).toEqual([])
+    expect(await opened.storage.db.selectFrom('email_codes').selectAll().execute()).toEqual([])
 
     // The owner, in the same minute, gets a code, and signs in with it.
     app = routes()

@@ -3,96 +3,35 @@
 // email while pending — at each fault the frame can meet (the answer lost after the API
 // committed, the device share never stored, the tab closed before confirmation) the visitor can
 // finish or start over, and the database shows nothing half-written.
-import { Hono } from 'hono'
 import { sql } from 'kysely'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { type DevMail, startDevMail } from '../../../../scripts/devMail.mjs'
-import { setUpTimeout, testDatabases } from '../../test/databases'
-import { signInByEmail } from '../../test/emailSignIn'
-import { createMailer, type Mailer } from '../services/email/mailer'
-import { createProject } from '../services/projects'
-import { createRateLimiter } from '../services/rateLimit'
-import type { Storage } from '../storage/storage'
-import { emailLoginRoutes } from './emailLogin'
-import { embeddedWalletRoutes } from './embeddedWallet'
+import { describe, expect, test } from 'vitest'
+import { testDatabases } from '../../test/databases'
+import {
+  errorOf,
+  madeUpProof,
+  otherShares,
+  own,
+  site,
+  testWallet,
+  useDevMail,
+  useWalletRoutes,
+  walletPath,
+} from '../../test/walletRoutes'
 
-const own = 'http://localhost:8787'
-const site = 'https://shop.example'
-const serverKey = new Uint8Array(32).fill(3)
-const first = {
-  evmAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-  solanaAddress: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
-  authShare: 'AbCdEf0123456789_-AbCdEf0123456789_-AbCdEf0',
-  recoveryShare: 'c2VhbGVkIGJ5IHRoZSB2aXNpdG9yJ3MgcGFzc3BocmFzZQ',
-}
+const first = testWallet
 /** The wallet a start over makes: another secret, so other addresses and shares. */
 const second = {
   evmAddress: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
   solanaAddress: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
-  authShare: 'ZyXwVu9876543210-_ZyXwVu9876543210-_ZyXwVu9',
-  recoveryShare: 'YW5vdGhlciBzZWFsZWQgcmVjb3Zlcnkgc2hhcmU',
+  ...otherShares,
 }
 type DeviceKey = { deviceId: string; deviceKey: string }
 
-let devMail: DevMail
-beforeAll(async () => {
-  devMail = await startDevMail({ smtpPort: 0, httpPort: 0, quiet: true })
-})
-afterAll(() => devMail?.close())
+const devMail = useDevMail()
 
 describe.each(testDatabases())('a wallet’s birth on $name', (database) => {
-  beforeAll(() => database.setUp(), setUpTimeout)
-  afterAll(() => database.tearDown())
-
-  let storage: Storage
-  let mailer: Mailer
-  let app: Hono
-  let clock: number
-  beforeEach(async () => {
-    clock = Date.now()
-    storage = await database.open()
-    mailer = createMailer({ smtpUrl: devMail.smtpUrl, from: 'login@airlock.test' })
-    await createProject(storage.db, 'shop', [site], {})
-    const routeOptions = { storage, serverKey, publicOrigin: own, now: () => clock }
-    app = new Hono()
-      .route(
-        '/',
-        emailLoginRoutes({
-          ...routeOptions,
-          mailsPerAddressPerMinute: 1000,
-          mailer,
-          rateLimiter: createRateLimiter({
-            name: 'emailLogin',
-            perMinute: { email: 1000, client: 1000, project: 1000 },
-          }),
-          trustProxy: 0,
-        }),
-      )
-      .route('/', embeddedWalletRoutes(routeOptions))
-  })
-  afterEach(async () => {
-    mailer.close()
-    await storage.close()
-  })
-
-  const send = (
-    method: 'POST' | 'PUT',
-    path: string,
-    body: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    app.request(`${own}${path}`, {
-      method,
-      headers: { 'Content-Type': 'application/json', Origin: own, ...headers },
-      body: JSON.stringify(body),
-    })
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    send('POST', path, body, headers)
-  async function signedIn(email = 'ada@example.com'): Promise<string> {
-    clock += 1
-    return signInByEmail({ post, devMail, email, hostOrigin: site })
-  }
-  const walletPath = '/v1/projects/shop/embedded-wallet'
+  const routes = useWalletRoutes(database, devMail)
+  const { send, post, signIn } = routes
   const body = (wallet: object, deviceLabel = 'Firefox on Linux') => ({
     hostOrigin: site,
     ...wallet,
@@ -108,7 +47,7 @@ describe.each(testDatabases())('a wallet’s birth on $name', (database) => {
   const confirm = (cookie: string, headers: Record<string, string> = {}) =>
     post(`${walletPath}/confirmation`, { hostOrigin: site }, { Cookie: cookie, ...headers })
   const read = async (cookie: string, deviceId?: string) =>
-    app.request(
+    routes.app.request(
       `${own}${walletPath}?hostOrigin=${encodeURIComponent(site)}${
         deviceId === undefined ? '' : `&deviceId=${deviceId}`
       }`,
@@ -121,32 +60,13 @@ describe.each(testDatabases())('a wallet’s birth on $name', (database) => {
       {
         hostOrigin: site,
         label: 'Safari on iOS',
-        proof: { challengeId: 'A'.repeat(43), signature: `0x${'1'.repeat(130)}` },
+        proof: madeUpProof,
       },
       { Cookie: cookie },
     )
-  const errorOf = async (response: Response) =>
-    ({ status: response.status, ...((await response.json()) as { error: object }).error }) as {
-      status: number
-      code: string
-      message: string
-    }
   const deviceOf = async (response: Response) =>
     ((await response.json()) as { device: DeviceKey }).device
-  /** Everything the API keeps of wallets and their devices, and which device each session is on. */
-  const kept = async () => ({
-    wallets: await storage.db.selectFrom('embedded_wallets').selectAll().execute(),
-    devices: await storage.db
-      .selectFrom('embedded_wallet_devices')
-      .selectAll()
-      .orderBy('device_id')
-      .execute(),
-    sessions: await storage.db
-      .selectFrom('email_sessions')
-      .select(['id', 'device_id'])
-      .orderBy('id')
-      .execute(),
-  })
+  const { kept } = routes
   const pending = {
     status: 409,
     code: 'embeddedWalletPending',
@@ -155,7 +75,7 @@ describe.each(testDatabases())('a wallet’s birth on $name', (database) => {
   }
 
   test('behavior: a wallet is kept pending; the session on its first device confirms it, once and for good', async () => {
-    const cookie = await signedIn()
+    const cookie = await signIn()
     const made = await keep(cookie)
     expect(made.status).toBe(201)
     expect(await made.json()).toMatchObject({ ...first, confirmedAt: null })
@@ -164,8 +84,8 @@ describe.each(testDatabases())('a wallet’s birth on $name', (database) => {
       confirmedAt: null,
     })
 
-    clock += 60_000
-    const confirmedAt = new Date(clock).toISOString()
+    routes.clock += 60_000
+    const confirmedAt = new Date(routes.clock).toISOString()
     const confirmed = await confirm(cookie)
     expect(confirmed.status).toBe(200)
     expect(confirmed.headers.get('cache-control')).toBe('no-store')
@@ -175,7 +95,7 @@ describe.each(testDatabases())('a wallet’s birth on $name', (database) => {
     expect(await (await read(cookie)).json()).toMatchObject({ confirmedAt })
 
     // Again: when it was; a confirmed wallet is not started over.
-    clock += 1000
+    routes.clock += 1000
     expect(await (await confirm(cookie)).json()).toEqual({ confirmedAt })
     const before = await kept()
     expect(await errorOf(await startOver(cookie))).toEqual({
@@ -187,7 +107,7 @@ describe.each(testDatabases())('a wallet’s birth on $name', (database) => {
   })
 
   test('behavior: the answer lost after the API kept the wallet: the frame, with no device key, starts it over and finishes it; nothing of the first is left', async () => {
-    const cookie = await signedIn()
+    const cookie = await signIn()
     // The API committed; the frame never read the answer, so it holds no device key and no share.
     const lost = await deviceOf(await keep(cookie))
     expect(await (await read(cookie)).json()).toMatchObject({
@@ -229,9 +149,9 @@ describe.each(testDatabases())('a wallet’s birth on $name', (database) => {
   })
 
   test('behavior: the tab closed before confirmation: a sign-in elsewhere starts the wallet over; the first tab’s session, on no device now, can no longer confirm the old one', async () => {
-    const firstTab = await signedIn()
+    const firstTab = await signIn()
     const firstDevice = await deviceOf(await keep(firstTab))
-    const elsewhere = await signedIn()
+    const elsewhere = await signIn()
     // Not on the wallet's device: it may not confirm what it did not see made.
     expect(await errorOf(await confirm(elsewhere))).toEqual(pending)
 
@@ -249,7 +169,7 @@ describe.each(testDatabases())('a wallet’s birth on $name', (database) => {
   })
 
   test('behavior: with no wallet yet, starting over keeps one, pending', async () => {
-    const cookie = await signedIn()
+    const cookie = await signIn()
     const made = await startOver(cookie, first)
     expect(made.status).toBe(201)
     expect(await made.json()).toMatchObject({ ...first, confirmedAt: null })
@@ -259,25 +179,25 @@ describe.each(testDatabases())('a wallet’s birth on $name', (database) => {
   })
 
   test('error: a pending wallet takes no device by recovery, and is confirmed by no other session', async () => {
-    const cookie = await signedIn()
+    const cookie = await signIn()
     await keep(cookie)
-    const other = await signedIn()
+    const other = await signIn()
     const before = await kept()
     expect(await errorOf(await addDevice(other))).toEqual(pending)
     expect(await errorOf(await confirm(other))).toEqual(pending)
     expect(await kept()).toEqual(before)
-    expect(await errorOf(await confirm(await signedIn('eve@example.com')))).toMatchObject({
+    expect(await errorOf(await confirm(await signIn('eve@example.com')))).toMatchObject({
       status: 404,
       code: 'embeddedWalletNotFound',
     })
   })
 
   test('error: a start over the database refuses half-way leaves the pending wallet as it was', async () => {
-    const cookie = await signedIn()
+    const cookie = await signIn()
     await keep(cookie)
     const before = await kept()
     const refuse =
-      storage.dialect === 'postgres'
+      routes.storage.dialect === 'postgres'
         ? [
             sql`create function refuse_device() returns trigger language plpgsql as $$ begin raise exception 'device refused'; end $$`,
             sql`create trigger refuse_device before insert on embedded_wallet_devices for each row execute function refuse_device()`,
@@ -286,17 +206,17 @@ describe.each(testDatabases())('a wallet’s birth on $name', (database) => {
             sql`create trigger refuse_device before insert on embedded_wallet_devices begin select raise(abort, 'device refused'); end`,
           ]
     const allow =
-      storage.dialect === 'postgres'
+      routes.storage.dialect === 'postgres'
         ? [
             sql`drop trigger refuse_device on embedded_wallet_devices`,
             sql`drop function refuse_device()`,
           ]
         : [sql`drop trigger refuse_device`]
-    for (const statement of refuse) await statement.execute(storage.db)
+    for (const statement of refuse) await statement.execute(routes.storage.db)
     try {
       expect((await startOver(cookie)).status).toBe(500)
     } finally {
-      for (const statement of allow) await statement.execute(storage.db)
+      for (const statement of allow) await statement.execute(routes.storage.db)
     }
     expect(await kept()).toEqual(before)
     // And it can be started over now.
@@ -304,7 +224,7 @@ describe.each(testDatabases())('a wallet’s birth on $name', (database) => {
   })
 
   test('security: starting over and confirming need the modal’s own pages and a session; a bad wallet is refused and nothing changes', async () => {
-    const cookie = await signedIn()
+    const cookie = await signIn()
     await keep(cookie)
     const before = await kept()
     for (const origin of [site, 'null']) {

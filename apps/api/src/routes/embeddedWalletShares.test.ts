@@ -5,119 +5,40 @@
 // export only with a proof. The database is read after every refusal: nothing half-written.
 import { randomBytes } from 'node:crypto'
 import { transportKeyMessage } from '@airlock/protocol'
-import { Hono } from 'hono'
 import { sql } from 'kysely'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { type DevMail, startDevMail } from '../../../../scripts/devMail.mjs'
-import { setUpTimeout, testDatabases } from '../../test/databases'
-import { signInByEmail } from '../../test/emailSignIn'
+import { describe, expect, test } from 'vitest'
+import { testDatabases } from '../../test/databases'
 import { proveWallet, testWalletAccount } from '../../test/walletProof'
-import { createMailer, type Mailer } from '../services/email/mailer'
-import { createProject } from '../services/projects'
-import { createRateLimiter } from '../services/rateLimit'
-import type { Storage } from '../storage/storage'
-import { emailLoginRoutes } from './emailLogin'
-import { embeddedWalletRoutes } from './embeddedWallet'
+import {
+  errorOf,
+  otherKey,
+  otherShares,
+  own,
+  proofInvalid,
+  site,
+  testWallet,
+  useDevMail,
+  useWalletRoutes,
+  walletPath,
+} from '../../test/walletRoutes'
 
-const own = 'http://localhost:8787'
-const site = 'https://shop.example'
-const serverKey = new Uint8Array(32).fill(3)
-const wallet = {
-  evmAddress: testWalletAccount.address,
-  solanaAddress: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
-  authShare: 'AbCdEf0123456789_-AbCdEf0123456789_-AbCdEf0',
-  recoveryShare: 'c2VhbGVkIGJ5IHRoZSB2aXNpdG9yJ3MgcGFzc3BocmFzZQ',
-}
-const newShares = {
-  authShare: 'ZyXwVu9876543210-_ZyXwVu9876543210-_ZyXwVu9',
-  recoveryShare: 'YW5vdGhlciBzZWFsZWQgcmVjb3Zlcnkgc2hhcmU',
-}
-const anotherKey = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a'
+const newShares = otherShares
 type Device = { cookie: string; deviceId: string }
 
-let devMail: DevMail
-beforeAll(async () => {
-  devMail = await startDevMail({ smtpPort: 0, httpPort: 0, quiet: true })
-})
-afterAll(() => devMail?.close())
+const devMail = useDevMail()
 
 describe.each(testDatabases())('re-splitting a wallet on $name', (database) => {
-  beforeAll(() => database.setUp(), setUpTimeout)
-  afterAll(() => database.tearDown())
-
-  let storage: Storage
-  let mailer: Mailer
-  let app: Hono
-  let clock: number
-  beforeEach(async () => {
-    clock = Date.now()
-    storage = await database.open()
-    mailer = createMailer({ smtpUrl: devMail.smtpUrl, from: 'login@airlock.test' })
-    await createProject(storage.db, 'shop', [site], {})
-    const routeOptions = { storage, serverKey, publicOrigin: own, now: () => clock }
-    app = new Hono()
-      .route(
-        '/',
-        emailLoginRoutes({
-          ...routeOptions,
-          mailsPerAddressPerMinute: 1000,
-          mailer,
-          rateLimiter: createRateLimiter({
-            name: 'emailLogin',
-            perMinute: { email: 1000, client: 1000, project: 1000 },
-          }),
-          trustProxy: 0,
-        }),
-      )
-      .route('/', embeddedWalletRoutes(routeOptions))
-  })
-  afterEach(async () => {
-    mailer.close()
-    await storage.close()
-  })
-
-  const send = async (
-    method: 'POST' | 'PUT',
-    path: string,
-    body: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    app.request(`${own}${path}`, {
-      method,
-      headers: { 'Content-Type': 'application/json', Origin: own, ...headers },
-      body: JSON.stringify(body),
-    })
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    send('POST', path, body, headers)
-  const walletPath = '/v1/projects/shop/embedded-wallet'
-  async function signedIn(email = 'ada@example.com'): Promise<string> {
-    clock += 1
-    return signInByEmail({ post, devMail, email, hostOrigin: site })
-  }
-  const errorOf = async (response: Response) =>
-    ({ status: response.status, ...((await response.json()) as { error: object }).error }) as {
-      status: number
-      code: string
-      message: string
-    }
+  const routes = useWalletRoutes(database, devMail)
+  const { send, post, signIn } = routes
   /** Ada's wallet, made and confirmed on a first device. */
   async function adaWithWallet(): Promise<Device> {
-    const cookie = await signedIn()
-    const kept = await post(
-      walletPath,
-      { hostOrigin: site, ...wallet, deviceLabel: 'Firefox on Linux' },
-      { Cookie: cookie },
-    )
-    expect(kept.status).toBe(201)
-    expect(
-      (await post(`${walletPath}/confirmation`, { hostOrigin: site }, { Cookie: cookie })).status,
-    ).toBe(200)
-    return { cookie, deviceId: ((await kept.json()) as { device: Device }).device.deviceId }
+    const cookie = await signIn()
+    return { cookie, deviceId: await routes.makeWallet(cookie) }
   }
   /** Another device that restored the wallet with the recovery code. */
   async function anotherDevice(label = 'Safari on iOS'): Promise<Device> {
-    const cookie = await signedIn()
+    const cookie = await signIn()
     const proof = await proveWallet({ post, cookie, action: 'addDevice', hostOrigin: site })
     const added = await post(
       `${walletPath}/devices`,
@@ -151,33 +72,14 @@ describe.each(testDatabases())('re-splitting a wallet on $name', (database) => {
     post(`${walletPath}/shares`, { hostOrigin: site, ...newShares, ...body }, { Cookie: cookie })
   const read = async (cookie: string, deviceId: string) =>
     (await (
-      await app.request(
+      await routes.app.request(
         `${own}${walletPath}?hostOrigin=${encodeURIComponent(site)}&deviceId=${deviceId}`,
         {
           headers: { Cookie: cookie },
         },
       )
     ).json()) as { authShare: string; recoveryShare: string; device: { nextShare: string | null } }
-  /** What the API keeps of the wallet, its devices and their sessions. */
-  const kept = async () => ({
-    wallets: await storage.db.selectFrom('embedded_wallets').selectAll().execute(),
-    devices: await storage.db
-      .selectFrom('embedded_wallet_devices')
-      .selectAll()
-      .orderBy('device_id')
-      .execute(),
-    sessions: await storage.db
-      .selectFrom('email_sessions')
-      .select(['id', 'device_id', 'revoked_at'])
-      .orderBy('id')
-      .execute(),
-  })
-  const proofInvalid = {
-    status: 401,
-    code: 'embeddedWalletProofInvalid',
-    message:
-      "This needs your wallet's confirmation, and it is missing, spent or not this wallet's: confirm again.",
-  }
+  const { kept } = routes
 
   test('behavior: a device registers its transport key, signed by the wallet’s key; the wallet’s sessions see it in the list', async () => {
     const first = await adaWithWallet()
@@ -186,8 +88,8 @@ describe.each(testDatabases())('re-splitting a wallet on $name', (database) => {
     expect(registered.status).toBe(200)
     expect(await registered.json()).toEqual({ deviceId: first.deviceId, publicKey: key })
     const listed = (await (
-      await app.request(`${own}${walletPath}/devices?hostOrigin=${site}`, {
-        headers: { Cookie: await signedIn() },
+      await routes.app.request(`${own}${walletPath}/devices?hostOrigin=${site}`, {
+        headers: { Cookie: await signIn() },
       })
     ).json()) as { devices: { transportKey: { publicKey: string } | null }[] }
     expect(listed.devices).toEqual([
@@ -200,7 +102,7 @@ describe.each(testDatabases())('re-splitting a wallet on $name', (database) => {
     const second = await anotherDevice()
     const before = await kept()
     expect(
-      await errorOf(await registerKey(first, publicKey(), privateKeyToAccount(anotherKey))),
+      await errorOf(await registerKey(first, publicKey(), privateKeyToAccount(otherKey))),
     ).toEqual({
       status: 400,
       code: 'embeddedWalletSignatureInvalid',
@@ -229,7 +131,7 @@ describe.each(testDatabases())('re-splitting a wallet on $name', (database) => {
       proof,
     })
     expect(reshared.status).toBe(200)
-    expect(await reshared.json()).toEqual({ resharedAt: new Date(clock).toISOString() })
+    expect(await reshared.json()).toEqual({ resharedAt: new Date(routes.clock).toISOString() })
     expect(await read(first.cookie, first.deviceId)).toMatchObject({
       ...newShares,
       device: { nextShare: 'Zmlyc3QgZGV2aWNlIHNoYXJl' },
@@ -255,7 +157,7 @@ describe.each(testDatabases())('re-splitting a wallet on $name', (database) => {
     const attempts = [
       {
         ...(await prove(first.cookie)),
-        signature: await privateKeyToAccount(anotherKey).signMessage({ message: 'x' }),
+        signature: await privateKeyToAccount(otherKey).signMessage({ message: 'x' }),
       },
       await prove(other.cookie),
       await prove(first.cookie, 'exportKey'),
@@ -265,7 +167,7 @@ describe.each(testDatabases())('re-splitting a wallet on $name', (database) => {
         proofInvalid,
       )
     const late = await prove(first.cookie)
-    clock += 5 * 60_000
+    routes.clock += 5 * 60_000
     expect(await errorOf(await reshare(first.cookie, { deviceShares: [], proof: late }))).toEqual(
       proofInvalid,
     )
@@ -287,7 +189,7 @@ describe.each(testDatabases())('re-splitting a wallet on $name', (database) => {
 
   test('security: an inbox alone re-splits nothing: a new sign-in on no device is refused even with a proof', async () => {
     await adaWithWallet()
-    const inbox = await signedIn()
+    const inbox = await signIn()
     const before = await kept()
     expect(
       await errorOf(await reshare(inbox, { deviceShares: [], proof: await prove(inbox) })),
@@ -337,7 +239,7 @@ describe.each(testDatabases())('re-splitting a wallet on $name', (database) => {
       proof: await prove(first.cookie, 'revokeDevice'),
     })
     expect(revoked.status).toBe(200)
-    const at = new Date(clock).toISOString()
+    const at = new Date(routes.clock).toISOString()
     expect(await revoked.json()).toEqual({ resharedAt: at, revokedAt: at })
     const { devices, sessions, wallets } = await kept()
     expect(wallets[0]?.recovery_share).toBe(newShares.recoveryShare)
@@ -364,7 +266,7 @@ describe.each(testDatabases())('re-splitting a wallet on $name', (database) => {
     const lost = await anotherDevice()
     const before = await kept()
     const refuse =
-      storage.dialect === 'postgres'
+      routes.storage.dialect === 'postgres'
         ? [
             sql`create function refuse_wallet() returns trigger language plpgsql as $$ begin if new.auth_share <> old.auth_share then raise exception 'refused'; end if; return new; end $$`,
             sql`create trigger refuse_wallet before update on embedded_wallets for each row execute function refuse_wallet()`,
@@ -373,18 +275,18 @@ describe.each(testDatabases())('re-splitting a wallet on $name', (database) => {
             sql`create trigger refuse_wallet before update of auth_share on embedded_wallets begin select raise(abort, 'refused'); end`,
           ]
     const allow =
-      storage.dialect === 'postgres'
+      routes.storage.dialect === 'postgres'
         ? [sql`drop trigger refuse_wallet on embedded_wallets`, sql`drop function refuse_wallet()`]
         : [sql`drop trigger refuse_wallet`]
     const proof = await prove(first.cookie, 'revokeDevice')
-    for (const statement of refuse) await statement.execute(storage.db)
+    for (const statement of refuse) await statement.execute(routes.storage.db)
     try {
       expect(
         (await reshare(first.cookie, { deviceShares: [], revokeDeviceId: lost.deviceId, proof }))
           .status,
       ).toBe(500)
     } finally {
-      for (const statement of allow) await statement.execute(storage.db)
+      for (const statement of allow) await statement.execute(routes.storage.db)
     }
     expect(await kept()).toEqual(before)
     // The same proof works now: it was not spent.
@@ -395,10 +297,10 @@ describe.each(testDatabases())('re-splitting a wallet on $name', (database) => {
   })
 
   test('error: a pending wallet is not re-split', async () => {
-    const cookie = await signedIn()
+    const cookie = await signIn()
     await post(
       walletPath,
-      { hostOrigin: site, ...wallet, deviceLabel: 'Firefox' },
+      { hostOrigin: site, ...testWallet, deviceLabel: 'Firefox' },
       { Cookie: cookie },
     )
     expect(
@@ -413,6 +315,6 @@ describe.each(testDatabases())('re-splitting a wallet on $name', (database) => {
     expect(await errorOf(await exportWith(await prove(first.cookie)))).toEqual(proofInvalid)
     const allowed = await exportWith(await prove(first.cookie, 'exportKey'))
     expect(allowed.status).toBe(201)
-    expect(await allowed.json()).toEqual({ exportedAt: new Date(clock).toISOString() })
+    expect(await allowed.json()).toEqual({ exportedAt: new Date(routes.clock).toISOString() })
   })
 })

@@ -5,99 +5,63 @@
 // refused, so the last way in never goes; another account's identity is not found; and every
 // refusal leaves the database as it was. An account with a confirmed wallet unlinks only with a
 // proof of it (issue 33, point 3): an inbox alone — a session, no wallet key — unlinks nothing.
-import { Hono } from 'hono'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { type DevMail, startDevMail } from '../../../../scripts/devMail.mjs'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { type DevOidc, startDevOidc } from '../../../../scripts/devOidc.mjs'
-import { setUpTimeout, testDatabases } from '../../test/databases'
+import { testDatabases } from '../../test/databases'
 import { signInByEmail } from '../../test/emailSignIn'
 import { browse, type CookieJar, pageOf, startIn } from '../../test/socialPopup'
-import { proveWallet, testWalletAccount } from '../../test/walletProof'
-import { createMailer, type Mailer } from '../services/email/mailer'
-import { createProject } from '../services/projects'
-import { createRateLimiter } from '../services/rateLimit'
+import { proveWallet } from '../../test/walletProof'
+import {
+  errorOf,
+  madeUpProof,
+  otherKey,
+  own,
+  proofInvalid,
+  site,
+  useDevMail,
+  useWalletRoutes,
+} from '../../test/walletRoutes'
 import { socialProviderSetups } from '../services/social/providers'
 import { readSocialConfig } from '../services/social/socialConfig'
-import type { Storage } from '../storage/storage'
-import { emailLoginRoutes } from './emailLogin'
-import { embeddedWalletRoutes } from './embeddedWallet'
 import { linkedAccountsRoutes } from './linkedAccounts'
 import { socialLoginRoutes } from './socialLogin'
 
-const own = 'http://localhost:8787'
-const site = 'https://shop.example'
-const serverKey = new Uint8Array(32).fill(7)
-/** The wallet the tests' accounts make: its EVM address is the test wallet key's. */
-const wallet = {
-  evmAddress: testWalletAccount.address,
-  solanaAddress: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
-  authShare: 'AbCdEf0123456789_-AbCdEf0123456789_-AbCdEf0',
-  recoveryShare: 'c2VhbGVkIGJ5IHRoZSB2aXNpdG9yJ3MgcGFzc3BocmFzZQ',
-}
-/** A proof of the right form that no challenge stands behind: what an inbox alone can send. */
-const madeUpProof = { challengeId: 'A'.repeat(43), signature: `0x${'1'.repeat(130)}` }
-/** Anvil's account 2: a key that is not the wallet's. */
-const otherKey = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a'
-
 let oidc: DevOidc
-let devMail: DevMail
 beforeAll(async () => {
   oidc = await startDevOidc({
     port: 0,
     redirectUris: [`${own}/v1/social/callback`],
     quiet: true,
   })
-  devMail = await startDevMail({ smtpPort: 0, httpPort: 0, quiet: true })
 })
-afterAll(async () => {
-  await oidc?.close()
-  await devMail?.close()
-})
+afterAll(() => oidc?.close())
+const devMail = useDevMail()
 
 describe.each(testDatabases())('linked accounts on $name', (database) => {
-  beforeAll(() => database.setUp(), setUpTimeout)
-  afterAll(() => database.tearDown())
-
-  let storage: Storage
-  let mailer: Mailer
-  let clock: number
   let browser: CookieJar
-  let app: Hono
-  beforeEach(async () => {
-    clock = Date.now()
+  beforeEach(() => {
     browser = new Map()
-    storage = await database.open()
-    mailer = createMailer({ smtpUrl: devMail.smtpUrl, from: 'Airlock <login@airlock.test>' })
-    await createProject(storage.db, 'shop', [site])
-    const rateLimiter = createRateLimiter({
-      name: 'emailLogin',
-      perMinute: { email: 1000, client: 1000, project: 1000 },
-    })
-    const shared = { storage, rateLimiter, trustProxy: 0, publicOrigin: own, now: () => clock }
+  })
+  const routes = useWalletRoutes(database, devMail)
+  // The social sign-ins that link a way in, and the ways in listed and unlinked.
+  beforeEach(() => {
+    const { storage, rateLimiter } = routes
+    const shared = {
+      storage,
+      rateLimiter,
+      trustProxy: 0,
+      publicOrigin: own,
+      now: () => routes.clock,
+    }
     const providers = socialProviderSetups(readSocialConfig(oidc.env(), { production: false }))
-    app = new Hono()
+    routes.app
       .route('/', socialLoginRoutes({ ...shared, providers }))
-      .route(
-        '/',
-        emailLoginRoutes({ ...shared, mailer, serverKey, mailsPerAddressPerMinute: 1000 }),
-      )
-      .route('/', linkedAccountsRoutes({ storage, publicOrigin: own, now: () => clock }))
-      .route('/', embeddedWalletRoutes({ storage, serverKey, publicOrigin: own, now: () => clock }))
+      .route('/', linkedAccountsRoutes({ storage, publicOrigin: own, now: () => routes.clock }))
   })
-  afterEach(async () => {
-    mailer.close()
-    await storage.close()
-  })
-
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    app.request(`${own}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: own, ...headers },
-      body: JSON.stringify(body),
-    })
+  const { post } = routes
   async function signedInByEmail(email: string) {
-    clock += 1000
-    return signInByEmail({ post, devMail, email, hostOrigin: site })
+    routes.clock += 1000
+    return signInByEmail({ post, devMail: devMail(), email, hostOrigin: site })
   }
   /**
    * A whole social sign-in as `subject` at `provider`, from a frame with `cookie` (or none); a
@@ -111,9 +75,9 @@ describe.each(testDatabases())('linked accounts on $name', (database) => {
       frame,
     )
     const { url, secret } = (await asked.json()) as { url: string; secret: string }
-    const providerUrl = await startIn(app, url, browser)
+    const providerUrl = await startIn(routes.app, url, browser)
     providerUrl.searchParams.set('login_hint', subject)
-    const page = await pageOf(await browse(app, await oidc.authorize(providerUrl), browser))
+    const page = await pageOf(await browse(routes.app, await oidc.authorize(providerUrl), browser))
     const grant = page.message.grant as string
     let redeemed = await post(
       '/v1/projects/shop/social/sessions',
@@ -131,7 +95,9 @@ describe.each(testDatabases())('linked accounts on $name', (database) => {
   }
   const query = `hostOrigin=${encodeURIComponent(site)}`
   const list = (cookie: string) =>
-    app.request(`${own}/v1/projects/shop/identities?${query}`, { headers: { Cookie: cookie } })
+    routes.app.request(`${own}/v1/projects/shop/identities?${query}`, {
+      headers: { Cookie: cookie },
+    })
   /** A DELETE of the identity, with `body` as its JSON body (none by default). */
   const unlink = (
     cookie: string,
@@ -139,7 +105,7 @@ describe.each(testDatabases())('linked accounts on $name', (database) => {
     subject: string,
     { origin = own, body }: { origin?: string; body?: unknown } = {},
   ) =>
-    app.request(`${own}/v1/projects/shop/identities/${provider}/${subject}?${query}`, {
+    routes.app.request(`${own}/v1/projects/shop/identities/${provider}/${subject}?${query}`, {
       method: 'DELETE',
       headers: {
         Cookie: cookie,
@@ -152,36 +118,14 @@ describe.each(testDatabases())('linked accounts on $name', (database) => {
     })
   const prove = (cookie: string, action: string, key?: `0x${string}`) =>
     proveWallet({ post, cookie, action, hostOrigin: site, ...(key ? { key } : {}) })
-  /** Makes the session's wallet (the test wallet's address), confirmed unless `pending`. */
-  async function makeWallet(cookie: string, { pending = false } = {}) {
-    const made = await post(
-      '/v1/projects/shop/embedded-wallet',
-      { hostOrigin: site, ...wallet, deviceLabel: 'Firefox on Linux' },
-      { Cookie: cookie },
-    )
-    expect(made.status).toBe(201)
-    if (pending) return
-    const confirmed = await post(
-      '/v1/projects/shop/embedded-wallet/confirmation',
-      { hostOrigin: site },
-      { Cookie: cookie },
-    )
-    expect(confirmed.status).toBe(200)
-  }
   const challenges = () =>
-    storage.db
+    routes.storage.db
       .selectFrom('embedded_wallet_challenges')
       .select(['action', 'used_at'])
       .orderBy('created_at')
       .execute()
-  const errorOf = async (response: Response) =>
-    ({ status: response.status, ...((await response.json()) as { error: object }).error }) as {
-      status: number
-      code: string
-      message: string
-    }
   const identities = () =>
-    storage.db
+    routes.storage.db
       .selectFrom('social_identities')
       .select(['provider', 'subject', 'login'])
       .orderBy('provider')
@@ -195,7 +139,7 @@ describe.each(testDatabases())('linked accounts on $name', (database) => {
     expect(await none.json()).toEqual({ email: 'ada@example.com', identities: [] })
 
     await socialSignIn('google', 'ada-google', ada)
-    clock += 1000
+    routes.clock += 1000
     await socialSignIn('github', 'ada-gh', ada)
     const both = (await (await list(ada)).json()) as { identities: object[] }
     expect(both).toEqual({
@@ -299,16 +243,9 @@ describe.each(testDatabases())('linked accounts on $name', (database) => {
     expect(await identities()).toHaveLength(1)
   })
 
-  const proofInvalid = {
-    status: 401,
-    code: 'embeddedWalletProofInvalid',
-    message:
-      "This needs your wallet's confirmation, and it is missing, spent or not this wallet's: confirm again.",
-  }
-
   test('security: an inbox alone unlinks no way in of a confirmed wallet: without a proof, with a made-up one, one signed by another key, another action’s, another session’s or an expired one, 401 embeddedWalletProofInvalid and the identity stays linked', async () => {
     const ada = await signedInByEmail('ada@example.com')
-    await makeWallet(ada)
+    await routes.makeWallet(ada)
     await socialSignIn('google', 'ada-google', ada)
     // Someone in Ada's inbox signs in: a session of her account, with no key of her wallet.
     const inbox = await signedInByEmail('ada@example.com')
@@ -326,7 +263,7 @@ describe.each(testDatabases())('linked accounts on $name', (database) => {
         proofInvalid,
       )
     const late = await prove(ada, 'unlinkIdentity')
-    clock += 5 * 60_000
+    routes.clock += 5 * 60_000
     expect(
       await errorOf(await unlink(ada, 'google', 'ada-google', { body: { proof: late } })),
     ).toEqual(proofInvalid)
@@ -340,9 +277,9 @@ describe.each(testDatabases())('linked accounts on $name', (database) => {
 
   test('behavior: with the wallet’s proof for unlinkIdentity the visitor unlinks; the proof is spent, and spent it unlinks nothing more', async () => {
     const ada = await signedInByEmail('ada@example.com')
-    await makeWallet(ada)
+    await routes.makeWallet(ada)
     await socialSignIn('google', 'ada-google', ada)
-    clock += 1000
+    routes.clock += 1000
     await socialSignIn('github', 'ada-gh', ada)
     const proof = await prove(ada, 'unlinkIdentity')
     const unlinked = await unlink(ada, 'google', 'ada-google', { body: { proof } })
@@ -362,7 +299,7 @@ describe.each(testDatabases())('linked accounts on $name', (database) => {
 
   test('behavior: a refused unlink spends no proof: the account’s own way in or another’s identity is refused as before, and the same proof then unlinks', async () => {
     const grace = await socialSignIn('discord', 'grace')
-    await makeWallet(grace)
+    await routes.makeWallet(grace)
     await socialSignIn('x', 'grace-x', grace)
     const proof = await prove(grace, 'unlinkIdentity')
     expect(
@@ -380,7 +317,7 @@ describe.each(testDatabases())('linked accounts on $name', (database) => {
 
   test('behavior: an account whose wallet is still pending unlinks without a proof: there is no key to sign with yet', async () => {
     const ada = await signedInByEmail('ada@example.com')
-    await makeWallet(ada, { pending: true })
+    await routes.makeWallet(ada, { pending: true })
     await socialSignIn('google', 'ada-google', ada)
     expect((await unlink(ada, 'google', 'ada-google')).status).toBe(200)
     expect(await identities()).toEqual([])

@@ -5,22 +5,13 @@
  */
 import type { NetworkConfig } from '@airlock/protocol'
 import { inject } from 'vitest'
+// Type only (declared where the chains start, with what `inject` provides): nothing of it runs here.
+import type { ViewTestChain } from '../../../../scripts/viewTestChain'
 import { anvil, solanaLocalnet } from './renderView'
-
-declare module 'vitest' {
-  interface ProvidedContext {
-    viewTestChain: {
-      rpcUrl: string
-      noSimulateRpcUrl: string
-      silentRpcUrl: string
-      solanaRpcUrl: string
-    }
-  }
-}
 
 /** The test's anvil network (`eip155:31337`) on the RPC of `which`. */
 export function anvilOn(which: 'anvil' | 'noSimulate' | 'silent'): NetworkConfig {
-  const chain = inject('viewTestChain')
+  const chain: ViewTestChain = inject('viewTestChain')
   const rpcUrl = {
     anvil: chain.rpcUrl,
     noSimulate: chain.noSimulateRpcUrl,

@@ -3,10 +3,16 @@
  * signed-in visitor's own embedded wallet, that is the account the network's factory (the
  * operator's `AIRLOCK_ACCOUNT_FACTORIES_JSON`, the modal's too) makes for the wallet's EVM
  * address, read from the network through the operator's RPC. Any other sender is refused, whoever asks.
+ *
+ * The address is not computed here: the factory is the operator's, and its account's init code
+ * (so the CREATE2 hash) is not known to the API. What the factory answered is kept per (network,
+ * factory, owner) in the caller's bounded cache, so a visitor's next sponsored call asks the
+ * network nothing; an answer that failed is not kept.
  */
 import { type CaipNetworkId, type NetworkConfig, smartAccountSalt } from '@airlock/protocol'
 import type { Kysely } from 'kysely'
-import { type Address, createPublicClient, type Hex, http, parseAbi } from 'viem'
+import { type Address, createPublicClient, http, parseAbi } from 'viem'
+import type { Cache } from '../../storage/cache/cache'
 import type { Database } from '../../storage/storage'
 import { BundlerRelayError } from './bundlerRelay'
 import { SponsorshipError } from './sponsorshipError'
@@ -15,10 +21,18 @@ const factoryAbi = parseAbi([
   'function getAddress(address owner, uint256 salt) view returns (address)',
 ])
 
+/** How long a factory's answer is kept: an upgradeable factory could change it, so not forever. */
+const addressTtlMs = 60 * 60 * 1000
+
 export type SponsoredAccountContext = {
   db: Kysely<Database>
   /** The API's networks: the RPC the factory is asked through. */
   networks: readonly NetworkConfig[]
+  /**
+   * The smart-account addresses the factories answered: a bounded cache the caller keeps (one per
+   * routes instance, `createMemoryCache`), keyed by network, factory and owner.
+   */
+  addresses: Cache
   /** How long the RPC may take; default 10 s. */
   timeoutMs?: number | undefined
 }
@@ -29,7 +43,7 @@ export type SponsoredAccountContext = {
  *   when the network can't be asked.
  */
 export async function assertOwnSmartAccount(
-  { db, networks, timeoutMs = 10_000 }: SponsoredAccountContext,
+  { db, networks, addresses, timeoutMs = 10_000 }: SponsoredAccountContext,
   {
     projectId,
     login,
@@ -58,6 +72,33 @@ export async function assertOwnSmartAccount(
       'sponsorshipSenderMismatch',
       "Gas is sponsored only for the signed-in visitor's own smart account, and this session has no wallet.",
     )
+  const owner = wallet.evm_address as Address
+  const own = await smartAccountOf(
+    { networks, addresses, timeoutMs },
+    network,
+    accountFactory,
+    owner,
+  )
+  if (own.toLowerCase() !== sender)
+    throw new SponsorshipError(
+      'sponsorshipSenderMismatch',
+      `Gas is sponsored only for the signed-in visitor's own smart account, not ${sender}.`,
+    )
+}
+
+/**
+ * The smart account `accountFactory` makes for `owner` on `network`: kept, or asked of the
+ * network's RPC and kept. @throws BundlerRelayError `bundlerUnavailable`
+ */
+async function smartAccountOf(
+  { networks, addresses, timeoutMs }: Required<Omit<SponsoredAccountContext, 'db'>>,
+  network: CaipNetworkId,
+  accountFactory: Address,
+  owner: Address,
+): Promise<string> {
+  const key = `smartAccount\n${network}\n${accountFactory.toLowerCase()}\n${owner.toLowerCase()}`
+  const kept = await addresses.get<string>(key)
+  if (kept !== undefined) return kept
   const rpcUrl = networks.find((known) => known.caipNetworkId === network)?.rpcUrl
   const unavailable = () =>
     new BundlerRelayError(
@@ -74,14 +115,11 @@ export async function assertOwnSmartAccount(
       address: accountFactory,
       abi: factoryAbi,
       functionName: 'getAddress',
-      args: [wallet.evm_address as Hex, smartAccountSalt],
+      args: [owner, smartAccountSalt],
     })
   } catch {
     throw unavailable()
   }
-  if (own.toLowerCase() !== sender)
-    throw new SponsorshipError(
-      'sponsorshipSenderMismatch',
-      `Gas is sponsored only for the signed-in visitor's own smart account, not ${sender}.`,
-    )
+  await addresses.set(key, own, addressTtlMs)
+  return own
 }
