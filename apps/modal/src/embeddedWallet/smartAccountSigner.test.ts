@@ -30,8 +30,10 @@ import {
 } from '../../../../devchain/accountAbstraction.mjs'
 import { type Bundler, startBundler } from '../../../../devchain/bundler.mjs'
 import { type Anvil, freePort, startAnvil } from '../../../api/src/services/indexer/testing/anvil'
+import { revertedGasFallbackPercent } from './evmFeeEstimate'
 import { type ApprovalRequest, createEvmSigner } from './evmSigner'
 import { createSmartAccountSigner } from './smartAccountSigner'
+import { revertedOperationGas } from './userOperationFee'
 
 let anvil: Anvil
 let bundler: Bundler
@@ -254,6 +256,103 @@ describe('eth_sendTransaction', () => {
         details: "UserOperation reverted during simulation with reason: AA21 didn't pay prefund",
       })
       expect(shown).toHaveLength(0)
+      await expectNothingSent(smart.address, [receiver])
+    },
+    sendTimeout,
+  )
+})
+
+describe('eth_sendTransaction: what the site sets and what reverts', () => {
+  test(
+    'behavior: a call that reverts (more ether than the account has) still reaches the visitor, with fallback gas limits; declined, nothing lands',
+    async () => {
+      const { smart, shown } = await freshWallet({ answer: false })
+      const receiver = freshAddress()
+      await expect(
+        smart.request({
+          method: 'eth_sendTransaction',
+          params: [{ from: smart.address, to: receiver, value: toHex(parseEther('2')) }],
+        }),
+      ).rejects.toMatchObject({ name: 'UserRejectedRequestError', code: 4001 })
+      const { gasLimit } = await chain.getBlock({ blockTag: 'latest' })
+      const gas =
+        (gasLimit * revertedGasFallbackPercent) / 100n +
+        revertedOperationGas.verificationGasLimit +
+        revertedOperationGas.preVerificationGas
+      expect(shown).toEqual([
+        expect.objectContaining({ kind: 'transaction', to: receiver, value: parseEther('2') }),
+      ])
+      const [request] = shown
+      const maxFee = request?.kind === 'transaction' ? request.fee?.maxFee : undefined
+      expect(maxFee && maxFee % gas).toBe(0n)
+      await expectNothingSent(smart.address, [receiver])
+    },
+    sendTimeout,
+  )
+
+  test(
+    "error: a site's nonce that is not the account's next one is refused like the EOA's, never shown; its next one is shown",
+    async () => {
+      const { smart, shown } = await freshWallet({ answer: false })
+      const receiver = freshAddress()
+      await expect(
+        smart.request({
+          method: 'eth_sendTransaction',
+          params: [{ from: smart.address, to: receiver, value: '0x1', nonce: '0x5' }],
+        }),
+      ).rejects.toMatchObject({
+        name: 'InvalidParamsError',
+        code: -32602,
+        message:
+          "eth_sendTransaction: nonce 5 is not the account's next one (0); leave it out and the wallet sets it.",
+      })
+      expect(shown).toEqual([])
+      await expect(
+        smart.request({
+          method: 'eth_sendTransaction',
+          params: [{ from: smart.address, to: receiver, value: '0x1', nonce: '0x0' }],
+        }),
+      ).rejects.toMatchObject({ code: 4001 })
+      expect(shown).toHaveLength(1)
+    },
+    sendTimeout,
+  )
+
+  test(
+    "security: a site's gas or fee per gas above 3× the user operation's estimate is refused like the EOA's, never shown",
+    async () => {
+      const { smart, shown } = await freshWallet()
+      const receiver = freshAddress()
+      const huge = toHex(parseEther('0.001')) // 10⁶ gwei per gas
+      for (const [fields, field] of [
+        [{ gasPrice: huge }, 'gasPrice'],
+        [{ maxFeePerGas: huge }, 'maxFeePerGas'],
+        [{ maxPriorityFeePerGas: huge }, 'maxPriorityFeePerGas'],
+      ] as const)
+        await expect(
+          smart.request({
+            method: 'eth_sendTransaction',
+            params: [{ from: smart.address, to: receiver, value: '0x1', ...fields }],
+          }),
+        ).rejects.toMatchObject({
+          name: 'InvalidParamsError',
+          code: -32602,
+          message: expect.stringMatching(
+            new RegExp(
+              `^eth_sendTransaction: ${field} 1000000 gwei is more than [\\d.]+ gwei, 3× the network's fee now \\([\\d.]+ gwei\\); leave it out and the wallet sets it\\.$`,
+            ),
+          ),
+        })
+      await expect(
+        smart.request({
+          method: 'eth_sendTransaction',
+          params: [{ from: smart.address, to: receiver, value: '0x1', gas: toHex(50_000_000n) }],
+        }),
+      ).rejects.toMatchObject({
+        code: -32602,
+        message: /^eth_sendTransaction: gas 50000000 is more than \d+, 3× the wallet's estimate/,
+      })
+      expect(shown).toEqual([])
       await expectNothingSent(smart.address, [receiver])
     },
     sendTimeout,
