@@ -93,6 +93,7 @@ async function freshWallet({
     return answer
   }
   let timeouts = 0
+  const reported: unknown[] = []
   const eoa = createEvmSigner({ privateKey, networks: [network], network: 'eip155:31337', approve })
   const smart = await createSmartAccountSigner({
     owner: privateKeyToAccount(privateKey),
@@ -101,6 +102,7 @@ async function freshWallet({
     bundlerTransport,
     accountFactory: async () => devAccountFactoryAddress,
     approve,
+    onFailedAfterApproval: (error) => reported.push(error),
     onTimeout: () => {
       timeouts++
     },
@@ -108,7 +110,7 @@ async function freshWallet({
   })
   if (ether !== '0')
     await testClient.setBalance({ address: smart.address, value: parseEther(ether) })
-  return { eoa, smart, shown, timeouts: () => timeouts }
+  return { eoa, smart, shown, reported, timeouts: () => timeouts }
 }
 
 /**
@@ -286,6 +288,34 @@ describe('eth_sendTransaction: what the site sets and what reverts', () => {
       const maxFee = request?.kind === 'transaction' ? request.fee?.maxFee : undefined
       expect(maxFee && maxFee % gas).toBe(0n)
       await expectNothingSent(smart.address, [receiver])
+    },
+    sendTimeout,
+  )
+
+  test(
+    'behavior: approved anyway, a reverting call is included with the fallback limits and reverts: the site hears why, the modal is told, the fee is within the one shown',
+    async () => {
+      const { smart, shown, reported } = await freshWallet()
+      const receiver = freshAddress()
+      const before = await chain.getBalance({ address: smart.address })
+      const sending = smart.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: smart.address, to: receiver, value: toHex(parseEther('2')) }],
+      })
+      const failure = await sending.catch((error: unknown) => error)
+      expect(failure).toMatchObject({
+        code: -32603,
+        message: expect.stringMatching(
+          /^The user operation 0x[0-9a-f]{64} was included but its call reverted/,
+        ),
+      })
+      expect(reported).toEqual([failure])
+      expect(await chain.getBalance({ address: receiver })).toBe(0n)
+      const [request] = shown
+      const maxFee = request?.kind === 'transaction' ? request.fee?.maxFee : undefined
+      const paid = before - (await chain.getBalance({ address: smart.address }))
+      expect(paid).toBeGreaterThan(0n)
+      expect(paid).toBeLessThanOrEqual(maxFee as bigint)
     },
     sendTimeout,
   )
