@@ -1,7 +1,8 @@
 // The approval screen the visitor can trust (issue 34 point 7), end to end on the stack's anvil
 // with the email wallet: a site's fee-burning gas price is refused before anything is shown; an
 // ordinary send shows its maximum network fee and total, and pays no more; a transaction the
-// simulation says reverts is flagged and Approve asks twice; a Permit2 signature and an unlimited
+// simulation says reverts is flagged and Approve asks twice (a sponsored smart account's, and the
+// email wallet's EOA's whose gas estimate reverts); a Permit2 signature and an unlimited
 // approve are shown in words; a swap on the local pool shows the aUSD it brings.
 import type { Page } from '@playwright/test'
 import {
@@ -119,8 +120,8 @@ test('behavior: an ordinary send shows its max network fee and total, and the fe
 test('behavior: a transaction that will revert says "This transaction will likely fail" with its reason, and Approve asks a second time', async ({
   page,
 }) => {
-  // A sponsored smart account: its fee needs no estimate, so the request reaches the screen (an
-  // EOA's estimate, or a paid user operation's, fails first and nothing is shown).
+  // A sponsored smart account: its fee needs no estimate (the email wallet's EOA, whose estimate
+  // reverts and takes the fallback gas, is the next test).
   const smart = await smartAccountVisitor(page, sponsoredAccountProject)
   await fund(smart, { ether: '0', usd: '1' })
   const receiver = freshAddress()
@@ -152,6 +153,48 @@ test('behavior: a transaction that will revert says "This transaction will likel
   expect(await reverting).toMatchObject({ error: { code: 4001 } })
   expect(await usdBalance(receiver)).toBe(0n)
   expect(await usdBalance(smart)).toBe(parseUnits('1', 6))
+})
+
+test("behavior: the email wallet's own account (EOA) asked for a call whose gas estimate reverts still shows it, warned with its reason; Approve asks twice, and approved it reverts on chain for at most the fee shown", async ({
+  page,
+}) => {
+  const address = await emailVisitor(page)
+  await fund(address, { ether: '1', usd: '1' })
+  const receiver = freshAddress()
+  const reverting = providerRequest(page, 'eth_sendTransaction', [
+    { from: address, to: aUsd, data: aUsdTransfer(receiver, parseUnits('5', 6)) },
+  ])
+  const screen = approvalScreen(page)
+  await expect(screen.card('transaction')).toBeVisible()
+  await expect(screen.dialog).toContainText(`Transfer 5 aUSD to ${receiver}`)
+  // Its fee, from the fallback gas (the estimate reverted): what approving may cost.
+  await expect(screen.row('Max network fee')).toHaveText(/^\d+(\.\d+)? ETH/)
+  const maxFee = weiShown(await screen.dialog.locator('[data-fee-max]').textContent())
+  expect(maxFee).toBeGreaterThan(0n)
+  await expect(screen.simulation).toHaveAttribute('data-simulation', 'reverts')
+  const warning = screen.simulation
+  await expect(warning).toHaveAttribute('role', 'alert')
+  await expect(warning.locator('strong')).toHaveText('This transaction will likely fail')
+  await expect(warning).toContainText('InsufficientBalance(1000000, 5000000)')
+
+  await expect(screen.approve).toHaveAttribute('data-arming', 'armed')
+  await expect(screen.approve).toHaveText('Approve')
+  await screen.approve.click()
+  await expect(
+    screen.dialog.getByText('It will likely fail and may still cost a fee. Approve anyway?'),
+  ).toBeVisible()
+  await expect(screen.approve).toHaveText('Approve anyway')
+  // Nothing was sent by the first press.
+  expect(await client.getTransactionCount({ address })).toBe(0)
+  await screen.approve.click()
+
+  // The visitor chose to send it: it is mined, reverts, and costs no more than the fee shown.
+  const hash = (await reverting) as Hex
+  const receipt = await client.waitForTransactionReceipt({ hash })
+  expect(receipt.status).toBe('reverted')
+  expect(receipt.gasUsed * receipt.effectiveGasPrice).toBeLessThanOrEqual(maxFee)
+  expect(await usdBalance(receiver)).toBe(0n)
+  expect(await usdBalance(address)).toBe(parseUnits('1', 6))
 })
 
 test('behavior: a Permit2 signature shows its spender, token, amount and expiry, and signs what was shown', async ({

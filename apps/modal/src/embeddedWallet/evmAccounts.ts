@@ -10,6 +10,7 @@ import {
   type AccountType,
   type BundlerInfo,
   type CaipNetworkId,
+  ChainDisconnectedError,
   defaultAccountTypes,
   type NetworkConfig,
   namespaceOf,
@@ -103,7 +104,7 @@ export function createEvmAccounts(options: EvmAccountsOptions) {
       bundlerTransport: relay,
       accountFactory: async (network) => {
         const offer = await offerOn(network.caipNetworkId)
-        if (!offer) throw new Error(`Smart accounts are not available on ${network.name}.`)
+        if (!offer) throw smartAccountsUnavailable(network.name)
         return offer.accountFactory as Address
       },
       sponsored: async (network) =>
@@ -166,15 +167,13 @@ export function createEvmAccounts(options: EvmAccountsOptions) {
     /**
      * The visitor's switch (Account): `to` becomes the active account on the wallet's network,
      * and is kept as their choice there.
-     * @throws when the smart account is not available on the network.
+     * @throws ChainDisconnectedError (4901) when the smart account is not available on the network.
      */
     async switchTo(to: EvmAccountType) {
       const network = eoa.network()
       const canUseSmart = await available(network)
       if (to === 'smartAccount' && !canUseSmart)
-        throw new Error(
-          `Smart accounts are not available on ${networkOf(network)?.name ?? network}.`,
-        )
+        throw smartAccountsUnavailable(networkOf(network)?.name ?? network)
       await activate(to, network, canUseSmart)
       const kept = await persistence.read<Record<string, EvmAccountType>>(
         preferencesKey,
@@ -186,3 +185,12 @@ export function createEvmAccounts(options: EvmAccountsOptions) {
   }
 }
 export type EvmAccounts = ReturnType<typeof createEvmAccounts>
+
+/**
+ * A network with no smart account (the project's switch off, or no bundler for it): 4901, the
+ * provider not connected to that chain for this account, in the words the smart account's own
+ * provider uses for the same refusal from the bundler relay (smartAccountSigner.ts).
+ */
+function smartAccountsUnavailable(network: string) {
+  return new ChainDisconnectedError({ message: `Smart accounts are not available on ${network}.` })
+}

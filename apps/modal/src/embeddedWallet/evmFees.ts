@@ -76,3 +76,17 @@ export function setFees(
     (estimate.maxPriorityFeePerGas < maxFeePerGas ? estimate.maxPriorityFeePerGas : maxFeePerGas)
   return { gas, maxFeePerGas, maxPriorityFeePerGas, maxFee: gas * maxFeePerGas }
 }
+
+/**
+ * A site's `nonce`, when it gave one, must be the account's next (`next`: its pending
+ * transaction count on the chain). Any other is refused, not replaced: a site that picks the
+ * nonce could replace or stall the visitor's own pending transactions.
+ *
+ * @throws InvalidParamsError (-32602) naming both.
+ */
+export function assertNextNonce(method: string, nonce: number | undefined, next: number) {
+  if (nonce !== undefined && nonce !== next)
+    throw invalid(
+      `${method}: nonce ${nonce} is not the account's next one (${next}); leave it out and the wallet sets it.`,
+    )
+}

@@ -24,6 +24,7 @@ import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import artifacts from '../../../../devchain/artifacts.json'
 import { type Anvil, startAnvil } from '../../../api/src/services/indexer/testing/anvil'
+import { revertedGasFallbackPercent } from './evmFeeEstimate'
 import { type ApprovalRequest, createEvmSigner } from './evmSigner'
 import { deriveWalletAccounts } from './walletAccounts'
 import { createWalletSecret } from './walletSecret'
@@ -365,14 +366,39 @@ describe('eth_signTypedData_v4', () => {
     ).rejects.toMatchObject({ name: 'UserRejectedRequestError', code: 4001 })
   })
 
-  test('error: typed data that is malformed or for another chain is refused, never shown', async () => {
+  test('behavior: typed data for another chain is shown (the screen warns of it), not refused', async () => {
+    const { signer, shown } = signerAnswering(true)
+    const otherChain = { ...mail, domain: { ...mail.domain, chainId: 1 } }
+    const signature = (await signer.request({
+      method: 'eth_signTypedData_v4',
+      params: [wallet.address, otherChain],
+    })) as Hex
+    expect(
+      await verifyTypedData({
+        ...otherChain,
+        domain: { ...otherChain.domain, chainId: 1n },
+        address: wallet.address,
+        signature,
+      }),
+    ).toBe(true)
+    expect(shown).toEqual([
+      expect.objectContaining({
+        kind: 'typedData',
+        network: 'eip155:31337',
+        domain: expect.objectContaining({ chainId: 1 }),
+      }),
+    ])
+  })
+
+  test('error: typed data that is malformed is refused, never shown', async () => {
     const { signer, shown } = signerAnswering(true)
     const cases: [unknown, RegExp][] = [
       ['{"types": ', /the typed data is not valid JSON/],
       ['[]', /must be an object with types, primaryType, domain and message/],
       [{ ...mail, primaryType: 'Letter' }, /primaryType "Letter" is not one of the types/],
       [{ ...mail, types: { Mail: 'from' } }, /types must map each type name/],
-      [{ ...mail, domain: { ...mail.domain, chainId: 1 } }, /chainId 1 is not the active/],
+      [{ ...mail, domain: { ...mail.domain, chainId: 'one' } }, /chainId "one" is not a chain id/],
+      [{ ...mail, domain: { ...mail.domain, chainId: 1.5 } }, /chainId 1.5 is not a chain id/],
       [
         { ...mail, message: { ...mail.message, contents: undefined } },
         /message.contents is missing \(string\)/,
@@ -433,7 +459,7 @@ describe('eth_sendTransaction', () => {
     expect(receipt.gasUsed * receipt.effectiveGasPrice).toBeLessThanOrEqual(maxFee as bigint)
   })
 
-  test('behavior: an ERC-20 transfer is shown decoded, then lands', async () => {
+  test('behavior: an ERC-20 transfer is shown with its data, then lands', async () => {
     const { signer, shown } = signerAnswering(true)
     const data = encodeFunctionData({
       abi: erc20Abi,
@@ -458,7 +484,6 @@ describe('eth_sendTransaction', () => {
         to: token,
         value: 0n,
         data,
-        call: { name: 'transfer', token, to: recipient, amount: 250n },
         fee: { maxFee: expect.any(BigInt) },
       },
     ])
@@ -487,9 +512,9 @@ describe('eth_sendTransaction', () => {
         params: [{ from: wallet.address, to: token, data }],
       }),
     ).rejects.toMatchObject({ code: 4001 })
-    expect(shown.map((request) => request.kind === 'transaction' && request.call)).toEqual([
+    expect(shown.map((request) => request.kind === 'transaction' && request.data)).toEqual([
       undefined,
-      { name: 'approve', token, spender: stranger, amount: 2n ** 256n - 1n },
+      data,
     ])
     expect(await nonce()).toBe(nonceBefore)
     expect(await chain().getBalance({ address: wallet.address })).toBe(balanceBefore)
@@ -503,22 +528,69 @@ describe('eth_sendTransaction', () => {
     ).toBe(0n)
   })
 
-  test('error: a transaction that would revert fails before the visitor is asked', async () => {
-    const { signer, shown } = signerAnswering(true)
+  test('behavior: a transaction whose gas estimate reverts still reaches the visitor, its gas the fallback share of the block', async () => {
+    const { signer, shown } = signerAnswering(false)
     const data = encodeFunctionData({
       abi: erc20Abi,
       functionName: 'transfer',
       args: [recipient, 10n ** 30n],
     })
     const nonceBefore = await nonce()
+    const { gasLimit } = await chain().getBlock({ blockTag: 'latest' })
     await expect(
       signer.request({
         method: 'eth_sendTransaction',
-        params: [{ from: wallet.address, to: token, data }],
+        params: [{ from: wallet.address, to: token, data, gasPrice: toHex(2n * 10n ** 9n) }],
       }),
-    ).rejects.toMatchObject({ name: 'ProviderRpcError', code: 3 })
-    expect(shown).toEqual([])
+    ).rejects.toMatchObject({ name: 'UserRejectedRequestError', code: 4001 })
+    // The site's own gas, when it gave one, is the gas the revert is shown with.
+    await expect(
+      signer.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: wallet.address, to: token, data, gas: toHex(90_000n) }],
+      }),
+    ).rejects.toMatchObject({ code: 4001 })
+    const [fallback, sites] = shown
+    expect(fallback).toMatchObject({
+      kind: 'transaction',
+      to: token,
+      data,
+      fee: { maxFee: ((gasLimit * revertedGasFallbackPercent) / 100n) * 2n * 10n ** 9n },
+    })
+    const maxFee = sites?.kind === 'transaction' ? sites.fee?.maxFee : undefined
+    expect(maxFee && maxFee % 90_000n).toBe(0n)
     expect(await nonce()).toBe(nonceBefore)
+  })
+
+  test('behavior: approved, a reverting transaction is sent with the gas shown and reverts on chain, its fee at most the one shown', async () => {
+    const { signer, shown } = signerAnswering(true)
+    const data = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [recipient, 10n ** 30n],
+    })
+    const hash = (await signer.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: wallet.address, to: token, data }],
+    })) as Hex
+    const receipt = await chain().waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    expect(receipt.status).toBe('reverted')
+    const [request] = shown
+    const maxFee = request?.kind === 'transaction' ? request.fee?.maxFee : undefined
+    expect(receipt.gasUsed * receipt.effectiveGasPrice).toBeLessThanOrEqual(maxFee as bigint)
+  })
+
+  test('error: an estimate that fails for another reason than a revert (the RPC down) fails before the visitor is asked', async () => {
+    const { signer, shown } = signerAnswering(true)
+    // OP's RPC in these networks refuses connections.
+    await signer.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0xa' }] })
+    await expect(
+      signer.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: wallet.address, to: recipient, value: '0x1' }],
+      }),
+    ).rejects.toMatchObject({ name: 'ChainDisconnectedError', code: 4901 })
+    expect(shown).toEqual([])
   })
 
   test('error: the fee-burning request (to self, value 0, gasPrice balance / 21000) is refused, never shown', async () => {
@@ -647,10 +719,6 @@ describe('networks', () => {
     ).toBeNull()
     expect(signer.network()).toBe('eip155:10')
     expect(await signer.request({ method: 'eth_chainId' })).toBe('0xa')
-    // Typed data for anvil's chain is not signed while the wallet is on another.
-    await expect(
-      signer.request({ method: 'eth_signTypedData_v4', params: [wallet.address, mail] }),
-    ).rejects.toMatchObject({ code: -32602, message: /not the active network's \(10, OP/ })
     // This network's RPC refuses connections: a read says the chain can't be reached.
     await expect(signer.request({ method: 'eth_blockNumber' })).rejects.toMatchObject({
       name: 'ChainDisconnectedError',

@@ -27,7 +27,6 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
-  Eip1559FeesNotSupportedError,
   getAddress,
   type Hex,
   HttpRequestError,
@@ -42,13 +41,9 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterApproval, type ReportFailure } from './afterApproval'
-import { type FeeEstimate, setFees } from './evmFees'
-import {
-  type CheckedTransaction,
-  type Erc20Call,
-  erc20CallOf,
-  readTransaction,
-} from './evmTransaction'
+import { feeEstimate } from './evmFeeEstimate'
+import { assertNextNonce, setFees } from './evmFees'
+import { readTransaction } from './evmTransaction'
 import { readTypedData } from './evmTypedData'
 import {
   type AccountProvider,
@@ -61,14 +56,12 @@ import {
 } from './requestDispatcher'
 import { invalid, networkList, readableText, shown } from './signerInput'
 
-export type { Erc20Call } from './evmTransaction'
-
 /**
  * What the visitor is asked to approve, in data, for the view that shows it (ApproveTransaction).
  * - `message`: a personal_sign; `message` is the text when the bytes are readable UTF-8, else
  *   their hex.
  * - `typedData`: an EIP-712 signature; `message` holds the typed data's fields.
- * - `transaction`: a transaction to send; `call` is its ERC-20 transfer or approve, when it is one.
+ * - `transaction`: a transaction to send (the view decodes its data: embeddedWallet/decode/).
  * - `calls`: a smart account's batch (EIP-5792 `wallet_sendCalls`), sent as one user operation.
  */
 export type ApprovalRequest = ApprovalContext<Address> &
@@ -92,7 +85,7 @@ export type ApprovalRequest = ApprovalContext<Address> &
 export type NetworkFee = { maxFee: bigint; sponsored?: true }
 
 /** One call a transaction or a smart account's batch makes, as the visitor is shown it. */
-export type ApprovalCall = { to: Address; value: bigint; data?: Hex; call?: Erc20Call }
+export type ApprovalCall = { to: Address; value: bigint; data?: Hex }
 
 export type Approve = AskVisitor<ApprovalRequest>
 
@@ -219,7 +212,7 @@ export function createEvmSigner({
     const [address, value] = positional(method, params, ['address', 'typedData'])
     assertOwnAddress(method, address)
     const on = active
-    const typedData = readTypedData(value, on)
+    const typedData = readTypedData(value)
     await approved({
       kind: 'typedData',
       network: on.caipNetworkId,
@@ -249,12 +242,8 @@ export function createEvmSigner({
         .catch((error: unknown) => {
           throw providerErrorOf(error, on)
         })
-      if (transaction.nonce !== next)
-        throw invalid(
-          `${method}: nonce ${transaction.nonce} is not the account's next one (${next}); leave it out and the wallet sets it.`,
-        )
+      assertNextNonce(method, transaction.nonce, next)
     }
-    const call = transaction.data ? erc20CallOf(transaction.to, transaction.data) : undefined
     await approved({
       kind: 'transaction',
       network: on.caipNetworkId,
@@ -262,7 +251,6 @@ export function createEvmSigner({
       to: transaction.to,
       value: transaction.value,
       ...(transaction.data ? { data: transaction.data } : {}),
-      ...(call ? { call } : {}),
       fee: { maxFee },
     })
     // Sent with the gas and fees shown, so the fee can't exceed the maximum approved; the nonce
@@ -338,53 +326,9 @@ export function createEvmSigner({
   }
 }
 
-/**
- * The wallet's own gas and fee estimate for `transaction` on its network, of the fee kind the
- * site chose (legacy `gasPrice`, else EIP-1559 where the network has it). The gas is estimated
- * without the site's gas and fees, so a call that can only fail fails now, before the visitor
- * is asked.
- */
-async function feeEstimate(
-  chain: ReturnType<typeof clientsOn>['chain'],
-  wallet: WalletClient,
-  transaction: CheckedTransaction,
-): Promise<FeeEstimate> {
-  const { to, value, data, accessList } = transaction
-  const legacy =
-    'gasPrice' in transaction || transaction.type === 'legacy' || transaction.type === 'eip2930'
-  const eip1559 =
-    transaction.type === 'eip1559' ||
-    'maxFeePerGas' in transaction ||
-    'maxPriorityFeePerGas' in transaction
-  const [{ gas }, fees] = await Promise.all([
-    wallet.prepareTransactionRequest({
-      to,
-      value,
-      ...(data ? { data } : {}),
-      ...(accessList ? { accessList } : {}),
-      parameters: ['gas'],
-    } as PrepareRequest),
-    legacy
-      ? chain.estimateFeesPerGas({ type: 'legacy' })
-      : chain.estimateFeesPerGas({ type: 'eip1559' }).catch((error: unknown) => {
-          // A network without EIP-1559: its gas price, unless the site asked for EIP-1559 fees.
-          if (eip1559 || !(error instanceof Eip1559FeesNotSupportedError)) throw error
-          return chain.estimateFeesPerGas({ type: 'legacy' })
-        }),
-  ])
-  return fees.gasPrice !== undefined
-    ? { gas, gasPrice: fees.gasPrice }
-    : {
-        gas,
-        maxFeePerGas: fees.maxFeePerGas,
-        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-      }
-}
-
-// viem's request types, which infer the fee kind from a literal: a CheckedTransaction has one
-// kind (a union), which they can't infer from, so it is passed as them.
+// viem's request type, which infers the fee kind from a literal: a CheckedTransaction has one
+// kind (a union), which it can't infer from, so it is passed as it.
 type WalletClient = ReturnType<typeof clientsOn>['wallet']
-type PrepareRequest = Parameters<WalletClient['prepareTransactionRequest']>[0]
 type SendRequest = Parameters<WalletClient['sendTransaction']>[0]
 
 /** A public client for reads and a wallet client that signs with the account, on one network. */

@@ -1,25 +1,10 @@
 /**
  * The transaction of an `eth_sendTransaction`, read and checked field by field before the visitor
- * is asked to send it, and the ERC-20 call its data makes, for the approval to show. Shared by
- * the EOA's and the smart account's providers.
+ * is asked to send it. Shared by the EOA's and the smart account's providers.
  */
 import { type NetworkConfig, parseCaipNetworkId } from '@airlock/protocol'
-import {
-  type AccessList,
-  type Address,
-  decodeFunctionData,
-  erc20Abi,
-  getAddress,
-  type Hex,
-  isAddress,
-  isHex,
-} from 'viem'
+import { type AccessList, type Address, getAddress, type Hex, isAddress, isHex } from 'viem'
 import { invalid, isRecord, shown } from './signerInput'
-
-/** An ERC-20 call a transaction makes, read from its data with the standard ERC-20 ABI. */
-export type Erc20Call =
-  | { name: 'transfer'; token: Address; to: Address; amount: bigint }
-  | { name: 'approve'; token: Address; spender: Address; amount: bigint }
 
 /** The fields of an `eth_sendTransaction` the wallet sends; any other is refused, not dropped. */
 const transactionFields: readonly string[] = [
@@ -181,18 +166,4 @@ function isAccessList(value: unknown): value is AccessList {
         ),
     )
   )
-}
-
-/** The ERC-20 `transfer` or `approve` that `data` calls on `token`; undefined for any other data. */
-export function erc20CallOf(token: Address, data: Hex): Erc20Call | undefined {
-  try {
-    const call = decodeFunctionData({ abi: erc20Abi, data })
-    if (call.functionName === 'transfer')
-      return { name: 'transfer', token, to: call.args[0], amount: call.args[1] }
-    if (call.functionName === 'approve')
-      return { name: 'approve', token, spender: call.args[0], amount: call.args[1] }
-  } catch {
-    // Not a call of the ERC-20 ABI: the view shows the data as it is.
-  }
-  return undefined
 }

@@ -1,9 +1,8 @@
 /**
  * The EIP-712 typed data of an `eth_signTypedData_v4`, read and checked in full before the
- * visitor is asked to sign it: its shape, each value against its type, and its domain's chain.
+ * visitor is asked to sign it: its shape, each value against its type, and its domain's chain id.
  * Shared by the EOA's and the smart account's providers.
  */
-import { type NetworkConfig, parseCaipNetworkId } from '@airlock/protocol'
 import {
   hashTypedData,
   type TypedDataDomain,
@@ -15,9 +14,11 @@ import { invalid, isRecord, shown } from './signerInput'
 /**
  * EIP-712 typed data from `eth_signTypedData_v4`'s JSON (or an object), checked in full: its
  * shape, its values against its types (viem's `validateTypedData`, then hashed once as signing
- * will), and a domain chainId that is the active network's.
+ * will), and a domain chainId that is a chain id. A chainId of another chain than the active
+ * network is not refused: the approval shows it with a warning (TypedDataSummary), as the issue
+ * asks, since a site may rightly ask for a signature used on another chain (a bridge's order).
  */
-export function readTypedData(value: unknown, network: NetworkConfig) {
+export function readTypedData(value: unknown) {
   const method = 'eth_signTypedData_v4'
   let parsed = value
   if (typeof value === 'string') {
@@ -38,16 +39,8 @@ export function readTypedData(value: unknown, network: NetworkConfig) {
     throw invalid(`${method}: primaryType ${shown(primaryType)} is not one of the types.`)
   if (!isRecord(domain)) throw invalid(`${method}: domain must be an object.`)
   if (!isRecord(message)) throw invalid(`${method}: message must be an object.`)
-  if (domain.chainId !== undefined) {
-    const chainId = chainIdOf(domain.chainId)
-    const expected = BigInt(parseCaipNetworkId(network.caipNetworkId).reference)
-    if (chainId === undefined)
-      throw invalid(`${method}: the domain's chainId ${shown(domain.chainId)} is not a chain id.`)
-    if (chainId !== expected)
-      throw invalid(
-        `${method}: the domain's chainId ${chainId} is not the active network's (${expected}, ${network.name}).`,
-      )
-  }
+  if (domain.chainId !== undefined && chainIdOf(domain.chainId) === undefined)
+    throw invalid(`${method}: the domain's chainId ${shown(domain.chainId)} is not a chain id.`)
   const fields = types as Record<string, TypedDataField[]>
   const mismatch =
     (fields.EIP712Domain && valueMismatch(fields, 'EIP712Domain', domain, 'domain')) ||

@@ -30,8 +30,10 @@ import {
 } from '../../../../devchain/accountAbstraction.mjs'
 import { type Bundler, startBundler } from '../../../../devchain/bundler.mjs'
 import { type Anvil, freePort, startAnvil } from '../../../api/src/services/indexer/testing/anvil'
+import { revertedGasFallbackPercent } from './evmFeeEstimate'
 import { type ApprovalRequest, createEvmSigner } from './evmSigner'
 import { createSmartAccountSigner } from './smartAccountSigner'
+import { revertedOperationGas } from './userOperationFee'
 
 let anvil: Anvil
 let bundler: Bundler
@@ -91,6 +93,7 @@ async function freshWallet({
     return answer
   }
   let timeouts = 0
+  const reported: unknown[] = []
   const eoa = createEvmSigner({ privateKey, networks: [network], network: 'eip155:31337', approve })
   const smart = await createSmartAccountSigner({
     owner: privateKeyToAccount(privateKey),
@@ -99,6 +102,7 @@ async function freshWallet({
     bundlerTransport,
     accountFactory: async () => devAccountFactoryAddress,
     approve,
+    onFailedAfterApproval: (error) => reported.push(error),
     onTimeout: () => {
       timeouts++
     },
@@ -106,7 +110,7 @@ async function freshWallet({
   })
   if (ether !== '0')
     await testClient.setBalance({ address: smart.address, value: parseEther(ether) })
-  return { eoa, smart, shown, timeouts: () => timeouts }
+  return { eoa, smart, shown, reported, timeouts: () => timeouts }
 }
 
 /**
@@ -254,6 +258,131 @@ describe('eth_sendTransaction', () => {
         details: "UserOperation reverted during simulation with reason: AA21 didn't pay prefund",
       })
       expect(shown).toHaveLength(0)
+      await expectNothingSent(smart.address, [receiver])
+    },
+    sendTimeout,
+  )
+})
+
+describe('eth_sendTransaction: what the site sets and what reverts', () => {
+  test(
+    'behavior: a call that reverts (more ether than the account has) still reaches the visitor, with fallback gas limits; declined, nothing lands',
+    async () => {
+      const { smart, shown } = await freshWallet({ answer: false })
+      const receiver = freshAddress()
+      await expect(
+        smart.request({
+          method: 'eth_sendTransaction',
+          params: [{ from: smart.address, to: receiver, value: toHex(parseEther('2')) }],
+        }),
+      ).rejects.toMatchObject({ name: 'UserRejectedRequestError', code: 4001 })
+      const { gasLimit } = await chain.getBlock({ blockTag: 'latest' })
+      const gas =
+        (gasLimit * revertedGasFallbackPercent) / 100n +
+        revertedOperationGas.verificationGasLimit +
+        revertedOperationGas.preVerificationGas
+      expect(shown).toEqual([
+        expect.objectContaining({ kind: 'transaction', to: receiver, value: parseEther('2') }),
+      ])
+      const [request] = shown
+      const maxFee = request?.kind === 'transaction' ? request.fee?.maxFee : undefined
+      expect(maxFee && maxFee % gas).toBe(0n)
+      await expectNothingSent(smart.address, [receiver])
+    },
+    sendTimeout,
+  )
+
+  test(
+    'behavior: approved anyway, a reverting call is included with the fallback limits and reverts: the site hears why, the modal is told, the fee is within the one shown',
+    async () => {
+      const { smart, shown, reported } = await freshWallet()
+      const receiver = freshAddress()
+      const before = await chain.getBalance({ address: smart.address })
+      const sending = smart.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: smart.address, to: receiver, value: toHex(parseEther('2')) }],
+      })
+      const failure = await sending.catch((error: unknown) => error)
+      expect(failure).toMatchObject({
+        code: -32603,
+        message: expect.stringMatching(
+          /^The user operation 0x[0-9a-f]{64} was included but its call reverted/,
+        ),
+      })
+      expect(reported).toEqual([failure])
+      expect(await chain.getBalance({ address: receiver })).toBe(0n)
+      const [request] = shown
+      const maxFee = request?.kind === 'transaction' ? request.fee?.maxFee : undefined
+      const paid = before - (await chain.getBalance({ address: smart.address }))
+      expect(paid).toBeGreaterThan(0n)
+      expect(paid).toBeLessThanOrEqual(maxFee as bigint)
+    },
+    sendTimeout,
+  )
+
+  test(
+    "error: a site's nonce that is not the account's next one is refused like the EOA's, never shown; its next one is shown",
+    async () => {
+      const { smart, shown } = await freshWallet({ answer: false })
+      const receiver = freshAddress()
+      await expect(
+        smart.request({
+          method: 'eth_sendTransaction',
+          params: [{ from: smart.address, to: receiver, value: '0x1', nonce: '0x5' }],
+        }),
+      ).rejects.toMatchObject({
+        name: 'InvalidParamsError',
+        code: -32602,
+        message:
+          "eth_sendTransaction: nonce 5 is not the account's next one (0); leave it out and the wallet sets it.",
+      })
+      expect(shown).toEqual([])
+      await expect(
+        smart.request({
+          method: 'eth_sendTransaction',
+          params: [{ from: smart.address, to: receiver, value: '0x1', nonce: '0x0' }],
+        }),
+      ).rejects.toMatchObject({ code: 4001 })
+      expect(shown).toHaveLength(1)
+    },
+    sendTimeout,
+  )
+
+  test(
+    "security: a site's gas or fee per gas above 3× the user operation's estimate is refused like the EOA's, never shown",
+    async () => {
+      const { smart, shown } = await freshWallet()
+      const receiver = freshAddress()
+      const huge = toHex(parseEther('0.001')) // 10⁶ gwei per gas
+      for (const [fields, field] of [
+        [{ gasPrice: huge }, 'gasPrice'],
+        [{ maxFeePerGas: huge }, 'maxFeePerGas'],
+        [{ maxPriorityFeePerGas: huge }, 'maxPriorityFeePerGas'],
+      ] as const)
+        await expect(
+          smart.request({
+            method: 'eth_sendTransaction',
+            params: [{ from: smart.address, to: receiver, value: '0x1', ...fields }],
+          }),
+        ).rejects.toMatchObject({
+          name: 'InvalidParamsError',
+          code: -32602,
+          message: expect.stringMatching(
+            new RegExp(
+              `^eth_sendTransaction: ${field} 1000000 gwei is more than [\\d.]+ gwei, 3× the network's fee now \\([\\d.]+ gwei\\); leave it out and the wallet sets it\\.$`,
+            ),
+          ),
+        })
+      await expect(
+        smart.request({
+          method: 'eth_sendTransaction',
+          params: [{ from: smart.address, to: receiver, value: '0x1', gas: toHex(50_000_000n) }],
+        }),
+      ).rejects.toMatchObject({
+        code: -32602,
+        message: /^eth_sendTransaction: gas 50000000 is more than \d+, 3× the wallet's estimate/,
+      })
+      expect(shown).toEqual([])
       await expectNothingSent(smart.address, [receiver])
     },
     sendTimeout,

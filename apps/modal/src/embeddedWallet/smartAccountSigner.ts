@@ -20,6 +20,7 @@ import {
 } from '@airlock/protocol'
 import {
   type Address,
+  type Chain,
   createPublicClient,
   getAddress,
   type Hex,
@@ -40,6 +41,7 @@ import {
 import { HttpError } from '../api'
 import { afterApproval, type ReportFailure } from './afterApproval'
 import { relayFailureOf } from './bundlerRelay'
+import { assertNextNonce } from './evmFees'
 import {
   type ApprovalCall,
   type ApprovalRequest,
@@ -49,17 +51,17 @@ import {
   type EvmSigner,
   isChainIdHex,
   messageText,
-  type NetworkFee,
   ownAddressCheck,
   providerErrorOf,
   readCapabilitiesRequest,
   readPersonalSign,
 } from './evmSigner'
-import { erc20CallOf, readTransaction } from './evmTransaction'
+import { readTransaction } from './evmTransaction'
 import { readTypedData } from './evmTypedData'
 import { positional, type RequestHandler, requestDispatcher } from './requestDispatcher'
 import { invalid, isRecord, shown } from './signerInput'
 import { ownedSmartAccount, smartAccountBundler } from './smartAccount'
+import { checkSiteFees, type OperationLimits, userOperationFee } from './userOperationFee'
 
 /** How long a sent user operation may take to be included before the request fails. */
 export const userOperationTimeoutMs = 60_000
@@ -92,15 +94,6 @@ export type SmartAccountSignerOptions = {
   timeoutMs?: number
 }
 
-/** The gas limits and fees per gas a user operation was shown with, and is sent with. */
-type OperationLimits = {
-  callGasLimit: bigint
-  verificationGasLimit: bigint
-  preVerificationGas: bigint
-  maxFeePerGas: bigint
-  maxPriorityFeePerGas: bigint
-}
-
 /** A batch this wallet sent: its user operation and the network it went to. */
 type SentBatch = { hash: Hex; network: NetworkConfig }
 
@@ -127,7 +120,12 @@ export async function createSmartAccountSigner(
 
   const clients = new Map<
     string,
-    { chain: PublicClient; account: SmartAccount; bundler: BundlerClient; sponsored: boolean }
+    {
+      chain: PublicClient<Transport, Chain>
+      account: SmartAccount
+      bundler: BundlerClient
+      sponsored: boolean
+    }
   >()
   async function clientsOf(network: NetworkConfig) {
     const made = clients.get(network.caipNetworkId)
@@ -166,31 +164,10 @@ export async function createSmartAccountSigner(
   const operationCalls = (calls: ApprovalCall[]) =>
     calls.map(({ to, value, data }) => ({ to, value, ...(data ? { data } : {}) }))
 
-  /**
-   * The user operation's network fee, before the visitor is asked: the bundler's gas estimate
-   * and the operation's fee per gas, which the send then keeps to (`limits`). A sponsored
-   * network's operation costs the visitor nothing; its paymaster is asked only once approved.
-   */
-  async function operationFee(
-    network: NetworkConfig,
-    calls: ApprovalCall[],
-  ): Promise<{ fee: NetworkFee; limits?: OperationLimits }> {
-    const { account, bundler, sponsored } = await clientsOf(network)
-    if (sponsored) return { fee: { maxFee: 0n, sponsored: true } }
+  /** The user operation's network fee and limits (userOperationFee.ts), before the visitor is asked. */
+  async function operationFee(network: NetworkConfig, calls: ApprovalCall[]) {
     try {
-      const prepared = await bundler.prepareUserOperation({
-        account,
-        calls: operationCalls(calls),
-      })
-      const limits = {
-        callGasLimit: prepared.callGasLimit,
-        verificationGasLimit: prepared.verificationGasLimit,
-        preVerificationGas: prepared.preVerificationGas,
-        maxFeePerGas: prepared.maxFeePerGas,
-        maxPriorityFeePerGas: prepared.maxPriorityFeePerGas,
-      }
-      const gas = limits.callGasLimit + limits.verificationGasLimit + limits.preVerificationGas
-      return { fee: { maxFee: gas * limits.maxFeePerGas }, limits }
+      return await userOperationFee(await clientsOf(network), calls)
     } catch (error) {
       throw userOperationError(error, network)
     }
@@ -246,7 +223,7 @@ export async function createSmartAccountSigner(
     const [from, value] = positional(method, params, ['address', 'typedData'])
     assertOwnAddress(method, from)
     const network = networkOf()
-    const typedData = readTypedData(value, network)
+    const typedData = readTypedData(value)
     await approved({
       kind: 'typedData',
       network: network.caipNetworkId,
@@ -262,14 +239,26 @@ export async function createSmartAccountSigner(
   }
 
   async function sendTransaction(params: RequestArguments['params']) {
-    const [value] = positional('eth_sendTransaction', params, ['transaction'])
+    const method = 'eth_sendTransaction'
+    const [value] = positional(method, params, ['transaction'])
     const network = networkOf()
-    // Gas, fees and nonce, if given, are the EOA's notions: a user operation's are the bundler's
-    // estimate and the account's own nonce.
-    const { to, value: amount, data } = readTransaction(value, network, assertOwnAddress)
-    const call = data ? erc20CallOf(to, data) : undefined
+    const transaction = readTransaction(value, network, assertOwnAddress)
+    const { to, value: amount, data } = transaction
     const calls = [{ to, value: amount, ...(data ? { data } : {}) }]
     const { fee, limits } = await operationFee(network, calls)
+    // The site's EOA fields are held to the EOA's rules, though the operation is sent with its own
+    // gas, fees and nonce: fees within 3× the operation's estimate, and a nonce that is the one
+    // the chain gives the account's address (what a site's library fills in), else refused.
+    checkSiteFees(method, transaction, limits)
+    if (transaction.nonce !== undefined) {
+      const { chain } = await clientsOf(network)
+      const next = await chain
+        .getTransactionCount({ address, blockTag: 'pending' })
+        .catch((error: unknown) => {
+          throw providerErrorOf(error, network)
+        })
+      assertNextNonce(method, transaction.nonce, next)
+    }
     await approved({
       kind: 'transaction',
       network: network.caipNetworkId,
@@ -277,7 +266,6 @@ export async function createSmartAccountSigner(
       to,
       value: amount,
       ...(data ? { data } : {}),
-      ...(call ? { call } : {}),
       fee,
     })
     return thenReported(async () => {
@@ -426,13 +414,7 @@ function readCalls(
     assertCapabilities(at, call.capabilities)
     const to = getAddress(call.to)
     const bytes = data && data !== '0x' ? (data.toLowerCase() as Hex) : undefined
-    const erc20 = bytes ? erc20CallOf(to, bytes) : undefined
-    return {
-      to,
-      value: BigInt(value),
-      ...(bytes ? { data: bytes } : {}),
-      ...(erc20 ? { call: erc20 } : {}),
-    }
+    return { to, value: BigInt(value), ...(bytes ? { data: bytes } : {}) }
   })
 }
 

@@ -4,6 +4,7 @@
  */
 import { type Address, address } from '@solana/kit'
 import { describe, expect, test } from 'vitest'
+import { assertPriorityFeeWithinCap, priorityFeeFloorMicroLamports } from './solanaPriorityFee'
 import { COMPUTE_BUDGET_PROGRAM_ADDRESS, solanaFeeOf, summarize } from './solanaTransaction'
 
 const computeBudget = address(COMPUTE_BUDGET_PROGRAM_ADDRESS)
@@ -54,5 +55,37 @@ describe('Solana fees', () => {
       priority: 1n,
     })
     expect(solanaFeeOf(1, [unitPrice(10n), transfer])).toEqual({ base: 5000n, priority: 2n })
+  })
+})
+
+describe('the priority fee cap', () => {
+  /** The cluster's answer to getRecentPrioritizationFees, as @solana/kit's RPC gives it. */
+  const recentFees = (fees: bigint[]) =>
+    ({
+      getRecentPrioritizationFees: () => ({
+        send: async () => fees.map((prioritizationFee, slot) => ({ slot, prioritizationFee })),
+      }),
+    }) as unknown as Parameters<typeof assertPriorityFeeWithinCap>[2]
+
+  test('behavior: the cap is 3× the median of the recent fees when that is above the floor', async () => {
+    const busy = recentFees([2_000_000n, 9_000_000n, 5_000_000n])
+    await expect(
+      assertPriorityFeeWithinCap('m', [unitPrice(15_000_000n)], busy),
+    ).resolves.toBeUndefined()
+    await expect(assertPriorityFeeWithinCap('m', [unitPrice(15_000_001n)], busy)).rejects.toThrow(
+      "m: the priority fee 15000001 micro-lamports per compute unit is more than 15000000, 3× the wallet's estimate (5000000); leave out the ComputeBudget price or lower it.",
+    )
+  })
+
+  test('behavior: a quiet cluster (no fees, or zeros) caps at 3× the floor, not at 0', async () => {
+    const cap = 3n * priorityFeeFloorMicroLamports
+    for (const quiet of [recentFees([]), recentFees([0n, 0n])]) {
+      await expect(
+        assertPriorityFeeWithinCap('m', [unitPrice(cap)], quiet),
+      ).resolves.toBeUndefined()
+      await expect(assertPriorityFeeWithinCap('m', [unitPrice(cap + 1n)], quiet)).rejects.toThrow(
+        /is more than 3000000, 3× the wallet's estimate \(1000000\)/,
+      )
+    }
   })
 })

@@ -7,6 +7,7 @@
 import type { NetworkConfig } from '@airlock/protocol'
 import {
   type Address,
+  address,
   appendTransactionMessageInstructions,
   compileTransaction,
   createNoopSigner,
@@ -36,7 +37,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { devUsdMint, solanaDevAccounts } from '../../../../devchain/solanaDev.mjs'
 import { type SolanaRpc, startSolanaRpc } from '../../../../devchain/solanaRpc.mjs'
 import { prepareSolanaTransfer } from '../send/solanaTransfer'
+import { priorityFeeFloorMicroLamports } from './solanaPriorityFee'
 import { createSolanaSigner, type SolanaApprovalRequest } from './solanaSigner'
+import { COMPUTE_BUDGET_PROGRAM_ADDRESS } from './solanaTransaction'
 import { deriveWalletAccounts } from './walletAccounts'
 import { createWalletSecret } from './walletSecret'
 
@@ -264,6 +267,49 @@ describe('solana_signTransaction', () => {
       .sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' })
       .send()
     expect(await balance(recipient)).toBe(recipientBefore + amount)
+  })
+
+  test('refuses, unasked, a priority fee above 3× the estimate (the floor on a quiet cluster); one within it is shown', async () => {
+    const { signer, shown } = signerAnswering(false)
+    // The local cluster has no recent prioritization fees: the estimate is the floor.
+    const cap = 3n * priorityFeeFloorMicroLamports
+    const transfer = getTransferSolInstruction({
+      source: createNoopSigner(wallet.address),
+      destination: recipient,
+      amount: 1n,
+    })
+    const priced = (microLamports: bigint) => {
+      const data = new Uint8Array(9)
+      data[0] = 3 // SetComputeUnitPrice
+      new DataView(data.buffer).setBigUint64(1, microLamports, true)
+      return unsignedTransaction(wallet.address, [
+        { programAddress: address(COMPUTE_BUDGET_PROGRAM_ADDRESS), data },
+        transfer,
+      ])
+    }
+    const refused = await rejection(
+      signer.request({
+        method: 'solana_signAndSendTransaction',
+        params: { transaction: await priced(cap + 1n) },
+      }),
+    )
+    expect(refused).toMatchObject({
+      name: 'InvalidParamsError',
+      code: -32602,
+      message: `solana_signAndSendTransaction: the priority fee ${cap + 1n} micro-lamports per compute unit is more than ${cap}, 3× the wallet's estimate (${priorityFeeFloorMicroLamports}); leave out the ComputeBudget price or lower it.`,
+    })
+    expect(shown).toEqual([])
+    await expect(
+      signer.request({
+        method: 'solana_signTransaction',
+        params: { transaction: await priced(cap) },
+      }),
+    ).rejects.toMatchObject({ code: 4001 })
+    expect(shown).toEqual([
+      expect.objectContaining({
+        fee: { base: 5000n, priority: (cap * 200_000n) / 1_000_000n },
+      }),
+    ])
   })
 
   test('reads an SPL Token transferChecked for the approval', async () => {

@@ -46,6 +46,7 @@ import {
   requestDispatcher,
 } from './requestDispatcher'
 import { errorText, invalid, isRecord, networkList, readableText, shown } from './signerInput'
+import { assertPriorityFeeWithinCap } from './solanaPriorityFee'
 import {
   isTransactionMessage,
   readMessage,
@@ -284,6 +285,10 @@ export function createSolanaSigner({
       },
     )
     const instructions = [...message.instructions].map(summarize)
+    // A priority fee above 3× the wallet's estimate is refused, never shown.
+    await assertPriorityFeeWithinCap(method, instructions, rpc).catch((error: unknown) => {
+      throw providerErrorOf(error, on)
+    })
     await approved({
       kind: 'transaction',
       network: on.caipNetworkId,

@@ -1,0 +1,118 @@
+/**
+ * A smart account's user operation fee, set before the visitor is asked: the bundler's gas
+ * estimate and the operation's fee per gas, which the send then keeps to. A call that reverts
+ * still reaches the approval, as an EOA's does (evmFeeEstimate.ts): the bundler's estimate fails
+ * on it, so the operation takes fallback gas limits, the screen's simulation shows the revert,
+ * and a bundler that refuses it when sent is told after the approval. The site's EOA fields
+ * (`gas`, `gasPrice`, `maxFeePerGas`, `maxPriorityFeePerGas`) are held to the EOA's cap against
+ * this estimate (evmFees.ts).
+ */
+import { type Chain, type PublicClient, type Transport, BaseError as ViemError } from 'viem'
+import type { BundlerClient, SmartAccount } from 'viem/account-abstraction'
+import { revertedGasFallback } from './evmFeeEstimate'
+import { type FeeEstimate, setFees } from './evmFees'
+import type { ApprovalCall, NetworkFee } from './evmSigner'
+import type { CheckedTransaction } from './evmTransaction'
+
+/** The gas limits and fees per gas a user operation was shown with, and is sent with. */
+export type OperationLimits = {
+  callGasLimit: bigint
+  verificationGasLimit: bigint
+  preVerificationGas: bigint
+  maxFeePerGas: bigint
+  maxPriorityFeePerGas: bigint
+}
+
+/**
+ * The verification and pre-verification gas of a user operation whose estimate reverts (its call
+ * gas is the EOA's fallback, a share of the block's gas limit): enough for the account's
+ * validation and its deployment by the factory on first use, with the bundler's overhead.
+ */
+export const revertedOperationGas = {
+  verificationGasLimit: 1_000_000n,
+  preVerificationGas: 100_000n,
+}
+
+type OperationClients = {
+  chain: PublicClient<Transport, Chain>
+  account: SmartAccount
+  bundler: BundlerClient
+  sponsored: boolean
+}
+
+/**
+ * The operation's network fee and the limits it is sent with; a sponsored network's costs the
+ * visitor nothing (its paymaster is asked only once approved), so it has no limits.
+ */
+export async function userOperationFee(
+  { chain, account, bundler, sponsored }: OperationClients,
+  calls: ApprovalCall[],
+): Promise<{ fee: NetworkFee; limits?: OperationLimits }> {
+  if (sponsored) return { fee: { maxFee: 0n, sponsored: true } }
+  const operationCalls = calls.map(({ to, value, data }) => ({
+    to,
+    value,
+    ...(data ? { data } : {}),
+  }))
+  const prepared = await bundler
+    .prepareUserOperation({ account, calls: operationCalls })
+    .catch(async (error: unknown) => {
+      if (!isUserOperationRevert(error)) throw error
+      // All three limits given: viem asks the bundler for no estimate.
+      return bundler.prepareUserOperation({
+        account,
+        calls: operationCalls,
+        callGasLimit: await revertedGasFallback(chain, {}),
+        ...revertedOperationGas,
+      })
+    })
+  const limits = {
+    callGasLimit: prepared.callGasLimit,
+    verificationGasLimit: prepared.verificationGasLimit,
+    preVerificationGas: prepared.preVerificationGas,
+    maxFeePerGas: prepared.maxFeePerGas,
+    maxPriorityFeePerGas: prepared.maxPriorityFeePerGas,
+  }
+  return { fee: { maxFee: operationGas(limits) * limits.maxFeePerGas }, limits }
+}
+
+/**
+ * Holds a site's EOA gas and fee fields to the EOA's rule (at most 3× the estimate, else
+ * refused), against the user operation's own: its total gas and its fees per gas. A sponsored
+ * operation (no limits) costs the visitor no fee, so its fields are not held to one.
+ *
+ * @throws InvalidParamsError (-32602), in the EOA's words (evmFees.ts).
+ */
+export function checkSiteFees(
+  method: string,
+  transaction: CheckedTransaction,
+  limits: OperationLimits | undefined,
+) {
+  if (!limits) return
+  const estimate: FeeEstimate = {
+    gas: operationGas(limits),
+    maxFeePerGas: limits.maxFeePerGas,
+    maxPriorityFeePerGas: limits.maxPriorityFeePerGas,
+  }
+  setFees(method, transaction, estimate)
+}
+
+const operationGas = (limits: OperationLimits) =>
+  limits.callGasLimit + limits.verificationGasLimit + limits.preVerificationGas
+
+/**
+ * Whether the bundler said the operation's call reverts (ERC-7769's -32521, viem's bundler
+ * `ExecutionRevertedError`, which viem/account-abstraction does not export), not another refusal
+ * (the account can't pay, -32500, stays one).
+ */
+function isUserOperationRevert(error: unknown): boolean {
+  return (
+    error instanceof ViemError &&
+    error.walk(
+      (cause) =>
+        cause instanceof ViemError &&
+        cause.name === 'ExecutionRevertedError' &&
+        (cause.constructor as { code?: unknown }).code === -32521,
+    ) !== null
+  )
+}
