@@ -17,6 +17,7 @@ export const approveText = {
   network: 'Network',
   from: 'From',
   to: 'To',
+  receiverName: 'Name',
   value: 'Value',
   data: 'Data',
   contract: 'Contract',

@@ -23,6 +23,7 @@ import { BalanceChanges } from './BalanceChanges'
 import { DecodedCall } from './DecodedCall'
 import { FeeRows } from './FeeRows'
 import { TypedDataSummary } from './TypedDataSummary'
+import { TypedReceiverName } from './TypedReceiverName'
 import { useSecondConfirmation } from './useSecondConfirmation'
 import { canProveVisibility, seenForMs, useSeenArming } from './useSeenArming'
 import { useSimulation } from './useSimulation'
@@ -149,6 +150,7 @@ function CallRows({ call, network }: { call: ApprovalCall; network: NetworkConfi
       <DecodedCall call={call} network={network} />
       <dl className={styles.details}>
         <Row label={call.data ? text.contract : text.to}>{call.to}</Row>
+        <TypedReceiverName call={call} />
         <Row label={text.value}>
           <span data-value>{`${formatUnits(call.value, decimals)} ${symbol}`}</span>
         </Row>

@@ -283,9 +283,9 @@ describe('WalletSend with the embedded wallet: the approval is the one review (i
   /**
    * The Send view of an email login's wallet, made and unlocked by the modal's own code, holding
    * 1 ETH on the test's anvil (the indexer's balances say so too), with the form filled in to
-   * send 0.25 ETH to a fresh address.
+   * send 0.25 ETH to a fresh address, typed as is or as the name `typed` that resolves to it.
    */
-  async function sendFromEmbeddedWallet(email: string) {
+  async function sendFromEmbeddedWallet(email: string, typed?: string) {
     const wallet = walletRoutes(email)
     const api: ApiRoutes = { ...wallet.routes }
     const rendered = renderView('WalletSend', {
@@ -314,10 +314,18 @@ describe('WalletSend with the embedded wallet: the approval is the one review (i
       hash: await funder.sendTransaction({ to: address, value: parseEther('1') }),
     })
     const receiver = privateKeyToAccount(generatePrivateKey()).address
+    if (typed)
+      api[`GET /v1/names/${typed}`] = () => ({
+        name: typed,
+        address: receiver,
+        coinType: 60,
+        attributes: {},
+        createdAt: '2026-11-26T12:00:00.000Z',
+      })
     const filled = await form()
     await filled.chooseToken('Ether')
     await userEvent.fill(filled.amount, '0.25')
-    await userEvent.fill(filled.receiver, receiver)
+    await userEvent.fill(filled.receiver, typed ?? receiver)
     // The fee of the real chain, estimated before the wallet is asked.
     await expect.poll(() => document.querySelector('[data-send-fee]')?.textContent).toMatch(/ETH$/)
     return { ...rendered, ...filled, address, receiver }
@@ -325,8 +333,11 @@ describe('WalletSend with the embedded wallet: the approval is the one review (i
 
   const approveButton = () => screen.getByRole('button', { name: approveText.approveButton })
 
-  test('behavior: the form’s button asks the wallet at once: its approval shows receiver, amount, network and fee; Approve sends, loading meanwhile, then Account says it was sent', async () => {
-    const { modal, preview, receiver } = await sendFromEmbeddedWallet('ada-send@example.com')
+  test('behavior: the form’s button asks the wallet at once: its approval shows receiver (by the name typed too), amount, network and fee; Approve sends, loading meanwhile, then Account says it was sent', async () => {
+    const { modal, preview, receiver } = await sendFromEmbeddedWallet(
+      'ada-send@example.com',
+      'bob.airlock.eth',
+    )
     const loading: boolean[] = []
     modal.store.subscribe((state, previous) => {
       if (state.send.loading !== previous.send.loading) loading.push(state.send.loading)
@@ -340,6 +351,9 @@ describe('WalletSend with the embedded wallet: the approval is the one review (i
     expect(await screen.findByText(approveText.sendTransaction)).toBeVisible()
     expect(screen.getByText(network.name)).toBeVisible()
     expect(screen.getByText(receiver)).toBeVisible()
+    const name = document.querySelector('[data-receiver-name]') as HTMLElement
+    expect(name).toHaveTextContent('bob.airlock.eth')
+    expect(name.previousElementSibling).toHaveTextContent(approveText.receiverName)
     expect(document.querySelector('[data-value]')).toHaveTextContent('0.25 ETH')
     await expect
       .poll(() => document.querySelector('[data-fee-max]')?.textContent)
