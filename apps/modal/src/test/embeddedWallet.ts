@@ -110,6 +110,7 @@ export function walletRoutes(email: string) {
   return {
     routes,
     evmAddress: () => wallet?.evmAddress,
+    solanaAddress: () => wallet?.solanaAddress,
     /** Who signed the proof a request carries, and for which challenge's words. */
     async proofOf(options: RequestOptions) {
       const proof = bodyOf(options)?.proof as { challengeId: string; signature: `0x${string}` }

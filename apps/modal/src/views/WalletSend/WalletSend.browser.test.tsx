@@ -16,7 +16,7 @@ import { embeddedWalletId } from '../../connectors/embeddedWallet/embeddedWallet
 import { toastMessages, viewTitles } from '../../messages'
 import { approveText } from '../../messages/approveText'
 import { sendText } from '../../messages/sendText'
-import { anvilFunderKey, anvilOn } from '../../test/chain'
+import { anvilFunderKey, anvilOn, solanaOnRpc } from '../../test/chain'
 import { signedIn, unlockWallet, walletRoutes } from '../../test/embeddedWallet'
 import { ether, evmAccount, evmReceiver, usdCoin } from '../../test/fixtures'
 import {
@@ -385,5 +385,59 @@ describe('WalletSend with the embedded wallet: the approval is the one review (i
     expect(again.receiver).toHaveValue(receiver)
     expect(again.preview).toBeEnabled()
     expect(await chain.getBalance({ address: receiver })).toBe(0n)
+  })
+
+  test('behavior: on Solana too the approval is the review: it shows the transfer, network and fee, and Approve sends the SOL', async () => {
+    const solana = solanaOnRpc()
+    const rpc = async (method: string, params: unknown[]) => {
+      const response = await fetch(solana.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      })
+      return ((await response.json()) as { result: unknown }).result
+    }
+    const lamportsOf = async (address: string) =>
+      ((await rpc('getBalance', [address])) as { value: number }).value
+    const wallet = walletRoutes('ada-solana@example.com')
+    const api: ApiRoutes = { ...wallet.routes }
+    const { modal } = renderView('WalletSend', {
+      below: ['Account'],
+      config: projectConfig({ networks: [solana] }),
+      state: signedIn('ada-solana@example.com', 'email', solana),
+      api,
+    })
+    await unlockWallet(modal)
+    const address = wallet.solanaAddress() as string
+    api[`GET /v1/accounts/${address}/balances`] = () => ({
+      balances: [{ ...sol, quantity: { decimals: '9', numeric: '2' } }],
+    })
+    await modal.connection.activate(embeddedWalletId)
+    expect(modal.store.getState().address).toBe(address)
+    await rpc('requestAirdrop', [address, 2_000_000_000])
+    await expect.poll(() => lamportsOf(address)).toBe(2_000_000_000)
+    const before = await lamportsOf(solanaReceiver)
+
+    const filled = await form()
+    await filled.chooseToken('Solana')
+    await userEvent.fill(filled.amount, '0.5')
+    await userEvent.fill(filled.receiver, solanaReceiver)
+    await expect.poll(() => document.querySelector('[data-send-fee]')?.textContent).toMatch(/SOL$/)
+    await userEvent.click(filled.preview)
+    expect(
+      await screen.findByRole('heading', { level: 1, name: viewTitles.ApproveTransaction }),
+    ).toBeVisible()
+    expect(
+      await screen.findByText(approveText.solTransfer('0.5 SOL', solanaReceiver)),
+    ).toBeVisible()
+    expect(screen.getByText(solana.name)).toBeVisible()
+    expect(document.querySelector('[data-fee-base]')).toHaveTextContent(/ SOL/)
+    await expect.poll(() => approveButton().dataset.arming).toBe('armed')
+    await expect.poll(() => (approveButton() as HTMLButtonElement).disabled).toBe(false)
+    await userEvent.click(approveButton())
+
+    expect(await screen.findByRole('heading', { level: 1, name: viewTitles.Account })).toBeVisible()
+    expect(await screen.findByText(sendText.sent('0.5 SOL'))).toBeVisible()
+    expect((await lamportsOf(solanaReceiver)) - before).toBe(500_000_000)
   })
 })
