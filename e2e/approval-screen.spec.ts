@@ -16,6 +16,7 @@ import {
 import { approvalScreen } from './support/email'
 import { aUsd, aUsdTransfer, fund, usdBalance } from './support/faucet'
 import { sponsoredAccountProject } from './support/operator'
+import { origins } from './support/ports'
 import { providerRequest } from './support/provider'
 import { smartAccountVisitor } from './support/smartAccount'
 import { expect, test } from './support/test'
@@ -67,6 +68,9 @@ test('behavior: an ordinary send shows its max network fee and total, and the fe
   ])
   const screen = approvalScreen(page)
   await expect(screen.card('transaction')).toBeVisible()
+  // The site's request says so: its origin as the bridge saw it, never "your own".
+  await expect(screen.askingOrigin).toHaveAttribute('data-asking-origin', origins.fixtures)
+  await expect(screen.askedByYou).toHaveCount(0)
   await expect(screen.dialog.locator('[data-value]')).toHaveText('0.01 ETH')
   await expect(screen.row('Max network fee')).toHaveText(/^\d+(\.\d+)? ETH/)
   const maxFee = weiShown(await screen.dialog.locator('[data-fee-max]').textContent())

@@ -152,6 +152,8 @@ test('behavior: with the email wallet, Send is reviewed once: the approval scree
   // No 'Review Send' of the modal's own: the wallet's approval is the review, with all it said.
   const screen = approvalScreen(page)
   await expect(screen.card('transaction')).toBeVisible()
+  await expect(screen.askedByYou).toHaveText('Your own, made here: no site asks for it')
+  await expect(screen.askingOrigin).toHaveCount(0)
   await expect(screen.row('Network')).toHaveText('Anvil')
   await expect(screen.row('To')).toHaveText(receiver)
   await expect(screen.dialog.locator('[data-value]')).toHaveText('0.25 ETH')

@@ -179,6 +179,9 @@ test('behavior: with the email wallet, Swap is reviewed once, on the approval sc
   // Swap goes straight to the wallet: its approval, with what the simulation says it brings.
   const screen = approvalScreen(page)
   await expect(screen.card('transaction')).toBeVisible()
+  // The visitor's own swap: no site is said to ask for it.
+  await expect(screen.askedByYou).toHaveText('Your own, made here: no site asks for it')
+  await expect(screen.askingOrigin).toHaveCount(0)
   await expect(screen.simulation).toHaveAttribute('data-simulation', 'succeeds')
   await expect(screen.balanceChanges.filter({ hasText: 'aUSD' })).toHaveText(/^\+29\.\d+ aUSD$/)
   await expect(screen.balanceChanges.filter({ hasText: 'ETH' })).toHaveText('−0.01 ETH')

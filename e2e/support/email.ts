@@ -129,6 +129,9 @@ export function approvalScreen(page: Page) {
     row: (label: string) =>
       dialog.locator(`xpath=.//dt[normalize-space(.)="${label}"]/following-sibling::dd[1]`).first(),
     simulation: dialog.locator('[data-simulation]'),
+    /** Who asks: the site's origin as the bridge saw it, or the visitor's own request. */
+    askingOrigin: dialog.locator('[data-asking-origin]'),
+    askedByYou: dialog.locator('[data-asked-by-you]'),
     /** The expected balance changes, one line each ("+29.9 aUSD", "−0.01 ETH"). */
     balanceChanges: dialog.locator('[data-balance-change]'),
     shown: () => dialog.locator('[data-approval-kind]').count(),

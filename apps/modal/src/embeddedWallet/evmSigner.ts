@@ -41,6 +41,7 @@ import {
   BaseError as ViemError,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import type { Asker } from '../connectors/types'
 import { afterApproval, type ReportFailure } from './afterApproval'
 import { type FeeEstimate, setFees } from './evmFees'
 import {
@@ -54,6 +55,7 @@ import {
   type AccountProvider,
   type ApprovalContext,
   type AskVisitor,
+  askedBy,
   type ProviderOptions,
   positional,
   type RequestHandlers,
@@ -231,7 +233,11 @@ export function createEvmSigner({
     return afterApproval(onFailedAfterApproval, () => account.signTypedData(typedData))
   }
 
-  async function sendTransaction(params: RequestArguments['params']) {
+  async function sendTransaction(
+    params: RequestArguments['params'],
+    _method: string,
+    asker: Asker,
+  ) {
     const method = 'eth_sendTransaction'
     const [value] = positional(method, params, ['transaction'])
     // The network of the request, kept to the end even if the wallet switches meanwhile.
@@ -259,6 +265,7 @@ export function createEvmSigner({
       kind: 'transaction',
       network: on.caipNetworkId,
       from,
+      ...askedBy(asker),
       to: transaction.to,
       value: transaction.value,
       ...(transaction.data ? { data: transaction.data } : {}),

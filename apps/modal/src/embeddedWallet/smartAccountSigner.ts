@@ -38,6 +38,7 @@ import {
   WaitForUserOperationReceiptTimeoutError,
 } from 'viem/account-abstraction'
 import { HttpError } from '../api'
+import type { Asker } from '../connectors/types'
 import { afterApproval, type ReportFailure } from './afterApproval'
 import { relayFailureOf } from './bundlerRelay'
 import {
@@ -57,7 +58,7 @@ import {
 } from './evmSigner'
 import { erc20CallOf, readTransaction } from './evmTransaction'
 import { readTypedData } from './evmTypedData'
-import { positional, type RequestHandler, requestDispatcher } from './requestDispatcher'
+import { askedBy, positional, type RequestHandler, requestDispatcher } from './requestDispatcher'
 import { invalid, isRecord, shown } from './signerInput'
 import { ownedSmartAccount, smartAccountBundler } from './smartAccount'
 
@@ -261,7 +262,11 @@ export async function createSmartAccountSigner(
     })
   }
 
-  async function sendTransaction(params: RequestArguments['params']) {
+  async function sendTransaction(
+    params: RequestArguments['params'],
+    _method: string,
+    asker: Asker,
+  ) {
     const [value] = positional('eth_sendTransaction', params, ['transaction'])
     const network = networkOf()
     // Gas, fees and nonce, if given, are the EOA's notions: a user operation's are the bundler's
@@ -274,6 +279,7 @@ export async function createSmartAccountSigner(
       kind: 'transaction',
       network: network.caipNetworkId,
       from: address,
+      ...askedBy(asker),
       to,
       value: amount,
       ...(data ? { data } : {}),
@@ -375,7 +381,7 @@ export async function createSmartAccountSigner(
       eth_sign: refuseEoaSigning,
     },
     // The network, its switch and chain reads: the EOA's provider, which the account shares.
-    { otherwise: (args) => eoa.request(args) },
+    { otherwise: (args, asker) => eoa.request(args, asker) },
   )
   return { address, network: () => eoa.network(), request }
 }

@@ -53,6 +53,10 @@ function SolanaInstruction({ instruction }: { instruction: SolanaInstructionSumm
   return <>{text.program(instruction.programId)}</>
 }
 
+/** What a send is: the visitor's own (built in the modal), or the site's request. */
+const explainSendOf = (approval: PendingApproval) =>
+  approval.fromModal ? text.explainOwnSend : text.explainSend
+
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
@@ -98,7 +102,7 @@ function Summary({ approval, state }: { approval: PendingApproval; state: ModalS
     return (
       <>
         <p className={list.note}>
-          {approval.send ? text.explainSend : text.explainSignTransaction}
+          {approval.send ? explainSendOf(approval) : text.explainSignTransaction}
         </p>
         <ul className={list.list}>
           {approval.instructions.map((instruction, index) => (
@@ -133,7 +137,7 @@ function Summary({ approval, state }: { approval: PendingApproval; state: ModalS
     )
   return (
     <>
-      <p className={list.note}>{text.explainSend}</p>
+      <p className={list.note}>{explainSendOf(approval)}</p>
       <dl className={styles.details}>{common}</dl>
       <CallRows call={approval} network={network} />
       {fees}
@@ -186,7 +190,7 @@ export function ApproveTransaction() {
   return (
     <div ref={card} className={styles.form} data-approval-kind={approval.kind}>
       <p className={styles.title}>{titleOf(approval)}</p>
-      <AskingSite />
+      <AskingSite fromModal={approval.fromModal === true} />
       <Summary approval={approval} state={state} />
       <BalanceChanges simulation={simulation} network={network} />
       {second.asking && (

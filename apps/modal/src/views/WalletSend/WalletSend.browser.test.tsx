@@ -349,6 +349,10 @@ describe('WalletSend with the embedded wallet: the approval is the one review (i
     ).toBeVisible()
     expect(screen.queryByText(viewTitles.WalletSendPreview)).toBeNull()
     expect(await screen.findByText(approveText.sendTransaction)).toBeVisible()
+    // The visitor's own send: no site is said to ask for it.
+    expect(screen.getByText(approveText.explainOwnSend)).toBeVisible()
+    expect(screen.getByText(approveText.askedByYou)).toBeVisible()
+    expect(document.querySelector('[data-asking-origin]')).toBeNull()
     expect(screen.getByText(network.name)).toBeVisible()
     expect(screen.getByText(receiver)).toBeVisible()
     const name = document.querySelector('[data-receiver-name]') as HTMLElement
@@ -374,9 +378,9 @@ describe('WalletSend with the embedded wallet: the approval is the one review (i
     const { preview, receiver } = await sendFromEmbeddedWallet('ada-reject@example.com')
     await userEvent.click(preview)
     await userEvent.click(await screen.findByRole('button', { name: approveText.reject }))
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
-      viewTitles.WalletSend,
-    )
+    expect(
+      await screen.findByRole('heading', { level: 1, name: viewTitles.WalletSend }),
+    ).toBeVisible()
     // The form again (the approval was shown over it), as it was, saying why and ready to send.
     const again = await form()
     await expect.poll(again.message).toBe(toastMessages.signatureDeclined)
@@ -430,6 +434,8 @@ describe('WalletSend with the embedded wallet: the approval is the one review (i
     expect(
       await screen.findByText(approveText.solTransfer('0.5 SOL', solanaReceiver)),
     ).toBeVisible()
+    expect(screen.getByText(approveText.explainOwnSend)).toBeVisible()
+    expect(screen.getByText(approveText.askedByYou)).toBeVisible()
     expect(screen.getByText(solana.name)).toBeVisible()
     expect(document.querySelector('[data-fee-base]')).toHaveTextContent(/ SOL/)
     await expect.poll(() => approveButton().dataset.arming).toBe('armed')

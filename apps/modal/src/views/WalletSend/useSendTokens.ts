@@ -22,7 +22,8 @@ export function useSendTokens() {
           store,
           analytics: modal.analytics,
           request: async (request) => {
-            const forwarded = modal.connection.forward(request as never)
+            // The visitor's own send: the embedded wallet's approval says it is theirs.
+            const forwarded = modal.connection.forward(request as never, 'modal')
             if (!forwarded) throw new Error(sendText.failed)
             return forwarded
           },
