@@ -3,54 +3,27 @@
 // ordinary send shows its maximum network fee and total, and pays no more; a transaction the
 // simulation says reverts is flagged and Approve asks twice (a sponsored smart account's, and the
 // email wallet's EOA's whose gas estimate reverts); a Permit2 signature and an unlimited
-// approve are shown in words; a swap on the local pool shows the aUSD it brings.
-import type { Page } from '@playwright/test'
+// approve are shown in words. A swap's simulated "+… aUSD" is the Swap view's (swap.spec.ts).
 import {
-  type Address,
   encodeFunctionData,
   erc20Abi,
   type Hex,
   maxUint256,
-  parseAbi,
   parseEther,
   parseUnits,
   toHex,
   verifyTypedData,
 } from 'viem'
-import { devUniswapAddresses } from '../devchain/uniswap.mjs'
-import { freshEmail, openSite, signUpByEmail } from './support/email'
+import { approvalScreen } from './support/email'
 import { aUsd, aUsdTransfer, fund, usdBalance } from './support/faucet'
-import { modal } from './support/modal'
 import { sponsoredAccountProject } from './support/operator'
+import { origins } from './support/ports'
 import { providerRequest } from './support/provider'
 import { smartAccountVisitor } from './support/smartAccount'
 import { expect, test } from './support/test'
 import { anvilClient, freshAddress } from './support/testWallet'
 
 const client = anvilClient()
-
-/** Signs up with the email wallet on the demo site, on anvil; its account is the EOA. */
-async function emailVisitor(page: Page) {
-  await openSite(page, { networks: ['eip155:31337'] })
-  const { address } = await signUpByEmail(page, freshEmail())
-  return address as Address
-}
-
-/** The approval on screen, as the visitor sees it in the modal's frame. */
-function approvalScreen(page: Page) {
-  const { dialog } = modal(page)
-  return {
-    dialog,
-    card: (kind: string) => dialog.locator(`[data-approval-kind="${kind}"]`),
-    approve: dialog.getByRole('button', { name: /^Approve( anyway)?$/ }),
-    reject: dialog.getByRole('button', { name: 'Reject', exact: true }),
-    /** The value of the details row labelled `label` (a <dt> and the <dd> after it). */
-    row: (label: string) =>
-      dialog.locator(`xpath=.//dt[normalize-space(.)="${label}"]/following-sibling::dd[1]`).first(),
-    simulation: dialog.locator('[data-simulation]'),
-    shown: () => dialog.locator('[data-approval-kind]').count(),
-  }
-}
 
 /** An amount in ETH as the fee rows show it ("0.000042 ETH", maybe with USD after it), in wei. */
 function weiShown(text: string | null): bigint {
@@ -61,8 +34,9 @@ function weiShown(text: string | null): bigint {
 
 test('security: a site that asks to burn the balance in fees (gasPrice = balance / 21000) is refused in words, and nothing is shown or sent', async ({
   page,
+  emailVisitor,
 }) => {
-  const address = await emailVisitor(page)
+  const address = await emailVisitor()
   await fund(address, { ether: '1' })
   const balance = await client.getBalance({ address })
   const gasPrice = balance / 21_000n
@@ -85,8 +59,9 @@ test('security: a site that asks to burn the balance in fees (gasPrice = balance
 
 test('behavior: an ordinary send shows its max network fee and total, and the fee paid on anvil is at most the one shown', async ({
   page,
+  emailVisitor,
 }) => {
-  const address = await emailVisitor(page)
+  const address = await emailVisitor()
   await fund(address, { ether: '1' })
   const receiver = freshAddress()
   const sending = providerRequest(page, 'eth_sendTransaction', [
@@ -94,6 +69,9 @@ test('behavior: an ordinary send shows its max network fee and total, and the fe
   ])
   const screen = approvalScreen(page)
   await expect(screen.card('transaction')).toBeVisible()
+  // The site's request says so: its origin as the bridge saw it, never "your own".
+  await expect(screen.askingOrigin).toHaveAttribute('data-asking-origin', origins.fixtures)
+  await expect(screen.askedByYou).toHaveCount(0)
   await expect(screen.dialog.locator('[data-value]')).toHaveText('0.01 ETH')
   await expect(screen.row('Max network fee')).toHaveText(/^\d+(\.\d+)? ETH/)
   const maxFee = weiShown(await screen.dialog.locator('[data-fee-max]').textContent())
@@ -157,8 +135,9 @@ test('behavior: a transaction that will revert says "This transaction will likel
 
 test("behavior: the email wallet's own account (EOA) asked for a call whose gas estimate reverts still shows it, warned with its reason; Approve asks twice, and approved it reverts on chain for at most the fee shown", async ({
   page,
+  emailVisitor,
 }) => {
-  const address = await emailVisitor(page)
+  const address = await emailVisitor()
   await fund(address, { ether: '1', usd: '1' })
   const receiver = freshAddress()
   const reverting = providerRequest(page, 'eth_sendTransaction', [
@@ -199,8 +178,9 @@ test("behavior: the email wallet's own account (EOA) asked for a call whose gas 
 
 test('behavior: a Permit2 signature shows its spender, token, amount and expiry, and signs what was shown', async ({
   page,
+  emailVisitor,
 }) => {
-  const address = await emailVisitor(page)
+  const address = await emailVisitor()
   const spender = freshAddress()
   const expiration = 1_893_456_000 // 2030-01-01 00:00 UTC
   const sigDeadline = 1_893_459_600 // 2030-01-01 01:00 UTC
@@ -285,8 +265,9 @@ test('behavior: a Permit2 signature shows its spender, token, amount and expiry,
 
 test('security: an unlimited ERC-20 approve is flagged "Unlimited approval", and a reject leaves no allowance', async ({
   page,
+  emailVisitor,
 }) => {
-  const address = await emailVisitor(page)
+  const address = await emailVisitor()
   await fund(address, { ether: '1' })
   const spender = freshAddress()
   const approving = providerRequest(page, 'eth_sendTransaction', [
@@ -323,44 +304,4 @@ test('security: an unlimited ERC-20 approve is flagged "Unlimited approval", and
       args: [address, spender],
     }),
   ).toBe(0n)
-})
-
-test('behavior: a swap of ETH for aUSD on the local pool shows the simulated "+… aUSD", and brings that much', async ({
-  page,
-}) => {
-  // The site calls the dev pool's router directly, as a swap site would.
-  const address = await emailVisitor(page)
-  await fund(address, { ether: '1' })
-  const swapping = providerRequest(page, 'eth_sendTransaction', [
-    {
-      from: address,
-      to: devUniswapAddresses.router,
-      value: toHex(parseEther('0.01')),
-      data: encodeFunctionData({
-        abi: parseAbi([
-          'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
-        ]),
-        functionName: 'swapExactETHForTokens',
-        args: [0n, [devUniswapAddresses.weth, aUsd], address, 2n ** 40n],
-      }),
-    },
-  ])
-  const screen = approvalScreen(page)
-  await expect(screen.card('transaction')).toBeVisible()
-  await expect(screen.simulation).toHaveAttribute('data-simulation', 'succeeds')
-  const changes = screen.dialog.locator('[data-balance-change]')
-  // 300,000 aUSD and 100 ETH in the pool: 0.01 ETH brings about 29.9 aUSD.
-  await expect(changes.filter({ hasText: 'aUSD' })).toHaveText(/^\+29\.\d+ aUSD$/)
-  await expect(changes.filter({ hasText: 'ETH' })).toHaveText('−0.01 ETH')
-  const shown = (await changes.filter({ hasText: 'aUSD' }).textContent()) as string
-
-  await expect(screen.approve).toHaveAttribute('data-arming', 'armed')
-  await screen.approve.click()
-  const receipt = await client.waitForTransactionReceipt({ hash: (await swapping) as Hex })
-  expect(receipt.status).toBe('success')
-  // Other tests may trade on the same pool between the simulation and the send: what arrives is
-  // close to what was shown (the site asked for no minimum), not necessarily equal.
-  const bought = await usdBalance(address)
-  const simulated = parseUnits(shown.slice(1, -' aUSD'.length).replaceAll(',', ''), 6)
-  expect(bought).toBeGreaterThan((simulated * 95n) / 100n)
 })

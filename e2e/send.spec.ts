@@ -1,10 +1,14 @@
 // Journey: a connected visitor sends ETH and the 6-decimals ERC-20 from the modal on anvil, with
-// the form's checks before the wallet is asked, a decline, and balances checked on the chain.
+// the form's checks before the wallet is asked, a decline, and balances checked on the chain. With
+// the email wallet the send is reviewed once (issue 34 point 5): no preview, the wallet's approval
+// screen is the review.
 import type { Page } from '@playwright/test'
 import { createWalletClient, erc20Abi, http, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
+import { approvalScreen } from './support/email'
 import { registerName } from './support/ens'
+import { fund } from './support/faucet'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
 import { sdkPageUrl } from './support/sdkPage'
@@ -125,6 +129,40 @@ test('behavior: sending ETH asks the wallet, lands on anvil, clears the form and
   await modal(page).dialog.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(form(page).amount).toHaveValue('')
   await expect(form(page).receiver).toHaveValue('')
+})
+
+test('behavior: with the email wallet, Send is reviewed once: the approval screen shows the receiver, amount, network and fee, and its Approve sends', async ({
+  page,
+  emailVisitor,
+}) => {
+  const address = await emailVisitor()
+  await fund(address, { ether: '1' })
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Account')
+  await modal(page).dialog.getByRole('button', { name: 'Send', exact: true }).click()
+  await expectOpen(page, 'Send')
+  const send = form(page)
+  const receiver = freshAddress()
+  await send.pick('ETH')
+  await send.amount.fill('0.25')
+  await send.receiver.fill(receiver)
+  await expect(send.dialog.locator('[data-send-fee]')).toHaveText(/^\d[\d.,]* ETH$/)
+  await send.preview.click()
+
+  // No 'Review Send' of the modal's own: the wallet's approval is the review, with all it said.
+  const screen = approvalScreen(page)
+  await expect(screen.card('transaction')).toBeVisible()
+  await expect(screen.askedByYou).toHaveText('Your own, made here: no site asks for it')
+  await expect(screen.askingOrigin).toHaveCount(0)
+  await expect(screen.row('Network')).toHaveText('Anvil')
+  await expect(screen.row('To')).toHaveText(receiver)
+  await expect(screen.dialog.locator('[data-value]')).toHaveText('0.25 ETH')
+  await expect(screen.row('Max network fee')).toHaveText(/^\d+(\.\d+)? ETH/)
+  await expect(screen.approve).toHaveAttribute('data-arming', 'armed')
+  await screen.approve.click()
+  await expect(modal(page).frame.getByText('Sent 0.25 ETH')).toBeVisible()
+  await expectOpen(page, 'Account')
+  expect(await client.getBalance({ address: receiver })).toBe(parseEther('0.25'))
 })
 
 test('behavior: a name in To resolves to its owner, the review names it, the ETH lands there and Activity says to whom', async ({

@@ -1,7 +1,9 @@
 // Journey (issue 22): a connected visitor swaps on the e2e stack's anvil through the dev Uniswap v2
 // pools (devchain/uniswap.mjs) and the API's local swap adapter: ETH for aUSD, then aUSD back with
 // an approve first; a declined approve keeps the form; a site with swaps off has none; a network
-// swaps don't work on says where they do.
+// swaps don't work on says where they do. With the email wallet (issue 34 points 5 and 7) the
+// wallet's approval screen is the swap's only review: it shows the simulated "+… aUSD", and its
+// Approve is all the swap asks.
 import type { Page } from '@playwright/test'
 import {
   createWalletClient,
@@ -16,6 +18,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { devChainContracts } from '../devchain/seed.mjs'
 import { devUniswapAddresses } from '../devchain/uniswap.mjs'
+import { approvalScreen } from './support/email'
+import { fund } from './support/faucet'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
 import { sdkPageUrl } from './support/sdkPage'
@@ -158,6 +162,48 @@ test('behavior: ETH for aUSD, then aUSD back with an approve first: on anvil, in
   await expect(dialog.getByRole('tabpanel').locator('li[data-operation="trade"]')).toHaveCount(2, {
     timeout: 15_000,
   })
+})
+
+test('behavior: with the email wallet, Swap is reviewed once, on the approval screen: it shows the simulated "+… aUSD", and Approve swaps on the local pool', async ({
+  page,
+  emailVisitor,
+}) => {
+  const address = await emailVisitor()
+  await fund(address, { ether: '1' })
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Account')
+  await modal(page).dialog.getByRole('button', { name: 'Swap', exact: true }).click()
+  await expectOpen(page, 'Swap')
+  const swap = swapForm(page)
+  await swap.pick('from', 'ETH')
+  await swap.pick('to', 'aUSD')
+  await swap.amount.fill('0.01')
+  // 300,000 aUSD and 100 ETH in the pool: 0.01 ETH brings about 29.9 aUSD.
+  await expect(swap.quote).toHaveText(/^29\.\d+$/)
+  await swap.button('Swap').click()
+
+  // Swap goes straight to the wallet: its approval, with what the simulation says it brings.
+  const screen = approvalScreen(page)
+  await expect(screen.card('transaction')).toBeVisible()
+  // The visitor's own swap: no site is said to ask for it.
+  await expect(screen.askedByYou).toHaveText('Your own, made here: no site asks for it')
+  await expect(screen.askingOrigin).toHaveCount(0)
+  await expect(screen.simulation).toHaveAttribute('data-simulation', 'succeeds')
+  await expect(screen.balanceChanges.filter({ hasText: 'aUSD' })).toHaveText(/^\+29\.\d+ aUSD$/)
+  await expect(screen.balanceChanges.filter({ hasText: 'ETH' })).toHaveText('−0.01 ETH')
+  const shown = (await screen.balanceChanges.filter({ hasText: 'aUSD' }).textContent()) as string
+  await expect(screen.approve).toHaveAttribute('data-arming', 'armed')
+  await screen.approve.click()
+
+  // Nothing more is asked: the swap lands and Account says so.
+  await expect(modal(page).frame.getByText(/^Swapped 0\.01 ETH for 29\.\d+ aUSD$/)).toBeVisible()
+  await expectOpen(page, 'Account')
+  expect(await screen.shown()).toBe(0)
+  // Other tests may trade on the same pool between the simulation and the swap: what arrives is
+  // close to what was shown (the quote's 1% slippage at most), not necessarily equal.
+  const bought = await aUsdOf(address)
+  const simulated = parseUnits(shown.slice(1, -' aUSD'.length).replaceAll(',', ''), 6)
+  expect(bought).toBeGreaterThanOrEqual((simulated * 99n) / 100n)
 })
 
 test('behavior: a declined approve says so and keeps the form as it was; nothing is approved', async ({

@@ -1,6 +1,6 @@
 // Email login from the visitor's side: the codes the API mailed, read from the stack's capturing
 // SMTP server (scripts/devMail.mjs, its JSON page), and the steps of EmailLogin and
-// ApproveTransaction in the modal.
+// ApproveTransaction in the modal (the approval screen as the visitor reads it).
 import { randomUUID } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
 import { modal, waitForAirlock } from './modal'
@@ -115,4 +115,25 @@ export async function answerApproval(
   await expect(dialog.getByRole('heading', { level: 1 })).toHaveText('Approve Transaction')
   await expect(dialog.locator(`[data-approval-kind="${kind}"]`)).toBeVisible()
   await dialog.getByRole('button', { name: answer, exact: true }).click()
+}
+
+/** The approval on screen, as the visitor sees it in the modal's frame. */
+export function approvalScreen(page: Page) {
+  const { dialog } = modal(page)
+  return {
+    dialog,
+    card: (kind: string) => dialog.locator(`[data-approval-kind="${kind}"]`),
+    approve: dialog.getByRole('button', { name: /^Approve( anyway)?$/ }),
+    reject: dialog.getByRole('button', { name: 'Reject', exact: true }),
+    /** The value of the details row labelled `label` (a <dt> and the <dd> after it). */
+    row: (label: string) =>
+      dialog.locator(`xpath=.//dt[normalize-space(.)="${label}"]/following-sibling::dd[1]`).first(),
+    simulation: dialog.locator('[data-simulation]'),
+    /** Who asks: the site's origin as the bridge saw it, or the visitor's own request. */
+    askingOrigin: dialog.locator('[data-asking-origin]'),
+    askedByYou: dialog.locator('[data-asked-by-you]'),
+    /** The expected balance changes, one line each ("+29.9 aUSD", "−0.01 ETH"). */
+    balanceChanges: dialog.locator('[data-balance-change]'),
+    shown: () => dialog.locator('[data-approval-kind]').count(),
+  }
 }

@@ -3,12 +3,14 @@
 // error or an unhandled rejection (a spec that passes with a broken page does not pass), and the
 // shared steps as fixtures: `pickWallet` picks a browser wallet in the modal and `connectWallet`
 // waits for the site to be connected with it; `signAndSend` signs and pays through the site's
-// `airlock.provider`; `reloadWhenConnected` reloads the page at once when the site is connected.
+// `airlock.provider`; `reloadWhenConnected` reloads the page at once when the site is connected;
+// `emailVisitor` signs a new visitor up with the email wallet on the demo project, on anvil.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test'
 import { type Address, type Hex, parseEther, verifyMessage } from 'viem'
+import { freshEmail, openSite, signUpByEmail } from './email'
 import { waitForAirlock } from './modal'
 import { anvilClient, freshAddress } from './testWallet'
 
@@ -58,6 +60,13 @@ export type SignAndSend = (
 export const storageModes = ['denied', 'partitioned', 'allowed'] as const
 export type StorageMode = (typeof storageModes)[number]
 
+/**
+ * Signs a fresh email up with the embedded wallet on the demo project's page, on anvil only; the
+ * modal closes connected. Resolves the account's address (the EOA: the demo project offers no
+ * smart account unless the visitor switches).
+ */
+export type EmailVisitor = (page?: Page) => Promise<Address>
+
 /** A browser context in `mode`, its page errors watched, closed (and its profile removed) after. */
 export type OpenStorageContext = (mode: StorageMode) => Promise<BrowserContext>
 
@@ -68,7 +77,15 @@ export const test = base.extend<{
   reloadWhenConnected: ReloadWhenConnected
   signAndSend: SignAndSend
   openStorageContext: OpenStorageContext
+  emailVisitor: EmailVisitor
 }>({
+  emailVisitor: async ({ page }, use) => {
+    await use(async (target = page) => {
+      await openSite(target, { networks: ['eip155:31337'] })
+      const { address } = await signUpByEmail(target, freshEmail())
+      return address as Address
+    })
+  },
   openStorageContext: async ({ browser, playwright, launchOptions, pageErrors }, use) => {
     const closes: (() => Promise<void>)[] = []
     await use(async (mode) => {

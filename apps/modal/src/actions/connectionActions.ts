@@ -12,7 +12,7 @@ import {
   type RequestArguments,
 } from '@airlock/protocol'
 import { type ConnectorSources, createConnectors } from '../connectors/registry'
-import type { ConnectorKind, HostWalletRequest } from '../connectors/types'
+import type { Asker, ConnectorKind, HostWalletRequest } from '../connectors/types'
 import type { WalletConnectSessions } from '../connectors/walletConnect/sessions'
 import type { Persistence } from '../stores/persistence'
 import type { ModalStore } from '../stores/store'
@@ -78,8 +78,11 @@ export function createConnectionActions(
     onWalletEvent: (event: HostWalletEvent) => handleWalletEvent(context, event),
     switchConnection: (id: string) => switchConnection(context, id),
     switchNetwork: (caipNetworkId: CaipNetworkId) => switchNetwork(context, caipNetworkId),
-    /** The site's request to the connected wallet; undefined when none is connected. */
-    forward: (args: RequestArguments) => request(context, args),
+    /**
+     * The site's request to the connected wallet (or, `asker` 'modal', the visitor's own from
+     * the modal: their Send or Swap); undefined when none is connected.
+     */
+    forward: (args: RequestArguments, asker?: Asker) => request(context, args, asker),
   }
 }
 export type ConnectionActions = ReturnType<typeof createConnectionActions>

@@ -8,6 +8,7 @@ import {
   type RequestArguments,
   UnsupportedMethodError,
 } from '@airlock/protocol'
+import type { Asker } from '../connectors/types'
 import { activeConnector } from './connectorOf'
 import type { ConnectionContext } from './context'
 
@@ -34,6 +35,7 @@ function checkSolanaRequest({ method, params }: RequestArguments) {
 export function request(
   context: ConnectionContext,
   args: RequestArguments,
+  asker: Asker = 'site',
 ): Promise<unknown> | undefined {
   const connector = activeConnector(context)
   if (!connector) return undefined
@@ -46,5 +48,5 @@ export function request(
       }),
     )
   const { address, activeNetwork } = context.store.getState()
-  return connector.request(args, { address, network: activeNetwork })
+  return connector.request(args, { address, network: activeNetwork, asker })
 }

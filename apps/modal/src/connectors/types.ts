@@ -31,8 +31,19 @@ export type HostCall = <name extends 'hostWalletRequest' | 'siwx'>(
   ...args: Parameters<HostMethods[name]>
 ) => Promise<unknown>
 
-/** Where a site's request runs: the connected account on the active network. */
-export type RequestContext = { address: string | undefined; network: CaipNetworkId | undefined }
+/**
+ * Who asks a wallet: the site (through the bridge), or the modal itself for what the visitor
+ * built in it (their Send or Swap), which the embedded wallet's approval says is theirs.
+ */
+export type Asker = 'site' | 'modal'
+
+/** Where a site's request runs: the connected account on the active network; and who asks. */
+export type RequestContext = {
+  address: string | undefined
+  network: CaipNetworkId | undefined
+  /** Absent: the site. */
+  asker?: Asker
+}
 
 export type Connector = {
   /** The wallet's id on this page load: the EIP-6963 uuid, 'injected', 'walletConnect'. */

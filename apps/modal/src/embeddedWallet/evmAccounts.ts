@@ -146,7 +146,7 @@ export function createEvmAccounts(options: EvmAccountsOptions) {
         return active.address
       },
       network: () => eoa.network(),
-      request: (args) => active.request(args),
+      request: (...asked: Parameters<EvmSigner['request']>) => active.request(...asked),
     } satisfies EvmSigner,
     type: () => type,
     /**

@@ -40,6 +40,7 @@ import {
   BaseError as ViemError,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import type { Asker } from '../connectors/types'
 import { afterApproval, type ReportFailure } from './afterApproval'
 import { feeEstimate } from './evmFeeEstimate'
 import { assertNextNonce, setFees } from './evmFees'
@@ -49,6 +50,7 @@ import {
   type AccountProvider,
   type ApprovalContext,
   type AskVisitor,
+  askedBy,
   type ProviderOptions,
   positional,
   type RequestHandlers,
@@ -224,7 +226,11 @@ export function createEvmSigner({
     return afterApproval(onFailedAfterApproval, () => account.signTypedData(typedData))
   }
 
-  async function sendTransaction(params: RequestArguments['params']) {
+  async function sendTransaction(
+    params: RequestArguments['params'],
+    _method: string,
+    asker: Asker,
+  ) {
     const method = 'eth_sendTransaction'
     const [value] = positional(method, params, ['transaction'])
     // The network of the request, kept to the end even if the wallet switches meanwhile.
@@ -248,6 +254,7 @@ export function createEvmSigner({
       kind: 'transaction',
       network: on.caipNetworkId,
       from,
+      ...askedBy(asker),
       to: transaction.to,
       value: transaction.value,
       ...(transaction.data ? { data: transaction.data } : {}),

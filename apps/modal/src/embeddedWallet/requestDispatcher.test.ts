@@ -53,6 +53,17 @@ describe('requestDispatcher', () => {
     await expect(withFallback({ method: 'eth_accounts' })).resolves.toEqual([])
   })
 
+  test('security: a request is the site’s unless the modal says it asks itself, to a handler and to `otherwise`', async () => {
+    const askers = requestDispatcher(
+      { eth_sendTransaction: (_, __, asker) => asker },
+      { otherwise: (_, asker) => `otherwise ${asker}` },
+    )
+    await expect(askers({ method: 'eth_sendTransaction' })).resolves.toBe('site')
+    await expect(askers({ method: 'eth_sendTransaction' }, 'modal')).resolves.toBe('modal')
+    await expect(askers({ method: 'eth_chainId' })).resolves.toBe('otherwise site')
+    await expect(askers({ method: 'eth_chainId' }, 'modal')).resolves.toBe('otherwise modal')
+  })
+
   test('error: a handler that throws rejects the request', async () => {
     const throwing = requestDispatcher({
       eth_accounts: () => {

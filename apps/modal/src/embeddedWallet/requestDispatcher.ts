@@ -11,19 +11,34 @@ import {
   type RequestArguments,
   UnsupportedMethodError,
 } from '@airlock/protocol'
+import type { Asker } from '../connectors/types'
 import { invalid } from './signerInput'
 
 /** A provider of one of the wallet's accounts (`address`: the account's, in its chain's form). */
 export type AccountProvider<address extends string> = {
   address: address
-  /** A request as the bridge carries it; fails with the EIP-1193 error of its case. */
-  request(args: RequestArguments): Promise<unknown>
+  /**
+   * A request as the bridge carries it; fails with the EIP-1193 error of its case. `asker`: who
+   * asks (by default the site), which the approval says.
+   */
+  request(args: RequestArguments, asker?: Asker): Promise<unknown>
   /** The network it is on: where requests that name no chain go. */
   network(): CaipNetworkId
 }
 
-/** Where a request would be signed: the network it is for and the wallet's account. */
-export type ApprovalContext<address extends string> = { network: CaipNetworkId; from: address }
+/**
+ * Where a request would be signed: the network it is for and the wallet's account; `fromModal`
+ * when the visitor built it in the modal (their Send or Swap), not the site.
+ */
+export type ApprovalContext<address extends string> = {
+  network: CaipNetworkId
+  from: address
+  fromModal?: true
+}
+
+/** What an approval adds for who asks: `fromModal` for the modal's own request. */
+export const askedBy = (asker: Asker): { fromModal?: true } =>
+  asker === 'modal' ? { fromModal: true } : {}
 
 /** Asks the visitor about `request`, described in data; resolves true only when they approve. */
 export type AskVisitor<request> = (request: request) => Promise<boolean>
@@ -42,15 +57,18 @@ export type ProviderOptions<request> = {
 
 export type RequestParams = RequestArguments['params']
 
-/** Answers one method; `method` is the name it was asked by, as one handler may answer several. */
-export type RequestHandler = (params: RequestParams, method: string) => unknown
+/**
+ * Answers one method; `method` is the name it was asked by, as one handler may answer several;
+ * `asker` who asks.
+ */
+export type RequestHandler = (params: RequestParams, method: string, asker: Asker) => unknown
 
 /** The methods a provider answers. Only own keys count: `toString` is no method of a wallet. */
 export type RequestHandlers = Readonly<Record<string, RequestHandler>>
 
 export type RequestDispatcherOptions = {
   /** A request no handler takes; by default refused with 4200. */
-  otherwise?: ((args: RequestArguments) => unknown) | undefined
+  otherwise?: ((args: RequestArguments, asker: Asker) => unknown) | undefined
 }
 
 /**
@@ -67,12 +85,12 @@ export type RequestDispatcherOptions = {
 export function requestDispatcher(
   handlers: RequestHandlers,
   { otherwise = refuseUnsupported }: RequestDispatcherOptions = {},
-): (args: RequestArguments) => Promise<unknown> {
-  return async (args) => {
+): (args: RequestArguments, asker?: Asker) => Promise<unknown> {
+  return async (args, asker = 'site') => {
     const { method, params } = args ?? {}
     if (typeof method !== 'string') throw invalid('A request needs a method name.')
     const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined
-    return handler ? handler(params, method) : otherwise(args)
+    return handler ? handler(params, method, asker) : otherwise(args, asker)
   }
 }
 

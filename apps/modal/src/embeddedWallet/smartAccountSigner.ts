@@ -39,6 +39,7 @@ import {
   WaitForUserOperationReceiptTimeoutError,
 } from 'viem/account-abstraction'
 import { HttpError } from '../api'
+import type { Asker } from '../connectors/types'
 import { afterApproval, type ReportFailure } from './afterApproval'
 import { relayFailureOf } from './bundlerRelay'
 import { assertNextNonce } from './evmFees'
@@ -58,7 +59,7 @@ import {
 } from './evmSigner'
 import { readTransaction } from './evmTransaction'
 import { readTypedData } from './evmTypedData'
-import { positional, type RequestHandler, requestDispatcher } from './requestDispatcher'
+import { askedBy, positional, type RequestHandler, requestDispatcher } from './requestDispatcher'
 import { invalid, isRecord, shown } from './signerInput'
 import { ownedSmartAccount, smartAccountBundler } from './smartAccount'
 import { checkSiteFees, type OperationLimits, userOperationFee } from './userOperationFee'
@@ -238,7 +239,11 @@ export async function createSmartAccountSigner(
     })
   }
 
-  async function sendTransaction(params: RequestArguments['params']) {
+  async function sendTransaction(
+    params: RequestArguments['params'],
+    _method: string,
+    asker: Asker,
+  ) {
     const method = 'eth_sendTransaction'
     const [value] = positional(method, params, ['transaction'])
     const network = networkOf()
@@ -263,6 +268,7 @@ export async function createSmartAccountSigner(
       kind: 'transaction',
       network: network.caipNetworkId,
       from: address,
+      ...askedBy(asker),
       to,
       value: amount,
       ...(data ? { data } : {}),
@@ -363,7 +369,7 @@ export async function createSmartAccountSigner(
       eth_sign: refuseEoaSigning,
     },
     // The network, its switch and chain reads: the EOA's provider, which the account shares.
-    { otherwise: (args) => eoa.request(args) },
+    { otherwise: (args, asker) => eoa.request(args, asker) },
   )
   return { address, network: () => eoa.network(), request }
 }

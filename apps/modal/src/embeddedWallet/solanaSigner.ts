@@ -37,11 +37,13 @@ import {
   signBytes,
   signTransaction,
 } from '@solana/kit'
+import type { Asker } from '../connectors/types'
 import { afterApproval, type ReportFailure } from './afterApproval'
 import {
   type AccountProvider,
   type ApprovalContext,
   type AskVisitor,
+  askedBy,
   type ProviderOptions,
   requestDispatcher,
 } from './requestDispatcher'
@@ -253,7 +255,11 @@ export function createSolanaSigner({
     })
   }
 
-  async function signTransactionRequest(params: RequestArguments['params'], method: string) {
+  async function signTransactionRequest(
+    params: RequestArguments['params'],
+    method: string,
+    asker: Asker,
+  ) {
     const send = method === 'solana_signAndSendTransaction'
     const { bytes, on, options } = readParams(method, params)
     const sendOptions = readOptions(method, options)
@@ -293,6 +299,7 @@ export function createSolanaSigner({
       kind: 'transaction',
       network: on.caipNetworkId,
       from,
+      ...askedBy(asker),
       send,
       instructions,
       fee: solanaFeeOf(compiled.header.numSignerAccounts, instructions),

@@ -9,6 +9,9 @@ export const approveText = {
   explainTypedData:
     'The site asks your wallet to sign this data. A signature can authorise what the data says: check it.',
   explainSend: 'The site asks your wallet to send this transaction.',
+  /** The visitor's own Send or Swap, built in the modal: no site asks for it. */
+  explainOwnSend: 'Approve to send it from your wallet.',
+  askedByYou: 'Your own, made here: no site asks for it',
   explainCalls: (count: number) =>
     `The site asks your smart account to make these ${count} calls together: all of them happen, or none.`,
   callOf: (number: number, count: number) => `Call ${number} of ${count}`,
@@ -17,6 +20,7 @@ export const approveText = {
   network: 'Network',
   from: 'From',
   to: 'To',
+  receiverName: 'Name',
   value: 'Value',
   data: 'Data',
   contract: 'Contract',

@@ -68,9 +68,9 @@ export function authConnectors(wallet: UnlockedWallet, hooks: AuthConnectorHooks
         await accounts.settle()
         return true
       },
-      async request(args: RequestArguments) {
+      async request(args: RequestArguments, { asker }) {
         const before = evm.network()
-        const result = await evm.request(args)
+        const result = await evm.request(args, asker)
         if (evm.network() !== before) {
           hooks.onChainChanged(evmChainId(evm.network()))
           await accounts.settle()
@@ -87,11 +87,11 @@ export function authConnectors(wallet: UnlockedWallet, hooks: AuthConnectorHooks
       getNetwork: async () => undefined,
       // The chain goes with each request, as with any Solana wallet.
       switchNetwork: async () => true,
-      request: ({ method, params }, { network }) =>
-        solana.request({
-          method,
-          params: { ...(params as object), ...(network ? { chain: network } : {}) },
-        }),
+      request: ({ method, params }, { network, asker }) =>
+        solana.request(
+          { method, params: { ...(params as object), ...(network ? { chain: network } : {}) } },
+          asker,
+        ),
     })
   return connectors
 }

@@ -24,6 +24,7 @@ import { BalanceChanges } from './BalanceChanges'
 import { DecodedCall } from './DecodedCall'
 import { FeeRows } from './FeeRows'
 import { TypedDataSummary } from './TypedDataSummary'
+import { TypedReceiverName } from './TypedReceiverName'
 import { asksInWindow, useApprovalWindow } from './useApprovalWindow'
 import { useSecondConfirmation } from './useSecondConfirmation'
 import { type Arming, canProveVisibility, seenForMs, useSeenArming } from './useSeenArming'
@@ -54,6 +55,10 @@ function SolanaInstruction({ instruction }: { instruction: SolanaInstructionSumm
     )
   return <>{text.program(instruction.programId)}</>
 }
+
+/** What a send is: the visitor's own (built in the modal), or the site's request. */
+const explainSendOf = (approval: PendingApproval) =>
+  approval.fromModal ? text.explainOwnSend : text.explainSend
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -100,7 +105,7 @@ function Summary({ approval, state }: { approval: PendingApproval; state: ModalS
     return (
       <>
         <p className={list.note}>
-          {approval.send ? text.explainSend : text.explainSignTransaction}
+          {approval.send ? explainSendOf(approval) : text.explainSignTransaction}
         </p>
         <ul className={list.list}>
           {approval.instructions.map((instruction, index) => (
@@ -135,7 +140,7 @@ function Summary({ approval, state }: { approval: PendingApproval; state: ModalS
     )
   return (
     <>
-      <p className={list.note}>{text.explainSend}</p>
+      <p className={list.note}>{explainSendOf(approval)}</p>
       <dl className={styles.details}>{common}</dl>
       <CallRows call={approval} network={network} />
       {fees}
@@ -152,6 +157,7 @@ function CallRows({ call, network }: { call: ApprovalCall; network: NetworkConfi
       <DecodedCall call={call} network={network} />
       <dl className={styles.details}>
         <Row label={call.data ? text.contract : text.to}>{call.to}</Row>
+        <TypedReceiverName call={call} />
         <Row label={text.value}>
           <span data-value>{`${formatUnits(call.value, decimals)} ${symbol}`}</span>
         </Row>
@@ -184,7 +190,7 @@ function ApprovalDetails({
   return (
     <>
       <p className={styles.title}>{titleOf(approval)}</p>
-      <AskingSite />
+      <AskingSite fromModal={approval.fromModal === true} />
       <Summary approval={approval} state={state} />
       <BalanceChanges simulation={simulation} network={networkOf(state, approval)} />
     </>

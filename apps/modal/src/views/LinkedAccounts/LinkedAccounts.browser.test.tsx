@@ -5,151 +5,23 @@
 // account to the wallet this frame is signed in to — Cancel goes back with nothing linked, Link is
 // the yes. The wallet is made, confirmed and unlocked by the modal's own code against the test's
 // wallet routes, which keep what the frame sends them as the API would.
-import {
-  type EmbeddedWalletCreate,
-  type LinkedAccounts as LinkedAccountsList,
-  type WalletProofAction,
-  walletProofMessage,
-} from '@airlock/protocol'
+import type { LinkedAccounts as LinkedAccountsList } from '@airlock/protocol'
 import { screen, within } from '@testing-library/dom'
-import { recoverMessageAddress } from 'viem'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { HttpError, type RequestOptions } from '../../api'
-import { embeddedWalletId } from '../../connectors/embeddedWallet/embeddedWalletId'
 import type { SocialOpening } from '../../embeddedWallet/embeddedWallet'
 import { connectionErrors } from '../../messages'
 import { emailLoginErrors } from '../../messages/emailLoginText'
 import { linkedAccountsText, linkQuestionText } from '../../messages/linkedAccountsText'
-import type { KeyValueStore } from '../../stores/persistence'
-import { evmAccount } from '../../test/fixtures'
-import { type ApiRoutes, anvil, connectedState, renderView } from '../../test/renderView'
+import { signedIn, unlockWallet, walletRoutes } from '../../test/embeddedWallet'
+import { renderView } from '../../test/renderView'
 
 beforeAll(async () => {
   await import('../embeddedWalletViews')
 })
 
 const identitiesPath = '/v1/projects/test-project/identities'
-
-/** Connected with the embedded wallet, signed in as `login` (its email, or its handle). */
-function signedIn(login: string, provider = 'email') {
-  const connected = connectedState(evmAccount, anvil)
-  return {
-    ...connected,
-    host: { origin: location.origin, href: location.href, sdkVersion: 'test' },
-    connectorId: embeddedWalletId,
-    connections: [
-      {
-        id: embeddedWalletId,
-        walletId: embeddedWalletId,
-        name: 'Email',
-        icon: '',
-        authName: login,
-        authProvider: provider,
-        accounts: [evmAccount],
-      },
-    ],
-    activeConnectionId: embeddedWalletId,
-  }
-}
-
-const project = '/v1/projects/test-project'
-
-/**
- * The API's email session and wallet routes for `email`, as the frame uses them to make, confirm,
- * open and prove a wallet: what the frame sends is kept and given back; a challenge's message is
- * the protocol's. `proofSigner` reads who signed a proof sent to another route.
- */
-function walletRoutes(email: string) {
-  let wallet: Omit<EmbeddedWalletCreate, 'hostOrigin'> | undefined
-  let confirmedAt: string | null = null
-  let transportKey = false
-  const device = {
-    deviceId: 'dEvIcE0123456789_-abcd',
-    deviceKey: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
-      .replaceAll('+', '-')
-      .replaceAll('/', '_')
-      .replace(/=+$/, ''),
-  }
-  const challenges = new Map<string, string>()
-  const createdAt = new Date().toISOString()
-  const bodyOf = (options: RequestOptions) => options.body as Record<string, unknown>
-  const routes: ApiRoutes = {
-    [`GET ${project}/email/session`]: () => ({
-      email,
-      hostOrigin: location.origin,
-      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-    }),
-    [`GET ${project}/embedded-wallet`]: (query) =>
-      wallet
-        ? {
-            ...wallet,
-            createdAt,
-            confirmedAt,
-            ...(query.deviceId === device.deviceId && {
-              device: { ...device, transportKey, nextShare: null },
-            }),
-          }
-        : new HttpError(404, {
-            error: {
-              code: 'embeddedWalletNotFound',
-              message: 'This email has no wallet here yet.',
-            },
-          }),
-    [`POST ${project}/embedded-wallet`]: (_, options) => {
-      const { hostOrigin: _site, deviceLabel: _label, ...made } = bodyOf(options)
-      wallet = made as typeof wallet
-      return { ...wallet, createdAt, confirmedAt: null, device }
-    },
-    [`POST ${project}/embedded-wallet/confirmation`]: () => {
-      confirmedAt = new Date().toISOString()
-      return { confirmedAt }
-    },
-    [`PUT ${project}/embedded-wallet/devices/${device.deviceId}/transport-key`]: () => {
-      transportKey = true
-      return {}
-    },
-    [`POST ${project}/embedded-wallet/challenges`]: (_, options) => {
-      const challengeId = crypto.randomUUID().replaceAll('-', '').padEnd(43, 'A')
-      const message = walletProofMessage({
-        action: bodyOf(options).action as WalletProofAction,
-        projectId: 'test-project',
-        hostOrigin: location.origin,
-        challengeId,
-      })
-      challenges.set(challengeId, message)
-      return { challengeId, message, expiresAt: new Date(Date.now() + 300_000).toISOString() }
-    },
-  }
-  return {
-    routes,
-    evmAddress: () => wallet?.evmAddress,
-    /** Who signed the proof a request carries, and for which challenge's words. */
-    async proofOf(options: RequestOptions) {
-      const proof = bodyOf(options)?.proof as { challengeId: string; signature: `0x${string}` }
-      const message = challenges.get(proof?.challengeId ?? '')
-      if (!message) return undefined
-      return {
-        message,
-        signer: await recoverMessageAddress({ message, signature: proof.signature }),
-      }
-    },
-  }
-}
-
-/** What the frame keeps, in memory (the bridge's storage seam). */
-function memoryStorage(): KeyValueStore {
-  const kept = new Map<string, string>()
-  return { get: (key) => kept.get(key) ?? null, set: (key, value) => void kept.set(key, value) }
-}
-
-/** The modal's own code makes the wallet, the visitor confirms it, and it unlocks. */
-async function unlockWallet(modal: ReturnType<typeof renderView>['modal']) {
-  modal.setStorage(memoryStorage())
-  const wallet = await modal.embeddedWallet.load()
-  expect(await wallet.openWallet()).toMatchObject({ status: 'created' })
-  await wallet.confirmRecoveryCode()
-}
 
 const google = {
   provider: 'google' as const,

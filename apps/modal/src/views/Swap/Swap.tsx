@@ -58,7 +58,8 @@ function useSwapContext(): SwapContext {
     () => ({
       store,
       apiFetch: api.apiFetch,
-      walletRequest: (request) => connection.forward(request),
+      // The visitor's own swap: the embedded wallet's approval says it is theirs.
+      walletRequest: (request) => connection.forward(request, 'modal'),
     }),
     [store, api, connection],
   )

@@ -2,7 +2,11 @@
  * WalletSend: the Send form — a token from the account's Tokens data, an amount (with Max) and
  * its USD value, the receiver (an address, or on eip155 a name shown with its avatar once it
  * resolves), and the network fee — with the §5 messages as the visitor types.
- * Nothing reaches the wallet from here: the preview asks it.
+ * With the embedded wallet the form's button asks the wallet at once: its approval screen, which
+ * shows all the preview would and more (the fee's most, the total, the simulated changes), is the
+ * one review, and the form then shows the send's progress or why it failed. Any other wallet
+ * shows its own screen after the modal's, so the button opens the preview (WalletSendPreview),
+ * which asks it.
  */
 import { formatBalance, namespaceOf, type TokenBalance, truncateAddress } from '@airlock/protocol'
 import { useId, useState } from 'react'
@@ -10,6 +14,7 @@ import { formatUnits, parseUnits } from 'viem/utils'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useTokenBalances } from '../../components/useTokenBalances'
+import { embeddedWalletId } from '../../connectors/embeddedWallet/embeddedWalletId'
 import { sendText } from '../../messages/sendText'
 import { NameAvatar } from '../../names/NameAvatar'
 import { amountInUsd, sendFormError } from '../../send/send'
@@ -17,6 +22,7 @@ import { AssetIcon, initialOf } from '../Account/AssetIcon'
 import styles from '../form.module.css'
 import { useNetworkFee } from './useNetworkFee'
 import { isReceiverName, useReceiverName } from './useReceiverName'
+import { useSendTokens } from './useSendTokens'
 
 const tokenKey = (token: TokenBalance) => token.address ?? 'native'
 
@@ -30,10 +36,20 @@ export function WalletSend() {
   const fee = useNetworkFee()
   const id = useId()
   const receiverName = useReceiverName()
-  const error =
+  // The connection's own word for which wallet it is (as sign-in asks it).
+  const embedded = useModalState((state) => state.connectorId === embeddedWalletId)
+  const sending = useSendTokens()
+  const formError =
     receiverName.status === 'failed' ? receiverName.message : sendFormError(send, namespace)
-  const blocked = !!error || receiverName.status === 'resolving'
-  const message = receiverName.status === 'resolving' ? receiverName.message : error
+  const blocked = !!formError || receiverName.status === 'resolving' || send.loading
+  // What the form says: the send under way, a name being looked up, what blocks it, or why the
+  // last send failed (kept until the form changes).
+  const error = formError ?? (send.loading ? undefined : send.error)
+  const message = send.loading
+    ? sendText.sending
+    : receiverName.status === 'resolving'
+      ? receiverName.message
+      : error
 
   const update = (patch: Partial<typeof send>) => {
     const next = { ...store.getState().send, ...patch, error: undefined }
@@ -57,9 +73,12 @@ export function WalletSend() {
   return (
     <form
       className={styles.form}
+      aria-busy={send.loading}
       onSubmit={(event) => {
         event.preventDefault()
-        if (!blocked) navigation.push('WalletSendPreview')
+        if (blocked) return
+        if (embedded) sending.mutate()
+        else void navigation.push('WalletSendPreview')
       }}
     >
       <div className={styles.field}>
@@ -70,6 +89,7 @@ export function WalletSend() {
           type="button"
           className={styles.tokenOption}
           aria-expanded={picking}
+          disabled={send.loading}
           aria-labelledby={`${id}-token ${id}-token-name`}
           onClick={() => setPicking(!picking)}
           data-send-token={send.token?.symbol ?? ''}
@@ -122,11 +142,17 @@ export function WalletSend() {
             inputMode="decimal"
             autoComplete="off"
             placeholder="0"
+            disabled={send.loading}
             value={send.sendTokenAmount}
             onChange={(event) => update({ sendTokenAmount: event.target.value })}
           />
           <span>{send.token?.symbol}</span>
-          <button type="button" className={styles.small} disabled={!send.token} onClick={setMax}>
+          <button
+            type="button"
+            className={styles.small}
+            disabled={!send.token || send.loading}
+            onClick={setMax}
+          >
             {sendText.max}
           </button>
         </div>
@@ -150,6 +176,7 @@ export function WalletSend() {
           className={styles.input}
           autoComplete="off"
           spellCheck={false}
+          disabled={send.loading}
           placeholder={sendText.receiverPlaceholder(namespace)}
           value={send.receiverInput}
           onChange={(event) => {
@@ -184,7 +211,7 @@ export function WalletSend() {
         {message ?? ''}
       </p>
       <button type="submit" className={styles.primary} disabled={blocked}>
-        {sendText.preview}
+        {send.loading ? sendText.sending : sendText.preview}
       </button>
     </form>
   )

@@ -1,47 +1,28 @@
 /**
- * WalletSendPreview: what will be sent, to whom (by name too, when one was typed), on which network, and the fee; Send asks the
- * wallet (loading while it and the chain work), success returns to Account with a toast, a
- * decline or a failure stays here saying why.
+ * WalletSendPreview: the modal's review of a send for a wallet that shows its own after it (an
+ * extension, WalletConnect): what will be sent, to whom (by name too, when one was typed), on
+ * which network, and the fee; Send asks the wallet (loading while it and the chain work), success
+ * returns to Account with a toast, a decline or a failure stays here saying why. The embedded
+ * wallet's send has no preview: its approval screen is the review (WalletSend.tsx).
  */
 import { truncateAddress } from '@airlock/protocol'
-import { useMutation } from '@tanstack/react-query'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { sendText } from '../../messages/sendText'
 import { NameAvatar } from '../../names/NameAvatar'
-import { queryClientOf } from '../../queries/queryClient'
-import { sendTokens } from '../../send/send'
 import { activeNetworkOf } from '../../stores/store'
 import styles from '../form.module.css'
 import { useNetworkFee } from './useNetworkFee'
+import { useSendTokens } from './useSendTokens'
 
 export function WalletSendPreview() {
-  const modal = useModal()
-  const { store, navigation } = modal
+  const { navigation } = useModal()
   const send = useModalState((state) => state.send)
   const network = useModalState(activeNetworkOf)
   const fee = useNetworkFee()
   const receiver = send.receiverAddress.trim()
 
-  // The send's progress and failure are the Send state's (spec §3: loading, error).
-  const sending = useMutation(
-    {
-      mutationFn: () =>
-        sendTokens({
-          store,
-          analytics: modal.analytics,
-          request: async (request) => {
-            const forwarded = modal.connection.forward(request as never)
-            if (!forwarded) throw new Error(sendText.failed)
-            return forwarded
-          },
-        }),
-      onSuccess: async (sent) => {
-        if (sent) await navigation.reset('Account')
-      },
-    },
-    queryClientOf(store),
-  )
+  const sending = useSendTokens()
   const confirm = () => sending.mutate()
 
   return (
