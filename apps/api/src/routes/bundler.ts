@@ -12,7 +12,8 @@
  * asking). Sponsorship (the paymaster methods, and a sent operation
  * that names a paymaster) is only for the frame's signed-in visitor (401
  * `sponsorshipSessionRequired`), only for their wallet's own smart account (403
- * `sponsorshipSenderMismatch`), and within the project's daily caps per account and per project
+ * `sponsorshipSenderMismatch`), only for calls the project lists (403 `sponsorshipCallNotAllowed`,
+ * `services/bundlers/sponsorshipPolicy.ts`), and within the project's daily caps per account and per project
  * (429 `sponsorshipAccountLimit`, `sponsorshipProjectLimit`; `services/bundlers/sponsorship*`).
  * `POST …/bundler/info` says what the network offers (the EntryPoint, a paymaster) without asking
  * either. The services' URLs never leave the server: the relay is a service
@@ -43,6 +44,7 @@ import {
 import { assertOwnSmartAccount } from '../services/bundlers/sponsoredAccount'
 import { spendSponsorship } from '../services/bundlers/sponsorshipBudget'
 import { SponsorshipError, type SponsorshipErrorCode } from '../services/bundlers/sponsorshipError'
+import { assertSponsoredCalls } from '../services/bundlers/sponsorshipPolicy'
 import { type SponsorshipRequest, sponsorshipOf } from '../services/bundlers/userOperation'
 import type { Project } from '../services/projects'
 import type { BundlerRateLimiter } from '../services/rateLimit'
@@ -85,6 +87,7 @@ const sponsorshipErrorStatus: Record<SponsorshipErrorCode, ContentfulStatusCode>
   sponsorshipSessionRequired: 401,
   sponsorshipSenderMismatch: 403,
   sponsorshipOperationInvalid: 400,
+  sponsorshipCallNotAllowed: 403,
   sponsorshipAccountLimit: 429,
   sponsorshipProjectLimit: 429,
 }
@@ -122,9 +125,10 @@ export function bundlerRoutes({
     c: Context,
     project: Project,
     { network, accountFactory }: NetworkBundler,
-    { operation, count }: SponsorshipRequest,
+    { operation, callData, count }: SponsorshipRequest,
   ) {
     const session = await sponsoredVisitor(c, project)
+    assertSponsoredCalls(project.settings.sponsoredCalls, network, callData)
     await assertOwnSmartAccount(
       { db: storage.db, networks },
       {
@@ -162,7 +166,8 @@ export function bundlerRoutes({
    * What is refused of a request before it spends the project's budget, in the order the relay
    * refuses it, asking neither the services nor the chain: a method the relay does not pass on,
    * a paymaster method where none sponsors, an operation to sponsor not of its form, a
-   * sponsorship without a signed-in visitor. Whose account the sender is, and the caps, after.
+   * sponsorship without a signed-in visitor, a call the project does not sponsor. Whose account
+   * the sender is, and the caps, after.
    */
   const checkedFirst = routeCheck<{
     Variables: { project: Project; service: NetworkBundler }
@@ -170,8 +175,14 @@ export function bundlerRoutes({
     const request = checkedBody<BundlerRequest>(c)
     const target = targetOf(c.var.project, c.var.service)
     relay.check(target, request)
-    if (sponsorshipOf(request, { paymaster: !!target.paymasterUrl }))
-      await sponsoredVisitor(c, c.var.project)
+    const sponsorship = sponsorshipOf(request, { paymaster: !!target.paymasterUrl })
+    if (sponsorship === undefined) return
+    await sponsoredVisitor(c, c.var.project)
+    assertSponsoredCalls(
+      c.var.project.settings.sponsoredCalls,
+      target.network,
+      sponsorship.callData,
+    )
   }, refusal)
 
   /** The relay's and the sponsorship's refusals as answers; anything else is thrown on. */

@@ -27,6 +27,8 @@ export type OperationToSponsor = {
  */
 export type SponsorshipRequest = {
   operation: OperationToSponsor
+  /** The operation's callData as sent: the calls the sponsorship policy checks. */
+  callData: string | undefined
   count: 'before' | 'after' | 'never'
 }
 
@@ -38,6 +40,7 @@ const zeroAddress = `0x${'0'.repeat(40)}`
 const userOperationSchema = z.object({
   sender: address,
   nonce: quantity,
+  callData: z.string().optional(),
   callGasLimit: quantity.optional(),
   verificationGasLimit: quantity.optional(),
   preVerificationGas: quantity.optional(),
@@ -71,10 +74,10 @@ export function sponsorshipOf(
   const operation = parsed(request.params?.[0])
   if (request.method === 'eth_sendUserOperation')
     return namesPaymaster(operation)
-      ? { operation: counted(operation), count: 'before' }
+      ? { operation: counted(operation), callData: operation.callData, count: 'before' }
       : undefined
   const count = request.method === 'pm_getPaymasterData' ? 'after' : 'never'
-  return { operation: counted(operation), count }
+  return { operation: counted(operation), callData: operation.callData, count }
 }
 
 function parsed(value: unknown): UserOperation {
