@@ -15,6 +15,8 @@
  * `sponsorshipSenderMismatch`), only for calls the project lists (403 `sponsorshipCallNotAllowed`,
  * `services/bundlers/sponsorshipPolicy.ts`), and within the project's daily caps per account and per project
  * (429 `sponsorshipAccountLimit`, `sponsorshipProjectLimit`; `services/bundlers/sponsorship*`).
+ * A sent operation that names a site's own paymaster (a project's ERC-7677 `paymasterServices`)
+ * is none of the operator's sponsorship (`services/bundlers/sitePaymaster.ts`).
  * `POST …/bundler/info` says what the network offers (the EntryPoint, a paymaster) without asking
  * either. The services' URLs never leave the server: the relay is a service
  * (`services/bundlers/bundlerRelay.ts`); this adapts it to HTTP.
@@ -41,6 +43,7 @@ import {
   type NetworkBundler,
   type RelayTarget,
 } from '../services/bundlers/bundlerRelay'
+import { namesOperatorPaymaster } from '../services/bundlers/sitePaymaster'
 import { assertOwnSmartAccount } from '../services/bundlers/sponsoredAccount'
 import { spendSponsorship } from '../services/bundlers/sponsorshipBudget'
 import { SponsorshipError, type SponsorshipErrorCode } from '../services/bundlers/sponsorshipError'
@@ -176,7 +179,7 @@ export function bundlerRoutes({
     const target = targetOf(c.var.project, c.var.service)
     relay.check(target, request)
     const sponsorship = sponsorshipOf(request, { paymaster: !!target.paymasterUrl })
-    if (sponsorship === undefined) return
+    if (sponsorship === undefined || maybeSites(c.var.project, sponsorship)) return
     await sponsoredVisitor(c, c.var.project)
     assertSponsoredCalls(
       c.var.project.settings.sponsoredCalls,
@@ -203,7 +206,14 @@ export function bundlerRoutes({
     request: BundlerRequest,
   ) {
     const target = targetOf(project, network)
-    const sponsorship = sponsorshipOf(request, { paymaster: !!target.paymasterUrl })
+    let sponsorship = sponsorshipOf(request, { paymaster: !!target.paymasterUrl })
+    // A site's own paymaster pays for its operation: the operator's rules are not asked.
+    if (
+      sponsorship &&
+      maybeSites(project, sponsorship) &&
+      !(await namesOperatorPaymaster(relay, network, request, sponsorship.paymaster ?? ''))
+    )
+      sponsorship = undefined
     if (sponsorship) await admitSponsorship(c, project, network, sponsorship)
     const answer = await relay.send(target, request)
     if (sponsorship?.count === 'after' && hasResult(answer))
@@ -261,6 +271,13 @@ export function bundlerRoutes({
   )
   return app
 }
+
+/**
+ * Whether a sponsorship asked may be a site's own paymaster's: a sent operation of a project that
+ * lets its sites name paymaster services (`services/bundlers/sitePaymaster.ts` tells whose).
+ */
+const maybeSites = (project: Project, { count }: SponsorshipRequest) =>
+  count === 'before' && project.settings.paymasterServices.length > 0
 
 /** Whether a JSON-RPC answer is a result (not the service's error). */
 const hasResult = (answer: unknown) =>

@@ -115,6 +115,11 @@ beforeEach(async () => {
   })
   // Sponsorship on, and no call listed: nothing is sponsored.
   await createProject(storage.db, 'unlisted', [site], sponsored)
+  // Its sites may have their own paymaster service pay (ERC-7677).
+  await createProject(storage.db, 'open-sites', [site], sponsored, {
+    settings: { sponsoredCalls, paymasterServices: ['https://pm.site.example/rpc'] },
+    catalogue: networks(),
+  })
   const signIn = async (projectId: string, email: string, owner?: Visitor) => {
     const at = Date.now()
     const { token } = await storage.db
@@ -497,5 +502,38 @@ describe('gas sponsorship', () => {
       },
     })
     expect(await sponsorshipUsage(storage.db, 'unlisted', Date.now())).toEqual({})
+  })
+
+  test("security: a sent operation naming a site's own paymaster (a project with paymaster services) is not the operator's sponsorship; one naming the operator's still is, and so is one whose paymaster can't be told", async () => {
+    const app = routes()
+    const unlisted = { callData: execute(stranger, '0x') }
+    const sitePaymaster = `0x${'3'.repeat(40)}`
+    const sitePaid = operation(accounts.ada, 0, {
+      ...unlisted,
+      paymaster: sitePaymaster,
+      paymasterData: '0x',
+      paymasterVerificationGasLimit: '0x10000',
+      paymasterPostOpGasLimit: '0x0',
+    })
+    // Passed on without a session, the calls list or the caps: the bundler answers (here it
+    // refuses an operation with no signature and a paymaster that is no contract).
+    const passed = await call(app, send(sitePaid), { projectId: 'open-sites' })
+    expect(passed.status).toBe(200)
+    expect(passed.body).toMatchObject({ jsonrpc: '2.0', id: 1, error: expect.any(Object) })
+    // The operator's (dev) paymaster named: its rules hold.
+    const operatorPaid = { ...sitePaid, paymaster: devPaymasterAddress }
+    expect(
+      await call(app, send(operatorPaid), { projectId: 'open-sites', cookie: cookies.ada }),
+    ).toMatchObject({ status: 401, body: { error: { code: 'sponsorshipSessionRequired' } } })
+    // The network's paymaster down: whose it is can't be told, so the operator's rules hold.
+    expect(
+      await call(app, send(sitePaid), { projectId: 'open-sites', chainId: 'eip155:10' }),
+    ).toMatchObject({ status: 401, body: { error: { code: 'sponsorshipSessionRequired' } } })
+    // A project without paymaster services: any paymaster named is the operator's sponsorship.
+    expect(await call(app, send(sitePaid), { cookie: cookies.ada })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'sponsorshipCallNotAllowed' } },
+    })
+    expect(await sponsorshipUsage(storage.db, 'open-sites', Date.now())).toEqual({})
   })
 })
