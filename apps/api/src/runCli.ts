@@ -91,9 +91,9 @@ Settings (each replaces what the project had; sites may narrow them, never widen
   --sponsored-gas-per-account <n>         their gas (the sum of their gas limits) a day
   --sponsored-operations-per-project <n>  user operations a day all the project's accounts get
   --sponsored-gas-per-project <n>         their gas a day (with gasSponsorship on; UTC days; 0: none)
-  --sponsored-calls <call,...|none>      what gas sponsorship pays for (none: nothing): each
-                                   eip155:<chain>:<contract>[@<selector>+<selector>...]
-  --paymaster-services <url,...|none>   ERC-7677 paymaster URLs sites may name in wallet_sendCalls
+  --sponsored-calls <call,...|none>       what gas sponsorship pays for (none: nothing), each
+                                          eip155:<chain>:<contract>[@<selector>+<selector>...]
+  --paymaster-services <url,...|none>     ERC-7677 paymaster URLs sites may name in wallet_sendCalls
   --admission-cache <seconds>      0 to 60 (default 60): how long a loaded modal signs and sends
                                    on its last check that the site is still allowed
 
