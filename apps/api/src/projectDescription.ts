@@ -1,4 +1,7 @@
-/** What `projects show` (and `projects set`) print of a project: every setting, with what the default means. */
+/**
+ * What `projects show` (and `projects set`) print of a project: every setting, with what the
+ * default means.
+ */
 import type { NetworkConfig } from '@airlock/protocol'
 import type { Project } from './services/projects'
 import { sponsoredCallText } from './services/sponsorshipSettings'

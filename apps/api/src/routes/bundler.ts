@@ -13,8 +13,9 @@
  * that names a paymaster) is only for the frame's signed-in visitor (401
  * `sponsorshipSessionRequired`), only for their wallet's own smart account (403
  * `sponsorshipSenderMismatch`), only for calls the project lists (403 `sponsorshipCallNotAllowed`,
- * `services/bundlers/sponsorshipPolicy.ts`), and within the project's daily caps per account and per project
- * (429 `sponsorshipAccountLimit`, `sponsorshipProjectLimit`; `services/bundlers/sponsorship*`).
+ * `services/bundlers/sponsorshipPolicy.ts`), and within the project's daily caps per account
+ * and per project (429 `sponsorshipAccountLimit`, `sponsorshipProjectLimit`;
+ * `services/bundlers/sponsorship*`).
  * A sent operation that names a site's own paymaster (a project's ERC-7677 `paymasterServices`)
  * is none of the operator's sponsorship (`services/bundlers/sitePaymaster.ts`).
  * `POST …/bundler/info` says what the network offers (the EntryPoint, a paymaster) without asking

@@ -67,7 +67,7 @@ export const paymasterServiceBundler = (
     paymaster: createPaymasterClient({ transport: http(service.url, { retryCount: 0 }) }),
   })
 
-/** What `wallet_getCapabilities` says of a network with smart accounts, given the project's list. */
+/** What `wallet_getCapabilities` says of a smart account's network, given the project's list. */
 export const smartAccountCapabilities = (allowed: readonly string[]) => ({
   atomic: { status: 'supported' },
   ...(allowed.length ? { paymasterService: { supported: true } } : {}),
