@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url'
 // @ts-expect-error: plain ESM helper shared with `npm start` and the bench.
 import { root, startStack } from '../scripts/stack.mjs'
 import { startFixtureServers } from './fixtures/server'
+import { aUsd } from './support/faucet'
 import {
   airlockCli,
   analyticsProjects,
@@ -140,6 +141,9 @@ export default async function globalSetup() {
     'smartAccounts=on',
     '--feature',
     'gasSponsorship=on',
+    // What its gas sponsorship pays for: aUSD's transfer (0xa9059cbb), nothing else.
+    '--sponsored-calls',
+    `eip155:31337:${aUsd}@0xa9059cbb`,
   )
   await airlock(
     'projects',

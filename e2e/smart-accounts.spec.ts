@@ -148,7 +148,7 @@ test('behavior: the smart account signs before and after deployment, sends ETH a
   expect(await providerRequest(page, 'eth_accounts', [])).toEqual([eoa])
 })
 
-test('error: too little to pay for gas, a reverting call and an unreachable bundler each fail in words, and nothing is sent', async ({
+test('error: too little to pay for gas and an unreachable bundler each fail in words, a reverting call is shown warned, and nothing is sent', async ({
   page,
 }) => {
   const smart = await smartAccountVisitor(page)
@@ -159,8 +159,8 @@ test('error: too little to pay for gas, a reverting call and an unreachable bund
     ])
 
   const { dialog } = modal(page)
-  // Each fails at the bundler's estimate, before the visitor is asked (the approval shows the
-  // operation's fee, which needs the estimate): the site hears why, and no approval was shown.
+  // Too little ether and an unreachable bundler fail before the visitor is asked (the approval
+  // shows the operation's fee, which needs the bundler): the site hears why, nothing was shown.
   const asked = () => dialog.locator('[data-approval-kind]').count()
 
   // No ether at all: the bundler refuses the operation (AA21), and the site hears why.
@@ -170,7 +170,8 @@ test('error: too little to pay for gas, a reverting call and an unreachable bund
   })
   expect(await asked()).toBe(0)
 
-  // A call that reverts: the estimate fails before anything is sent.
+  // A call that reverts: shown anyway (fallback gas limits), warned with its reason, and the
+  // visitor's Reject sends nothing.
   await fund(smart, { ether: '1', usd: '1' })
   const reverting = providerRequest(page, 'eth_sendTransaction', [
     {
@@ -179,8 +180,11 @@ test('error: too little to pay for gas, a reverting call and an unreachable bund
       data: aUsdTransfer(receiver, parseUnits('5', 6)),
     },
   ])
-  expect(await reverting).toMatchObject({ error: { message: expect.stringMatching(/revert/i) } })
-  expect(await asked()).toBe(0)
+  const warning = dialog.locator('[data-simulation="reverts"]')
+  await expect(warning).toContainText('This transaction will likely fail')
+  await dialog.getByRole('button', { name: 'Reject', exact: true }).click()
+  expect(await reverting).toMatchObject({ error: { code: 4001 } })
+  await expect(dialog.locator('[data-approval-kind]')).toHaveCount(0)
 
   // The bundler out of reach (the relay's requests fail on the way): 4901, in words.
   const relayRequests = /\/bundler\?/

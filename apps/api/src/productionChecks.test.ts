@@ -167,11 +167,11 @@ describe('productionConfigProblems', () => {
 })
 
 describe('storedOriginProblems', () => {
-  const project = (id: string, allowedOrigins: string[]) => ({
+  const project = (id: string, allowedOrigins: string[], paymasterServices: string[] = []) => ({
     id,
     allowedOrigins,
     features: {} as never,
-    settings: {} as never,
+    settings: { paymasterServices } as never,
     createdAt: '2025-10-01T00:00:00.000Z',
   })
 
@@ -191,5 +191,20 @@ describe('storedOriginProblems', () => {
 
   test('behavior: https origins only, no problem', () => {
     expect(storedOriginProblems([project('blog', ['https://blog.example'])])).toEqual([])
+  })
+
+  test('behavior: a paymaster service a project lets its sites name is refused when http or on loopback, named with the fix', () => {
+    expect(
+      storedOriginProblems([
+        project(
+          'shop',
+          ['https://shop.example'],
+          ['https://pm.example/rpc', 'http://pm.example/rpc', 'https://localhost:4337/'],
+        ),
+      ]),
+    ).toEqual([
+      'project "shop" lets its sites name the paymaster service http://pm.example/rpc, which is not https: change the list with the CLI (projects set shop --paymaster-services <https urls|none>).',
+      'project "shop" lets its sites name the paymaster service https://localhost:4337/, which is on loopback: change the list with the CLI (projects set shop --paymaster-services <https urls|none>).',
+    ])
   })
 })

@@ -12,6 +12,7 @@ import { isLoopbackHost } from './loopback'
 import { isDevNamesGatewaySigner } from './services/names/devNamesGateway'
 import { rpcUrlSetting } from './services/networks'
 import type { Project } from './services/projects'
+import { paymasterServiceProblem } from './services/sponsorshipSettings'
 
 /** Thrown at start in production mode with every problem found; the message lists them. */
 export class ProductionConfigError extends Error {
@@ -118,12 +119,24 @@ export function productionConfigProblems(
 }
 
 /**
- * The stored origins production mode refuses: every http one. The start stops rather than
+ * The stored origins production mode refuses: every http one; and every paymaster service URL a
+ * project lets its sites name (`wallet_sendCalls`' ERC-7677 capability) that is not https or is
+ * on loopback: the visitor's browser asks it. The start stops rather than
  * skipping them, so the database stays the one truth for `frame-ancestors` and the bridge, and
  * the operator learns of it at deploy time rather than from a site whose modal stopped loading.
  */
 export function storedOriginProblems(projects: readonly Project[]): string[] {
-  return projects.flatMap((project) =>
+  const paymasterServices = projects.flatMap((project) =>
+    project.settings.paymasterServices.flatMap((url) => {
+      const problem = paymasterServiceProblem(url)
+      return problem
+        ? [
+            `project ${JSON.stringify(project.id)} lets its sites name the paymaster service ${url}, which ${problem}: change the list with the CLI (projects set ${project.id} --paymaster-services <https urls|none>).`,
+          ]
+        : []
+    }),
+  )
+  const origins = projects.flatMap((project) =>
     project.allowedOrigins
       .filter((origin) => !origin.startsWith('https://'))
       .map(
@@ -131,4 +144,5 @@ export function storedOriginProblems(projects: readonly Project[]): string[] {
           `project ${JSON.stringify(project.id)} allows ${origin}, which is not https: revoke it with the CLI (projects revoke-origin ${project.id} ${origin}) and allow its https origin.`,
       ),
   )
+  return [...origins, ...paymasterServices]
 }

@@ -500,6 +500,8 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
           '  excluded wallets: none',
           '  siwx: off',
           '  sponsored a day (with gasSponsorship on): per account 10 operations, 5000000 gas; per project 1000 operations, 500000000 gas',
+          '  sponsored calls: none (no call is sponsored)',
+          '  paymaster services sites may name: none',
           '  admission cache: 60 s',
           '',
         ].join('\n'),
@@ -534,6 +536,10 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         '--sponsored-operations-per-account',
         '3',
         '--sponsored-gas-per-project=0',
+        '--sponsored-calls',
+        `eip155:31337:${'0x'.padEnd(42, 'A')}@0xa9059cbb+0x095ea7b3,eip155:1:${'0x'.padEnd(42, 'b')}`,
+        '--paymaster-services',
+        'https://paymaster.shop.example/rpc',
         '--admission-cache',
         '5',
       )
@@ -555,6 +561,8 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         '  excluded wallets: phantom',
         '  siwx: required',
         '  sponsored a day (with gasSponsorship on): per account 3 operations, 5000000 gas; per project 1000 operations, 0 gas',
+        `  sponsored calls: eip155:31337:${'0x'.padEnd(42, 'a')}@0xa9059cbb+0x095ea7b3, eip155:1:${'0x'.padEnd(42, 'b')}`,
+        '  paymaster services sites may name: https://paymaster.shop.example/rpc',
         '  admission cache: 5 s',
         '',
       ])
@@ -616,6 +624,18 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
           'sponsored a day (with gasSponsorship on)',
           'per account 10 operations, 2000000 gas; per project 50 operations, 500000000 gas',
         ],
+        [
+          ['--sponsored-calls', `eip155:8453:${'0x'.padEnd(42, 'c')}`],
+          'sponsored calls',
+          `  sponsored calls: eip155:8453:${'0x'.padEnd(42, 'c')}`,
+        ],
+        [['--sponsored-calls', 'none'], 'sponsored calls', 'none (no call is sponsored)'],
+        [
+          ['--paymaster-services', 'https://a.example/pm,https://b.example/pm'],
+          'paymaster services sites may name',
+          'https://a.example/pm, https://b.example/pm',
+        ],
+        [['--paymaster-services', 'none'], 'paymaster services sites may name', ': none'],
       ]
       for (const [flags, label, line] of steps) {
         expect(await run('projects', 'set', 'shop', ...flags), flags.join(' ')).toMatchObject({

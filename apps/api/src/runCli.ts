@@ -8,6 +8,7 @@
 import { resolve } from 'node:path'
 import { defaultProjectFeatures, type NetworkConfig, type ProjectFeatures } from '@airlock/protocol'
 import type { Kysely } from 'kysely'
+import { describeProject } from './projectDescription'
 import type { FeatureOverrides } from './services/features'
 import { isRegistryError, ProjectNotFoundError } from './services/projectErrors'
 import type { ProjectSettingsChange } from './services/projectSettings'
@@ -17,7 +18,6 @@ import {
   createProject,
   getProject,
   listProjects,
-  type Project,
   revokeOrigin,
 } from './services/projects'
 import { revokeSessionsOf } from './services/siwx/sessions'
@@ -91,6 +91,9 @@ Settings (each replaces what the project had; sites may narrow them, never widen
   --sponsored-gas-per-account <n>         their gas (the sum of their gas limits) a day
   --sponsored-operations-per-project <n>  user operations a day all the project's accounts get
   --sponsored-gas-per-project <n>         their gas a day (with gasSponsorship on; UTC days; 0: none)
+  --sponsored-calls <call,...|none>       what gas sponsorship pays for (none: nothing), each
+                                          eip155:<chain>:<contract>[@<selector>+<selector>...]
+  --paymaster-services <url,...|none>     ERC-7677 paymaster URLs sites may name in wallet_sendCalls
   --admission-cache <seconds>      0 to 60 (default 60): how long a loaded modal signs and sends
                                    on its last check that the site is still allowed
 
@@ -316,6 +319,8 @@ const listSettings = {
   '--networks': 'networks',
   '--featured-wallets': 'featuredWalletIds',
   '--exclude-wallets': 'excludeWallets',
+  '--sponsored-calls': 'sponsoredCalls',
+  '--paymaster-services': 'paymasterServices',
 } as const
 
 /**
@@ -380,37 +385,6 @@ function parseProjectOptions(
   }
   if (Object.keys(themeVariables).length) settings.themeVariables = themeVariables
   return { positionals, origins, features, settings }
-}
-
-/** `projects show`: every setting, with what the default means. */
-function describeProject(project: Project, catalogue: readonly NetworkConfig[]): string {
-  const { settings, features } = project
-  const networkName = (id: string) => {
-    const network = catalogue.find((known) => known.caipNetworkId === id)
-    return network ? `${id} (${network.name})` : `${id} (not known to this API: left out)`
-  }
-  const list = (items: readonly string[], none: string) => (items.length ? items.join(', ') : none)
-  const switches = Object.entries(features).map(([key, value]) =>
-    Array.isArray(value) ? `${key} ${list(value, 'none')}` : `${key} ${value ? 'on' : 'off'}`,
-  )
-  const variables = Object.entries(settings.theme.variables).map(
-    ([key, value]) => `${key}=${value}`,
-  )
-  return [
-    project.id,
-    `  name: ${settings.name ?? `${project.id} (its id)`}`,
-    `  allowed origins: ${list(project.allowedOrigins, 'none')}`,
-    `  networks: ${list(settings.networks.map(networkName), 'none (sites choose from all the API knows)')}`,
-    `  default network: ${settings.defaultNetwork ?? 'the first'}`,
-    `  features: ${switches.join(', ')}`,
-    `  theme: ${settings.theme.mode ?? 'dark (default)'}; variables: ${list(variables, 'none')}`,
-    `  featured wallets: ${list(settings.featuredWalletIds, 'none')}`,
-    `  excluded wallets: ${list(settings.excludeWallets, 'none')}`,
-    `  siwx: ${settings.siwx}`,
-    `  sponsored a day (with gasSponsorship on): per account ${settings.sponsorship.accountOperations} operations, ${settings.sponsorship.accountGas} gas; per project ${settings.sponsorship.projectOperations} operations, ${settings.sponsorship.projectGas} gas`,
-    `  admission cache: ${settings.admissionCacheSeconds} s`,
-    '',
-  ].join('\n')
 }
 
 /** `--feature send=off`: one of the boolean switches of spec §6, on or off. */

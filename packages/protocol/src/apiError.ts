@@ -194,6 +194,12 @@ export const apiErrorCodes = [
   'sponsorshipSenderMismatch',
   /** 400: a user operation to sponsor without a sender, nonce or gas limits of their form. */
   'sponsorshipOperationInvalid',
+  /**
+   * 403: the user operation makes a call the project does not sponsor (a contract, or a function
+   * of it, not on its list; none listed sponsors nothing), or its callData is not the account's
+   * `execute` or `executeBatch`; the message names the call.
+   */
+  'sponsorshipCallNotAllowed',
   /** 429: the account's sponsored operations or gas for today (UTC) are used up. */
   'sponsorshipAccountLimit',
   /** 429: the project's sponsored operations or gas for today (UTC) are used up. */

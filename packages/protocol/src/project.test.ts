@@ -53,6 +53,7 @@ const project: ProjectConfig = {
   excludeWallets: ['Bad Wallet'],
   siwx: 'required',
   admissionCacheSeconds: 5,
+  paymasterServices: ['https://paymaster.shop.example/rpc'],
   walletConnect: { relayUrl: 'wss://relay.example', projectId: 'wc', verify: true },
 }
 const modalConfig: ModalConfig = { projectId: 'shop', project, error: null }

@@ -151,6 +151,11 @@ export const projectConfigSchema = v.object({
    * origin is allowed before it signs or sends for the site again; then it asks again.
    */
   admissionCacheSeconds: v.custom<number>(isAdmissionCacheSeconds, admissionCacheSecondsError),
+  /**
+   * ERC-7677 paymaster service URLs the project lets its sites name in `wallet_sendCalls`
+   * (`capabilities.paymasterService.url`); any other is refused (EIP-5792's 5700).
+   */
+  paymasterServices: v.array(v.pipe(v.string(), v.url())),
   /** Null when the operator has not configured WalletConnect. */
   walletConnect: v.nullable(walletConnectConfigSchema),
 })
@@ -167,6 +172,7 @@ export const unconfiguredProjectSettings: Readonly<
   excludeWallets: [],
   siwx: 'off',
   admissionCacheSeconds: maxAdmissionCacheSeconds,
+  paymasterServices: [],
 }
 
 /** What the API inlines into the modal's HTML as `<script id="airlock-config">`. */

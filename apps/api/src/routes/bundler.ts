@@ -12,8 +12,12 @@
  * asking). Sponsorship (the paymaster methods, and a sent operation
  * that names a paymaster) is only for the frame's signed-in visitor (401
  * `sponsorshipSessionRequired`), only for their wallet's own smart account (403
- * `sponsorshipSenderMismatch`), and within the project's daily caps per account and per project
- * (429 `sponsorshipAccountLimit`, `sponsorshipProjectLimit`; `services/bundlers/sponsorship*`).
+ * `sponsorshipSenderMismatch`), only for calls the project lists (403 `sponsorshipCallNotAllowed`,
+ * `services/bundlers/sponsorshipPolicy.ts`), and within the project's daily caps per account
+ * and per project (429 `sponsorshipAccountLimit`, `sponsorshipProjectLimit`;
+ * `services/bundlers/sponsorship*`).
+ * A sent operation that names a site's own paymaster (a project's ERC-7677 `paymasterServices`)
+ * is none of the operator's sponsorship (`services/bundlers/sitePaymaster.ts`).
  * `POST …/bundler/info` says what the network offers (the EntryPoint, a paymaster) without asking
  * either. The services' URLs never leave the server: the relay is a service
  * (`services/bundlers/bundlerRelay.ts`); this adapts it to HTTP.
@@ -40,9 +44,11 @@ import {
   type NetworkBundler,
   type RelayTarget,
 } from '../services/bundlers/bundlerRelay'
+import { namesOperatorPaymaster } from '../services/bundlers/sitePaymaster'
 import { assertOwnSmartAccount } from '../services/bundlers/sponsoredAccount'
 import { spendSponsorship } from '../services/bundlers/sponsorshipBudget'
 import { SponsorshipError, type SponsorshipErrorCode } from '../services/bundlers/sponsorshipError'
+import { assertSponsoredCalls } from '../services/bundlers/sponsorshipPolicy'
 import { type SponsorshipRequest, sponsorshipOf } from '../services/bundlers/userOperation'
 import type { Project } from '../services/projects'
 import type { BundlerRateLimiter } from '../services/rateLimit'
@@ -86,6 +92,7 @@ const sponsorshipErrorStatus: Record<SponsorshipErrorCode, ContentfulStatusCode>
   sponsorshipSessionRequired: 401,
   sponsorshipSenderMismatch: 403,
   sponsorshipOperationInvalid: 400,
+  sponsorshipCallNotAllowed: 403,
   sponsorshipAccountLimit: 429,
   sponsorshipProjectLimit: 429,
 }
@@ -125,9 +132,10 @@ export function bundlerRoutes({
     c: Context,
     project: Project,
     { network, accountFactory }: NetworkBundler,
-    { operation, count }: SponsorshipRequest,
+    { operation, callData, count }: SponsorshipRequest,
   ) {
     const session = await sponsoredVisitor(c, project)
+    assertSponsoredCalls(project.settings.sponsoredCalls, network, callData)
     await assertOwnSmartAccount(
       { db: storage.db, networks, addresses: smartAccounts },
       {
@@ -165,7 +173,8 @@ export function bundlerRoutes({
    * What is refused of a request before it spends the project's budget, in the order the relay
    * refuses it, asking neither the services nor the chain: a method the relay does not pass on,
    * a paymaster method where none sponsors, an operation to sponsor not of its form, a
-   * sponsorship without a signed-in visitor. Whose account the sender is, and the caps, after.
+   * sponsorship without a signed-in visitor, a call the project does not sponsor. Whose account
+   * the sender is, and the caps, after.
    */
   const checkedFirst = routeCheck<{
     Variables: { project: Project; service: NetworkBundler }
@@ -173,8 +182,14 @@ export function bundlerRoutes({
     const request = checkedBody<BundlerRequest>(c)
     const target = targetOf(c.var.project, c.var.service)
     relay.check(target, request)
-    if (sponsorshipOf(request, { paymaster: !!target.paymasterUrl }))
-      await sponsoredVisitor(c, c.var.project)
+    const sponsorship = sponsorshipOf(request, { paymaster: !!target.paymasterUrl })
+    if (sponsorship === undefined || maybeSites(c.var.project, sponsorship)) return
+    await sponsoredVisitor(c, c.var.project)
+    assertSponsoredCalls(
+      c.var.project.settings.sponsoredCalls,
+      target.network,
+      sponsorship.callData,
+    )
   }, refusal)
 
   /** The relay's and the sponsorship's refusals as answers; anything else is thrown on. */
@@ -195,7 +210,14 @@ export function bundlerRoutes({
     request: BundlerRequest,
   ) {
     const target = targetOf(project, network)
-    const sponsorship = sponsorshipOf(request, { paymaster: !!target.paymasterUrl })
+    let sponsorship = sponsorshipOf(request, { paymaster: !!target.paymasterUrl })
+    // A site's own paymaster pays for its operation: the operator's rules are not asked.
+    if (
+      sponsorship &&
+      maybeSites(project, sponsorship) &&
+      !(await namesOperatorPaymaster(relay, network, request, sponsorship.paymaster ?? ''))
+    )
+      sponsorship = undefined
     if (sponsorship) await admitSponsorship(c, project, network, sponsorship)
     const answer = await relay.send(target, request)
     if (sponsorship?.count === 'after' && hasResult(answer))
@@ -253,6 +275,13 @@ export function bundlerRoutes({
   )
   return app
 }
+
+/**
+ * Whether a sponsorship asked may be a site's own paymaster's: a sent operation of a project that
+ * lets its sites name paymaster services (`services/bundlers/sitePaymaster.ts` tells whose).
+ */
+const maybeSites = (project: Project, { count }: SponsorshipRequest) =>
+  count === 'before' && project.settings.paymasterServices.length > 0
 
 /** Whether a JSON-RPC answer is a result (not the service's error). */
 const hasResult = (answer: unknown) =>

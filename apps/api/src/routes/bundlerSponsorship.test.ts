@@ -4,11 +4,14 @@
 // signed-in visitor (not for a frame token alone, nor for an Origin), only for their wallet's own
 // smart account (the factory's, read from the chain; a second account's operation is refused),
 // and only within the project's caps per day (operations and gas, per account and per project,
-// counted in the database); a refusal spends nothing and the paymaster's data is withheld.
+// counted in the database), and only for calls the project lists (its contracts, and its
+// functions where it names them; none listed, none sponsored); a refusal spends nothing and the
+// paymaster's data is withheld.
 import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type Hex, numberToHex } from 'viem'
+import type { NetworkConfig } from '@airlock/protocol'
+import { type Address, encodeFunctionData, erc20Abi, type Hex, numberToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import {
@@ -23,6 +26,7 @@ import { type PaymasterService, startPaymasterService } from '../../../../devcha
 import { frameTokenHeaders, testCredential, testServerKey } from '../../test/frameTokens'
 import { freePort } from '../../test/ports'
 import { sponsorshipUsage } from '../services/bundlers/sponsorshipBudget'
+import { accountExecuteAbi } from '../services/bundlers/sponsorshipPolicy'
 import { startEmailSession } from '../services/email/sessions'
 import { keepEmbeddedWallet } from '../services/embeddedWallets/embeddedWallets'
 import { embeddedWalletSealKey } from '../services/embeddedWallets/seal'
@@ -50,6 +54,23 @@ const caps: Partial<SponsorshipCaps> = {
   accountGas: 2_000_000,
   projectGas: 10_000_000,
 }
+/** The token whose transfers (only) the projects sponsor, and a contract they don't. */
+const token = `0x${'7'.repeat(40)}` as Address
+const stranger = `0x${'5'.repeat(40)}` as Address
+const sponsoredCalls = [`eip155:31337:${token}@0xa9059cbb`, `eip155:10:${token}`]
+const transfer = encodeFunctionData({
+  abi: erc20Abi,
+  functionName: 'transfer',
+  args: [stranger, 1_000_000n],
+})
+/** The smart account's `execute` of one call: what its user operation's callData is. */
+const execute = (target: Address, data: Hex, value = 0n) =>
+  encodeFunctionData({
+    abi: accountExecuteAbi,
+    functionName: 'execute',
+    args: [target, value, data],
+  })
+
 /** The gas limits' sum of `operation()` below: 0x30000 + 0x60000 + 0x10000. */
 const operationGas = 655_360
 
@@ -87,10 +108,19 @@ beforeEach(async () => {
   await migrateToLatest(storage.db)
   const sponsored = { smartAccounts: true, gasSponsorship: true }
   await createProject(storage.db, 'sponsored', [site], sponsored, {
-    settings: { sponsorship: caps },
+    settings: { sponsorship: caps, sponsoredCalls },
+    catalogue: networks(),
   })
   await createProject(storage.db, 'thrifty', [site], sponsored, {
-    settings: { sponsorship: { ...caps, accountGas: 1_000_000 } },
+    settings: { sponsorship: { ...caps, accountGas: 1_000_000 }, sponsoredCalls },
+    catalogue: networks(),
+  })
+  // Sponsorship on, and no call listed: nothing is sponsored.
+  await createProject(storage.db, 'unlisted', [site], sponsored)
+  // Its sites may have their own paymaster service pay (ERC-7677).
+  await createProject(storage.db, 'open-sites', [site], sponsored, {
+    settings: { sponsoredCalls, paymasterServices: ['https://pm.site.example/rpc'] },
+    catalogue: networks(),
   })
   const signIn = async (projectId: string, email: string, owner?: Visitor) => {
     const at = Date.now()
@@ -121,6 +151,23 @@ beforeEach(async () => {
   }
 })
 
+/** The API's networks; their RPC is anvil's unless `rpcUrl` stands before it. */
+const networks = (rpcUrl = anvil.rpcUrl): NetworkConfig[] => [
+  {
+    caipNetworkId: 'eip155:31337',
+    name: 'Anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrl,
+  },
+  // The factory is at the same address on every chain: anvil stands in for this one too.
+  {
+    caipNetworkId: 'eip155:10',
+    name: 'OP',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrl,
+  },
+]
+
 /** The relay's routes; the networks' RPC is anvil's unless `rpcUrl` stands before it. */
 const routes = ({ rpcUrl = anvil.rpcUrl }: { rpcUrl?: string } = {}) =>
   bundlerRoutes({
@@ -138,21 +185,7 @@ const routes = ({ rpcUrl = anvil.rpcUrl }: { rpcUrl?: string } = {}) =>
     trustProxy: 0,
     publicOrigin: own,
     credential: testCredential(storage),
-    networks: [
-      {
-        caipNetworkId: 'eip155:31337',
-        name: 'Anvil',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrl,
-      },
-      // The factory is at the same address on every chain: anvil stands in for this one too.
-      {
-        caipNetworkId: 'eip155:10',
-        name: 'OP',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrl,
-      },
-    ],
+    networks: networks(rpcUrl),
     now: Date.now,
   })
 
@@ -160,7 +193,7 @@ const routes = ({ rpcUrl = anvil.rpcUrl }: { rpcUrl?: string } = {}) =>
 const operation = (sender: Hex, nonce: number, more: Record<string, unknown> = {}) => ({
   sender,
   nonce: numberToHex(nonce),
-  callData: '0x',
+  callData: execute(token, transfer),
   callGasLimit: '0x30000',
   verificationGasLimit: '0x60000',
   preVerificationGas: '0x10000',
@@ -448,5 +481,113 @@ describe('gas sponsorship', () => {
       },
     })
     expect(await usage()).toEqual({})
+  })
+
+  test("security: a call the project does not list is refused 403 sponsorshipCallNotAllowed, naming it, however asked; nothing is counted and the paymaster's data is withheld", async () => {
+    const app = routes()
+    const ask = (userOperation: unknown, projectId = 'sponsored') =>
+      [paymasterStub, paymasterData, send].map((request) =>
+        call(app, request(userOperation), { cookie: cookies.ada, projectId }),
+      )
+    const named = { paymaster: devPaymasterAddress, paymasterData: '0x' }
+    const refusals = [
+      // A contract not listed: ether to a person, or a call to another contract.
+      [
+        operation(accounts.ada, 0, { callData: execute(stranger, '0x', 10n ** 16n), ...named }),
+        `The call (to ${stranger}) is not sponsored: this project sponsors calls to ${token} on eip155:31337.`,
+      ],
+      // The listed token, with a function the project does not name (approve).
+      [
+        operation(accounts.ada, 0, {
+          callData: execute(
+            token,
+            encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [stranger, 1n] }),
+          ),
+          ...named,
+        }),
+        `The call (to ${token}, function 0x095ea7b3) is not sponsored: this project sponsors only the functions 0xa9059cbb of that contract on eip155:31337.`,
+      ],
+      // A callData that is not the account's execute or executeBatch.
+      [
+        operation(accounts.ada, 0, { callData: transfer, ...named }),
+        "Gas is sponsored only for calls the smart account makes with execute or executeBatch: this user operation's callData is neither.",
+      ],
+    ] as const
+    for (const [userOperation, message] of refusals)
+      for (const answer of await Promise.all(ask(userOperation)))
+        expect(answer).toEqual({
+          status: 403,
+          retryAfter: null,
+          body: { error: { code: 'sponsorshipCallNotAllowed', message } },
+        })
+    expect(await usage()).toEqual({})
+    // The listed call is sponsored, and counted against the caps as before.
+    const allowed = operation(accounts.ada, 0)
+    expect((await call(app, paymasterData(allowed), { cookie: cookies.ada })).status).toBe(200)
+    expect(await usage()).toEqual({
+      [accounts.ada.toLowerCase()]: { operations: 1, gas: operationGas },
+      '*': { operations: 1, gas: operationGas },
+    })
+  })
+
+  test('security: a project that sponsors gas and lists no call sponsors nothing', async () => {
+    const app = routes()
+    const cookie = await (async () => {
+      const { token: session } = await storage.db
+        .transaction()
+        .execute((trx) =>
+          startEmailSession(
+            trx,
+            { projectId: 'unlisted', hostOrigin: site, email: 'ada@example.com' },
+            Date.now(),
+          ),
+        )
+      return `${emailSessionCookie('unlisted')}=${session}`
+    })()
+    expect(
+      await call(app, paymasterData(operation(accounts.ada, 0)), { cookie, projectId: 'unlisted' }),
+    ).toMatchObject({
+      status: 403,
+      body: {
+        error: {
+          code: 'sponsorshipCallNotAllowed',
+          message: `The call (to ${token}) is not sponsored: this project sponsors calls to no contract on eip155:31337.`,
+        },
+      },
+    })
+    expect(await sponsorshipUsage(storage.db, 'unlisted', Date.now())).toEqual({})
+  })
+
+  test("security: a sent operation naming a site's own paymaster (a project with paymaster services) is not the operator's sponsorship; one naming the operator's still is, and so is one whose paymaster can't be told", async () => {
+    const app = routes()
+    const unlisted = { callData: execute(stranger, '0x') }
+    const sitePaymaster = `0x${'3'.repeat(40)}`
+    const sitePaid = operation(accounts.ada, 0, {
+      ...unlisted,
+      paymaster: sitePaymaster,
+      paymasterData: '0x',
+      paymasterVerificationGasLimit: '0x10000',
+      paymasterPostOpGasLimit: '0x0',
+    })
+    // Passed on without a session, the calls list or the caps: the bundler answers (here it
+    // refuses an operation with no signature and a paymaster that is no contract).
+    const passed = await call(app, send(sitePaid), { projectId: 'open-sites' })
+    expect(passed.status).toBe(200)
+    expect(passed.body).toMatchObject({ jsonrpc: '2.0', id: 1, error: expect.any(Object) })
+    // The operator's (dev) paymaster named: its rules hold.
+    const operatorPaid = { ...sitePaid, paymaster: devPaymasterAddress }
+    expect(
+      await call(app, send(operatorPaid), { projectId: 'open-sites', cookie: cookies.ada }),
+    ).toMatchObject({ status: 401, body: { error: { code: 'sponsorshipSessionRequired' } } })
+    // The network's paymaster down: whose it is can't be told, so the operator's rules hold.
+    expect(
+      await call(app, send(sitePaid), { projectId: 'open-sites', chainId: 'eip155:10' }),
+    ).toMatchObject({ status: 401, body: { error: { code: 'sponsorshipSessionRequired' } } })
+    // A project without paymaster services: any paymaster named is the operator's sponsorship.
+    expect(await call(app, send(sitePaid), { cookie: cookies.ada })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'sponsorshipCallNotAllowed' } },
+    })
+    expect(await sponsorshipUsage(storage.db, 'open-sites', Date.now())).toEqual({})
   })
 })

@@ -77,6 +77,7 @@ export function modalRoutes({
       'Content-Security-Policy': modalContentSecurityPolicy(networks, frameAncestors, {
         walletConnect,
         production,
+        paymasterServices: config.project?.paymasterServices ?? [],
       }),
     })
   })

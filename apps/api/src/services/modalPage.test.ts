@@ -38,6 +38,15 @@ describe('modalContentSecurityPolicy in production', () => {
     expect(directive(policy, 'frame-src')).toBeUndefined()
   })
 
+  test("behavior: the project's paymaster services are connect-src origins; http or loopback ones left out", () => {
+    const policy = modalContentSecurityPolicy(networks, [], {
+      production: true,
+      paymasterServices: ['https://pm.example/rpc?key=1', 'http://127.0.0.1:4337/'],
+    })
+    expect(directive(policy, 'connect-src')?.split(' ')).toContain('https://pm.example')
+    expect(directive(policy, 'connect-src')).not.toMatch(/127\.0\.0\.1|http:/)
+  })
+
   test('behavior: without WalletConnect, no relay source', () => {
     const policy = modalContentSecurityPolicy(networks, [], { production: true })
     expect(directive(policy, 'connect-src')).not.toContain('wss:')

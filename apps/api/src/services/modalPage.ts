@@ -51,6 +51,8 @@ export declare namespace modalContentSecurityPolicy {
      * networks' RPC origins and the relay instead of allowing any https or wss URL.
      */
     production?: boolean | undefined
+    /** The ERC-7677 paymaster services the project lets its sites name: the modal asks them. */
+    paymasterServices?: readonly string[] | undefined
   }
 }
 
@@ -65,9 +67,16 @@ export declare namespace modalContentSecurityPolicy {
 export function modalContentSecurityPolicy(
   networks: readonly NetworkConfig[],
   frameAncestors: readonly string[] | undefined,
-  { walletConnect = null, production = false }: modalContentSecurityPolicy.Options = {},
+  {
+    walletConnect = null,
+    production = false,
+    paymasterServices = [],
+  }: modalContentSecurityPolicy.Options = {},
 ): string {
-  const rpcOrigins = networks.map((network) => new URL(network.rpcUrl).origin)
+  const rpcOrigins = [
+    ...networks.map((network) => new URL(network.rpcUrl).origin),
+    ...paymasterServices.map((url) => new URL(url).origin),
+  ]
   const verify = walletConnect?.verify ? [walletConnectVerifyOrigin] : []
   const connectSources = production
     ? // The start refuses http and loopback URLs in production (productionChecks.ts); they are

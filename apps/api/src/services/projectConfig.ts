@@ -57,6 +57,7 @@ export function toProjectConfig(
     excludeWallets: settings.excludeWallets,
     siwx: settings.siwx,
     admissionCacheSeconds: settings.admissionCacheSeconds,
+    paymasterServices: settings.paymasterServices,
     walletConnect,
   }
 }

@@ -36,6 +36,11 @@ describe('changeSettings', () => {
         siwx: 'required',
         name: '  Shop & Co ',
         sponsorship: { accountOperations: '3', projectGas: 0 },
+        sponsoredCalls: [
+          `eip155:8453:0x833589FCD6eDb6E08f4c7C32D4f71b54bdA02913@0xA9059CBB+0x095ea7b3`,
+          ` eip155:1:${'0x'.padEnd(42, 'b')} `,
+        ],
+        paymasterServices: ['https://paymaster.shop.example/rpc?key=1', 'http://127.0.0.1:4337'],
         admissionCacheSeconds: '5',
       },
       catalogue,
@@ -52,6 +57,15 @@ describe('changeSettings', () => {
       excludeWallets: ['Phantom'],
       siwx: 'required',
       sponsorship: { ...defaultSponsorshipCaps, accountOperations: 3, projectGas: 0 },
+      sponsoredCalls: [
+        {
+          network: 'eip155:8453',
+          contract: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+          selectors: ['0xa9059cbb', '0x095ea7b3'],
+        },
+        { network: 'eip155:1', contract: '0x'.padEnd(42, 'b'), selectors: [] },
+      ],
+      paymasterServices: ['https://paymaster.shop.example/rpc?key=1', 'http://127.0.0.1:4337/'],
       admissionCacheSeconds: 5,
     })
 
@@ -83,6 +97,8 @@ describe('changeSettings', () => {
         projectOperations: 1_000,
         projectGas: 500_000_000,
       },
+      sponsoredCalls: [],
+      paymasterServices: [],
       admissionCacheSeconds: 60,
     })
   })
@@ -290,6 +306,42 @@ describe('changeSettings', () => {
       'Invalid sponsored gas per project "2000000000000000": at most 1000000000000000 a day.',
     ],
     [
+      'a sponsored call without its network',
+      defaultProjectSettings,
+      { sponsoredCalls: ['0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'] },
+      'Invalid sponsored call "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913": use <eip155 network>:<contract address>, optionally @<selector>+<selector>, e.g. eip155:8453:0x833589fcd6edb6e08f4c7c32d4f71b54bda02913@0xa9059cbb.',
+    ],
+    [
+      'a sponsored call with a selector not of four bytes',
+      defaultProjectSettings,
+      { sponsoredCalls: [`eip155:1:${'0x'.padEnd(42, 'b')}@transfer`] },
+      `Invalid sponsored call "eip155:1:${'0x'.padEnd(42, 'b')}@transfer": use <eip155 network>:<contract address>, optionally @<selector>+<selector>, e.g. eip155:8453:0x833589fcd6edb6e08f4c7c32d4f71b54bda02913@0xa9059cbb.`,
+    ],
+    [
+      'a sponsored call on a network the API does not know',
+      defaultProjectSettings,
+      { sponsoredCalls: [`eip155:999:${'0x'.padEnd(42, 'b')}`] },
+      `Invalid sponsored call "eip155:999:${'0x'.padEnd(42, 'b')}": the API knows ${known}.`,
+    ],
+    [
+      'a sponsored contract listed twice',
+      defaultProjectSettings,
+      { sponsoredCalls: [`eip155:1:${'0x'.padEnd(42, 'b')}`, `eip155:1:${'0x'.padEnd(42, 'B')}`] },
+      `Invalid sponsored call "eip155:1:${'0x'.padEnd(42, 'B')}": its contract is listed twice.`,
+    ],
+    [
+      'a paymaster service that is not http(s)',
+      defaultProjectSettings,
+      { paymasterServices: ['ftp://paymaster.example'] },
+      'Invalid paymaster service "ftp://paymaster.example": use an http(s) URL.',
+    ],
+    [
+      'a paymaster service with credentials',
+      defaultProjectSettings,
+      { paymasterServices: ['https://user:pw@paymaster.example'] },
+      'Invalid paymaster service "https://user:pw@paymaster.example": use a URL without credentials or a fragment.',
+    ],
+    [
       'an unknown sponsorship cap',
       defaultProjectSettings,
       { sponsorship: { walletGas: 1 } as never },
@@ -398,6 +450,10 @@ describe('resolveSettings and storedSettings', () => {
     ['an admission cache over a minute', '{"admissionCacheSeconds":61}'],
     ['a bad theme mode', '{"theme":{"mode":"blue","variables":{}}}'],
     ['an unknown sponsorship cap', '{"sponsorship":{"walletGas":1}}'],
+    [
+      'a sponsored call without selectors',
+      '{"sponsoredCalls":[{"network":"eip155:1","contract":"0x1"}]}',
+    ],
   ])('behavior: stored settings with %s are refused on reading', (_, json) => {
     expect(() => resolveSettings(json)).toThrow()
   })

@@ -2,7 +2,8 @@
  * A project's settings besides its origins and feature switches: its name, its networks and the
  * one to start on, its theme, the wallets it features and hides, sign in with X, how long a
  * loaded modal relies on its last check that its site is still allowed, and the daily caps of the
- * gas it sponsors. All but the caps (which stay on the API) reach the modal in its boot config
+ * gas it sponsors and the calls it sponsors (`sponsorshipSettings.ts`). All but the caps and the
+ * sponsored calls (which stay on the API) reach the modal in its boot config
  * (`projectConfig.ts`), where a site's options can only narrow them.
  * A project stores the settings its operator chose, as JSON; reading fills in the defaults. Every
  * change is checked here, against the API's network catalogue, so no caller (CLI, seed) can store
@@ -23,6 +24,7 @@ import {
   themeVariableError,
 } from '@airlock/protocol'
 import { z } from 'zod'
+import { paymasterServiceList, type SponsoredCall, sponsoredCallList } from './sponsorshipSettings'
 
 /**
  * How much gas the paymaster sponsors a day (UTC), when the project has `gasSponsorship` on: user
@@ -67,6 +69,10 @@ export type ProjectSettings = {
   excludeWallets: string[]
   siwx: SiwxMode
   sponsorship: SponsorshipCaps
+  /** The calls the paymaster sponsors: none listed, none sponsored. */
+  sponsoredCalls: SponsoredCall[]
+  /** ERC-7677 paymaster service URLs a site may name in `wallet_sendCalls`. */
+  paymasterServices: string[]
   /**
    * Seconds (0 to 60) a loaded modal signs and sends for a site on the API's last answer that
    * the site's origin is allowed; then it asks again (a revoked origin is refused within it).
@@ -83,6 +89,8 @@ export const defaultProjectSettings: Readonly<ProjectSettings> = {
   excludeWallets: [],
   siwx: 'off',
   sponsorship: { ...defaultSponsorshipCaps },
+  sponsoredCalls: [],
+  paymasterServices: [],
   admissionCacheSeconds: maxAdmissionCacheSeconds,
 }
 
@@ -101,6 +109,10 @@ export type ProjectSettingsChange = {
   siwx?: string
   /** Each cap given replaces that cap: a whole number, as a number or decimal text. */
   sponsorship?: Partial<Record<keyof SponsorshipCaps, number | string>>
+  /** Each `eip155:<chain>:<contract>[@<selector>+…]`; replaces the list. */
+  sponsoredCalls?: readonly string[]
+  /** Paymaster service URLs; replaces the list. */
+  paymasterServices?: readonly string[]
   /** Whole seconds, as a number or its digits (the CLI's text). */
   admissionCacheSeconds?: number | string
 }
@@ -144,6 +156,14 @@ const storedSettingsSchema = z
         projectGas: z.number(),
       })
       .partial(),
+    sponsoredCalls: z.array(
+      z.strictObject({
+        network: z.templateLiteral(['eip155:', z.string()]),
+        contract: z.templateLiteral(['0x', z.string()]),
+        selectors: z.array(z.templateLiteral(['0x', z.string()])),
+      }),
+    ),
+    paymasterServices: z.array(z.string()),
     admissionCacheSeconds: z.number().int().min(0).max(maxAdmissionCacheSeconds),
   })
   .partial()
@@ -253,6 +273,12 @@ export function changeSettings(
       cap as keyof SponsorshipCaps,
       value,
     )
+  const refuse = (setting: string, value: unknown, reason: string) =>
+    new InvalidProjectSettingError(setting, value, reason)
+  if (change.sponsoredCalls !== undefined)
+    next.sponsoredCalls = sponsoredCallList(change.sponsoredCalls, catalogue, refuse)
+  if (change.paymasterServices !== undefined)
+    next.paymasterServices = paymasterServiceList(change.paymasterServices, refuse)
   if (change.admissionCacheSeconds !== undefined) {
     const given = change.admissionCacheSeconds
     const seconds = typeof given === 'string' && /^\d{1,3}$/.test(given) ? Number(given) : given

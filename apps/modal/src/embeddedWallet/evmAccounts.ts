@@ -109,6 +109,7 @@ export function createEvmAccounts(options: EvmAccountsOptions) {
       },
       sponsored: async (network) =>
         (await offerOn(network.caipNetworkId).catch(() => undefined))?.paymaster === true,
+      paymasterServices: () => store.getState().config.project?.paymasterServices ?? [],
       approve: options.approve,
       onFailedAfterApproval: options.onFailedAfterApproval,
       onTimeout: options.onTimeout,

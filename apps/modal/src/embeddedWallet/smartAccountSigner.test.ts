@@ -26,9 +26,11 @@ import {
   deployAccountAbstraction,
   devAccountAbis,
   devAccountFactoryAddress,
+  devPaymasterAddress,
   entryPointAddress,
 } from '../../../../devchain/accountAbstraction.mjs'
 import { type Bundler, startBundler } from '../../../../devchain/bundler.mjs'
+import { type PaymasterService, startPaymasterService } from '../../../../devchain/paymaster.mjs'
 import { type Anvil, freePort, startAnvil } from '../../../api/src/services/indexer/testing/anvil'
 import { revertedGasFallbackPercent } from './evmFeeEstimate'
 import { type ApprovalRequest, createEvmSigner } from './evmSigner'
@@ -37,6 +39,8 @@ import { revertedOperationGas } from './userOperationFee'
 
 let anvil: Anvil
 let bundler: Bundler
+/** The dev chain's ERC-7677 service (DevPaymaster pays): here a site's own paymaster service. */
+let sitePaymaster: PaymasterService
 let network: NetworkConfig
 let chain: PublicClient
 let testClient: TestClient
@@ -46,6 +50,7 @@ beforeAll(async () => {
   anvil = await startAnvil()
   await deployAccountAbstraction({ rpcUrl: anvil.rpcUrl })
   bundler = await startBundler({ rpcUrl: anvil.rpcUrl, port: 0, quiet: true })
+  sitePaymaster = await startPaymasterService({ quiet: true })
   network = {
     caipNetworkId: 'eip155:31337',
     name: 'Anvil',
@@ -58,6 +63,7 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
+  await sitePaymaster?.stop()
   await bundler?.stop()
   await anvil?.stop()
 })
@@ -74,6 +80,8 @@ type WalletOptions = {
   ether?: string
   timeoutMs?: number
   bundlerTransport?: () => Transport
+  /** The paymaster services the project lets its sites name. */
+  paymasterServices?: string[]
 }
 
 /**
@@ -85,6 +93,7 @@ async function freshWallet({
   ether = '1',
   timeoutMs,
   bundlerTransport = () => http(bundler.url, { retryCount: 0 }),
+  paymasterServices = [],
 }: WalletOptions = {}) {
   const privateKey = generatePrivateKey()
   const shown: ApprovalRequest[] = []
@@ -101,6 +110,7 @@ async function freshWallet({
     networks: [network],
     bundlerTransport,
     accountFactory: async () => devAccountFactoryAddress,
+    paymasterServices: () => paymasterServices,
     approve,
     onFailedAfterApproval: (error) => reported.push(error),
     onTimeout: () => {
@@ -542,12 +552,29 @@ describe('wallet_sendCalls', () => {
     },
     {
       case: 'a required capability the wallet lacks is 5700',
-      params: batch({ capabilities: { paymasterService: { url: 'x' } } }),
+      params: batch({ capabilities: { auxiliaryFunds: { supported: true } } }),
       error: {
         name: 'ProviderRpcError',
         code: 5700,
-        message: /does not support the capabilities paymasterService/,
+        message: /does not support the capabilities auxiliaryFunds/,
       },
+    },
+    {
+      case: 'a paymaster service the project does not allow is 5700 (ERC-7677), named',
+      params: batch({
+        capabilities: { paymasterService: { url: 'https://pm.elsewhere.example' } },
+      }),
+      error: {
+        name: 'ProviderRpcError',
+        code: 5700,
+        message:
+          'wallet_sendCalls: the paymaster service "https://pm.elsewhere.example" is not one this site\'s project allows.',
+      },
+    },
+    {
+      case: 'a paymaster service without its url is invalid params',
+      params: batch({ capabilities: { paymasterService: true } }),
+      error: { name: 'InvalidParamsError', code: -32602 },
     },
     {
       case: "a required capability on one call is 5700 too (EIP-5792: a call's own count)",
@@ -560,7 +587,7 @@ describe('wallet_sendCalls', () => {
     },
     {
       case: 'a capability that is not an object is required, so 5700',
-      params: batch({ capabilities: { paymasterService: true } }),
+      params: batch({ capabilities: { auxiliaryFunds: true } }),
       error: { name: 'ProviderRpcError', code: 5700 },
     },
   ])('security: $case, never shown and nothing sent', async ({ params, error }) => {
@@ -577,6 +604,61 @@ describe('wallet_sendCalls', () => {
   })
 })
 
+describe('wallet_sendCalls with a paymaster service (ERC-7677)', () => {
+  test(
+    'behavior: a paymaster service the project allows pays: an account with no ether sends, shown no fee, and keeps none',
+    async () => {
+      const { smart, shown } = await freshWallet({
+        ether: '0',
+        paymasterServices: [new URL(sitePaymaster.url).href],
+      })
+      const receiver = freshAddress()
+      const { id } = (await smart.request({
+        method: 'wallet_sendCalls',
+        params: [
+          {
+            version: '2.0.0',
+            chainId: '0x7a69',
+            atomicRequired: true,
+            calls: [{ to: receiver, value: '0x0' }],
+            capabilities: { paymasterService: { url: sitePaymaster.url } },
+          },
+        ],
+      })) as { id: Hex }
+      expect(shown).toEqual([
+        {
+          kind: 'calls',
+          network: 'eip155:31337',
+          from: smart.address,
+          calls: [{ to: receiver, value: 0n }],
+          fee: { maxFee: 0n, sponsored: true },
+        },
+      ])
+      await expect
+        .poll(
+          async () =>
+            (
+              (await smart.request({ method: 'wallet_getCallsStatus', params: [id] })) as {
+                status: number
+              }
+            ).status,
+          { timeout: sendTimeout },
+        )
+        .toBe(200)
+      const [event] = await chain.getContractEvents({
+        address: entryPointAddress,
+        abi: entryPoint08Abi,
+        eventName: 'UserOperationEvent',
+        args: { sender: smart.address },
+        fromBlock: 0n,
+      })
+      expect(event?.args).toMatchObject({ paymaster: devPaymasterAddress, success: true })
+      expect(await chain.getBalance({ address: smart.address })).toBe(0n)
+    },
+    sendTimeout,
+  )
+})
+
 describe('wallet_getCapabilities', () => {
   test('behavior: atomic batches on the active network only', async () => {
     const { smart } = await freshWallet({ ether: '0' })
@@ -589,6 +671,15 @@ describe('wallet_getCapabilities', () => {
     expect(
       await smart.request({ method: 'wallet_getCapabilities', params: [smart.address, ['0x1']] }),
     ).toEqual({})
+  })
+
+  test('behavior: paymasterService is supported where the project lets its sites name one', async () => {
+    const { smart } = await freshWallet({ ether: '0', paymasterServices: ['https://pm.example/'] })
+    expect(
+      await smart.request({ method: 'wallet_getCapabilities', params: [smart.address] }),
+    ).toEqual({
+      '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } },
+    })
   })
 
   test("error: another account's capabilities are 4100", async () => {

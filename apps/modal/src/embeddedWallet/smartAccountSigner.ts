@@ -60,6 +60,14 @@ import {
 import { readTransaction } from './evmTransaction'
 import { readTypedData } from './evmTypedData'
 import { askedBy, positional, type RequestHandler, requestDispatcher } from './requestDispatcher'
+import {
+  assertCapabilities,
+  type PaymasterService,
+  paymasterServiceBundler,
+  paymasterServiceOf,
+  smartAccountCapabilities,
+  withoutPaymasterService,
+} from './sendCallsCapabilities'
 import { invalid, isRecord, shown } from './signerInput'
 import { ownedSmartAccount, smartAccountBundler } from './smartAccount'
 import { checkSiteFees, type OperationLimits, userOperationFee } from './userOperationFee'
@@ -72,8 +80,6 @@ const maxCalls = 16
 
 /** EIP-5792's code for a batch id this wallet never sent. */
 const unknownBundleId = 5730
-/** EIP-5792's code for a required capability the wallet does not support. */
-const unsupportedCapability = 5700
 
 export type SmartAccountSignerOptions = {
   /** The wallet's EVM key, the account's owner. */
@@ -87,6 +93,8 @@ export type SmartAccountSignerOptions = {
   accountFactory(network: NetworkConfig): Promise<Address>
   /** Whether a paymaster sponsors the gas on a network. */
   sponsored?(network: NetworkConfig): Promise<boolean>
+  /** The ERC-7677 paymaster services the project lets its sites name (its config's). */
+  paymasterServices?(): readonly string[]
   approve: Approve
   /** Told a failure after the visitor approved (the request still rejects to the site). */
   onFailedAfterApproval?: ReportFailure | undefined
@@ -174,15 +182,24 @@ export async function createSmartAccountSigner(
     }
   }
 
-  /** Sends `calls` as one user operation; resolves to its hash once the bundler took it. */
+  /**
+   * Sends `calls` as one user operation; resolves to its hash once the bundler took it. With a
+   * site's paymaster `service`, that service is asked for the paymaster, not the network's.
+   */
   async function sendCalls(
     network: NetworkConfig,
     calls: ApprovalCall[],
     limits?: OperationLimits,
+    service?: PaymasterService,
   ) {
-    const { account, bundler } = await clientsOf(network)
+    const { chain, account, bundler: own } = await clientsOf(network)
+    const bundler = service
+      ? paymasterServiceBundler(chain, options.bundlerTransport(network), service)
+      : own
+    const context = service?.context ? { paymasterContext: service.context } : {}
     try {
-      return await bundler.sendUserOperation({ account, calls: operationCalls(calls), ...limits })
+      const operation = { account, calls: operationCalls(calls), ...limits, ...context }
+      return await bundler.sendUserOperation(operation)
     } catch (error) {
       throw userOperationError(error, network)
     }
@@ -290,9 +307,14 @@ export async function createSmartAccountSigner(
     const [batch] = positional('wallet_sendCalls', params, ['{ version, chainId, calls }'])
     const network = networkOf()
     const calls = readCalls(batch, network, assertOwnAddress)
-    const { fee, limits } = await operationFee(network, calls)
+    const allowed = options.paymasterServices?.() ?? []
+    const service = paymasterServiceOf('wallet_sendCalls', (batch as Batch).capabilities, allowed)
+    // A site's paymaster pays: the visitor is shown no fee, as on a network the project sponsors.
+    const { fee, limits } = service
+      ? { fee: { maxFee: 0n, sponsored: true } as const, limits: undefined }
+      : await operationFee(network, calls)
     await approved({ kind: 'calls', network: network.caipNetworkId, from: address, calls, fee })
-    const hash = await thenReported(() => sendCalls(network, calls, limits))
+    const hash = await thenReported(() => sendCalls(network, calls, limits, service))
     sent.set(hash, { hash, network })
     return { id: hash }
   }
@@ -347,7 +369,8 @@ export async function createSmartAccountSigner(
     // EIP-5792: the calls of a batch are one user operation, so they happen together or not.
     const network = networkOf()
     if (asked && !asked.includes(network.caipNetworkId)) return {}
-    return { [evmChainId(network.caipNetworkId)]: { atomic: { status: 'supported' } } }
+    const allowed = options.paymasterServices?.() ?? []
+    return { [evmChainId(network.caipNetworkId)]: smartAccountCapabilities(allowed) }
   }
 
   const refuseEoaSigning: RequestHandler = (_, method) => {
@@ -400,7 +423,7 @@ function readCalls(
       `${method}: chainId ${chainId} is not the active network's (${networkChainId}, ${network.name}).`,
     )
   if (batch.from !== undefined) assertOwnAddress(method, batch.from)
-  assertCapabilities(method, batch.capabilities)
+  assertCapabilities(method, withoutPaymasterService(batch.capabilities))
   const { calls } = batch
   if (!Array.isArray(calls) || calls.length === 0)
     throw invalid(`${method}: calls must be a non-empty list of { to, value, data }.`)
@@ -424,27 +447,13 @@ function readCalls(
   })
 }
 
+/** A `wallet_sendCalls` batch, once `readCalls` read it. */
+type Batch = { capabilities?: unknown }
+
 /** The API's own words in its error body, else the HTTP status. */
 function apiMessageOf(error: HttpError): string {
   const message = (error.body as { error?: { message?: unknown } } | undefined)?.error?.message
   return typeof message === 'string' ? message : error.message
-}
-
-/**
- * EIP-5792: a capability the wallet does not support (it supports none beyond atomic batches,
- * which every batch is) is refused unless marked optional, at the batch's level or a call's.
- */
-function assertCapabilities(at: string, capabilities: unknown) {
-  if (capabilities === undefined) return
-  if (!isRecord(capabilities)) throw invalid(`${at}: capabilities must be an object.`)
-  const required = Object.entries(capabilities).filter(
-    ([, capability]) => !(isRecord(capability) && capability.optional === true),
-  )
-  if (required.length > 0)
-    throw new ProviderRpcError(
-      unsupportedCapability,
-      `${at}: the wallet does not support the capabilities ${required.map(([name]) => name).join(', ')}.`,
-    )
 }
 
 /**

@@ -27,6 +27,10 @@ export type OperationToSponsor = {
  */
 export type SponsorshipRequest = {
   operation: OperationToSponsor
+  /** The operation's callData as sent: the calls the sponsorship policy checks. */
+  callData: string | undefined
+  /** For a send: the paymaster it names (lower case), which may be a site's own. */
+  paymaster?: string
   count: 'before' | 'after' | 'never'
 }
 
@@ -38,6 +42,7 @@ const zeroAddress = `0x${'0'.repeat(40)}`
 const userOperationSchema = z.object({
   sender: address,
   nonce: quantity,
+  callData: z.string().optional(),
   callGasLimit: quantity.optional(),
   verificationGasLimit: quantity.optional(),
   preVerificationGas: quantity.optional(),
@@ -71,10 +76,15 @@ export function sponsorshipOf(
   const operation = parsed(request.params?.[0])
   if (request.method === 'eth_sendUserOperation')
     return namesPaymaster(operation)
-      ? { operation: counted(operation), count: 'before' }
+      ? {
+          operation: counted(operation),
+          callData: operation.callData,
+          count: 'before',
+          paymaster: namedPaymaster(operation),
+        }
       : undefined
   const count = request.method === 'pm_getPaymasterData' ? 'after' : 'never'
-  return { operation: counted(operation), count }
+  return { operation: counted(operation), callData: operation.callData, count }
 }
 
 function parsed(value: unknown): UserOperation {
@@ -86,6 +96,13 @@ function parsed(value: unknown): UserOperation {
     `The user operation to sponsor is not of its form: ${issue?.path.join('.') || 'params[0]'} ${issue?.message ?? 'is missing'}.`,
   )
 }
+
+/** The paymaster an operation names: its `paymaster`, or the first 20 bytes of `paymasterAndData`. */
+const namedPaymaster = (operation: UserOperation) =>
+  (operation.paymaster && operation.paymaster !== zeroAddress
+    ? operation.paymaster
+    : (operation.paymasterAndData ?? '').slice(0, 42)
+  ).toLowerCase()
 
 const namesPaymaster = (operation: UserOperation) =>
   (!!operation.paymaster && operation.paymaster !== zeroAddress) ||

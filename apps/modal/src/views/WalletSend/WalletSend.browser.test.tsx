@@ -235,13 +235,25 @@ describe('WalletSend: a name as the receiver (issue 21)', () => {
   })
 
   test('behavior: while a name is looked up Preview waits; a name no one has says so', async () => {
-    renderSend(evmAccount, [ether, usdCoin], anvil, names)
+    // The API answers only once the test has seen the lookup under way.
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    renderSend(evmAccount, [ether, usdCoin], anvil, {
+      ...names,
+      'GET /v1/names/nobody.airlock.eth': async (query, options) => {
+        await answered
+        return names['GET /v1/names/nobody.airlock.eth']!(query, options)
+      },
+    })
     const { chooseToken, message, amount, receiver, preview } = await form()
     await chooseToken('Ether')
     await userEvent.fill(amount, '0.25')
     await userEvent.fill(receiver, 'nobody.airlock.eth')
-    expect(message()).toBe('Looking up nobody.airlock.eth…')
+    await expect.poll(message).toBe('Looking up nobody.airlock.eth…')
     expect(preview).toBeDisabled()
+    answer()
     await expect.poll(message).toBe('No address found for nobody.airlock.eth')
     expect(preview).toBeDisabled()
   })

@@ -1,0 +1,40 @@
+/**
+ * What `projects show` (and `projects set`) print of a project: every setting, with what the
+ * default means.
+ */
+import type { NetworkConfig } from '@airlock/protocol'
+import type { Project } from './services/projects'
+import { sponsoredCallText } from './services/sponsorshipSettings'
+
+/** `projects show`: every setting, with what the default means. */
+export function describeProject(project: Project, catalogue: readonly NetworkConfig[]): string {
+  const { settings, features } = project
+  const networkName = (id: string) => {
+    const network = catalogue.find((known) => known.caipNetworkId === id)
+    return network ? `${id} (${network.name})` : `${id} (not known to this API: left out)`
+  }
+  const list = (items: readonly string[], none: string) => (items.length ? items.join(', ') : none)
+  const switches = Object.entries(features).map(([key, value]) =>
+    Array.isArray(value) ? `${key} ${list(value, 'none')}` : `${key} ${value ? 'on' : 'off'}`,
+  )
+  const variables = Object.entries(settings.theme.variables).map(
+    ([key, value]) => `${key}=${value}`,
+  )
+  return [
+    project.id,
+    `  name: ${settings.name ?? `${project.id} (its id)`}`,
+    `  allowed origins: ${list(project.allowedOrigins, 'none')}`,
+    `  networks: ${list(settings.networks.map(networkName), 'none (sites choose from all the API knows)')}`,
+    `  default network: ${settings.defaultNetwork ?? 'the first'}`,
+    `  features: ${switches.join(', ')}`,
+    `  theme: ${settings.theme.mode ?? 'dark (default)'}; variables: ${list(variables, 'none')}`,
+    `  featured wallets: ${list(settings.featuredWalletIds, 'none')}`,
+    `  excluded wallets: ${list(settings.excludeWallets, 'none')}`,
+    `  siwx: ${settings.siwx}`,
+    `  sponsored a day (with gasSponsorship on): per account ${settings.sponsorship.accountOperations} operations, ${settings.sponsorship.accountGas} gas; per project ${settings.sponsorship.projectOperations} operations, ${settings.sponsorship.projectGas} gas`,
+    `  sponsored calls: ${list(settings.sponsoredCalls.map(sponsoredCallText), 'none (no call is sponsored)')}`,
+    `  paymaster services sites may name: ${list(settings.paymasterServices, 'none')}`,
+    `  admission cache: ${settings.admissionCacheSeconds} s`,
+    '',
+  ].join('\n')
+}
