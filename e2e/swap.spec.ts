@@ -18,6 +18,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { devChainContracts } from '../devchain/seed.mjs'
 import { devUniswapAddresses } from '../devchain/uniswap.mjs'
+import { indexedThrough } from './support/database'
 import { approvalScreen } from './support/email'
 import { fund } from './support/faucet'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
@@ -52,7 +53,9 @@ async function buyAUsd(account: PrivateKeyAccount, ether: string) {
     args: [0n, [devUniswapAddresses.weth, aUsd], account.address, 2n ** 40n],
     value: parseEther(ether),
   })
-  await client.waitForTransactionReceipt({ hash })
+  const { blockNumber } = await client.waitForTransactionReceipt({ hash })
+  // The API lists the aUSD an account holds once its indexer has read the purchase.
+  await indexedThrough(blockNumber)
 }
 
 /** The demo (or `url`) with `account`'s wallet connected, the modal on Swap. */
