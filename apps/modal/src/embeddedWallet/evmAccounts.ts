@@ -14,7 +14,7 @@ import {
   type NetworkConfig,
   namespaceOf,
 } from '@airlock/protocol'
-import type { Address, PrivateKeyAccount, Transport } from 'viem'
+import type { Address, Hex, PrivateKeyAccount, Transport } from 'viem'
 import { type ApiFetch, HttpError } from '../api'
 import type { Persistence } from '../stores/persistence'
 import type { ModalStore } from '../stores/store'
@@ -45,8 +45,10 @@ export type EvmAccountsOptions = {
   onFailedAfterApproval?: ReportFailure | undefined
   /** The active account changed (a switch, or a network with another type): its address. */
   onAccountChanged(address: string): void
-  /** A user operation was not included in time. */
-  onTimeout(): void
+  /** A user operation was not included in time: it is followed still (smartAccountSigner.ts). */
+  onPending(hash: Hex): void
+  /** A user operation told pending landed. */
+  onIncluded(hash: Hex, outcome: { success: boolean; transactionHash: Hex }): void
 }
 
 export function createEvmAccounts(options: EvmAccountsOptions) {
@@ -110,7 +112,8 @@ export function createEvmAccounts(options: EvmAccountsOptions) {
         (await offerOn(network.caipNetworkId).catch(() => undefined))?.paymaster === true,
       approve: options.approve,
       onFailedAfterApproval: options.onFailedAfterApproval,
-      onTimeout: options.onTimeout,
+      onPending: options.onPending,
+      onIncluded: options.onIncluded,
     }).catch((error: unknown) => {
       smart = undefined
       throw error

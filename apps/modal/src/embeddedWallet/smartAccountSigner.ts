@@ -14,7 +14,6 @@ import {
   ProviderRpcError,
   parseCaipNetworkId,
   type RequestArguments,
-  RequestTimeoutError,
   UnsupportedMethodError,
   UserRejectedRequestError,
 } from '@airlock/protocol'
@@ -35,10 +34,10 @@ import {
   type BundlerClient,
   type SmartAccount,
   UserOperationReceiptNotFoundError,
-  WaitForUserOperationReceiptTimeoutError,
 } from 'viem/account-abstraction'
 import { HttpError } from '../api'
 import { afterApproval, type ReportFailure } from './afterApproval'
+import { batchIds, unknownBundleId } from './batchId'
 import { relayFailureOf } from './bundlerRelay'
 import {
   type ApprovalCall,
@@ -60,15 +59,17 @@ import { readTypedData } from './evmTypedData'
 import { positional, type RequestHandler, requestDispatcher } from './requestDispatcher'
 import { invalid, isRecord, shown } from './signerInput'
 import { ownedSmartAccount, smartAccountBundler } from './smartAccount'
+import { followUserOperation } from './userOperationFollower'
 
-/** How long a sent user operation may take to be included before the request fails. */
+/**
+ * How long a sent user operation may take to be included before the visitor is told it is
+ * pending (it is followed still: userOperationFollower.ts).
+ */
 export const userOperationTimeoutMs = 60_000
 
 /** The most calls one `wallet_sendCalls` batch may make. */
 const maxCalls = 16
 
-/** EIP-5792's code for a batch id this wallet never sent. */
-const unknownBundleId = 5730
 /** EIP-5792's code for a required capability the wallet does not support. */
 const unsupportedCapability = 5700
 
@@ -87,9 +88,17 @@ export type SmartAccountSignerOptions = {
   approve: Approve
   /** Told a failure after the visitor approved (the request still rejects to the site). */
   onFailedAfterApproval?: ReportFailure | undefined
-  /** A user operation was not included in time: the alert says so. */
-  onTimeout(): void
+  /**
+   * A user operation was not included within `timeoutMs`: the visitor is told it is pending;
+   * the site's request waits on, and it is followed by its hash.
+   */
+  onPending(hash: Hex): void
+  /** A user operation the visitor was told was pending landed: its real outcome. */
+  onIncluded(hash: Hex, outcome: { success: boolean; transactionHash: Hex }): void
+  /** How long before a user operation not yet included is called pending. */
   timeoutMs?: number
+  /** How long a pending one is followed before the site's request gives up on it. */
+  followMs?: number
 }
 
 /** The gas limits and fees per gas a user operation was shown with, and is sent with. */
@@ -100,9 +109,6 @@ type OperationLimits = {
   maxFeePerGas: bigint
   maxPriorityFeePerGas: bigint
 }
-
-/** A batch this wallet sent: its user operation and the network it went to. */
-type SentBatch = { hash: Hex; network: NetworkConfig }
 
 /**
  * The smart account's provider, its address read from the factory on the EOA's network.
@@ -154,7 +160,7 @@ export async function createSmartAccountSigner(
     },
   )
 
-  const sent = new Map<Hex, SentBatch>()
+  const ids = await batchIds(owner, address)
 
   const assertOwnAddress = ownAddressCheck(address)
 
@@ -210,18 +216,25 @@ export async function createSmartAccountSigner(
     }
   }
 
+  /** The operation's receipt once included, however long it takes (userOperationFollower.ts). */
   async function included(network: NetworkConfig, hash: Hex) {
     const { bundler } = await clientsOf(network)
     try {
-      return await bundler.waitForUserOperationReceipt({ hash, timeout: timeoutMs })
-    } catch (error) {
-      if (error instanceof WaitForUserOperationReceiptTimeoutError) {
-        options.onTimeout()
-        throw new RequestTimeoutError({
-          message: `The user operation ${hash} was not included within ${timeoutMs / 1000} s.`,
-          cause: error,
+      const { receipt, wasPending } = await followUserOperation({
+        bundler,
+        hash,
+        pendingAfterMs: timeoutMs,
+        ...(options.followMs === undefined ? {} : { followMs: options.followMs }),
+        onPending: options.onPending,
+        isTransient: (error) => relayFailureOf(error) !== undefined,
+      })
+      if (wasPending)
+        options.onIncluded(hash, {
+          success: receipt.success,
+          transactionHash: receipt.receipt.transactionHash,
         })
-      }
+      return receipt
+    } catch (error) {
       throw userOperationError(error, network)
     }
   }
@@ -299,25 +312,26 @@ export async function createSmartAccountSigner(
     const { fee, limits } = await operationFee(network, calls)
     await approved({ kind: 'calls', network: network.caipNetworkId, from: address, calls, fee })
     const hash = await thenReported(() => sendCalls(network, calls, limits))
-    sent.set(hash, { hash, network })
-    return { id: hash }
+    const chainId = BigInt(parseCaipNetworkId(network.caipNetworkId).reference)
+    return { id: ids.idOf({ kind: 'userOperation', chainId, hashes: [hash] }) }
   }
 
   async function callsStatus(params: RequestArguments['params']) {
     const [id] = positional('wallet_getCallsStatus', params, ['id'])
-    const batch =
-      typeof id === 'string'
-        ? (sent.get(id.toLowerCase() as Hex) ?? sent.get(id as Hex))
-        : undefined
-    if (!batch)
+    // The id carries the batch (batchId.ts): this account's own, else 5730.
+    const { kind, chainId, hashes } = ids.batchOf(id)
+    const network = networks.find(({ caipNetworkId }) => caipNetworkId === `eip155:${chainId}`)
+    const [hash] = hashes
+    if (kind !== 'userOperation' || !network || !hash || hashes.length !== 1)
       throw new ProviderRpcError(
         unknownBundleId,
-        `Unknown bundle id ${shown(id)}: this wallet sent no such batch.`,
+        `Unknown bundle id ${shown(id)}: this account sent no such batch on the site's networks.`,
       )
+    const batch = { hash, network }
     const { bundler } = await clientsOf(batch.network)
     const base = {
       version: '2.0.0',
-      id: batch.hash,
+      id: id as string,
       chainId: evmChainId(batch.network.caipNetworkId),
       atomic: true,
     }
