@@ -42,7 +42,9 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterApproval, type ReportFailure } from './afterApproval'
+import { eoaBatch } from './eoaBatch'
 import { type FeeEstimate, setFees } from './evmFees'
+import { readMethods } from './evmReadMethods'
 import {
   type CheckedTransaction,
   type Erc20Call,
@@ -105,44 +107,6 @@ export type EvmSignerOptions = ProviderOptions<ApprovalRequest> & {
 
 /** An EIP-1193 provider of the account; its address checksummed (EIP-55). */
 export type EvmSigner = AccountProvider<Address>
-
-/**
- * Chain reads a site may make through the wallet: forwarded to the active network's RPC as they
- * are. None of them signs or changes anything on chain.
- */
-const readMethods: readonly string[] = [
-  'eth_blobBaseFee',
-  'eth_blockNumber',
-  'eth_call',
-  'eth_createAccessList',
-  'eth_estimateGas',
-  'eth_feeHistory',
-  'eth_gasPrice',
-  'eth_getBalance',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getBlockReceipts',
-  'eth_getBlockTransactionCountByHash',
-  'eth_getBlockTransactionCountByNumber',
-  'eth_getCode',
-  'eth_getFilterChanges',
-  'eth_getFilterLogs',
-  'eth_getLogs',
-  'eth_getProof',
-  'eth_getStorageAt',
-  'eth_getTransactionByBlockHashAndIndex',
-  'eth_getTransactionByBlockNumberAndIndex',
-  'eth_getTransactionByHash',
-  'eth_getTransactionCount',
-  'eth_getTransactionReceipt',
-  'eth_maxPriorityFeePerGas',
-  'eth_newBlockFilter',
-  'eth_newFilter',
-  'eth_syncing',
-  'eth_uninstallFilter',
-  'net_version',
-  'web3_clientVersion',
-]
 
 /**
  * The EIP-1193 provider of an embedded wallet's EVM account, on the site's EVM networks.
@@ -298,13 +262,29 @@ export function createEvmSigner({
 
   function capabilities(params: RequestArguments['params']) {
     const asked = readCapabilitiesRequest(params, assertOwnAddress)
-    // EIP-5792: no capability beyond plain transactions, on each of the wallet's chains asked.
+    // EIP-5792: batches, as transactions one after another (eoaBatch.ts), not atomically.
     return Object.fromEntries(
       evmNetworks
         .filter(({ caipNetworkId }) => !asked || asked.includes(caipNetworkId))
-        .map(({ caipNetworkId }) => [evmChainId(caipNetworkId), {}]),
+        .map(({ caipNetworkId }) => [
+          evmChainId(caipNetworkId),
+          { atomic: { status: 'unsupported' } },
+        ]),
     )
   }
+
+  const batches = eoaBatch({
+    account,
+    networks: evmNetworks,
+    active: () => active,
+    assertOwnAddress,
+    clientsOf,
+    feeEstimate,
+    inTurn,
+    approved,
+    onFailedAfterApproval,
+    providerErrorOf,
+  })
 
   async function read(params: RequestArguments['params'], method: string) {
     if (params !== undefined && !Array.isArray(params))
@@ -330,6 +310,8 @@ export function createEvmSigner({
     eth_sendTransaction: sendTransaction,
     wallet_switchEthereumChain: switchChain,
     wallet_getCapabilities: capabilities,
+    wallet_sendCalls: batches.sendCalls,
+    wallet_getCallsStatus: batches.callsStatus,
   }
   return {
     address: from,
@@ -383,9 +365,11 @@ async function feeEstimate(
 
 // viem's request types, which infer the fee kind from a literal: a CheckedTransaction has one
 // kind (a union), which they can't infer from, so it is passed as them.
-type WalletClient = ReturnType<typeof clientsOn>['wallet']
+/** A network's public and wallet clients (eoaBatch.ts sends with them). */
+export type EvmClients = ReturnType<typeof clientsOn>
+type WalletClient = EvmClients['wallet']
 type PrepareRequest = Parameters<WalletClient['prepareTransactionRequest']>[0]
-type SendRequest = Parameters<WalletClient['sendTransaction']>[0]
+export type SendRequest = Parameters<WalletClient['sendTransaction']>[0]
 
 /** A public client for reads and a wallet client that signs with the account, on one network. */
 function clientsOn(network: NetworkConfig, account: ReturnType<typeof privateKeyToAccount>) {
