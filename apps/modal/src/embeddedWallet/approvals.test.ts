@@ -28,6 +28,9 @@ function setUp() {
     async showFailure(message) {
       failures.push(message)
     },
+    async showCallsStatus() {
+      store.setState({ open: true })
+    },
   }
   return { store, shown, failures, approvals: createApprovals(store, views) }
 }

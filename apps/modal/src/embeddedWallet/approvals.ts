@@ -8,6 +8,7 @@
  */
 import { approveText } from '../messages/approveText'
 import type { ModalStore } from '../stores/store'
+import { callsStatusShower } from './callsStatusShown'
 import type { ApprovalRequest } from './evmSigner'
 import type { SolanaApprovalRequest } from './solanaSigner'
 
@@ -21,6 +22,8 @@ export type ApprovalViews = {
   endApproval(openedForIt: boolean): Promise<void>
   /** Tells the visitor, in the modal (opened again if closed), why what they approved failed. */
   showFailure(message: string): Promise<void>
+  /** Shows CallsStatus on the store's `callsStatus` (callsStatusShown.ts), opening the modal if closed. */
+  showCallsStatus(): Promise<void>
 }
 
 /** An error's own words, whatever was thrown. */
@@ -75,6 +78,8 @@ export function createApprovals(store: ModalStore, views: ApprovalViews) {
       const message = approveText.failedAfterApproval(failureReason(error))
       queue = queue.then(() => views.showFailure(message)).catch(() => undefined)
     },
+    /** Shows a sent batch's status, followed while pending (callsStatusShown.ts). */
+    showCallsStatus: callsStatusShower(store, () => views.showCallsStatus()),
     /** Declines what waits: the wallet is being locked. */
     declineAll() {
       generation++

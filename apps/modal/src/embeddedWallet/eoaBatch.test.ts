@@ -75,7 +75,11 @@ async function freshWallet({
   privateKey?: Hex
 } = {}) {
   const shown: ApprovalRequest[] = []
+  const statusShown: { id: string; status: unknown }[] = []
   const signer = createEvmSigner({
+    showCallsStatus: async (id, status) => {
+      statusShown.push({ id, status: await status() })
+    },
     privateKey,
     networks: [network],
     network: 'eip155:31337',
@@ -99,7 +103,7 @@ async function freshWallet({
     })
     await chain().waitForTransactionReceipt({ hash: minted })
   }
-  return { signer, shown, privateKey }
+  return { signer, shown, statusShown, privateKey }
 }
 
 const transfer = (to: Address, amount: bigint) =>
@@ -289,6 +293,22 @@ describe('wallet_sendCalls on the EOA', () => {
     ).rejects.toMatchObject({ code: 3, message: expect.stringMatching(/^Execution reverted/) })
     expect(shown).toEqual([])
     expect(await nonceOf(signer.address)).toBe(0)
+  })
+
+  test('behavior: wallet_showCallsStatus shows the batch with its status; an unknown id is 5730, nothing shown', async () => {
+    const { signer, statusShown } = await freshWallet()
+    const { id } = (await signer.request({
+      method: 'wallet_sendCalls',
+      params: [
+        { version: '2.0.0', chainId: '0x7a69', calls: [{ to: freshAddress(), value: '0x1' }] },
+      ],
+    })) as { id: Hex }
+    expect(await signer.request({ method: 'wallet_showCallsStatus', params: [id] })).toBeNull()
+    expect(statusShown).toMatchObject([{ id, status: { id, atomic: false, chainId: '0x7a69' } }])
+    await expect(
+      signer.request({ method: 'wallet_showCallsStatus', params: ['0xdead'] }),
+    ).rejects.toMatchObject({ code: 5730 })
+    expect(statusShown).toHaveLength(1)
   })
 
   test("error: the status of an id this account did not send is 5730: made up, another account's, a forged tag", async () => {

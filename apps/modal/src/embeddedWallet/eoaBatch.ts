@@ -17,6 +17,7 @@ import {
   ProviderRpcError,
   parseCaipNetworkId,
   type RequestArguments,
+  UnsupportedMethodError,
 } from '@airlock/protocol'
 import {
   type Hex,
@@ -53,6 +54,8 @@ export type EoaBatchOptions = {
   /** Asks the visitor; rejects 4001 on a no. */
   approved(request: ApprovalRequest): Promise<void>
   onFailedAfterApproval?: ReportFailure | undefined
+  /** Shows a batch's status to the visitor (`wallet_showCallsStatus`); without it, 4200. */
+  showCallsStatus?: ((id: string, status: () => Promise<unknown>) => Promise<void>) | undefined
   /** An RPC's error as the site reads it (evmSigner's `providerErrorOf`). */
   providerErrorOf(error: unknown, network: NetworkConfig): Error
 }
@@ -188,7 +191,18 @@ export function eoaBatch(options: EoaBatchOptions) {
     }
   }
 
-  return { sendCalls, callsStatus }
+  /** EIP-5792's `wallet_showCallsStatus`: this account's batch (else 5730), in CallsStatus. */
+  async function showCallsStatus(params: RequestArguments['params']) {
+    const [id] = positional('wallet_showCallsStatus', params, ['id'])
+    if (!options.showCallsStatus)
+      throw new UnsupportedMethodError({ message: 'The wallet can show no status here.' })
+    const ids = await idsOf()
+    ids.batchOf(id) // 5730 for an id this account did not send, before anything is shown
+    await options.showCallsStatus(id as string, () => callsStatus([id]))
+    return null
+  }
+
+  return { sendCalls, callsStatus, showCallsStatus }
 }
 
 const neverSent = `0x${'00'.repeat(32)}` as Hex

@@ -21,7 +21,7 @@ import type { ModalStore } from '../stores/store'
 import type { ReportFailure } from './afterApproval'
 import { bundlerInfo, bundlerRelayTransport } from './bundlerRelay'
 import type { Approve, EvmSigner } from './evmSigner'
-import { createSmartAccountSigner } from './smartAccountSigner'
+import { createSmartAccountSigner, type SmartAccountSignerOptions } from './smartAccountSigner'
 
 /** The types the embedded wallet's EVM side switches between. */
 export type EvmAccountType = Extract<AccountType, 'eoa' | 'smartAccount'>
@@ -46,7 +46,9 @@ export type EvmAccountsOptions = {
   /** The active account changed (a switch, or a network with another type): its address. */
   onAccountChanged(address: string): void
   /** A user operation was not included in time: it is followed still (smartAccountSigner.ts). */
-  onPending(hash: Hex): void
+  onPending: SmartAccountSignerOptions['onPending']
+  /** Shows a batch's status to the visitor (`wallet_showCallsStatus`). */
+  showCallsStatus?: SmartAccountSignerOptions['showCallsStatus']
   /** A user operation told pending landed. */
   onIncluded(hash: Hex, outcome: { success: boolean; transactionHash: Hex }): void
 }
@@ -114,6 +116,7 @@ export function createEvmAccounts(options: EvmAccountsOptions) {
       onFailedAfterApproval: options.onFailedAfterApproval,
       onPending: options.onPending,
       onIncluded: options.onIncluded,
+      ...(options.showCallsStatus ? { showCallsStatus: options.showCallsStatus } : {}),
     }).catch((error: unknown) => {
       smart = undefined
       throw error

@@ -103,6 +103,8 @@ export type EvmSignerOptions = ProviderOptions<ApprovalRequest> & {
   privateKey: Hex
   /** Told a failure after the visitor approved (the request still rejects to the site). */
   onFailedAfterApproval?: ReportFailure | undefined
+  /** Shows a batch's status to the visitor (`wallet_showCallsStatus`, eoaBatch.ts). */
+  showCallsStatus?: ((id: string, status: () => Promise<unknown>) => Promise<void>) | undefined
 }
 
 /** An EIP-1193 provider of the account; its address checksummed (EIP-55). */
@@ -131,6 +133,7 @@ export function createEvmSigner({
   network,
   approve,
   onFailedAfterApproval,
+  showCallsStatus,
 }: EvmSignerOptions): EvmSigner {
   const account = privateKeyToAccount(privateKey)
   const from = account.address
@@ -283,6 +286,7 @@ export function createEvmSigner({
     inTurn,
     approved,
     onFailedAfterApproval,
+    showCallsStatus,
     providerErrorOf,
   })
 
@@ -312,6 +316,7 @@ export function createEvmSigner({
     wallet_getCapabilities: capabilities,
     wallet_sendCalls: batches.sendCalls,
     wallet_getCallsStatus: batches.callsStatus,
+    wallet_showCallsStatus: batches.showCallsStatus,
   }
   return {
     address: from,

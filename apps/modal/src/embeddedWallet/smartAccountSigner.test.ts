@@ -94,6 +94,10 @@ async function freshWallet({
     return answer
   }
   const pending: Hex[] = []
+  /** The status the visitor was shown of each pending one, when it was told pending. */
+  const pendingStatus: unknown[] = []
+  /** The batches wallet_showCallsStatus showed, with their status then. */
+  const statusShown: { id: string; status: unknown }[] = []
   const included: { hash: Hex; success: boolean; transactionHash: Hex }[] = []
   const eoa = createEvmSigner({ privateKey, networks: [network], network: 'eip155:31337', approve })
   const smart = await createSmartAccountSigner({
@@ -103,8 +107,12 @@ async function freshWallet({
     bundlerTransport,
     accountFactory: async () => devAccountFactoryAddress,
     approve,
-    onPending: (hash) => {
+    onPending: ({ hash, status }) => {
       pending.push(hash)
+      void status().then((answer) => pendingStatus.push(answer))
+    },
+    showCallsStatus: async (id, status) => {
+      statusShown.push({ id, status: await status() })
     },
     onIncluded: (hash, outcome) => {
       included.push({ hash, ...outcome })
@@ -113,7 +121,7 @@ async function freshWallet({
   })
   if (ether !== '0')
     await testClient.setBalance({ address: smart.address, value: parseEther(ether) })
-  return { eoa, smart, shown, pending, included, privateKey }
+  return { eoa, smart, shown, pending, pendingStatus, statusShown, included, privateKey }
 }
 
 /**
@@ -367,6 +375,25 @@ describe('wallet_sendCalls', () => {
   )
 
   test(
+    'behavior: wallet_showCallsStatus shows the batch with its status; an id this account did not send is 5730 and nothing is shown',
+    async () => {
+      const { smart, statusShown } = await freshWallet()
+      const { id } = (await smart.request({
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', chainId: '0x7a69', calls: [{ to: freshAddress() }] }],
+      })) as { id: Hex }
+      expect(await smart.request({ method: 'wallet_showCallsStatus', params: [id] })).toBeNull()
+      expect(statusShown).toMatchObject([{ id, status: { id, chainId: '0x7a69' } }])
+
+      await expect(
+        smart.request({ method: 'wallet_showCallsStatus', params: [`0x${'ab'.repeat(57)}`] }),
+      ).rejects.toMatchObject({ name: 'ProviderRpcError', code: 5730 })
+      expect(statusShown).toHaveLength(1)
+    },
+    sendTimeout,
+  )
+
+  test(
     'behavior: an optional capability the wallet lacks is ignored and the batch is sent',
     async () => {
       const { smart, shown } = await freshWallet()
@@ -553,7 +580,7 @@ describe('a user operation not included in time', () => {
   test(
     'behavior: past timeoutMs the visitor is told it is pending, not failed; the site waits on and gets the transaction hash once it lands',
     async () => {
-      const { smart, pending, included } = await freshWallet({ timeoutMs: 500 })
+      const { smart, pending, pendingStatus, included } = await freshWallet({ timeoutMs: 500 })
       const receiver = freshAddress()
       await testClient.setAutomine(false)
       let settled = false
@@ -572,9 +599,10 @@ describe('a user operation not included in time', () => {
         )
         await expect.poll(() => pending.length, { timeout: 10_000, interval: 50 }).toBe(1)
         expect(pending[0]).toMatch(/^0x[0-9a-f]{64}$/)
-        // Told pending, and the site is not told anything yet.
+        // Told pending, and the site is not told anything yet; its status (CallsStatus) is 100.
         expect(settled).toBe(false)
         expect(included).toEqual([])
+        await expect.poll(() => pendingStatus).toMatchObject([{ status: 100, atomic: true }])
 
         await mineAgain()
         const transactionHash = (await sending) as Hex

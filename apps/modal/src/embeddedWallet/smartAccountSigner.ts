@@ -89,10 +89,13 @@ export type SmartAccountSignerOptions = {
   /** Told a failure after the visitor approved (the request still rejects to the site). */
   onFailedAfterApproval?: ReportFailure | undefined
   /**
-   * A user operation was not included within `timeoutMs`: the visitor is told it is pending;
-   * the site's request waits on, and it is followed by its hash.
+   * A user operation was not included within `timeoutMs`: the visitor is told it is pending
+   * (`status` asks how it is now, as `wallet_getCallsStatus` of `id`); the site's request waits
+   * on, and it is followed by its hash.
    */
-  onPending(hash: Hex): void
+  onPending(pending: { hash: Hex; id: string; status: () => Promise<unknown> }): void
+  /** Shows a batch's status to the visitor (`wallet_showCallsStatus`); without it, 4200. */
+  showCallsStatus?(id: string, status: () => Promise<unknown>): Promise<void>
   /** A user operation the visitor was told was pending landed: its real outcome. */
   onIncluded(hash: Hex, outcome: { success: boolean; transactionHash: Hex }): void
   /** How long before a user operation not yet included is called pending. */
@@ -225,7 +228,14 @@ export async function createSmartAccountSigner(
         hash,
         pendingAfterMs: timeoutMs,
         ...(options.followMs === undefined ? {} : { followMs: options.followMs }),
-        onPending: options.onPending,
+        onPending: () => {
+          const id = ids.idOf({
+            kind: 'userOperation',
+            chainId: chainIdOf(network),
+            hashes: [hash],
+          })
+          options.onPending({ hash, id, status: () => callsStatus([id]) })
+        },
         isTransient: (error) => relayFailureOf(error) !== undefined,
       })
       if (wasPending)
@@ -312,8 +322,16 @@ export async function createSmartAccountSigner(
     const { fee, limits } = await operationFee(network, calls)
     await approved({ kind: 'calls', network: network.caipNetworkId, from: address, calls, fee })
     const hash = await thenReported(() => sendCalls(network, calls, limits))
-    const chainId = BigInt(parseCaipNetworkId(network.caipNetworkId).reference)
-    return { id: ids.idOf({ kind: 'userOperation', chainId, hashes: [hash] }) }
+    return { id: ids.idOf({ kind: 'userOperation', chainId: chainIdOf(network), hashes: [hash] }) }
+  }
+
+  async function showCallsStatus(params: RequestArguments['params']) {
+    const [id] = positional('wallet_showCallsStatus', params, ['id'])
+    if (!options.showCallsStatus)
+      throw new UnsupportedMethodError({ message: 'The wallet can show no status here.' })
+    ids.batchOf(id) // 5730 for an id this account did not send, before anything is shown
+    await options.showCallsStatus(id as string, () => callsStatus([id]))
+    return null
   }
 
   async function callsStatus(params: RequestArguments['params']) {
@@ -384,6 +402,7 @@ export async function createSmartAccountSigner(
       eth_sendTransaction: sendTransaction,
       wallet_sendCalls: walletSendCalls,
       wallet_getCallsStatus: callsStatus,
+      wallet_showCallsStatus: showCallsStatus,
       wallet_getCapabilities: capabilities,
       eth_signTransaction: refuseEoaSigning,
       eth_sign: refuseEoaSigning,
@@ -449,6 +468,9 @@ function readCalls(
     }
   })
 }
+
+const chainIdOf = (network: NetworkConfig) =>
+  BigInt(parseCaipNetworkId(network.caipNetworkId).reference)
 
 /** The API's own words in its error body, else the HTTP status. */
 function apiMessageOf(error: HttpError): string {

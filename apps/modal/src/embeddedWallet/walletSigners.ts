@@ -48,6 +48,7 @@ export async function createWalletSigners(
       network: evmNetwork,
       approve: approvals.ask,
       onFailedAfterApproval: approvals.failedAfterApproval,
+      showCallsStatus: approvals.showCallsStatus,
     })
   const evm =
     eoa &&
@@ -62,12 +63,17 @@ export async function createWalletSigners(
       onAccountChanged: (address) =>
         onWalletEvent({ walletId: embeddedWalletId, event: 'accountsChanged', data: [address] }),
       // Not failed: the site's request waits on while it is followed, and then says how it ended.
-      onPending: () =>
-        showToast(store, {
-          message: callsStatusText.pendingToast,
-          variant: 'loading',
-          autoClose: false,
-        }),
+      // Pending, not failed: CallsStatus shows it (the toast, if its status can't be asked now);
+      // the site's request waits on while it is followed.
+      onPending: ({ id, status }) =>
+        void approvals.showCallsStatus(id, status).catch(() =>
+          showToast(store, {
+            message: callsStatusText.pendingToast,
+            variant: 'loading',
+            autoClose: false,
+          }),
+        ),
+      showCallsStatus: approvals.showCallsStatus,
       onIncluded: (_, { success }) => {
         // A revert is told as every failure after approval is (approvals.failedAfterApproval).
         if (success)
