@@ -8,7 +8,7 @@
  */
 import { approveText } from '../messages/approveText'
 import type { ModalStore } from '../stores/store'
-import { callsStatusShower } from './callsStatusShown'
+import { type CallsStatusOf, callsStatusShower } from './callsStatusShown'
 import type { ApprovalRequest } from './evmSigner'
 import type { SolanaApprovalRequest } from './solanaSigner'
 
@@ -34,6 +34,7 @@ function failureReason(error: unknown) {
 
 export function createApprovals(store: ModalStore, views: ApprovalViews) {
   let queue: Promise<unknown> = Promise.resolve()
+  const showCallsStatus = callsStatusShower(store, () => views.showCallsStatus())
   let decide: ((approved: boolean) => void) | undefined
   // Bumped when the wallet locks: requests still queued from before are declined unseen.
   let generation = 0
@@ -78,8 +79,15 @@ export function createApprovals(store: ModalStore, views: ApprovalViews) {
       const message = approveText.failedAfterApproval(failureReason(error))
       queue = queue.then(() => views.showFailure(message)).catch(() => undefined)
     },
-    /** Shows a sent batch's status, followed while pending (callsStatusShown.ts). */
-    showCallsStatus: callsStatusShower(store, () => views.showCallsStatus()),
+    /**
+     * Shows a sent batch's status, followed while pending (callsStatusShown.ts), in its turn: a
+     * request the visitor is deciding on is never covered (leaving it would decline it).
+     */
+    showCallsStatus(id: string, statusOf: CallsStatusOf): Promise<void> {
+      const turn = queue.then(() => showCallsStatus(id, statusOf))
+      queue = turn.catch(() => undefined)
+      return turn
+    },
     /** Declines what waits: the wallet is being locked. */
     declineAll() {
       generation++
