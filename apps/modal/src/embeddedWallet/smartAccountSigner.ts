@@ -30,14 +30,10 @@ import {
   type Transport,
   BaseError as ViemError,
 } from 'viem'
-import {
-  type BundlerClient,
-  type SmartAccount,
-  UserOperationReceiptNotFoundError,
-} from 'viem/account-abstraction'
+import type { BundlerClient, SmartAccount } from 'viem/account-abstraction'
 import { HttpError } from '../api'
 import { afterApproval, type ReportFailure } from './afterApproval'
-import { batchIds, unknownBundleId } from './batchId'
+import { batchIds } from './batchId'
 import { relayFailureOf } from './bundlerRelay'
 import {
   type ApprovalCall,
@@ -59,6 +55,7 @@ import { readTypedData } from './evmTypedData'
 import { positional, type RequestHandler, requestDispatcher } from './requestDispatcher'
 import { invalid, isRecord, shown } from './signerInput'
 import { ownedSmartAccount, smartAccountBundler } from './smartAccount'
+import { smartAccountCallsStatus } from './smartAccountCallsStatus'
 import { followUserOperation } from './userOperationFollower'
 
 /**
@@ -325,60 +322,13 @@ export async function createSmartAccountSigner(
     return { id: ids.idOf({ kind: 'userOperation', chainId: chainIdOf(network), hashes: [hash] }) }
   }
 
-  async function showCallsStatus(params: RequestArguments['params']) {
-    const [id] = positional('wallet_showCallsStatus', params, ['id'])
-    if (!options.showCallsStatus)
-      throw new UnsupportedMethodError({ message: 'The wallet can show no status here.' })
-    ids.batchOf(id) // 5730 for an id this account did not send, before anything is shown
-    await options.showCallsStatus(id as string, () => callsStatus([id]))
-    return null
-  }
-
-  async function callsStatus(params: RequestArguments['params']) {
-    const [id] = positional('wallet_getCallsStatus', params, ['id'])
-    // The id carries the batch (batchId.ts): this account's own, else 5730.
-    const { kind, chainId, hashes } = ids.batchOf(id)
-    const network = networks.find(({ caipNetworkId }) => caipNetworkId === `eip155:${chainId}`)
-    const [hash] = hashes
-    if (kind !== 'userOperation' || !network || !hash || hashes.length !== 1)
-      throw new ProviderRpcError(
-        unknownBundleId,
-        `Unknown bundle id ${shown(id)}: this account sent no such batch on the site's networks.`,
-      )
-    const batch = { hash, network }
-    const { bundler } = await clientsOf(batch.network)
-    const base = {
-      version: '2.0.0',
-      id: id as string,
-      chainId: evmChainId(batch.network.caipNetworkId),
-      atomic: true,
-    }
-    try {
-      const { success, receipt } = await bundler.getUserOperationReceipt({ hash: batch.hash })
-      return {
-        ...base,
-        // EIP-5792: 200 confirmed, 500 reverted on chain (the batch is atomic: all or nothing).
-        status: success ? 200 : 500,
-        receipts: [
-          {
-            logs: receipt.logs.map(({ address: logAddress, data, topics }) => ({
-              address: logAddress,
-              data,
-              topics,
-            })),
-            status: success ? '0x1' : '0x0',
-            blockHash: receipt.blockHash,
-            blockNumber: `0x${receipt.blockNumber.toString(16)}`,
-            gasUsed: `0x${receipt.gasUsed.toString(16)}`,
-            transactionHash: receipt.transactionHash,
-          },
-        ],
-      }
-    } catch (error) {
-      if (error instanceof UserOperationReceiptNotFoundError) return { ...base, status: 100 }
-      throw userOperationError(error, batch.network)
-    }
-  }
+  const { callsStatus, showCallsStatus } = smartAccountCallsStatus({
+    ids,
+    networks,
+    bundlerOf: async (network) => (await clientsOf(network)).bundler,
+    errorOf: userOperationError,
+    showCallsStatus: options.showCallsStatus,
+  })
 
   function capabilities(params: RequestArguments['params']) {
     const asked = readCapabilitiesRequest(params, assertOwnAddress)
