@@ -10,6 +10,7 @@ import {
   type Address,
   createPublicClient,
   createTestClient,
+  custom,
   type Hex,
   http,
   type PublicClient,
@@ -617,6 +618,46 @@ describe('a user operation not included in time', () => {
       expect(await chain.getBalance({ address: receiver })).toBe(1n)
       expect(await userOperationCount(smart.address)).toBe(1)
       expect(pending).toHaveLength(1)
+    },
+    sendTimeout,
+  )
+
+  test(
+    'behavior: the bundler out of reach while a pending operation is followed is asked again; the site gets the transaction hash, never a failure',
+    async () => {
+      // The bundler's receipts fail while `down`; the rest goes through to alto.
+      let down = false
+      let refused = 0
+      const toAlto = http(bundler.url, { retryCount: 0 })
+      const flaky = () =>
+        custom({
+          async request({ method, params }) {
+            if (down && method === 'eth_getUserOperationReceipt') {
+              refused++
+              throw new TypeError('fetch failed')
+            }
+            return toAlto({ chain: foundry, retryCount: 0 }).request({ method, params } as never)
+          },
+        })
+      const { smart, pending } = await freshWallet({ timeoutMs: 300, bundlerTransport: flaky })
+      const receiver = freshAddress()
+      await testClient.setAutomine(false)
+      try {
+        const sending = smart.request({
+          method: 'eth_sendTransaction',
+          params: [{ from: smart.address, to: receiver, value: '0x3' }],
+        })
+        await expect.poll(() => pending.length, { timeout: 10_000, interval: 50 }).toBe(1)
+        down = true
+        await expect.poll(() => refused, { timeout: 10_000, interval: 50 }).toBeGreaterThan(1)
+        down = false
+        await mineAgain()
+        expect(await sending).toMatch(/^0x[0-9a-f]{64}$/)
+      } finally {
+        down = false
+        await mineAgain()
+      }
+      expect(await chain.getBalance({ address: receiver })).toBe(3n)
     },
     sendTimeout,
   )

@@ -233,7 +233,6 @@ export async function createSmartAccountSigner(
           })
           options.onPending({ hash, id, status: () => callsStatus([id]) })
         },
-        isTransient: (error) => relayFailureOf(error) !== undefined,
       })
       if (wasPending)
         options.onIncluded(hash, {

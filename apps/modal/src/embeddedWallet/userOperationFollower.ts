@@ -3,8 +3,8 @@
  * failed one: the bundler may include it a minute later, so when it has not landed after
  * `pendingAfterMs` the visitor is told it is pending (`onPending`) and it is followed still, until
  * its receipt says how it ended. Only then does the site's request settle: with the receipt (the
- * caller resolves its transaction hash, or its revert). A bundler that stops answering meanwhile
- * is asked again; after `followMs` in all the request fails saying the operation may still land,
+ * caller resolves its transaction hash, or its revert). A bundler that stops answering or errs
+ * meanwhile is asked again (its error is not the operation's outcome); after `followMs` in all the request fails saying the operation may still land,
  * and under which hash: nothing waits forever, and nothing is called failed that may not be.
  */
 import { RequestTimeoutError } from '@airlock/protocol'
@@ -27,8 +27,6 @@ export type FollowOptions = {
   followMs?: number
   /** It was not included within `pendingAfterMs`: it is followed still. */
   onPending(hash: Hex): void
-  /** A bundler error while following: not the operation's outcome, so it is asked again. */
-  isTransient(error: unknown): boolean
 }
 
 /**
@@ -36,7 +34,7 @@ export type FollowOptions = {
  * visitor was told it was pending first.
  *
  * @example
- * const { receipt } = await followUserOperation({ bundler, hash, pendingAfterMs: 60_000, onPending, isTransient })
+ * const { receipt } = await followUserOperation({ bundler, hash, pendingAfterMs: 60_000, onPending })
  * receipt.success ? receipt.receipt.transactionHash : receipt.reason
  */
 export async function followUserOperation(
@@ -64,7 +62,7 @@ export async function followUserOperation(
       return { receipt, wasPending: pending }
     } catch (error) {
       if (error instanceof WaitForUserOperationReceiptTimeoutError) continue
-      if (!options.isTransient(error)) throw error
+      // The bundler out of reach or erring: not how the operation ended, so it is asked again.
       await new Promise((resolve) => setTimeout(resolve, bundler.pollingInterval))
     }
   }
