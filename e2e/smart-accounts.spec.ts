@@ -228,7 +228,7 @@ test('behavior: on a project without smart accounts, the email wallet is its EOA
     string,
     object
   >
-  expect(capabilities['0x7a69']).toEqual({})
+  expect(capabilities['0x7a69']).toEqual({ atomic: { status: 'unsupported' } })
 })
 
 test("behavior: on a project whose gas the dev paymaster sponsors, a smart account with no ether sends aUSD, and keeps no ether, within the project's daily caps", async ({

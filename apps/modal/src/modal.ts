@@ -16,6 +16,7 @@ import {
   showApprovalFailure,
 } from './flows/approval'
 import { askSignInOnAccountChange } from './flows/askSignIn'
+import { showCallsStatus } from './flows/callsStatus'
 import { closeModal } from './flows/closeModal'
 import { connected } from './flows/connected'
 import { connectWallet } from './flows/connectWallet'
@@ -65,6 +66,7 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
     showApproval: () => showApproval(flows),
     endApproval: (openedForIt) => endApproval(flows, openedForIt),
     showFailure: (message) => showApprovalFailure(flows, message),
+    showCallsStatus: () => showCallsStatus(flows),
   })
   const connection = createConnectionActions(
     store,

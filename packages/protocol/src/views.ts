@@ -37,6 +37,8 @@ export const views = [
   'ConnectingSocial',
   // The ways into the embedded wallet's account: its email and linked social accounts (issue 33).
   'LinkedAccounts',
+  // EIP-5792's wallet_showCallsStatus (issue 35): a sent batch's status, pending to its end.
+  'CallsStatus',
 ] as const
 export type View = (typeof views)[number]
 

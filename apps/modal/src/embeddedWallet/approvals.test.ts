@@ -28,6 +28,9 @@ function setUp() {
     async showFailure(message) {
       failures.push(message)
     },
+    async showCallsStatus() {
+      store.setState({ open: true })
+    },
   }
   return { store, shown, failures, approvals: createApprovals(store, views) }
 }
@@ -76,6 +79,29 @@ describe('approvals', () => {
     expect(await first).toBe(false)
     expect(await second).toBe(false)
     expect(shown).toEqual(['first'])
+  })
+
+  test('behavior: a batch status waits for the request the visitor is deciding on, then shows', async () => {
+    const { store, approvals } = setUp()
+    const asked = approvals.ask(request('hi'))
+    await settled()
+    const showing = approvals.showCallsStatus('0x01', async () => ({
+      chainId: '0x7a69',
+      status: 200,
+      receipts: [{ transactionHash: '0xaa' }],
+    }))
+    await settled()
+    expect(store.getState().callsStatus).toBeUndefined()
+    expect(store.getState().approval).toEqual(request('hi'))
+    approvals.decide(true)
+    await asked
+    await showing
+    expect(store.getState().callsStatus).toEqual({
+      id: '0x01',
+      network: 'eip155:31337',
+      state: 'confirmed',
+      transactionHashes: ['0xaa'],
+    })
   })
 
   test('behavior: no decision without a request waiting', () => {

@@ -8,6 +8,7 @@
  */
 import { approveText } from '../messages/approveText'
 import type { ModalStore } from '../stores/store'
+import { type CallsStatusOf, callsStatusShower } from './callsStatusShown'
 import type { ApprovalRequest } from './evmSigner'
 import type { SolanaApprovalRequest } from './solanaSigner'
 
@@ -21,6 +22,8 @@ export type ApprovalViews = {
   endApproval(openedForIt: boolean): Promise<void>
   /** Tells the visitor, in the modal (opened again if closed), why what they approved failed. */
   showFailure(message: string): Promise<void>
+  /** Shows CallsStatus on the store's `callsStatus` (callsStatusShown.ts), opening the modal if closed. */
+  showCallsStatus(): Promise<void>
 }
 
 /** An error's own words, whatever was thrown. */
@@ -31,6 +34,7 @@ function failureReason(error: unknown) {
 
 export function createApprovals(store: ModalStore, views: ApprovalViews) {
   let queue: Promise<unknown> = Promise.resolve()
+  const showCallsStatus = callsStatusShower(store, () => views.showCallsStatus())
   let decide: ((approved: boolean) => void) | undefined
   // Bumped when the wallet locks: requests still queued from before are declined unseen.
   let generation = 0
@@ -74,6 +78,15 @@ export function createApprovals(store: ModalStore, views: ApprovalViews) {
     failedAfterApproval(error: unknown) {
       const message = approveText.failedAfterApproval(failureReason(error))
       queue = queue.then(() => views.showFailure(message)).catch(() => undefined)
+    },
+    /**
+     * Shows a sent batch's status, followed while pending (callsStatusShown.ts), in its turn: a
+     * request the visitor is deciding on is never covered (leaving it would decline it).
+     */
+    showCallsStatus(id: string, statusOf: CallsStatusOf): Promise<void> {
+      const turn = queue.then(() => showCallsStatus(id, statusOf))
+      queue = turn.catch(() => undefined)
+      return turn
     },
     /** Declines what waits: the wallet is being locked. */
     declineAll() {

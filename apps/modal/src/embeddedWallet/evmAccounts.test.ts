@@ -44,7 +44,8 @@ describe('createEvmAccounts', () => {
       eoa,
       approve,
       onAccountChanged: (address) => changed.push(address),
-      onTimeout: () => undefined,
+      onPending: () => undefined,
+      onIncluded: () => undefined,
     })
 
     await expect(accounts.switchTo('smartAccount')).rejects.toMatchObject({

@@ -15,14 +15,14 @@ import {
   type NetworkConfig,
   namespaceOf,
 } from '@airlock/protocol'
-import type { Address, PrivateKeyAccount, Transport } from 'viem'
+import type { Address, Hex, PrivateKeyAccount, Transport } from 'viem'
 import { type ApiFetch, HttpError } from '../api'
 import type { Persistence } from '../stores/persistence'
 import type { ModalStore } from '../stores/store'
 import type { ReportFailure } from './afterApproval'
 import { bundlerInfo, bundlerRelayTransport } from './bundlerRelay'
 import type { Approve, EvmSigner } from './evmSigner'
-import { createSmartAccountSigner } from './smartAccountSigner'
+import { createSmartAccountSigner, type SmartAccountSignerOptions } from './smartAccountSigner'
 
 /** The types the embedded wallet's EVM side switches between. */
 export type EvmAccountType = Extract<AccountType, 'eoa' | 'smartAccount'>
@@ -46,8 +46,12 @@ export type EvmAccountsOptions = {
   onFailedAfterApproval?: ReportFailure | undefined
   /** The active account changed (a switch, or a network with another type): its address. */
   onAccountChanged(address: string): void
-  /** A user operation was not included in time. */
-  onTimeout(): void
+  /** A user operation was not included in time: it is followed still (smartAccountSigner.ts). */
+  onPending: SmartAccountSignerOptions['onPending']
+  /** Shows a batch's status to the visitor (`wallet_showCallsStatus`). */
+  showCallsStatus?: SmartAccountSignerOptions['showCallsStatus']
+  /** A user operation told pending landed. */
+  onIncluded(hash: Hex, outcome: { success: boolean; transactionHash: Hex }): void
 }
 
 export function createEvmAccounts(options: EvmAccountsOptions) {
@@ -112,7 +116,9 @@ export function createEvmAccounts(options: EvmAccountsOptions) {
       paymasterServices: () => store.getState().config.project?.paymasterServices ?? [],
       approve: options.approve,
       onFailedAfterApproval: options.onFailedAfterApproval,
-      onTimeout: options.onTimeout,
+      onPending: options.onPending,
+      onIncluded: options.onIncluded,
+      ...(options.showCallsStatus ? { showCallsStatus: options.showCallsStatus } : {}),
     }).catch((error: unknown) => {
       smart = undefined
       throw error

@@ -182,17 +182,18 @@ describe('accounts, chain and reads', () => {
     expect(BigInt(balanceOf as Hex)).toBe(await tokenBalance(wallet.address))
   })
 
-  test('behavior: EIP-5792 capabilities: none, on each EVM network (or those asked)', async () => {
+  test('behavior: EIP-5792 capabilities: batches not atomic (eoaBatch.ts), on each EVM network (or those asked)', async () => {
     const { signer } = signerAnswering(true)
+    const notAtomic = { atomic: { status: 'unsupported' } }
     expect(
       await signer.request({ method: 'wallet_getCapabilities', params: [wallet.address] }),
-    ).toEqual({ '0x7a69': {}, '0xa': {} })
+    ).toEqual({ '0x7a69': notAtomic, '0xa': notAtomic })
     expect(
       await signer.request({
         method: 'wallet_getCapabilities',
         params: [wallet.address, ['0x7a69', '0x1']],
       }),
-    ).toEqual({ '0x7a69': {} })
+    ).toEqual({ '0x7a69': notAtomic })
   })
 
   test('error: a method the wallet does not have is 4200, by name', async () => {

@@ -42,8 +42,10 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Asker } from '../connectors/types'
 import { afterApproval, type ReportFailure } from './afterApproval'
+import { eoaBatch } from './eoaBatch'
 import { feeEstimate } from './evmFeeEstimate'
 import { assertNextNonce, setFees } from './evmFees'
+import { readMethods } from './evmReadMethods'
 import { readTransaction } from './evmTransaction'
 import { readTypedData } from './evmTypedData'
 import {
@@ -96,48 +98,12 @@ export type EvmSignerOptions = ProviderOptions<ApprovalRequest> & {
   privateKey: Hex
   /** Told a failure after the visitor approved (the request still rejects to the site). */
   onFailedAfterApproval?: ReportFailure | undefined
+  /** Shows a batch's status to the visitor (`wallet_showCallsStatus`, eoaBatch.ts). */
+  showCallsStatus?: ((id: string, status: () => Promise<unknown>) => Promise<void>) | undefined
 }
 
 /** An EIP-1193 provider of the account; its address checksummed (EIP-55). */
 export type EvmSigner = AccountProvider<Address>
-
-/**
- * Chain reads a site may make through the wallet: forwarded to the active network's RPC as they
- * are. None of them signs or changes anything on chain.
- */
-const readMethods: readonly string[] = [
-  'eth_blobBaseFee',
-  'eth_blockNumber',
-  'eth_call',
-  'eth_createAccessList',
-  'eth_estimateGas',
-  'eth_feeHistory',
-  'eth_gasPrice',
-  'eth_getBalance',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getBlockReceipts',
-  'eth_getBlockTransactionCountByHash',
-  'eth_getBlockTransactionCountByNumber',
-  'eth_getCode',
-  'eth_getFilterChanges',
-  'eth_getFilterLogs',
-  'eth_getLogs',
-  'eth_getProof',
-  'eth_getStorageAt',
-  'eth_getTransactionByBlockHashAndIndex',
-  'eth_getTransactionByBlockNumberAndIndex',
-  'eth_getTransactionByHash',
-  'eth_getTransactionCount',
-  'eth_getTransactionReceipt',
-  'eth_maxPriorityFeePerGas',
-  'eth_newBlockFilter',
-  'eth_newFilter',
-  'eth_syncing',
-  'eth_uninstallFilter',
-  'net_version',
-  'web3_clientVersion',
-]
 
 /**
  * The EIP-1193 provider of an embedded wallet's EVM account, on the site's EVM networks.
@@ -162,6 +128,7 @@ export function createEvmSigner({
   network,
   approve,
   onFailedAfterApproval,
+  showCallsStatus,
 }: EvmSignerOptions): EvmSigner {
   const account = privateKeyToAccount(privateKey)
   const from = account.address
@@ -293,13 +260,30 @@ export function createEvmSigner({
 
   function capabilities(params: RequestArguments['params']) {
     const asked = readCapabilitiesRequest(params, assertOwnAddress)
-    // EIP-5792: no capability beyond plain transactions, on each of the wallet's chains asked.
+    // EIP-5792: batches, as transactions one after another (eoaBatch.ts), not atomically.
     return Object.fromEntries(
       evmNetworks
         .filter(({ caipNetworkId }) => !asked || asked.includes(caipNetworkId))
-        .map(({ caipNetworkId }) => [evmChainId(caipNetworkId), {}]),
+        .map(({ caipNetworkId }) => [
+          evmChainId(caipNetworkId),
+          { atomic: { status: 'unsupported' } },
+        ]),
     )
   }
+
+  const batches = eoaBatch({
+    account,
+    networks: evmNetworks,
+    active: () => active,
+    assertOwnAddress,
+    clientsOf,
+    feeEstimate,
+    inTurn,
+    approved,
+    onFailedAfterApproval,
+    showCallsStatus,
+    providerErrorOf,
+  })
 
   async function read(params: RequestArguments['params'], method: string) {
     if (params !== undefined && !Array.isArray(params))
@@ -325,6 +309,9 @@ export function createEvmSigner({
     eth_sendTransaction: sendTransaction,
     wallet_switchEthereumChain: switchChain,
     wallet_getCapabilities: capabilities,
+    wallet_sendCalls: batches.sendCalls,
+    wallet_getCallsStatus: batches.callsStatus,
+    wallet_showCallsStatus: batches.showCallsStatus,
   }
   return {
     address: from,
@@ -335,8 +322,10 @@ export function createEvmSigner({
 
 // viem's request type, which infers the fee kind from a literal: a CheckedTransaction has one
 // kind (a union), which it can't infer from, so it is passed as it.
-type WalletClient = ReturnType<typeof clientsOn>['wallet']
-type SendRequest = Parameters<WalletClient['sendTransaction']>[0]
+/** A network's public and wallet clients (eoaBatch.ts sends with them). */
+export type EvmClients = ReturnType<typeof clientsOn>
+type WalletClient = EvmClients['wallet']
+export type SendRequest = Parameters<WalletClient['sendTransaction']>[0]
 
 /** A public client for reads and a wallet client that signs with the account, on one network. */
 function clientsOn(network: NetworkConfig, account: ReturnType<typeof privateKeyToAccount>) {

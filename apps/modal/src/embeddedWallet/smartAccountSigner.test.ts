@@ -10,6 +10,7 @@ import {
   type Address,
   createPublicClient,
   createTestClient,
+  custom,
   type Hex,
   http,
   type PublicClient,
@@ -82,11 +83,14 @@ type WalletOptions = {
   bundlerTransport?: () => Transport
   /** The paymaster services the project lets its sites name. */
   paymasterServices?: string[]
+  /** The owner's key: another wallet's, to open it again (a reload). */
+  privateKey?: Hex
 }
 
 /**
  * A fresh wallet: its EOA provider and, on it, the smart account's, both on anvil. The approval
- * keeps what it was shown and answers `answer`; `timeouts` counts the timeout alerts.
+ * keeps what it was shown and answers `answer`; `pending` and `included` are the user operations
+ * the visitor was told were pending, and how those ended.
  */
 async function freshWallet({
   answer = true,
@@ -94,15 +98,20 @@ async function freshWallet({
   timeoutMs,
   bundlerTransport = () => http(bundler.url, { retryCount: 0 }),
   paymasterServices = [],
+  privateKey = generatePrivateKey(),
 }: WalletOptions = {}) {
-  const privateKey = generatePrivateKey()
   const shown: ApprovalRequest[] = []
   const approve = async (request: ApprovalRequest) => {
     shown.push(request)
     return answer
   }
-  let timeouts = 0
   const reported: unknown[] = []
+  const pending: Hex[] = []
+  /** The status the visitor was shown of each pending one, when it was told pending. */
+  const pendingStatus: unknown[] = []
+  /** The batches wallet_showCallsStatus showed, with their status then. */
+  const statusShown: { id: string; status: unknown }[] = []
+  const included: { hash: Hex; success: boolean; transactionHash: Hex }[] = []
   const eoa = createEvmSigner({ privateKey, networks: [network], network: 'eip155:31337', approve })
   const smart = await createSmartAccountSigner({
     owner: privateKeyToAccount(privateKey),
@@ -113,14 +122,31 @@ async function freshWallet({
     paymasterServices: () => paymasterServices,
     approve,
     onFailedAfterApproval: (error) => reported.push(error),
-    onTimeout: () => {
-      timeouts++
+    onPending: ({ hash, status }) => {
+      pending.push(hash)
+      void status().then((answer) => pendingStatus.push(answer))
+    },
+    showCallsStatus: async (id, status) => {
+      statusShown.push({ id, status: await status() })
+    },
+    onIncluded: (hash, outcome) => {
+      included.push({ hash, ...outcome })
     },
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   })
   if (ether !== '0')
     await testClient.setBalance({ address: smart.address, value: parseEther(ether) })
-  return { eoa, smart, shown, reported, timeouts: () => timeouts }
+  return {
+    eoa,
+    smart,
+    shown,
+    reported,
+    pending,
+    pendingStatus,
+    statusShown,
+    included,
+    privateKey,
+  }
 }
 
 /**
@@ -401,9 +427,9 @@ describe('eth_sendTransaction: what the site sets and what reverts', () => {
 
 describe('wallet_sendCalls', () => {
   test(
-    'behavior: two transfers are one approval and one user operation, which wallet_getCallsStatus follows to 200',
+    'behavior: two transfers are one approval and one user operation, which wallet_getCallsStatus follows to 200, after a reload too',
     async () => {
-      const { smart, shown } = await freshWallet()
+      const { smart, shown, privateKey } = await freshWallet()
       const [first, second] = [freshAddress(), freshAddress()]
 
       const sent = (await smart.request({
@@ -423,7 +449,8 @@ describe('wallet_sendCalls', () => {
       })) as { id: Hex }
 
       expect(Object.keys(sent)).toEqual(['id'])
-      expect(sent.id).toMatch(/^0x[0-9a-f]{64}$/)
+      // Its kind, chain, user operation hash and tag (batchId.ts).
+      expect(sent.id).toMatch(/^0x010{12}7a69[0-9a-f]{64}[0-9a-f]{32}$/)
       expect(shown).toEqual([
         {
           kind: 'calls',
@@ -455,16 +482,66 @@ describe('wallet_sendCalls', () => {
       expect(await userOperationCount(smart.address)).toBe(1)
       expect(await chain.getBalance({ address: first })).toBe(parseEther('0.1'))
       expect(await chain.getBalance({ address: second })).toBe(parseEther('0.2'))
+
+      // A reload: the wallet opened anew, nothing kept, and the id still answers.
+      const reloaded = await freshWallet({ privateKey, ether: '0' })
+      expect(reloaded.smart.address).toBe(smart.address)
+      expect(
+        await reloaded.smart.request({ method: 'wallet_getCallsStatus', params: [sent.id] }),
+      ).toEqual(await status())
     },
     sendTimeout,
   )
 
-  test('error: the status of a batch this wallet never sent is 5730', async () => {
-    const { smart } = await freshWallet({ ether: '0' })
-    await expect(
-      smart.request({ method: 'wallet_getCallsStatus', params: ['0xdead'] }),
-    ).rejects.toMatchObject({ name: 'ProviderRpcError', code: 5730 })
-  })
+  test(
+    "error: the status of a batch this wallet never sent is 5730: made up, another account's, a user operation hash alone, a forged tag",
+    async () => {
+      const { smart } = await freshWallet()
+      const other = await freshWallet({ ether: '0' })
+      const { id } = (await smart.request({
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', chainId: '0x7a69', calls: [{ to: freshAddress() }] }],
+      })) as { id: Hex }
+      const hash = `0x${id.slice(20, 84)}` as Hex
+      const forged = `${id.slice(0, -2)}${id.endsWith('00') ? '01' : '00'}`
+      for (const [asker, asked] of [
+        [smart, '0xdead'],
+        [smart, 42],
+        [smart, hash],
+        [smart, forged],
+        [other.smart, id],
+      ] as const)
+        await expect(
+          asker.request({ method: 'wallet_getCallsStatus', params: [asked] }),
+        ).rejects.toMatchObject({
+          name: 'ProviderRpcError',
+          code: 5730,
+          message: expect.stringMatching(
+            /^Unknown bundle id .*: this wallet sent no such batch\.$/,
+          ),
+        })
+    },
+    sendTimeout,
+  )
+
+  test(
+    'behavior: wallet_showCallsStatus shows the batch with its status; an id this account did not send is 5730 and nothing is shown',
+    async () => {
+      const { smart, statusShown } = await freshWallet()
+      const { id } = (await smart.request({
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', chainId: '0x7a69', calls: [{ to: freshAddress() }] }],
+      })) as { id: Hex }
+      expect(await smart.request({ method: 'wallet_showCallsStatus', params: [id] })).toBeNull()
+      expect(statusShown).toMatchObject([{ id, status: { id, chainId: '0x7a69' } }])
+
+      await expect(
+        smart.request({ method: 'wallet_showCallsStatus', params: [`0x${'ab'.repeat(57)}`] }),
+      ).rejects.toMatchObject({ name: 'ProviderRpcError', code: 5730 })
+      expect(statusShown).toHaveLength(1)
+    },
+    sendTimeout,
+  )
 
   test(
     'behavior: an optional capability the wallet lacks is ignored and the batch is sent',
@@ -485,7 +562,7 @@ describe('wallet_sendCalls', () => {
       await expect
         .poll(() => chain.getBalance({ address: receiver }), { timeout: 10_000, interval: 100 })
         .toBe(5n)
-      expect(id).toMatch(/^0x[0-9a-f]{64}$/)
+      expect(id).toMatch(/^0x01[0-9a-f]{112}$/)
       expect(shown).toHaveLength(1)
     },
     sendTimeout,
@@ -721,38 +798,133 @@ describe('the bundler unreachable', () => {
   )
 })
 
-// Last: it stops anvil's mining for a while. Its account is its own, and mining is back on (the
-// held bundle mined) before it ends, so nothing after it meets a chain that does not mine.
+// Last: they stop anvil's mining (the bundler's bundle waits in the node's pool until a test mines
+// it). Each account is its own, and mining is back on before each ends, so nothing after them
+// meets a chain that does not mine.
 describe('a user operation not included in time', () => {
+  /** Mines again: the held bundle lands, and what follows is mined as it comes. */
+  const mineAgain = async () => {
+    await testClient.setAutomine(true)
+    await testClient.mine({ blocks: 1 })
+  }
+
   test(
-    'error: it is RequestTimeoutError after timeoutMs, and the timeout alert is raised once',
+    'behavior: past timeoutMs the visitor is told it is pending, not failed; the site waits on and gets the transaction hash once it lands',
     async () => {
-      const { smart, timeouts } = await freshWallet({ timeoutMs: 3000 })
+      const { smart, pending, pendingStatus, included } = await freshWallet({ timeoutMs: 500 })
       const receiver = freshAddress()
       await testClient.setAutomine(false)
+      let settled = false
       try {
         const sending = smart.request({
           method: 'eth_sendTransaction',
           params: [{ from: smart.address, to: receiver, value: '0x1' }],
         })
-        await expect(sending).rejects.toMatchObject({
-          name: 'RequestTimeoutError',
-          code: -32603,
-          message: expect.stringMatching(
-            /^The user operation 0x[0-9a-f]{64} was not included within 3 s\.$/,
-          ),
+        sending.then(
+          () => {
+            settled = true
+          },
+          () => {
+            settled = true
+          },
+        )
+        await expect.poll(() => pending.length, { timeout: 10_000, interval: 50 }).toBe(1)
+        expect(pending[0]).toMatch(/^0x[0-9a-f]{64}$/)
+        // Told pending, and the site is not told anything yet; its status (CallsStatus) is 100.
+        expect(settled).toBe(false)
+        expect(included).toEqual([])
+        await expect.poll(() => pendingStatus).toMatchObject([{ status: 100, atomic: true }])
+
+        await mineAgain()
+        const transactionHash = (await sending) as Hex
+        expect(transactionHash).toMatch(/^0x[0-9a-f]{64}$/)
+        expect(await chain.getTransactionReceipt({ hash: transactionHash })).toMatchObject({
+          status: 'success',
         })
-        expect(timeouts()).toBe(1)
-        expect(await chain.getBalance({ address: receiver })).toBe(0n)
+        expect(included).toEqual([{ hash: pending[0], success: true, transactionHash }])
       } finally {
-        await testClient.setAutomine(true)
-        await testClient.mine({ blocks: 1 })
+        await mineAgain()
       }
-      // The held bundle is mined once blocks are: the chain and the bundler carry on.
-      await expect
-        .poll(() => chain.getBalance({ address: receiver }), { timeout: 10_000, interval: 100 })
-        .toBe(1n)
+      expect(await chain.getBalance({ address: receiver })).toBe(1n)
       expect(await userOperationCount(smart.address)).toBe(1)
+      expect(pending).toHaveLength(1)
+    },
+    sendTimeout,
+  )
+
+  test(
+    'behavior: the bundler out of reach while a pending operation is followed is asked again; the site gets the transaction hash, never a failure',
+    async () => {
+      // The bundler's receipts fail while `down`; the rest goes through to alto.
+      let down = false
+      let refused = 0
+      const toAlto = http(bundler.url, { retryCount: 0 })
+      const flaky = () =>
+        custom({
+          async request({ method, params }) {
+            if (down && method === 'eth_getUserOperationReceipt') {
+              refused++
+              throw new TypeError('fetch failed')
+            }
+            return toAlto({ chain: foundry, retryCount: 0 }).request({ method, params } as never)
+          },
+        })
+      const { smart, pending } = await freshWallet({ timeoutMs: 300, bundlerTransport: flaky })
+      const receiver = freshAddress()
+      await testClient.setAutomine(false)
+      try {
+        const sending = smart.request({
+          method: 'eth_sendTransaction',
+          params: [{ from: smart.address, to: receiver, value: '0x3' }],
+        })
+        await expect.poll(() => pending.length, { timeout: 10_000, interval: 50 }).toBe(1)
+        down = true
+        await expect.poll(() => refused, { timeout: 10_000, interval: 50 }).toBeGreaterThan(1)
+        down = false
+        await mineAgain()
+        expect(await sending).toMatch(/^0x[0-9a-f]{64}$/)
+      } finally {
+        down = false
+        await mineAgain()
+      }
+      expect(await chain.getBalance({ address: receiver })).toBe(3n)
+    },
+    sendTimeout,
+  )
+
+  test(
+    'behavior: a batch pending across a reload is 100, then 200 once mined, for the wallet opened anew',
+    async () => {
+      const { smart, privateKey } = await freshWallet()
+      const receiver = freshAddress()
+      await testClient.setAutomine(false)
+      try {
+        const { id } = (await smart.request({
+          method: 'wallet_sendCalls',
+          params: [
+            { version: '2.0.0', chainId: '0x7a69', calls: [{ to: receiver, value: '0x2' }] },
+          ],
+        })) as { id: Hex }
+        const reloaded = await freshWallet({ privateKey, ether: '0' })
+        const status = () =>
+          reloaded.smart.request({ method: 'wallet_getCallsStatus', params: [id] }) as Promise<{
+            status: number
+          }>
+        expect(await status()).toEqual({
+          version: '2.0.0',
+          id,
+          chainId: '0x7a69',
+          atomic: true,
+          status: 100,
+        })
+        await mineAgain()
+        await expect
+          .poll(async () => (await status()).status, { timeout: 10_000, interval: 100 })
+          .toBe(200)
+      } finally {
+        await mineAgain()
+      }
+      expect(await chain.getBalance({ address: receiver })).toBe(2n)
     },
     sendTimeout,
   )

@@ -14,7 +14,6 @@ import {
   ProviderRpcError,
   parseCaipNetworkId,
   type RequestArguments,
-  RequestTimeoutError,
   UnsupportedMethodError,
   UserRejectedRequestError,
 } from '@airlock/protocol'
@@ -32,15 +31,11 @@ import {
   type Transport,
   BaseError as ViemError,
 } from 'viem'
-import {
-  type BundlerClient,
-  type SmartAccount,
-  UserOperationReceiptNotFoundError,
-  WaitForUserOperationReceiptTimeoutError,
-} from 'viem/account-abstraction'
+import type { BundlerClient, SmartAccount } from 'viem/account-abstraction'
 import { HttpError } from '../api'
 import type { Asker } from '../connectors/types'
 import { afterApproval, type ReportFailure } from './afterApproval'
+import { batchIds } from './batchId'
 import { relayFailureOf } from './bundlerRelay'
 import { assertNextNonce } from './evmFees'
 import {
@@ -70,16 +65,18 @@ import {
 } from './sendCallsCapabilities'
 import { invalid, isRecord, shown } from './signerInput'
 import { ownedSmartAccount, smartAccountBundler } from './smartAccount'
+import { smartAccountCallsStatus } from './smartAccountCallsStatus'
 import { checkSiteFees, type OperationLimits, userOperationFee } from './userOperationFee'
+import { followUserOperation } from './userOperationFollower'
 
-/** How long a sent user operation may take to be included before the request fails. */
+/**
+ * How long a sent user operation may take to be included before the visitor is told it is
+ * pending (it is followed still: userOperationFollower.ts).
+ */
 export const userOperationTimeoutMs = 60_000
 
 /** The most calls one `wallet_sendCalls` batch may make. */
 const maxCalls = 16
-
-/** EIP-5792's code for a batch id this wallet never sent. */
-const unknownBundleId = 5730
 
 export type SmartAccountSignerOptions = {
   /** The wallet's EVM key, the account's owner. */
@@ -98,13 +95,21 @@ export type SmartAccountSignerOptions = {
   approve: Approve
   /** Told a failure after the visitor approved (the request still rejects to the site). */
   onFailedAfterApproval?: ReportFailure | undefined
-  /** A user operation was not included in time: the alert says so. */
-  onTimeout(): void
+  /**
+   * A user operation was not included within `timeoutMs`: the visitor is told it is pending
+   * (`status` asks how it is now, as `wallet_getCallsStatus` of `id`); the site's request waits
+   * on, and it is followed by its hash.
+   */
+  onPending(pending: { hash: Hex; id: string; status: () => Promise<unknown> }): void
+  /** Shows a batch's status to the visitor (`wallet_showCallsStatus`); without it, 4200. */
+  showCallsStatus?(id: string, status: () => Promise<unknown>): Promise<void>
+  /** A user operation the visitor was told was pending landed: its real outcome. */
+  onIncluded(hash: Hex, outcome: { success: boolean; transactionHash: Hex }): void
+  /** How long before a user operation not yet included is called pending. */
   timeoutMs?: number
+  /** How long a pending one is followed before the site's request gives up on it. */
+  followMs?: number
 }
-
-/** A batch this wallet sent: its user operation and the network it went to. */
-type SentBatch = { hash: Hex; network: NetworkConfig }
 
 /**
  * The smart account's provider, its address read from the factory on the EOA's network.
@@ -161,7 +166,7 @@ export async function createSmartAccountSigner(
     },
   )
 
-  const sent = new Map<Hex, SentBatch>()
+  const ids = await batchIds(owner, address)
 
   const assertOwnAddress = ownAddressCheck(address)
 
@@ -205,18 +210,31 @@ export async function createSmartAccountSigner(
     }
   }
 
+  /** The operation's receipt once included, however long it takes (userOperationFollower.ts). */
   async function included(network: NetworkConfig, hash: Hex) {
     const { bundler } = await clientsOf(network)
     try {
-      return await bundler.waitForUserOperationReceipt({ hash, timeout: timeoutMs })
-    } catch (error) {
-      if (error instanceof WaitForUserOperationReceiptTimeoutError) {
-        options.onTimeout()
-        throw new RequestTimeoutError({
-          message: `The user operation ${hash} was not included within ${timeoutMs / 1000} s.`,
-          cause: error,
+      const { receipt, wasPending } = await followUserOperation({
+        bundler,
+        hash,
+        pendingAfterMs: timeoutMs,
+        ...(options.followMs === undefined ? {} : { followMs: options.followMs }),
+        onPending: () => {
+          const id = ids.idOf({
+            kind: 'userOperation',
+            chainId: chainIdOf(network),
+            hashes: [hash],
+          })
+          options.onPending({ hash, id, status: () => callsStatus([id]) })
+        },
+      })
+      if (wasPending)
+        options.onIncluded(hash, {
+          success: receipt.success,
+          transactionHash: receipt.receipt.transactionHash,
         })
-      }
+      return receipt
+    } catch (error) {
       throw userOperationError(error, network)
     }
   }
@@ -315,54 +333,16 @@ export async function createSmartAccountSigner(
       : await operationFee(network, calls)
     await approved({ kind: 'calls', network: network.caipNetworkId, from: address, calls, fee })
     const hash = await thenReported(() => sendCalls(network, calls, limits, service))
-    sent.set(hash, { hash, network })
-    return { id: hash }
+    return { id: ids.idOf({ kind: 'userOperation', chainId: chainIdOf(network), hashes: [hash] }) }
   }
 
-  async function callsStatus(params: RequestArguments['params']) {
-    const [id] = positional('wallet_getCallsStatus', params, ['id'])
-    const batch =
-      typeof id === 'string'
-        ? (sent.get(id.toLowerCase() as Hex) ?? sent.get(id as Hex))
-        : undefined
-    if (!batch)
-      throw new ProviderRpcError(
-        unknownBundleId,
-        `Unknown bundle id ${shown(id)}: this wallet sent no such batch.`,
-      )
-    const { bundler } = await clientsOf(batch.network)
-    const base = {
-      version: '2.0.0',
-      id: batch.hash,
-      chainId: evmChainId(batch.network.caipNetworkId),
-      atomic: true,
-    }
-    try {
-      const { success, receipt } = await bundler.getUserOperationReceipt({ hash: batch.hash })
-      return {
-        ...base,
-        // EIP-5792: 200 confirmed, 500 reverted on chain (the batch is atomic: all or nothing).
-        status: success ? 200 : 500,
-        receipts: [
-          {
-            logs: receipt.logs.map(({ address: logAddress, data, topics }) => ({
-              address: logAddress,
-              data,
-              topics,
-            })),
-            status: success ? '0x1' : '0x0',
-            blockHash: receipt.blockHash,
-            blockNumber: `0x${receipt.blockNumber.toString(16)}`,
-            gasUsed: `0x${receipt.gasUsed.toString(16)}`,
-            transactionHash: receipt.transactionHash,
-          },
-        ],
-      }
-    } catch (error) {
-      if (error instanceof UserOperationReceiptNotFoundError) return { ...base, status: 100 }
-      throw userOperationError(error, batch.network)
-    }
-  }
+  const { callsStatus, showCallsStatus } = smartAccountCallsStatus({
+    ids,
+    networks,
+    bundlerOf: async (network) => (await clientsOf(network)).bundler,
+    errorOf: userOperationError,
+    showCallsStatus: options.showCallsStatus,
+  })
 
   function capabilities(params: RequestArguments['params']) {
     const asked = readCapabilitiesRequest(params, assertOwnAddress)
@@ -387,6 +367,7 @@ export async function createSmartAccountSigner(
       eth_sendTransaction: sendTransaction,
       wallet_sendCalls: walletSendCalls,
       wallet_getCallsStatus: callsStatus,
+      wallet_showCallsStatus: showCallsStatus,
       wallet_getCapabilities: capabilities,
       eth_signTransaction: refuseEoaSigning,
       eth_sign: refuseEoaSigning,
@@ -449,6 +430,9 @@ function readCalls(
 
 /** A `wallet_sendCalls` batch, once `readCalls` read it. */
 type Batch = { capabilities?: unknown }
+
+const chainIdOf = (network: NetworkConfig) =>
+  BigInt(parseCaipNetworkId(network.caipNetworkId).reference)
 
 /** The API's own words in its error body, else the HTTP status. */
 function apiMessageOf(error: HttpError): string {

@@ -4,13 +4,14 @@
  * of its namespace (else the site's first), every request put to the visitor first. The Solana
  * key is handed over and wiped here.
  */
-import { alerts, type HostWalletEvent, namespaceOf } from '@airlock/protocol'
+import { type HostWalletEvent, namespaceOf } from '@airlock/protocol'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { ApiFetch } from '../api'
 import { embeddedWalletId } from '../connectors/embeddedWallet/embeddedWalletId'
-import { showAlert } from '../stores/controllers'
+import { callsStatusText } from '../messages/callsStatusText'
 import type { Persistence } from '../stores/persistence'
 import type { ModalStore } from '../stores/store'
+import { hideToast, showToast } from '../stores/toasts'
 import type { Approvals } from './approvals'
 import { createEvmAccounts, type EvmAccounts } from './evmAccounts'
 import { createEvmSigner } from './evmSigner'
@@ -47,6 +48,7 @@ export async function createWalletSigners(
       network: evmNetwork,
       approve: approvals.ask,
       onFailedAfterApproval: approvals.failedAfterApproval,
+      showCallsStatus: approvals.showCallsStatus,
     })
   const evm =
     eoa &&
@@ -60,7 +62,28 @@ export async function createWalletSigners(
       onFailedAfterApproval: approvals.failedAfterApproval,
       onAccountChanged: (address) =>
         onWalletEvent({ walletId: embeddedWalletId, event: 'accountsChanged', data: [address] }),
-      onTimeout: () => showAlert(store, alerts.requestTimeout),
+      // Not failed: the site's request waits on while it is followed, and then says how it ended.
+      // Pending, not failed: CallsStatus shows it (the toast, if its status can't be asked now);
+      // the site's request waits on while it is followed.
+      onPending: ({ id, status }) =>
+        void approvals.showCallsStatus(id, status).catch(() =>
+          showToast(store, {
+            message: callsStatusText.pendingToast,
+            variant: 'loading',
+            autoClose: false,
+          }),
+        ),
+      showCallsStatus: approvals.showCallsStatus,
+      onIncluded: (_, { success }) => {
+        // A revert is told as every failure after approval is (approvals.failedAfterApproval).
+        if (success)
+          showToast(store, {
+            message: callsStatusText.confirmedToast,
+            variant: 'success',
+            autoClose: true,
+          })
+        else hideToast(store)
+      },
     })
   const solana =
     solanaNetwork &&

@@ -28,6 +28,7 @@ export const viewTitles: Record<View, string> = {
   RegisterAccountNameSuccess: 'Name Registered',
   SIWXSignMessage: 'Sign In',
   ApproveTransaction: 'Approve Transaction',
+  CallsStatus: 'Transaction Status',
   WalletDevices: 'Devices',
   WalletRecoveryCode: 'Recovery Code',
   WalletExportKey: 'Export Keys',

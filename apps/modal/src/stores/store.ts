@@ -21,6 +21,7 @@ import type {
 import type { QueryClient } from '@tanstack/react-query'
 import { createStore } from 'zustand/vanilla'
 import type { PendingApproval } from '../embeddedWallet/approvals'
+import type { ShownCallsStatus } from '../embeddedWallet/callsStatusShown'
 import type { SocialOpening } from '../embeddedWallet/embeddedWallet'
 import type { PairingState } from '../walletconnect/pairing'
 import type { WalletConnectPeer } from '../walletconnect/peer'
@@ -109,6 +110,8 @@ export type ModalState = {
   onramp: OnrampForm
   /** The embedded wallet's request waiting for the visitor in ApproveTransaction (approvals.ts). */
   approval: PendingApproval | undefined
+  /** The batch CallsStatus shows, as last asked (embeddedWallet/callsStatusShown.ts). */
+  callsStatus: ShownCallsStatus | undefined
   /** The social login ConnectingSocial shows: its provider and how it ends (a wallet opening). */
   social: { provider: SocialProvider; login: Promise<SocialOpening> } | undefined
   /** The embedded wallet's active EVM account type, while it is unlocked (evmAccounts.ts). */
@@ -158,6 +161,7 @@ export function createModalStore(config: ModalConfig) {
     send: emptySend,
     onramp: emptyOnrampForm,
     approval: undefined,
+    callsStatus: undefined,
     social: undefined,
     accountType: undefined,
     smartAccountAvailable: false,

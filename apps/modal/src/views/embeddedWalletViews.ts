@@ -4,6 +4,7 @@
  * viewLoaders.ts costs the first bundle one entry instead of seven.
  */
 export { ApproveTransaction } from './ApproveTransaction/ApproveTransaction'
+export { CallsStatus } from './CallsStatus/CallsStatus'
 export { ConnectingFarcaster } from './ConnectingFarcaster/ConnectingFarcaster'
 export { ConnectingSocial } from './ConnectingSocial/ConnectingSocial'
 export { EmailLogin } from './EmailLogin/EmailLogin'

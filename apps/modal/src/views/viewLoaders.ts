@@ -32,6 +32,7 @@ export const viewLoaders = {
   WalletRecoveryCode: async () => (await embeddedWalletViews()).WalletRecoveryCode,
   WalletExportKey: async () => (await embeddedWalletViews()).WalletExportKey,
   ApproveTransaction: async () => (await embeddedWalletViews()).ApproveTransaction,
+  CallsStatus: async () => (await embeddedWalletViews()).CallsStatus,
   ConnectingExternal: async () =>
     (await import('./ConnectingExternal/ConnectingExternal')).ConnectingExternal,
   ProfileWallets: async () => (await import('./ProfileWallets/ProfileWallets')).ProfileWallets,

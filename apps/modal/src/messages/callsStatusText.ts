@@ -1,0 +1,27 @@
+/**
+ * The words of CallsStatus (a sent batch's status: EIP-5792 `wallet_showCallsStatus`, or a user
+ * operation followed past its timeout) and of the toasts of a user operation followed to its end.
+ */
+export const callsStatusText = {
+  /** The state's word, as the status line says it. */
+  state: {
+    pending: 'Pending',
+    confirmed: 'Confirmed',
+    failed: 'Failed',
+    partial: 'Partly confirmed',
+  },
+  /** What the state means for the visitor. */
+  explain: {
+    pending:
+      'Sent, not included yet. It is followed until it lands: do not send it again, or it may happen twice.',
+    confirmed: 'Included on the network: every call was made.',
+    failed:
+      'Included, but it reverted: none of its calls took effect (the network fee may have been paid).',
+    partial: 'Some of the calls were made, others reverted: check what each transaction did.',
+  },
+  network: 'Network',
+  transactions: 'Transactions',
+  nothing: 'No batch to show: a site shows one it sent.',
+  pendingToast: 'Pending: not included yet. It is followed until it lands.',
+  confirmedToast: 'Transaction confirmed',
+} as const
