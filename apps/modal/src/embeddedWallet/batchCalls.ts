@@ -3,8 +3,8 @@
  * (the active network's), `from` (this account, when given), 1 to 16 calls of an address, a hex
  * value and hex data; the capabilities the provider reading them does not support are refused
  * (5700) unless optional, and `atomicRequired` where its batches are not atomic (5760).
- * The EOA's batches read them here (eoaBatch.ts); the smart account's reader
- * (smartAccountSigner.ts `readCalls`) is the same rules with atomic batches.
+ * The EOA's batches (eoaBatch.ts) and the smart account's (smartAccountSigner.ts, atomic, with
+ * the paymaster service it supports) are read here.
  */
 import {
   errorCodes,
@@ -14,13 +14,12 @@ import {
 } from '@airlock/protocol'
 import { getAddress, type Hex, isAddress, isHex } from 'viem'
 import type { ApprovalCall } from './evmSigner'
+import { assertCapabilities } from './sendCallsCapabilities'
 import { invalid, isRecord, shown } from './signerInput'
 
 /** The most calls one batch may make. */
 export const maxBatchCalls = 16
 
-/** EIP-5792's code for a required capability the wallet does not support. */
-export const unsupportedCapability = 5700
 /** EIP-5792's code for `atomicRequired: true` to a wallet whose batches are not atomic. */
 export const atomicityNotSupported = 5760
 
@@ -29,6 +28,8 @@ export type BatchReading = {
   assertOwnAddress(method: string, value: unknown): void
   /** Whether the account's batches are atomic; if not, `atomicRequired: true` is 5760. */
   atomic: boolean
+  /** The batch's capabilities less those the account supports; by default, all of them. */
+  unsupported?: (capabilities: unknown) => unknown
 }
 
 /**
@@ -37,7 +38,7 @@ export type BatchReading = {
  */
 export function readBatchCalls(
   batch: unknown,
-  { network, assertOwnAddress, atomic }: BatchReading,
+  { network, assertOwnAddress, atomic, unsupported = (capabilities) => capabilities }: BatchReading,
 ): ApprovalCall[] {
   const method = 'wallet_sendCalls'
   if (!isRecord(batch)) throw invalid(`${method} takes [{ version, chainId, calls }].`)
@@ -62,7 +63,7 @@ export function readBatchCalls(
       atomicityNotSupported,
       `${method}: this account can't make calls atomically (all or none); send them with atomicRequired: false, one transaction each.`,
     )
-  assertNoCapabilities(method, batch.capabilities)
+  assertCapabilities(method, unsupported(batch.capabilities))
   const { calls } = batch
   if (!Array.isArray(calls) || calls.length === 0)
     throw invalid(`${method}: calls must be a non-empty list of { to, value, data }.`)
@@ -79,23 +80,9 @@ export function readBatchCalls(
     const data = call.data ?? undefined
     if (data !== undefined && (typeof data !== 'string' || !isHex(data) || data.length % 2 !== 0))
       throw invalid(`${at}.data must be 0x-prefixed hex bytes, not ${shown(data)}.`)
-    assertNoCapabilities(at, call.capabilities)
+    assertCapabilities(at, call.capabilities)
     const to = getAddress(call.to)
     const bytes = data && data !== '0x' ? (data.toLowerCase() as Hex) : undefined
     return { to, value: BigInt(value), ...(bytes ? { data: bytes } : {}) }
   })
-}
-
-/** EIP-5792: a capability is refused (5700) unless marked optional, at the batch's level or a call's. */
-function assertNoCapabilities(at: string, capabilities: unknown) {
-  if (capabilities === undefined) return
-  if (!isRecord(capabilities)) throw invalid(`${at}: capabilities must be an object.`)
-  const required = Object.entries(capabilities).filter(
-    ([, capability]) => !(isRecord(capability) && capability.optional === true),
-  )
-  if (required.length > 0)
-    throw new ProviderRpcError(
-      unsupportedCapability,
-      `${at}: the wallet does not support the capabilities ${required.map(([name]) => name).join(', ')}.`,
-    )
 }

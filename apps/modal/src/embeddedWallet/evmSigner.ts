@@ -209,14 +209,7 @@ export function createEvmSigner({
     })
     // The site's gas and fees within the cap, else refused before the visitor is asked.
     const { maxFee, ...fees } = setFees(method, transaction, estimate)
-    if (transaction.nonce !== undefined) {
-      const next = await chain
-        .getTransactionCount({ address: from, blockTag: 'pending' })
-        .catch((error: unknown) => {
-          throw providerErrorOf(error, on)
-        })
-      assertNextNonce(method, transaction.nonce, next)
-    }
+    await assertSiteNonce(method, transaction.nonce, { chain, address: from, network: on })
     await approved({
       kind: 'transaction',
       network: on.caipNetworkId,
@@ -326,6 +319,24 @@ export function createEvmSigner({
 export type EvmClients = ReturnType<typeof clientsOn>
 type WalletClient = EvmClients['wallet']
 export type SendRequest = Parameters<WalletClient['sendTransaction']>[0]
+
+/**
+ * A site's `nonce`, when it gave one, must be `address`'s next on `network` (pending included);
+ * -32602 otherwise, before the visitor is asked.
+ */
+export async function assertSiteNonce(
+  method: string,
+  nonce: number | undefined,
+  { chain, address, network }: { chain: PublicClient; address: Address; network: NetworkConfig },
+) {
+  if (nonce === undefined) return
+  const next = await chain
+    .getTransactionCount({ address, blockTag: 'pending' })
+    .catch((error: unknown) => {
+      throw providerErrorOf(error, network)
+    })
+  assertNextNonce(method, nonce, next)
+}
 
 /** A public client for reads and a wallet client that signs with the account, on one network. */
 function clientsOn(network: NetworkConfig, account: ReturnType<typeof privateKeyToAccount>) {

@@ -21,11 +21,8 @@ import {
   type Address,
   type Chain,
   createPublicClient,
-  getAddress,
   type Hex,
   http,
-  isAddress,
-  isHex,
   type PrivateKeyAccount,
   type PublicClient,
   type Transport,
@@ -35,17 +32,17 @@ import type { BundlerClient, SmartAccount } from 'viem/account-abstraction'
 import { HttpError } from '../api'
 import type { Asker } from '../connectors/types'
 import { afterApproval, type ReportFailure } from './afterApproval'
+import { readBatchCalls } from './batchCalls'
 import { batchIds } from './batchId'
 import { relayFailureOf } from './bundlerRelay'
-import { assertNextNonce } from './evmFees'
 import {
   type ApprovalCall,
   type ApprovalRequest,
   type Approve,
+  assertSiteNonce,
   chainOf,
   codedErrorOf,
   type EvmSigner,
-  isChainIdHex,
   messageText,
   ownAddressCheck,
   providerErrorOf,
@@ -56,14 +53,12 @@ import { readTransaction } from './evmTransaction'
 import { readTypedData } from './evmTypedData'
 import { askedBy, positional, type RequestHandler, requestDispatcher } from './requestDispatcher'
 import {
-  assertCapabilities,
   type PaymasterService,
   paymasterServiceBundler,
   paymasterServiceOf,
   smartAccountCapabilities,
   withoutPaymasterService,
 } from './sendCallsCapabilities'
-import { invalid, isRecord, shown } from './signerInput'
 import { ownedSmartAccount, smartAccountBundler } from './smartAccount'
 import { smartAccountCallsStatus } from './smartAccountCallsStatus'
 import { checkSiteFees, type OperationLimits, userOperationFee } from './userOperationFee'
@@ -74,9 +69,6 @@ import { followUserOperation } from './userOperationFollower'
  * pending (it is followed still: userOperationFollower.ts).
  */
 export const userOperationTimeoutMs = 60_000
-
-/** The most calls one `wallet_sendCalls` batch may make. */
-const maxCalls = 16
 
 export type SmartAccountSignerOptions = {
   /** The wallet's EVM key, the account's owner. */
@@ -290,15 +282,12 @@ export async function createSmartAccountSigner(
     // gas, fees and nonce: fees within 3× the operation's estimate, and a nonce that is the one
     // the chain gives the account's address (what a site's library fills in), else refused.
     checkSiteFees(method, transaction, limits)
-    if (transaction.nonce !== undefined) {
-      const { chain } = await clientsOf(network)
-      const next = await chain
-        .getTransactionCount({ address, blockTag: 'pending' })
-        .catch((error: unknown) => {
-          throw providerErrorOf(error, network)
-        })
-      assertNextNonce(method, transaction.nonce, next)
-    }
+    if (transaction.nonce !== undefined)
+      await assertSiteNonce(method, transaction.nonce, {
+        chain: (await clientsOf(network)).chain,
+        address,
+        network,
+      })
     await approved({
       kind: 'transaction',
       network: network.caipNetworkId,
@@ -324,7 +313,12 @@ export async function createSmartAccountSigner(
   async function walletSendCalls(params: RequestArguments['params']) {
     const [batch] = positional('wallet_sendCalls', params, ['{ version, chainId, calls }'])
     const network = networkOf()
-    const calls = readCalls(batch, network, assertOwnAddress)
+    const calls = readBatchCalls(batch, {
+      network,
+      assertOwnAddress,
+      atomic: true,
+      unsupported: withoutPaymasterService,
+    })
     const allowed = options.paymasterServices?.() ?? []
     const service = paymasterServiceOf('wallet_sendCalls', (batch as Batch).capabilities, allowed)
     // A site's paymaster pays: the visitor is shown no fee, as on a network the project sponsors.
@@ -378,57 +372,7 @@ export async function createSmartAccountSigner(
   return { address, network: () => eoa.network(), request }
 }
 
-/**
- * The calls of a `wallet_sendCalls` batch (EIP-5792), every field checked: the version, the
- * chain (the active network's), `from` (this account, when given), 1 to 16 calls of an address,
- * a hex value and hex data. A capability the wallet does not have, if required, is refused.
- */
-function readCalls(
-  batch: unknown,
-  network: NetworkConfig,
-  assertOwnAddress: (method: string, value: unknown) => void,
-): ApprovalCall[] {
-  const method = 'wallet_sendCalls'
-  if (!isRecord(batch)) throw invalid(`${method} takes [{ version, chainId, calls }].`)
-  if (batch.version !== undefined && typeof batch.version !== 'string')
-    throw invalid(`${method}: version must be a string such as "2.0.0".`)
-  if (!isChainIdHex(batch.chainId))
-    throw invalid(
-      `${method}: chainId must be a hex chain id such as 0x1, not ${shown(batch.chainId)}.`,
-    )
-  const chainId = BigInt(batch.chainId)
-  const networkChainId = BigInt(parseCaipNetworkId(network.caipNetworkId).reference)
-  if (chainId !== networkChainId)
-    throw new ProviderRpcError(
-      errorCodes.unrecognizedChain,
-      `${method}: chainId ${chainId} is not the active network's (${networkChainId}, ${network.name}).`,
-    )
-  if (batch.from !== undefined) assertOwnAddress(method, batch.from)
-  assertCapabilities(method, withoutPaymasterService(batch.capabilities))
-  const { calls } = batch
-  if (!Array.isArray(calls) || calls.length === 0)
-    throw invalid(`${method}: calls must be a non-empty list of { to, value, data }.`)
-  if (calls.length > maxCalls)
-    throw invalid(`${method}: a batch makes at most ${maxCalls} calls, not ${calls.length}.`)
-  return calls.map((call, index) => {
-    const at = `${method}: calls[${index}]`
-    if (!isRecord(call)) throw invalid(`${at} must be { to, value, data }.`)
-    if (typeof call.to !== 'string' || !isAddress(call.to))
-      throw invalid(`${at}.to ${shown(call.to)} is not an address.`)
-    const value = call.value ?? '0x0'
-    if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(value))
-      throw invalid(`${at}.value must be a hex quantity such as 0x1, not ${shown(call.value)}.`)
-    const data = call.data ?? undefined
-    if (data !== undefined && (typeof data !== 'string' || !isHex(data) || data.length % 2 !== 0))
-      throw invalid(`${at}.data must be 0x-prefixed hex bytes, not ${shown(data)}.`)
-    assertCapabilities(at, call.capabilities)
-    const to = getAddress(call.to)
-    const bytes = data && data !== '0x' ? (data.toLowerCase() as Hex) : undefined
-    return { to, value: BigInt(value), ...(bytes ? { data: bytes } : {}) }
-  })
-}
-
-/** A `wallet_sendCalls` batch, once `readCalls` read it. */
+/** A `wallet_sendCalls` batch, once `readBatchCalls` read it. */
 type Batch = { capabilities?: unknown }
 
 const chainIdOf = (network: NetworkConfig) =>

@@ -177,16 +177,15 @@ const titleOf = (approval: PendingApproval) =>
           ? text.signTransaction
           : text.sendTransaction
 
-/** What is asked, in words: the title, the site, the request and what it would change. */
-function ApprovalDetails({
-  approval,
-  state,
-  simulation,
-}: {
+/** The request on screen, the modal's state it is read with, and its simulation. */
+type ShownApproval = {
   approval: PendingApproval
   state: ModalState
   simulation: SimulationQuery | undefined
-}) {
+}
+
+/** What is asked, in words: the title, the site, the request and what it would change. */
+function ApprovalDetails({ approval, state, simulation }: ShownApproval) {
   return (
     <>
       <p className={styles.title}>{titleOf(approval)}</p>
@@ -261,15 +260,7 @@ function WindowApproval({
  * approval is approved in the approval window (useApprovalWindow): the frame shows it, with
  * Reject, and the button that opens the window.
  */
-function InWindow({
-  approval,
-  state,
-  simulation,
-}: {
-  approval: PendingApproval
-  state: ModalState
-  simulation: SimulationQuery | undefined
-}) {
+function InWindow({ approval, state, simulation }: ShownApproval) {
   const modal = useModal()
   const approvalWindow = useApprovalWindow(approval)
   const { status } = approvalWindow.state
