@@ -116,24 +116,37 @@ export async function readRange(
     })
     return receipt.status === 'success' ? ('success' as const) : ('reverted' as const)
   })
+  /** A native transfer's row in `tx` of `block`. */
+  const nativeRow = (
+    block: (typeof blocks)[number],
+    tx: (typeof block.transactions)[number],
+    moved: Pick<TransferRow, 'log_index' | 'from_address' | 'to_address' | 'tx_status'> & {
+      value: bigint
+    },
+  ): TransferRow => ({
+    chain_id: chainId,
+    block_number: Number(block.number),
+    block_hash: block.hash as Hash,
+    block_timestamp: Number(block.timestamp),
+    tx_hash: tx.hash,
+    tx_index: tx.transactionIndex,
+    kind: 'native',
+    token_address: null,
+    ...moved,
+    value: moved.value.toString(),
+    tx_from: tx.from.toLowerCase(),
+    tx_to: tx.to?.toLowerCase() ?? null,
+  })
   nativeSends.forEach(({ block, tx }, index) => {
-    transfers.push({
-      chain_id: chainId,
-      block_number: Number(block.number),
-      block_hash: block.hash as Hash,
-      block_timestamp: Number(block.timestamp),
-      tx_hash: tx.hash,
-      tx_index: tx.transactionIndex,
-      log_index: -1,
-      kind: 'native',
-      token_address: null,
-      from_address: tx.from.toLowerCase(),
-      to_address: (tx.to as Hex).toLowerCase(),
-      value: tx.value.toString(),
-      tx_status: statuses[index] ?? 'success',
-      tx_from: tx.from.toLowerCase(),
-      tx_to: (tx.to as Hex).toLowerCase(),
-    })
+    transfers.push(
+      nativeRow(block, tx, {
+        log_index: -1,
+        from_address: tx.from.toLowerCase(),
+        to_address: (tx.to as Hex).toLowerCase(),
+        value: tx.value,
+        tx_status: statuses[index] ?? 'success',
+      }),
+    )
   })
 
   // Native value moved by calls inside transactions: only blocks with a contract call have any.
@@ -146,24 +159,16 @@ export async function readRange(
       const tx = transactions.get(transfer.txHash)
       if (tx === undefined)
         throw new ChainMovedError(`traced transaction ${transfer.txHash} is not in its block`)
-      transfers.push({
-        chain_id: chainId,
-        block_number: Number(block.number),
-        block_hash: block.hash as Hash,
-        block_timestamp: Number(block.timestamp),
-        tx_hash: tx.hash,
-        tx_index: tx.transactionIndex,
-        log_index: internalTransferLogIndex(transfer.index),
-        kind: 'native',
-        token_address: null,
-        from_address: transfer.from,
-        to_address: transfer.to,
-        value: transfer.value.toString(),
-        // A call moved value only in a transaction that succeeded (internalTransfers.ts).
-        tx_status: 'success',
-        tx_from: tx.from.toLowerCase(),
-        tx_to: tx.to?.toLowerCase() ?? null,
-      })
+      transfers.push(
+        nativeRow(block, tx, {
+          log_index: internalTransferLogIndex(transfer.index),
+          from_address: transfer.from,
+          to_address: transfer.to,
+          value: transfer.value,
+          // A call moved value only in a transaction that succeeded (internalTransfers.ts).
+          tx_status: 'success',
+        }),
+      )
     }
 
   return { blocks: blockRows, transfers }
