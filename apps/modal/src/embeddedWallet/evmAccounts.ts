@@ -104,8 +104,8 @@ export function createEvmAccounts(options: EvmAccountsOptions) {
       bundlerTransport: relay,
       accountFactory: async (network) => {
         const offer = await offerOn(network.caipNetworkId)
-        if (!offer) throw smartAccountsUnavailable(network.name)
-        return offer.accountFactory as Address
+        if (offer?.account.kind !== 'factory') throw smartAccountsUnavailable(network.name)
+        return offer.account.factory as Address
       },
       sponsored: async (network) =>
         (await offerOn(network.caipNetworkId).catch(() => undefined))?.paymaster === true,
