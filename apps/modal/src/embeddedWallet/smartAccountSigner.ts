@@ -15,31 +15,26 @@ import {
   parseCaipNetworkId,
   type RequestArguments,
   RequestTimeoutError,
+  type SmartAccountKind,
   UnsupportedMethodError,
   UserRejectedRequestError,
 } from '@airlock/protocol'
 import {
-  type Address,
-  type Chain,
-  createPublicClient,
   getAddress,
   type Hex,
-  http,
   isAddress,
   isHex,
   type PrivateKeyAccount,
-  type PublicClient,
   type Transport,
   BaseError as ViemError,
 } from 'viem'
 import {
-  type BundlerClient,
-  type SmartAccount,
   UserOperationReceiptNotFoundError,
   WaitForUserOperationReceiptTimeoutError,
 } from 'viem/account-abstraction'
 import { HttpError } from '../api'
 import type { Asker } from '../connectors/types'
+import { type AccountUpgrade, signUpgrade, upgradeOf } from './accountUpgrade'
 import { afterApproval, type ReportFailure } from './afterApproval'
 import { relayFailureOf } from './bundlerRelay'
 import { assertNextNonce } from './evmFees'
@@ -47,7 +42,6 @@ import {
   type ApprovalCall,
   type ApprovalRequest,
   type Approve,
-  chainOf,
   codedErrorOf,
   type EvmSigner,
   isChainIdHex,
@@ -69,7 +63,7 @@ import {
   withoutPaymasterService,
 } from './sendCallsCapabilities'
 import { invalid, isRecord, shown } from './signerInput'
-import { ownedSmartAccount, smartAccountBundler } from './smartAccount'
+import { smartAccountClients } from './smartAccountClients'
 import { checkSiteFees, type OperationLimits, userOperationFee } from './userOperationFee'
 
 /** How long a sent user operation may take to be included before the request fails. */
@@ -89,8 +83,8 @@ export type SmartAccountSignerOptions = {
   networks: readonly NetworkConfig[]
   /** The bundler relay's transport for a network. */
   bundlerTransport(network: NetworkConfig): Transport
-  /** The network's account factory, as the API's bundler info names it. */
-  accountFactory(network: NetworkConfig): Promise<Address>
+  /** How the network's smart accounts are made, as the API's bundler info says. */
+  accountKind(network: NetworkConfig): Promise<SmartAccountKind>
   /** Whether a paymaster sponsors the gas on a network. */
   sponsored?(network: NetworkConfig): Promise<boolean>
   /** The ERC-7677 paymaster services the project lets its sites name (its config's). */
@@ -127,32 +121,7 @@ export async function createSmartAccountSigner(
     return network
   }
 
-  const clients = new Map<
-    string,
-    {
-      chain: PublicClient<Transport, Chain>
-      account: SmartAccount
-      bundler: BundlerClient
-      sponsored: boolean
-    }
-  >()
-  async function clientsOf(network: NetworkConfig) {
-    const made = clients.get(network.caipNetworkId)
-    if (made) return made
-    const chain = createPublicClient({ chain: chainOf(network), transport: http(network.rpcUrl) })
-    const account = await ownedSmartAccount({
-      client: chain,
-      factory: await options.accountFactory(network),
-      owner,
-    })
-    const sponsored = (await options.sponsored?.(network)) ?? false
-    const bundler = smartAccountBundler(chain, options.bundlerTransport(network), {
-      paymaster: sponsored || undefined,
-    })
-    const built = { chain, account, bundler, sponsored }
-    clients.set(network.caipNetworkId, built)
-    return built
-  }
+  const clientsOf = smartAccountClients(options)
   const start = networkOf()
   const address = await clientsOf(start).then(
     ({ account }) => account.address,
@@ -182,15 +151,29 @@ export async function createSmartAccountSigner(
     }
   }
 
+  /** Asks the visitor about a send, with the EIP-7702 upgrade its operation needs: returns that. */
+  async function approvedSend(
+    network: NetworkConfig,
+    request: Extract<ApprovalRequest, { kind: 'transaction' | 'calls' }>,
+  ) {
+    const upgrade = await upgradeOf(await clientsOf(network), address).catch((error: unknown) => {
+      throw providerErrorOf(error, network)
+    })
+    await approved(upgrade ? { ...request, upgrade } : request)
+    return upgrade
+  }
+
   /**
    * Sends `calls` as one user operation; resolves to its hash once the bundler took it. With a
-   * site's paymaster `service`, that service is asked for the paymaster, not the network's.
+   * site's paymaster `service`, that service is asked for the paymaster, not the network's; with
+   * an approved `upgrade`, the EIP-7702 authorization is signed now and sent with it.
    */
   async function sendCalls(
     network: NetworkConfig,
     calls: ApprovalCall[],
     limits?: OperationLimits,
     service?: PaymasterService,
+    upgrade?: AccountUpgrade,
   ) {
     const { chain, account, bundler: own } = await clientsOf(network)
     const bundler = service
@@ -198,7 +181,9 @@ export async function createSmartAccountSigner(
       : own
     const context = service?.context ? { paymasterContext: service.context } : {}
     try {
-      const operation = { account, calls: operationCalls(calls), ...limits, ...context }
+      const authorization = upgrade ? await signUpgrade(owner, chain, upgrade) : undefined
+      const signed = authorization ? { authorization } : {}
+      const operation = { account, calls: operationCalls(calls), ...limits, ...context, ...signed }
       return await bundler.sendUserOperation(operation)
     } catch (error) {
       throw userOperationError(error, network)
@@ -281,7 +266,7 @@ export async function createSmartAccountSigner(
         })
       assertNextNonce(method, transaction.nonce, next)
     }
-    await approved({
+    const upgrade = await approvedSend(network, {
       kind: 'transaction',
       network: network.caipNetworkId,
       from: address,
@@ -292,7 +277,7 @@ export async function createSmartAccountSigner(
       fee,
     })
     return thenReported(async () => {
-      const hash = await sendCalls(network, calls, limits)
+      const hash = await sendCalls(network, calls, limits, undefined, upgrade)
       const receipt = await included(network, hash)
       if (!receipt.success)
         throw new ProviderRpcError(
@@ -313,8 +298,14 @@ export async function createSmartAccountSigner(
     const { fee, limits } = service
       ? { fee: { maxFee: 0n, sponsored: true } as const, limits: undefined }
       : await operationFee(network, calls)
-    await approved({ kind: 'calls', network: network.caipNetworkId, from: address, calls, fee })
-    const hash = await thenReported(() => sendCalls(network, calls, limits, service))
+    const upgrade = await approvedSend(network, {
+      kind: 'calls',
+      network: network.caipNetworkId,
+      from: address,
+      calls,
+      fee,
+    })
+    const hash = await thenReported(() => sendCalls(network, calls, limits, service, upgrade))
     sent.set(hash, { hash, network })
     return { id: hash }
   }
