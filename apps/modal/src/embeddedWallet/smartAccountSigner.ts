@@ -1,10 +1,12 @@
 /**
  * The EIP-1193 provider of the embedded wallet's smart account (smartAccount.ts): the same
  * requests as the EOA's provider (evmSigner.ts), answered for the smart account's address.
- * Signatures are the owner's, wrapped in ERC-6492 until the account is deployed (ERC-1271
+ * Signatures are the owner's, wrapped in ERC-6492 until a factory's account is deployed (ERC-1271
  * after); `eth_sendTransaction` and EIP-5792's `wallet_sendCalls` become user operations sent
- * through the bundler relay, after the visitor's yes. The network, its switch and chain reads
- * are the EOA provider's, so both accounts are always on the same network.
+ * through the bundler relay, after the visitor's yes. On an EIP-7702 network the account is the
+ * EOA's own address: its first user operation is shown and sent with the upgrade
+ * (accountUpgrade.ts). The network, its switch and chain reads are the EOA provider's, so both
+ * accounts are always on the same network.
  */
 import {
   ChainDisconnectedError,
