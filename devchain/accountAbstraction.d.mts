@@ -7,6 +7,15 @@ export declare const create2DeployerAddress: Address
 /** EntryPoint v0.8's canonical address (viem's `entryPoint08Address`). */
 export declare const entryPointAddress: Address
 
+/**
+ * Simple7702Account's canonical address (viem's toSimple7702SmartAccount default): its published
+ * code is placed there with anvil_setCode (CREATE2 of the artifact does not give this address).
+ */
+export declare const simple7702AccountAddress: Address
+
+/** Simple7702Account's runtime code, @account-abstraction/contracts 0.8.0's artifact. */
+export declare const simple7702AccountCode: Hex
+
 /** The dev key that pays for the deployments (funded with anvil_setBalance). Public: dev only. */
 export declare const accountAbstractionDeployerKey: Hex
 
@@ -35,6 +44,7 @@ export declare const devPaymasterAddress: Address
  */
 export declare function deployAccountAbstraction(options: { rpcUrl: string }): Promise<{
   entryPoint: Address
+  simple7702Account: Address
   accountFactory: Address
   paymaster: Address
   /** True when all three were there already with the paymaster's deposit, and nothing was sent. */

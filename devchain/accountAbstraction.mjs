@@ -1,4 +1,6 @@
-// ERC-4337 on the dev chain: EntryPoint v0.8 at its canonical address, DevAccountFactory
+// ERC-4337 on the dev chain: EntryPoint v0.8 at its canonical address, eth-infinitism's
+// Simple7702Account (the implementation an EOA delegates to with EIP-7702) at its canonical
+// address, DevAccountFactory
 // (devchain/contracts/aa/DevAccount.sol), so smart accounts owned by an EOA key can send user
 // operations through a real bundler (bundler.mjs) and sign with ERC-1271 / ERC-6492, and
 // DevPaymaster (contracts/aa/DevPaymaster.sol), which sponsors every user operation from its
@@ -49,6 +51,20 @@ const entryPoint = (() => {
   const { abi, bytecode } = require('@account-abstraction/contracts/artifacts/EntryPoint.json')
   return { abi, bytecode }
 })()
+
+/**
+ * Simple7702Account (EntryPoint v0.8) at its canonical address, viem's
+ * toSimple7702SmartAccount default. eth-infinitism did not deploy it with the EntryPoint's salt
+ * through the CREATE2 deployer anvil has (that gives another address), so on the dev chain the
+ * published artifact's deployedBytecode is put there with anvil_setCode: the contract has no
+ * constructor and no immutables, so its code is the same as on every public chain.
+ */
+export const simple7702AccountAddress = '0xe6Cae83BdE06E4c305530e199D7217f42808555B'
+
+/** Simple7702Account's runtime code, @account-abstraction/contracts 0.8.0's artifact. */
+export const simple7702AccountCode = /** @type {`0x${string}`} */ (
+  require('@account-abstraction/contracts/artifacts/Simple7702Account.json').deployedBytecode
+)
 
 /** ABIs of DevAccount and DevAccountFactory, from devchain/artifacts.json. */
 export const devAccountAbis = {
@@ -108,6 +124,7 @@ export async function deployAccountAbstraction({ rpcUrl }) {
     key: accountAbstractionDeployerKey,
     label: 'deployAccountAbstraction',
   })
+  await placeSimple7702Account(publicClient)
   await deployMissing([
     {
       name: 'EntryPoint v0.8',
@@ -140,10 +157,27 @@ export async function deployAccountAbstraction({ rpcUrl }) {
   }
   return {
     entryPoint: entryPointAddress,
+    simple7702Account: simple7702AccountAddress,
     accountFactory: devAccountFactoryAddress,
     paymaster: devPaymasterAddress,
     alreadyDeployed: sent() === 0,
   }
+}
+
+/**
+ * Puts Simple7702Account's published code at its canonical address unless it is there already
+ * (anvil_setCode mines nothing and moves no nonce).
+ * @param {import('viem').PublicClient} publicClient
+ */
+async function placeSimple7702Account(publicClient) {
+  const code = await publicClient.getCode({ address: simple7702AccountAddress })
+  if (code?.toLowerCase() === simple7702AccountCode.toLowerCase()) return
+  await publicClient.request(
+    /** @type {any} */ ({
+      method: 'anvil_setCode',
+      params: [simple7702AccountAddress, simple7702AccountCode],
+    }),
+  )
 }
 
 /**

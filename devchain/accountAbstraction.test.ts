@@ -1,20 +1,28 @@
 // ERC-4337 on the dev chain, end to end: EntryPoint v0.8 and DevAccountFactory deployed on a real
 // anvil (accountAbstraction.mjs), alto as the bundler (bundler.mjs), and viem's account-abstraction
 // client sending user operations from DevAccounts owned by fresh EOA keys, as a wallet would.
+import { createRequire } from 'node:module'
 import {
   type Address,
+  concatHex,
   createPublicClient,
   createTestClient,
   encodeFunctionData,
   type Hex,
   http,
+  keccak256,
   type PrivateKeyAccount,
   type PublicClient,
   parseEther,
   parseEventLogs,
   type TestClient,
 } from 'viem'
-import { type BundlerClient, entryPoint08Abi, type SmartAccount } from 'viem/account-abstraction'
+import {
+  type BundlerClient,
+  entryPoint08Abi,
+  type SmartAccount,
+  toSimple7702SmartAccount,
+} from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -28,6 +36,8 @@ import {
   devAccountFactoryAddress,
   devPaymasterAddress,
   entryPointAddress,
+  simple7702AccountAddress,
+  simple7702AccountCode,
   smartAccountAddress,
 } from './accountAbstraction.mjs'
 import { type Bundler, startBundler } from './bundler.mjs'
@@ -76,6 +86,54 @@ async function send(account: SmartAccount, calls: { to: Address; value?: bigint;
   return bundlerClient.waitForUserOperationReceipt({ hash, timeout: 10_000 })
 }
 
+describe('dev chain EIP-7702', () => {
+  test("behavior: Simple7702Account's code at its canonical address is the published artifact's", async () => {
+    const artifact = createRequire(import.meta.url)(
+      '@account-abstraction/contracts/artifacts/Simple7702Account.json',
+    )
+    expect(simple7702AccountAddress).toBe('0xe6Cae83BdE06E4c305530e199D7217f42808555B')
+    const code = await publicClient.getCode({ address: simple7702AccountAddress })
+    expect(code && keccak256(code)).toBe(keccak256(artifact.deployedBytecode))
+    expect(simple7702AccountCode).toBe(artifact.deployedBytecode)
+  })
+
+  test('behavior: an EOA upgraded by an authorization in its first user operation sends from its own address; its code becomes the delegation; its ERC-1271 signature verifies', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    await testClient.setBalance({ address: owner.address, value: parseEther('1') })
+    const account = await toSimple7702SmartAccount({ client: publicClient, owner })
+    expect(account.address).toBe(owner.address)
+    const recipient = freshAddress()
+    const authorization = await owner.signAuthorization({
+      chainId: foundry.id,
+      contractAddress: simple7702AccountAddress,
+      nonce: await publicClient.getTransactionCount({ address: owner.address }),
+    })
+
+    const hash = await bundlerClient.sendUserOperation({
+      account,
+      authorization,
+      calls: [{ to: recipient, value: parseEther('0.01') }],
+    })
+    const receipt = await bundlerClient.waitForUserOperationReceipt({ hash, timeout: 10_000 })
+
+    expect(receipt.success).toBe(true)
+    expect(receipt.sender).toBe(owner.address)
+    expect(await publicClient.getBalance({ address: recipient })).toBe(parseEther('0.01'))
+    expect(await publicClient.getCode({ address: owner.address })).toBe(
+      concatHex(['0xef0100', simple7702AccountAddress.toLowerCase() as Hex]),
+    )
+    expect((await send(account, [{ to: recipient, value: 1n }])).success).toBe(true)
+    const message = 'Sign in to Airlock'
+    const signature = await account.signMessage({ message })
+    expect(await publicClient.verifyMessage({ address: owner.address, message, signature })).toBe(
+      true,
+    )
+    expect(await publicClient.verifyMessage({ address: freshAddress(), message, signature })).toBe(
+      false,
+    )
+  })
+})
+
 describe('dev chain ERC-4337', () => {
   test('behavior: EntryPoint v0.8 is at its canonical address and the bundler bundles for it; deploying again sends nothing', async () => {
     expect(await publicClient.getCode({ address: entryPointAddress })).toBeDefined()
@@ -84,6 +142,7 @@ describe('dev chain ERC-4337', () => {
     const blockBefore = await publicClient.getBlockNumber()
     expect(await deployAccountAbstraction({ rpcUrl: anvil.rpcUrl })).toEqual({
       entryPoint: entryPointAddress,
+      simple7702Account: simple7702AccountAddress,
       accountFactory: devAccountFactoryAddress,
       paymaster: devPaymasterAddress,
       alreadyDeployed: true,

@@ -29,6 +29,7 @@ import {
   devAccountFactoryAddress,
   devPaymasterAddress,
   entryPointAddress,
+  simple7702AccountAddress,
 } from './accountAbstraction.mjs'
 import { type Bundler, startBundler } from './bundler.mjs'
 import { type PaymasterService, startPaymasterService } from './paymaster.mjs'
@@ -84,6 +85,7 @@ describe('DevPaymaster on the dev chain', () => {
 
     expect(await deployAccountAbstraction({ rpcUrl: anvil.rpcUrl })).toEqual({
       entryPoint: entryPointAddress,
+      simple7702Account: simple7702AccountAddress,
       accountFactory: devAccountFactoryAddress,
       paymaster: devPaymasterAddress,
       alreadyDeployed: true,

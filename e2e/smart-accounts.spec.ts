@@ -1,12 +1,21 @@
-// Journey (issue 20): the email wallet's smart account on the stack's anvil and alto, through the
-// API's bundler relay. A visitor of a project with smart accounts on gets the smart account their
-// key owns (spec §9's eip155 default); it signs (ERC-6492 before deployment, ERC-1271 after),
-// sends ETH and aUSD as user operations, batches calls (EIP-5792), and switches to the EOA and
-// back from Account. Failures say why, and nothing waits forever.
+// Journey (issues 20 and 35): the email wallet's smart account on the stack's anvil and alto,
+// through the API's bundler relay. A visitor of a project with smart accounts on gets spec §9's
+// eip155 default, the smart account, which on the dev chain (EIP-7702) is their own address: the
+// first user operation upgrades it to Simple7702Account, shown on the approval screen, and later
+// ones do not. It signs (the key's signature before the upgrade, ERC-1271 after), sends ETH and
+// aUSD as user operations, batches calls (EIP-5792), and switches to the EOA and back from
+// Account, the same address, switching to the EOA offering to remove the upgrade. Failures say
+// why, and nothing waits forever.
 import type { Page } from '@playwright/test'
-import { type Address, type Hex, parseEther, parseUnits, toHex } from 'viem'
-import { devAccountAbis, devAccountFactoryAddress } from '../devchain/accountAbstraction.mjs'
-import { answerApproval, freshEmail, openSite, signUpByEmail } from './support/email'
+import { concatHex, type Hex, parseEther, parseUnits, toHex } from 'viem'
+import { simple7702AccountAddress } from '../devchain/accountAbstraction.mjs'
+import {
+  answerApproval,
+  approvalScreen,
+  freshEmail,
+  openSite,
+  signUpByEmail,
+} from './support/email'
 import { aUsd, aUsdTransfer, fund, usdBalance } from './support/faucet'
 import { expectClosed, modal, waitForAddress } from './support/modal'
 import { airlockCli, siteSignInSmartProject, sponsoredAccountProject } from './support/operator'
@@ -17,19 +26,20 @@ import { anvilClient, freshAddress } from './support/testWallet'
 
 const client = anvilClient()
 
-/** Account's switch between the two types; waits until the site has the other address. */
-async function switchAccountType(page: Page, to: 'EOA' | 'Smart Account', from: Address) {
+/** The code of an EOA upgraded to Simple7702Account (EIP-7702's delegation). */
+const delegation = concatHex(['0xef0100', simple7702AccountAddress]).toLowerCase()
+
+/** Account's switch between the two types, with nothing else asked; the address stays. */
+async function switchAccountType(page: Page, to: 'EOA' | 'Smart Account') {
   const { dialog } = modal(page)
   await page.evaluate(() => window.airlock!.open())
   await dialog.getByRole('button', { name: `Switch to ${to}` }).click()
   await expect(modal(page).frame.getByText(`Switched to ${to}`)).toBeVisible()
   await expect(dialog.locator('[data-account-type]')).toHaveText(to)
-  await page.waitForFunction((previous) => window.airlock!.getState().address !== previous, from)
   await page.evaluate(() => window.airlock!.close())
-  return (await page.evaluate(() => window.airlock!.getState().address)) as Address
 }
 
-test('behavior: the smart account signs before and after deployment, sends ETH and aUSD through the bundler, batches two calls, and switches to the EOA and back', async ({
+test("behavior: upgrade by EIP-7702: the smart account is the visitor's own address; the first send shows the upgrade and the code becomes the delegation, the next shows none; it signs before and after (ERC-1271), sends ETH and aUSD, batches two calls; switching to the EOA keeps the address and offers to remove the upgrade", async ({
   page,
 }) => {
   const smart = await smartAccountVisitor(page)
@@ -37,46 +47,52 @@ test('behavior: the smart account signs before and after deployment, sends ETH a
   await page.evaluate(() => window.airlock!.open())
   await expect(modal(page).dialog.locator('[data-account-type]')).toHaveText('Smart Account')
   await page.evaluate(() => window.airlock!.close())
+  expect(await providerRequest(page, 'wallet_getCapabilities', [smart, ['0x7a69']])).toEqual({
+    '0x7a69': { atomic: { status: 'supported' } },
+  })
 
-  // The EOA is the key the smart account belongs to: the factory says so.
-  const eoa = await switchAccountType(page, 'EOA', smart)
-  expect(
-    await client.readContract({
-      address: devAccountFactoryAddress,
-      abi: devAccountAbis.factory,
-      functionName: 'getAddress',
-      args: [eoa, 0n],
-    }),
-  ).toBe(smart)
-  expect(await providerRequest(page, 'eth_accounts', [])).toEqual([eoa])
-  expect(await switchAccountType(page, 'Smart Account', eoa)).toBe(smart)
+  // One address: the EOA is the same, so the site hears no accountsChanged; what it can ask for
+  // tells the switch (no atomic batches on the EOA). Not upgraded, nothing to remove.
+  await switchAccountType(page, 'EOA')
+  expect(await providerRequest(page, 'eth_accounts', [])).toEqual([smart])
+  const eoaCapabilities = (await providerRequest(page, 'wallet_getCapabilities', [
+    smart,
+  ])) as Record<string, object>
+  expect(eoaCapabilities['0x7a69']).toEqual({ atomic: { status: 'unsupported' } })
+  await switchAccountType(page, 'Smart Account')
   expect(await providerRequest(page, 'eth_accounts', [])).toEqual([smart])
 
-  // Before deployment: an ERC-6492 signature, which viem's verifyMessage checks on the chain.
+  // Before the upgrade: the key's own signature, which verifies for the address.
   const message = 'gm from a smart account'
   const signing = providerRequest(page, 'personal_sign', [toHex(message), smart])
   await answerApproval(page, 'message', 'Approve')
-  const counterfactual = (await signing) as Hex
-  expect(await client.verifyMessage({ address: smart, message, signature: counterfactual })).toBe(
-    true,
-  )
+  const plain = (await signing) as Hex
+  expect(await client.verifyMessage({ address: smart, message, signature: plain })).toBe(true)
   expect(await client.getCode({ address: smart })).toBeUndefined()
 
-  // ETH: one user operation, which deploys the account; the site gets the transaction's hash.
+  // ETH: the first user operation, which upgrades the account: the approval says so, naming the
+  // contract and its address; the site gets the transaction's hash.
   await fund(smart, { ether: '1', usd: '50' })
   const receiver = freshAddress()
   const sending = providerRequest(page, 'eth_sendTransaction', [
     { from: smart, to: receiver, value: toHex(parseEther('0.01')) },
   ])
+  const screen = approvalScreen(page)
+  await expect(screen.card('transaction')).toBeVisible()
+  await expect(screen.dialog.getByText('Upgrade the account and send a transaction')).toBeVisible()
+  const upgrade = screen.dialog.locator('[data-upgrade="upgrade"]')
+  await expect(upgrade).toContainText('Upgrade this account to a smart account')
+  await expect(screen.row('Contract address')).toHaveText(simple7702AccountAddress)
+  await expect(upgrade).toContainText('Simple7702Account')
   await expect(modal(page).dialog.locator('[data-value]')).toHaveText('0.01 ETH')
   await answerApproval(page, 'transaction', 'Approve')
   const hash = (await sending) as Hex
   expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
   expect(await client.getBalance({ address: receiver })).toBe(parseEther('0.01'))
-  expect(await client.getCode({ address: smart })).toBeDefined()
+  expect((await client.getCode({ address: smart }))?.toLowerCase()).toBe(delegation)
   await expectClosed(page)
 
-  // aUSD: the transfer decoded in ApproveTransaction, then exactly that amount moves.
+  // aUSD: the transfer decoded in ApproveTransaction, no upgrade asked again; exactly that moves.
   const usdReceiver = freshAddress()
   const transferring = providerRequest(page, 'eth_sendTransaction', [
     {
@@ -86,15 +102,14 @@ test('behavior: the smart account signs before and after deployment, sends ETH a
     },
   ])
   await expect(modal(page).dialog).toContainText(`Transfer 12.5 aUSD to ${usdReceiver}`)
+  await expect(screen.dialog.getByText('Send a transaction', { exact: true })).toBeVisible()
+  await expect(screen.dialog.locator('[data-upgrade]')).toHaveCount(0)
   await answerApproval(page, 'transaction', 'Approve')
   await client.waitForTransactionReceipt({ hash: (await transferring) as Hex })
   expect(await usdBalance(usdReceiver)).toBe(parseUnits('12.5', 6))
   expect(await usdBalance(smart)).toBe(parseUnits('37.5', 6))
 
   // EIP-5792: atomic batches, two calls in one user operation, followed by its id.
-  expect(await providerRequest(page, 'wallet_getCapabilities', [smart, ['0x7a69']])).toEqual({
-    '0x7a69': { atomic: { status: 'supported' } },
-  })
   const [first, second] = [freshAddress(), freshAddress()]
   const batching = providerRequest(page, 'wallet_sendCalls', [
     {
@@ -112,6 +127,7 @@ test('behavior: the smart account signs before and after deployment, sends ETH a
     },
   ])
   await expect(modal(page).dialog.locator('[data-batch-call]')).toHaveCount(2)
+  await expect(screen.dialog.locator('[data-upgrade]')).toHaveCount(0)
   await answerApproval(page, 'calls', 'Approve')
   const { id } = (await batching) as { id: Hex }
   await expect
@@ -135,17 +151,31 @@ test('behavior: the smart account signs before and after deployment, sends ETH a
     error: { code: 5730 },
   })
 
-  // Deployed: the owner's plain signature, which the account's ERC-1271 accepts.
+  // Upgraded: the account's ERC-1271 accepts the key's signature for the address, not another's.
   const signingAgain = providerRequest(page, 'personal_sign', [toHex(message), smart])
   await answerApproval(page, 'message', 'Approve')
-  const deployed = (await signingAgain) as Hex
-  expect(deployed).toHaveLength(2 + 65 * 2)
-  expect(await client.verifyMessage({ address: smart, message, signature: deployed })).toBe(true)
+  const upgraded = (await signingAgain) as Hex
+  expect(upgraded).toHaveLength(2 + 65 * 2)
+  expect(await client.verifyMessage({ address: smart, message, signature: upgraded })).toBe(true)
+  expect(
+    await client.verifyMessage({ address: freshAddress(), message, signature: upgraded }),
+  ).toBe(false)
 
-  // Back to the EOA: the site's account, and its provider's, is the key's own again.
-  expect(await switchAccountType(page, 'EOA', smart)).toBe(eoa)
-  await waitForAddress(page, eoa)
-  expect(await providerRequest(page, 'eth_accounts', [])).toEqual([eoa])
+  // Back to the EOA: the same address; the removal of the upgrade is offered on the approval
+  // screen, as the visitor's own transaction, and once approved the address has no code again.
+  const { dialog } = modal(page)
+  await page.evaluate(() => window.airlock!.open())
+  await dialog.getByRole('button', { name: 'Switch to EOA' }).click()
+  await expect(screen.card('transaction')).toBeVisible()
+  await expect(screen.dialog.getByText("Remove the account's upgrade")).toBeVisible()
+  await expect(screen.dialog.locator('[data-upgrade="remove"]')).toContainText('Simple7702Account')
+  await expect(screen.askedByYou).toBeVisible()
+  await screen.approve.click()
+  await expect(modal(page).frame.getByText('Switched to EOA')).toBeVisible()
+  await expect(dialog.locator('[data-account-type]')).toHaveText('EOA')
+  expect(await client.getCode({ address: smart })).toBeUndefined()
+  await waitForAddress(page, smart)
+  expect(await providerRequest(page, 'eth_accounts', [])).toEqual([smart])
 })
 
 test('error: too little to pay for gas and an unreachable bundler each fail in words, a reverting call is shown warned, and nothing is sent', async ({
@@ -280,7 +310,7 @@ test("behavior: on a project whose gas the dev paymaster sponsors, a smart accou
   expect(await usdBalance(receiver)).toBe(parseUnits('2', 6))
 })
 
-test('behavior: where the site keeps its own sign-ins, switching to the smart account warns that it might not support it', async ({
+test('behavior: where the site keeps its own sign-ins, switching to the smart account warns that it might not support it; the address stays, so the sign-in is not asked again', async ({
   page,
 }) => {
   await openSite(page, {
@@ -291,22 +321,18 @@ test('behavior: where the site keeps its own sign-ins, switching to the smart ac
   const { dialog, frame } = modal(page)
   const { address: smart } = await signUpByEmail(page, freshEmail())
   // Sign-in is optional here: left unsigned, the wallet stays connected.
-  const leaveSignIn = async () => {
-    await expect(dialog.getByRole('heading', { level: 1 })).toHaveText('Sign In')
-    await dialog.getByRole('button', { name: 'Cancel' }).click()
-    await expectClosed(page)
-  }
-  await leaveSignIn()
+  await expect(dialog.getByRole('heading', { level: 1 })).toHaveText('Sign In')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expectClosed(page)
 
   await page.evaluate(() => window.airlock!.open())
   await dialog.getByRole('button', { name: 'Switch to EOA' }).click()
   await expect(frame.getByText('Switched to EOA')).toBeVisible()
-  await page.waitForFunction((previous) => window.airlock!.getState().address !== previous, smart)
-  // Another account: the site's sign-in is asked for again.
-  await leaveSignIn()
+  await expect(dialog.locator('[data-account-type]')).toHaveText('EOA')
 
-  await page.evaluate(() => window.airlock!.open())
   await dialog.getByRole('button', { name: 'Switch to Smart Account' }).click()
   await expect(frame.getByText('This application might not support Smart Accounts')).toBeVisible()
+  await expect(dialog.locator('[data-account-type]')).toHaveText('Smart Account')
   await waitForAddress(page, smart)
+  await expect(dialog.getByRole('heading', { level: 1 })).not.toHaveText('Sign In')
 })

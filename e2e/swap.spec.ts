@@ -113,6 +113,15 @@ function swapForm(page: Page) {
     quote: dialog.locator('[data-swap-quote]'),
     message: dialog.locator('[data-swap-error]'),
     button: (name: string) => dialog.getByRole('button', { name, exact: true }),
+    /** Waits for a quote like `pattern`; failing, says what the form showed instead. */
+    async quoted(pattern: RegExp) {
+      const quote = dialog.locator('[data-swap-quote]')
+      await expect(quote)
+        .toHaveText(pattern)
+        .catch(async (error: Error) => {
+          throw new Error(`${error.message}\nThe Swap form showed: ${await dialog.innerText()}`)
+        })
+    },
   }
 }
 
@@ -127,7 +136,7 @@ test('behavior: ETH for aUSD, then aUSD back with an approve first: on anvil, in
   await swap.pick('to', 'aUSD')
   await swap.amount.fill('1')
   // 300,000 aUSD and 100 ETH in the pool: about 2,960 after the 0.3% fee and the price impact.
-  await expect(swap.quote).toHaveText(/^2,9\d\d\.\d+$/)
+  await swap.quoted(/^2,9\d\d\.\d+$/)
   await expect(swap.dialog.locator('[data-swap-minimum]')).toContainText('aUSD')
   await expect(swap.dialog.locator('[data-swap-fee]')).toHaveText(/ETH$/)
   await expect(swap.dialog.getByText('Slippage tolerance 1%')).toBeVisible()
@@ -149,7 +158,7 @@ test('behavior: ETH for aUSD, then aUSD back with an approve first: on anvil, in
   await swap.pick('from', 'aUSD')
   await swap.pick('to', 'ETH')
   await swap.amount.fill('100')
-  await expect(swap.quote).toHaveText(/^0\.0\d+$/)
+  await swap.quoted(/^0\.0\d+$/)
   await swap.button('Approve aUSD').click()
   await expect(swap.button('Swap')).toBeEnabled()
   expect(await routerAllowanceOf(account.address)).toBe(parseUnits('100', 6))
@@ -182,7 +191,7 @@ test('behavior: with the email wallet, Swap is reviewed once, on the approval sc
   await swap.pick('to', 'aUSD')
   await swap.amount.fill('0.01')
   // 300,000 aUSD and 100 ETH in the pool: 0.01 ETH brings about 29.9 aUSD.
-  await expect(swap.quote).toHaveText(/^29\.\d+$/)
+  await swap.quoted(/^29\.\d+$/)
   await swap.button('Swap').click()
 
   // Swap goes straight to the wallet: its approval, with what the simulation says it brings.
@@ -220,7 +229,7 @@ test('behavior: a declined approve says so and keeps the form as it was; nothing
   await swap.pick('from', 'aUSD')
   await swap.pick('to', 'ETH')
   await swap.amount.fill('50')
-  await expect(swap.quote).toHaveText(/^0\.0\d+$/)
+  await swap.quoted(/^0\.0\d+$/)
   wallet.rejectNext('eth_sendTransaction')
   await swap.button('Approve aUSD').click()
   await expect(swap.message).toHaveText('Signature declined')

@@ -79,10 +79,10 @@ export async function buildBundles({ quiet = false } = {}) {
 }
 
 /**
- * Starts anvil (seeded, with EntryPoint v0.8, DevAccountFactory and DevPaymaster), the ERC-4337
- * bundler, the dev paymaster, the
- * Solana RPC, the WalletConnect relay, the dev mail server, the dev OpenID provider and the dev
- * Farcaster relay (the last five in this process), the API and the demo site. `solanaPort` defaults to
+ * Starts anvil (seeded, with EntryPoint v0.8, Simple7702Account, DevAccountFactory and
+ * DevPaymaster), the ERC-4337 bundler, the dev paymaster, the Solana RPC, the WalletConnect
+ * relay, the dev mail server, the dev OpenID provider and the dev Farcaster relay (the last five
+ * in this process), the API and the demo site. `solanaPort` defaults to
  * env SOLANA_PORT, else 8899; `smtpPort` to SMTP_PORT, else 2525; `devMailPort` (the dev mail page)
  * to DEV_MAIL_PORT, else 8790; `oidcPort` (the OpenID provider, an issuer per social login at
  * `/<provider>`) to OIDC_PORT, else 8791. The API gets a client of every social login there
@@ -173,11 +173,9 @@ export async function startStack(options = {}) {
     // Tokens, NFTs (one spam collection) and some history, so the demo shows real data at once.
     const { seedDevChain } = await import('../devchain/seed.mjs')
     await seedDevChain({ rpcUrl: urls.anvil })
-    // ERC-4337: EntryPoint v0.8 at its canonical address and a smart-account factory, then the
+    // ERC-4337: EntryPoint v0.8 and Simple7702Account at their canonical addresses, then the
     // bundler. Alto takes seconds to come up, so the rest starts meanwhile; awaited at the end.
-    const { deployAccountAbstraction, devAccountFactoryAddress } = await import(
-      '../devchain/accountAbstraction.mjs'
-    )
+    const { deployAccountAbstraction } = await import('../devchain/accountAbstraction.mjs')
     await deployAccountAbstraction({ rpcUrl: urls.anvil })
     // ENS with CCIP-Read: `airlock.eth` on an offchain resolver whose gateway is the API's, so
     // any ENS client resolves the names visitors register (devchain/ens.mjs).
@@ -255,11 +253,8 @@ export async function startStack(options = {}) {
         AIRLOCK_FARCASTER_RELAY_URL: farcaster.relayUrl,
         AIRLOCK_FARCASTER_RPC_URL: urls.anvil,
         AIRLOCK_BUNDLER_URLS_JSON: JSON.stringify({ 'eip155:31337': urls.bundler }),
-        // The dev chain's smart accounts: devchain's DevAccountFactory (dev only; production sets
-        // a published, audited factory).
-        AIRLOCK_ACCOUNT_FACTORIES_JSON: JSON.stringify({
-          'eip155:31337': devAccountFactoryAddress,
-        }),
+        // The dev chain's smart accounts: no factory named, so the visitor's own EOA upgraded
+        // with EIP-7702 to Simple7702Account (placed by deployAccountAbstraction), as production.
         AIRLOCK_PAYMASTER_URLS_JSON: JSON.stringify({ 'eip155:31337': urls.paymaster }),
         AIRLOCK_NAMES_PARENT: 'airlock.eth',
         AIRLOCK_NAMES_GATEWAY_KEY: devNamesGatewayKey,

@@ -39,9 +39,9 @@ import { swapRoutes } from './routes/swap'
 import { walletRoutes } from './routes/wallets'
 import { type AccountData, createAccountData } from './services/accountData/accountData'
 import type {
-  AccountFactoryConfig,
   BundlerConfig,
   PaymasterConfig,
+  SmartAccountConfig,
 } from './services/bundlers/bundlerConfig'
 import { developmentServerKey } from './services/email/emailConfig'
 import type { Mailer } from './services/email/mailer'
@@ -146,10 +146,10 @@ export declare namespace createApp {
     /** Each eip155 network's ERC-4337 bundler (`readBundlerConfig`). Default: none. */
     bundlers?: BundlerConfig | undefined
     /**
-     * Each bundler network's smart-account factory (`readAccountFactoryConfig`); a network with a
-     * bundler but no factory offers no smart accounts. Default: none.
+     * How each bundler network's smart accounts are made (`readSmartAccountConfig`); a bundler
+     * network left out upgrades the EOA with EIP-7702 to Simple7702Account. Default: none.
      */
-    accountFactories?: AccountFactoryConfig | undefined
+    smartAccounts?: SmartAccountConfig | undefined
     /** Each eip155 network's ERC-7677 paymaster (`readPaymasterConfig`). Default: none. */
     paymasters?: PaymasterConfig | undefined
     /**
@@ -320,7 +320,7 @@ export function createApp(options: createApp.Options): Hono {
       credential,
       networks,
       bundlers: options.bundlers ?? {},
-      accountFactories: options.accountFactories ?? {},
+      smartAccounts: options.smartAccounts ?? {},
       paymasters: options.paymasters ?? {},
       rateLimiter: inMemory(options.bundlerRateLimiter, 'bundler', defaultBundlerPerMinute),
     }),

@@ -12,12 +12,12 @@ import { defaultLogLevel, type LogLevel, logLevels } from './logger'
 import { repoRoot } from './repoRoot'
 import { type AccountDataConfig, loadAccountDataConfig } from './services/accountData/config'
 import {
-  type AccountFactoryConfig,
   type BundlerConfig,
   type PaymasterConfig,
-  readAccountFactoryConfig,
   readBundlerConfig,
   readPaymasterConfig,
+  readSmartAccountConfig,
+  type SmartAccountConfig,
 } from './services/bundlers/bundlerConfig'
 import { type EmailConfig, readEmailConfig } from './services/email/emailConfig'
 import { defaultEventRetentionDays } from './services/eventRetention'
@@ -102,8 +102,14 @@ export type ServerConfig = {
    * the modal's user operations to (bundlerConfig.ts); none by default.
    */
   bundlers: BundlerConfig
-  /** Each bundler network's smart-account factory (`AIRLOCK_ACCOUNT_FACTORIES_JSON`). */
-  accountFactories: AccountFactoryConfig
+  /**
+   * How each bundler network's smart accounts are made: EIP-7702 (Simple7702Account, or
+   * `AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON`'s implementation) unless
+   * `AIRLOCK_ACCOUNT_FACTORIES_JSON` names a factory for it (bundlerConfig.ts).
+   */
+  smartAccounts: SmartAccountConfig
+  /** Networks those two name that have no bundler: no smart account works there. */
+  smartAccountsWithoutBundler: string[]
   /**
    * `AIRLOCK_PAYMASTER_URLS_JSON`: each eip155 network's ERC-7677 paymaster, which sponsors the
    * gas of the smart accounts' user operations there (bundlerConfig.ts); none by default.
@@ -270,6 +276,7 @@ export function readServerConfig(env: Environment): ServerConfig {
   const production = isProduction(env)
   const networks = loadNetworks(env, { production })
   const bundlers = readBundlerConfig(env, { production })
+  const smartAccounts = readSmartAccountConfig(env, bundlers)
   return {
     production,
     host: env.HOST || '127.0.0.1',
@@ -293,7 +300,8 @@ export function readServerConfig(env: Environment): ServerConfig {
     social: readSocialConfig(env, { production }),
     farcaster: readFarcasterConfig(env, { production }),
     bundlers,
-    accountFactories: readAccountFactoryConfig(env, bundlers),
+    smartAccounts: smartAccounts.accounts,
+    smartAccountsWithoutBundler: smartAccounts.withoutBundler,
     paymasters: readPaymasterConfig(env, { production }),
     names: readNamesConfig(env),
     onramp: readOnrampConfig(env),

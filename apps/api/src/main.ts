@@ -235,7 +235,7 @@ async function main(): Promise<void> {
     social: config.social,
     farcaster: config.farcaster,
     bundlers: config.bundlers,
-    accountFactories: config.accountFactories,
+    smartAccounts: config.smartAccounts,
     paymasters: config.paymasters,
     bundlerRateLimiter,
     names: config.names,

@@ -137,6 +137,27 @@ describe('productionConfigProblems', () => {
     ).toHaveLength(1)
   })
 
+  test('behavior: a network offering smart accounts (their kind or a paymaster) with no bundler is refused, named with the fix; with its bundler it passes', () => {
+    const problem = (network: string) =>
+      `${network} offers smart accounts (AIRLOCK_ACCOUNT_FACTORIES_JSON, AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON or AIRLOCK_PAYMASTER_URLS_JSON) but has no bundler: add its bundler to AIRLOCK_BUNDLER_URLS_JSON, or leave the network out of those.`
+    const address = '0x0000000000000000000000000000000000f4c70a'
+    expect(
+      check({
+        ...production,
+        AIRLOCK_ACCOUNT_FACTORIES_JSON: JSON.stringify({ 'eip155:10': address }),
+        AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON: JSON.stringify({ 'eip155:1': address }),
+        AIRLOCK_PAYMASTER_URLS_JSON: JSON.stringify({ 'eip155:8453': 'https://pm.example/' }),
+      }).problems,
+    ).toEqual([problem('eip155:1'), problem('eip155:10'), problem('eip155:8453')])
+    expect(
+      check({
+        ...production,
+        AIRLOCK_BUNDLER_URLS_JSON: JSON.stringify({ 'eip155:8453': 'https://b.example/' }),
+        AIRLOCK_PAYMASTER_URLS_JSON: JSON.stringify({ 'eip155:8453': 'https://pm.example/' }),
+      }).problems,
+    ).toEqual([])
+  })
+
   test('behavior: SQLite in the default DATA_DIR is a warning, not a refusal', () => {
     const sqlite = { ...production, DATABASE_URL: undefined }
     const { problems, warnings } = check(sqlite)

@@ -1,7 +1,8 @@
 /**
  * What production mode refuses at start: settings that are fine on a developer's machine and
  * unsafe in front of visitors (no public https URL, no word on the TLS proxy's addresses, an http
- * or loopback RPC URL or WalletConnect relay, Verify off, names without their own gateway key),
+ * or loopback RPC URL or WalletConnect relay, Verify off, names without their own gateway key, a
+ * network offering smart accounts with no bundler),
  * and stored project origins that are not https. Each problem names the setting or project, the
  * value, and the fix; a start reports all of them, not the first.
  */
@@ -109,6 +110,15 @@ export function productionConfigProblems(
     problems.push(
       "AIRLOCK_NAMES_GATEWAY_KEY is the development stack's key, which is public (devchain/ens.mjs): anyone could sign answers for your resolver with it. Make a key of your own (e.g. cast wallet new) and make it your resolver's signer.",
     )
+
+  // A network offering smart accounts (their kind, or a paymaster for their gas) with no bundler:
+  // the modal could make no smart account there.
+  const offered = [...config.smartAccountsWithoutBundler, ...Object.keys(config.paymasters)]
+  for (const network of [...new Set(offered)].sort())
+    if (!(network in config.bundlers))
+      problems.push(
+        `${network} offers smart accounts (AIRLOCK_ACCOUNT_FACTORIES_JSON, AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON or AIRLOCK_PAYMASTER_URLS_JSON) but has no bundler: add its bundler to AIRLOCK_BUNDLER_URLS_JSON, or leave the network out of those.`,
+      )
 
   if (config.storage.dialect === 'sqlite' && !env.DATA_DIR)
     warnings.push(

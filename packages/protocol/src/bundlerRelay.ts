@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini'
 
-/** The salt of an owner's one smart account at the factory. */
+/** The salt of an owner's one smart account at a factory (`factory` networks). */
 export const smartAccountSalt = 0n
 
 /** ERC-7677's paymaster methods: the relay passes them on to the network's paymaster, if any. */
@@ -28,15 +28,36 @@ export const bundlerMethods = [
 ] as const
 export type BundlerMethod = (typeof bundlerMethods)[number]
 
+const addressSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
+
+/**
+ * eth-infinitism's Simple7702Account (published with EntryPoint v0.8) at its canonical address:
+ * the implementation an embedded wallet's EOA delegates to with EIP-7702 unless the operator
+ * names another for the network.
+ */
+export const simple7702AccountAddress = '0xe6Cae83BdE06E4c305530e199D7217f42808555B'
+
+/**
+ * How a network's smart accounts are made. `eip7702`: the visitor's own EOA, upgraded in place
+ * by an EIP-7702 authorization delegating to `implementation` (one address, no second identity);
+ * the default for a network with a bundler. `factory`: a counterfactual account from `factory`
+ * (`getAddress(owner, 0)`), a second address, for networks without EIP-7702.
+ */
+export const smartAccountKindSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('eip7702'), implementation: addressSchema }),
+  z.object({ kind: z.literal('factory'), factory: addressSchema }),
+])
+export type SmartAccountKind = z.infer<typeof smartAccountKindSchema>
+
 /**
  * What a smart account's network offers, as `POST /v1/projects/:id/bundler/info` answers it:
- * the EntryPoint its bundler serves, the account factory the operator configured for the network
- * (`AIRLOCK_ACCOUNT_FACTORIES_JSON`: where the modal makes its account, and what the API asks
- * whose account a sender is), and whether a paymaster sponsors the gas.
+ * the EntryPoint its bundler serves, how its smart accounts are made (the operator's
+ * configuration: where the modal makes its account, and what the API checks a sponsored sender
+ * against), and whether a paymaster sponsors the gas.
  */
 export const bundlerInfoSchema = z.object({
-  entryPoint: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
-  accountFactory: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+  entryPoint: addressSchema,
+  account: smartAccountKindSchema,
   paymaster: z.boolean(),
 })
 export type BundlerInfo = z.infer<typeof bundlerInfoSchema>

@@ -8,9 +8,9 @@ import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   deployAccountAbstraction,
-  devAccountFactoryAddress,
   devPaymasterAddress,
   entryPointAddress,
+  simple7702AccountAddress,
 } from '../../../../devchain/accountAbstraction.mjs'
 import { type Bundler, startBundler } from '../../../../devchain/bundler.mjs'
 import { frameTokenHeaders, testCredential } from '../../test/frameTokens'
@@ -69,11 +69,11 @@ describe('bundler relay', () => {
         'eip155:10': `http://127.0.0.1:${await freePort()}`,
         'eip155:8453': hangingUrl,
       },
-      // Each network's own factory: the info answers the one of the network asked about.
-      accountFactories: {
-        'eip155:31337': devAccountFactoryAddress,
-        'eip155:10': otherFactory,
-        'eip155:8453': otherFactory,
+      // Each network's own kind of smart account: the info answers the one of the network asked
+      // about; eip155:31337, left out, upgrades the EOA with EIP-7702 to Simple7702Account.
+      smartAccounts: {
+        'eip155:10': { kind: 'factory', factory: otherFactory },
+        'eip155:8453': { kind: 'eip7702', implementation: otherFactory },
       },
       paymasters: { 'eip155:10': `http://127.0.0.1:${await freePort()}` },
       rateLimiter: createRateLimiter({
@@ -319,24 +319,25 @@ describe('bundler relay', () => {
     })
   })
 
-  test("behavior: info says the network's EntryPoint and whether a paymaster sponsors gas, with the relay's own checks", async () => {
+  test("behavior: info says the network's EntryPoint, how its smart accounts are made and whether a paymaster sponsors gas, with the relay's own checks", async () => {
     const app = await routes()
     expect(await info(app)).toEqual({
       status: 200,
       body: {
         entryPoint: entryPointAddress,
-        accountFactory: devAccountFactoryAddress,
+        account: { kind: 'eip7702', implementation: simple7702AccountAddress },
         paymaster: false,
       },
     })
+    const factory = { kind: 'factory', factory: otherFactory }
     expect(await info(app, { chainId: 'eip155:10', projectId: 'sponsored' })).toEqual({
       status: 200,
-      body: { entryPoint: entryPointAddress, accountFactory: otherFactory, paymaster: true },
+      body: { entryPoint: entryPointAddress, account: factory, paymaster: true },
     })
     // The network has a paymaster, but this project does not have its gas sponsored.
     expect(await info(app, { chainId: 'eip155:10' })).toEqual({
       status: 200,
-      body: { entryPoint: entryPointAddress, accountFactory: otherFactory, paymaster: false },
+      body: { entryPoint: entryPointAddress, account: factory, paymaster: false },
     })
     expect(await info(app, { chainId: 'eip155:1' })).toMatchObject({
       status: 404,

@@ -33,9 +33,9 @@ import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { entryPoint08Address as entryPoint08 } from 'viem/account-abstraction'
 import type {
-  AccountFactoryConfig,
   BundlerConfig,
   PaymasterConfig,
+  SmartAccountConfig,
 } from '../services/bundlers/bundlerConfig'
 import {
   BundlerRelayError,
@@ -64,8 +64,8 @@ import { checkedBody, jsonBody, routeCheck } from './validators'
 export type BundlerRoutesOptions = {
   storage: Storage
   bundlers: BundlerConfig
-  /** Each bundler network's smart-account factory: a network without one offers no smart accounts. */
-  accountFactories: AccountFactoryConfig
+  /** How each bundler network's smart accounts are made; left out: EIP-7702, Simple7702Account. */
+  smartAccounts: SmartAccountConfig
   paymasters: PaymasterConfig
   rateLimiter: BundlerRateLimiter
   trustProxy: number
@@ -99,7 +99,7 @@ const sponsorshipErrorStatus: Record<SponsorshipErrorCode, ContentfulStatusCode>
 
 export function bundlerRoutes({
   bundlers,
-  accountFactories,
+  smartAccounts,
   paymasters,
   timeoutMs,
   networks,
@@ -108,9 +108,9 @@ export function bundlerRoutes({
 }: BundlerRoutesOptions): Hono {
   const app = new Hono()
   const { storage } = admission
-  const relay = createBundlerRelay({ bundlers, accountFactories, paymasters, timeoutMs })
-  /** The sponsored visitors' smart-account addresses, as the factories answered (bounded). */
-  const smartAccounts = createMemoryCache({ maxEntries: 10_000 })
+  const relay = createBundlerRelay({ bundlers, smartAccounts, paymasters, timeoutMs })
+  /** The sponsored visitors' factory-made accounts' addresses, as the factories answered. */
+  const factoryAccounts = createMemoryCache({ maxEntries: 10_000 })
 
   /** The signed-in visitor a sponsorship is asked for. @throws SponsorshipError */
   async function sponsoredVisitor(c: Context, project: Project) {
@@ -131,18 +131,18 @@ export function bundlerRoutes({
   async function admitSponsorship(
     c: Context,
     project: Project,
-    { network, accountFactory }: NetworkBundler,
+    { network, account }: NetworkBundler,
     { operation, callData, count }: SponsorshipRequest,
   ) {
     const session = await sponsoredVisitor(c, project)
     assertSponsoredCalls(project.settings.sponsoredCalls, network, callData)
     await assertOwnSmartAccount(
-      { db: storage.db, networks, addresses: smartAccounts },
+      { db: storage.db, networks, addresses: factoryAccounts },
       {
         projectId: project.id,
         login: session.email,
         network,
-        accountFactory,
+        account,
         sender: operation.sender,
       },
     )
@@ -254,7 +254,7 @@ export function bundlerRoutes({
     const paymaster = !!relay.paymasterOf(c.var.service.network, sponsored)
     const info: BundlerInfo = {
       entryPoint: entryPoint08,
-      accountFactory: c.var.service.accountFactory,
+      account: c.var.service.account,
       paymaster,
     }
     return c.json(info, 200)

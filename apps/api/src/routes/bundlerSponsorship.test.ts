@@ -57,7 +57,11 @@ const caps: Partial<SponsorshipCaps> = {
 /** The token whose transfers (only) the projects sponsor, and a contract they don't. */
 const token = `0x${'7'.repeat(40)}` as Address
 const stranger = `0x${'5'.repeat(40)}` as Address
-const sponsoredCalls = [`eip155:31337:${token}@0xa9059cbb`, `eip155:10:${token}`]
+const sponsoredCalls = [
+  `eip155:31337:${token}@0xa9059cbb`,
+  `eip155:10:${token}`,
+  `eip155:8453:${token}`,
+]
 const transfer = encodeFunctionData({
   abi: erc20Abi,
   functionName: 'transfer',
@@ -166,18 +170,30 @@ const networks = (rpcUrl = anvil.rpcUrl): NetworkConfig[] => [
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrl,
   },
+  // An EIP-7702 network: the smart account is the visitor's own EOA.
+  {
+    caipNetworkId: 'eip155:8453',
+    name: 'Base',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrl,
+  },
 ]
 
 /** The relay's routes; the networks' RPC is anvil's unless `rpcUrl` stands before it. */
 const routes = ({ rpcUrl = anvil.rpcUrl }: { rpcUrl?: string } = {}) =>
   bundlerRoutes({
     storage,
-    bundlers: { 'eip155:31337': bundler.url, 'eip155:10': bundler.url },
-    accountFactories: {
-      'eip155:31337': devAccountFactoryAddress,
-      'eip155:10': devAccountFactoryAddress,
+    bundlers: { 'eip155:31337': bundler.url, 'eip155:10': bundler.url, 'eip155:8453': bundler.url },
+    // eip155:8453 is left out: EIP-7702 with Simple7702Account, the default.
+    smartAccounts: {
+      'eip155:31337': { kind: 'factory', factory: devAccountFactoryAddress },
+      'eip155:10': { kind: 'factory', factory: devAccountFactoryAddress },
     },
-    paymasters: { 'eip155:31337': paymaster.url, 'eip155:10': deadPaymaster },
+    paymasters: {
+      'eip155:31337': paymaster.url,
+      'eip155:10': deadPaymaster,
+      'eip155:8453': paymaster.url,
+    },
     rateLimiter: createRateLimiter({
       name: 'bundler',
       perMinute: { client: 1000, project: 1000 },
@@ -354,6 +370,32 @@ describe('gas sponsorship', () => {
     expect(await usage()).toEqual({})
     // Bob's own operation, from his own session, passes.
     expect((await call(app, paymasterData(bobs), { cookie: cookies.bob })).status).toBe(200)
+  })
+
+  test("security: on an EIP-7702 network the visitor's own EOA is sponsored, asking the network nothing; their factory account and another visitor's EOA are refused 403", async () => {
+    const rpc = await startRpcBefore(anvil.rpcUrl)
+    const app = routes({ rpcUrl: rpc.url })
+    await rpc.stop()
+    const on7702 = { cookie: cookies.ada, chainId: 'eip155:8453' }
+    expect(await call(app, paymasterData(operation(owners.ada.address, 0)), on7702)).toMatchObject({
+      status: 200,
+      body: { result: { paymaster: devPaymasterAddress } },
+    })
+    const mismatch = (sender: Hex) => ({
+      status: 403,
+      body: {
+        error: {
+          code: 'sponsorshipSenderMismatch',
+          message: `Gas is sponsored only for the signed-in visitor's own smart account, not ${sender.toLowerCase()}.`,
+        },
+      },
+    })
+    expect(await call(app, paymasterData(operation(accounts.ada, 0)), on7702)).toMatchObject(
+      mismatch(accounts.ada),
+    )
+    expect(await call(app, paymasterData(operation(owners.bob.address, 0)), on7702)).toMatchObject(
+      mismatch(owners.bob.address),
+    )
   })
 
   test("behavior: a visitor's smart account is asked of the network once: with the network gone their next sponsorship still passes, another visitor's is 502 bundlerUnavailable", async () => {

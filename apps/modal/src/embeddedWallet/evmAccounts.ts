@@ -1,10 +1,13 @@
 /**
  * The embedded wallet's two EVM accounts and which one is active (spec §3 preferred account
- * type, §4 "Other", §6): the EOA of its key, and the smart account that key owns. The visitor's
- * choice is kept per account and network; without one, the default is spec §9's (eip155:
- * smartAccount). The smart account is offered only where the project has smart accounts on and
- * the API has a bundler for the network; elsewhere the EOA is the account. The AUTH connector
- * holds `provider`, which always answers as the active account.
+ * type, §4 "Other", §6): the EOA of its key, and the smart account that key owns. On an EIP-7702
+ * network both have the EOA's address (the smart account is the EOA upgraded): a switch changes
+ * no address, so the site hears no accountsChanged (its wallet_getCapabilities answer changes),
+ * and switching back to EOA offers to remove the upgrade. The visitor's choice is kept per
+ * account and network; without one, the default is spec §9's (eip155: smartAccount). The smart
+ * account is offered only where the project has smart accounts on and the API has a bundler for
+ * the network; elsewhere the EOA is the account. The AUTH connector holds `provider`, which
+ * always answers as the active account.
  */
 import {
   type AccountType,
@@ -15,10 +18,11 @@ import {
   type NetworkConfig,
   namespaceOf,
 } from '@airlock/protocol'
-import type { Address, Hex, PrivateKeyAccount, Transport } from 'viem'
+import type { Hex, PrivateKeyAccount, Transport } from 'viem'
 import { type ApiFetch, HttpError } from '../api'
 import type { Persistence } from '../stores/persistence'
 import type { ModalStore } from '../stores/store'
+import { offerDelegationRemoval } from './accountUpgrade'
 import type { ReportFailure } from './afterApproval'
 import { bundlerInfo, bundlerRelayTransport } from './bundlerRelay'
 import type { Approve, EvmSigner } from './evmSigner'
@@ -106,10 +110,10 @@ export function createEvmAccounts(options: EvmAccountsOptions) {
       eoa,
       networks: store.getState().networks,
       bundlerTransport: relay,
-      accountFactory: async (network) => {
+      accountKind: async (network) => {
         const offer = await offerOn(network.caipNetworkId)
         if (!offer) throw smartAccountsUnavailable(network.name)
-        return offer.accountFactory as Address
+        return offer.account
       },
       sponsored: async (network) =>
         (await offerOn(network.caipNetworkId).catch(() => undefined))?.paymaster === true,
@@ -124,6 +128,24 @@ export function createEvmAccounts(options: EvmAccountsOptions) {
       throw error
     })
     return smart
+  }
+
+  /**
+   * Back on the EOA of an EIP-7702 network: offers to remove the EOA's delegation (approved on
+   * the approval screen). Once removed, the smart account is made again when next chosen: the
+   * one made knew the address as upgraded.
+   */
+  async function offerRemoval(network: CaipNetworkId) {
+    const config = networkOf(network)
+    const offer = await offerOn(network).catch(() => undefined)
+    if (!config || offer?.account.kind !== 'eip7702') return
+    const removed = await offerDelegationRemoval({
+      owner,
+      network: config,
+      approve: options.approve,
+      report: options.onFailedAfterApproval,
+    })
+    if (removed) smart = undefined
   }
 
   async function preferred(network: CaipNetworkId): Promise<EvmAccountType> {
@@ -188,6 +210,7 @@ export function createEvmAccounts(options: EvmAccountsOptions) {
         isPreferences,
       )
       await persistence.write(preferencesKey, { ...kept, [preferenceOf(network)]: to })
+      if (to === 'eoa') await offerRemoval(network)
     },
   }
 }

@@ -41,6 +41,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Asker } from '../connectors/types'
+import type { AccountUpgrade, DelegationRemoval } from './accountUpgrade'
 import { afterApproval, type ReportFailure } from './afterApproval'
 import { eoaBatch } from './eoaBatch'
 import { feeEstimate } from './evmFeeEstimate'
@@ -67,6 +68,9 @@ import { invalid, networkList, readableText, shown } from './signerInput'
  * - `typedData`: an EIP-712 signature; `message` holds the typed data's fields.
  * - `transaction`: a transaction to send (the view decodes its data: embeddedWallet/decode/).
  * - `calls`: a smart account's batch (EIP-5792 `wallet_sendCalls`), sent as one user operation.
+ * A smart account's `transaction` or `calls` with `upgrade` first upgrades the EOA to a smart
+ * account (EIP-7702, accountUpgrade.ts): the view names the contract and its address. The EOA's
+ * `transaction` with `removal` (to itself, offered on switching back to EOA) removes it.
  */
 export type ApprovalRequest = ApprovalContext<Address> &
   (
@@ -77,8 +81,13 @@ export type ApprovalRequest = ApprovalContext<Address> &
         primaryType: string
         message: Record<string, unknown>
       }
-    | ({ kind: 'transaction'; fee?: NetworkFee } & ApprovalCall)
-    | { kind: 'calls'; calls: ApprovalCall[]; fee?: NetworkFee }
+    | ({
+        kind: 'transaction'
+        fee?: NetworkFee
+        upgrade?: AccountUpgrade
+        removal?: DelegationRemoval
+      } & ApprovalCall)
+    | { kind: 'calls'; calls: ApprovalCall[]; fee?: NetworkFee; upgrade?: AccountUpgrade }
   )
 
 /**

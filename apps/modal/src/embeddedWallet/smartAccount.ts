@@ -1,20 +1,24 @@
 /**
- * The embedded wallet's ERC-4337 smart account (issue 20): a SimpleAccount (EntryPoint v0.8, from
- * `@account-abstraction/contracts`, with ERC-1271) owned by the wallet's EVM key, made by the
- * network's account factory, which the operator configures and the API's bundler info names (the
- * dev stack's is devchain's DevAccountFactory); the modal names none of its own. The address is counterfactual: it works, and
+ * The embedded wallet's ERC-4337 smart account (issues 20 and 35), made as the network's bundler
+ * info says (`SmartAccountKind`). On an EIP-7702 network it is the wallet's own EOA upgraded in
+ * place to Simple7702Account (viem's toSimple7702SmartAccount; the upgrade is accountUpgrade.ts):
+ * one address, its signatures the key's, which verify before the upgrade (ecrecover) and after
+ * (ERC-1271). On a network without 7702 it is a SimpleAccount (EntryPoint v0.8, with ERC-1271)
+ * owned by the wallet's EVM key, made by the network's account factory, which the operator
+ * configures; the modal names none of its own. That address is counterfactual: it works, and
  * its signatures verify (ERC-6492), before the first user operation deploys it. The modal reaches
  * the network's bundler only through the API's relay (bundlerRelay.ts); the dev chain's tests use
  * these with the bundler itself.
  */
 
-import { smartAccountSalt } from '@airlock/protocol'
+import { type SmartAccountKind, smartAccountSalt } from '@airlock/protocol'
 import {
   type Address,
   type Client,
   encodeFunctionData,
   type Hex,
   type LocalAccount,
+  type PrivateKeyAccount,
   type PublicClient,
   parseAbi,
   type Transport,
@@ -27,6 +31,7 @@ import {
   getUserOperationHash,
   type PaymasterClient,
   type SmartAccount,
+  toSimple7702SmartAccount,
   toSmartAccount,
 } from 'viem/account-abstraction'
 
@@ -51,8 +56,30 @@ const stubSignature: Hex =
   '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
 
 /**
- * The smart account of `owner` on `client`'s chain, as viem's account-abstraction module uses it.
- * Its address is the factory's answer (an `eth_call`; the factory must be on the chain).
+ * The smart account of `owner` on `client`'s chain, made as `kind` says: on an EIP-7702 network
+ * the owner's own address, delegating to the implementation; else the factory's account.
+ */
+export function smartAccountOf({
+  client,
+  kind,
+  owner,
+}: {
+  client: PublicClient
+  kind: SmartAccountKind
+  owner: PrivateKeyAccount
+}): Promise<SmartAccount> {
+  if (kind.kind === 'factory')
+    return ownedSmartAccount({ client, factory: kind.factory as Address, owner })
+  return toSimple7702SmartAccount({
+    client,
+    owner,
+    implementation: kind.implementation as Address,
+  })
+}
+
+/**
+ * The factory-made smart account of `owner` on `client`'s chain, as viem's account-abstraction
+ * module uses it. Its address is the factory's answer (an `eth_call`; the factory must be on the chain).
  *
  * @example
  * const account = await ownedSmartAccount({ client, factory, owner: privateKeyToAccount(key) })

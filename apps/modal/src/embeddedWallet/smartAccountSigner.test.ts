@@ -1,11 +1,16 @@
 /**
  * The embedded wallet's smart-account provider (createSmartAccountSigner) against real parts: an
- * anvil with EntryPoint v0.8 and the account factory (devchain/accountAbstraction.mjs), alto as
+ * anvil with EntryPoint v0.8, the account factory and Simple7702Account
+ * (devchain/accountAbstraction.mjs), alto as
  * the bundler (devchain/bundler.mjs), and the EOA provider it shares the network with. What the
  * visitor is asked, what lands on chain, the EIP-1193 and EIP-5792 error of each refusal, and the
  * bundler slow or gone.
  */
-import type { NetworkConfig } from '@airlock/protocol'
+import {
+  type NetworkConfig,
+  type SmartAccountKind,
+  simple7702AccountAddress,
+} from '@airlock/protocol'
 import {
   type Address,
   createPublicClient,
@@ -85,6 +90,8 @@ type WalletOptions = {
   paymasterServices?: string[]
   /** The owner's key: another wallet's, to open it again (a reload). */
   privateKey?: Hex
+  /** How the network makes smart accounts: DevAccountFactory's unless given. */
+  kind?: SmartAccountKind
 }
 
 /**
@@ -99,6 +106,7 @@ async function freshWallet({
   bundlerTransport = () => http(bundler.url, { retryCount: 0 }),
   paymasterServices = [],
   privateKey = generatePrivateKey(),
+  kind = { kind: 'factory', factory: devAccountFactoryAddress },
 }: WalletOptions = {}) {
   const shown: ApprovalRequest[] = []
   const approve = async (request: ApprovalRequest) => {
@@ -118,7 +126,7 @@ async function freshWallet({
     eoa,
     networks: [network],
     bundlerTransport,
-    accountFactory: async () => devAccountFactoryAddress,
+    accountKind: async () => kind,
     paymasterServices: () => paymasterServices,
     approve,
     onFailedAfterApproval: (error) => reported.push(error),
@@ -796,6 +804,91 @@ describe('the bundler unreachable', () => {
     },
     sendTimeout,
   )
+})
+
+describe('EIP-7702: the smart account is the EOA, upgraded on its first user operation', () => {
+  const eip7702: SmartAccountKind = { kind: 'eip7702', implementation: simple7702AccountAddress }
+  const upgrade = { contract: 'Simple7702Account', address: simple7702AccountAddress }
+  const delegation = `0xef0100${simple7702AccountAddress.slice(2).toLowerCase()}`
+
+  test(
+    "behavior: the account is the EOA's address; the first send shows the upgrade and carries the authorization, the code becomes the delegation; the second shows none; signatures verify before and after",
+    async () => {
+      const { eoa, smart, shown } = await freshWallet({ kind: eip7702 })
+      expect(smart.address).toBe(eoa.address)
+      expect(await smart.request({ method: 'eth_accounts' })).toEqual([eoa.address])
+      const text = 'Sign in to Airlock'
+      const sign = async () =>
+        (await smart.request({
+          method: 'personal_sign',
+          params: [toHex(text), smart.address],
+        })) as Hex
+      const plain = await sign()
+      expect(
+        await chain.verifyMessage({ address: eoa.address, message: text, signature: plain }),
+      ).toBe(true)
+      const receiver = freshAddress()
+
+      await smart.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: smart.address, to: receiver, value: toHex(parseEther('0.01')) }],
+      })
+
+      expect(shown.at(-1)).toMatchObject({ kind: 'transaction', from: eoa.address, upgrade })
+      expect(await chain.getCode({ address: eoa.address })).toBe(delegation)
+      expect(await chain.getBalance({ address: receiver })).toBe(parseEther('0.01'))
+      expect(await userOperationCount(eoa.address)).toBe(1)
+
+      const id = await smart.request({
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', chainId: '0x7a69', calls: [{ to: receiver, value: '0x1' }] }],
+      })
+      expect(id).toMatchObject({ id: expect.stringMatching(/^0x010{12}7a69[0-9a-f]{96}$/) })
+      expect(shown.at(-1)).toMatchObject({ kind: 'calls', from: eoa.address })
+      expect(shown.at(-1)).not.toHaveProperty('upgrade')
+      await expect
+        .poll(() => chain.getBalance({ address: receiver }), { timeout: 10_000, interval: 100 })
+        .toBe(parseEther('0.01') + 1n)
+      // ERC-1271 now: the delegated account checks the key's signature.
+      const delegated = await sign()
+      expect(
+        await chain.verifyMessage({ address: eoa.address, message: text, signature: delegated }),
+      ).toBe(true)
+      expect(
+        await chain.verifyMessage({ address: freshAddress(), message: text, signature: delegated }),
+      ).toBe(false)
+    },
+    sendTimeout,
+  )
+
+  test(
+    'error: a declined upgrade is 4001: nothing is signed or sent, the EOA keeps no code and its nonce',
+    async () => {
+      const { eoa, smart, shown } = await freshWallet({ kind: eip7702, answer: false })
+      const receiver = freshAddress()
+      const sending = smart.request({
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', chainId: '0x7a69', calls: [{ to: receiver, value: '0x1' }] }],
+      })
+      await expect(sending).rejects.toMatchObject({ name: 'UserRejectedRequestError', code: 4001 })
+      expect(shown).toEqual([expect.objectContaining({ kind: 'calls', upgrade })])
+      expect(await chain.getCode({ address: eoa.address })).toBeUndefined()
+      expect(await chain.getTransactionCount({ address: eoa.address })).toBe(0)
+      expect(await userOperationCount(eoa.address)).toBe(0)
+    },
+    sendTimeout,
+  )
+
+  test('behavior: on a factory network no upgrade is asked', async () => {
+    const { smart, shown } = await freshWallet({ answer: false })
+    await expect(
+      smart.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: smart.address, to: freshAddress(), value: '0x1' }],
+      }),
+    ).rejects.toMatchObject({ code: 4001 })
+    expect(shown).toEqual([expect.not.objectContaining({ upgrade: expect.anything() })])
+  })
 })
 
 // Last: they stop anvil's mining (the bundler's bundle waits in the node's pool until a test mines

@@ -1,10 +1,12 @@
 /**
  * The EIP-1193 provider of the embedded wallet's smart account (smartAccount.ts): the same
  * requests as the EOA's provider (evmSigner.ts), answered for the smart account's address.
- * Signatures are the owner's, wrapped in ERC-6492 until the account is deployed (ERC-1271
+ * Signatures are the owner's, wrapped in ERC-6492 until a factory's account is deployed (ERC-1271
  * after); `eth_sendTransaction` and EIP-5792's `wallet_sendCalls` become user operations sent
- * through the bundler relay, after the visitor's yes. The network, its switch and chain reads
- * are the EOA provider's, so both accounts are always on the same network.
+ * through the bundler relay, after the visitor's yes. On an EIP-7702 network the account is the
+ * EOA's own address: its first user operation is shown and sent with the upgrade
+ * (accountUpgrade.ts). The network, its switch and chain reads are the EOA provider's, so both
+ * accounts are always on the same network.
  */
 import {
   ChainDisconnectedError,
@@ -14,23 +16,14 @@ import {
   ProviderRpcError,
   parseCaipNetworkId,
   type RequestArguments,
+  type SmartAccountKind,
   UnsupportedMethodError,
   UserRejectedRequestError,
 } from '@airlock/protocol'
-import {
-  type Address,
-  type Chain,
-  createPublicClient,
-  type Hex,
-  http,
-  type PrivateKeyAccount,
-  type PublicClient,
-  type Transport,
-  BaseError as ViemError,
-} from 'viem'
-import type { BundlerClient, SmartAccount } from 'viem/account-abstraction'
+import { type Hex, type PrivateKeyAccount, type Transport, BaseError as ViemError } from 'viem'
 import { HttpError } from '../api'
 import type { Asker } from '../connectors/types'
+import { type AccountUpgrade, signUpgrade, upgradeOf } from './accountUpgrade'
 import { afterApproval, type ReportFailure } from './afterApproval'
 import { readBatchCalls } from './batchCalls'
 import { batchIds } from './batchId'
@@ -40,7 +33,6 @@ import {
   type ApprovalRequest,
   type Approve,
   assertSiteNonce,
-  chainOf,
   codedErrorOf,
   type EvmSigner,
   messageText,
@@ -59,8 +51,8 @@ import {
   smartAccountCapabilities,
   withoutPaymasterService,
 } from './sendCallsCapabilities'
-import { ownedSmartAccount, smartAccountBundler } from './smartAccount'
 import { smartAccountCallsStatus } from './smartAccountCallsStatus'
+import { smartAccountClients } from './smartAccountClients'
 import { checkSiteFees, type OperationLimits, userOperationFee } from './userOperationFee'
 import { followUserOperation } from './userOperationFollower'
 
@@ -78,8 +70,8 @@ export type SmartAccountSignerOptions = {
   networks: readonly NetworkConfig[]
   /** The bundler relay's transport for a network. */
   bundlerTransport(network: NetworkConfig): Transport
-  /** The network's account factory, as the API's bundler info names it. */
-  accountFactory(network: NetworkConfig): Promise<Address>
+  /** How the network's smart accounts are made, as the API's bundler info says. */
+  accountKind(network: NetworkConfig): Promise<SmartAccountKind>
   /** Whether a paymaster sponsors the gas on a network. */
   sponsored?(network: NetworkConfig): Promise<boolean>
   /** The ERC-7677 paymaster services the project lets its sites name (its config's). */
@@ -124,32 +116,7 @@ export async function createSmartAccountSigner(
     return network
   }
 
-  const clients = new Map<
-    string,
-    {
-      chain: PublicClient<Transport, Chain>
-      account: SmartAccount
-      bundler: BundlerClient
-      sponsored: boolean
-    }
-  >()
-  async function clientsOf(network: NetworkConfig) {
-    const made = clients.get(network.caipNetworkId)
-    if (made) return made
-    const chain = createPublicClient({ chain: chainOf(network), transport: http(network.rpcUrl) })
-    const account = await ownedSmartAccount({
-      client: chain,
-      factory: await options.accountFactory(network),
-      owner,
-    })
-    const sponsored = (await options.sponsored?.(network)) ?? false
-    const bundler = smartAccountBundler(chain, options.bundlerTransport(network), {
-      paymaster: sponsored || undefined,
-    })
-    const built = { chain, account, bundler, sponsored }
-    clients.set(network.caipNetworkId, built)
-    return built
-  }
+  const clientsOf = smartAccountClients(options)
   const start = networkOf()
   const address = await clientsOf(start).then(
     ({ account }) => account.address,
@@ -179,15 +146,29 @@ export async function createSmartAccountSigner(
     }
   }
 
+  /** Asks the visitor about a send, with the EIP-7702 upgrade its operation needs: returns that. */
+  async function approvedSend(
+    network: NetworkConfig,
+    request: Extract<ApprovalRequest, { kind: 'transaction' | 'calls' }>,
+  ) {
+    const upgrade = await upgradeOf(await clientsOf(network), address).catch((error: unknown) => {
+      throw providerErrorOf(error, network)
+    })
+    await approved(upgrade ? { ...request, upgrade } : request)
+    return upgrade
+  }
+
   /**
    * Sends `calls` as one user operation; resolves to its hash once the bundler took it. With a
-   * site's paymaster `service`, that service is asked for the paymaster, not the network's.
+   * site's paymaster `service`, that service is asked for the paymaster, not the network's; with
+   * an approved `upgrade`, the EIP-7702 authorization is signed now and sent with it.
    */
   async function sendCalls(
     network: NetworkConfig,
     calls: ApprovalCall[],
     limits?: OperationLimits,
     service?: PaymasterService,
+    upgrade?: AccountUpgrade,
   ) {
     const { chain, account, bundler: own } = await clientsOf(network)
     const bundler = service
@@ -195,7 +176,9 @@ export async function createSmartAccountSigner(
       : own
     const context = service?.context ? { paymasterContext: service.context } : {}
     try {
-      const operation = { account, calls: operationCalls(calls), ...limits, ...context }
+      const authorization = upgrade ? await signUpgrade(owner, chain, upgrade) : undefined
+      const signed = authorization ? { authorization } : {}
+      const operation = { account, calls: operationCalls(calls), ...limits, ...context, ...signed }
       return await bundler.sendUserOperation(operation)
     } catch (error) {
       throw userOperationError(error, network)
@@ -288,7 +271,7 @@ export async function createSmartAccountSigner(
         address,
         network,
       })
-    await approved({
+    const upgrade = await approvedSend(network, {
       kind: 'transaction',
       network: network.caipNetworkId,
       from: address,
@@ -299,7 +282,7 @@ export async function createSmartAccountSigner(
       fee,
     })
     return thenReported(async () => {
-      const hash = await sendCalls(network, calls, limits)
+      const hash = await sendCalls(network, calls, limits, undefined, upgrade)
       const receipt = await included(network, hash)
       if (!receipt.success)
         throw new ProviderRpcError(
@@ -325,8 +308,14 @@ export async function createSmartAccountSigner(
     const { fee, limits } = service
       ? { fee: { maxFee: 0n, sponsored: true } as const, limits: undefined }
       : await operationFee(network, calls)
-    await approved({ kind: 'calls', network: network.caipNetworkId, from: address, calls, fee })
-    const hash = await thenReported(() => sendCalls(network, calls, limits, service))
+    const upgrade = await approvedSend(network, {
+      kind: 'calls',
+      network: network.caipNetworkId,
+      from: address,
+      calls,
+      fee,
+    })
+    const hash = await thenReported(() => sendCalls(network, calls, limits, service, upgrade))
     return { id: ids.idOf({ kind: 'userOperation', chainId: chainIdOf(network), hashes: [hash] }) }
   }
 

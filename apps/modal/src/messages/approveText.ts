@@ -5,6 +5,20 @@ export const approveText = {
   sendTransaction: 'Send a transaction',
   signTransaction: 'Sign a transaction',
   sendCalls: 'Send a batch of calls',
+  // Issue 35 point 3 (issue 34 point 5's "upgrade the account"): a smart account's first user
+  // operation on an EIP-7702 network carries the EOA's authorization to the account contract.
+  upgradeAndSendTransaction: 'Upgrade the account and send a transaction',
+  upgradeAndSendCalls: 'Upgrade the account and send a batch of calls',
+  upgradeAccount: 'Upgrade this account to a smart account',
+  explainUpgrade:
+    'Your address stays the same and runs this contract from now on (EIP-7702): your wallet signs the authorization when you approve. Switching back to EOA offers to remove it.',
+  // Switching back to EOA on an EIP-7702 network: the delegation removed (to the zero address).
+  removeUpgradeTitle: "Remove the account's upgrade",
+  removeUpgrade: 'Make this account a plain EOA again',
+  explainRemoveUpgrade:
+    'Your address stops running this contract (an EIP-7702 authorization to no contract), in a transaction your account sends and pays for. Choosing the smart account again upgrades it again.',
+  upgradeContract: 'Contract',
+  upgradeAddress: 'Contract address',
   explainMessage: 'The site asks your wallet to sign this message. Signing costs nothing.',
   explainTypedData:
     'The site asks your wallet to sign this data. A signature can authorise what the data says: check it.',

@@ -1,8 +1,9 @@
 // The bundlers' and paymasters' settings: none by default; eip155 network ids to http(s) URLs; https off loopback
 // in production; each fault named without repeating the URL (a hosted bundler's key is in it).
+import { simple7702AccountAddress } from '@airlock/protocol'
 import { describe, expect, test } from 'vitest'
 import { ConfigError } from '../../configError'
-import { readAccountFactoryConfig, readBundlerConfig, readPaymasterConfig } from './bundlerConfig'
+import { readBundlerConfig, readPaymasterConfig, readSmartAccountConfig } from './bundlerConfig'
 
 const dev = { production: false }
 const production = { production: true }
@@ -80,27 +81,67 @@ describe('readPaymasterConfig', () => {
   })
 })
 
-describe('readAccountFactoryConfig', () => {
-  const bundlers = { 'eip155:8453': 'https://b.example/' } as const
-  const factories = (json: string | undefined) =>
-    readAccountFactoryConfig({ AIRLOCK_ACCOUNT_FACTORIES_JSON: json }, bundlers)
+describe('readSmartAccountConfig', () => {
+  const bundlers = {
+    'eip155:8453': 'https://b.example/',
+    'eip155:10': 'https://b.example/',
+  } as const
+  const address = '0x0000000000000000000000000000000000f4c70a'
+  const checksummed = '0x0000000000000000000000000000000000F4C70A'
 
-  test('behavior: each bundler network its factory, checksummed; the API names none of its own', () => {
-    expect(factories('{"eip155:8453":"0x0000000000000000000000000000000000f4c70a"}')).toEqual({
-      'eip155:8453': '0x0000000000000000000000000000000000F4C70A',
+  test('behavior: a bundler network upgrades the EOA with EIP-7702 to Simple7702Account by default', () => {
+    expect(readSmartAccountConfig({}, bundlers)).toEqual({
+      accounts: {
+        'eip155:8453': { kind: 'eip7702', implementation: simple7702AccountAddress },
+        'eip155:10': { kind: 'eip7702', implementation: simple7702AccountAddress },
+      },
+      withoutBundler: [],
     })
-    expect(readAccountFactoryConfig({}, {})).toEqual({})
+    expect(readSmartAccountConfig({}, {})).toEqual({ accounts: {}, withoutBundler: [] })
   })
 
-  test('error: a bundler network without a factory, or a factory that is no address, is refused', () => {
-    const message =
-      "AIRLOCK_ACCOUNT_FACTORIES_JSON: eip155:8453 has a bundler, so it needs its smart accounts' factory address."
-    expect(() => factories(undefined)).toThrow(message)
-    expect(() => factories('{"eip155:10":"0x0000000000000000000000000000000000f4c70a"}')).toThrow(
-      message,
+  test('behavior: a factory network (no EIP-7702) gets its factory; another implementation where named; networks named without a bundler are listed', () => {
+    expect(
+      readSmartAccountConfig(
+        {
+          AIRLOCK_ACCOUNT_FACTORIES_JSON: JSON.stringify({ 'eip155:10': address }),
+          AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON: JSON.stringify({
+            'eip155:8453': address,
+            'eip155:1': address,
+          }),
+        },
+        bundlers,
+      ),
+    ).toEqual({
+      accounts: {
+        'eip155:8453': { kind: 'eip7702', implementation: checksummed },
+        'eip155:10': { kind: 'factory', factory: checksummed },
+      },
+      withoutBundler: ['eip155:1'],
+    })
+  })
+
+  test('error: an entry that is no address, a network named both ways, a list that is no object are refused', () => {
+    expect(() =>
+      readSmartAccountConfig({ AIRLOCK_ACCOUNT_FACTORIES_JSON: '{"eip155:10":"0xnot"}' }, bundlers),
+    ).toThrow('AIRLOCK_ACCOUNT_FACTORIES_JSON: eip155:10 needs an account factory address.')
+    expect(() =>
+      readSmartAccountConfig({ AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON: '{"eip155:10":7}' }, bundlers),
+    ).toThrow(
+      'AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON: eip155:10 needs an EIP-7702 implementation address.',
     )
-    expect(() => factories('{"eip155:8453":"0xnot"}')).toThrow(message)
-    expect(() => factories('[]')).toThrow(
+    const both = JSON.stringify({ 'eip155:10': address })
+    expect(() =>
+      readSmartAccountConfig(
+        { AIRLOCK_ACCOUNT_FACTORIES_JSON: both, AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON: both },
+        bundlers,
+      ),
+    ).toThrow(
+      'eip155:10 is in both AIRLOCK_ACCOUNT_FACTORIES_JSON and AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON: its smart accounts are made one way, by a factory (no EIP-7702) or by EIP-7702.',
+    )
+    expect(() =>
+      readSmartAccountConfig({ AIRLOCK_ACCOUNT_FACTORIES_JSON: '[]' }, bundlers),
+    ).toThrow(
       'AIRLOCK_ACCOUNT_FACTORIES_JSON must be an object from a network id to an account factory address.',
     )
   })

@@ -8,11 +8,19 @@
  * without a paymaster has its smart accounts pay their own gas. Production mode takes https URLs
  * off loopback only; messages never repeat a URL.
  *
- * Each network with a bundler names its smart accounts' factory in `AIRLOCK_ACCOUNT_FACTORIES_JSON`
- * (a network id to the factory's address). The API names no factory of its own: the dev stack
- * sets its DevAccountFactory (devchain/), and production sets a published, audited one.
+ * How each bundler network's smart accounts are made (`SmartAccountKind`): by default the
+ * visitor's own EOA upgraded with EIP-7702 to Simple7702Account at its canonical address, or to
+ * the implementation `AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON` names for the network; a network
+ * without EIP-7702 names a published, audited account factory in `AIRLOCK_ACCOUNT_FACTORIES_JSON`
+ * (a counterfactual account, a second address). Each is a network id to an address.
  */
-import { type CaipNetworkId, isCaipNetworkId, namespaceOf } from '@airlock/protocol'
+import {
+  type CaipNetworkId,
+  isCaipNetworkId,
+  namespaceOf,
+  type SmartAccountKind,
+  simple7702AccountAddress,
+} from '@airlock/protocol'
 import { type Address, getAddress, isAddress } from 'viem'
 import { ConfigError } from '../../configError'
 import type { Environment } from '../../environment'
@@ -21,8 +29,8 @@ import type { Environment } from '../../environment'
 export type NetworkUrls = Partial<Record<CaipNetworkId, string>>
 export type BundlerConfig = NetworkUrls
 export type PaymasterConfig = NetworkUrls
-/** Each bundler network's smart-account factory. */
-export type AccountFactoryConfig = Partial<Record<CaipNetworkId, Address>>
+/** How each bundler network's smart accounts are made. */
+export type SmartAccountConfig = Partial<Record<CaipNetworkId, SmartAccountKind>>
 
 /** @throws ConfigError naming the entry at fault. */
 export function readBundlerConfig(env: Environment, mode: { production: boolean }): BundlerConfig {
@@ -37,26 +45,56 @@ export function readPaymasterConfig(
   return readNetworkUrls(env, 'AIRLOCK_PAYMASTER_URLS_JSON', 'paymaster', mode)
 }
 
+const factoriesName = 'AIRLOCK_ACCOUNT_FACTORIES_JSON'
+const implementationsName = 'AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON'
+
 /**
- * The factory of each network in `bundlers`, from `AIRLOCK_ACCOUNT_FACTORIES_JSON`.
- * @throws ConfigError naming the entry at fault: a bundler network without one, or not an address.
+ * How each network in `bundlers` makes its smart accounts: a factory where
+ * `AIRLOCK_ACCOUNT_FACTORIES_JSON` names one, otherwise EIP-7702 to the implementation
+ * `AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON` names or Simple7702Account. `withoutBundler`: the
+ * networks either names that have no bundler (production refuses them: no smart account works
+ * there).
+ * @throws ConfigError naming the entry at fault: not an address, or a network named in both.
  */
-export function readAccountFactoryConfig(
+export function readSmartAccountConfig(
   env: Environment,
   bundlers: BundlerConfig,
-): AccountFactoryConfig {
-  const name = 'AIRLOCK_ACCOUNT_FACTORIES_JSON'
-  const raw = readJsonObject(env, name, 'an account factory address')
-  const config: AccountFactoryConfig = {}
+): { accounts: SmartAccountConfig; withoutBundler: string[] } {
+  const factories = readAddresses(env, factoriesName, 'an account factory address')
+  const implementations = readAddresses(
+    env,
+    implementationsName,
+    'an EIP-7702 implementation address',
+  )
+  const accounts: SmartAccountConfig = {}
   for (const network of Object.keys(bundlers) as CaipNetworkId[]) {
-    const address = raw[network]
-    if (typeof address !== 'string' || !isAddress(address, { strict: false }))
+    const factory = factories[network]
+    const implementation = implementations[network]
+    if (factory !== undefined && implementation !== undefined)
       throw new ConfigError(
-        `${name}: ${network} has a bundler, so it needs its smart accounts' factory address.`,
+        `${network} is in both ${factoriesName} and ${implementationsName}: its smart accounts are made one way, by a factory (no EIP-7702) or by EIP-7702.`,
       )
-    config[network] = getAddress(address)
+    accounts[network] =
+      factory !== undefined
+        ? { kind: 'factory', factory }
+        : { kind: 'eip7702', implementation: implementation ?? simple7702AccountAddress }
   }
-  return config
+  const withoutBundler = [...new Set([...Object.keys(factories), ...Object.keys(implementations)])]
+    .filter((network) => !(network in bundlers))
+    .sort()
+  return { accounts, withoutBundler }
+}
+
+/** A JSON object from a network id to an address, checksummed. @throws ConfigError */
+function readAddresses(env: Environment, name: string, what: string): Record<string, Address> {
+  const raw = readJsonObject(env, name, what)
+  const addresses: Record<string, Address> = {}
+  for (const [network, address] of Object.entries(raw)) {
+    if (typeof address !== 'string' || !isAddress(address, { strict: false }))
+      throw new ConfigError(`${name}: ${network.slice(0, 60)} needs ${what}.`)
+    addresses[network] = getAddress(address)
+  }
+  return addresses
 }
 
 /** A JSON object from the environment; {} when unset. @throws ConfigError */

@@ -12,9 +12,10 @@ import {
   type CaipNetworkId,
   isCaipNetworkId,
   paymasterMethods,
+  type SmartAccountKind,
+  simple7702AccountAddress,
 } from '@airlock/protocol'
-import type { Address } from 'viem'
-import type { AccountFactoryConfig, BundlerConfig, PaymasterConfig } from './bundlerConfig'
+import type { BundlerConfig, PaymasterConfig, SmartAccountConfig } from './bundlerConfig'
 
 export type BundlerRelayErrorCode =
   | 'bundlerMethodNotAllowed'
@@ -38,11 +39,15 @@ export type RelayTarget = {
   paymasterUrl: string | undefined
 }
 
-/** A network with a bundler: its URL and its smart accounts' factory. */
-export type NetworkBundler = { network: CaipNetworkId; bundlerUrl: string; accountFactory: Address }
+/** A network with a bundler: its URL and how its smart accounts are made. */
+export type NetworkBundler = {
+  network: CaipNetworkId
+  bundlerUrl: string
+  account: SmartAccountKind
+}
 
 export type BundlerRelay = {
-  /** The network of `chainId`, its bundler and its smart accounts' factory, when it has both. */
+  /** The network of `chainId`, its bundler and how its smart accounts are made, when it has one. */
   bundlerOf(chainId: string): NetworkBundler | undefined
   /** The paymaster of `network`, when the project chose to sponsor gas and there is one. */
   paymasterOf(network: CaipNetworkId, sponsored: boolean): string | undefined
@@ -64,17 +69,18 @@ const isBundlerMethod = (method: string): method is BundlerMethod =>
 
 /**
  * @example
- * const relay = createBundlerRelay({ bundlers, accountFactories, paymasters })
+ * const relay = createBundlerRelay({ bundlers, smartAccounts, paymasters })
  * const answer = await relay.send({ network, bundlerUrl, paymasterUrl }, request)
  */
 export function createBundlerRelay({
   bundlers,
-  accountFactories,
+  smartAccounts,
   paymasters,
   timeoutMs = 20_000,
 }: {
   bundlers: BundlerConfig
-  accountFactories: AccountFactoryConfig
+  /** A bundler network left out: EIP-7702 to Simple7702Account. */
+  smartAccounts: SmartAccountConfig
   paymasters: PaymasterConfig
   /** How long the bundler (or paymaster) may take to answer; default 20 s. */
   timeoutMs?: number | undefined
@@ -100,9 +106,12 @@ export function createBundlerRelay({
     bundlerOf(chainId) {
       if (!isCaipNetworkId(chainId)) return undefined
       const bundlerUrl = bundlers[chainId]
-      const accountFactory = accountFactories[chainId]
-      if (bundlerUrl === undefined || accountFactory === undefined) return undefined
-      return { network: chainId, bundlerUrl, accountFactory }
+      if (bundlerUrl === undefined) return undefined
+      const account = smartAccounts[chainId] ?? {
+        kind: 'eip7702',
+        implementation: simple7702AccountAddress,
+      }
+      return { network: chainId, bundlerUrl, account }
     },
     // The operator pays for sponsored gas: only a project that chose it has the paymaster.
     paymasterOf: (network, sponsored) => (sponsored ? paymasters[network] : undefined),

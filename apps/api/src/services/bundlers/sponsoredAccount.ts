@@ -1,15 +1,22 @@
 /**
  * Whose user operation the paymaster may sponsor (issue 33): only the smart account of the
- * signed-in visitor's own embedded wallet, that is the account the network's factory (the
- * operator's `AIRLOCK_ACCOUNT_FACTORIES_JSON`, the modal's too) makes for the wallet's EVM
- * address, read from the network through the operator's RPC. Any other sender is refused, whoever asks.
+ * signed-in visitor's own embedded wallet. On an EIP-7702 network that is the wallet's own EVM
+ * address (its EOA, upgraded in place): nothing is asked of the network. On a factory network it
+ * is the account the network's factory (the operator's `AIRLOCK_ACCOUNT_FACTORIES_JSON`, the
+ * modal's too) makes for the wallet's EVM address, read from the network through the operator's
+ * RPC. Any other sender is refused, whoever asks.
  *
- * The address is not computed here: the factory is the operator's, and its account's init code
+ * A factory's address is not computed here: the factory is the operator's, and its account's init code
  * (so the CREATE2 hash) is not known to the API. What the factory answered is kept per (network,
  * factory, owner) in the caller's bounded cache, so a visitor's next sponsored call asks the
  * network nothing; an answer that failed is not kept.
  */
-import { type CaipNetworkId, type NetworkConfig, smartAccountSalt } from '@airlock/protocol'
+import {
+  type CaipNetworkId,
+  type NetworkConfig,
+  type SmartAccountKind,
+  smartAccountSalt,
+} from '@airlock/protocol'
 import type { Kysely } from 'kysely'
 import { type Address, createPublicClient, http, parseAbi } from 'viem'
 import type { Cache } from '../../storage/cache/cache'
@@ -48,15 +55,15 @@ export async function assertOwnSmartAccount(
     projectId,
     login,
     network,
-    accountFactory,
+    account,
     sender,
   }: {
     projectId: string
     /** The session's login (`email_sessions.email`): its wallet's owner. */
     login: string
     network: CaipNetworkId
-    /** The network's smart-account factory. */
-    accountFactory: Address
+    /** How the network's smart accounts are made. */
+    account: SmartAccountKind
     /** Lower case. */
     sender: string
   },
@@ -73,12 +80,15 @@ export async function assertOwnSmartAccount(
       "Gas is sponsored only for the signed-in visitor's own smart account, and this session has no wallet.",
     )
   const owner = wallet.evm_address as Address
-  const own = await smartAccountOf(
-    { networks, addresses, timeoutMs },
-    network,
-    accountFactory,
-    owner,
-  )
+  const own =
+    account.kind === 'eip7702'
+      ? owner
+      : await smartAccountOf(
+          { networks, addresses, timeoutMs },
+          network,
+          account.factory as Address,
+          owner,
+        )
   if (own.toLowerCase() !== sender)
     throw new SponsorshipError(
       'sponsorshipSenderMismatch',

@@ -1,9 +1,12 @@
 // ApproveTransaction as the visitor sees it (issue 34 points 4 and 5): Approve arms only after
 // the card has been seen for 500 ms, as Chromium proves it (IntersectionObserver v2), and never
 // while the page makes it transparent or covers it; the card names the site that asks, says what
-// is asked, and keeps a long message inside it.
+// is asked (an EIP-7702 upgrade too: the contract and its address), and keeps a long message
+// inside it.
+import { simple7702AccountAddress } from '@airlock/protocol'
 import { screen } from '@testing-library/dom'
 import { beforeAll, expect, test } from 'vitest'
+import type { AccountUpgrade } from '../../embeddedWallet/accountUpgrade'
 import type { PendingApproval } from '../../embeddedWallet/approvals'
 import { viewTitles } from '../../messages'
 import { approveText } from '../../messages/approveText'
@@ -118,6 +121,35 @@ for (const [approval, title] of [
     renderApproval(approval)
     expect(await screen.findByText(title)).toBeVisible()
   })
+
+const upgrade: AccountUpgrade = {
+  contract: 'Simple7702Account',
+  address: simple7702AccountAddress,
+}
+for (const [approval, title] of [
+  [{ ...transaction, upgrade }, approveText.upgradeAndSendTransaction],
+  [
+    { ...transaction, kind: 'calls', calls: [transaction], upgrade } as PendingApproval,
+    approveText.upgradeAndSendCalls,
+  ],
+] as const)
+  test(`behavior: a ${approval.kind} request that upgrades the account is titled '${title}' and names the contract and its address`, async () => {
+    renderApproval(approval)
+    expect(await screen.findByText(title)).toBeVisible()
+    const note = screen.getByText('Upgrade this account to a smart account')
+    expect(note).toBeVisible()
+    const section = note.closest('[data-upgrade]')
+    expect(section).toHaveTextContent('Simple7702Account')
+    expect(section).toHaveTextContent(simple7702AccountAddress)
+  })
+
+test("behavior: removing the upgrade is titled 'Remove the account's upgrade' and names the contract the account stops running", async () => {
+  renderApproval({ ...transaction, to: evmAccount, value: 0n, fromModal: true, removal: upgrade })
+  expect(await screen.findByText("Remove the account's upgrade")).toBeVisible()
+  const section = screen.getByText('Make this account a plain EOA again').closest('[data-upgrade]')
+  expect(section).toHaveTextContent('Simple7702Account')
+  expect(section).toHaveTextContent(simple7702AccountAddress)
+})
 
 test('behavior: a long message wraps and scrolls inside the card, never wider than it', async () => {
   const line = `${'0123456789abcdef'.repeat(12)} ${'word '.repeat(60)}`

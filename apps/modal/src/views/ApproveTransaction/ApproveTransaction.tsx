@@ -11,6 +11,7 @@ import { createPortal } from 'react-dom'
 import { formatUnits } from 'viem'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
+import type { AccountUpgrade } from '../../embeddedWallet/accountUpgrade'
 import type { PendingApproval } from '../../embeddedWallet/approvals'
 import type { ApprovalCall } from '../../embeddedWallet/evmSigner'
 import type { SolanaInstructionSummary } from '../../embeddedWallet/solanaSigner'
@@ -125,6 +126,7 @@ function Summary({ approval, state }: { approval: PendingApproval; state: ModalS
       <>
         <p className={list.note}>{text.explainCalls(approval.calls.length)}</p>
         <dl className={styles.details}>{common}</dl>
+        {approval.upgrade && <Upgrade upgrade={approval.upgrade} />}
         <ol className={list.list}>
           {approval.calls.map((call, index) => (
             // Calls have no id but their place in the batch, which runs them in that order.
@@ -142,9 +144,30 @@ function Summary({ approval, state }: { approval: PendingApproval; state: ModalS
     <>
       <p className={list.note}>{explainSendOf(approval)}</p>
       <dl className={styles.details}>{common}</dl>
+      {'upgrade' in approval && approval.upgrade && <Upgrade upgrade={approval.upgrade} />}
+      {'removal' in approval && approval.removal && <Upgrade upgrade={approval.removal} removal />}
       <CallRows call={approval} network={network} />
       {fees}
     </>
+  )
+}
+
+/**
+ * The EIP-7702 upgrade a send starts with (the contract the account will run, and its address),
+ * or its `removal` (the contract it stops running).
+ */
+function Upgrade({ upgrade, removal }: { upgrade: AccountUpgrade; removal?: boolean }) {
+  return (
+    <section data-upgrade={removal ? 'remove' : 'upgrade'}>
+      <p className={list.warning} role="note">
+        {removal ? text.removeUpgrade : text.upgradeAccount}
+      </p>
+      <p className={list.note}>{removal ? text.explainRemoveUpgrade : text.explainUpgrade}</p>
+      <dl className={styles.details}>
+        <Row label={text.upgradeContract}>{upgrade.contract}</Row>
+        <Row label={text.upgradeAddress}>{upgrade.address}</Row>
+      </dl>
+    </section>
   )
 }
 
@@ -172,10 +195,16 @@ const titleOf = (approval: PendingApproval) =>
     : approval.kind === 'typedData'
       ? text.signTypedData
       : approval.kind === 'calls'
-        ? text.sendCalls
-        : 'send' in approval && !approval.send
-          ? text.signTransaction
-          : text.sendTransaction
+        ? approval.upgrade
+          ? text.upgradeAndSendCalls
+          : text.sendCalls
+        : 'upgrade' in approval && approval.upgrade
+          ? text.upgradeAndSendTransaction
+          : 'removal' in approval && approval.removal
+            ? text.removeUpgradeTitle
+            : 'send' in approval && !approval.send
+              ? text.signTransaction
+              : text.sendTransaction
 
 /** The request on screen, the modal's state it is read with, and its simulation. */
 type ShownApproval = {
