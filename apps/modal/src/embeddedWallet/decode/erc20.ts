@@ -3,21 +3,12 @@
  * viem's `decodeFunctionData` and the standard ERC-20 ABI (increaseAllowance, OpenZeppelin's,
  * is not in it: its fragment is here). Any other data is not an ERC-20 call of these.
  */
-import { type Address, decodeFunctionData, erc20Abi, type Hex } from 'viem'
+import { type Address, decodeFunctionData, erc20Abi, type Hex, parseAbi } from 'viem'
 
 /** OpenZeppelin's `increaseAllowance`, which many ERC-20 tokens still have. */
-export const increaseAllowanceAbi = [
-  {
-    type: 'function',
-    name: 'increaseAllowance',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'spender', type: 'address' },
-      { name: 'addedValue', type: 'uint256' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-] as const
+export const increaseAllowanceAbi = parseAbi([
+  'function increaseAllowance(address spender, uint256 addedValue) returns (bool)',
+])
 
 export type Erc20Decoded =
   | { kind: 'erc20Transfer'; token: Address; to: Address; amount: bigint }

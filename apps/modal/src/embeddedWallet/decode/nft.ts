@@ -5,37 +5,13 @@
  * ERC-1155 fragment below. `transferFrom(from, to, uint256)` is the same selector for an ERC-20
  * amount and an ERC-721 id: the view tells them apart by whether the contract has decimals.
  */
-import { type Address, decodeFunctionData, erc721Abi, type Hex } from 'viem'
+import { type Address, decodeFunctionData, erc721Abi, type Hex, parseAbi } from 'viem'
 
 /** ERC-1155's transfers (EIP-1155); its `setApprovalForAll` is ERC-721's. */
-export const erc1155TransferAbi = [
-  {
-    type: 'function',
-    name: 'safeTransferFrom',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'from', type: 'address' },
-      { name: 'to', type: 'address' },
-      { name: 'id', type: 'uint256' },
-      { name: 'value', type: 'uint256' },
-      { name: 'data', type: 'bytes' },
-    ],
-    outputs: [],
-  },
-  {
-    type: 'function',
-    name: 'safeBatchTransferFrom',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'from', type: 'address' },
-      { name: 'to', type: 'address' },
-      { name: 'ids', type: 'uint256[]' },
-      { name: 'values', type: 'uint256[]' },
-      { name: 'data', type: 'bytes' },
-    ],
-    outputs: [],
-  },
-] as const
+export const erc1155TransferAbi = parseAbi([
+  'function safeTransferFrom(address from, address to, uint256 id, uint256 value, bytes data)',
+  'function safeBatchTransferFrom(address from, address to, uint256[] ids, uint256[] values, bytes data)',
+])
 
 export type NftDecoded =
   | { kind: 'approvalForAll'; collection: Address; operator: Address; approved: boolean }

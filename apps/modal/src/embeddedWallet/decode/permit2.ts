@@ -5,27 +5,16 @@
  * PermitTransferFrom and PermitBatchTransferFrom (and their Witness variants). A signature is
  * Permit2's when its domain's name is "Permit2"; its verifying contract is shown beside it.
  */
-import { type Address, decodeFunctionData, type Hex } from 'viem'
+import { type Address, decodeFunctionData, type Hex, parseAbi } from 'viem'
 import { addressOf, structOf, uintOf } from './typedValues'
 
 /** Permit2's address, the same on every chain (CREATE2). */
 export const permit2Address: Address = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
 
 /** Permit2's AllowanceTransfer `approve`: an allowance with an expiry, set by a transaction. */
-export const permit2ApproveAbi = [
-  {
-    type: 'function',
-    name: 'approve',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'token', type: 'address' },
-      { name: 'spender', type: 'address' },
-      { name: 'amount', type: 'uint160' },
-      { name: 'expiration', type: 'uint48' },
-    ],
-    outputs: [],
-  },
-] as const
+export const permit2ApproveAbi = parseAbi([
+  'function approve(address token, address spender, uint160 amount, uint48 expiration)',
+])
 
 export type Permit2CallDecoded = {
   kind: 'permit2Approve'
