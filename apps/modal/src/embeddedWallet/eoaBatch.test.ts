@@ -5,13 +5,10 @@
  */
 import type { NetworkConfig } from '@airlock/protocol'
 import {
-  type Abi,
   type Address,
   createPublicClient,
-  createWalletClient,
   encodeFunctionData,
   erc20Abi,
-  getAddress,
   type Hex,
   http,
   parseEther,
@@ -20,14 +17,9 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import artifacts from '../../../../devchain/artifacts.json'
 import { type Anvil, startAnvil } from '../../../api/src/services/indexer/testing/anvil'
+import { deployTestToken, mintTestToken } from '../test/testToken'
 import { type ApprovalRequest, createEvmSigner } from './evmSigner'
-
-// Anvil's account #0 (mnemonic "test test … junk"): a public dev key, funded on any fresh anvil.
-const funder = privateKeyToAccount(
-  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
-)
 
 let anvil: Anvil
 let network: NetworkConfig
@@ -45,19 +37,7 @@ beforeAll(async () => {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrl: anvil.rpcUrl,
   }
-  const { abi, bytecode } = artifacts.contracts.DevToken
-  const deployer = createWalletClient({
-    account: funder,
-    chain: foundry,
-    transport: http(anvil.rpcUrl),
-  })
-  const deployment = await deployer.deployContract({
-    abi: abi as Abi,
-    bytecode: bytecode as Hex,
-    args: ['Test Token', 'TT', 18],
-  })
-  const deployed = await chain().waitForTransactionReceipt({ hash: deployment })
-  token = getAddress(deployed.contractAddress as Address)
+  token = await deployTestToken(anvil.rpcUrl)
 }, 120_000)
 afterAll(() => anvil?.stop())
 
@@ -89,20 +69,7 @@ async function freshWallet({
     },
   })
   await anvil.request('anvil_setBalance', [signer.address, toHex(parseEther('1'))])
-  if (tokens > 0n) {
-    const deployer = createWalletClient({
-      account: funder,
-      chain: foundry,
-      transport: http(anvil.rpcUrl),
-    })
-    const minted = await deployer.writeContract({
-      address: token,
-      abi: artifacts.contracts.DevToken.abi as Abi,
-      functionName: 'mint',
-      args: [signer.address, tokens],
-    })
-    await chain().waitForTransactionReceipt({ hash: minted })
-  }
+  if (tokens > 0n) await mintTestToken(anvil.rpcUrl, token, signer.address, tokens)
   return { signer, shown, statusShown, privateKey }
 }
 

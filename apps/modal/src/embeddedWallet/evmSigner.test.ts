@@ -5,13 +5,10 @@
  */
 import type { NetworkConfig } from '@airlock/protocol'
 import {
-  type Abi,
   type Address,
   createPublicClient,
-  createWalletClient,
   encodeFunctionData,
   erc20Abi,
-  getAddress,
   type Hex,
   http,
   parseEther,
@@ -19,20 +16,15 @@ import {
   verifyMessage,
   verifyTypedData,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import artifacts from '../../../../devchain/artifacts.json'
 import { type Anvil, startAnvil } from '../../../api/src/services/indexer/testing/anvil'
+import { deployTestToken, mintTestToken } from '../test/testToken'
 import { revertedGasFallbackPercent } from './evmFeeEstimate'
 import { type ApprovalRequest, createEvmSigner } from './evmSigner'
 import { deriveWalletAccounts } from './walletAccounts'
 import { createWalletSecret } from './walletSecret'
 
-// Anvil's account #0 (mnemonic "test test … junk"): a public dev key, funded on any fresh anvil.
-const funder = privateKeyToAccount(
-  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
-)
 // Anvil's accounts #1 and #2.
 const recipient: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const stranger: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -70,26 +62,8 @@ beforeAll(async () => {
   ]
   await anvil.request('anvil_setBalance', [wallet.address, toHex(parseEther('10'))])
 
-  const { abi, bytecode } = artifacts.contracts.DevToken
-  const deployer = createWalletClient({
-    account: funder,
-    chain: foundry,
-    transport: http(anvil.rpcUrl),
-  })
-  const deployment = await deployer.deployContract({
-    abi: abi as Abi,
-    bytecode: bytecode as Hex,
-    args: ['Test Token', 'TT', 18],
-  })
-  const deployed = await chain().waitForTransactionReceipt({ hash: deployment })
-  token = getAddress(deployed.contractAddress as Address)
-  const minted = await deployer.writeContract({
-    address: token,
-    abi: abi as Abi,
-    functionName: 'mint',
-    args: [wallet.address, 1_000n],
-  })
-  await chain().waitForTransactionReceipt({ hash: minted })
+  token = await deployTestToken(anvil.rpcUrl)
+  await mintTestToken(anvil.rpcUrl, token, wallet.address, 1_000n)
 }, 120_000)
 afterAll(() => anvil?.stop())
 
