@@ -78,6 +78,12 @@ export function relayFailureOf(error: unknown): HttpError | 'unreachable' | unde
   return undefined
 }
 
+/** The API's own words in its error body, else the HTTP status. */
+export function apiMessageOf(error: HttpError): string {
+  const message = (error.body as { error?: { message?: unknown } } | undefined)?.error?.message
+  return typeof message === 'string' ? message : error.message
+}
+
 type RelayedRpcError = { code?: unknown; message?: unknown; data?: unknown }
 
 /** A bundler's JSON-RPC error as viem reads errors of a transport: code, message, data. */

@@ -95,7 +95,12 @@ export type ApprovalRequest = ApprovalContext<Address> &
  * smallest unit: the most it can cost (gas limit × fee per gas), or `sponsored` when a
  * paymaster pays it and the visitor pays none.
  */
-export type NetworkFee = { maxFee: bigint; sponsored?: true }
+export type NetworkFee = {
+  maxFee: bigint
+  sponsored?: true
+  /** Why the project's sponsor does not pay this one (its words): the account pays `maxFee`. */
+  notSponsored?: string
+}
 
 /** One call a transaction or a smart account's batch makes, as the visitor is shown it. */
 export type ApprovalCall = { to: Address; value: bigint; data?: Hex }

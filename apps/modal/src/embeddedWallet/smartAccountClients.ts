@@ -21,6 +21,8 @@ export type SmartAccountClients = {
   chain: PublicClient<Transport, Chain>
   account: SmartAccount
   bundler: BundlerClient
+  /** The bundler client for an operation the account pays for itself: it asks no paymaster. */
+  selfPaid: BundlerClient
   sponsored: boolean
   kind: SmartAccountKind
 }
@@ -46,10 +48,11 @@ export function smartAccountClients(options: {
     const kind = await options.accountKind(network)
     const account = await smartAccountOf({ client: chain, kind, owner: options.owner })
     const sponsored = (await options.sponsored?.(network)) ?? false
-    const bundler = smartAccountBundler(chain, options.bundlerTransport(network), {
-      paymaster: sponsored || undefined,
-    })
-    const built = { chain, account, bundler, sponsored, kind }
+    const transport = options.bundlerTransport(network)
+    const bundler = smartAccountBundler(chain, transport, { paymaster: sponsored || undefined })
+    // An operation the sponsor refuses (userOperationFee.ts) goes without the paymaster.
+    const selfPaid = sponsored ? smartAccountBundler(chain, transport, {}) : bundler
+    const built = { chain, account, bundler, selfPaid, sponsored, kind }
     clients.set(network.caipNetworkId, built)
     return built
   }

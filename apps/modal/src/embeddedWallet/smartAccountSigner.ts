@@ -27,7 +27,7 @@ import { type AccountUpgrade, signUpgrade, upgradeOf } from './accountUpgrade'
 import { afterApproval, type ReportFailure } from './afterApproval'
 import { readBatchCalls } from './batchCalls'
 import { batchIds } from './batchId'
-import { relayFailureOf } from './bundlerRelay'
+import { apiMessageOf, relayFailureOf } from './bundlerRelay'
 import {
   type ApprovalCall,
   type ApprovalRequest,
@@ -170,10 +170,13 @@ export async function createSmartAccountSigner(
     service?: PaymasterService,
     upgrade?: AccountUpgrade,
   ) {
-    const { chain, account, bundler: own } = await clientsOf(network)
+    const { chain, account, bundler: own, selfPaid } = await clientsOf(network)
+    // Limits were set for an operation the account pays for itself: no paymaster is asked.
     const bundler = service
       ? paymasterServiceBundler(chain, options.bundlerTransport(network), service)
-      : own
+      : limits
+        ? selfPaid
+        : own
     const context = service?.context ? { paymasterContext: service.context } : {}
     try {
       const authorization = upgrade ? await signUpgrade(owner, chain, upgrade) : undefined
@@ -366,12 +369,6 @@ type Batch = { capabilities?: unknown }
 
 const chainIdOf = (network: NetworkConfig) =>
   BigInt(parseCaipNetworkId(network.caipNetworkId).reference)
-
-/** The API's own words in its error body, else the HTTP status. */
-function apiMessageOf(error: HttpError): string {
-  const message = (error.body as { error?: { message?: unknown } } | undefined)?.error?.message
-  return typeof message === 'string' ? message : error.message
-}
 
 /**
  * An error of a user operation as the site reads it: the bundler unreachable is 4901 with the

@@ -6,9 +6,22 @@
  * and a bundler that refuses it when sent is told after the approval. The site's EOA fields
  * (`gas`, `gasPrice`, `maxFeePerGas`, `maxPriorityFeePerGas`) are held to the EOA's cap against
  * this estimate (evmFees.ts).
+ *
+ * On a network where the project sponsors gas, the paymaster's policy is asked before the
+ * visitor is (ERC-7677's `pm_getPaymasterStubData` through the API's relay, which checks the
+ * project's sponsored calls and counts nothing): a call it does not sponsor is shown with the
+ * API's reason and the account's own fee, and is sent paying it (no paymaster asked), as
+ * Coinbase Smart Wallet falls back; an account that can't pay it either is refused in the
+ * sponsor's words, before any screen.
  */
 import { type Chain, type PublicClient, type Transport, BaseError as ViemError } from 'viem'
-import type { BundlerClient, SmartAccount } from 'viem/account-abstraction'
+import {
+  type BundlerClient,
+  getPaymasterStubData,
+  type SmartAccount,
+} from 'viem/account-abstraction'
+import { HttpError } from '../api'
+import { apiMessageOf, relayFailureOf } from './bundlerRelay'
 import { revertedGasFallback } from './evmFeeEstimate'
 import { type FeeEstimate, setFees } from './evmFees'
 import type { ApprovalCall, NetworkFee } from './evmSigner'
@@ -37,35 +50,78 @@ type OperationClients = {
   chain: PublicClient<Transport, Chain>
   account: SmartAccount
   bundler: BundlerClient
+  /** The bundler client for an operation the account pays for: it asks no paymaster. */
+  selfPaid: BundlerClient
   sponsored: boolean
 }
 
 /**
- * The operation's network fee and the limits it is sent with; a sponsored network's costs the
- * visitor nothing (its paymaster is asked only once approved), so it has no limits.
+ * The operation's network fee and the limits it is sent with. A sponsored network's costs the
+ * visitor nothing (its paymaster's data is asked only once approved), so it has no limits; one
+ * its sponsor refuses costs the account's own fee, with the sponsor's reason (`notSponsored`).
+ * @throws the sponsor's refusal (an HttpError) when the account can't pay the fee itself either.
  */
 export async function userOperationFee(
-  { chain, account, bundler, sponsored }: OperationClients,
+  clients: OperationClients,
   calls: ApprovalCall[],
 ): Promise<{ fee: NetworkFee; limits?: OperationLimits }> {
-  if (sponsored) return { fee: { maxFee: 0n, sponsored: true } }
-  const operationCalls = calls.map(({ to, value, data }) => ({
-    to,
-    value,
-    ...(data ? { data } : {}),
-  }))
-  const prepared = await bundler
-    .prepareUserOperation({ account, calls: operationCalls })
-    .catch(async (error: unknown) => {
-      if (!isUserOperationRevert(error)) throw error
-      // All three limits given: viem asks the bundler for no estimate.
-      return bundler.prepareUserOperation({
-        account,
-        calls: operationCalls,
-        callGasLimit: await revertedGasFallback(chain, {}),
-        ...revertedOperationGas,
-      })
+  if (!clients.sponsored) return selfPaidFee(clients, calls)
+  const refusal = await sponsorshipRefusal(clients, calls)
+  if (refusal === undefined) return { fee: { maxFee: 0n, sponsored: true } }
+  const own = await selfPaidFee(clients, calls).catch(() => {
+    throw refusal.error
+  })
+  return { fee: { ...own.fee, notSponsored: refusal.reason }, limits: own.limits }
+}
+
+const operationCallsOf = (calls: ApprovalCall[]) =>
+  calls.map(({ to, value, data }) => ({ to, value, ...(data ? { data } : {}) }))
+
+/**
+ * The sponsor's refusal of `calls` (the API's `sponsorshipCallNotAllowed`, its reason in its
+ * words), or undefined when it sponsors them. Any other failure is thrown on.
+ */
+async function sponsorshipRefusal(
+  { chain, account, bundler }: OperationClients,
+  calls: ApprovalCall[],
+): Promise<{ reason: string; error: HttpError } | undefined> {
+  try {
+    const [nonce, callData, factory] = await Promise.all([
+      account.getNonce(),
+      account.encodeCalls(operationCallsOf(calls)),
+      account.getFactoryArgs(),
+    ])
+    await getPaymasterStubData(bundler, {
+      chainId: chain.chain.id,
+      entryPointAddress: account.entryPoint.address,
+      sender: account.address,
+      nonce,
+      callData,
+      ...(factory.factory ? factory : {}),
     })
+    return undefined
+  } catch (error) {
+    const relay = relayFailureOf(error)
+    if (!(relay instanceof HttpError) || relay.code !== 'sponsorshipCallNotAllowed') throw error
+    return { reason: apiMessageOf(relay), error: relay }
+  }
+}
+
+/** The bundler's estimate of the operation the account pays for; fallback limits if it reverts. */
+async function selfPaidFee(
+  { chain, account, selfPaid: bundler }: OperationClients,
+  calls: ApprovalCall[],
+): Promise<{ fee: NetworkFee; limits: OperationLimits }> {
+  const operation = { account, calls: operationCallsOf(calls) }
+  const prepared = await bundler.prepareUserOperation(operation).catch(async (error: unknown) => {
+    if (!isUserOperationRevert(error)) throw error
+    // All three limits given: viem asks the bundler for no estimate.
+    return bundler.prepareUserOperation({
+      ...operation,
+      callGasLimit: await revertedGasFallback(chain, {}),
+      ...revertedOperationGas,
+    })
+  })
   const limits = {
     callGasLimit: prepared.callGasLimit,
     verificationGasLimit: prepared.verificationGasLimit,

@@ -54,6 +54,10 @@ export const approveText = {
   maxFee: 'Max network fee',
   total: 'Total',
   sponsoredFee: 'None: a sponsor pays it',
+  // A call the project's sponsor does not pay for (issue 35): who pays instead (the sponsor's
+  // reason, in the API's words, is the row's title).
+  sponsorship: 'Sponsor',
+  notSponsored: 'None for this call: your account pays the network fee.',
   baseFee: 'Network fee',
   priorityFee: 'Priority fee',
   inUsd: (amount: string, usd: string) => `${amount} (${usd})`,

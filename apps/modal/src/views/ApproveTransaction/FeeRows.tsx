@@ -1,8 +1,9 @@
 /**
  * FeeRows: the network fee of what ApproveTransaction asks — for an EVM transaction or user
  * operation the most its fee can be and the total with the value it sends (or that a sponsor
- * pays the fee), for a Solana transaction its base and priority fee — in the network's native
- * currency, with USD beside where the account's balances know the native currency's price.
+ * pays the fee, or why the project's sponsor doesn't), for a Solana transaction its base and
+ * priority fee — in the network's native currency, with USD beside where the account's balances
+ * know the native currency's price.
  */
 import type { NetworkConfig } from '@airlock/protocol'
 import { formatUnits } from 'viem'
@@ -60,6 +61,14 @@ export function FeeRows({
       : approval.value
   return (
     <>
+      {fee.notSponsored && (
+        <>
+          <dt>{text.sponsorship}</dt>
+          <dd data-fee-not-sponsored title={fee.notSponsored}>
+            {text.notSponsored}
+          </dd>
+        </>
+      )}
       <dt>{text.maxFee}</dt>
       <dd data-fee-max>{fee.sponsored ? text.sponsoredFee : amount(fee.maxFee)}</dd>
       <dt>{text.total}</dt>
