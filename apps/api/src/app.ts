@@ -318,7 +318,6 @@ export function createApp(options: createApp.Options): Hono {
     bundlerRoutes({
       ...frame,
       credential,
-      networks,
       bundlers: options.bundlers ?? {},
       smartAccounts: options.smartAccounts ?? {},
       paymasters: options.paymasters ?? {},

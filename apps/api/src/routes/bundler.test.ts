@@ -72,7 +72,7 @@ describe('bundler relay', () => {
       // Each network's own kind of smart account: the info answers the one of the network asked
       // about; eip155:31337, left out, upgrades the EOA with EIP-7702 to Simple7702Account.
       smartAccounts: {
-        'eip155:10': { kind: 'factory', factory: otherFactory },
+        'eip155:10': { kind: 'safe', version: '1.4.1' },
         'eip155:8453': { kind: 'eip7702', implementation: otherFactory },
       },
       paymasters: { 'eip155:10': `http://127.0.0.1:${await freePort()}` },
@@ -83,7 +83,6 @@ describe('bundler relay', () => {
       trustProxy: 0,
       publicOrigin: own,
       credential: testCredential(storage),
-      networks: [],
       now: Date.now,
       timeoutMs: options.timeoutMs ?? 5000,
     })
@@ -135,7 +134,11 @@ describe('bundler relay', () => {
     const app = await routes()
     expect(await call(app, rpc('eth_supportedEntryPoints', [], 7))).toEqual({
       status: 200,
-      body: { jsonrpc: '2.0', id: 7, result: [entryPointAddress] },
+      body: {
+        jsonrpc: '2.0',
+        id: 7,
+        result: [entryPointAddress, '0x0000000071727De22E5E9d8BAf0edAc6f37da032'],
+      },
     })
     expect((await call(app, rpc('eth_chainId', [], 8))).body).toEqual({
       jsonrpc: '2.0',
@@ -329,15 +332,17 @@ describe('bundler relay', () => {
         paymaster: false,
       },
     })
-    const factory = { kind: 'factory', factory: otherFactory }
+    // A network without EIP-7702: the Safe, on EntryPoint v0.7.
+    const safe = { kind: 'safe', version: '1.4.1' }
+    const entryPoint07 = '0x0000000071727De22E5E9d8BAf0edAc6f37da032'
     expect(await info(app, { chainId: 'eip155:10', projectId: 'sponsored' })).toEqual({
       status: 200,
-      body: { entryPoint: entryPointAddress, account: factory, paymaster: true },
+      body: { entryPoint: entryPoint07, account: safe, paymaster: true },
     })
     // The network has a paymaster, but this project does not have its gas sponsored.
     expect(await info(app, { chainId: 'eip155:10' })).toEqual({
       status: 200,
-      body: { entryPoint: entryPointAddress, account: factory, paymaster: false },
+      body: { entryPoint: entryPoint07, account: safe, paymaster: false },
     })
     expect(await info(app, { chainId: 'eip155:1' })).toMatchObject({
       status: 404,

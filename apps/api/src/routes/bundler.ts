@@ -27,11 +27,10 @@ import {
   type BundlerRequest,
   bundlerRequestSchema,
   type CaipNetworkId,
-  type NetworkConfig,
+  entryPointOf,
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { entryPoint08Address as entryPoint08 } from 'viem/account-abstraction'
 import type {
   BundlerConfig,
   PaymasterConfig,
@@ -52,7 +51,6 @@ import { assertSponsoredCalls } from '../services/bundlers/sponsorshipPolicy'
 import { type SponsorshipRequest, sponsorshipOf } from '../services/bundlers/userOperation'
 import type { Project } from '../services/projects'
 import type { BundlerRateLimiter } from '../services/rateLimit'
-import { createMemoryCache } from '../storage/cache/memoryCache'
 import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
 import { currentEmailSession } from './emailSession'
@@ -72,8 +70,6 @@ export type BundlerRoutesOptions = {
   publicOrigin: string | undefined
   /** The frame credential every request needs (`frameCredential.ts`). */
   credential: FrameCredentialOptions
-  /** The API's networks: whose smart account a sender is is read through their RPC. */
-  networks: readonly NetworkConfig[]
   now: () => number
   /** How long the bundler (or paymaster) may take to answer; default 20 s. */
   timeoutMs?: number | undefined
@@ -102,15 +98,12 @@ export function bundlerRoutes({
   smartAccounts,
   paymasters,
   timeoutMs,
-  networks,
   now,
   ...admission
 }: BundlerRoutesOptions): Hono {
   const app = new Hono()
   const { storage } = admission
   const relay = createBundlerRelay({ bundlers, smartAccounts, paymasters, timeoutMs })
-  /** The sponsored visitors' factory-made accounts' addresses, as the factories answered. */
-  const factoryAccounts = createMemoryCache({ maxEntries: 10_000 })
 
   /** The signed-in visitor a sponsorship is asked for. @throws SponsorshipError */
   async function sponsoredVisitor(c: Context, project: Project) {
@@ -135,13 +128,12 @@ export function bundlerRoutes({
     { operation, callData, count }: SponsorshipRequest,
   ) {
     const session = await sponsoredVisitor(c, project)
-    assertSponsoredCalls(project.settings.sponsoredCalls, network, callData)
+    assertSponsoredCalls(project.settings.sponsoredCalls, network, callData, account)
     await assertOwnSmartAccount(
-      { db: storage.db, networks, addresses: factoryAccounts },
+      { db: storage.db },
       {
         projectId: project.id,
         login: session.email,
-        network,
         account,
         sender: operation.sender,
       },
@@ -189,6 +181,7 @@ export function bundlerRoutes({
       c.var.project.settings.sponsoredCalls,
       target.network,
       sponsorship.callData,
+      c.var.service.account,
     )
   }, refusal)
 
@@ -253,7 +246,7 @@ export function bundlerRoutes({
     const sponsored = c.var.project.features.gasSponsorship
     const paymaster = !!relay.paymasterOf(c.var.service.network, sponsored)
     const info: BundlerInfo = {
-      entryPoint: entryPoint08,
+      entryPoint: entryPointOf(c.var.service.account),
       account: c.var.service.account,
       paymaster,
     }
