@@ -224,7 +224,13 @@ describe('personal_sign', () => {
     )
     expect(await isDeployed(smart.address)).toBe(false)
     expect(shown).toEqual([
-      { kind: 'message', network: 'eip155:31337', from: smart.address, message: text },
+      {
+        kind: 'message',
+        network: 'eip155:31337',
+        from: smart.address,
+        account: 'Safe 1.4.1',
+        message: text,
+      },
     ])
   })
 
@@ -262,6 +268,7 @@ describe('eth_sendTransaction', () => {
           kind: 'transaction',
           network: 'eip155:31337',
           from: smart.address,
+          account: 'Safe 1.4.1',
           to: receiver,
           value,
           fee: { maxFee: expect.any(BigInt) },
@@ -468,6 +475,7 @@ describe('wallet_sendCalls', () => {
           kind: 'calls',
           network: 'eip155:31337',
           from: smart.address,
+          account: 'Safe 1.4.1',
           calls: [
             { to: first, value: parseEther('0.1') },
             { to: second, value: parseEther('0.2') },

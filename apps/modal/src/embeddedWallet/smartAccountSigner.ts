@@ -129,8 +129,14 @@ export async function createSmartAccountSigner(
 
   const assertOwnAddress = ownAddressCheck(address)
 
+  /** Asks the visitor, naming the account's contract where it is a Safe (a second address). */
   async function approved(request: ApprovalRequest) {
-    if (!(await approve(request)))
+    const network = networkOf(request.network)
+    const { kind } = await clientsOf(network).catch((error: unknown) => {
+      throw providerErrorOf(error, network)
+    })
+    const named = kind.kind === 'safe' ? { ...request, account: `Safe ${kind.version}` } : request
+    if (!(await approve(named)))
       throw new UserRejectedRequestError({ message: 'The visitor rejected the request.' })
   }
 
