@@ -318,6 +318,7 @@ export function createApp(options: createApp.Options): Hono {
     bundlerRoutes({
       ...frame,
       credential,
+      networks,
       bundlers: options.bundlers ?? {},
       smartAccounts: options.smartAccounts ?? {},
       paymasters: options.paymasters ?? {},

@@ -28,6 +28,7 @@ import {
   bundlerRequestSchema,
   type CaipNetworkId,
   entryPointOf,
+  type NetworkConfig,
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -43,6 +44,7 @@ import {
   type NetworkBundler,
   type RelayTarget,
 } from '../services/bundlers/bundlerRelay'
+import { createSafeCodeCheck } from '../services/bundlers/safeCode'
 import { namesOperatorPaymaster } from '../services/bundlers/sitePaymaster'
 import { assertOwnSmartAccount } from '../services/bundlers/sponsoredAccount'
 import { spendSponsorship } from '../services/bundlers/sponsorshipBudget'
@@ -70,6 +72,8 @@ export type BundlerRoutesOptions = {
   publicOrigin: string | undefined
   /** The frame credential every request needs (`frameCredential.ts`). */
   credential: FrameCredentialOptions
+  /** The API's networks: a Safe network's code is read through their RPC (safeCode.ts). */
+  networks: readonly NetworkConfig[]
   now: () => number
   /** How long the bundler (or paymaster) may take to answer; default 20 s. */
   timeoutMs?: number | undefined
@@ -98,12 +102,18 @@ export function bundlerRoutes({
   smartAccounts,
   paymasters,
   timeoutMs,
+  networks,
   now,
   ...admission
 }: BundlerRoutesOptions): Hono {
   const app = new Hono()
   const { storage } = admission
   const relay = createBundlerRelay({ bundlers, smartAccounts, paymasters, timeoutMs })
+  const safeCode = createSafeCodeCheck({ networks })
+
+  /** On a Safe network, that the network has the Safe's published code. @throws BundlerRelayError */
+  const assertAccountCode = ({ network, account }: NetworkBundler) =>
+    account.kind === 'safe' ? safeCode.assertSafeCode(network, account.version) : undefined
 
   /** The signed-in visitor a sponsorship is asked for. @throws SponsorshipError */
   async function sponsoredVisitor(c: Context, project: Project) {
@@ -202,6 +212,7 @@ export function bundlerRoutes({
     network: NetworkBundler,
     request: BundlerRequest,
   ) {
+    await assertAccountCode(network)
     const target = targetOf(project, network)
     let sponsorship = sponsorshipOf(request, { paymaster: !!target.paymasterUrl })
     // A site's own paymaster pays for its operation: the operator's rules are not asked.
@@ -241,8 +252,16 @@ export function bundlerRoutes({
   app.use('/v1/projects/:id/bundler', noStore)
   app.use('/v1/projects/:id/bundler/info', noStore)
 
-  /** What the network offers a smart account: the EntryPoint, and whether gas is sponsored. */
-  app.post('/v1/projects/:id/bundler/info', admitted(), (c) => {
+  /**
+   * What the network offers a smart account: the EntryPoint, and whether gas is sponsored. A Safe
+   * network without the Safe's published code offers none (502).
+   */
+  app.post('/v1/projects/:id/bundler/info', admitted(), async (c) => {
+    try {
+      await assertAccountCode(c.var.service)
+    } catch (error) {
+      return refusal(c, error)
+    }
     const sponsored = c.var.project.features.gasSponsorship
     const paymaster = !!relay.paymasterOf(c.var.service.network, sponsored)
     const info: BundlerInfo = {

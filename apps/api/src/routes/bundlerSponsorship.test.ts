@@ -157,7 +157,7 @@ beforeEach(async () => {
   }
 })
 
-/** The API's networks (the projects' catalogue). */
+/** The API's networks (the projects' catalogue, and the Safe code check's RPC). */
 const networks = (rpcUrl = anvil.rpcUrl): NetworkConfig[] => [
   {
     caipNetworkId: 'eip155:31337',
@@ -203,6 +203,7 @@ const routes = () =>
     trustProxy: 0,
     publicOrigin: own,
     credential: testCredential(storage),
+    networks: networks(),
     now: Date.now,
   })
 
