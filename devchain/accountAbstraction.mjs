@@ -1,32 +1,24 @@
 // ERC-4337 on the dev chain: EntryPoint v0.8 at its canonical address, eth-infinitism's
 // Simple7702Account (the implementation an EOA delegates to with EIP-7702) at its canonical
-// address, DevAccountFactory
-// (devchain/contracts/aa/DevAccount.sol), so smart accounts owned by an EOA key can send user
-// operations through a real bundler (bundler.mjs) and sign with ERC-1271 / ERC-6492, and
-// DevPaymaster (contracts/aa/DevPaymaster.sol), which sponsors every user operation from its
-// EntryPoint deposit. All three are created with CREATE2 through the deployer anvil preloads, so
-// their addresses are the same on every chain and every run, and nothing here moves a nonce the
-// seed (seed.mjs) relies on: the gas and the deposit are paid by a key of our own, funded with
+// address, the fallback account for networks without EIP-7702 (safe.mjs: EntryPoint v0.7, Safe
+// 1.4.1 and the Safe4337Module 0.3.0 at their canonical addresses), so smart accounts owned by an
+// EOA key can send user operations through a real bundler (bundler.mjs) and sign with ERC-1271 /
+// ERC-6492, and DevPaymaster (contracts/aa/DevPaymaster.sol, EntryPoint v0.8), which sponsors
+// every user operation from its EntryPoint deposit. They are created with CREATE2, so their
+// addresses are the same on every chain and every run, and nothing here moves a nonce the seed
+// (seed.mjs) relies on: the gas and the deposit are paid by a key of our own, funded with
 // anvil_setBalance. Deploying again sends nothing, unless sponsored user operations spent some of
 // the paymaster's deposit since: one transaction then tops it up.
 import { createRequire } from 'node:module'
-import {
-  createPublicClient,
-  encodeDeployData,
-  formatEther,
-  getContractAddress,
-  http,
-  keccak256,
-  parseEther,
-  stringToHex,
-} from 'viem'
+import { encodeDeployData, formatEther, keccak256, parseEther, stringToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { artifact } from './artifacts.mjs'
 import { create2Address, create2DeployerAddress, devKeySender } from './devKeySender.mjs'
+import { deploySafeContracts, entryPoint07Address } from './safe.mjs'
 
 const require = createRequire(import.meta.url)
 
-export { create2DeployerAddress }
+export { create2DeployerAddress, entryPoint07Address }
 
 /** EntryPoint v0.8's address on every chain, viem's `entryPoint08Address`. */
 export const entryPointAddress = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108'
@@ -66,27 +58,6 @@ export const simple7702AccountCode = /** @type {`0x${string}`} */ (
   require('@account-abstraction/contracts/artifacts/Simple7702Account.json').deployedBytecode
 )
 
-/** ABIs of DevAccount and DevAccountFactory, from devchain/artifacts.json. */
-export const devAccountAbis = {
-  account: artifact('DevAccount').abi,
-  factory: artifact('DevAccountFactory').abi,
-}
-
-const factoryInitCode = encodeDeployData({
-  abi: devAccountAbis.factory,
-  bytecode: artifact('DevAccountFactory').bytecode,
-  args: [entryPointAddress],
-})
-
-/** DevAccountFactory (for EntryPoint v0.8): CREATE2 through the deployer, salt 0. */
-export const devAccountFactoryAddress = create2Address(factoryInitCode)
-
-/** The DevAccount implementation behind every account's proxy: the factory's first creation. */
-export const devAccountImplementationAddress = getContractAddress({
-  from: devAccountFactoryAddress,
-  nonce: 1n,
-})
-
 const paymasterInitCode = encodeDeployData({
   abi: artifact('DevPaymaster').abi,
   bytecode: artifact('DevPaymaster').bytecode,
@@ -112,9 +83,9 @@ if (create2Address(entryPoint.bytecode, entryPointSalt) !== entryPointAddress)
   )
 
 /**
- * Deploys EntryPoint v0.8 at its canonical address, DevAccountFactory and DevPaymaster on the
- * anvil chain at `rpcUrl`, each unless it is there already, and tops DevPaymaster's EntryPoint
- * deposit up to 100 ETH when it has less. Safe to call on every start.
+ * Deploys EntryPoint v0.8 at its canonical address, DevPaymaster, and the Safe account's contracts
+ * (safe.mjs) on the anvil chain at `rpcUrl`, each unless it is there already, and tops
+ * DevPaymaster's EntryPoint deposit up to 100 ETH when it has less. Safe to call on every start.
  *
  * @param {{ rpcUrl: string }} options
  */
@@ -132,10 +103,11 @@ export async function deployAccountAbstraction({ rpcUrl }) {
       initCode: entryPoint.bytecode,
       salt: entryPointSalt,
     },
-    { name: 'DevAccountFactory', address: devAccountFactoryAddress, initCode: factoryInitCode },
     // After the EntryPoint: BasePaymaster's constructor asks it for its ERC-165 interface.
     { name: 'DevPaymaster', address: devPaymasterAddress, initCode: paymasterInitCode },
   ])
+
+  const safeSent = await deploySafeContracts({ rpcUrl, key: accountAbstractionDeployerKey })
 
   const deposit = await paymasterDepositOf(publicClient)
   if (deposit < paymasterDeposit) {
@@ -158,9 +130,9 @@ export async function deployAccountAbstraction({ rpcUrl }) {
   return {
     entryPoint: entryPointAddress,
     simple7702Account: simple7702AccountAddress,
-    accountFactory: devAccountFactoryAddress,
+    entryPoint07: entryPoint07Address,
     paymaster: devPaymasterAddress,
-    alreadyDeployed: sent() === 0,
+    alreadyDeployed: sent() === 0 && safeSent === 0,
   }
 }
 
@@ -194,20 +166,4 @@ function paymasterDepositOf(publicClient) {
       args: [devPaymasterAddress],
     })
   )
-}
-
-/**
- * The address of the DevAccount of `owner` and `salt` (default 0), deployed or not: the
- * factory's `getAddress`, so the factory must be deployed.
- *
- * @param {{ rpcUrl: string, owner: `0x${string}`, salt?: bigint }} options
- */
-export function smartAccountAddress({ rpcUrl, owner, salt = 0n }) {
-  const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 })
-  return createPublicClient({ transport }).readContract({
-    address: devAccountFactoryAddress,
-    abi: devAccountAbis.factory,
-    functionName: 'getAddress',
-    args: [owner, salt],
-  })
 }

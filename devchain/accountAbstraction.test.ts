@@ -1,6 +1,8 @@
-// ERC-4337 on the dev chain, end to end: EntryPoint v0.8 and DevAccountFactory deployed on a real
-// anvil (accountAbstraction.mjs), alto as the bundler (bundler.mjs), and viem's account-abstraction
-// client sending user operations from DevAccounts owned by fresh EOA keys, as a wallet would.
+// ERC-4337 on the dev chain, end to end: EntryPoint v0.8 with Simple7702Account, and EntryPoint
+// v0.7 with Safe 1.4.1 and the Safe4337Module, deployed on a real anvil (accountAbstraction.mjs,
+// safe.mjs), alto as the bundler of both (bundler.mjs), and viem's account-abstraction client
+// sending user operations from EOAs upgraded by EIP-7702 and from the Safes of fresh EOA keys (the
+// modal's accounts, smartAccount.ts), as a wallet would.
 import { createRequire } from 'node:module'
 import {
   type Address,
@@ -19,7 +21,7 @@ import {
 } from 'viem'
 import {
   type BundlerClient,
-  entryPoint08Abi,
+  entryPoint07Abi,
   type SmartAccount,
   toSimple7702SmartAccount,
 } from 'viem/account-abstraction'
@@ -28,17 +30,16 @@ import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Anvil, startAnvil } from '../apps/api/src/services/indexer/testing/anvil'
 import {
-  ownedSmartAccount,
+  safeSmartAccount,
   smartAccountBundler,
 } from '../apps/modal/src/embeddedWallet/smartAccount'
 import {
   deployAccountAbstraction,
-  devAccountFactoryAddress,
   devPaymasterAddress,
+  entryPoint07Address,
   entryPointAddress,
   simple7702AccountAddress,
   simple7702AccountCode,
-  smartAccountAddress,
 } from './accountAbstraction.mjs'
 import { type Bundler, startBundler } from './bundler.mjs'
 
@@ -65,16 +66,16 @@ afterAll(async () => {
 })
 
 /**
- * The modal's smart account of `owner` (smartAccount.ts: a DevAccount, salt 0), counterfactual
- * until its first user operation.
+ * The modal's smart account of `owner` on a network without EIP-7702 (smartAccount.ts: its Safe,
+ * saltNonce 0), counterfactual until its first user operation.
  */
-const devAccount = (owner: PrivateKeyAccount): Promise<SmartAccount> =>
-  ownedSmartAccount({ client: publicClient, factory: devAccountFactoryAddress, owner })
+const ownersSafe = (owner: PrivateKeyAccount): Promise<SmartAccount> =>
+  safeSmartAccount({ client: publicClient, owner })
 
-/** A funded DevAccount of a fresh owner key, not deployed yet. */
+/** A funded Safe of a fresh owner key, not deployed yet. */
 async function fundedAccount(ether = '1') {
   const owner = privateKeyToAccount(generatePrivateKey())
-  const account = await devAccount(owner)
+  const account = await ownersSafe(owner)
   await testClient.setBalance({ address: account.address, value: parseEther(ether) })
   return { owner, account }
 }
@@ -134,41 +135,41 @@ describe('dev chain EIP-7702', () => {
   })
 })
 
-describe('dev chain ERC-4337', () => {
-  test('behavior: EntryPoint v0.8 is at its canonical address and the bundler bundles for it; deploying again sends nothing', async () => {
+describe('dev chain ERC-4337: the Safe account (networks without EIP-7702)', () => {
+  test('behavior: EntryPoints v0.8 and v0.7 are at their canonical addresses and the bundler bundles for both; deploying again sends nothing', async () => {
     expect(await publicClient.getCode({ address: entryPointAddress })).toBeDefined()
-    expect(await publicClient.getCode({ address: devAccountFactoryAddress })).toBeDefined()
-    expect(await bundlerClient.getSupportedEntryPoints()).toEqual([entryPointAddress])
+    expect(await publicClient.getCode({ address: entryPoint07Address })).toBeDefined()
+    expect(await bundlerClient.getSupportedEntryPoints()).toEqual([
+      entryPointAddress,
+      entryPoint07Address,
+    ])
     const blockBefore = await publicClient.getBlockNumber()
     expect(await deployAccountAbstraction({ rpcUrl: anvil.rpcUrl })).toEqual({
       entryPoint: entryPointAddress,
       simple7702Account: simple7702AccountAddress,
-      accountFactory: devAccountFactoryAddress,
+      entryPoint07: entryPoint07Address,
       paymaster: devPaymasterAddress,
       alreadyDeployed: true,
     })
     expect(await publicClient.getBlockNumber()).toBe(blockBefore)
   })
 
-  test('behavior: a counterfactual account sends ether in its first user operation, which deploys it', async () => {
-    const { owner, account } = await fundedAccount()
+  test('behavior: a counterfactual Safe sends ether in its first user operation (EntryPoint v0.7), which deploys it', async () => {
+    const { account } = await fundedAccount()
     const recipient = freshAddress()
-    expect(account.address).toBe(
-      await smartAccountAddress({ rpcUrl: anvil.rpcUrl, owner: owner.address }),
-    )
     expect(await publicClient.getCode({ address: account.address })).toBeUndefined()
 
     const receipt = await send(account, [{ to: recipient, value: parseEther('0.25') }])
 
     expect(receipt.success).toBe(true)
     expect(receipt.sender).toBe(account.address)
-    expect(receipt.entryPoint.toLowerCase()).toBe(entryPointAddress.toLowerCase())
+    expect(receipt.entryPoint.toLowerCase()).toBe(entryPoint07Address.toLowerCase())
     expect(receipt.receipt.status).toBe('success')
     expect(await publicClient.getBalance({ address: recipient })).toBe(parseEther('0.25'))
     expect(await publicClient.getCode({ address: account.address })).toBeDefined()
   })
 
-  test('behavior: two transfers batched in one user operation both arrive', async () => {
+  test('behavior: two transfers batched in one user operation (MultiSendCallOnly) both arrive', async () => {
     const { account } = await fundedAccount()
     const [first, second] = [freshAddress(), freshAddress()]
 
@@ -181,7 +182,7 @@ describe('dev chain ERC-4337', () => {
     expect(await publicClient.getBalance({ address: first })).toBe(parseEther('0.1'))
     expect(await publicClient.getBalance({ address: second })).toBe(parseEther('0.2'))
     const operations = parseEventLogs({
-      abi: entryPoint08Abi,
+      abi: entryPoint07Abi,
       eventName: 'UserOperationEvent',
       logs: receipt.receipt.logs,
     })
@@ -190,7 +191,7 @@ describe('dev chain ERC-4337', () => {
 
   test("behavior: the owner's signature verifies with ERC-6492 before deployment and ERC-1271 after; another owner's does not", async () => {
     const { account } = await fundedAccount()
-    const stranger = await devAccount(privateKeyToAccount(generatePrivateKey()))
+    const stranger = await ownersSafe(privateKeyToAccount(generatePrivateKey()))
     const message = 'Sign in to Airlock'
 
     const verifies = (signature: Hex) =>
@@ -214,18 +215,15 @@ describe('dev chain ERC-4337', () => {
   })
 
   test('behavior: a user operation whose call reverts is mined and reported with success false', async () => {
-    const { owner, account } = await fundedAccount()
+    const { account } = await fundedAccount()
     const recipient = freshAddress()
-    expect(account.address).toBe(
-      await smartAccountAddress({ rpcUrl: anvil.rpcUrl, owner: owner.address }),
-    )
     // The account has no deposit at the EntryPoint, so withdrawing one reverts.
     const calls = [
       { to: recipient, value: parseEther('0.1') },
       {
-        to: entryPointAddress,
+        to: entryPoint07Address,
         data: encodeFunctionData({
-          abi: entryPoint08Abi,
+          abi: entryPoint07Abi,
           functionName: 'withdrawTo',
           args: [recipient, parseEther('1')],
         }),
@@ -275,7 +273,7 @@ describe('dev chain ERC-4337', () => {
 })
 
 describe('startBundler', () => {
-  test('behavior: on a chain without the EntryPoint it refuses to start, saying what to deploy', async () => {
+  test('behavior: on a chain without the EntryPoints it refuses to start, saying what to deploy', async () => {
     const bare = await startAnvil()
     try {
       await expect(startBundler({ rpcUrl: bare.rpcUrl, quiet: true })).rejects.toThrow(

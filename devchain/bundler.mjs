@@ -1,6 +1,7 @@
 // The dev chain's ERC-4337 bundler: Pimlico's alto (@pimlico/alto, pinned in the root
-// package.json) as a child process, bundling for EntryPoint v0.8 on the anvil chain. It needs the
-// EntryPoint deployed first (accountAbstraction.mjs). Its executor and utility keys are its own,
+// package.json) as a child process, bundling for EntryPoint v0.8 (the EIP-7702 account's) and
+// v0.7 (the Safe account's) on the anvil chain. It needs both EntryPoints deployed first
+// (accountAbstraction.mjs). Its executor and utility keys are its own,
 // funded with anvil_setBalance, so its transactions never race the dev accounts' nonces.
 //
 // Alto listens on 0.0.0.0, not only loopback: it has no flag for the host. Anyone who can reach
@@ -20,7 +21,7 @@ import {
   stringToHex,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { entryPointAddress } from './accountAbstraction.mjs'
+import { entryPoint07Address, entryPointAddress } from './accountAbstraction.mjs'
 
 const altoCli = fileURLToPath(
   new URL('../node_modules/@pimlico/alto/esm/cli/alto.js', import.meta.url),
@@ -39,7 +40,7 @@ export const bundlerKeys = {
 const logLimit = 20_000
 
 /**
- * Starts alto for the EntryPoint v0.8 on the anvil chain at `rpcUrl` and resolves once its
+ * Starts alto for EntryPoints v0.8 and v0.7 on the anvil chain at `rpcUrl` and resolves once its
  * `GET /health` answers 200. `port` 0 takes a free port. Fails, quoting alto's output, when it
  * exits or is not healthy within `timeoutMs`.
  *
@@ -48,11 +49,15 @@ const logLimit = 20_000
 export async function startBundler({ rpcUrl, port = 0, quiet = false, timeoutMs = 30_000 }) {
   const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 })
   const publicClient = createPublicClient({ transport })
-  if ((await publicClient.getCode({ address: entryPointAddress })) === undefined)
-    throw new Error(
-      `startBundler: no EntryPoint v0.8 at ${entryPointAddress} on ${rpcUrl}; ` +
-        'deploy it first (deployAccountAbstraction in devchain/accountAbstraction.mjs).',
-    )
+  for (const { version, address } of [
+    { version: 'v0.8', address: entryPointAddress },
+    { version: 'v0.7', address: entryPoint07Address },
+  ])
+    if ((await publicClient.getCode({ address })) === undefined)
+      throw new Error(
+        `startBundler: no EntryPoint ${version} at ${address} on ${rpcUrl}; ` +
+          'deploy it first (deployAccountAbstraction in devchain/accountAbstraction.mjs).',
+      )
   const testClient = createTestClient({ mode: 'anvil', transport })
   for (const key of Object.values(bundlerKeys))
     await testClient.setBalance({
@@ -77,7 +82,7 @@ export async function startBundler({ rpcUrl, port = 0, quiet = false, timeoutMs 
     altoCli,
     'run',
     '--entrypoints',
-    entryPointAddress,
+    `${entryPointAddress},${entryPoint07Address}`,
     '--rpc-url',
     rpcUrl,
     '--port',

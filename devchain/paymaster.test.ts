@@ -3,9 +3,10 @@
 // (paymaster.mjs), and viem's bundler client with a paymaster client, as a wallet would use them.
 import {
   type Address,
+  concatHex,
   createPublicClient,
+  type Hex,
   http,
-  type PrivateKeyAccount,
   type PublicClient,
   parseEther,
 } from 'viem'
@@ -14,19 +15,15 @@ import {
   createPaymasterClient,
   entryPoint07Address,
   entryPoint08Abi,
-  type SmartAccount,
+  toSimple7702SmartAccount,
 } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Anvil, startAnvil } from '../apps/api/src/services/indexer/testing/anvil'
-import {
-  ownedSmartAccount,
-  smartAccountBundler,
-} from '../apps/modal/src/embeddedWallet/smartAccount'
+import { smartAccountBundler } from '../apps/modal/src/embeddedWallet/smartAccount'
 import {
   deployAccountAbstraction,
-  devAccountFactoryAddress,
   devPaymasterAddress,
   entryPointAddress,
   simple7702AccountAddress,
@@ -62,10 +59,6 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
-/** The modal's smart account of `owner` (smartAccount.ts), counterfactual until its first operation. */
-const devAccount = (owner: PrivateKeyAccount): Promise<SmartAccount> =>
-  ownedSmartAccount({ client: publicClient, factory: devAccountFactoryAddress, owner })
-
 const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
 
 function paymasterDeposit() {
@@ -86,29 +79,37 @@ describe('DevPaymaster on the dev chain', () => {
     expect(await deployAccountAbstraction({ rpcUrl: anvil.rpcUrl })).toEqual({
       entryPoint: entryPointAddress,
       simple7702Account: simple7702AccountAddress,
-      accountFactory: devAccountFactoryAddress,
+      entryPoint07: entryPoint07Address,
       paymaster: devPaymasterAddress,
       alreadyDeployed: true,
     })
     expect(await publicClient.getBlockNumber()).toBe(blockBefore)
   })
 
-  test('behavior: an unfunded counterfactual account sends its first user operation with the gas sponsored; it is deployed and still holds 0 ETH', async () => {
-    const account = await devAccount(privateKeyToAccount(generatePrivateKey()))
+  test('behavior: an unfunded EOA upgraded by EIP-7702 in its first user operation sends with the gas sponsored; it is delegated and still holds 0 ETH', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const account = await toSimple7702SmartAccount({ client: publicClient, owner })
     expect(await publicClient.getBalance({ address: account.address })).toBe(0n)
     expect(await publicClient.getCode({ address: account.address })).toBeUndefined()
     const depositBefore = await paymasterDeposit()
 
     const hash = await bundlerClient.sendUserOperation({
       account,
+      authorization: await owner.signAuthorization({
+        chainId: foundry.id,
+        contractAddress: simple7702AccountAddress,
+        nonce: 0,
+      }),
       calls: [{ to: freshAddress(), value: 0n }],
     })
     const receipt = await bundlerClient.waitForUserOperationReceipt({ hash, timeout: 10_000 })
 
     expect(receipt.success).toBe(true)
-    expect(receipt.sender).toBe(account.address)
+    expect(receipt.sender).toBe(owner.address)
     expect(receipt.paymaster?.toLowerCase()).toBe(devPaymasterAddress.toLowerCase())
-    expect(await publicClient.getCode({ address: account.address })).toBeDefined()
+    expect(await publicClient.getCode({ address: account.address })).toBe(
+      concatHex(['0xef0100', simple7702AccountAddress.toLowerCase() as Hex]),
+    )
     expect(await publicClient.getBalance({ address: account.address })).toBe(0n)
     expect(receipt.actualGasCost).toBeGreaterThan(0n)
     expect(await paymasterDeposit()).toBe(depositBefore - receipt.actualGasCost)

@@ -3,7 +3,7 @@
 // modal's page; the modal's origin without it, a client that sets the modal's Origin itself (as
 // any client that is not a browser can), and a host page are refused; the token the frame uses
 // is nowhere a host script can reach.
-import { entryPointAddress } from '../devchain/accountAbstraction.mjs'
+import { entryPoint07Address, entryPointAddress } from '../devchain/accountAbstraction.mjs'
 import { freshEmail, openSite, signUpByEmail } from './support/email'
 import { hostReachable, recordHostMessages } from './support/hostReach'
 import { smartAccountProject } from './support/operator'
@@ -53,7 +53,7 @@ test("behavior: the modal's origin reaches the chain's bundler through the API w
   )
   expect(answers.with).toEqual({
     status: 200,
-    body: { jsonrpc: '2.0', id: 1, result: [entryPointAddress] },
+    body: { jsonrpc: '2.0', id: 1, result: [entryPointAddress, entryPoint07Address] },
   })
   expect(answers.without).toMatchObject({
     status: 401,

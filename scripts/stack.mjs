@@ -79,8 +79,8 @@ export async function buildBundles({ quiet = false } = {}) {
 }
 
 /**
- * Starts anvil (seeded, with EntryPoint v0.8, Simple7702Account, DevAccountFactory and
- * DevPaymaster), the ERC-4337 bundler, the dev paymaster, the Solana RPC, the WalletConnect
+ * Starts anvil (seeded, with EntryPoint v0.8, Simple7702Account and DevPaymaster, EntryPoint v0.7
+ * with Safe 1.4.1 and the Safe4337Module 0.3.0), the ERC-4337 bundler (both EntryPoints), the dev paymaster, the Solana RPC, the WalletConnect
  * relay, the dev mail server, the dev OpenID provider and the dev Farcaster relay (the last five
  * in this process), the API and the demo site. `solanaPort` defaults to
  * env SOLANA_PORT, else 8899; `smtpPort` to SMTP_PORT, else 2525; `devMailPort` (the dev mail page)
@@ -253,8 +253,9 @@ export async function startStack(options = {}) {
         AIRLOCK_FARCASTER_RELAY_URL: farcaster.relayUrl,
         AIRLOCK_FARCASTER_RPC_URL: urls.anvil,
         AIRLOCK_BUNDLER_URLS_JSON: JSON.stringify({ 'eip155:31337': urls.bundler }),
-        // The dev chain's smart accounts: no factory named, so the visitor's own EOA upgraded
-        // with EIP-7702 to Simple7702Account (placed by deployAccountAbstraction), as production.
+        // The dev chain's smart accounts: no Safe named (AIRLOCK_ACCOUNT_FACTORIES_JSON), so the
+        // visitor's own EOA upgraded with EIP-7702 to Simple7702Account (placed by
+        // deployAccountAbstraction), as production. The dev chain has the Safe too, for tests.
         AIRLOCK_PAYMASTER_URLS_JSON: JSON.stringify({ 'eip155:31337': urls.paymaster }),
         AIRLOCK_NAMES_PARENT: 'airlock.eth',
         AIRLOCK_NAMES_GATEWAY_KEY: devNamesGatewayKey,

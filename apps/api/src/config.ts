@@ -105,7 +105,7 @@ export type ServerConfig = {
   /**
    * How each bundler network's smart accounts are made: EIP-7702 (Simple7702Account, or
    * `AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON`'s implementation) unless
-   * `AIRLOCK_ACCOUNT_FACTORIES_JSON` names a factory for it (bundlerConfig.ts).
+   * `AIRLOCK_ACCOUNT_FACTORIES_JSON` names the Safe for it (`"safe-1.4.1"`, bundlerConfig.ts).
    */
   smartAccounts: SmartAccountConfig
   /** Networks those two name that have no bundler: no smart account works there. */

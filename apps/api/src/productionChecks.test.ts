@@ -144,7 +144,7 @@ describe('productionConfigProblems', () => {
     expect(
       check({
         ...production,
-        AIRLOCK_ACCOUNT_FACTORIES_JSON: JSON.stringify({ 'eip155:10': address }),
+        AIRLOCK_ACCOUNT_FACTORIES_JSON: JSON.stringify({ 'eip155:10': 'safe-1.4.1' }),
         AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON: JSON.stringify({ 'eip155:1': address }),
         AIRLOCK_PAYMASTER_URLS_JSON: JSON.stringify({ 'eip155:8453': 'https://pm.example/' }),
       }).problems,

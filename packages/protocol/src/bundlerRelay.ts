@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini'
 
-/** The salt of an owner's one smart account at a factory (`factory` networks). */
+/** The salt (Safe's `saltNonce`) of an owner's one smart account on `safe` networks. */
 export const smartAccountSalt = 0n
 
 /** ERC-7677's paymaster methods: the relay passes them on to the network's paymaster, if any. */
@@ -37,15 +37,40 @@ const addressSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
  */
 export const simple7702AccountAddress = '0xe6Cae83BdE06E4c305530e199D7217f42808555B'
 
+/** The Safe account versions Airlock makes for networks without EIP-7702. */
+export const safeAccountVersions = ['1.4.1'] as const
+export type SafeAccountVersion = (typeof safeAccountVersions)[number]
+
+/**
+ * The fallback account for networks without EIP-7702: Safe 1.4.1 with the Safe4337Module 0.3.0
+ * on EntryPoint v0.7, at the canonical addresses Safe deployed them at on every chain (the
+ * defaults of permissionless's toSafeSmartAccount). A visitor's Safe has one owner, the
+ * embedded wallet's EVM key, threshold 1, the module as module and fallback handler, and
+ * `saltNonce` `smartAccountSalt`.
+ */
+export const safeAccountContracts = {
+  '1.4.1': {
+    entryPoint: '0x0000000071727De22E5E9d8BAf0edAc6f37da032',
+    singleton: '0x41675C099F32341bf84BFc5382aF534df5C7461a',
+    proxyFactory: '0x4e1DCf7AD4e460CfD30791CCC4F9c8a4f820ec67',
+    fallbackHandler: '0xfd0732Dc9E303f09fCEf3a7388Ad10A83459Ec99',
+    multiSend: '0x38869bf66a61cF6bDB996A6aE40D5853Fd43B526',
+    multiSendCallOnly: '0x9641d764fc13c8B624c04430C7356C1C7C8102e2',
+    moduleSetup: '0x2dd68b007B46fBe91B9A7c3EDa5A7a1063cB5b47',
+    safe4337Module: '0x75cf11467937ce3F2f357CE24ffc3DBF8fD5c226',
+  },
+} as const satisfies Record<SafeAccountVersion, Record<string, `0x${string}`>>
+
 /**
  * How a network's smart accounts are made. `eip7702`: the visitor's own EOA, upgraded in place
  * by an EIP-7702 authorization delegating to `implementation` (one address, no second identity);
- * the default for a network with a bundler. `factory`: a counterfactual account from `factory`
- * (`getAddress(owner, 0)`), a second address, for networks without EIP-7702.
+ * the default for a network with a bundler. `safe`: for networks without EIP-7702, a
+ * counterfactual Safe of `version` owned by the visitor's EOA (`safeAccountContracts`), a second
+ * address; no other account factory is accepted.
  */
 export const smartAccountKindSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('eip7702'), implementation: addressSchema }),
-  z.object({ kind: z.literal('factory'), factory: addressSchema }),
+  z.object({ kind: z.literal('safe'), version: z.enum(safeAccountVersions) }),
 ])
 export type SmartAccountKind = z.infer<typeof smartAccountKindSchema>
 
@@ -73,3 +98,10 @@ export const bundlerRequestSchema = z.object({
   params: z.optional(z.array(z.unknown())),
 })
 export type BundlerRequest = z.infer<typeof bundlerRequestSchema>
+
+/** EntryPoint v0.8 at its canonical address (viem's `entryPoint08Address`): the 7702 account's. */
+export const entryPoint08Address = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108'
+
+/** The EntryPoint a network's smart accounts use: v0.8 for EIP-7702, v0.7 for a Safe. */
+export const entryPointOf = (kind: SmartAccountKind): `0x${string}` =>
+  kind.kind === 'safe' ? safeAccountContracts[kind.version].entryPoint : entryPoint08Address

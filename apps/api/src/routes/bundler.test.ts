@@ -5,6 +5,7 @@
 // without a bundler and an exhausted budget are refused; a bundler down or hanging is a 502 that
 // says which. Requests refused before any service is asked spend nothing of the project's budget.
 import { createServer, type Server } from 'node:http'
+import { type CaipNetworkId, safeAccountContracts } from '@airlock/protocol'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   deployAccountAbstraction,
@@ -23,11 +24,18 @@ import { openStorage, type Storage } from '../storage/storage'
 import { bundlerRoutes } from './bundler'
 
 const own = 'http://localhost:8787'
+const network = (caipNetworkId: CaipNetworkId) => ({
+  caipNetworkId,
+  name: caipNetworkId,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+})
 /** Another network's smart-account factory (no code on anvil: only the info names it). */
 const otherFactory = '0x00000000000000000000000000000000000F4C70'
 const site = 'https://shop.example'
 
 let anvil: Anvil
+/** A chain with other code at the Safe singleton's address: no Safe network. */
+let forgedAnvil: Anvil
 let bundler: Bundler
 let storage: Storage
 let hanging: Server
@@ -36,6 +44,9 @@ beforeAll(async () => {
   anvil = await startAnvil()
   await deployAccountAbstraction({ rpcUrl: anvil.rpcUrl })
   bundler = await startBundler({ rpcUrl: anvil.rpcUrl, quiet: true })
+  forgedAnvil = await startAnvil()
+  await deployAccountAbstraction({ rpcUrl: forgedAnvil.rpcUrl })
+  await forgedAnvil.request('anvil_setCode', [safeAccountContracts['1.4.1'].singleton, '0x6000'])
   storage = openStorage({ dialect: 'sqlite', file: ':memory:' })
   await migrateToLatest(storage.db)
   // Smart accounts are off by default: `shop` has them on, as `--feature smartAccounts=on` sets.
@@ -58,6 +69,7 @@ afterAll(async () => {
   await storage?.close()
   await bundler?.stop()
   await anvil?.stop()
+  await forgedAnvil?.stop()
 })
 
 describe('bundler relay', () => {
@@ -68,12 +80,17 @@ describe('bundler relay', () => {
         'eip155:31337': bundler.url,
         'eip155:10': `http://127.0.0.1:${await freePort()}`,
         'eip155:8453': hangingUrl,
+        'eip155:100': bundler.url,
+        'eip155:42161': bundler.url,
       },
       // Each network's own kind of smart account: the info answers the one of the network asked
       // about; eip155:31337, left out, upgrades the EOA with EIP-7702 to Simple7702Account.
       smartAccounts: {
-        'eip155:10': { kind: 'factory', factory: otherFactory },
+        'eip155:10': { kind: 'safe', version: '1.4.1' },
         'eip155:8453': { kind: 'eip7702', implementation: otherFactory },
+        // Safe networks whose chain has other code, or can't be asked.
+        'eip155:100': { kind: 'safe', version: '1.4.1' },
+        'eip155:42161': { kind: 'safe', version: '1.4.1' },
       },
       paymasters: { 'eip155:10': `http://127.0.0.1:${await freePort()}` },
       rateLimiter: createRateLimiter({
@@ -83,7 +100,12 @@ describe('bundler relay', () => {
       trustProxy: 0,
       publicOrigin: own,
       credential: testCredential(storage),
-      networks: [],
+      // The Safe code check's RPC: the real deployment, a forged one, none listening.
+      networks: [
+        { ...network('eip155:10'), rpcUrl: anvil.rpcUrl },
+        { ...network('eip155:100'), rpcUrl: forgedAnvil.rpcUrl },
+        { ...network('eip155:42161'), rpcUrl: `http://127.0.0.1:${await freePort()}` },
+      ],
       now: Date.now,
       timeoutMs: options.timeoutMs ?? 5000,
     })
@@ -135,7 +157,11 @@ describe('bundler relay', () => {
     const app = await routes()
     expect(await call(app, rpc('eth_supportedEntryPoints', [], 7))).toEqual({
       status: 200,
-      body: { jsonrpc: '2.0', id: 7, result: [entryPointAddress] },
+      body: {
+        jsonrpc: '2.0',
+        id: 7,
+        result: [entryPointAddress, '0x0000000071727De22E5E9d8BAf0edAc6f37da032'],
+      },
     })
     expect((await call(app, rpc('eth_chainId', [], 8))).body).toEqual({
       jsonrpc: '2.0',
@@ -329,15 +355,17 @@ describe('bundler relay', () => {
         paymaster: false,
       },
     })
-    const factory = { kind: 'factory', factory: otherFactory }
+    // A network without EIP-7702: the Safe, on EntryPoint v0.7.
+    const safe = { kind: 'safe', version: '1.4.1' }
+    const entryPoint07 = '0x0000000071727De22E5E9d8BAf0edAc6f37da032'
     expect(await info(app, { chainId: 'eip155:10', projectId: 'sponsored' })).toEqual({
       status: 200,
-      body: { entryPoint: entryPointAddress, account: factory, paymaster: true },
+      body: { entryPoint: entryPoint07, account: safe, paymaster: true },
     })
     // The network has a paymaster, but this project does not have its gas sponsored.
     expect(await info(app, { chainId: 'eip155:10' })).toEqual({
       status: 200,
-      body: { entryPoint: entryPointAddress, account: factory, paymaster: false },
+      body: { entryPoint: entryPoint07, account: safe, paymaster: false },
     })
     expect(await info(app, { chainId: 'eip155:1' })).toMatchObject({
       status: 404,
@@ -351,6 +379,35 @@ describe('bundler relay', () => {
       status: 403,
       body: { error: { code: 'crossOriginRequest' } },
     })
+  })
+
+  test("security: a Safe network whose chain lacks the Safe's published code offers no smart account: info and every relayed call are 502, naming the contract; a chain that can't be asked, likewise", async () => {
+    const app = await routes()
+    const { singleton } = safeAccountContracts['1.4.1']
+    const forged = {
+      status: 502,
+      body: {
+        error: {
+          code: 'bundlerUnavailable',
+          message: `The network eip155:100 does not have the published code of the Safe 1.4.1 account's singleton at ${singleton}: Airlock offers no smart account there.`,
+        },
+      },
+    }
+    expect(await info(app, { chainId: 'eip155:100' })).toEqual(forged)
+    expect(await call(app, rpc('eth_chainId'), { chainId: 'eip155:100' })).toEqual(forged)
+    const unasked = {
+      status: 502,
+      body: {
+        error: {
+          code: 'bundlerUnavailable',
+          message: "The network eip155:42161 could not be asked for the Safe 1.4.1 account's code.",
+        },
+      },
+    }
+    expect(await info(app, { chainId: 'eip155:42161' })).toEqual(unasked)
+    expect(await call(app, rpc('eth_chainId'), { chainId: 'eip155:42161' })).toEqual(unasked)
+    // The real deployment passes, its code hashes those safe-deployments records.
+    expect((await info(app, { chainId: 'eip155:10' })).status).toBe(200)
   })
 
   test("error: ERC-7677's paymaster methods go to the network's paymaster: none is 404", async () => {

@@ -27,11 +27,11 @@ import {
   type BundlerRequest,
   bundlerRequestSchema,
   type CaipNetworkId,
+  entryPointOf,
   type NetworkConfig,
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { entryPoint08Address as entryPoint08 } from 'viem/account-abstraction'
 import type {
   BundlerConfig,
   PaymasterConfig,
@@ -44,6 +44,7 @@ import {
   type NetworkBundler,
   type RelayTarget,
 } from '../services/bundlers/bundlerRelay'
+import { createSafeCodeCheck } from '../services/bundlers/safeCode'
 import { namesOperatorPaymaster } from '../services/bundlers/sitePaymaster'
 import { assertOwnSmartAccount } from '../services/bundlers/sponsoredAccount'
 import { spendSponsorship } from '../services/bundlers/sponsorshipBudget'
@@ -52,7 +53,6 @@ import { assertSponsoredCalls } from '../services/bundlers/sponsorshipPolicy'
 import { type SponsorshipRequest, sponsorshipOf } from '../services/bundlers/userOperation'
 import type { Project } from '../services/projects'
 import type { BundlerRateLimiter } from '../services/rateLimit'
-import { createMemoryCache } from '../storage/cache/memoryCache'
 import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
 import { currentEmailSession } from './emailSession'
@@ -72,7 +72,7 @@ export type BundlerRoutesOptions = {
   publicOrigin: string | undefined
   /** The frame credential every request needs (`frameCredential.ts`). */
   credential: FrameCredentialOptions
-  /** The API's networks: whose smart account a sender is is read through their RPC. */
+  /** The API's networks: a Safe network's code is read through their RPC (safeCode.ts). */
   networks: readonly NetworkConfig[]
   now: () => number
   /** How long the bundler (or paymaster) may take to answer; default 20 s. */
@@ -109,8 +109,11 @@ export function bundlerRoutes({
   const app = new Hono()
   const { storage } = admission
   const relay = createBundlerRelay({ bundlers, smartAccounts, paymasters, timeoutMs })
-  /** The sponsored visitors' factory-made accounts' addresses, as the factories answered. */
-  const factoryAccounts = createMemoryCache({ maxEntries: 10_000 })
+  const safeCode = createSafeCodeCheck({ networks })
+
+  /** On a Safe network, that the network has the Safe's published code. @throws BundlerRelayError */
+  const assertAccountCode = ({ network, account }: NetworkBundler) =>
+    account.kind === 'safe' ? safeCode.assertSafeCode(network, account.version) : undefined
 
   /** The signed-in visitor a sponsorship is asked for. @throws SponsorshipError */
   async function sponsoredVisitor(c: Context, project: Project) {
@@ -135,13 +138,12 @@ export function bundlerRoutes({
     { operation, callData, count }: SponsorshipRequest,
   ) {
     const session = await sponsoredVisitor(c, project)
-    assertSponsoredCalls(project.settings.sponsoredCalls, network, callData)
+    assertSponsoredCalls(project.settings.sponsoredCalls, network, callData, account)
     await assertOwnSmartAccount(
-      { db: storage.db, networks, addresses: factoryAccounts },
+      { db: storage.db },
       {
         projectId: project.id,
         login: session.email,
-        network,
         account,
         sender: operation.sender,
       },
@@ -189,6 +191,7 @@ export function bundlerRoutes({
       c.var.project.settings.sponsoredCalls,
       target.network,
       sponsorship.callData,
+      c.var.service.account,
     )
   }, refusal)
 
@@ -209,6 +212,7 @@ export function bundlerRoutes({
     network: NetworkBundler,
     request: BundlerRequest,
   ) {
+    await assertAccountCode(network)
     const target = targetOf(project, network)
     let sponsorship = sponsorshipOf(request, { paymaster: !!target.paymasterUrl })
     // A site's own paymaster pays for its operation: the operator's rules are not asked.
@@ -248,12 +252,20 @@ export function bundlerRoutes({
   app.use('/v1/projects/:id/bundler', noStore)
   app.use('/v1/projects/:id/bundler/info', noStore)
 
-  /** What the network offers a smart account: the EntryPoint, and whether gas is sponsored. */
-  app.post('/v1/projects/:id/bundler/info', admitted(), (c) => {
+  /**
+   * What the network offers a smart account: the EntryPoint, and whether gas is sponsored. A Safe
+   * network without the Safe's published code offers none (502).
+   */
+  app.post('/v1/projects/:id/bundler/info', admitted(), async (c) => {
+    try {
+      await assertAccountCode(c.var.service)
+    } catch (error) {
+      return refusal(c, error)
+    }
     const sponsored = c.var.project.features.gasSponsorship
     const paymaster = !!relay.paymasterOf(c.var.service.network, sponsored)
     const info: BundlerInfo = {
-      entryPoint: entryPoint08,
+      entryPoint: entryPointOf(c.var.service.account),
       account: c.var.service.account,
       paymaster,
     }

@@ -1,32 +1,30 @@
 // Gas sponsorship through the bundler relay (issue 33), on SQLite, against the dev chain's real
 // ERC-7677 paymaster service (devchain/paymaster.mjs) and bundler (alto) on a real anvil with
-// EntryPoint v0.8 and the smart account factory: the paymaster is asked only for the frame's
-// signed-in visitor (not for a frame token alone, nor for an Origin), only for their wallet's own
-// smart account (the factory's, read from the chain; a second account's operation is refused),
+// its EntryPoints: the paymaster is asked only for the frame's signed-in visitor (not for a frame
+// token alone, nor for an Origin), only for their wallet's own smart account (on a network without
+// EIP-7702 their Safe, computed; on an EIP-7702 network their EOA; a second account's operation
+// is refused),
 // and only within the project's caps per day (operations and gas, per account and per project,
 // counted in the database), and only for calls the project lists (its contracts, and its
 // functions where it names them; none listed, none sponsored); a refusal spends nothing and the
 // paymaster's data is withheld.
 import { createHash } from 'node:crypto'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { NetworkConfig } from '@airlock/protocol'
 import { type Address, encodeFunctionData, erc20Abi, type Hex, numberToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import {
   deployAccountAbstraction,
-  devAccountFactoryAddress,
   devPaymasterAddress,
   entryPointAddress,
-  smartAccountAddress,
 } from '../../../../devchain/accountAbstraction.mjs'
 import { type Bundler, startBundler } from '../../../../devchain/bundler.mjs'
 import { type PaymasterService, startPaymasterService } from '../../../../devchain/paymaster.mjs'
 import { frameTokenHeaders, testCredential, testServerKey } from '../../test/frameTokens'
 import { freePort } from '../../test/ports'
+import { safeAccountAddress } from '../services/bundlers/safeAccount'
 import { sponsorshipUsage } from '../services/bundlers/sponsorshipBudget'
-import { accountExecuteAbi } from '../services/bundlers/sponsorshipPolicy'
+import { accountExecuteAbi, safeExecuteAbi } from '../services/bundlers/sponsorshipPolicy'
 import { startEmailSession } from '../services/email/sessions'
 import { keepEmbeddedWallet } from '../services/embeddedWallets/embeddedWallets'
 import { embeddedWalletSealKey } from '../services/embeddedWallets/seal'
@@ -67,8 +65,15 @@ const transfer = encodeFunctionData({
   functionName: 'transfer',
   args: [stranger, 1_000_000n],
 })
-/** The smart account's `execute` of one call: what its user operation's callData is. */
+/** The Safe's `executeUserOpWithErrorString` of one call: what its user operation's callData is. */
 const execute = (target: Address, data: Hex, value = 0n) =>
+  encodeFunctionData({
+    abi: safeExecuteAbi,
+    functionName: 'executeUserOpWithErrorString',
+    args: [target, value, data, 0],
+  })
+/** The EIP-7702 account's (Simple7702Account's) `execute` of one call. */
+const execute7702 = (target: Address, data: Hex, value = 0n) =>
   encodeFunctionData({
     abi: accountExecuteAbi,
     functionName: 'execute',
@@ -83,7 +88,7 @@ let bundler: Bundler
 let paymaster: PaymasterService
 let storage: Storage
 let deadPaymaster: string
-/** Each visitor's smart account, as the factory on the chain makes it. */
+/** Each visitor's smart account on a network without EIP-7702: their Safe. */
 const accounts = {} as Record<Visitor, Hex>
 beforeAll(async () => {
   anvil = await startAnvil()
@@ -92,10 +97,7 @@ beforeAll(async () => {
   paymaster = await startPaymasterService({ quiet: true })
   deadPaymaster = `http://127.0.0.1:${await freePort()}`
   for (const visitor of Object.keys(owners) as Visitor[])
-    accounts[visitor] = await smartAccountAddress({
-      rpcUrl: anvil.rpcUrl,
-      owner: owners[visitor].address,
-    })
+    accounts[visitor] = safeAccountAddress({ owner: owners[visitor].address })
 }, 90_000)
 afterAll(async () => {
   await storage?.close()
@@ -155,7 +157,7 @@ beforeEach(async () => {
   }
 })
 
-/** The API's networks; their RPC is anvil's unless `rpcUrl` stands before it. */
+/** The API's networks (the projects' catalogue, and the Safe code check's RPC). */
 const networks = (rpcUrl = anvil.rpcUrl): NetworkConfig[] => [
   {
     caipNetworkId: 'eip155:31337',
@@ -163,7 +165,7 @@ const networks = (rpcUrl = anvil.rpcUrl): NetworkConfig[] => [
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrl,
   },
-  // The factory is at the same address on every chain: anvil stands in for this one too.
+  // The Safe is at the same address on every chain: anvil stands in for this one too.
   {
     caipNetworkId: 'eip155:10',
     name: 'OP',
@@ -179,15 +181,15 @@ const networks = (rpcUrl = anvil.rpcUrl): NetworkConfig[] => [
   },
 ]
 
-/** The relay's routes; the networks' RPC is anvil's unless `rpcUrl` stands before it. */
-const routes = ({ rpcUrl = anvil.rpcUrl }: { rpcUrl?: string } = {}) =>
+/** The relay's routes. */
+const routes = () =>
   bundlerRoutes({
     storage,
     bundlers: { 'eip155:31337': bundler.url, 'eip155:10': bundler.url, 'eip155:8453': bundler.url },
     // eip155:8453 is left out: EIP-7702 with Simple7702Account, the default.
     smartAccounts: {
-      'eip155:31337': { kind: 'factory', factory: devAccountFactoryAddress },
-      'eip155:10': { kind: 'factory', factory: devAccountFactoryAddress },
+      'eip155:31337': { kind: 'safe', version: '1.4.1' },
+      'eip155:10': { kind: 'safe', version: '1.4.1' },
     },
     paymasters: {
       'eip155:31337': paymaster.url,
@@ -201,7 +203,7 @@ const routes = ({ rpcUrl = anvil.rpcUrl }: { rpcUrl?: string } = {}) =>
     trustProxy: 0,
     publicOrigin: own,
     credential: testCredential(storage),
-    networks: networks(rpcUrl),
+    networks: networks(),
     now: Date.now,
   })
 
@@ -267,30 +269,6 @@ async function call(
 }
 
 const usage = () => sponsorshipUsage(storage.db, 'sponsored', Date.now())
-
-/** An RPC on loopback that passes every request to anvil until it is stopped. */
-async function startRpcBefore(rpcUrl: string) {
-  const server = createServer(async (request, response) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of request) chunks.push(chunk as Buffer)
-    const answer = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: Buffer.concat(chunks),
-    })
-    response.writeHead(answer.status, { 'Content-Type': 'application/json' })
-    response.end(await answer.text())
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      }),
-  }
-}
 
 describe('gas sponsorship', () => {
   test("behavior: the visitor's own smart account gets the paymaster's data, counted in the database", async () => {
@@ -372,12 +350,11 @@ describe('gas sponsorship', () => {
     expect((await call(app, paymasterData(bobs), { cookie: cookies.bob })).status).toBe(200)
   })
 
-  test("security: on an EIP-7702 network the visitor's own EOA is sponsored, asking the network nothing; their factory account and another visitor's EOA are refused 403", async () => {
-    const rpc = await startRpcBefore(anvil.rpcUrl)
-    const app = routes({ rpcUrl: rpc.url })
-    await rpc.stop()
+  test("security: on an EIP-7702 network the visitor's own EOA is sponsored, asking the network nothing; their Safe and another visitor's EOA are refused 403", async () => {
+    const app = routes()
     const on7702 = { cookie: cookies.ada, chainId: 'eip155:8453' }
-    expect(await call(app, paymasterData(operation(owners.ada.address, 0)), on7702)).toMatchObject({
+    const of7702 = (sender: Hex) => operation(sender, 0, { callData: execute7702(token, transfer) })
+    expect(await call(app, paymasterData(of7702(owners.ada.address)), on7702)).toMatchObject({
       status: 200,
       body: { result: { paymaster: devPaymasterAddress } },
     })
@@ -390,39 +367,33 @@ describe('gas sponsorship', () => {
         },
       },
     })
-    expect(await call(app, paymasterData(operation(accounts.ada, 0)), on7702)).toMatchObject(
+    expect(await call(app, paymasterData(of7702(accounts.ada)), on7702)).toMatchObject(
       mismatch(accounts.ada),
     )
-    expect(await call(app, paymasterData(operation(owners.bob.address, 0)), on7702)).toMatchObject(
+    expect(await call(app, paymasterData(of7702(owners.bob.address)), on7702)).toMatchObject(
       mismatch(owners.bob.address),
     )
   })
 
-  test("behavior: a visitor's smart account is asked of the network once: with the network gone their next sponsorship still passes, another visitor's is 502 bundlerUnavailable", async () => {
-    const rpc = await startRpcBefore(anvil.rpcUrl)
-    const app = routes({ rpcUrl: rpc.url })
-    try {
-      const adas = (nonce: number) => operation(accounts.ada, nonce)
-      expect((await call(app, paymasterStub(adas(0)), { cookie: cookies.ada })).status).toBe(200)
-      await rpc.stop()
-      expect(await call(app, paymasterData(adas(0)), { cookie: cookies.ada })).toMatchObject({
-        status: 200,
-        body: { result: { paymaster: devPaymasterAddress } },
-      })
-      expect(
-        await call(app, paymasterData(operation(accounts.bob, 0)), { cookie: cookies.bob }),
-      ).toMatchObject({
-        status: 502,
-        body: {
-          error: {
-            code: 'bundlerUnavailable',
-            message: 'The network eip155:31337 could not be asked whose smart account this is.',
-          },
+  test("security: on a network without EIP-7702 the visitor's Safe is computed, the network asked nothing: their EOA, another Safe of theirs (saltNonce 1) and another visitor's Safe are refused 403", async () => {
+    const app = routes()
+    const mismatch = (sender: Hex) => ({
+      status: 403,
+      body: {
+        error: {
+          code: 'sponsorshipSenderMismatch',
+          message: `Gas is sponsored only for the signed-in visitor's own smart account, not ${sender.toLowerCase()}.`,
         },
-      })
-    } finally {
-      await rpc.stop()
-    }
+      },
+    })
+    const second = safeAccountAddress({ owner: owners.ada.address, saltNonce: 1n })
+    for (const sender of [owners.ada.address, second, accounts.bob])
+      expect(
+        await call(app, paymasterData(operation(sender, 0)), { cookie: cookies.ada }),
+      ).toMatchObject(mismatch(sender))
+    expect(
+      await call(app, paymasterData(operation(accounts.ada, 0)), { cookie: cookies.ada }),
+    ).toMatchObject({ status: 200, body: { result: { paymaster: devPaymasterAddress } } })
   })
 
   test("behavior: the caps hold: an account's operations a day, then the project's, each 429 with Retry-After and the paymaster's data withheld", async () => {
@@ -549,10 +520,26 @@ describe('gas sponsorship', () => {
         }),
         `The call (to ${token}, function 0x095ea7b3) is not sponsored: this project sponsors only the functions 0xa9059cbb of that contract on eip155:31337.`,
       ],
-      // A callData that is not the account's execute or executeBatch.
+      // A callData that is not the Safe's executeUserOp: a bare transfer, or the 7702 account's.
       [
         operation(accounts.ada, 0, { callData: transfer, ...named }),
-        "Gas is sponsored only for calls the smart account makes with execute or executeBatch: this user operation's callData is neither.",
+        "Gas is sponsored only for calls the Safe makes with executeUserOp (a call, or a batch of calls through MultiSendCallOnly): this user operation's callData is neither.",
+      ],
+      [
+        operation(accounts.ada, 0, { callData: execute7702(token, transfer), ...named }),
+        "Gas is sponsored only for calls the Safe makes with executeUserOp (a call, or a batch of calls through MultiSendCallOnly): this user operation's callData is neither.",
+      ],
+      // A delegatecall: it would run another contract's code as the Safe.
+      [
+        operation(accounts.ada, 0, {
+          callData: encodeFunctionData({
+            abi: safeExecuteAbi,
+            functionName: 'executeUserOp',
+            args: [token, 0n, transfer, 1],
+          }),
+          ...named,
+        }),
+        "Gas is sponsored only for calls the Safe makes with executeUserOp (a call, or a batch of calls through MultiSendCallOnly): this user operation's callData is neither.",
       ],
     ] as const
     for (const [userOperation, message] of refusals)

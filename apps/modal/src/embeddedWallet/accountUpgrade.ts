@@ -72,7 +72,7 @@ export async function upgradeNeeded(
   return { contract: implementationName(implementation), address: implementation }
 }
 
-/** The upgrade the account's next user operation needs: none on a factory network. */
+/** The upgrade the account's next user operation needs: none on a Safe network. */
 export function upgradeOf(
   { chain, kind }: { chain: PublicClient<Transport, Chain>; kind: SmartAccountKind },
   address: Address,

@@ -5,9 +5,8 @@
  * goes with the frame token (api.ts), and with the frame's session cookie, which the paymaster
  * needs: it sponsors only the signed-in visitor's own account.
  */
-import { bundlerInfoSchema } from '@airlock/protocol'
+import { bundlerInfoSchema, entryPointOf } from '@airlock/protocol'
 import { custom, type Transport } from 'viem'
-import { entryPoint08Address } from 'viem/account-abstraction'
 import { type ApiFetch, HttpError, RequestTimeoutError } from '../api'
 
 /** Whose relay: the project, the site's origin (as the bridge observed it) and the network. */
@@ -55,7 +54,7 @@ export async function bundlerInfo(apiFetch: ApiFetch, target: BundlerRelayTarget
     },
   )
   const info = bundlerInfoSchema.parse(answer)
-  if (info.entryPoint.toLowerCase() !== entryPoint08Address.toLowerCase())
+  if (info.entryPoint.toLowerCase() !== entryPointOf(info.account).toLowerCase())
     throw new Error(
       `The bundler of ${target.chainId} serves another EntryPoint (${info.entryPoint}).`,
     )

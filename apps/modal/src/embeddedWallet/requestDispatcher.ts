@@ -34,6 +34,8 @@ export type ApprovalContext<address extends string> = {
   network: CaipNetworkId
   from: address
   fromModal?: true
+  /** The smart account's contract where it is a second address (a Safe): 'Safe 1.4.1'. */
+  account?: string
 }
 
 /** What an approval adds for who asks: `fromModal` for the modal's own request. */

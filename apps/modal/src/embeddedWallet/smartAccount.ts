@@ -3,61 +3,30 @@
  * info says (`SmartAccountKind`). On an EIP-7702 network it is the wallet's own EOA upgraded in
  * place to Simple7702Account (viem's toSimple7702SmartAccount; the upgrade is accountUpgrade.ts):
  * one address, its signatures the key's, which verify before the upgrade (ecrecover) and after
- * (ERC-1271). On a network without 7702 it is a SimpleAccount (EntryPoint v0.8, with ERC-1271)
- * owned by the wallet's EVM key, made by the network's account factory, which the operator
- * configures; the modal names none of its own. That address is counterfactual: it works, and
- * its signatures verify (ERC-6492), before the first user operation deploys it. The modal reaches
- * the network's bundler only through the API's relay (bundlerRelay.ts); the dev chain's tests use
- * these with the bundler itself.
+ * (ERC-1271). On a network without 7702 it is a Safe 1.4.1 with the Safe4337Module 0.3.0 on
+ * EntryPoint v0.7 (permissionless's toSafeSmartAccount, at the canonical addresses the protocol
+ * names), owned by the wallet's EVM key alone: a counterfactual second address, which works and
+ * whose signatures verify (ERC-6492) before the first user operation deploys it. Its ERC-1271 is
+ * replay-safe: the owner signs the EIP-712 `SafeMessage` of the Safe's own address and chain, so
+ * a signature given as this account is valid for no other. The modal reaches the network's
+ * bundler only through the API's relay (bundlerRelay.ts); the dev chain's tests use these with
+ * the bundler itself.
  */
 
-import { type SmartAccountKind, smartAccountSalt } from '@airlock/protocol'
-import {
-  type Address,
-  type Client,
-  encodeFunctionData,
-  type Hex,
-  type LocalAccount,
-  type PrivateKeyAccount,
-  type PublicClient,
-  parseAbi,
-  type Transport,
-} from 'viem'
+import { type SmartAccountKind, safeAccountContracts, smartAccountSalt } from '@airlock/protocol'
+import { toSafeSmartAccount } from 'permissionless/accounts'
+import type { Address, Client, Hex, PrivateKeyAccount, PublicClient, Transport } from 'viem'
 import {
   type BundlerClient,
   createBundlerClient,
-  entryPoint08Abi,
-  entryPoint08Address,
-  getUserOperationHash,
   type PaymasterClient,
   type SmartAccount,
   toSimple7702SmartAccount,
-  toSmartAccount,
 } from 'viem/account-abstraction'
-
-const factoryAbi = parseAbi([
-  'function createAccount(address owner, uint256 salt) returns (address)',
-  'function getAddress(address owner, uint256 salt) view returns (address)',
-])
-const accountAbi = parseAbi([
-  'function execute(address target, uint256 value, bytes data)',
-  'struct Call { address target; uint256 value; bytes data; }',
-  'function executeBatch(Call[] calls)',
-])
-
-/** The one account of an owner. */
-const salt = smartAccountSalt
-
-/**
- * A signature of the owner's shape for gas estimation: SimpleAccount recovers the signer (and
- * fails the operation when it is not the owner) rather than reverting, so it must recover.
- */
-const stubSignature: Hex =
-  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
 
 /**
  * The smart account of `owner` on `client`'s chain, made as `kind` says: on an EIP-7702 network
- * the owner's own address, delegating to the implementation; else the factory's account.
+ * the owner's own address, delegating to the implementation; else the owner's Safe.
  */
 export function smartAccountOf({
   client,
@@ -68,8 +37,7 @@ export function smartAccountOf({
   kind: SmartAccountKind
   owner: PrivateKeyAccount
 }): Promise<SmartAccount> {
-  if (kind.kind === 'factory')
-    return ownedSmartAccount({ client, factory: kind.factory as Address, owner })
+  if (kind.kind === 'safe') return safeSmartAccount({ client, owner, version: kind.version })
   return toSimple7702SmartAccount({
     client,
     owner,
@@ -78,75 +46,42 @@ export function smartAccountOf({
 }
 
 /**
- * The factory-made smart account of `owner` on `client`'s chain, as viem's account-abstraction
- * module uses it. Its address is the factory's answer (an `eth_call`; the factory must be on the chain).
+ * The Safe of `owner` on `client`'s chain (one owner, threshold 1, EntryPoint v0.7), as viem's
+ * account-abstraction module uses it. Its address is computed (the proxy factory's creation code
+ * is read once from the chain); `saltNonce` other than the one account's is for tests.
  *
  * @example
- * const account = await ownedSmartAccount({ client, factory, owner: privateKeyToAccount(key) })
- * account.address // the factory's answer for the owner, deployed or not
+ * const account = await safeSmartAccount({ client, owner: privateKeyToAccount(key) })
+ * account.address // the owner's Safe, deployed or not
  */
-export async function ownedSmartAccount({
+export async function safeSmartAccount({
   client,
-  factory,
   owner,
+  version = '1.4.1',
+  saltNonce = smartAccountSalt,
 }: {
   client: PublicClient
-  /** The network's account factory (the API's bundler info). */
-  factory: Address
-  /** The wallet's EVM key (a local account: it signs hashes, as the account checks them). */
-  owner: LocalAccount & { sign: NonNullable<LocalAccount['sign']> }
+  /** The wallet's EVM key. */
+  owner: PrivateKeyAccount
+  version?: keyof typeof safeAccountContracts
+  saltNonce?: bigint
 }): Promise<SmartAccount> {
-  const address = await client.readContract({
-    address: factory,
-    abi: factoryAbi,
-    functionName: 'getAddress',
-    args: [owner.address, salt],
-  })
-  const chainId = client.chain?.id
-  return toSmartAccount({
+  const contracts = safeAccountContracts[version]
+  // Every address named, not left to the library's defaults: the ones the API checks and the
+  // dev chain deploys.
+  return (await toSafeSmartAccount({
     client,
-    entryPoint: { abi: entryPoint08Abi, address: entryPoint08Address, version: '0.8' },
-    getAddress: async () => address,
-    async getFactoryArgs() {
-      return {
-        factory,
-        factoryData: encodeFunctionData({
-          abi: factoryAbi,
-          functionName: 'createAccount',
-          args: [owner.address, salt],
-        }),
-      }
-    },
-    async encodeCalls(calls) {
-      const [call] = calls
-      if (calls.length === 1 && call)
-        return encodeFunctionData({
-          abi: accountAbi,
-          functionName: 'execute',
-          args: [call.to, call.value ?? 0n, call.data ?? '0x'],
-        })
-      return encodeFunctionData({
-        abi: accountAbi,
-        functionName: 'executeBatch',
-        args: [calls.map((c) => ({ target: c.to, value: c.value ?? 0n, data: c.data ?? '0x' }))],
-      })
-    },
-    getStubSignature: async () => stubSignature,
-    // toSmartAccount wraps these in ERC-6492 while the account is not deployed; once it is, the
-    // account's ERC-1271 checks the owner's signature of the hash.
-    signMessage: ({ message }) => owner.signMessage({ message }),
-    signTypedData: (typedData) => owner.signTypedData(typedData),
-    async signUserOperation({ chainId: operationChainId, ...userOperation }) {
-      // v0.8's user operation hash is an EIP-712 digest, which the account recovers as it is.
-      const hash = getUserOperationHash({
-        chainId: operationChainId ?? chainId ?? 0,
-        entryPointAddress: entryPoint08Address,
-        entryPointVersion: '0.8',
-        userOperation: { ...userOperation, sender: userOperation.sender ?? address },
-      })
-      return owner.sign({ hash })
-    },
-  })
+    owners: [owner],
+    version,
+    entryPoint: { address: contracts.entryPoint, version: '0.7' },
+    safe4337ModuleAddress: contracts.safe4337Module,
+    safeModuleSetupAddress: contracts.moduleSetup,
+    safeProxyFactoryAddress: contracts.proxyFactory,
+    safeSingletonAddress: contracts.singleton,
+    multiSendAddress: contracts.multiSend,
+    multiSendCallOnlyAddress: contracts.multiSendCallOnly,
+    saltNonce,
+  })) as unknown as SmartAccount
 }
 
 /**

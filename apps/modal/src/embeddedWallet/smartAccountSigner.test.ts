@@ -1,12 +1,13 @@
 /**
  * The embedded wallet's smart-account provider (createSmartAccountSigner) against real parts: an
- * anvil with EntryPoint v0.8, the account factory and Simple7702Account
- * (devchain/accountAbstraction.mjs), alto as
+ * anvil with EntryPoint v0.8 and Simple7702Account, EntryPoint v0.7 with Safe 1.4.1 and the
+ * Safe4337Module (devchain/accountAbstraction.mjs, safe.mjs), alto as
  * the bundler (devchain/bundler.mjs), and the EOA provider it shares the network with. What the
  * visitor is asked, what lands on chain, the EIP-1193 and EIP-5792 error of each refusal, and the
  * bundler slow or gone.
  */
 import {
+  entryPointOf,
   type NetworkConfig,
   type SmartAccountKind,
   simple7702AccountAddress,
@@ -24,14 +25,12 @@ import {
   type Transport,
   toHex,
 } from 'viem'
-import { entryPoint08Abi } from 'viem/account-abstraction'
+import { entryPoint07Abi, entryPoint08Abi } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   deployAccountAbstraction,
-  devAccountAbis,
-  devAccountFactoryAddress,
   devPaymasterAddress,
   entryPointAddress,
 } from '../../../../devchain/accountAbstraction.mjs'
@@ -40,6 +39,7 @@ import { type PaymasterService, startPaymasterService } from '../../../../devcha
 import { type Anvil, freePort, startAnvil } from '../../../api/src/services/indexer/testing/anvil'
 import { revertedGasFallbackPercent } from './evmFeeEstimate'
 import { type ApprovalRequest, createEvmSigner } from './evmSigner'
+import { safeSmartAccount } from './smartAccount'
 import { createSmartAccountSigner } from './smartAccountSigner'
 import { revertedOperationGas } from './userOperationFee'
 
@@ -79,6 +79,9 @@ const sendTimeout = 30_000
 
 const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
 
+/** The fallback account, on a network without EIP-7702: the owner's Safe on EntryPoint v0.7. */
+const safe: SmartAccountKind = { kind: 'safe', version: '1.4.1' }
+
 type WalletOptions = {
   /** What the approval answers. */
   answer?: boolean
@@ -90,7 +93,7 @@ type WalletOptions = {
   paymasterServices?: string[]
   /** The owner's key: another wallet's, to open it again (a reload). */
   privateKey?: Hex
-  /** How the network makes smart accounts: DevAccountFactory's unless given. */
+  /** How the network makes smart accounts: the Safe (a network without EIP-7702) unless given. */
   kind?: SmartAccountKind
 }
 
@@ -106,7 +109,7 @@ async function freshWallet({
   bundlerTransport = () => http(bundler.url, { retryCount: 0 }),
   paymasterServices = [],
   privateKey = generatePrivateKey(),
-  kind = { kind: 'factory', factory: devAccountFactoryAddress },
+  kind = safe,
 }: WalletOptions = {}) {
   const shown: ApprovalRequest[] = []
   const approve = async (request: ApprovalRequest) => {
@@ -163,14 +166,18 @@ async function freshWallet({
  */
 const userOperationCount = async (sender: Address) =>
   (
-    await chain.getContractEvents({
-      address: entryPointAddress,
-      abi: entryPoint08Abi,
-      eventName: 'UserOperationEvent',
-      args: { sender },
-      fromBlock: 0n,
-    })
-  ).length
+    await Promise.all(
+      [entryPointAddress, entryPointOf(safe) as Address].map((address) =>
+        chain.getContractEvents({
+          address,
+          abi: address === entryPointAddress ? entryPoint08Abi : entryPoint07Abi,
+          eventName: 'UserOperationEvent',
+          args: { sender },
+          fromBlock: 0n,
+        }),
+      ),
+    )
+  ).flat().length
 
 const isDeployed = async (address: Address) => (await chain.getCode({ address })) !== undefined
 
@@ -182,15 +189,12 @@ async function expectNothingSent(sender: Address, receivers: Address[] = []) {
 }
 
 describe('accounts and chain', () => {
-  test("behavior: the accounts are the factory's counterfactual address of the owner, not the EOA; the chain id is the EOA's", async () => {
-    const { eoa, smart } = await freshWallet({ ether: '0' })
+  test("behavior: the accounts are the owner's counterfactual Safe, not the EOA; the chain id is the EOA's", async () => {
+    const { eoa, smart, privateKey } = await freshWallet({ ether: '0' })
     const owner = (await eoa.request({ method: 'eth_accounts' })) as Address[]
-    const factoryAddress = await chain.readContract({
-      address: devAccountFactoryAddress,
-      abi: devAccountAbis.factory,
-      functionName: 'getAddress',
-      args: [eoa.address, 0n],
-    })
+    const factoryAddress = (
+      await safeSmartAccount({ client: chain, owner: privateKeyToAccount(privateKey) })
+    ).address
 
     expect(await smart.request({ method: 'eth_accounts' })).toEqual([smart.address])
     expect(await smart.request({ method: 'eth_requestAccounts' })).toEqual([smart.address])
@@ -220,7 +224,13 @@ describe('personal_sign', () => {
     )
     expect(await isDeployed(smart.address)).toBe(false)
     expect(shown).toEqual([
-      { kind: 'message', network: 'eip155:31337', from: smart.address, message: text },
+      {
+        kind: 'message',
+        network: 'eip155:31337',
+        from: smart.address,
+        account: 'Safe 1.4.1',
+        message: text,
+      },
     ])
   })
 
@@ -258,6 +268,7 @@ describe('eth_sendTransaction', () => {
           kind: 'transaction',
           network: 'eip155:31337',
           from: smart.address,
+          account: 'Safe 1.4.1',
           to: receiver,
           value,
           fee: { maxFee: expect.any(BigInt) },
@@ -464,6 +475,7 @@ describe('wallet_sendCalls', () => {
           kind: 'calls',
           network: 'eip155:31337',
           from: smart.address,
+          account: 'Safe 1.4.1',
           calls: [
             { to: first, value: parseEther('0.1') },
             { to: second, value: parseEther('0.2') },
@@ -693,9 +705,11 @@ describe('wallet_sendCalls with a paymaster service (ERC-7677)', () => {
   test(
     'behavior: a paymaster service the project allows pays: an account with no ether sends, shown no fee, and keeps none',
     async () => {
+      // The dev paymaster is EntryPoint v0.8's: the EIP-7702 account's.
       const { smart, shown } = await freshWallet({
         ether: '0',
         paymasterServices: [new URL(sitePaymaster.url).href],
+        kind: { kind: 'eip7702', implementation: simple7702AccountAddress },
       })
       const receiver = freshAddress()
       const { id } = (await smart.request({
@@ -717,6 +731,7 @@ describe('wallet_sendCalls with a paymaster service (ERC-7677)', () => {
           from: smart.address,
           calls: [{ to: receiver, value: 0n }],
           fee: { maxFee: 0n, sponsored: true },
+          upgrade: { contract: 'Simple7702Account', address: simple7702AccountAddress },
         },
       ])
       await expect
@@ -879,7 +894,7 @@ describe('EIP-7702: the smart account is the EOA, upgraded on its first user ope
     sendTimeout,
   )
 
-  test('behavior: on a factory network no upgrade is asked', async () => {
+  test('behavior: on a Safe network (no EIP-7702) no upgrade is asked', async () => {
     const { smart, shown } = await freshWallet({ answer: false })
     await expect(
       smart.request({

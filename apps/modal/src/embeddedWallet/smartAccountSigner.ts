@@ -1,9 +1,10 @@
 /**
  * The EIP-1193 provider of the embedded wallet's smart account (smartAccount.ts): the same
  * requests as the EOA's provider (evmSigner.ts), answered for the smart account's address.
- * Signatures are the owner's, wrapped in ERC-6492 until a factory's account is deployed (ERC-1271
- * after); `eth_sendTransaction` and EIP-5792's `wallet_sendCalls` become user operations sent
- * through the bundler relay, after the visitor's yes. On an EIP-7702 network the account is the
+ * Signatures are the account's (a Safe's: the owner's over its SafeMessage), wrapped in ERC-6492
+ * until a Safe is deployed (ERC-1271 after); the approval names the Safe ('Safe 1.4.1').
+ * `eth_sendTransaction` and EIP-5792's `wallet_sendCalls` become user operations sent through
+ * the bundler relay, after the visitor's yes. On an EIP-7702 network the account is the
  * EOA's own address: its first user operation is shown and sent with the upgrade
  * (accountUpgrade.ts). The network, its switch and chain reads are the EOA provider's, so both
  * accounts are always on the same network.
@@ -96,7 +97,8 @@ export type SmartAccountSignerOptions = {
 }
 
 /**
- * The smart account's provider, its address read from the factory on the EOA's network.
+ * The smart account's provider, its address the account's on the EOA's network (the EOA's own
+ * with EIP-7702, else the owner's Safe).
  *
  * @example
  * const smart = await createSmartAccountSigner({ owner, eoa, networks, bundlerTransport, approve, onTimeout })
@@ -129,8 +131,14 @@ export async function createSmartAccountSigner(
 
   const assertOwnAddress = ownAddressCheck(address)
 
+  /** Asks the visitor, naming the account's contract where it is a Safe (a second address). */
   async function approved(request: ApprovalRequest) {
-    if (!(await approve(request)))
+    const network = networkOf(request.network)
+    const { kind } = await clientsOf(network).catch((error: unknown) => {
+      throw providerErrorOf(error, network)
+    })
+    const named = kind.kind === 'safe' ? { ...request, account: `Safe ${kind.version}` } : request
+    if (!(await approve(named)))
       throw new UserRejectedRequestError({ message: 'The visitor rejected the request.' })
   }
 

@@ -39,7 +39,7 @@ export type OperationLimits = {
 /**
  * The verification and pre-verification gas of a user operation whose estimate reverts (its call
  * gas is the EOA's fallback, a share of the block's gas limit): enough for the account's
- * validation and its deployment by the factory on first use, with the bundler's overhead.
+ * validation and a Safe's deployment by its factory on first use, with the bundler's overhead.
  */
 export const revertedOperationGas = {
   verificationGasLimit: 1_000_000n,

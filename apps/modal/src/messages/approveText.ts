@@ -33,6 +33,8 @@ export const approveText = {
     'The site asks your wallet to sign this transaction; the site may send it afterwards.',
   network: 'Network',
   from: 'From',
+  /** The smart account's contract, where it is a Safe (a network without EIP-7702). */
+  smartAccount: 'Smart account',
   to: 'To',
   receiverName: 'Name',
   value: 'Value',

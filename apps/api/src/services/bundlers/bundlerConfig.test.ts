@@ -1,6 +1,6 @@
 // The bundlers' and paymasters' settings: none by default; eip155 network ids to http(s) URLs; https off loopback
 // in production; each fault named without repeating the URL (a hosted bundler's key is in it).
-import { simple7702AccountAddress } from '@airlock/protocol'
+import { safeAccountContracts, simple7702AccountAddress } from '@airlock/protocol'
 import { describe, expect, test } from 'vitest'
 import { ConfigError } from '../../configError'
 import { readBundlerConfig, readPaymasterConfig, readSmartAccountConfig } from './bundlerConfig'
@@ -100,11 +100,28 @@ describe('readSmartAccountConfig', () => {
     expect(readSmartAccountConfig({}, {})).toEqual({ accounts: {}, withoutBundler: [] })
   })
 
-  test('behavior: a factory network (no EIP-7702) gets its factory; another implementation where named; networks named without a bundler are listed', () => {
+  test('behavior: a network without EIP-7702 gets the Safe it names (by name or by its canonical factory); another implementation where named; networks named without a bundler are listed', () => {
     expect(
       readSmartAccountConfig(
         {
-          AIRLOCK_ACCOUNT_FACTORIES_JSON: JSON.stringify({ 'eip155:10': address }),
+          AIRLOCK_ACCOUNT_FACTORIES_JSON: JSON.stringify({
+            'eip155:10': 'safe-1.4.1',
+            'eip155:8453': safeAccountContracts['1.4.1'].proxyFactory.toLowerCase(),
+          }),
+        },
+        { 'eip155:10': 'https://bundler.example/op', 'eip155:8453': 'https://bundler.example/b' },
+      ),
+    ).toEqual({
+      accounts: {
+        'eip155:10': { kind: 'safe', version: '1.4.1' },
+        'eip155:8453': { kind: 'safe', version: '1.4.1' },
+      },
+      withoutBundler: [],
+    })
+    expect(
+      readSmartAccountConfig(
+        {
+          AIRLOCK_ACCOUNT_FACTORIES_JSON: JSON.stringify({ 'eip155:10': 'safe-1.4.1' }),
           AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON: JSON.stringify({
             'eip155:8453': address,
             'eip155:1': address,
@@ -115,25 +132,39 @@ describe('readSmartAccountConfig', () => {
     ).toEqual({
       accounts: {
         'eip155:8453': { kind: 'eip7702', implementation: checksummed },
-        'eip155:10': { kind: 'factory', factory: checksummed },
+        'eip155:10': { kind: 'safe', version: '1.4.1' },
       },
       withoutBundler: ['eip155:1'],
     })
   })
 
-  test('error: an entry that is no address, a network named both ways, a list that is no object are refused', () => {
+  test('error: a factory Airlock does not make accounts with, an entry that is no address, a network named both ways, a list that is no object are refused', () => {
+    const supported =
+      'The accounts Airlock supports on a network without EIP-7702: "safe-1.4.1" (Safe 1.4.1 with the Safe4337Module 0.3.0 on EntryPoint v0.7, SafeProxyFactory 0x4e1DCf7AD4e460CfD30791CCC4F9c8a4f820ec67).'
     expect(() =>
-      readSmartAccountConfig({ AIRLOCK_ACCOUNT_FACTORIES_JSON: '{"eip155:10":"0xnot"}' }, bundlers),
-    ).toThrow('AIRLOCK_ACCOUNT_FACTORIES_JSON: eip155:10 needs an account factory address.')
+      readSmartAccountConfig(
+        { AIRLOCK_ACCOUNT_FACTORIES_JSON: JSON.stringify({ 'eip155:10': address }) },
+        bundlers,
+      ),
+    ).toThrow(
+      `AIRLOCK_ACCOUNT_FACTORIES_JSON: eip155:10 names "${address}", which Airlock does not make. ${supported}`,
+    )
+    expect(() =>
+      readSmartAccountConfig({ AIRLOCK_ACCOUNT_FACTORIES_JSON: '{"eip155:10":7}' }, bundlers),
+    ).toThrow(
+      `AIRLOCK_ACCOUNT_FACTORIES_JSON: eip155:10 names no account, which Airlock does not make. ${supported}`,
+    )
     expect(() =>
       readSmartAccountConfig({ AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON: '{"eip155:10":7}' }, bundlers),
     ).toThrow(
       'AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON: eip155:10 needs an EIP-7702 implementation address.',
     )
-    const both = JSON.stringify({ 'eip155:10': address })
     expect(() =>
       readSmartAccountConfig(
-        { AIRLOCK_ACCOUNT_FACTORIES_JSON: both, AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON: both },
+        {
+          AIRLOCK_ACCOUNT_FACTORIES_JSON: JSON.stringify({ 'eip155:10': 'safe-1.4.1' }),
+          AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON: JSON.stringify({ 'eip155:10': address }),
+        },
         bundlers,
       ),
     ).toThrow(
@@ -142,7 +173,7 @@ describe('readSmartAccountConfig', () => {
     expect(() =>
       readSmartAccountConfig({ AIRLOCK_ACCOUNT_FACTORIES_JSON: '[]' }, bundlers),
     ).toThrow(
-      'AIRLOCK_ACCOUNT_FACTORIES_JSON must be an object from a network id to an account factory address.',
+      'AIRLOCK_ACCOUNT_FACTORIES_JSON must be an object from a network id to the account Airlock makes there.',
     )
   })
 })

@@ -10,15 +10,19 @@
  *
  * How each bundler network's smart accounts are made (`SmartAccountKind`): by default the
  * visitor's own EOA upgraded with EIP-7702 to Simple7702Account at its canonical address, or to
- * the implementation `AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON` names for the network; a network
- * without EIP-7702 names a published, audited account factory in `AIRLOCK_ACCOUNT_FACTORIES_JSON`
- * (a counterfactual account, a second address). Each is a network id to an address.
+ * the implementation `AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON` names for the network (a network id
+ * to an address); a network without EIP-7702 names in `AIRLOCK_ACCOUNT_FACTORIES_JSON` the
+ * published, audited account Airlock makes there (a counterfactual account, a second address):
+ * only `"safe-1.4.1"` (Safe 1.4.1 with the Safe4337Module 0.3.0 on EntryPoint v0.7, at its
+ * canonical addresses; its SafeProxyFactory's canonical address is taken for the same). Any
+ * other factory is refused: an arbitrary factory's accounts could sign for one another.
  */
 import {
   type CaipNetworkId,
   isCaipNetworkId,
   namespaceOf,
   type SmartAccountKind,
+  safeAccountContracts,
   simple7702AccountAddress,
 } from '@airlock/protocol'
 import { type Address, getAddress, isAddress } from 'viem'
@@ -48,19 +52,25 @@ export function readPaymasterConfig(
 const factoriesName = 'AIRLOCK_ACCOUNT_FACTORIES_JSON'
 const implementationsName = 'AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON'
 
+/** The accounts `AIRLOCK_ACCOUNT_FACTORIES_JSON` may name, by the name an operator writes. */
+const supportedAccounts: Record<string, SmartAccountKind> = {
+  'safe-1.4.1': { kind: 'safe', version: '1.4.1' },
+}
+
 /**
- * How each network in `bundlers` makes its smart accounts: a factory where
+ * How each network in `bundlers` makes its smart accounts: a Safe where
  * `AIRLOCK_ACCOUNT_FACTORIES_JSON` names one, otherwise EIP-7702 to the implementation
  * `AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON` names or Simple7702Account. `withoutBundler`: the
  * networks either names that have no bundler (production refuses them: no smart account works
  * there).
- * @throws ConfigError naming the entry at fault: not an address, or a network named in both.
+ * @throws ConfigError naming the entry at fault: not an address, an account Airlock does not
+ *   make, or a network named in both.
  */
 export function readSmartAccountConfig(
   env: Environment,
   bundlers: BundlerConfig,
 ): { accounts: SmartAccountConfig; withoutBundler: string[] } {
-  const factories = readAddresses(env, factoriesName, 'an account factory address')
+  const factories = readAccounts(env)
   const implementations = readAddresses(
     env,
     implementationsName,
@@ -74,15 +84,45 @@ export function readSmartAccountConfig(
       throw new ConfigError(
         `${network} is in both ${factoriesName} and ${implementationsName}: its smart accounts are made one way, by a factory (no EIP-7702) or by EIP-7702.`,
       )
-    accounts[network] =
-      factory !== undefined
-        ? { kind: 'factory', factory }
-        : { kind: 'eip7702', implementation: implementation ?? simple7702AccountAddress }
+    accounts[network] = factory ?? {
+      kind: 'eip7702',
+      implementation: implementation ?? simple7702AccountAddress,
+    }
   }
   const withoutBundler = [...new Set([...Object.keys(factories), ...Object.keys(implementations)])]
     .filter((network) => !(network in bundlers))
     .sort()
   return { accounts, withoutBundler }
+}
+
+/**
+ * `AIRLOCK_ACCOUNT_FACTORIES_JSON`: a JSON object from a network id to the name of an account
+ * Airlock makes (or its canonical factory's address). @throws ConfigError naming those it makes.
+ */
+function readAccounts(env: Environment): Record<string, SmartAccountKind> {
+  const raw = readJsonObject(env, factoriesName, 'the account Airlock makes there')
+  const accounts: Record<string, SmartAccountKind> = {}
+  for (const [network, named] of Object.entries(raw)) {
+    const account =
+      typeof named === 'string'
+        ? (supportedAccounts[named.toLowerCase()] ?? accountOfFactory(named))
+        : undefined
+    if (account === undefined)
+      throw new ConfigError(
+        `${factoriesName}: ${network.slice(0, 60)} names ${typeof named === 'string' ? JSON.stringify(named.slice(0, 66)) : 'no account'}, which Airlock does not make. The accounts Airlock supports on a network without EIP-7702: "safe-1.4.1" (Safe 1.4.1 with the Safe4337Module 0.3.0 on EntryPoint v0.7, SafeProxyFactory ${safeAccountContracts['1.4.1'].proxyFactory}).`,
+      )
+    accounts[network] = account
+  }
+  return accounts
+}
+
+/** The Safe whose canonical SafeProxyFactory `address` is, if it is one. */
+function accountOfFactory(address: string): SmartAccountKind | undefined {
+  if (!isAddress(address, { strict: false })) return undefined
+  const version = (Object.keys(safeAccountContracts) as (keyof typeof safeAccountContracts)[]).find(
+    (known) => safeAccountContracts[known].proxyFactory.toLowerCase() === address.toLowerCase(),
+  )
+  return version === undefined ? undefined : { kind: 'safe', version }
 }
 
 /** A JSON object from a network id to an address, checksummed. @throws ConfigError */

@@ -143,6 +143,23 @@ for (const [approval, title] of [
     expect(section).toHaveTextContent(simple7702AccountAddress)
   })
 
+for (const approval of [
+  { ...message, account: 'Safe 1.4.1' },
+  { ...transaction, account: 'Safe 1.4.1' },
+] as PendingApproval[])
+  test(`behavior: a ${approval.kind} request of a Safe names the account below its address`, async () => {
+    renderApproval(approval)
+    const label = await screen.findByText(approveText.smartAccount)
+    expect(label.nextElementSibling).toHaveTextContent('Safe 1.4.1')
+    expect(label.previousElementSibling).toHaveTextContent(evmAccount)
+  })
+
+test("behavior: an EOA's request (or the 7702 account's, the same address) names no smart account", async () => {
+  renderApproval(transaction)
+  await screen.findByRole('button', { name: approveText.approveButton })
+  expect(screen.queryByText(approveText.smartAccount)).toBeNull()
+})
+
 test("behavior: removing the upgrade is titled 'Remove the account's upgrade' and names the contract the account stops running", async () => {
   renderApproval({ ...transaction, to: evmAccount, value: 0n, fromModal: true, removal: upgrade })
   expect(await screen.findByText("Remove the account's upgrade")).toBeVisible()

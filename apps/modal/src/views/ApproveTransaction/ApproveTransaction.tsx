@@ -76,6 +76,7 @@ function Summary({ approval, state }: { approval: PendingApproval; state: ModalS
     <>
       <Row label={text.network}>{network?.name ?? approval.network}</Row>
       <Row label={text.from}>{approval.from}</Row>
+      {approval.account && <Row label={text.smartAccount}>{approval.account}</Row>}
     </>
   )
   // What it costs, after what it does: the most its fee can be, and the total with its value.
