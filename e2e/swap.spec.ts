@@ -226,13 +226,32 @@ test("behavior: the email wallet's smart account swaps aUSD for ETH with ONE app
   page,
 }) => {
   const smart = await smartAccountVisitor(page)
-  await fund(smart, { ether: '1', usd: '100' })
+  await fund(smart, { ether: '1' })
   await page.evaluate(() => window.airlock!.open())
   await expectOpen(page, 'Account')
-  await expect(modal(page).dialog.locator('[data-account-type]')).toHaveText('Smart Account')
-  await modal(page).dialog.getByRole('button', { name: 'Swap', exact: true }).click()
+  const { dialog } = modal(page)
+  await expect(dialog.locator('[data-account-type]')).toHaveText('Smart Account')
+  const screen = approvalScreen(page)
+  // aUSD first, bought with ETH (no approval needed): its own user operation, with the upgrade.
+  await dialog.getByRole('button', { name: 'Swap', exact: true }).click()
   await expectOpen(page, 'Swap')
   const swap = swapForm(page)
+  await swap.pick('from', 'ETH')
+  await swap.pick('to', 'aUSD')
+  await swap.amount.fill('0.05')
+  await swap.quoted(/^1\d\d\.\d+$/)
+  await swap.button('Swap').click()
+  await expect(screen.approve).toHaveAttribute('data-arming', 'armed')
+  await screen.approve.click()
+  await expect(modal(page).frame.getByText(/^Swapped 0\.05 ETH for 1\d\d\.\d+ aUSD$/)).toBeVisible()
+  await expectOpen(page, 'Account')
+  const bought = await aUsdOf(smart)
+  await expect(dialog.getByRole('tabpanel').locator('[data-symbol="aUSD"]')).toBeVisible({
+    timeout: 15_000,
+  })
+
+  await dialog.getByRole('button', { name: 'Swap', exact: true }).click()
+  await expectOpen(page, 'Swap')
   await swap.pick('from', 'aUSD')
   await swap.pick('to', 'ETH')
   await swap.amount.fill('50')
@@ -244,7 +263,6 @@ test("behavior: the email wallet's smart account swaps aUSD for ETH with ONE app
   await swap.button('Swap').click()
 
   // One approval: the batch, its simulation giving the aUSD out and the ETH in.
-  const screen = approvalScreen(page)
   await expect(screen.card('calls')).toBeVisible()
   await expect(screen.simulation).toHaveAttribute('data-simulation', 'succeeds')
   await expect(screen.balanceChanges.filter({ hasText: 'aUSD' })).toHaveText('−50 aUSD')
@@ -252,14 +270,16 @@ test("behavior: the email wallet's smart account swaps aUSD for ETH with ONE app
   await expect(screen.approve).toHaveAttribute('data-arming', 'armed')
   await screen.approve.click()
 
-  await expect(modal(page).frame.getByText(/^Swapped 50 aUSD for 0\.0\d+ ETH$/)).toBeVisible()
+  await expect(modal(page).frame.getByText(/^Swapped 50 aUSD for 0\.0\d+ ETH$/)).toBeVisible({
+    timeout: 15_000,
+  })
   await expectOpen(page, 'Account')
   expect(await screen.shown()).toBe(0)
-  expect(await aUsdOf(smart)).toBe(parseUnits('50', 6))
+  expect(await aUsdOf(smart)).toBe(bought - parseUnits('50', 6))
   // The router took exactly what was approved: nothing stands after the batch.
   expect(await routerAllowanceOf(smart)).toBe(0n)
   expect(await client.getBalance({ address: smart })).toBeGreaterThan(ether)
-  // One user operation of the account did both.
+  // One user operation of the account did both (the first bought the aUSD).
   const operations = await client.getContractEvents({
     address: entryPointAddress,
     abi: entryPoint08Abi,
@@ -267,14 +287,11 @@ test("behavior: the email wallet's smart account swaps aUSD for ETH with ONE app
     args: { sender: smart },
     fromBlock: 0n,
   })
-  expect(operations).toHaveLength(1)
-  expect(operations[0]?.args.success).toBe(true)
-  const { dialog } = modal(page)
+  expect(operations.map(({ args }) => args.success)).toEqual([true, true])
   await dialog.getByRole('tab', { name: 'Activity' }).click()
-  await expect(dialog.getByRole('tabpanel').locator('li[data-operation="trade"]')).toContainText(
-    'Swapped',
-    { timeout: 15_000 },
-  )
+  await expect(dialog.getByRole('tabpanel').locator('li[data-operation="trade"]')).toHaveCount(2, {
+    timeout: 15_000,
+  })
 })
 
 test('behavior: a declined approve says so and keeps the form as it was; nothing is approved', async ({
