@@ -3,7 +3,8 @@
 // an approve first; a declined approve keeps the form; a site with swaps off has none; a network
 // swaps don't work on says where they do. With the email wallet (issue 34 points 5 and 7) the
 // wallet's approval screen is the swap's only review: it shows the simulated "+… aUSD", and its
-// Approve is all the swap asks.
+// Approve is all the swap asks. Its smart account (issue 35 point 5) approves and swaps aUSD in
+// one batch: one approval, one user operation.
 import type { Page } from '@playwright/test'
 import {
   createWalletClient,
@@ -14,8 +15,10 @@ import {
   parseEther,
   parseUnits,
 } from 'viem'
+import { entryPoint08Abi } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
+import { entryPointAddress } from '../devchain/accountAbstraction.mjs'
 import { devChainContracts } from '../devchain/seed.mjs'
 import { devUniswapAddresses } from '../devchain/uniswap.mjs'
 import { indexedThrough } from './support/database'
@@ -24,6 +27,7 @@ import { fund } from './support/faucet'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
 import { sdkPageUrl } from './support/sdkPage'
+import { smartAccountVisitor } from './support/smartAccount'
 import { type ConnectWallet, expect, test } from './support/test'
 import { anvilClient, anvilRpcUrl, installTestWallet, type TestWallet } from './support/testWallet'
 
@@ -216,6 +220,78 @@ test('behavior: with the email wallet, Swap is reviewed once, on the approval sc
   const bought = await aUsdOf(address)
   const simulated = parseUnits(shown.slice(1, -' aUSD'.length).replaceAll(',', ''), 6)
   expect(bought).toBeGreaterThanOrEqual((simulated * 99n) / 100n)
+})
+
+test("behavior: the email wallet's smart account swaps aUSD for ETH with ONE approval: approve and swap in one user operation, shown together; the balances move and Activity has the swap", async ({
+  page,
+}) => {
+  const smart = await smartAccountVisitor(page)
+  await fund(smart, { ether: '1' })
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Account')
+  const { dialog } = modal(page)
+  await expect(dialog.locator('[data-account-type]')).toHaveText('Smart Account')
+  const screen = approvalScreen(page)
+  // aUSD first, bought with ETH (no approval needed): its own user operation, with the upgrade.
+  await dialog.getByRole('button', { name: 'Swap', exact: true }).click()
+  await expectOpen(page, 'Swap')
+  const swap = swapForm(page)
+  await swap.pick('from', 'ETH')
+  await swap.pick('to', 'aUSD')
+  await swap.amount.fill('0.05')
+  await swap.quoted(/^1\d\d\.\d+$/)
+  await swap.button('Swap').click()
+  await expect(screen.approve).toHaveAttribute('data-arming', 'armed')
+  await screen.approve.click()
+  await expect(modal(page).frame.getByText(/^Swapped 0\.05 ETH for 1\d\d\.\d+ aUSD$/)).toBeVisible()
+  await expectOpen(page, 'Account')
+  const bought = await aUsdOf(smart)
+  await expect(dialog.getByRole('tabpanel').locator('[data-symbol="aUSD"]')).toBeVisible({
+    timeout: 15_000,
+  })
+
+  await dialog.getByRole('button', { name: 'Swap', exact: true }).click()
+  await expectOpen(page, 'Swap')
+  await swap.pick('from', 'aUSD')
+  await swap.pick('to', 'ETH')
+  await swap.amount.fill('50')
+  await swap.quoted(/^0\.0\d+$/)
+  // No allowance yet, and no Approve step: Swap does both.
+  expect(await routerAllowanceOf(smart)).toBe(0n)
+  await expect(swap.button('Approve aUSD')).toHaveCount(0)
+  const ether = await client.getBalance({ address: smart })
+  await swap.button('Swap').click()
+
+  // One approval: the batch, its simulation giving the aUSD out and the ETH in.
+  await expect(screen.card('calls')).toBeVisible()
+  await expect(screen.simulation).toHaveAttribute('data-simulation', 'succeeds')
+  await expect(screen.balanceChanges.filter({ hasText: 'aUSD' })).toHaveText('−50 aUSD')
+  await expect(screen.balanceChanges.filter({ hasText: 'ETH' })).toHaveText(/^\+0\.0\d+ ETH$/)
+  await expect(screen.approve).toHaveAttribute('data-arming', 'armed')
+  await screen.approve.click()
+
+  await expect(modal(page).frame.getByText(/^Swapped 50 aUSD for 0\.0\d+ ETH$/)).toBeVisible({
+    timeout: 15_000,
+  })
+  await expectOpen(page, 'Account')
+  expect(await screen.shown()).toBe(0)
+  expect(await aUsdOf(smart)).toBe(bought - parseUnits('50', 6))
+  // The router took exactly what was approved: nothing stands after the batch.
+  expect(await routerAllowanceOf(smart)).toBe(0n)
+  expect(await client.getBalance({ address: smart })).toBeGreaterThan(ether)
+  // One user operation of the account did both (the first bought the aUSD).
+  const operations = await client.getContractEvents({
+    address: entryPointAddress,
+    abi: entryPoint08Abi,
+    eventName: 'UserOperationEvent',
+    args: { sender: smart },
+    fromBlock: 0n,
+  })
+  expect(operations.map(({ args }) => args.success)).toEqual([true, true])
+  await dialog.getByRole('tab', { name: 'Activity' }).click()
+  await expect(dialog.getByRole('tabpanel').locator('li[data-operation="trade"]')).toHaveCount(2, {
+    timeout: 15_000,
+  })
 })
 
 test('behavior: a declined approve says so and keeps the form as it was; nothing is approved', async ({

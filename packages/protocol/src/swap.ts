@@ -193,12 +193,17 @@ export type SwapApproveTransaction = z.infer<typeof swapApproveTransactionSchema
 
 /**
  * `POST …/swap/transaction`: the swap a quote showed, for `from` to send. `quoteExpiresAt` is the
- * shown quote's `expiresAt`: past it the API builds nothing.
+ * shown quote's `expiresAt`: past it the API builds nothing. `approvalInBatch: true` says the
+ * swap goes in one atomic batch (EIP-5792 `wallet_sendCalls`, a smart account's user operation)
+ * right after `POST …/swap/approve`'s transaction for `amount`: the API then checks the approval
+ * and the swap together, in sequence, since the allowance is not in place yet. Only for an ERC-20
+ * `fromToken` (the native currency needs no approval).
  */
 export const swapTransactionRequestSchema = z.object({
   ...swapQuoteRequestSchema.shape,
   from: swapRequestAddressSchema,
   quoteExpiresAt: z.number(),
+  approvalInBatch: z.optional(z.boolean()),
 })
 export type SwapTransactionRequest = z.infer<typeof swapTransactionRequestSchema>
 

@@ -401,6 +401,30 @@ describe('swap routes', () => {
       expect(asked).toEqual([])
     })
 
+    test('error: approvalInBatch that is not a boolean, or for the native currency, is 400 naming it, nothing asked', async () => {
+      const app = routes()
+      const swap = { ...quoteBody, from: visitor, quoteExpiresAt: start + 1 }
+      const notBoolean = await errorOf(
+        await post(app, 'transaction', {
+          ...swap,
+          fromToken: usdc,
+          toToken: quoteBody.fromToken,
+          approvalInBatch: 'yes',
+        }),
+      )
+      expect(notBoolean).toMatchObject({ status: 400, code: 'invalidRequest' })
+      expect(notBoolean.message).toMatch(/^body\.approvalInBatch: /)
+      expect(
+        await errorOf(await post(app, 'transaction', { ...swap, approvalInBatch: true })),
+      ).toEqual({
+        status: 400,
+        code: 'invalidRequest',
+        message:
+          'approvalInBatch: the native currency needs no approval; leave it out for a swap from it.',
+      })
+      expect(asked).toEqual([])
+    })
+
     test('behavior: swapping a token for itself is refused', async () => {
       const response = await post(routes(), 'quote', { ...quoteBody, toToken: quoteBody.fromToken })
       expect(await errorOf(response)).toEqual({

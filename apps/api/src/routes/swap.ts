@@ -16,9 +16,10 @@
  * `unsupportedSwapNetwork`, saying where swaps work. An amount that is empty, not a number, not
  * whole smallest units or zero is 400 `swapAmountInvalid` in the form's words, an address that is
  * not one (a mixed-case one without its EIP-55 checksum) 400 `invalidRequest` naming the field,
- * and a swap whose quote has expired is 409 `swapQuoteExpired`, none reaching the provider. A
- * token with no contract on a local chain is 400 `swapTokenNotContract`, from the chain's code. Transactions are
- * answered for the visitor's wallet to send: the API sends nothing.
+ * a swap whose quote has expired is 409 `swapQuoteExpired`, and a swap from the native currency
+ * that says its approval is in its batch (`approvalInBatch`) 400 `invalidRequest`, none reaching
+ * the provider. A token with no contract on a local chain is 400 `swapTokenNotContract`, from the
+ * chain's code. Transactions are answered for the visitor's wallet to send: the API sends nothing.
  */
 import {
   minimumReceived,
@@ -27,6 +28,7 @@ import {
   type SwapTokens,
   swapAllowanceRequestSchema,
   swapApproveRequestSchema,
+  swapNativeTokenAddress,
   swapQuoteLifetimeMs,
   swapQuoteRequestSchema,
   swapSlippageTolerance,
@@ -207,9 +209,22 @@ export function swapRoutes({ swaps, now = Date.now, ...admission }: SwapRoutesOp
     differentTokens(c, body.fromToken, body.toToken)
     return { adapter, amount }
   }
-  /** A swap's checks: a quote's, and the quote not expired. */
-  const swapTransactionOf = (c: Context, body: SwapBody & { quoteExpiresAt: number }) => {
+  /** A swap's checks: a quote's, an approval in its batch only for an ERC-20, the quote not expired. */
+  const swapTransactionOf = (
+    c: Context,
+    body: SwapBody & { quoteExpiresAt: number; approvalInBatch?: boolean | undefined },
+  ) => {
     const checked = swapOf(c, body)
+    if (
+      body.approvalInBatch === true &&
+      isAddressEqual(body.fromToken as Address, swapNativeTokenAddress)
+    )
+      refuse(
+        c,
+        400,
+        'invalidRequest',
+        'approvalInBatch: the native currency needs no approval; leave it out for a swap from it.',
+      )
     if (body.quoteExpiresAt <= now())
       refuse(
         c,
@@ -287,7 +302,7 @@ export function swapRoutes({ swaps, now = Date.now, ...admission }: SwapRoutesOp
       checkedFirst((c) => swapTransactionOf(c, checkedBody(c))),
     ),
     (c) => {
-      const { fromToken, toToken, from } = c.req.valid('json')
+      const { fromToken, toToken, from, approvalInBatch } = c.req.valid('json')
       const { adapter, amount } = swapTransactionOf(c, c.req.valid('json'))
       return provided(c, adapter, () =>
         adapter.swapTransaction({
@@ -295,6 +310,7 @@ export function swapRoutes({ swaps, now = Date.now, ...admission }: SwapRoutesOp
           toToken: toToken as Address,
           amount,
           from: from as Address,
+          ...(approvalInBatch === true ? { approvalInBatch } : {}),
         }),
       )
     },

@@ -19,6 +19,7 @@ import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Anvil, startAnvil } from '../../../api/src/services/indexer/testing/anvil'
 import { deployTestToken, mintTestToken } from '../test/testToken'
+import { revertedGasFallbackPercent } from './evmFeeEstimate'
 import { type ApprovalRequest, createEvmSigner } from './evmSigner'
 
 let anvil: Anvil
@@ -259,6 +260,92 @@ describe('wallet_sendCalls on the EOA', () => {
     ).rejects.toMatchObject({ code: 4001 })
     // The screen's simulation says it will likely fail; the visitor decides.
     expect(shown).toMatchObject([{ kind: 'calls', fee: { maxFee: expect.any(BigInt) } }])
+    expect(await nonceOf(signer.address)).toBe(0)
+  })
+
+  test('behavior: approve, then transferFrom that needs it: gas set in sequence, approved once, both land (200)', async () => {
+    const { signer, shown } = await freshWallet({ tokens: 10n })
+    const receiver = freshAddress()
+    // The account approves itself, then spends that allowance: alone, transferFrom reverts.
+    const approve = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [signer.address, 3n],
+    })
+    const transferFrom = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transferFrom',
+      args: [signer.address, receiver, 3n],
+    })
+    await expect(
+      chain().estimateGas({ account: signer.address, to: token, data: transferFrom }),
+    ).rejects.toThrow()
+
+    const { id } = (await signer.request({
+      method: 'wallet_sendCalls',
+      params: [
+        {
+          version: '2.0.0',
+          chainId: '0x7a69',
+          atomicRequired: false,
+          calls: [
+            { to: token, data: approve },
+            { to: token, data: transferFrom },
+          ],
+        },
+      ],
+    })) as { id: Hex }
+    expect(shown).toHaveLength(1)
+    // Its fee is what the two take in sequence, far below the fallback of a call that reverts.
+    const { gasLimit } = await chain().getBlock()
+    const fallback = (gasLimit * revertedGasFallbackPercent) / 100n
+    const { maxFee } = (shown[0] as { fee: { maxFee: bigint } }).fee
+    const perGas = (await chain().estimateFeesPerGas()).maxFeePerGas
+    expect(maxFee).toBeLessThan(fallback * perGas)
+    const status = async () =>
+      (await signer.request({ method: 'wallet_getCallsStatus', params: [id] })) as CallsStatus
+    await expect.poll(async () => (await status()).status, { timeout: 10_000 }).toBe(200)
+    expect(await tokenBalance(receiver)).toBe(3n)
+    expect(await tokenBalance(signer.address)).toBe(7n)
+  })
+
+  test('behavior: a later call that fails even after the earlier ones is still shown with the fallback gas; a Reject sends nothing', async () => {
+    // The approval is for 1, the transferFrom for 2: it reverts in sequence too.
+    const { signer, shown } = await freshWallet({ tokens: 10n, answer: false })
+    await expect(
+      signer.request({
+        method: 'wallet_sendCalls',
+        params: [
+          {
+            version: '2.0.0',
+            chainId: '0x7a69',
+            calls: [
+              {
+                to: token,
+                data: encodeFunctionData({
+                  abi: erc20Abi,
+                  functionName: 'approve',
+                  args: [signer.address, 1n],
+                }),
+              },
+              {
+                to: token,
+                data: encodeFunctionData({
+                  abi: erc20Abi,
+                  functionName: 'transferFrom',
+                  args: [signer.address, freshAddress(), 2n],
+                }),
+              },
+            ],
+          },
+        ],
+      }),
+    ).rejects.toMatchObject({ code: 4001 })
+    const { gasLimit } = await chain().getBlock()
+    const fallback = (gasLimit * revertedGasFallbackPercent) / 100n
+    const { maxFee } = (shown[0] as { fee: { maxFee: bigint } }).fee
+    // The screen's simulation (in sequence too) says it will likely fail; the fee keeps the fallback.
+    expect(maxFee).toBeGreaterThan(fallback)
     expect(await nonceOf(signer.address)).toBe(0)
   })
 

@@ -7,9 +7,12 @@
  * follows every receipt: 100 while one is pending, 200 all confirmed, 500 none landed
  * successfully, 600 some did.
  *
- * Each call's gas is estimated before the visitor is asked, against the chain as it is: a call
- * that only works after an earlier one of the batch (approve, then swap) fails its estimate and
- * the batch is refused before anything is sent. The smart account makes such batches atomically.
+ * Each call's gas is set before the visitor is asked: its own estimate, and its gas when the calls
+ * run in sequence (batchGas.ts, `eth_simulateV1`), so a call that only works after an earlier one
+ * of the batch (approve, then swap or transferFrom) gets the gas it needs there, not the fallback
+ * of a call that reverts. One that reverts even in sequence keeps the fallback, and the approval
+ * screen's simulation (of the calls in sequence too) shows the revert. Not atomic: a later call
+ * that fails on chain leaves the earlier ones landed (600); the smart account's batches are.
  */
 import {
   evmChainId,
@@ -27,6 +30,7 @@ import {
 } from 'viem'
 import { afterApproval, type ReportFailure } from './afterApproval'
 import { readBatchCalls } from './batchCalls'
+import { sequencedGas, sequencedGasOf } from './batchGas'
 import { type BatchIds, batchIds, unknownBundleId } from './batchId'
 import { type FeeEstimate, setFees } from './evmFees'
 import type { ApprovalRequest, EvmClients, SendRequest } from './evmSigner'
@@ -43,12 +47,12 @@ export type EoaBatchOptions = {
   active(): NetworkConfig
   assertOwnAddress(method: string, value: unknown): void
   clientsOf(network: NetworkConfig): EvmClients
-  /** The wallet's gas and fee estimate of one transaction (evmSigner's). */
+  /** The wallet's gas and fee estimate of one transaction (evmSigner's); `reverts` when alone it does. */
   feeEstimate(
     chain: EvmClients['chain'],
     wallet: EvmClients['wallet'],
     transaction: CheckedTransaction,
-  ): Promise<FeeEstimate>
+  ): Promise<FeeEstimate & { reverts?: true }>
   /** Runs a send after the last one reached the RPC, so nonces follow each other. */
   inTurn<result>(send: () => Promise<result>): Promise<result>
   /** Asks the visitor; rejects 4001 on a no. */
@@ -82,15 +86,26 @@ export function eoaBatch(options: EoaBatchOptions) {
     return ids
   }
 
-  /** One call's transaction with the gas and fees evmSigner would send it with, and its max fee. */
-  async function prepare(network: NetworkConfig, transaction: CheckedTransaction) {
+  /**
+   * One call's transaction with the gas and fees evmSigner would send it with, and its max fee.
+   * `usedInSequence` is the gas it used after the batch's earlier calls, when known: with its
+   * headroom it stands in for an estimate that reverted alone, or one lower than that use.
+   */
+  async function prepare(
+    network: NetworkConfig,
+    transaction: CheckedTransaction,
+    usedInSequence: bigint | undefined,
+  ) {
     const { chain, wallet } = options.clientsOf(network)
-    const estimate = await options
-      .feeEstimate(chain, wallet, transaction)
-      .catch((error: unknown) => {
-        throw providerErrorOf(error, network)
-      })
-    const { maxFee, ...fees } = setFees('wallet_sendCalls', transaction, estimate)
+    const own = await options.feeEstimate(chain, wallet, transaction).catch((error: unknown) => {
+      throw providerErrorOf(error, network)
+    })
+    const { reverts, ...estimate } = own
+    const gas =
+      usedInSequence !== undefined && (reverts || usedInSequence > estimate.gas)
+        ? sequencedGasOf(usedInSequence)
+        : estimate.gas
+    const { maxFee, ...fees } = setFees('wallet_sendCalls', transaction, { ...estimate, gas })
     return { transaction: { ...transaction, ...fees }, maxFee }
   }
 
@@ -126,9 +141,14 @@ export function eoaBatch(options: EoaBatchOptions) {
       assertOwnAddress: options.assertOwnAddress,
       atomic: false,
     })
+    // A later call may need an earlier one's effects: the gas it uses in sequence (batchGas.ts).
+    const inSequence =
+      calls.length > 1
+        ? await sequencedGas(options.clientsOf(network).chain, from, calls)
+        : undefined
     const sends = await Promise.all(
-      calls.map(({ to, value, data }) =>
-        prepare(network, { to, value, ...(data ? { data } : {}) }),
+      calls.map(({ to, value, data }, index) =>
+        prepare(network, { to, value, ...(data ? { data } : {}) }, inSequence?.[index]),
       ),
     )
     const maxFee = sends.reduce((sum, send) => sum + send.maxFee, 0n)

@@ -46,6 +46,16 @@ export const revertedOperationGas = {
   preVerificationGas: 100_000n,
 }
 
+/**
+ * The call gas a user operation is sent with over the bundler's estimate, made against the chain
+ * as it is then: the operation runs in a later block, where a call may take more (a Uniswap v2
+ * pair writes its two price accumulators in the first swap of a new second, up to 44k gas; a
+ * slot another transaction emptied meanwhile). Out of gas, the whole operation reverts after the
+ * visitor paid for it; the unused part of this margin costs at most a tenth of itself (EntryPoint
+ * v0.8's penalty on unused call gas above 40k).
+ */
+export const callGasMargin = (estimate: bigint) => estimate / 10n + 50_000n
+
 type OperationClients = {
   chain: PublicClient<Transport, Chain>
   account: SmartAccount
@@ -123,7 +133,7 @@ async function selfPaidFee(
     })
   })
   const limits = {
-    callGasLimit: prepared.callGasLimit,
+    callGasLimit: prepared.callGasLimit + callGasMargin(prepared.callGasLimit),
     verificationGasLimit: prepared.verificationGasLimit,
     preVerificationGas: prepared.preVerificationGas,
     maxFeePerGas: prepared.maxFeePerGas,

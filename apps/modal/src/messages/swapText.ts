@@ -38,6 +38,9 @@ export const swapText = {
   noWallet: 'No wallet is connected.',
   noHost: 'The host page is not connected.',
   noHash: 'The wallet answered no transaction hash.',
+  noBatchId: 'The wallet answered no batch id.',
+  /** An approve-and-swap batch not yet included when the flow stops following it. */
+  stillPending: 'The swap is still pending on the network. Check Activity before you swap again.',
   reverted: 'The transaction failed on chain (reverted)',
   badAnswer: 'The swap service answered something unexpected. Try again.',
   timeout: 'The swap service took too long to answer. Try again.',

@@ -20,6 +20,7 @@ import { createModalStore } from '../stores/store'
 import { SwapError, swapErrorOf } from './swapError'
 import {
   approveSwap,
+  approvesFirst,
   needsApproval,
   quoteSwap,
   receivedOf,
@@ -522,5 +523,218 @@ describe('the flow', () => {
       swapTokens(context, { chainId: 31337, fromToken: eth, toToken: aUsd, offer }),
     ).rejects.toThrow('The swap provider took too long.')
     expect(sent).toEqual([])
+  })
+
+  describe('a wallet that batches atomically (a smart account)', () => {
+    const approval = { to: aUsdAddress, data: '0x095ea7b3', value: '0' }
+    const swapCall = { to: spender, data: '0x18cbafe5', value: '0' }
+    const batchId = `0x${'cd'.repeat(40)}`
+    /** An EIP-5792 wallet: atomic on anvil's chain, its batch ending in `status`. */
+    const atomicWallet =
+      (status: number | (() => never), receipts: unknown[] = []) =>
+      async (request: RequestArguments) => {
+        if (request.method === 'wallet_getCapabilities')
+          return { '0x7a69': { atomic: { status: 'supported' } } }
+        if (request.method === 'wallet_sendCalls') {
+          if (typeof status === 'function') status()
+          return { id: batchId }
+        }
+        if (request.method === 'wallet_getCallsStatus')
+          return {
+            version: '2.0.0',
+            id: batchId,
+            chainId: '0x7a69',
+            atomic: true,
+            status,
+            receipts,
+          }
+        throw new Error(`unexpected ${request.method}`)
+      }
+    const offer = {
+      quote: quoteOf(aUsd, eth, '5000000', 40_000),
+      fee: undefined,
+      allowance: 0n,
+      batched: true,
+    }
+    const routes = {
+      [`POST ${base}/approve`]: () => approval,
+      [`POST ${base}/transaction`]: () => swapCall,
+    }
+
+    test('behavior: the quote says the approval goes with the swap: no Approve step of its own', async () => {
+      const { context, sent } = flow(
+        {
+          [`POST ${base}/quote`]: (body) => quoteOf(aUsd, eth, body.amount as string, 40_000),
+          [`GET ${base}/gas-price`]: gasPrice,
+          [`POST ${base}/allowance`]: () => ({
+            token: aUsdAddress,
+            owner: account,
+            spender,
+            allowance: '0',
+          }),
+        },
+        atomicWallet(200),
+      )
+      const quoted = await quoteSwap(context, {
+        chainId: 31337,
+        fromToken: aUsd,
+        toToken: eth,
+        amount: 5_000_000n,
+      })
+      expect(quoted.batched).toBe(true)
+      expect(needsApproval(quoted)).toBe(true)
+      expect(approvesFirst(quoted)).toBe(false)
+      expect(sent).toEqual([{ method: 'wallet_getCapabilities', params: [account, ['0x7a69']] }])
+      // A wallet that says nothing of atomic batches (an EOA, one without EIP-5792) approves first.
+      const eoa = flow(
+        {
+          [`POST ${base}/quote`]: (body) => quoteOf(aUsd, eth, body.amount as string, 40_000),
+          [`GET ${base}/gas-price`]: gasPrice,
+          [`POST ${base}/allowance`]: () => ({
+            token: aUsdAddress,
+            owner: account,
+            spender,
+            allowance: '0',
+          }),
+        },
+        async (request) => {
+          if (request.method === 'wallet_getCapabilities')
+            return { '0x7a69': { atomic: { status: 'unsupported' } } }
+          throw new Error('4200')
+        },
+      )
+      const eoaOffer = await quoteSwap(eoa.context, {
+        chainId: 31337,
+        fromToken: aUsd,
+        toToken: eth,
+        amount: 5_000_000n,
+      })
+      expect(approvesFirst(eoaOffer)).toBe(true)
+    })
+
+    test('behavior: approve and swap go as one atomic batch, the swap built for its batch; the toast says what was swapped', async () => {
+      const steps: string[] = []
+      const { context, sent, calls, store, receipts } = flow(routes, atomicWallet(200))
+      const outcome = await swapTokens(
+        context,
+        { chainId: 31337, fromToken: aUsd, toToken: eth, offer },
+        (step) => steps.push(step),
+      )
+      expect(outcome).toEqual({ status: 'swapped' })
+      expect(calls.find((call) => call.route.endsWith('/approve'))?.body).toEqual({
+        chainId: 31337,
+        token: aUsdAddress,
+        amount: '5000000',
+      })
+      expect(calls.find((call) => call.route.endsWith('/transaction'))?.body).toEqual({
+        chainId: 31337,
+        fromToken: aUsdAddress,
+        toToken: swapNativeTokenAddress,
+        amount: '5000000',
+        from: account,
+        quoteExpiresAt: 40_000,
+        approvalInBatch: true,
+      })
+      expect(sent[0]).toEqual({
+        method: 'wallet_sendCalls',
+        params: [
+          {
+            version: '2.0.0',
+            chainId: '0x7a69',
+            from: account,
+            atomicRequired: true,
+            calls: [
+              { to: aUsdAddress, data: '0x095ea7b3', value: '0x0' },
+              { to: spender, data: '0x18cbafe5', value: '0x0' },
+            ],
+          },
+        ],
+      })
+      expect(sent.slice(1)).toEqual([{ method: 'wallet_getCallsStatus', params: [batchId] }])
+      // No transaction of its own was sent or waited for.
+      expect(receipts).toEqual([])
+      expect(steps).toEqual(['wallet', 'chain'])
+      expect(store.getState().toast).toMatchObject({
+        message: 'Swapped 5 aUSD for <0.000001 ETH',
+        variant: 'success',
+      })
+    })
+
+    test('error: a batch that reverts says so; nothing of it stands (the wallet made it atomic)', async () => {
+      const { context, store } = flow(routes, atomicWallet(500))
+      await expect(
+        swapTokens(context, { chainId: 31337, fromToken: aUsd, toToken: eth, offer }),
+      ).rejects.toThrow('The transaction failed on chain (reverted)')
+      expect(store.getState().toast?.variant).toBe('error')
+    })
+
+    test('error: a declined batch is ‘Signature declined’; the bundler refusing is its words', async () => {
+      const declined = flow(
+        routes,
+        atomicWallet(() => {
+          throw new UserRejectedRequestError()
+        }),
+      )
+      await expect(
+        swapTokens(declined.context, { chainId: 31337, fromToken: aUsd, toToken: eth, offer }),
+      ).rejects.toMatchObject({ message: 'Signature declined', code: 'userRejected' })
+      expect(declined.sent.map(({ method }) => method)).toEqual(['wallet_sendCalls'])
+
+      const refused = flow(
+        routes,
+        atomicWallet(() => {
+          throw new Error("The bundler of Anvil can't be reached: try again later.")
+        }),
+      )
+      await expect(
+        swapTokens(refused.context, { chainId: 31337, fromToken: aUsd, toToken: eth, offer }),
+      ).rejects.toThrow("The bundler of Anvil can't be reached: try again later.")
+    })
+
+    test('error: the API refusing the pair (its approval or swap would revert) is its words, nothing sent', async () => {
+      const { context, sent } = flow(
+        {
+          ...routes,
+          [`POST ${base}/transaction`]: () =>
+            new HttpError(400, {
+              error: {
+                code: 'swapRefused',
+                message: 'The swap would fail on Anvil: its approval reverts',
+              },
+            }),
+        },
+        atomicWallet(200),
+      )
+      await expect(
+        swapTokens(context, { chainId: 31337, fromToken: aUsd, toToken: eth, offer }),
+      ).rejects.toThrow('The swap would fail on Anvil: its approval reverts')
+      expect(sent).toEqual([])
+    })
+
+    test('behavior: an expired quote is replaced before anything is built or sent', async () => {
+      const { context, sent, calls } = flow(
+        {
+          ...routes,
+          [`POST ${base}/quote`]: (body) => quoteOf(aUsd, eth, body.amount as string, 40_000),
+          [`GET ${base}/gas-price`]: gasPrice,
+          [`POST ${base}/allowance`]: () => ({
+            token: aUsdAddress,
+            owner: account,
+            spender,
+            allowance: '0',
+          }),
+        },
+        atomicWallet(200),
+      )
+      const outcome = await swapTokens(context, {
+        chainId: 31337,
+        fromToken: aUsd,
+        toToken: eth,
+        offer: { ...offer, quote: quoteOf(aUsd, eth, '5000000', 10_000) },
+      })
+      expect(outcome.status).toBe('requoted')
+      expect(calls.some((call) => /\/(approve|transaction)$/.test(call.route))).toBe(false)
+      expect(sent.map(({ method }) => method)).toEqual(['wallet_getCapabilities'])
+    })
   })
 })

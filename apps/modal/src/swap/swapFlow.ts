@@ -2,7 +2,9 @@
  * Swap's steps (issue 22) against the API's swap routes and the connected wallet: a quote with the
  * network fee (and, for an ERC-20, the spender's allowance); an approval when the allowance falls
  * short; and the swap itself. The API builds the transactions, the wallet sends them, the modal
- * waits for their receipts. Every failure is a `SwapError` whose message is for the visitor.
+ * waits for their receipts. A wallet that makes calls atomically (a smart account) gets the
+ * approval and the swap as one batch, approved once (swapBatch.ts, issue 35 point 5); any other
+ * approves first, then swaps. Every failure is a `SwapError` whose message is for the visitor.
  * The Swap view runs them as TanStack Query queries and mutations (`swapQueries.ts`).
  */
 import type { NetworkConfig, RequestArguments, SwapQuote, SwapToken } from '@airlock/protocol'
@@ -15,6 +17,7 @@ import { refreshAccountData, refreshAfterIndexing } from '../queries/refresh'
 import { activeNetworkOf } from '../stores/store'
 import { showToast } from '../stores/toasts'
 import { createSwapApi, type SwapApiContext } from './swapApi'
+import { batchesAtomically, sendSwapBatch } from './swapBatch'
 import { SwapError, swapErrorOf } from './swapError'
 import { isNativeSwapToken, isQuoteExpired, swapChainIdOf } from './swapForm'
 import { swapAmountText, swapExactText } from './swapFormat'
@@ -95,6 +98,11 @@ export type SwapOffer = {
   fee: { wei: bigint; text: string } | undefined
   /** What the spender may take of `fromToken`; undefined for the native currency (none needed). */
   allowance: bigint | undefined
+  /**
+   * Whether the wallet sends an approval and the swap as one atomic batch (EIP-5792 atomic
+   * capability): then Swap needs no Approve step first. Asked for an ERC-20 only.
+   */
+  batched?: boolean | undefined
 }
 
 export type SwapRequest = {
@@ -123,7 +131,7 @@ export async function quoteSwap(context: SwapContext, request: SwapRequest): Pro
   const { chainId, fromToken, toToken, amount } = request
   const { network, owner } = accountOn(context, chainId)
   const swapApi = createSwapApi(context)
-  const [quote, gasPrice, allowance] = await Promise.all([
+  const [quote, gasPrice, allowance, batched] = await Promise.all([
     swapApi.quote({
       chainId,
       fromToken: fromToken.address,
@@ -134,6 +142,9 @@ export async function quoteSwap(context: SwapContext, request: SwapRequest): Pro
     isNativeSwapToken(fromToken.address)
       ? undefined
       : swapApi.allowance({ chainId, token: fromToken.address, owner }),
+    isNativeSwapToken(fromToken.address)
+      ? false
+      : batchesAtomically(context.walletRequest, owner, network),
   ])
   const fee =
     quote.estimatedGas !== undefined && gasPrice
@@ -146,12 +157,17 @@ export async function quoteSwap(context: SwapContext, request: SwapRequest): Pro
         ? undefined
         : { wei: fee, text: formatNetworkFee(fee, network.nativeCurrency) },
     allowance: allowance === undefined ? undefined : BigInt(allowance.allowance),
+    ...(batched ? { batched } : {}),
   }
 }
 
 /** Whether the offer's ERC-20 needs an approval first: its allowance is below the amount. */
 export const needsApproval = (offer: Pick<SwapOffer, 'allowance' | 'quote'>): boolean =>
   offer.allowance !== undefined && offer.allowance < BigInt(offer.quote.fromAmount)
+
+/** Whether Approve is a step of its own before Swap: the approval is needed, and not batched. */
+export const approvesFirst = (offer: Pick<SwapOffer, 'allowance' | 'quote' | 'batched'>): boolean =>
+  needsApproval(offer) && offer.batched !== true
 
 /** Where an approval or a swap is: in the wallet, or waiting for the chain to include it. */
 export type SwapStep = 'wallet' | 'chain'
@@ -239,22 +255,41 @@ export async function swapTokens(
   try {
     const { network, owner } = accountOn(context, chainId)
     if (isQuoteExpired(offer.quote, (context.now ?? Date.now)())) return await requote()
-    let transaction: Parameters<typeof walletTransaction>[1]
+    const swapApi = createSwapApi(context)
+    // The approval goes in the swap's batch: the API checks the swap after it.
+    const batched = needsApproval(offer) && offer.batched === true
+    let transactions: Parameters<typeof walletTransaction>[1][]
     try {
-      transaction = await createSwapApi(context).transaction({
-        chainId,
-        fromToken: fromToken.address,
-        toToken: toToken.address,
-        amount: String(amount),
-        from: owner,
-        quoteExpiresAt: offer.quote.expiresAt,
-      })
+      transactions = await Promise.all([
+        ...(batched
+          ? [swapApi.approve({ chainId, token: fromToken.address, amount: String(amount) })]
+          : []),
+        swapApi.transaction({
+          chainId,
+          fromToken: fromToken.address,
+          toToken: toToken.address,
+          amount: String(amount),
+          from: owner,
+          quoteExpiresAt: offer.quote.expiresAt,
+          ...(batched ? { approvalInBatch: true } : {}),
+        }),
+      ])
     } catch (error) {
       // The API's clock says the quote ran out before ours did.
       if (error instanceof SwapError && error.code === 'swapQuoteExpired') return await requote()
       throw error
     }
-    const receipt = await sendAndConfirm(context, network, owner, transaction, onStep)
+    let receipt: Pick<SwapReceipt, 'logs'>
+    if (batched) {
+      onStep?.('wallet')
+      // One approval in the wallet for both; all or nothing on chain.
+      receipt = await sendSwapBatch(context.walletRequest, {
+        network,
+        from: owner,
+        calls: transactions,
+        onSent: () => onStep?.('chain'),
+      })
+    } else receipt = await sendAndConfirm(context, network, owner, transactions[0]!, onStep)
     received = receivedOf(receipt, toToken.address, owner)
   } catch (error) {
     failed(context, error)

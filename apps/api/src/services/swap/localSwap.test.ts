@@ -215,6 +215,57 @@ describe('local swap on the dev Uniswap', () => {
     expect(gained).toBeLessThanOrEqual(toAmount)
   })
 
+  test('behavior: aUSD for ETH with its approval in the batch: built with no allowance yet, checked after the approval, and the pair sent in order moves balances', async () => {
+    const visitor = await fundedVisitor()
+    await visitor.send(
+      await swap.swapTransaction({
+        fromToken: native,
+        toToken: ausd,
+        amount: parseEther('1'),
+        from: visitor.address,
+      }),
+    )
+    const amount = parseUnits('1000', 6)
+    expect((await swap.allowance({ token: ausd, owner: visitor.address })).allowance).toBe(0n)
+
+    const built = await swap.swapTransaction({
+      fromToken: ausd,
+      toToken: native,
+      amount,
+      from: visitor.address,
+      approvalInBatch: true,
+    })
+    // Its gas is the swap's after the approval, with the adapter's margin.
+    expect(BigInt(built.gas ?? 0)).toBeGreaterThan(90_000n)
+    expect(BigInt(built.gas ?? 0)).toBeLessThan(400_000n)
+
+    const ausdBefore = await visitor.balanceOf(ausd)
+    const etherBefore = await client.getBalance({ address: visitor.address })
+    await visitor.send(await swap.approveTransaction({ token: ausd, amount }))
+    await visitor.send(built)
+    expect(await visitor.balanceOf(ausd)).toBe(ausdBefore - amount)
+    expect(await client.getBalance({ address: visitor.address })).toBeGreaterThan(etherBefore)
+  })
+
+  test('error: a batch whose swap reverts even after its approval is refused, naming the order', async () => {
+    // No aUSD at all: the approval goes through, the swap can't take what is not there.
+    const visitor = await fundedVisitor()
+    const refused = swap.swapTransaction({
+      fromToken: ausd,
+      toToken: native,
+      amount: parseUnits('1000', 6),
+      from: visitor.address,
+      approvalInBatch: true,
+    })
+    await expect(refused).rejects.toBeInstanceOf(SwapProviderError)
+    await expect(refused).rejects.toMatchObject({
+      reason: 'refused',
+      message: expect.stringMatching(
+        /^The swap would fail on Anvil: it reverts after its approval/,
+      ),
+    })
+  })
+
   test('behavior: aUSD for the zero-decimals token goes token to token', async () => {
     const visitor = await fundedVisitor()
     await visitor.send(

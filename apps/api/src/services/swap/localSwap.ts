@@ -8,8 +8,8 @@
  * address with no contract is refused as `notAContract` before either); swaps
  * are `swapExactETHForTokens`, `swapExactTokensForETH` or `swapExactTokensForTokens`, their
  * minimum the quote less the spec's 1 % and their deadline 10 minutes on, each estimated for its
- * sender first (one that would revert is refused, never handed to the wallet). The gas price is
- * `eth_gasPrice`.
+ * sender first (one that would revert is refused, never handed to the wallet; one sent in a batch
+ * after its approval, after that approval: localSwapBatch.ts). The gas price is `eth_gasPrice`.
  */
 import {
   minimumReceived,
@@ -31,6 +31,7 @@ import {
   parseAbi,
   zeroAddress,
 } from 'viem'
+import { afterApproval } from './localSwapBatch'
 import type { SwapAdapter, SwapPrice } from './swapAdapter'
 import { SwapProviderError } from './swapProviderError'
 
@@ -97,6 +98,9 @@ export function createLocalSwap({
 }: createLocalSwap.Options): SwapAdapter {
   const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 10_000 }) })
   const isNative = (token: Address) => isAddressEqual(token, swapNativeTokenAddress)
+  /** The ERC-20 call that lets the router take `amount`. */
+  const approveData = (amount: bigint) =>
+    encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [router, amount] })
 
   /** Runs chain reads, turning an RPC that fails into a SwapProviderError. */
   async function onChain<result>(work: () => Promise<result>): Promise<result> {
@@ -280,16 +284,12 @@ export function createLocalSwap({
         await assertTokenContract(token)
         return {
           to: token,
-          data: encodeFunctionData({
-            abi: erc20Abi,
-            functionName: 'approve',
-            args: [router, amount],
-          }),
+          data: approveData(amount),
           value: '0',
         }
       }),
 
-    swapTransaction: ({ fromToken, toToken, amount, from }) =>
+    swapTransaction: ({ fromToken, toToken, amount, from, approvalInBatch }) =>
       onChain(async (): Promise<SwapTransaction> => {
         const { path } = await routeOf(fromToken, toToken)
         const amounts = await client.readContract({
@@ -313,16 +313,25 @@ export function createLocalSwap({
               args: [amount, least, path, from, deadline()],
             })
         const value = isNative(fromToken) ? amount : 0n
+        const refused = (why: string, cause?: unknown) =>
+          new SwapProviderError('refused', `The swap would fail on ${chainName}: ${why}`, { cause })
+        const swapCall = { to: router, data, value }
         // A swap that would fail (no balance, no allowance, a price moved past the minimum) is
-        // refused here, so the wallet never sends it.
-        const gas = await client
-          .estimateGas({ account: from, to: router, data, value })
-          .catch((error: unknown) => {
-            const why = error instanceof BaseError ? error.shortMessage : 'it reverts'
-            throw new SwapProviderError('refused', `The swap would fail on ${chainName}: ${why}`, {
-              cause: error,
-            })
-          })
+        // refused here, so the wallet never sends it; one whose approval is in its batch, after
+        // that approval (localSwapBatch.ts).
+        const gas =
+          approvalInBatch && !isNative(fromToken)
+            ? await afterApproval(client, {
+                from,
+                approval: { to: fromToken, data: approveData(amount) },
+                swap: swapCall,
+                refused,
+              })
+            : await client.estimateGas({ account: from, ...swapCall }).catch((error: unknown) => {
+                throw refused(error instanceof BaseError ? error.shortMessage : 'it reverts', error)
+              })
+        // The node can't run the two in sequence: the wallet's estimate of its batch sets the gas.
+        if (gas === undefined) return { to: router, data, value: String(value) }
         // More than the estimate: the first swap in a block's second also writes each pair's
         // price accumulators (two storage slots, up to 44k gas), which an estimate made in the
         // second before leaves out; and a tenth for whatever else moved meanwhile.

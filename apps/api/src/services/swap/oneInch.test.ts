@@ -171,6 +171,25 @@ describe('1inch swap adapter', () => {
     })
   })
 
+  test("behavior: a swap whose approval is in its batch is asked without 1inch's estimate (no allowance yet), and answered without gas", async () => {
+    server.use(
+      answer(`${base}/swap`, {
+        dstAmount: '999000000000000',
+        tx: { from: visitor, to: router, data: '0x07ed2379abcd', value: '0', gas: 0 },
+      }),
+    )
+    expect(
+      await swap().swapTransaction({
+        fromToken: usdc,
+        toToken: swapNativeTokenAddress,
+        amount: 3_000_000n,
+        from: visitor,
+        approvalInBatch: true,
+      }),
+    ).toEqual({ to: router, data: '0x07ed2379abcd', value: '0' })
+    expect(seen[0]!.url.searchParams.get('disableEstimate')).toBe('true')
+  })
+
   test('behavior: the gas price is the base fee and the medium tip, with the cap beside it', async () => {
     const level = (tip: string, cap: string) => ({ maxPriorityFeePerGas: tip, maxFeePerGas: cap })
     server.use(

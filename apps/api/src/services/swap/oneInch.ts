@@ -206,7 +206,13 @@ export function createOneInchSwap({
       return { to, data, value }
     },
 
-    async swapTransaction({ fromToken, toToken, amount, from }): Promise<SwapTransaction> {
+    async swapTransaction({
+      fromToken,
+      toToken,
+      amount,
+      from,
+      approvalInBatch,
+    }): Promise<SwapTransaction> {
       const { tx } = await get(
         `${swapUrl}/swap`,
         {
@@ -218,8 +224,10 @@ export function createOneInchSwap({
           origin: from,
           slippage: String(swapSlippageTolerance),
           // 1inch simulates the swap and refuses one that would fail (balance, allowance): the
-          // wallet is never asked to send it.
-          disableEstimate: 'false',
+          // wallet is never asked to send it. One whose approval comes first in its atomic batch
+          // would fail alone (no allowance yet): 1inch is told not to simulate it, and the
+          // wallet's estimate of the whole batch (the bundler's) checks it and sets its gas.
+          disableEstimate: approvalInBatch ? 'true' : 'false',
         },
         swapAnswer,
       )
@@ -227,7 +235,7 @@ export function createOneInchSwap({
         to: tx.to,
         data: tx.data,
         value: tx.value,
-        ...(tx.gas !== undefined ? { gas: tx.gas } : {}),
+        ...(tx.gas !== undefined && !approvalInBatch ? { gas: tx.gas } : {}),
       }
     },
 

@@ -33,12 +33,17 @@ export type SwapAdapter = {
     owner: Address
   }): Promise<{ spender: Address; allowance: bigint }>
   approveTransaction(request: { token: Address; amount: bigint }): Promise<SwapApproveTransaction>
-  /** The swap for `from` to send, its minimum received at the spec's slippage tolerance. */
+  /**
+   * The swap for `from` to send, its minimum received at the spec's slippage tolerance. With
+   * `approvalInBatch`, it is sent in one atomic batch after `approveTransaction` for `amount`:
+   * checked (and its gas estimated) after that approval, not alone.
+   */
   swapTransaction(request: {
     fromToken: Address
     toToken: Address
     amount: bigint
     from: Address
+    approvalInBatch?: boolean | undefined
   }): Promise<SwapTransaction>
   gasPrice(): Promise<Omit<SwapGasPrice, 'chainId'>>
 }

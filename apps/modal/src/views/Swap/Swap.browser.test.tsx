@@ -62,16 +62,23 @@ function renderSwap({
   api = {},
   wallet = async () => hash,
   allowance = '0',
+  eip5792,
 }: {
   api?: ApiRoutes
   wallet?: (request: RequestArguments) => Promise<unknown>
   allowance?: string
+  /** A wallet that answers EIP-5792 (a smart account): it is asked every request. */
+  eip5792?: (request: RequestArguments) => Promise<unknown>
 } = {}) {
   const sent: RequestArguments[] = []
   const rendered = renderView('Swap', {
     below: ['Account'],
     state: { ...connectedState(evmAccount), hostWallets: [testHostWallet], host: testHost },
     walletRequest: async (_, request) => {
+      if (eip5792) {
+        sent.push(request)
+        return eip5792(request)
+      }
       if (request.method !== 'eth_sendTransaction') return null
       sent.push(request)
       return wallet(request)
@@ -295,6 +302,49 @@ describe('Swap', () => {
       method: 'eth_sendTransaction',
       params: [{ from: evmAccount, to: spender, data: '0x12aa3caf', value: '0x0', gas: '0x2bf20' }],
     })
+    expect(await screen.findByText('Swapped 5 aUSD for 0.001685 ETH')).toBeVisible()
+  })
+
+  test('behavior: a wallet that batches atomically (a smart account) is asked once: approve and swap in one batch, then Account', async () => {
+    const id = `0x${'ef'.repeat(40)}`
+    const { container, sent } = renderSwap({
+      eip5792: async ({ method }) =>
+        method === 'wallet_getCapabilities'
+          ? { '0x7a69': { atomic: { status: 'supported' } } }
+          : method === 'wallet_sendCalls'
+            ? { id }
+            : method === 'wallet_getCallsStatus'
+              ? { version: '2.0.0', id, chainId: '0x7a69', atomic: true, status: 200, receipts: [] }
+              : null,
+    })
+    const { amount, chooseFrom, quote } = await form(container)
+    await chooseFrom('aUSD')
+    await userEvent.fill(amount, '5')
+    await expect.poll(quote).toBe('0.001685')
+    // No Approve step: Swap does both.
+    const swap = await screen.findByRole('button', { name: swapText.swap })
+    expect(screen.queryByRole('button', { name: 'Approve aUSD' })).toBeNull()
+    await userEvent.click(swap)
+    expect(await screen.findByRole('heading', { level: 1, name: viewTitles.Account })).toBeVisible()
+    const batches = sent.filter(({ method }) => method === 'wallet_sendCalls')
+    expect(batches).toEqual([
+      {
+        method: 'wallet_sendCalls',
+        params: [
+          {
+            version: '2.0.0',
+            chainId: '0x7a69',
+            from: evmAccount,
+            atomicRequired: true,
+            calls: [
+              { to: aUsdAddress, data: '0x095ea7b3', value: '0x0' },
+              { to: spender, data: '0x12aa3caf', value: '0x0' },
+            ],
+          },
+        ],
+      },
+    ])
+    expect(sent.some(({ method }) => method === 'eth_sendTransaction')).toBe(false)
     expect(await screen.findByText('Swapped 5 aUSD for 0.001685 ETH')).toBeVisible()
   })
 

@@ -3,7 +3,8 @@
  * The API's token list for the chain, From and To with the account's balances, an amount (with
  * Max) checked in the protocol's words before anything is asked, a quote after a pause in
  * typing (amount out, minimum received, price impact, network fee), then Approve when an ERC-20's
- * allowance falls short, and Swap. The feature itself is `swap/`: its API client, queries and
+ * allowance falls short, and Swap; a wallet that batches atomically (a smart account) approves
+ * and swaps in one step, Swap. The feature itself is `swap/`: its API client, queries and
  * steps; the quote is a query kept while the visitor types and asked again before it expires.
  */
 import {
@@ -23,7 +24,7 @@ import { useTokenBalances } from '../../components/useTokenBalances'
 import { swapText } from '../../messages/swapText'
 import { queryClientOf } from '../../queries/queryClient'
 import { swapErrorOf } from '../../swap/swapError'
-import { needsApproval, type SwapContext, type SwapOffer, type SwapStep } from '../../swap/swapFlow'
+import { approvesFirst, type SwapContext, type SwapOffer, type SwapStep } from '../../swap/swapFlow'
 import {
   isNativeSwapToken,
   swapBalance,
@@ -238,7 +239,8 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
         : failure
           ? { text: failure.message, error: true }
           : undefined))
-  const approvalNeeded = offer && needsApproval(offer)
+  // A wallet that batches atomically approves and swaps in one step: Swap.
+  const approvalNeeded = offer && approvesFirst(offer)
   const action = busy
     ? {
         label:
