@@ -19,7 +19,7 @@ describe('CallsStatus', () => {
     const { modal } = renderView('CallsStatus')
     // What the wallet answers now: pending until the test lands it.
     let answer: unknown = { chainId: '0x7a69', status: 100 }
-    const show = callsStatusShower(modal.store, async () => undefined, 20)
+    const { show } = callsStatusShower(modal.store, async () => undefined, 20)
     await show(id, async () => answer)
 
     expect(await screen.findByRole('status')).toHaveTextContent(text.state.pending)
@@ -40,7 +40,7 @@ describe('CallsStatus', () => {
 
   test('behavior: a batch that reverted is Failed, saying none of its calls took effect', async () => {
     const { modal } = renderView('CallsStatus')
-    const show = callsStatusShower(modal.store, async () => undefined, 20)
+    const { show } = callsStatusShower(modal.store, async () => undefined, 20)
     await show(id, async () => ({
       chainId: '0x7a69',
       status: 500,
@@ -53,7 +53,7 @@ describe('CallsStatus', () => {
 
   test('error: a status that cannot be asked shows nothing and is the caller’s error', async () => {
     const { modal } = renderView('CallsStatus')
-    const show = callsStatusShower(modal.store, async () => undefined, 20)
+    const { show } = callsStatusShower(modal.store, async () => undefined, 20)
     await expect(
       show(id, async () => {
         throw new Error('Unknown bundle id')
