@@ -32,7 +32,7 @@ import { type Bundler, startBundler } from '../../../../devchain/bundler.mjs'
 import { type Anvil, startAnvil } from '../../../api/src/services/indexer/testing/anvil'
 import { callsStatusText } from '../messages/callsStatusText'
 import { type ApprovalRequest, createEvmSigner } from './evmSigner'
-import { OperationNotReplaceableError } from './sentOperations'
+import { OperationNotReplaceableError, replacementFees } from './sentOperations'
 import { createSmartAccountSigner, type ReplacePending } from './smartAccountSigner'
 
 let anvil: Anvil
@@ -93,6 +93,9 @@ async function freshWallet(privateKey: Hex = generatePrivateKey(), ether = '1') 
   const replaces: ReplacePending[] = []
   /** The hash each operation told pending was first sent under. */
   const pending: Hex[] = []
+  /** What the visitor was told failed after approving it, and how pending ones ended. */
+  const reported: unknown[] = []
+  const included: { cancelled?: true; success: boolean }[] = []
   const eoa = createEvmSigner({ privateKey, networks: [network], network: 'eip155:31337', approve })
   const smart = await createSmartAccountSigner({
     owner: privateKeyToAccount(privateKey),
@@ -101,6 +104,7 @@ async function freshWallet(privateKey: Hex = generatePrivateKey(), ether = '1') 
     bundlerTransport: () => http(bundler.url, { retryCount: 0 }),
     accountKind: async () => eip7702,
     approve,
+    onFailedAfterApproval: (error) => reported.push(error),
     timeoutMs: 200,
     onPending: ({ hash, replace }) => {
       pending.push(hash)
@@ -109,11 +113,13 @@ async function freshWallet(privateKey: Hex = generatePrivateKey(), ether = '1') 
     showCallsStatus: async (_id, _status, replace) => {
       if (replace) replaces.push(replace)
     },
-    onIncluded: () => undefined,
+    onIncluded: (_, outcome) => {
+      included.push(outcome)
+    },
   })
   if (ether !== '0')
     await testClient.setBalance({ address: smart.address, value: parseEther(ether) })
-  return { smart, shown, replaces, pending, privateKey }
+  return { smart, shown, replaces, pending, reported, included, privateKey }
 }
 
 /** The user operations of `sender` the EntryPoint executed, by hash. */
@@ -184,7 +190,7 @@ describe('a pending user operation the bundler still holds', () => {
   test(
     'behavior: cancelled, the no-op lands in its place; the site gets 4001; nothing is sent to the receiver',
     async () => {
-      const { smart, shown, replaces } = await freshWallet()
+      const { smart, shown, replaces, reported, included } = await freshWallet()
       const receiver = freshAddress()
       const sending = smart.request({
         method: 'eth_sendTransaction',
@@ -211,6 +217,9 @@ describe('a pending user operation the bundler still holds', () => {
       })
       expect(await chain.getBalance({ address: receiver })).toBe(0n)
       expect(await landedOperations(smart.address)).toHaveLength(1)
+      // Not a failure to the visitor: nothing reported, and its end known as a cancellation.
+      expect(reported).toEqual([])
+      expect(included).toEqual([expect.objectContaining({ cancelled: true, success: true })])
     },
     sendTimeout,
   )
@@ -252,6 +261,11 @@ describe('a pending user operation the bundler still holds', () => {
         atomic: true,
         status: 400,
       })
+
+      // The nonce is under the id's tag: an id pointing at another nonce is not this wallet's.
+      const otherNonce = `${cancelled.slice(0, 2 + 2 * 41 + 62)}ff${cancelled.slice(2 + 2 * 41 + 64)}`
+      expect(otherNonce).toHaveLength(cancelled.length)
+      await expect(status(reloaded.smart, otherNonce as Hex)).rejects.toMatchObject({ code: 5730 })
 
       const spedUp = await sendCalls('0x3')
       await smart.request({ method: 'wallet_showCallsStatus', params: [spedUp] })
@@ -307,4 +321,22 @@ describe('a pending user operation already bundled', () => {
     },
     sendTimeout,
   )
+})
+
+describe('replacementFees', () => {
+  test('behavior: each fee per gas at least 25 % over the replaced one (alto wants 10 %), and no less than the bundler asks now', () => {
+    expect(
+      replacementFees(
+        { maxFeePerGas: 100n, maxPriorityFeePerGas: 10n },
+        { maxFeePerGas: 90n, maxPriorityFeePerGas: 50n },
+      ),
+    ).toEqual({ maxFeePerGas: 125n, maxPriorityFeePerGas: 50n })
+    // Rounded up: never under the bundler's 110 %.
+    expect(
+      replacementFees(
+        { maxFeePerGas: 3n, maxPriorityFeePerGas: 1n },
+        { maxFeePerGas: 0n, maxPriorityFeePerGas: 0n },
+      ),
+    ).toEqual({ maxFeePerGas: 4n, maxPriorityFeePerGas: 2n })
+  })
 })

@@ -108,13 +108,19 @@ export type SmartAccountSignerOptions = {
     status: () => Promise<unknown>,
     replace?: ReplacePending,
   ): Promise<void>
-  /** A user operation the visitor was told was pending landed: its real outcome. */
-  onIncluded(hash: Hex, outcome: { success: boolean; transactionHash: Hex }): void
+  /**
+   * A user operation the visitor was told was pending landed: its real outcome (`cancelled` when
+   * what landed is the no-op the visitor sent in its place).
+   */
+  onIncluded(hash: Hex, outcome: IncludedOutcome): void
   /** How long before a user operation not yet included is called pending. */
   timeoutMs?: number
   /** How long a pending one is followed before the site's request gives up on it. */
   followMs?: number
 }
+
+/** How a user operation the visitor was told was pending ended. */
+export type IncludedOutcome = { success: boolean; transactionHash: Hex; cancelled?: true }
 
 /** Speeds up or cancels a pending user operation; resolves once its replacement is sent. */
 export type ReplacePending = (how: Replacement) => Promise<void>
@@ -267,12 +273,14 @@ export async function createSmartAccountSigner(
         },
       })
       const { receipt, wasPending } = landed
+      const cancelled = record?.cancels.includes(landed.hash) === true
       if (wasPending)
         options.onIncluded(landed.hash, {
           success: receipt.success,
           transactionHash: receipt.receipt.transactionHash,
+          ...(cancelled ? { cancelled } : {}),
         })
-      return { receipt, cancelled: record?.cancels.includes(landed.hash) === true }
+      return { receipt, cancelled }
     } catch (error) {
       throw userOperationError(error, network)
     }
@@ -345,20 +353,22 @@ export async function createSmartAccountSigner(
       ...(data ? { data } : {}),
       fee,
     })
-    return thenReported(async () => {
+    const { receipt, cancelled } = await thenReported(async () => {
       const { hash, sent } = await sendCalls(network, calls, limits, undefined, upgrade)
-      const { receipt, cancelled } = await included(network, hash, sent)
-      if (cancelled)
-        throw new UserRejectedRequestError({
-          message: `The visitor cancelled the transaction: a no-op took its place (${receipt.receipt.transactionHash}).`,
-        })
-      if (!receipt.success)
+      const landed = await included(network, hash, sent)
+      if (!landed.cancelled && !landed.receipt.success)
         throw new ProviderRpcError(
           errorCodes.internal,
-          `The user operation ${hash} was included but its call reverted${receipt.reason ? `: ${receipt.reason}` : ''}.`,
+          `The user operation ${hash} was included but its call reverted${landed.receipt.reason ? `: ${landed.receipt.reason}` : ''}.`,
         )
-      return receipt.receipt.transactionHash
+      return landed
     })
+    // The visitor's own choice, not a failure: the site hears 4001, the visitor is told nothing failed.
+    if (cancelled)
+      throw new UserRejectedRequestError({
+        message: `The visitor cancelled the transaction: a no-op took its place (${receipt.receipt.transactionHash}).`,
+      })
+    return receipt.receipt.transactionHash
   }
 
   async function walletSendCalls(params: RequestArguments['params']) {

@@ -74,9 +74,10 @@ export async function createWalletSigners(
           }),
         ),
       showCallsStatus: approvals.showCallsStatus,
-      onIncluded: (_, { success }) => {
-        // A revert is told as every failure after approval is (approvals.failedAfterApproval).
-        if (success)
+      onIncluded: (_, { success, cancelled }) => {
+        // A revert is told as every failure after approval is (approvals.failedAfterApproval); a
+        // cancellation that landed, by CallsStatus (Cancelled).
+        if (success && !cancelled)
           showToast(store, {
             message: callsStatusText.confirmedToast,
             variant: 'success',
