@@ -1,8 +1,9 @@
 // A smart account's batch pending in the bundler (issue 35 points 6 and 9): the e2e stack's alto is
 // put in manual bundling mode (its debug methods, on in the e2e stack), so a user operation stays
 // in its mempool until the test sends the bundle. That holds every test's operations, so this spec
-// is its own Playwright project, run after all the others (playwright.config.ts), one test at a
-// time, and the fixture puts alto back in auto mode when each test ends, passed or not.
+// is its own Playwright project, run after all the others, one test at a time (playwright.config.ts:
+// not fully parallel), and the fixture puts alto back in auto mode when each test ends, passed or
+// not.
 import type { Page } from '@playwright/test'
 import { type Hex, parseEther, toHex } from 'viem'
 import { entryPoint08Address } from 'viem/account-abstraction'
@@ -50,7 +51,6 @@ const test = checked.extend<{ heldBundler: HeldBundler }>({
     }
   },
 })
-test.describe.configure({ mode: 'serial' })
 
 const statusOf = async (page: Page, id: Hex) =>
   (await providerRequest(page, 'wallet_getCallsStatus', [id])) as {
@@ -119,4 +119,28 @@ test('behavior: a pending batch cancelled from Transaction Status: the visitor a
   await expect(dialog.getByRole('status')).toHaveText('Cancelled', { timeout: 15_000 })
   expect(await statusOf(page, id)).toMatchObject({ status: 400 })
   expect(await client.getBalance({ address: receiver })).toBe(0n)
+})
+
+test('behavior: a pending batch sped up from Transaction Status: the visitor approves the higher fee, the replacement lands, Confirmed (200) with its transaction hash', async ({
+  page,
+  heldBundler,
+}) => {
+  const { receiver, id } = await sendPendingBatch(page)
+  await expect.poll(held).toBe(1)
+
+  expect(await providerRequest(page, 'wallet_showCallsStatus', [id])).toBeNull()
+  const { dialog } = modal(page)
+  await expect(dialog.getByRole('status')).toHaveText('Pending')
+  await dialog.getByRole('button', { name: 'Speed up', exact: true }).click()
+  await expect(dialog.getByText('Speed up the pending transaction')).toBeVisible()
+  await answerApproval(page, 'calls', 'Approve')
+  await expect(dialog.getByRole('status')).toHaveText('Pending')
+  await expect.poll(held).toBe(1)
+
+  await heldBundler.sendBundleNow()
+  await expect(dialog.getByRole('status')).toHaveText('Confirmed', { timeout: 15_000 })
+  const { status, receipts = [] } = await statusOf(page, id)
+  expect(status).toBe(200)
+  await expect(dialog.getByText(receipts[0]?.transactionHash as Hex)).toBeVisible()
+  expect(await client.getBalance({ address: receiver })).toBe(parseEther('0.01'))
 })
