@@ -31,8 +31,18 @@ async function alto(method: string, params: unknown[] = []): Promise<unknown> {
 }
 
 /** The user operations alto holds, not yet bundled. */
-const held = async () =>
-  ((await alto('debug_bundler_dumpMempool', [entryPoint08Address])) as unknown[]).length
+const heldOperations = async () =>
+  (await alto('debug_bundler_dumpMempool', [entryPoint08Address])) as {
+    callData: Hex
+    maxFeePerGas: Hex
+  }[]
+const held = async () => (await heldOperations()).length
+/** The one operation alto holds: its calls and fee, to see it replaced. */
+const heldOperation = async () => {
+  const [operation, ...others] = await heldOperations()
+  expect(others).toEqual([])
+  return operation
+}
 
 type HeldBundler = { sendBundleNow(): Promise<void> }
 
@@ -108,12 +118,16 @@ test('behavior: a pending batch cancelled from Transaction Status: the visitor a
   const { dialog } = modal(page)
   await expect(dialog.getByRole('heading', { level: 1 })).toHaveText('Transaction Status')
   await expect(dialog.getByRole('status')).toHaveText('Pending')
+  const original = await heldOperation()
   await dialog.getByRole('button', { name: 'Cancel', exact: true }).click()
   await expect(dialog.getByText('Cancel the pending transaction')).toBeVisible()
   await answerApproval(page, 'calls', 'Approve')
-  // Back on its status, the no-op in its place in alto's mempool.
+  // Back on its status, the no-op in its place in alto's mempool (other calls, a higher fee).
   await expect(dialog.getByRole('status')).toHaveText('Pending')
-  await expect.poll(held).toBe(1)
+  await expect.poll(async () => (await heldOperation())?.callData).not.toBe(original?.callData)
+  expect(BigInt((await heldOperation())?.maxFeePerGas ?? 0)).toBeGreaterThan(
+    BigInt(original?.maxFeePerGas ?? 0),
+  )
 
   await heldBundler.sendBundleNow()
   await expect(dialog.getByRole('status')).toHaveText('Cancelled', { timeout: 15_000 })
@@ -131,11 +145,16 @@ test('behavior: a pending batch sped up from Transaction Status: the visitor app
   expect(await providerRequest(page, 'wallet_showCallsStatus', [id])).toBeNull()
   const { dialog } = modal(page)
   await expect(dialog.getByRole('status')).toHaveText('Pending')
+  const original = await heldOperation()
   await dialog.getByRole('button', { name: 'Speed up', exact: true }).click()
   await expect(dialog.getByText('Speed up the pending transaction')).toBeVisible()
   await answerApproval(page, 'calls', 'Approve')
+  // Back on its status, the same calls held with a higher fee in its place.
   await expect(dialog.getByRole('status')).toHaveText('Pending')
-  await expect.poll(held).toBe(1)
+  await expect
+    .poll(async () => BigInt((await heldOperation())?.maxFeePerGas ?? 0))
+    .toBeGreaterThan(BigInt(original?.maxFeePerGas ?? 0))
+  expect((await heldOperation())?.callData).toBe(original?.callData)
 
   await heldBundler.sendBundleNow()
   await expect(dialog.getByRole('status')).toHaveText('Confirmed', { timeout: 15_000 })
