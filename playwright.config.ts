@@ -3,6 +3,9 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs'
 
+/** The specs that put the e2e stack's alto in manual bundling mode. */
+const heldBundlerSpecs = 'pending-batch.spec.ts'
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
@@ -25,4 +28,15 @@ export default defineConfig({
     },
     trace: 'off',
   },
+  projects: [
+    { name: 'e2e', testIgnore: heldBundlerSpecs },
+    // Holds user operations in the shared alto's mempool (manual bundling): after every other
+    // spec, so no other test's operation waits on it; alone, one test at a time.
+    {
+      name: 'held-bundler',
+      testMatch: heldBundlerSpecs,
+      dependencies: ['e2e'],
+      fullyParallel: false,
+    },
+  ],
 })

@@ -18,11 +18,13 @@ export type Bundler = {
 /**
  * Starts alto for EntryPoint v0.8 on the anvil chain at `rpcUrl`; resolves once `GET /health`
  * answers. `port` 0 (the default) takes a free port. Rejects, quoting alto's output, when it
- * exits first or is not healthy within `timeoutMs` (30 s).
+ * exits first or is not healthy within `timeoutMs` (30 s). `debug` turns on alto's
+ * `debug_bundler_*` methods (manual bundling, sendBundleNow, the mempool's dump): tests only.
  */
 export declare function startBundler(options: {
   rpcUrl: string
   port?: number
   quiet?: boolean
   timeoutMs?: number
+  debug?: boolean
 }): Promise<Bundler>

@@ -42,11 +42,19 @@ const logLimit = 20_000
 /**
  * Starts alto for EntryPoints v0.8 and v0.7 on the anvil chain at `rpcUrl` and resolves once its
  * `GET /health` answers 200. `port` 0 takes a free port. Fails, quoting alto's output, when it
- * exits or is not healthy within `timeoutMs`.
+ * exits or is not healthy within `timeoutMs`. `debug` turns on alto's `debug_bundler_*` methods
+ * (`debug_bundler_setBundlingMode` holds user operations in its mempool until
+ * `debug_bundler_sendBundleNow`): for tests only, since anyone who reaches alto may call them.
  *
- * @param {{ rpcUrl: string, port?: number, quiet?: boolean, timeoutMs?: number }} options
+ * @param {{ rpcUrl: string, port?: number, quiet?: boolean, timeoutMs?: number, debug?: boolean }} options
  */
-export async function startBundler({ rpcUrl, port = 0, quiet = false, timeoutMs = 30_000 }) {
+export async function startBundler({
+  rpcUrl,
+  port = 0,
+  quiet = false,
+  timeoutMs = 30_000,
+  debug = false,
+}) {
   const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 })
   const publicClient = createPublicClient({ transport })
   for (const { version, address } of [
@@ -104,6 +112,7 @@ export async function startBundler({ rpcUrl, port = 0, quiet = false, timeoutMs 
     '10',
     '--max-bundle-interval',
     '50',
+    ...(debug ? ['--enable-debug-endpoints', 'true'] : []),
   ]
   const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let log = ''

@@ -62,6 +62,8 @@ export default async function globalSetup() {
     farcasterPort: ports.farcaster,
     bundlerPort: ports.bundler,
     paymasterPort: ports.paymaster,
+    // The pending-batch journey holds user operations in alto's mempool (e2e/pendingBatch.spec.ts).
+    bundlerDebug: true,
     env,
     quiet: !process.env.E2E_VERBOSE,
   })

@@ -93,7 +93,7 @@ export async function buildBundles({ quiet = false } = {}) {
  * EntryPoint on anvil; devchain/bundler.mjs) defaults to BUNDLER_PORT, else 8793; 0 takes a free
  * port. Alto listens on every interface, not only loopback. `paymasterPort` (the dev ERC-7677
  * paymaster over DevPaymaster; devchain/paymaster.mjs) defaults to PAYMASTER_PORT, else 8794.
- * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, farcasterPort?: number, bundlerPort?: number, paymasterPort?: number, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
+ * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, farcasterPort?: number, bundlerPort?: number, paymasterPort?: number, bundlerDebug?: boolean, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
  */
 export async function startStack(options = {}) {
   const {
@@ -108,6 +108,7 @@ export async function startStack(options = {}) {
     farcasterPort = Number(process.env.FARCASTER_PORT ?? 8792),
     bundlerPort = Number(process.env.BUNDLER_PORT ?? 8793),
     paymasterPort = Number(process.env.PAYMASTER_PORT ?? 8794),
+    bundlerDebug = false,
     env = {},
     quiet = false,
   } = options
@@ -194,7 +195,13 @@ export async function startStack(options = {}) {
     const { deployDevUniswap, devUniswapAddresses } = await import('../devchain/uniswap.mjs')
     await deployDevUniswap({ rpcUrl: urls.anvil })
     const { startBundler } = await import('../devchain/bundler.mjs')
-    const starting = startBundler({ rpcUrl: urls.anvil, port: bundlerPort, quiet })
+    // bundlerDebug (the e2e suite's): alto's debug methods, to hold a user operation pending.
+    const starting = startBundler({
+      rpcUrl: urls.anvil,
+      port: bundlerPort,
+      quiet,
+      debug: bundlerDebug,
+    })
     // stop() needs a promise that never rejects; the failure itself is thrown below.
     bundling = starting.catch(() => undefined)
 

@@ -24,6 +24,8 @@ export const bundlerMethods = [
   'eth_getUserOperationByHash',
   'eth_getUserOperationReceipt',
   'pimlico_getUserOperationGasPrice',
+  // Whether a sent operation is still in the bundler's mempool (replaceable) or already bundled.
+  'pimlico_getUserOperationStatus',
   ...paymasterMethods,
 ] as const
 export type BundlerMethod = (typeof bundlerMethods)[number]

@@ -172,6 +172,11 @@ describe('bundler relay', () => {
     expect(price.body).toMatchObject({
       result: { fast: { maxFeePerGas: expect.stringMatching(/^0x[0-9a-f]+$/) } },
     })
+    // Whether an operation is still in the mempool (a pending one's Speed up and Cancel): alto's
+    // answer for one it never saw.
+    expect(
+      (await call(app, rpc('pimlico_getUserOperationStatus', [`0x${'ab'.repeat(32)}`]))).body,
+    ).toEqual({ jsonrpc: '2.0', id: 1, result: { status: 'not_found', transactionHash: null } })
     // A user operation nobody sent: the bundler's own answer, null.
     expect(
       (await call(app, rpc('eth_getUserOperationReceipt', [`0x${'ab'.repeat(32)}`]))).body,
@@ -190,6 +195,7 @@ describe('bundler relay', () => {
     for (const method of [
       'eth_sendTransaction',
       'debug_bundler_clearState',
+      'debug_bundler_setBundlingMode',
       'eth_sendRawTransaction',
       'anvil_setBalance',
     ])

@@ -8,7 +8,7 @@
  */
 import { approveText } from '../messages/approveText'
 import type { ModalStore } from '../stores/store'
-import { type CallsStatusOf, callsStatusShower } from './callsStatusShown'
+import { type CallsStatusOf, callsStatusShower, type ReplaceShown } from './callsStatusShown'
 import type { ApprovalRequest } from './evmSigner'
 import type { SolanaApprovalRequest } from './solanaSigner'
 
@@ -34,7 +34,7 @@ function failureReason(error: unknown) {
 
 export function createApprovals(store: ModalStore, views: ApprovalViews) {
   let queue: Promise<unknown> = Promise.resolve()
-  const showCallsStatus = callsStatusShower(store, () => views.showCallsStatus())
+  const callsStatus = callsStatusShower(store, () => views.showCallsStatus())
   let decide: ((approved: boolean) => void) | undefined
   // Bumped when the wallet locks: requests still queued from before are declined unseen.
   let generation = 0
@@ -83,11 +83,16 @@ export function createApprovals(store: ModalStore, views: ApprovalViews) {
      * Shows a sent batch's status, followed while pending (callsStatusShown.ts), in its turn: a
      * request the visitor is deciding on is never covered (leaving it would decline it).
      */
-    showCallsStatus(id: string, statusOf: CallsStatusOf): Promise<void> {
-      const turn = queue.then(() => showCallsStatus(id, statusOf))
+    showCallsStatus(id: string, statusOf: CallsStatusOf, replace?: ReplaceShown): Promise<void> {
+      const turn = queue.then(() => callsStatus.show(id, statusOf, replace))
       queue = turn.catch(() => undefined)
       return turn
     },
+    /**
+     * CallsStatus's Speed up and Cancel: the pending batch shown replaced, once the visitor
+     * approves (its approval takes its turn as any); rejects with why it could not be.
+     */
+    replacePending: (how: 'speedUp' | 'cancel') => callsStatus.replaceShown(how),
     /** Declines what waits: the wallet is being locked. */
     declineAll() {
       generation++

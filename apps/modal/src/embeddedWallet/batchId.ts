@@ -8,6 +8,9 @@
  * is refused as unknown (5730) before any bundler or node is asked.
  *
  * An id: 0x | kind (1 byte) | chain id (8 bytes) | hashes (32 bytes each, 1 to 16) | tag (16 bytes).
+ * A user operation that may be replaced (sped up or cancelled) carries its nonce and the block
+ * it was sent at too, so its status after a reload is the one that landed with its nonce:
+ * 0x03 | chain id | hash | nonce (32 bytes) | block (8 bytes) | tag.
  */
 import { ProviderRpcError } from '@airlock/protocol'
 import {
@@ -28,8 +31,16 @@ export const unknownBundleId = 5730
 /** What a batch was sent as: one user operation, or transactions in order. */
 export type BatchKind = 'userOperation' | 'transactions'
 
-/** What an id carries: the batch's kind, its chain's id and its hashes. */
-export type BatchOf = { kind: BatchKind; chainId: bigint; hashes: Hex[] }
+/**
+ * What an id carries: the batch's kind, its chain's id and its hashes; a user operation's nonce
+ * and the block it was sent at (`sent`), when a replacement may have landed in its place.
+ */
+export type BatchOf = {
+  kind: BatchKind
+  chainId: bigint
+  hashes: Hex[]
+  sent?: { nonce: bigint; fromBlock: bigint } | undefined
+}
 
 /** Makes and reads the ids of one account's batches. */
 export type BatchIds = {
@@ -39,6 +50,10 @@ export type BatchIds = {
 }
 
 const kindBytes: Record<BatchKind, Hex> = { userOperation: '0x01', transactions: '0x02' }
+/** The kind byte of a user operation's id that carries its nonce and block. */
+const sentOperationByte = '0x03'
+/** The nonce (32 bytes) and the block (8 bytes) such an id carries after its hash. */
+const sentBytes = 40
 const tagSize = 16
 const maxHashes = 16
 
@@ -59,8 +74,18 @@ export async function batchIds(owner: PrivateKeyAccount, account: Address): Prom
   const tagOf = (body: Hex) =>
     slice(keccak256(concat([key, account.toLowerCase() as Hex, body])), 0, tagSize)
 
-  function idOf({ kind, chainId, hashes }: BatchOf): Hex {
-    const body = concat([kindBytes[kind], numberToHex(chainId, { size: 8 }), ...hashes])
+  function idOf({ kind, chainId, hashes, sent }: BatchOf): Hex {
+    const chain = numberToHex(chainId, { size: 8 })
+    const body =
+      kind === 'userOperation' && sent
+        ? concat([
+            sentOperationByte,
+            chain,
+            ...hashes,
+            numberToHex(sent.nonce, { size: 32 }),
+            numberToHex(sent.fromBlock, { size: 8 }),
+          ])
+        : concat([kindBytes[kind], chain, ...hashes])
     return concat([body, tagOf(body)])
   }
 
@@ -72,17 +97,28 @@ export async function batchIds(owner: PrivateKeyAccount, account: Address): Prom
       )
     if (typeof id !== 'string' || !/^0x(?:[0-9a-fA-F]{2})+$/.test(id)) throw unknown()
     const bytes = id.toLowerCase() as Hex
-    const hashBytes = size(bytes) - 1 - 8 - tagSize
+    if (size(bytes) < 1 + 8 + tagSize) throw unknown()
+    const withSent = slice(bytes, 0, 1) === sentOperationByte
+    const hashBytes = size(bytes) - 1 - 8 - tagSize - (withSent ? sentBytes : 0)
     if (hashBytes < 32 || hashBytes % 32 !== 0 || hashBytes / 32 > maxHashes) throw unknown()
+    if (withSent && hashBytes !== 32) throw unknown()
     const body = slice(bytes, 0, size(bytes) - tagSize)
     if (tagOf(body) !== slice(bytes, size(bytes) - tagSize)) throw unknown()
     const kindByte = slice(body, 0, 1)
-    const kind = (Object.keys(kindBytes) as BatchKind[]).find((k) => kindBytes[k] === kindByte)
+    const kind = withSent
+      ? 'userOperation'
+      : (Object.keys(kindBytes) as BatchKind[]).find((k) => kindBytes[k] === kindByte)
     if (!kind) throw unknown()
     const hashes = Array.from({ length: hashBytes / 32 }, (_, index) =>
       slice(body, 9 + index * 32, 9 + (index + 1) * 32),
     )
-    return { kind, chainId: BigInt(slice(body, 1, 9)), hashes }
+    const chainId = BigInt(slice(body, 1, 9))
+    if (!withSent) return { kind, chainId, hashes }
+    const sent = {
+      nonce: BigInt(slice(body, 9 + 32, 9 + 64)),
+      fromBlock: BigInt(slice(body, 9 + 64, 9 + 72)),
+    }
+    return { kind, chainId, hashes, sent }
   }
 
   return { idOf, batchOf }

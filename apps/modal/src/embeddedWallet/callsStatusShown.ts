@@ -2,7 +2,9 @@
  * What the CallsStatus view shows of a batch (EIP-5792 `wallet_showCallsStatus`, or a user
  * operation past its timeout, issue 35 point 6): its state read from the wallet's own
  * `wallet_getCallsStatus` answer, put in the store, and asked again while the view shows it and
- * it is pending, so the visitor sees it end (confirmed, failed, partly) without asking.
+ * it is pending, so the visitor sees it end (confirmed, failed, partly, cancelled) without
+ * asking. A pending one sent from this frame may be sped up or cancelled from the view
+ * (`replaceShown`, sentOperations.ts).
  */
 import type { CaipNetworkId } from '@airlock/protocol'
 import type { ModalStore } from '../stores/store'
@@ -11,11 +13,19 @@ import type { ModalStore } from '../stores/store'
 export type ShownCallsStatus = {
   id: string
   network: CaipNetworkId
-  /** EIP-5792's 100 pending; 200 confirmed; 500 (and 400) failed; 600 partly confirmed. */
-  state: 'pending' | 'confirmed' | 'failed' | 'partial'
+  /**
+   * EIP-5792's 100 pending; 200 confirmed; 500 failed; 600 partly confirmed; 400 (not included,
+   * never will be) cancelled: the only 400 this wallet answers is a batch the visitor cancelled.
+   */
+  state: 'pending' | 'confirmed' | 'failed' | 'partial' | 'cancelled'
   /** The transactions that landed, in order. */
   transactionHashes: string[]
+  /** It may be sped up or cancelled from here while pending (sent from this frame). */
+  replaceable?: true
 }
+
+/** Speeds up or cancels the batch shown (smartAccountSigner's `ReplacePending`). */
+export type ReplaceShown = (how: 'speedUp' | 'cancel') => Promise<void>
 
 /** Gets the batch's `wallet_getCallsStatus` answer again. */
 export type CallsStatusOf = () => Promise<unknown>
@@ -50,7 +60,9 @@ export function shownStatusOf(id: string, answer: unknown): ShownCallsStatus {
         ? 'confirmed'
         : status === 600
           ? 'partial'
-          : 'failed'
+          : status === 400
+            ? 'cancelled'
+            : 'failed'
   return {
     id,
     network: `eip155:${BigInt(chainId)}`,
@@ -67,7 +79,7 @@ export function shownStatusOf(id: string, answer: unknown): ShownCallsStatus {
  * is pending and still the one shown in an open modal.
  *
  * @example
- * const show = callsStatusShower(store, () => showCallsStatusView(flows))
+ * const { show } = callsStatusShower(store, () => showCallsStatusView(flows))
  * await show(id, () => signer.request({ method: 'wallet_getCallsStatus', params: [id] }))
  */
 export function callsStatusShower(
@@ -75,6 +87,15 @@ export function callsStatusShower(
   showView: () => Promise<void>,
   pollMs = callsStatusPollMs,
 ) {
+  // How the batch shown may be replaced, when it was sent from this frame (set by `show`).
+  let replaceOf: { id: string; replace: ReplaceShown } | undefined
+  const shownAs = (id: string, answer: unknown): ShownCallsStatus => {
+    const shown = shownStatusOf(id, answer)
+    return replaceOf?.id === id && shown.state === 'pending'
+      ? { ...shown, replaceable: true }
+      : shown
+  }
+
   const stillShown = (id: string) => {
     const { open, callsStatus } = store.getState()
     return open && callsStatus?.id === id && callsStatus.state === 'pending'
@@ -86,13 +107,26 @@ export function callsStatusShower(
       // A status that can't be asked now (the RPC, the bundler) is asked again next time.
       const answer = await statusOf().catch(() => undefined)
       if (answer === undefined || !stillShown(id)) continue
-      store.setState({ callsStatus: shownStatusOf(id, answer) })
+      store.setState({ callsStatus: shownAs(id, answer) })
     }
   }
 
-  return async function show(id: string, statusOf: CallsStatusOf) {
-    store.setState({ callsStatus: shownStatusOf(id, await statusOf()) })
+  async function show(id: string, statusOf: CallsStatusOf, replace?: ReplaceShown) {
+    replaceOf = replace ? { id, replace } : undefined
+    store.setState({ callsStatus: shownAs(id, await statusOf()) })
     await showView()
     void follow(id, statusOf)
   }
+
+  /**
+   * Speeds up or cancels the batch shown (the visitor approves it on the approval screen): its
+   * failure is the caller's to show; nothing when the batch shown can't be replaced from here.
+   */
+  async function replaceShown(how: 'speedUp' | 'cancel') {
+    const shown = store.getState().callsStatus
+    if (!shown?.replaceable || replaceOf?.id !== shown.id) return
+    await replaceOf.replace(how)
+  }
+
+  return { show, replaceShown }
 }

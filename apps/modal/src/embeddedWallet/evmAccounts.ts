@@ -18,7 +18,7 @@ import {
   type NetworkConfig,
   namespaceOf,
 } from '@airlock/protocol'
-import type { Hex, PrivateKeyAccount, Transport } from 'viem'
+import type { PrivateKeyAccount, Transport } from 'viem'
 import { type ApiFetch, HttpError } from '../api'
 import type { Persistence } from '../stores/persistence'
 import type { ModalStore } from '../stores/store'
@@ -55,7 +55,7 @@ export type EvmAccountsOptions = {
   /** Shows a batch's status to the visitor (`wallet_showCallsStatus`). */
   showCallsStatus?: SmartAccountSignerOptions['showCallsStatus']
   /** A user operation told pending landed. */
-  onIncluded(hash: Hex, outcome: { success: boolean; transactionHash: Hex }): void
+  onIncluded: SmartAccountSignerOptions['onIncluded']
 }
 
 export function createEvmAccounts(options: EvmAccountsOptions) {

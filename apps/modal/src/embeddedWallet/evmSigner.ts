@@ -87,7 +87,14 @@ export type ApprovalRequest = ApprovalContext<Address> &
         upgrade?: AccountUpgrade
         removal?: DelegationRemoval
       } & ApprovalCall)
-    | { kind: 'calls'; calls: ApprovalCall[]; fee?: NetworkFee; upgrade?: AccountUpgrade }
+    | {
+        kind: 'calls'
+        calls: ApprovalCall[]
+        fee?: NetworkFee
+        upgrade?: AccountUpgrade
+        /** A pending user operation sped up or cancelled by these calls (sentOperations.ts). */
+        replacing?: 'speedUp' | 'cancel'
+      }
   )
 
 /**

@@ -2,7 +2,9 @@
  * EIP-5792's `wallet_getCallsStatus` and `wallet_showCallsStatus` for the smart account
  * (smartAccountSigner.ts): the id carries the batch's chain and user operation hash under this
  * account's tag (batchId.ts), so a status is answered after a reload, from the bundler's receipt
- * (100 pending, 200 confirmed, 500 reverted: the batch is one operation, all or nothing).
+ * (100 pending, 200 confirmed, 500 reverted: the batch is one operation, all or nothing). An
+ * operation the visitor sped up or cancelled (sentOperations.ts) answers for what landed with its
+ * nonce: the speed-up's receipt, or 400 for a cancelled one (not included, and never will be).
  */
 import {
   evmChainId,
@@ -11,6 +13,7 @@ import {
   type RequestArguments,
   UnsupportedMethodError,
 } from '@airlock/protocol'
+import type { Hex } from 'viem'
 import { type BundlerClient, UserOperationReceiptNotFoundError } from 'viem/account-abstraction'
 import { type BatchIds, unknownBundleId } from './batchId'
 import { callsReceiptOf } from './eoaBatch'
@@ -23,9 +26,21 @@ export type SmartAccountCallsStatusOptions = {
   bundlerOf(network: NetworkConfig): Promise<BundlerClient>
   /** A bundler's error as the site reads it (smartAccountSigner's `userOperationError`). */
   errorOf(error: unknown, network: NetworkConfig): Error
+  /** The operation that landed with a sent one's nonce in its place (sentOperations.ts). */
+  landedInstead?(
+    network: NetworkConfig,
+    sent: { hash: Hex; nonce: bigint; fromBlock: bigint },
+  ): Promise<{ hash: Hex; cancelled: boolean } | undefined>
+  /** How the visitor may speed up or cancel a batch sent from this frame, if it was. */
+  replaceOf?(network: NetworkConfig, hash: Hex): ReplaceOf | undefined
   /** Shows a batch's status to the visitor; without it, `wallet_showCallsStatus` is 4200. */
-  showCallsStatus?: ((id: string, status: () => Promise<unknown>) => Promise<void>) | undefined
+  showCallsStatus?:
+    | ((id: string, status: () => Promise<unknown>, replace?: ReplaceOf) => Promise<void>)
+    | undefined
 }
+
+/** Speeds up or cancels a pending batch (smartAccountSigner's `ReplacePending`). */
+type ReplaceOf = (how: 'speedUp' | 'cancel') => Promise<void>
 
 export function smartAccountCallsStatus(options: SmartAccountCallsStatusOptions) {
   const { ids } = options
@@ -33,7 +48,7 @@ export function smartAccountCallsStatus(options: SmartAccountCallsStatusOptions)
   async function callsStatus(params: RequestArguments['params']) {
     const [id] = positional('wallet_getCallsStatus', params, ['id'])
     // The id carries the batch (batchId.ts): this account's own, else 5730.
-    const { kind, chainId, hashes } = ids.batchOf(id)
+    const { kind, chainId, hashes, sent } = ids.batchOf(id)
     const network = options.networks.find(
       ({ caipNetworkId }) => caipNetworkId === `eip155:${chainId}`,
     )
@@ -51,7 +66,18 @@ export function smartAccountCallsStatus(options: SmartAccountCallsStatusOptions)
       atomic: true,
     }
     try {
-      const { success, receipt } = await bundler.getUserOperationReceipt({ hash })
+      const landed = await bundler.getUserOperationReceipt({ hash }).catch(async (error) => {
+        // Not included: a replacement may have been, with its nonce.
+        if (!(error instanceof UserOperationReceiptNotFoundError) || !sent) throw error
+        const instead = await options.landedInstead?.(network, { hash, ...sent })
+        if (!instead) throw error
+        return instead.cancelled
+          ? undefined
+          : bundler.getUserOperationReceipt({ hash: instead.hash })
+      })
+      // EIP-5792's 400: not included on chain, and never will be (the visitor cancelled it).
+      if (!landed) return { ...base, status: 400 }
+      const { success, receipt } = landed
       return {
         ...base,
         // EIP-5792: 200 confirmed, 500 reverted on chain (the batch is atomic: all or nothing).
@@ -70,8 +96,12 @@ export function smartAccountCallsStatus(options: SmartAccountCallsStatusOptions)
     const [id] = positional('wallet_showCallsStatus', params, ['id'])
     if (!options.showCallsStatus)
       throw new UnsupportedMethodError({ message: 'The wallet can show no status here.' })
-    ids.batchOf(id)
-    await options.showCallsStatus(id as string, () => callsStatus([id]))
+    const { chainId, hashes } = ids.batchOf(id)
+    const network = options.networks.find(
+      ({ caipNetworkId }) => caipNetworkId === `eip155:${chainId}`,
+    )
+    const replace = network && hashes[0] ? options.replaceOf?.(network, hashes[0]) : undefined
+    await options.showCallsStatus(id as string, () => callsStatus([id]), replace)
     return null
   }
 

@@ -468,8 +468,8 @@ describe('wallet_sendCalls', () => {
       })) as { id: Hex }
 
       expect(Object.keys(sent)).toEqual(['id'])
-      // Its kind, chain, user operation hash and tag (batchId.ts).
-      expect(sent.id).toMatch(/^0x010{12}7a69[0-9a-f]{64}[0-9a-f]{32}$/)
+      // Its kind, chain, user operation hash, nonce, block and tag (batchId.ts).
+      expect(sent.id).toMatch(/^0x030{12}7a69[0-9a-f]{64}[0-9a-f]{64}[0-9a-f]{16}[0-9a-f]{32}$/)
       expect(shown).toEqual([
         {
           kind: 'calls',
@@ -582,7 +582,7 @@ describe('wallet_sendCalls', () => {
       await expect
         .poll(() => chain.getBalance({ address: receiver }), { timeout: 10_000, interval: 100 })
         .toBe(5n)
-      expect(id).toMatch(/^0x01[0-9a-f]{112}$/)
+      expect(id).toMatch(/^0x03[0-9a-f]{192}$/)
       expect(shown).toHaveLength(1)
     },
     sendTimeout,
@@ -858,7 +858,7 @@ describe('EIP-7702: the smart account is the EOA, upgraded on its first user ope
         method: 'wallet_sendCalls',
         params: [{ version: '2.0.0', chainId: '0x7a69', calls: [{ to: receiver, value: '0x1' }] }],
       })
-      expect(id).toMatchObject({ id: expect.stringMatching(/^0x010{12}7a69[0-9a-f]{96}$/) })
+      expect(id).toMatchObject({ id: expect.stringMatching(/^0x030{12}7a69[0-9a-f]{176}$/) })
       expect(shown.at(-1)).toMatchObject({ kind: 'calls', from: eoa.address })
       expect(shown.at(-1)).not.toHaveProperty('upgrade')
       await expect

@@ -7,7 +7,8 @@
  * the bundler relay, after the visitor's yes. On an EIP-7702 network the account is the
  * EOA's own address: its first user operation is shown and sent with the upgrade
  * (accountUpgrade.ts). The network, its switch and chain reads are the EOA provider's, so both
- * accounts are always on the same network.
+ * accounts are always on the same network. A pending user operation may be sped up or cancelled
+ * while the bundler holds it (sentOperations.ts): the site then gets what landed.
  */
 import {
   ChainDisconnectedError,
@@ -24,6 +25,7 @@ import {
 import { type Hex, type PrivateKeyAccount, type Transport, BaseError as ViemError } from 'viem'
 import { HttpError } from '../api'
 import type { Asker } from '../connectors/types'
+import { callsStatusText } from '../messages/callsStatusText'
 import { type AccountUpgrade, signUpgrade, upgradeOf } from './accountUpgrade'
 import { afterApproval, type ReportFailure } from './afterApproval'
 import { readBatchCalls } from './batchCalls'
@@ -52,6 +54,12 @@ import {
   smartAccountCapabilities,
   withoutPaymasterService,
 } from './sendCallsCapabilities'
+import {
+  landedInstead,
+  OperationNotReplaceableError,
+  type Replacement,
+  sentOperations,
+} from './sentOperations'
 import { smartAccountCallsStatus } from './smartAccountCallsStatus'
 import { smartAccountClients } from './smartAccountClients'
 import { checkSiteFees, type OperationLimits, userOperationFee } from './userOperationFee'
@@ -85,16 +93,38 @@ export type SmartAccountSignerOptions = {
    * (`status` asks how it is now, as `wallet_getCallsStatus` of `id`); the site's request waits
    * on, and it is followed by its hash.
    */
-  onPending(pending: { hash: Hex; id: string; status: () => Promise<unknown> }): void
-  /** Shows a batch's status to the visitor (`wallet_showCallsStatus`); without it, 4200. */
-  showCallsStatus?(id: string, status: () => Promise<unknown>): Promise<void>
-  /** A user operation the visitor was told was pending landed: its real outcome. */
-  onIncluded(hash: Hex, outcome: { success: boolean; transactionHash: Hex }): void
+  onPending(pending: {
+    hash: Hex
+    id: string
+    status: () => Promise<unknown>
+    /** Speeds it up or cancels it (sentOperations.ts), after the visitor approves. */
+    replace: ReplacePending
+  }): void
+  /**
+   * Shows a batch's status to the visitor (`wallet_showCallsStatus`), with `replace` when it was
+   * sent from this frame; without it, 4200.
+   */
+  showCallsStatus?(
+    id: string,
+    status: () => Promise<unknown>,
+    replace?: ReplacePending,
+  ): Promise<void>
+  /**
+   * A user operation the visitor was told was pending landed: its real outcome (`cancelled` when
+   * what landed is the no-op the visitor sent in its place).
+   */
+  onIncluded(hash: Hex, outcome: IncludedOutcome): void
   /** How long before a user operation not yet included is called pending. */
   timeoutMs?: number
   /** How long a pending one is followed before the site's request gives up on it. */
   followMs?: number
 }
+
+/** How a user operation the visitor was told was pending ended. */
+export type IncludedOutcome = { success: boolean; transactionHash: Hex; cancelled?: true }
+
+/** Speeds up or cancels a pending user operation; resolves once its replacement is sent. */
+export type ReplacePending = (how: Replacement) => Promise<void>
 
 /**
  * The smart account's provider, its address the account's on the EOA's network (the EOA's own
@@ -142,8 +172,10 @@ export async function createSmartAccountSigner(
       throw new UserRejectedRequestError({ message: 'The visitor rejected the request.' })
   }
 
-  const operationCalls = (calls: ApprovalCall[]) =>
-    calls.map(({ to, value, data }) => ({ to, value, ...(data ? { data } : {}) }))
+  const operations = sentOperations({
+    text: { bundled: callsStatusText.notReplaceable, unknown: callsStatusText.notSentHere },
+    approve: approved,
+  })
 
   /** The user operation's network fee and limits (userOperationFee.ts), before the visitor is asked. */
   async function operationFee(network: NetworkConfig, calls: ApprovalCall[]) {
@@ -167,9 +199,10 @@ export async function createSmartAccountSigner(
   }
 
   /**
-   * Sends `calls` as one user operation; resolves to its hash once the bundler took it. With a
-   * site's paymaster `service`, that service is asked for the paymaster, not the network's; with
-   * an approved `upgrade`, the EIP-7702 authorization is signed now and sent with it.
+   * Sends `calls` as one user operation; resolves to its hash, the block it was sent at and its
+   * nonce once the bundler took it (sentOperations.ts keeps it, to replace). With a site's
+   * paymaster `service`, that service is asked for the paymaster, not the network's; with an
+   * approved `upgrade`, the EIP-7702 authorization is signed now and sent with it.
    */
   async function sendCalls(
     network: NetworkConfig,
@@ -178,48 +211,88 @@ export async function createSmartAccountSigner(
     service?: PaymasterService,
     upgrade?: AccountUpgrade,
   ) {
-    const { chain, account, bundler: own, selfPaid } = await clientsOf(network)
-    // Limits were set for an operation the account pays for itself: no paymaster is asked.
+    const clients = await clientsOf(network)
+    const { chain, bundler: own, selfPaid } = clients
+    // Limits were set for an operation the account pays for itself (userOperationFee.ts): no
+    // paymaster is asked, even on a network the project sponsors.
     const bundler = service
       ? paymasterServiceBundler(chain, options.bundlerTransport(network), service)
       : limits
         ? selfPaid
         : own
-    const context = service?.context ? { paymasterContext: service.context } : {}
     try {
       const authorization = upgrade ? await signUpgrade(owner, chain, upgrade) : undefined
-      const signed = authorization ? { authorization } : {}
-      const operation = { account, calls: operationCalls(calls), ...limits, ...context, ...signed }
-      return await bundler.sendUserOperation(operation)
+      const fromBlock = await chain.getBlockNumber()
+      const sent = await operations.send(clients, {
+        calls,
+        limits,
+        bundler,
+        paymasterContext: service?.context,
+        authorization,
+        sponsored: limits === undefined,
+      })
+      const [hash] = sent.hashes as [Hex]
+      return { hash, sent: { nonce: sent.nonce, fromBlock } }
     } catch (error) {
       throw userOperationError(error, network)
     }
   }
 
-  /** The operation's receipt once included, however long it takes (userOperationFollower.ts). */
-  async function included(network: NetworkConfig, hash: Hex) {
+  /** The batch id of a sent operation: its hash, nonce and block under this account's tag. */
+  const idOf = (network: NetworkConfig, hash: Hex, sent: { nonce: bigint; fromBlock: bigint }) =>
+    ids.idOf({ kind: 'userOperation', chainId: chainIdOf(network), hashes: [hash], sent })
+
+  /**
+   * Speeds up or cancels the operation first sent as `hash`, the visitor approving it. Its
+   * failure is the caller's to show (CallsStatus, where the visitor asked): 4001 when declined,
+   * OperationNotReplaceableError once bundled, else the bundler's, as a send's.
+   */
+  const replacer =
+    (network: NetworkConfig, hash: Hex): ReplacePending =>
+    async (how) => {
+      const context = { network: network.caipNetworkId, from: address }
+      try {
+        await operations.replace(await clientsOf(network), hash, how, context)
+      } catch (error) {
+        if (error instanceof UserRejectedRequestError) throw error
+        if (error instanceof OperationNotReplaceableError) throw error
+        throw userOperationError(error, network)
+      }
+    }
+
+  /**
+   * The operation's receipt once included, however long it takes (userOperationFollower.ts), by
+   * any of its hashes (a replacement's too); `cancelled` when what landed is its cancellation.
+   */
+  async function included(
+    network: NetworkConfig,
+    hash: Hex,
+    sent: { nonce: bigint; fromBlock: bigint },
+  ) {
     const { bundler } = await clientsOf(network)
+    const record = operations.sentAs(hash)
     try {
-      const { receipt, wasPending } = await followUserOperation({
+      const landed = await followUserOperation({
         bundler,
         hash,
+        hashes: () => record?.hashes ?? [hash],
         pendingAfterMs: timeoutMs,
         ...(options.followMs === undefined ? {} : { followMs: options.followMs }),
         onPending: () => {
-          const id = ids.idOf({
-            kind: 'userOperation',
-            chainId: chainIdOf(network),
-            hashes: [hash],
-          })
-          options.onPending({ hash, id, status: () => callsStatus([id]) })
+          const id = idOf(network, hash, sent)
+          const replace = replacer(network, hash)
+          options.onPending({ hash, id, status: () => callsStatus([id]), replace })
         },
       })
+      const { receipt, wasPending } = landed
+      const cancelled = record?.cancels.includes(landed.hash) === true
       if (wasPending)
-        options.onIncluded(hash, {
+        options.onIncluded(landed.hash, {
           success: receipt.success,
           transactionHash: receipt.receipt.transactionHash,
+          ...(cancelled ? { cancelled } : {}),
         })
-      return receipt
+      return { receipt, cancelled }
     } catch (error) {
       throw userOperationError(error, network)
     }
@@ -292,16 +365,22 @@ export async function createSmartAccountSigner(
       ...(data ? { data } : {}),
       fee,
     })
-    return thenReported(async () => {
-      const hash = await sendCalls(network, calls, limits, undefined, upgrade)
-      const receipt = await included(network, hash)
-      if (!receipt.success)
+    const { receipt, cancelled } = await thenReported(async () => {
+      const { hash, sent } = await sendCalls(network, calls, limits, undefined, upgrade)
+      const landed = await included(network, hash, sent)
+      if (!landed.cancelled && !landed.receipt.success)
         throw new ProviderRpcError(
           errorCodes.internal,
-          `The user operation ${hash} was included but its call reverted${receipt.reason ? `: ${receipt.reason}` : ''}.`,
+          `The user operation ${hash} was included but its call reverted${landed.receipt.reason ? `: ${landed.receipt.reason}` : ''}.`,
         )
-      return receipt.receipt.transactionHash
+      return landed
     })
+    // The visitor's own choice, not a failure: the site hears 4001, the visitor is told nothing failed.
+    if (cancelled)
+      throw new UserRejectedRequestError({
+        message: `The visitor cancelled the transaction: a no-op took its place (${receipt.receipt.transactionHash}).`,
+      })
+    return receipt.receipt.transactionHash
   }
 
   async function walletSendCalls(params: RequestArguments['params']) {
@@ -326,14 +405,18 @@ export async function createSmartAccountSigner(
       calls,
       fee,
     })
-    const hash = await thenReported(() => sendCalls(network, calls, limits, service, upgrade))
-    return { id: ids.idOf({ kind: 'userOperation', chainId: chainIdOf(network), hashes: [hash] }) }
+    const { hash, sent } = await thenReported(() =>
+      sendCalls(network, calls, limits, service, upgrade),
+    )
+    return { id: idOf(network, hash, sent) }
   }
 
   const { callsStatus, showCallsStatus } = smartAccountCallsStatus({
     ids,
     networks,
     bundlerOf: async (network) => (await clientsOf(network)).bundler,
+    landedInstead: async (network, sent) => landedInstead(await clientsOf(network), sent),
+    replaceOf: (network, hash) => (operations.sentAs(hash) ? replacer(network, hash) : undefined),
     errorOf: userOperationError,
     showCallsStatus: options.showCallsStatus,
   })

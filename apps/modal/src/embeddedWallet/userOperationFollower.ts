@@ -6,14 +6,12 @@
  * caller resolves its transaction hash, or its revert). A bundler that stops answering or errs
  * meanwhile is asked again (its error is not the operation's outcome); after `followMs` in all the request fails saying the operation may still land,
  * and under which hash: nothing waits forever, and nothing is called failed that may not be.
+ * A pending operation the visitor sped up or cancelled (userOperationReplacement.ts) is followed
+ * by all its hashes, the original's and each replacement's: whichever lands is its outcome.
  */
 import { RequestTimeoutError } from '@airlock/protocol'
 import type { Hex } from 'viem'
-import {
-  type BundlerClient,
-  type UserOperationReceipt,
-  WaitForUserOperationReceiptTimeoutError,
-} from 'viem/account-abstraction'
+import type { BundlerClient, UserOperationReceipt } from 'viem/account-abstraction'
 
 /** How long a pending user operation is followed before the site's request gives up on it. */
 export const followUserOperationMs = 30 * 60_000
@@ -21,6 +19,11 @@ export const followUserOperationMs = 30 * 60_000
 export type FollowOptions = {
   bundler: BundlerClient
   hash: Hex
+  /**
+   * Every hash the operation was sent under, `hash` first (its replacements after, as the visitor
+   * sends them); without it, `hash` only.
+   */
+  hashes?: () => readonly Hex[]
   /** How long it may take before the visitor is told it is pending. */
   pendingAfterMs: number
   /** How long it is followed in all. */
@@ -39,31 +42,28 @@ export type FollowOptions = {
  */
 export async function followUserOperation(
   options: FollowOptions,
-): Promise<{ receipt: UserOperationReceipt; wasPending: boolean }> {
+): Promise<{ receipt: UserOperationReceipt; hash: Hex; wasPending: boolean }> {
   const { bundler, hash, pendingAfterMs, followMs = followUserOperationMs } = options
+  const hashesOf = options.hashes ?? (() => [hash])
   const started = Date.now()
   let pending = false
   for (;;) {
     const waited = Date.now() - started
-    const left = followMs - waited
     if (!pending && waited >= pendingAfterMs) {
       pending = true
       options.onPending(hash)
     }
-    if (left <= 0)
+    if (waited >= followMs)
       throw new RequestTimeoutError({
         message: `The user operation ${hash} was not included within ${Math.round(followMs / 1000)} s; it may still be: follow it by its hash.`,
       })
-    try {
-      const receipt = await bundler.waitForUserOperationReceipt({
-        hash,
-        timeout: pending ? left : Math.min(left, pendingAfterMs - waited),
-      })
-      return { receipt, wasPending: pending }
-    } catch (error) {
-      if (error instanceof WaitForUserOperationReceiptTimeoutError) continue
-      // The bundler out of reach or erring: not how the operation ended, so it is asked again.
-      await new Promise((resolve) => setTimeout(resolve, bundler.pollingInterval))
+    // The latest replacement first: it is the one the bundler holds, when none landed yet.
+    for (const sent of [...hashesOf()].reverse()) {
+      // Not included yet (UserOperationReceiptNotFoundError); or the bundler out of reach or
+      // erring, which is not how the operation ended: asked again after the polling interval.
+      const receipt = await bundler.getUserOperationReceipt({ hash: sent }).catch(() => undefined)
+      if (receipt) return { receipt, hash: sent, wasPending: pending }
     }
+    await new Promise((resolve) => setTimeout(resolve, bundler.pollingInterval))
   }
 }

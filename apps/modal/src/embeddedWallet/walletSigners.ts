@@ -65,8 +65,8 @@ export async function createWalletSigners(
       // Not failed: the site's request waits on while it is followed, and then says how it ended.
       // Pending, not failed: CallsStatus shows it (the toast, if its status can't be asked now);
       // the site's request waits on while it is followed.
-      onPending: ({ id, status }) =>
-        void approvals.showCallsStatus(id, status).catch(() =>
+      onPending: ({ id, status, replace }) =>
+        void approvals.showCallsStatus(id, status, replace).catch(() =>
           showToast(store, {
             message: callsStatusText.pendingToast,
             variant: 'loading',
@@ -74,9 +74,10 @@ export async function createWalletSigners(
           }),
         ),
       showCallsStatus: approvals.showCallsStatus,
-      onIncluded: (_, { success }) => {
-        // A revert is told as every failure after approval is (approvals.failedAfterApproval).
-        if (success)
+      onIncluded: (_, { success, cancelled }) => {
+        // A revert is told as every failure after approval is (approvals.failedAfterApproval); a
+        // cancellation that landed, by CallsStatus (Cancelled).
+        if (success && !cancelled)
           showToast(store, {
             message: callsStatusText.confirmedToast,
             variant: 'success',

@@ -9,6 +9,12 @@ export const approveText = {
   // operation on an EIP-7702 network carries the EOA's authorization to the account contract.
   upgradeAndSendTransaction: 'Upgrade the account and send a transaction',
   upgradeAndSendCalls: 'Upgrade the account and send a batch of calls',
+  speedUpPending: 'Speed up the pending transaction',
+  cancelPending: 'Cancel the pending transaction',
+  explainSpeedUp:
+    'The same calls again, with a higher network fee, in place of the pending one: only one of the two can happen.',
+  explainCancel:
+    'A call of 0 to your own account, with a higher network fee, in place of the pending one: if it lands first, nothing the pending one does happens.',
   upgradeAccount: 'Upgrade this account to a smart account',
   explainUpgrade:
     'Your address stays the same and runs this contract from now on (EIP-7702): your wallet signs the authorization when you approve. Switching back to EOA offers to remove it.',

@@ -9,6 +9,7 @@ export const callsStatusText = {
     confirmed: 'Confirmed',
     failed: 'Failed',
     partial: 'Partly confirmed',
+    cancelled: 'Cancelled',
   },
   /** What the state means for the visitor. */
   explain: {
@@ -18,7 +19,16 @@ export const callsStatusText = {
     failed:
       'Included, but it reverted: none of its calls took effect (the network fee may have been paid).',
     partial: 'Some of the calls were made, others reverted: check what each transaction did.',
+    cancelled:
+      'A no-op took its place: none of its calls were made (the no-op’s network fee may have been paid).',
   },
+  /** Sends the same calls again with higher fees, in place of the pending one. */
+  speedUp: 'Speed up',
+  /** Sends a no-op in place of the pending one. */
+  cancel: 'Cancel',
+  notReplaceable:
+    'It was already sent to the network in a bundle: it can no longer be sped up or cancelled.',
+  notSentHere: 'It was not sent from this window: it can’t be sped up or cancelled here.',
   network: 'Network',
   transactions: 'Transactions',
   nothing: 'No batch to show: a site shows one it sent.',

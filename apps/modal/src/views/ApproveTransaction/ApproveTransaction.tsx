@@ -125,7 +125,13 @@ function Summary({ approval, state }: { approval: PendingApproval; state: ModalS
   if (approval.kind === 'calls')
     return (
       <>
-        <p className={list.note}>{text.explainCalls(approval.calls.length)}</p>
+        <p className={list.note}>
+          {approval.replacing === 'speedUp'
+            ? text.explainSpeedUp
+            : approval.replacing === 'cancel'
+              ? text.explainCancel
+              : text.explainCalls(approval.calls.length)}
+        </p>
         <dl className={styles.details}>{common}</dl>
         {approval.upgrade && <Upgrade upgrade={approval.upgrade} />}
         <ol className={list.list}>
@@ -196,9 +202,13 @@ const titleOf = (approval: PendingApproval) =>
     : approval.kind === 'typedData'
       ? text.signTypedData
       : approval.kind === 'calls'
-        ? approval.upgrade
-          ? text.upgradeAndSendCalls
-          : text.sendCalls
+        ? approval.replacing
+          ? approval.replacing === 'speedUp'
+            ? text.speedUpPending
+            : text.cancelPending
+          : approval.upgrade
+            ? text.upgradeAndSendCalls
+            : text.sendCalls
         : 'upgrade' in approval && approval.upgrade
           ? text.upgradeAndSendTransaction
           : 'removal' in approval && approval.removal

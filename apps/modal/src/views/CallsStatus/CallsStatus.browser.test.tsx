@@ -19,7 +19,7 @@ describe('CallsStatus', () => {
     const { modal } = renderView('CallsStatus')
     // What the wallet answers now: pending until the test lands it.
     let answer: unknown = { chainId: '0x7a69', status: 100 }
-    const show = callsStatusShower(modal.store, async () => undefined, 20)
+    const { show } = callsStatusShower(modal.store, async () => undefined, 20)
     await show(id, async () => answer)
 
     expect(await screen.findByRole('status')).toHaveTextContent(text.state.pending)
@@ -40,7 +40,7 @@ describe('CallsStatus', () => {
 
   test('behavior: a batch that reverted is Failed, saying none of its calls took effect', async () => {
     const { modal } = renderView('CallsStatus')
-    const show = callsStatusShower(modal.store, async () => undefined, 20)
+    const { show } = callsStatusShower(modal.store, async () => undefined, 20)
     await show(id, async () => ({
       chainId: '0x7a69',
       status: 500,
@@ -51,9 +51,34 @@ describe('CallsStatus', () => {
     expect(screen.getByText(transactionHash)).toBeVisible()
   })
 
+  test('behavior: a pending batch sent from this frame has Speed up and Cancel; one that is not, none; a cancelled one (400) is Cancelled', async () => {
+    const { modal } = renderView('CallsStatus')
+    const { show } = callsStatusShower(modal.store, async () => undefined, 20)
+    let answer: unknown = { chainId: '0x7a69', status: 100 }
+    await show(id, async () => answer)
+    expect(await screen.findByRole('status')).toHaveTextContent(text.state.pending)
+    expect(screen.queryByRole('button', { name: text.speedUp })).toBeNull()
+    expect(screen.queryByRole('button', { name: text.cancel })).toBeNull()
+
+    await show(
+      id,
+      async () => answer,
+      async () => undefined,
+    )
+    expect(await screen.findByRole('button', { name: text.speedUp })).toBeVisible()
+    expect(screen.getByRole('button', { name: text.cancel })).toBeVisible()
+
+    answer = { chainId: '0x7a69', status: 400 }
+    await expect
+      .poll(() => screen.getByRole('status').textContent, { timeout: 5_000 })
+      .toBe(text.state.cancelled)
+    expect(screen.getByText(text.explain.cancelled)).toBeVisible()
+    expect(screen.queryByRole('button', { name: text.cancel })).toBeNull()
+  })
+
   test('error: a status that cannot be asked shows nothing and is the caller’s error', async () => {
     const { modal } = renderView('CallsStatus')
-    const show = callsStatusShower(modal.store, async () => undefined, 20)
+    const { show } = callsStatusShower(modal.store, async () => undefined, 20)
     await expect(
       show(id, async () => {
         throw new Error('Unknown bundle id')
