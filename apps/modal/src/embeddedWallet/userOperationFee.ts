@@ -123,17 +123,24 @@ async function selfPaidFee(
   calls: ApprovalCall[],
 ): Promise<{ fee: NetworkFee; limits: OperationLimits }> {
   const operation = { account, calls: operationCallsOf(calls) }
-  const prepared = await bundler.prepareUserOperation(operation).catch(async (error: unknown) => {
-    if (!isUserOperationRevert(error)) throw error
-    // All three limits given: viem asks the bundler for no estimate.
-    return bundler.prepareUserOperation({
-      ...operation,
-      callGasLimit: await revertedGasFallback(chain, {}),
-      ...revertedOperationGas,
+  const prepared = await bundler
+    .prepareUserOperation(operation)
+    .then((estimated) => ({
+      ...estimated,
+      callGasLimit: estimated.callGasLimit + callGasMargin(estimated.callGasLimit),
+    }))
+    .catch(async (error: unknown) => {
+      if (!isUserOperationRevert(error)) throw error
+      // All three limits given: viem asks the bundler for no estimate. The fallback is generous
+      // already: no margin on it.
+      return bundler.prepareUserOperation({
+        ...operation,
+        callGasLimit: await revertedGasFallback(chain, {}),
+        ...revertedOperationGas,
+      })
     })
-  })
   const limits = {
-    callGasLimit: prepared.callGasLimit + callGasMargin(prepared.callGasLimit),
+    callGasLimit: prepared.callGasLimit,
     verificationGasLimit: prepared.verificationGasLimit,
     preVerificationGas: prepared.preVerificationGas,
     maxFeePerGas: prepared.maxFeePerGas,
