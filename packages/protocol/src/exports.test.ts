@@ -186,6 +186,7 @@ test('behavior: the entry exports exactly these names', () => {
       "nativeBalanceCacheMs",
       "networkConfigSchema",
       "nftItemSchema",
+      "nodeLacksMethod",
       "normalizeEmail",
       "oauthSocialProviders",
       "onrampAmountDecimals",

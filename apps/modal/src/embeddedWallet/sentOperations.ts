@@ -23,6 +23,7 @@ import {
 } from 'viem'
 import { type BundlerClient, entryPoint08Abi, type SmartAccount } from 'viem/account-abstraction'
 import type { ApprovalCall, ApprovalRequest, NetworkFee } from './evmSigner'
+import { bundlerGasPrice } from './smartAccount'
 import type { OperationLimits } from './userOperationFee'
 
 /** How a pending operation is replaced: the same calls with higher fees, or a no-op. */
@@ -68,17 +69,8 @@ export type OperationClients = {
 export const cancelCalls = (account: Address): ApprovalCall[] => [{ to: account, value: 0n }]
 
 /** The bundler's fees per gas now (alto's `fast`, as the operations are sent with). */
-async function currentFees(bundler: BundlerClient): Promise<Fees> {
-  const { fast } = await (bundler as unknown as Client).request<{
-    Method: 'pimlico_getUserOperationGasPrice'
-    Parameters: []
-    ReturnType: { fast: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } }
-  }>({ method: 'pimlico_getUserOperationGasPrice', params: [] })
-  return {
-    maxFeePerGas: BigInt(fast.maxFeePerGas),
-    maxPriorityFeePerGas: BigInt(fast.maxPriorityFeePerGas),
-  }
-}
+const currentFees = (bundler: BundlerClient): Promise<Fees> =>
+  bundlerGasPrice(bundler as unknown as Client)
 
 const raised = (fee: bigint) => (fee * replacementFeePercent + 99n) / 100n
 const higher = (a: bigint, b: bigint) => (a > b ? a : b)

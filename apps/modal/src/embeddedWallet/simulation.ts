@@ -10,7 +10,7 @@
  * checked there. A simulation that takes longer than its timeout fails with
  * `SimulationTimeoutError`; the approval screen says so and never waits on it to decline.
  */
-import type { NetworkConfig } from '@airlock/protocol'
+import { type NetworkConfig, nodeLacksMethod } from '@airlock/protocol'
 import type { Address, Hex } from 'viem'
 import { chainClient } from '../chainClient'
 import {
@@ -145,21 +145,7 @@ async function callFallback(
 /** The node has no `eth_simulateV1`: the method is unknown or unsupported there. */
 async function lacksSimulateV1(error: unknown): Promise<boolean> {
   const { BaseError } = await import('viem')
-  if (!(error instanceof BaseError)) return false
-  // viem's own errors carry the request body in their message; only the node's words count.
-  const unsupported = error.walk((cause) => {
-    const { code, message } = cause as { code?: unknown; message?: unknown }
-    return (
-      code === -32601 ||
-      code === -32004 ||
-      (!(cause instanceof BaseError) &&
-        typeof message === 'string' &&
-        /method .*(not found|not supported|not available|does not exist)|unknown method/i.test(
-          message,
-        ))
-    )
-  })
-  return unsupported !== null
+  return error instanceof BaseError && nodeLacksMethod(error, (cause) => cause instanceof BaseError)
 }
 
 /** A failed call's revert data, wherever viem put it (the result, or an error's `data`). */

@@ -106,17 +106,20 @@ export function smartAccountBundler(
     ...(paymaster ? { paymaster } : {}),
     pollingInterval: 250,
     userOperation: {
-      async estimateFeesPerGas({ bundlerClient }) {
-        const { fast } = await (bundlerClient as Client).request<{
-          Method: 'pimlico_getUserOperationGasPrice'
-          Parameters: []
-          ReturnType: { fast: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } }
-        }>({ method: 'pimlico_getUserOperationGasPrice', params: [] })
-        return {
-          maxFeePerGas: BigInt(fast.maxFeePerGas),
-          maxPriorityFeePerGas: BigInt(fast.maxPriorityFeePerGas),
-        }
-      },
+      estimateFeesPerGas: ({ bundlerClient }) => bundlerGasPrice(bundlerClient),
     },
   })
+}
+
+/** The bundler's fees per gas now: alto's `fast` (`pimlico_getUserOperationGasPrice`). */
+export async function bundlerGasPrice(bundler: Client) {
+  const { fast } = await bundler.request<{
+    Method: 'pimlico_getUserOperationGasPrice'
+    Parameters: []
+    ReturnType: { fast: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } }
+  }>({ method: 'pimlico_getUserOperationGasPrice', params: [] })
+  return {
+    maxFeePerGas: BigInt(fast.maxFeePerGas),
+    maxPriorityFeePerGas: BigInt(fast.maxPriorityFeePerGas),
+  }
 }

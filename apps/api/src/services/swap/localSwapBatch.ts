@@ -7,6 +7,7 @@
  * no `eth_simulateV1`, nothing is checked here and no gas is given: the wallet's estimate of the
  * whole batch (the bundler's, for a user operation) sets it, and fails it first if it reverts.
  */
+import { nodeLacksMethod } from '@airlock/protocol'
 import { type Address, BaseError, type Hex, type PublicClient } from 'viem'
 import { simulateCalls } from 'viem/actions'
 import type { SwapProviderError } from './swapProviderError'
@@ -66,21 +67,5 @@ function reasonOf(result: { error?: unknown } | undefined): string {
 }
 
 /** The node has no `eth_simulateV1`: the method is unknown or unsupported there. */
-function lacksSimulateV1(error: unknown): boolean {
-  if (!(error instanceof BaseError)) return false
-  // viem's own errors carry the request in their message; only the node's code and words count.
-  return (
-    error.walk((cause) => {
-      const { code, message } = cause as { code?: unknown; message?: unknown }
-      return (
-        code === -32601 ||
-        code === -32004 ||
-        (!(cause instanceof BaseError) &&
-          typeof message === 'string' &&
-          /method .*(not found|not supported|not available|does not exist)|unknown method/i.test(
-            message,
-          ))
-      )
-    }) !== null
-  )
-}
+const lacksSimulateV1 = (error: unknown): boolean =>
+  error instanceof BaseError && nodeLacksMethod(error, (cause) => cause instanceof BaseError)
