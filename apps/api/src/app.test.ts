@@ -73,6 +73,31 @@ describe('GET /modal', () => {
     })
   })
 
+  test("security: a project's own bundler and paymaster URLs (a provider's key in them) reach neither the page nor the config", async () => {
+    await configureProject(
+      t.storage.db,
+      'shop',
+      {
+        settings: {
+          smartAccountNetworks: {
+            'eip155:1': {
+              bundler: 'https://bundler.secret.example/v2/1/rpc?apikey=sk_live_1',
+              paymaster: 'https://paymaster.secret.example/v2/1?apikey=sk_live_2',
+            },
+          },
+        },
+      },
+      t.networks,
+    )
+    const page = await (await t.app.request('/modal?projectId=shop')).text()
+    const config = await (await t.app.request('/v1/projects/shop/config')).text()
+    for (const served of [page, config]) {
+      expect(served).not.toContain('secret.example')
+      expect(served).not.toContain('sk_live')
+    }
+    expect(bootConfigOf(page).project).toEqual(expectedShopConfig())
+  })
+
   test("behavior: a project with no allowed origins may be framed by no one ('none')", async () => {
     const response = await t.app.request('/modal?projectId=lonely')
     expect(response.headers.get('Content-Security-Policy')).toMatch(/; frame-ancestors 'none'$/)

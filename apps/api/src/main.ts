@@ -17,6 +17,7 @@ import {
   ProductionConfigError,
   productionConfigProblems,
   storedOriginProblems,
+  storedSmartAccountProblems,
 } from './productionChecks'
 import { seedDemoProject } from './seed'
 import { createAccountData } from './services/accountData/accountData'
@@ -67,7 +68,11 @@ async function main(): Promise<void> {
   const storage = openStorage(config.storage)
   await migrateToLatest(storage.db)
   if (config.production) {
-    const problems = storedOriginProblems(await listProjects(storage.db))
+    const projects = await listProjects(storage.db)
+    const problems = [
+      ...storedOriginProblems(projects),
+      ...storedSmartAccountProblems(projects, config),
+    ]
     if (problems.length > 0) {
       logger.fatal({ problems }, new ProductionConfigError(problems).message)
       await storage.close()

@@ -7,6 +7,7 @@ import {
   ProductionConfigError,
   productionConfigProblems,
   storedOriginProblems,
+  storedSmartAccountProblems,
 } from './productionChecks'
 
 const production: Environment = {
@@ -226,6 +227,45 @@ describe('storedOriginProblems', () => {
     ).toEqual([
       'project "shop" lets its sites name the paymaster service http://pm.example/rpc, which is not https: change the list with the CLI (projects set shop --paymaster-services <https urls|none>).',
       'project "shop" lets its sites name the paymaster service https://localhost:4337/, which is on loopback: change the list with the CLI (projects set shop --paymaster-services <https urls|none>).',
+    ])
+  })
+})
+
+describe('storedSmartAccountProblems', () => {
+  const project = (id: string, smartAccountNetworks: unknown) => ({
+    id,
+    allowedOrigins: ['https://shop.example'],
+    features: {} as never,
+    settings: { smartAccountNetworks } as never,
+    createdAt: '2025-10-01T00:00:00.000Z',
+  })
+  const fix = (id: string) =>
+    `change it with the CLI (projects set ${id} --smart-account-networks <json|none>).`
+
+  test("behavior: a project's http or loopback bundler or paymaster, and an account or paymaster with no bundler anywhere, are refused, the URLs printed without their keys", () => {
+    expect(
+      storedSmartAccountProblems(
+        [
+          project('shop', {
+            'eip155:1': { bundlerUrl: 'http://bundler.example/1?key=secret' },
+            'eip155:10': {
+              bundlerUrl: 'https://bundler.example/10?key=secret',
+              paymasterUrl: 'https://127.0.0.1:4337/key',
+            },
+            // The deployment's bundler serves it: its own account there is fine.
+            'eip155:8453': { account: { kind: 'safe', version: '1.4.1' } },
+            'eip155:137': { account: { kind: 'safe', version: '1.4.1' } },
+            'eip155:42161': { paymasterUrl: 'https://pm.example/42161' },
+          }),
+          project('blog', { 'eip155:1': { bundlerUrl: 'https://bundler.example/1' } }),
+        ],
+        { bundlers: { 'eip155:8453': 'https://deployment.example/8453' } },
+      ),
+    ).toEqual([
+      `project "shop": the bundler of eip155:1 (http://bundler.example/…) must be https in production mode: ${fix('shop')}`,
+      `project "shop": the paymaster of eip155:10 (https://127.0.0.1:4337/…) must not be on loopback in production mode: ${fix('shop')}`,
+      `project "shop": eip155:137 names an account but has no bundler, the project's or the deployment's: ${fix('shop')}`,
+      `project "shop": eip155:42161 names a paymaster but has no bundler, the project's or the deployment's: ${fix('shop')}`,
     ])
   })
 })

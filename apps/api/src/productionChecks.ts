@@ -10,6 +10,8 @@
 import type { ServerConfig } from './config'
 import type { Environment } from './environment'
 import { isLoopbackHost } from './loopback'
+import type { BundlerConfig } from './services/bundlers/bundlerConfig'
+import { smartAccountNetworkProblems } from './services/bundlers/projectSmartAccounts'
 import { isDevNamesGatewaySigner } from './services/names/devNamesGateway'
 import { rpcUrlSetting } from './services/networks'
 import type { Project } from './services/projects'
@@ -155,4 +157,22 @@ export function storedOriginProblems(projects: readonly Project[]): string[] {
       ),
   )
   return [...origins, ...paymasterServices]
+}
+
+/**
+ * What production mode refuses of the projects' own smart-account networks
+ * (`projects set --smart-account-networks`): a bundler or paymaster URL not https or on loopback,
+ * and a network that names a paymaster or an account with no bundler, the project's or the
+ * deployment's (`deployment.bundlers`, AIRLOCK_BUNDLER_URLS_JSON).
+ */
+export function storedSmartAccountProblems(
+  projects: readonly Project[],
+  deployment: { bundlers: BundlerConfig },
+): string[] {
+  return projects.flatMap((project) =>
+    smartAccountNetworkProblems(project.settings.smartAccountNetworks, deployment).map(
+      (problem) =>
+        `project ${JSON.stringify(project.id)}: ${problem}: change it with the CLI (projects set ${project.id} --smart-account-networks <json|none>).`,
+    ),
+  )
 }

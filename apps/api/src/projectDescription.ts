@@ -2,7 +2,8 @@
  * What `projects show` (and `projects set`) print of a project: every setting, with what the
  * default means.
  */
-import type { NetworkConfig } from '@airlock/protocol'
+import { entryPointOf, type NetworkConfig, type SmartAccountNetwork } from '@airlock/protocol'
+import { redactedUrl } from './services/bundlers/projectSmartAccounts'
 import type { Project } from './services/projects'
 import { sponsoredCallText } from './services/sponsorshipSettings'
 
@@ -34,7 +35,24 @@ export function describeProject(project: Project, catalogue: readonly NetworkCon
     `  sponsored a day (with gasSponsorship on): per account ${settings.sponsorship.accountOperations} operations, ${settings.sponsorship.accountGas} gas; per project ${settings.sponsorship.projectOperations} operations, ${settings.sponsorship.projectGas} gas`,
     `  sponsored calls: ${list(settings.sponsoredCalls.map(sponsoredCallText), 'none (no call is sponsored)')}`,
     `  paymaster services sites may name: ${list(settings.paymasterServices, 'none')}`,
+    `  smart account networks (over the deployment's): ${list(
+      Object.entries(settings.smartAccountNetworks).map(([network, services]) =>
+        smartAccountNetworkText(network, services ?? {}),
+      ),
+      'none',
+    )}`,
     `  admission cache: ${settings.admissionCacheSeconds} s`,
     '',
   ].join('\n')
+}
+
+/** A project's own services on a network, as `projects show` prints them: no URL's path or key. */
+function smartAccountNetworkText(network: string, services: SmartAccountNetwork): string {
+  const parts = [
+    services.bundlerUrl && `bundler ${redactedUrl(services.bundlerUrl)}`,
+    services.paymasterUrl && `paymaster ${redactedUrl(services.paymasterUrl)}`,
+    services.account &&
+      `account ${services.account.kind === 'safe' ? `Safe ${services.account.version}` : `EIP-7702 to ${services.account.implementation}`} (EntryPoint ${entryPointOf(services.account)})`,
+  ].filter(Boolean)
+  return `${network} (${parts.join(', ') || 'nothing of its own'})`
 }

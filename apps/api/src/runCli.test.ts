@@ -502,6 +502,7 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
           '  sponsored a day (with gasSponsorship on): per account 10 operations, 5000000 gas; per project 1000 operations, 500000000 gas',
           '  sponsored calls: none (no call is sponsored)',
           '  paymaster services sites may name: none',
+          "  smart account networks (over the deployment's): none",
           '  admission cache: 60 s',
           '',
         ].join('\n'),
@@ -540,6 +541,13 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         `eip155:31337:${'0x'.padEnd(42, 'A')}@0xa9059cbb+0x095ea7b3,eip155:1:${'0x'.padEnd(42, 'b')}`,
         '--paymaster-services',
         'https://paymaster.shop.example/rpc',
+        '--smart-account-networks',
+        JSON.stringify({
+          'eip155:1': {
+            bundler: 'https://bundler.example/v2/1/rpc?apikey=secret',
+            account: 'safe-1.4.1',
+          },
+        }),
         '--admission-cache',
         '5',
       )
@@ -563,6 +571,8 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         '  sponsored a day (with gasSponsorship on): per account 3 operations, 5000000 gas; per project 1000 operations, 0 gas',
         `  sponsored calls: eip155:31337:${'0x'.padEnd(42, 'a')}@0xa9059cbb+0x095ea7b3, eip155:1:${'0x'.padEnd(42, 'b')}`,
         '  paymaster services sites may name: https://paymaster.shop.example/rpc',
+        // The bundler's path and query (its key) are never printed.
+        "  smart account networks (over the deployment's): eip155:1 (bundler https://bundler.example/…, account Safe 1.4.1 (EntryPoint 0x0000000071727De22E5E9d8BAf0edAc6f37da032))",
         '  admission cache: 5 s',
         '',
       ])

@@ -94,6 +94,9 @@ Settings (each replaces what the project had; sites may narrow them, never widen
   --sponsored-calls <call,...|none>       what gas sponsorship pays for (none: nothing), each
                                           eip155:<chain>:<contract>[@<selector>+<selector>...]
   --paymaster-services <url,...|none>     ERC-7677 paymaster URLs sites may name in wallet_sendCalls
+  --smart-account-networks <json|none>    the project's own bundler, paymaster and account per network,
+                                          {"eip155:8453":{"bundler":"https://…","paymaster":"https://…",
+                                          "account":"eip7702"|"eip7702:<address>"|"safe-1.4.1"}}
   --admission-cache <seconds>      0 to 60 (default 60): how long a loaded modal signs and sends
                                    on its last check that the site is still allowed
 
@@ -357,7 +360,14 @@ function parseProjectOptions(
       repeatable ||
       name in listSettings ||
       name in sponsorshipOptions ||
-      ['--default-network', '--theme-mode', '--siwx', '--name', '--admission-cache'].includes(name)
+      [
+        '--default-network',
+        '--theme-mode',
+        '--siwx',
+        '--name',
+        '--admission-cache',
+        '--smart-account-networks',
+      ].includes(name)
     if (!known || (name === '--origin' && !takesOrigins))
       throw new UsageError(`unknown option ${JSON.stringify(argument)}`)
     if (value === undefined || value === '') throw new UsageError(`${name} needs a value`)
@@ -381,6 +391,7 @@ function parseProjectOptions(
     else if (name === '--theme-mode') settings.themeMode = value === 'none' ? null : value
     else if (name === '--name') settings.name = value === 'none' ? null : value
     else if (name === '--admission-cache') settings.admissionCacheSeconds = value
+    else if (name === '--smart-account-networks') settings.smartAccountNetworks = value
     else settings.siwx = value
   }
   if (Object.keys(themeVariables).length) settings.themeVariables = themeVariables

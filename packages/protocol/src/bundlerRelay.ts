@@ -77,6 +77,21 @@ export const smartAccountKindSchema = z.discriminatedUnion('kind', [
 export type SmartAccountKind = z.infer<typeof smartAccountKindSchema>
 
 /**
+ * A project's own smart-account services on one eip155 network (issue 35 point 2), as its
+ * settings keep them: each field given overrides the deployment's (`AIRLOCK_BUNDLER_URLS_JSON`,
+ * `AIRLOCK_PAYMASTER_URLS_JSON`, `AIRLOCK_ACCOUNT_FACTORIES_JSON` /
+ * `AIRLOCK_EIP7702_IMPLEMENTATIONS_JSON`) for that project; left out, the deployment's holds, and
+ * the account defaults to EIP-7702 with Simple7702Account. The EntryPoint follows the account
+ * (`entryPointOf`). The URLs hold providers' keys: they stay on the API.
+ */
+export const smartAccountNetworkSchema = z.object({
+  bundlerUrl: z.optional(z.string()),
+  paymasterUrl: z.optional(z.string()),
+  account: z.optional(smartAccountKindSchema),
+})
+export type SmartAccountNetwork = z.infer<typeof smartAccountNetworkSchema>
+
+/**
  * What a smart account's network offers, as `POST /v1/projects/:id/bundler/info` answers it:
  * the EntryPoint its bundler serves, how its smart accounts are made (the operator's
  * configuration: where the modal makes its account, and what the API checks a sponsored sender

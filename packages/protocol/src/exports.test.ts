@@ -260,6 +260,7 @@ test('behavior: the entry exports exactly these names', () => {
       "siwxSiteSignInSchema",
       "siwxStatement",
       "smartAccountKindSchema",
+      "smartAccountNetworkSchema",
       "smartAccountSalt",
       "socialAuthorizationRequestSchema",
       "socialAuthorizationSchema",

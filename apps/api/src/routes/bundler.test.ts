@@ -6,6 +6,7 @@
 // says which. Requests refused before any service is asked spend nothing of the project's budget.
 import { createServer, type Server } from 'node:http'
 import { type CaipNetworkId, safeAccountContracts } from '@airlock/protocol'
+import { getAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   deployAccountAbstraction,
@@ -17,6 +18,7 @@ import { type Bundler, startBundler } from '../../../../devchain/bundler.mjs'
 import { frameTokenHeaders, testCredential } from '../../test/frameTokens'
 import { freePort } from '../../test/ports'
 import { type Anvil, startAnvil } from '../services/indexer/testing/anvil'
+import { loadNetworks } from '../services/networks'
 import { createProject } from '../services/projects'
 import { createRateLimiter } from '../services/rateLimit'
 import { migrateToLatest } from '../storage/migrations'
@@ -40,6 +42,9 @@ let bundler: Bundler
 let storage: Storage
 let hanging: Server
 let hangingUrl: string
+/** An EIP-7702 implementation a project names for itself. */
+const otherImplementation = getAddress('0x'.padEnd(42, '7'))
+
 beforeAll(async () => {
   anvil = await startAnvil()
   await deployAccountAbstraction({ rpcUrl: anvil.rpcUrl })
@@ -57,6 +62,23 @@ beforeAll(async () => {
     gasSponsorship: true,
   })
   await createProject(storage.db, 'plain', [site])
+  // `own` brings its own bundler where the deployment has none (Ethereum, with another EIP-7702
+  // implementation), and over the deployment's hanging one (Base); elsewhere the deployment's.
+  await createProject(
+    storage.db,
+    'own',
+    [site],
+    { smartAccounts: true },
+    {
+      settings: {
+        smartAccountNetworks: {
+          'eip155:1': { bundler: bundler.url, account: `eip7702:${otherImplementation}` },
+          'eip155:8453': { bundler: bundler.url },
+        },
+      },
+      catalogue: loadNetworks({}),
+    },
+  )
   // A bundler that takes the request and never answers.
   hanging = createServer(() => {})
   const port = await freePort()
@@ -188,6 +210,50 @@ describe('bundler relay', () => {
       code: expect.any(Number),
       message: expect.any(String),
     })
+  })
+
+  test("behavior: a project's own bundler serves it where the deployment has none or another, and the project's account kind holds there; other projects keep the deployment's", async () => {
+    const app = await routes()
+    const chainIdOf = async (projectId: string, chainId: string) =>
+      call(app, rpc('eth_chainId'), { projectId, chainId })
+    // Ethereum: only `own` has a bundler there (its own, the test's alto, on anvil's chain).
+    expect((await chainIdOf('own', 'eip155:1')).body).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: '0x7a69',
+    })
+    expect(await chainIdOf('shop', 'eip155:1')).toMatchObject({
+      status: 404,
+      body: {
+        error: {
+          code: 'bundlerNotConfigured',
+          message:
+            'No bundler is configured for "eip155:1": smart accounts are not available there.',
+        },
+      },
+    })
+    // Base: the deployment's bundler hangs; `own`'s answers.
+    expect((await chainIdOf('own', 'eip155:8453')).status).toBe(200)
+    // Its account kind, and the EntryPoint that goes with it.
+    expect(await info(app, { projectId: 'own', chainId: 'eip155:1' })).toEqual({
+      status: 200,
+      body: {
+        entryPoint: entryPointAddress,
+        account: { kind: 'eip7702', implementation: otherImplementation },
+        paymaster: false,
+      },
+    })
+    // Where it names no account, the deployment's (EIP-7702 to the deployment's implementation).
+    expect(await info(app, { projectId: 'own', chainId: 'eip155:8453' })).toEqual({
+      status: 200,
+      body: {
+        entryPoint: entryPointAddress,
+        account: { kind: 'eip7702', implementation: otherFactory },
+        paymaster: false,
+      },
+    })
+    // Its own services on one network leave the others to the deployment.
+    expect((await chainIdOf('own', 'eip155:31337')).body).toMatchObject({ result: '0x7a69' })
   })
 
   test('security: other methods, another Origin, no frame token, a site the project does not allow are refused before the bundler is asked', async () => {

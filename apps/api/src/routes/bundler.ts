@@ -3,8 +3,9 @@
  * JSON-RPC request of the modal's smart account to the network's ERC-4337 bundler and answers
  * what it answered. Only the modal's own pages ask (their Origin is this API's; no CORS is
  * answered), for a site the project allows, of a project with its `smartAccounts` feature on, on
- * a network with a configured bundler, with the user-operation methods only (`bundlerMethods`);
- * ERC-7677's paymaster methods go to the network's paymaster instead, when it has one and the
+ * a network with a bundler (the project's own, `projects set --smart-account-networks`, over the
+ * deployment's: `services/bundlers/projectSmartAccounts.ts`), with the user-operation methods
+ * only (`bundlerMethods`); ERC-7677's paymaster methods go to the network's paymaster instead, when it has one and the
  * project has `gasSponsorship` on. Every request needs the frame's credential (its frame token or
  * session, `frameCredential.ts`), not only the modal's Origin; each spends the credential's and the
  * client's budgets, and the project's once what is checked without the bundler, the paymaster or
@@ -28,7 +29,9 @@ import {
   bundlerRequestSchema,
   type CaipNetworkId,
   entryPointOf,
+  isCaipNetworkId,
   type NetworkConfig,
+  namespaceOf,
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -83,6 +86,7 @@ export type BundlerRoutesOptions = {
 const maxBodyBytes = 64 * 1024
 
 const relayErrorStatus: Record<BundlerRelayErrorCode, ContentfulStatusCode> = {
+  bundlerNotConfigured: 404,
   bundlerMethodNotAllowed: 400,
   paymasterNotConfigured: 404,
   bundlerUnavailable: 502,
@@ -165,11 +169,25 @@ export function bundlerRoutes({
     })
 
   /** Where `request` goes for `project`: the network's bundler, and its paymaster if it sponsors. */
-  const targetOf = (project: Project, { network, bundlerUrl }: NetworkBundler): RelayTarget => ({
-    network,
-    bundlerUrl,
-    paymasterUrl: relay.paymasterOf(network, project.features.gasSponsorship),
+  const targetOf = (project: Project, service: NetworkBundler): RelayTarget => ({
+    network: service.network,
+    bundlerUrl: service.bundlerUrl,
+    paymasterUrl: relay.paymasterOf(service, project.features.gasSponsorship),
   })
+
+  /**
+   * The request's network for its project: the project's own services there over the
+   * deployment's (`projectSmartAccounts.ts`). @throws BundlerRelayError `bundlerNotConfigured`
+   * where neither has a bundler.
+   */
+  const serviceOf = (c: Context<{ Variables: Admitted }>): NetworkBundler => {
+    const service = relay.bundlerOf(
+      c.var.service.network,
+      c.var.project.settings.smartAccountNetworks,
+    )
+    if (service === undefined) throw notConfigured(c.var.service.network)
+    return service
+  }
 
   /**
    * What is refused of a request before it spends the project's budget, in the order the relay
@@ -178,11 +196,10 @@ export function bundlerRoutes({
    * sponsorship without a signed-in visitor, a call the project does not sponsor. Whose account
    * the sender is, and the caps, after.
    */
-  const checkedFirst = routeCheck<{
-    Variables: { project: Project; service: NetworkBundler }
-  }>(async (c) => {
+  const checkedFirst = routeCheck<{ Variables: Admitted }>(async (c) => {
     const request = checkedBody<BundlerRequest>(c)
-    const target = targetOf(c.var.project, c.var.service)
+    const service = serviceOf(c)
+    const target = targetOf(c.var.project, service)
     relay.check(target, request)
     const sponsorship = sponsorshipOf(request, { paymaster: !!target.paymasterUrl })
     if (sponsorship === undefined || maybeSites(c.var.project, sponsorship)) return
@@ -191,7 +208,7 @@ export function bundlerRoutes({
       c.var.project.settings.sponsoredCalls,
       target.network,
       sponsorship.callData,
-      c.var.service.account,
+      service.account,
     )
   }, refusal)
 
@@ -234,14 +251,18 @@ export function bundlerRoutes({
   // a request) its body and `checkedFirst`; then the project's budget.
   const admitted = frameAdmission(admission)({
     doing: 'uses the bundler relay',
-    service: (c) => relay.bundlerOf(c.req.query('chainId') ?? ''),
-    notConfigured: (c) =>
-      apiError(
-        c,
-        404,
-        'bundlerNotConfigured',
-        `No bundler is configured for ${JSON.stringify((c.req.query('chainId') ?? '').slice(0, 80))}: smart accounts are not available there.`,
-      ),
+    // An eip155 network: whether it has a bundler is the project's and the deployment's to say,
+    // once the project is known (`serviceOf`).
+    service: (c) => {
+      const chainId = c.req.query('chainId') ?? ''
+      return isCaipNetworkId(chainId) && namespaceOf(chainId) === 'eip155'
+        ? { network: chainId }
+        : undefined
+    },
+    notConfigured: (c) => {
+      const { code, message } = notConfigured(c.req.query('chainId') ?? '')
+      return apiError(c, 404, code, message)
+    },
     feature: {
       name: 'smartAccounts',
       code: 'smartAccountsDisabled',
@@ -257,16 +278,18 @@ export function bundlerRoutes({
    * network without the Safe's published code offers none (502).
    */
   app.post('/v1/projects/:id/bundler/info', admitted(), async (c) => {
+    let service: NetworkBundler
     try {
-      await assertAccountCode(c.var.service)
+      service = serviceOf(c)
+      await assertAccountCode(service)
     } catch (error) {
       return refusal(c, error)
     }
     const sponsored = c.var.project.features.gasSponsorship
-    const paymaster = !!relay.paymasterOf(c.var.service.network, sponsored)
+    const paymaster = !!relay.paymasterOf(service, sponsored)
     const info: BundlerInfo = {
-      entryPoint: entryPointOf(c.var.service.account),
-      account: c.var.service.account,
+      entryPoint: entryPointOf(service.account),
+      account: service.account,
       paymaster,
     }
     return c.json(info, 200)
@@ -278,7 +301,7 @@ export function bundlerRoutes({
     admitted(jsonBody(bundlerRequestSchema), checkedFirst),
     async (c) => {
       try {
-        const answer = await relayed(c, c.var.project, c.var.service, c.req.valid('json'))
+        const answer = await relayed(c, c.var.project, serviceOf(c), c.req.valid('json'))
         return c.json(answer, 200)
       } catch (error) {
         return refusal(c, error)
@@ -302,3 +325,13 @@ const hasResult = (answer: unknown) =>
 /** Seconds until the next UTC day, when the daily caps start again. */
 const secondsToNextUtcDay = (at: number) =>
   Math.max(1, Math.ceil((86_400_000 - (at % 86_400_000)) / 1000))
+
+/** What the relay's handlers know once the frame is admitted: the project and the network asked. */
+type Admitted = { project: Project; service: { network: CaipNetworkId } }
+
+/** No bundler on the network asked, the project's or the deployment's. */
+const notConfigured = (chainId: string) =>
+  new BundlerRelayError(
+    'bundlerNotConfigured',
+    `No bundler is configured for ${JSON.stringify(chainId.slice(0, 80))}: smart accounts are not available there.`,
+  )

@@ -1,3 +1,5 @@
+import { simple7702AccountAddress } from '@airlock/protocol'
+import { getAddress } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { loadNetworks } from './networks'
 import {
@@ -41,6 +43,15 @@ describe('changeSettings', () => {
           ` eip155:1:${'0x'.padEnd(42, 'b')} `,
         ],
         paymasterServices: ['https://paymaster.shop.example/rpc?key=1', 'http://127.0.0.1:4337'],
+        smartAccountNetworks: JSON.stringify({
+          'eip155:8453': {
+            bundler: 'https://bundler.shop.example/8453?key=k',
+            paymaster: 'https://paymaster.shop.example/8453?key=k',
+            account: 'eip7702',
+          },
+          'eip155:1': { account: `eip7702:${'0x'.padEnd(42, 'c')}` },
+          'eip155:31337': { account: 'safe-1.4.1' },
+        }),
         admissionCacheSeconds: '5',
       },
       catalogue,
@@ -66,8 +77,21 @@ describe('changeSettings', () => {
         { network: 'eip155:1', contract: '0x'.padEnd(42, 'b'), selectors: [] },
       ],
       paymasterServices: ['https://paymaster.shop.example/rpc?key=1', 'http://127.0.0.1:4337/'],
+      smartAccountNetworks: {
+        'eip155:8453': {
+          bundlerUrl: 'https://bundler.shop.example/8453?key=k',
+          paymasterUrl: 'https://paymaster.shop.example/8453?key=k',
+          account: { kind: 'eip7702', implementation: simple7702AccountAddress },
+        },
+        'eip155:1': {
+          account: { kind: 'eip7702', implementation: getAddress('0x'.padEnd(42, 'c')) },
+        },
+        'eip155:31337': { account: { kind: 'safe', version: '1.4.1' } },
+      },
       admissionCacheSeconds: 5,
     })
+    // Stored and read back as they were.
+    expect(resolveSettings(storedSettings(changed))).toEqual(changed)
 
     expect(changeSettings(changed, { siwx: 'optional' }, catalogue)).toEqual({
       ...changed,
@@ -99,6 +123,7 @@ describe('changeSettings', () => {
       },
       sponsoredCalls: [],
       paymasterServices: [],
+      smartAccountNetworks: {},
       admissionCacheSeconds: 60,
     })
   })
@@ -340,6 +365,48 @@ describe('changeSettings', () => {
       defaultProjectSettings,
       { paymasterServices: ['https://user:pw@paymaster.example'] },
       'Invalid paymaster service "https://user:pw@paymaster.example": use a URL without credentials or a fragment.',
+    ],
+    [
+      'smart account networks that are not a JSON object',
+      defaultProjectSettings,
+      { smartAccountNetworks: '["eip155:1"]' },
+      'Invalid smart account networks "[\\"eip155:1\\"]": use a JSON object from a network id to its services, or none.',
+    ],
+    [
+      'a smart account network that is not eip155',
+      defaultProjectSettings,
+      { smartAccountNetworks: { 'solana:localnet': {} } },
+      'Invalid smart account networks "solana:localnet": use an eip155 network id such as eip155:8453.',
+    ],
+    [
+      'a smart account network the API does not know',
+      defaultProjectSettings,
+      { smartAccountNetworks: { 'eip155:999999': {} } },
+      `Invalid smart account networks "eip155:999999": the API knows ${known}.`,
+    ],
+    [
+      'a bundler that is not http(s), printed without its path',
+      defaultProjectSettings,
+      { smartAccountNetworks: { 'eip155:1': { bundler: 'ftp://bundler.example/key' } } },
+      'Invalid bundler of eip155:1 "ftp://bundler.example/…": must be an http(s) URL.',
+    ],
+    [
+      'a paymaster URL with credentials',
+      defaultProjectSettings,
+      { smartAccountNetworks: { 'eip155:1': { paymaster: 'https://u:secret@pm.example/' } } },
+      'Invalid paymaster of eip155:1 "https://pm.example/…": must not carry credentials (a key goes in its path or query).',
+    ],
+    [
+      'an account Airlock does not make',
+      defaultProjectSettings,
+      { smartAccountNetworks: { 'eip155:1': { account: 'kernel-3.1' } } },
+      'Invalid account of eip155:1 "kernel-3.1": use eip7702, eip7702:<implementation address> or safe-1.4.1.',
+    ],
+    [
+      'a field of no service',
+      defaultProjectSettings,
+      { smartAccountNetworks: { 'eip155:1': { entryPoint: '0x' } } },
+      'Invalid smart account networks of eip155:1 "entryPoint": use bundler, paymaster and account only.',
     ],
     [
       'an unknown sponsorship cap',

@@ -24,6 +24,7 @@ import {
   themeVariableError,
 } from '@airlock/protocol'
 import { z } from 'zod'
+import { type SmartAccountNetworks, smartAccountNetworksOf } from './bundlers/projectSmartAccounts'
 import { paymasterServiceList, type SponsoredCall, sponsoredCallList } from './sponsorshipSettings'
 
 /**
@@ -74,6 +75,11 @@ export type ProjectSettings = {
   /** ERC-7677 paymaster service URLs a site may name in `wallet_sendCalls`. */
   paymasterServices: string[]
   /**
+   * The project's own bundler, paymaster and account per network, over the deployment's
+   * (`bundlers/projectSmartAccounts.ts`); they stay on the API.
+   */
+  smartAccountNetworks: SmartAccountNetworks
+  /**
    * Seconds (0 to 60) a loaded modal signs and sends for a site on the API's last answer that
    * the site's origin is allowed; then it asks again (a revoked origin is refused within it).
    */
@@ -91,6 +97,7 @@ export const defaultProjectSettings: Readonly<ProjectSettings> = {
   sponsorship: { ...defaultSponsorshipCaps },
   sponsoredCalls: [],
   paymasterServices: [],
+  smartAccountNetworks: {},
   admissionCacheSeconds: maxAdmissionCacheSeconds,
 }
 
@@ -113,6 +120,8 @@ export type ProjectSettingsChange = {
   sponsoredCalls?: readonly string[]
   /** Paymaster service URLs; replaces the list. */
   paymasterServices?: readonly string[]
+  /** A JSON object (or its text) from a network to `{ bundler?, paymaster?, account? }`, or `none`; replaces them. */
+  smartAccountNetworks?: string | Readonly<Record<string, unknown>>
   /** Whole seconds, as a number or its digits (the CLI's text). */
   admissionCacheSeconds?: number | string
 }
@@ -164,6 +173,22 @@ const storedSettingsSchema = z
       }),
     ),
     paymasterServices: z.array(z.string()),
+    smartAccountNetworks: z.record(
+      z.templateLiteral(['eip155:', z.string()]),
+      z.strictObject({
+        bundlerUrl: z.string().optional(),
+        paymasterUrl: z.string().optional(),
+        account: z
+          .discriminatedUnion('kind', [
+            z.strictObject({
+              kind: z.literal('eip7702'),
+              implementation: z.templateLiteral(['0x', z.string()]),
+            }),
+            z.strictObject({ kind: z.literal('safe'), version: z.literal('1.4.1') }),
+          ])
+          .optional(),
+      }),
+    ),
     admissionCacheSeconds: z.number().int().min(0).max(maxAdmissionCacheSeconds),
   })
   .partial()
@@ -279,6 +304,12 @@ export function changeSettings(
     next.sponsoredCalls = sponsoredCallList(change.sponsoredCalls, catalogue, refuse)
   if (change.paymasterServices !== undefined)
     next.paymasterServices = paymasterServiceList(change.paymasterServices, refuse)
+  if (change.smartAccountNetworks !== undefined)
+    next.smartAccountNetworks = smartAccountNetworksOf(
+      change.smartAccountNetworks,
+      catalogue,
+      refuse,
+    )
   if (change.admissionCacheSeconds !== undefined) {
     const given = change.admissionCacheSeconds
     const seconds = typeof given === 'string' && /^\d{1,3}$/.test(given) ? Number(given) : given

@@ -103,10 +103,7 @@ function readAccounts(env: Environment): Record<string, SmartAccountKind> {
   const raw = readJsonObject(env, factoriesName, 'the account Airlock makes there')
   const accounts: Record<string, SmartAccountKind> = {}
   for (const [network, named] of Object.entries(raw)) {
-    const account =
-      typeof named === 'string'
-        ? (supportedAccounts[named.toLowerCase()] ?? accountOfFactory(named))
-        : undefined
+    const account = typeof named === 'string' ? safeAccountOfName(named) : undefined
     if (account === undefined)
       throw new ConfigError(
         `${factoriesName}: ${network.slice(0, 60)} names ${typeof named === 'string' ? JSON.stringify(named.slice(0, 66)) : 'no account'}, which Airlock does not make. The accounts Airlock supports on a network without EIP-7702: "safe-1.4.1" (Safe 1.4.1 with the Safe4337Module 0.3.0 on EntryPoint v0.7, SafeProxyFactory ${safeAccountContracts['1.4.1'].proxyFactory}).`,
@@ -115,6 +112,10 @@ function readAccounts(env: Environment): Record<string, SmartAccountKind> {
   }
   return accounts
 }
+
+/** The account of a network without EIP-7702 an operator names: `safe-1.4.1`, or its factory. */
+export const safeAccountOfName = (named: string): SmartAccountKind | undefined =>
+  supportedAccounts[named.toLowerCase()] ?? accountOfFactory(named)
 
 /** The Safe whose canonical SafeProxyFactory `address` is, if it is one. */
 function accountOfFactory(address: string): SmartAccountKind | undefined {
@@ -179,11 +180,21 @@ function checkedUrl(
   production: boolean,
   refuse: (why: string) => ConfigError,
 ): string {
-  if (typeof value !== 'string' || !URL.canParse(value)) throw refuse('must be an http(s) URL')
+  const problem = serviceUrlProblem(value, production)
+  if (problem !== undefined) throw refuse(problem)
+  return value as string
+}
+
+/**
+ * Why a bundler's or paymaster's URL is refused (`must be an http(s) URL`; in production mode
+ * https off loopback), or undefined: the deployment's (env) and a project's own alike.
+ */
+export function serviceUrlProblem(value: unknown, production: boolean): string | undefined {
+  if (typeof value !== 'string' || !URL.canParse(value)) return 'must be an http(s) URL'
   const url = new URL(value)
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse('must be an http(s) URL')
-  if (production && url.protocol !== 'https:') throw refuse('must be https in production mode')
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http(s) URL'
+  if (production && url.protocol !== 'https:') return 'must be https in production mode'
   if (production && /^(localhost|127\.|\[::1\])/.test(url.hostname))
-    throw refuse('must not be on loopback in production mode')
-  return value
+    return 'must not be on loopback in production mode'
+  return undefined
 }

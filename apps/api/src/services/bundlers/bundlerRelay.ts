@@ -13,11 +13,12 @@ import {
   isCaipNetworkId,
   paymasterMethods,
   type SmartAccountKind,
-  simple7702AccountAddress,
 } from '@airlock/protocol'
 import type { BundlerConfig, PaymasterConfig, SmartAccountConfig } from './bundlerConfig'
+import { resolveServices, type SmartAccountNetworks } from './projectSmartAccounts'
 
 export type BundlerRelayErrorCode =
+  | 'bundlerNotConfigured'
   | 'bundlerMethodNotAllowed'
   | 'paymasterNotConfigured'
   | 'bundlerUnavailable'
@@ -39,18 +40,25 @@ export type RelayTarget = {
   paymasterUrl: string | undefined
 }
 
-/** A network with a bundler: its URL and how its smart accounts are made. */
+/**
+ * A network with a bundler, for one project: its URL, its paymaster (the project's own or the
+ * deployment's) and how its smart accounts are made.
+ */
 export type NetworkBundler = {
   network: CaipNetworkId
   bundlerUrl: string
+  paymasterUrl: string | undefined
   account: SmartAccountKind
 }
 
 export type BundlerRelay = {
-  /** The network of `chainId`, its bundler and how its smart accounts are made, when it has one. */
-  bundlerOf(chainId: string): NetworkBundler | undefined
-  /** The paymaster of `network`, when the project chose to sponsor gas and there is one. */
-  paymasterOf(network: CaipNetworkId, sponsored: boolean): string | undefined
+  /**
+   * The network of `chainId` for a project with `own` services (its settings'), its bundler and
+   * how its smart accounts are made, when the project or the deployment has a bundler there.
+   */
+  bundlerOf(chainId: string, own: SmartAccountNetworks): NetworkBundler | undefined
+  /** The network's paymaster, when the project chose to sponsor gas and there is one. */
+  paymasterOf(service: NetworkBundler, sponsored: boolean): string | undefined
   /**
    * Refuses, asking no one, a request `send` would not pass on to `target`: a method not on the
    * list, a paymaster method where no paymaster sponsors the project's gas.
@@ -78,6 +86,7 @@ export function createBundlerRelay({
   paymasters,
   timeoutMs = 20_000,
 }: {
+  /** The deployment's (env); a project's own services override them network by network. */
   bundlers: BundlerConfig
   /** A bundler network left out: EIP-7702 to Simple7702Account. */
   smartAccounts: SmartAccountConfig
@@ -103,18 +112,13 @@ export function createBundlerRelay({
   }
 
   return {
-    bundlerOf(chainId) {
+    bundlerOf(chainId, own) {
       if (!isCaipNetworkId(chainId)) return undefined
-      const bundlerUrl = bundlers[chainId]
-      if (bundlerUrl === undefined) return undefined
-      const account = smartAccounts[chainId] ?? {
-        kind: 'eip7702',
-        implementation: simple7702AccountAddress,
-      }
-      return { network: chainId, bundlerUrl, account }
+      const services = resolveServices({ bundlers, smartAccounts, paymasters }, own, chainId)
+      return services && { network: chainId, ...services }
     },
     // The operator pays for sponsored gas: only a project that chose it has the paymaster.
-    paymasterOf: (network, sponsored) => (sponsored ? paymasters[network] : undefined),
+    paymasterOf: ({ paymasterUrl }, sponsored) => (sponsored ? paymasterUrl : undefined),
     check(target, request) {
       serviceFor(target, request)
     },

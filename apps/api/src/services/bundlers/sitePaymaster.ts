@@ -8,8 +8,8 @@
  * paymaster can't be asked, or answers nothing of its form, the operation is taken for the
  * operator's, and the rules hold.
  */
-import { type BundlerRequest, type CaipNetworkId, evmChainId } from '@airlock/protocol'
-import type { BundlerRelay } from './bundlerRelay'
+import { type BundlerRequest, evmChainId } from '@airlock/protocol'
+import type { BundlerRelay, NetworkBundler } from './bundlerRelay'
 
 /**
  * Whether the operator's paymaster on `network` is the one `request` (an `eth_sendUserOperation`
@@ -17,11 +17,12 @@ import type { BundlerRelay } from './bundlerRelay'
  */
 export async function namesOperatorPaymaster(
   relay: BundlerRelay,
-  { network, bundlerUrl }: { network: CaipNetworkId; bundlerUrl: string },
+  service: NetworkBundler,
   request: BundlerRequest,
   paymaster: string,
 ): Promise<boolean> {
-  const operatorUrl = relay.paymasterOf(network, true)
+  const { network, bundlerUrl } = service
+  const operatorUrl = relay.paymasterOf(service, true)
   // No paymaster of the operator's on this network: it pays for nothing here.
   if (operatorUrl === undefined) return false
   const [operation, entryPoint] = request.params ?? []
