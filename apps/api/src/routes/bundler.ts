@@ -1,27 +1,26 @@
 /**
  * The bundler relay (issue 20): `POST /v1/projects/:id/bundler?hostOrigin=&chainId=` passes one
- * JSON-RPC request of the modal's smart account to the network's ERC-4337 bundler and answers
- * what it answered. Only the modal's own pages ask (their Origin is this API's; no CORS is
- * answered), for a site the project allows, of a project with its `smartAccounts` feature on, on
- * a network with a bundler (the project's own, `projects set --smart-account-networks`, over the
- * deployment's: `services/bundlers/projectSmartAccounts.ts`), with the user-operation methods
- * only (`bundlerMethods`); ERC-7677's paymaster methods go to the network's paymaster instead, when it has one and the
- * project has `gasSponsorship` on. Every request needs the frame's credential (its frame token or
- * session, `frameCredential.ts`), not only the modal's Origin; each spends the credential's and the
- * client's budgets, and the project's once what is checked without the bundler, the paymaster or
- * the chain passed (the method, a paymaster there, the operation to sponsor and a signed-in visitor
- * asking). Sponsorship (the paymaster methods, and a sent operation
+ * JSON-RPC request of the modal's smart account to the network's ERC-4337 bundler and answers what
+ * it answered. Only the modal's own pages ask (their Origin is this API's; no CORS is answered),
+ * for a site the project allows, of a project with its `smartAccounts` feature on, on a network
+ * with a bundler (the project's own, `projects set --smart-account-networks`, over the
+ * deployment's: `services/bundlers/projectSmartAccounts.ts`), with the user-operation methods only
+ * (`bundlerMethods`); ERC-7677's paymaster methods go to the network's paymaster instead, when it
+ * has one and the project has `gasSponsorship` on. Every request needs the frame's credential (its
+ * frame token or session, `frameCredential.ts`), not only the modal's Origin; each spends the
+ * credential's and the client's budgets, and the project's once what is checked without the
+ * bundler, the paymaster or the chain passed (the method, a paymaster there, the operation to
+ * sponsor and a signed-in visitor asking). Sponsorship (the paymaster methods, and a sent operation
  * that names a paymaster) is only for the frame's signed-in visitor (401
  * `sponsorshipSessionRequired`), only for their wallet's own smart account (403
  * `sponsorshipSenderMismatch`), only for calls the project lists (403 `sponsorshipCallNotAllowed`,
- * `services/bundlers/sponsorshipPolicy.ts`), and within the project's daily caps per account
- * and per project (429 `sponsorshipAccountLimit`, `sponsorshipProjectLimit`;
- * `services/bundlers/sponsorship*`).
- * A sent operation that names a site's own paymaster (a project's ERC-7677 `paymasterServices`)
- * is none of the operator's sponsorship (`services/bundlers/sitePaymaster.ts`).
- * `POST …/bundler/info` says what the network offers (the EntryPoint, a paymaster) without asking
- * either. The services' URLs never leave the server: the relay is a service
- * (`services/bundlers/bundlerRelay.ts`); this adapts it to HTTP.
+ * `services/bundlers/sponsorshipPolicy.ts`), and within the project's daily caps per account and
+ * per project (429 `sponsorshipAccountLimit`, `sponsorshipProjectLimit`;
+ * `services/bundlers/sponsorship*`). A sent operation that names a site's own paymaster (a
+ * project's ERC-7677 `paymasterServices`) is none of the operator's sponsorship
+ * (`services/bundlers/sitePaymaster.ts`). `POST …/bundler/info` says what the network offers (the
+ * EntryPoint, a paymaster) without asking either. The services' URLs never leave the server: the
+ * relay is a service (`services/bundlers/bundlerRelay.ts`); this adapts it to HTTP.
  */
 import {
   type BundlerInfo,
