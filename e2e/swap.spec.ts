@@ -45,10 +45,20 @@ const routerAllowanceOf = (owner: `0x${string}`) =>
     args: [owner, devUniswapAddresses.router],
   })
 
+/**
+ * What a swap on the aUSD/WETH pool may need beyond an estimate made in an earlier second: the
+ * first swap in a block's second also writes the pair's two price accumulators. Other tests swap
+ * on the same pool, so an estimate made in the second of their swap leaves them out, and the
+ * swap, mined a second later, runs out of gas and reverts (the API's local swap adds the same:
+ * apps/api/src/services/swap/localSwap.ts).
+ */
+const accumulatorGas = 50_000n
+
 /** aUSD for `account`, bought from the pool directly (only the seed's deployer may mint). */
 async function buyAUsd(account: PrivateKeyAccount, ether: string) {
   const wallet = createWalletClient({ account, chain: foundry, transport: http(anvilRpcUrl) })
-  const hash = await wallet.writeContract({
+  const purchase = {
+    account,
     address: devUniswapAddresses.router,
     abi: parseAbi([
       'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
@@ -56,8 +66,12 @@ async function buyAUsd(account: PrivateKeyAccount, ether: string) {
     functionName: 'swapExactETHForTokens',
     args: [0n, [devUniswapAddresses.weth, aUsd], account.address, 2n ** 40n],
     value: parseEther(ether),
-  })
-  const { blockNumber } = await client.waitForTransactionReceipt({ hash })
+  } as const
+  const gas = await client.estimateContractGas(purchase)
+  const hash = await wallet.writeContract({ ...purchase, gas: gas + accumulatorGas + gas / 10n })
+  const { blockNumber, status } = await client.waitForTransactionReceipt({ hash })
+  // A reverted purchase says so here, not later as an empty aUSD balance in the Swap form.
+  expect(status, `buying aUSD for ${account.address} (${hash})`).toBe('success')
   // The API lists the aUSD an account holds once its indexer has read the purchase.
   await indexedThrough(blockNumber)
 }
