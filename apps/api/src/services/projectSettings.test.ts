@@ -403,6 +403,18 @@ describe('changeSettings', () => {
       'Invalid account of eip155:1 "kernel-3.1": use eip7702, eip7702:<implementation address> or safe-1.4.1.',
     ],
     [
+      'an EIP-7702 implementation that is not an address, or with more after it',
+      defaultProjectSettings,
+      { smartAccountNetworks: { 'eip155:1': { account: `eip7702:${'0x'.padEnd(42, 'c')}:junk` } } },
+      `Invalid account of eip155:1 "eip7702:${'0x'.padEnd(42, 'c')}:junk": use eip7702, eip7702:<implementation address> or safe-1.4.1.`,
+    ],
+    [
+      'an EIP-7702 implementation that is not an address',
+      defaultProjectSettings,
+      { smartAccountNetworks: { 'eip155:1': { account: 'eip7702:0x12' } } },
+      'Invalid account of eip155:1 "eip7702:0x12": use eip7702, eip7702:<implementation address> or safe-1.4.1.',
+    ],
+    [
       'a field of no service',
       defaultProjectSettings,
       { smartAccountNetworks: { 'eip155:1': { entryPoint: '0x' } } },

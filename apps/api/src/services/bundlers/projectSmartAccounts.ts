@@ -109,7 +109,8 @@ function networkServices(
 
 /** The account an operator names (`accountNames`); undefined for another. */
 function accountOfName(named: string): SmartAccountKind | undefined {
-  const [kind, implementation] = named.split(':')
+  const [kind, implementation, ...rest] = named.split(':')
+  if (rest.length > 0) return undefined
   if (kind === 'eip7702' && implementation === undefined)
     return { kind: 'eip7702', implementation: simple7702AccountAddress }
   if (kind === 'eip7702' && implementation !== undefined)
