@@ -225,6 +225,24 @@ describe.each(testDatabases())('email login on $name', (database) => {
     })
   })
 
+  test('error: an expired code is still called expired after others were asked for, until a day has passed', async () => {
+    await askCode('ada@example.com')
+    const code = lastCodeTo('ada@example.com')
+    // Another visitor's code, asked for once Ada's has expired, clears the codes nobody can use.
+    clock = start + emailCodeTtlMs + 60 * 60_000
+    await askCode('bob@example.com')
+    expect(await errorOf(await signIn('ada@example.com', code))).toMatchObject({
+      code: 'emailCodeExpired',
+    })
+    clock = start + emailCodeTtlMs + 24 * 60 * 60_000
+    await askCode('bob@example.com')
+    expect(await errorOf(await signIn('ada@example.com', code))).toEqual({
+      status: 401,
+      code: 'emailCodeInvalid',
+      message: 'No code was sent to this email for this site: ask for one.',
+    })
+  })
+
   test('behavior: a new code replaces the one before it', async () => {
     await askCode('ada@example.com')
     const first = lastCodeTo('ada@example.com')

@@ -164,9 +164,18 @@ export async function spendMailBudgets(
   }
 }
 
-/** Deletes the codes nobody can use any more: cleared as new ones are made. */
+/**
+ * How long a code's row outlives its expiry: a visitor who comes back to it within a day is told
+ * it expired, not that it is wrong.
+ */
+export const expiredCodeKeptMs = 24 * 60 * 60_000
+
+/** Deletes the codes expired over a day ago: cleared as new ones are made. */
 export async function clearExpiredCodes(db: Kysely<Database>, at: number): Promise<void> {
-  await db.deleteFrom('email_codes').where('expires_at', '<=', new Date(at).toISOString()).execute()
+  await db
+    .deleteFrom('email_codes')
+    .where('expires_at', '<=', new Date(at - expiredCodeKeptMs).toISOString())
+    .execute()
 }
 
 /** Sends a code's mail. @throws EmailLoginError `emailDeliveryFailed`. */

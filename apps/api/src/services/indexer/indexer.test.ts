@@ -59,7 +59,7 @@ async function sendUsd(from: Address, to: Address, amount: string): Promise<Hash
     functionName: 'transfer',
     args: [to, parseUnits(amount, 6)],
   })
-  await chain().waitForTransactionReceipt({ hash, pollingInterval: 10 })
+  await anvil.minedReceipt(hash)
   return hash
 }
 
@@ -72,7 +72,7 @@ async function sendCollectible(from: Address, to: Address, tokenId: bigint): Pro
     functionName: 'transferFrom',
     args: [from, to, tokenId],
   })
-  await chain().waitForTransactionReceipt({ hash, pollingInterval: 10 })
+  await anvil.minedReceipt(hash)
   return hash
 }
 
@@ -266,7 +266,7 @@ describe.each(testDatabases())('the built-in indexer on $name', (database) => {
       data: '0x01',
       gas: 100_000n,
     })
-    await chain().waitForTransactionReceipt({ hash, pollingInterval: 10 })
+    await anvil.minedReceipt(hash)
     return hash
   }
 
@@ -327,7 +327,7 @@ describe.each(testDatabases())('the built-in indexer on $name', (database) => {
       data: '0x01',
       gas: 200_000n,
     })
-    await chain().waitForTransactionReceipt({ hash, pollingInterval: 10 })
+    await anvil.minedReceipt(hash)
     const indexer = indexerFor()
     await indexer.syncOnce()
 

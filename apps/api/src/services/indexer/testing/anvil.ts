@@ -21,6 +21,12 @@ export type Anvil = {
   /** `evm_revert`: the chain goes back to the snapshot; later blocks are gone. */
   revert(id: Hex): Promise<void>
   mine(blocks?: number): Promise<void>
+  /**
+   * Waits for `hash`'s receipt by asking for it until anvil has it. Not viem's
+   * `waitForTransactionReceipt`: that asks again only on a new block, and anvil (automine) can
+   * report the block before its receipts, then mine nothing more (foundry-rs/foundry#10944).
+   */
+  minedReceipt(hash: Hex): Promise<{ status: Hex; blockNumber: Hex }>
   stop(): Promise<void>
 }
 
@@ -67,6 +73,16 @@ export async function startAnvil(): Promise<Anvil> {
     },
     async mine(blocks = 1) {
       await request('anvil_mine', [`0x${blocks.toString(16)}`])
+    },
+    async minedReceipt(hash) {
+      for (;;) {
+        const receipt = await request<{ status: Hex; blockNumber: Hex } | null>(
+          'eth_getTransactionReceipt',
+          [hash],
+        )
+        if (receipt) return receipt
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
     },
     stop: () =>
       new Promise<void>((resolve) => {
