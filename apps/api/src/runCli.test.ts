@@ -196,6 +196,77 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
     expect((await runProduction('projects', 'list')).stdout).toBe('shop\n  https://shop.example\n')
   })
 
+  test('security: in production mode create and set refuse a bundler, paymaster or paymaster service that is not https or is on loopback, and store nothing', async () => {
+    const runProduction = (...argv: string[]) => runIn({ production: true }, ...argv)
+    const accounts = (services: Record<string, string>) =>
+      JSON.stringify({ 'eip155:1': { ...services, account: 'eip7702' } })
+    expect(
+      await runProduction(
+        'projects',
+        'create',
+        'shop',
+        '--origin',
+        'https://shop.example',
+        '--smart-account-networks',
+        accounts({ bundler: 'http://bundler.example/rpc?apikey=secret' }),
+      ),
+    ).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'error: Invalid bundler of eip155:1 "http://bundler.example/…": must be https in production mode.\n',
+    })
+    expect(await listProjects(storage.db)).toEqual([])
+
+    await createProject(storage.db, 'shop', ['https://shop.example'])
+    const show = async () => (await run('projects', 'show', 'shop')).stdout
+    const before = await show()
+    expect(
+      await runProduction(
+        'projects',
+        'set',
+        'shop',
+        '--smart-account-networks',
+        accounts({
+          bundler: 'https://bundler.example/rpc',
+          paymaster: 'https://127.0.0.1:4337/rpc',
+        }),
+      ),
+    ).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'error: Invalid paymaster of eip155:1 "https://127.0.0.1:4337/…": must not be on loopback in production mode.\n',
+    })
+    expect(
+      await runProduction(
+        'projects',
+        'set',
+        'shop',
+        '--paymaster-services',
+        'http://paymaster.shop.example/rpc',
+      ),
+    ).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'error: Invalid paymaster service "http://paymaster.shop.example/rpc": it is not https: production mode takes https off loopback.\n',
+    })
+    expect(await show()).toBe(before)
+    // The same URLs are taken outside production mode (the dev stack's services are on loopback).
+    expect(
+      (
+        await run(
+          'projects',
+          'set',
+          'shop',
+          '--smart-account-networks',
+          accounts({ bundler: 'http://127.0.0.1:4337/rpc' }),
+        )
+      ).code,
+    ).toBe(0)
+  })
+
   test('behavior: the help command prints usage and exits 0', async () => {
     const { code, stdout } = await run('--help')
     expect(code).toBe(0)

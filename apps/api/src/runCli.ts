@@ -189,6 +189,7 @@ export async function runCli(
           command.projectId,
           { features: command.features, settings: command.settings },
           networks,
+          { production },
         )
         stdout.write(`Updated project ${project.id}:\n${describeProject(project, networks)}`)
         return 0

@@ -214,7 +214,9 @@ export function storedSettings(settings: ProjectSettings): string {
 }
 
 /**
- * Applies a change to a project's settings, checked against the API's network catalogue.
+ * Applies a change to a project's settings, checked against the API's network catalogue; in
+ * production mode (`options.production`) the service URLs it names must be https off loopback, as
+ * the start checks them (productionChecks.ts), so a change is refused before it is stored.
  *
  * @throws InvalidProjectSettingError naming the first bad setting and value.
  * @example
@@ -224,7 +226,9 @@ export function changeSettings(
   current: ProjectSettings,
   change: ProjectSettingsChange,
   catalogue: readonly NetworkConfig[],
+  options: { production?: boolean | undefined } = {},
 ): ProjectSettings {
+  const production = options.production ?? false
   const next: ProjectSettings = structuredClone(current)
   if (change.name !== undefined) {
     const name = change.name?.trim() ?? null
@@ -303,12 +307,13 @@ export function changeSettings(
   if (change.sponsoredCalls !== undefined)
     next.sponsoredCalls = sponsoredCallList(change.sponsoredCalls, catalogue, refuse)
   if (change.paymasterServices !== undefined)
-    next.paymasterServices = paymasterServiceList(change.paymasterServices, refuse)
+    next.paymasterServices = paymasterServiceList(change.paymasterServices, refuse, production)
   if (change.smartAccountNetworks !== undefined)
     next.smartAccountNetworks = smartAccountNetworksOf(
       change.smartAccountNetworks,
       catalogue,
       refuse,
+      production,
     )
   if (change.admissionCacheSeconds !== undefined) {
     const given = change.admissionCacheSeconds

@@ -137,6 +137,7 @@ export async function createProject(
     defaultProjectSettings,
     options.settings ?? {},
     options.catalogue ?? [],
+    options,
   )
   const allowedOrigins: string[] = []
   for (const input of origins) {
@@ -193,7 +194,8 @@ export async function createProject(
 
 /**
  * Changes a project's feature switches and settings, all or nothing: each switch or setting
- * given replaces the stored one. Returns the project as it is now.
+ * given replaces the stored one. Returns the project as it is now. `{ production: true }` takes
+ * service URLs (bundlers, paymasters) that are https off loopback only (changeSettings).
  *
  * @throws ProjectNotFoundError, InvalidProjectSettingError.
  */
@@ -202,6 +204,7 @@ export async function configureProject(
   projectId: string,
   change: { features?: FeatureOverrides; settings?: ProjectSettingsChange },
   catalogue: readonly NetworkConfig[],
+  options: { production?: boolean | undefined } = {},
 ): Promise<Project> {
   await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -214,7 +217,12 @@ export async function configureProject(
       ...parseFeatureOverrides(JSON.parse(row.features)),
       ...change.features,
     })
-    const settings = changeSettings(resolveSettings(row.settings), change.settings ?? {}, catalogue)
+    const settings = changeSettings(
+      resolveSettings(row.settings),
+      change.settings ?? {},
+      catalogue,
+      options,
+    )
     await trx
       .updateTable('projects')
       .set({ features: JSON.stringify(features), settings: storedSettings(settings) })

@@ -74,7 +74,11 @@ export function sponsoredCallList(
  * (`productionChecks.ts`), as origins are.
  * @throws what `refuse` makes, naming the URL.
  */
-export function paymasterServiceList(values: readonly string[], refuse: SettingRefusal): string[] {
+export function paymasterServiceList(
+  values: readonly string[],
+  refuse: SettingRefusal,
+  production = false,
+): string[] {
   if (values.length > maxPaymasterServices)
     throw refuse('paymaster service list', values.length, `at most ${maxPaymasterServices}`)
   const urls: string[] = []
@@ -86,6 +90,13 @@ export function paymasterServiceList(values: readonly string[], refuse: SettingR
       throw refuse('paymaster service', value, 'use a URL without credentials or a fragment')
     if (url.href.length > 500) throw refuse('paymaster service', value, 'at most 500 characters')
     if (urls.includes(url.href)) throw refuse('paymaster service', value, 'listed twice')
+    const problem = production ? paymasterServiceProblem(url.href) : undefined
+    if (problem)
+      throw refuse(
+        'paymaster service',
+        value,
+        `it ${problem}: production mode takes https off loopback`,
+      )
     urls.push(url.href)
   }
   return urls

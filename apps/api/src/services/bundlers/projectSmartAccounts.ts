@@ -48,6 +48,7 @@ export function smartAccountNetworksOf(
   given: string | Readonly<Record<string, unknown>>,
   catalogue: readonly NetworkConfig[],
   refuse: SettingRefusal,
+  production = false,
 ): SmartAccountNetworks {
   if (given === 'none') return {}
   let raw: unknown = given
@@ -69,7 +70,7 @@ export function smartAccountNetworksOf(
         network,
         `the API knows ${catalogue.map((known) => known.caipNetworkId).join(', ')}`,
       )
-    networks[network] = networkServices(network, value, refuse)
+    networks[network] = networkServices(network, value, refuse, production)
   }
   return networks
 }
@@ -78,6 +79,7 @@ function networkServices(
   network: CaipNetworkId,
   value: unknown,
   refuse: SettingRefusal,
+  production: boolean,
 ): SmartAccountNetwork {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw refuse(setting, network, 'give it an object with bundler, paymaster or account')
@@ -90,7 +92,7 @@ function networkServices(
     const url = entry[service]
     if (url === undefined) continue
     const problem =
-      serviceUrlProblem(url, false) ??
+      serviceUrlProblem(url, production) ??
       (new URL(url as string).username || new URL(url as string).password
         ? 'must not carry credentials (a key goes in its path or query)'
         : undefined)
