@@ -41,4 +41,16 @@ export const onRampText = {
   optionsFailed: 'The buying options could not be loaded.',
   timedOut: 'The request took too long. Try again.',
   retry: 'Try again',
+  ordersFailed: 'Your purchases could not be loaded.',
+  /** A purchase in Activity, whatever its status: 'Bought 50 USDC'. */
+  bought: (amount: string | null, currency: string) =>
+    amount ? `Bought ${amount} ${currency}` : `Bought ${currency}`,
+  /** What was paid for it: '100 USD'. */
+  paid: (amount: string, currency: string) => `${amount} ${currency}`,
+  purchases: 'Purchases',
+  orderStatus: { pending: 'Pending', completed: 'Completed', failed: 'Failed' },
+  /** The toast when a purchase completes. */
+  completedToast: (amount: string | null, currency: string) =>
+    `Purchase complete: ${amount ? `${amount} ${currency}` : currency}`,
+  failedToast: (currency: string) => `Your ${currency} purchase failed`,
 } as const

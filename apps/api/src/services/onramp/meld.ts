@@ -9,9 +9,13 @@
  *   POST /payments/crypto/quote { countryCode, sourceCurrencyCode, sourceAmount,
  *        destinationCurrencyCode, paymentMethodType } → { quotes: [{ serviceProvider,
  *        sourceAmount, destinationAmount, totalFee, … }], message, error }
- *   POST /crypto/session/widget { sessionType: 'BUY', sessionData: { walletAddress, countryCode,
- *        sourceCurrencyCode, sourceAmount, destinationCurrencyCode, serviceProvider,
- *        paymentMethodType } } → { widgetUrl, … }
+ *   POST /crypto/session/widget { sessionType: 'BUY', externalSessionId, sessionData: {
+ *        walletAddress, countryCode, sourceCurrencyCode, sourceAmount, destinationCurrencyCode,
+ *        serviceProvider, paymentMethodType } } → { id, widgetUrl, … }
+ *   GET  /payments/transactions/sessions/{sessionId} → { transaction: { status,
+ *        destinationAmount, … } } (404 until the visitor has started paying)
+ *
+ * `externalSessionId` is our order id: Meld's webhooks repeat it (`meldWebhook.ts`).
  *
  * Meld names a crypto currency with its chain: `USDC_ETHEREUM`, `SOL_SOLANA` (its widget URL
  * docs). The chain codes below other than ETHEREUM and SOLANA follow that pattern but could not
@@ -25,7 +29,13 @@ import type {
 } from '@airlock/protocol'
 import { onrampProviderFeeRange } from '@airlock/protocol'
 import { z } from 'zod'
-import type { OnrampAdapter, OnrampCheckoutPurchase, OnrampPurchase } from './adapter'
+import type {
+  OnrampAdapter,
+  OnrampCheckoutOpened,
+  OnrampCheckoutPurchase,
+  OnrampPurchase,
+} from './adapter'
+import { meldTransactionStatus } from './meldWebhook'
 import { badAnswer, OnrampProviderError, providerJson } from './providerHttp'
 
 export const meldApiUrl = 'https://api.meld.io'
@@ -65,7 +75,13 @@ const quoteSchema = z.looseObject({
 })
 const quotesSchema = z.looseObject({ quotes: z.array(quoteSchema).nullish() })
 
-const widgetSchema = z.looseObject({ widgetUrl: z.url({ protocol: /^https$/ }) })
+const widgetSchema = z.looseObject({
+  id: z.string().min(1).max(128),
+  widgetUrl: z.url({ protocol: /^https$/ }),
+})
+const transactionSchema = z.looseObject({
+  transaction: z.looseObject({ status: z.string(), destinationAmount: z.number().nullish() }),
+})
 
 const label = 'Meld.io'
 
@@ -91,7 +107,13 @@ export function createMeldAdapter({
     supportedChains: Object.keys(meldChainCodes) as CaipNetworkId[],
   }
   const headers = { Authorization: `BASIC ${apiKey}`, 'Meld-Version': meldVersion }
-  const call = (purpose: string, method: 'GET' | 'POST', path: string, body?: unknown) =>
+  const call = (
+    purpose: string,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    notFound?: unknown,
+  ) =>
     providerJson({
       provider: 'meld',
       label,
@@ -101,6 +123,7 @@ export function createMeldAdapter({
       headers,
       body,
       timeoutMs,
+      ...(notFound === undefined ? {} : { notFound }),
     })
 
   const currencyCode = (purchase: OnrampPurchase) => {
@@ -178,12 +201,13 @@ export function createMeldAdapter({
         network: purchase.network,
       }
     },
-    async checkoutUrl(purchase: OnrampCheckoutPurchase): Promise<string> {
+    async checkout(purchase: OnrampCheckoutPurchase): Promise<OnrampCheckoutOpened> {
       // A widget session is for one of Meld's onramps: the one with the best quote.
       const best = await bestQuote(purchase)
       const parsed = widgetSchema.safeParse(
         await call('checkout', 'POST', '/crypto/session/widget', {
           sessionType: 'BUY',
+          externalSessionId: purchase.orderId,
           sessionData: {
             ...quoteBody(purchase),
             walletAddress: purchase.address,
@@ -192,7 +216,30 @@ export function createMeldAdapter({
         }),
       )
       if (!parsed.success) throw badAnswer('meld', label, 'checkout')
-      return parsed.data.widgetUrl
+      return {
+        url: parsed.data.widgetUrl,
+        providerOrderId: parsed.data.id,
+        purchaseAmount: String(best.destinationAmount),
+      }
+    },
+    async orderStatus(sessionId) {
+      const answer = await call(
+        'order status',
+        'GET',
+        `/payments/transactions/sessions/${encodeURIComponent(sessionId)}`,
+        undefined,
+        null,
+      )
+      // No transaction yet: the visitor has not paid.
+      if (answer === null) return undefined
+      const parsed = transactionSchema.safeParse(answer)
+      if (!parsed.success) throw badAnswer('meld', label, 'order status')
+      const { status, destinationAmount } = parsed.data.transaction
+      return {
+        status: meldTransactionStatus(status),
+        purchaseAmount:
+          typeof destinationAmount === 'number' ? String(destinationAmount) : undefined,
+      }
     },
   }
 }

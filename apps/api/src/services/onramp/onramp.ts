@@ -15,7 +15,6 @@ import {
   chainSupport,
   isSolanaAddress,
   namespaceOf,
-  type OnrampCheckout,
   type OnrampCheckoutRequest,
   type OnrampOptions,
   type OnrampPaymentCurrency,
@@ -32,7 +31,7 @@ import {
   onrampDefaultPurchaseCurrency,
   parseCaipNetworkId,
 } from '@airlock/protocol'
-import type { OnrampAdapter, OnrampPurchase } from './adapter'
+import type { OnrampAdapter, OnrampCheckoutOpened, OnrampPurchase } from './adapter'
 import { createCoinbaseAdapter } from './coinbase'
 import { createMeldAdapter } from './meld'
 import type { OnrampConfig } from './onrampConfig'
@@ -54,7 +53,10 @@ export type Onramp = {
    */
   check(request: OnrampQuoteRequest | OnrampCheckoutRequest): void
   quote(request: OnrampQuoteRequest): Promise<OnrampQuote>
-  checkout(request: OnrampCheckoutRequest & { clientIp: string }): Promise<OnrampCheckout>
+  /** Opens the provider's checkout for the order `orderId`; the purchase as it was checked. */
+  checkout(
+    request: OnrampCheckoutRequest & { clientIp: string; orderId: string },
+  ): Promise<{ opened: OnrampCheckoutOpened; purchase: OnrampPurchase }>
 }
 
 export declare namespace createOnramp {
@@ -232,11 +234,15 @@ export function createOnramp(
       const { adapter, purchase } = await checkedPurchase(request)
       return adapter.quote(purchase)
     },
-    async checkout({ clientIp, ...request }) {
+    async checkout({ clientIp, orderId, ...request }) {
       const { adapter, purchase } = await checkedPurchase(request)
-      return {
-        url: await adapter.checkoutUrl({ ...purchase, address: request.address, clientIp }),
-      }
+      const opened = await adapter.checkout({
+        ...purchase,
+        address: request.address,
+        clientIp,
+        orderId,
+      })
+      return { opened, purchase }
     },
   }
 }

@@ -5,6 +5,10 @@
  * `AIRLOCK_ONRAMP_COINBASE_API_KEY` (a CDP secret API key's id) and
  * `AIRLOCK_ONRAMP_COINBASE_API_SECRET` (its secret: a base64 Ed25519 key or an EC PEM), which sign
  * the JWT each Coinbase request carries. Neither: buying crypto is off. Messages never repeat a key.
+ * Each provider's webhook secret (issue 36), `AIRLOCK_ONRAMP_MELD_WEBHOOK_SECRET` (the secret of
+ * the Meld webhook profile) and `AIRLOCK_ONRAMP_COINBASE_WEBHOOK_SECRET` (the `secret` of the CDP
+ * webhook subscription), lets the API take that provider's signed order updates; without it the
+ * orders are followed by asking the provider only.
  */
 
 import { ConfigError } from '../../configError'
@@ -12,8 +16,19 @@ import type { Environment } from '../../environment'
 import { type CdpApiKey, cdpSigningKey } from './coinbaseJwt'
 
 export type OnrampConfig = {
-  meld?: { apiKey: string }
-  coinbase?: { appId: string; apiKey: CdpApiKey }
+  meld?: { apiKey: string; webhookSecret?: string | undefined }
+  coinbase?: { appId: string; apiKey: CdpApiKey; webhookSecret?: string | undefined }
+}
+
+/** A webhook secret: what the provider's dashboard gives, no spaces. */
+function webhookSecret(env: Environment, name: string, provider: string): string | undefined {
+  const secret = env[name]?.trim()
+  if (!secret) return undefined
+  if (!/^[\x21-\x7e]{16,512}$/.test(secret))
+    throw new ConfigError(
+      `${name} must be the webhook secret ${provider} gave: 16 to 512 printable characters, no spaces.`,
+    )
+  return secret
 }
 
 const coinbaseNames = [
@@ -36,8 +51,14 @@ export function readOnrampConfig(env: Environment): OnrampConfig | undefined {
       throw new ConfigError(
         'AIRLOCK_ONRAMP_MELD_API_KEY must be the API key from the Meld dashboard: 8 to 512 printable characters, no spaces.',
       )
-    config.meld = { apiKey: meldKey }
-  }
+    config.meld = {
+      apiKey: meldKey,
+      webhookSecret: webhookSecret(env, 'AIRLOCK_ONRAMP_MELD_WEBHOOK_SECRET', 'Meld'),
+    }
+  } else if (env.AIRLOCK_ONRAMP_MELD_WEBHOOK_SECRET?.trim())
+    throw new ConfigError(
+      'AIRLOCK_ONRAMP_MELD_WEBHOOK_SECRET is set without AIRLOCK_ONRAMP_MELD_API_KEY: Meld webhooks are for orders opened with its key.',
+    )
   const [appId, keyId, secret] = coinbaseNames.map((name) => env[name]?.trim() ?? '')
   const set = coinbaseNames.filter((_, index) => [appId, keyId, secret][index] !== '')
   if (set.length > 0 && set.length < coinbaseNames.length) {
@@ -62,7 +83,14 @@ export function readOnrampConfig(env: Environment): OnrampConfig | undefined {
         `AIRLOCK_ONRAMP_COINBASE_API_SECRET is not a CDP secret API key: ${error instanceof Error ? error.message : 'it does not parse'}.`,
       )
     }
-    config.coinbase = { appId, apiKey: { id: keyId, secret } }
-  }
+    config.coinbase = {
+      appId,
+      apiKey: { id: keyId, secret },
+      webhookSecret: webhookSecret(env, 'AIRLOCK_ONRAMP_COINBASE_WEBHOOK_SECRET', 'Coinbase'),
+    }
+  } else if (env.AIRLOCK_ONRAMP_COINBASE_WEBHOOK_SECRET?.trim())
+    throw new ConfigError(
+      'AIRLOCK_ONRAMP_COINBASE_WEBHOOK_SECRET is set without the AIRLOCK_ONRAMP_COINBASE_* keys: Coinbase webhooks are for orders opened with them.',
+    )
   return config.meld || config.coinbase ? config : undefined
 }

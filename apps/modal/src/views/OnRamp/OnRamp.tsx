@@ -3,7 +3,8 @@
  * The visitor picks what to buy and how to pay, types a fiat amount (checked as they type against
  * the payment method's limits), and each provider on the network quotes it after a pause in the
  * typing; the best quote is chosen unless they pick another. Continue opens the provider's
- * checkout in a new window — opened in the click, sent to the checkout once the API answers.
+ * checkout in a new window — opened in the click, sent to the checkout once the API answers. The
+ * order it opened is then followed (Activity lists it; a toast says when it completes).
  */
 
 import {
@@ -34,9 +35,11 @@ import {
 import { onrampLimitsText } from '../../onramp/onrampFormat'
 import {
   onrampOptionsQuery,
+  onrampOrdersKey,
   onrampQuoteDelayMs,
   onrampQuoteQuery,
 } from '../../onramp/onrampQueries'
+import { useOnrampOrders } from '../../onramp/useOnrampOrders'
 import { queryClientOf } from '../../queries/queryClient'
 import { type OnrampForm, onrampFormOf, updateOnrampForm } from '../../stores/onramp'
 import { activeNetworkOf } from '../../stores/store'
@@ -125,6 +128,8 @@ function OnRampForm({ options, network }: { options: OnrampOptions; network: Cai
   const networkName = useModalState((state) => activeNetworkOf(state)?.name ?? state.activeNetwork)
   const id = useId()
   const [handoff, setHandoff] = useState<Handoff>()
+  // The purchases of the address, followed here too: the toast says when one completes.
+  useOnrampOrders(context, address, network)
 
   const choices = useMemo(() => onrampChoices(options, network, onramp), [options, network, onramp])
   const amountError = onrampAmountError(
@@ -161,6 +166,8 @@ function OnRampForm({ options, network }: { options: OnrampOptions; network: Cai
       { ...request, provider: provider.id, address },
       {
         onSuccess: (url) => {
+          // The order the checkout opened is pending now: Activity and this view follow it.
+          void queryClientOf(store).invalidateQueries({ queryKey: onrampOrdersKey })
           if (!popup || popup.closed) {
             setHandoff({ status: 'blocked', provider: provider.label, url })
             return
