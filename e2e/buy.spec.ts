@@ -56,8 +56,9 @@ test('behavior: limits and fees in words, quotes per provider, then the checkout
   const coinbase = dialog.locator('[data-onramp-provider="coinbase"]')
   await expect(meld.locator('[data-onramp-receive]')).toHaveText(/^97\.5\d* USDC$/)
   await expect(coinbase.locator('[data-onramp-receive]')).toHaveText(/^98\.53\d* USDC$/)
-  await expect(meld).toContainText('Fees 1-2%')
-  await expect(coinbase).toContainText('Fees 1-2%')
+  // Each provider's own fees for this amount, from its quote (issue 36).
+  await expect(meld.locator('[data-onramp-fees]')).toHaveText('Fees 2.50 USD')
+  await expect(coinbase.locator('[data-onramp-fees]')).toHaveText('Fees 1.47 USD')
   // The best quote is chosen.
   await expect(coinbase).toHaveAttribute('aria-pressed', 'true')
 

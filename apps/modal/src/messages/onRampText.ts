@@ -15,7 +15,8 @@ export const onRampText = {
   limits: (min: string, max: string, currency: string) => `From ${min} to ${max} ${currency}`,
   deliveredTo: (address: string, network: string) => `To ${address} on ${network}`,
   providers: 'Providers',
-  fees: (range: string) => `Fees ${range}`,
+  /** A provider's fees for the amount, from its quote: 'Fees 2.50 USD'. */
+  fees: (fees: string) => `Fees ${fees}`,
   receive: (amount: string, currency: string) => `${amount} ${currency}`,
   quoting: 'Getting a quote…',
   noQuoteYet: '—',

@@ -97,7 +97,7 @@ function quoteRoute(asked: Asked, answer?: (request: OnrampQuoteRequest) => unkn
       provider,
       purchaseAmount: { amount: delivered[provider], currency: body.purchaseCurrency },
       paymentAmount: { amount: body.amount, currency: body.paymentCurrency },
-      fees: { amount: '1.50', currency: body.paymentCurrency },
+      fees: { amount: provider === 'meld' ? '1.50' : '0.845', currency: body.paymentCurrency },
       network: body.network,
     }
   }
@@ -208,7 +208,14 @@ describe('OnRamp', () => {
     expect(providerRow('meld')?.querySelector('[data-onramp-receive]')).toHaveTextContent(
       '98.50 USDC',
     )
-    expect(within(providerRow('meld')!).getByText(/1-2%/)).toHaveTextContent('Fees 1-2%')
+    // Each row's fees are its own quote's, not a constant range.
+    expect(providerRow('meld')?.querySelector('[data-onramp-fees]')).toHaveTextContent(
+      'Fees 1.50 USD',
+    )
+    expect(providerRow('coinbase')?.querySelector('[data-onramp-fees]')).toHaveTextContent(
+      'Fees 0.85 USD',
+    )
+    expect(screen.queryByText(/1-2%/)).toBeNull()
     expect(screen.getByRole('button', { name: 'Continue with Coinbase' })).toBeEnabled()
     // The visitor may pick the other.
     await userEvent.click(providerRow('meld')!)

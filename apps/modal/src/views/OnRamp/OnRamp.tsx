@@ -1,14 +1,17 @@
 /**
  * OnRamp ("Buy", issue 22): buying crypto onto the connected address through an onramp provider.
  * The visitor picks what to buy and how to pay, types a fiat amount (checked as they type against
- * the payment method's limits), and each provider on the network quotes it after a pause in the
- * typing; the best quote is chosen unless they pick another. Continue opens the provider's
- * checkout in a new window — opened in the click, sent to the checkout once the API answers. The
- * order it opened is then followed (Activity lists it; a toast says when it completes).
+ * the payment method's limits), and each provider on the network quotes it, with its own fees,
+ * after a pause in the typing; the best quote is chosen unless they pick another. Continue opens
+ * the provider's checkout in a new window — opened in the click, sent to the checkout once the API
+ * answers. The order it opened is then followed (Activity lists it; a toast says when it
+ * completes).
  */
 
 import {
   type CaipNetworkId,
+  formatFiatAmount,
+  type OnrampMoney,
   type OnrampOptions,
   type OnrampProviderId,
   type OnrampQuoteRequest,
@@ -308,7 +311,10 @@ function OnRampForm({ options, network }: { options: OnrampOptions; network: Cai
               >
                 <span className={styles.stacked}>
                   <span className={list.name}>{provider.label}</span>
-                  <small>{onRampText.fees(provider.feeRange)}</small>
+                  {/* The provider's own fees for this amount, from its quote (issue 36). */}
+                  {result?.status === 'quoted' && (
+                    <small data-onramp-fees="">{quoteFeesText(result.quote.fees)}</small>
+                  )}
                 </span>
                 <QuoteText result={result} />
               </button>
@@ -346,6 +352,11 @@ function OnRampForm({ options, network }: { options: OnrampOptions; network: Cai
       </button>
     </div>
   )
+}
+
+/** A quote's fees as the visitor reads them: 'Fees 2.50 USD'. */
+function quoteFeesText({ amount, currency }: OnrampMoney): string {
+  return onRampText.fees(`${formatFiatAmount(amount, { rounding: 'up' }) ?? amount} ${currency}`)
 }
 
 /** What a provider's row says of its quote: the crypto it delivers, or why it has none. */
