@@ -219,11 +219,17 @@ describe('onrampQuoteRequest', () => {
 })
 
 describe('safeCheckoutUrl', () => {
-  test('behavior: only https checkouts are opened', () => {
+  test("behavior: only https checkouts are opened, or the dev stand-ins' http ones on loopback", () => {
     expect(safeCheckoutUrl('https://pay.coinbase.com/buy?sessionToken=abc')).toBe(
       'https://pay.coinbase.com/buy?sessionToken=abc',
     )
     expect(safeCheckoutUrl('http://meld.io/checkout')).toBeUndefined()
+    // The dev stand-ins on loopback (npm start), and nothing that only starts like them.
+    expect(safeCheckoutUrl('http://127.0.0.1:8795/meld/checkout/abc')).toBe(
+      'http://127.0.0.1:8795/meld/checkout/abc',
+    )
+    expect(safeCheckoutUrl('http://127.0.0.1.evil.example/checkout')).toBeUndefined()
+    expect(safeCheckoutUrl('http://localhost.evil.example/checkout')).toBeUndefined()
     expect(safeCheckoutUrl('javascript:alert(1)')).toBeUndefined()
     expect(safeCheckoutUrl('/relative')).toBeUndefined()
   })

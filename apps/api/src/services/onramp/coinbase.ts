@@ -44,7 +44,9 @@ import { badAnswer, OnrampProviderError, providerJson } from './providerHttp'
 export const coinbaseApiHost = 'api.developer.coinbase.com'
 export const coinbaseCheckoutUrl = 'https://pay.coinbase.com/buy/select-asset'
 
-const label = 'Coinbase'
+const coinbaseLabel = 'Coinbase'
+/** The dev stand-in's label: the visitor must see it is not Coinbase (scripts/devOnramp.mjs). */
+const testLabel = 'Coinbase (test)'
 
 /** Coinbase's chain name of each network it delivers to. */
 const chainNames = new Map<CaipNetworkId, string>(
@@ -84,6 +86,11 @@ export type CoinbaseAdapterConfig = {
   apiKey: CdpApiKey
   /** How long Coinbase may take to answer; default `onrampProviderTimeoutMs`. */
   timeoutMs?: number | undefined
+  /**
+   * The dev stand-in (`AIRLOCK_ONRAMP_TEST_PROVIDERS_URL`): its Onramp API (`…/coinbase/onramp`)
+   * and checkout page (`…/coinbase/checkout`), labelled as a test.
+   */
+  test?: { apiUrl: string; checkoutUrl: string } | undefined
 }
 
 /**
@@ -95,24 +102,28 @@ export function createCoinbaseAdapter({
   appId,
   apiKey,
   timeoutMs,
+  test,
 }: CoinbaseAdapterConfig): OnrampAdapter {
+  const label = test ? testLabel : coinbaseLabel
+  const api = new URL(test?.apiUrl ?? `https://${coinbaseApiHost}/onramp`)
+  const checkoutPage = test?.checkoutUrl ?? coinbaseCheckoutUrl
   const provider: OnrampProvider = {
     id: 'coinbase',
     label,
     name: 'coinbase',
     feeRange: onrampProviderFeeRange,
-    url: 'https://www.coinbase.com',
+    url: test ? api.origin : 'https://www.coinbase.com',
     supportedChains: [...chainNames.keys()],
   }
   const jwtFor = cdpJwtSigner(apiKey)
   const call = async (purpose: string, method: 'GET' | 'POST', path: string, body?: unknown) => {
     // The JWT's uri claim names the path without its query.
-    const jwt = await jwtFor(method, coinbaseApiHost, `/onramp${path.split('?')[0]}`)
+    const jwt = await jwtFor(method, api.host, `${api.pathname}${path.split('?')[0]}`)
     return providerJson({
       provider: 'coinbase',
       label,
       purpose,
-      url: `https://${coinbaseApiHost}/onramp${path}`,
+      url: `${api.origin}${api.pathname}${path}`,
       method,
       headers: { Authorization: `Bearer ${jwt}` },
       body,
@@ -162,7 +173,7 @@ export function createCoinbaseAdapter({
         }),
       )
       if (!parsed.success) throw badAnswer('coinbase', label, 'checkout')
-      const url = new URL(coinbaseCheckoutUrl)
+      const url = new URL(checkoutPage)
       url.search = new URLSearchParams({
         appId,
         sessionToken: parsed.data.token,

@@ -75,15 +75,19 @@ const quoteSchema = z.looseObject({
 })
 const quotesSchema = z.looseObject({ quotes: z.array(quoteSchema).nullish() })
 
-const widgetSchema = z.looseObject({
-  id: z.string().min(1).max(128),
-  widgetUrl: z.url({ protocol: /^https$/ }),
-})
+/** The widget's page: https, or (the dev stand-in's) http on loopback. */
+const widgetSchema = (test: boolean) =>
+  z.looseObject({
+    id: z.string().min(1).max(128),
+    widgetUrl: test ? z.url({ protocol: /^https?$/ }) : z.url({ protocol: /^https$/ }),
+  })
 const transactionSchema = z.looseObject({
   transaction: z.looseObject({ status: z.string(), destinationAmount: z.number().nullish() }),
 })
 
-const label = 'Meld.io'
+const meldLabel = 'Meld.io'
+/** The dev stand-in's label: the visitor must see it is not Meld (scripts/devOnramp.mjs). */
+const testLabel = 'Meld.io (test)'
 
 /**
  * @example
@@ -93,17 +97,24 @@ const label = 'Meld.io'
 export function createMeldAdapter({
   apiKey,
   timeoutMs,
+  testUrl,
 }: {
   apiKey: string
   /** How long Meld may take to answer; default `onrampProviderTimeoutMs`. */
   timeoutMs?: number | undefined
+  /** The dev stand-in's Meld API (`AIRLOCK_ONRAMP_TEST_PROVIDERS_URL`/meld), labelled as a test. */
+  testUrl?: string | undefined
 }): OnrampAdapter {
+  const test = testUrl !== undefined
+  const label = test ? testLabel : meldLabel
+  const apiUrl = testUrl ?? meldApiUrl
+  const widget = widgetSchema(test)
   const provider: OnrampProvider = {
     id: 'meld',
     label,
     name: 'meld',
     feeRange: onrampProviderFeeRange,
-    url: 'https://meld.io',
+    url: test ? apiUrl : 'https://meld.io',
     supportedChains: Object.keys(meldChainCodes) as CaipNetworkId[],
   }
   const headers = { Authorization: `BASIC ${apiKey}`, 'Meld-Version': meldVersion }
@@ -118,7 +129,7 @@ export function createMeldAdapter({
       provider: 'meld',
       label,
       purpose,
-      url: `${meldApiUrl}${path}`,
+      url: `${apiUrl}${path}`,
       method,
       headers,
       body,
@@ -204,7 +215,7 @@ export function createMeldAdapter({
     async checkout(purchase: OnrampCheckoutPurchase): Promise<OnrampCheckoutOpened> {
       // A widget session is for one of Meld's onramps: the one with the best quote.
       const best = await bestQuote(purchase)
-      const parsed = widgetSchema.safeParse(
+      const parsed = widget.safeParse(
         await call('checkout', 'POST', '/crypto/session/widget', {
           sessionType: 'BUY',
           externalSessionId: purchase.orderId,

@@ -69,16 +69,40 @@ export declare namespace createOnramp {
 }
 
 /**
- * The adapters of the providers `config` has keys for: Meld first, then Coinbase. `timeoutMs`:
+ * The adapters of the providers `config` has keys for: Meld first, then Coinbase (both at the dev
+ * stand-ins when `config.testProvidersUrl` is set). `timeoutMs`:
  * how long each may take to answer (default `onrampProviderTimeoutMs`, 10 s).
  */
 export function onrampAdapters(
   config: OnrampConfig,
   { timeoutMs }: { timeoutMs?: number | undefined } = {},
 ): OnrampAdapter[] {
+  const standIns = config.testProvidersUrl
   return [
-    ...(config.meld ? [createMeldAdapter({ ...config.meld, timeoutMs })] : []),
-    ...(config.coinbase ? [createCoinbaseAdapter({ ...config.coinbase, timeoutMs })] : []),
+    ...(config.meld
+      ? [
+          createMeldAdapter({
+            ...config.meld,
+            timeoutMs,
+            testUrl: standIns === undefined ? undefined : `${standIns}/meld`,
+          }),
+        ]
+      : []),
+    ...(config.coinbase
+      ? [
+          createCoinbaseAdapter({
+            ...config.coinbase,
+            timeoutMs,
+            test:
+              standIns === undefined
+                ? undefined
+                : {
+                    apiUrl: `${standIns}/coinbase/onramp`,
+                    checkoutUrl: `${standIns}/coinbase/checkout`,
+                  },
+          }),
+        ]
+      : []),
   ]
 }
 

@@ -8,7 +8,9 @@
  * Each provider's webhook secret (issue 36), `AIRLOCK_ONRAMP_MELD_WEBHOOK_SECRET` (the secret of
  * the Meld webhook profile) and `AIRLOCK_ONRAMP_COINBASE_WEBHOOK_SECRET` (the `secret` of the CDP
  * webhook subscription), lets the API take that provider's signed order updates; without it the
- * orders are followed by asking the provider only.
+ * orders are followed by asking the provider only. `AIRLOCK_ONRAMP_TEST_PROVIDERS_URL` points both
+ * at the development stand-ins instead (`scripts/devOnramp.mjs`, started by `npm start`), which
+ * the modal labels as test providers; production refuses it.
  */
 
 import { ConfigError } from '../../configError'
@@ -18,6 +20,23 @@ import { type CdpApiKey, cdpSigningKey } from './coinbaseJwt'
 export type OnrampConfig = {
   meld?: { apiKey: string; webhookSecret?: string | undefined }
   coinbase?: { appId: string; apiKey: CdpApiKey; webhookSecret?: string | undefined }
+  /** The development stand-ins' origin, instead of Meld's and Coinbase's (dev only). */
+  testProvidersUrl?: string | undefined
+}
+
+/** The stand-ins' origin: an http(s) URL with nothing after its host. */
+function testProvidersUrl(env: Environment): string | undefined {
+  const text = env.AIRLOCK_ONRAMP_TEST_PROVIDERS_URL?.trim()
+  if (!text) return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(text)
+  } catch {}
+  if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search)
+    throw new ConfigError(
+      `AIRLOCK_ONRAMP_TEST_PROVIDERS_URL ${text} must be the origin of the onramp stand-ins (scripts/devOnramp.mjs), e.g. http://127.0.0.1:8795.`,
+    )
+  return url.origin
 }
 
 /** A webhook secret: what the provider's dashboard gives, no spaces. */
@@ -92,5 +111,13 @@ export function readOnrampConfig(env: Environment): OnrampConfig | undefined {
     throw new ConfigError(
       'AIRLOCK_ONRAMP_COINBASE_WEBHOOK_SECRET is set without the AIRLOCK_ONRAMP_COINBASE_* keys: Coinbase webhooks are for orders opened with them.',
     )
-  return config.meld || config.coinbase ? config : undefined
+  if (!config.meld && !config.coinbase) {
+    if (env.AIRLOCK_ONRAMP_TEST_PROVIDERS_URL?.trim())
+      throw new ConfigError(
+        'AIRLOCK_ONRAMP_TEST_PROVIDERS_URL is set without the stand-ins’ keys (AIRLOCK_ONRAMP_MELD_API_KEY, AIRLOCK_ONRAMP_COINBASE_*): take them from scripts/devOnramp.mjs, as npm start does.',
+      )
+    return undefined
+  }
+  config.testProvidersUrl = testProvidersUrl(env)
+  return config
 }
