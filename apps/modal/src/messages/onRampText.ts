@@ -7,6 +7,8 @@ export const onRampText = {
   amount: 'Amount',
   paymentCurrency: 'Pay in',
   paymentMethod: 'Pay by',
+  /** Where the visitor buys from: their browser language's country until they pick another. */
+  country: 'Country',
   paymentMethods: { card: 'Card', ach_bank_account: 'Bank transfer (ACH)' } as Record<
     string,
     string

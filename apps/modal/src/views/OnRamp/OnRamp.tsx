@@ -36,6 +36,7 @@ import {
   rankOnrampProviders,
 } from '../../onramp/onrampChoices'
 import { onrampLimitsText } from '../../onramp/onrampFormat'
+import { countryName, onrampCountryCurrencies } from '../../onramp/onrampLocale'
 import {
   onrampOptionsQuery,
   onrampOrdersKey,
@@ -134,7 +135,11 @@ function OnRampForm({ options, network }: { options: OnrampOptions; network: Cai
   // The purchases of the address, followed here too: the toast says when one completes.
   useOnrampOrders(context, address, network)
 
-  const choices = useMemo(() => onrampChoices(options, network, onramp), [options, network, onramp])
+  const choices = useMemo(
+    () => onrampChoices(options, network, onramp, navigator.language),
+    [options, network, onramp],
+  )
+  const countries = useMemo(() => countryChoices(navigator.language), [])
   const amountError = onrampAmountError(
     onramp.paymentAmount,
     choices.limits,
@@ -297,6 +302,24 @@ function OnRampForm({ options, network }: { options: OnrampOptions; network: Cai
           )}
         </div>
       </div>
+      <div className={form.field}>
+        <label className={form.label} htmlFor={`${id}-country`}>
+          {onRampText.country}
+        </label>
+        {/* The country's currency follows it, unless the visitor picked another. */}
+        <select
+          id={`${id}-country`}
+          className={styles.select}
+          value={choices.country}
+          onChange={(event) => update({ country: event.target.value, paymentCurrency: undefined })}
+        >
+          {countries.map(({ code, name }) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
       {rows.length > 0 && (
         <ul className={list.list} aria-label={onRampText.providers}>
           {rows.map(({ provider, result }) => (
@@ -352,6 +375,13 @@ function OnRampForm({ options, network }: { options: OnrampOptions; network: Cai
       </button>
     </div>
   )
+}
+
+/** The countries the picker offers, by name in the visitor's language. */
+function countryChoices(language: string) {
+  return Object.keys(onrampCountryCurrencies)
+    .map((code) => ({ code, name: countryName(code, language) }))
+    .sort((a, b) => a.name.localeCompare(b.name, language))
 }
 
 /** A quote's fees as the visitor reads them: 'Fees 2.50 USD'. */
