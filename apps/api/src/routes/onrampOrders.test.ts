@@ -19,6 +19,8 @@ import {
   meldApiKey,
   meldWebhookSecret,
 } from '../../test/onrampProviders'
+import { createLogger } from '../logger'
+import { requestLogging } from '../requestLogging'
 import { coinbaseSignatureHeader } from '../services/onramp/coinbaseWebhook'
 import { createOnramp, onrampAdapters } from '../services/onramp/onramp'
 import { createOnrampOrders } from '../services/onramp/onrampOrders'
@@ -108,10 +110,18 @@ function coinbaseWebhook(body: unknown, { secret = coinbaseWebhookSecret } = {})
 describe.each(testDatabases())('onramp orders on $name', (database) => {
   let storage: Storage
   let clock = Date.now()
+  /** The JSON lines the API logged. */
+  const logLines: string[] = []
+  /** The messages of the API's warnings, in order. */
+  const warnings = () =>
+    logLines
+      .map((line) => JSON.parse(line) as { level: string; msg: string; reason?: string })
+      .filter((entry) => entry.level === 'warn')
   beforeAll(() => database.setUp(), setUpTimeout)
   afterAll(() => database.tearDown())
   beforeEach(async () => {
     clock = Date.now()
+    logLines.length = 0
     storage = await database.open()
     await createProject(storage.db, 'shop', [site, otherSite])
     await createProject(storage.db, 'neighbour', [site])
@@ -131,6 +141,9 @@ describe.each(testDatabases())('onramp orders on $name', (database) => {
     )
     const orders = createOnrampOrders({ storage, adapters: onramp.adapters, now })
     const routes = new Hono()
+    routes.use(
+      requestLogging(createLogger({ destination: { write: (line) => void logLines.push(line) } })),
+    )
     routes.route(
       '/',
       onrampRoutes({
@@ -299,6 +312,7 @@ describe.each(testDatabases())('onramp orders on $name', (database) => {
     expect(await answer.json()).toMatchObject({
       error: { code: 'onrampWebhookSignatureInvalid' },
     })
+    expect(warnings()).toMatchObject([{ msg: 'onramp webhook refused' }])
     expect(await statuses(routes)).toEqual([[orderId, 'pending']])
   })
 
@@ -340,6 +354,7 @@ describe.each(testDatabases())('onramp orders on $name', (database) => {
     )
     expect(answer.status).toBe(404)
     expect(await answer.json()).toMatchObject({ error: { code: 'onrampOrderUnknown' } })
+    expect(warnings()).toMatchObject([{ msg: 'onramp webhook refused: no such order' }])
     // Coinbase's order id is not Meld's to complete.
     const crossed = await routes.request(
       `${own}/v1/onramp/webhooks/coinbase`,
