@@ -1,6 +1,6 @@
 // Journey (issue 22): a connected visitor buys crypto up to the provider's checkout. Meld's and
-// Coinbase's APIs can't be reached from here: the stack's API process fakes them at the HTTP
-// layer (support/onrampProviders.mjs), and the browser answers their checkout pages locally.
+// Coinbase's APIs can't be reached from here: the stack runs its stand-ins of them
+// (scripts/devOnramp.mjs), labelled as test providers, checkout pages included.
 import type { Page } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
@@ -25,13 +25,8 @@ async function openBuy(page: Page, connectWallet: (name: string) => Promise<void
 
 test('behavior: limits and fees in words, quotes per provider, then the checkout in a new window for the address', async ({
   page,
-  context,
   connectWallet,
 }) => {
-  // The providers' checkout pages, answered in the browser: nothing leaves loopback.
-  await context.route(/^https:\/\/(meldcrypto\.com|pay\.coinbase\.com)\//, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>Checkout</title>' }),
-  )
   const address = await openBuy(page, connectWallet)
   const { dialog } = modal(page)
   await expect(dialog.locator('[data-onramp-currency]')).toContainText('USDC')
@@ -56,8 +51,9 @@ test('behavior: limits and fees in words, quotes per provider, then the checkout
   const coinbase = dialog.locator('[data-onramp-provider="coinbase"]')
   await expect(meld.locator('[data-onramp-receive]')).toHaveText(/^97\.5\d* USDC$/)
   await expect(coinbase.locator('[data-onramp-receive]')).toHaveText(/^98\.53\d* USDC$/)
-  await expect(meld).toContainText('Fees 1-2%')
-  await expect(coinbase).toContainText('Fees 1-2%')
+  // Each provider's own fees for this amount, from its quote (issue 36).
+  await expect(meld.locator('[data-onramp-fees]')).toHaveText('Fees 2.50 USD')
+  await expect(coinbase.locator('[data-onramp-fees]')).toHaveText('Fees 1.47 USD')
   // The best quote is chosen.
   await expect(coinbase).toHaveAttribute('aria-pressed', 'true')
 
@@ -65,7 +61,7 @@ test('behavior: limits and fees in words, quotes per provider, then the checkout
   await expect(meld).toHaveAttribute('aria-pressed', 'true')
   const checkout = page.waitForRequest((request) => request.url().includes('/onramp/checkout'))
   const popup = page.waitForEvent('popup')
-  await dialog.getByRole('button', { name: 'Continue with Meld.io' }).click()
+  await dialog.getByRole('button', { name: 'Continue with Meld.io (test)' }).click()
   expect(JSON.parse((await checkout).postData() ?? '{}')).toMatchObject({
     provider: 'meld',
     address,
@@ -73,15 +69,19 @@ test('behavior: limits and fees in words, quotes per provider, then the checkout
     amount: '100',
   })
   const checkoutPage = await popup
-  await expect.poll(() => checkoutPage.url()).toBe('https://meldcrypto.com/?token=widget-token-1')
+  // The stand-in's checkout page (Meld's widget would be https on meldcrypto.com).
+  await expect
+    .poll(() => checkoutPage.url())
+    .toMatch(/^http:\/\/127\.0\.0\.1:\d+\/meld\/checkout\/[\w-]+$/)
+  await expect(checkoutPage.getByText(`sent to ${address}`)).toBeVisible()
   await expect(dialog.locator('[data-onramp-handoff]')).toHaveText(
-    'Complete your purchase in the Meld.io window.',
+    'Complete your purchase in the Meld.io (test) window.',
   )
 
   // The checkout page may not send the modal elsewhere: the frame's sandbox came with the window.
   const tabnabbed = await checkoutPage.evaluate(() => {
     try {
-      window.opener.location.href = 'https://meldcrypto.com/phishing'
+      window.opener.location.href = 'https://phishing.example/'
       return 'navigated'
     } catch (error) {
       return (error as Error).name

@@ -1,14 +1,13 @@
 // Starts the real stack for the suite (anvil with its ERC-4337 bundler, the Solana RPC, the
 // WalletConnect relay, the dev mail server, the dev OpenID provider of every social login, the API
 // on a fresh SQLite file, the demo site and the fixture servers), allows the fixture origin through
-// the project CLI, and stops it all after. The onramp providers, which can't run here, are faked
-// inside the API process at the HTTP layer.
+// the project CLI, and stops it all after. The onramp providers are the stack's stand-ins of Meld
+// and Coinbase (scripts/devOnramp.mjs), as `npm start` runs them.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 // @ts-expect-error: plain ESM helper shared with `npm start` and the bench.
-import { root, startStack } from '../scripts/stack.mjs'
+import { startStack } from '../scripts/stack.mjs'
 import { startFixtureServers } from './fixtures/server'
 import { aUsd } from './support/faucet'
 import {
@@ -41,14 +40,6 @@ export default async function globalSetup() {
     // Likewise for email codes and sign-ins (30 a minute per client); the per-address budget (5)
     // stays, each test signing in its own address. The limits are tested in apps/api.
     AIRLOCK_EMAIL_LOGIN_PER_CLIENT_PER_MINUTE: '1000000',
-    // Meld and Coinbase can't be reached from here: the API process fakes them at the HTTP
-    // layer (msw on their real URLs) and takes the fakes' keys (support/onrampProviders.mjs).
-    NODE_OPTIONS: [
-      process.env.NODE_OPTIONS,
-      `--import=${pathToFileURL(join(root, 'e2e/support/onrampProviders.mjs')).href}`,
-    ]
-      .filter(Boolean)
-      .join(' '),
   }
   const stack = await startStack({
     apiPort: ports.api,
@@ -62,6 +53,7 @@ export default async function globalSetup() {
     farcasterPort: ports.farcaster,
     bundlerPort: ports.bundler,
     paymasterPort: ports.paymaster,
+    onrampPort: ports.onramp,
     // The pending-batch journey holds user operations in alto's mempool (e2e/pendingBatch.spec.ts).
     bundlerDebug: true,
     env,

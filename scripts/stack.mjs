@@ -1,6 +1,7 @@
 // Starts Airlock's local stack: a dev EVM chain (anvil) with an ERC-4337 bundler (alto), a dev
 // Solana chain (litesvm behind a local RPC), a WalletConnect relay, a dev mail server catching what
-// the API mails, a dev OpenID provider standing in for every social login provider, the API
+// the API mails, a dev OpenID provider standing in for every social login provider, stand-ins of
+// the Meld and Coinbase onramps (test providers whose checkout completes the order), the API
 // (serving the modal and airlock.js) and the demo site, each on loopback (alto on every interface).
 // Used by `npm start`, the e2e suite and the bench, so all three run the same thing.
 import { spawn } from 'node:child_process'
@@ -93,7 +94,9 @@ export async function buildBundles({ quiet = false } = {}) {
  * EntryPoint on anvil; devchain/bundler.mjs) defaults to BUNDLER_PORT, else 8793; 0 takes a free
  * port. Alto listens on every interface, not only loopback. `paymasterPort` (the dev ERC-7677
  * paymaster over DevPaymaster; devchain/paymaster.mjs) defaults to PAYMASTER_PORT, else 8794.
- * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, farcasterPort?: number, bundlerPort?: number, paymasterPort?: number, bundlerDebug?: boolean, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
+ * `onrampPort` (the Meld and Coinbase stand-ins; scripts/devOnramp.mjs) defaults to ONRAMP_PORT,
+ * else 8795; 0 takes a free port.
+ * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, farcasterPort?: number, bundlerPort?: number, paymasterPort?: number, onrampPort?: number, bundlerDebug?: boolean, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
  */
 export async function startStack(options = {}) {
   const {
@@ -108,6 +111,7 @@ export async function startStack(options = {}) {
     farcasterPort = Number(process.env.FARCASTER_PORT ?? 8792),
     bundlerPort = Number(process.env.BUNDLER_PORT ?? 8793),
     paymasterPort = Number(process.env.PAYMASTER_PORT ?? 8794),
+    onrampPort = Number(process.env.ONRAMP_PORT ?? 8795),
     bundlerDebug = false,
     env = {},
     quiet = false,
@@ -123,6 +127,7 @@ export async function startStack(options = {}) {
     farcaster: `http://127.0.0.1:${farcasterPort}`,
     bundler: `http://127.0.0.1:${bundlerPort}`,
     paymaster: `http://127.0.0.1:${paymasterPort}`,
+    onramp: `http://127.0.0.1:${onrampPort}`,
   }
   const smtpUrl = `smtp://127.0.0.1:${smtpPort}`
   const children = []
@@ -138,6 +143,8 @@ export async function startStack(options = {}) {
   let devFarcaster
   /** @type {{ stop(): Promise<void> } | undefined} */
   let paymaster
+  /** @type {{ close(): Promise<void> } | undefined} */
+  let devOnramp
   /** @type {Promise<{ url: string, stop(): Promise<void> } | undefined>} */
   let bundling = Promise.resolve(undefined)
   const stop = async () => {
@@ -149,6 +156,7 @@ export async function startStack(options = {}) {
       devOidc?.close(),
       devFarcaster?.close(),
       paymaster?.stop(),
+      devOnramp?.close(),
       ...children.map(
         (child) =>
           new Promise((resolve) => {
@@ -243,6 +251,13 @@ export async function startStack(options = {}) {
     paymaster = await startPaymasterService({ port: paymasterPort, quiet })
     urls.paymaster = paymaster.url
 
+    // Buy through test providers: stand-ins of Meld's and Coinbase's APIs and checkouts, which
+    // post their signed webhooks to the API (scripts/devOnramp.mjs).
+    const { startDevOnramp } = await import('./devOnramp.mjs')
+    const onramp = await startDevOnramp({ port: onrampPort, apiUrl: urls.api, quiet })
+    devOnramp = onramp
+    urls.onramp = onramp.origin
+
     // The API relays the modal's user operations to the bundler: it needs its URL (port 0, a
     // free port, is only known now).
     urls.bundler = (await starting).url
@@ -271,6 +286,7 @@ export async function startStack(options = {}) {
         AIRLOCK_NAMES_ENS_CHAIN_ID: '31337',
         AIRLOCK_SWAP_LOCAL_ROUTERS_JSON: JSON.stringify({ 31337: devUniswapAddresses.router }),
         AIRLOCK_NAMES_ENS_UNIVERSAL_RESOLVER: devEnsAddresses.universalResolver,
+        ...onramp.env(),
         ...env,
       },
       quiet,

@@ -1,11 +1,12 @@
 // `npm start`: builds the browser bundles, then runs anvil, its ERC-4337 bundler, the WalletConnect
 // relay, the local Solana chain, the dev mail server, the dev OpenID provider (every social login),
-// the dev Farcaster relay, the API and the demo site until Ctrl-C. Ports: API_PORT (8787),
+// the dev Farcaster relay, the onramp stand-ins, the API and the demo site until Ctrl-C. Ports: API_PORT (8787),
 // DEMO_PORT (5173), ANVIL_PORT (8545), RELAY_PORT (8789), SOLANA_PORT (8899), SMTP_PORT (2525, the
 // dev mail server's SMTP), DEV_MAIL_PORT (8790, its page), OIDC_PORT (8791, the OpenID provider),
 // FARCASTER_PORT (8792, the Farcaster relay and the sign-in page a Farcaster app would be) and
 // BUNDLER_PORT (8793, alto, the ERC-4337 bundler; it listens on every interface) and
-// PAYMASTER_PORT (8794, the dev ERC-7677 paymaster that sponsors gas for projects that ask).
+// PAYMASTER_PORT (8794, the dev ERC-7677 paymaster that sponsors gas for projects that ask) and
+// ONRAMP_PORT (8795, the Meld and Coinbase stand-ins Buy goes through).
 import { buildBundles, startStack } from './stack.mjs'
 
 const port = (name, fallback) => Number(process.env[name] ?? fallback)
@@ -23,6 +24,7 @@ const stack = await startStack({
   farcasterPort: port('FARCASTER_PORT', 8792),
   bundlerPort: port('BUNDLER_PORT', 8793),
   paymasterPort: port('PAYMASTER_PORT', 8794),
+  onrampPort: port('ONRAMP_PORT', 8795),
 })
 console.log(`
 Airlock is running:
@@ -36,6 +38,7 @@ Airlock is running:
   dev mail    ${stack.urls.devMail}  (what the API mails, login codes too)
   social      ${stack.urls.oidc}/<provider>  (dev OpenID provider: every social login, as dev-user)
   farcaster   ${stack.urls.farcaster}  (dev Farcaster relay; its QR links sign in as @alice or @bob)
+  onramp      ${stack.urls.onramp}  (Meld and Coinbase stand-ins: Buy on Ethereum, test checkouts)
 Press Ctrl-C to stop.
 `)
 let stopping = false

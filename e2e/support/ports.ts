@@ -13,6 +13,8 @@ export const ports = {
   farcaster: port('E2E_FARCASTER_PORT', 18792),
   bundler: port('E2E_BUNDLER_PORT', 18793),
   paymaster: port('E2E_PAYMASTER_PORT', 18794),
+  /** The onramp stand-ins; 0: a free port (the checkout's address comes from the API). */
+  onramp: port('E2E_ONRAMP_PORT', 0),
   fixtures: port('E2E_FIXTURES_PORT', 15174),
   hostile: port('E2E_HOSTILE_PORT', 15175),
 }

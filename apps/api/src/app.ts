@@ -30,6 +30,7 @@ import { namesRoutes } from './routes/names'
 import { namesGatewayRoutes } from './routes/namesGateway'
 import { nftImageRoutes } from './routes/nftImages'
 import { onrampRoutes } from './routes/onramp'
+import { onrampWebhookRoutes } from './routes/onrampWebhooks'
 import { projectConfigRoutes } from './routes/projectConfig'
 import { siwxRoutes } from './routes/siwx'
 import { socialLoginRoutes } from './routes/socialLogin'
@@ -52,6 +53,7 @@ import { imageUrlSigner } from './services/images/imageUrlSignatures'
 import type { NamesConfig } from './services/names/namesConfig'
 import { createOnramp, onrampAdapters } from './services/onramp/onramp'
 import type { OnrampConfig } from './services/onramp/onrampConfig'
+import { createOnrampOrders } from './services/onramp/onrampOrders'
 import { createPrecompressed } from './services/precompressed'
 import type { OfferedServices } from './services/projectConfig'
 import {
@@ -236,6 +238,8 @@ export function createApp(options: createApp.Options): Hono {
   const socialProviders = socialProviderSetups(options.social ?? {})
   const farcasterRelay = options.farcaster && createFarcasterRelay(options.farcaster)
   const onramp = options.onramp && createOnramp(onrampAdapters(options.onramp), { logger })
+  const onrampOrders =
+    onramp && createOnrampOrders({ storage, adapters: onramp.adapters, now, logger })
   const swaps = createSwapNetworks({
     config: options.swap ?? { oneInchApiKey: undefined, localRouters: {} },
     networks,
@@ -341,7 +345,28 @@ export function createApp(options: createApp.Options): Hono {
     }),
   )
   const onrampRateLimiter = inMemory(options.onrampRateLimiter, 'onramp', defaultOnrampPerMinute)
-  app.route('/', onrampRoutes({ ...frame, credential, onramp, rateLimiter: onrampRateLimiter }))
+  app.route(
+    '/',
+    onrampRoutes({
+      ...frame,
+      credential,
+      onramp,
+      orders: onrampOrders,
+      rateLimiter: onrampRateLimiter,
+    }),
+  )
+  app.route(
+    '/',
+    onrampWebhookRoutes({
+      orders: onrampOrders,
+      secrets: {
+        meld: options.onramp?.meld?.webhookSecret,
+        coinbase: options.onramp?.coinbase?.webhookSecret,
+      },
+      publicOrigin,
+      now,
+    }),
+  )
   const swapRateLimiter = inMemory(options.swapRateLimiter, 'swap', defaultSwapPerMinute)
   app.route('/', swapRoutes({ ...frame, credential, swaps, rateLimiter: swapRateLimiter }))
   app.route('/', embeddedWalletRoutes({ ...frame, serverKey, mailer: options.mailer }))

@@ -284,6 +284,20 @@ describe('onramp settings', () => {
     ).toBe('cdp-project-1')
   })
 
+  test('behavior: each provider’s webhook secret goes with its keys', () => {
+    expect(
+      readServerConfig({
+        AIRLOCK_ONRAMP_MELD_API_KEY: 'W9kZTT7332:3sYKoXQv6o',
+        AIRLOCK_ONRAMP_MELD_WEBHOOK_SECRET: '42m4NMLS34WQ6BbMfo1KFKqMv4hy',
+        ...coinbase,
+        AIRLOCK_ONRAMP_COINBASE_WEBHOOK_SECRET: 'cdp-webhook-secret-0001',
+      }).onramp,
+    ).toMatchObject({
+      meld: { webhookSecret: '42m4NMLS34WQ6BbMfo1KFKqMv4hy' },
+      coinbase: { webhookSecret: 'cdp-webhook-secret-0001' },
+    })
+  })
+
   test.each([
     [
       'a Meld key with a space',
@@ -307,6 +321,16 @@ describe('onramp settings', () => {
       'a secret that is no key',
       { ...coinbase, AIRLOCK_ONRAMP_COINBASE_API_SECRET: 'hunter2-not-a-key' },
       'AIRLOCK_ONRAMP_COINBASE_API_SECRET is not a CDP secret API key: the key is neither an EC PEM nor the base64 of a 64-byte Ed25519 key.',
+    ],
+    [
+      'a Meld webhook secret without its key',
+      { AIRLOCK_ONRAMP_MELD_WEBHOOK_SECRET: '42m4NMLS34WQ6BbMfo1KFKqMv4hy' },
+      'AIRLOCK_ONRAMP_MELD_WEBHOOK_SECRET is set without AIRLOCK_ONRAMP_MELD_API_KEY: Meld webhooks are for orders opened with its key.',
+    ],
+    [
+      'a Coinbase webhook secret too short to be one',
+      { ...coinbase, AIRLOCK_ONRAMP_COINBASE_WEBHOOK_SECRET: 'short' },
+      'AIRLOCK_ONRAMP_COINBASE_WEBHOOK_SECRET must be the webhook secret Coinbase gave: 16 to 512 printable characters, no spaces.',
     ],
   ])('behavior: %s stops the start, naming the variable, never the key', (_, env, message) => {
     const start = () => readServerConfig(env)

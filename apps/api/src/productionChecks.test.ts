@@ -88,6 +88,20 @@ describe('productionConfigProblems', () => {
     ).toBeDefined()
   })
 
+  test('behavior: buying crypto through the dev onramp stand-ins is refused; Meld’s own keys pass', () => {
+    const meld = { AIRLOCK_ONRAMP_MELD_API_KEY: 'W9kZTT7332:3sYKoXQv6o' }
+    expect(check({ ...production, ...meld }).problems).toEqual([])
+    expect(
+      check({
+        ...production,
+        ...meld,
+        AIRLOCK_ONRAMP_TEST_PROVIDERS_URL: 'http://127.0.0.1:8795',
+      }).problems,
+    ).toEqual([
+      'AIRLOCK_ONRAMP_TEST_PROVIDERS_URL http://127.0.0.1:8795 points buying crypto at the development stand-ins (scripts/devOnramp.mjs), which deliver nothing: unset it and set your Meld or Coinbase keys.',
+    ])
+  })
+
   test('behavior: an http AIRLOCK_PUBLIC_URL is refused, naming it', () => {
     expect(
       check({ ...production, AIRLOCK_PUBLIC_URL: 'http://airlock.example.com/' }).problems,

@@ -2,7 +2,7 @@
  * What production mode refuses at start: settings that are fine on a developer's machine and
  * unsafe in front of visitors (no public https URL, no word on the TLS proxy's addresses, an http
  * or loopback RPC URL or WalletConnect relay, Verify off, names without their own gateway key, a
- * network offering smart accounts with no bundler),
+ * network offering smart accounts with no bundler, buying crypto through the dev stand-ins),
  * and stored project origins that are not https. Each problem names the setting or project, the
  * value, and the fix; a start reports all of them, not the first.
  */
@@ -111,6 +111,12 @@ export function productionConfigProblems(
   else if (names?.gateway && isDevNamesGatewaySigner(names.gateway.signer.address))
     problems.push(
       "AIRLOCK_NAMES_GATEWAY_KEY is the development stack's key, which is public (devchain/ens.mjs): anyone could sign answers for your resolver with it. Make a key of your own (e.g. cast wallet new) and make it your resolver's signer.",
+    )
+
+  // The onramp stand-ins complete any purchase for free: a visitor would believe they bought.
+  if (config.onramp?.testProvidersUrl !== undefined)
+    problems.push(
+      `AIRLOCK_ONRAMP_TEST_PROVIDERS_URL ${config.onramp.testProvidersUrl} points buying crypto at the development stand-ins (scripts/devOnramp.mjs), which deliver nothing: unset it and set your Meld or Coinbase keys.`,
     )
 
   // A network offering smart accounts (their kind, or a paymaster for their gas) with no bundler:

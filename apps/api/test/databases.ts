@@ -47,6 +47,7 @@ function testDatabase(
     async open() {
       if (config === undefined) throw new Error('setUp() first')
       const storage = openStorage(config)
+      await storage.db.deleteFrom('onramp_orders').execute()
       await storage.db.deleteFrom('sponsored_operations').execute()
       await storage.db.deleteFrom('sponsorship_usage').execute()
       await storage.db.deleteFrom('account_names').execute()

@@ -9,6 +9,9 @@ import { generateKeyPairSync, verify } from 'node:crypto'
 import { HttpResponse, http } from 'msw'
 
 export const meldApiKey = 'MeldTestKey0001:meld-secret-never-shown'
+/** The webhook secrets the API is given, which the tests sign their webhooks with. */
+export const meldWebhookSecret = 'meld-webhook-secret-0001'
+export const coinbaseWebhookSecret = 'coinbase-webhook-secret-0001'
 export const coinbaseAppId = 'cdp-project-0001'
 export const coinbaseKeyId = 'organizations/org-1/apiKeys/key-1'
 
@@ -69,6 +72,17 @@ function coinbaseAuthorised(request: Request): boolean {
  */
 export function fakeOnrampProviders() {
   const calls: ProviderCall[] = []
+  /**
+   * The transactions the providers' status APIs report, by Meld widget session id and by
+   * Coinbase partnerUserRef; none: Meld answers 404, Coinbase an empty list.
+   */
+  const transactions = {
+    meld: new Map<string, { status: string; destinationAmount?: number }>(),
+    coinbase: new Map<
+      string,
+      { status: string; purchase_amount?: { value: string; currency: string } }
+    >(),
+  }
   const record = async (provider: ProviderCall['provider'], request: Request) => {
     const url = new URL(request.url)
     const text = request.method === 'GET' ? '' : await request.clone().text()
@@ -146,6 +160,33 @@ export function fakeOnrampProviders() {
       ),
     ),
     http.get(
+      `${meldUrl}/payments/transactions/sessions/:sessionId`,
+      meld(({ url }) => {
+        const sessionId = decodeURIComponent(new URL(url).pathname.split('/').at(-1) ?? '')
+        const transaction = transactions.meld.get(sessionId)
+        if (transaction === undefined)
+          return HttpResponse.json(
+            { code: 'NOT_FOUND', message: 'Transaction not found' },
+            { status: 404 },
+          )
+        return HttpResponse.json({
+          transaction: { id: 'W9k9Tg12BFk1i68WpQYQY8', sessionId, ...transaction },
+        })
+      }),
+    ),
+    http.get(
+      `${coinbaseUrl}/v1/buy/user/:partnerUserRef/transactions`,
+      coinbase(({ url }) => {
+        const ref = decodeURIComponent(new URL(url).pathname.split('/').at(-2) ?? '')
+        const transaction = transactions.coinbase.get(ref)
+        return HttpResponse.json({
+          transactions: transaction ? [{ partner_user_ref: ref, ...transaction }] : [],
+          next_page_key: '',
+          total_count: transaction ? '1' : '0',
+        })
+      }),
+    ),
+    http.get(
       `${coinbaseUrl}/v1/buy/options`,
       coinbase(() =>
         HttpResponse.json({
@@ -197,5 +238,5 @@ export function fakeOnrampProviders() {
       coinbase(() => HttpResponse.json({ token: 'session-token-1', channel_id: '' })),
     ),
   ]
-  return { handlers, calls }
+  return { handlers, calls, transactions }
 }

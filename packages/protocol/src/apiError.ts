@@ -222,6 +222,12 @@ export const apiErrorCodes = [
   'onrampProviderUnavailable',
   /** 504: the provider did not answer in time. */
   'onrampProviderTimeout',
+  /** 404: a provider's webhook to an API that has no webhook secret for that provider. */
+  'onrampWebhookNotConfigured',
+  /** 401: a provider's webhook whose signature is missing, wrong or too old: nothing changed. */
+  'onrampWebhookSignatureInvalid',
+  /** 404: a signed webhook about an order this API never opened: nothing changed. */
+  'onrampOrderUnknown',
   /** 503: ENS's chain (`AIRLOCK_NAMES_ENS_CHAIN_ID`) did not answer a lookup of a name outside the parent. */
   'nameResolutionUnavailable',
   /** 403: the project has its `swaps` feature off. */

@@ -172,7 +172,8 @@ export const onrampCheckoutRequestSchema = z.strictObject({
 })
 export type OnrampCheckoutRequest = z.infer<typeof onrampCheckoutRequestSchema>
 
-export const onrampCheckoutSchema = z.object({ url: z.string() })
+/** The checkout's page, and the order the API keeps of it (`onrampOrders.ts`). */
+export const onrampCheckoutSchema = z.object({ url: z.string(), orderId: z.optional(z.string()) })
 export type OnrampCheckout = z.infer<typeof onrampCheckoutSchema>
 
 /**

@@ -52,6 +52,11 @@ const relays = (hostOrigin = site) => {
     ['GET', `/v1/projects/shop/onramp/options?${query()}`, undefined],
     ['POST', `/v1/projects/shop/onramp/quote?${query()}`, '{}'],
     ['POST', `/v1/projects/shop/onramp/checkout?${query()}`, '{}'],
+    [
+      'GET',
+      `/v1/projects/shop/onramp/orders?${query({ address: '0xd8da6bf26964af9d7eed9e03e53415d37aa96045', network: 'eip155:1' })}`,
+      undefined,
+    ],
     ['GET', `/v1/projects/shop/swap/tokens?${query({ chainId: '8453' })}`, undefined],
     ['POST', `/v1/projects/shop/swap/quote?${query()}`, '{}'],
     ['POST', `/v1/projects/shop/swap/allowance?${query()}`, '{}'],

@@ -18,6 +18,7 @@ import {
   meldUrl,
 } from '../../test/onrampProviders'
 import { createOnramp, onrampAdapters } from '../services/onramp/onramp'
+import { createOnrampOrders } from '../services/onramp/onrampOrders'
 import { createProject } from '../services/projects'
 import { createRateLimiter } from '../services/rateLimit'
 import { migrateToLatest } from '../storage/migrations'
@@ -47,28 +48,31 @@ afterAll(async () => {
   await storage?.close()
 })
 
-const routes = ({ configured = true, client = 1000, project = 1000, timeoutMs = 2_000 } = {}) =>
-  onrampRoutes({
-    storage,
-    onramp: configured
-      ? createOnramp(
-          onrampAdapters(
-            {
-              meld: { apiKey: meldApiKey },
-              coinbase: {
-                appId: coinbaseAppId,
-                apiKey: { id: coinbaseKeyId, secret: coinbaseApiSecret },
-              },
+const routes = ({ configured = true, client = 1000, project = 1000, timeoutMs = 2_000 } = {}) => {
+  const onramp = configured
+    ? createOnramp(
+        onrampAdapters(
+          {
+            meld: { apiKey: meldApiKey },
+            coinbase: {
+              appId: coinbaseAppId,
+              apiKey: { id: coinbaseKeyId, secret: coinbaseApiSecret },
             },
-            { timeoutMs },
-          ),
-        )
-      : undefined,
+          },
+          { timeoutMs },
+        ),
+      )
+    : undefined
+  return onrampRoutes({
+    storage,
+    onramp,
+    orders: onramp && createOnrampOrders({ storage, adapters: onramp.adapters }),
     rateLimiter: createRateLimiter({ name: 'onramp', perMinute: { client, project } }),
     trustProxy: 0,
     publicOrigin: own,
     credential: testCredential(storage),
   })
+}
 
 type Call = {
   projectId?: string

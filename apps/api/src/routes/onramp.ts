@@ -7,7 +7,12 @@
  *
  *   GET  /v1/projects/:id/onramp/options?hostOrigin=   → OnrampOptions
  *   POST /v1/projects/:id/onramp/quote?hostOrigin=     OnrampQuoteRequest → OnrampQuote
- *   POST /v1/projects/:id/onramp/checkout?hostOrigin=  OnrampCheckoutRequest → { url }
+ *   POST /v1/projects/:id/onramp/checkout?hostOrigin=  OnrampCheckoutRequest → { url, orderId }
+ *   GET  /v1/projects/:id/onramp/orders?hostOrigin=&address=&network=  → OnrampOrders
+ *
+ * A checkout opened is an order, recorded pending before its URL is answered (issue 36); the
+ * orders of an address are listed only to a credential of that project and site, and only that
+ * site's (`onrampOrders.ts`; the webhooks that move them are `onrampWebhooks.ts`).
  *
  * A bad amount is 400 `onrampInvalidAmount` with the words the visitor reads ('The maximum is
  * 7,500.00 USD'); a network no provider here delivers on, 400 `onrampUnsupportedNetwork`; a
@@ -18,12 +23,14 @@ import {
   type ApiErrorCode,
   ApiRefusal,
   onrampCheckoutRequestSchema,
+  onrampOrdersQuerySchema,
   onrampQuoteRequestSchema,
 } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { clientIp, unknownClient } from '../services/clientAddress'
 import type { Onramp } from '../services/onramp/onramp'
+import type { OnrampOrders } from '../services/onramp/onrampOrders'
 import { OnrampProviderError } from '../services/onramp/providerHttp'
 import type { OnrampRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
@@ -31,12 +38,14 @@ import { apiError } from './apiError'
 import { frameAdmission } from './frameAdmission'
 import type { FrameCredentialOptions } from './frameCredential'
 import { jsonBodyLimit, noStore } from './middleware'
-import { checkedBody, jsonBody, routeCheck } from './validators'
+import { checkedBody, jsonBody, queryOf, routeCheck } from './validators'
 
 export type OnrampRoutesOptions = {
   storage: Storage
   /** `createOnramp`'s answer over the configured providers; undefined: buying crypto is off. */
   onramp: Onramp | undefined
+  /** The orders of checkouts opened here; present whenever `onramp` is. */
+  orders: OnrampOrders | undefined
   rateLimiter: OnrampRateLimiter
   trustProxy: number
   /** The public origin of this API, when a proxy makes it differ from the request URL. */
@@ -56,7 +65,7 @@ const refusalStatus: Partial<Record<ApiErrorCode, ContentfulStatusCode>> = {
   onrampNotConfigured: 404,
 }
 
-export function onrampRoutes({ onramp, ...admission }: OnrampRoutesOptions): Hono {
+export function onrampRoutes({ onramp, orders, ...admission }: OnrampRoutesOptions): Hono {
   const app = new Hono()
   // The modal's own Origin, a project id, the frame's credential, onramp configured, the client's
   // budget, the project, the site it allows, its onramp feature on, the body and what is checked
@@ -108,13 +117,51 @@ export function onrampRoutes({ onramp, ...admission }: OnrampRoutesOptions): Hon
     limit,
     admitted(jsonBody(onrampCheckoutRequestSchema), checkedFirst),
     async (c) => {
+      if (orders === undefined) throw new Error('onramp routes without their orders')
+      const request = c.req.valid('json')
       try {
         // Coinbase binds its session to the visitor's address; a test request has none.
         const ip = clientIp(c, admission.trustProxy) ?? unknownClient
-        return c.json(await c.var.service.checkout({ ...c.req.valid('json'), clientIp: ip }), 200)
+        const orderId = orders.newId()
+        const { opened, purchase } = await c.var.service.checkout({
+          ...request,
+          clientIp: ip,
+          orderId,
+        })
+        // Recorded before the URL is answered: a checkout the visitor can open is followed.
+        await orders.record({
+          id: orderId,
+          projectId: c.var.project.id,
+          hostOrigin: c.req.query('hostOrigin') ?? '',
+          address: request.address,
+          network: request.network,
+          provider: request.provider,
+          providerOrderId: opened.providerOrderId,
+          purchaseCurrency: purchase.purchaseCurrency,
+          purchaseAmount: opened.purchaseAmount,
+          paymentCurrency: purchase.paymentCurrency,
+          paymentAmount: purchase.amount,
+        })
+        return c.json({ url: opened.url, orderId }, 200)
       } catch (error) {
         return failed(c, error)
       }
+    },
+  )
+
+  app.get(
+    '/v1/projects/:id/onramp/orders',
+    admitted(queryOf(onrampOrdersQuerySchema)),
+    async (c) => {
+      if (orders === undefined) throw new Error('onramp routes without their orders')
+      const { hostOrigin, address, network } = c.req.valid('query')
+      const listed = await orders.list({
+        projectId: c.var.project.id,
+        hostOrigin,
+        address,
+        network,
+      })
+      return c.json({ orders: listed }, 200)
     },
   )
 

@@ -35,6 +35,7 @@ import type {
   SocialGrantsTable,
   SocialIdentitiesTable,
 } from './identityTables'
+import type { OnrampOrdersTable } from './onrampOrdersTable'
 import type { SponsoredOperationsTable, SponsorshipUsageTable } from './sponsorshipTables'
 
 export type ProjectsTable = {
@@ -234,6 +235,7 @@ export type Database = {
   account_names: AccountNamesTable
   sponsorship_usage: SponsorshipUsageTable
   sponsored_operations: SponsoredOperationsTable
+  onramp_orders: OnrampOrdersTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -7,6 +7,8 @@ export const onRampText = {
   amount: 'Amount',
   paymentCurrency: 'Pay in',
   paymentMethod: 'Pay by',
+  /** Where the visitor buys from: their browser language's country until they pick another. */
+  country: 'Country',
   paymentMethods: { card: 'Card', ach_bank_account: 'Bank transfer (ACH)' } as Record<
     string,
     string
@@ -15,7 +17,8 @@ export const onRampText = {
   limits: (min: string, max: string, currency: string) => `From ${min} to ${max} ${currency}`,
   deliveredTo: (address: string, network: string) => `To ${address} on ${network}`,
   providers: 'Providers',
-  fees: (range: string) => `Fees ${range}`,
+  /** A provider's fees for the amount, from its quote: 'Fees 2.50 USD'. */
+  fees: (fees: string) => `Fees ${fees}`,
   receive: (amount: string, currency: string) => `${amount} ${currency}`,
   quoting: 'Getting a quote…',
   noQuoteYet: '—',
@@ -41,4 +44,16 @@ export const onRampText = {
   optionsFailed: 'The buying options could not be loaded.',
   timedOut: 'The request took too long. Try again.',
   retry: 'Try again',
+  ordersFailed: 'Your purchases could not be loaded.',
+  /** A purchase in Activity, whatever its status: 'Bought 50 USDC'. */
+  bought: (amount: string | null, currency: string) =>
+    amount ? `Bought ${amount} ${currency}` : `Bought ${currency}`,
+  /** What was paid for it: '100 USD'. */
+  paid: (amount: string, currency: string) => `${amount} ${currency}`,
+  purchases: 'Purchases',
+  orderStatus: { pending: 'Pending', completed: 'Completed', failed: 'Failed' },
+  /** The toast when a purchase completes. */
+  completedToast: (amount: string | null, currency: string) =>
+    `Purchase complete: ${amount ? `${amount} ${currency}` : currency}`,
+  failedToast: (currency: string) => `Your ${currency} purchase failed`,
 } as const

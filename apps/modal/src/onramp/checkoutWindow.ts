@@ -1,20 +1,25 @@
 /**
  * The provider's checkout window (spec §9 Onramp): opened in the visitor's click, and given only
- * an https address.
+ * an https address (or the dev stand-ins' http one on loopback).
  */
 import { openCenteredPopup } from '../centeredPopup'
 
 /**
- * The checkout's address when it is one to send the visitor to: https only (a provider's page),
- * never `javascript:` or plain http.
+ * The checkout's address when it is one to send the visitor to: https (a provider's page), or
+ * http on this machine's loopback (the dev stand-ins of `npm start`, which production refuses);
+ * never `javascript:` or plain http elsewhere, which anyone on the way could rewrite.
  */
 export function safeCheckoutUrl(url: string): string | undefined {
   try {
-    return new URL(url).protocol === 'https:' ? url : undefined
+    const { protocol, hostname } = new URL(url)
+    if (protocol === 'https:') return url
+    return protocol === 'http:' && loopbackHosts.includes(hostname) ? url : undefined
   } catch {
     return undefined
   }
 }
+
+const loopbackHosts = ['127.0.0.1', 'localhost', '[::1]']
 
 /**
  * The checkout's window, opened blank in the visitor's click itself so no browser blocks it; the

@@ -17,6 +17,7 @@ import {
   rankOnrampProviders,
 } from './onrampChoices'
 import { onrampLimitsText } from './onrampFormat'
+import { countryOfLanguage } from './onrampLocale'
 
 const ethereum = 'eip155:1'
 const anvil = 'eip155:31337'
@@ -200,6 +201,46 @@ describe('rankOnrampProviders and chosenOnrampProvider', () => {
   })
 })
 
+describe('where the visitor buys from (issue 36)', () => {
+  test('behavior: the country comes from the browser language, its usual region for a bare language', () => {
+    expect(countryOfLanguage('de-DE')).toBe('DE')
+    expect(countryOfLanguage('en-GB')).toBe('GB')
+    expect(countryOfLanguage('fr')).toBe('FR')
+    expect(countryOfLanguage('pt-BR')).toBe('BR')
+    // A region the picker does not offer, or no tag at all: none (the default, US, stands).
+    expect(countryOfLanguage('ar-EG')).toBeUndefined()
+    expect(countryOfLanguage('not a tag')).toBeUndefined()
+    expect(countryOfLanguage(undefined)).toBeUndefined()
+  })
+
+  test('behavior: a German browser buys from Germany, in euros where offered; the quote says so', () => {
+    const choices = onrampChoices(options, ethereum, emptyOnrampForm, 'de-DE')
+    expect(choices).toMatchObject({ country: 'DE', paymentCurrency: 'EUR' })
+    expect(choices.limits).toEqual({ id: 'card', min: '19.995', max: '9999.999' })
+    expect(onrampQuoteRequest(choices, ethereum, '50')).toMatchObject({
+      country: 'DE',
+      paymentCurrency: 'EUR',
+    })
+  })
+
+  test('behavior: the visitor’s country wins over the language; a currency not offered falls back to USD; their own currency pick wins', () => {
+    expect(
+      onrampChoices(options, ethereum, { ...emptyOnrampForm, country: 'FR' }, 'en-US'),
+    ).toMatchObject({ country: 'FR', paymentCurrency: 'EUR' })
+    // Pounds are not offered here: the options' default.
+    expect(
+      onrampChoices(options, ethereum, { ...emptyOnrampForm, country: 'GB' }, 'de-DE'),
+    ).toMatchObject({ country: 'GB', paymentCurrency: 'USD' })
+    expect(
+      onrampChoices(options, ethereum, { ...emptyOnrampForm, paymentCurrency: 'USD' }, 'de-DE'),
+    ).toMatchObject({ country: 'DE', paymentCurrency: 'USD' })
+    // A country the picker does not offer is not sent.
+    expect(
+      onrampChoices(options, ethereum, { ...emptyOnrampForm, country: 'QQ' }, 'en-US').country,
+    ).toBe('US')
+  })
+})
+
 describe('onrampQuoteRequest', () => {
   test('behavior: the form as the API takes it, the amount trimmed', () => {
     const choices = onrampChoices(options, ethereum, emptyOnrampForm)
@@ -209,6 +250,7 @@ describe('onrampQuoteRequest', () => {
       amount: '100.5',
       network: ethereum,
       paymentMethod: 'card',
+      country: 'US',
     })
   })
 
@@ -219,11 +261,17 @@ describe('onrampQuoteRequest', () => {
 })
 
 describe('safeCheckoutUrl', () => {
-  test('behavior: only https checkouts are opened', () => {
+  test("behavior: only https checkouts are opened, or the dev stand-ins' http ones on loopback", () => {
     expect(safeCheckoutUrl('https://pay.coinbase.com/buy?sessionToken=abc')).toBe(
       'https://pay.coinbase.com/buy?sessionToken=abc',
     )
     expect(safeCheckoutUrl('http://meld.io/checkout')).toBeUndefined()
+    // The dev stand-ins on loopback (npm start), and nothing that only starts like them.
+    expect(safeCheckoutUrl('http://127.0.0.1:8795/meld/checkout/abc')).toBe(
+      'http://127.0.0.1:8795/meld/checkout/abc',
+    )
+    expect(safeCheckoutUrl('http://127.0.0.1.evil.example/checkout')).toBeUndefined()
+    expect(safeCheckoutUrl('http://localhost.evil.example/checkout')).toBeUndefined()
     expect(safeCheckoutUrl('javascript:alert(1)')).toBeUndefined()
     expect(safeCheckoutUrl('/relative')).toBeUndefined()
   })

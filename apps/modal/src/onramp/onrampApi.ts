@@ -4,13 +4,16 @@
  * every failure is an `OnrampApiError` whose message is what the visitor reads.
  */
 import {
+  type CaipNetworkId,
   type OnrampOptions,
+  type OnrampOrder,
   type OnrampProviderId,
   type OnrampQuote,
   type OnrampQuoteRequest,
   onrampCheckoutRequestSchema,
   onrampCheckoutSchema,
   onrampOptionsSchema,
+  onrampOrdersSchema,
   onrampQuoteRequestSchema,
   onrampQuoteSchema,
 } from '@airlock/protocol'
@@ -68,7 +71,7 @@ export type OnrampApiContext = { apiFetch: ApiFetch; store: ModalStore }
  */
 export function createOnrampApi({ apiFetch, store }: OnrampApiContext) {
   /** The route of `action` for this modal's project and the site it is on. */
-  function route(action: 'options' | 'quote' | 'checkout') {
+  function route(action: 'options' | 'quote' | 'checkout' | 'orders') {
     const { config, host } = store.getState()
     if (!config.projectId || !host)
       throw new OnrampApiError(onRampText.notAvailable, { code: 'onrampNotConfigured' })
@@ -124,6 +127,23 @@ export function createOnrampApi({ apiFetch, store }: OnrampApiContext) {
         const url = safeCheckoutUrl(onrampCheckoutSchema.parse(answer).url)
         if (url === undefined) throw new OnrampApiError(onRampText.unsafeCheckout)
         return url
+      }),
+
+    /** The purchases of `address` on `network` opened on this site, newest first (issue 36). */
+    orders: (
+      address: string,
+      network: CaipNetworkId,
+      signal?: AbortSignal,
+    ): Promise<OnrampOrder[]> =>
+      call(onRampText.ordersFailed, async () => {
+        const { path, query, frame } = route('orders')
+        const answer = await apiFetch('GET', path, {
+          query: { ...query, address, network },
+          frame,
+          quiet: true,
+          ...(signal ? { signal } : {}),
+        })
+        return onrampOrdersSchema.parse(answer).orders
       }),
   }
 }

@@ -21,6 +21,7 @@ import {
   onrampDefaultPaymentMethod,
 } from '@airlock/protocol'
 import type { OnrampForm } from '../stores/onrampState'
+import { localeCountry, onrampCountryCurrencies } from './onrampLocale'
 
 /** The payment methods the form offers, in its order: card first (the default). */
 export const onrampPaymentMethods = ['card', 'ach_bank_account'] as const
@@ -58,22 +59,31 @@ export type OnrampChoices = {
   paymentMethod: string
   /** The chosen payment method's limits. */
   limits: OnrampPaymentMethodLimit | undefined
+  /** Where the visitor buys from: their pick, else their browser language's country. */
+  country: string
 }
 
 /**
  * The options narrowed to `network` and the form's choices: the purchase currency the visitor
  * picked, else the options' default (USDC) where it is offered on the network, else the first
- * offered; the payment currency (USD by default) and method (card by default) likewise. USD's
- * limits are spec §9's, as the API checks them; another currency's are what the options list.
+ * offered; the country the visitor picked, else their browser language's (`language`, e.g.
+ * `navigator.language`); the payment currency they picked, else the country's when offered, else
+ * the options' default (USD); the method (card by default) likewise. USD's limits are spec §9's,
+ * as the API checks them; another currency's are what the options list.
  *
  * @example
- * onrampChoices(options, 'eip155:1', emptyOnrampForm).limits // { id: 'card', min: '10.00', max: '7500.00' }
+ * onrampChoices(options, 'eip155:1', emptyOnrampForm, 'en-US').limits // { id: 'card', min: '10.00', max: '7500.00' }
  */
 export function onrampChoices(
   options: OnrampOptions,
   network: CaipNetworkId,
   form: OnrampForm,
+  language?: string,
 ): OnrampChoices {
+  const country =
+    form.country !== undefined && form.country in onrampCountryCurrencies
+      ? form.country
+      : localeCountry(language)
   const purchaseCurrencies = options.purchaseCurrencies
     .filter((currency) => currency.networks.some((entry) => entry.caipNetworkId === network))
     .map((currency) => currency.symbol)
@@ -93,7 +103,7 @@ export function onrampChoices(
         ]
   const paymentCurrencies = listed.map((currency) => currency.id)
   const paymentCurrency =
-    [form.paymentCurrency, options.defaultPaymentCurrency].find(
+    [form.paymentCurrency, onrampCountryCurrencies[country], options.defaultPaymentCurrency].find(
       (id) => id !== undefined && paymentCurrencies.includes(id),
     ) ??
     paymentCurrencies[0] ??
@@ -123,6 +133,7 @@ export function onrampChoices(
     paymentMethods,
     paymentMethod,
     limits: paymentMethods.find((method) => method.id === paymentMethod),
+    country,
   }
 }
 
@@ -171,7 +182,10 @@ export function chosenOnrampProvider(
 
 /** The quote request for the form, without a provider (each provider is asked on its own). */
 export function onrampQuoteRequest(
-  choices: Pick<OnrampChoices, 'purchaseCurrency' | 'paymentCurrency' | 'paymentMethod'>,
+  choices: Pick<
+    OnrampChoices,
+    'purchaseCurrency' | 'paymentCurrency' | 'paymentMethod' | 'country'
+  >,
   network: CaipNetworkId,
   paymentAmount: string,
 ): Omit<OnrampQuoteRequest, 'provider'> | undefined {
@@ -182,5 +196,6 @@ export function onrampQuoteRequest(
     amount: paymentAmount.trim(),
     network,
     paymentMethod: choices.paymentMethod,
+    country: choices.country,
   }
 }

@@ -13,6 +13,8 @@ export type OnrampForm = {
   paymentMethod: string | undefined
   /** The provider the visitor picked; undefined: the best quote. */
   selectedProvider: OnrampProviderId | undefined
+  /** The country the visitor picked (ISO 3166-1 alpha-2); undefined: the browser language's. */
+  country: string | undefined
 }
 
 export const emptyOnrampForm: OnrampForm = {
@@ -21,4 +23,5 @@ export const emptyOnrampForm: OnrampForm = {
   paymentCurrency: undefined,
   paymentMethod: undefined,
   selectedProvider: undefined,
+  country: undefined,
 }

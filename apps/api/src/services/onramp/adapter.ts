@@ -1,11 +1,12 @@
 /**
  * What an onramp provider's adapter does for the API (`meld.ts`, `coinbase.ts`): say who it is
  * and where it delivers, list the currencies and limits it takes, quote a purchase and open its
- * checkout. Each talks to its provider's real HTTP API with the operator's key, which never
+ * checkout, and say where an order stands. Each talks to its provider's real HTTP API with the operator's key, which never
  * leaves the adapter; failures are `OnrampProviderError`s (`providerHttp.ts`).
  */
 import type {
   CaipNetworkId,
+  OnrampOrderStatus,
   OnrampPaymentCurrency,
   OnrampProvider,
   OnrampQuote,
@@ -31,6 +32,23 @@ export type OnrampCheckoutPurchase = OnrampPurchase & {
   address: string
   /** The visitor's IP address: Coinbase binds its session token to it. */
   clientIp: string
+  /** Our id of the order, given to the provider so its webhooks and status name it. */
+  orderId: string
+}
+
+/** A checkout opened: its page, and what the order keeps of it. */
+export type OnrampCheckoutOpened = {
+  url: string
+  /** The provider's id of this checkout (Meld's session id; Coinbase's partnerUserRef). */
+  providerOrderId: string
+  /** The crypto the quote behind the checkout delivers, when one was asked. */
+  purchaseAmount: string | undefined
+}
+
+/** Where the provider says an order stands; undefined: it has no transaction for it yet. */
+export type OnrampOrderUpdate = {
+  status: OnrampOrderStatus
+  purchaseAmount: string | undefined
 }
 
 export type OnrampAdapter = {
@@ -38,6 +56,8 @@ export type OnrampAdapter = {
   /** The fiat currencies it takes and each payment method's limits. */
   paymentCurrencies(): Promise<OnrampPaymentCurrency[]>
   quote(purchase: OnrampPurchase): Promise<OnrampQuote>
-  /** The URL of its checkout for this purchase, the address prefilled. */
-  checkoutUrl(purchase: OnrampCheckoutPurchase): Promise<string>
+  /** Its checkout for this purchase, the address prefilled and the order named. */
+  checkout(purchase: OnrampCheckoutPurchase): Promise<OnrampCheckoutOpened>
+  /** Asks the provider's order status API (the fallback to its webhook). */
+  orderStatus(providerOrderId: string): Promise<OnrampOrderUpdate | undefined>
 }

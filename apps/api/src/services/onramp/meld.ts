@@ -9,9 +9,13 @@
  *   POST /payments/crypto/quote { countryCode, sourceCurrencyCode, sourceAmount,
  *        destinationCurrencyCode, paymentMethodType } → { quotes: [{ serviceProvider,
  *        sourceAmount, destinationAmount, totalFee, … }], message, error }
- *   POST /crypto/session/widget { sessionType: 'BUY', sessionData: { walletAddress, countryCode,
- *        sourceCurrencyCode, sourceAmount, destinationCurrencyCode, serviceProvider,
- *        paymentMethodType } } → { widgetUrl, … }
+ *   POST /crypto/session/widget { sessionType: 'BUY', externalSessionId, sessionData: {
+ *        walletAddress, countryCode, sourceCurrencyCode, sourceAmount, destinationCurrencyCode,
+ *        serviceProvider, paymentMethodType } } → { id, widgetUrl, … }
+ *   GET  /payments/transactions/sessions/{sessionId} → { transaction: { status,
+ *        destinationAmount, … } } (404 until the visitor has started paying)
+ *
+ * `externalSessionId` is our order id: Meld's webhooks repeat it (`meldWebhook.ts`).
  *
  * Meld names a crypto currency with its chain: `USDC_ETHEREUM`, `SOL_SOLANA` (its widget URL
  * docs). The chain codes below other than ETHEREUM and SOLANA follow that pattern but could not
@@ -25,7 +29,13 @@ import type {
 } from '@airlock/protocol'
 import { onrampProviderFeeRange } from '@airlock/protocol'
 import { z } from 'zod'
-import type { OnrampAdapter, OnrampCheckoutPurchase, OnrampPurchase } from './adapter'
+import type {
+  OnrampAdapter,
+  OnrampCheckoutOpened,
+  OnrampCheckoutPurchase,
+  OnrampPurchase,
+} from './adapter'
+import { meldTransactionStatus } from './meldWebhook'
 import { badAnswer, OnrampProviderError, providerJson } from './providerHttp'
 
 export const meldApiUrl = 'https://api.meld.io'
@@ -65,9 +75,19 @@ const quoteSchema = z.looseObject({
 })
 const quotesSchema = z.looseObject({ quotes: z.array(quoteSchema).nullish() })
 
-const widgetSchema = z.looseObject({ widgetUrl: z.url({ protocol: /^https$/ }) })
+/** The widget's page: https, or (the dev stand-in's) http on loopback. */
+const widgetSchema = (test: boolean) =>
+  z.looseObject({
+    id: z.string().min(1).max(128),
+    widgetUrl: test ? z.url({ protocol: /^https?$/ }) : z.url({ protocol: /^https$/ }),
+  })
+const transactionSchema = z.looseObject({
+  transaction: z.looseObject({ status: z.string(), destinationAmount: z.number().nullish() }),
+})
 
-const label = 'Meld.io'
+const meldLabel = 'Meld.io'
+/** The dev stand-in's label: the visitor must see it is not Meld (scripts/devOnramp.mjs). */
+const testLabel = 'Meld.io (test)'
 
 /**
  * @example
@@ -77,30 +97,44 @@ const label = 'Meld.io'
 export function createMeldAdapter({
   apiKey,
   timeoutMs,
+  testUrl,
 }: {
   apiKey: string
   /** How long Meld may take to answer; default `onrampProviderTimeoutMs`. */
   timeoutMs?: number | undefined
+  /** The dev stand-in's Meld API (`AIRLOCK_ONRAMP_TEST_PROVIDERS_URL`/meld), labelled as a test. */
+  testUrl?: string | undefined
 }): OnrampAdapter {
+  const test = testUrl !== undefined
+  const label = test ? testLabel : meldLabel
+  const apiUrl = testUrl ?? meldApiUrl
+  const widget = widgetSchema(test)
   const provider: OnrampProvider = {
     id: 'meld',
     label,
     name: 'meld',
     feeRange: onrampProviderFeeRange,
-    url: 'https://meld.io',
+    url: test ? apiUrl : 'https://meld.io',
     supportedChains: Object.keys(meldChainCodes) as CaipNetworkId[],
   }
   const headers = { Authorization: `BASIC ${apiKey}`, 'Meld-Version': meldVersion }
-  const call = (purpose: string, method: 'GET' | 'POST', path: string, body?: unknown) =>
+  const call = (
+    purpose: string,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    notFound?: unknown,
+  ) =>
     providerJson({
       provider: 'meld',
       label,
       purpose,
-      url: `${meldApiUrl}${path}`,
+      url: `${apiUrl}${path}`,
       method,
       headers,
       body,
       timeoutMs,
+      ...(notFound === undefined ? {} : { notFound }),
     })
 
   const currencyCode = (purchase: OnrampPurchase) => {
@@ -178,12 +212,13 @@ export function createMeldAdapter({
         network: purchase.network,
       }
     },
-    async checkoutUrl(purchase: OnrampCheckoutPurchase): Promise<string> {
+    async checkout(purchase: OnrampCheckoutPurchase): Promise<OnrampCheckoutOpened> {
       // A widget session is for one of Meld's onramps: the one with the best quote.
       const best = await bestQuote(purchase)
-      const parsed = widgetSchema.safeParse(
+      const parsed = widget.safeParse(
         await call('checkout', 'POST', '/crypto/session/widget', {
           sessionType: 'BUY',
+          externalSessionId: purchase.orderId,
           sessionData: {
             ...quoteBody(purchase),
             walletAddress: purchase.address,
@@ -192,7 +227,30 @@ export function createMeldAdapter({
         }),
       )
       if (!parsed.success) throw badAnswer('meld', label, 'checkout')
-      return parsed.data.widgetUrl
+      return {
+        url: parsed.data.widgetUrl,
+        providerOrderId: parsed.data.id,
+        purchaseAmount: String(best.destinationAmount),
+      }
+    },
+    async orderStatus(sessionId) {
+      const answer = await call(
+        'order status',
+        'GET',
+        `/payments/transactions/sessions/${encodeURIComponent(sessionId)}`,
+        undefined,
+        null,
+      )
+      // No transaction yet: the visitor has not paid.
+      if (answer === null) return undefined
+      const parsed = transactionSchema.safeParse(answer)
+      if (!parsed.success) throw badAnswer('meld', label, 'order status')
+      const { status, destinationAmount } = parsed.data.transaction
+      return {
+        status: meldTransactionStatus(status),
+        purchaseAmount:
+          typeof destinationAmount === 'number' ? String(destinationAmount) : undefined,
+      }
     },
   }
 }

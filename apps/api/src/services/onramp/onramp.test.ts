@@ -275,15 +275,17 @@ describe('onramp quote', () => {
 })
 
 describe('onramp checkout', () => {
-  test("behavior: Coinbase's checkout opens with a session token for the address, the purchase preset", async () => {
-    const { url } = await onramp().checkout({
+  test("behavior: Coinbase's checkout opens on its quote with a session token for the address, the purchase preset and the order named", async () => {
+    const { opened } = await onramp().checkout({
       ...usdc,
       provider: 'coinbase',
       address: evmAddress,
       network: 'eip155:8453',
       clientIp: '203.0.113.9',
+      orderId: 'ord_1',
     })
-    const checkout = new URL(url)
+    expect(opened).toMatchObject({ providerOrderId: 'ord_1', purchaseAmount: '98.530000' })
+    const checkout = new URL(opened.url)
     expect(checkout.origin + checkout.pathname).toBe('https://pay.coinbase.com/buy/select-asset')
     expect(Object.fromEntries(checkout.searchParams)).toEqual({
       appId: coinbaseAppId,
@@ -293,8 +295,10 @@ describe('onramp checkout', () => {
       presetFiatAmount: '100.00',
       fiatCurrency: 'USD',
       defaultPaymentMethod: 'CARD',
+      quoteId: 'quote-1',
+      partnerUserRef: 'ord_1',
     })
-    expect(providers.calls).toEqual([
+    expect(providers.calls.slice(1)).toEqual([
       {
         provider: 'coinbase',
         method: 'POST',
@@ -309,20 +313,26 @@ describe('onramp checkout', () => {
   })
 
   test("behavior: Meld's checkout is the widget of its best quote's onramp, the wallet prefilled", async () => {
-    const { url } = await onramp().checkout({
+    const { opened } = await onramp().checkout({
       ...usdc,
       provider: 'meld',
       address: evmAddress,
       network: 'eip155:1',
       clientIp: '203.0.113.9',
+      orderId: 'ord_1',
     })
-    expect(url).toBe('https://meldcrypto.com/?token=widget-token-1')
+    expect(opened).toEqual({
+      url: 'https://meldcrypto.com/?token=widget-token-1',
+      providerOrderId: 'WePzm7gRdUgis7VHQjMYYL',
+      purchaseAmount: '97.5',
+    })
     expect(providers.calls.map((call) => call.path)).toEqual([
       '/payments/crypto/quote',
       '/crypto/session/widget',
     ])
     expect(providers.calls[1]?.body).toEqual({
       sessionType: 'BUY',
+      externalSessionId: 'ord_1',
       sessionData: {
         countryCode: 'US',
         sourceCurrencyCode: 'USD',
@@ -343,6 +353,7 @@ describe('onramp checkout', () => {
         address: 'So11111111111111111111111111111111111111112',
         network: 'eip155:1',
         clientIp: '203.0.113.9',
+        orderId: 'ord_1',
       }),
     ).rejects.toMatchObject({
       code: 'invalidRequest',
@@ -364,6 +375,7 @@ describe('onramp checkout', () => {
         address: evmAddress,
         network: 'eip155:1',
         clientIp: '203.0.113.9',
+        orderId: 'ord_1',
       }),
     ).rejects.toMatchObject({
       kind: 'badAnswer',

@@ -15,7 +15,6 @@ import {
   chainSupport,
   isSolanaAddress,
   namespaceOf,
-  type OnrampCheckout,
   type OnrampCheckoutRequest,
   type OnrampOptions,
   type OnrampPaymentCurrency,
@@ -32,7 +31,7 @@ import {
   onrampDefaultPurchaseCurrency,
   parseCaipNetworkId,
 } from '@airlock/protocol'
-import type { OnrampAdapter, OnrampPurchase } from './adapter'
+import type { OnrampAdapter, OnrampCheckoutOpened, OnrampPurchase } from './adapter'
 import { createCoinbaseAdapter } from './coinbase'
 import { createMeldAdapter } from './meld'
 import type { OnrampConfig } from './onrampConfig'
@@ -54,7 +53,10 @@ export type Onramp = {
    */
   check(request: OnrampQuoteRequest | OnrampCheckoutRequest): void
   quote(request: OnrampQuoteRequest): Promise<OnrampQuote>
-  checkout(request: OnrampCheckoutRequest & { clientIp: string }): Promise<OnrampCheckout>
+  /** Opens the provider's checkout for the order `orderId`; the purchase as it was checked. */
+  checkout(
+    request: OnrampCheckoutRequest & { clientIp: string; orderId: string },
+  ): Promise<{ opened: OnrampCheckoutOpened; purchase: OnrampPurchase }>
 }
 
 export declare namespace createOnramp {
@@ -67,16 +69,40 @@ export declare namespace createOnramp {
 }
 
 /**
- * The adapters of the providers `config` has keys for: Meld first, then Coinbase. `timeoutMs`:
+ * The adapters of the providers `config` has keys for: Meld first, then Coinbase (both at the dev
+ * stand-ins when `config.testProvidersUrl` is set). `timeoutMs`:
  * how long each may take to answer (default `onrampProviderTimeoutMs`, 10 s).
  */
 export function onrampAdapters(
   config: OnrampConfig,
   { timeoutMs }: { timeoutMs?: number | undefined } = {},
 ): OnrampAdapter[] {
+  const standIns = config.testProvidersUrl
   return [
-    ...(config.meld ? [createMeldAdapter({ ...config.meld, timeoutMs })] : []),
-    ...(config.coinbase ? [createCoinbaseAdapter({ ...config.coinbase, timeoutMs })] : []),
+    ...(config.meld
+      ? [
+          createMeldAdapter({
+            ...config.meld,
+            timeoutMs,
+            testUrl: standIns === undefined ? undefined : `${standIns}/meld`,
+          }),
+        ]
+      : []),
+    ...(config.coinbase
+      ? [
+          createCoinbaseAdapter({
+            ...config.coinbase,
+            timeoutMs,
+            test:
+              standIns === undefined
+                ? undefined
+                : {
+                    apiUrl: `${standIns}/coinbase/onramp`,
+                    checkoutUrl: `${standIns}/coinbase/checkout`,
+                  },
+          }),
+        ]
+      : []),
   ]
 }
 
@@ -232,11 +258,15 @@ export function createOnramp(
       const { adapter, purchase } = await checkedPurchase(request)
       return adapter.quote(purchase)
     },
-    async checkout({ clientIp, ...request }) {
+    async checkout({ clientIp, orderId, ...request }) {
       const { adapter, purchase } = await checkedPurchase(request)
-      return {
-        url: await adapter.checkoutUrl({ ...purchase, address: request.address, clientIp }),
-      }
+      const opened = await adapter.checkout({
+        ...purchase,
+        address: request.address,
+        clientIp,
+        orderId,
+      })
+      return { opened, purchase }
     },
   }
 }

@@ -5,6 +5,12 @@
  * `AIRLOCK_ONRAMP_COINBASE_API_KEY` (a CDP secret API key's id) and
  * `AIRLOCK_ONRAMP_COINBASE_API_SECRET` (its secret: a base64 Ed25519 key or an EC PEM), which sign
  * the JWT each Coinbase request carries. Neither: buying crypto is off. Messages never repeat a key.
+ * Each provider's webhook secret (issue 36), `AIRLOCK_ONRAMP_MELD_WEBHOOK_SECRET` (the secret of
+ * the Meld webhook profile) and `AIRLOCK_ONRAMP_COINBASE_WEBHOOK_SECRET` (the `secret` of the CDP
+ * webhook subscription), lets the API take that provider's signed order updates; without it the
+ * orders are followed by asking the provider only. `AIRLOCK_ONRAMP_TEST_PROVIDERS_URL` points both
+ * at the development stand-ins instead (`scripts/devOnramp.mjs`, started by `npm start`), which
+ * the modal labels as test providers; production refuses it.
  */
 
 import { ConfigError } from '../../configError'
@@ -12,8 +18,36 @@ import type { Environment } from '../../environment'
 import { type CdpApiKey, cdpSigningKey } from './coinbaseJwt'
 
 export type OnrampConfig = {
-  meld?: { apiKey: string }
-  coinbase?: { appId: string; apiKey: CdpApiKey }
+  meld?: { apiKey: string; webhookSecret?: string | undefined }
+  coinbase?: { appId: string; apiKey: CdpApiKey; webhookSecret?: string | undefined }
+  /** The development stand-ins' origin, instead of Meld's and Coinbase's (dev only). */
+  testProvidersUrl?: string | undefined
+}
+
+/** The stand-ins' origin: an http(s) URL with nothing after its host. */
+function testProvidersUrl(env: Environment): string | undefined {
+  const text = env.AIRLOCK_ONRAMP_TEST_PROVIDERS_URL?.trim()
+  if (!text) return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(text)
+  } catch {}
+  if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search)
+    throw new ConfigError(
+      `AIRLOCK_ONRAMP_TEST_PROVIDERS_URL ${text} must be the origin of the onramp stand-ins (scripts/devOnramp.mjs), e.g. http://127.0.0.1:8795.`,
+    )
+  return url.origin
+}
+
+/** A webhook secret: what the provider's dashboard gives, no spaces. */
+function webhookSecret(env: Environment, name: string, provider: string): string | undefined {
+  const secret = env[name]?.trim()
+  if (!secret) return undefined
+  if (!/^[\x21-\x7e]{16,512}$/.test(secret))
+    throw new ConfigError(
+      `${name} must be the webhook secret ${provider} gave: 16 to 512 printable characters, no spaces.`,
+    )
+  return secret
 }
 
 const coinbaseNames = [
@@ -36,8 +70,14 @@ export function readOnrampConfig(env: Environment): OnrampConfig | undefined {
       throw new ConfigError(
         'AIRLOCK_ONRAMP_MELD_API_KEY must be the API key from the Meld dashboard: 8 to 512 printable characters, no spaces.',
       )
-    config.meld = { apiKey: meldKey }
-  }
+    config.meld = {
+      apiKey: meldKey,
+      webhookSecret: webhookSecret(env, 'AIRLOCK_ONRAMP_MELD_WEBHOOK_SECRET', 'Meld'),
+    }
+  } else if (env.AIRLOCK_ONRAMP_MELD_WEBHOOK_SECRET?.trim())
+    throw new ConfigError(
+      'AIRLOCK_ONRAMP_MELD_WEBHOOK_SECRET is set without AIRLOCK_ONRAMP_MELD_API_KEY: Meld webhooks are for orders opened with its key.',
+    )
   const [appId, keyId, secret] = coinbaseNames.map((name) => env[name]?.trim() ?? '')
   const set = coinbaseNames.filter((_, index) => [appId, keyId, secret][index] !== '')
   if (set.length > 0 && set.length < coinbaseNames.length) {
@@ -62,7 +102,22 @@ export function readOnrampConfig(env: Environment): OnrampConfig | undefined {
         `AIRLOCK_ONRAMP_COINBASE_API_SECRET is not a CDP secret API key: ${error instanceof Error ? error.message : 'it does not parse'}.`,
       )
     }
-    config.coinbase = { appId, apiKey: { id: keyId, secret } }
+    config.coinbase = {
+      appId,
+      apiKey: { id: keyId, secret },
+      webhookSecret: webhookSecret(env, 'AIRLOCK_ONRAMP_COINBASE_WEBHOOK_SECRET', 'Coinbase'),
+    }
+  } else if (env.AIRLOCK_ONRAMP_COINBASE_WEBHOOK_SECRET?.trim())
+    throw new ConfigError(
+      'AIRLOCK_ONRAMP_COINBASE_WEBHOOK_SECRET is set without the AIRLOCK_ONRAMP_COINBASE_* keys: Coinbase webhooks are for orders opened with them.',
+    )
+  if (!config.meld && !config.coinbase) {
+    if (env.AIRLOCK_ONRAMP_TEST_PROVIDERS_URL?.trim())
+      throw new ConfigError(
+        'AIRLOCK_ONRAMP_TEST_PROVIDERS_URL is set without the stand-ins’ keys (AIRLOCK_ONRAMP_MELD_API_KEY, AIRLOCK_ONRAMP_COINBASE_*): take them from scripts/devOnramp.mjs, as npm start does.',
+      )
+    return undefined
   }
-  return config.meld || config.coinbase ? config : undefined
+  config.testProvidersUrl = testProvidersUrl(env)
+  return config
 }

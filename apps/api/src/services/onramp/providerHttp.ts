@@ -38,6 +38,8 @@ export declare namespace providerJson {
     headers: Record<string, string>
     body?: unknown
     timeoutMs?: number | undefined
+    /** What a 404 answers instead of an error: an order the provider has no transaction for yet. */
+    notFound?: unknown
   }
 }
 
@@ -83,6 +85,7 @@ export async function providerJson(request: providerJson.Request): Promise<unkno
       'unavailable',
       `${label} is unavailable right now (HTTP ${response.status}). Try again shortly.`,
     )
+  if (response.status === 404 && 'notFound' in request) return request.notFound
   if (!response.ok)
     throw new OnrampProviderError(
       provider,

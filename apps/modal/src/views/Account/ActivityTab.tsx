@@ -1,5 +1,6 @@
 /**
- * Activity: the account's transactions on the active network, newest first, read a page at a
+ * Activity: the account's purchases through Buy (`PurchasesList`), then its transactions on the
+ * active network, newest first, read a page at a
  * time as the list scrolls. Each row: what happened, with whom (by name and avatar when the
  * address has one), what moved and when, and a tag when it failed. Rows carry `data-tx-id`, `data-tx-hash` (when the id holds one),
  * `data-operation` and `data-status`.
@@ -21,6 +22,7 @@ import {
   transactionHash,
   transferSummary,
 } from './format'
+import { PurchasesList } from './PurchasesList'
 import { RowSkeletons } from './Skeletons'
 import { ListLoadMore, type PanelIds, PanelNote, TabPanel } from './TabPanel'
 
@@ -36,6 +38,7 @@ export function ActivityTab({ ids }: { ids: PanelIds }) {
       tab="activity"
       busy={loading || entry?.status === 'loading' || !!entry?.loadingMore}
     >
+      <PurchasesList />
       {!address ? (
         <PanelNote>{accountText.emptyActivity}</PanelNote>
       ) : !supported ? (

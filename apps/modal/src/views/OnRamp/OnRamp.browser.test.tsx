@@ -13,6 +13,7 @@ import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { HttpError } from '../../api'
 import { onRampText } from '../../messages/onRampText'
+import { localeCountry } from '../../onramp/onrampLocale'
 import { onrampQuoteDelayMs } from '../../onramp/onrampQueries'
 import { evmAccount, testHost } from '../../test/fixtures'
 import {
@@ -97,7 +98,7 @@ function quoteRoute(asked: Asked, answer?: (request: OnrampQuoteRequest) => unkn
       provider,
       purchaseAmount: { amount: delivered[provider], currency: body.purchaseCurrency },
       paymentAmount: { amount: body.amount, currency: body.paymentCurrency },
-      fees: { amount: '1.50', currency: body.paymentCurrency },
+      fees: { amount: provider === 'meld' ? '1.50' : '0.845', currency: body.paymentCurrency },
       network: body.network,
     }
   }
@@ -179,6 +180,31 @@ describe('OnRamp', () => {
     expect(screen.getByRole('button', { name: onRampText.continue })).toBeDisabled()
   })
 
+  test('behavior: the country starts as the browser language’s; picking Germany quotes from Germany in euros', async () => {
+    const asked: Asked = []
+    const withEuros: OnrampOptions = {
+      ...options,
+      paymentCurrencies: [
+        ...options.paymentCurrencies,
+        { id: 'EUR', payment_method_limits: [{ id: 'card', min: '15', max: '4000' }] },
+      ],
+    }
+    renderOnRamp({
+      network: base,
+      api: { [optionsPath]: () => withEuros, [quotePath]: quoteRoute(asked) },
+    })
+    const country = (await screen.findByLabelText(onRampText.country)) as HTMLSelectElement
+    expect(country.value).toBe(localeCountry(navigator.language))
+    await userEvent.selectOptions(country, 'DE')
+    expect(country.selectedOptions[0]?.textContent).toBe('Germany')
+    expect(document.querySelector('[data-onramp-limits]')).toHaveTextContent(
+      'From 15.00 to 4,000.00 EUR',
+    )
+    await userEvent.type(await amountField(), '50')
+    await expect.poll(() => asked.length).toBe(2)
+    expect(asked[0]).toMatchObject({ country: 'DE', paymentCurrency: 'EUR', amount: '50' })
+  })
+
   test('behavior: once the typing pauses, each provider quotes the amount; the best is first and chosen', async () => {
     const asked: Asked = []
     renderOnRamp({ network: base, api: { [quotePath]: quoteRoute(asked) } })
@@ -208,7 +234,14 @@ describe('OnRamp', () => {
     expect(providerRow('meld')?.querySelector('[data-onramp-receive]')).toHaveTextContent(
       '98.50 USDC',
     )
-    expect(within(providerRow('meld')!).getByText(/1-2%/)).toHaveTextContent('Fees 1-2%')
+    // Each row's fees are its own quote's, not a constant range.
+    expect(providerRow('meld')?.querySelector('[data-onramp-fees]')).toHaveTextContent(
+      'Fees 1.50 USD',
+    )
+    expect(providerRow('coinbase')?.querySelector('[data-onramp-fees]')).toHaveTextContent(
+      'Fees 0.85 USD',
+    )
+    expect(screen.queryByText(/1-2%/)).toBeNull()
     expect(screen.getByRole('button', { name: 'Continue with Coinbase' })).toBeEnabled()
     // The visitor may pick the other.
     await userEvent.click(providerRow('meld')!)
@@ -311,6 +344,8 @@ describe('OnRamp', () => {
       paymentCurrency: 'USD',
       amount: '250',
       paymentMethod: 'card',
+      // Where the visitor buys from: the browser language's country (issue 36).
+      country: localeCountry(navigator.language),
     })
     answer({ url: checkoutUrl })
     await expect.poll(() => fakeWindow.location.href).toBe(checkoutUrl)

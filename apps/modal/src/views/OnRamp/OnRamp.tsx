@@ -1,13 +1,17 @@
 /**
  * OnRamp ("Buy", issue 22): buying crypto onto the connected address through an onramp provider.
  * The visitor picks what to buy and how to pay, types a fiat amount (checked as they type against
- * the payment method's limits), and each provider on the network quotes it after a pause in the
- * typing; the best quote is chosen unless they pick another. Continue opens the provider's
- * checkout in a new window — opened in the click, sent to the checkout once the API answers.
+ * the payment method's limits), and each provider on the network quotes it, with its own fees,
+ * after a pause in the typing; the best quote is chosen unless they pick another. Continue opens
+ * the provider's checkout in a new window — opened in the click, sent to the checkout once the API
+ * answers. The order it opened is then followed (Activity lists it; a toast says when it
+ * completes).
  */
 
 import {
   type CaipNetworkId,
+  formatFiatAmount,
+  type OnrampMoney,
   type OnrampOptions,
   type OnrampProviderId,
   type OnrampQuoteRequest,
@@ -32,11 +36,14 @@ import {
   rankOnrampProviders,
 } from '../../onramp/onrampChoices'
 import { onrampLimitsText } from '../../onramp/onrampFormat'
+import { countryName, onrampCountryCurrencies } from '../../onramp/onrampLocale'
 import {
   onrampOptionsQuery,
+  onrampOrdersKey,
   onrampQuoteDelayMs,
   onrampQuoteQuery,
 } from '../../onramp/onrampQueries'
+import { useOnrampOrders } from '../../onramp/useOnrampOrders'
 import { queryClientOf } from '../../queries/queryClient'
 import { type OnrampForm, onrampFormOf, updateOnrampForm } from '../../stores/onramp'
 import { activeNetworkOf } from '../../stores/store'
@@ -125,8 +132,14 @@ function OnRampForm({ options, network }: { options: OnrampOptions; network: Cai
   const networkName = useModalState((state) => activeNetworkOf(state)?.name ?? state.activeNetwork)
   const id = useId()
   const [handoff, setHandoff] = useState<Handoff>()
+  // The purchases of the address, followed here too: the toast says when one completes.
+  useOnrampOrders(context, address, network)
 
-  const choices = useMemo(() => onrampChoices(options, network, onramp), [options, network, onramp])
+  const choices = useMemo(
+    () => onrampChoices(options, network, onramp, navigator.language),
+    [options, network, onramp],
+  )
+  const countries = useMemo(() => countryChoices(navigator.language), [])
   const amountError = onrampAmountError(
     onramp.paymentAmount,
     choices.limits,
@@ -161,6 +174,8 @@ function OnRampForm({ options, network }: { options: OnrampOptions; network: Cai
       { ...request, provider: provider.id, address },
       {
         onSuccess: (url) => {
+          // The order the checkout opened is pending now: Activity and this view follow it.
+          void queryClientOf(store).invalidateQueries({ queryKey: onrampOrdersKey })
           if (!popup || popup.closed) {
             setHandoff({ status: 'blocked', provider: provider.label, url })
             return
@@ -287,6 +302,24 @@ function OnRampForm({ options, network }: { options: OnrampOptions; network: Cai
           )}
         </div>
       </div>
+      <div className={form.field}>
+        <label className={form.label} htmlFor={`${id}-country`}>
+          {onRampText.country}
+        </label>
+        {/* The country's currency follows it, unless the visitor picked another. */}
+        <select
+          id={`${id}-country`}
+          className={styles.select}
+          value={choices.country}
+          onChange={(event) => update({ country: event.target.value, paymentCurrency: undefined })}
+        >
+          {countries.map(({ code, name }) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
       {rows.length > 0 && (
         <ul className={list.list} aria-label={onRampText.providers}>
           {rows.map(({ provider, result }) => (
@@ -301,7 +334,10 @@ function OnRampForm({ options, network }: { options: OnrampOptions; network: Cai
               >
                 <span className={styles.stacked}>
                   <span className={list.name}>{provider.label}</span>
-                  <small>{onRampText.fees(provider.feeRange)}</small>
+                  {/* The provider's own fees for this amount, from its quote (issue 36). */}
+                  {result?.status === 'quoted' && (
+                    <small data-onramp-fees="">{quoteFeesText(result.quote.fees)}</small>
+                  )}
                 </span>
                 <QuoteText result={result} />
               </button>
@@ -339,6 +375,18 @@ function OnRampForm({ options, network }: { options: OnrampOptions; network: Cai
       </button>
     </div>
   )
+}
+
+/** The countries the picker offers, by name in the visitor's language. */
+function countryChoices(language: string) {
+  return Object.keys(onrampCountryCurrencies)
+    .map((code) => ({ code, name: countryName(code, language) }))
+    .sort((a, b) => a.name.localeCompare(b.name, language))
+}
+
+/** A quote's fees as the visitor reads them: 'Fees 2.50 USD'. */
+function quoteFeesText({ amount, currency }: OnrampMoney): string {
+  return onRampText.fees(`${formatFiatAmount(amount, { rounding: 'up' }) ?? amount} ${currency}`)
 }
 
 /** What a provider's row says of its quote: the crypto it delivers, or why it has none. */
