@@ -8,7 +8,7 @@ import { utcDay } from './days'
 import { gasSponsorshipMigration } from './migrations/0014_gasSponsorship'
 import { socialConsentMigration } from './migrations/0015_socialConsent'
 import { emailAddressLocksMigration } from './migrations/0016_emailAddressLocks'
-import { onrampOrdersMigration } from './migrations/0018_onrampOrders'
+import { onrampOrdersMigration } from './migrations/0019_onrampOrders'
 import type { Database } from './storage'
 
 // `timestamptz` is a real type in Postgres; SQLite accepts the name and keeps the ISO text as is.
@@ -556,7 +556,7 @@ const migrations = {
         .execute()
     },
   },
-  '0018_onramp_orders': onrampOrdersMigration,
+  '0019_onramp_orders': onrampOrdersMigration,
 } satisfies Record<string, Migration>
 
 export type MigrationName = keyof typeof migrations

@@ -1,5 +1,5 @@
 /**
- * Migration 0018 (onramp orders): the purchases visitors started at a provider's checkout, and
+ * Migration 0019 (onramp orders): the purchases visitors started at a provider's checkout, and
  * where each stands (issue 36; `onrampOrdersTable.ts`).
  */
 import type { Kysely, Migration } from 'kysely'
