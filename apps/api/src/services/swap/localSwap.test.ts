@@ -2,11 +2,12 @@
 // used as the modal uses it: a fresh funded account quotes, checks its allowance, sends the
 // approval and the swap transactions the adapter builds, and its balances move as quoted. A swap
 // that would revert is refused before any wallet sees it; a chain that does not answer says so.
-import { swapNativeTokenAddress } from '@airlock/protocol'
+import { minimumReceived, swapNativeTokenAddress } from '@airlock/protocol'
 import {
   type Address,
   createPublicClient,
   createWalletClient,
+  decodeFunctionData,
   erc20Abi,
   type Hex,
   http,
@@ -21,7 +22,7 @@ import { devChainContracts, seedDevChain } from '../../../../../devchain/seed.mj
 import { deployDevUniswap, devUniswapAddresses } from '../../../../../devchain/uniswap.mjs'
 import { freePort } from '../../../test/ports'
 import { type Anvil, startAnvil } from '../indexer/testing/anvil'
-import { createLocalSwap } from './localSwap'
+import { createLocalSwap, uniswapV2RouterAbi } from './localSwap'
 import type { SwapAdapter } from './swapAdapter'
 import { SwapProviderError } from './swapProviderError'
 
@@ -126,6 +127,7 @@ describe('local swap on the dev Uniswap', () => {
     const allowance = await swap.allowance({ token: native, owner: visitor.address })
     expect(allowance.allowance).toBe(2n ** 256n - 1n)
     const tx = await swap.swapTransaction({
+      minimumReceived: 1n,
       fromToken: native,
       toToken: ausd,
       amount,
@@ -146,6 +148,7 @@ describe('local swap on the dev Uniswap', () => {
     const visitor = await fundedVisitor()
     const build = () =>
       swap.swapTransaction({
+        minimumReceived: 1n,
         fromToken: native,
         toToken: ausd,
         amount: parseEther('0.1'),
@@ -170,6 +173,7 @@ describe('local swap on the dev Uniswap', () => {
     const visitor = await fundedVisitor()
     await visitor.send(
       await swap.swapTransaction({
+        minimumReceived: 1n,
         fromToken: native,
         toToken: ausd,
         amount: parseEther('1'),
@@ -184,6 +188,7 @@ describe('local swap on the dev Uniswap', () => {
       allowance: 0n,
     })
     const unapproved = swap.swapTransaction({
+      minimumReceived: 1n,
       fromToken: ausd,
       toToken: native,
       amount,
@@ -202,6 +207,7 @@ describe('local swap on the dev Uniswap', () => {
     const { toAmount } = await swap.quote({ fromToken: ausd, toToken: native, amount })
     await visitor.send(
       await swap.swapTransaction({
+        minimumReceived: 1n,
         fromToken: ausd,
         toToken: native,
         amount,
@@ -219,6 +225,7 @@ describe('local swap on the dev Uniswap', () => {
     const visitor = await fundedVisitor()
     await visitor.send(
       await swap.swapTransaction({
+        minimumReceived: 1n,
         fromToken: native,
         toToken: ausd,
         amount: parseEther('1'),
@@ -229,6 +236,7 @@ describe('local swap on the dev Uniswap', () => {
     expect((await swap.allowance({ token: ausd, owner: visitor.address })).allowance).toBe(0n)
 
     const built = await swap.swapTransaction({
+      minimumReceived: 1n,
       fromToken: ausd,
       toToken: native,
       amount,
@@ -251,6 +259,7 @@ describe('local swap on the dev Uniswap', () => {
     // No aUSD at all: the approval goes through, the swap can't take what is not there.
     const visitor = await fundedVisitor()
     const refused = swap.swapTransaction({
+      minimumReceived: 1n,
       fromToken: ausd,
       toToken: native,
       amount: parseUnits('1000', 6),
@@ -270,6 +279,7 @@ describe('local swap on the dev Uniswap', () => {
     const visitor = await fundedVisitor()
     await visitor.send(
       await swap.swapTransaction({
+        minimumReceived: 1n,
         fromToken: native,
         toToken: ausd,
         amount: parseEther('1'),
@@ -281,9 +291,105 @@ describe('local swap on the dev Uniswap', () => {
     expect(toAmount).toBe(9n) // 10 aUSD per ZERO, less the fee and the impact, rounded down
     await visitor.send(await swap.approveTransaction({ token: ausd, amount }))
     await visitor.send(
-      await swap.swapTransaction({ fromToken: ausd, toToken: zero, amount, from: visitor.address }),
+      await swap.swapTransaction({
+        fromToken: ausd,
+        toToken: zero,
+        amount,
+        from: visitor.address,
+        minimumReceived: 1n,
+      }),
     )
     expect(await visitor.balanceOf(zero)).toBe(9n)
+  })
+
+  test('behavior: the swap insists on exactly the minimum received the visitor confirmed', async () => {
+    const visitor = await fundedVisitor()
+    const amount = parseEther('1')
+    const { toAmount } = await swap.quote({ fromToken: native, toToken: ausd, amount })
+    const confirmed = minimumReceived(toAmount, 0.5)
+    const tx = await swap.swapTransaction({
+      fromToken: native,
+      toToken: ausd,
+      amount,
+      from: visitor.address,
+      minimumReceived: confirmed,
+    })
+    const { functionName, args } = decodeFunctionData({
+      abi: uniswapV2RouterAbi,
+      data: tx.data as Hex,
+    })
+    expect(functionName).toBe('swapExactETHForTokens')
+    expect(args[0]).toBe(confirmed)
+    await visitor.send(tx)
+    expect(await visitor.balanceOf(ausd)).toBeGreaterThanOrEqual(confirmed)
+  })
+
+  test('behavior: a market that moved past the confirmed minimum builds nothing: priceMoved', async () => {
+    const [visitor, whale] = await Promise.all([fundedVisitor(), fundedVisitor('100')])
+    const amount = parseEther('1')
+    const { toAmount } = await swap.quote({ fromToken: native, toToken: ausd, amount })
+    // Someone buys aUSD with 20 ETH first: the pool's aUSD is dearer than 1 % allows.
+    await whale.send(
+      await swap.swapTransaction({
+        fromToken: native,
+        toToken: ausd,
+        amount: parseEther('20'),
+        from: whale.address,
+        minimumReceived: 1n,
+      }),
+    )
+    const moved = swap.swapTransaction({
+      fromToken: native,
+      toToken: ausd,
+      amount,
+      from: visitor.address,
+      minimumReceived: minimumReceived(toAmount, 1),
+    })
+    await expect(moved).rejects.toBeInstanceOf(SwapProviderError)
+    await expect(moved).rejects.toMatchObject({
+      reason: 'priceMoved',
+      message:
+        'The price on Anvil moved beyond your slippage tolerance: the swap would give less than the minimum you confirmed. Get a new quote.',
+    })
+    // At 50 % the same quote still stands: the minimum is the visitor's choice.
+    await expect(
+      swap.swapTransaction({
+        fromToken: native,
+        toToken: ausd,
+        amount,
+        from: visitor.address,
+        minimumReceived: minimumReceived(toAmount, 50),
+      }),
+    ).resolves.toMatchObject({ to: devUniswapAddresses.router })
+  })
+
+  test("behavior: a quote's route is the path's symbols, the native currency's at its end", async () => {
+    const symbolOf = (token: Address) =>
+      client.readContract({ address: token, abi: erc20Abi, functionName: 'symbol' })
+    const [ausdSymbol, zeroSymbol] = await Promise.all([symbolOf(ausd), symbolOf(zero)])
+    const toAusd = await swap.quote({ fromToken: native, toToken: ausd, amount: parseEther('1') })
+    expect(toAusd.route).toEqual(['ETH', ausdSymbol])
+    const toZero = await swap.quote({ fromToken: ausd, toToken: zero, amount: 100_000_000n })
+    expect(toZero.route).toEqual([ausdSymbol, zeroSymbol])
+  })
+
+  test('behavior: a token to import is read from its contract; a contract that is no ERC-20 or an empty address is refused in words', async () => {
+    const token = await swap.token(zero)
+    expect(token).toMatchObject({ address: zero, decimals: 0 })
+    expect(token.symbol).not.toBe('')
+    await expect(swap.token(devUniswapAddresses.router)).rejects.toMatchObject({
+      reason: 'notAContract',
+      message: `${devUniswapAddresses.router} is not a token on Anvil: its contract does not answer as an ERC-20 (symbol, name and decimals).`,
+    })
+    const empty = privateKeyToAccount(generatePrivateKey()).address
+    await expect(swap.token(empty)).rejects.toMatchObject({
+      reason: 'notAContract',
+      message: `${empty} is not a token on Anvil: there is no contract at that address.`,
+    })
+    // A quote naming one is refused the same way, not as "no pool".
+    await expect(
+      swap.quote({ fromToken: native, toToken: devUniswapAddresses.router, amount: 1n }),
+    ).rejects.toMatchObject({ reason: 'notAContract' })
   })
 
   test('behavior: tokens without a pool between them are refused in words', async () => {
