@@ -460,6 +460,27 @@ describe('Swap', () => {
       expect(screen.getByText(swapText.slippageTolerance(0.5))).toBeVisible()
     })
 
+    test('behavior: the slippage last chosen in this browser is where the form starts, and a new choice is kept', async () => {
+      const kept = new Map([['airlock:v1:swapSlippage', '0.5']])
+      const { container, modal, bodiesOf } = renderSwap()
+      modal.setStorage({
+        get: (key) => kept.get(key) ?? null,
+        set: (key, value) => {
+          kept.set(key, value)
+        },
+      })
+      const { amount, quote } = await form(container)
+      expect(await screen.findByRole('button', { name: '0.5%' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      )
+      await userEvent.type(amount, '1')
+      await expect.poll(quote).toBe('2,961.22')
+      expect(bodiesOf(`POST ${base}/quote`)).toEqual([expect.objectContaining({ slippage: 0.5 })])
+      await userEvent.click(screen.getByRole('button', { name: '0.1%' }))
+      await expect.poll(() => kept.get('airlock:v1:swapSlippage')).toBe('0.1')
+    })
+
     test('behavior: a custom slippage above 5 % is warned about; one out of range is refused in words and never asked', async () => {
       const { container, calls, bodiesOf } = renderSwap()
       const { amount, quote } = await form(container)

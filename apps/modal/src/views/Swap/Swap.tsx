@@ -20,6 +20,7 @@ import { useModalState } from '../../components/useModalState'
 import { useTokenBalances } from '../../components/useTokenBalances'
 import { swapText } from '../../messages/swapText'
 import { queryClientOf } from '../../queries/queryClient'
+import { createPersistence } from '../../stores/persistence'
 import { swapErrorOf } from '../../swap/swapError'
 import { approvesFirst, type SwapContext, type SwapOffer, type SwapStep } from '../../swap/swapFlow'
 import {
@@ -38,6 +39,7 @@ import {
   swapTokensMutation,
   swapTokensQuery,
 } from '../../swap/swapQueries'
+import { saveSwapSlippage, swapSlippageQuery } from '../../swap/swapSlippagePreference'
 import form from '../form.module.css'
 import { SlippageControl } from './SlippageControl'
 import styles from './Swap.module.css'
@@ -113,7 +115,7 @@ const quotes = (offer: SwapOffer | undefined, from?: SwapToken, to?: SwapToken) 
   !!offer && offer.quote.fromToken === from?.address && offer.quote.toToken === to?.address
 
 function SwapForm({ chainId, tokens: listed }: { chainId: number; tokens: SwapToken[] }) {
-  const { navigation } = useModal()
+  const { navigation, storage } = useModal()
   const context = useSwapContext()
   const queryClient = queryClientOf(context.store)
   const owner = useModalState((state) => state.address)
@@ -127,8 +129,18 @@ function SwapForm({ chainId, tokens: listed }: { chainId: number; tokens: SwapTo
   const tokens = useMemo(() => [...listed, ...imported], [listed, imported])
   const [pair, setPair] = useState(() => initialPair(listed))
   const [amount, setAmount] = useState('')
-  // A custom slippage being typed that is not valid yet quotes nothing.
-  const [slippage, setSlippage] = useState<number | undefined>(swapSlippageTolerance)
+  // The slippage last chosen in this browser, until the visitor chooses one here; a custom one
+  // being typed that is not valid yet quotes nothing.
+  const persistence = useMemo(() => createPersistence(storage), [storage])
+  const saved = useQuery(swapSlippageQuery(persistence), queryClient)
+  const [chosen, setChosen] = useState<{ slippage: number | undefined }>()
+  const slippage = chosen ? chosen.slippage : saved.data
+  function chooseSlippage(next: number | undefined) {
+    setChosen({ slippage: next })
+    if (next === undefined) return
+    queryClient.setQueryData(swapSlippageQuery(persistence).queryKey, next)
+    void saveSwapSlippage(persistence, next)
+  }
   const [unlimited, setUnlimited] = useState(false)
   const [impactAccepted, setImpactAccepted] = useState(false)
   const [step, setStep] = useState<SwapStep>()
@@ -411,7 +423,12 @@ function SwapForm({ chainId, tokens: listed }: { chainId: number; tokens: SwapTo
           {swapText.unlimitedApproval}
         </label>
       )}
-      <SlippageControl slippage={slippage ?? swapSlippageTolerance} onChange={setSlippage} />
+      {saved.data !== undefined && (
+        <SlippageControl
+          slippage={slippage ?? saved.data ?? swapSlippageTolerance}
+          onChange={chooseSlippage}
+        />
+      )}
       {shownQuote && (
         <p className={styles.slippage} data-swap-slippage="">
           {swapText.slippageTolerance(shownQuote.slippage)}
