@@ -53,6 +53,11 @@ const relays = (hostOrigin = site) => {
     ['POST', `/v1/projects/shop/onramp/quote?${query()}`, '{}'],
     ['POST', `/v1/projects/shop/onramp/checkout?${query()}`, '{}'],
     ['GET', `/v1/projects/shop/swap/tokens?${query({ chainId: '8453' })}`, undefined],
+    [
+      'GET',
+      `/v1/projects/shop/swap/token?${query({ chainId: '8453', address: `0x${'11'.repeat(20)}` })}`,
+      undefined,
+    ],
     ['POST', `/v1/projects/shop/swap/quote?${query()}`, '{}'],
     ['POST', `/v1/projects/shop/swap/allowance?${query()}`, '{}'],
     ['POST', `/v1/projects/shop/swap/approve?${query()}`, '{}'],
