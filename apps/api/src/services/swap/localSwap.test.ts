@@ -2,8 +2,10 @@
 // used as the modal uses it: a fresh funded account quotes, checks its allowance, sends the
 // approval and the swap transactions the adapter builds, and its balances move as quoted. A swap
 // that would revert is refused before any wallet sees it; a chain that does not answer says so.
+import { readFileSync } from 'node:fs'
 import { minimumReceived, swapNativeTokenAddress } from '@airlock/protocol'
 import {
+  type Abi,
   type Address,
   createPublicClient,
   createWalletClient,
@@ -390,6 +392,34 @@ describe('local swap on the dev Uniswap', () => {
     await expect(
       swap.quote({ fromToken: native, toToken: devUniswapAddresses.router, amount: 1n }),
     ).rejects.toMatchObject({ reason: 'notAContract' })
+  })
+
+  test('security: a token whose symbol hides what it is (a direction override) or fills the screen is not imported', async () => {
+    const devToken = JSON.parse(
+      readFileSync(new URL('../../../../../devchain/artifacts.json', import.meta.url), 'utf8'),
+    ).contracts.DevToken as { abi: Abi; bytecode: Hex }
+    const deployer = createWalletClient({
+      account: privateKeyToAccount(generatePrivateKey()),
+      chain: foundry,
+      transport: http(anvil.rpcUrl),
+    })
+    await anvil.request('anvil_setBalance', [deployer.account.address, '0xde0b6b3a7640000'])
+    const deploy = async (name: string, symbol: string) => {
+      const hash = await deployer.deployContract({
+        abi: devToken.abi,
+        bytecode: devToken.bytecode,
+        args: [name, symbol, 6],
+      })
+      return (await client.waitForTransactionReceipt({ hash })).contractAddress as Address
+    }
+    const spoof = await deploy('USD Coin', 'CDSU\u202e')
+    const long = await deploy('x'.repeat(101), 'LONG')
+    for (const token of [spoof, long])
+      await expect(swap.token(token)).rejects.toMatchObject({
+        reason: 'notAContract',
+        message: `${token} is not a token to import on Anvil: its symbol or name is too long or has characters that change how text shows.`,
+      })
+    expect((await swap.token(await deploy('Plain', 'PLAIN'))).symbol).toBe('PLAIN')
   })
 
   test('behavior: tokens without a pool between them are refused in words', async () => {

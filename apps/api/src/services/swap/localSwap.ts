@@ -37,6 +37,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { afterApproval } from './localSwapBatch'
+import { isShowableToken } from './showableToken'
 import type { SwapAdapter, SwapPrice } from './swapAdapter'
 import { SwapProviderError } from './swapProviderError'
 
@@ -212,6 +213,12 @@ export function createLocalSwap({
       throw answered ? notAToken(error) : error
     })
     if (info.symbol.trim() === '' || info.decimals > 77) throw notAToken()
+    // A symbol or name that could pass for another on screen, or fill it (showableToken.ts).
+    if (!isShowableToken(info))
+      throw new SwapProviderError(
+        'notAContract',
+        `${token} is not a token to import on ${chainName}: its symbol or name is too long or has characters that change how text shows.`,
+      )
     return info
   }
 

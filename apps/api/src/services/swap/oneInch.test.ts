@@ -147,6 +147,16 @@ describe('1inch swap adapter', () => {
     const error = await failure(swap().token(router))
     expect(error.reason).toBe('notAContract')
     expect(error.message).toBe(`${router} is not a token 1inch knows on this chain.`)
+    const spoof = `0x${'22'.repeat(20)}`
+    server.use(
+      answer(`${tokenUrl}/${spoof}`, {
+        address: spoof,
+        symbol: 'CDSU\u202e',
+        name: 'USD Coin',
+        decimals: 6,
+      }),
+    )
+    expect((await failure(swap().token(spoof))).reason).toBe('notAContract')
   })
 
   test("behavior: an allowance is 1inch's for the token and wallet, spent by its router", async () => {

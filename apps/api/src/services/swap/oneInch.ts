@@ -43,6 +43,7 @@ import type {
 import { swapNativeTokenAddress } from '@airlock/protocol'
 import { type Address, isAddressEqual, maxUint256 } from 'viem'
 import { z } from 'zod'
+import { isShowableToken } from './showableToken'
 import type { SwapAdapter, SwapPrice } from './swapAdapter'
 import { SwapProviderError } from './swapProviderError'
 
@@ -272,6 +273,11 @@ export function createOneInchSwap({
           )
         throw error
       })
+      if (!isShowableToken(token))
+        throw new SwapProviderError(
+          'notAContract',
+          `${tokenAddress} is not a token to import: its symbol or name is too long or has characters that change how text shows.`,
+        )
       const { logoURI, ...rest } = token
       return { ...rest, ...(logoURI ? { logoURI } : {}) }
     },
