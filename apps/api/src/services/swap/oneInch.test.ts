@@ -147,7 +147,7 @@ describe('1inch swap adapter', () => {
     const error = await failure(swap().token(router))
     expect(error.reason).toBe('notAContract')
     expect(error.message).toBe(`${router} is not a token 1inch knows on this chain.`)
-    const spoof = `0x${'22'.repeat(20)}`
+    const spoof: `0x${string}` = `0x${'22'.repeat(20)}`
     server.use(
       answer(`${tokenUrl}/${spoof}`, {
         address: spoof,
