@@ -1,14 +1,20 @@
-// Journey (issue 22): a connected visitor swaps on the e2e stack's anvil through the dev Uniswap v2
-// pools (devchain/uniswap.mjs) and the API's local swap adapter: ETH for aUSD, then aUSD back with
-// an approve first; a declined approve keeps the form; a site with swaps off has none; a network
+// Journey (issues 22 and 36): a connected visitor swaps on the e2e stack's anvil through the dev
+// Uniswap v2 pools (devchain/uniswap.mjs) and the API's local swap adapter: ETH for aUSD, then aUSD
+// back with an approve first; a declined approve keeps the form; a site with swaps off has none; a network
 // swaps don't work on says where they do. With the email wallet (issue 34 points 5 and 7) the
 // wallet's approval screen is the swap's only review: it shows the simulated "+… aUSD", and its
 // Approve is all the swap asks. Its smart account (issue 35 point 5) approves and swaps aUSD in
-// one batch: one approval, one user operation.
+// one batch: one approval, one user operation. Quotes bind (issue 36): a quote the market left
+// past the slippage is refused and re-quoted (the market moved by a purchase outside the modal,
+// then restored), the slippage chosen shows in the minimum received, and a token no pool lists is
+// imported by its address behind a warning.
+import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import {
+  type Abi,
   createWalletClient,
   erc20Abi,
+  type Hex,
   http,
   type PrivateKeyAccount,
   parseAbi,
@@ -74,6 +80,34 @@ async function buyAUsd(account: PrivateKeyAccount, ether: string) {
   expect(status, `buying aUSD for ${account.address} (${hash})`).toBe('success')
   // The API lists the aUSD an account holds once its indexer has read the purchase.
   await indexedThrough(blockNumber)
+}
+
+/**
+ * Sells `amount` aUSD of `account` back to the pool directly: what restores the pool's price after
+ * a spec moved it with {@link buyAUsd} (other specs' quote patterns assume the start price).
+ */
+async function sellAUsd(account: PrivateKeyAccount, amount: bigint) {
+  const wallet = createWalletClient({ account, chain: foundry, transport: http(anvilRpcUrl) })
+  const approval = await wallet.writeContract({
+    address: aUsd,
+    abi: erc20Abi,
+    functionName: 'approve',
+    args: [devUniswapAddresses.router, amount],
+  })
+  await client.waitForTransactionReceipt({ hash: approval })
+  const sale = {
+    account,
+    address: devUniswapAddresses.router,
+    abi: parseAbi([
+      'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+    ]),
+    functionName: 'swapExactTokensForETH',
+    args: [amount, 0n, [aUsd, devUniswapAddresses.weth], account.address, 2n ** 40n],
+  } as const
+  const gas = await client.estimateContractGas(sale)
+  const hash = await wallet.writeContract({ ...sale, gas: gas + accumulatorGas + gas / 10n })
+  const { status } = await client.waitForTransactionReceipt({ hash })
+  expect(status, `selling aUSD back for ${account.address} (${hash})`).toBe('success')
 }
 
 /** The demo (or `url`) with `account`'s wallet connected, the modal on Swap. */
@@ -381,4 +415,122 @@ test('behavior: on a network swaps don’t work on, Swap says where they do', as
     'Swaps do not work on Ethereum (1). They work on Anvil (31337).',
   )
   await expect(swapForm(page).amount).toHaveCount(0)
+})
+
+/** A number the form shows ('2,961.22 aUSD'), as a number. */
+const shownNumber = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''))
+
+test('behavior: a quote the market left beyond the slippage is refused: nothing is sent, the view says the price changed and shows the new quote', async ({
+  page,
+  connectWallet,
+}) => {
+  const [account, mover] = await Promise.all([swapper(), swapper()])
+  await openSwap(page, connectWallet, account)
+  const swap = swapForm(page)
+  await swap.pick('from', 'ETH')
+  await swap.pick('to', 'aUSD')
+  await swap.amount.fill('1')
+  // Other tests here trade on the same pool: its price is near, not at, the start's.
+  await swap.quoted(/^2,\d{3}\.\d+$/)
+  const confirmed = shownNumber(await swap.quote.getAttribute('data-swap-quote'))
+  // Someone buys aUSD with 3 ETH first: the pool gives about 6 % less, past the 1 % slippage.
+  await buyAUsd(mover, '3')
+  const moved = await aUsdOf(mover.address)
+  try {
+    await swap.button('Swap').click()
+    await expect(swap.message).toHaveText(
+      'The price changed beyond your slippage tolerance. Nothing was sent: here is the new quote.',
+    )
+    await expect
+      .poll(async () => shownNumber(await swap.quote.getAttribute('data-swap-quote')))
+      .toBeLessThan(confirmed * 0.99)
+    // Nothing reached the chain: no aUSD, and the wallet was never asked.
+    expect(await aUsdOf(account.address)).toBe(0n)
+    await expect(swap.button('Swap')).toBeEnabled()
+  } finally {
+    await sellAUsd(mover, moved)
+  }
+})
+
+test("behavior: the visitor's slippage shows in the minimum received, and a custom one out of range is refused in words", async ({
+  page,
+  connectWallet,
+}) => {
+  const account = await swapper()
+  await openSwap(page, connectWallet, account)
+  const swap = swapForm(page)
+  await swap.pick('from', 'ETH')
+  await swap.pick('to', 'aUSD')
+  await swap.amount.fill('1')
+  // Other tests here trade on the same pool: its price is near, not at, the start's.
+  await swap.quoted(/^2,\d{3}\.\d+$/)
+  const quoted = shownNumber(await swap.quote.getAttribute('data-swap-quote'))
+  const minimum = swap.dialog.locator('[data-swap-minimum]')
+  const minimumAt = async (percent: number) => {
+    await expect(swap.dialog.getByText(`Slippage tolerance ${percent}%`)).toBeVisible()
+    await expect
+      .poll(async () => shownNumber(await minimum.textContent()))
+      .toBeCloseTo(quoted * (1 - percent / 100), 0)
+  }
+  await minimumAt(1)
+  await swap.dialog.getByRole('button', { name: '0.5%', exact: true }).click()
+  await minimumAt(0.5)
+  const custom = swap.dialog.getByRole('textbox', { name: 'Custom slippage (%)' })
+  await custom.fill('3')
+  await minimumAt(3)
+  await custom.fill('7')
+  await expect(swap.dialog.getByText(/^Slippage of 7% is high/)).toBeVisible()
+  await minimumAt(7)
+  await custom.fill('51')
+  await expect(swap.dialog.getByText('Slippage must be from 0.01% to 50%')).toBeVisible()
+  await expect(swap.button('Swap')).toBeDisabled()
+})
+
+test('behavior: a token not on the list is found by its pasted address, read from its contract, and imported behind a warning; an address that is no token is refused in words', async ({
+  page,
+  connectWallet,
+}) => {
+  const account = await swapper()
+  // A token of the visitor's own, just deployed: no pool has it, so no list does.
+  const devToken = JSON.parse(
+    readFileSync(new URL('../devchain/artifacts.json', import.meta.url), 'utf8'),
+  ).contracts.DevToken as { abi: Abi; bytecode: Hex }
+  const deployer = createWalletClient({ account, chain: foundry, transport: http(anvilRpcUrl) })
+  const deployment = await deployer.deployContract({
+    abi: devToken.abi,
+    bytecode: devToken.bytecode,
+    args: ['Fresh Import Token', 'FRESH', 18],
+  })
+  const { contractAddress } = await client.waitForTransactionReceipt({ hash: deployment })
+  await openSwap(page, connectWallet, account)
+  const swap = swapForm(page)
+  await swap.dialog.locator('button[data-swap-to]').click()
+  const search = swap.dialog.getByRole('textbox', {
+    name: 'To: Search by name or paste an address',
+  })
+  await search.fill('ausd')
+  await expect(
+    swap.dialog.getByRole('list', { name: 'To' }).locator('button[data-symbol]'),
+  ).toHaveCount(1)
+  await search.fill(devUniswapAddresses.router)
+  await expect(
+    swap.dialog.getByText(
+      `${devUniswapAddresses.router.toLowerCase()} is not a token on Anvil: its contract does not answer as an ERC-20 (symbol, name and decimals).`,
+    ),
+  ).toBeVisible()
+  await expect(swap.button('Import')).toHaveCount(0)
+  await search.fill(contractAddress!)
+  await expect(
+    swap.dialog.getByText(
+      'FRESH is not on the token list. Anyone can create a token with any name, including fakes of real ones. Make sure this is the token you want.',
+    ),
+  ).toBeVisible()
+  await expect(swap.dialog.locator('[data-swap-import="FRESH"]')).toContainText(
+    'Fresh Import Token',
+  )
+  await swap.button('Import').click()
+  await expect(swap.dialog.locator('button[data-swap-to]')).toHaveAttribute('data-swap-to', 'FRESH')
+  // Imported, it is quoted like any other: on chain, where no pool has it yet.
+  await swap.amount.fill('0.1')
+  await expect(swap.message).toHaveText('No pool on Anvil swaps these tokens.')
 })

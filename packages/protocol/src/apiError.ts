@@ -241,6 +241,13 @@ export const apiErrorCodes = [
   'swapAmountInvalid',
   /** 409: the quote the swap was confirmed on has expired: quote again. */
   'swapQuoteExpired',
+  /** 400: a slippage tolerance that is not a number, outside 0.01 %–50 %, or finer than 0.01 %. */
+  'swapSlippageInvalid',
+  /**
+   * 409: the market moved beyond the slippage: the swap now gives less than the minimum received
+   * of the quote the visitor confirmed. Nothing is built: quote again.
+   */
+  'swapPriceMoved',
   /** 400: the swap provider refused the request (no liquidity, unknown token, …); it says why. */
   'swapRefused',
   /** 400: the token's address has no contract on the chain (or none that answers as an ERC-20). */

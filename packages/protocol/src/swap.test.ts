@@ -4,6 +4,7 @@ import {
   swapAmountError,
   swapAmountErrors,
   swapQuoteSchema,
+  swapSlippageError,
   swapUnitsError,
 } from './swap'
 
@@ -84,4 +85,23 @@ test('behavior: a quote carries its amounts as decimal strings and when it expir
   expect(swapQuoteSchema.parse(quote)).toEqual(quote)
   expect(swapQuoteSchema.safeParse({ ...quote, toAmount: 3e9 }).success).toBe(false)
   expect(swapQuoteSchema.safeParse({ ...quote, toAmount: '3.5' }).success).toBe(false)
+})
+
+describe('swapSlippageError', () => {
+  test('behavior: the choices and a custom slippage in hundredths of a percent up to 50 % stand', () => {
+    for (const slippage of [0.1, 0.5, 1, 0.01, 5.5, 50, '2.25', ' 3 ', '.5'])
+      expect(swapSlippageError(slippage)).toBeUndefined()
+  })
+
+  test('behavior: out of 0.01 %–50 %, finer than 0.01 % or not a number is refused in words', () => {
+    expect(swapSlippageError(0)).toBe('Slippage must be from 0.01% to 50%')
+    expect(swapSlippageError(50.01)).toBe('Slippage must be from 0.01% to 50%')
+    expect(swapSlippageError(-1)).toBe('Slippage must be from 0.01% to 50%')
+    expect(swapSlippageError(Number.NaN)).toBe(
+      'Enter the slippage as a number of percent, such as 0.5',
+    )
+    expect(swapSlippageError(0.125)).toBe('Slippage has at most 2 decimals')
+    for (const text of ['', 'abc', '1%', '-1', '1e1', '0x1'])
+      expect(swapSlippageError(text)).toBe('Enter the slippage as a number of percent, such as 0.5')
+  })
 })

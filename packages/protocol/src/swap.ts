@@ -20,6 +20,51 @@ export const swapNativeTokenAddress = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEe
  */
 export const swapQuoteLifetimeMs = 30_000
 
+/**
+ * Slippage (issue 36): the visitor's choice, in percent. The choices Uniswap's interface offers
+ * beside a custom one; a custom one from 0.01 % to 50 % in hundredths of a percent (what
+ * {@link minimumReceived} keeps exact), with a warning above 5 %: past it a swap is an easy
+ * sandwich.
+ */
+export const swapSlippage = {
+  choices: [0.1, 0.5, 1],
+  min: 0.01,
+  max: 50,
+  warnAbove: 5,
+} as const
+
+/**
+ * Price impact (issue 36): how much worse than the market a swap's price is, in percent. From 3 %
+ * the view warns; from 10 % the visitor must confirm they accept it before Swap.
+ */
+export const swapPriceImpact = { warnFrom: 3, confirmFrom: 10 } as const
+
+/** The words of a refused slippage. Tests assert them exactly. */
+export const swapSlippageErrors = {
+  notANumber: 'Enter the slippage as a number of percent, such as 0.5',
+  outOfRange: `Slippage must be from ${swapSlippage.min}% to ${swapSlippage.max}%`,
+  tooPrecise: 'Slippage has at most 2 decimals',
+} as const
+
+/**
+ * Why a slippage (a number, or the text a visitor typed) cannot be used, or undefined: not a
+ * number, outside 0.01 %–50 %, or finer than a hundredth of a percent.
+ *
+ * @example
+ * swapSlippageError('0.5') // undefined
+ * swapSlippageError(60) // 'Slippage must be from 0.01% to 50%'
+ */
+export function swapSlippageError(value: number | string): string | undefined {
+  if (typeof value === 'string' && !/^(\d+(\.\d*)?|\.\d+)$/.test(value.trim()))
+    return swapSlippageErrors.notANumber
+  const percent = Number(value)
+  if (!Number.isFinite(percent)) return swapSlippageErrors.notANumber
+  if (percent < swapSlippage.min || percent > swapSlippage.max) return swapSlippageErrors.outOfRange
+  if (Math.abs(percent * 100 - Math.round(percent * 100)) > 1e-9)
+    return swapSlippageErrors.tooPrecise
+  return undefined
+}
+
 /** The largest amount a uint256 holds. */
 const maxUint256 = 2n ** 256n - 1n
 
@@ -135,8 +180,21 @@ export const swapQuoteRequestSchema = z.object({
   fromToken: swapRequestAddressSchema,
   toToken: swapRequestAddressSchema,
   amount: z.string().check(z.maxLength(100)),
+  /**
+   * The visitor's slippage tolerance in percent (default the spec's 1 %); the API checks it
+   * itself ({@link swapSlippageError}) so a wrong one is answered in the form's words.
+   */
+  slippage: z.optional(z.number()),
 })
 export type SwapQuoteRequest = z.infer<typeof swapQuoteRequestSchema>
+
+/**
+ * `GET …/swap/token?chainId=&address=`: a token the list does not have, read from its contract
+ * (symbol, name, decimals) so a visitor can import it behind a warning; an address that is no
+ * token is 400 `swapTokenNotContract`.
+ */
+export const swapTokenAnswerSchema = z.object({ token: swapTokenSchema })
+export type SwapTokenAnswer = z.infer<typeof swapTokenAnswerSchema>
 
 /** A quote: what `amount` of `fromToken` gives now, and the least it gives at the slippage. */
 export const swapQuoteSchema = z.object({
@@ -153,6 +211,11 @@ export const swapQuoteSchema = z.object({
   priceImpact: z.optional(z.number()),
   /** Gas units the swap should take, when the provider estimates it. */
   estimatedGas: z.optional(decimalUnits),
+  /**
+   * The way the swap goes, as the provider says it: the tokens' symbols in order
+   * (`['ETH', 'aUSD']`, `['aUSD', 'WETH', 'aEUR']`) or the protocols it splits over.
+   */
+  route: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(20))),
   /** When the quote stops standing, ms since the epoch ({@link swapQuoteLifetimeMs}). */
   expiresAt: z.number(),
 })
@@ -193,7 +256,10 @@ export type SwapApproveTransaction = z.infer<typeof swapApproveTransactionSchema
 
 /**
  * `POST …/swap/transaction`: the swap a quote showed, for `from` to send. `quoteExpiresAt` is the
- * shown quote's `expiresAt`: past it the API builds nothing. `approvalInBatch: true` says the
+ * shown quote's `expiresAt`: past it the API builds nothing. `minimumReceived` is the shown
+ * quote's (issue 36): the transaction insists on exactly it, and when the market now gives less
+ * the API builds nothing (409 `swapPriceMoved`), so the minimum the visitor confirmed is the one
+ * enforced on chain. `approvalInBatch: true` says the
  * swap goes in one atomic batch (EIP-5792 `wallet_sendCalls`, a smart account's user operation)
  * right after `POST …/swap/approve`'s transaction for `amount`: the API then checks the approval
  * and the swap together, in sequence, since the allowance is not in place yet. Only for an ERC-20
@@ -203,6 +269,7 @@ export const swapTransactionRequestSchema = z.object({
   ...swapQuoteRequestSchema.shape,
   from: swapRequestAddressSchema,
   quoteExpiresAt: z.number(),
+  minimumReceived: z.string().check(z.maxLength(100)),
   approvalInBatch: z.optional(z.boolean()),
 })
 export type SwapTransactionRequest = z.infer<typeof swapTransactionRequestSchema>

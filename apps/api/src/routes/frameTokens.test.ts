@@ -58,6 +58,11 @@ const relays = (hostOrigin = site) => {
       undefined,
     ],
     ['GET', `/v1/projects/shop/swap/tokens?${query({ chainId: '8453' })}`, undefined],
+    [
+      'GET',
+      `/v1/projects/shop/swap/token?${query({ chainId: '8453', address: `0x${'11'.repeat(20)}` })}`,
+      undefined,
+    ],
     ['POST', `/v1/projects/shop/swap/quote?${query()}`, '{}'],
     ['POST', `/v1/projects/shop/swap/allowance?${query()}`, '{}'],
     ['POST', `/v1/projects/shop/swap/approve?${query()}`, '{}'],

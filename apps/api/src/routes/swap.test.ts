@@ -30,7 +30,10 @@ const start = Date.parse('2026-11-26T10:00:00Z')
 
 /** The paths 1inch was asked, in order. */
 const asked: string[] = []
-const server = setupServer()
+// 1inch's spot prices (price impact) have none unless a test gives some.
+const server = setupServer(
+  http.get('https://api.1inch.dev/price/v1.1/8453/:tokens', () => HttpResponse.json({})),
+)
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => {
   server.resetHandlers()
@@ -165,6 +168,7 @@ describe('swap routes', () => {
       oneInch('/approve/spender', { address: router }),
       oneInch('/approve/allowance', { allowance: '0' }),
       oneInch('/approve/transaction', { to: usdc, data: '0x095ea7b3', value: '0', gasPrice: '1' }),
+      oneInch('/quote', { dstAmount: '330000000000000' }),
       oneInch('/swap', {
         dstAmount: '330000000000000',
         tx: {
@@ -193,10 +197,37 @@ describe('swap routes', () => {
       amount: '1000000',
       from: visitor,
       quoteExpiresAt: start + 1,
+      minimumReceived: '326700000000000',
     })
     expect(swap.status).toBe(200)
     expect(await swap.json()).toEqual({ to: router, data: '0x07ed2379', value: '0', gas: '210000' })
-    expect(asked.find((path) => path.startsWith('/swap?'))).toContain('slippage=1')
+    expect(asked.find((path) => path.startsWith('/swap?'))).toContain('slippage=1&')
+  })
+
+  test("behavior: a quote at the visitor's slippage has its minimum at it", async () => {
+    server.use(oneInch('/quote', { dstAmount: '3000000000' }))
+    const quote = (await (
+      await post(routes(), 'quote', { ...quoteBody, amount: '1000000000000000000', slippage: 0.5 })
+    ).json()) as SwapQuote
+    expect(quote).toMatchObject({ minimumReceived: '2985000000', slippage: 0.5 })
+  })
+
+  test('behavior: a swap on a quote the market left is 409 swapPriceMoved, nothing built', async () => {
+    server.use(oneInch('/quote', { dstAmount: '2900000000' }))
+    const response = await post(routes(), 'transaction', {
+      ...quoteBody,
+      amount: '1000000000000000000',
+      from: visitor,
+      quoteExpiresAt: start + 1,
+      minimumReceived: '2970000000',
+    })
+    expect(await errorOf(response)).toEqual({
+      status: 409,
+      code: 'swapPriceMoved',
+      message:
+        'The price moved beyond your slippage tolerance: the swap would give less than the minimum you confirmed. Get a new quote.',
+    })
+    expect(asked.filter((path) => path.startsWith('/swap?'))).toEqual([])
   })
 
   test("behavior: the gas price is 1inch's in wei", async () => {
@@ -282,12 +313,18 @@ describe('swap routes', () => {
           post(app, 'quote', { ...quoteBody, chainId: 999 }),
           post(app, 'quote', { ...quoteBody, toToken: quoteBody.fromToken }),
           post(app, 'quote', { chainId: 8453 }),
-          post(app, 'transaction', { ...quoteBody, from: visitor, quoteExpiresAt: start }),
+          post(app, 'transaction', {
+            ...quoteBody,
+            from: visitor,
+            quoteExpiresAt: start,
+            minimumReceived: '1',
+          }),
+          post(app, 'quote', { ...quoteBody, slippage: 51 }),
           get(app, 'tokens', 'base'),
           get(app, 'gas-price', '31337'),
         ])
         expect(refused.map((response) => response.status).sort()).toEqual([
-          400, 400, 400, 400, 400, 400, 403, 409,
+          400, 400, 400, 400, 400, 400, 400, 403, 409,
         ])
       }
       expect((await post(app, 'quote', quoteBody)).status).toBe(200)
@@ -325,9 +362,84 @@ describe('swap routes', () => {
             amount,
             from: visitor,
             quoteExpiresAt: start + 1,
+            minimumReceived: '1',
           }),
         ),
       ).toMatchObject({ code: 'swapAmountInvalid', message })
+      expect(asked).toEqual([])
+    })
+
+    test.each([
+      [60, 'Slippage must be from 0.01% to 50%'],
+      [0, 'Slippage must be from 0.01% to 50%'],
+      [-1, 'Slippage must be from 0.01% to 50%'],
+      [0.005, 'Slippage must be from 0.01% to 50%'],
+      [0.125, 'Slippage has at most 2 decimals'],
+    ])('behavior: a slippage of %s is refused in words', async (slippage, message) => {
+      const app = routes()
+      expect(await errorOf(await post(app, 'quote', { ...quoteBody, slippage }))).toEqual({
+        status: 400,
+        code: 'swapSlippageInvalid',
+        message,
+      })
+      expect(
+        await errorOf(
+          await post(app, 'transaction', {
+            ...quoteBody,
+            slippage,
+            from: visitor,
+            quoteExpiresAt: start + 1,
+            minimumReceived: '1',
+          }),
+        ),
+      ).toMatchObject({ code: 'swapSlippageInvalid', message })
+      expect(asked).toEqual([])
+    })
+
+    test('error: a slippage that is not a number is 400 naming it', async () => {
+      const refusal = await errorOf(await post(routes(), 'quote', { ...quoteBody, slippage: '1' }))
+      expect(refusal).toMatchObject({ status: 400, code: 'invalidRequest' })
+      expect(refusal.message).toMatch(/^body\.slippage: /)
+      expect(asked).toEqual([])
+    })
+
+    test.each([
+      ['missing', undefined],
+      ['zero', '0'],
+      ['a fraction', '1.5'],
+    ])(
+      'error: a swap whose minimum received is %s is refused, nothing asked',
+      async (_, minimum) => {
+        const response = await post(routes(), 'transaction', {
+          ...quoteBody,
+          from: visitor,
+          quoteExpiresAt: start + 1,
+          ...(minimum === undefined ? {} : { minimumReceived: minimum }),
+        })
+        const refusal = await errorOf(response)
+        expect(refusal).toMatchObject({ status: 400, code: 'invalidRequest' })
+        expect(refusal.message).toMatch(/^body\.minimumReceived: /)
+        expect(asked).toEqual([])
+      },
+    )
+
+    test('error: a token to import whose address is not one is 400 naming it, nothing asked', async () => {
+      const app = routes()
+      const lookup = async (address: string) =>
+        app.request(
+          `${own}/v1/projects/shop/swap/token?${new URLSearchParams({ chainId: '8453', address, hostOrigin: site })}`,
+          { headers: { ...(await tokenOf({})), 'Sec-Fetch-Site': 'same-origin' } },
+        )
+      expect(await errorOf(await lookup('0x1234'))).toEqual({
+        status: 400,
+        code: 'invalidRequest',
+        message:
+          'query.address: must be an EVM address: 0x and 40 hex digits, all lower case or with its EIP-55 checksum',
+      })
+      expect(await errorOf(await lookup(miscased(getAddress(usdc))))).toMatchObject({
+        status: 400,
+        code: 'invalidRequest',
+      })
       expect(asked).toEqual([])
     })
 
@@ -356,6 +468,7 @@ describe('swap routes', () => {
         ...quoteBody,
         from: visitor,
         quoteExpiresAt: start + 30_000,
+        minimumReceived: '1',
       })
       expect(await errorOf(response)).toEqual({
         status: 409,
@@ -395,6 +508,7 @@ describe('swap routes', () => {
             fromToken: wrong,
             from: owner,
             quoteExpiresAt: start + 1,
+            minimumReceived: '1',
           }),
         ),
       ).toEqual(refusal('fromToken'))
@@ -403,7 +517,7 @@ describe('swap routes', () => {
 
     test('error: approvalInBatch that is not a boolean, or for the native currency, is 400 naming it, nothing asked', async () => {
       const app = routes()
-      const swap = { ...quoteBody, from: visitor, quoteExpiresAt: start + 1 }
+      const swap = { ...quoteBody, from: visitor, quoteExpiresAt: start + 1, minimumReceived: '1' }
       const notBoolean = await errorOf(
         await post(app, 'transaction', {
           ...swap,

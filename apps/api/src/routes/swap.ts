@@ -6,6 +6,7 @@
  * budgets, and the project's once it passed every check that asks no provider:
  *
  *   GET  /v1/projects/:id/swap/tokens?chainId=      → SwapTokens
+ *   GET  /v1/projects/:id/swap/token?chainId=&address= → SwapTokenAnswer (a token to import)
  *   POST /v1/projects/:id/swap/quote                → SwapQuote (SwapQuoteRequest)
  *   POST /v1/projects/:id/swap/allowance            → SwapAllowance (SwapAllowanceRequest)
  *   POST /v1/projects/:id/swap/approve              → SwapApproveTransaction (SwapApproveRequest)
@@ -14,23 +15,28 @@
  *
  * The chain picks the provider (`services/swap/swap.ts`); a chain without one is 400
  * `unsupportedSwapNetwork`, saying where swaps work. An amount that is empty, not a number, not
- * whole smallest units or zero is 400 `swapAmountInvalid` in the form's words, an address that is
- * not one (a mixed-case one without its EIP-55 checksum) 400 `invalidRequest` naming the field,
+ * whole smallest units or zero is 400 `swapAmountInvalid` in the form's words, a slippage out of
+ * 0.01 %–50 % (or finer than 0.01 %) 400 `swapSlippageInvalid` in the form's words, an address that
+ * is not one (a mixed-case one without its EIP-55 checksum) 400 `invalidRequest` naming the field,
  * a swap whose quote has expired is 409 `swapQuoteExpired`, and a swap from the native currency
  * that says its approval is in its batch (`approvalInBatch`) 400 `invalidRequest`, none reaching
  * the provider. A token with no contract on a local chain is 400 `swapTokenNotContract`, from the
- * chain's code. Transactions are answered for the visitor's wallet to send: the API sends nothing.
+ * chain's code. A swap is built on the confirmed quote's `minimumReceived` (issue 36): when the
+ * market now gives less, 409 `swapPriceMoved` and nothing built. Transactions are answered for
+ * the visitor's wallet to send: the API sends nothing.
  */
 import {
   minimumReceived,
   type SwapAllowance,
   type SwapQuote,
+  type SwapTokenAnswer,
   type SwapTokens,
   swapAllowanceRequestSchema,
   swapApproveRequestSchema,
   swapNativeTokenAddress,
   swapQuoteLifetimeMs,
   swapQuoteRequestSchema,
+  swapSlippageError,
   swapSlippageTolerance,
   swapTransactionRequestSchema,
   swapUnitsError,
@@ -38,7 +44,7 @@ import {
 import { type Context, Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { type Address, isAddressEqual } from 'viem'
+import { type Address, isAddress, isAddressEqual } from 'viem'
 import type { SwapRateLimiter } from '../services/rateLimit'
 import { type SwapNetworks, unsupportedSwapNetworkMessage } from '../services/swap/swap'
 import type { SwapAdapter } from '../services/swap/swapAdapter'
@@ -72,7 +78,12 @@ const failureAnswers: Record<
   SwapProviderFailure,
   {
     status: ContentfulStatusCode
-    code: 'swapProviderTimeout' | 'swapProviderUnavailable' | 'swapRefused' | 'swapTokenNotContract'
+    code:
+      | 'swapProviderTimeout'
+      | 'swapProviderUnavailable'
+      | 'swapRefused'
+      | 'swapTokenNotContract'
+      | 'swapPriceMoved'
   }
 > = {
   timeout: { status: 504, code: 'swapProviderTimeout' },
@@ -80,6 +91,7 @@ const failureAnswers: Record<
   badAnswer: { status: 502, code: 'swapProviderUnavailable' },
   refused: { status: 400, code: 'swapRefused' },
   notAContract: { status: 400, code: 'swapTokenNotContract' },
+  priceMoved: { status: 409, code: 'swapPriceMoved' },
 }
 
 /** The amount in smallest units; refused in the form's words. */
@@ -87,6 +99,26 @@ function amountOf(c: Context, text: string): bigint {
   const error = swapUnitsError(text)
   if (error !== undefined) refuse(c, 400, 'swapAmountInvalid', error)
   return BigInt(text.trim())
+}
+
+/** The slippage in percent (default the spec's 1 %); refused in the form's words. */
+function slippageOf(c: Context, slippage: number | undefined): number {
+  if (slippage === undefined) return swapSlippageTolerance
+  const error = swapSlippageError(slippage)
+  if (error !== undefined) refuse(c, 400, 'swapSlippageInvalid', error)
+  return slippage
+}
+
+/** The confirmed quote's minimum received, smallest units, more than 0. */
+function minimumOf(c: Context, text: string): bigint {
+  if (!/^\d{1,78}$/.test(text) || BigInt(text) === 0n)
+    refuse(
+      c,
+      400,
+      'invalidRequest',
+      "body.minimumReceived: the quote's minimum received, a whole number of smallest units greater than 0",
+    )
+  return BigInt(text)
 }
 
 /** Refuses a swap of a token for itself. */
@@ -106,7 +138,13 @@ const checkedFirst = (check: (c: Context) => unknown) =>
   })
 
 /** What a quote and a swap name: the chain, the two tokens and the amount. */
-type SwapBody = { chainId: number; fromToken: string; toToken: string; amount: string }
+type SwapBody = {
+  chainId: number
+  fromToken: string
+  toToken: string
+  amount: string
+  slippage?: number | undefined
+}
 
 /** Runs the provider's work, answering its failures. */
 async function provided(
@@ -136,6 +174,7 @@ function quoteOf(
     fromToken: Address
     toToken: Address
     amount: bigint
+    slippage: number
     expiresAt: number
   },
 ): SwapQuote {
@@ -145,10 +184,11 @@ function quoteOf(
     toToken: swap.toToken,
     fromAmount: String(swap.amount),
     toAmount: String(price.toAmount),
-    minimumReceived: String(minimumReceived(price.toAmount)),
-    slippage: swapSlippageTolerance,
+    minimumReceived: String(minimumReceived(price.toAmount, swap.slippage)),
+    slippage: swap.slippage,
     ...(price.priceImpact !== undefined ? { priceImpact: price.priceImpact } : {}),
     ...(price.estimatedGas !== undefined ? { estimatedGas: String(price.estimatedGas) } : {}),
+    ...(price.route !== undefined ? { route: price.route } : {}),
     expiresAt: swap.expiresAt,
   }
 }
@@ -202,19 +242,58 @@ export function swapRoutes({ swaps, now = Date.now, ...admission }: SwapRoutesOp
     return provided(c, adapter, async () => ({ chainId, ...(await adapter.gasPrice()) }))
   })
 
-  /** A quote's or a swap's checks that ask no provider: its chain, its amount, two tokens. */
+  /**
+   * A token to import: `?address=` an EVM address (checksummed when mixed-case), and the chain's
+   * adapter.
+   */
+  function queryToken(c: Context): { adapter: SwapAdapter; address: Address } {
+    const { adapter } = queryChain(c)
+    const address = c.req.query('address') ?? ''
+    if (!isAddress(address, { strict: true }))
+      refuse(
+        c,
+        400,
+        'invalidRequest',
+        'query.address: must be an EVM address: 0x and 40 hex digits, all lower case or with its EIP-55 checksum',
+      )
+    if (isAddressEqual(address, swapNativeTokenAddress))
+      refuse(c, 400, 'invalidRequest', 'query.address: the native currency is in the token list')
+    return { adapter, address }
+  }
+
+  app.get('/v1/projects/:id/swap/token', admitted(undefined, checkedFirst(queryToken)), (c) => {
+    const { adapter, address } = queryToken(c)
+    return provided(
+      c,
+      adapter,
+      async (): Promise<SwapTokenAnswer> => ({ token: await adapter.token(address) }),
+    )
+  })
+
+  /**
+   * A quote's or a swap's checks that ask no provider: its chain, its amount, its slippage, two
+   * tokens.
+   */
   const swapOf = (c: Context, body: SwapBody) => {
     const adapter = adapterOf(c, body.chainId)
     const amount = amountOf(c, body.amount)
+    const slippage = slippageOf(c, body.slippage)
     differentTokens(c, body.fromToken, body.toToken)
-    return { adapter, amount }
+    return { adapter, amount, slippage }
   }
-  /** A swap's checks: a quote's, an approval in its batch only for an ERC-20, the quote not expired. */
+  /**
+   * A swap's checks: a quote's, its minimum received, an approval in its batch only for an ERC-20,
+   * the quote not expired.
+   */
   const swapTransactionOf = (
     c: Context,
-    body: SwapBody & { quoteExpiresAt: number; approvalInBatch?: boolean | undefined },
+    body: SwapBody & {
+      quoteExpiresAt: number
+      minimumReceived: string
+      approvalInBatch?: boolean | undefined
+    },
   ) => {
-    const checked = swapOf(c, body)
+    const checked = { ...swapOf(c, body), minimum: minimumOf(c, body.minimumReceived) }
     if (
       body.approvalInBatch === true &&
       isAddressEqual(body.fromToken as Address, swapNativeTokenAddress)
@@ -249,11 +328,11 @@ export function swapRoutes({ swaps, now = Date.now, ...admission }: SwapRoutesOp
     ),
     (c) => {
       const { chainId, fromToken, toToken } = c.req.valid('json')
-      const { adapter, amount } = swapOf(c, c.req.valid('json'))
+      const { adapter, amount, slippage } = swapOf(c, c.req.valid('json'))
       return provided(c, adapter, async () => {
         const swap = { fromToken: fromToken as Address, toToken: toToken as Address, amount }
         const expiresAt = now() + swapQuoteLifetimeMs
-        return quoteOf(await adapter.quote(swap), { ...swap, chainId, expiresAt })
+        return quoteOf(await adapter.quote(swap), { ...swap, chainId, slippage, expiresAt })
       })
     },
   )
@@ -303,12 +382,13 @@ export function swapRoutes({ swaps, now = Date.now, ...admission }: SwapRoutesOp
     ),
     (c) => {
       const { fromToken, toToken, from, approvalInBatch } = c.req.valid('json')
-      const { adapter, amount } = swapTransactionOf(c, c.req.valid('json'))
+      const { adapter, amount, minimum } = swapTransactionOf(c, c.req.valid('json'))
       return provided(c, adapter, () =>
         adapter.swapTransaction({
           fromToken: fromToken as Address,
           toToken: toToken as Address,
           amount,
+          minimumReceived: minimum,
           from: from as Address,
           ...(approvalInBatch === true ? { approvalInBatch } : {}),
         }),

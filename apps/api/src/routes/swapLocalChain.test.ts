@@ -122,4 +122,37 @@ describe('swap routes on a local chain', () => {
       allowance: '0',
     })
   })
+
+  test('behavior: a token to import is read from its contract; a contract that is no token, or a quote naming one, is 400 swapTokenNotContract in words', async () => {
+    const lookup = async (address: string) =>
+      routes().request(
+        `${own}/v1/projects/shop/swap/token?${new URLSearchParams({ chainId: '31337', address, hostOrigin: site })}`,
+        {
+          headers: {
+            ...(await frameTokenHeaders(testCredential(storage).frameTokens, 'shop', site)),
+            'Sec-Fetch-Site': 'same-origin',
+          },
+        },
+      )
+    const found = await lookup(ausd)
+    expect(found.status).toBe(200)
+    expect(await found.json()).toMatchObject({ token: { address: ausd, decimals: 6 } })
+    const router = devUniswapAddresses.router
+    const notAToken = {
+      status: 400,
+      code: 'swapTokenNotContract',
+      message: `${router} is not a token on Anvil: its contract does not answer as an ERC-20 (symbol, name and decimals).`,
+    }
+    expect(await errorOf(await lookup(router))).toEqual(notAToken)
+    expect(
+      await errorOf(
+        await post('quote', {
+          chainId: 31337,
+          fromToken: swapNativeTokenAddress,
+          toToken: router,
+          amount: '1000',
+        }),
+      ),
+    ).toEqual(notAToken)
+  })
 })

@@ -17,6 +17,27 @@ export const swapText = {
   networkFee: 'Network fee',
   feeUnavailable: 'Fee estimate unavailable',
   slippageTolerance: (percent: number) => `Slippage tolerance ${percent}%`,
+  /** The slippage choices' group and the custom one's field. */
+  slippage: 'Slippage tolerance',
+  customSlippage: 'Custom slippage (%)',
+  highSlippage: (percent: number) =>
+    `Slippage of ${percent}% is high: the swap may give you up to ${percent}% less than quoted, and others can take that difference.`,
+  route: 'Route',
+  highPriceImpact: (percent: number) =>
+    `Price impact of ${percent}%: this swap gets a noticeably worse price than the market.`,
+  veryHighPriceImpact: (percent: number) =>
+    `Price impact of ${percent}% is very high: you lose ${percent}% of the value to the pool.`,
+  acceptPriceImpact: 'I accept the high price impact',
+  unlimitedApproval: 'Approve an unlimited amount (no approval next time)',
+  priceChanged:
+    'The price changed beyond your slippage tolerance. Nothing was sent: here is the new quote.',
+  searchTokens: 'Search by name or paste an address',
+  noTokensFound: 'No token matches. Paste its address to import it.',
+  lookingUpToken: 'Reading the token from its contract…',
+  importToken: 'Import',
+  importWarning: (symbol: string) =>
+    `${symbol} is not on the token list. Anyone can create a token with any name, including fakes of real ones. Make sure this is the token you want.`,
+  imported: 'Imported',
   loadingTokens: 'Loading tokens…',
   tryAgain: 'Try again',
   chooseTokens: 'Choose the tokens to swap',

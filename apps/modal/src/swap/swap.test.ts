@@ -279,6 +279,7 @@ describe('the flow', () => {
     })
     const offer = await quoteSwap(context, {
       chainId: 31337,
+      slippage: 1,
       fromToken: aUsd,
       toToken: eth,
       amount: 5_000_000n,
@@ -292,6 +293,7 @@ describe('the flow', () => {
       fromToken: aUsdAddress,
       toToken: swapNativeTokenAddress,
       amount: '5000000',
+      slippage: 1,
     })
     expect(calls.find((call) => call.route.endsWith('/allowance'))?.body).toEqual({
       chainId: 31337,
@@ -307,6 +309,7 @@ describe('the flow', () => {
     })
     const offer = await quoteSwap(context, {
       chainId: 31337,
+      slippage: 1,
       fromToken: eth,
       toToken: aUsd,
       amount: 10n ** 18n,
@@ -319,7 +322,13 @@ describe('the flow', () => {
   test('error: an answer that is not a quote is refused', async () => {
     const { context } = flow({ [`POST ${base}/quote`]: () => ({ toAmount: 12 }) })
     await expect(
-      quoteSwap(context, { chainId: 31337, fromToken: eth, toToken: aUsd, amount: 1n }),
+      quoteSwap(context, {
+        chainId: 31337,
+        fromToken: eth,
+        toToken: aUsd,
+        amount: 1n,
+        slippage: 1,
+      }),
     ).rejects.toThrow('The swap service answered something unexpected. Try again.')
   })
 
@@ -371,6 +380,8 @@ describe('the flow', () => {
       amount: '1000000000000000000',
       from: account,
       quoteExpiresAt: 40_000,
+      // The minimum shown is the one the API builds the swap on.
+      minimumReceived: '2931617699',
     })
     expect(sent[0]?.params).toEqual([
       {
@@ -462,6 +473,40 @@ describe('the flow', () => {
       offer,
     })
     expect(outcome.status).toBe('requoted')
+    expect(sent).toEqual([])
+  })
+
+  test('behavior: the API saying the market left the quote gets a new one at the same slippage, nothing sent', async () => {
+    const { context, sent, calls } = flow({
+      [`POST ${base}/transaction`]: () =>
+        new HttpError(409, { error: { code: 'swapPriceMoved', message: 'Moved.' } }),
+      [`POST ${base}/quote`]: (body) => ({
+        ...quoteOf(eth, aUsd, body.amount as string, 50_000),
+        toAmount: '2800000000',
+        minimumReceived: '2786000000',
+        slippage: body.slippage,
+      }),
+      [`GET ${base}/gas-price`]: gasPrice,
+    })
+    const offer = {
+      quote: { ...quoteOf(eth, aUsd, '1000', 20_000), slippage: 0.5 },
+      fee: undefined,
+      allowance: undefined,
+    }
+    const outcome = await swapTokens(context, {
+      chainId: 31337,
+      fromToken: eth,
+      toToken: aUsd,
+      offer,
+    })
+    expect(outcome).toMatchObject({
+      status: 'requoted',
+      reason: 'priceMoved',
+      offer: { quote: { toAmount: '2800000000', minimumReceived: '2786000000', slippage: 0.5 } },
+    })
+    expect(calls.find((call) => call.route.endsWith('/quote'))?.body).toMatchObject({
+      slippage: 0.5,
+    })
     expect(sent).toEqual([])
   })
 
@@ -577,6 +622,7 @@ describe('the flow', () => {
       )
       const quoted = await quoteSwap(context, {
         chainId: 31337,
+        slippage: 1,
         fromToken: aUsd,
         toToken: eth,
         amount: 5_000_000n,
@@ -605,6 +651,7 @@ describe('the flow', () => {
       )
       const eoaOffer = await quoteSwap(eoa.context, {
         chainId: 31337,
+        slippage: 1,
         fromToken: aUsd,
         toToken: eth,
         amount: 5_000_000n,
@@ -633,6 +680,7 @@ describe('the flow', () => {
         amount: '5000000',
         from: account,
         quoteExpiresAt: 40_000,
+        minimumReceived: '2931617699',
         approvalInBatch: true,
       })
       expect(sent[0]).toEqual({

@@ -1,6 +1,7 @@
 /**
  * The typed client of the API's swap routes (`routes/swap.ts` in the API) for this project and
- * host page: tokens, quote, gas price, allowance, and the approve and swap transactions the API
+ * host page: tokens (and one to import, read from its contract), quote, gas price, allowance, and
+ * the approve and swap transactions the API
  * builds. Every answer is checked against the protocol's schemas; every failure is a SwapError.
  */
 import {
@@ -12,6 +13,7 @@ import {
   swapApproveTransactionSchema,
   swapGasPriceSchema,
   swapQuoteSchema,
+  swapTokenAnswerSchema,
   swapTokensSchema,
   swapTransactionSchema,
 } from '@airlock/protocol'
@@ -67,6 +69,11 @@ export function createSwapApi({ apiFetch, store }: SwapApiContext) {
     /** The tokens a swap on `chainId` can take or give; elsewhere `unsupportedSwapNetwork`. */
     tokens: (chainId: number) =>
       call('GET', 'tokens', swapTokensSchema, { query: { chainId: String(chainId) } }),
+    /** A token the list lacks, read from the contract at `address`; no token is `swapTokenNotContract`. */
+    token: (chainId: number, address: string) =>
+      call('GET', 'token', swapTokenAnswerSchema, {
+        query: { chainId: String(chainId), address },
+      }),
     quote: (body: SwapQuoteRequest) => call('POST', 'quote', swapQuoteSchema, { body }),
     gasPrice: (chainId: number) =>
       call('GET', 'gas-price', swapGasPriceSchema, { query: { chainId: String(chainId) } }),

@@ -106,6 +106,7 @@ async function smartWallet({ answer = true }: { answer?: boolean } = {}) {
   })
   await anvil.request('anvil_setBalance', [smart.address, numberToHex(parseEther('1'))])
   const buy = await swaps.swapTransaction({
+    minimumReceived: 1n,
     fromToken: native,
     toToken: aUsd,
     amount: parseEther('0.1'),
@@ -148,6 +149,7 @@ async function approveAndSwap(from: Address, amount: bigint) {
   return Promise.all([
     swaps.approveTransaction({ token: aUsd, amount }),
     swaps.swapTransaction({
+      minimumReceived: 1n,
       fromToken: aUsd,
       toToken: native,
       amount,

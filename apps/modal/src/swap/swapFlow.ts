@@ -111,6 +111,8 @@ export type SwapRequest = {
   toToken: SwapToken
   /** The `fromToken` amount in smallest units. */
   amount: bigint
+  /** The visitor's slippage tolerance in percent (the protocol's `swapSlippage`). */
+  slippage: number
 }
 
 /** The connected EVM account and the active network, which must be `chainId`. */
@@ -128,7 +130,7 @@ function accountOn(context: SwapContext, chainId: number) {
  * allowance the swap needs: asked together. A gas price that fails only leaves the fee unknown.
  */
 export async function quoteSwap(context: SwapContext, request: SwapRequest): Promise<SwapOffer> {
-  const { chainId, fromToken, toToken, amount } = request
+  const { chainId, fromToken, toToken, amount, slippage } = request
   const { network, owner } = accountOn(context, chainId)
   const swapApi = createSwapApi(context)
   const [quote, gasPrice, allowance, batched] = await Promise.all([
@@ -137,6 +139,7 @@ export async function quoteSwap(context: SwapContext, request: SwapRequest): Pro
       fromToken: fromToken.address,
       toToken: toToken.address,
       amount: String(amount),
+      slippage,
     }),
     swapApi.gasPrice(chainId).catch(() => undefined),
     isNativeSwapToken(fromToken.address)
@@ -231,30 +234,38 @@ export async function approveSwap(
   }
 }
 
-/** How a swap ended: swapped, or a new quote in place of the expired one (nothing sent). */
-export type SwapOutcome = { status: 'swapped' } | { status: 'requoted'; offer: SwapOffer }
+/**
+ * How a swap ended: swapped, or a new quote in place of the confirmed one, nothing sent: it
+ * expired, or the market moved beyond the slippage (`priceMoved`).
+ */
+export type SwapOutcome =
+  | { status: 'swapped' }
+  | { status: 'requoted'; reason: 'expired' | 'priceMoved'; offer: SwapOffer }
 
 /**
- * Swaps what `offer` quoted: the API builds the transaction (refused once the quote expired), the
- * wallet sends it, the chain includes it; then the account's data is refreshed and a toast says
- * what was swapped. A quote that expired (here, or by the API's clock) is replaced by a new one,
- * and nothing is sent.
+ * Swaps what `offer` quoted: the API builds the transaction on its minimum received (refused once
+ * the quote expired, or when the market now gives less), the wallet sends it, the chain includes
+ * it; then the account's data is refreshed and a toast says what was swapped. A quote that expired
+ * (here, or by the API's clock) or that the market left is replaced by a new one, and nothing is
+ * sent.
  */
 export async function swapTokens(
   context: SwapContext,
-  request: Omit<SwapRequest, 'amount'> & { offer: SwapOffer },
+  request: Omit<SwapRequest, 'amount' | 'slippage'> & { offer: SwapOffer },
   onStep?: (step: SwapStep) => void,
 ): Promise<SwapOutcome> {
   const { chainId, fromToken, toToken, offer } = request
   const amount = BigInt(offer.quote.fromAmount)
-  const requote = async (): Promise<SwapOutcome> => ({
+  const slippage = offer.quote.slippage
+  const requote = async (reason: 'expired' | 'priceMoved'): Promise<SwapOutcome> => ({
     status: 'requoted',
-    offer: await quoteSwap(context, { chainId, fromToken, toToken, amount }),
+    reason,
+    offer: await quoteSwap(context, { chainId, fromToken, toToken, amount, slippage }),
   })
   let received: bigint | undefined
   try {
     const { network, owner } = accountOn(context, chainId)
-    if (isQuoteExpired(offer.quote, (context.now ?? Date.now)())) return await requote()
+    if (isQuoteExpired(offer.quote, (context.now ?? Date.now)())) return await requote('expired')
     const swapApi = createSwapApi(context)
     // The approval goes in the swap's batch: the API checks the swap after it.
     const batched = needsApproval(offer) && offer.batched === true
@@ -271,12 +282,18 @@ export async function swapTokens(
           amount: String(amount),
           from: owner,
           quoteExpiresAt: offer.quote.expiresAt,
+          // The minimum the visitor saw is the one the chain enforces.
+          minimumReceived: offer.quote.minimumReceived,
           ...(batched ? { approvalInBatch: true } : {}),
         }),
       ])
     } catch (error) {
       // The API's clock says the quote ran out before ours did.
-      if (error instanceof SwapError && error.code === 'swapQuoteExpired') return await requote()
+      if (error instanceof SwapError && error.code === 'swapQuoteExpired')
+        return await requote('expired')
+      // The market left the quote: nothing to send; the visitor decides on the new one.
+      if (error instanceof SwapError && error.code === 'swapPriceMoved')
+        return await requote('priceMoved')
       throw error
     }
     let receipt: Pick<SwapReceipt, 'logs'>

@@ -1,10 +1,12 @@
 /**
  * Swap's server state through the modal's TanStack Query client: the chain's tokens, and the
  * quote for the form as it stands, asked again a little before it expires so the one shown
- * always stands. Approve and swap are mutations (`approveSwapMutation`, `swapTokensMutation`).
+ * always stands; a token pasted to import, read from its contract. Approve and swap are mutations
+ * (`approveSwapMutation`, `swapTokensMutation`).
  */
 import type { SwapQuote } from '@airlock/protocol'
 import { mutationOptions, queryOptions, skipToken } from '@tanstack/react-query'
+import { maxUint256 } from 'viem'
 import { createSwapApi, type SwapApiContext } from './swapApi'
 import {
   approveSwap,
@@ -51,6 +53,7 @@ export const swapQuoteKey = (question: SwapQuestion | undefined) =>
       fromToken: question.fromToken.address,
       toToken: question.toToken.address,
       amount: String(question.amount),
+      slippage: question.slippage,
     },
   ] as const
 
@@ -72,20 +75,46 @@ export function swapQuoteQuery(context: SwapContext, question: SwapQuestion | un
   })
 }
 
-/** Approving the offer's ERC-20 for its amount; resolves with the allowance now standing. */
+/**
+ * Approving the offer's ERC-20 for its amount, or an unlimited amount when the visitor asked;
+ * resolves with the allowance now standing.
+ */
 export function approveSwapMutation(context: SwapContext, onStep: (step: SwapStep) => void) {
   return mutationOptions({
     mutationKey: ['swap', 'approve'],
-    mutationFn: ({ question, offer }: { question: SwapQuestion; offer: SwapOffer }) =>
+    mutationFn: ({
+      question,
+      offer,
+      unlimited = false,
+    }: {
+      question: SwapQuestion
+      offer: SwapOffer
+      unlimited?: boolean
+    }) =>
       approveSwap(
         context,
         {
           chainId: question.chainId,
           token: question.fromToken,
-          amount: BigInt(offer.quote.fromAmount),
+          amount: unlimited ? maxUint256 : BigInt(offer.quote.fromAmount),
         },
         onStep,
       ),
+  })
+}
+
+/** A token to import: read from its contract once the visitor pasted its address. */
+export function swapImportQuery(
+  context: SwapApiContext,
+  chainId: number,
+  address: string | undefined,
+) {
+  return queryOptions({
+    queryKey: ['swap', 'token', chainId, address?.toLowerCase()] as const,
+    queryFn: address
+      ? async () => (await createSwapApi(context).token(chainId, address)).token
+      : skipToken,
+    retry: false,
   })
 }
 

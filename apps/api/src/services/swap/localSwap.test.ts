@@ -2,11 +2,14 @@
 // used as the modal uses it: a fresh funded account quotes, checks its allowance, sends the
 // approval and the swap transactions the adapter builds, and its balances move as quoted. A swap
 // that would revert is refused before any wallet sees it; a chain that does not answer says so.
-import { swapNativeTokenAddress } from '@airlock/protocol'
+import { readFileSync } from 'node:fs'
+import { minimumReceived, swapNativeTokenAddress } from '@airlock/protocol'
 import {
+  type Abi,
   type Address,
   createPublicClient,
   createWalletClient,
+  decodeFunctionData,
   erc20Abi,
   type Hex,
   http,
@@ -21,7 +24,7 @@ import { devChainContracts, seedDevChain } from '../../../../../devchain/seed.mj
 import { deployDevUniswap, devUniswapAddresses } from '../../../../../devchain/uniswap.mjs'
 import { freePort } from '../../../test/ports'
 import { type Anvil, startAnvil } from '../indexer/testing/anvil'
-import { createLocalSwap } from './localSwap'
+import { createLocalSwap, uniswapV2RouterAbi } from './localSwap'
 import type { SwapAdapter } from './swapAdapter'
 import { SwapProviderError } from './swapProviderError'
 
@@ -126,6 +129,7 @@ describe('local swap on the dev Uniswap', () => {
     const allowance = await swap.allowance({ token: native, owner: visitor.address })
     expect(allowance.allowance).toBe(2n ** 256n - 1n)
     const tx = await swap.swapTransaction({
+      minimumReceived: 1n,
       fromToken: native,
       toToken: ausd,
       amount,
@@ -146,6 +150,7 @@ describe('local swap on the dev Uniswap', () => {
     const visitor = await fundedVisitor()
     const build = () =>
       swap.swapTransaction({
+        minimumReceived: 1n,
         fromToken: native,
         toToken: ausd,
         amount: parseEther('0.1'),
@@ -170,6 +175,7 @@ describe('local swap on the dev Uniswap', () => {
     const visitor = await fundedVisitor()
     await visitor.send(
       await swap.swapTransaction({
+        minimumReceived: 1n,
         fromToken: native,
         toToken: ausd,
         amount: parseEther('1'),
@@ -184,6 +190,7 @@ describe('local swap on the dev Uniswap', () => {
       allowance: 0n,
     })
     const unapproved = swap.swapTransaction({
+      minimumReceived: 1n,
       fromToken: ausd,
       toToken: native,
       amount,
@@ -202,6 +209,7 @@ describe('local swap on the dev Uniswap', () => {
     const { toAmount } = await swap.quote({ fromToken: ausd, toToken: native, amount })
     await visitor.send(
       await swap.swapTransaction({
+        minimumReceived: 1n,
         fromToken: ausd,
         toToken: native,
         amount,
@@ -219,6 +227,7 @@ describe('local swap on the dev Uniswap', () => {
     const visitor = await fundedVisitor()
     await visitor.send(
       await swap.swapTransaction({
+        minimumReceived: 1n,
         fromToken: native,
         toToken: ausd,
         amount: parseEther('1'),
@@ -229,6 +238,7 @@ describe('local swap on the dev Uniswap', () => {
     expect((await swap.allowance({ token: ausd, owner: visitor.address })).allowance).toBe(0n)
 
     const built = await swap.swapTransaction({
+      minimumReceived: 1n,
       fromToken: ausd,
       toToken: native,
       amount,
@@ -251,6 +261,7 @@ describe('local swap on the dev Uniswap', () => {
     // No aUSD at all: the approval goes through, the swap can't take what is not there.
     const visitor = await fundedVisitor()
     const refused = swap.swapTransaction({
+      minimumReceived: 1n,
       fromToken: ausd,
       toToken: native,
       amount: parseUnits('1000', 6),
@@ -270,6 +281,7 @@ describe('local swap on the dev Uniswap', () => {
     const visitor = await fundedVisitor()
     await visitor.send(
       await swap.swapTransaction({
+        minimumReceived: 1n,
         fromToken: native,
         toToken: ausd,
         amount: parseEther('1'),
@@ -281,9 +293,133 @@ describe('local swap on the dev Uniswap', () => {
     expect(toAmount).toBe(9n) // 10 aUSD per ZERO, less the fee and the impact, rounded down
     await visitor.send(await swap.approveTransaction({ token: ausd, amount }))
     await visitor.send(
-      await swap.swapTransaction({ fromToken: ausd, toToken: zero, amount, from: visitor.address }),
+      await swap.swapTransaction({
+        fromToken: ausd,
+        toToken: zero,
+        amount,
+        from: visitor.address,
+        minimumReceived: 1n,
+      }),
     )
     expect(await visitor.balanceOf(zero)).toBe(9n)
+  })
+
+  test('behavior: the swap insists on exactly the minimum received the visitor confirmed', async () => {
+    const visitor = await fundedVisitor()
+    const amount = parseEther('1')
+    const { toAmount } = await swap.quote({ fromToken: native, toToken: ausd, amount })
+    const confirmed = minimumReceived(toAmount, 0.5)
+    const tx = await swap.swapTransaction({
+      fromToken: native,
+      toToken: ausd,
+      amount,
+      from: visitor.address,
+      minimumReceived: confirmed,
+    })
+    const { functionName, args } = decodeFunctionData({
+      abi: uniswapV2RouterAbi,
+      data: tx.data as Hex,
+    })
+    expect(functionName).toBe('swapExactETHForTokens')
+    expect(args[0]).toBe(confirmed)
+    await visitor.send(tx)
+    expect(await visitor.balanceOf(ausd)).toBeGreaterThanOrEqual(confirmed)
+  })
+
+  test('behavior: a market that moved past the confirmed minimum builds nothing: priceMoved', async () => {
+    const [visitor, whale] = await Promise.all([fundedVisitor(), fundedVisitor('100')])
+    const amount = parseEther('1')
+    const { toAmount } = await swap.quote({ fromToken: native, toToken: ausd, amount })
+    // Someone buys aUSD with 20 ETH first: the pool's aUSD is dearer than 1 % allows.
+    await whale.send(
+      await swap.swapTransaction({
+        fromToken: native,
+        toToken: ausd,
+        amount: parseEther('20'),
+        from: whale.address,
+        minimumReceived: 1n,
+      }),
+    )
+    const moved = swap.swapTransaction({
+      fromToken: native,
+      toToken: ausd,
+      amount,
+      from: visitor.address,
+      minimumReceived: minimumReceived(toAmount, 1),
+    })
+    await expect(moved).rejects.toBeInstanceOf(SwapProviderError)
+    await expect(moved).rejects.toMatchObject({
+      reason: 'priceMoved',
+      message:
+        'The price on Anvil moved beyond your slippage tolerance: the swap would give less than the minimum you confirmed. Get a new quote.',
+    })
+    // At 50 % the same quote still stands: the minimum is the visitor's choice.
+    await expect(
+      swap.swapTransaction({
+        fromToken: native,
+        toToken: ausd,
+        amount,
+        from: visitor.address,
+        minimumReceived: minimumReceived(toAmount, 50),
+      }),
+    ).resolves.toMatchObject({ to: devUniswapAddresses.router })
+  })
+
+  test("behavior: a quote's route is the path's symbols, the native currency's at its end", async () => {
+    const symbolOf = (token: Address) =>
+      client.readContract({ address: token, abi: erc20Abi, functionName: 'symbol' })
+    const [ausdSymbol, zeroSymbol] = await Promise.all([symbolOf(ausd), symbolOf(zero)])
+    const toAusd = await swap.quote({ fromToken: native, toToken: ausd, amount: parseEther('1') })
+    expect(toAusd.route).toEqual(['ETH', ausdSymbol])
+    const toZero = await swap.quote({ fromToken: ausd, toToken: zero, amount: 100_000_000n })
+    expect(toZero.route).toEqual([ausdSymbol, zeroSymbol])
+  })
+
+  test('behavior: a token to import is read from its contract; a contract that is no ERC-20 or an empty address is refused in words', async () => {
+    const token = await swap.token(zero)
+    expect(token).toMatchObject({ address: zero, decimals: 0 })
+    expect(token.symbol).not.toBe('')
+    await expect(swap.token(devUniswapAddresses.router)).rejects.toMatchObject({
+      reason: 'notAContract',
+      message: `${devUniswapAddresses.router} is not a token on Anvil: its contract does not answer as an ERC-20 (symbol, name and decimals).`,
+    })
+    const empty = privateKeyToAccount(generatePrivateKey()).address
+    await expect(swap.token(empty)).rejects.toMatchObject({
+      reason: 'notAContract',
+      message: `${empty} is not a token on Anvil: there is no contract at that address.`,
+    })
+    // A quote naming one is refused the same way, not as "no pool".
+    await expect(
+      swap.quote({ fromToken: native, toToken: devUniswapAddresses.router, amount: 1n }),
+    ).rejects.toMatchObject({ reason: 'notAContract' })
+  })
+
+  test('security: a token whose symbol hides what it is (a direction override) or fills the screen is not imported', async () => {
+    const devToken = JSON.parse(
+      readFileSync(new URL('../../../../../devchain/artifacts.json', import.meta.url), 'utf8'),
+    ).contracts.DevToken as { abi: Abi; bytecode: Hex }
+    const deployer = createWalletClient({
+      account: privateKeyToAccount(generatePrivateKey()),
+      chain: foundry,
+      transport: http(anvil.rpcUrl),
+    })
+    await anvil.request('anvil_setBalance', [deployer.account.address, '0xde0b6b3a7640000'])
+    const deploy = async (name: string, symbol: string) => {
+      const hash = await deployer.deployContract({
+        abi: devToken.abi,
+        bytecode: devToken.bytecode,
+        args: [name, symbol, 6],
+      })
+      return (await client.waitForTransactionReceipt({ hash })).contractAddress as Address
+    }
+    const spoof = await deploy('USD Coin', 'CDSU\u202e')
+    const long = await deploy('x'.repeat(101), 'LONG')
+    for (const token of [spoof, long])
+      await expect(swap.token(token)).rejects.toMatchObject({
+        reason: 'notAContract',
+        message: `${token} is not a token to import on Anvil: its symbol or name is too long or has characters that change how text shows.`,
+      })
+    expect((await swap.token(await deploy('Plain', 'PLAIN'))).symbol).toBe('PLAIN')
   })
 
   test('behavior: tokens without a pool between them are refused in words', async () => {

@@ -4,24 +4,29 @@
  * router names its factory and WETH; the tokens are the native currency and every token of the
  * factory's pairs but WETH (the native currency stands for it). A quote is the router's
  * `getAmountsOut` along a direct pair, or through WETH when there is none; its price impact is
- * from the pairs' reserves. Allowances and approvals are the ERC-20's own, for the router (an
- * address with no contract is refused as `notAContract` before either); swaps
+ * from the pairs' reserves, its route the path's symbols. A token is read from its contract (an
+ * address with no contract, or one that does not answer as an ERC-20, is refused as `notAContract`
+ * before it is quoted, read, allowed or approved); swaps
  * are `swapExactETHForTokens`, `swapExactTokensForETH` or `swapExactTokensForTokens`, their
- * minimum the quote less the spec's 1 % and their deadline 10 minutes on, each estimated for its
+ * minimum the one the visitor confirmed (none built when the pools now give less) and their
+ * deadline 10 minutes on, each estimated for its
  * sender first (one that would revert is refused, never handed to the wallet; one sent in a batch
  * after its approval, after that approval: localSwapBatch.ts). The gas price is `eth_gasPrice`.
  */
 import {
-  minimumReceived,
   type SwapApproveTransaction,
   type SwapToken,
   type SwapTransaction,
   swapNativeTokenAddress,
 } from '@airlock/protocol'
 import {
+  AbiDecodingDataSizeTooSmallError,
+  AbiDecodingZeroDataError,
   type Address,
   BaseError,
   ContractFunctionExecutionError,
+  ContractFunctionRevertedError,
+  ContractFunctionZeroDataError,
   createPublicClient,
   encodeFunctionData,
   erc20Abi,
@@ -32,6 +37,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { afterApproval } from './localSwapBatch'
+import { isShowableToken } from './showableToken'
 import type { SwapAdapter, SwapPrice } from './swapAdapter'
 import { SwapProviderError } from './swapProviderError'
 
@@ -184,6 +190,48 @@ export function createLocalSwap({
     return { address: token, symbol, name, decimals }
   }
 
+  /**
+   * A token read from its contract for a visitor to import: a contract that does not answer
+   * symbol, name and decimals as an ERC-20 does (a pool, a wallet) is no token.
+   */
+  async function importedToken(token: Address): Promise<SwapToken> {
+    await assertTokenContract(token)
+    const notAToken = (cause?: unknown) =>
+      new SwapProviderError(
+        'notAContract',
+        `${token} is not a token on ${chainName}: its contract does not answer as an ERC-20 (symbol, name and decimals).`,
+        { cause },
+      )
+    const info = await tokenInfo(token).catch((error: unknown) => {
+      // A call the contract reverts or answers nothing (or nonsense) to; an RPC failing stays one.
+      const answered =
+        error instanceof ContractFunctionExecutionError &&
+        (error.cause instanceof ContractFunctionRevertedError ||
+          error.cause instanceof ContractFunctionZeroDataError ||
+          error.cause instanceof AbiDecodingDataSizeTooSmallError ||
+          error.cause instanceof AbiDecodingZeroDataError)
+      throw answered ? notAToken(error) : error
+    })
+    if (info.symbol.trim() === '' || info.decimals > 77) throw notAToken()
+    // A symbol or name that could pass for another on screen, or fill it (showableToken.ts).
+    if (!isShowableToken(info))
+      throw new SwapProviderError(
+        'notAContract',
+        `${token} is not a token to import on ${chainName}: its symbol or name is too long or has characters that change how text shows.`,
+      )
+    return info
+  }
+
+  /** The route's symbols: the native currency's at an end that is it, the tokens' own between. */
+  const routeSymbols = (path: Address[], fromToken: Address, toToken: Address) =>
+    Promise.all(
+      path.map((token, index) =>
+        (index === 0 && isNative(fromToken)) || (index === path.length - 1 && isNative(toToken))
+          ? nativeCurrency.symbol
+          : client.readContract({ address: token, abi: erc20Abi, functionName: 'symbol' }),
+      ),
+    )
+
   const deadline = () => BigInt(Math.floor(now() / 1000) + localSwapDeadlineSeconds)
 
   /**
@@ -236,10 +284,16 @@ export function createLocalSwap({
         ]
       }),
 
+    token: (address) => onChain(() => importedToken(address)),
+
     quote: ({ fromToken, toToken, amount }) =>
       onChain(async (): Promise<SwapPrice> => {
+        // An address that is no token is said so, not as "no pool".
+        await Promise.all(
+          [fromToken, toToken].filter((token) => !isNative(token)).map(importedToken),
+        )
         const { path, pairs } = await routeOf(fromToken, toToken)
-        const [amounts, unimpacted] = await Promise.all([
+        const [amounts, unimpacted, route] = await Promise.all([
           client.readContract({
             address: router,
             abi: uniswapV2RouterAbi,
@@ -247,6 +301,7 @@ export function createLocalSwap({
             args: [amount, path],
           }),
           unimpactedOut(path, pairs, amount),
+          routeSymbols(path, fromToken, toToken),
         ])
         const toAmount = amounts[amounts.length - 1] ?? 0n
         if (toAmount === 0n)
@@ -259,6 +314,7 @@ export function createLocalSwap({
         return {
           toAmount,
           ...(priceImpact !== undefined ? { priceImpact } : {}),
+          route,
           // A quote names no sender to estimate for: what a swap through these pools costs.
           estimatedGas: swapGasBase + swapGasPerPool * BigInt(path.length - 1),
         }
@@ -289,7 +345,14 @@ export function createLocalSwap({
         }
       }),
 
-    swapTransaction: ({ fromToken, toToken, amount, from, approvalInBatch }) =>
+    swapTransaction: ({
+      fromToken,
+      toToken,
+      amount,
+      minimumReceived: least,
+      from,
+      approvalInBatch,
+    }) =>
       onChain(async (): Promise<SwapTransaction> => {
         const { path } = await routeOf(fromToken, toToken)
         const amounts = await client.readContract({
@@ -298,7 +361,13 @@ export function createLocalSwap({
           functionName: 'getAmountsOut',
           args: [amount, path],
         })
-        const least = minimumReceived(amounts[amounts.length - 1] ?? 0n)
+        // The confirmed quote's minimum is the one the router insists on; when the pools now give
+        // less, the swap would revert: nothing is built, and the visitor gets a new quote.
+        if ((amounts[amounts.length - 1] ?? 0n) < least)
+          throw new SwapProviderError(
+            'priceMoved',
+            `The price on ${chainName} moved beyond your slippage tolerance: the swap would give less than the minimum you confirmed. Get a new quote.`,
+          )
         const data = isNative(fromToken)
           ? encodeFunctionData({
               abi: uniswapV2RouterAbi,

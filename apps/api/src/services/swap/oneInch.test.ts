@@ -12,13 +12,16 @@ import { SwapProviderError } from './swapProviderError'
 const apiKey = 'test-1inch-key-7d3f'
 const base = 'https://api.1inch.dev/swap/v6.0/8453'
 const gasPriceUrl = 'https://api.1inch.dev/gas-price/v1.5/8453'
+const priceUrl = 'https://api.1inch.dev/price/v1.1/8453'
+const tokenUrl = 'https://api.1inch.dev/token/v1.2/8453/custom'
 const usdc = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'
 const visitor = '0x220866b1a2219f40e72f5c628b65d54268ca3a9d'
 const router = '0x111111125421ca6dc452d289314280a0f8842a65'
 
 /** Every request msw saw: its URL and whether it carried the key. */
 const seen: { url: URL; authorization: string | null }[] = []
-const server = setupServer()
+// 1inch's spot prices (price impact) have none unless a test gives some.
+const server = setupServer(http.get(`${priceUrl}/:tokens`, () => HttpResponse.json({})))
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => {
   server.resetHandlers()
@@ -85,16 +88,75 @@ describe('1inch swap adapter', () => {
   })
 
   test('behavior: a quote asks /quote with src, dst, amount and includeGas, and gives dstAmount and gas', async () => {
-    server.use(answer(`${base}/quote`, { dstAmount: '2997000000', gas: 181_000 }))
+    server.use(
+      answer(`${base}/quote`, { dstAmount: '2997000000', gas: 181_000 }),
+      answer(`${priceUrl}/:tokens`, {}, 500),
+    )
     expect(
       await swap().quote({ fromToken: swapNativeTokenAddress, toToken: usdc, amount: 10n ** 18n }),
     ).toEqual({ toAmount: 2_997_000_000n, estimatedGas: 181_000n })
-    expect(Object.fromEntries(seen[0]!.url.searchParams)).toEqual({
+    const quoteCall = seen.find((call) => call.url.pathname.endsWith('/quote'))
+    expect(Object.fromEntries(quoteCall!.url.searchParams)).toEqual({
       src: swapNativeTokenAddress,
       dst: usdc,
       amount: '1000000000000000000',
       includeGas: 'true',
+      includeTokensInfo: 'true',
+      includeProtocols: 'true',
     })
+  })
+
+  test("behavior: a quote's price impact is the USD value lost at 1inch's spot prices, and its route the protocols", async () => {
+    server.use(
+      answer(`${base}/quote`, {
+        dstAmount: '2850000000',
+        srcToken: { decimals: 18 },
+        dstToken: { decimals: 6 },
+        protocols: [[[{ name: 'UNISWAP_V3', part: 60 }], [{ name: 'AERODROME', part: 40 }]]],
+      }),
+      answer(`${priceUrl}/:tokens`, {
+        [swapNativeTokenAddress.toLowerCase()]: '3000',
+        [usdc]: '1',
+      }),
+    )
+    expect(
+      await swap().quote({ fromToken: swapNativeTokenAddress, toToken: usdc, amount: 10n ** 18n }),
+    ).toEqual({ toAmount: 2_850_000_000n, priceImpact: 5, route: ['UNISWAP V3', 'AERODROME'] })
+    const priceCall = seen.find((call) => call.url.pathname.startsWith('/price/'))
+    expect(priceCall?.url.pathname).toBe(`/price/v1.1/8453/${swapNativeTokenAddress},${usdc}`)
+    expect(priceCall?.url.searchParams.get('currency')).toBe('USD')
+    expect(priceCall?.authorization).toBe(`Bearer ${apiKey}`)
+  })
+
+  test('behavior: a token to import is read from 1inch’s token API; one it does not know is no token', async () => {
+    server.use(
+      answer(`${tokenUrl}/${usdc}`, {
+        address: usdc,
+        symbol: 'USDC',
+        name: 'USD Coin',
+        decimals: 6,
+      }),
+      answer(`${tokenUrl}/${router}`, { error: 'Not Found', description: 'Token not found' }, 404),
+    )
+    expect(await swap().token(usdc)).toEqual({
+      address: usdc,
+      symbol: 'USDC',
+      name: 'USD Coin',
+      decimals: 6,
+    })
+    const error = await failure(swap().token(router))
+    expect(error.reason).toBe('notAContract')
+    expect(error.message).toBe(`${router} is not a token 1inch knows on this chain.`)
+    const spoof: `0x${string}` = `0x${'22'.repeat(20)}`
+    server.use(
+      answer(`${tokenUrl}/${spoof}`, {
+        address: spoof,
+        symbol: 'CDSU\u202e',
+        name: 'USD Coin',
+        decimals: 6,
+      }),
+    )
+    expect((await failure(swap().token(spoof))).reason).toBe('notAContract')
   })
 
   test("behavior: an allowance is 1inch's for the token and wallet, spent by its router", async () => {
@@ -138,10 +200,11 @@ describe('1inch swap adapter', () => {
     })
   })
 
-  test('behavior: the swap transaction is asked at slippage 1 for the visitor as from and origin', async () => {
+  test('behavior: the swap transaction is asked at the slippage that keeps the confirmed minimum, for the visitor as from and origin', async () => {
     server.use(
+      answer(`${base}/quote`, { dstAmount: '3000000000' }),
       answer(`${base}/swap`, {
-        dstAmount: '2997000000',
+        dstAmount: '3000000000',
         tx: {
           from: visitor,
           to: router,
@@ -154,25 +217,65 @@ describe('1inch swap adapter', () => {
     )
     expect(
       await swap().swapTransaction({
+        // 1.1 % under the 3,000 USDC 1inch gives now: 1inch is asked for 1.1 %, its minimum then
+        // exactly the confirmed one.
+        minimumReceived: 2_967_000_000n,
         fromToken: swapNativeTokenAddress,
         toToken: usdc,
         amount: 10n ** 18n,
         from: visitor,
       }),
     ).toEqual({ to: router, data: '0x07ed2379abcd', value: '1000000000000000000', gas: '201000' })
-    expect(Object.fromEntries(seen[0]!.url.searchParams)).toEqual({
+    const swapCall = seen.find((call) => call.url.pathname.endsWith('/swap'))
+    expect(Object.fromEntries(swapCall!.url.searchParams)).toEqual({
       src: swapNativeTokenAddress,
       dst: usdc,
       amount: '1000000000000000000',
       from: visitor,
       origin: visitor,
-      slippage: '1',
+      slippage: '1.1',
       disableEstimate: 'false',
     })
   })
 
+  test('behavior: a market that moved below the confirmed minimum is priceMoved; /swap is never asked', async () => {
+    server.use(answer(`${base}/quote`, { dstAmount: '2900000000' }))
+    const error = await failure(
+      swap().swapTransaction({
+        minimumReceived: 2_970_000_000n,
+        fromToken: swapNativeTokenAddress,
+        toToken: usdc,
+        amount: 10n ** 18n,
+        from: visitor,
+      }),
+    )
+    expect(error.reason).toBe('priceMoved')
+    expect(seen.map((call) => call.url.pathname)).toEqual(['/swap/v6.0/8453/quote'])
+  })
+
+  test('behavior: a /swap answer whose minimum falls under the confirmed one is priceMoved, its transaction not given', async () => {
+    server.use(
+      answer(`${base}/quote`, { dstAmount: '3000000000' }),
+      answer(`${base}/swap`, {
+        dstAmount: '2980000000',
+        tx: { from: visitor, to: router, data: '0x07ed2379abcd', value: '0', gas: 1 },
+      }),
+    )
+    const error = await failure(
+      swap().swapTransaction({
+        minimumReceived: 2_970_000_000n,
+        fromToken: swapNativeTokenAddress,
+        toToken: usdc,
+        amount: 10n ** 18n,
+        from: visitor,
+      }),
+    )
+    expect(error.reason).toBe('priceMoved')
+  })
+
   test("behavior: a swap whose approval is in its batch is asked without 1inch's estimate (no allowance yet), and answered without gas", async () => {
     server.use(
+      answer(`${base}/quote`, { dstAmount: '999000000000000' }),
       answer(`${base}/swap`, {
         dstAmount: '999000000000000',
         tx: { from: visitor, to: router, data: '0x07ed2379abcd', value: '0', gas: 0 },
@@ -180,6 +283,7 @@ describe('1inch swap adapter', () => {
     )
     expect(
       await swap().swapTransaction({
+        minimumReceived: 1n,
         fromToken: usdc,
         toToken: swapNativeTokenAddress,
         amount: 3_000_000n,
@@ -187,7 +291,8 @@ describe('1inch swap adapter', () => {
         approvalInBatch: true,
       }),
     ).toEqual({ to: router, data: '0x07ed2379abcd', value: '0' })
-    expect(seen[0]!.url.searchParams.get('disableEstimate')).toBe('true')
+    const swapCall = seen.find((call) => call.url.pathname.endsWith('/swap'))
+    expect(swapCall!.url.searchParams.get('disableEstimate')).toBe('true')
   })
 
   test('behavior: the gas price is the base fee and the medium tip, with the cap beside it', async () => {
@@ -234,6 +339,7 @@ describe('1inch swap adapter', () => {
 
   test("behavior: a 400 refuses the swap with 1inch's description", async () => {
     server.use(
+      answer(`${base}/quote`, { dstAmount: '5' }),
       answer(
         `${base}/swap`,
         {
@@ -248,6 +354,7 @@ describe('1inch swap adapter', () => {
     )
     const error = await failure(
       swap().swapTransaction({
+        minimumReceived: 1n,
         fromToken: usdc,
         toToken: swapNativeTokenAddress,
         amount: 1n,

@@ -17,11 +17,22 @@
  *   `{ maxPriorityFeePerGas, maxFeePerGas }`, wei in decimal
  * - a 4xx body: `{ error, description, statusCode, requestId, meta }`
  *
+ * - quotes ask `includeTokensInfo` and `includeProtocols` too: `srcToken`/`dstToken` `{ decimals }`
+ *   and `protocols` (`[[[{ name, part, fromTokenAddress, toTokenAddress }]]]`, the route)
+ * - `GET /price/v1.1/{chain}/{a},{b}?currency=USD` → `{ [address]: "usd price" }` (Spot Price API)
+ * - `GET /token/v1.2/{chain}/custom/{address}` → `{ address, symbol, name, decimals, logoURI? }`
+ *
+ * 1inch gives no price impact: it is the USD value lost between what goes in and what comes out,
+ * at the Spot Price API's prices (none when it has no price for either token). The swap binds the
+ * confirmed quote (issue 36): 1inch is asked for a quote first, refused as `priceMoved` when it now
+ * gives less than the confirmed minimum, else asked for the swap at the slippage that puts its
+ * minimum (`dstAmount` less the slippage) at or above the confirmed one, which is checked again on
+ * its answer.
+ *
  * Not confirmed (no 1inch source or live call to check against): whether `tx.gas` is always a
  * number (a decimal string is taken too); the gas price answer of chains without EIP-1559 (only
  * the EIP-1559 shape is taken: another is a bad answer); whether `/approve/allowance` answers
- * the native currency (it is never asked: native needs no allowance). 1inch gives no price
- * impact, so quotes from it have none.
+ * the native currency (it is never asked: native needs no allowance).
  */
 import type {
   SwapApproveTransaction,
@@ -29,14 +40,17 @@ import type {
   SwapToken,
   SwapTransaction,
 } from '@airlock/protocol'
-import { swapNativeTokenAddress, swapSlippageTolerance } from '@airlock/protocol'
+import { swapNativeTokenAddress } from '@airlock/protocol'
 import { type Address, isAddressEqual, maxUint256 } from 'viem'
 import { z } from 'zod'
+import { isShowableToken } from './showableToken'
 import type { SwapAdapter, SwapPrice } from './swapAdapter'
 import { SwapProviderError } from './swapProviderError'
 
 export const oneInchSwapApiUrl = 'https://api.1inch.dev/swap/v6.0'
 export const oneInchGasPriceApiUrl = 'https://api.1inch.dev/gas-price/v1.5'
+export const oneInchPriceApiUrl = 'https://api.1inch.dev/price/v1.1'
+export const oneInchTokenApiUrl = 'https://api.1inch.dev/token/v1.2'
 /** How long 1inch has to answer a call. */
 export const oneInchTimeoutMs = 10_000
 
@@ -69,7 +83,23 @@ const tokensAnswer = z.object({
     }),
   ),
 })
-const quoteAnswer = z.object({ dstAmount: units, gas: gasUnits.optional() })
+const tokenAnswer = z.object({
+  address,
+  symbol: z.string().min(1),
+  name: z.string(),
+  decimals: z.number().int().nonnegative().max(77),
+  logoURI: z.string().nullish(),
+})
+const protocolPart = z.object({ name: z.string().max(100) })
+const quoteAnswer = z.object({
+  dstAmount: units,
+  gas: gasUnits.optional(),
+  srcToken: z.object({ decimals: z.number().int().nonnegative().max(77) }).optional(),
+  dstToken: z.object({ decimals: z.number().int().nonnegative().max(77) }).optional(),
+  protocols: z.array(z.array(z.array(protocolPart))).optional(),
+})
+/** USD prices by address; a price 1inch lacks is left out. */
+const pricesAnswer = z.record(z.string(), z.string())
 const spenderAnswer = z.object({ address })
 const allowanceAnswer = z.object({ allowance: units })
 const approveAnswer = z.object({ to: address, data: hex, value: units })
@@ -80,6 +110,51 @@ const swapAnswer = z.object({
 const feeLevel = z.object({ maxPriorityFeePerGas: units, maxFeePerGas: units })
 const gasPriceAnswer = z.object({ baseFee: units, medium: feeLevel })
 const refusalAnswer = z.object({ description: z.string().optional(), error: z.string().optional() })
+
+const priceMoved = () =>
+  new SwapProviderError(
+    'priceMoved',
+    'The price moved beyond your slippage tolerance: the swap would give less than the minimum you confirmed. Get a new quote.',
+  )
+
+/** A token's USD price from the Spot Price API's answer (its keys' case is 1inch's). */
+const priceOf = (prices: Record<string, string>, token: Address) => {
+  const entry = Object.entries(prices).find(([key]) => key.toLowerCase() === token.toLowerCase())
+  const price = entry === undefined ? Number.NaN : Number(entry[1])
+  return Number.isFinite(price) && price > 0 ? price : undefined
+}
+
+type Side = { amount: bigint; decimals: number; usd: number | undefined }
+/**
+ * The USD value lost from what goes in to what comes out, in percent to two decimals (0 when more
+ * comes out); undefined without both prices.
+ *
+ * @example
+ * usdImpact({ amount: 10n ** 18n, decimals: 18, usd: 3000 }, { amount: 2_850_000_000n, decimals: 6, usd: 1 }) // 5
+ */
+export function usdImpact(from: Side, to: Side): number | undefined {
+  if (from.usd === undefined || to.usd === undefined) return undefined
+  const value = (side: Side, usd: number) => (Number(side.amount) / 10 ** side.decimals) * usd
+  const paid = value(from, from.usd)
+  if (!(paid > 0)) return undefined
+  const lost = (paid - value(to, to.usd)) / paid
+  return Math.max(0, Math.round(lost * 10_000) / 100)
+}
+
+/**
+ * The slippage 1inch is asked for so its minimum is at least `minimum` of `now`: (now − minimum)
+ * / now in percent, rounded down to a ten-thousandth of a percent (rounding down keeps more), at
+ * most 1inch's 50.
+ *
+ * @example
+ * slippageFor(3_000_000n, 2_970_000n) // { text: '1', keptMillionths: 990_000n }
+ */
+export function slippageFor(now: bigint, minimum: bigint) {
+  const givenMillionths = ((now - minimum) * 1_000_000n) / now
+  const capped = givenMillionths > 500_000n ? 500_000n : givenMillionths
+  const text = (Number(capped) / 10_000).toString()
+  return { text, keptMillionths: 1_000_000n - capped }
+}
 
 /**
  * @example
@@ -154,6 +229,19 @@ export function createOneInchSwap({
   }
 
   const isNative = (token: Address) => isAddressEqual(token, swapNativeTokenAddress)
+  const quoteOf = (fromToken: Address, toToken: Address, amount: bigint) =>
+    get(
+      `${swapUrl}/quote`,
+      {
+        src: fromToken,
+        dst: toToken,
+        amount: String(amount),
+        includeGas: 'true',
+        includeTokensInfo: 'true',
+        includeProtocols: 'true',
+      },
+      quoteAnswer,
+    )
   const spender = async () =>
     (await get(`${swapUrl}/approve/spender`, {}, spenderAnswer)).address as Address
 
@@ -171,15 +259,59 @@ export function createOneInchSwap({
       }))
     },
 
+    async token(tokenAddress): Promise<SwapToken> {
+      const token = await get(
+        `${oneInchTokenApiUrl}/${chainId}/custom/${tokenAddress}`,
+        {},
+        tokenAnswer,
+      ).catch((error: unknown) => {
+        if (error instanceof SwapProviderError && error.reason === 'refused')
+          throw new SwapProviderError(
+            'notAContract',
+            `${tokenAddress} is not a token 1inch knows on this chain.`,
+            { cause: error },
+          )
+        throw error
+      })
+      if (!isShowableToken(token))
+        throw new SwapProviderError(
+          'notAContract',
+          `${tokenAddress} is not a token to import: its symbol or name is too long or has characters that change how text shows.`,
+        )
+      const { logoURI, ...rest } = token
+      return { ...rest, ...(logoURI ? { logoURI } : {}) }
+    },
+
     async quote({ fromToken, toToken, amount }): Promise<SwapPrice> {
-      const answer = await get(
-        `${swapUrl}/quote`,
-        { src: fromToken, dst: toToken, amount: String(amount), includeGas: 'true' },
-        quoteAnswer,
-      )
+      const [answer, prices] = await Promise.all([
+        quoteOf(fromToken, toToken, amount),
+        // The price impact needs them; a quote without them stands, with no impact.
+        get(
+          `${oneInchPriceApiUrl}/${chainId}/${fromToken},${toToken}`,
+          { currency: 'USD' },
+          pricesAnswer,
+        ).catch(() => undefined),
+      ])
+      const toAmount = BigInt(answer.dstAmount)
+      const priceImpact =
+        prices && answer.srcToken && answer.dstToken
+          ? usdImpact(
+              { amount, decimals: answer.srcToken.decimals, usd: priceOf(prices, fromToken) },
+              {
+                amount: toAmount,
+                decimals: answer.dstToken.decimals,
+                usd: priceOf(prices, toToken),
+              },
+            )
+          : undefined
+      const route = [
+        ...new Set(answer.protocols?.flat(2).map((part) => part.name.replace(/_/g, ' '))),
+      ]
       return {
-        toAmount: BigInt(answer.dstAmount),
+        toAmount,
+        ...(priceImpact !== undefined ? { priceImpact } : {}),
         ...(answer.gas !== undefined ? { estimatedGas: BigInt(answer.gas) } : {}),
+        ...(route.length > 0 ? { route: route.slice(0, 20) } : {}),
       }
     },
 
@@ -210,10 +342,14 @@ export function createOneInchSwap({
       fromToken,
       toToken,
       amount,
+      minimumReceived,
       from,
       approvalInBatch,
     }): Promise<SwapTransaction> {
-      const { tx } = await get(
+      const now = BigInt((await quoteOf(fromToken, toToken, amount)).dstAmount)
+      if (now < minimumReceived) throw priceMoved()
+      const slippage = slippageFor(now, minimumReceived)
+      const { dstAmount, tx } = await get(
         `${swapUrl}/swap`,
         {
           src: fromToken,
@@ -222,7 +358,7 @@ export function createOneInchSwap({
           from,
           // The EOA that sends it (1inch asks for compliance checks); the visitor's own.
           origin: from,
-          slippage: String(swapSlippageTolerance),
+          slippage: slippage.text,
           // 1inch simulates the swap and refuses one that would fail (balance, allowance): the
           // wallet is never asked to send it. One whose approval comes first in its atomic batch
           // would fail alone (no allowance yet): 1inch is told not to simulate it, and the
@@ -231,6 +367,9 @@ export function createOneInchSwap({
         },
         swapAnswer,
       )
+      // 1inch's minimum is its dstAmount less the slippage: it must not fall below the confirmed one.
+      if ((BigInt(dstAmount) * slippage.keptMillionths) / 1_000_000n < minimumReceived)
+        throw priceMoved()
       return {
         to: tx.to,
         data: tx.data,

@@ -20,12 +20,19 @@ export type SwapPrice = {
   priceImpact?: number | undefined
   /** Gas units, when the provider estimates them. */
   estimatedGas?: bigint | undefined
+  /** The way the swap goes (the protocol's `SwapQuote.route`), when the provider says it. */
+  route?: string[] | undefined
 }
 
 export type SwapAdapter = {
   /** Names the provider in messages and logs: '1inch', or the local chain's name. */
   readonly provider: string
   tokens(): Promise<SwapToken[]>
+  /**
+   * A token the list may not have, read from its contract; `notAContract` when the address is no
+   * ERC-20 (no code, or no symbol, name and decimals).
+   */
+  token(address: Address): Promise<SwapToken>
   quote(request: { fromToken: Address; toToken: Address; amount: bigint }): Promise<SwapPrice>
   /** How much of `token` the swap's spender may take from `owner` (native: the largest uint256). */
   allowance(request: {
@@ -34,7 +41,8 @@ export type SwapAdapter = {
   }): Promise<{ spender: Address; allowance: bigint }>
   approveTransaction(request: { token: Address; amount: bigint }): Promise<SwapApproveTransaction>
   /**
-   * The swap for `from` to send, its minimum received at the spec's slippage tolerance. With
+   * The swap for `from` to send, insisting on `minimumReceived` (the confirmed quote's); when the
+   * market now gives less, `priceMoved` and nothing built. With
    * `approvalInBatch`, it is sent in one atomic batch after `approveTransaction` for `amount`:
    * checked (and its gas estimated) after that approval, not alone.
    */
@@ -42,6 +50,7 @@ export type SwapAdapter = {
     fromToken: Address
     toToken: Address
     amount: bigint
+    minimumReceived: bigint
     from: Address
     approvalInBatch?: boolean | undefined
   }): Promise<SwapTransaction>

@@ -14,6 +14,8 @@ export type SwapProviderFailure =
   | 'refused'
   /** A token the request names has no contract on the chain: no allowance to read or give. */
   | 'notAContract'
+  /** The market now gives less than the minimum the visitor confirmed: nothing was built. */
+  | 'priceMoved'
 
 export class SwapProviderError extends Error {
   override name = 'SwapProviderError' as const

@@ -71,6 +71,46 @@ function renderSwap({
   eip5792?: (request: RequestArguments) => Promise<unknown>
 } = {}) {
   const sent: RequestArguments[] = []
+  /** The bodies the view posted, by route. */
+  const bodies: Record<string, Body[]> = {}
+  const routes: ApiRoutes = {
+    [`GET /v1/accounts/${evmAccount}/balances`]: () => ({ balances: [ether, aUsd] }),
+    [`GET ${base}/tokens`]: ({ chainId }) =>
+      chainId === '31337' ? { tokens: swapTokens } : new HttpError(400, {}),
+    [`GET ${base}/gas-price`]: () => ({ chainId: 31337, gasPrice: '2000000000' }),
+    [`POST ${base}/quote`]: (_, { body }) => {
+      const { fromToken, toToken, amount, slippage = 1 } = body as Body
+      const toAmount = toAmountOf(fromToken as string, BigInt(amount as string))
+      return {
+        chainId: 31337,
+        fromToken,
+        toToken,
+        fromAmount: amount,
+        toAmount: String(toAmount),
+        minimumReceived: String(minimumReceived(toAmount, slippage as number)),
+        slippage,
+        priceImpact: 0.12,
+        route: ['ETH', 'aUSD'],
+        estimatedGas: '150000',
+        expiresAt: Date.now() + 30_000,
+      }
+    },
+    [`POST ${base}/allowance`]: (_, { body }) => ({
+      token: (body as Body).token,
+      owner: evmAccount,
+      spender,
+      allowance,
+    }),
+    [`POST ${base}/approve`]: () => approveTransaction,
+    [`POST ${base}/transaction`]: () => swapTransaction,
+    ...api,
+  }
+  for (const [route, answer] of Object.entries(routes))
+    routes[route] = (query, request) => {
+      if (request.body !== undefined)
+        bodies[route] = [...(bodies[route] ?? []), request.body as Body]
+      return answer(query, request)
+    }
   const rendered = renderView('Swap', {
     below: ['Account'],
     state: { ...connectedState(evmAccount), hostWallets: [testHostWallet], host: testHost },
@@ -83,41 +123,12 @@ function renderSwap({
       sent.push(request)
       return wallet(request)
     },
-    api: {
-      [`GET /v1/accounts/${evmAccount}/balances`]: () => ({ balances: [ether, aUsd] }),
-      [`GET ${base}/tokens`]: ({ chainId }) =>
-        chainId === '31337' ? { tokens: swapTokens } : new HttpError(400, {}),
-      [`GET ${base}/gas-price`]: () => ({ chainId: 31337, gasPrice: '2000000000' }),
-      [`POST ${base}/quote`]: (_, { body }) => {
-        const { fromToken, toToken, amount } = body as Body
-        const toAmount = toAmountOf(fromToken as string, BigInt(amount as string))
-        return {
-          chainId: 31337,
-          fromToken,
-          toToken,
-          fromAmount: amount,
-          toAmount: String(toAmount),
-          minimumReceived: String(minimumReceived(toAmount)),
-          slippage: 1,
-          priceImpact: 0.12,
-          estimatedGas: '150000',
-          expiresAt: Date.now() + 30_000,
-        }
-      },
-      [`POST ${base}/allowance`]: (_, { body }) => ({
-        token: (body as Body).token,
-        owner: evmAccount,
-        spender,
-        allowance,
-      }),
-      [`POST ${base}/approve`]: () => approveTransaction,
-      [`POST ${base}/transaction`]: () => swapTransaction,
-      ...api,
-    },
+    api: routes,
   })
   const calls = (route: string) =>
     rendered.apiCalls.filter((call) => `${call.method} ${call.path}` === route)
-  return { ...rendered, sent, calls }
+  const bodiesOf = (route: string) => bodies[route] ?? []
+  return { ...rendered, sent, calls, bodiesOf }
 }
 
 async function form(container: HTMLElement) {
@@ -194,7 +205,8 @@ describe('Swap', () => {
     const list = await screen.findByRole('list', { name: swapText.from })
     expect(within(list).getByRole('button', { name: /^aUSD/ })).toHaveTextContent('1250.5 aUSD')
     expect(within(list).getByRole('button', { name: /^ETH/ })).toHaveTextContent('1.5 ETH')
-    expect(screen.getByText('Slippage tolerance 1%')).toBeVisible()
+    // The spec's 1 % is the slippage chosen at first.
+    expect(screen.getByRole('button', { name: '1%' })).toHaveAttribute('aria-pressed', 'true')
   })
 
   test('behavior: a bad amount is said in the protocol’s words, and no quote is asked', async () => {
@@ -430,5 +442,208 @@ describe('Swap', () => {
     )
     expect(screen.queryByLabelText(swapText.amount)).toBeNull()
     expect(apiCalls.filter((call) => call.path.startsWith(base))).toEqual([])
+  })
+
+  describe('quotes that bind (issue 36)', () => {
+    test("behavior: the visitor's slippage is asked with the quote, and the minimum received moves with it; the route is shown", async () => {
+      const { container, bodiesOf } = renderSwap()
+      const { amount, quote } = await form(container)
+      await userEvent.type(amount, '1')
+      await expect.poll(quote).toBe('2,961.22')
+      const minimum = () => container.querySelector('[data-swap-minimum]')?.textContent
+      expect(minimum()).toBe('2,931.61 aUSD')
+      expect(container.querySelector('[data-swap-route]')).toHaveTextContent('ETH → aUSD')
+      await userEvent.click(screen.getByRole('button', { name: '0.5%' }))
+      // 0.5 % less than 2,961.229999.
+      await expect.poll(minimum).toBe('2,946.42 aUSD')
+      expect(bodiesOf(`POST ${base}/quote`).at(-1)).toMatchObject({ slippage: 0.5 })
+      expect(screen.getByText(swapText.slippageTolerance(0.5))).toBeVisible()
+    })
+
+    test('behavior: the slippage last chosen in this browser is where the form starts, and a new choice is kept', async () => {
+      const kept = new Map([['airlock:v1:swapSlippage', '0.5']])
+      const { container, modal, bodiesOf } = renderSwap()
+      modal.setStorage({
+        get: (key) => kept.get(key) ?? null,
+        set: (key, value) => {
+          kept.set(key, value)
+        },
+      })
+      const { amount, quote } = await form(container)
+      expect(await screen.findByRole('button', { name: '0.5%' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      )
+      await userEvent.type(amount, '1')
+      await expect.poll(quote).toBe('2,961.22')
+      expect(bodiesOf(`POST ${base}/quote`)).toEqual([expect.objectContaining({ slippage: 0.5 })])
+      await userEvent.click(screen.getByRole('button', { name: '0.1%' }))
+      await expect.poll(() => kept.get('airlock:v1:swapSlippage')).toBe('0.1')
+    })
+
+    test('behavior: a custom slippage above 5 % is warned about; one out of range is refused in words and never asked', async () => {
+      const { container, calls, bodiesOf } = renderSwap()
+      const { amount, quote } = await form(container)
+      await userEvent.type(amount, '1')
+      await expect.poll(quote).toBe('2,961.22')
+      const custom = screen.getByRole('textbox', { name: swapText.customSlippage })
+      await userEvent.fill(custom, '7')
+      expect(await screen.findByText(swapText.highSlippage(7))).toBeVisible()
+      await expect.poll(() => bodiesOf(`POST ${base}/quote`).at(-1)).toMatchObject({ slippage: 7 })
+      const asked = calls(`POST ${base}/quote`).length
+      await userEvent.fill(custom, '60')
+      expect(await screen.findByText('Slippage must be from 0.01% to 50%')).toBeVisible()
+      await userEvent.fill(custom, '0.125')
+      expect(await screen.findByText('Slippage has at most 2 decimals')).toBeVisible()
+      // No quote at a slippage that is not one: nothing to swap.
+      expect(screen.getByRole('button', { name: swapText.swap })).toBeDisabled()
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      expect(calls(`POST ${base}/quote`)).toHaveLength(asked)
+    })
+
+    test('behavior: a price impact from 3 % is warned about; from 10 % Swap waits for the visitor to accept it', async () => {
+      let impact = 4
+      const { container } = renderSwap({
+        api: {
+          [`POST ${base}/quote`]: (_, { body }) => {
+            const { fromToken, toToken, amount } = body as Body
+            const toAmount = toAmountOf(fromToken as string, BigInt(amount as string))
+            return {
+              chainId: 31337,
+              fromToken,
+              toToken,
+              fromAmount: amount,
+              toAmount: String(toAmount),
+              minimumReceived: String(minimumReceived(toAmount)),
+              slippage: 1,
+              priceImpact: impact,
+              expiresAt: Date.now() + 30_000,
+            }
+          },
+        },
+      })
+      const { amount, quote } = await form(container)
+      await userEvent.type(amount, '1')
+      await expect.poll(quote).toBe('2,961.22')
+      expect(screen.getByText(swapText.highPriceImpact(4))).toBeVisible()
+      expect(screen.getByRole('button', { name: swapText.swap })).toBeEnabled()
+      impact = 12.5
+      await userEvent.fill(amount, '1.2')
+      expect(await screen.findByText(swapText.veryHighPriceImpact(12.5))).toBeVisible()
+      const swap = screen.getByRole('button', { name: swapText.swap })
+      expect(swap).toBeDisabled()
+      await userEvent.click(screen.getByRole('checkbox', { name: swapText.acceptPriceImpact }))
+      expect(swap).toBeEnabled()
+    })
+
+    test('behavior: the swap is built on the minimum shown; when the market left it nothing is sent, the view says the price changed and shows the new quote', async () => {
+      let moved = false
+      const { container, bodiesOf, sent } = renderSwap({
+        api: {
+          [`POST ${base}/transaction`]: () =>
+            new HttpError(409, {
+              error: { code: 'swapPriceMoved', message: 'The price moved.' },
+            }),
+          [`POST ${base}/quote`]: (_, { body }) => {
+            const { fromToken, toToken, amount } = body as Body
+            const toAmount = moved ? 2_800_000_000n : 2_961_229_999n
+            return {
+              chainId: 31337,
+              fromToken,
+              toToken,
+              fromAmount: amount,
+              toAmount: String(toAmount),
+              minimumReceived: String(minimumReceived(toAmount)),
+              slippage: 1,
+              expiresAt: Date.now() + 30_000,
+            }
+          },
+        },
+      })
+      const { amount, quote, message } = await form(container)
+      await userEvent.type(amount, '1')
+      await expect.poll(quote).toBe('2,961.22')
+      moved = true
+      await userEvent.click(screen.getByRole('button', { name: swapText.swap }))
+      await expect.poll(message).toBe(swapText.priceChanged)
+      expect(bodiesOf(`POST ${base}/transaction`)[0]).toMatchObject({
+        minimumReceived: '2931617699',
+      })
+      expect(quote()).toBe('2,800')
+      expect(container.querySelector('[data-swap-minimum]')).toHaveTextContent('2,772 aUSD')
+      expect(sent).toEqual([])
+    })
+
+    test('behavior: an approval is for the exact amount unless the visitor asks for unlimited', async () => {
+      answerReceipts()
+      const { container, bodiesOf } = renderSwap()
+      const { amount, chooseFrom, quote } = await form(container)
+      await chooseFrom('aUSD')
+      await userEvent.fill(amount, '5')
+      await expect.poll(quote).toBe('0.001685')
+      const unlimited = screen.getByRole('checkbox', { name: swapText.unlimitedApproval })
+      expect(unlimited).not.toBeChecked()
+      await userEvent.click(unlimited)
+      await userEvent.click(screen.getByRole('button', { name: 'Approve aUSD' }))
+      await screen.findByRole('button', { name: swapText.swap })
+      expect(bodiesOf(`POST ${base}/approve`)[0]).toEqual({
+        chainId: 31337,
+        token: aUsdAddress,
+        amount: String(2n ** 256n - 1n),
+      })
+    })
+  })
+
+  describe('token search and import (issue 36)', () => {
+    const pasted = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+    test('behavior: tokens are searched by symbol; a pasted address the list lacks is read, shown behind a warning, and chosen once imported', async () => {
+      const { container, calls } = renderSwap({
+        api: {
+          [`GET ${base}/token`]: ({ address }) =>
+            address === pasted.toLowerCase()
+              ? { token: { address: pasted, symbol: 'NEW', name: 'New Token', decimals: 18 } }
+              : new HttpError(400, {
+                  error: { code: 'swapTokenNotContract', message: `${address} is not a token.` },
+                }),
+        },
+      })
+      await form(container)
+      await userEvent.click(screen.getByRole('button', { name: /^To/ }))
+      const search = screen.getByRole('textbox', { name: `To: ${swapText.searchTokens}` })
+      await userEvent.fill(search, 'usd')
+      const list = screen.getByRole('list', { name: swapText.to })
+      expect(
+        within(list)
+          .getAllByRole('button')
+          .map((button) => button.dataset.symbol),
+      ).toEqual(['aUSD'])
+      await userEvent.fill(search, pasted)
+      expect(await screen.findByText(swapText.importWarning('NEW'))).toBeVisible()
+      expect(calls(`GET ${base}/token`)[0]?.query).toMatchObject({
+        chainId: '31337',
+        address: pasted.toLowerCase(),
+      })
+      await userEvent.click(screen.getByRole('button', { name: swapText.importToken }))
+      expect(screen.getByRole('button', { name: /^To/ }).dataset.swapTo).toBe('NEW')
+    })
+
+    test('error: a pasted address that is no token says so in the API’s words, and nothing can be imported', async () => {
+      const { container } = renderSwap({
+        api: {
+          [`GET ${base}/token`]: ({ address }) =>
+            new HttpError(400, {
+              error: { code: 'swapTokenNotContract', message: `${address} is not a token.` },
+            }),
+        },
+      })
+      await form(container)
+      await userEvent.click(screen.getByRole('button', { name: /^To/ }))
+      await userEvent.fill(
+        screen.getByRole('textbox', { name: `To: ${swapText.searchTokens}` }),
+        pasted,
+      )
+      expect(await screen.findByText(`${pasted.toLowerCase()} is not a token.`)).toBeVisible()
+      expect(screen.queryByRole('button', { name: swapText.importToken })).toBeNull()
+    })
   })
 })

@@ -2,19 +2,16 @@
  * Swap (issue 22): tokens of the active EVM network, swapped through the API's swap provider.
  * The API's token list for the chain, From and To with the account's balances, an amount (with
  * Max) checked in the protocol's words before anything is asked, a quote after a pause in
- * typing (amount out, minimum received, price impact, network fee), then Approve when an ERC-20's
- * allowance falls short, and Swap; a wallet that batches atomically (a smart account) approves
- * and swaps in one step, Swap. The feature itself is `swap/`: its API client, queries and
+ * typing (amount out, minimum received at the visitor's slippage, price impact with a warning
+ * from 3 % and a confirmation from 10 %, the route, network fee), then Approve (exact, or
+ * unlimited on request) when an ERC-20's allowance falls short, and Swap; a wallet that batches
+ * atomically (a smart account) approves and swaps in one step, Swap. The swap is built on the
+ * quote shown: when the market left it, nothing is sent and the new quote is shown (issue 36). The feature itself is `swap/`: its API client, queries and
  * steps; the quote is a query kept while the visitor types and asked again before it expires.
  */
-import {
-  formatBalance,
-  type SwapToken,
-  swapSlippageTolerance,
-  type TokenBalance,
-} from '@airlock/protocol'
+import { type SwapToken, swapPriceImpact, swapSlippageTolerance } from '@airlock/protocol'
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
-import { useId, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { formatUnits } from 'viem/utils'
 import { AmountField } from '../../components/AmountField'
 import { useDebouncedValue } from '../../components/useDebouncedValue'
@@ -23,12 +20,12 @@ import { useModalState } from '../../components/useModalState'
 import { useTokenBalances } from '../../components/useTokenBalances'
 import { swapText } from '../../messages/swapText'
 import { queryClientOf } from '../../queries/queryClient'
+import { createPersistence } from '../../stores/persistence'
 import { swapErrorOf } from '../../swap/swapError'
 import { approvesFirst, type SwapContext, type SwapOffer, type SwapStep } from '../../swap/swapFlow'
 import {
   isNativeSwapToken,
   swapBalance,
-  swapBalanceOf,
   swapChainIdOf,
   swapFormError,
   swapUnitsOf,
@@ -42,9 +39,11 @@ import {
   swapTokensMutation,
   swapTokensQuery,
 } from '../../swap/swapQueries'
-import { AssetIcon, initialOf } from '../Account/AssetIcon'
+import { saveSwapSlippage, swapSlippageQuery } from '../../swap/swapSlippagePreference'
 import form from '../form.module.css'
+import { SlippageControl } from './SlippageControl'
 import styles from './Swap.module.css'
+import { balanceText, TokenPicker } from './TokenPicker'
 
 /** How long typing must pause before a quote is asked. */
 const quoteDelayMs = 300
@@ -115,8 +114,8 @@ function initialPair(tokens: SwapToken[]) {
 const quotes = (offer: SwapOffer | undefined, from?: SwapToken, to?: SwapToken) =>
   !!offer && offer.quote.fromToken === from?.address && offer.quote.toToken === to?.address
 
-function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] }) {
-  const { navigation } = useModal()
+function SwapForm({ chainId, tokens: listed }: { chainId: number; tokens: SwapToken[] }) {
+  const { navigation, storage } = useModal()
   const context = useSwapContext()
   const queryClient = queryClientOf(context.store)
   const owner = useModalState((state) => state.address)
@@ -125,8 +124,25 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
   // is on its way or after it failed.
   const balances =
     entry && (entry.status === 'loaded' || entry.tokens.length > 0) ? entry.tokens : undefined
-  const [pair, setPair] = useState(() => initialPair(tokens))
+  // Tokens the visitor imported by address, past the warning, for this visit.
+  const [imported, setImported] = useState<SwapToken[]>([])
+  const tokens = useMemo(() => [...listed, ...imported], [listed, imported])
+  const [pair, setPair] = useState(() => initialPair(listed))
   const [amount, setAmount] = useState('')
+  // The slippage last chosen in this browser, until the visitor chooses one here; a custom one
+  // being typed that is not valid yet quotes nothing.
+  const persistence = useMemo(() => createPersistence(storage), [storage])
+  const saved = useQuery(swapSlippageQuery(persistence), queryClient)
+  const [chosen, setChosen] = useState<{ slippage: number | undefined }>()
+  const slippage = chosen ? chosen.slippage : saved.data
+  function chooseSlippage(next: number | undefined) {
+    setChosen({ slippage: next })
+    if (next === undefined) return
+    queryClient.setQueryData(swapSlippageQuery(persistence).queryKey, next)
+    void saveSwapSlippage(persistence, next)
+  }
+  const [unlimited, setUnlimited] = useState(false)
+  const [impactAccepted, setImpactAccepted] = useState(false)
   const [step, setStep] = useState<SwapStep>()
   const [notice, setNotice] = useState<{ text: string; error: boolean }>()
 
@@ -135,8 +151,8 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
   const formError = swapFormError({ fromToken, toToken, amount }, balances)
   const units = !formError && fromToken ? swapUnitsOf(amount, fromToken) : undefined
   const question: SwapQuestion | undefined =
-    units !== undefined && fromToken && toToken && owner
-      ? { chainId, fromToken, toToken, amount: units, owner }
+    units !== undefined && fromToken && toToken && owner && slippage !== undefined
+      ? { chainId, fromToken, toToken, amount: units, owner, slippage }
       : undefined
   const key = question ? JSON.stringify(swapQuoteKey(question)) : undefined
   // A quote once typing pauses; what the last one said stays shown meanwhile.
@@ -159,7 +175,12 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
       onSuccess: async (outcome, { question }) => {
         if (outcome.status === 'requoted') {
           queryClient.setQueryData(swapQuoteKey(question), outcome.offer)
-          setNotice({ text: swapText.quoteExpired, error: false })
+          setImpactAccepted(false)
+          setNotice(
+            outcome.reason === 'priceMoved'
+              ? { text: swapText.priceChanged, error: true }
+              : { text: swapText.quoteExpired, error: false },
+          )
           return
         }
         await navigation.reset('Account')
@@ -197,6 +218,7 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
     if (patch.amount !== undefined) setAmount(patch.amount)
     if ('from' in patch || 'to' in patch) setPair({ ...pair, ...patch })
     setNotice(undefined)
+    setImpactAccepted(false)
   }
 
   /** Picks `address` on one side; the token already on the other side changes places. */
@@ -218,7 +240,7 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
     if (!offer || !question) return
     setNotice(undefined)
     setStep(undefined)
-    approval.mutate({ question, offer })
+    approval.mutate({ question, offer, unlimited })
   }
 
   function swap() {
@@ -241,6 +263,11 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
           : undefined))
   // A wallet that batches atomically approves and swaps in one step: Swap.
   const approvalNeeded = offer && approvesFirst(offer)
+  const impact = shown?.quote.priceImpact
+  const impactText = impact === undefined ? '' : String(Number(impact.toFixed(2)))
+  // From 10 %, nothing goes ahead until the visitor says they accept it.
+  const impactBlocks =
+    !!offer && (offer.quote.priceImpact ?? 0) >= swapPriceImpact.confirmFrom && !impactAccepted
   const action = busy
     ? {
         label:
@@ -254,8 +281,12 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
       : loading
         ? { label: swapText.quoting, enabled: false }
         : approvalNeeded
-          ? { label: swapText.approve(fromToken?.symbol ?? ''), enabled: true, run: approve }
-          : { label: swapText.swap, enabled: !!offer, run: swap }
+          ? {
+              label: swapText.approve(fromToken?.symbol ?? ''),
+              enabled: !impactBlocks,
+              run: approve,
+            }
+          : { label: swapText.swap, enabled: !!offer && !impactBlocks, run: swap }
   const shownQuote = shown?.quote
   /** The picker of one side's token: the same list and balances, its own choice. */
   const picker = (side: 'from' | 'to') => (
@@ -265,7 +296,16 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
       tokens={tokens}
       selected={side === 'from' ? fromToken : toToken}
       balances={balances}
+      context={context}
+      chainId={chainId}
       onChoose={(address) => choose(side, address)}
+      onImport={(token) =>
+        setImported((before) =>
+          tokens.some((known) => known.address.toLowerCase() === token.address.toLowerCase())
+            ? before
+            : [...before, token],
+        )
+      }
     />
   )
 
@@ -339,94 +379,65 @@ function SwapForm({ chainId, tokens }: { chainId: number; tokens: SwapToken[] })
             ? `${swapAmountText(BigInt(shownQuote.minimumReceived), toToken.decimals)} ${toToken.symbol}`
             : '—'}
         </dd>
-        {shownQuote?.priceImpact !== undefined && (
+        {impact !== undefined && (
           <>
             <dt>{swapText.priceImpact}</dt>
-            <dd data-swap-price-impact="">{`${Number(shownQuote.priceImpact.toFixed(2))}%`}</dd>
+            <dd data-swap-price-impact="">{`${impactText}%`}</dd>
+          </>
+        )}
+        {shownQuote?.route !== undefined && (
+          <>
+            <dt>{swapText.route}</dt>
+            <dd data-swap-route="">{shownQuote.route.join(' → ')}</dd>
           </>
         )}
         <dt>{swapText.networkFee}</dt>
         <dd data-swap-fee="">{shown ? (shown.fee?.text ?? swapText.feeUnavailable) : '—'}</dd>
       </dl>
-      <p className={styles.slippage}>{swapText.slippageTolerance(swapSlippageTolerance)}</p>
+      {impact !== undefined && impact >= swapPriceImpact.warnFrom && (
+        <p className={`${form.error} ${styles.warning}`} role="alert" data-swap-impact-warning="">
+          {impact >= swapPriceImpact.confirmFrom
+            ? swapText.veryHighPriceImpact(Number(impactText))
+            : swapText.highPriceImpact(Number(impactText))}
+        </p>
+      )}
+      {offer && (offer.quote.priceImpact ?? 0) >= swapPriceImpact.confirmFrom && (
+        <label className={form.row}>
+          <input
+            type="checkbox"
+            checked={impactAccepted}
+            disabled={!!busy}
+            onChange={(event) => setImpactAccepted(event.target.checked)}
+          />
+          {swapText.acceptPriceImpact}
+        </label>
+      )}
+      {approvalNeeded && (
+        <label className={form.row}>
+          <input
+            type="checkbox"
+            checked={unlimited}
+            disabled={!!busy}
+            onChange={(event) => setUnlimited(event.target.checked)}
+          />
+          {swapText.unlimitedApproval}
+        </label>
+      )}
+      {saved.data !== undefined && (
+        <SlippageControl
+          slippage={slippage ?? saved.data ?? swapSlippageTolerance}
+          onChange={chooseSlippage}
+        />
+      )}
+      {shownQuote && (
+        <p className={styles.slippage} data-swap-slippage="">
+          {swapText.slippageTolerance(shownQuote.slippage)}
+        </p>
+      )}
       <Message text={message?.text ?? ''} error={message?.error ?? false} />
       <button type="submit" className={form.primary} disabled={!action.enabled}>
         {action.label}
       </button>
     </form>
-  )
-}
-
-/** The account's balance of `token`, to show: '0' when it holds none. */
-function balanceText(token: SwapToken, balances: readonly TokenBalance[]): string {
-  const balance = swapBalanceOf(token, balances)
-  return `${balance ? formatBalance(balance.quantity.numeric) : '0'} ${token.symbol}`
-}
-
-/** A side's token: the chosen one, and the chain's tokens with the account's balances to pick. */
-function TokenPicker({
-  side,
-  label,
-  tokens,
-  selected,
-  balances,
-  onChoose,
-}: {
-  side: 'from' | 'to'
-  label: string
-  tokens: SwapToken[]
-  selected: SwapToken | undefined
-  balances: readonly TokenBalance[] | undefined
-  onChoose: (address: string) => void
-}) {
-  const [picking, setPicking] = useState(false)
-  const id = useId()
-  const hook = { [`data-swap-${side}`]: selected?.symbol ?? '' }
-  return (
-    <>
-      <span className={form.label} id={`${id}-label`}>
-        {label}
-      </span>
-      <button
-        type="button"
-        className={form.tokenOption}
-        aria-expanded={picking}
-        aria-labelledby={`${id}-label ${id}-name`}
-        onClick={() => setPicking(!picking)}
-        {...hook}
-      >
-        {selected && (
-          <AssetIcon src={selected.logoURI} fallback={initialOf(selected.symbol)} shape="round" />
-        )}
-        <span id={`${id}-name`} className={form.grow}>
-          {selected?.symbol ?? swapText.chooseToken}
-        </span>
-        <span aria-hidden="true">▾</span>
-      </button>
-      {picking && (
-        <ul className={form.tokens} aria-label={label}>
-          {tokens.map((token) => (
-            <li key={token.address}>
-              <button
-                type="button"
-                aria-pressed={token.address === selected?.address}
-                className={form.tokenOption}
-                data-symbol={token.symbol}
-                onClick={() => {
-                  onChoose(token.address)
-                  setPicking(false)
-                }}
-              >
-                <AssetIcon src={token.logoURI} fallback={initialOf(token.symbol)} shape="round" />
-                <span className={form.grow}>
-                  {token.symbol} <small className={form.muted}>{token.name}</small>
-                </span>
-                {balances && <span>{balanceText(token, balances)}</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
   )
 }
