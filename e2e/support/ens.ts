@@ -6,7 +6,8 @@ import { createPublicClient, http } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { devEnsAddresses } from '../../devchain/ens.mjs'
-import { type NameAttributes, nameMessage } from '../../packages/protocol/src/names'
+import { nameMessage } from '../../packages/protocol/src/nameMessage'
+import type { NameAttributes } from '../../packages/protocol/src/names'
 import { origins } from './ports'
 import { anvilRpcUrl } from './testWallet'
 
@@ -30,7 +31,15 @@ export async function registerName(
     attributes = {},
   }: { owner: PrivateKeyAccount; name: string; attributes?: NameAttributes },
 ): Promise<{ status: number; body: unknown }> {
-  const message = nameMessage({ name, attributes, timestamp: Math.floor(Date.now() / 1000) })
+  const message = nameMessage({
+    action: 'register',
+    name,
+    address: owner.address,
+    chainId: 1,
+    site: origins.demo,
+    attributes,
+    timestamp: Math.floor(Date.now() / 1000),
+  })
   const response = await request.post(
     `${origins.modal}/v1/projects/demo/names?${new URLSearchParams({ hostOrigin: origins.demo })}`,
     {

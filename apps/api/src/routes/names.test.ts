@@ -57,6 +57,9 @@ const signedRequest = (
   name: string,
   options: Omit<Parameters<typeof signedNameRequest>[2], 'timestamp'> & { timestamp?: number } = {},
 ) => signedNameRequest(account, name, { timestamp: startSeconds, ...options })
+/** A request `account` signed to change the records of `name`. */
+const recordsRequest: typeof signedRequest = (account, name, options = {}) =>
+  signedRequest(account, name, { ...options, message: { action: 'records', ...options.message } })
 
 describe.each(testDatabases())('name routes on $name', (database) => {
   beforeAll(() => database.setUp(), setUpTimeout)
@@ -205,14 +208,22 @@ describe.each(testDatabases())('name routes on $name', (database) => {
 
     const stranger = await register(
       app,
-      await signedRequest(bob, 'wallet.airlock.eth', { coinType, change: { address: wallet } }),
+      await signedRequest(bob, 'wallet.airlock.eth', {
+        coinType,
+        message: { address: wallet },
+        change: { address: wallet },
+      }),
     )
     expect(stranger.status).toBe(401)
     expect((await errorOf(stranger)).code).toBe('nameSignatureInvalid')
 
     const response = await register(
       app,
-      await signedRequest(owner, 'wallet.airlock.eth', { coinType, change: { address: wallet } }),
+      await signedRequest(owner, 'wallet.airlock.eth', {
+        coinType,
+        message: { address: wallet },
+        change: { address: wallet },
+      }),
     )
     expect(response.status).toBe(201)
     expect(await response.json()).toMatchObject({ address: wallet, coinType })
@@ -232,7 +243,10 @@ describe.each(testDatabases())('name routes on $name', (database) => {
       salt,
     })
     const coinType = coinTypeOfChainId(31337)
-    const signed = await signedRequest(owner, 'later.airlock.eth', { coinType })
+    const signed = await signedRequest(owner, 'later.airlock.eth', {
+      coinType,
+      message: { address: wallet },
+    })
     const signature = counterfactualSignature({
       factory,
       owner: owner.address,
@@ -309,12 +323,39 @@ describe.each(testDatabases())('name routes on $name', (database) => {
       request: () =>
         signedRequest(bob, 'alice.airlock.eth', {
           coinType: coinTypeOfChainId(10),
+          message: { address: alice.address },
           change: { address: alice.address },
         }),
       status: 503,
       code: 'nameVerificationUnavailable',
       message:
         "The RPC of chain 10 did not answer, so a contract wallet's signature could not be checked: try again later.",
+    },
+    {
+      case: 'a message signed on another site than the one the request is made on',
+      request: () =>
+        signedRequest(alice, 'alice.airlock.eth', { message: { site: 'https://evil.example' } }),
+      status: 400,
+      code: 'nameMessageMismatch',
+      message: 'The message was signed on https://evil.example, not on https://shop.example.',
+    },
+    {
+      case: 'a raw JSON message, as names were signed before',
+      request: async () => {
+        const message = JSON.stringify({
+          name: 'alice.airlock.eth',
+          attributes: {},
+          timestamp: startSeconds,
+        })
+        return {
+          ...(await signedRequest(alice, 'alice.airlock.eth')),
+          message,
+          signature: await alice.signMessage({ message }),
+        }
+      },
+      status: 400,
+      code: 'nameMessageInvalid',
+      message: 'The message is not a name message: its first line says nothing it asks.',
     },
     {
       case: 'a body without a signature',
@@ -347,7 +388,11 @@ describe.each(testDatabases())('name routes on $name', (database) => {
     ).toBe(201)
     const names = '/v1/projects/shop/names'
     const records = '/v1/projects/shop/names/alice.airlock.eth/records'
-    const later = { ...anyChain, timestamp: startSeconds + 5 }
+    const later = {
+      ...anyChain,
+      timestamp: startSeconds + 5,
+      message: { action: 'records' },
+    } as const
     const otherMessage = (await signedRequest(alice, 'alicia.airlock.eth', anyChain)).signature
     const refusedOnTheWay: [path: string, body: unknown, status: number, code: string][] = [
       [names, await signedRequest(alice, 'Alice.airlock.eth'), 400, 'nameNotNormalised'],
@@ -381,7 +426,21 @@ describe.each(testDatabases())('name routes on $name', (database) => {
         'nameSignatureInvalid',
       ],
       [records, await signedRequest(bob, 'alice.airlock.eth', later), 403, 'nameNotOwner'],
-      [records, await signedRequest(alice, 'alice.airlock.eth', anyChain), 401, 'nameMessageStale'],
+      [
+        records,
+        await recordsRequest(alice, 'alice.airlock.eth', anyChain),
+        401,
+        'nameMessageStale',
+      ],
+      [
+        records,
+        await signedRequest(alice, 'alice.airlock.eth', {
+          ...anyChain,
+          timestamp: startSeconds + 5,
+        }),
+        400,
+        'nameMessageMismatch',
+      ],
       [
         records,
         await signedRequest(alice, 'alice.airlock.eth', {
@@ -419,7 +478,7 @@ describe.each(testDatabases())('name routes on $name', (database) => {
     const notOwner = await post(
       app,
       path,
-      await signedRequest(bob, 'alice.airlock.eth', { timestamp: startSeconds + 5 }),
+      await recordsRequest(bob, 'alice.airlock.eth', { timestamp: startSeconds + 5 }),
     )
     expect(notOwner.status).toBe(403)
     expect((await errorOf(notOwner)).code).toBe('nameNotOwner')
@@ -427,7 +486,7 @@ describe.each(testDatabases())('name routes on $name', (database) => {
     const changed = await post(
       app,
       path,
-      await signedRequest(alice, 'alice.airlock.eth', {
+      await recordsRequest(alice, 'alice.airlock.eth', {
         attributes: { description: 'Alice, again' },
         timestamp: startSeconds + 5,
       }),
@@ -443,7 +502,7 @@ describe.each(testDatabases())('name routes on $name', (database) => {
     const nobody = await post(
       app,
       '/v1/projects/shop/names/alicia.airlock.eth/records',
-      await signedRequest(alice, 'alicia.airlock.eth', { timestamp: startSeconds + 5 }),
+      await recordsRequest(alice, 'alicia.airlock.eth', { timestamp: startSeconds + 5 }),
     )
     expect(nobody.status).toBe(404)
     expect((await errorOf(nobody)).code).toBe('nameNotFound')
@@ -470,7 +529,7 @@ describe.each(testDatabases())('name routes on $name', (database) => {
     const changed = await post(
       app,
       '/v1/projects/shop/names/alice.airlock.eth/records',
-      await signedRequest(alice, 'alice.airlock.eth', {
+      await recordsRequest(alice, 'alice.airlock.eth', {
         attributes: { avatar: svg },
         timestamp: startSeconds + 5,
       }),

@@ -165,6 +165,7 @@ export function namesRoutes({
     projectId: c.var.project.id,
     parent: c.var.service.parent,
     verify: verifyOffline,
+    site: hostOriginOf(c),
     now,
   })
 
@@ -214,6 +215,7 @@ export function namesRoutes({
             parent: c.var.service.parent,
             request: c.req.valid('json'),
             verify,
+            site: hostOriginOf(c),
             now,
           }),
         ),
@@ -243,6 +245,7 @@ export function namesRoutes({
             name: c.req.param('name'),
             request: c.req.valid('json'),
             verify,
+            site: hostOriginOf(c),
             now,
           }),
         ),
@@ -304,6 +307,9 @@ export function namesRoutes({
 
   return app
 }
+
+/** The site a write is made on, which frame admission checked the project allows. */
+const hostOriginOf = (c: Context) => c.req.query('hostOrigin') ?? ''
 
 /** The registry's refusals as answers; anything else is not a refusal and is thrown on. */
 function refused(c: Context, error: unknown): Response {

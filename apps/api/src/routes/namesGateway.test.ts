@@ -7,7 +7,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type ApiErrorBody, type NameAttributes, nameMessage } from '@airlock/protocol'
+import {
+  type ApiErrorBody,
+  evmCoinTypeFlag,
+  type NameAttributes,
+  nameMessage,
+} from '@airlock/protocol'
 import { serve } from '@hono/node-server'
 import {
   BaseError,
@@ -33,6 +38,7 @@ import { devAccounts } from '../../../../devchain/seed.mjs'
 import { deploySmartWallet, deploySmartWalletFactory } from '../../../../devchain/smartWallets.mjs'
 import { createFakeBuilds, type FakeBuilds } from '../../test/builds'
 import { setUpTimeout, testDatabases } from '../../test/databases'
+import { testSite } from '../../test/nameRequests'
 import { createApp } from '../app'
 import { createLogger } from '../logger'
 import { imageUrlSigner } from '../services/images/imageUrlSignatures'
@@ -103,11 +109,20 @@ async function register(
   name: string,
   { attributes = {} as NameAttributes, coinType = 60 } = {},
 ) {
-  const message = nameMessage({ name, attributes, timestamp: Math.floor(Date.now() / 1000) })
+  const message = nameMessage({
+    action: 'register',
+    name,
+    address: account.address,
+    chainId: coinType === 60 ? 1 : coinType - evmCoinTypeFlag,
+    site: testSite,
+    attributes,
+    timestamp: Math.floor(Date.now() / 1000),
+  })
   await registerName({
     db: storage.db,
     projectId: 'shop',
     parent,
+    site: testSite,
     request: {
       coinType,
       address: account.address,
@@ -184,7 +199,11 @@ describe('names through the API gateway, with plain viem', () => {
     })
     const anvilCoinType = 0x80000000n + 31337n
     const message = nameMessage({
+      action: 'register',
       name: 'vault.airlock.eth',
+      address: wallet,
+      chainId: 31337,
+      site: testSite,
       attributes: {},
       timestamp: Math.floor(Date.now() / 1000),
     })
@@ -192,6 +211,7 @@ describe('names through the API gateway, with plain viem', () => {
       db: storage.db,
       projectId: 'shop',
       parent,
+      site: testSite,
       request: {
         coinType: Number(anvilCoinType),
         address: wallet,

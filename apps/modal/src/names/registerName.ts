@@ -1,6 +1,7 @@
 /**
  * Registering a name for the connected eip155 account (spec §4 "Name registration"): the wallet
- * signs the name message (`personal_sign`), then the API takes it. What the query client kept
+ * signs the name message (`personal_sign`: readable lines naming the name, the account, its
+ * chain, the site and the time), then the API takes it. What the query client kept
  * about the name and the address is put right afterwards. The view runs it as a mutation.
  */
 import {
@@ -11,7 +12,7 @@ import {
   type RequestArguments,
   tryParseCaipNetworkId,
 } from '@airlock/protocol'
-import { stringToHex } from 'viem'
+import { getAddress, stringToHex } from 'viem'
 import { queryClientOf } from '../queries/queryClient'
 import type { NamesContext } from './nameQueries'
 import { nameLookupKey, reverseNameKey } from './nameQueries'
@@ -45,8 +46,18 @@ export async function registerName(
   const { projectId } = config
   if (!projectId || !host)
     throw new NamesApiError(failure, { cause: new Error('The host page is not connected.') })
-  const coinType = coinTypeOfChainId(Number(network.reference))
-  const message = nameMessage({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
+  const chainId = Number(network.reference)
+  const coinType = coinTypeOfChainId(chainId)
+  // What the wallet shows binds the name to this account, chain and site, at this time.
+  const message = nameMessage({
+    action: 'register',
+    name,
+    address: getAddress(address),
+    chainId,
+    site: host.origin,
+    attributes: {},
+    timestamp: Math.floor(Date.now() / 1000),
+  })
   const pending = context.walletRequest({
     method: 'personal_sign',
     params: [stringToHex(message), address],

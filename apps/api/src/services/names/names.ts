@@ -5,7 +5,8 @@
  * A registration is checked in this order, each refusal a `NameError` with its own code, and
  * nothing is stored unless all pass: the message is a name message in canonical form; its name
  * is ENSIP-15 normalised, under the parent, one label that passes §5's account name rule; the
- * coin type is an EVM chain's (ENSIP-11) and the address an EVM address; the message is fresh;
+ * coin type is an EVM chain's (ENSIP-11) and the address an EVM address; the message binds this
+ * action, this address, the coin type's chain and the site the request is made on; it is fresh;
  * the name is free; the signature is the address's (the `verify` the caller passes: viem's
  * `verifyMessage` on the chain's client, for EOAs, ERC-1271 and ERC-6492). The insert itself
  * decides a race: the table's primary key lets one of two concurrent registrations in.
@@ -29,6 +30,7 @@ import type { Kysely } from 'kysely'
 import type { Address, Hex } from 'viem'
 import type { Database } from '../../storage/storage'
 import {
+  assertBound,
   assertFresh,
   chainIdOfCoinType,
   evmAddress,
@@ -108,7 +110,12 @@ export async function registerName(
 }
 
 export declare namespace registerName {
-  type Parameters = NameRegistry & { request: NameRegisterRequest; verify: VerifyNameSignature }
+  type Parameters = NameRegistry & {
+    request: NameRegisterRequest
+    verify: VerifyNameSignature
+    /** The origin of the site the request is made on (`?hostOrigin=`), which the message names. */
+    site: string
+  }
   type ReturnType = NameRecord
   type ErrorType = NameError
 }
@@ -127,6 +134,7 @@ export async function checkRegistration(
   labelOfName(data.name, parent)
   const chainId = chainIdOfCoinType(request.coinType)
   const address = evmAddress(request.address)
+  assertBound(data, { action: 'register', address, chainId, site: parameters.site })
   assertFresh(data.timestamp, parameters.now?.() ?? Date.now())
   if (await findRow(db, data.name)) throw taken(data.name)
   await assertSigned(verify, { address, chainId, request })
@@ -171,6 +179,8 @@ export declare namespace updateTextRecords {
     name: string
     request: NameUpdateRequest
     verify: VerifyNameSignature
+    /** The origin of the site the request is made on (`?hostOrigin=`), which the message names. */
+    site: string
   }
   type ReturnType = NameRecord
   type ErrorType = NameError
@@ -193,6 +203,7 @@ export async function checkTextRecordsUpdate(parameters: updateTextRecords.Param
   labelOfName(data.name, parent)
   const chainId = chainIdOfCoinType(request.coinType)
   const address = evmAddress(request.address)
+  assertBound(data, { action: 'records', address, chainId, site: parameters.site })
   assertFresh(data.timestamp, parameters.now?.() ?? Date.now())
   const row = await findRow(db, data.name)
   if (!row) throw notFound(data.name)
