@@ -173,15 +173,18 @@ describe('names through the API gateway, with plain viem', () => {
     expect(await client.getEnsAddress({ name: 'Alice.airlock.eth' })).toBe(alice.address)
   })
 
-  test('behavior: a key’s name is the owner on coin type 60, its own coin type and every EVM chain', async () => {
-    expect(await client.getEnsAddress({ name: 'bobby.airlock.eth' })).toBe(bob.address)
+  test('security: a name is its owner’s address on the chain the signature was made on only, not on Ethereum (60) for one made on Base', async () => {
     expect(await client.getEnsAddress({ name: 'bobby.airlock.eth', coinType: baseCoinType })).toBe(
       bob.address.toLowerCase(),
     )
-    // Alice's key signed: her address is hers on every EVM chain (ENSIP-19's default).
-    expect(await client.getEnsAddress({ name: 'alice.airlock.eth', coinType: baseCoinType })).toBe(
-      alice.address.toLowerCase(),
-    )
+    expect(await client.getEnsAddress({ name: 'bobby.airlock.eth' })).toBeNull()
+    expect(
+      await client.getEnsAddress({ name: 'bobby.airlock.eth', coinType: toCoinType(31337) }),
+    ).toBeNull()
+    // Alice signed on Ethereum: hers there, not on Base.
+    expect(
+      await client.getEnsAddress({ name: 'alice.airlock.eth', coinType: baseCoinType }),
+    ).toBeNull()
   })
 
   test('security: a contract wallet’s name is its address on the chain its signature was checked on, and nowhere else', async () => {
@@ -244,6 +247,11 @@ describe('names through the API gateway, with plain viem', () => {
   test('behavior: an address reverse-resolves to its primary name; one without a name to null', async () => {
     expect(await client.getEnsName({ address: alice.address })).toBe('alice.airlock.eth')
     expect(await client.getEnsName({ address: nobody.address })).toBeNull()
+    // ENSIP-19: Bob's name is his on Base, so his primary name there, and none on Ethereum.
+    expect(await client.getEnsName({ address: bob.address, coinType: baseCoinType })).toBe(
+      'bobby.airlock.eth',
+    )
+    expect(await client.getEnsName({ address: bob.address })).toBeNull()
   })
 
   test('behavior: an unknown name, the parent and a deeper name resolve to null', async () => {

@@ -13,8 +13,10 @@ import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { clientAddress } from '../services/clientAddress'
 import {
+  addressAt,
   createEnsGatewayHandler,
   EnsGatewayError,
+  ensRecordsOfName,
   nameUnderParent,
 } from '../services/names/ensGateway'
 import { namesOfAddress } from '../services/names/names'
@@ -61,10 +63,16 @@ export function namesGatewayRoutes({
         if (!normalised) return undefined
         return publishedRecords({ db: storage.db }, normalised)
       },
-      async reverse(address) {
-        // The newest name under this parent; the client checks it resolves back to `address`.
+      async reverse(address, coinType) {
+        // Its primary name among those under this parent that publish the address on that coin
+        // type; the client checks it resolves back to `address` there.
         const owned = await namesOfAddress({ db: storage.db }, address)
-        return owned.find((record) => parent && record.name.endsWith(`.${parent}`))?.name
+        return owned.find(
+          (record) =>
+            parent &&
+            record.name.endsWith(`.${parent}`) &&
+            addressAt(ensRecordsOfName(record), coinType) !== undefined,
+        )?.name
       },
     })
 

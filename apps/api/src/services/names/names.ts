@@ -234,18 +234,6 @@ export async function lookupName(
 }
 
 /**
- * A name's record with the owner's last signed message and signature: what proves on which
- * chains the address is the owner's (ensRecordsOfName).
- */
-export async function lookupSignedName(
-  registry: Pick<NameRegistry, 'db'>,
-  name: string,
-): Promise<{ record: NameRecord; message: string; signature: Hex } | undefined> {
-  const row = await findRow(registry.db, normaliseName(name))
-  return row && { record: toRecord(row), message: row.message, signature: row.signature as Hex }
-}
-
-/**
  * Reverse lookup: the names `address` owns, newest first (the first is its primary name).
  *
  * @throws NameError `nameAddressInvalid`
