@@ -1,6 +1,6 @@
 /**
- * The text a wallet signs (`personal_sign`) to register an account name or change its records
- * (issue 36): human-readable lines in the manner of EIP-4361, binding what is asked (the action
+ * The text a wallet signs (`personal_sign`) to register an account name, change its records or
+ * make it the account's primary name (issue 36): human-readable lines in the manner of EIP-4361, binding what is asked (the action
  * and the name), the account (address and chain), the site it was asked on and when. Only the
  * API reads it back (`readNameMessage`), and it refuses any spelling but the one `nameMessage`
  * builds, so what the wallet showed is what is stored.
@@ -15,12 +15,13 @@ import { type NameAttributes, nameAttributesSchema, nameLimits } from './names'
 export const nameMessageActions = {
   register: 'register this name for your account',
   records: "change this name's records",
+  primary: 'make this name your primary name',
 } as const
 export type NameMessageAction = keyof typeof nameMessageActions
 
 /** What a name message says. */
 export const nameMessageDataSchema = z.strictObject({
-  action: z.enum(['register', 'records']),
+  action: z.enum(['register', 'records', 'primary']),
   /** The full name, ENSIP-15 normalised: `alice.airlock.eth`. */
   name: z.string().check(z.minLength(1), z.maxLength(nameLimits.nameChars)),
   /** The signer, EIP-55 checksummed. */

@@ -9,6 +9,7 @@ import {
   coinTypeOfChainId,
   evmCoinTypeFlag,
   type NameRecord,
+  type NameRecordList,
   type NetworkConfig,
   nameErrors,
 } from '@airlock/protocol'
@@ -506,6 +507,49 @@ describe.each(testDatabases())('name routes on $name', (database) => {
     )
     expect(nobody.status).toBe(404)
     expect((await errorOf(nobody)).code).toBe('nameNotFound')
+  })
+
+  test('behavior: the owner makes another of their names primary (200, their names, it first); the reverse lookup follows; anyone else is refused', async () => {
+    const app = routes()
+    await register(app, await signedRequest(alice, 'alice.airlock.eth'))
+    await register(
+      app,
+      await signedRequest(alice, 'alice-work.airlock.eth', { timestamp: startSeconds + 1 }),
+    )
+    const path = '/v1/projects/shop/names/alice.airlock.eth/primary'
+    const primary = (account: PrivateKeyAccount, seconds: number) =>
+      signedRequest(account, 'alice.airlock.eth', {
+        timestamp: startSeconds + seconds,
+        message: { action: 'primary' },
+      })
+    const namesOfAlice = async () =>
+      (
+        (await (await get(app, `/v1/names?address=${alice.address}`)).json()) as NameRecordList
+      ).names.map((record) => record.name)
+    expect(await namesOfAlice()).toEqual(['alice-work.airlock.eth', 'alice.airlock.eth'])
+
+    const notOwner = await post(app, path, await primary(bob, 5))
+    expect(notOwner.status).toBe(403)
+    expect((await errorOf(notOwner)).code).toBe('nameNotOwner')
+    const otherSite = await post(app, path, await primary(alice, 5), {
+      hostOrigin: 'https://evil.example',
+    })
+    expect(otherSite.status).toBe(403)
+    expect((await errorOf(otherSite)).code).toBe('invalidAppConfiguration')
+    expect(await namesOfAlice()).toEqual(['alice-work.airlock.eth', 'alice.airlock.eth'])
+
+    const chosen = await post(app, path, await primary(alice, 5))
+    expect(chosen.status).toBe(200)
+    expect(chosen.headers.get('Cache-Control')).toBe('no-store')
+    expect(((await chosen.json()) as NameRecordList).names.map((record) => record.name)).toEqual([
+      'alice.airlock.eth',
+      'alice-work.airlock.eth',
+    ])
+    expect(await namesOfAlice()).toEqual(['alice.airlock.eth', 'alice-work.airlock.eth'])
+
+    const replayed = await post(app, path, await primary(alice, 5))
+    expect(replayed.status).toBe(401)
+    expect((await errorOf(replayed)).code).toBe('nameMessageStale')
   })
 
   test('behavior: an https avatar is answered with avatarImage, the image proxy’s signed URL; a data: one without', async () => {

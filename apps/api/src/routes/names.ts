@@ -5,7 +5,9 @@
  * asks no chain passed (the message, the name, the address, the signature where no contract
  * wallet could have made it; whose signature it is on a chain is asked after):
  * `POST /v1/projects/:id/names` registers the name a signed message asks for (201 and its record),
- * `POST /v1/projects/:id/names/:name/records` replaces its text records (200 and its record).
+ * `POST /v1/projects/:id/names/:name/records` replaces its text records (200 and its record),
+ * `POST /v1/projects/:id/names/:name/primary` makes it its owner's primary name (200 and the
+ * owner's names, that one first).
  * Reads are public, as ENS records are, and answer CORS `*`: `GET /v1/names/:name` (a record: the
  * registry's under the parent, ENS's for any other name with `AIRLOCK_NAMES_ENS_CHAIN_ID`),
  * `GET /v1/names?address=` (the address's names, its primary first) and
@@ -48,6 +50,7 @@ import {
   updateTextRecords,
 } from '../services/names/names'
 import type { NamesConfig } from '../services/names/namesConfig'
+import { checkPrimaryNameChoice, choosePrimaryName } from '../services/names/primaryNames'
 import type { NamesRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
@@ -249,6 +252,40 @@ export function namesRoutes({
             now,
           }),
         ),
+      ),
+  )
+
+  app.post(
+    '/v1/projects/:id/names/:name/primary',
+    limit,
+    write(
+      jsonBody(nameUpdateRequestSchema),
+      checkedFirst((c) =>
+        checkPrimaryNameChoice({
+          ...registry(c),
+          name: c.req.param('name') ?? '',
+          request: checkedBody(c),
+        }),
+      ),
+    ),
+    (c) =>
+      answered(
+        c,
+        200,
+        async (): Promise<NameRecordList> => ({
+          names: (
+            await choosePrimaryName({
+              db: storage.db,
+              projectId: c.var.project.id,
+              parent: c.var.service.parent,
+              name: c.req.param('name'),
+              request: c.req.valid('json'),
+              verify,
+              site: hostOriginOf(c),
+              now,
+            })
+          ).map(served),
+        }),
       ),
   )
 

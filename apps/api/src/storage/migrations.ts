@@ -8,6 +8,7 @@ import { utcDay } from './days'
 import { gasSponsorshipMigration } from './migrations/0014_gasSponsorship'
 import { socialConsentMigration } from './migrations/0015_socialConsent'
 import { emailAddressLocksMigration } from './migrations/0016_emailAddressLocks'
+import { primaryNamesMigration } from './migrations/0019_primaryNames'
 import type { Database } from './storage'
 
 // `timestamptz` is a real type in Postgres; SQLite accepts the name and keeps the ISO text as is.
@@ -555,6 +556,7 @@ const migrations = {
         .execute()
     },
   },
+  '0019_primary_names': primaryNamesMigration,
 } satisfies Record<string, Migration>
 
 export type MigrationName = keyof typeof migrations

@@ -14,8 +14,8 @@
  * with a `verify` that asks no chain (`offlineNameSignatureCheck`), what a route refuses before
  * the request spends the project's budget.
  *
- * An address may own several names (as on ENS); the newest is its primary name, first in
- * `namesOfAddress`.
+ * An address may own several names (as on ENS); its primary name, first in `namesOfAddress`, is
+ * the one it chose (primaryNames.ts), else its newest.
  */
 import {
   type NameAttributes,
@@ -234,7 +234,8 @@ export async function lookupName(
 }
 
 /**
- * Reverse lookup: the names `address` owns, newest first (the first is its primary name).
+ * Reverse lookup: the names `address` owns, its primary name first (the one it chose, else its
+ * newest), then newest first.
  *
  * @throws NameError `nameAddressInvalid`
  */
@@ -242,14 +243,24 @@ export async function namesOfAddress(
   registry: Pick<NameRegistry, 'db'>,
   address: string,
 ): Promise<NameRecord[]> {
-  const rows = await registry.db
-    .selectFrom('account_names')
-    .selectAll()
-    .where('address', '=', evmAddress(address))
-    .orderBy('created_at', 'desc')
-    .orderBy('name')
-    .execute()
-  return rows.map(toRecord)
+  const owner = evmAddress(address)
+  const [rows, chosen] = await Promise.all([
+    registry.db
+      .selectFrom('account_names')
+      .selectAll()
+      .where('address', '=', owner)
+      .orderBy('created_at', 'desc')
+      .orderBy('name')
+      .execute(),
+    registry.db
+      .selectFrom('primary_names')
+      .select('name')
+      .where('address', '=', owner)
+      .executeTakeFirst(),
+  ])
+  const primary = rows.find((row) => row.name === chosen?.name)
+  const ordered = primary ? [primary, ...rows.filter((row) => row !== primary)] : rows
+  return ordered.map(toRecord)
 }
 
 /**
@@ -295,7 +306,8 @@ function variantsOf(label: string): string[] {
   return variants
 }
 
-async function findRow(db: Kysely<Database>, name: string) {
+/** A name's row as stored, or undefined. */
+export async function findRow(db: Kysely<Database>, name: string) {
   return db.selectFrom('account_names').selectAll().where('name', '=', name).executeTakeFirst()
 }
 
@@ -317,7 +329,8 @@ function toRecord(row: AccountNameRow): NameRecord {
   }
 }
 
-async function assertSigned(
+/** Throws unless `request.signature` is `address`'s over its message (`verify` on `chainId`). */
+export async function assertSigned(
   verify: VerifyNameSignature,
   {
     address,
@@ -341,9 +354,9 @@ async function assertSigned(
 }
 
 const taken = (name: string) => new NameError('nameTaken', `"${name}" is taken.`)
-const notFound = (name: string) => new NameError('nameNotFound', `No one has "${name}".`)
-const notNewer = () =>
+export const notFound = (name: string) => new NameError('nameNotFound', `No one has "${name}".`)
+export const notNewer = (of = 'this name') =>
   new NameError(
     'nameMessageStale',
-    'The message is not newer than the last change to this name: sign a new one.',
+    `The message is not newer than the last change to ${of}: sign a new one.`,
   )
