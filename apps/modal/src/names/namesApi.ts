@@ -1,7 +1,7 @@
 /**
  * The typed client of the API's name registry (spec §4 "Name registration", §7, §8 name errors):
  * a name's record, an address's names (its primary name first), free names like a wanted one,
- * and a signed registration. Answers are checked against the protocol's schemas; every failure
+ * and the signed writes: a registration, a change of records, a choice of primary name. Answers are checked against the protocol's schemas; every failure
  * is a `NamesApiError` in the spec's words. Nothing is kept here: `nameQueries.ts` keeps answers.
  */
 import {
@@ -114,6 +114,46 @@ export function createNamesApi(apiFetch: ApiFetch) {
           }),
         ),
       ),
+
+    /** Replaces the records of the owner's `name` with those of the signed message. */
+    changeRecords: (
+      site: { projectId: string; hostOrigin: string },
+      name: string,
+      registration: NameRegistration,
+      failure: string,
+    ): Promise<NameRecord> =>
+      namesCall(failure, async () =>
+        nameRecordSchema.parse(
+          await apiFetch('POST', `${namePath(site.projectId, name)}/records`, {
+            query: { hostOrigin: site.hostOrigin },
+            body: registration,
+            quiet: true,
+          }),
+        ),
+      ),
+
+    /** Makes the owner's `name` their primary name: answers their names, it first. */
+    choosePrimary: (
+      site: { projectId: string; hostOrigin: string },
+      name: string,
+      registration: NameRegistration,
+      failure: string,
+    ): Promise<NameRecord[]> =>
+      namesCall(
+        failure,
+        async () =>
+          nameRecordListSchema.parse(
+            await apiFetch('POST', `${namePath(site.projectId, name)}/primary`, {
+              query: { hostOrigin: site.hostOrigin },
+              body: registration,
+              quiet: true,
+            }),
+          ).names,
+      ),
   }
 }
+
+const namePath = (projectId: string, name: string) =>
+  `/v1/projects/${encodeURIComponent(projectId)}/names/${encodeURIComponent(name)}`
+
 export type NamesApi = ReturnType<typeof createNamesApi>
