@@ -10,6 +10,7 @@ import {
   evmCoinTypeFlag,
   type NameRecord,
   type NameRecordList,
+  type NameSuggestions,
   type NetworkConfig,
   nameErrors,
 } from '@airlock/protocol'
@@ -550,6 +551,45 @@ describe.each(testDatabases())('name routes on $name', (database) => {
     const replayed = await post(app, path, await primary(alice, 5))
     expect(replayed.status).toBe(401)
     expect((await errorOf(replayed)).code).toBe('nameMessageStale')
+  })
+
+  test('behavior: a project with its own names parent registers under it, and its suggestions answer under it', async () => {
+    const app = routes()
+    await createProject(storage.db, 'acme', [site], {}, { settings: { namesParent: 'acme.eth' } })
+    const acmeNames = '/v1/projects/acme/names'
+    const registered = await post(app, acmeNames, await signedRequest(alice, 'alice.acme.eth'))
+    expect(registered.status).toBe(201)
+    expect(await registered.json()).toMatchObject({
+      name: 'alice.acme.eth',
+      address: alice.address,
+    })
+    expect((await get(app, '/v1/names/alice.acme.eth')).status).toBe(200)
+
+    const underTheApis = await post(app, acmeNames, await signedRequest(bob, 'bobby.airlock.eth'))
+    expect(underTheApis.status).toBe(400)
+    expect(await errorOf(underTheApis)).toEqual({
+      code: 'nameMessageMismatch',
+      message: 'The message is for "bobby.airlock.eth"; names here end in ".acme.eth".',
+    })
+    // Another project keeps the API's parent.
+    const shop = await post(
+      app,
+      '/v1/projects/shop/names',
+      await signedRequest(bob, 'bobby.acme.eth'),
+    )
+    expect((await errorOf(shop)).code).toBe('nameMessageMismatch')
+
+    const suggested = (await (
+      await get(app, '/v1/names/suggestions?name=alice&projectId=acme')
+    ).json()) as NameSuggestions
+    expect(suggested.suggestions[0]).toBe('alice1.acme.eth')
+    expect(
+      ((await (await get(app, '/v1/names/suggestions?name=alice')).json()) as NameSuggestions)
+        .suggestions[0],
+    ).toBe('alice.airlock.eth')
+    const unknown = await get(app, '/v1/names/suggestions?name=alice&projectId=nope')
+    expect(unknown.status).toBe(404)
+    expect((await errorOf(unknown)).code).toBe('invalidProjectId')
   })
 
   test('behavior: an https avatar is answered with avatarImage, the image proxy’s signed URL; a data: one without', async () => {

@@ -19,6 +19,7 @@
 import {
   type ApiErrorCode,
   ApiRefusal,
+  isProjectId,
   NameError,
   type NameErrorCode,
   type NameRecord,
@@ -51,6 +52,7 @@ import {
 } from '../services/names/names'
 import type { NamesConfig } from '../services/names/namesConfig'
 import { checkPrimaryNameChoice, choosePrimaryName } from '../services/names/primaryNames'
+import { getProject } from '../services/projects'
 import type { NamesRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
@@ -135,8 +137,10 @@ export function namesRoutes({
     const normalised = normaliseName(name)
     const tooLong = nameLengthError(normalised)
     if (tooLong !== undefined) throw new NameError('nameInvalid', tooLong)
-    if (normalised === parent || normalised.endsWith(`.${parent}`) || !ens)
-      return lookupName({ db: storage.db }, normalised)
+    // The registry's under any project's parent; ENS for the rest, but never for the API's own.
+    const registered = await lookupName({ db: storage.db }, normalised)
+    if (registered || normalised === parent || normalised.endsWith(`.${parent}`) || !ens)
+      return registered
     return ens.lookup(normalised)
   }
   const namesOff = (c: Context) =>
@@ -166,7 +170,7 @@ export function namesRoutes({
   const registry = (c: Context<WriteEnv>) => ({
     db: storage.db,
     projectId: c.var.project.id,
-    parent: c.var.service.parent,
+    parent: parentOf(c),
     verify: verifyOffline,
     site: hostOriginOf(c),
     now,
@@ -215,7 +219,7 @@ export function namesRoutes({
           await registerName({
             db: storage.db,
             projectId: c.var.project.id,
-            parent: c.var.service.parent,
+            parent: parentOf(c),
             request: c.req.valid('json'),
             verify,
             site: hostOriginOf(c),
@@ -244,7 +248,7 @@ export function namesRoutes({
           await updateTextRecords({
             db: storage.db,
             projectId: c.var.project.id,
-            parent: c.var.service.parent,
+            parent: parentOf(c),
             name: c.req.param('name'),
             request: c.req.valid('json'),
             verify,
@@ -277,7 +281,7 @@ export function namesRoutes({
             await choosePrimaryName({
               db: storage.db,
               projectId: c.var.project.id,
-              parent: c.var.service.parent,
+              parent: parentOf(c),
               name: c.req.param('name'),
               request: c.req.valid('json'),
               verify,
@@ -290,7 +294,7 @@ export function namesRoutes({
   )
 
   // Before `/v1/names/:name`, which would take "suggestions" for a name.
-  app.get('/v1/names/suggestions', noStore, read, (c) => {
+  app.get('/v1/names/suggestions', noStore, read, async (c) => {
     const wanted = c.req.query('name') ?? ''
     if (wanted === '' || wanted.length > nameLimits.nameChars)
       return apiError(
@@ -299,11 +303,20 @@ export function namesRoutes({
         'invalidRequest',
         `query.name: a label or a name of 1 to ${nameLimits.nameChars} characters is required`,
       )
+    // Under the project's own parent when it has one (`?projectId=`), else the API's.
+    const projectId = c.req.query('projectId')
+    const project =
+      projectId === undefined || !isProjectId(projectId)
+        ? undefined
+        : await getProject(storage.db, projectId)
+    if (projectId !== undefined && project === undefined)
+      return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
+    const parent = project?.settings.namesParent ?? c.var.parent
     return answered(
       c,
       200,
       async (): Promise<NameSuggestions> => ({
-        suggestions: await suggestNames({ db: storage.db, parent: c.var.parent }, wanted),
+        suggestions: await suggestNames({ db: storage.db, parent }, wanted),
       }),
     )
   })
@@ -344,6 +357,10 @@ export function namesRoutes({
 
   return app
 }
+
+/** The parent a project's names are under: its own, else the API's. */
+const parentOf = (c: Context<WriteEnv>) =>
+  c.var.project.settings.namesParent ?? c.var.service.parent
 
 /** The site a write is made on, which frame admission checked the project allows. */
 const hostOriginOf = (c: Context) => c.req.query('hostOrigin') ?? ''

@@ -107,7 +107,7 @@ const gatewayOf = (signer: GatewaySigner) => ({ signer, resolverAddress: resolve
 async function register(
   account: PrivateKeyAccount,
   name: string,
-  { attributes = {} as NameAttributes, coinType = 60 } = {},
+  { attributes = {} as NameAttributes, coinType = 60, under = parent } = {},
 ) {
   const message = nameMessage({
     action: 'register',
@@ -121,7 +121,7 @@ async function register(
   await registerName({
     db: storage.db,
     projectId: 'shop',
-    parent,
+    parent: under,
     site: testSite,
     request: {
       coinType,
@@ -252,6 +252,32 @@ describe('names through the API gateway, with plain viem', () => {
       'bobby.airlock.eth',
     )
     expect(await client.getEnsName({ address: bob.address })).toBeNull()
+  })
+
+  test('behavior: a name under a project’s own parent resolves through the same resolver and gateway', async () => {
+    const snapshot = await anvil.snapshot()
+    try {
+      // The project's parent points at the same offchain resolver (scripts/deployNamesResolver.mjs
+      // --resolver does this for a real one).
+      await deployDevEns({
+        rpcUrl: anvil.rpcUrl,
+        parentName: 'acme.eth',
+        gatewayUrl: `${api.origin}${gatewayPath}`,
+        signer: gatewayAccount.address,
+      })
+      const carol = privateKeyToAccount(generatePrivateKey())
+      await register(carol, 'carol.acme.eth', {
+        attributes: { description: 'Carol of Acme' },
+        under: 'acme.eth',
+      })
+      expect(await client.getEnsAddress({ name: 'carol.acme.eth' })).toBe(carol.address)
+      expect(await client.getEnsText({ name: 'carol.acme.eth', key: 'description' })).toBe(
+        'Carol of Acme',
+      )
+      expect(await client.getEnsName({ address: carol.address })).toBe('carol.acme.eth')
+    } finally {
+      await anvil.revert(snapshot)
+    }
   })
 
   test('behavior: an unknown name, the parent and a deeper name resolve to null', async () => {
@@ -419,8 +445,28 @@ describe('names outside the parent and addresses outside the registry: ENS on th
       logger: createLogger({ level: 'silent' }),
     })
 
+  /**
+   * `work` with a registry of its own, empty: the shared one holds alice.airlock.eth, which a
+   * lookup answers from the registry before asking ENS.
+   */
+  async function withEmptyRegistry(work: (empty: Storage) => Promise<void>) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'airlock-ens-'))
+    const empty = openStorage({ dialect: 'sqlite', file: join(dataDir, 'airlock.sqlite') })
+    await migrateToLatest(empty.db)
+    try {
+      await work(empty)
+    } finally {
+      await empty.close()
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  }
+
   test('behavior: another parent’s name is resolved through ENS, CCIP-Read included, with its texts', async () => {
-    const response = await ensApi().request('/v1/names/Alice.airlock.eth')
+    let response: Response | undefined
+    await withEmptyRegistry(async (empty) => {
+      response = await ensApi(undefined, empty).request('/v1/names/Alice.airlock.eth')
+    })
+    if (!response) throw new Error('no answer')
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({
       name: 'alice.airlock.eth',
@@ -499,7 +545,11 @@ describe('names outside the parent and addresses outside the registry: ENS on th
         ? { ...network, rpcUrl: 'http://127.0.0.1:9/' }
         : network,
     )
-    const response = await ensApi(down).request('/v1/names/alice.airlock.eth')
+    let response: Response | undefined
+    await withEmptyRegistry(async (empty) => {
+      response = await ensApi(down, empty).request('/v1/names/alice.airlock.eth')
+    })
+    if (!response) throw new Error('no answer')
     expect(response.status).toBe(503)
     expect(response.headers.get('Cache-Control')).toBe('no-store')
     const body = (await response.json()) as ApiErrorBody

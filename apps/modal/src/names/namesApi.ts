@@ -89,11 +89,11 @@ export function createNamesApi(apiFetch: ApiFetch) {
         return nameRecordListSchema.parse(answer).names
       }),
 
-    /** Free full names like `wanted` (a label or a full name), at most five. */
-    suggestions: (wanted: string): Promise<string[]> =>
+    /** Free full names like `wanted` (a label or a full name) under the project's parent, at most five. */
+    suggestions: (wanted: string, projectId?: string): Promise<string[]> =>
       namesCall(nameErrors.errorFetchingNameSuggestions, async () => {
         const answer = await apiFetch('GET', '/v1/names/suggestions', {
-          query: { name: wanted },
+          query: projectId ? { name: wanted, projectId } : { name: wanted },
           quiet: true,
         })
         return nameSuggestionsSchema.parse(answer).suggestions

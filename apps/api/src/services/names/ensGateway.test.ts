@@ -25,7 +25,6 @@ import {
   encodeResolveResult,
   ensRecordsOfName,
   gatewayResponseHash,
-  nameUnderParent,
   signGatewayResponse,
 } from './ensGateway'
 
@@ -270,7 +269,7 @@ describe('createEnsGatewayHandler', () => {
   })
 })
 
-describe('ensRecordsOfName and nameUnderParent', () => {
+describe('ensRecordsOfName', () => {
   const baseName = {
     name: 'alice.airlock.eth',
     address: alice.toLowerCase(),
@@ -320,13 +319,5 @@ describe('ensRecordsOfName and nameUnderParent', () => {
     expect(asked(60n)).toBe(none)
     // A non-EVM coin type (Bitcoin's): none.
     expect(asked(0n)).toBe(none)
-  })
-
-  test('behavior: a name is normalised, and must be under the parent', () => {
-    expect(nameUnderParent('Alice.Airlock.eth', 'airlock.eth')).toBe('alice.airlock.eth')
-    expect(nameUnderParent('alice.example.eth', 'airlock.eth')).toBeUndefined()
-    expect(nameUnderParent('airlock.eth', 'airlock.eth')).toBeUndefined()
-    expect(nameUnderParent('xairlock.eth', 'airlock.eth')).toBeUndefined()
-    expect(nameUnderParent('alice..airlock.eth', 'airlock.eth')).toBeUndefined()
   })
 })

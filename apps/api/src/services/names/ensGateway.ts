@@ -28,7 +28,6 @@ import {
   parseAbi,
   zeroAddress,
 } from 'viem'
-import { normalize } from 'viem/ens'
 
 /** `resolve(bytes,bytes)`: what the offchain resolver asks the gateway (IResolverService). */
 const resolverServiceAbi = parseAbi([
@@ -365,24 +364,6 @@ export function ensRecordsOfName(record: NameRecord): EnsRecords {
   if (coinType === ethereumCoinType) return { addr, addresses, texts }
   if (coinType === BigInt(evmCoinTypeFlag)) return { addresses, everyEvmChain: bytes, texts }
   return { addresses, texts }
-}
-
-/**
- * The ENSIP-15 normal form of a name a client sent, when it is a name under `parent` (one label
- * or more below it); undefined otherwise, ENSIP-15 refusing it included.
- *
- * @example
- * nameUnderParent('Alice.airlock.eth', 'airlock.eth') // 'alice.airlock.eth'
- * nameUnderParent('alice.example.eth', 'airlock.eth') // undefined
- */
-export function nameUnderParent(name: string, parent: string): string | undefined {
-  let normalised: string
-  try {
-    normalised = normalize(name)
-  } catch {
-    return undefined
-  }
-  return normalised.endsWith(`.${parent}`) ? normalised : undefined
 }
 
 /**

@@ -64,11 +64,15 @@ function renderRegister({
     },
     api: {
       ...lookups,
-      'GET /v1/names/suggestions': ({ name = '' }) => ({
-        suggestions: [name, `${name}1`, `${name}xyz`]
-          .map((label) => `${label}.${parent}`)
-          .filter((full) => !registry.has(full)),
-      }),
+      // Asked under the project's parent: its id is sent.
+      'GET /v1/names/suggestions': ({ name = '', projectId }) =>
+        projectId !== 'test-project'
+          ? new HttpError(404, {})
+          : {
+              suggestions: [name, `${name}1`, `${name}xyz`]
+                .map((label) => `${label}.${parent}`)
+                .filter((full) => !registry.has(full)),
+            },
       'GET /v1/names': ({ address }) => ({
         names: [...registry.values()].filter((record) => record.address === address).reverse(),
       }),
