@@ -623,6 +623,19 @@ describe.each(testDatabases())('name routes on $name', (database) => {
     expect(record.avatarImage).toBeUndefined()
   })
 
+  test('behavior: an ipfs:// avatar is answered with the image proxy’s signed URL of its picture at the IPFS gateway', async () => {
+    const app = routes()
+    const avatar = 'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/a.png'
+    const href =
+      'https://ipfs.io/ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/a.png'
+    const avatarImage = `/v1/nft-image?${new URLSearchParams({ url: href, sig: imageUrls.sign(href) })}`
+    await register(app, await signedRequest(alice, 'alice.airlock.eth', { attributes: { avatar } }))
+    expect(await (await get(app, '/v1/names/alice.airlock.eth')).json()).toMatchObject({
+      attributes: { avatar },
+      avatarImage,
+    })
+  })
+
   test('behavior: lookups of no one’s name are 404, of an invalid one 400, both not kept', async () => {
     const app = routes()
     const missing = await get(app, '/v1/names/alicia.airlock.eth')

@@ -38,6 +38,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { getAddress } from 'viem'
 import { clientAddress } from '../services/clientAddress'
 import type { ImageUrlSigner } from '../services/images/imageUrlSignatures'
+import { type AvatarSources, avatarPicture } from '../services/names/avatarPicture'
+import { avatarSourcesOf } from '../services/names/avatarSources'
 import { ensNames } from '../services/names/ensNames'
 import { normaliseName } from '../services/names/nameRules'
 import { nameSignatureVerifier, offlineNameSignatureCheck } from '../services/names/nameSignatures'
@@ -76,6 +78,8 @@ export type NamesRoutesOptions = {
   now?: (() => number) | undefined
   /** Signs the image proxy's URLs: each answered record's `avatarImage`. */
   imageUrls: ImageUrlSigner
+  /** Where avatars' pictures are read (IPFS, NFTs' chains and metadata); tests give their own. */
+  avatarSources?: Partial<AvatarSources> | undefined
 }
 
 /** What an admitted write carries: its project and the names' configuration. */
@@ -116,13 +120,24 @@ export function namesRoutes({
   networks,
   now = Date.now,
   imageUrls,
+  avatarSources,
   ...admission
 }: NamesRoutesOptions): Hono {
   const app = new Hono()
-  /** `record` with where the frame loads its avatar from, when that is the image proxy. */
-  const served = <record extends NameRecord>(record: record): record => {
+  const avatars = avatarSourcesOf(networks, avatarSources)
+  /**
+   * `record` with where the frame loads its avatar from: the image proxy's signed URL of its
+   * picture (an https one, an ipfs one through the gateway, an NFT's image), or an NFT's
+   * `data:image/` picture; a `data:` avatar is shown from the record itself.
+   */
+  const served = async <record extends NameRecord>(record: record): Promise<record> => {
     const { avatar } = record.attributes
-    const avatarImage = avatar === undefined ? undefined : proxiedImageUrl(avatar, imageUrls)
+    if (avatar === undefined) return record
+    const picture = await avatarPicture(avatar, getAddress(record.address), avatars)
+    if (picture === undefined || (picture === avatar && /^data:/i.test(avatar))) return record
+    const avatarImage = /^data:image\//i.test(picture)
+      ? picture
+      : proxiedImageUrl(picture, imageUrls)
     return avatarImage === undefined ? record : { ...record, avatarImage }
   }
   const { rateLimiter, trustProxy } = admission
@@ -214,18 +229,21 @@ export function namesRoutes({
       checkedFirst((c) => checkRegistration({ ...registry(c), request: checkedBody(c) })),
     ),
     (c) =>
-      answered(c, 201, async () =>
-        served(
-          await registerName({
-            db: storage.db,
-            projectId: c.var.project.id,
-            parent: parentOf(c),
-            request: c.req.valid('json'),
-            verify,
-            site: hostOriginOf(c),
-            now,
-          }),
-        ),
+      answered(
+        c,
+        201,
+        async () =>
+          await served(
+            await registerName({
+              db: storage.db,
+              projectId: c.var.project.id,
+              parent: parentOf(c),
+              request: c.req.valid('json'),
+              verify,
+              site: hostOriginOf(c),
+              now,
+            }),
+          ),
       ),
   )
 
@@ -243,19 +261,22 @@ export function namesRoutes({
       ),
     ),
     (c) =>
-      answered(c, 200, async () =>
-        served(
-          await updateTextRecords({
-            db: storage.db,
-            projectId: c.var.project.id,
-            parent: parentOf(c),
-            name: c.req.param('name'),
-            request: c.req.valid('json'),
-            verify,
-            site: hostOriginOf(c),
-            now,
-          }),
-        ),
+      answered(
+        c,
+        200,
+        async () =>
+          await served(
+            await updateTextRecords({
+              db: storage.db,
+              projectId: c.var.project.id,
+              parent: parentOf(c),
+              name: c.req.param('name'),
+              request: c.req.valid('json'),
+              verify,
+              site: hostOriginOf(c),
+              now,
+            }),
+          ),
       ),
   )
 
@@ -277,18 +298,20 @@ export function namesRoutes({
         c,
         200,
         async (): Promise<NameRecordList> => ({
-          names: (
-            await choosePrimaryName({
-              db: storage.db,
-              projectId: c.var.project.id,
-              parent: parentOf(c),
-              name: c.req.param('name'),
-              request: c.req.valid('json'),
-              verify,
-              site: hostOriginOf(c),
-              now,
-            })
-          ).map(served),
+          names: await Promise.all(
+            (
+              await choosePrimaryName({
+                db: storage.db,
+                projectId: c.var.project.id,
+                parent: parentOf(c),
+                name: c.req.param('name'),
+                request: c.req.valid('json'),
+                verify,
+                site: hostOriginOf(c),
+                now,
+              })
+            ).map(served),
+          ),
         }),
       ),
   )
@@ -331,7 +354,7 @@ export function namesRoutes({
       // No name here: its primary ENS name, when ENS is configured.
       const fromEns =
         registered.length === 0 && ens ? await ens.reverse(getAddress(address)) : undefined
-      return { names: (fromEns ? [fromEns] : registered).map(served) }
+      return { names: await Promise.all((fromEns ? [fromEns] : registered).map(served)) }
     })
   })
 
@@ -348,7 +371,7 @@ export function namesRoutes({
         return apiError(c, 404, 'nameNotFound', `No one has "${name}".`)
       }
       c.header('Cache-Control', `public, max-age=${lookupMaxAgeSeconds}`)
-      return c.json(served(record), 200)
+      return c.json(await served(record), 200)
     } catch (error) {
       c.header('Cache-Control', 'no-store')
       return refused(c, error)
