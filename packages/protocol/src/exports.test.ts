@@ -166,6 +166,7 @@ test('behavior: the entry exports exactly these names', () => {
       "modalWidthPx",
       "modalZIndex",
       "nameAttributesSchema",
+      "nameAvatarPreviewSchema",
       "nameChainIdLimit",
       "nameErrorCodes",
       "nameErrors",

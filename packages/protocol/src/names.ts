@@ -124,6 +124,13 @@ export type NameRecord = z.infer<typeof nameRecordSchema>
 export const nameRecordListSchema = z.object({ names: z.array(nameRecordSchema) })
 export type NameRecordList = z.infer<typeof nameRecordListSchema>
 
+/**
+ * Where the frame loads the picture an avatar record would show (`GET /v1/names/avatar`), before
+ * it is saved: as a record's `avatarImage`; absent when it shows none.
+ */
+export const nameAvatarPreviewSchema = z.object({ avatarImage: z.optional(z.string()) })
+export type NameAvatarPreview = z.infer<typeof nameAvatarPreviewSchema>
+
 /** Free, valid full names like a wanted one (`alice1.airlock.eth`), at most {@link nameSuggestionsMax}. */
 export const nameSuggestionsSchema = z.object({ suggestions: z.array(z.string()) })
 export type NameSuggestions = z.infer<typeof nameSuggestionsSchema>

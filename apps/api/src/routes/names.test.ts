@@ -636,6 +636,29 @@ describe.each(testDatabases())('name routes on $name', (database) => {
     })
   })
 
+  test('behavior: an avatar’s picture is previewed before it is saved, as a record would carry it; bad input is 400', async () => {
+    const app = routes()
+    const preview = async (avatar: string, address: string = alice.address) => {
+      const response = await get(
+        app,
+        `/v1/names/avatar?${new URLSearchParams({ avatar, address })}`,
+      )
+      return { status: response.status, body: await response.json() }
+    }
+    const href = 'https://img.example/a.png'
+    expect(await preview(href)).toEqual({
+      status: 200,
+      body: {
+        avatarImage: `/v1/nft-image?${new URLSearchParams({ url: href, sig: imageUrls.sign(href) })}`,
+      },
+    })
+    // A data: avatar shows as it is, and a script is no picture.
+    expect(await preview('data:image/svg+xml,%3Csvg%2F%3E')).toEqual({ status: 200, body: {} })
+    expect(await preview('javascript:alert(1)')).toEqual({ status: 200, body: {} })
+    expect((await preview('')).status).toBe(400)
+    expect((await preview(href, 'alice')).body).toMatchObject({ error: { code: 'invalidRequest' } })
+  })
+
   test('behavior: lookups of no one’s name are 404, of an invalid one 400, both not kept', async () => {
     const app = routes()
     const missing = await get(app, '/v1/names/alicia.airlock.eth')

@@ -11,7 +11,8 @@
  * Reads are public, as ENS records are, and answer CORS `*`: `GET /v1/names/:name` (a record: the
  * registry's under the parent, ENS's for any other name with `AIRLOCK_NAMES_ENS_CHAIN_ID`),
  * `GET /v1/names?address=` (the address's names, its primary first) and
- * `GET /v1/names/suggestions?name=` (free names like it). A record with an `https:` avatar is
+ * `GET /v1/names/suggestions?name=` (free names like it), `GET /v1/names/avatar?avatar=&address=`
+ * (the picture an avatar would show, before it is saved). A record with an `https:` avatar is
  * answered with its `avatarImage`, the image proxy's signed URL the frame loads it from. Without
  * `AIRLOCK_NAMES_PARENT` every route answers 404 `namesNotConfigured`.
  */
@@ -35,7 +36,7 @@ import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { getAddress } from 'viem'
+import { getAddress, isAddress } from 'viem'
 import { clientAddress } from '../services/clientAddress'
 import type { ImageUrlSigner } from '../services/images/imageUrlSignatures'
 import { type AvatarSources, avatarPicture } from '../services/names/avatarPicture'
@@ -315,6 +316,30 @@ export function namesRoutes({
         }),
       ),
   )
+
+  // Before `/v1/names/:name`. What the records form previews: the picture an avatar would show
+  // for `address`'s name, as a record would carry it.
+  app.get('/v1/names/avatar', noStore, read, async (c) => {
+    const avatar = c.req.query('avatar') ?? ''
+    const address = c.req.query('address') ?? ''
+    if (avatar === '' || avatar.length > nameLimits.avatarChars)
+      return apiError(
+        c,
+        400,
+        'invalidRequest',
+        `query.avatar: an avatar URI of 1 to ${nameLimits.avatarChars} characters is required`,
+      )
+    if (!isAddress(address, { strict: false }))
+      return apiError(c, 400, 'invalidRequest', 'query.address: an EVM address is required')
+    const unsaved: NameRecord = {
+      name: '',
+      address: getAddress(address),
+      coinType: 0,
+      attributes: { avatar },
+    }
+    const { avatarImage } = await served(unsaved)
+    return c.json(avatarImage === undefined ? {} : { avatarImage }, 200)
+  })
 
   // Before `/v1/names/:name`, which would take "suggestions" for a name.
   app.get('/v1/names/suggestions', noStore, read, async (c) => {

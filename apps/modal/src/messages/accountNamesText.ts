@@ -8,7 +8,7 @@ export const accountNamesText = {
   avatar: 'Avatar',
   avatarHint: 'An https://, ipfs:// or data:image/ link, or an NFT (eip155:1/erc721:…/1)',
   avatarPreview: 'Avatar preview',
-  noPreview: 'No preview for this link yet: it shows once saved.',
+  noPreview: 'This link shows no picture.',
   description: 'Description',
   url: 'Website',
   twitter: 'X (Twitter)',

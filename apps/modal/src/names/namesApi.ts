@@ -6,6 +6,7 @@
  */
 import {
   type NameRecord,
+  nameAvatarPreviewSchema,
   nameErrors,
   nameRecordListSchema,
   nameRecordSchema,
@@ -87,6 +88,16 @@ export function createNamesApi(apiFetch: ApiFetch) {
       namesCall(nameErrors.errorFetchingNamesForAddress, async () => {
         const answer = await apiFetch('GET', '/v1/names', { query: { address }, quiet: true })
         return nameRecordListSchema.parse(answer).names
+      }),
+
+    /** Where the frame loads the picture `avatar` would show as `address`'s, before it is saved. */
+    avatarPreview: (avatar: string, address: string): Promise<string | undefined> =>
+      namesCall(nameErrors.errorResolvingName, async () => {
+        const answer = await apiFetch('GET', '/v1/names/avatar', {
+          query: { avatar, address },
+          quiet: true,
+        })
+        return nameAvatarPreviewSchema.parse(answer).avatarImage
       }),
 
     /** Free full names like `wanted` (a label or a full name) under the project's parent, at most five. */

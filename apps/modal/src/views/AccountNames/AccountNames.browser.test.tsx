@@ -27,6 +27,8 @@ const recordOf = (name: string, attributes: NameRecord['attributes'] = {}): Name
   attributes,
   createdAt: new Date().toISOString(),
 })
+const nftPicture =
+  'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIGlkPSJuZnQiLz4='
 const avatar = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4='
 
 function renderNames({
@@ -59,6 +61,12 @@ function renderNames({
     },
     api: {
       'GET /v1/names': () => ({ names }),
+      // The picture the API finds for an avatar, as it would for an NFT's: inline.
+      'GET /v1/names/avatar': ({ avatar = '', address }) =>
+        avatar === 'eip155:1/erc721:0xb47e3cd837dDF8e4c57F05d70Ab865de6e193BBB/7' &&
+        address === evmAccount
+          ? { avatarImage: nftPicture }
+          : {},
       'POST /v1/projects/test-project/names/alice.airlock.eth/primary': async (_, { body }) => {
         const data = await checked('primary', body as NameRegisterRequest)
         if (data instanceof HttpError) return data
@@ -133,6 +141,19 @@ test('behavior: the primary name’s records are edited, the avatar previewed, a
       'com.github': 'alice',
     },
   })
+})
+
+test('behavior: an NFT avatar typed is previewed by the picture the API finds for it; one that shows none says so', async () => {
+  renderNames()
+  const records = await screen.findByRole('form', { name: text.records('alice-work.airlock.eth') })
+  const field = within(records).getByRole('textbox', { name: text.avatar })
+  const preview = within(records).getByRole('figure', { name: text.avatarPreview })
+  await userEvent.type(field, 'eip155:1/erc721:0xb47e3cd837dDF8e4c57F05d70Ab865de6e193BBB/7')
+  await expect.poll(() => preview.querySelector('img')?.getAttribute('src')).toBe(nftPicture)
+  await userEvent.clear(field)
+  await userEvent.type(field, 'https://img.example/none.png')
+  expect(await within(preview).findByText(text.noPreview)).toBeVisible()
+  expect(preview.querySelector('img')).toBeNull()
 })
 
 test('error: a link that is not one is said in words, and the wallet is not asked', async () => {

@@ -15,6 +15,7 @@ import {
 } from '@airlock/protocol'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
+import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { accountNamesText as text } from '../../messages/accountNamesText'
@@ -22,14 +23,17 @@ import { avatarSource } from '../../names/avatarSource'
 import { changeNameRecords } from '../../names/changeNameRecords'
 import { choosePrimaryName } from '../../names/choosePrimaryName'
 import { NameAvatar } from '../../names/NameAvatar'
-import { reverseNameQuery } from '../../names/nameQueries'
-import { NamesApiError } from '../../names/namesApi'
+import { nameCacheMs, reverseNameQuery } from '../../names/nameQueries'
+import { createNamesApi, NamesApiError } from '../../names/namesApi'
 import { useNamesContext } from '../../names/useNamesContext'
 import { queryClientOf } from '../../queries/queryClient'
 import { showToast } from '../../stores/toasts'
 import form from '../form.module.css'
 import list from '../list.module.css'
 import styles from './AccountNames.module.css'
+
+/** How long typing an avatar must pause before its picture is asked for. */
+const avatarPreviewDebounceMs = 400
 
 /** The records the form edits, in its order, with their words. */
 const fields = [
@@ -158,10 +162,22 @@ function RecordsForm({ record, onDeclined }: { record: NameRecord; onDeclined: (
     queryClientOf(store),
   )
   const avatar = values.avatar?.trim() ?? ''
-  // A saved https avatar has its image proxy URL; a typed one shows once saved.
+  // The saved avatar's picture came with the record; a typed one is asked once typing pauses.
+  const asked = useDebouncedValue(avatar, avatarPreviewDebounceMs)
+  const saved = avatar === (record.attributes.avatar ?? '')
+  const previewed = useQuery(
+    {
+      queryKey: ['names', 'avatarPreview', record.address, asked],
+      queryFn: () => createNamesApi(context.apiFetch).avatarPreview(asked, record.address),
+      enabled: !saved && asked !== '' && asked === avatar,
+      staleTime: nameCacheMs,
+      retry: false,
+    },
+    queryClientOf(store),
+  )
   const preview = avatarSource({
     attributes: { avatar },
-    avatarImage: avatar === record.attributes.avatar ? record.avatarImage : undefined,
+    avatarImage: saved ? record.avatarImage : asked === avatar ? previewed.data : undefined,
   })
 
   function submit(event: FormEvent) {
@@ -195,7 +211,8 @@ function RecordsForm({ record, onDeclined }: { record: NameRecord; onDeclined: (
         {preview ? (
           <NameAvatar className={styles.preview} src={preview} />
         ) : (
-          avatar !== '' && <figcaption className={form.hint}>{text.noPreview}</figcaption>
+          avatar !== '' &&
+          !previewed.isFetching && <figcaption className={form.hint}>{text.noPreview}</figcaption>
         )}
       </figure>
       {fields.map(([key, label]) => {
