@@ -87,7 +87,9 @@ export async function deployDevEns({ rpcUrl, parentName = 'airlock.eth', gateway
   ])
 
   const registry = { address: devEnsAddresses.registry, abi: devEnsAbis.registry }
-  for (const name of [parentName, reverseParentName]) {
+  // `reverse` too, as a wildcard (ENSIP-10): ENSIP-19's reverse names of other coin types
+  // (`{address}.{coin type}.reverse`, `{address}.default.reverse`) find the resolver there.
+  for (const name of [parentName, reverseParentName, 'reverse']) {
     const labels = name.split('.')
     if (labels.some((label) => label === ''))
       throw new Error(`deployDevEns: "${name}" is not a name`)

@@ -6,7 +6,8 @@ import { createPublicClient, http } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { devEnsAddresses } from '../../devchain/ens.mjs'
-import { type NameAttributes, nameMessage } from '../../packages/protocol/src/names'
+import { nameMessage } from '../../packages/protocol/src/nameMessage'
+import type { NameAttributes } from '../../packages/protocol/src/names'
 import { origins } from './ports'
 import { anvilRpcUrl } from './testWallet'
 
@@ -19,7 +20,8 @@ export const ensClient = createPublicClient({
 })
 
 /**
- * Registers `name` for `owner` on the demo project, signed by `owner` (coin type 60), sent with
+ * Registers `name` for `owner` on the demo project, signed by `owner` (on Ethereum, coin type 60,
+ * unless `chainId` says another chain), sent with
  * the modal's Origin as the frame sends it. Answers the API's status and body.
  */
 export async function registerName(
@@ -28,15 +30,33 @@ export async function registerName(
     owner,
     name,
     attributes = {},
-  }: { owner: PrivateKeyAccount; name: string; attributes?: NameAttributes },
+    chainId = 1,
+    issuedAt = Math.floor(Date.now() / 1000),
+  }: {
+    owner: PrivateKeyAccount
+    name: string
+    attributes?: NameAttributes
+    /** The chain the owner signs on (the name is theirs there): Ethereum unless said. */
+    chainId?: number
+    /** When the message says it was signed, unix seconds: now unless said. */
+    issuedAt?: number
+  },
 ): Promise<{ status: number; body: unknown }> {
-  const message = nameMessage({ name, attributes, timestamp: Math.floor(Date.now() / 1000) })
+  const message = nameMessage({
+    action: 'register',
+    name,
+    address: owner.address,
+    chainId,
+    site: origins.demo,
+    attributes,
+    timestamp: issuedAt,
+  })
   const response = await request.post(
     `${origins.modal}/v1/projects/demo/names?${new URLSearchParams({ hostOrigin: origins.demo })}`,
     {
       headers: { Origin: origins.modal },
       data: {
-        coinType: 60,
+        coinType: chainId === 1 ? 60 : 0x80000000 + chainId,
         address: owner.address,
         signature: await owner.signMessage({ message }),
         message,

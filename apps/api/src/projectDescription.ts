@@ -42,6 +42,7 @@ export function describeProject(project: Project, catalogue: readonly NetworkCon
       'none',
     )}`,
     `  admission cache: ${settings.admissionCacheSeconds} s`,
+    `  names parent: ${settings.namesParent ?? "the API's (AIRLOCK_NAMES_PARENT)"}`,
     '',
   ].join('\n')
 }

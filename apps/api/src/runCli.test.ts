@@ -477,6 +477,11 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
       'error: Invalid admission cache "61": use a whole number of seconds from 0 to 60.',
     ],
     [
+      'set with a names parent not in normal form',
+      ['projects', 'set', 'shop', '--names-parent', 'Acme.eth'],
+      'error: Invalid names parent "Acme.eth": use its ENSIP-15 normal form, "acme.eth".',
+    ],
+    [
       'set with a wallet listed twice',
       ['projects', 'set', 'shop', '--exclude-wallets', 'phantom,phantom'],
       'error: Invalid excluded wallet "phantom": listed twice.',
@@ -575,6 +580,7 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
           '  paymaster services sites may name: none',
           "  smart account networks (over the deployment's): none",
           '  admission cache: 60 s',
+          "  names parent: the API's (AIRLOCK_NAMES_PARENT)",
           '',
         ].join('\n'),
       )
@@ -621,6 +627,8 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         }),
         '--admission-cache',
         '5',
+        '--names-parent',
+        'acme.eth',
       )
       expect(created).toEqual({
         code: 0,
@@ -645,6 +653,7 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         // The bundler's path and query (its key) are never printed.
         "  smart account networks (over the deployment's): eip155:1 (bundler https://bundler.example/…, account Safe 1.4.1 (EntryPoint 0x0000000071727De22E5E9d8BAf0edAc6f37da032))",
         '  admission cache: 5 s',
+        '  names parent: acme.eth',
         '',
       ])
     })

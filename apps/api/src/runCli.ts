@@ -99,6 +99,8 @@ Settings (each replaces what the project had; sites may narrow them, never widen
                                           "account":"eip7702"|"eip7702:<address>"|"safe-1.4.1"}}
   --admission-cache <seconds>      0 to 60 (default 60): how long a loaded modal signs and sends
                                    on its last check that the site is still allowed
+  --names-parent <name|none>       the parent its visitors' names are under (acme.eth), whose
+                                   resolver is AIRLOCK_NAMES_RESOLVER; none: AIRLOCK_NAMES_PARENT
 
 A project id is 2 to 63 lowercase letters, digits or hyphens. An origin is exactly
 http(s)://host[:port], e.g. https://example.com or http://localhost:5173; in production mode
@@ -368,6 +370,7 @@ function parseProjectOptions(
         '--name',
         '--admission-cache',
         '--smart-account-networks',
+        '--names-parent',
       ].includes(name)
     if (!known || (name === '--origin' && !takesOrigins))
       throw new UsageError(`unknown option ${JSON.stringify(argument)}`)
@@ -393,6 +396,7 @@ function parseProjectOptions(
     else if (name === '--name') settings.name = value === 'none' ? null : value
     else if (name === '--admission-cache') settings.admissionCacheSeconds = value
     else if (name === '--smart-account-networks') settings.smartAccountNetworks = value
+    else if (name === '--names-parent') settings.namesParent = value === 'none' ? null : value
     else settings.siwx = value
   }
   if (Object.keys(themeVariables).length) settings.themeVariables = themeVariables

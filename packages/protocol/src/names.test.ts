@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import {
   coinTypeOfChainId,
+  nameAttributesSchema,
   nameLengthError,
-  nameMessage,
-  nameMessageDataSchema,
   nameRegisterRequestSchema,
 } from './names'
 import { InvalidChainIdError } from './validation'
@@ -21,28 +20,6 @@ describe('coinTypeOfChainId', () => {
     expect(() => coinTypeOfChainId(2 ** 31)).toThrow(InvalidChainIdError)
     expect(() => coinTypeOfChainId(2 ** 31)).toThrow(/^Invalid chainId/)
     expect(() => coinTypeOfChainId(1.5)).toThrow(InvalidChainIdError)
-  })
-})
-
-describe('nameMessage', () => {
-  test('behavior: one line of JSON, keys in a fixed order, absent records left out', () => {
-    expect(
-      nameMessage({
-        timestamp: 1764150000,
-        attributes: { description: 'hi', avatar: 'https://example.com/a.png' },
-        name: 'alice.airlock.eth',
-      }),
-    ).toBe(
-      '{"name":"alice.airlock.eth","attributes":{"avatar":"https://example.com/a.png","description":"hi"},"timestamp":1764150000}',
-    )
-    expect(nameMessage({ name: 'alice.airlock.eth', attributes: {}, timestamp: 1 })).toBe(
-      '{"name":"alice.airlock.eth","attributes":{},"timestamp":1}',
-    )
-  })
-
-  test('behavior: what it builds parses back to the same data', () => {
-    const data = { name: 'alice.airlock.eth', attributes: { avatar: 'ipfs://x' }, timestamp: 5 }
-    expect(nameMessageDataSchema.parse(JSON.parse(nameMessage(data)))).toEqual(data)
   })
 })
 
@@ -64,5 +41,29 @@ describe('nameLengthError', () => {
     )
     // Characters, not UTF-16 units: 63 emoji are one label at the limit.
     expect(nameLengthError(`${'🙂'.repeat(63)}.eth`)).toBeUndefined()
+  })
+})
+
+describe('nameAttributesSchema', () => {
+  test('behavior: links are an http(s) URL and bare handles', () => {
+    const links = {
+      url: 'https://alice.example/',
+      'com.twitter': 'alice_1',
+      'com.github': 'al-ice',
+    }
+    expect(nameAttributesSchema.parse(links)).toEqual(links)
+  })
+
+  test.each([
+    [{ url: 'javascript:alert(1)' }, 'must be an http(s) URL'],
+    [{ url: 'alice.example' }, 'must be an http(s) URL'],
+    [{ 'com.twitter': '@alice' }, 'must be an X (Twitter) handle'],
+    [{ 'com.twitter': 'a'.repeat(16) }, 'must be an X (Twitter) handle'],
+    [{ 'com.github': 'al--ice' }, 'must be a GitHub user name'],
+    [{ 'com.github': 'https://github.com/alice' }, 'must be a GitHub user name'],
+  ])('error: %j is refused in words (%s)', (attributes, words) => {
+    const parsed = nameAttributesSchema.safeParse(attributes)
+    expect(parsed.success).toBe(false)
+    expect(parsed.error?.issues[0]?.message).toContain(words)
   })
 })

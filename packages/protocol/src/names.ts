@@ -5,8 +5,8 @@
  *
  * Registering and changing text records both send `{ coinType, address, signature, message }`:
  * `message` is the exact text the wallet signed with `personal_sign` (EIP-191), built by
- * {@link nameMessage}; the API parses it, checks it is in that canonical form and checks the
- * signature over it. The route is not part of this file.
+ * `nameMessage` (nameMessage.ts); the API parses it, checks it is in that canonical form and
+ * checks the signature over it. The route is not part of this file.
  */
 import * as z from 'zod/mini'
 import { assertNameChainId } from './validation'
@@ -57,23 +57,33 @@ export const evmCoinTypeFlag = 0x80000000
 
 /**
  * The text records a name carries (ENSIP-5 keys). `avatar` is an ENSIP-12 URI (https, ipfs,
- * data or an NFT's eip155 URI): show it as an image only.
+ * data or an NFT's eip155 URI): show it as an image only. `url` is a web page (http or https);
+ * `com.twitter` and `com.github` are handles, without `@` or a URL around them.
  */
 export const nameAttributesSchema = z.strictObject({
   avatar: z.optional(z.string().check(z.maxLength(nameLimits.avatarChars))),
   description: z.optional(z.string().check(z.maxLength(nameLimits.descriptionChars))),
+  url: z.optional(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .check(z.maxLength(nameLimits.avatarChars)),
+  ),
+  'com.twitter': z.optional(
+    z.string().check(
+      z.regex(/^[A-Za-z0-9_]{1,15}$/, {
+        error: 'must be an X (Twitter) handle: 1 to 15 letters, digits or _, without @',
+      }),
+    ),
+  ),
+  'com.github': z.optional(
+    z.string().check(
+      z.regex(/^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/, {
+        error: 'must be a GitHub user name: 1 to 39 letters, digits or single hyphens',
+      }),
+    ),
+  ),
 })
 export type NameAttributes = z.infer<typeof nameAttributesSchema>
-
-/** What a name message says: the full name, its text records, and when it was signed. */
-export const nameMessageDataSchema = z.strictObject({
-  /** The full name, ENSIP-15 normalised: `alice.airlock.eth`. */
-  name: z.string().check(z.minLength(1), z.maxLength(nameLimits.nameChars)),
-  attributes: nameAttributesSchema,
-  /** Unix seconds. */
-  timestamp: z.number().check(z.int(), z.nonnegative()),
-})
-export type NameMessageData = z.infer<typeof nameMessageDataSchema>
 
 /**
  * `register name` (spec §4): the signed message, the address that signed it and the ENSIP-11
@@ -114,6 +124,13 @@ export type NameRecord = z.infer<typeof nameRecordSchema>
 export const nameRecordListSchema = z.object({ names: z.array(nameRecordSchema) })
 export type NameRecordList = z.infer<typeof nameRecordListSchema>
 
+/**
+ * Where the frame loads the picture an avatar record would show (`GET /v1/names/avatar`), before
+ * it is saved: as a record's `avatarImage`; absent when it shows none.
+ */
+export const nameAvatarPreviewSchema = z.object({ avatarImage: z.optional(z.string()) })
+export type NameAvatarPreview = z.infer<typeof nameAvatarPreviewSchema>
+
 /** Free, valid full names like a wanted one (`alice1.airlock.eth`), at most {@link nameSuggestionsMax}. */
 export const nameSuggestionsSchema = z.object({ suggestions: z.array(z.string()) })
 export type NameSuggestions = z.infer<typeof nameSuggestionsSchema>
@@ -133,23 +150,6 @@ export function coinTypeOfChainId(chainId: number): number {
   if (chainId === 1) return ethereumCoinType
   // `|` works on signed 32-bit numbers; `>>> 0` reads the result back as unsigned.
   return (evmCoinTypeFlag | chainId) >>> 0
-}
-
-/**
- * The exact text a wallet signs (`personal_sign`) to register a name or change its text records:
- * one line of JSON with no spaces, keys in this order: `name`, `attributes` (`avatar`, then
- * `description`, each only when given), `timestamp` (unix seconds). The API refuses any other
- * spelling of the same data, so that what the wallet shows is what is stored.
- *
- * @example
- * nameMessage({ name: 'alice.airlock.eth', attributes: { description: 'hi' }, timestamp: 1764150000 })
- * // '{"name":"alice.airlock.eth","attributes":{"description":"hi"},"timestamp":1764150000}'
- */
-export function nameMessage({ name, attributes, timestamp }: NameMessageData): string {
-  const ordered: NameAttributes = {}
-  if (attributes.avatar !== undefined) ordered.avatar = attributes.avatar
-  if (attributes.description !== undefined) ordered.description = attributes.description
-  return JSON.stringify({ name, attributes: ordered, timestamp })
 }
 
 /** Every reason the registry refuses a name request. */

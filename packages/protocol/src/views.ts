@@ -18,6 +18,8 @@ export const views = [
   'SwitchActiveChain',
   'RegisterAccountName',
   'RegisterAccountNameSuccess',
+  // The account's names (issue 36): the primary one chosen, its records edited.
+  'AccountNames',
   'SIWXSignMessage',
   'ApproveTransaction',
   'Swap',

@@ -9,6 +9,8 @@ import {
   coinTypeOfChainId,
   evmCoinTypeFlag,
   type NameRecord,
+  type NameRecordList,
+  type NameSuggestions,
   type NetworkConfig,
   nameErrors,
 } from '@airlock/protocol'
@@ -57,6 +59,9 @@ const signedRequest = (
   name: string,
   options: Omit<Parameters<typeof signedNameRequest>[2], 'timestamp'> & { timestamp?: number } = {},
 ) => signedNameRequest(account, name, { timestamp: startSeconds, ...options })
+/** A request `account` signed to change the records of `name`. */
+const recordsRequest: typeof signedRequest = (account, name, options = {}) =>
+  signedRequest(account, name, { ...options, message: { action: 'records', ...options.message } })
 
 describe.each(testDatabases())('name routes on $name', (database) => {
   beforeAll(() => database.setUp(), setUpTimeout)
@@ -205,14 +210,22 @@ describe.each(testDatabases())('name routes on $name', (database) => {
 
     const stranger = await register(
       app,
-      await signedRequest(bob, 'wallet.airlock.eth', { coinType, change: { address: wallet } }),
+      await signedRequest(bob, 'wallet.airlock.eth', {
+        coinType,
+        message: { address: wallet },
+        change: { address: wallet },
+      }),
     )
     expect(stranger.status).toBe(401)
     expect((await errorOf(stranger)).code).toBe('nameSignatureInvalid')
 
     const response = await register(
       app,
-      await signedRequest(owner, 'wallet.airlock.eth', { coinType, change: { address: wallet } }),
+      await signedRequest(owner, 'wallet.airlock.eth', {
+        coinType,
+        message: { address: wallet },
+        change: { address: wallet },
+      }),
     )
     expect(response.status).toBe(201)
     expect(await response.json()).toMatchObject({ address: wallet, coinType })
@@ -232,7 +245,10 @@ describe.each(testDatabases())('name routes on $name', (database) => {
       salt,
     })
     const coinType = coinTypeOfChainId(31337)
-    const signed = await signedRequest(owner, 'later.airlock.eth', { coinType })
+    const signed = await signedRequest(owner, 'later.airlock.eth', {
+      coinType,
+      message: { address: wallet },
+    })
     const signature = counterfactualSignature({
       factory,
       owner: owner.address,
@@ -309,12 +325,39 @@ describe.each(testDatabases())('name routes on $name', (database) => {
       request: () =>
         signedRequest(bob, 'alice.airlock.eth', {
           coinType: coinTypeOfChainId(10),
+          message: { address: alice.address },
           change: { address: alice.address },
         }),
       status: 503,
       code: 'nameVerificationUnavailable',
       message:
         "The RPC of chain 10 did not answer, so a contract wallet's signature could not be checked: try again later.",
+    },
+    {
+      case: 'a message signed on another site than the one the request is made on',
+      request: () =>
+        signedRequest(alice, 'alice.airlock.eth', { message: { site: 'https://evil.example' } }),
+      status: 400,
+      code: 'nameMessageMismatch',
+      message: 'The message was signed on https://evil.example, not on https://shop.example.',
+    },
+    {
+      case: 'a raw JSON message, as names were signed before',
+      request: async () => {
+        const message = JSON.stringify({
+          name: 'alice.airlock.eth',
+          attributes: {},
+          timestamp: startSeconds,
+        })
+        return {
+          ...(await signedRequest(alice, 'alice.airlock.eth')),
+          message,
+          signature: await alice.signMessage({ message }),
+        }
+      },
+      status: 400,
+      code: 'nameMessageInvalid',
+      message: 'The message is not a name message: its first line says nothing it asks.',
     },
     {
       case: 'a body without a signature',
@@ -347,7 +390,11 @@ describe.each(testDatabases())('name routes on $name', (database) => {
     ).toBe(201)
     const names = '/v1/projects/shop/names'
     const records = '/v1/projects/shop/names/alice.airlock.eth/records'
-    const later = { ...anyChain, timestamp: startSeconds + 5 }
+    const later = {
+      ...anyChain,
+      timestamp: startSeconds + 5,
+      message: { action: 'records' },
+    } as const
     const otherMessage = (await signedRequest(alice, 'alicia.airlock.eth', anyChain)).signature
     const refusedOnTheWay: [path: string, body: unknown, status: number, code: string][] = [
       [names, await signedRequest(alice, 'Alice.airlock.eth'), 400, 'nameNotNormalised'],
@@ -381,7 +428,21 @@ describe.each(testDatabases())('name routes on $name', (database) => {
         'nameSignatureInvalid',
       ],
       [records, await signedRequest(bob, 'alice.airlock.eth', later), 403, 'nameNotOwner'],
-      [records, await signedRequest(alice, 'alice.airlock.eth', anyChain), 401, 'nameMessageStale'],
+      [
+        records,
+        await recordsRequest(alice, 'alice.airlock.eth', anyChain),
+        401,
+        'nameMessageStale',
+      ],
+      [
+        records,
+        await signedRequest(alice, 'alice.airlock.eth', {
+          ...anyChain,
+          timestamp: startSeconds + 5,
+        }),
+        400,
+        'nameMessageMismatch',
+      ],
       [
         records,
         await signedRequest(alice, 'alice.airlock.eth', {
@@ -419,7 +480,7 @@ describe.each(testDatabases())('name routes on $name', (database) => {
     const notOwner = await post(
       app,
       path,
-      await signedRequest(bob, 'alice.airlock.eth', { timestamp: startSeconds + 5 }),
+      await recordsRequest(bob, 'alice.airlock.eth', { timestamp: startSeconds + 5 }),
     )
     expect(notOwner.status).toBe(403)
     expect((await errorOf(notOwner)).code).toBe('nameNotOwner')
@@ -427,7 +488,7 @@ describe.each(testDatabases())('name routes on $name', (database) => {
     const changed = await post(
       app,
       path,
-      await signedRequest(alice, 'alice.airlock.eth', {
+      await recordsRequest(alice, 'alice.airlock.eth', {
         attributes: { description: 'Alice, again' },
         timestamp: startSeconds + 5,
       }),
@@ -443,10 +504,92 @@ describe.each(testDatabases())('name routes on $name', (database) => {
     const nobody = await post(
       app,
       '/v1/projects/shop/names/alicia.airlock.eth/records',
-      await signedRequest(alice, 'alicia.airlock.eth', { timestamp: startSeconds + 5 }),
+      await recordsRequest(alice, 'alicia.airlock.eth', { timestamp: startSeconds + 5 }),
     )
     expect(nobody.status).toBe(404)
     expect((await errorOf(nobody)).code).toBe('nameNotFound')
+  })
+
+  test('behavior: the owner makes another of their names primary (200, their names, it first); the reverse lookup follows; anyone else is refused', async () => {
+    const app = routes()
+    await register(app, await signedRequest(alice, 'alice.airlock.eth'))
+    await register(
+      app,
+      await signedRequest(alice, 'alice-work.airlock.eth', { timestamp: startSeconds + 1 }),
+    )
+    const path = '/v1/projects/shop/names/alice.airlock.eth/primary'
+    const primary = (account: PrivateKeyAccount, seconds: number) =>
+      signedRequest(account, 'alice.airlock.eth', {
+        timestamp: startSeconds + seconds,
+        message: { action: 'primary' },
+      })
+    const namesOfAlice = async () =>
+      (
+        (await (await get(app, `/v1/names?address=${alice.address}`)).json()) as NameRecordList
+      ).names.map((record) => record.name)
+    expect(await namesOfAlice()).toEqual(['alice-work.airlock.eth', 'alice.airlock.eth'])
+
+    const notOwner = await post(app, path, await primary(bob, 5))
+    expect(notOwner.status).toBe(403)
+    expect((await errorOf(notOwner)).code).toBe('nameNotOwner')
+    const otherSite = await post(app, path, await primary(alice, 5), {
+      hostOrigin: 'https://evil.example',
+    })
+    expect(otherSite.status).toBe(403)
+    expect((await errorOf(otherSite)).code).toBe('invalidAppConfiguration')
+    expect(await namesOfAlice()).toEqual(['alice-work.airlock.eth', 'alice.airlock.eth'])
+
+    const chosen = await post(app, path, await primary(alice, 5))
+    expect(chosen.status).toBe(200)
+    expect(chosen.headers.get('Cache-Control')).toBe('no-store')
+    expect(((await chosen.json()) as NameRecordList).names.map((record) => record.name)).toEqual([
+      'alice.airlock.eth',
+      'alice-work.airlock.eth',
+    ])
+    expect(await namesOfAlice()).toEqual(['alice.airlock.eth', 'alice-work.airlock.eth'])
+
+    const replayed = await post(app, path, await primary(alice, 5))
+    expect(replayed.status).toBe(401)
+    expect((await errorOf(replayed)).code).toBe('nameMessageStale')
+  })
+
+  test('behavior: a project with its own names parent registers under it, and its suggestions answer under it', async () => {
+    const app = routes()
+    await createProject(storage.db, 'acme', [site], {}, { settings: { namesParent: 'acme.eth' } })
+    const acmeNames = '/v1/projects/acme/names'
+    const registered = await post(app, acmeNames, await signedRequest(alice, 'alice.acme.eth'))
+    expect(registered.status).toBe(201)
+    expect(await registered.json()).toMatchObject({
+      name: 'alice.acme.eth',
+      address: alice.address,
+    })
+    expect((await get(app, '/v1/names/alice.acme.eth')).status).toBe(200)
+
+    const underTheApis = await post(app, acmeNames, await signedRequest(bob, 'bobby.airlock.eth'))
+    expect(underTheApis.status).toBe(400)
+    expect(await errorOf(underTheApis)).toEqual({
+      code: 'nameMessageMismatch',
+      message: 'The message is for "bobby.airlock.eth"; names here end in ".acme.eth".',
+    })
+    // Another project keeps the API's parent.
+    const shop = await post(
+      app,
+      '/v1/projects/shop/names',
+      await signedRequest(bob, 'bobby.acme.eth'),
+    )
+    expect((await errorOf(shop)).code).toBe('nameMessageMismatch')
+
+    const suggested = (await (
+      await get(app, '/v1/names/suggestions?name=alice&projectId=acme')
+    ).json()) as NameSuggestions
+    expect(suggested.suggestions[0]).toBe('alice1.acme.eth')
+    expect(
+      ((await (await get(app, '/v1/names/suggestions?name=alice')).json()) as NameSuggestions)
+        .suggestions[0],
+    ).toBe('alice.airlock.eth')
+    const unknown = await get(app, '/v1/names/suggestions?name=alice&projectId=nope')
+    expect(unknown.status).toBe(404)
+    expect((await errorOf(unknown)).code).toBe('invalidProjectId')
   })
 
   test('behavior: an https avatar is answered with avatarImage, the image proxy’s signed URL; a data: one without', async () => {
@@ -470,7 +613,7 @@ describe.each(testDatabases())('name routes on $name', (database) => {
     const changed = await post(
       app,
       '/v1/projects/shop/names/alice.airlock.eth/records',
-      await signedRequest(alice, 'alice.airlock.eth', {
+      await recordsRequest(alice, 'alice.airlock.eth', {
         attributes: { avatar: svg },
         timestamp: startSeconds + 5,
       }),
@@ -478,6 +621,42 @@ describe.each(testDatabases())('name routes on $name', (database) => {
     const record = (await changed.json()) as NameRecord
     expect(record.attributes).toEqual({ avatar: svg })
     expect(record.avatarImage).toBeUndefined()
+  })
+
+  test('behavior: an ipfs:// avatar is answered with the image proxy’s signed URL of its picture at the IPFS gateway', async () => {
+    const app = routes()
+    const avatar = 'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/a.png'
+    const href =
+      'https://ipfs.io/ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/a.png'
+    const avatarImage = `/v1/nft-image?${new URLSearchParams({ url: href, sig: imageUrls.sign(href) })}`
+    await register(app, await signedRequest(alice, 'alice.airlock.eth', { attributes: { avatar } }))
+    expect(await (await get(app, '/v1/names/alice.airlock.eth')).json()).toMatchObject({
+      attributes: { avatar },
+      avatarImage,
+    })
+  })
+
+  test('behavior: an avatar’s picture is previewed before it is saved, as a record would carry it; bad input is 400', async () => {
+    const app = routes()
+    const preview = async (avatar: string, address: string = alice.address) => {
+      const response = await get(
+        app,
+        `/v1/names/avatar?${new URLSearchParams({ avatar, address })}`,
+      )
+      return { status: response.status, body: await response.json() }
+    }
+    const href = 'https://img.example/a.png'
+    expect(await preview(href)).toEqual({
+      status: 200,
+      body: {
+        avatarImage: `/v1/nft-image?${new URLSearchParams({ url: href, sig: imageUrls.sign(href) })}`,
+      },
+    })
+    // A data: avatar shows as it is, and a script is no picture.
+    expect(await preview('data:image/svg+xml,%3Csvg%2F%3E')).toEqual({ status: 200, body: {} })
+    expect(await preview('javascript:alert(1)')).toEqual({ status: 200, body: {} })
+    expect((await preview('')).status).toBe(400)
+    expect((await preview(href, 'alice')).body).toMatchObject({ error: { code: 'invalidRequest' } })
   })
 
   test('behavior: lookups of no one’s name are 404, of an invalid one 400, both not kept', async () => {

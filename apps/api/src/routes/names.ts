@@ -5,11 +5,14 @@
  * asks no chain passed (the message, the name, the address, the signature where no contract
  * wallet could have made it; whose signature it is on a chain is asked after):
  * `POST /v1/projects/:id/names` registers the name a signed message asks for (201 and its record),
- * `POST /v1/projects/:id/names/:name/records` replaces its text records (200 and its record).
+ * `POST /v1/projects/:id/names/:name/records` replaces its text records (200 and its record),
+ * `POST /v1/projects/:id/names/:name/primary` makes it its owner's primary name (200 and the
+ * owner's names, that one first).
  * Reads are public, as ENS records are, and answer CORS `*`: `GET /v1/names/:name` (a record: the
  * registry's under the parent, ENS's for any other name with `AIRLOCK_NAMES_ENS_CHAIN_ID`),
  * `GET /v1/names?address=` (the address's names, its primary first) and
- * `GET /v1/names/suggestions?name=` (free names like it). A record with an `https:` avatar is
+ * `GET /v1/names/suggestions?name=` (free names like it), `GET /v1/names/avatar?avatar=&address=`
+ * (the picture an avatar would show, before it is saved). A record with an `https:` avatar is
  * answered with its `avatarImage`, the image proxy's signed URL the frame loads it from. Without
  * `AIRLOCK_NAMES_PARENT` every route answers 404 `namesNotConfigured`.
  */
@@ -17,6 +20,7 @@
 import {
   type ApiErrorCode,
   ApiRefusal,
+  isProjectId,
   NameError,
   type NameErrorCode,
   type NameRecord,
@@ -32,9 +36,11 @@ import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { getAddress } from 'viem'
+import { getAddress, isAddress } from 'viem'
 import { clientAddress } from '../services/clientAddress'
 import type { ImageUrlSigner } from '../services/images/imageUrlSignatures'
+import { type AvatarSources, avatarPicture } from '../services/names/avatarPicture'
+import { avatarSourcesOf } from '../services/names/avatarSources'
 import { ensNames } from '../services/names/ensNames'
 import { normaliseName } from '../services/names/nameRules'
 import { nameSignatureVerifier, offlineNameSignatureCheck } from '../services/names/nameSignatures'
@@ -48,6 +54,8 @@ import {
   updateTextRecords,
 } from '../services/names/names'
 import type { NamesConfig } from '../services/names/namesConfig'
+import { checkPrimaryNameChoice, choosePrimaryName } from '../services/names/primaryNames'
+import { getProject } from '../services/projects'
 import type { NamesRateLimiter } from '../services/rateLimit'
 import type { Storage } from '../storage/storage'
 import { apiError } from './apiError'
@@ -71,6 +79,8 @@ export type NamesRoutesOptions = {
   now?: (() => number) | undefined
   /** Signs the image proxy's URLs: each answered record's `avatarImage`. */
   imageUrls: ImageUrlSigner
+  /** Where avatars' pictures are read (IPFS, NFTs' chains and metadata); tests give their own. */
+  avatarSources?: Partial<AvatarSources> | undefined
 }
 
 /** What an admitted write carries: its project and the names' configuration. */
@@ -111,13 +121,24 @@ export function namesRoutes({
   networks,
   now = Date.now,
   imageUrls,
+  avatarSources,
   ...admission
 }: NamesRoutesOptions): Hono {
   const app = new Hono()
-  /** `record` with where the frame loads its avatar from, when that is the image proxy. */
-  const served = <record extends NameRecord>(record: record): record => {
+  const avatars = avatarSourcesOf(networks, avatarSources)
+  /**
+   * `record` with where the frame loads its avatar from: the image proxy's signed URL of its
+   * picture (an https one, an ipfs one through the gateway, an NFT's image), or an NFT's
+   * `data:image/` picture; a `data:` avatar is shown from the record itself.
+   */
+  const served = async <record extends NameRecord>(record: record): Promise<record> => {
     const { avatar } = record.attributes
-    const avatarImage = avatar === undefined ? undefined : proxiedImageUrl(avatar, imageUrls)
+    if (avatar === undefined) return record
+    const picture = await avatarPicture(avatar, getAddress(record.address), avatars)
+    if (picture === undefined || (picture === avatar && /^data:/i.test(avatar))) return record
+    const avatarImage = /^data:image\//i.test(picture)
+      ? picture
+      : proxiedImageUrl(picture, imageUrls)
     return avatarImage === undefined ? record : { ...record, avatarImage }
   }
   const { rateLimiter, trustProxy } = admission
@@ -132,8 +153,10 @@ export function namesRoutes({
     const normalised = normaliseName(name)
     const tooLong = nameLengthError(normalised)
     if (tooLong !== undefined) throw new NameError('nameInvalid', tooLong)
-    if (normalised === parent || normalised.endsWith(`.${parent}`) || !ens)
-      return lookupName({ db: storage.db }, normalised)
+    // The registry's under any project's parent; ENS for the rest, but never for the API's own.
+    const registered = await lookupName({ db: storage.db }, normalised)
+    if (registered || normalised === parent || normalised.endsWith(`.${parent}`) || !ens)
+      return registered
     return ens.lookup(normalised)
   }
   const namesOff = (c: Context) =>
@@ -163,8 +186,9 @@ export function namesRoutes({
   const registry = (c: Context<WriteEnv>) => ({
     db: storage.db,
     projectId: c.var.project.id,
-    parent: c.var.service.parent,
+    parent: parentOf(c),
     verify: verifyOffline,
+    site: hostOriginOf(c),
     now,
   })
 
@@ -206,17 +230,21 @@ export function namesRoutes({
       checkedFirst((c) => checkRegistration({ ...registry(c), request: checkedBody(c) })),
     ),
     (c) =>
-      answered(c, 201, async () =>
-        served(
-          await registerName({
-            db: storage.db,
-            projectId: c.var.project.id,
-            parent: c.var.service.parent,
-            request: c.req.valid('json'),
-            verify,
-            now,
-          }),
-        ),
+      answered(
+        c,
+        201,
+        async () =>
+          await served(
+            await registerName({
+              db: storage.db,
+              projectId: c.var.project.id,
+              parent: parentOf(c),
+              request: c.req.valid('json'),
+              verify,
+              site: hostOriginOf(c),
+              now,
+            }),
+          ),
       ),
   )
 
@@ -234,23 +262,87 @@ export function namesRoutes({
       ),
     ),
     (c) =>
-      answered(c, 200, async () =>
-        served(
-          await updateTextRecords({
-            db: storage.db,
-            projectId: c.var.project.id,
-            parent: c.var.service.parent,
-            name: c.req.param('name'),
-            request: c.req.valid('json'),
-            verify,
-            now,
-          }),
-        ),
+      answered(
+        c,
+        200,
+        async () =>
+          await served(
+            await updateTextRecords({
+              db: storage.db,
+              projectId: c.var.project.id,
+              parent: parentOf(c),
+              name: c.req.param('name'),
+              request: c.req.valid('json'),
+              verify,
+              site: hostOriginOf(c),
+              now,
+            }),
+          ),
       ),
   )
 
+  app.post(
+    '/v1/projects/:id/names/:name/primary',
+    limit,
+    write(
+      jsonBody(nameUpdateRequestSchema),
+      checkedFirst((c) =>
+        checkPrimaryNameChoice({
+          ...registry(c),
+          name: c.req.param('name') ?? '',
+          request: checkedBody(c),
+        }),
+      ),
+    ),
+    (c) =>
+      answered(
+        c,
+        200,
+        async (): Promise<NameRecordList> => ({
+          names: await Promise.all(
+            (
+              await choosePrimaryName({
+                db: storage.db,
+                projectId: c.var.project.id,
+                parent: parentOf(c),
+                name: c.req.param('name'),
+                request: c.req.valid('json'),
+                verify,
+                site: hostOriginOf(c),
+                now,
+              })
+            ).map(served),
+          ),
+        }),
+      ),
+  )
+
+  // Before `/v1/names/:name`. What the records form previews: the picture an avatar would show
+  // for `address`'s name, as a record would carry it.
+  app.get('/v1/names/avatar', noStore, read, async (c) => {
+    const avatar = c.req.query('avatar') ?? ''
+    const address = c.req.query('address') ?? ''
+    if (avatar === '' || avatar.length > nameLimits.avatarChars)
+      return apiError(
+        c,
+        400,
+        'invalidRequest',
+        `query.avatar: an avatar URI of 1 to ${nameLimits.avatarChars} characters is required`,
+      )
+    if (!isAddress(address, { strict: false }))
+      return apiError(c, 400, 'invalidRequest', 'query.address: an EVM address is required')
+    const unsaved: NameRecord = {
+      name: '',
+      address: getAddress(address),
+      coinType: 0,
+      attributes: { avatar },
+    }
+    const { avatarImage } = await served(unsaved)
+    return c.json(avatarImage === undefined ? {} : { avatarImage }, 200)
+  })
+
   // Before `/v1/names/:name`, which would take "suggestions" for a name.
-  app.get('/v1/names/suggestions', noStore, read, (c) => {
+  app.get('/v1/names/suggestions', noStore, read, async (c) => {
     const wanted = c.req.query('name') ?? ''
     if (wanted === '' || wanted.length > nameLimits.nameChars)
       return apiError(
@@ -259,11 +351,20 @@ export function namesRoutes({
         'invalidRequest',
         `query.name: a label or a name of 1 to ${nameLimits.nameChars} characters is required`,
       )
+    // Under the project's own parent when it has one (`?projectId=`), else the API's.
+    const projectId = c.req.query('projectId')
+    const project =
+      projectId === undefined || !isProjectId(projectId)
+        ? undefined
+        : await getProject(storage.db, projectId)
+    if (projectId !== undefined && project === undefined)
+      return apiError(c, 404, 'invalidProjectId', 'Invalid Project ID')
+    const parent = project?.settings.namesParent ?? c.var.parent
     return answered(
       c,
       200,
       async (): Promise<NameSuggestions> => ({
-        suggestions: await suggestNames({ db: storage.db, parent: c.var.parent }, wanted),
+        suggestions: await suggestNames({ db: storage.db, parent }, wanted),
       }),
     )
   })
@@ -278,7 +379,7 @@ export function namesRoutes({
       // No name here: its primary ENS name, when ENS is configured.
       const fromEns =
         registered.length === 0 && ens ? await ens.reverse(getAddress(address)) : undefined
-      return { names: (fromEns ? [fromEns] : registered).map(served) }
+      return { names: await Promise.all((fromEns ? [fromEns] : registered).map(served)) }
     })
   })
 
@@ -295,7 +396,7 @@ export function namesRoutes({
         return apiError(c, 404, 'nameNotFound', `No one has "${name}".`)
       }
       c.header('Cache-Control', `public, max-age=${lookupMaxAgeSeconds}`)
-      return c.json(served(record), 200)
+      return c.json(await served(record), 200)
     } catch (error) {
       c.header('Cache-Control', 'no-store')
       return refused(c, error)
@@ -304,6 +405,13 @@ export function namesRoutes({
 
   return app
 }
+
+/** The parent a project's names are under: its own, else the API's. */
+const parentOf = (c: Context<WriteEnv>) =>
+  c.var.project.settings.namesParent ?? c.var.service.parent
+
+/** The site a write is made on, which frame admission checked the project allows. */
+const hostOriginOf = (c: Context) => c.req.query('hostOrigin') ?? ''
 
 /** The registry's refusals as answers; anything else is not a refusal and is thrown on. */
 function refused(c: Context, error: unknown): Response {

@@ -7,7 +7,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type ApiErrorBody, type NameAttributes, nameMessage } from '@airlock/protocol'
+import {
+  type ApiErrorBody,
+  evmCoinTypeFlag,
+  type NameAttributes,
+  nameMessage,
+} from '@airlock/protocol'
 import { serve } from '@hono/node-server'
 import {
   BaseError,
@@ -33,6 +38,7 @@ import { devAccounts } from '../../../../devchain/seed.mjs'
 import { deploySmartWallet, deploySmartWalletFactory } from '../../../../devchain/smartWallets.mjs'
 import { createFakeBuilds, type FakeBuilds } from '../../test/builds'
 import { setUpTimeout, testDatabases } from '../../test/databases'
+import { testSite } from '../../test/nameRequests'
 import { createApp } from '../app'
 import { createLogger } from '../logger'
 import { imageUrlSigner } from '../services/images/imageUrlSignatures'
@@ -101,13 +107,22 @@ const gatewayOf = (signer: GatewaySigner) => ({ signer, resolverAddress: resolve
 async function register(
   account: PrivateKeyAccount,
   name: string,
-  { attributes = {} as NameAttributes, coinType = 60 } = {},
+  { attributes = {} as NameAttributes, coinType = 60, under = parent } = {},
 ) {
-  const message = nameMessage({ name, attributes, timestamp: Math.floor(Date.now() / 1000) })
+  const message = nameMessage({
+    action: 'register',
+    name,
+    address: account.address,
+    chainId: coinType === 60 ? 1 : coinType - evmCoinTypeFlag,
+    site: testSite,
+    attributes,
+    timestamp: Math.floor(Date.now() / 1000),
+  })
   await registerName({
     db: storage.db,
     projectId: 'shop',
-    parent,
+    parent: under,
+    site: testSite,
     request: {
       coinType,
       address: account.address,
@@ -158,15 +173,18 @@ describe('names through the API gateway, with plain viem', () => {
     expect(await client.getEnsAddress({ name: 'Alice.airlock.eth' })).toBe(alice.address)
   })
 
-  test('behavior: a key’s name is the owner on coin type 60, its own coin type and every EVM chain', async () => {
-    expect(await client.getEnsAddress({ name: 'bobby.airlock.eth' })).toBe(bob.address)
+  test('security: a name is its owner’s address on the chain the signature was made on only, not on Ethereum (60) for one made on Base', async () => {
     expect(await client.getEnsAddress({ name: 'bobby.airlock.eth', coinType: baseCoinType })).toBe(
       bob.address.toLowerCase(),
     )
-    // Alice's key signed: her address is hers on every EVM chain (ENSIP-19's default).
-    expect(await client.getEnsAddress({ name: 'alice.airlock.eth', coinType: baseCoinType })).toBe(
-      alice.address.toLowerCase(),
-    )
+    expect(await client.getEnsAddress({ name: 'bobby.airlock.eth' })).toBeNull()
+    expect(
+      await client.getEnsAddress({ name: 'bobby.airlock.eth', coinType: toCoinType(31337) }),
+    ).toBeNull()
+    // Alice signed on Ethereum: hers there, not on Base.
+    expect(
+      await client.getEnsAddress({ name: 'alice.airlock.eth', coinType: baseCoinType }),
+    ).toBeNull()
   })
 
   test('security: a contract wallet’s name is its address on the chain its signature was checked on, and nowhere else', async () => {
@@ -184,7 +202,11 @@ describe('names through the API gateway, with plain viem', () => {
     })
     const anvilCoinType = 0x80000000n + 31337n
     const message = nameMessage({
+      action: 'register',
       name: 'vault.airlock.eth',
+      address: wallet,
+      chainId: 31337,
+      site: testSite,
       attributes: {},
       timestamp: Math.floor(Date.now() / 1000),
     })
@@ -192,6 +214,7 @@ describe('names through the API gateway, with plain viem', () => {
       db: storage.db,
       projectId: 'shop',
       parent,
+      site: testSite,
       request: {
         coinType: Number(anvilCoinType),
         address: wallet,
@@ -224,6 +247,37 @@ describe('names through the API gateway, with plain viem', () => {
   test('behavior: an address reverse-resolves to its primary name; one without a name to null', async () => {
     expect(await client.getEnsName({ address: alice.address })).toBe('alice.airlock.eth')
     expect(await client.getEnsName({ address: nobody.address })).toBeNull()
+    // ENSIP-19: Bob's name is his on Base, so his primary name there, and none on Ethereum.
+    expect(await client.getEnsName({ address: bob.address, coinType: baseCoinType })).toBe(
+      'bobby.airlock.eth',
+    )
+    expect(await client.getEnsName({ address: bob.address })).toBeNull()
+  })
+
+  test('behavior: a name under a project’s own parent resolves through the same resolver and gateway', async () => {
+    const snapshot = await anvil.snapshot()
+    try {
+      // The project's parent points at the same offchain resolver (scripts/deployNamesResolver.mjs
+      // --resolver does this for a real one).
+      await deployDevEns({
+        rpcUrl: anvil.rpcUrl,
+        parentName: 'acme.eth',
+        gatewayUrl: `${api.origin}${gatewayPath}`,
+        signer: gatewayAccount.address,
+      })
+      const carol = privateKeyToAccount(generatePrivateKey())
+      await register(carol, 'carol.acme.eth', {
+        attributes: { description: 'Carol of Acme' },
+        under: 'acme.eth',
+      })
+      expect(await client.getEnsAddress({ name: 'carol.acme.eth' })).toBe(carol.address)
+      expect(await client.getEnsText({ name: 'carol.acme.eth', key: 'description' })).toBe(
+        'Carol of Acme',
+      )
+      expect(await client.getEnsName({ address: carol.address })).toBe('carol.acme.eth')
+    } finally {
+      await anvil.revert(snapshot)
+    }
   })
 
   test('behavior: an unknown name, the parent and a deeper name resolve to null', async () => {
@@ -391,8 +445,28 @@ describe('names outside the parent and addresses outside the registry: ENS on th
       logger: createLogger({ level: 'silent' }),
     })
 
+  /**
+   * `work` with a registry of its own, empty: the shared one holds alice.airlock.eth, which a
+   * lookup answers from the registry before asking ENS.
+   */
+  async function withEmptyRegistry(work: (empty: Storage) => Promise<void>) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'airlock-ens-'))
+    const empty = openStorage({ dialect: 'sqlite', file: join(dataDir, 'airlock.sqlite') })
+    await migrateToLatest(empty.db)
+    try {
+      await work(empty)
+    } finally {
+      await empty.close()
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  }
+
   test('behavior: another parent’s name is resolved through ENS, CCIP-Read included, with its texts', async () => {
-    const response = await ensApi().request('/v1/names/Alice.airlock.eth')
+    let response: Response | undefined
+    await withEmptyRegistry(async (empty) => {
+      response = await ensApi(undefined, empty).request('/v1/names/Alice.airlock.eth')
+    })
+    if (!response) throw new Error('no answer')
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({
       name: 'alice.airlock.eth',
@@ -471,7 +545,11 @@ describe('names outside the parent and addresses outside the registry: ENS on th
         ? { ...network, rpcUrl: 'http://127.0.0.1:9/' }
         : network,
     )
-    const response = await ensApi(down).request('/v1/names/alice.airlock.eth')
+    let response: Response | undefined
+    await withEmptyRegistry(async (empty) => {
+      response = await ensApi(down, empty).request('/v1/names/alice.airlock.eth')
+    })
+    if (!response) throw new Error('no answer')
     expect(response.status).toBe(503)
     expect(response.headers.get('Cache-Control')).toBe('no-store')
     const body = (await response.json()) as ApiErrorBody

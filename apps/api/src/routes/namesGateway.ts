@@ -3,7 +3,8 @@
  * `OffchainLookup` sends any ENS client to, with the URL template
  * `${origin}/v1/names/gateway/{sender}/{data}.json` (`GET`), or `${origin}/v1/names/gateway`
  * (`POST { sender, data }`). Answers `{ data }`, the registry's record signed for the resolver
- * (services/names/ensGateway.ts); `{ message }` with 400 for calldata it cannot read and 404 for
+ * (services/names/ensGateway.ts), for names under the API's parent and projects' own (all of
+ * whose resolvers are `AIRLOCK_NAMES_RESOLVER`); `{ message }` with 400 for calldata it cannot read and 404 for
  * another resolver, as EIP-3668 has it. Public and CORS `*` (a page's ENS client follows the
  * lookup from the page), on the client's `lookup` budget. Without `AIRLOCK_NAMES_PARENT`,
  * `AIRLOCK_NAMES_GATEWAY_KEY` and `AIRLOCK_NAMES_RESOLVER`: 404 `namesNotConfigured`.
@@ -11,11 +12,13 @@
 
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
+import { normalize } from 'viem/ens'
 import { clientAddress } from '../services/clientAddress'
 import {
+  addressAt,
   createEnsGatewayHandler,
   EnsGatewayError,
-  nameUnderParent,
+  ensRecordsOfName,
 } from '../services/names/ensGateway'
 import { namesOfAddress } from '../services/names/names'
 import type { NamesConfig } from '../services/names/namesConfig'
@@ -50,21 +53,28 @@ export function namesGatewayRoutes({
   now = Date.now,
 }: NamesGatewayRoutesOptions): Hono {
   const app = new Hono()
-  const parent = names?.parent
   const handle =
     names?.gateway &&
     createEnsGatewayHandler({
       ...names.gateway,
       now,
       async lookup(name) {
-        const normalised = parent && nameUnderParent(name, parent)
-        if (!normalised) return undefined
+        // A registered name, under the API's parent or a project's own (`--names-parent`), whose
+        // resolver is this gateway's too: the registry holds names under their parent only.
+        let normalised: string
+        try {
+          normalised = normalize(name)
+        } catch {
+          return undefined
+        }
         return publishedRecords({ db: storage.db }, normalised)
       },
-      async reverse(address) {
-        // The newest name under this parent; the client checks it resolves back to `address`.
+      async reverse(address, coinType) {
+        // Its primary name among those under this parent that publish the address on that coin
+        // type; the client checks it resolves back to `address` there.
         const owned = await namesOfAddress({ db: storage.db }, address)
-        return owned.find((record) => parent && record.name.endsWith(`.${parent}`))?.name
+        return owned.find((record) => addressAt(ensRecordsOfName(record), coinType) !== undefined)
+          ?.name
       },
     })
 

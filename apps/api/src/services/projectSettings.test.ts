@@ -53,6 +53,7 @@ describe('changeSettings', () => {
           'eip155:31337': { account: 'safe-1.4.1' },
         }),
         admissionCacheSeconds: '5',
+        namesParent: 'acme.eth',
       },
       catalogue,
     )
@@ -89,6 +90,7 @@ describe('changeSettings', () => {
         'eip155:31337': { account: { kind: 'safe', version: '1.4.1' } },
       },
       admissionCacheSeconds: 5,
+      namesParent: 'acme.eth',
     })
     // Stored and read back as they were.
     expect(resolveSettings(storedSettings(changed))).toEqual(changed)
@@ -125,6 +127,7 @@ describe('changeSettings', () => {
       paymasterServices: [],
       smartAccountNetworks: {},
       admissionCacheSeconds: 60,
+      namesParent: null,
     })
   })
 
@@ -263,6 +266,24 @@ describe('changeSettings', () => {
       defaultProjectSettings,
       { admissionCacheSeconds: '1.5' },
       'Invalid admission cache "1.5": use a whole number of seconds from 0 to 60.',
+    ],
+    [
+      'a names parent not in normal form',
+      defaultProjectSettings,
+      { namesParent: 'Acme.eth' },
+      'Invalid names parent "Acme.eth": use its ENSIP-15 normal form, "acme.eth".',
+    ],
+    [
+      'a names parent of one label',
+      defaultProjectSettings,
+      { namesParent: 'eth' },
+      'Invalid names parent "eth": use a name with a parent of its own, such as acme.eth.',
+    ],
+    [
+      'a names parent with a label over 63 characters',
+      defaultProjectSettings,
+      { namesParent: `${'a'.repeat(64)}.eth` },
+      `Invalid names parent "${'a'.repeat(64)}.eth": "${'a'.repeat(64)}.eth" has a label of more than 63 characters.`,
     ],
     [
       'a name with a line break',

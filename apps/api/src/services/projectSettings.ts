@@ -16,6 +16,7 @@ import {
   isAdmissionCacheSeconds,
   maxAdmissionCacheSeconds,
   type NetworkConfig,
+  nameLengthError,
   type ProjectTheme,
   type SiwxMode,
   siwxModes,
@@ -23,6 +24,7 @@ import {
   themeModes,
   themeVariableError,
 } from '@airlock/protocol'
+import { normalize } from 'viem/ens'
 import { z } from 'zod'
 import { type SmartAccountNetworks, smartAccountNetworksOf } from './bundlers/projectSmartAccounts'
 import { paymasterServiceList, type SponsoredCall, sponsoredCallList } from './sponsorshipSettings'
@@ -84,6 +86,11 @@ export type ProjectSettings = {
    * the site's origin is allowed; then it asks again (a revoked origin is refused within it).
    */
   admissionCacheSeconds: number
+  /**
+   * The parent name the project's visitors register names under (`names.acme.eth`), ENSIP-15
+   * normalised; null: the API's `AIRLOCK_NAMES_PARENT`.
+   */
+  namesParent: string | null
 }
 
 export const defaultProjectSettings: Readonly<ProjectSettings> = {
@@ -99,6 +106,7 @@ export const defaultProjectSettings: Readonly<ProjectSettings> = {
   paymasterServices: [],
   smartAccountNetworks: {},
   admissionCacheSeconds: maxAdmissionCacheSeconds,
+  namesParent: null,
 }
 
 /**
@@ -124,6 +132,8 @@ export type ProjectSettingsChange = {
   smartAccountNetworks?: string | Readonly<Record<string, unknown>>
   /** Whole seconds, as a number or its digits (the CLI's text). */
   admissionCacheSeconds?: number | string
+  /** A name in ENSIP-15 normal form with a dot (`acme.eth`); null: the API's parent. */
+  namesParent?: string | null
 }
 
 /** A setting refused, naming it and the value. */
@@ -190,6 +200,7 @@ const storedSettingsSchema = z
       }),
     ),
     admissionCacheSeconds: z.number().int().min(0).max(maxAdmissionCacheSeconds),
+    namesParent: z.string().nullable(),
   })
   .partial()
 
@@ -326,7 +337,31 @@ export function changeSettings(
       )
     next.admissionCacheSeconds = seconds
   }
+  if (change.namesParent !== undefined) next.namesParent = namesParentOf(change.namesParent)
   return next
+}
+
+/**
+ * A names parent as given: ENSIP-15 normal form, two labels or more, within DNS's length, as
+ * `AIRLOCK_NAMES_PARENT` must be; null as it is.
+ */
+function namesParentOf(parent: string | null): string | null {
+  if (parent === null) return null
+  const refuse = (reason: string) => new InvalidProjectSettingError('names parent', parent, reason)
+  let normalised: string
+  try {
+    normalised = normalize(parent)
+  } catch (error) {
+    throw refuse(
+      `not a valid ENS name (ENSIP-15): ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+  if (normalised !== parent)
+    throw refuse(`use its ENSIP-15 normal form, ${JSON.stringify(normalised)}`)
+  if (!parent.includes('.')) throw refuse('use a name with a parent of its own, such as acme.eth')
+  const tooLong = nameLengthError(parent)
+  if (tooLong !== undefined) throw refuse(tooLong.replace(/\.$/, ''))
+  return parent
 }
 
 /** The largest cap: gas sums are counted as whole numbers below 2^53. */

@@ -9,6 +9,7 @@ import { gasSponsorshipMigration } from './migrations/0014_gasSponsorship'
 import { socialConsentMigration } from './migrations/0015_socialConsent'
 import { emailAddressLocksMigration } from './migrations/0016_emailAddressLocks'
 import { onrampOrdersMigration } from './migrations/0019_onrampOrders'
+import { primaryNamesMigration } from './migrations/0020_primaryNames'
 import type { Database } from './storage'
 
 // `timestamptz` is a real type in Postgres; SQLite accepts the name and keeps the ISO text as is.
@@ -557,6 +558,7 @@ const migrations = {
     },
   },
   '0019_onramp_orders': onrampOrdersMigration,
+  '0020_primary_names': primaryNamesMigration,
 } satisfies Record<string, Migration>
 
 export type MigrationName = keyof typeof migrations

@@ -206,6 +206,20 @@ export type AccountNamesTable = {
   updated_at: UpdatedTimestamp
 }
 
+/** The primary name an address chose (migration 0019). */
+export type PrimaryNamesTable = {
+  /** EIP-55 checksummed. */
+  address: string
+  /** One of the address's names in `account_names`. */
+  name: string
+  /** The message its owner signed to choose it, and its signature. */
+  message: string
+  signature: string
+  /** That message's timestamp, unix seconds: a later choice must be signed later. */
+  message_timestamp: Int53
+  updated_at: UpdatedTimestamp
+}
+
 export type * from './identityTables'
 
 export type Database = {
@@ -233,6 +247,7 @@ export type Database = {
   social_grants: SocialGrantsTable
   farcaster_channels: FarcasterChannelsTable
   account_names: AccountNamesTable
+  primary_names: PrimaryNamesTable
   sponsorship_usage: SponsorshipUsageTable
   sponsored_operations: SponsoredOperationsTable
   onramp_orders: OnrampOrdersTable

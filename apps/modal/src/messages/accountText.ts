@@ -57,6 +57,7 @@ export const accountText = {
   connectAWallet: 'Connect a wallet',
   disconnect: 'Disconnect',
   chooseName: 'Choose a name',
+  yourNames: 'Your names',
   wallets: 'Wallets',
   unsupportedNetwork: 'This network is not supported by this site.',
   switchNetwork: 'Switch network',

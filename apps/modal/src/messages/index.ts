@@ -26,6 +26,7 @@ export const viewTitles: Record<View, string> = {
   SwitchActiveChain: 'Switch Chain',
   RegisterAccountName: 'Choose Name',
   RegisterAccountNameSuccess: 'Name Registered',
+  AccountNames: 'Names',
   SIWXSignMessage: 'Sign In',
   ApproveTransaction: 'Approve Transaction',
   CallsStatus: 'Transaction Status',

@@ -3,8 +3,9 @@
  * URI as it is; an `https:` picture through the API's image proxy, at the signed URL the API
  * answered the record with (`avatarImage`: the proxy serves only URLs the API handed out), so the
  * frame never connects to a host the name's owner chose (which would learn who looks at the
- * name); local servers in development as they are; anything else (`ipfs://`, an NFT's `eip155:`
- * URI, `http:`, an `https:` one without its proxy URL) not at all, and the caller shows its
+ * name); an `ipfs://` or NFT (`eip155:`) avatar by the picture the API found for it (its proxy
+ * URL, or an NFT's inline `data:image/`); local servers in development as they are; anything else
+ * (`http:`, any avatar without a picture from the API) not at all, and the caller shows its
  * fallback.
  */
 import type { NameRecord } from '@airlock/protocol'
@@ -17,6 +18,9 @@ export function avatarSource(
   const avatar = record?.attributes.avatar
   if (!avatar) return undefined
   if (/^data:image\//i.test(avatar)) return avatar
+  // The picture the API found for it (an ipfs:// or NFT avatar's included): proxied, or inline.
+  const found = record.avatarImage
+  if (found?.startsWith(proxyPath) || (found && /^data:image\//i.test(found))) return found
   let url: URL
   try {
     url = new URL(avatar)

@@ -1,6 +1,6 @@
 /**
- * Whether a wanted label is free under the registry's parent (spec §4 "Name registration"): the
- * parent comes from the API's suggestions (which answer full names) until it is known; a taken
+ * Whether a wanted label is free under the project's parent (spec §4 "Name registration"): the
+ * parent (the project's own, else the API's) comes from the API's suggestions (which answer full names) until it is known; a taken
  * name comes with free names like it. RegisterAccountName asks it as a query once typing pauses.
  */
 import { type NameRecord, nameErrors } from '@airlock/protocol'
@@ -33,6 +33,8 @@ export function nameAvailabilityQuery(
   knownParent: string | undefined,
 ) {
   const registry = createNamesApi(context.apiFetch)
+  // Under the project's own parent when it has one.
+  const { projectId } = context.store.getState().config
   return queryOptions({
     // The parent only saves asking the suggestions: learning it does not make a new question.
     queryKey: ['names', 'availability', label] as const,
@@ -40,7 +42,7 @@ export function nameAvailabilityQuery(
       let parent = knownParent
       let suggested: string[] | undefined
       if (!parent) {
-        suggested = await registry.suggestions(label)
+        suggested = await registry.suggestions(label, projectId ?? undefined)
         parent = parentOf(suggested[0])
         if (!parent)
           throw new NamesApiError(nameErrors.errorFetchingNameSuggestions, {
@@ -49,7 +51,7 @@ export function nameAvailabilityQuery(
       }
       const name = `${label}.${parent}`
       const record = await queryClientOf(context.store).fetchQuery(nameLookupQuery(context, name))
-      if (record) suggested ??= await registry.suggestions(label)
+      if (record) suggested ??= await registry.suggestions(label, projectId ?? undefined)
       return {
         name,
         parent,

@@ -5,7 +5,8 @@ import { queryClientOf } from '../queries/queryClient'
 import { createModalStore } from '../stores/store'
 import { type NamesContext, nameCacheMs, nameLookupQuery, reverseNameQuery } from './nameQueries'
 import { createNamesApi, isNamesOff, NamesApiError } from './namesApi'
-import { type NameWallet, registerName } from './registerName'
+import { registerName } from './registerName'
+import type { NameWallet } from './signNameMessage'
 
 const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const record = {

@@ -1,11 +1,12 @@
 /**
  * The typed client of the API's name registry (spec §4 "Name registration", §7, §8 name errors):
  * a name's record, an address's names (its primary name first), free names like a wanted one,
- * and a signed registration. Answers are checked against the protocol's schemas; every failure
+ * and the signed writes: a registration, a change of records, a choice of primary name. Answers are checked against the protocol's schemas; every failure
  * is a `NamesApiError` in the spec's words. Nothing is kept here: `nameQueries.ts` keeps answers.
  */
 import {
   type NameRecord,
+  nameAvatarPreviewSchema,
   nameErrors,
   nameRecordListSchema,
   nameRecordSchema,
@@ -89,11 +90,21 @@ export function createNamesApi(apiFetch: ApiFetch) {
         return nameRecordListSchema.parse(answer).names
       }),
 
-    /** Free full names like `wanted` (a label or a full name), at most five. */
-    suggestions: (wanted: string): Promise<string[]> =>
+    /** Where the frame loads the picture `avatar` would show as `address`'s, before it is saved. */
+    avatarPreview: (avatar: string, address: string): Promise<string | undefined> =>
+      namesCall(nameErrors.errorResolvingName, async () => {
+        const answer = await apiFetch('GET', '/v1/names/avatar', {
+          query: { avatar, address },
+          quiet: true,
+        })
+        return nameAvatarPreviewSchema.parse(answer).avatarImage
+      }),
+
+    /** Free full names like `wanted` (a label or a full name) under the project's parent, at most five. */
+    suggestions: (wanted: string, projectId?: string): Promise<string[]> =>
       namesCall(nameErrors.errorFetchingNameSuggestions, async () => {
         const answer = await apiFetch('GET', '/v1/names/suggestions', {
-          query: { name: wanted },
+          query: projectId ? { name: wanted, projectId } : { name: wanted },
           quiet: true,
         })
         return nameSuggestionsSchema.parse(answer).suggestions
@@ -114,6 +125,46 @@ export function createNamesApi(apiFetch: ApiFetch) {
           }),
         ),
       ),
+
+    /** Replaces the records of the owner's `name` with those of the signed message. */
+    changeRecords: (
+      site: { projectId: string; hostOrigin: string },
+      name: string,
+      registration: NameRegistration,
+      failure: string,
+    ): Promise<NameRecord> =>
+      namesCall(failure, async () =>
+        nameRecordSchema.parse(
+          await apiFetch('POST', `${namePath(site.projectId, name)}/records`, {
+            query: { hostOrigin: site.hostOrigin },
+            body: registration,
+            quiet: true,
+          }),
+        ),
+      ),
+
+    /** Makes the owner's `name` their primary name: answers their names, it first. */
+    choosePrimary: (
+      site: { projectId: string; hostOrigin: string },
+      name: string,
+      registration: NameRegistration,
+      failure: string,
+    ): Promise<NameRecord[]> =>
+      namesCall(
+        failure,
+        async () =>
+          nameRecordListSchema.parse(
+            await apiFetch('POST', `${namePath(site.projectId, name)}/primary`, {
+              query: { hostOrigin: site.hostOrigin },
+              body: registration,
+              quiet: true,
+            }),
+          ).names,
+      ),
   }
 }
+
+const namePath = (projectId: string, name: string) =>
+  `/v1/projects/${encodeURIComponent(projectId)}/names/${encodeURIComponent(name)}`
+
 export type NamesApi = ReturnType<typeof createNamesApi>

@@ -2,7 +2,7 @@
 import { useMemo } from 'react'
 import { useModal } from '../components/useModal'
 import type { NamesContext } from './nameQueries'
-import type { NameWallet } from './registerName'
+import type { NameWallet } from './signNameMessage'
 
 export function useNamesContext(): NamesContext & NameWallet {
   const { api, store, connection } = useModal()

@@ -36,6 +36,7 @@ export const viewLoaders = {
   ConnectingExternal: async () =>
     (await import('./ConnectingExternal/ConnectingExternal')).ConnectingExternal,
   ProfileWallets: async () => (await import('./ProfileWallets/ProfileWallets')).ProfileWallets,
+  AccountNames: async () => (await import('./AccountNames/AccountNames')).AccountNames,
   RegisterAccountName: async () =>
     (await import('./RegisterAccountName/RegisterAccountName')).RegisterAccountName,
   RegisterAccountNameSuccess: async () =>

@@ -25,7 +25,6 @@ import {
   encodeResolveResult,
   ensRecordsOfName,
   gatewayResponseHash,
-  nameUnderParent,
   signGatewayResponse,
 } from './ensGateway'
 
@@ -206,7 +205,16 @@ describe('createEnsGatewayHandler', () => {
     signer,
     resolverAddress,
     lookup: (name) => (name === 'alice.airlock.eth' ? aliceRecords : undefined),
-    reverse: (address) => (address === alice ? 'alice.airlock.eth' : undefined),
+    reverse: (address, coinType) =>
+      address !== alice
+        ? undefined
+        : coinType === 60n
+          ? 'alice.airlock.eth'
+          : coinType === 0x80002105n
+            ? 'base:alice.airlock.eth'
+            : coinType === 0x80000000n
+              ? 'default:alice.airlock.eth'
+              : undefined,
     now: () => 1_000_000,
   })
   const ask = async (name: string, data: Hex) =>
@@ -226,18 +234,23 @@ describe('createEnsGatewayHandler', () => {
     )
   })
 
-  test('behavior: {hex}.addr.reverse answers the primary name; another address none', async () => {
-    const reverseName = (address: string) => `${address.slice(2).toLowerCase()}.addr.reverse`
-    const nameOf = async (address: string) => {
-      const node = namehash(reverseName(address))
+  test('behavior: ENSIP-19 reverse names answer the primary name for their coin type; another address none', async () => {
+    const reverseName = (address: string, coin = 'addr') =>
+      `${address.slice(2).toLowerCase()}.${coin}.reverse`
+    const nameOf = async (address: string, coin?: string) => {
+      const node = namehash(reverseName(address, coin))
       const { result } = await ask(
-        reverseName(address),
+        reverseName(address, coin),
         encodeFunctionData({ abi: profileAbi, functionName: 'name', args: [node] }),
       )
       return decodeAbiParameters([{ type: 'string' }], result)[0]
     }
     expect(await nameOf(alice)).toBe('alice.airlock.eth')
     expect(await nameOf(signer.address)).toBe('')
+    // ENSIP-19's other coin types reach `reverse` with the coin type asked.
+    expect(await nameOf(alice, '80002105')).toBe('base:alice.airlock.eth')
+    expect(await nameOf(alice, 'default')).toBe('default:alice.airlock.eth')
+    expect(await nameOf(alice, 'nope')).toBe('')
   })
 
   test('error: another resolver is a 404, unreadable data a 400', async () => {
@@ -256,7 +269,7 @@ describe('createEnsGatewayHandler', () => {
   })
 })
 
-describe('ensRecordsOfName and nameUnderParent', () => {
+describe('ensRecordsOfName', () => {
   const baseName = {
     name: 'alice.airlock.eth',
     address: alice.toLowerCase(),
@@ -265,44 +278,46 @@ describe('ensRecordsOfName and nameUnderParent', () => {
     createdAt: '2026-11-26T10:00:00.000Z',
   }
 
-  test('behavior: a name a key signed answers every EVM chain with the owner, texts from its attributes', () => {
-    const records = ensRecordsOfName(baseName, { keySigned: true })
+  const askedOf =
+    (records: ReturnType<typeof ensRecordsOfName>) =>
+    (coinType: bigint, legacy = false) =>
+      encodeResolveResult({ type: 'addr', node: '0x', coinType, legacy }, records)
+  const owner = encodeAbiParameters([{ type: 'bytes' }], [alice.toLowerCase() as Hex])
+  const none = encodeAbiParameters([{ type: 'bytes' }], ['0x'])
+
+  test('security: a name signed for on one chain answers that chain only, not Ethereum (60) nor any other', () => {
+    const records = ensRecordsOfName(baseName)
     expect(records).toEqual({
-      addr: alice,
       addresses: { [String(baseCoinType)]: alice.toLowerCase() },
+      texts: { avatar: 'https://example.test/a.png', description: 'Alice' },
+    })
+    const asked = askedOf(records)
+    expect(asked(baseCoinType)).toBe(owner)
+    expect(asked(60n)).toBe(none)
+    expect(asked(60n, true)).toBe(encodeAbiParameters([{ type: 'address' }], [zeroAddress]))
+    expect(asked(0x80000000n + 10n)).toBe(none)
+    expect(asked(0x80000000n)).toBe(none)
+  })
+
+  test('behavior: a name signed for on Ethereum answers coin type 60 (both forms) and no other', () => {
+    const asked = askedOf(ensRecordsOfName({ ...baseName, coinType: 60 }))
+    expect(asked(60n)).toBe(owner)
+    expect(asked(60n, true)).toBe(encodeAbiParameters([{ type: 'address' }], [alice]))
+    expect(asked(baseCoinType)).toBe(none)
+  })
+
+  test('behavior: a name signed for on "any EVM chain" (0x80000000) answers every EVM chain but Ethereum, texts from its attributes', () => {
+    const records = ensRecordsOfName({ ...baseName, coinType: 0x80000000 })
+    expect(records).toEqual({
+      addresses: { '2147483648': alice.toLowerCase() },
       everyEvmChain: alice.toLowerCase(),
       texts: { avatar: 'https://example.test/a.png', description: 'Alice' },
     })
-    // Any EVM chain's coin type (Optimism's here) has the owner; a non-EVM one (Bitcoin's) none.
-    const asked = (coinType: bigint) =>
-      encodeResolveResult({ type: 'addr', node: '0x', coinType, legacy: false }, records)
-    expect(asked(0x80000000n + 10n)).toBe(
-      encodeAbiParameters([{ type: 'bytes' }], [alice.toLowerCase() as Hex]),
-    )
-    expect(asked(0n)).toBe(encodeAbiParameters([{ type: 'bytes' }], ['0x']))
-  })
-
-  test('security: a name a contract wallet signed on one chain answers that chain only, not Ethereum nor any other', () => {
-    const records = ensRecordsOfName(baseName, { keySigned: false })
-    expect(records).toEqual({
-      addresses: { [String(baseCoinType)]: alice.toLowerCase() },
-      texts: { avatar: 'https://example.test/a.png', description: 'Alice' },
-    })
-    const asked = (coinType: bigint, legacy = false) =>
-      encodeResolveResult({ type: 'addr', node: '0x', coinType, legacy }, records)
-    expect(asked(baseCoinType)).toBe(
-      encodeAbiParameters([{ type: 'bytes' }], [alice.toLowerCase() as Hex]),
-    )
-    expect(asked(60n)).toBe(encodeAbiParameters([{ type: 'bytes' }], ['0x']))
-    expect(asked(60n, true)).toBe(encodeAbiParameters([{ type: 'address' }], [zeroAddress]))
-    expect(asked(0x80000000n + 10n)).toBe(encodeAbiParameters([{ type: 'bytes' }], ['0x']))
-  })
-
-  test('behavior: a name is normalised, and must be under the parent', () => {
-    expect(nameUnderParent('Alice.Airlock.eth', 'airlock.eth')).toBe('alice.airlock.eth')
-    expect(nameUnderParent('alice.example.eth', 'airlock.eth')).toBeUndefined()
-    expect(nameUnderParent('airlock.eth', 'airlock.eth')).toBeUndefined()
-    expect(nameUnderParent('xairlock.eth', 'airlock.eth')).toBeUndefined()
-    expect(nameUnderParent('alice..airlock.eth', 'airlock.eth')).toBeUndefined()
+    const asked = askedOf(records)
+    expect(asked(0x80000000n + 10n)).toBe(owner)
+    expect(asked(baseCoinType)).toBe(owner)
+    expect(asked(60n)).toBe(none)
+    // A non-EVM coin type (Bitcoin's): none.
+    expect(asked(0n)).toBe(none)
   })
 })

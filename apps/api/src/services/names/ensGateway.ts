@@ -28,7 +28,6 @@ import {
   parseAbi,
   zeroAddress,
 } from 'viem'
-import { normalize } from 'viem/ens'
 
 /** `resolve(bytes,bytes)`: what the offchain resolver asks the gateway (IResolverService). */
 const resolverServiceAbi = parseAbi([
@@ -185,13 +184,7 @@ export function encodeResolveResult(
     case 'addr': {
       if (record.legacy)
         return encodeAbiParameters([{ type: 'address' }], [entry?.addr ?? zeroAddress])
-      const address =
-        record.coinType === ethereumCoinType
-          ? (entry?.addr ?? '0x')
-          : (entry?.addresses?.[record.coinType.toString()] ??
-            (isEvmCoinType(record.coinType) ? entry?.everyEvmChain : undefined) ??
-            '0x')
-      return encodeAbiParameters([{ type: 'bytes' }], [address])
+      return encodeAbiParameters([{ type: 'bytes' }], [addressAt(entry, record.coinType) ?? '0x'])
     }
     case 'text':
       return encodeAbiParameters([{ type: 'string' }], [entry?.texts?.[record.key] ?? ''])
@@ -200,6 +193,18 @@ export function encodeResolveResult(
     case 'unsupported':
       return '0x'
   }
+}
+
+/**
+ * The address `entry` publishes for `coinType`: coin type 60's own, another's own, or for an EVM
+ * chain without one, ENSIP-19's default (`everyEvmChain`); undefined when none.
+ */
+export function addressAt(entry: EnsRecords | undefined, coinType: bigint): Hex | undefined {
+  if (coinType === ethereumCoinType) return entry?.addr?.toLowerCase() as Hex | undefined
+  return (
+    entry?.addresses?.[coinType.toString()] ??
+    (isEvmCoinType(coinType) ? entry?.everyEvmChain : undefined)
+  )
 }
 
 /** Signs gateway answers: a viem local account (`privateKeyToAccount(key)`), so no key is kept. */
@@ -295,8 +300,8 @@ export function createEnsGatewayHandler(
     const { record } = request
     let entry: (EnsRecords & { name?: string }) | undefined
     if (record.type === 'name') {
-      const address = reverseNameAddress(request.name)
-      const name = address && (await reverse?.(address))
+      const asked = reverseNameAddress(request.name)
+      const name = asked && (await reverse?.(asked.address, asked.coinType))
       entry = name ? { name } : undefined
     } else if (record.type !== 'unsupported') entry = await lookup(request.name)
     return {
@@ -319,8 +324,14 @@ export declare namespace createEnsGatewayHandler {
     resolverAddress: Address
     /** A name's records, as the client sent the name (normalise it), or undefined: none. */
     lookup: (name: string) => EnsRecords | undefined | Promise<EnsRecords | undefined>
-    /** An address's primary name (asked for `{hex}.addr.reverse`), checked forward by the client. */
-    reverse?: ((address: Address) => string | undefined | Promise<string | undefined>) | undefined
+    /**
+     * An address's primary name for a coin type (ENSIP-19: `{hex}.addr.reverse` is 60,
+     * `{hex}.default.reverse` 0x80000000, `{hex}.{coin type in hex}.reverse` any other), which
+     * the client checks resolves back to the address on that coin type.
+     */
+    reverse?:
+      | ((address: Address, coinType: bigint) => string | undefined | Promise<string | undefined>)
+      | undefined
     /** How long a signed answer is valid, in seconds. Default 300. */
     ttlSeconds?: number | undefined
     /** The clock, ms since the epoch. Default `Date.now`. */
@@ -335,51 +346,41 @@ function isEvmCoinType(coinType: bigint): boolean {
 }
 
 /**
- * A registered name's records: its address is published only for the chains where the owner's
- * signature proves it the owner's. An owner whose key signed (an EOA, or an EOA upgraded in place
- * by EIP-7702: one address, one key, on every chain) is the address on every EVM chain: coin 60,
- * its own coin type and ENSIP-19's default. A contract wallet's signature (ERC-1271, ERC-6492) was
- * checked on its coin type's chain only, where the same address may belong to someone else
- * elsewhere: only that coin type. Its attributes (`avatar`, `description`) are its text records.
+ * A registered name's records: its address is published only for the chain the owner's signature
+ * was checked on, its coin type (ENSIP-11) — coin type 60 only for a signature made on Ethereum,
+ * ENSIP-19's default (every EVM chain without an address of its own) only for one made on "any
+ * EVM chain" (coin type 0x80000000, which only a key can sign). The same address on another chain
+ * may be someone else's (a contract wallet's counterfactual address), and nothing proved it the
+ * owner's there. Its attributes (`avatar`, `description`, links) are its text records.
  */
-export function ensRecordsOfName(
-  record: NameRecord,
-  { keySigned }: { keySigned: boolean },
-): EnsRecords {
+export function ensRecordsOfName(record: NameRecord): EnsRecords {
   const addr = getAddress(record.address)
   const bytes = addr.toLowerCase() as Hex
   const texts: Record<string, string> = {}
   for (const [key, value] of Object.entries(record.attributes))
     if (typeof value === 'string') texts[key] = value
-  const addresses = { [String(record.coinType)]: bytes }
-  if (keySigned) return { addr, addresses, everyEvmChain: bytes, texts }
-  return BigInt(record.coinType) === ethereumCoinType
-    ? { addr, addresses, texts }
-    : { addresses, texts }
+  const coinType = BigInt(record.coinType)
+  const addresses = { [coinType.toString()]: bytes }
+  if (coinType === ethereumCoinType) return { addr, addresses, texts }
+  if (coinType === BigInt(evmCoinTypeFlag)) return { addresses, everyEvmChain: bytes, texts }
+  return { addresses, texts }
 }
 
 /**
- * The ENSIP-15 normal form of a name a client sent, when it is a name under `parent` (one label
- * or more below it); undefined otherwise, ENSIP-15 refusing it included.
- *
- * @example
- * nameUnderParent('Alice.airlock.eth', 'airlock.eth') // 'alice.airlock.eth'
- * nameUnderParent('alice.example.eth', 'airlock.eth') // undefined
+ * ENSIP-19's reverse names → the address and the coin type asked: `{hex}.addr.reverse` (60),
+ * `{hex}.default.reverse` (0x80000000), `{hex}.{coin type in hex}.reverse`; undefined otherwise.
  */
-export function nameUnderParent(name: string, parent: string): string | undefined {
-  let normalised: string
-  try {
-    normalised = normalize(name)
-  } catch {
-    return undefined
-  }
-  return normalised.endsWith(`.${parent}`) ? normalised : undefined
-}
-
-/** `{lowercase hex}.addr.reverse` → the address; undefined for another name. */
-function reverseNameAddress(name: string): Address | undefined {
-  const match = /^([0-9a-f]{40})\.addr\.reverse$/.exec(name)
-  return match ? getAddress(`0x${match[1]}`) : undefined
+function reverseNameAddress(name: string): { address: Address; coinType: bigint } | undefined {
+  const match = /^([0-9a-f]{40})\.(addr|default|[0-9a-f]{1,8})\.reverse$/.exec(name)
+  if (!match) return undefined
+  const [, hex, coin] = match
+  const coinType =
+    coin === 'addr'
+      ? ethereumCoinType
+      : coin === 'default'
+        ? BigInt(evmCoinTypeFlag)
+        : BigInt(`0x${coin}`)
+  return { address: getAddress(`0x${hex}`), coinType }
 }
 
 const malformedName = () => new EnsGatewayError('gatewayRequestInvalid', 'malformed DNS name')

@@ -1,6 +1,6 @@
 /**
  * The registry's rules on what a name request says, with no storage: the signed message's
- * canonical form, the name (ENSIP-15 normalised, one label under the project's parent, §5's
+ * canonical form and what it binds (action, address, chain, site), the name (ENSIP-15 normalised, one label under the project's parent, §5's
  * account name rule), its timestamp, and the coin type and address it is for. Each refusal is a
  * `NameError` with its own code.
  */
@@ -8,43 +8,59 @@ import {
   ethereumCoinType,
   evmCoinTypeFlag,
   NameError,
+  type NameMessageAction,
   type NameMessageData,
   nameChainIdLimit,
   nameLabelMaxChars,
-  nameMessage,
-  nameMessageDataSchema,
+  nameMessageActions,
   nameMessageMaxAgeSeconds,
   nameMessageMaxSkewSeconds,
+  readNameMessage,
   validateAccountName,
 } from '@airlock/protocol'
 import { type Address, getAddress, isAddress } from 'viem'
 import { normalize } from 'viem/ens'
-import * as z from 'zod/mini'
 
 /**
  * The data of a name message, which must be exactly what `nameMessage` builds from it.
  * @throws NameError `nameMessageInvalid`
  */
 export function parseNameMessage(message: string): NameMessageData {
-  let json: unknown
-  try {
-    json = JSON.parse(message)
-  } catch {
-    throw new NameError('nameMessageInvalid', 'The message is not JSON.')
-  }
-  const parsed = nameMessageDataSchema.safeParse(json)
-  if (!parsed.success)
+  const { data, problem } = readNameMessage(message)
+  if (data === undefined) throw new NameError('nameMessageInvalid', problem)
+  return data
+}
+
+/**
+ * Throws unless the message binds what the request is: the action of the route it was sent to,
+ * the address that sends it, the chain of its coin type, and the site the request is made on,
+ * so a message signed for one of these can't be replayed for another.
+ * @throws NameError `nameMessageMismatch`
+ */
+export function assertBound(
+  data: NameMessageData,
+  bound: { action: NameMessageAction; address: Address; chainId: number; site: string },
+): void {
+  if (data.action !== bound.action)
     throw new NameError(
-      'nameMessageInvalid',
-      `The message is not a name message: ${z.prettifyError(parsed.error)}`,
+      'nameMessageMismatch',
+      `The message asks to ${nameMessageActions[data.action]}, not to ${nameMessageActions[bound.action]}.`,
     )
-  const canonical = nameMessage(parsed.data)
-  if (canonical !== message)
+  if (data.address !== bound.address)
     throw new NameError(
-      'nameMessageInvalid',
-      `The message is not in its canonical form; sign exactly ${canonical}`,
+      'nameMessageMismatch',
+      `The message is signed for the account ${data.address}, not ${bound.address}.`,
     )
-  return parsed.data
+  if (data.chainId !== bound.chainId)
+    throw new NameError(
+      'nameMessageMismatch',
+      `The message is signed for chain ${data.chainId}, but its coin type is chain ${bound.chainId}'s.`,
+    )
+  if (data.site !== bound.site)
+    throw new NameError(
+      'nameMessageMismatch',
+      `The message was signed on ${data.site}, not on ${bound.site}.`,
+    )
 }
 
 /**

@@ -12,7 +12,7 @@ import { verifyMessage } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { setUpTimeout, testDatabases } from '../../../test/databases'
-import { signedNameRequest } from '../../../test/nameRequests'
+import { signedNameRequest, testSite } from '../../../test/nameRequests'
 import type { Storage } from '../../storage/storage'
 import { createProject } from '../projects'
 import {
@@ -68,7 +68,8 @@ describe.each(testDatabases())('the name registry on $name', (database) => {
   })
   afterEach(() => storage.close())
 
-  const register = (request: NameRegisterRequest) => registerName({ ...registry, request, verify })
+  const register = (request: NameRegisterRequest) =>
+    registerName({ ...registry, site: testSite, request, verify })
   const storedNames = async () =>
     (await storage.db.selectFrom('account_names').select('name').orderBy('name').execute()).map(
       (row) => row.name,
@@ -199,9 +200,43 @@ describe.each(testDatabases())('the name registry on $name', (database) => {
     {
       case: "another address's signature",
       request: () =>
-        signedRequest(bob, 'alice.airlock.eth', { change: { address: alice.address } }),
+        signedRequest(bob, 'alice.airlock.eth', {
+          message: { address: alice.address },
+          change: { address: alice.address },
+        }),
       code: 'nameSignatureInvalid',
       message: `The signature is not ${alice.address}'s signature of this message.`,
+    },
+    {
+      case: 'a message signed for another account',
+      request: () =>
+        signedRequest(alice, 'alice.airlock.eth', { message: { address: bob.address } }),
+      code: 'nameMessageMismatch',
+      message: `The message is signed for the account ${bob.address}, not ${alice.address}.`,
+    },
+    {
+      case: 'a message signed for another chain than its coin type',
+      request: () =>
+        signedRequest(alice, 'alice.airlock.eth', {
+          coinType: coinTypeOfChainId(10),
+          message: { chainId: 1 },
+        }),
+      code: 'nameMessageMismatch',
+      message: "The message is signed for chain 1, but its coin type is chain 10's.",
+    },
+    {
+      case: 'a message signed on another site',
+      request: () =>
+        signedRequest(alice, 'alice.airlock.eth', { message: { site: 'https://blog.example' } }),
+      code: 'nameMessageMismatch',
+      message: 'The message was signed on https://blog.example, not on https://shop.example.',
+    },
+    {
+      case: 'a message that changes records, sent to register',
+      request: () => signedRequest(alice, 'alice.airlock.eth', { message: { action: 'records' } }),
+      code: 'nameMessageMismatch',
+      message:
+        "The message asks to change this name's records, not to register this name for your account.",
     },
     {
       case: 'a signature too short to be one',
@@ -211,13 +246,13 @@ describe.each(testDatabases())('the name registry on $name', (database) => {
         'The signature is not of the right form: 0x and hex digits, two a byte, 65 bytes or more.',
     },
     {
-      case: 'a message that is not JSON',
+      case: 'a message that is not a name message',
       request: () => signedRequest(alice, 'alice.airlock.eth', { change: { message: 'alice' } }),
       code: 'nameMessageInvalid',
-      message: 'The message is not JSON.',
+      message: 'The message is not a name message: its first line says nothing it asks.',
     },
     {
-      case: 'a message with other keys',
+      case: 'a message raw JSON, as names were signed before',
       request: () =>
         signedRequest(alice, 'alice.airlock.eth', {
           change: {
@@ -225,27 +260,41 @@ describe.each(testDatabases())('the name registry on $name', (database) => {
               name: 'alice.airlock.eth',
               attributes: {},
               timestamp: startSeconds,
-              owner: bob.address,
             }),
           },
         }),
       code: 'nameMessageInvalid',
-      message: /^The message is not a name message: /,
+      message: 'The message is not a name message: its first line says nothing it asks.',
     },
     {
-      case: 'a message not in canonical form',
-      request: () =>
-        signedRequest(alice, 'alice.airlock.eth', {
-          change: {
-            message: JSON.stringify(
-              { timestamp: startSeconds, name: 'alice.airlock.eth', attributes: {} },
-              null,
-              1,
-            ),
-          },
-        }),
+      case: 'a message with a line it should not have',
+      request: async () => {
+        const { message } = await signedRequest(alice, 'alice.airlock.eth')
+        const forged = message.replace('\nURI:', `\nOwner: ${bob.address}\nURI:`)
+        return signedRequest(alice, 'alice.airlock.eth', { change: { message: forged } })
+      },
       code: 'nameMessageInvalid',
-      message: `The message is not in its canonical form; sign exactly {"name":"alice.airlock.eth","attributes":{},"timestamp":${startSeconds}}`,
+      message: /^The message is not in its canonical form; sign exactly:\nshop\.example asks you/,
+    },
+    {
+      case: 'a message without its issued-at',
+      request: async () => {
+        const { message } = await signedRequest(alice, 'alice.airlock.eth')
+        const cut = message.slice(0, message.lastIndexOf('\n'))
+        return signedRequest(alice, 'alice.airlock.eth', { change: { message: cut } })
+      },
+      code: 'nameMessageInvalid',
+      message: /^The message is not a name message: .*timestamp/s,
+    },
+    {
+      case: 'a message with the address in lowercase',
+      request: async () => {
+        const { message } = await signedRequest(alice, 'alice.airlock.eth')
+        const lower = message.replace(alice.address, alice.address.toLowerCase())
+        return signedRequest(alice, 'alice.airlock.eth', { change: { message: lower } })
+      },
+      code: 'nameMessageMismatch',
+      message: `The message is signed for the account ${alice.address.toLowerCase()}, not ${alice.address}.`,
     },
     {
       case: "a non-EVM coin type (Bitcoin's)",
@@ -298,6 +347,7 @@ describe.each(testDatabases())('the name registry on $name', (database) => {
     const throughBlog = registerName({
       ...registry,
       projectId: 'blog',
+      site: testSite,
       request: await signedRequest(bob, 'alice.airlock.eth'),
       verify,
     })
@@ -323,7 +373,9 @@ describe.each(testDatabases())('the name registry on $name', (database) => {
     }
 
     const outcomes = await Promise.allSettled(
-      requests.map((request) => registerName({ ...registry, request, verify: barrierVerify })),
+      requests.map((request) =>
+        registerName({ ...registry, site: testSite, request, verify: barrierVerify }),
+      ),
     )
 
     const winners = outcomes.filter((outcome) => outcome.status === 'fulfilled')
@@ -395,8 +447,14 @@ describe.each(testDatabases())('the name registry on $name', (database) => {
 
   describe('text records', () => {
     const registered = { avatar: 'https://example.com/a.png', description: 'Alice' }
+    /** A request `account` signed to change `name`'s records. */
+    const recordsRequest: typeof signedRequest = (account, name, options = {}) =>
+      signedRequest(account, name, {
+        ...options,
+        message: { action: 'records', ...options.message },
+      })
     const update = (request: NameRegisterRequest, name = 'alice.airlock.eth') =>
-      updateTextRecords({ ...registry, name, request, verify })
+      updateTextRecords({ ...registry, site: testSite, name, request, verify })
 
     beforeEach(async () => {
       await register(await signedRequest(alice, 'alice.airlock.eth', { attributes: registered }))
@@ -405,7 +463,7 @@ describe.each(testDatabases())('the name registry on $name', (database) => {
 
     test('behavior: the owner replaces them with a newer signed message', async () => {
       const record = await update(
-        await signedRequest(alice, 'alice.airlock.eth', {
+        await recordsRequest(alice, 'alice.airlock.eth', {
           attributes: { description: 'Alice, again' },
           timestamp: startSeconds + 5,
         }),
@@ -425,7 +483,7 @@ describe.each(testDatabases())('the name registry on $name', (database) => {
       {
         case: "someone else's signature for the name",
         request: () =>
-          signedRequest(bob, 'alice.airlock.eth', {
+          recordsRequest(bob, 'alice.airlock.eth', {
             attributes: { description: 'mine now' },
             timestamp: startSeconds + 5,
           }),
@@ -435,9 +493,10 @@ describe.each(testDatabases())('the name registry on $name', (database) => {
       {
         case: "someone else's signature in the owner's name",
         request: () =>
-          signedRequest(bob, 'alice.airlock.eth', {
+          recordsRequest(bob, 'alice.airlock.eth', {
             attributes: { description: 'mine now' },
             timestamp: startSeconds + 5,
+            message: { address: alice.address },
             change: { address: alice.address },
           }),
         code: 'nameSignatureInvalid',
@@ -446,19 +505,26 @@ describe.each(testDatabases())('the name registry on $name', (database) => {
       {
         case: 'a replay of the registration message',
         request: () => signedRequest(alice, 'alice.airlock.eth', { attributes: registered }),
+        code: 'nameMessageMismatch',
+        message:
+          "The message asks to register this name for your account, not to change this name's records.",
+      },
+      {
+        case: 'a change signed no later than the registration',
+        request: () => recordsRequest(alice, 'alice.airlock.eth', { attributes: {} }),
         code: 'nameMessageStale',
         message: 'The message is not newer than the last change to this name: sign a new one.',
       },
       {
         case: 'a message for another name',
-        request: () => signedRequest(alice, 'alicia.airlock.eth', { timestamp: startSeconds + 5 }),
+        request: () => recordsRequest(alice, 'alicia.airlock.eth', { timestamp: startSeconds + 5 }),
         code: 'nameMessageMismatch',
         message: 'The message is for "alicia.airlock.eth", not "alice.airlock.eth".',
       },
       {
         case: 'another coin type than the registration’s',
         request: () =>
-          signedRequest(alice, 'alice.airlock.eth', {
+          recordsRequest(alice, 'alice.airlock.eth', {
             timestamp: startSeconds + 5,
             coinType: coinTypeOfChainId(10),
           }),
@@ -470,7 +536,7 @@ describe.each(testDatabases())('the name registry on $name', (database) => {
         case: 'a stale message',
         request: () => {
           now += 11 * 60_000
-          return signedRequest(alice, 'alice.airlock.eth', { timestamp: startSeconds + 5 })
+          return recordsRequest(alice, 'alice.airlock.eth', { timestamp: startSeconds + 5 })
         },
         code: 'nameMessageStale',
         message: 'The message was signed more than 10 minutes ago: sign a new one.',
@@ -487,7 +553,7 @@ describe.each(testDatabases())('the name registry on $name', (database) => {
     )
 
     test('behavior: a name no one has is nameNotFound', async () => {
-      const request = await signedRequest(alice, 'alicia.airlock.eth', {
+      const request = await recordsRequest(alice, 'alicia.airlock.eth', {
         timestamp: startSeconds + 5,
       })
       expect(await refusal(update(request, 'alicia.airlock.eth'))).toEqual({

@@ -5,7 +5,8 @@
  * A registration is checked in this order, each refusal a `NameError` with its own code, and
  * nothing is stored unless all pass: the message is a name message in canonical form; its name
  * is ENSIP-15 normalised, under the parent, one label that passes §5's account name rule; the
- * coin type is an EVM chain's (ENSIP-11) and the address an EVM address; the message is fresh;
+ * coin type is an EVM chain's (ENSIP-11) and the address an EVM address; the message binds this
+ * action, this address, the coin type's chain and the site the request is made on; it is fresh;
  * the name is free; the signature is the address's (the `verify` the caller passes: viem's
  * `verifyMessage` on the chain's client, for EOAs, ERC-1271 and ERC-6492). The insert itself
  * decides a race: the table's primary key lets one of two concurrent registrations in.
@@ -13,8 +14,8 @@
  * with a `verify` that asks no chain (`offlineNameSignatureCheck`), what a route refuses before
  * the request spends the project's budget.
  *
- * An address may own several names (as on ENS); the newest is its primary name, first in
- * `namesOfAddress`.
+ * An address may own several names (as on ENS); its primary name, first in `namesOfAddress`, is
+ * the one it chose (primaryNames.ts), else its newest.
  */
 import {
   type NameAttributes,
@@ -29,6 +30,7 @@ import type { Kysely } from 'kysely'
 import type { Address, Hex } from 'viem'
 import type { Database } from '../../storage/storage'
 import {
+  assertBound,
   assertFresh,
   chainIdOfCoinType,
   evmAddress,
@@ -108,7 +110,12 @@ export async function registerName(
 }
 
 export declare namespace registerName {
-  type Parameters = NameRegistry & { request: NameRegisterRequest; verify: VerifyNameSignature }
+  type Parameters = NameRegistry & {
+    request: NameRegisterRequest
+    verify: VerifyNameSignature
+    /** The origin of the site the request is made on (`?hostOrigin=`), which the message names. */
+    site: string
+  }
   type ReturnType = NameRecord
   type ErrorType = NameError
 }
@@ -127,6 +134,7 @@ export async function checkRegistration(
   labelOfName(data.name, parent)
   const chainId = chainIdOfCoinType(request.coinType)
   const address = evmAddress(request.address)
+  assertBound(data, { action: 'register', address, chainId, site: parameters.site })
   assertFresh(data.timestamp, parameters.now?.() ?? Date.now())
   if (await findRow(db, data.name)) throw taken(data.name)
   await assertSigned(verify, { address, chainId, request })
@@ -171,6 +179,8 @@ export declare namespace updateTextRecords {
     name: string
     request: NameUpdateRequest
     verify: VerifyNameSignature
+    /** The origin of the site the request is made on (`?hostOrigin=`), which the message names. */
+    site: string
   }
   type ReturnType = NameRecord
   type ErrorType = NameError
@@ -193,6 +203,7 @@ export async function checkTextRecordsUpdate(parameters: updateTextRecords.Param
   labelOfName(data.name, parent)
   const chainId = chainIdOfCoinType(request.coinType)
   const address = evmAddress(request.address)
+  assertBound(data, { action: 'records', address, chainId, site: parameters.site })
   assertFresh(data.timestamp, parameters.now?.() ?? Date.now())
   const row = await findRow(db, data.name)
   if (!row) throw notFound(data.name)
@@ -223,19 +234,8 @@ export async function lookupName(
 }
 
 /**
- * A name's record with the owner's last signed message and signature: what proves on which
- * chains the address is the owner's (ensRecordsOfName).
- */
-export async function lookupSignedName(
-  registry: Pick<NameRegistry, 'db'>,
-  name: string,
-): Promise<{ record: NameRecord; message: string; signature: Hex } | undefined> {
-  const row = await findRow(registry.db, normaliseName(name))
-  return row && { record: toRecord(row), message: row.message, signature: row.signature as Hex }
-}
-
-/**
- * Reverse lookup: the names `address` owns, newest first (the first is its primary name).
+ * Reverse lookup: the names `address` owns, its primary name first (the one it chose, else its
+ * newest), then newest first.
  *
  * @throws NameError `nameAddressInvalid`
  */
@@ -243,14 +243,24 @@ export async function namesOfAddress(
   registry: Pick<NameRegistry, 'db'>,
   address: string,
 ): Promise<NameRecord[]> {
-  const rows = await registry.db
-    .selectFrom('account_names')
-    .selectAll()
-    .where('address', '=', evmAddress(address))
-    .orderBy('created_at', 'desc')
-    .orderBy('name')
-    .execute()
-  return rows.map(toRecord)
+  const owner = evmAddress(address)
+  const [rows, chosen] = await Promise.all([
+    registry.db
+      .selectFrom('account_names')
+      .selectAll()
+      .where('address', '=', owner)
+      .orderBy('created_at', 'desc')
+      .orderBy('name')
+      .execute(),
+    registry.db
+      .selectFrom('primary_names')
+      .select('name')
+      .where('address', '=', owner)
+      .executeTakeFirst(),
+  ])
+  const primary = rows.find((row) => row.name === chosen?.name)
+  const ordered = primary ? [primary, ...rows.filter((row) => row !== primary)] : rows
+  return ordered.map(toRecord)
 }
 
 /**
@@ -296,7 +306,8 @@ function variantsOf(label: string): string[] {
   return variants
 }
 
-async function findRow(db: Kysely<Database>, name: string) {
+/** A name's row as stored, or undefined. */
+export async function findRow(db: Kysely<Database>, name: string) {
   return db.selectFrom('account_names').selectAll().where('name', '=', name).executeTakeFirst()
 }
 
@@ -318,7 +329,8 @@ function toRecord(row: AccountNameRow): NameRecord {
   }
 }
 
-async function assertSigned(
+/** Throws unless `request.signature` is `address`'s over its message (`verify` on `chainId`). */
+export async function assertSigned(
   verify: VerifyNameSignature,
   {
     address,
@@ -342,9 +354,9 @@ async function assertSigned(
 }
 
 const taken = (name: string) => new NameError('nameTaken', `"${name}" is taken.`)
-const notFound = (name: string) => new NameError('nameNotFound', `No one has "${name}".`)
-const notNewer = () =>
+export const notFound = (name: string) => new NameError('nameNotFound', `No one has "${name}".`)
+export const notNewer = (of = 'this name') =>
   new NameError(
     'nameMessageStale',
-    'The message is not newer than the last change to this name: sign a new one.',
+    `The message is not newer than the last change to ${of}: sign a new one.`,
   )

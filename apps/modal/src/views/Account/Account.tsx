@@ -246,6 +246,16 @@ export function Account() {
               {accountText.chooseName}
             </button>
           )}
+          {primaryName && (
+            <button
+              type="button"
+              className={list.button}
+              {...preloadOnIntent(modal, 'AccountNames')}
+              onClick={() => navigation.push('AccountNames')}
+            >
+              {accountText.yourNames}
+            </button>
+          )}
           {features.map(([feature, view]) => (
             <button
               key={feature}

@@ -7,11 +7,12 @@ import {
   coinTypeOfChainId,
   type NameRecord,
   nameErrors,
+  readNameMessage,
   toastMessages,
   UserRejectedRequestError,
 } from '@airlock/protocol'
 import { screen } from '@testing-library/dom'
-import { type Hex, hexToString, verifyMessage } from 'viem'
+import { getAddress, type Hex, hexToString, verifyMessage } from 'viem'
 import { expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { HttpError } from '../../api'
@@ -63,11 +64,15 @@ function renderRegister({
     },
     api: {
       ...lookups,
-      'GET /v1/names/suggestions': ({ name = '' }) => ({
-        suggestions: [name, `${name}1`, `${name}xyz`]
-          .map((label) => `${label}.${parent}`)
-          .filter((full) => !registry.has(full)),
-      }),
+      // Asked under the project's parent: its id is sent.
+      'GET /v1/names/suggestions': ({ name = '', projectId }) =>
+        projectId !== 'test-project'
+          ? new HttpError(404, {})
+          : {
+              suggestions: [name, `${name}1`, `${name}xyz`]
+                .map((label) => `${label}.${parent}`)
+                .filter((full) => !registry.has(full)),
+            },
       'GET /v1/names': ({ address }) => ({
         names: [...registry.values()].filter((record) => record.address === address).reverse(),
       }),
@@ -83,7 +88,12 @@ function renderRegister({
         })
         if (!valid)
           return new HttpError(401, { error: { code: 'nameSignatureInvalid', message: 'bad' } })
-        const { name } = JSON.parse(registration.message) as { name: string }
+        const read = readNameMessage(registration.message)
+        if (!read.data)
+          return new HttpError(400, {
+            error: { code: 'nameMessageInvalid', message: read.problem },
+          })
+        const { name } = read.data
         const record = recordOf(name)
         registry.set(name, record)
         return record
@@ -132,10 +142,20 @@ test('behavior: Register has the wallet sign the name message, the API takes it,
   expect(await screen.findByText(text.registered(`carol.${parent}`))).toBeVisible()
   const [sent] = registrations
   expect(sent).toMatchObject({ address: evmAccount, coinType: coinTypeOfChainId(31337) })
-  expect(JSON.parse(sent?.message ?? '{}')).toMatchObject({
+  // The wallet showed readable lines binding the name, the account, its chain and the site.
+  expect(readNameMessage(sent?.message ?? '').data).toMatchObject({
+    action: 'register',
     name: `carol.${parent}`,
+    address: getAddress(evmAccount),
+    chainId: 31337,
+    site: testHost.origin,
     attributes: {},
   })
+  expect(sent?.message).toMatch(
+    new RegExp(
+      `^${new URL(testHost.origin).host} asks you to register this name for your account:\n`,
+    ),
+  )
   await userEvent.click(screen.getByRole('button', { name: text.done }))
   await expect.poll(() => modal.navigation.view()).toBe('Account')
 })

@@ -1,0 +1,23 @@
+/** The words of AccountNames (the account's names, its primary one, its records), beside it. */
+export const accountNamesText = {
+  names: 'Your names',
+  primary: 'Primary',
+  makePrimary: (name: string) => `Make ${name} primary`,
+  makePrimaryLabel: 'Make primary',
+  records: (name: string) => `Records of ${name}`,
+  avatar: 'Avatar',
+  avatarHint: 'An https://, ipfs:// or data:image/ link, or an NFT (eip155:1/erc721:…/1)',
+  avatarPreview: 'Avatar preview',
+  noPreview: 'This link shows no picture.',
+  description: 'Description',
+  url: 'Website',
+  twitter: 'X (Twitter)',
+  github: 'GitHub',
+  save: 'Save',
+  saved: 'Records saved',
+  primaryChosen: (name: string) => `${name} is now your primary name.`,
+  signing: 'Sign the message in your wallet…',
+  updateFailed: (name: string) => `Error updating name ${name}`,
+  noNames: 'This account has no name yet.',
+  another: 'Register another name',
+} as const
