@@ -168,7 +168,9 @@ function RecordsForm({ record, onDeclined }: { record: NameRecord; onDeclined: (
   const previewed = useQuery(
     {
       queryKey: ['names', 'avatarPreview', record.address, asked],
-      queryFn: () => createNamesApi(context.apiFetch).avatarPreview(asked, record.address),
+      // A query's data can't be undefined: null is "no picture for it".
+      queryFn: async () =>
+        (await createNamesApi(context.apiFetch).avatarPreview(asked, record.address)) ?? null,
       enabled: !saved && asked !== '' && asked === avatar,
       staleTime: nameCacheMs,
       retry: false,
@@ -177,7 +179,11 @@ function RecordsForm({ record, onDeclined }: { record: NameRecord; onDeclined: (
   )
   const preview = avatarSource({
     attributes: { avatar },
-    avatarImage: saved ? record.avatarImage : asked === avatar ? previewed.data : undefined,
+    avatarImage: saved
+      ? record.avatarImage
+      : asked === avatar
+        ? (previewed.data ?? undefined)
+        : undefined,
   })
 
   function submit(event: FormEvent) {
