@@ -37,10 +37,6 @@ import { smartAccountVisitor } from './support/smartAccount'
 import { type ConnectWallet, expect, test } from './support/test'
 import { anvilClient, anvilRpcUrl, installTestWallet, type TestWallet } from './support/testWallet'
 
-// One after another, in one worker: every test quotes the same aUSD/ETH pool, and one moves its
-// price on purpose, so a quote in parallel with it would read another market.
-test.describe.configure({ mode: 'default' })
-
 const client = anvilClient()
 const aUsd = devChainContracts.usdc
 const aUsdOf = (address: `0x${string}`) =>
