@@ -20,4 +20,5 @@ export const accountNamesText = {
   updateFailed: (name: string) => `Error updating name ${name}`,
   noNames: 'This account has no name yet.',
   another: 'Register another name',
+  first: 'Register a name',
 } as const

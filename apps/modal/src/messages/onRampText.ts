@@ -39,6 +39,9 @@ export const onRampText = {
   unsupportedNetwork: 'Buying crypto is not available on this network.',
   notAvailable: 'Buying crypto is not available here.',
   nothingToBuy: 'Nothing can be bought on this network.',
+  /** Where the project's networks have something to buy, said after nothingToBuy. */
+  buyableOn: (networks: readonly string[]) =>
+    `Nothing can be bought on this network. Buy works on ${networks.join(', ')}: switch to one to buy.`,
   noProvider: 'No provider delivers on this network.',
   notConnected: 'Connect a wallet to buy crypto.',
   optionsFailed: 'The buying options could not be loaded.',

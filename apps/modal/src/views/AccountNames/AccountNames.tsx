@@ -130,7 +130,7 @@ export function AccountNames() {
           className={list.button}
           onClick={() => navigation.push('RegisterAccountName')}
         >
-          {text.another}
+          {records.length === 0 ? text.first : text.another}
         </button>
       </section>
       {first && (

@@ -426,6 +426,20 @@ describe('OnRamp', () => {
     expect(screen.queryByLabelText(onRampText.amount)).toBeNull()
   })
 
+  test('behavior: on a network where nothing can be bought, the view names the page’s networks where something can', async () => {
+    renderView('OnRamp', {
+      below: ['Account'],
+      config: projectConfig({ networks: [anvil, base, solanaLocalnet] }),
+      state: { ...connectedState(evmAccount, solanaLocalnet), host: testHost },
+      api: { [optionsPath]: () => options },
+    })
+    await expect
+      .poll(message)
+      .toBe(
+        'Nothing can be bought on this network. Buy works on Anvil, Base: switch to one to buy.',
+      )
+  })
+
   test('behavior: buying turned off for the project says it is not available here', async () => {
     renderOnRamp({
       api: {

@@ -11,6 +11,7 @@
 import {
   type CaipNetworkId,
   formatFiatAmount,
+  type NetworkConfig,
   type OnrampMoney,
   type OnrampOptions,
   type OnrampProviderId,
@@ -130,6 +131,7 @@ function OnRampForm({ options, network }: { options: OnrampOptions; network: Cai
   const onramp = useModalState(onrampFormOf)
   const address = useModalState((state) => state.address)
   const networkName = useModalState((state) => activeNetworkOf(state)?.name ?? state.activeNetwork)
+  const offered = useModalState((state) => state.networks)
   const id = useId()
   const [handoff, setHandoff] = useState<Handoff>()
   // The purchases of the address, followed here too: the toast says when one completes.
@@ -209,7 +211,7 @@ function OnRampForm({ options, network }: { options: OnrampOptions; network: Cai
 
   const message =
     choices.purchaseCurrency === undefined
-      ? onRampText.nothingToBuy
+      ? nothingToBuy(options, offered)
       : choices.providers.length === 0
         ? onRampText.noProvider
         : !address
@@ -449,4 +451,17 @@ function useOnrampQuotes(
       return [provider, { status: 'quoted', quote: quote.data }]
     }),
   )
+}
+
+/** Why nothing can be bought here, and on which of the page's networks something can. */
+function nothingToBuy(options: OnrampOptions, offered: readonly NetworkConfig[]): string {
+  const buyable = new Set(
+    options.purchaseCurrencies.flatMap((currency) =>
+      currency.networks.map((network) => network.caipNetworkId),
+    ),
+  )
+  const names = offered
+    .filter((network) => buyable.has(network.caipNetworkId))
+    .map((network) => network.name)
+  return names.length ? onRampText.buyableOn(names) : onRampText.nothingToBuy
 }
