@@ -187,13 +187,24 @@ export declare namespace updateTextRecords {
 }
 
 /**
- * A text records change's checks, in `updateTextRecords`' order, changing nothing.
+ * The checks every signed change of an owned name shares (records, primary), in this order: the
+ * message is a name message for the name asked, under the parent; the coin type and address are
+ * an EVM chain's and address; the message binds `action`, that address, that chain and the site;
+ * it is fresh; the name is the address's, registered on that coin type (else: `onItsChain`, what
+ * the visitor is told to do).
  *
- * @returns the message's data, its signer and the name's row as it was read.
+ * @returns the message's data, its signer, its chain id and the name's row as it was read.
  * @throws NameError naming the check that failed.
  */
-export async function checkTextRecordsUpdate(parameters: updateTextRecords.Parameters) {
-  const { parent, request, verify, db } = parameters
+export async function checkOwnedNameMessage(
+  parameters: Pick<
+    updateTextRecords.Parameters,
+    'db' | 'parent' | 'request' | 'name' | 'site' | 'now'
+  >,
+  action: 'records' | 'primary',
+  onItsChain: string,
+) {
+  const { db, parent, request } = parameters
   const data = parseNameMessage(request.message)
   if (data.name !== parameters.name)
     throw new NameError(
@@ -203,7 +214,7 @@ export async function checkTextRecordsUpdate(parameters: updateTextRecords.Param
   labelOfName(data.name, parent)
   const chainId = chainIdOfCoinType(request.coinType)
   const address = evmAddress(request.address)
-  assertBound(data, { action: 'records', address, chainId, site: parameters.site })
+  assertBound(data, { action, address, chainId, site: parameters.site })
   assertFresh(data.timestamp, parameters.now?.() ?? Date.now())
   const row = await findRow(db, data.name)
   if (!row) throw notFound(data.name)
@@ -212,8 +223,24 @@ export async function checkTextRecordsUpdate(parameters: updateTextRecords.Param
   if (Number(row.coin_type) !== request.coinType)
     throw new NameError(
       'nameCoinTypeInvalid',
-      `"${data.name}" was registered with coin type ${Number(row.coin_type)}: sign its changes on that chain.`,
+      `"${data.name}" was registered with coin type ${Number(row.coin_type)}: ${onItsChain}.`,
     )
+  return { data, address, chainId, row }
+}
+
+/**
+ * A text records change's checks, in `updateTextRecords`' order, changing nothing.
+ *
+ * @returns the message's data, its signer and the name's row as it was read.
+ * @throws NameError naming the check that failed.
+ */
+export async function checkTextRecordsUpdate(parameters: updateTextRecords.Parameters) {
+  const { verify, request } = parameters
+  const { data, address, chainId, row } = await checkOwnedNameMessage(
+    parameters,
+    'records',
+    'sign its changes on that chain',
+  )
   if (data.timestamp <= Number(row.message_timestamp)) throw notNewer()
   await assertSigned(verify, { address, chainId, request })
   return { data, address, row }

@@ -12,19 +12,10 @@
  */
 import { NameError, type NameRecord, type NameUpdateRequest } from '@airlock/protocol'
 import {
-  assertBound,
-  assertFresh,
-  chainIdOfCoinType,
-  evmAddress,
-  labelOfName,
-  parseNameMessage,
-} from './nameRules'
-import {
   assertSigned,
-  findRow,
+  checkOwnedNameMessage,
   type NameRegistry,
   namesOfAddress,
-  notFound,
   notNewer,
   type VerifyNameSignature,
 } from './names'
@@ -83,31 +74,16 @@ export declare namespace choosePrimaryName {
  * @throws NameError naming the check that failed.
  */
 export async function checkPrimaryNameChoice(parameters: choosePrimaryName.Parameters) {
-  const { db, parent, request, verify } = parameters
-  const data = parseNameMessage(request.message)
-  if (data.name !== parameters.name)
-    throw new NameError(
-      'nameMessageMismatch',
-      `The message is for "${data.name}", not "${parameters.name}".`,
-    )
-  labelOfName(data.name, parent)
-  const chainId = chainIdOfCoinType(request.coinType)
-  const address = evmAddress(request.address)
-  assertBound(data, { action: 'primary', address, chainId, site: parameters.site })
+  const { db, request, verify } = parameters
+  const { data, address, chainId } = await checkOwnedNameMessage(
+    parameters,
+    'primary',
+    'choose it on that chain',
+  )
   if (Object.keys(data.attributes).length > 0)
     throw new NameError(
       'nameMessageInvalid',
       'A message choosing a primary name carries no records: sign one without them.',
-    )
-  assertFresh(data.timestamp, parameters.now?.() ?? Date.now())
-  const row = await findRow(db, data.name)
-  if (!row) throw notFound(data.name)
-  if (row.address !== address)
-    throw new NameError('nameNotOwner', `"${data.name}" is not ${address}'s name.`)
-  if (Number(row.coin_type) !== request.coinType)
-    throw new NameError(
-      'nameCoinTypeInvalid',
-      `"${data.name}" was registered with coin type ${Number(row.coin_type)}: choose it on that chain.`,
     )
   const last = await db
     .selectFrom('primary_names')
