@@ -4,13 +4,11 @@
 // the API never opened, changes nothing; they complete the purchase on the checkout page, whose
 // signed webhook completes the order, and Activity shows it completed with a toast.
 import { createHmac } from 'node:crypto'
-import type { Page } from '@playwright/test'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { devOnrampKeys } from '../scripts/devOnramp.mjs'
-import { expectOpen, modal, waitForAirlock } from './support/modal'
+import { openBuy } from './support/buy'
+import { expectOpen, modal } from './support/modal'
 import { origins } from './support/ports'
 import { expect, test } from './support/test'
-import { installTestWallet } from './support/testWallet'
 
 const webhookUrl = `${origins.modal}/v1/onramp/webhooks/meld`
 
@@ -42,27 +40,14 @@ function meldWebhook(eventType: string, orderId: string, secret = devOnrampKeys.
   }
 }
 
-/** A fresh wallet connected on the demo, on Ethereum (where USDC is bought), the modal on Buy. */
-async function openBuy(page: Page, connectWallet: (name: string) => Promise<void>) {
-  const privateKey = generatePrivateKey()
-  await installTestWallet(page, { name: 'Order Wallet', rdns: 'dev.airlock.order', privateKey })
-  await page.goto(origins.demo)
-  await waitForAirlock(page)
-  await connectWallet('Order Wallet')
-  await page.evaluate(() => window.airlock!.switchNetwork('eip155:1'))
-  await page.evaluate(() => window.airlock!.open())
-  await expectOpen(page, 'Account')
-  await modal(page).dialog.getByRole('button', { name: 'Buy', exact: true }).click()
-  await expectOpen(page, 'Buy')
-  return privateKeyToAccount(privateKey).address
-}
+const wallet = { name: 'Order Wallet', rdns: 'dev.airlock.order' }
 
 test('behavior: a purchase shows pending in Activity, bad webhooks change nothing, and completing it at the checkout (its signed webhook) shows it completed with a toast', async ({
   page,
   connectWallet,
   request,
 }) => {
-  await openBuy(page, connectWallet)
+  await openBuy(page, connectWallet, wallet)
   const { dialog } = modal(page)
   await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('100')
   const meld = dialog.locator('[data-onramp-provider="meld"]')

@@ -1,33 +1,14 @@
-// Journey (issue 22): a connected visitor buys crypto up to the provider's checkout. Meld's and
-// Coinbase's APIs can't be reached from here: the stack runs its stand-ins of them
-// (scripts/devOnramp.mjs), labelled as test providers, checkout pages included.
-import type { Page } from '@playwright/test'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { expectOpen, modal, waitForAirlock } from './support/modal'
-import { origins } from './support/ports'
+import { openBuy } from './support/buy'
+import { modal } from './support/modal'
 import { expect, test } from './support/test'
-import { installTestWallet } from './support/testWallet'
 
-/** A fresh wallet connected on the demo, on Ethereum (where USDC is bought), the modal on Buy. */
-async function openBuy(page: Page, connectWallet: (name: string) => Promise<void>) {
-  const privateKey = generatePrivateKey()
-  await installTestWallet(page, { name: 'Buy Wallet', rdns: 'dev.airlock.buy', privateKey })
-  await page.goto(origins.demo)
-  await waitForAirlock(page)
-  await connectWallet('Buy Wallet')
-  await page.evaluate(() => window.airlock!.switchNetwork('eip155:1'))
-  await page.evaluate(() => window.airlock!.open())
-  await expectOpen(page, 'Account')
-  await modal(page).dialog.getByRole('button', { name: 'Buy', exact: true }).click()
-  await expectOpen(page, 'Buy')
-  return privateKeyToAccount(privateKey).address
-}
+const wallet = { name: 'Buy Wallet', rdns: 'dev.airlock.buy' }
 
 test('behavior: limits and fees in words, quotes per provider, then the checkout in a new window for the address', async ({
   page,
   connectWallet,
 }) => {
-  const address = await openBuy(page, connectWallet)
+  const address = await openBuy(page, connectWallet, wallet)
   const { dialog } = modal(page)
   await expect(dialog.locator('[data-onramp-currency]')).toContainText('USDC')
   await expect(dialog.locator('[data-onramp-limits]')).toHaveText('From 10.00 to 7,500.00 USD')
