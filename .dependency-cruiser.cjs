@@ -27,12 +27,23 @@ const apiLayers = [
   ['routes', '^apps/api/src/routes/'],
 ]
 
-/** The workspaces: protocol under everything, the SDK on it, the apps on it, never on each other. */
+/**
+ * The workspaces: protocol under everything, the SDK on it, the wagmi and React bindings on the SDK,
+ * the apps on them, never on each other.
+ */
 const packageRules = [
-  ['protocol', '^packages/protocol/', '^(packages/sdk|apps|e2e|devchain|scripts)/'],
-  ['sdk', '^packages/sdk/', '^(apps|e2e|devchain|scripts)/'],
-  ['modal', '^apps/modal/', '^(apps/(api|demo)|packages/sdk|e2e|devchain|scripts)/'],
-  ['api', '^apps/api/', '^(apps/(modal|demo)|packages/sdk|e2e)/'],
+  ['protocol', '^packages/protocol/', '^(packages/(sdk|wagmi|react)|apps|e2e|devchain|scripts)/'],
+  ['sdk', '^packages/sdk/', '^(packages/(wagmi|react)|apps|e2e|devchain|scripts)/'],
+  // The bindings sit on the SDK, side by side: neither imports the other.
+  ['wagmi', '^packages/wagmi/', '^(packages/react|apps|e2e|devchain|scripts)/'],
+  ['react', '^packages/react/', '^(packages/wagmi|apps|e2e|devchain|scripts)/'],
+  [
+    'modal',
+    '^apps/modal/',
+    '^(apps/(api|demo|example-react)|packages/(sdk|wagmi|react)|e2e|devchain|scripts)/',
+  ],
+  ['api', '^apps/api/', '^(apps/(modal|demo|example-react)|packages/(sdk|wagmi|react)|e2e)/'],
+  ['example-react', '^apps/example-react/', '^(apps/(api|modal|demo)|e2e|devchain|scripts)/'],
 ]
 
 const notTests = '\\.test\\.|\\.spec\\.|/test/'

@@ -48,7 +48,19 @@ function httpFakingTests(): string[] {
 }
 const isolatedTests = httpFakingTests()
 
+/**
+ * The workspaces' packages read from their sources, as the tsconfig's `paths` do: a package's
+ * `exports` name its built `dist/` (its published form), which the unit tests don't wait for.
+ */
+const packageSources = Object.fromEntries(
+  ['sdk', 'wagmi', 'react'].map((name) => [
+    `@airlock/${name}`,
+    fileURLToPath(new URL(`packages/${name}/src/index.ts`, import.meta.url)),
+  ]),
+)
+
 export default defineConfig({
+  resolve: { alias: packageSources },
   test: {
     // Most unit tests wait on real parts (PostgreSQL, anvil, SMTP, Chromium) more than they
     // compute: four workers keep a 2-core machine busy where two left it idle half the time.
@@ -98,10 +110,13 @@ export default defineConfig({
           },
         ],
         // Bundled before the first test, not found mid-run (which reloads the page under it).
-        optimizeDeps: { include: ['penpal'] },
+        optimizeDeps: {
+          include: ['penpal', 'react', 'react-dom/client', 'react/jsx-dev-runtime', 'mipd', 'viem'],
+        },
         test: {
           name: 'browser',
-          include: ['packages/sdk/src/**/*.browser.test.ts'],
+          // The SDK's, and the wagmi connector's and React bindings' on top of it.
+          include: ['packages/{sdk,wagmi,react}/src/**/*.browser.test.{ts,tsx}'],
           browser: browser(),
         },
       },

@@ -8,6 +8,9 @@ import { execFileSync } from 'node:child_process'
 const projects = [
   'packages/protocol',
   'packages/sdk',
+  'packages/wagmi',
+  'packages/react',
+  'apps/example-react',
   'apps/modal',
   'apps/api',
   'e2e',

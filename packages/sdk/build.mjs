@@ -1,5 +1,6 @@
 // Builds the loader (`dist/airlock.js`, an IIFE the API serves), the Wallet Standard module it
-// imports on Solana pages (`dist/airlock-solana.js`) and the ESM SDK (`dist/index.js`).
+// imports on Solana pages (`dist/airlock-solana.js`) and the published ESM SDK (`dist/index.js`,
+// `dist/index.d.ts`: scripts/buildPackage.mjs).
 import { build } from 'esbuild'
 
 const common = {
@@ -27,10 +28,6 @@ await build({
   outfile: out('airlock-solana.js'),
   format: 'esm',
 })
-await build({
-  ...common,
-  entryPoints: [entry('index.ts')],
-  outfile: out('index.js'),
-  format: 'esm',
-})
-console.log('sdk: built dist/airlock.js, dist/airlock-solana.js and dist/index.js')
+console.log('sdk: built dist/airlock.js and dist/airlock-solana.js')
+// The published package's ESM entry and declarations (the npm form, for bundlers).
+await import('../../scripts/buildPackage.mjs')

@@ -67,12 +67,13 @@ export type SiwxAccount = { accountAddress: string; chainId: CaipNetworkId }
 export type SiwxMessageInput = Omit<SiwxMessageData, 'nonce'>
 
 /** A sign-in as a site keeps it: the message signed, its signature, and the site's token for it. */
-export const siwxSiteSignInSchema = z.object({
+export type SiwxSiteSignIn = { message: string; signature: string; token: string }
+// Declared as a plain type (the SDK's published declarations carry it without zod's types).
+export const siwxSiteSignInSchema: z.ZodMiniType<SiwxSiteSignIn> = z.object({
   message: z.string().check(z.maxLength(siwxLimits.messageChars)),
   signature: z.string().check(z.maxLength(siwxLimits.signatureChars)),
   token: z.string().check(z.maxLength(siwxLimits.tokenChars)),
 })
-export type SiwxSiteSignIn = z.infer<typeof siwxSiteSignInSchema>
 
 /**
  * For a site that signs its visitors in itself (createAirlock's `siwxHandler`; AppKit's custom

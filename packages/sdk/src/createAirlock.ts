@@ -42,6 +42,13 @@ import { type AirlockProvider, createProvider } from './provider'
 import { type AirlockSolana, createSolana } from './solana'
 import { sdkVersion } from './version'
 
+declare global {
+  interface Window {
+    /** The page's Airlock: the loader's, or pageAirlock's. */
+    airlock?: Airlock
+  }
+}
+
 type RemoteFrame = RemoteProxy<FrameMethods>
 /** The page inside a Telegram mini app: telegram-web-app.js sets `Telegram.WebApp`. */
 type TelegramWindow = Window & { Telegram?: { WebApp?: { platform?: unknown } } }
@@ -70,6 +77,8 @@ export type AirlockOptions = Partial<Omit<FrameOptions, 'embedded'>> & {
 export type AirlockListener = (state: AirlockState, previous: AirlockState) => void
 
 export type Airlock = {
+  /** The project this Airlock is for. */
+  readonly projectId: string
   open(params?: OpenParams): Promise<void>
   close(): Promise<void>
   getState(): AirlockState
@@ -425,6 +434,7 @@ export function createAirlockHost(
   }
 
   return {
+    projectId,
     open,
     async close() {
       hide()

@@ -6,6 +6,7 @@ test('behavior: the entry exports exactly these names', () => {
   expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
     [
       "createAirlock",
+      "pageAirlock",
     ]
   `)
 })

@@ -1,6 +1,4 @@
 /** @airlock/sdk: the host-side API. See the README's "SDK API" section. */
-import { type Airlock, type AirlockOptions, createAirlockHost } from './createAirlock'
-import { siteSiwxMethod } from './siteSiwx'
 
 export type {
   AirlockState,
@@ -13,19 +11,7 @@ export type {
   SiwxSiteSignIn,
   View,
 } from '@airlock/protocol'
+export { createAirlock } from './airlock'
 export type { Airlock, AirlockListener, AirlockOptions } from './createAirlock'
+export { pageAirlock } from './pageAirlock'
 export type { AirlockProvider } from './provider'
-
-/**
- * Creates the Airlock modal for this page.
- * @example
- * const airlock = createAirlock({ projectId: 'demo', networks: ['eip155:1'] })
- * await airlock.open()
- */
-export function createAirlock(options: AirlockOptions): Airlock {
-  const { siwxHandler, ...hostOptions } = options ?? ({} as AirlockOptions)
-  return createAirlockHost(
-    hostOptions,
-    siwxHandler === undefined ? undefined : siteSiwxMethod(siwxHandler),
-  )
-}

@@ -4,13 +4,7 @@
  *
  *   <script async src="http://localhost:8787/airlock.js" data-project-id="demo"></script>
  */
-import { type Airlock, type AirlockOptions, createAirlockHost } from './createAirlock'
-
-declare global {
-  interface Window {
-    airlock?: Airlock
-  }
-}
+import { type AirlockOptions, createAirlockHost } from './createAirlock'
 
 const script = document.currentScript as HTMLScriptElement | null
 const data = script?.dataset ?? {}
