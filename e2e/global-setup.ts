@@ -44,6 +44,7 @@ export default async function globalSetup() {
   const stack = await startStack({
     apiPort: ports.api,
     demoPort: ports.demo,
+    examplePort: ports.example,
     anvilPort: ports.anvil,
     relayPort: ports.relay,
     solanaPort: ports.solana,
@@ -64,6 +65,7 @@ export default async function globalSetup() {
   // The demo project as an operator would set it up for these origins.
   await airlock('projects', 'allow-origin', 'demo', origins.demo)
   await airlock('projects', 'allow-origin', 'demo', origins.fixtures)
+  await airlock('projects', 'allow-origin', 'demo', origins.example)
   // A project the allowlist test revokes, so other tests keep theirs.
   await airlock('projects', 'create', 'revocable', '--origin', origins.fixtures)
   // Another, connected when it is revoked: an admission cache of a second, not a minute.

@@ -2,7 +2,8 @@
 // Solana chain (litesvm behind a local RPC), a WalletConnect relay, a dev mail server catching what
 // the API mails, a dev OpenID provider standing in for every social login provider, stand-ins of
 // the Meld and Coinbase onramps (test providers whose checkout completes the order), the API
-// (serving the modal and airlock.js) and the demo site, each on loopback (alto on every interface).
+// (serving the modal and airlock.js), the demo site and the React + wagmi example dapp, each on
+// loopback (alto on every interface).
 // Used by `npm start`, the e2e suite and the bench, so all three run the same thing.
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
@@ -70,9 +71,12 @@ const rpcOk = (url) => async () =>
     })
   ).ok
 
-/** Builds the browser bundles the API serves: airlock.js and the modal app. */
+/**
+ * Builds the browser bundles: airlock.js and the modal app, which the API serves, and the React
+ * example dapp (apps/example-react), which the stack serves beside the demo site.
+ */
 export async function buildBundles({ quiet = false } = {}) {
-  for (const workspace of ['@airlock/sdk', '@airlock/modal']) {
+  for (const workspace of ['@airlock/sdk', '@airlock/modal', '@airlock/example-react']) {
     const child = startProcess('build', 'npm', ['run', 'build', '-w', workspace], { quiet })
     const code = await new Promise((resolve) => child.on('exit', resolve))
     if (code !== 0) throw new Error(`npm run build -w ${workspace} failed (${code})`)
@@ -83,7 +87,8 @@ export async function buildBundles({ quiet = false } = {}) {
  * Starts anvil (seeded, with EntryPoint v0.8, Simple7702Account and DevPaymaster, EntryPoint v0.7
  * with Safe 1.4.1 and the Safe4337Module 0.3.0), the ERC-4337 bundler (both EntryPoints), the dev paymaster, the Solana RPC, the WalletConnect
  * relay, the dev mail server, the dev OpenID provider and the dev Farcaster relay (the last five
- * in this process), the API and the demo site. `solanaPort` defaults to
+ * in this process), the API, the demo site and the React example (`examplePort`, default env
+ * EXAMPLE_PORT, else 5174; served with the demo, `demo: false` starts neither). `solanaPort` defaults to
  * env SOLANA_PORT, else 8899; `smtpPort` to SMTP_PORT, else 2525; `devMailPort` (the dev mail page)
  * to DEV_MAIL_PORT, else 8790; `oidcPort` (the OpenID provider, an issuer per social login at
  * `/<provider>`) to OIDC_PORT, else 8791. The API gets a client of every social login there
@@ -96,12 +101,13 @@ export async function buildBundles({ quiet = false } = {}) {
  * paymaster over DevPaymaster; devchain/paymaster.mjs) defaults to PAYMASTER_PORT, else 8794.
  * `onrampPort` (the Meld and Coinbase stand-ins; scripts/devOnramp.mjs) defaults to ONRAMP_PORT,
  * else 8795; 0 takes a free port.
- * @param {{ apiPort?: number, demoPort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, farcasterPort?: number, bundlerPort?: number, paymasterPort?: number, onrampPort?: number, bundlerDebug?: boolean, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
+ * @param {{ apiPort?: number, demoPort?: number, examplePort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, farcasterPort?: number, bundlerPort?: number, paymasterPort?: number, onrampPort?: number, bundlerDebug?: boolean, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
  */
 export async function startStack(options = {}) {
   const {
     apiPort = 8787,
     demoPort = 5173,
+    examplePort = Number(process.env.EXAMPLE_PORT ?? 5174),
     anvilPort = 8545,
     relayPort = 8789,
     solanaPort = Number(process.env.SOLANA_PORT ?? 8899),
@@ -119,6 +125,7 @@ export async function startStack(options = {}) {
   const urls = {
     api: `http://localhost:${apiPort}`,
     demo: `http://127.0.0.1:${demoPort}`,
+    example: `http://127.0.0.1:${examplePort}`,
     anvil: `http://127.0.0.1:${anvilPort}`,
     relay: `ws://127.0.0.1:${relayPort}`,
     solana: `http://127.0.0.1:${solanaPort}`,
@@ -169,7 +176,8 @@ export async function startStack(options = {}) {
     ])
   }
   for (const [name, url] of Object.entries({ ...urls, smtp: smtpUrl }))
-    if (name !== 'demo' || options.demo !== false) await assertPortFree(name, url)
+    if (!['demo', 'example'].includes(name) || options.demo !== false)
+      await assertPortFree(name, url)
   try {
     const anvil = startProcess(
       'anvil',
@@ -300,7 +308,20 @@ export async function startStack(options = {}) {
         quiet,
       })
       children.push(demo)
-      await waitFor(`demo on ${urls.demo}`, httpOk(urls.demo), { child: demo })
+      // The React + wagmi example dapp, on an origin of its own.
+      const example = startProcess('example', process.execPath, ['apps/example-react/serve.mjs'], {
+        env: {
+          EXAMPLE_PORT: String(examplePort),
+          AIRLOCK_URL: urls.api,
+          ANVIL_RPC_URL: urls.anvil,
+        },
+        quiet,
+      })
+      children.push(example)
+      await Promise.all([
+        waitFor(`demo on ${urls.demo}`, httpOk(urls.demo), { child: demo }),
+        waitFor(`example on ${urls.example}`, httpOk(urls.example), { child: example }),
+      ])
     }
   } catch (error) {
     await stop()

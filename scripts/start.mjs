@@ -1,7 +1,8 @@
 // `npm start`: builds the browser bundles, then runs anvil, its ERC-4337 bundler, the WalletConnect
 // relay, the local Solana chain, the dev mail server, the dev OpenID provider (every social login),
-// the dev Farcaster relay, the onramp stand-ins, the API and the demo site until Ctrl-C. Ports: API_PORT (8787),
-// DEMO_PORT (5173), ANVIL_PORT (8545), RELAY_PORT (8789), SOLANA_PORT (8899), SMTP_PORT (2525, the
+// the dev Farcaster relay, the onramp stand-ins, the API, the demo site and the React example
+// until Ctrl-C. Ports: API_PORT (8787), DEMO_PORT (5173), EXAMPLE_PORT (5174, the React + wagmi
+// example), ANVIL_PORT (8545), RELAY_PORT (8789), SOLANA_PORT (8899), SMTP_PORT (2525, the
 // dev mail server's SMTP), DEV_MAIL_PORT (8790, its page), OIDC_PORT (8791, the OpenID provider),
 // FARCASTER_PORT (8792, the Farcaster relay and the sign-in page a Farcaster app would be) and
 // BUNDLER_PORT (8793, alto, the ERC-4337 bundler; it listens on every interface) and
@@ -15,6 +16,7 @@ await buildBundles()
 const stack = await startStack({
   apiPort: port('API_PORT', 8787),
   demoPort: port('DEMO_PORT', 5173),
+  examplePort: port('EXAMPLE_PORT', 5174),
   anvilPort: port('ANVIL_PORT', 8545),
   relayPort: port('RELAY_PORT', 8789),
   solanaPort: port('SOLANA_PORT', 8899),
@@ -29,6 +31,7 @@ const stack = await startStack({
 console.log(`
 Airlock is running:
   demo site   ${stack.urls.demo}
+  React app   ${stack.urls.example}  (apps/example-react: wagmi + @airlock/wagmi + @airlock/react)
   modal + API ${stack.urls.api}  (loader: ${stack.urls.api}/airlock.js)
   EVM chain   ${stack.urls.anvil}  (anvil, chain id 31337)
   bundler     ${stack.urls.bundler}  (alto, ERC-4337 EntryPoint v0.8; listens on all interfaces)

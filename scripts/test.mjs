@@ -1,7 +1,9 @@
-// `npm test`: every check CI runs — Biome, type checks, unit tests, the bundle size budget and the
-// Playwright e2e suite — then the runners' summaries and one closing total. The type check and the
-// build run beside the unit tests (those mostly wait on PostgreSQL, anvil and Chromium, and leave
-// a core free); their output is printed whole when they end, the unit tests' as it comes.
+// `npm test`: every check CI runs — Biome, type checks, unit tests, the bundle size budget, the
+// published packages (npm pack, publint, Are the Types Wrong; scripts/checkPackages.mjs), a Next.js
+// app-router page built on @airlock/react, and the Playwright e2e suite — then the runners'
+// summaries and one closing total. The type check and the build (then the package checks and the
+// Next.js build) run beside the unit tests (those mostly wait on PostgreSQL, anvil and Chromium,
+// and leave a core free); their output is printed whole when they end, the unit tests' as it comes.
 // Installs what the machine lacks (Chromium, PostgreSQL) through apt when running as root.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
@@ -94,11 +96,18 @@ try {
 const npx = (bin, ...args) => [`node_modules/.bin/${bin}`, args]
 results.push(await step('lint', ...npx('biome', 'check', '.')))
 results.push(
-  ...(await Promise.all([
-    step('typecheck', 'node', ['scripts/typecheck.mjs'], { buffered: true }),
-    step('unit', ...npx('vitest', 'run')),
-    step('build', 'npm', ['run', 'build'], { buffered: true }),
-  ])),
+  ...(
+    await Promise.all([
+      step('typecheck', 'node', ['scripts/typecheck.mjs'], { buffered: true }),
+      step('unit', ...npx('vitest', 'run')),
+      // Then what needs the build: the published packages' checks and the Next.js page's build.
+      step('build', 'npm', ['run', 'build'], { buffered: true }).then(async (build) => [
+        build,
+        await step('packages', 'node', ['scripts/checkPackages.mjs'], { buffered: true }),
+        await step('next', 'node', ['scripts/buildExampleNext.mjs'], { buffered: true }),
+      ]),
+    ])
+  ).flat(),
 )
 results.push(await step('size', 'node', ['scripts/size.mjs']))
 results.push(await step('e2e', ...npx('playwright', 'test')))

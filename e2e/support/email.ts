@@ -43,10 +43,20 @@ export async function nextCode(to: string, known: number): Promise<string> {
   return (await codesMailedTo(to)).at(-1) as string
 }
 
-/** Opens the modal, goes to EmailLogin and asks for a code for `email`; returns the code. */
-export async function askForCode(page: Page, email: string): Promise<string> {
+/** How a test opens the modal: the site's `airlock.open()`, or a click on the site's own button. */
+export type OpenModal = () => Promise<unknown>
+
+/**
+ * Opens the modal (`open`: by default the site's `airlock.open()`), goes to EmailLogin and asks
+ * for a code for `email`; returns the code.
+ */
+export async function askForCode(
+  page: Page,
+  email: string,
+  open: OpenModal = () => page.evaluate(() => window.airlock!.open()),
+): Promise<string> {
   const { dialog } = modal(page)
-  await page.evaluate(() => window.airlock!.open())
+  await open()
   await dialog.getByRole('button', { name: 'Continue with email' }).click()
   await expect(dialog.getByRole('heading', { level: 1 })).toHaveText('Email')
   await dialog.getByLabel('Email').fill(email)
@@ -94,11 +104,12 @@ export async function keepRecoveryCode(page: Page): Promise<string> {
 }
 
 /**
- * Signs `email` in for the first time: the code, then the recovery code kept and confirmed; the
- * modal closes connected. Returns the recovery code and the EVM address.
+ * Signs `email` in for the first time (the modal opened by `open`, see askForCode): the code,
+ * then the recovery code kept and confirmed; the modal closes connected. Returns the recovery code
+ * and the EVM address.
  */
-export async function signUpByEmail(page: Page, email: string) {
-  await enterCode(page, await askForCode(page, email))
+export async function signUpByEmail(page: Page, email: string, open?: OpenModal) {
+  await enterCode(page, await askForCode(page, email, open))
   const recoveryCode = await keepRecoveryCode(page)
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
   const address = (await page.evaluate(() => window.airlock!.getState().address)) as string

@@ -4,6 +4,8 @@ const port = (name: string, fallback: number) => Number(process.env[name] ?? fal
 export const ports = {
   api: port('E2E_API_PORT', 18787),
   demo: port('E2E_DEMO_PORT', 15173),
+  /** The React + wagmi example dapp (apps/example-react). */
+  example: port('E2E_EXAMPLE_PORT', 15176),
   anvil: port('E2E_ANVIL_PORT', 18545),
   relay: port('E2E_RELAY_PORT', 18789),
   solana: port('E2E_SOLANA_PORT', 18899),
@@ -19,10 +21,11 @@ export const ports = {
   hostile: port('E2E_HOSTILE_PORT', 15175),
 }
 
-/** The modal's origin, the host pages' origin, and a third origin nobody allowed. */
+/** The modal's origin, the host pages' origins (demo, fixtures, the React example), and a third origin nobody allowed. */
 export const origins = {
   modal: `http://localhost:${ports.api}`,
   demo: `http://127.0.0.1:${ports.demo}`,
+  example: `http://127.0.0.1:${ports.example}`,
   fixtures: `http://127.0.0.1:${ports.fixtures}`,
   hostile: `http://127.0.0.2:${ports.hostile}`,
 }

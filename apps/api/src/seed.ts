@@ -13,7 +13,13 @@ import type { Database } from './storage/storage'
 
 export const demoProjectId = 'demo'
 
-export const demoAllowedOrigins = ['http://127.0.0.1:5173', 'http://localhost:5173'] as const
+/** The demo site's origin and the React example's (apps/example-react), as `npm start` serves them. */
+export const demoAllowedOrigins = [
+  'http://127.0.0.1:5173',
+  'http://localhost:5173',
+  'http://127.0.0.1:5174',
+  'http://localhost:5174',
+] as const
 
 /** The local EVM chain first (the one to start on), the local Solana cluster, Ethereum. */
 export const demoNetworks: readonly CaipNetworkId[] = [
