@@ -2,7 +2,7 @@
 // default: the uncommitted and untracked files): Biome on the changed files, the incremental type
 // check, the unit tests that import a changed module (Vitest's --changed follows the module
 // graph), and the e2e specs that are, or import, a changed file (Playwright's --only-changed),
-// after a build of the browser bundles when the modal, the SDK or the protocol changed. `npm test`
+// after a build of the browser bundles when the modal, a package or the example changed. `npm test`
 // still runs everything.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -47,7 +47,7 @@ step('unit', bin('vitest'), [
 ])
 const e2eTouched = changed.some((path) => path.startsWith('e2e/'))
 const bundlesTouched = changed.some((path) =>
-  /^(apps\/modal|packages\/(sdk|protocol))\//.test(path),
+  /^(apps\/(modal|example-react)|packages\/(sdk|protocol|wagmi|react))\//.test(path),
 )
 if (e2eTouched || bundlesTouched) {
   if (bundlesTouched) step('build', 'npm', ['run', 'build'])
