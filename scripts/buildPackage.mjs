@@ -68,7 +68,11 @@ const [declarations] = generateDtsBundle(
       output: { noBanner: true, exportReferencedTypes: false },
     },
   ],
-  { preferredConfigPath: new URL('tsconfig.package.json', import.meta.url).pathname },
+  {
+    preferredConfigPath: new URL('tsconfig.package.json', import.meta.url).pathname,
+    // @airlock/sdk, linked into node_modules by the workspace, stays an import of the package.
+    followSymlinks: false,
+  },
 )
 writeFileSync(resolve(root, 'dist/index.d.ts'), declarations)
 console.log(`${manifest.name}: built dist/index.js and dist/index.d.ts`)

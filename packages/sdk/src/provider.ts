@@ -38,25 +38,35 @@ type ProviderContext = {
 const evm = (state: AirlockState) => state.namespace === 'eip155' && state.status === 'connected'
 const accountsOf = (state: AirlockState) => (evm(state) && state.address ? [state.address] : [])
 
-type Connecting = Pick<ProviderContext, 'subscribe' | 'open'>
+type Connecting = Pick<ProviderContext, 'subscribe' | 'open' | 'getState'>
 
 /**
  * Opens the modal (asking for `namespace`) and resolves with the state once the visitor is
- * connected on that namespace; rejects with 4001 'Modal closed' if they close it first.
+ * connected on that namespace; rejects with 4001 'Modal closed' if they close it first, or with
+ * why the modal could not open (an origin the project doesn't allow, no answer).
  */
 export function connectOn(context: Connecting, namespace: string): Promise<AirlockState> {
   return new Promise((resolve, reject) => {
+    // A modal that failed to open closes too: its failure, not a visitor's refusal, is the answer.
+    let opened = false
     const settle = (state: AirlockState) => {
       if (state.status === 'connected' && state.namespace === namespace) resolve(state)
-      else if (!state.open) reject(new UserRejectedRequestError({ message: 'Modal closed' }))
+      else if (opened && !state.open)
+        reject(new UserRejectedRequestError({ message: 'Modal closed' }))
       else return
       unsubscribe()
     }
     const unsubscribe = context.subscribe(settle)
-    context.open({ namespace } as OpenParams).catch((error) => {
-      unsubscribe()
-      reject(error)
-    })
+    context.open({ namespace } as OpenParams).then(
+      () => {
+        opened = true
+        settle(context.getState())
+      },
+      (error) => {
+        unsubscribe()
+        reject(error)
+      },
+    )
   })
 }
 

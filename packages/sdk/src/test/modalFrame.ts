@@ -9,6 +9,7 @@ import {
   type FrameMethods,
   frameMethodValidators,
   type HostMethods,
+  InvalidAppConfigurationError,
   InvalidProjectIdError,
   ProtocolVersionError,
   protocolVersion,
@@ -18,6 +19,9 @@ import {
   answeredByModal,
   fixtureChannel,
   handshakeCountKey,
+  liveBatchId,
+  liveChain,
+  liveConnected,
   type Scenario,
   type ScenarioName,
   scenarios,
@@ -56,9 +60,59 @@ const released = () =>
     }),
   )
 
+/**
+ * The live wallet's state and what changes it, as the real frame does: a change is told to the
+ * host (`emit`), which mirrors it. An open connects the visitor, or (`declines`) the visitor closes
+ * the modal.
+ */
+function liveWallet() {
+  let state = scenario?.state ?? liveConnected()
+  const tell = async (next: typeof state) => {
+    state = next
+    const remote = await connection.promise
+    await remote.emit({ type: 'state', state })
+  }
+  return {
+    state: () => state,
+    async open() {
+      if (state.status === 'connected') return
+      if (scenario?.declines) {
+        // The visitor closes the modal once it is on screen.
+        setTimeout(async () => (await connection.promise).setFrame({ visible: false }), 50)
+        return
+      }
+      setTimeout(() => tell(liveConnected()))
+    },
+    disconnect: () => tell({ open: false, status: 'disconnected' }),
+    switchNetwork: (caipNetworkId: string) => tell(liveConnected(caipNetworkId)),
+    request(method: string) {
+      const connected = state.status === 'connected'
+      if (method === 'eth_accounts') return connected ? [state.address] : []
+      if (method === 'eth_chainId')
+        return `0x${Number((state.chainId ?? liveChain).split(':')[1]).toString(16)}`
+      if (method === 'wallet_sendCalls') return { id: liveBatchId }
+      if (method === 'wallet_getCallsStatus')
+        return {
+          version: '2.0.0',
+          id: liveBatchId,
+          chainId: '0x7a69',
+          atomic: true,
+          status: 200,
+          receipts: [],
+        }
+      return answeredByModal(method)
+    },
+  }
+}
+const live = scenario.liveWallet ? liveWallet() : undefined
+
 const methods = exposeMethods<FrameMethods>(
   {
     handshake: async (params) => {
+      if (scenario.refusesOrigin)
+        throw new InvalidAppConfigurationError({
+          details: `The origin ${location.origin} is not allowed for project "${projectId}".`,
+        })
       if (refusesThisHandshake())
         throw new InvalidProjectIdError({ details: `Project "${projectId}" does not exist.` })
       if (params.protocolVersion !== protocolVersion)
@@ -72,14 +126,18 @@ const methods = exposeMethods<FrameMethods>(
           channel.postMessage('page')
         })
       if (params.open) await opening('handshake')
-      return { protocolVersion, state: scenario.state, opened: params.open }
+      if (params.open) await live?.open()
+      return { protocolVersion, state: live?.state() ?? scenario.state, opened: params.open }
     },
-    open: async (params) => opening(`call:${JSON.stringify(params)}`),
+    open: async (params) => {
+      await opening(`call:${JSON.stringify(params)}`)
+      await live?.open()
+    },
     close: async () => {},
-    getState: async () => scenario.state,
-    request: async (request) => answeredByModal(request.method),
-    disconnect: async () => {},
-    switchNetwork: async () => {},
+    getState: async () => live?.state() ?? scenario.state,
+    request: async (request) => live?.request(request.method) ?? answeredByModal(request.method),
+    disconnect: async () => live?.disconnect(),
+    switchNetwork: async (caipNetworkId) => live?.switchNetwork(caipNetworkId),
     setOptions: async () => {},
     hostWalletEvent: async () => {},
     hostWalletsChanged: async () => {},

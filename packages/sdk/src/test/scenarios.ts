@@ -8,6 +8,22 @@ import { type AirlockState, initialState } from '@airlock/protocol'
 export const hostWalletId = '9a3b4a52-3f0e-4c55-9d43-6f7c2b0e1a11'
 const address = '0x1111111111111111111111111111111111111111'
 
+/** The live wallet's account and chain (anvil's first account, chain 31337). */
+export const liveAccount = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+export const liveChain = 'eip155:31337'
+/** The batch id the live wallet answers wallet_sendCalls with. */
+export const liveBatchId = `0x${'ab'.repeat(32)}`
+
+export const liveConnected = (chainId: string = liveChain): AirlockState => ({
+  open: false,
+  status: 'connected',
+  namespace: 'eip155',
+  connectorId: 'embeddedWallet',
+  address: liveAccount,
+  chainId: chainId as AirlockState['chainId'],
+  caipAddress: `${chainId}:${liveAccount}` as AirlockState['caipAddress'],
+})
+
 const connected = (namespace: 'eip155' | 'solana', connectorId: string): AirlockState => ({
   open: false,
   status: 'connected',
@@ -30,6 +46,16 @@ export type Scenario = {
   holdsOpen?: true
   /** After the handshake, the frame tells the host a plain open()'s view is rendered. */
   prerendered?: true
+  /**
+   * The frame behaves as a live wallet (see modalFrame.ts `liveWallet`): an open connects the
+   * visitor on anvil's chain (or, `declines`, the visitor closes the modal);
+   * eth_accounts, eth_chainId, wallet_sendCalls and wallet_getCallsStatus answer from its state;
+   * disconnect and switchNetwork change it and tell the host.
+   */
+  liveWallet?: true
+  declines?: true
+  /** The handshake refuses the page's origin, as the real frame does for a project that doesn't allow it. */
+  refusesOrigin?: true
 }
 
 export const scenarios = {
@@ -40,6 +66,11 @@ export const scenarios = {
   refusesFirstHandshake: { state: initialState, refusesFirstHandshake: true },
   holdsOpen: { state: initialState, holdsOpen: true },
   prerendered: { state: initialState, holdsOpen: true, prerendered: true },
+  liveWallet: { state: initialState, liveWallet: true },
+  liveWalletDeclined: { state: initialState, liveWallet: true, declines: true },
+  /** A live wallet whose visitor was connected before this page loaded (a reload). */
+  liveWalletConnected: { state: liveConnected(), liveWallet: true },
+  refusesOrigin: { state: initialState, refusesOrigin: true },
 } satisfies Record<string, Scenario>
 export type ScenarioName = keyof typeof scenarios
 

@@ -1,0 +1,2 @@
+/** @airlock/wagmi: Airlock's wagmi connector. */
+export { type AirlockParameters, airlock } from './connector'
