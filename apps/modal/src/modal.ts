@@ -4,10 +4,12 @@
  * through React context; the bridge drives it. What changes belongs to this instance, never to a
  * module, so each `createModal` (and each test) starts fresh.
  */
+
 import type { ModalConfig } from '@airlock/protocol'
 import { createConnectionActions } from './actions/connectionActions'
 import { createAnalytics } from './analytics'
 import { type ApiTransport, createApiClient } from './api'
+import { followAccountProfile } from './bridge/accountProfile'
 import { createLazyEmbeddedWallet } from './embeddedWallet/lazyEmbeddedWallet'
 import {
   declineApprovalOnLeave,
@@ -109,6 +111,7 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
   reportApiFailures(flows)
   followRestingView(flows)
   askSignInOnAccountChange(flows)
+  followAccountProfile({ store, apiFetch: api.apiFetch })
 
   // For views (ModalContext) and the bridge: the flows' context, and the flows they start.
   return {

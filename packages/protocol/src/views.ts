@@ -68,6 +68,12 @@ export type AirlockState = {
   connectorId?: string
   /** The visitor's sign-in with the connected account (SIWX), when the project asks for one. */
   siwxSession?: SiwxSiteSession
+  /** The connected account's primary name (eip155), once the modal resolved one. */
+  name?: string
+  /** Its avatar's picture: an https URL on the modal's origin (the image proxy) or a data: image. */
+  avatar?: string
+  /** Its native balance on the active network, as the modal shows it (`1.23 ETH`). */
+  balance?: string
 }
 
 export const initialState: AirlockState = { open: false, status: 'disconnected' }

@@ -99,7 +99,7 @@ export function airlockState(state: ModalState): AirlockState {
   }
   if (state.connectorId) result.connectorId = state.connectorId
   if (state.siwxSession) result.siwxSession = state.siwxSession
-  return result
+  return { ...result, ...state.accountProfile }
 }
 
 /** A feature switch (spec §6): on when the project allows it and the site did not switch it off. */

@@ -118,7 +118,12 @@ export type ModalState = {
   accountType: 'eoa' | 'smartAccount' | undefined
   /** Whether the embedded wallet's smart account is offered on its network. */
   smartAccountAvailable: boolean
+  /** The connected account's name, avatar and balance, for the site (bridge/accountProfile.ts). */
+  accountProfile: AccountProfile | undefined
 }
+
+/** What a site's Connect button shows of the connected account (AirlockState's name, avatar, balance). */
+export type AccountProfile = { name?: string; avatar?: string; balance?: string }
 
 /** The toast bar's pending timers (toasts.ts). */
 export type ToastTimers = {
@@ -137,6 +142,7 @@ export function createModalStore(config: ModalConfig) {
     options: undefined,
     siwx: 'off',
     siwxSession: undefined,
+    accountProfile: undefined,
     networks: [],
     activeNetwork: undefined,
     status: 'disconnected',
