@@ -176,9 +176,10 @@ export function createAirlockHost(
     if (solanaWallets) return
     solanaWallets = true
     ;(
-      import(/* @vite-ignore */ `${modalOrigin}/airlock-solana.js`) as Promise<
-        typeof import('./standardWallets')
-      >
+      import(
+        // A URL on the modal's origin, loaded at run time: no bundler of the site's may follow it.
+        /* @vite-ignore */ /* webpackIgnore: true */ /* turbopackIgnore: true */ `${modalOrigin}/airlock-solana.js`
+      ) as Promise<typeof import('./standardWallets')>
     ).then(hostWallets.useStandard, console.error)
   }
   // The frame has the view a plain open() shows rendered while hidden: show it on the click.

@@ -11,6 +11,9 @@ const address = '0x1111111111111111111111111111111111111111'
 /** The live wallet's account and chain (anvil's first account, chain 31337). */
 export const liveAccount = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 export const liveChain = 'eip155:31337'
+/** The avatar the `profileConnected` account has: an inline picture. */
+export const liveAvatar =
+  'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4='
 /** The batch id the live wallet answers wallet_sendCalls with. */
 export const liveBatchId = `0x${'ab'.repeat(32)}`
 
@@ -71,6 +74,16 @@ export const scenarios = {
   /** A live wallet whose visitor was connected before this page loaded (a reload). */
   liveWalletConnected: { state: liveConnected(), liveWallet: true },
   refusesOrigin: { state: initialState, refusesOrigin: true },
+  /** Connected, with the name, avatar and balance the modal read for the account. */
+  profileConnected: {
+    state: {
+      ...liveConnected(),
+      name: 'alice.airlock.eth',
+      avatar: liveAvatar,
+      balance: '1.5 ETH',
+    },
+    liveWallet: true,
+  },
 } satisfies Record<string, Scenario>
 export type ScenarioName = keyof typeof scenarios
 
