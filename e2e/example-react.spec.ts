@@ -36,7 +36,9 @@ test('behavior: a visitor connects through wagmi and the embedded wallet, then s
   // wagmi's account is the modal's, and Airlock's ConnectButton shows it.
   await expect(output(page, 'Address')).toHaveText(account)
   await expect(connectButton).toBeHidden()
-  await expect(page.getByRole('button', { name: new RegExp(account.slice(0, 6)) })).toBeVisible()
+  // The short address as the modal shows it (4 and 6 characters), and the balance once funded.
+  const shown = `${account.slice(0, 4)}…${account.slice(-6)}`
+  await expect(page.getByRole('button', { name: shown })).toBeVisible()
 
   await fund(account, { ether: '1' })
   await expect(output(page, 'Balance')).toHaveText('1 ETH')
@@ -57,6 +59,10 @@ test('behavior: a visitor connects through wagmi and the embedded wallet, then s
   await answerApproval(page, 'transaction', 'Approve')
   await expect(output(page, 'Transaction')).toHaveText(/^0x[0-9a-f]{64} \(success\)$/)
   expect(await client.getBalance({ address: receiver })).toBe(parseEther('0.01'))
+  // The modal read the balance again after its send: the button shows what is left.
+  await expect(
+    page.getByRole('button', { name: new RegExp(`^${shown} 0\\.9\\d+ ETH$`) }),
+  ).toBeVisible()
 
   // A batch: wagmi's useSendCalls (EIP-5792), one approval, both paid.
   const [first, second] = [freshAddress(), freshAddress()]

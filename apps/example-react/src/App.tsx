@@ -29,9 +29,13 @@ export function App() {
       <h1>Airlock + wagmi</h1>
       <section aria-label="Account">
         <ConnectButton />
-        {connection.isConnected ? <Connected address={connection.address} /> : <Connect />}
+        {connection.status === 'connected' ? (
+          <Connected address={connection.address} />
+        ) : (
+          <Connect />
+        )}
       </section>
-      {connection.isConnected && (
+      {connection.status === 'connected' && (
         <>
           <Sign />
           <Send />

@@ -129,3 +129,13 @@ test('behavior: the connector and anything else on the page share the page’s o
   expect(connectorOf(config).getAirlock()).toBe(window.airlock)
   expect(document.querySelectorAll('iframe[data-airlock]')).toHaveLength(1)
 })
+
+test('behavior: a connection wagmi didn’t start (the site’s own Connect button, a restore after a reload) is wagmi’s too', async () => {
+  const config = configFor('liveWallet')
+  await connectorOf(config).getAirlock().open()
+  await expect.poll(() => getConnection(config).status).toBe('connected')
+  expect(getConnection(config).address).toBe(liveAccount)
+  // And it follows what happens next, as a connection it made would.
+  await window.airlock?.disconnect()
+  await expect.poll(() => getConnection(config).status).toBe('disconnected')
+})

@@ -45,8 +45,18 @@ export function airlock(parameters: AirlockParameters) {
     page ??= pageAirlock(options)
     return page
   }
-  // The provider's listeners this connector added, to take them off again.
+  // The provider's listeners this connector added while connected, to take them off again.
   let listeners: [string, Listener][] = []
+  type Handlers = { onAccountsChanged: Listener; onChainChanged: Listener; onDisconnect: Listener }
+  const listen = (connector: Handlers, provider: AirlockProvider) => {
+    if (listeners.length) return
+    listeners = [
+      ['accountsChanged', connector.onAccountsChanged.bind(connector)],
+      ['chainChanged', connector.onChainChanged.bind(connector)],
+      ['disconnect', connector.onDisconnect.bind(connector)],
+    ]
+    for (const [event, listener] of listeners) provider.on(event as never, listener)
+  }
 
   return createConnector<AirlockProvider, { getAirlock(): Airlock }>((config) => ({
     id: 'airlock',
@@ -55,6 +65,22 @@ export function airlock(parameters: AirlockParameters) {
     icon: defaultWalletIcon,
     rdns: rdns ?? defaultWalletRdns(options.modalUrl ?? 'http://localhost:8787'),
     getAirlock,
+
+    async setup() {
+      if (typeof window === 'undefined') return
+      // A connection wagmi didn't start (the modal restoring one after a reload, once its
+      // reconnect had asked; the visitor connecting through a Connect button of the site's own)
+      // is wagmi's too.
+      const provider = await this.getProvider()
+      provider.on('connect', this.onConnect?.bind(this) as Listener)
+    },
+
+    async onConnect({ chainId }) {
+      const accounts = await this.getAccounts()
+      if (!accounts.length) return
+      listen(this as unknown as Handlers, await this.getProvider())
+      config.emitter.emit('connect', { accounts, chainId: Number(chainId) })
+    },
 
     async connect({ chainId, isReconnecting, withCapabilities } = {}) {
       const provider = await this.getProvider()
@@ -69,14 +95,7 @@ export function airlock(parameters: AirlockParameters) {
         rethrow(error)
       }
       if (!accounts.length) throw new UserRejectedRequestError(new Error('No account connected.'))
-      if (!listeners.length) {
-        listeners = [
-          ['accountsChanged', this.onAccountsChanged.bind(this) as Listener],
-          ['chainChanged', this.onChainChanged.bind(this) as Listener],
-          ['disconnect', this.onDisconnect.bind(this) as Listener],
-        ]
-        for (const [event, listener] of listeners) provider.on(event as never, listener)
-      }
+      listen(this as unknown as Handlers, provider)
       let current = await this.getChainId()
       if (chainId && chainId !== current) current = (await this.switchChain!({ chainId })).id
       return {

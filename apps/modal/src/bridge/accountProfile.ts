@@ -3,10 +3,11 @@
  * its primary name and avatar (the names registry's reverse lookup, the avatar's picture as the
  * frame shows it, made absolute on the modal's origin) and its native balance on the active EVM
  * network, kept in the store (`accountProfile`) for the state the host mirrors. Read through the
- * queries the Account view uses, so a refresh after a send reaches the site too; a change of
- * account or network clears what was shown before anything new is read.
+ * queries the Account view uses, so a refresh after a send reaches the site too (and the balance
+ * is read again every 30 s); a change of account or network clears what was shown before
+ * anything new is read.
  */
-import { namespaceOf } from '@airlock/protocol'
+import { namespaceOf, nativeBalanceCacheMs } from '@airlock/protocol'
 import { QueryObserver } from '@tanstack/react-query'
 import { avatarSource } from '../names/avatarSource'
 import { type NamesContext, reverseNameQuery } from '../names/nameQueries'
@@ -32,10 +33,12 @@ export function followAccountProfile(context: NamesContext) {
     if (!next || !network || !address) return
     const client = queryClientOf(store)
     const names = new QueryObserver(client, reverseNameQuery(context, address))
-    const balance = new QueryObserver(
-      client,
-      nativeBalanceQuery(network, address, state.config.projectId ?? ''),
-    )
+    // Read again when stale, even with no view open: money that arrives from elsewhere (a
+    // transfer in, a faucet) reaches the site's button within the spec's 30 s.
+    const balance = new QueryObserver(client, {
+      ...nativeBalanceQuery(network, address, state.config.projectId ?? ''),
+      refetchInterval: nativeBalanceCacheMs,
+    })
     const update = () => {
       const record = names.getCurrentResult().data?.[0]
       const picture = avatarSource(record)

@@ -2,7 +2,12 @@
  * What the stand-in modal frame (modalFrame.ts) does, by the projectId it is framed with: one
  * scenario per name, shared by the frame and the tests that pick it.
  */
-import { type AirlockState, initialState } from '@airlock/protocol'
+import {
+  type AirlockState,
+  type CaipAddress,
+  type CaipNetworkId,
+  initialState,
+} from '@airlock/protocol'
 
 /** The EIP-6963 uuid of the wallet the tests announce on the host page. */
 export const hostWalletId = '9a3b4a52-3f0e-4c55-9d43-6f7c2b0e1a11'
@@ -23,8 +28,8 @@ export const liveConnected = (chainId: string = liveChain): AirlockState => ({
   namespace: 'eip155',
   connectorId: 'embeddedWallet',
   address: liveAccount,
-  chainId: chainId as AirlockState['chainId'],
-  caipAddress: `${chainId}:${liveAccount}` as AirlockState['caipAddress'],
+  chainId: chainId as CaipNetworkId,
+  caipAddress: `${chainId}:${liveAccount}` as CaipAddress,
 })
 
 const connected = (namespace: 'eip155' | 'solana', connectorId: string): AirlockState => ({
