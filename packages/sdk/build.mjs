@@ -12,6 +12,10 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
 }
+export const walletStandardAppSource = new URL(
+  '../../node_modules/@wallet-standard/app/src/index.ts',
+  import.meta.url,
+).pathname
 const entry = (file) => new URL(`src/${file}`, import.meta.url).pathname
 const out = (file) => new URL(`dist/${file}`, import.meta.url).pathname
 
@@ -22,11 +26,15 @@ await build({
   format: 'iife',
 })
 // Wallet Standard discovery, imported by the SDK only on pages whose networks include Solana.
+// @wallet-standard/app is built from the TypeScript it publishes beside its compiled lib/: the lib
+// carries TypeScript's down-levelled private-field helpers (~250 B gzip of this module), the source
+// compiles to es2022's own. Pinned (package.json); scripts/walletStandardSource.test.ts fails if it moves.
 await build({
   ...common,
   entryPoints: [entry('standardWallets.ts')],
   outfile: out('airlock-solana.js'),
   format: 'esm',
+  alias: { '@wallet-standard/app': walletStandardAppSource },
 })
 console.log('sdk: built dist/airlock.js and dist/airlock-solana.js')
 // The published package's ESM entry and declarations (the npm form, for bundlers).

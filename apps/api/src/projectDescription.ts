@@ -4,6 +4,7 @@
  */
 import { entryPointOf, type NetworkConfig, type SmartAccountNetwork } from '@airlock/protocol'
 import { redactedUrl } from './services/bundlers/projectSmartAccounts'
+import type { ProjectSettings } from './services/projectSettings'
 import type { Project } from './services/projects'
 import { sponsoredCallText } from './services/sponsorshipSettings'
 
@@ -43,6 +44,7 @@ export function describeProject(project: Project, catalogue: readonly NetworkCon
     )}`,
     `  admission cache: ${settings.admissionCacheSeconds} s`,
     `  names parent: ${settings.namesParent ?? "the API's (AIRLOCK_NAMES_PARENT)"}`,
+    `  EIP-6963 announcement: ${announcementOf(settings.walletAnnouncement)}`,
     '',
   ].join('\n')
 }
@@ -56,4 +58,11 @@ function smartAccountNetworkText(network: string, services: SmartAccountNetwork)
       `account ${services.account.kind === 'safe' ? `Safe ${services.account.version}` : `EIP-7702 to ${services.account.implementation}`} (EntryPoint ${entryPointOf(services.account)})`,
   ].filter(Boolean)
   return `${network} (${parts.join(', ') || 'nothing of its own'})`
+}
+
+/** The announcement as `projects show` says it: off, or each field (the default where unset). */
+function announcementOf(announcement: ProjectSettings['walletAnnouncement']): string {
+  if (announcement === null) return 'off'
+  const { name, icon, rdns } = announcement
+  return `on (name ${name ?? 'Airlock (default)'}, rdns ${rdns ?? "the modal's host reversed (default)"}, icon ${icon ? `${icon.slice(0, 40)}…` : "Airlock's (default)"})`
 }

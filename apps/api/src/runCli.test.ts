@@ -482,6 +482,26 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
       'error: Invalid names parent "Acme.eth": use its ENSIP-15 normal form, "acme.eth".',
     ],
     [
+      'set with an rdns that is no reverse DNS',
+      ['projects', 'set', 'shop', '--announce-rdns', 'Shop Wallet'],
+      'error: Invalid announce rdns "Shop Wallet": use reverse DNS in lowercase, e.g. com.example.wallet.',
+    ],
+    [
+      'set with an icon that is no data: image',
+      ['projects', 'set', 'shop', '--announce-icon', 'https://shop.example/icon.png'],
+      'error: Invalid announce icon "https://shop.example/icon.png": use a data:image/ URI (svg+xml, png, webp, jpeg or gif) under 64 KiB.',
+    ],
+    [
+      'set with announce neither on nor off',
+      ['projects', 'set', 'shop', '--announce', 'yes'],
+      'error: Invalid announce "yes": use on or off.',
+    ],
+    [
+      'set a name for an announcement turned off',
+      ['projects', 'set', 'shop', '--announce', 'off', '--announce-name', 'Shop'],
+      'error: Invalid announce name "Shop": the announcement is off (turn it on with announce on).',
+    ],
+    [
       'set with a wallet listed twice',
       ['projects', 'set', 'shop', '--exclude-wallets', 'phantom,phantom'],
       'error: Invalid excluded wallet "phantom": listed twice.',
@@ -581,6 +601,7 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
           "  smart account networks (over the deployment's): none",
           '  admission cache: 60 s',
           "  names parent: the API's (AIRLOCK_NAMES_PARENT)",
+          "  EIP-6963 announcement: on (name Airlock (default), rdns the modal's host reversed (default), icon Airlock's (default))",
           '',
         ].join('\n'),
       )
@@ -629,6 +650,10 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         '5',
         '--names-parent',
         'acme.eth',
+        '--announce-name',
+        'The Shop Wallet',
+        '--announce-rdns',
+        'example.shop.wallet',
       )
       expect(created).toEqual({
         code: 0,
@@ -654,6 +679,7 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         "  smart account networks (over the deployment's): eip155:1 (bundler https://bundler.example/…, account Safe 1.4.1 (EntryPoint 0x0000000071727De22E5E9d8BAf0edAc6f37da032))",
         '  admission cache: 5 s',
         '  names parent: acme.eth',
+        "  EIP-6963 announcement: on (name The Shop Wallet, rdns example.shop.wallet, icon Airlock's (default))",
         '',
       ])
     })

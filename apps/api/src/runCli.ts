@@ -101,6 +101,12 @@ Settings (each replaces what the project had; sites may narrow them, never widen
                                    on its last check that the site is still allowed
   --names-parent <name|none>       the parent its visitors' names are under (acme.eth), whose
                                    resolver is AIRLOCK_NAMES_RESOLVER; none: AIRLOCK_NAMES_PARENT
+  --announce on|off                whether the SDK announces Airlock over EIP-6963 (default on), so
+                                   dapps that list EIP-6963 wallets (wagmi, RainbowKit, AppKit) offer it
+  --announce-name <name|none>      the name it is announced by (default Airlock)
+  --announce-icon <data URI|none>  its icon, a data:image/ URI (default Airlock's mark)
+  --announce-rdns <rdns|none>      its rdns, reverse DNS of a domain you control (default the
+                                   modal's host reversed)
 
 A project id is 2 to 63 lowercase letters, digits or hyphens. An origin is exactly
 http(s)://host[:port], e.g. https://example.com or http://localhost:5173; in production mode
@@ -371,6 +377,10 @@ function parseProjectOptions(
         '--admission-cache',
         '--smart-account-networks',
         '--names-parent',
+        '--announce',
+        '--announce-name',
+        '--announce-icon',
+        '--announce-rdns',
       ].includes(name)
     if (!known || (name === '--origin' && !takesOrigins))
       throw new UsageError(`unknown option ${JSON.stringify(argument)}`)
@@ -397,6 +407,10 @@ function parseProjectOptions(
     else if (name === '--admission-cache') settings.admissionCacheSeconds = value
     else if (name === '--smart-account-networks') settings.smartAccountNetworks = value
     else if (name === '--names-parent') settings.namesParent = value === 'none' ? null : value
+    else if (name === '--announce') settings.announce = value
+    else if (name === '--announce-name') settings.announceName = value === 'none' ? null : value
+    else if (name === '--announce-icon') settings.announceIcon = value === 'none' ? null : value
+    else if (name === '--announce-rdns') settings.announceRdns = value === 'none' ? null : value
     else settings.siwx = value
   }
   if (Object.keys(themeVariables).length) settings.themeVariables = themeVariables

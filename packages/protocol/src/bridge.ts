@@ -3,6 +3,7 @@
  * directions, the versioned handshake, the reply envelope that carries typed errors, and the
  * validators every incoming payload goes through before anything runs.
  */
+
 import { type CaipNetworkId, type ChainNamespace, isCaipNetworkId } from './caip'
 import {
   deserializeError,
@@ -14,6 +15,7 @@ import type { FrameOptions, OpenParams } from './options'
 import { projectIdPattern } from './projectId'
 import type { SiwxHandlerCall } from './siwx'
 import type { AirlockState } from './views'
+import type { WalletAnnouncement } from './walletAnnouncement'
 
 /** Bumped on any incompatible change to the method tables below. */
 export const protocolVersion = 1
@@ -84,7 +86,15 @@ export type HandshakeResult = {
  * for Solana wallets only when one is Solana's), and whether the frame has the view a plain
  * `open()` shows rendered while hidden, so the host may show the frame on the click itself.
  */
-export type FramePage = { namespaces: ChainNamespace[]; prerendered: boolean }
+export type FramePage = {
+  namespaces: ChainNamespace[]
+  prerendered: boolean
+  /**
+   * What the host announces Airlock by over EIP-6963, its uuid made once per page; absent: the
+   * project turned it off.
+   */
+  announce?: WalletAnnouncement
+}
 
 /** Events the frame emits to the host. */
 export type FrameEvent = { type: 'state'; state: AirlockState } | ({ type: 'page' } & FramePage)

@@ -158,6 +158,20 @@ export const projectConfigSchema = v.object({
   paymasterServices: v.array(v.pipe(v.string(), v.url())),
   /** Null when the operator has not configured WalletConnect. */
   walletConnect: v.nullable(walletConnectConfigSchema),
+  /**
+   * How the SDK announces Airlock over EIP-6963 (walletAnnouncement.ts): the project's name,
+   * icon and rdns (null: the default each); null: not announced. Absent (an API before it): the
+   * defaults.
+   */
+  walletAnnouncement: v.optional(
+    v.nullable(
+      v.object({
+        name: v.nullable(v.string()),
+        icon: v.nullable(v.string()),
+        rdns: v.nullable(v.string()),
+      }),
+    ),
+  ),
 })
 export type ProjectConfig = v.InferOutput<typeof projectConfigSchema>
 

@@ -34,8 +34,10 @@ import {
   type SiwxSiteSession,
   unwrap,
   type Validators,
+  type WalletAnnouncement,
 } from '@airlock/protocol'
 import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
+import { announceProvider } from './announce'
 import { createLoadingIndicator, mountFrame } from './frame'
 import { discoverHostWallets } from './hostWallets'
 import { type AirlockProvider, createProvider } from './provider'
@@ -164,9 +166,13 @@ export function createAirlockHost(
   // Before the handshake there is nobody to tell: the frame lists the wallets once connected.
   const tell = (send: (remote: RemoteFrame) => unknown) =>
     connected && connection?.then(send).catch(() => {})
+  // What Airlock is announced by over EIP-6963 (announce.ts; the frame says, uuid included),
+  // which its own discovery skips: the modal never lists Airlock inside Airlock.
+  let announced: WalletAnnouncement | undefined
   const hostWallets = discoverHostWallets(
     () => tell((remote) => remote.hostWalletsChanged(describeWallets())),
     (walletId, event, data) => tell((remote) => remote.hostWalletEvent({ walletId, event, data })),
+    (uuid) => uuid === announced?.uuid,
   )
 
   // Solana wallets (Wallet Standard) are looked for only on pages with a Solana network, the
@@ -211,6 +217,10 @@ export function createAirlockHost(
         if (event.type === 'state') return setState({ ...event.state, open: state.open })
         prerendered = event.prerendered
         if (event.namespaces.includes('solana')) findSolanaWallets()
+        if (event.announce && !announced) {
+          announced = event.announce
+          announceProvider(announced, provider)
+        }
       },
       readStorage: async (key) => localStorage.getItem(key),
       writeStorage: async (key, value) => localStorage.setItem(key, value),
@@ -466,6 +476,15 @@ function parseFrameEvent(value: unknown): FrameEvent {
       type: 'page',
       namespaces: String(event.namespaces).split(',') as ChainNamespace[],
       prerendered: event.prerendered === true,
+      // What the frame made of the project's (the API checked it): announced as strings only.
+      ...(typeof event.announce?.uuid === 'string' && {
+        announce: {
+          uuid: event.announce.uuid,
+          name: String(event.announce.name),
+          icon: String(event.announce.icon),
+          rdns: String(event.announce.rdns),
+        },
+      }),
     }
   const status = event?.type === 'state' ? event.state?.status : undefined
   if (status === 'disconnected' || status === 'connecting' || status === 'connected')

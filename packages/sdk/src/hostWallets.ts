@@ -21,15 +21,22 @@ export type WalletEventListener = (
   data: unknown,
 ) => void
 
-/** Listens for EIP-6963 announcements (early and late) and asks wallets to announce. */
-export function discoverHostWallets(onChange: () => void, onEvent: WalletEventListener) {
+/**
+ * Listens for EIP-6963 announcements (early and late) and asks wallets to announce; `isOwn`:
+ * whether a uuid is Airlock's own announcement (announce.ts), never listed.
+ */
+export function discoverHostWallets(
+  onChange: () => void,
+  onEvent: WalletEventListener,
+  isOwn: (uuid: string) => boolean,
+) {
   const announced = new Map<string, HostWallet>()
   const listened = new WeakSet<Eip1193Provider>()
   let standard: StandardWallets | undefined
   addEventListener('eip6963:announceProvider', (event) => {
     const { info, provider } = (event as CustomEvent).detail ?? {}
     if (typeof info?.uuid !== 'string' || typeof provider?.request !== 'function') return
-    if (announced.has(info.uuid)) return
+    if (announced.has(info.uuid) || isOwn(info.uuid)) return
     announced.set(info.uuid, {
       id: info.uuid,
       name: String(info.name),

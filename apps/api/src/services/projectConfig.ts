@@ -59,6 +59,7 @@ export function toProjectConfig(
     admissionCacheSeconds: settings.admissionCacheSeconds,
     paymasterServices: settings.paymasterServices,
     walletConnect,
+    walletAnnouncement: settings.walletAnnouncement,
   }
 }
 

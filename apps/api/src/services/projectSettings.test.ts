@@ -91,6 +91,7 @@ describe('changeSettings', () => {
       },
       admissionCacheSeconds: 5,
       namesParent: 'acme.eth',
+      walletAnnouncement: { name: null, icon: null, rdns: null },
     })
     // Stored and read back as they were.
     expect(resolveSettings(storedSettings(changed))).toEqual(changed)
@@ -128,6 +129,7 @@ describe('changeSettings', () => {
       smartAccountNetworks: {},
       admissionCacheSeconds: 60,
       namesParent: null,
+      walletAnnouncement: { name: null, icon: null, rdns: null },
     })
   })
 
@@ -481,6 +483,57 @@ describe('changeSettings', () => {
     )
     expect(changeSettings(defaultProjectSettings, { siwx: 'optional' }, []).siwx).toBe('optional')
   })
+})
+
+describe('the EIP-6963 announcement', () => {
+  test('behavior: on by default with the defaults; each field replaces its own; off is null, on again keeps nothing stale', () => {
+    expect(defaultProjectSettings.walletAnnouncement).toEqual({
+      name: null,
+      icon: null,
+      rdns: null,
+    })
+    const named = changeSettings(
+      defaultProjectSettings,
+      { announceName: 'Shop Wallet', announceRdns: 'example.shop.wallet' },
+      catalogue,
+    )
+    expect(named.walletAnnouncement).toEqual({
+      name: 'Shop Wallet',
+      icon: null,
+      rdns: 'example.shop.wallet',
+    })
+    const off = changeSettings(named, { announce: 'off' }, catalogue)
+    expect(off.walletAnnouncement).toBeNull()
+    expect(resolveSettings(storedSettings(off)).walletAnnouncement).toBeNull()
+    const on = changeSettings(off, { announce: 'on' }, catalogue)
+    expect(on.walletAnnouncement).toEqual({ name: null, icon: null, rdns: null })
+    expect(changeSettings(named, { announceName: null }, catalogue).walletAnnouncement?.name).toBe(
+      null,
+    )
+  })
+
+  test.each([
+    ['a name with a control character', { announceName: 'Shop\u0007' }, 'announce name'],
+    ['a name over 64 characters', { announceName: 'x'.repeat(65) }, 'announce name'],
+    ['an icon that is a URL', { announceIcon: 'https://shop.example/i.png' }, 'announce icon'],
+    ['an icon of another type', { announceIcon: 'data:text/html,<b>' }, 'announce icon'],
+    ['an rdns in capitals', { announceRdns: 'Example.Shop' }, 'announce rdns'],
+    ['an rdns of one label', { announceRdns: 'shop' }, 'announce rdns'],
+  ] as [string, ProjectSettingsChange, string][])(
+    'bad input: %s is refused, naming the setting, and nothing changes',
+    (_, change, setting) => {
+      const before = structuredClone(defaultProjectSettings)
+      let refusal: unknown
+      try {
+        changeSettings(before, change, catalogue)
+      } catch (error) {
+        refusal = error
+      }
+      expect(refusal).toBeInstanceOf(InvalidProjectSettingError)
+      expect((refusal as InvalidProjectSettingError).setting).toBe(setting)
+      expect(before).toEqual(defaultProjectSettings)
+    },
+  )
 })
 
 describe('resolveSettings and storedSettings', () => {

@@ -18,11 +18,13 @@ import {
   type NetworkConfig,
   nameLengthError,
   type ProjectTheme,
+  type ProjectWalletAnnouncement,
   type SiwxMode,
   siwxModes,
   type ThemeMode,
   themeModes,
   themeVariableError,
+  walletAnnouncementError,
 } from '@airlock/protocol'
 import { normalize } from 'viem/ens'
 import { z } from 'zod'
@@ -91,6 +93,11 @@ export type ProjectSettings = {
    * normalised; null: the API's `AIRLOCK_NAMES_PARENT`.
    */
   namesParent: string | null
+  /**
+   * How the SDK announces Airlock over EIP-6963 on the project's sites (its name, icon and rdns;
+   * null each: the default), or null: not announced.
+   */
+  walletAnnouncement: ProjectWalletAnnouncement | null
 }
 
 export const defaultProjectSettings: Readonly<ProjectSettings> = {
@@ -107,6 +114,7 @@ export const defaultProjectSettings: Readonly<ProjectSettings> = {
   smartAccountNetworks: {},
   admissionCacheSeconds: maxAdmissionCacheSeconds,
   namesParent: null,
+  walletAnnouncement: { name: null, icon: null, rdns: null },
 }
 
 /**
@@ -134,6 +142,12 @@ export type ProjectSettingsChange = {
   admissionCacheSeconds?: number | string
   /** A name in ENSIP-15 normal form with a dot (`acme.eth`); null: the API's parent. */
   namesParent?: string | null
+  /** Whether the SDK announces Airlock over EIP-6963 (`on`, the default, or `off`). */
+  announce?: string
+  /** The announcement's name, icon (a data:image/ URI) and rdns; null: the default. */
+  announceName?: string | null
+  announceIcon?: string | null
+  announceRdns?: string | null
 }
 
 /** A setting refused, naming it and the value. */
@@ -201,6 +215,13 @@ const storedSettingsSchema = z
     ),
     admissionCacheSeconds: z.number().int().min(0).max(maxAdmissionCacheSeconds),
     namesParent: z.string().nullable(),
+    walletAnnouncement: z
+      .strictObject({
+        name: z.string().nullable(),
+        icon: z.string().nullable(),
+        rdns: z.string().nullable(),
+      })
+      .nullable(),
   })
   .partial()
 
@@ -338,6 +359,44 @@ export function changeSettings(
     next.admissionCacheSeconds = seconds
   }
   if (change.namesParent !== undefined) next.namesParent = namesParentOf(change.namesParent)
+  next.walletAnnouncement = walletAnnouncementOf(next.walletAnnouncement, change)
+  return next
+}
+
+/**
+ * The EIP-6963 announcement after a change: `announce` turns it on (with the fields it had, else
+ * the defaults) or off; each field given replaces its own, checked as EIP-6963 wants it. A field
+ * given while the announcement is off is refused, not kept for later.
+ */
+function walletAnnouncementOf(
+  current: ProjectWalletAnnouncement | null,
+  change: ProjectSettingsChange,
+): ProjectWalletAnnouncement | null {
+  const { announce, announceName, announceIcon, announceRdns } = change
+  if (announce !== undefined && announce !== 'on' && announce !== 'off')
+    throw new InvalidProjectSettingError('announce', announce, 'use on or off')
+  let next: ProjectWalletAnnouncement | null =
+    announce === 'off'
+      ? null
+      : announce === 'on'
+        ? (current ?? { name: null, icon: null, rdns: null })
+        : current
+  const fields = { name: announceName, icon: announceIcon, rdns: announceRdns }
+  for (const [field, value] of Object.entries(fields) as [
+    keyof ProjectWalletAnnouncement,
+    string | null | undefined,
+  ][]) {
+    if (value === undefined) continue
+    if (next === null)
+      throw new InvalidProjectSettingError(
+        `announce ${field}`,
+        value,
+        'the announcement is off (turn it on with announce on)',
+      )
+    const error = value === null ? undefined : walletAnnouncementError(field, value)
+    if (error) throw new InvalidProjectSettingError(`announce ${field}`, value, error)
+    next = { ...next, [field]: value }
+  }
   return next
 }
 

@@ -1,7 +1,8 @@
 /**
  * What the host mirrors of the frame, kept current once the handshake is done: the state
  * (`airlock.getState()`, its events), the page (the namespaces, whether the view a plain open()
- * shows is rendered), whether the frame is to be shown and, embedded, its height.
+ * shows is rendered, what to announce over EIP-6963), whether the frame is to be shown and,
+ * embedded, its height.
  *
  * A state is told once what the frame remembers of it is stored: a site told 'connected' may
  * reload at once, and the reload must find the connection (issue 33). The connection actions
@@ -9,7 +10,7 @@
  * settle is waiting for that save.
  */
 import type { AirlockState, FramePage } from '@airlock/protocol'
-import { namespaceOf } from '@airlock/protocol'
+import { namespaceOf, resolveWalletAnnouncement } from '@airlock/protocol'
 import { prerendered } from '../flows/restingStack'
 import { airlockState } from '../stores/controllers'
 import type { BridgeContext, Remote } from './context'
@@ -33,6 +34,7 @@ export function startStateMirror(
   // What the host needs of the page: the namespaces (Solana wallets) and whether the view a
   // plain open() shows is rendered. Told once rendered: after React's commit, not before it.
   let lastPage = ''
+  const uuid = crypto.randomUUID()
   let pageTimer: ReturnType<typeof setTimeout> | undefined
   function tellPage() {
     if (!handshaken()) return
@@ -43,6 +45,12 @@ export function startStateMirror(
         namespaces: [...new Set(state.networks.flatMap((n) => namespaceOf(n.caipNetworkId) ?? []))],
         prerendered: prerendered(context),
       }
+      // What the host announces Airlock by over EIP-6963 (the rdns by default: this origin's
+      // host), with one uuid for the frame's life.
+      const announce = state.config.project
+        ? resolveWalletAnnouncement(state.config.project.walletAnnouncement, location.origin, uuid)
+        : undefined
+      if (announce) page.announce = announce
       const serialized = JSON.stringify(page)
       if (serialized === lastPage) return
       lastPage = serialized

@@ -119,6 +119,16 @@ const methods = exposeMethods<FrameMethods>(
         throw new ProtocolVersionError({
           details: `Modal speaks ${protocolVersion}, host speaks ${params.protocolVersion}.`,
         })
+      if (scenario.announces)
+        setTimeout(async () => {
+          const remote = await connection.promise
+          await remote.emit({
+            type: 'page',
+            namespaces: ['eip155'],
+            prerendered: false,
+            announce: scenario.announces as NonNullable<Scenario['announces']>,
+          })
+        })
       if (scenario.prerendered)
         setTimeout(async () => {
           const remote = await connection.promise

@@ -7,6 +7,7 @@ import {
   type CaipAddress,
   type CaipNetworkId,
   initialState,
+  type WalletAnnouncement,
 } from '@airlock/protocol'
 
 /** The EIP-6963 uuid of the wallet the tests announce on the host page. */
@@ -16,6 +17,14 @@ const address = '0x1111111111111111111111111111111111111111'
 /** The live wallet's account and chain (anvil's first account, chain 31337). */
 export const liveAccount = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 export const liveChain = 'eip155:31337'
+/** What the `announcing` project announces Airlock by. */
+export const liveAnnouncement: WalletAnnouncement = {
+  uuid: '5f0e2c4a-1d2b-4c3d-8e4f-a1b2c3d4e5f6',
+  name: 'Airlock Test',
+  icon: 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E',
+  rdns: 'dev.airlock.test',
+}
+
 /** The avatar the `profileConnected` account has: an inline picture. */
 export const liveAvatar =
   'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4='
@@ -64,6 +73,8 @@ export type Scenario = {
   declines?: true
   /** The handshake refuses the page's origin, as the real frame does for a project that doesn't allow it. */
   refusesOrigin?: true
+  /** After the handshake the frame tells the host to announce Airlock over EIP-6963 with this. */
+  announces?: WalletAnnouncement
 }
 
 export const scenarios = {
@@ -79,6 +90,8 @@ export const scenarios = {
   /** A live wallet whose visitor was connected before this page loaded (a reload). */
   liveWalletConnected: { state: liveConnected(), liveWallet: true },
   refusesOrigin: { state: initialState, refusesOrigin: true },
+  /** A live wallet whose project announces it over EIP-6963. */
+  announcing: { state: initialState, liveWallet: true, announces: liveAnnouncement },
   /** Connected, with the name, avatar and balance the modal read for the account. */
   profileConnected: {
     state: {
