@@ -1,12 +1,18 @@
 // What the host hears of the frame's state, in Chromium: a connection is told once it is stored
 // in the host's storage (sealed, as where the browser denies the frame its own), and the close
-// that follows a connect comes after it (issue 33).
-import type { FrameEvent, HostMethods } from '@airlock/protocol'
+// that follows a connect comes after it (issue 33); what the host is told to announce over
+// EIP-6963 (issue 37).
+import {
+  defaultWalletIcon,
+  type FrameEvent,
+  type FramePage,
+  type HostMethods,
+} from '@airlock/protocol'
 import type { RemoteProxy } from 'penpal'
 import { expect, test } from 'vitest'
 import { type HostStorage, sealedHostStorage } from '../stores/frameStorage'
 import { evmAccount, testHostWallet } from '../test/fixtures'
-import { renderView } from '../test/renderView'
+import { projectConfig, renderView } from '../test/renderView'
 import { startStateMirror } from './stateMirror'
 
 /** The host page's storage, whose writes land only once the test lets them. */
@@ -115,4 +121,43 @@ test("behavior: a disconnect is told before it is answered: told() waits for the
   // What the bridge's disconnect waits for before it answers the site.
   await mirror.told()
   expect(heard.at(-1)).toBe('state disconnected')
+})
+
+/** The host's end: the page events the frame told it. */
+function pageRecordingHost() {
+  const pages: FramePage[] = []
+  const host = {
+    emit: async (event: FrameEvent) => {
+      if (event.type === 'page') pages.push(event)
+    },
+    setFrame: async () => {},
+  } as unknown as RemoteProxy<HostMethods>
+  return { pages, remote: async () => host }
+}
+
+test('behavior: the host is told to announce Airlock over EIP-6963 with the project’s name, icon and rdns (defaults where unset), one uuid for the frame', async () => {
+  const { modal } = renderView('Connect', {
+    config: projectConfig({
+      walletAnnouncement: { name: 'Shop Wallet', icon: null, rdns: 'example.shop.wallet' },
+    }),
+  })
+  const { pages, remote } = pageRecordingHost()
+  startStateMirror(modal, { remote, handshaken: () => true })
+  modal.store.setState({ isMobile: true })
+  await expect.poll(() => pages.length).toBeGreaterThan(0)
+  expect(pages.at(-1)?.announce).toEqual({
+    uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    name: 'Shop Wallet',
+    icon: defaultWalletIcon,
+    rdns: 'example.shop.wallet',
+  })
+})
+
+test('behavior: a project with the announcement off tells the host nothing to announce', async () => {
+  const { modal } = renderView('Connect', { config: projectConfig({ walletAnnouncement: null }) })
+  const { pages, remote } = pageRecordingHost()
+  startStateMirror(modal, { remote, handshaken: () => true })
+  modal.store.setState({ isMobile: true })
+  await expect.poll(() => pages.length).toBeGreaterThan(0)
+  expect(pages.at(-1)).not.toHaveProperty('announce')
 })
