@@ -9,7 +9,6 @@ import type { ModalConfig } from '@airlock/protocol'
 import { createConnectionActions } from './actions/connectionActions'
 import { createAnalytics } from './analytics'
 import { type ApiTransport, createApiClient } from './api'
-import { followAccountProfile } from './bridge/accountProfile'
 import { createLazyEmbeddedWallet } from './embeddedWallet/lazyEmbeddedWallet'
 import {
   declineApprovalOnLeave,
@@ -111,7 +110,15 @@ export function createModal(config: ModalConfig, router: Router, transport?: Api
   reportApiFailures(flows)
   followRestingView(flows)
   askSignInOnAccountChange(flows)
-  followAccountProfile({ store, apiFetch: api.apiFetch })
+  // The connected account's name, avatar and balance for the site (bridge/accountProfile.ts),
+  // loaded with the first connection: names and chain reads stay out of the first bundle.
+  const stopWaiting = store.subscribe((state) => {
+    if (state.status !== 'connected') return
+    stopWaiting()
+    import('./bridge/accountProfile').then(({ followAccountProfile }) =>
+      followAccountProfile({ store, apiFetch: api.apiFetch }),
+    )
+  })
 
   // For views (ModalContext) and the bridge: the flows' context, and the flows they start.
   return {

@@ -19,7 +19,7 @@ export function followAccountProfile(context: NamesContext) {
   const { store } = context
   let followed = ''
   let stop = () => {}
-  store.subscribe((state) => {
+  const follow = (state: ReturnType<typeof store.getState>) => {
     const network = state.networks.find((item) => item.caipNetworkId === state.activeNetwork)
     const address = state.address as `0x${string}` | undefined
     const next =
@@ -54,5 +54,7 @@ export function followAccountProfile(context: NamesContext) {
     stop = () => {
       for (const unsubscribe of unsubscribes) unsubscribe()
     }
-  })
+  }
+  store.subscribe(follow)
+  follow(store.getState())
 }
