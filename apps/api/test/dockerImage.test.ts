@@ -124,9 +124,9 @@ describe('apps/api/Dockerfile', () => {
       expect(copies).toContain(`COPY ${workspace}/package.json ${workspace}/`)
   })
 
-  test('behavior: the build stage builds the browser bundles and compiles the API with its build script', () => {
+  test('behavior: the build stage builds the browser bundles the API serves and compiles the API with its build script', () => {
     expect(stage('build').instructions).toContain(
-      'RUN npm run build && npm run build -w @airlock/api',
+      'RUN npm run build -w @airlock/sdk && npm run build -w @airlock/modal && npm run build -w @airlock/api',
     )
     expect(apiPackage.scripts.build).toBe('node build.mjs')
   })

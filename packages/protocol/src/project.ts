@@ -175,7 +175,10 @@ export const projectConfigSchema = v.object({
 })
 export type ProjectConfig = v.InferOutput<typeof projectConfigSchema>
 
-/** What a project that chose no settings serves: no networks of its own, the default theme, no wallet lists, no sign-in. */
+/**
+ * What a project that chose no settings serves: no networks of its own, the default theme, no
+ * wallet lists, no sign-in, Airlock announced over EIP-6963 by its defaults.
+ */
 export const unconfiguredProjectSettings: Readonly<
   Omit<ProjectConfig, 'id' | 'allowedOrigins' | 'features' | 'networks' | 'walletConnect'>
 > = {
@@ -187,6 +190,7 @@ export const unconfiguredProjectSettings: Readonly<
   siwx: 'off',
   admissionCacheSeconds: maxAdmissionCacheSeconds,
   paymasterServices: [],
+  walletAnnouncement: { name: null, icon: null, rdns: null },
 }
 
 /** What the API inlines into the modal's HTML as `<script id="airlock-config">`. */
