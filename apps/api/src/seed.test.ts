@@ -110,6 +110,32 @@ describe.each(testDatabases().filter((database) => database.name === 'sqlite'))(
       })
     })
 
+    test("behavior: a demo from before the React example, its origins untouched, gets the example's; one whose origins were changed is left alone", async () => {
+      storage = await database.open()
+      await createProject(storage.db, demoProjectId, [
+        'http://127.0.0.1:5173',
+        'http://localhost:5173',
+      ])
+      await seedDemoProject(storage.db, catalogue)
+      expect((await getProject(storage.db, demoProjectId))?.allowedOrigins).toEqual(
+        [...demoAllowedOrigins].sort(),
+      )
+      // Seeding again changes nothing more.
+      await seedDemoProject(storage.db, catalogue)
+      expect((await getProject(storage.db, demoProjectId))?.allowedOrigins).toEqual(
+        [...demoAllowedOrigins].sort(),
+      )
+
+      await storage.close()
+      storage = await database.open()
+      // The operator revoked one of the demo site's origins: their choice stands.
+      await createProject(storage.db, demoProjectId, ['http://127.0.0.1:5173'])
+      await seedDemoProject(storage.db, catalogue)
+      expect((await getProject(storage.db, demoProjectId))?.allowedOrigins).toEqual([
+        'http://127.0.0.1:5173',
+      ])
+    })
+
     test('behavior: an existing demo with settings chosen is left alone', async () => {
       storage = await database.open()
       await createProject(storage.db, demoProjectId, demoAllowedOrigins)
