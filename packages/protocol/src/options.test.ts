@@ -31,6 +31,7 @@ describe('site options', () => {
     [{ features: { send: 'yes' } }, 'features.send must be a boolean'],
     [{ features: { teleport: true } }, 'unknown key "teleport"'],
     [{ siwx: 1 }, 'siwx must be a boolean'],
+    [{ announce: 'off' }, 'announce must be a boolean'],
     [{ wat: true }, 'unknown key "wat"'],
   ])('behavior: bad options %j are refused naming the field', (value, message) => {
     expect(() => parseFrameOptions(value)).toThrow(message)

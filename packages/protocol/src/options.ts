@@ -39,6 +39,11 @@ export type FrameOptions = {
   siwx?: boolean
   /** Embedded mode renders inline in a container instead of as an overlay. */
   embedded?: boolean
+  /**
+   * false: this page does not announce Airlock over EIP-6963, though its project does (a site
+   * narrows, never widens: true changes nothing when the project has it off).
+   */
+  announce?: boolean
 }
 
 /** Parameters of `airlock.open()`. */
@@ -85,13 +90,14 @@ export function parseFrameOptions(value: unknown): FrameOptions {
       'featuredWalletIds',
       'siwx',
       'embedded',
+      'announce',
     ],
     'options',
   )
   const options: FrameOptions = {
     networks: stringList(value.networks ?? [], 'networks', isCaipNetworkId) as CaipNetworkId[],
   }
-  const { defaultNetwork, features, themeMode, themeVariables, siwx, embedded } = value
+  const { defaultNetwork, features, themeMode, themeVariables, siwx, embedded, announce } = value
   if (defaultNetwork !== undefined) {
     if (!isCaipNetworkId(defaultNetwork) || !options.networks.includes(defaultNetwork))
       fail('defaultNetwork must be one of networks.')
@@ -121,10 +127,10 @@ export function parseFrameOptions(value: unknown): FrameOptions {
     options.excludeWallets = stringList(value.excludeWallets, 'excludeWallets')
   if (value.featuredWalletIds !== undefined)
     options.featuredWalletIds = stringList(value.featuredWalletIds, 'featuredWalletIds')
-  for (const [key, flag] of Object.entries({ siwx, embedded })) {
+  for (const [key, flag] of Object.entries({ siwx, embedded, announce })) {
     if (flag === undefined) continue
     if (typeof flag !== 'boolean') fail(`${key} must be a boolean.`)
-    options[key as 'siwx' | 'embedded'] = flag
+    options[key as 'siwx' | 'embedded' | 'announce'] = flag
   }
   return options
 }

@@ -161,3 +161,12 @@ test('behavior: a project with the announcement off tells the host nothing to an
   await expect.poll(() => pages.length).toBeGreaterThan(0)
   expect(pages.at(-1)).not.toHaveProperty('announce')
 })
+
+test('behavior: a site that turns the announcement off for its page (announce: false) is told nothing to announce', async () => {
+  const { modal } = renderView('Connect', { options: { announce: false } })
+  const { pages, remote } = pageRecordingHost()
+  startStateMirror(modal, { remote, handshaken: () => true })
+  modal.store.setState({ isMobile: true })
+  await expect.poll(() => pages.length).toBeGreaterThan(0)
+  expect(pages.at(-1)).not.toHaveProperty('announce')
+})

@@ -50,7 +50,8 @@ export function startStateMirror(
       const announce = state.config.project
         ? resolveWalletAnnouncement(state.config.project.walletAnnouncement, location.origin, uuid)
         : undefined
-      if (announce) page.announce = announce
+      // A site may turn it off for its page (`announce: false`), never on past its project.
+      if (announce && state.options?.announce !== false) page.announce = announce
       const serialized = JSON.stringify(page)
       if (serialized === lastPage) return
       lastPage = serialized
