@@ -4,6 +4,9 @@
 // package.json against those files, and Are the Types Wrong's of its types as TypeScript resolves
 // them (ESM-only packages: node16's ESM and bundler resolution). Exits non-zero on any finding.
 import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
 
@@ -21,13 +24,15 @@ const allowed = [
 const required = ['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts']
 const tests = /\.test\.tsx?$/
 
-/** What `npm pack` would put in the package's tarball. */
-function packedFiles(dir) {
-  const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-    cwd: `${root}${dir}`,
-    encoding: 'utf8',
-  })
-  return JSON.parse(output)[0].files.map((file) => file.path)
+/** Packs the package once into `destination`: the tarball, and the files npm put in it. */
+function pack(dir, destination) {
+  const output = execFileSync(
+    'npm',
+    ['pack', '--json', '--ignore-scripts', '--pack-destination', destination],
+    { cwd: `${root}${dir}`, encoding: 'utf8' },
+  )
+  const [{ filename, files }] = JSON.parse(output)
+  return { tarball: join(destination, filename), files: files.map((file) => file.path) }
 }
 
 let failed = false
@@ -36,8 +41,9 @@ const report = (ok, line) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${line}`)
 }
 
+const packed = mkdtempSync(join(tmpdir(), 'airlock-pack-'))
 for (const dir of publishedPackages) {
-  const files = packedFiles(dir)
+  const { tarball, files } = pack(dir, packed)
   const strays = files.filter(
     (file) => tests.test(file) || !allowed.some((rule) => rule.test(file)),
   )
@@ -51,14 +57,16 @@ for (const dir of publishedPackages) {
   report(!messages.length, `${dir} publint: ${messages.length} findings`)
   for (const message of messages) console.log(`     ${formatMessage(message, pkg)}`)
 
+  // The same tarball npm pack made above, not a second pack.
   const attw = spawnSync(
     `${root}node_modules/.bin/attw`,
-    ['--pack', '.', '--profile', 'esm-only', '--format', 'ascii', '--no-color', '--no-emoji'],
-    { cwd: `${root}${dir}`, encoding: 'utf8' },
+    [tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-color', '--no-emoji'],
+    { encoding: 'utf8' },
   )
   // A package without types passes attw: ours must have them.
   const typed = !attw.stdout.includes('does not contain types')
   report(attw.status === 0 && typed, `${dir} are-the-types-wrong`)
   if (attw.status !== 0 || !typed) console.log(`${attw.stdout}${attw.stderr}`)
 }
+rmSync(packed, { recursive: true, force: true })
 process.exit(failed ? 1 : 0)
