@@ -111,7 +111,16 @@ export default defineConfig({
         ],
         // Bundled before the first test, not found mid-run (which reloads the page under it).
         optimizeDeps: {
-          include: ['penpal', 'react', 'react-dom/client', 'react/jsx-dev-runtime', 'mipd', 'viem'],
+          include: [
+            'penpal',
+            'react',
+            'react-dom/client',
+            'react/jsx-dev-runtime',
+            'mipd',
+            'viem',
+            '@wagmi/core',
+            '@wagmi/core/chains',
+          ],
         },
         test: {
           name: 'browser',

@@ -31,6 +31,8 @@ function announceOtherWallet(rdns: string) {
 test('behavior: a dapp’s mipd store lists Airlock by the project’s name, icon and rdns, once, with the site’s provider', async () => {
   const store = createStore()
   const airlock = createAirlock({ projectId: 'announcing', modalUrl })
+  // The frame loads first (on a busy machine, longer than a poll waits); the announcement follows.
+  await handshaken(airlock)
   await expect
     .poll(() => store.getProviders().filter(({ info }) => info.rdns === 'dev.airlock.test'))
     .toHaveLength(1)

@@ -38,9 +38,18 @@ const discovering = (connectors: ReturnType<typeof airlock>[] = []) =>
     storage: null,
   })
 
+/** The page's next EIP-6963 announcement: the SDK makes its first once the frame says with what. */
+const announcement = () =>
+  new Promise<void>((resolve) =>
+    addEventListener('eip6963:announceProvider', () => resolve(), { once: true }),
+  )
+
 test("behavior: wagmi's injected discovery lists the site's Airlock by its rdns, and connects through it", async () => {
+  const announced = announcement()
   pageAirlock({ projectId: 'announcing', modalUrl })
   const config = discovering()
+  // The frame loads before the SDK announces: on a busy machine that can take longer than a poll.
+  await announced
   await expect
     .poll(() => config.connectors.filter((connector) => connector.id === liveAnnouncement.rdns))
     .toHaveLength(1)
