@@ -22,7 +22,7 @@ import type { OriginAdmission } from './originAdmission'
 import type { StateMirror } from './stateMirror'
 
 /** Requests whose success changes the account's balances and activity. */
-const accountChangingMethods = ['eth_sendTransaction', 'wallet_sendCalls']
+const accountChangingMethods = ['eth_sendTransaction', 'wallet_sendCalls', 'bitcoin_sendTransfer']
 
 export function frameMethods(
   context: Pick<
@@ -46,9 +46,15 @@ export function frameMethods(
     request: proven(async (request: RequestArguments) => {
       const forwarded = connection.forward(request)
       if (forwarded) {
-        // A sent transaction changes balances and activity: the Account view shows it.
+        // A sent transaction changes balances and activity: the Account view shows it. Sent is
+        // not yet mined (a chain may answer the hash first): read again once it is.
         if (accountChangingMethods.includes(request.method))
-          forwarded.then(() => refreshAccountData(store)).catch(() => {})
+          forwarded
+            .then((hash) => {
+              refreshAccountData(store)
+              if (request.method === 'eth_sendTransaction') refreshAfterMined(store, hash)
+            })
+            .catch(() => {})
         return forwarded
       }
       const state = await storedState()

@@ -32,7 +32,8 @@ export function refreshAccountData(store: ModalStore) {
 }
 
 /**
- * A transaction the site sent straight to the wallet: once it is mined, the indexer needs a
+ * A transaction sent (by the site straight to the wallet, or through the modal): once it is
+ * mined the chain's own reads (the native balance) are refreshed at once; the indexer needs a
  * moment to see it, so the account data is refreshed a little after the receipt, and again
  * later in case indexing lagged.
  */
@@ -50,6 +51,7 @@ export async function refreshAfterMined(store: ModalStore, hash: unknown) {
       // No receipt in time: refresh on the schedule anyway.
     }
   }
+  refreshAccountData(store)
   refreshAfterIndexing(store)
 }
 
