@@ -203,7 +203,9 @@ test('behavior: a page that never opens the modal sends nothing beyond loading t
   expect(loads.length).toBeGreaterThan(0)
   for (const load of loads) {
     expect(load.method).toBe('GET')
-    expect(load.path).toMatch(/^\/(modal|airlock\.js|airlock-solana\.js|assets\/.+|favicon\.ico)$/)
+    expect(load.path).toMatch(
+      /^\/(modal|airlock\.js|airlock-(solana|bitcoin)\.js|assets\/.+|favicon\.ico)$/,
+    )
   }
   expect(storedEvents(projectId)).toEqual([])
 })

@@ -1,10 +1,13 @@
 // The size budgets, checked in `npm test`: the React bindings within 3 KiB gzip and the wagmi
 // connector within 2 KiB (minified, as a dapp ships them); the JS a host page loads for Airlock
-// must stay within 10 KiB gzip, the loader with the SDK inside (8.75 KiB: 8 until the hardening of issue 14 —
+// must stay within 10 KiB gzip, the loader with the SDK inside (9 KiB: 8 until the hardening of issue 14 —
 // retrying a failed handshake and refusing only on the API's word, ~120 B, and penpal bundled as
-// published, ~260 B — and 8.5 until issue 16: the frame telling the host its networks and its
-// prerendered view, ~100 B) and the Wallet Standard module pages with a Solana network add (2 KiB)
-// together; the modal's first bundle within its own budget,
+// published, ~260 B — 8.5 until issue 16: the frame telling the host its networks and its
+// prerendered view, ~100 B — and 8.75 until issue 38: `airlock.bitcoin` and loading a namespace's
+// wallet module by name, ~90 B) and the Wallet Standard module pages with a Solana network add
+// (2 KiB) together (10.25 KiB since issue 38, for the same ~90 B), or the Bitcoin wallet module
+// pages with a Bitcoin network add (2 KiB; 10.75 KiB together); the modal's first bundle within its
+// own budget,
 // and without the WalletConnect sign-client, which loads only when a visitor asks for a QR code.
 // The modal's first bundle is every script its page loads before the first view renders: the
 // entry and each chunk the page preloads for it (views that load on demand are not in it).
@@ -27,7 +30,7 @@ const budgets = [
   {
     file: 'packages/sdk/dist/airlock.js',
     label: 'loader + SDK (airlock.js)',
-    maxBytes: 8.75 * 1024,
+    maxBytes: 9 * 1024,
   },
   // Imported by the SDK only on pages whose networks include Solana.
   {
@@ -39,7 +42,18 @@ const budgets = [
   {
     files: ['packages/sdk/dist/airlock.js', 'packages/sdk/dist/airlock-solana.js'],
     label: 'host page JS with a Solana network (both)',
-    maxBytes: 10 * 1024,
+    maxBytes: 10.25 * 1024,
+  },
+  // Imported by the SDK only on pages whose networks include Bitcoin.
+  {
+    file: 'packages/sdk/dist/airlock-bitcoin.js',
+    label: 'Bitcoin wallet discovery (airlock-bitcoin.js)',
+    maxBytes: 2 * 1024,
+  },
+  {
+    files: ['packages/sdk/dist/airlock.js', 'packages/sdk/dist/airlock-bitcoin.js'],
+    label: 'host page JS with a Bitcoin network (both)',
+    maxBytes: 10.75 * 1024,
   },
   // The published bindings, as a dapp's bundler ships them (minified; react, wagmi, viem and
   // @airlock/sdk are the dapp's own dependencies, not counted here).

@@ -1,5 +1,5 @@
-// Builds the loader (`dist/airlock.js`, an IIFE the API serves), the Wallet Standard module it
-// imports on Solana pages (`dist/airlock-solana.js`) and the published ESM SDK (`dist/index.js`,
+// Builds the loader (`dist/airlock.js`, an IIFE the API serves), the wallet modules it imports
+// on Solana and Bitcoin pages (`dist/airlock-solana.js`, `dist/airlock-bitcoin.js`) and the published ESM SDK (`dist/index.js`,
 // `dist/index.d.ts`: scripts/buildPackage.mjs).
 import { build } from 'esbuild'
 
@@ -36,6 +36,15 @@ await build({
   format: 'esm',
   alias: { '@wallet-standard/app': walletStandardAppSource },
 })
-console.log('sdk: built dist/airlock.js and dist/airlock-solana.js')
+// Bitcoin wallet discovery, imported only on pages whose networks include Bitcoin; its own module
+// (the Wallet Standard registry is the page's, whichever copy of the app code asks it).
+await build({
+  ...common,
+  entryPoints: [entry('bitcoinWallets.ts')],
+  outfile: out('airlock-bitcoin.js'),
+  format: 'esm',
+  alias: { '@wallet-standard/app': walletStandardAppSource },
+})
+console.log('sdk: built dist/airlock.js, dist/airlock-solana.js and dist/airlock-bitcoin.js')
 // The published package's ESM entry and declarations (the npm form, for bundlers).
 await import('../../scripts/buildPackage.mjs')

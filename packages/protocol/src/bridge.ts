@@ -33,12 +33,13 @@ export type HostWalletInfo = {
   rdns?: string
   type: 'ANNOUNCED' | 'INJECTED'
   /**
-   * What the wallet can connect on: EIP-1193 (eip155), Wallet Standard (solana), or both.
+   * What the wallet can connect on: EIP-1193 (eip155), Wallet Standard (solana, bip122),
+   * `window.unisat` (bip122), or several.
    * Absent: eip155 only (the host leaves it out for EIP-1193 wallets to save bytes).
    */
   namespaces?: HostWalletNamespace[]
 }
-export type HostWalletNamespace = 'eip155' | 'solana'
+export type HostWalletNamespace = 'eip155' | 'solana' | 'bip122'
 
 /** An EIP-1193 request. */
 export type RequestArguments = { method: string; params?: readonly unknown[] | object }
@@ -47,6 +48,7 @@ export type RequestArguments = { method: string; params?: readonly unknown[] | o
  * The events a host wallet emits that the host forwards to the frame.
  * `transactionSent`: the site sent a transaction straight to the wallet (account data moved).
  * `solanaAccountsChanged`: a Wallet Standard `change` with accounts (their addresses).
+ * `bitcoinAccountsChanged`: a Bitcoin wallet's accounts changed (`BitcoinAccount`s).
  */
 export const hostWalletEvents = [
   'accountsChanged',
@@ -54,6 +56,7 @@ export const hostWalletEvents = [
   'disconnect',
   'transactionSent',
   'solanaAccountsChanged',
+  'bitcoinAccountsChanged',
 ] as const
 
 /** An event a host wallet emitted, forwarded to the frame. */

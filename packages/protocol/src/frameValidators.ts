@@ -74,7 +74,7 @@ const safeIcon = (icon: unknown) =>
     : ''
 
 const isNamespace = (value: unknown): value is HostWalletNamespace =>
-  value === 'eip155' || value === 'solana'
+  value === 'eip155' || value === 'solana' || value === 'bip122'
 
 /**
  * The page's wallets as the host describes them: at most 50; names cut to 100 characters; icons

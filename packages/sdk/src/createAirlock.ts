@@ -38,8 +38,9 @@ import {
 } from '@airlock/protocol'
 import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
 import { announceProvider } from './announce'
+import { type AirlockBitcoin, createBitcoin } from './bitcoin'
 import { createLoadingIndicator, mountFrame } from './frame'
-import { discoverHostWallets } from './hostWallets'
+import { discoverHostWallets, type WalletModuleExports } from './hostWallets'
 import { type AirlockProvider, createProvider } from './provider'
 import { type AirlockSolana, createSolana } from './solana'
 import { sdkVersion } from './version'
@@ -88,6 +89,8 @@ export type Airlock = {
   provider: AirlockProvider
   /** Solana: connect, sign and send through whichever wallet the visitor connected. */
   solana: AirlockSolana
+  /** Bitcoin, through the visitor's connected Bitcoin wallet (bitcoin.ts). */
+  bitcoin: AirlockBitcoin
   /**
    * Sign in with a wallet (SIWX), when the project asks for it: the visitor's session with the
    * connected account, for the site's backend to verify (`GET /v1/siwx/session` with its token,
@@ -162,7 +165,7 @@ export function createAirlockHost(
   }
 
   const describeWallets = (): HostWalletInfo[] =>
-    hostWallets.list().map(({ provider: _, standard: __, ...info }) => info)
+    hostWallets.list().map(({ provider: _, standard: __, bitcoin: ___, ...info }) => info)
   // Before the handshake there is nobody to tell: the frame lists the wallets once connected.
   const tell = (send: (remote: RemoteFrame) => unknown) =>
     connected && connection?.then(send).catch(() => {})
@@ -175,18 +178,19 @@ export function createAirlockHost(
     (uuid) => uuid === announced?.uuid,
   )
 
-  // Solana wallets (Wallet Standard) are looked for only on pages with a Solana network, the
-  // site's or (bare snippet) its project's, as the frame says once connected.
-  let solanaWallets = false
-  const findSolanaWallets = () => {
-    if (solanaWallets) return
-    solanaWallets = true
+  // Solana wallets (Wallet Standard) and Bitcoin wallets are looked for only on pages with a
+  // network of theirs, the site's or (bare snippet) its project's, as the frame says once
+  // connected: each namespace's module (airlock-solana.js, airlock-bitcoin.js) loads once.
+  const walletModules = new Set<string>()
+  const findWallets = (module: string) => {
+    if (walletModules.has(module)) return
+    walletModules.add(module)
     ;(
       import(
         // A URL on the modal's origin, loaded at run time: no bundler of the site's may follow it.
-        /* @vite-ignore */ /* webpackIgnore: true */ /* turbopackIgnore: true */ `${modalOrigin}/airlock-solana.js`
-      ) as Promise<typeof import('./standardWallets')>
-    ).then(hostWallets.useStandard, console.error)
+        /* @vite-ignore */ /* webpackIgnore: true */ /* turbopackIgnore: true */ `${modalOrigin}/airlock-${module}.js`
+      ) as Promise<WalletModuleExports>
+    ).then(hostWallets.use, console.error)
   }
   // The frame has the view a plain open() shows rendered while hidden: show it on the click.
   let prerendered = false
@@ -216,7 +220,8 @@ export function createAirlockHost(
       emit: async (event: FrameEvent) => {
         if (event.type === 'state') return setState({ ...event.state, open: state.open })
         prerendered = event.prerendered
-        if (event.namespaces.includes('solana')) findSolanaWallets()
+        if (event.namespaces.includes('solana')) findWallets('solana')
+        if (event.namespaces.includes('bip122')) findWallets('bitcoin')
         if (event.announce && !announced) {
           announced = event.announce
           announceProvider(announced, provider)
@@ -455,6 +460,7 @@ export function createAirlockHost(
     subscribe,
     provider,
     solana: createSolana(context),
+    bitcoin: createBitcoin(context),
     siwx: {
       getSession: () => state.siwxSession ?? null,
       signOut: () => call('siwxSignOut'),

@@ -2,24 +2,45 @@
  * Browser-extension wallets on the host page. A cross-origin frame can't see them, and they
  * authorise the site's origin, not the modal's, so the SDK finds them here and calls them for the
  * frame: EIP-1193 wallets by EIP-6963 (or a legacy `window.ethereum` when nothing announces),
- * and, once `standardWallets.ts` is loaded (Solana sites), Wallet Standard wallets. A wallet that
- * speaks both (same name) is one wallet with both namespaces; one without `namespaces` is EVM's.
+ * and, once a namespace's module is loaded (`standardWallets.ts` on Solana sites,
+ * `bitcoinWallets.ts` on Bitcoin sites), that namespace's wallets. A wallet that speaks several
+ * (same name) is one wallet with several namespaces; one without `namespaces` is EVM's.
  */
 import { type HostWalletInfo, InvalidParamsError, type RequestArguments } from '@airlock/protocol'
-import type { MergedWallet, StandardWallets } from './standardWallets'
+import type { Wallet } from '@wallet-standard/base'
 
 export type Eip1193Provider = {
   request(args: RequestArguments): Promise<unknown>
   on?(event: string, listener: (payload: unknown) => void): unknown
 }
-export type HostWallet = MergedWallet & HostWalletInfo & { provider?: Eip1193Provider }
+/** A wallet of the page, with what the SDK calls it through (never sent to the frame). */
+export type HostWallet = HostWalletInfo & {
+  provider?: Eip1193Provider
+  /** Its Solana side, by Wallet Standard (standardWallets.ts). */
+  standard?: Wallet
+  /** Its Bitcoin side: a Wallet Standard wallet or a `window.unisat` (bitcoinWallets.ts). */
+  bitcoin?: unknown
+}
 
 const forwardedEvents = ['accountsChanged', 'chainChanged', 'disconnect'] as const
 export type WalletEventListener = (
   walletId: string,
-  event: (typeof forwardedEvents)[number] | 'solanaAccountsChanged',
+  event: (typeof forwardedEvents)[number] | 'solanaAccountsChanged' | 'bitcoinAccountsChanged',
   data: unknown,
 ) => void
+
+/**
+ * A namespace's wallets, from the module that finds them (loaded on demand): it adds them to the
+ * page's list, and answers the requests that are its own (undefined for any other).
+ */
+export type WalletModule = {
+  merge(wallets: HostWallet[]): HostWallet[]
+  request(wallet: HostWallet, request: RequestArguments): Promise<unknown> | undefined
+}
+/** What a namespace's module exports: the start of its discovery. */
+export type WalletModuleExports = {
+  discover(onChange: () => void, onEvent: WalletEventListener): WalletModule
+}
 
 /**
  * Listens for EIP-6963 announcements (early and late) and asks wallets to announce; `isOwn`:
@@ -32,7 +53,7 @@ export function discoverHostWallets(
 ) {
   const announced = new Map<string, HostWallet>()
   const listened = new WeakSet<Eip1193Provider>()
-  let standard: StandardWallets | undefined
+  const modules: WalletModule[] = []
   addEventListener('eip6963:announceProvider', (event) => {
     const { info, provider } = (event as CustomEvent).detail ?? {}
     if (typeof info?.uuid !== 'string' || typeof provider?.request !== 'function') return
@@ -49,7 +70,7 @@ export function discoverHostWallets(
   })
   dispatchEvent(new Event('eip6963:requestProvider'))
 
-  /** Every wallet the page has: the announced ones (else the legacy one), then Solana's. */
+  /** Every wallet the page has: the announced ones (else the legacy one), then the modules'. */
   function list(): HostWallet[] {
     const injected = (globalThis as { ethereum?: Eip1193Provider }).ethereum
     const wallets: HostWallet[] = announced.size
@@ -71,7 +92,7 @@ export function discoverHostWallets(
         for (const event of forwardedEvents)
           provider.on?.(event, (data) => onEvent(id, event, data))
       }
-    return standard ? (standard.merge(wallets) as HostWallet[]) : wallets
+    return modules.reduce((all, module) => module.merge(all), wallets)
   }
   const find = (id: string) => list().find((wallet) => wallet.id === id)
   return {
@@ -79,20 +100,20 @@ export function discoverHostWallets(
     // `get` runs on every provider request: announced wallets are a map lookup, not a new list.
     get: (id: string) => announced.get(id) ?? find(id),
     find,
-    /** Calls a wallet for the frame: Wallet Standard methods (`solana_*`, `standard_*`) or EIP-1193. */
+    /** Calls a wallet for the frame: a module's method (`solana_*`, `bitcoin_*`…) or EIP-1193. */
     request(id: string, request: RequestArguments) {
       const wallet = find(id)
-      if (wallet?.standard && /^s[a-z]+_/.test(request.method))
-        return standard!.request(wallet.standard, request)
+      for (const module of modules) {
+        const answer = wallet && module.request(wallet, request)
+        if (answer) return answer
+      }
       if (!wallet?.provider)
         throw new InvalidParamsError({ message: `No wallet "${id}" on this page.` })
       return wallet.provider.request(request)
     },
-    /** Starts Wallet Standard discovery with the module that does it (loaded on demand). */
-    useStandard(module: typeof import('./standardWallets')) {
-      standard ??= module.discoverStandardWallets(onChange, (id, addresses) =>
-        onEvent(id, 'solanaAccountsChanged', addresses),
-      )
+    /** Starts a namespace's discovery with the module that does it (loaded on demand, once). */
+    use(module: WalletModuleExports) {
+      modules.push(module.discover(onChange, onEvent))
       onChange()
     },
   }

@@ -70,6 +70,13 @@ export function connectOn(context: Connecting, namespace: string): Promise<Airlo
   })
 }
 
+/** The account on `namespace`: the connected one, else the one the visitor connects in the modal. */
+export async function addressOn(context: Connecting, namespace: string) {
+  const state = context.getState()
+  const connected = state.status === 'connected' && state.namespace === namespace
+  return { address: (connected ? state : await connectOn(context, namespace)).address! }
+}
+
 export function createProvider(context: ProviderContext): AirlockProvider {
   const listeners = new Map<ProviderEvent, Set<ProviderListener>>()
   const emit = (event: ProviderEvent, payload: unknown) => {

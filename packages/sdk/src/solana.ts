@@ -5,7 +5,7 @@
  * Standard: a serialized transaction (`Uint8Array`), a 64-byte signature.
  */
 import type { AirlockState, OpenParams, RequestArguments } from '@airlock/protocol'
-import { connectOn } from './provider'
+import { addressOn } from './provider'
 
 export type AirlockSolana = {
   /** Opens the modal for Solana unless connected there; resolves with the address. */
@@ -28,11 +28,7 @@ export function createSolana(context: SolanaContext): AirlockSolana {
     (value: Uint8Array): Promise<never> =>
       context.send({ method, params: { [key]: value } }) as Promise<never>
   return {
-    async connect() {
-      const state = context.getState()
-      const connected = state.status === 'connected' && state.namespace === 'solana'
-      return { address: (connected ? state : await connectOn(context, 'solana')).address! }
-    },
+    connect: () => addressOn(context, 'solana'),
     signMessage: call('solana_signMessage', 'message'),
     signTransaction: call('solana_signTransaction', 'transaction'),
     signAndSendTransaction: call('solana_signAndSendTransaction', 'transaction'),

@@ -64,15 +64,15 @@ const loaderHeaders = {
 }
 
 /**
- * The loader, the Wallet Standard module it imports on Solana pages (a cross-origin module
- * script, hence CORS), and their source maps.
+ * The loader, the wallet modules it imports on Solana and Bitcoin pages (cross-origin module
+ * scripts, hence CORS), and their source maps.
  */
 export function sdkRoutes({
   sdkDist,
   precompressed,
 }: Pick<StaticBuildRoutesOptions, 'sdkDist' | 'precompressed'>): Hono {
   const app = new Hono()
-  for (const name of ['airlock.js', 'airlock-solana.js']) {
+  for (const name of ['airlock.js', 'airlock-solana.js', 'airlock-bitcoin.js']) {
     app.get(`/${name}`, async (c) => {
       const file = await readStaticFile(sdkDist, name)
       if (file === undefined) return buildMissing(c, 'SDK')

@@ -2,17 +2,21 @@ import { describe, expect, test } from 'vitest'
 import { defaultNetworks, loadNetworks, NetworkConfigError, rpcUrlSetting } from './networks'
 
 describe('loadNetworks', () => {
-  test('behavior: without settings, the catalogue is the built-in one with Anvil on 8545 and Solana Localnet on 8899', () => {
+  test('behavior: without settings, the catalogue is the built-in one with Anvil on 8545, Solana Localnet on 8899 and Bitcoin Regtest on 8796', () => {
     const networks = loadNetworks({})
     expect(networks.map((n) => n.caipNetworkId)).toEqual([
       'eip155:31337',
       'solana:localnet',
+      'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
       'eip155:1',
       'eip155:8453',
       'eip155:137',
       'eip155:42161',
       'eip155:10',
       'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      'bip122:000000000019d6689c085ae165831e93',
+      'bip122:000000000933ea01ad0ee984209779ba',
+      'bip122:00000008819873e925422c1ff0f99f7c',
     ])
     expect(networks[0]).toEqual({
       caipNetworkId: 'eip155:31337',
@@ -26,6 +30,24 @@ describe('loadNetworks', () => {
       nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
       rpcUrl: 'http://127.0.0.1:8899',
     })
+    // A Bitcoin network's rpcUrl is its Esplora API.
+    expect(networks[2]).toEqual({
+      caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+      name: 'Bitcoin Regtest',
+      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+      rpcUrl: 'http://127.0.0.1:8796',
+    })
+    expect(networks.find((n) => n.name === 'Bitcoin')?.rpcUrl).toBe('https://mempool.space/api')
+  })
+
+  test('behavior: BITCOIN_ESPLORA_URL moves the local Bitcoin chain', () => {
+    const networks = loadNetworks({ BITCOIN_ESPLORA_URL: 'http://127.0.0.1:18796' })
+    expect(networks.find((n) => n.name === 'Bitcoin Regtest')?.rpcUrl).toBe(
+      'http://127.0.0.1:18796',
+    )
+    expect(() => loadNetworks({ BITCOIN_ESPLORA_URL: 'esplora' })).toThrow(
+      'BITCOIN_ESPLORA_URL must be an http(s) URL, got "esplora".',
+    )
   })
 
   test('behavior: SOLANA_RPC_URL moves the local Solana chain', () => {
@@ -131,6 +153,9 @@ describe('loadNetworks in production', () => {
       'eip155:42161',
       'eip155:10',
       'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      'bip122:000000000019d6689c085ae165831e93',
+      'bip122:000000000933ea01ad0ee984209779ba',
+      'bip122:00000008819873e925422c1ff0f99f7c',
     ])
   })
 
@@ -153,6 +178,9 @@ describe('loadNetworks in production', () => {
     const env = { ANVIL_RPC_URL: 'http://10.0.0.5:8545' }
     expect(rpcUrlSetting('eip155:31337', env)).toBe('ANVIL_RPC_URL')
     expect(rpcUrlSetting('solana:localnet', env)).toBe('SOLANA_RPC_URL')
+    expect(rpcUrlSetting('bip122:0f9188f13cb7b2c71f2a335e3a4fc328', env)).toBe(
+      'BITCOIN_ESPLORA_URL',
+    )
     expect(rpcUrlSetting('eip155:1', env)).toBe('the built-in catalogue')
     const json = { ...env, AIRLOCK_NETWORKS_JSON: JSON.stringify([hostedAnvil]) }
     expect(rpcUrlSetting('eip155:31337', json)).toBe('AIRLOCK_NETWORKS_JSON')

@@ -6,12 +6,13 @@
  * fit for production is productionChecks.ts's question.
  */
 
-import { caipNetworkIdSchema, type NetworkConfig } from '@airlock/protocol'
+import { bitcoinNetworkIds, caipNetworkIdSchema, type NetworkConfig } from '@airlock/protocol'
 import { z } from 'zod'
 
 export type NetworkEnvironment = {
   ANVIL_RPC_URL?: string | undefined
   SOLANA_RPC_URL?: string | undefined
+  BITCOIN_ESPLORA_URL?: string | undefined
   AIRLOCK_NETWORKS_JSON?: string | undefined
 }
 
@@ -41,14 +42,19 @@ const networkSchema = z.strictObject({
 })
 
 const sol = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
+const btc = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } as const
 
 /**
- * The built-in catalogue, with the local chains first: Anvil, then Solana Localnet (the litesvm
- * chain of `devchain/solanaRpc.mjs`, `solana:localnet` as Wallet Standard names it).
+ * The built-in catalogue, with the local chains first: Anvil, Solana Localnet (the litesvm
+ * chain of `devchain/solanaRpc.mjs`, `solana:localnet` as Wallet Standard names it), then
+ * Bitcoin Regtest (the Esplora stand-in of `scripts/devEsplora.mjs`). A Bitcoin network's
+ * `rpcUrl` is an Esplora API (the REST API mempool.space and Blockstream serve), where the modal
+ * reads balances, activity and fee rates and broadcasts.
  */
 export function defaultNetworks(
   anvilRpcUrl = 'http://127.0.0.1:8545',
   solanaRpcUrl = 'http://127.0.0.1:8899',
+  bitcoinEsploraUrl = 'http://127.0.0.1:8796',
 ): NetworkConfig[] {
   return [
     { caipNetworkId: 'eip155:31337', name: 'Anvil', nativeCurrency: ether, rpcUrl: anvilRpcUrl },
@@ -57,6 +63,12 @@ export function defaultNetworks(
       name: 'Solana Localnet',
       nativeCurrency: sol,
       rpcUrl: solanaRpcUrl,
+    },
+    {
+      caipNetworkId: bitcoinNetworkIds.regtest,
+      name: 'Bitcoin Regtest',
+      nativeCurrency: btc,
+      rpcUrl: bitcoinEsploraUrl,
     },
     {
       caipNetworkId: 'eip155:1',
@@ -100,6 +112,27 @@ export function defaultNetworks(
       rpcUrl: 'https://api.mainnet-beta.solana.com',
       blockExplorerUrl: 'https://explorer.solana.com',
     },
+    {
+      caipNetworkId: bitcoinNetworkIds.mainnet,
+      name: 'Bitcoin',
+      nativeCurrency: btc,
+      rpcUrl: 'https://mempool.space/api',
+      blockExplorerUrl: 'https://mempool.space',
+    },
+    {
+      caipNetworkId: bitcoinNetworkIds.testnet,
+      name: 'Bitcoin Testnet',
+      nativeCurrency: btc,
+      rpcUrl: 'https://mempool.space/testnet/api',
+      blockExplorerUrl: 'https://mempool.space/testnet',
+    },
+    {
+      caipNetworkId: bitcoinNetworkIds.signet,
+      name: 'Bitcoin Signet',
+      nativeCurrency: btc,
+      rpcUrl: 'https://mempool.space/signet/api',
+      blockExplorerUrl: 'https://mempool.space/signet',
+    },
   ]
 }
 
@@ -110,6 +143,7 @@ export function defaultNetworks(
 export const devNetworkVariables: Readonly<Record<string, keyof NetworkEnvironment>> = {
   'eip155:31337': 'ANVIL_RPC_URL',
   'solana:localnet': 'SOLANA_RPC_URL',
+  [bitcoinNetworkIds.regtest]: 'BITCOIN_ESPLORA_URL',
 }
 
 export declare namespace loadNetworks {
@@ -124,8 +158,8 @@ export declare namespace loadNetworks {
 }
 
 /**
- * The catalogue for this process: the defaults, the local chains' RPC URLs from `ANVIL_RPC_URL`
- * and `SOLANA_RPC_URL`, and the entries of `AIRLOCK_NETWORKS_JSON` replacing or adding by
+ * The catalogue for this process: the defaults, the local chains' RPC URLs from `ANVIL_RPC_URL`,
+ * `SOLANA_RPC_URL` and `BITCOIN_ESPLORA_URL`, and the entries of `AIRLOCK_NETWORKS_JSON` replacing or adding by
  * `caipNetworkId`.
  *
  * @throws NetworkConfigError when any of these variables is malformed.
@@ -136,7 +170,8 @@ export function loadNetworks(
 ): NetworkConfig[] {
   const anvil = localRpcUrl('ANVIL_RPC_URL', env.ANVIL_RPC_URL)
   const solana = localRpcUrl('SOLANA_RPC_URL', env.SOLANA_RPC_URL)
-  const networks = defaultNetworks(anvil, solana)
+  const bitcoin = localRpcUrl('BITCOIN_ESPLORA_URL', env.BITCOIN_ESPLORA_URL)
+  const networks = defaultNetworks(anvil, solana, bitcoin)
   const entries = readNetworksJson(env.AIRLOCK_NETWORKS_JSON)
   for (const network of entries) {
     const index = networks.findIndex((known) => known.caipNetworkId === network.caipNetworkId)

@@ -22,9 +22,14 @@ export function handleWalletEvent(context: ConnectionContext, walletEvent: HostW
   const state = store.getState()
   const connection = state.connections.find((item) => item.walletId === walletId)
   if (!connection) return
-  // A dual wallet's events of the namespace it is not connected on are not about it.
-  const solanaEvent = event === 'solanaAccountsChanged'
-  if (solanaEvent !== (namespaceOfConnection(connection) === 'solana')) return
+  // A wallet's events of a namespace it is not connected on are not about it.
+  const eventNamespace =
+    event === 'solanaAccountsChanged'
+      ? 'solana'
+      : event === 'bitcoinAccountsChanged'
+        ? 'bip122'
+        : 'eip155'
+  if (eventNamespace !== namespaceOfConnection(connection)) return
   // The active connection, even while another wallet's prompt is open.
   const isActive = connection.id === state.activeConnectionId
   if (event === 'chainChanged') {
@@ -32,7 +37,15 @@ export function handleWalletEvent(context: ConnectionContext, walletEvent: HostW
     if (isActive && network) setActiveNetwork(store, network)
     return
   }
-  const accounts = event === 'disconnect' ? [] : accountsOf(data)
+  // A Bitcoin wallet's accounts come as `{ address, publicKey }`s.
+  const accounts =
+    event === 'disconnect'
+      ? []
+      : accountsOf(
+          eventNamespace === 'bip122' && Array.isArray(data)
+            ? data.map((account) => account?.address)
+            : data,
+        )
   store.setState({ connections: withAccounts(state, connection.id, accounts) })
   if (!isActive) return
   const connector = connectorOf(context, connection)

@@ -33,7 +33,7 @@ async function restoreSaved(context: ConnectionContext) {
   const restored: Connection[] = []
   let active: { connector: Connector; accounts: string[] } | undefined
   for (const { id, name, namespace: savedNamespace, authProvider } of saved.ids) {
-    const namespace: WalletNamespace = savedNamespace === 'solana' ? 'solana' : 'eip155'
+    const namespace: WalletNamespace = savedNamespace ?? 'eip155'
     await connectors.restore(id)
     const connector = connectors.byConnection(id, namespace)
     const accounts = connector ? await connector.getAccounts({ silent: true }).catch(() => []) : []
@@ -45,7 +45,7 @@ async function restoreSaved(context: ConnectionContext) {
             walletId: '',
             name,
             icon: '',
-            ...(savedNamespace === 'solana' ? { namespace: 'solana' as const } : {}),
+            ...(savedNamespace ? { namespace: savedNamespace } : {}),
             ...(authProvider ? { authProvider } : {}),
             accounts,
           },

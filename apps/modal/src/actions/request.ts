@@ -8,7 +8,8 @@ import {
   type RequestArguments,
   UnsupportedMethodError,
 } from '@airlock/protocol'
-import type { Asker } from '../connectors/types'
+import type { Asker, WalletNamespace } from '../connectors/types'
+import { activeNetworkOf } from '../stores/store'
 import { activeConnector } from './connectorOf'
 import type { ConnectionContext } from './context'
 
@@ -32,6 +33,10 @@ function checkSolanaRequest({ method, params }: RequestArguments) {
     })
 }
 
+/** The namespace a site's method is of: `solana_*`, `bitcoin_*` (bip122), else eip155. */
+const namespaceOfMethod = (method: string): WalletNamespace =>
+  method.startsWith('solana_') ? 'solana' : method.startsWith('bitcoin_') ? 'bip122' : 'eip155'
+
 export function request(
   context: ConnectionContext,
   args: RequestArguments,
@@ -39,14 +44,17 @@ export function request(
 ): Promise<unknown> | undefined {
   const connector = activeConnector(context)
   if (!connector) return undefined
-  const solanaMethod = args.method.startsWith('solana_')
-  if (solanaMethod) checkSolanaRequest(args)
-  if (solanaMethod !== (connector.namespace === 'solana'))
+  const namespace = namespaceOfMethod(args.method)
+  if (namespace === 'solana') checkSolanaRequest(args)
+  if (namespace !== connector.namespace)
     return Promise.reject(
-      new DisconnectedError({
-        message: `The wallet is not connected on ${solanaMethod ? 'solana' : 'eip155'}.`,
-      }),
+      new DisconnectedError({ message: `The wallet is not connected on ${namespace}.` }),
     )
-  const { address, activeNetwork } = context.store.getState()
-  return connector.request(args, { address, network: activeNetwork, asker })
+  const state = context.store.getState()
+  return connector.request(args, {
+    address: state.address,
+    network: state.activeNetwork,
+    networkConfig: activeNetworkOf(state),
+    asker,
+  })
 }

@@ -5,6 +5,7 @@
  */
 import type { HostWalletInfo } from '@airlock/protocol'
 import type { WalletConnectPeer } from '../walletconnect/peer'
+import { bitcoinWallets } from './bitcoinWallets/bitcoinWallets'
 import { hostEip1193 } from './hostEip1193/hostEip1193'
 import type { Connector, ConnectorKind, HostWalletRequest, WalletNamespace } from './types'
 import type { WalletConnectSessions } from './walletConnect/sessions'
@@ -24,6 +25,7 @@ export function createConnectors(sources: ConnectorSources) {
   const kinds: ConnectorKind[] = [
     hostEip1193(sources.hostWallets, sources.hostRequest),
     walletStandard(sources.hostWallets, sources.hostRequest),
+    bitcoinWallets(sources.hostWallets, sources.hostRequest),
     ...(sources.walletConnect
       ? [walletConnect(sources.walletConnect.sessions, sources.walletConnect.peer)]
       : []),

@@ -17,7 +17,7 @@ export type ConnectorType =
   | 'ID_AUTH'
 
 /** The namespaces the modal connects wallets on. */
-export type WalletNamespace = 'eip155' | 'solana'
+export type WalletNamespace = 'eip155' | 'solana' | 'bip122'
 
 /** Calls a wallet on the host page by its id there (the bridge's `hostWalletRequest`). */
 export type HostWalletRequest = (walletId: string, request: RequestArguments) => Promise<unknown>
@@ -41,6 +41,8 @@ export type Asker = 'site' | 'modal'
 export type RequestContext = {
   address: string | undefined
   network: CaipNetworkId | undefined
+  /** The active network's configuration (its RPC or Esplora URL, its name). */
+  networkConfig?: NetworkConfig | undefined
   /** Absent: the site. */
   asker?: Asker
 }

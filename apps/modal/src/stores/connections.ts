@@ -35,7 +35,7 @@ export function connectionOf(connector: Connector, accounts: string[]): Connecti
     ...(connector.rdns ? { rdns: connector.rdns } : {}),
     ...(connector.authName ? { authName: connector.authName } : {}),
     ...(connector.authProvider ? { authProvider: connector.authProvider } : {}),
-    ...(connector.namespace === 'solana' ? { namespace: connector.namespace } : {}),
+    ...(connector.namespace !== 'eip155' ? { namespace: connector.namespace } : {}),
     accounts,
   }
 }

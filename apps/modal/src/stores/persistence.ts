@@ -10,7 +10,7 @@ import type { RecentWallet } from './recentWallets'
 export type SavedConnections = {
   active?: string
   /** `authProvider`: how an embedded wallet was signed in to ('email', 'google', …). */
-  ids: { id: string; name: string; namespace?: 'solana'; authProvider?: string }[]
+  ids: { id: string; name: string; namespace?: 'solana' | 'bip122'; authProvider?: string }[]
 }
 
 /** A string key-value store, synchronous or not. */
@@ -38,7 +38,9 @@ const isSaved = (value: unknown) => {
     Array.isArray(saved?.ids) &&
     saved.ids.every(
       (item) =>
-        isNamed(item) && (item.authProvider === undefined || typeof item.authProvider === 'string'),
+        isNamed(item) &&
+        (item.authProvider === undefined || typeof item.authProvider === 'string') &&
+        [undefined, 'solana', 'bip122'].includes(item.namespace),
     ) &&
     (saved.active === undefined || typeof saved.active === 'string')
   )
