@@ -71,7 +71,7 @@ export function txJson(entry) {
         ? scriptPushes(input.finalScriptSig)?.at(-1)
         : undefined
     return {
-      txid: toHex(Uint8Array.from(input.txid).reverse()),
+      txid: toHex(input.txid),
       vout: input.index,
       prevout: outputJson(prevout),
       ...common,

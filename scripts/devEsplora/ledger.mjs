@@ -35,7 +35,7 @@ const finalSequence = 0xffffffff
 const hashId = (/** @type {Uint8Array} */ bytes) => toHex(sha256x2(bytes).reverse())
 
 /** `txid:vout` of the output an input spends. @param {{ txid: Uint8Array, index: number }} input */
-const outpointOf = (input) => `${toHex(Uint8Array.from(input.txid).reverse())}:${input.index}`
+const outpointOf = (input) => `${toHex(input.txid)}:${input.index}`
 
 /**
  * Sats as bitcoind's FormatMoney writes BTC: eight decimals, trailing zeros dropped down to two.
@@ -154,7 +154,7 @@ export function createLedger({ minFeeRate = 1 } = {}) {
     // IsStandardTx: version, size, scriptSigs, and outputs of a standard type above dust.
     if (decoded.version < 1 || decoded.version > 3) throw reject('version')
     if (weight > maxStandardWeight) throw reject('tx-size')
-    if ((size * 4 - weight) / 3 < minStandardSize) throw reject('tx-size-small')
+    if ((weight - size) / 3 < minStandardSize) throw reject('tx-size-small')
     for (const input of inputs) {
       if (input.finalScriptSig.length > maxScriptSigSize) throw reject('scriptsig-size')
       if (!scriptPushes(input.finalScriptSig)) throw reject('scriptsig-not-pushonly')
