@@ -11,8 +11,10 @@
 //   POST /dev/fund           {"address","sats"} → the txid of a mined coinbase-like payment
 //   POST /dev/mine           → the hash of a new block holding the mempool
 //
-// Every answer allows any origin: browsers call Esplora from the page.
+// Every answer allows any origin: browsers call Esplora from the page. Alone:
+// `node scripts/devEsplora.mjs` (ESPLORA_PORT, default 8796; ESPLORA_AUTOMINE=off to mine by hand).
 import { createServer } from 'node:http'
+import { fileURLToPath } from 'node:url'
 import { EsploraError, LedgerRefusal } from './devEsplora/errors.mjs'
 import { createLedger } from './devEsplora/ledger.mjs'
 import { closeHttpServer, listenOnLoopback } from './loopbackServer.mjs'
@@ -194,3 +196,6 @@ export async function startDevEsplora({
     close: () => closeHttpServer(server),
   }
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  await startDevEsplora({ automine: process.env.ESPLORA_AUTOMINE !== 'off' })

@@ -4,7 +4,7 @@
 // both sides; each refusal (a bad or foreign signature, a spent, missing or double-spent input,
 // dust, outputs above inputs, a fee below 1 sat/vB, garbage, another network's address) is a 400
 // with bitcoind's reason that changes nothing; with automine off a spend waits for a block.
-import { p2pkh, p2sh, p2tr, p2wpkh, RawTx, Transaction } from '@scure/btc-signer'
+import { p2pk, p2pkh, p2sh, p2tr, p2wpkh, p2wsh, RawTx, Transaction } from '@scure/btc-signer'
 import { pubECDSA, pubSchnorr, randomPrivateKeyBytes } from '@scure/btc-signer/utils.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type DevEsplora, defaultFeeEstimates, startDevEsplora } from './devEsplora.mjs'
@@ -76,6 +76,24 @@ function withWitnessesOf(target: Transaction, source: Transaction) {
   return Buffer.from(
     RawTx.encode({ ...decoded, witnesses: RawTx.decode(source.extract()).witnesses }),
   ).toString('hex')
+}
+
+/** secp256k1's group order: s and n − s are the same ECDSA signature, and only the low one relays. */
+const curveOrder = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
+
+/** A DER signature (with its sighash byte) turned into its high-S twin. */
+function highS(signature: Uint8Array) {
+  const rLength = signature[3] ?? 0
+  const r = signature.subarray(4, 4 + rLength)
+  const sLength = signature[5 + rLength] ?? 0
+  const s = BigInt(
+    `0x${Buffer.from(signature.subarray(6 + rLength, 6 + rLength + sLength)).toString('hex')}`,
+  )
+  const high = Buffer.from((curveOrder - s).toString(16).padStart(64, '0'), 'hex')
+  // A high S has its top bit set, so DER prefixes a zero byte to keep it positive.
+  const sBytes = Uint8Array.from([0, ...high])
+  const body = [2, r.length, ...r, 2, sBytes.length, ...sBytes]
+  return Uint8Array.from([0x30, body.length, ...body, signature.at(-1) ?? 1])
 }
 
 describe('dev Esplora', () => {
@@ -376,6 +394,47 @@ describe('dev Esplora', () => {
       )
     })
 
+    test('a high-S signature (P2WPKH)', async () => {
+      const alice = wallet('wpkh')
+      const bob = wallet('wpkh')
+      const coin = await fund(alice.address, 100_000)
+      const decoded = RawTx.decode(
+        spend(alice, [coin], [{ address: bob.address, amount: 99_000 }]).extract(),
+      )
+      const [[signature, pubkey] = []] = decoded.witnesses ?? []
+      if (!signature || !pubkey) throw new Error('no witness')
+      const hex = Buffer.from(
+        RawTx.encode({ ...decoded, witnesses: [[highS(signature), pubkey]] }),
+      ).toString('hex')
+      await expectRefused(
+        hex,
+        rpcError(
+          -26,
+          'non-mandatory-script-verify-flag (Non-canonical signature: S value is unnecessarily high)',
+        ),
+        [alice, bob],
+      )
+    })
+
+    test('a spend of an output type the ledger does not verify (P2WSH)', async () => {
+      const key = randomPrivateKeyBytes()
+      const payment = p2wsh(p2pk(pubECDSA(key)), regtest)
+      const bob = wallet('wpkh')
+      const coin = await fund(payment.address, 100_000)
+      const tx = new Transaction()
+      tx.addInput({
+        txid: coin.txid,
+        index: 0,
+        witnessUtxo: { script: payment.script, amount: 100_000n },
+        witnessScript: payment.witnessScript,
+      })
+      tx.addOutputAddress(bob.address, 99_000n, regtest)
+      tx.sign(key)
+      tx.finalize()
+      await expectRefused(tx.hex, rpcError(-26, 'bad-txns-nonstandard-inputs'), [bob])
+      expect(await balance(payment.address)).toBe(100_000)
+    })
+
     test('an input already spent on chain, and the same transaction again', async () => {
       const alice = wallet('wpkh')
       const bob = wallet('wpkh')
@@ -476,7 +535,7 @@ describe('dev Esplora', () => {
       )
     })
 
-    test('a fee below 1 sat/vB, and exactly 1 sat/vB accepted', async () => {
+    test('a fee below 1 sat/vB, and exactly 1 sat/vB accepted; one above maxfeerate refused', async () => {
       const alice = wallet('wpkh')
       const bob = wallet('wpkh')
       const coin = await fund(alice.address, 100_000)
@@ -496,6 +555,15 @@ describe('dev Esplora', () => {
       }
       expect(await post('/tx', exact.hex)).toMatchObject({ status: 200, text: exact.id })
       expect((await get(`/tx/${exact.id}`)).json()).toMatchObject({ fee })
+      // Above sendrawtransaction's maxfeerate (0.1 BTC/kvB) is refused too.
+      const rich = await fund(alice.address, 2_000_000)
+      const absurd = spend(alice, [rich], [{ address: bob.address, amount: 1_000 }])
+      expect(absurd.fee).toBeGreaterThan(10_000n * BigInt(absurd.vsize))
+      await expectRefused(
+        absurd.hex,
+        rpcError(-25, 'Fee exceeds maximum configured by user (e.g. -maxtxfee, maxfeerate)'),
+        [alice, bob],
+      )
     })
 
     test('garbage instead of a transaction', async () => {
