@@ -5,7 +5,8 @@
 // installed from the registries here, so this stands in for bitcoind plus electrs.
 //
 //   GET  /blocks/tip/height, /blocks/tip/hash, /fee-estimates
-//   GET  /address/:address, /address/:address/utxo, /address/:address/txs
+//   GET  /address/:address, /address/:address/utxo, /address/:address/txs (…/txs/mempool,
+//        …/txs/chain[/:last_seen_txid])
 //   GET  /tx/:txid, /tx/:txid/hex, /tx/:txid/status
 //   POST /tx                 raw transaction hex → txid; a refusal is a 400 with bitcoind's reason
 //   POST /dev/fund           {"address","sats"} → the txid of a mined coinbase-like payment
@@ -37,6 +38,18 @@ export const defaultFeeEstimates = Object.freeze({
   504: 1.2,
   1008: 1.0,
 })
+
+/**
+ * A path segment decoded; a 400 with `refusal` when it is not valid percent-encoding.
+ * @param {string | undefined} segment @param {string} refusal
+ */
+function pathPart(segment, refusal) {
+  try {
+    return decodeURIComponent(segment ?? '')
+  } catch {
+    throw new EsploraError(400, refusal)
+  }
+}
 
 /** A raw transaction of bitcoind's largest standard weight, in hex, and some room. */
 const maxBodyBytes = 1024 * 1024
@@ -97,16 +110,25 @@ export async function startDevEsplora({
       if (path === '/blocks/tip/height') return { text: String(ledger.tip().height) }
       if (path === '/blocks/tip/hash') return { text: ledger.tip().hash }
       if (path === '/fee-estimates') return { json: feeEstimates }
-      const address = /^\/address\/([^/]+)(\/utxo|\/txs)?$/.exec(path)
+      const address =
+        /^\/address\/([^/]+)(\/utxo|\/txs|\/txs\/mempool|\/txs\/chain(?:\/([^/]+))?)?$/.exec(path)
       if (address) {
-        const found = ledger.address(decodeURIComponent(address[1] ?? ''))
-        if (address[2] === '/utxo') return { json: found.utxo() }
-        if (address[2] === '/txs') return { json: found.txs() }
+        const found = ledger.address(pathPart(address[1], 'Invalid Bitcoin address'))
+        const view = address[2] ?? ''
+        if (view === '/utxo') return { json: found.utxo() }
+        if (view === '/txs') return { json: found.txs() }
+        if (view === '/txs/mempool') return { json: found.mempoolTxs() }
+        if (view.startsWith('/txs/chain'))
+          return {
+            json: found.chainTxs(
+              address[3] === undefined ? undefined : pathPart(address[3], 'Invalid hex string'),
+            ),
+          }
         return { json: found.info() }
       }
       const tx = /^\/tx\/([^/]+)(\/hex|\/status)?$/.exec(path)
       if (tx) {
-        const found = ledger.transaction(decodeURIComponent(tx[1] ?? ''))
+        const found = ledger.transaction(pathPart(tx[1], 'Invalid hex string'))
         if (tx[2] === '/hex') return { text: found.hex() }
         if (tx[2] === '/status') return { json: found.status() }
         return { json: found.json() }

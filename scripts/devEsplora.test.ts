@@ -610,7 +610,32 @@ describe('dev Esplora', () => {
       text: 'Transaction not found',
     })
     expect(await get('/tx/nothex')).toMatchObject({ status: 400, text: 'Invalid hex string' })
+    expect(await get('/tx/%zz')).toMatchObject({ status: 400, text: 'Invalid hex string' })
+    expect(await get('/address/%zz')).toMatchObject({
+      status: 400,
+      text: 'Invalid Bitcoin address',
+    })
     expect((await get('/elsewhere')).status).toBe(404)
+  })
+
+  test('history pages: 25 confirmed at a time after the last seen txid, the mempool apart', async () => {
+    const alice = wallet('wpkh')
+    const coins: Coin[] = []
+    for (let count = 0; count < 27; count++) coins.push(await fund(alice.address, 1_000 + count))
+    const newestFirst = coins.map((coin) => coin.txid).reverse()
+    const txids = async (path: string) =>
+      (await get(`/address/${alice.address}${path}`)).json().map((tx: { txid: string }) => tx.txid)
+
+    expect(await txids('/txs')).toEqual(newestFirst.slice(0, 25))
+    expect(await txids('/txs/chain')).toEqual(newestFirst.slice(0, 25))
+    expect(await txids(`/txs/chain/${newestFirst[24]}`)).toEqual(newestFirst.slice(25))
+    expect(await txids(`/txs/chain/${newestFirst[26]}`)).toEqual([])
+    expect(await txids(`/txs/chain/${'cd'.repeat(32)}`)).toEqual([])
+    expect(await txids('/txs/mempool')).toEqual([])
+    expect(await get(`/address/${alice.address}/txs/chain/nothex`)).toMatchObject({
+      status: 400,
+      text: 'Invalid hex string',
+    })
   })
 
   test('a browser’s preflight for POST /tx is allowed from any origin', async () => {

@@ -209,11 +209,16 @@ export function createLedger({ minFeeRate = 1 } = {}) {
         'Fee exceeds maximum configured by user (e.g. -maxtxfee, maxfeerate)',
       )
     // The scripts: every input's signature.
-    const tx = Transaction.fromRaw(raw, {
-      allowUnknownInputs: true,
-      allowUnknownOutputs: true,
-      disableScriptCheck: true,
-    })
+    let tx
+    try {
+      tx = Transaction.fromRaw(raw, {
+        allowUnknownInputs: true,
+        allowUnknownOutputs: true,
+        disableScriptCheck: true,
+      })
+    } catch {
+      throw new LedgerRefusal(-22, 'TX decode failed. Make sure the tx has at least one input.')
+    }
     for (let at = 0; at < inputs.length; at++) verifyInput(tx, at, prevouts)
     return { prevouts, fee }
   }
@@ -336,6 +341,21 @@ export function createLedger({ minFeeRate = 1 } = {}) {
           ),
         /** Newest first: up to 50 from the mempool, then up to 25 confirmed. */
         txs: () => [...unconfirmed.slice(0, 50), ...confirmed.slice(0, 25)].map(txJson),
+        /** Up to 50 from the mempool, newest first. */
+        mempoolTxs: () => unconfirmed.slice(0, 50).map(txJson),
+        /**
+         * 25 confirmed, newest first, after `lastSeen` (the last txid of the previous page).
+         * @param {string} [lastSeen]
+         */
+        chainTxs: (lastSeen) => {
+          if (lastSeen !== undefined && !/^[0-9a-f]{64}$/i.test(lastSeen))
+            throw new EsploraError(400, 'Invalid hex string')
+          const after = lastSeen
+            ? confirmed.findIndex((entry) => entry.txid === lastSeen.toLowerCase()) + 1
+            : 0
+          // An unknown last_seen_txid (or an unconfirmed one) ends the list, as electrs does.
+          return after === 0 && lastSeen ? [] : confirmed.slice(after, after + 25).map(txJson)
+        },
       }
     },
   }
