@@ -102,8 +102,11 @@ export function createLedger({ minFeeRate = 1 } = {}) {
       ...entry.decoded.outputs.map((output) => toHex(output.script)),
       ...entry.prevouts.map((prevout) => toHex(prevout.script)),
     ])
-    for (const script of scripts)
-      byScript.set(script, [...(byScript.get(script) ?? []), entry.txid])
+    for (const script of scripts) {
+      const txids = byScript.get(script) ?? []
+      txids.push(entry.txid)
+      byScript.set(script, txids)
+    }
     if (!entry.coinbase)
       for (const input of entry.decoded.inputs) spentBy.set(outpointOf(input), entry.txid)
     transactions.set(entry.txid, entry)
