@@ -55,6 +55,7 @@ export default async function globalSetup() {
     bundlerPort: ports.bundler,
     paymasterPort: ports.paymaster,
     onrampPort: ports.onramp,
+    esploraPort: ports.esplora,
     // The pending-batch journey holds user operations in alto's mempool (e2e/pendingBatch.spec.ts).
     bundlerDebug: true,
     env,

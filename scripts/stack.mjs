@@ -100,8 +100,9 @@ export async function buildBundles({ quiet = false } = {}) {
  * port. Alto listens on every interface, not only loopback. `paymasterPort` (the dev ERC-7677
  * paymaster over DevPaymaster; devchain/paymaster.mjs) defaults to PAYMASTER_PORT, else 8794.
  * `onrampPort` (the Meld and Coinbase stand-ins; scripts/devOnramp.mjs) defaults to ONRAMP_PORT,
- * else 8795; 0 takes a free port.
- * @param {{ apiPort?: number, demoPort?: number, examplePort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, farcasterPort?: number, bundlerPort?: number, paymasterPort?: number, onrampPort?: number, bundlerDebug?: boolean, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
+ * else 8795; 0 takes a free port. `esploraPort` (Bitcoin regtest: the Esplora API stand-in over
+ * its validating ledger; scripts/devEsplora.mjs) defaults to ESPLORA_PORT, else 8796.
+ * @param {{ apiPort?: number, demoPort?: number, examplePort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, farcasterPort?: number, bundlerPort?: number, paymasterPort?: number, onrampPort?: number, esploraPort?: number, bundlerDebug?: boolean, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
  */
 export async function startStack(options = {}) {
   const {
@@ -118,6 +119,7 @@ export async function startStack(options = {}) {
     bundlerPort = Number(process.env.BUNDLER_PORT ?? 8793),
     paymasterPort = Number(process.env.PAYMASTER_PORT ?? 8794),
     onrampPort = Number(process.env.ONRAMP_PORT ?? 8795),
+    esploraPort = Number(process.env.ESPLORA_PORT ?? 8796),
     bundlerDebug = false,
     env = {},
     quiet = false,
@@ -135,6 +137,7 @@ export async function startStack(options = {}) {
     bundler: `http://127.0.0.1:${bundlerPort}`,
     paymaster: `http://127.0.0.1:${paymasterPort}`,
     onramp: `http://127.0.0.1:${onrampPort}`,
+    esplora: `http://127.0.0.1:${esploraPort}`,
   }
   const smtpUrl = `smtp://127.0.0.1:${smtpPort}`
   const children = []
@@ -152,6 +155,8 @@ export async function startStack(options = {}) {
   let paymaster
   /** @type {{ close(): Promise<void> } | undefined} */
   let devOnramp
+  /** @type {{ close(): Promise<void> } | undefined} */
+  let devEsplora
   /** @type {Promise<{ url: string, stop(): Promise<void> } | undefined>} */
   let bundling = Promise.resolve(undefined)
   const stop = async () => {
@@ -164,6 +169,7 @@ export async function startStack(options = {}) {
       devFarcaster?.close(),
       paymaster?.stop(),
       devOnramp?.close(),
+      devEsplora?.close(),
       ...children.map(
         (child) =>
           new Promise((resolve) => {
@@ -266,6 +272,11 @@ export async function startStack(options = {}) {
     devOnramp = onramp
     urls.onramp = onramp.origin
 
+    // Bitcoin regtest: an Esplora API over a ledger that validates what it is sent (no Bitcoin
+    // node installs from the registries here).
+    const { startDevEsplora } = await import('./devEsplora.mjs')
+    devEsplora = await startDevEsplora({ port: esploraPort, quiet })
+
     // The API relays the modal's user operations to the bundler: it needs its URL (port 0, a
     // free port, is only known now).
     urls.bundler = (await starting).url
@@ -275,6 +286,7 @@ export async function startStack(options = {}) {
         PORT: String(apiPort),
         ANVIL_RPC_URL: urls.anvil,
         SOLANA_RPC_URL: urls.solana,
+        BITCOIN_ESPLORA_URL: urls.esplora,
         AIRLOCK_WC_RELAY_URL: urls.relay,
         // Verify's attestation iframe (verify.walletconnect.org) is out of reach on loopback.
         AIRLOCK_WC_VERIFY: 'off',

@@ -7,7 +7,8 @@
 // FARCASTER_PORT (8792, the Farcaster relay and the sign-in page a Farcaster app would be) and
 // BUNDLER_PORT (8793, alto, the ERC-4337 bundler; it listens on every interface) and
 // PAYMASTER_PORT (8794, the dev ERC-7677 paymaster that sponsors gas for projects that ask) and
-// ONRAMP_PORT (8795, the Meld and Coinbase stand-ins Buy goes through).
+// ONRAMP_PORT (8795, the Meld and Coinbase stand-ins Buy goes through) and ESPLORA_PORT (8796,
+// Bitcoin regtest: an Esplora API over a ledger that validates the transactions it is sent).
 import { buildBundles, startStack } from './stack.mjs'
 
 const port = (name, fallback) => Number(process.env[name] ?? fallback)
@@ -27,6 +28,7 @@ const stack = await startStack({
   bundlerPort: port('BUNDLER_PORT', 8793),
   paymasterPort: port('PAYMASTER_PORT', 8794),
   onrampPort: port('ONRAMP_PORT', 8795),
+  esploraPort: port('ESPLORA_PORT', 8796),
 })
 console.log(`
 Airlock is running:
@@ -42,6 +44,7 @@ Airlock is running:
   social      ${stack.urls.oidc}/<provider>  (dev OpenID provider: every social login, as dev-user)
   farcaster   ${stack.urls.farcaster}  (dev Farcaster relay; its QR links sign in as @alice or @bob)
   onramp      ${stack.urls.onramp}  (Meld and Coinbase stand-ins: Buy on Ethereum, test checkouts)
+  Bitcoin     ${stack.urls.esplora}  (Esplora API of regtest; POST /dev/fund {"address","sats"} pays an address)
 Press Ctrl-C to stop.
 `)
 let stopping = false

@@ -17,6 +17,8 @@ export const ports = {
   paymaster: port('E2E_PAYMASTER_PORT', 18794),
   /** The onramp stand-ins; 0: a free port (the checkout's address comes from the API). */
   onramp: port('E2E_ONRAMP_PORT', 0),
+  /** The Esplora API stand-in of Bitcoin regtest (scripts/devEsplora.mjs). */
+  esplora: port('E2E_ESPLORA_PORT', 18796),
   fixtures: port('E2E_FIXTURES_PORT', 15174),
   hostile: port('E2E_HOSTILE_PORT', 15175),
 }
