@@ -5,9 +5,10 @@
 // @scure/btc-signer. Like an extension, it knows the sites it trusts across reloads: the page's
 // wallet registers with their accounts already there. Prompts, errors and the binding are
 // walletCore.ts's. Also: paying an address and reading balances on the stack's Esplora stand-in.
-import type { Page } from '@playwright/test'
+
 import { bip322Signature, bip322ToSign, bitcoinNetworkParams } from '@airlock/protocol/bitcoin'
 import { secp256k1 } from '@noble/curves/secp256k1'
+import type { Page } from '@playwright/test'
 import { p2tr, p2wpkh, Transaction } from '@scure/btc-signer'
 import type { Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 import { ports } from './ports'
@@ -51,15 +52,12 @@ export async function bitcoinBalance(address: string): Promise<number> {
     'chain_stats' | 'mempool_stats',
     { funded_txo_sum: number; spent_txo_sum: number }
   >
-  return (
-    chain.funded_txo_sum - chain.spent_txo_sum + mempool.funded_txo_sum - mempool.spent_txo_sum
-  )
+  return chain.funded_txo_sum - chain.spent_txo_sum + mempool.funded_txo_sum - mempool.spent_txo_sum
 }
 
 /** A fresh regtest key and its P2WPKH address: someone to pay. */
 export function freshBitcoinAddress(): string {
-  return p2wpkh(secp256k1.getPublicKey(secp256k1.utils.randomPrivateKey(), true), network)
-    .address!
+  return p2wpkh(secp256k1.getPublicKey(secp256k1.utils.randomPrivateKey(), true), network).address!
 }
 
 export type BitcoinFeature = 'bitcoin:connect' | 'bitcoin:signMessage' | 'bitcoin:signTransaction'
@@ -248,7 +246,10 @@ export async function installBitcoinTestWallet(
     if (!key) throw invalidParams(`${address} is not this wallet's`)
     return key
   }
-  const signInputs = (tx: Transaction, inputsToSign: { account: string; signingIndexes: number[] }[]) => {
+  const signInputs = (
+    tx: Transaction,
+    inputsToSign: { account: string; signingIndexes: number[] }[],
+  ) => {
     for (const { account, signingIndexes } of inputsToSign)
       for (const index of signingIndexes) tx.signIdx(keyOf(account).privateKey, index)
   }

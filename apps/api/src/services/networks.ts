@@ -6,7 +6,7 @@
  * fit for production is productionChecks.ts's question.
  */
 
-import { bitcoinNetworkIds, caipNetworkIdSchema, type NetworkConfig } from '@airlock/protocol'
+import { bitcoinCaipNetworkIds, caipNetworkIdSchema, type NetworkConfig } from '@airlock/protocol'
 import { z } from 'zod'
 
 export type NetworkEnvironment = {
@@ -65,7 +65,7 @@ export function defaultNetworks(
       rpcUrl: solanaRpcUrl,
     },
     {
-      caipNetworkId: bitcoinNetworkIds.regtest,
+      caipNetworkId: bitcoinCaipNetworkIds.regtest,
       name: 'Bitcoin Regtest',
       nativeCurrency: btc,
       rpcUrl: bitcoinEsploraUrl,
@@ -113,21 +113,21 @@ export function defaultNetworks(
       blockExplorerUrl: 'https://explorer.solana.com',
     },
     {
-      caipNetworkId: bitcoinNetworkIds.mainnet,
+      caipNetworkId: bitcoinCaipNetworkIds.mainnet,
       name: 'Bitcoin',
       nativeCurrency: btc,
       rpcUrl: 'https://mempool.space/api',
       blockExplorerUrl: 'https://mempool.space',
     },
     {
-      caipNetworkId: bitcoinNetworkIds.testnet,
+      caipNetworkId: bitcoinCaipNetworkIds.testnet,
       name: 'Bitcoin Testnet',
       nativeCurrency: btc,
       rpcUrl: 'https://mempool.space/testnet/api',
       blockExplorerUrl: 'https://mempool.space/testnet',
     },
     {
-      caipNetworkId: bitcoinNetworkIds.signet,
+      caipNetworkId: bitcoinCaipNetworkIds.signet,
       name: 'Bitcoin Signet',
       nativeCurrency: btc,
       rpcUrl: 'https://mempool.space/signet/api',
@@ -143,7 +143,7 @@ export function defaultNetworks(
 export const devNetworkVariables: Readonly<Record<string, keyof NetworkEnvironment>> = {
   'eip155:31337': 'ANVIL_RPC_URL',
   'solana:localnet': 'SOLANA_RPC_URL',
-  [bitcoinNetworkIds.regtest]: 'BITCOIN_ESPLORA_URL',
+  [bitcoinCaipNetworkIds.regtest]: 'BITCOIN_ESPLORA_URL',
 }
 
 export declare namespace loadNetworks {

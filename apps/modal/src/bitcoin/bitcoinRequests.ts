@@ -6,18 +6,20 @@
  * with the first Bitcoin request.
  */
 import {
-  type BitcoinAccount,
-  type BitcoinNetworkName,
-  bitcoinAddressParams,
-  bitcoinAddressType,
-  bitcoinNetworkOf,
   InternalError,
   InvalidParamsError,
   type NetworkConfig,
-  purposeOfAddress,
   type RequestArguments,
   UnsupportedMethodError,
 } from '@airlock/protocol'
+import {
+  type BitcoinAccount,
+  type BitcoinNetworkName,
+  bitcoinAddressType,
+  bitcoinNetworkOf,
+  bitcoinNetworkParams,
+  purposeOfAddress,
+} from '@airlock/protocol/bitcoin'
 import { Address, OutScript, Transaction } from '@scure/btc-signer'
 import type { HostWalletCall } from '../connectors/hostWalletKind'
 import { BitcoinTransferError, feeRates, finalizeSigned, planTransfer } from './bitcoinTransfer'
@@ -180,7 +182,7 @@ function signInputsOf(
 /** Whether `script` pays the account's address. */
 function sameScript(account: BitcoinAccount, script: Uint8Array, name: BitcoinNetworkName) {
   try {
-    const own = OutScript.encode(Address(bitcoinAddressParams[name]).decode(account.address))
+    const own = OutScript.encode(Address(bitcoinNetworkParams[name]).decode(account.address))
     return own.length === script.length && own.every((byte, i) => byte === script[i])
   } catch {
     return false

@@ -1,4 +1,4 @@
-import { bitcoinAddressParams } from '@airlock/protocol'
+import { bitcoinNetworkParams } from '@airlock/protocol/bitcoin'
 import { secp256k1 } from '@noble/curves/secp256k1'
 import { p2tr, p2wpkh, Transaction } from '@scure/btc-signer'
 import { describe, expect, test } from 'vitest'
@@ -10,7 +10,7 @@ import {
   type TransferRequest,
 } from './bitcoinTransfer'
 
-const regtest = bitcoinAddressParams.regtest
+const regtest = bitcoinNetworkParams.regtest
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex')
 const fromBase64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'))
 const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')

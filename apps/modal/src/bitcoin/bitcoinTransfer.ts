@@ -8,9 +8,9 @@ import {
   type BitcoinAccount,
   type BitcoinAddressType,
   type BitcoinNetworkName,
-  bitcoinAddressParams,
   bitcoinAddressType,
-} from '@airlock/protocol'
+  bitcoinNetworkParams,
+} from '@airlock/protocol/bitcoin'
 import { p2sh, p2tr, p2wpkh, selectUTXO, Transaction } from '@scure/btc-signer'
 import type { EsploraUtxo } from './esplora'
 
@@ -105,7 +105,7 @@ const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCo
 
 /** What an input spending `from`'s coin carries for the wallet to sign it. */
 function spendOf(from: BitcoinAccount, network: BitcoinNetworkName) {
-  const params = bitcoinAddressParams[network]
+  const params = bitcoinNetworkParams[network]
   const type = bitcoinAddressType(from.address, network)
   const key = hexBytes(from.publicKey)
   if (type === 'p2wpkh' && key.length === 33) return { script: p2wpkh(key, params).script }
@@ -151,7 +151,7 @@ export function planTransfer(request: TransferRequest): TransferPlan {
   const selected = selectUTXO(inputs, [{ address: recipient, amount }], 'default', {
     feePerByte: BigInt(feeRate),
     changeAddress: from.address,
-    network: bitcoinAddressParams[network],
+    network: bitcoinNetworkParams[network],
     bip69: false,
     createTx: true,
   })
