@@ -13,6 +13,7 @@ import { aUsd } from './support/faucet'
 import {
   airlockCli,
   analyticsProjects,
+  bitcoinProject,
   oneLineProject,
   operatorToken,
   revocableSigningProject,
@@ -118,6 +119,18 @@ export default async function globalSetup() {
       '--siwx',
       mode,
     )
+  // Bitcoin regtest (the stack's Esplora stand-in) with anvil: its pages load Bitcoin discovery.
+  await airlock(
+    'projects',
+    'create',
+    bitcoinProject,
+    '--origin',
+    origins.fixtures,
+    '--networks',
+    'bip122:0f9188f13cb7b2c71f2a335e3a4fc328,eip155:31337',
+    '--default-network',
+    'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+  )
   // Smart accounts are off by default, and the bundler relay refuses a project without them.
   await airlock(
     'projects',

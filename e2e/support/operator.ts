@@ -27,6 +27,9 @@ export const oneLineProject = 'oneline'
 /** Projects that ask visitors to sign in with their wallet (SIWX), in each mode. */
 export const siwxProjects = { required: 'siwx-required', optional: 'siwx-optional' } as const
 
+/** A project with Bitcoin regtest beside anvil, for the Bitcoin tests. */
+export const bitcoinProject = 'bitcoin'
+
 /** A project with smart accounts on (off by default), for the smart-account tests. */
 export const smartAccountProject = 'smart-accounts'
 

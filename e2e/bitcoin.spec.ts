@@ -1,0 +1,156 @@
+// Journey: a Bitcoin wallet of the page (Wallet Standard's bitcoin: features, real keys) connects
+// on Bitcoin regtest; the site reads its payment and ordinals addresses, has a message signed
+// (verified here by BIP-322), and sends BTC through airlock.bitcoin: the modal builds the PSBT,
+// the wallet signs it, the modal checks it and broadcasts it to the stack's Esplora stand-in,
+// whose ledger validates it. A PSBT the wallet altered, and a recipient of another network, are
+// refused in words with nothing sent; a reload keeps the connection.
+
+import { bitcoinNetworkParams, verifyBitcoinMessage } from '@airlock/protocol/bitcoin'
+import { secp256k1 } from '@noble/curves/secp256k1'
+import type { Page } from '@playwright/test'
+import { p2wpkh } from '@scure/btc-signer'
+import {
+  type BitcoinTestWallet,
+  bitcoinBalance,
+  freshBitcoinAddress,
+  fundBitcoin,
+  installBitcoinTestWallet,
+  regtest,
+} from './support/bitcoinTestWallet'
+import { connectionSaved, waitForAirlock } from './support/modal'
+import { bitcoinProject } from './support/operator'
+import { gotoSdkPage } from './support/sdkPage'
+import { expect, type PickWallet, test } from './support/test'
+
+/** The fixtures' SDK page on the Bitcoin project, the wallet installed, connected through it. */
+async function connectBitcoin(page: Page, pickWallet: PickWallet): Promise<BitcoinTestWallet> {
+  const wallet = await installBitcoinTestWallet(page, { name: 'Sats Wallet' })
+  await gotoSdkPage(page, { projectId: bitcoinProject, networks: [regtest, 'eip155:31337'] })
+  await waitForAirlock(page)
+  const connected = page.evaluate(() => window.airlock!.bitcoin.connect())
+  await pickWallet('Sats Wallet')
+  expect(await connected).toEqual({ address: wallet.payment })
+  return wallet
+}
+
+test('behavior: a Bitcoin wallet connects on regtest with its payment address; the site reads both addresses and gets a BIP-322 signature', async ({
+  page,
+  pickWallet,
+}) => {
+  const wallet = await connectBitcoin(page, pickWallet)
+  expect(await page.evaluate(() => window.airlock!.getState())).toMatchObject({
+    status: 'connected',
+    namespace: 'bip122',
+    chainId: regtest,
+    address: wallet.payment,
+  })
+  const accounts = await page.evaluate(() => window.airlock!.bitcoin.getAccountAddresses())
+  expect(accounts.map(({ address, purpose }) => [address, purpose])).toEqual([
+    [wallet.payment, 'payment'],
+    [wallet.ordinals, 'ordinals'],
+  ])
+
+  const signed = await page.evaluate(() =>
+    window.airlock!.bitcoin.signMessage({ message: 'Sign in to the fixtures' }),
+  )
+  expect(signed.address).toBe(wallet.payment)
+  const verify = (message: string, address = wallet.payment) =>
+    verifyBitcoinMessage({
+      address,
+      message,
+      signature: signed.signature,
+      network: bitcoinNetworkParams.regtest,
+    })
+  expect(await verify('Sign in to the fixtures')).toBe(true)
+  expect(await verify('Sign in to another site')).toBe(false)
+
+  // The ordinals address signs when asked for by name.
+  const byOrdinals = await page.evaluate(
+    (address) => window.airlock!.bitcoin.signMessage({ message: 'ordinals', address }),
+    wallet.ordinals,
+  )
+  expect(
+    await verifyBitcoinMessage({
+      address: wallet.ordinals,
+      message: 'ordinals',
+      signature: byOrdinals.signature,
+      network: bitcoinNetworkParams.regtest,
+    }),
+  ).toBe(true)
+
+  // A reload restores the connection without a prompt.
+  await connectionSaved(page, bitcoinProject)
+  await page.reload()
+  await waitForAirlock(page)
+  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
+  expect(await page.evaluate(() => window.airlock!.getState().address)).toBe(wallet.payment)
+  expect(wallet.requests.filter(({ method }) => method === 'bitcoin:connect')).toHaveLength(1)
+})
+
+test('behavior: the site sends BTC: the modal builds and checks the PSBT, the wallet signs, the ledger applies it', async ({
+  page,
+  pickWallet,
+}) => {
+  const wallet = await connectBitcoin(page, pickWallet)
+  await fundBitcoin(wallet.payment, 100_000)
+  const recipient = freshBitcoinAddress()
+  const { txid } = await page.evaluate(
+    (recipientAddress) =>
+      window.airlock!.bitcoin.sendTransfer({ recipientAddress, amount: '25000' }),
+    recipient,
+  )
+  expect(txid).toMatch(/^[0-9a-f]{64}$/)
+  expect(await bitcoinBalance(recipient)).toBe(25_000)
+  const left = await bitcoinBalance(wallet.payment)
+  // What is left is the change: the coin less the amount and a fee at the normal rate.
+  expect(left).toBeLessThan(75_000)
+  expect(left).toBeGreaterThan(72_000)
+  const signing = wallet.requests.filter(({ method }) => method === 'bitcoin:signTransaction')
+  expect(signing).toHaveLength(1)
+})
+
+test('bad input: another network’s recipient, dust, more than the balance, and a PSBT the wallet altered are refused in words, nothing sent', async ({
+  page,
+  pickWallet,
+}) => {
+  const wallet = await connectBitcoin(page, pickWallet)
+  await fundBitcoin(wallet.payment, 50_000)
+  const send = (recipientAddress: string, amount: string) =>
+    page.evaluate(
+      ({ recipientAddress, amount }) =>
+        window.airlock!.bitcoin.sendTransfer({ recipientAddress, amount }).then(
+          () => 'sent',
+          (error: Error & { code?: number }) => `${error.code}: ${error.message}`,
+        ),
+      { recipientAddress, amount },
+    )
+  const mainnet = p2wpkh(secp256k1.getPublicKey(secp256k1.utils.randomPrivateKey(), true)).address!
+  expect(await send(mainnet, '10000')).toBe('-32602: That is not a Bitcoin Regtest address.')
+  const recipient = freshBitcoinAddress()
+  expect(await send(recipient, '100')).toBe(
+    '-32602: The amount is below the dust limit of 294 sats for that address.',
+  )
+  expect(await send(recipient, '60000')).toBe('-32602: Not enough BTC for this amount and its fee.')
+  expect(await send(recipient, '1.5')).toBe(
+    '-32602: amount must be a whole number of satoshis, as a decimal string.',
+  )
+  // The wallet pays less to the recipient than the visitor asked, and signs that.
+  wallet.tamperNext((psbt, sign) => {
+    psbt.updateOutput(0, { amount: 1_000n })
+    sign(psbt)
+  })
+  expect(await send(recipient, '20000')).toBe(
+    '-32603: The wallet changed the transaction: nothing was sent.',
+  )
+  // The wallet returns it unsigned.
+  wallet.tamperNext(() => {})
+  expect(await send(recipient, '20000')).toBe(
+    '-32603: The wallet returned the transaction unsigned: nothing was sent.',
+  )
+  expect(await bitcoinBalance(recipient)).toBe(0)
+  expect(await bitcoinBalance(wallet.payment)).toBe(50_000)
+  // Only the two PSBTs reached the wallet: the bad requests were refused before it was asked.
+  expect(wallet.requests.filter(({ method }) => method === 'bitcoin:signTransaction')).toHaveLength(
+    2,
+  )
+})
