@@ -44,9 +44,15 @@ export const apiErrorCodes = [
   'statsDisabled',
   /** 403: the project has sign-in with a wallet (SIWX) off ('SIWX is not enabled'). */
   'siwxNotEnabled',
-  /** 400: a sign-in message that does not parse (EIP-4361 / Sign In With Solana), or too big. */
+  /**
+   * 400: a sign-in message that does not parse (EIP-4361 / Sign In With Solana / a Bitcoin one),
+   * or too big; or a Bitcoin one whose address is not of its network.
+   */
   'siwxInvalidMessage',
-  /** 400: a signature of the wrong form for its namespace (hex on eip155, base58 on solana). */
+  /**
+   * 400: a signature of the wrong form for its namespace (hex on eip155, base58 on solana, base64
+   * of a BIP-322 witness or a legacy signature on bip122).
+   */
   'siwxInvalidSignature',
   /** 401: the signature is well formed but the message's address did not sign this message. */
   'siwxSignatureMismatch',

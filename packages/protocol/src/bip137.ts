@@ -11,14 +11,14 @@ import { concatBytes, equalBytes, hash160, sha256x2 } from '@scure/btc-signer/ut
 import type { BitcoinAddressOutput } from './bitcoinAddresses'
 import { BitcoinSignatureError } from './bitcoinErrors'
 
-const magic = new TextEncoder().encode('Bitcoin Signed Message:\n')
+const magic = 'Bitcoin Signed Message:\n'
 const withLength = (bytes: Uint8Array) =>
   concatBytes(CompactSize.encode(BigInt(bytes.length)), bytes)
 
 /** The hash a legacy signature signs: double SHA-256 of the magic and the message, each behind its length. */
 export function bitcoinSignedMessageHash(message: string | Uint8Array): Uint8Array {
   const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : message
-  return sha256x2(withLength(magic), withLength(bytes))
+  return sha256x2(withLength(new TextEncoder().encode(magic)), withLength(bytes))
 }
 
 /**

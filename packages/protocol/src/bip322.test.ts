@@ -208,6 +208,29 @@ describe('official vectors', () => {
     expect(error).toBeInstanceOf(BitcoinSignatureError)
     expect(error.message).toContain(`Invalid signature: ${words}`)
   })
+  // basic-test-vectors.json, "error": the P2WPKH vector's signature for a P2WSH address, and
+  // (ours) for a P2PKH one: neither is an address type checked here, which is said.
+  test.each([
+    ['bc1qp0ahvfh83088w49k405szqgg4f3pptr7p2g06tdxfjcd40z4lh4q95lsz9', 'wsh'],
+    ['14vV3aCHBeStb5bkenkNHbe2YAFinYdXgc', 'pkh'],
+  ])(
+    'behavior: a simple signature for %s is refused: not an address type checked here',
+    async (address, type) => {
+      const error = await refusal(() =>
+        verifyBitcoinMessage({
+          address,
+          message: '',
+          signature:
+            'AkcwRAIgM2gBAQqvZX15ZiysmKmQpDrG83avLIT492QBzLnQIxYCIBaTpOaD20qRlEylyxFSeEA2ba9YOixpX8z46TSDtS40ASECx/EgAxlkQpQ9hYjgGu6EBCPMVPwVIVJqO4XCsMvViHI=',
+          network: mainnet,
+        }),
+      )
+      expect(error).toBeInstanceOf(BitcoinSignatureError)
+      expect(error.message).toBe(
+        `Invalid signature: BIP-322 signatures are checked for P2WPKH and P2TR addresses, not for this one (${type}).`,
+      )
+    },
+  )
 })
 
 /** A fresh regtest account of each kind a wallet signs BIP-322 with, and its signature of `message`. */

@@ -1,6 +1,7 @@
 /**
  * The text of a CAIP-122 sign-in message, as wallets show and sign it: EIP-4361 (SIWE, built by
- * viem) on eip155, Sign In With Solana (the Wallet Standard's text) on solana; and, from their
+ * viem) on eip155, Sign In With Solana (the Wallet Standard's text) on solana, SIWE's lines for a
+ * Bitcoin account on bip122 (siwxBitcoinMessage.ts); and, from their
  * own modules, reading one back (siwxMessageParser.ts) and holding it to its site, account and
  * time (siwxMessageChecks.ts). Its own entry (`@airlock/protocol/siwx-messages`), so only what
  * signs in loads viem's, Solana's and the SIWE grammar's code.
@@ -10,6 +11,7 @@ import { getAddress } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
 import { parseCaipNetworkId } from './caip'
 import type { SiwxMessageData } from './siwx'
+import { createBitcoinSiwxMessage } from './siwxBitcoinMessage'
 
 export {
   assertSiwxForAccount,
@@ -54,5 +56,6 @@ export function createSiwxMessage(data: SiwxMessageData): string {
         notBefore,
       }),
     )
+  if (namespace === 'bip122') return createBitcoinSiwxMessage(data)
   throw new Error(`Sign-in is not supported on ${namespace} networks.`)
 }

@@ -7,7 +7,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type NetworkConfig, siwxLimits, siwxMessageData } from '@airlock/protocol'
+import { bip322Signature, bip322ToSign, bitcoinNetworkParams } from '@airlock/protocol/bitcoin'
 import { createSiwxMessage } from '@airlock/protocol/siwx-messages'
+import { p2tr, p2wpkh } from '@scure/btc-signer'
+import { pubECDSA, pubSchnorr, randomPrivateKeyBytes } from '@scure/btc-signer/utils.js'
 import { Hono } from 'hono'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
@@ -30,6 +33,12 @@ const networks: NetworkConfig[] = [
     caipNetworkId: 'eip155:31337',
     name: 'Anvil',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrl: 'http://127.0.0.1:9',
+  },
+  {
+    caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+    name: 'Bitcoin Regtest',
+    nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
     rpcUrl: 'http://127.0.0.1:9',
   },
 ]
@@ -299,4 +308,85 @@ test('security: nonces past a client’s budget are refused with Retry-After, an
   expect(await refused.json()).toMatchObject({ error: { code: 'rateLimited' } })
   const rows = await storage.db.selectFrom('siwx_nonces').select('nonce').execute()
   expect(rows).toHaveLength(2)
+})
+
+describe('a Bitcoin wallet signs a visitor in (bip122)', () => {
+  const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+  beforeEach(async () => {
+    const settings = { siwx: 'required', networks: [regtest] }
+    await createProject(storage.db, 'btcshop', [site], {}, { settings, catalogue: networks })
+  })
+
+  /** A fresh P2TR key's sign-in: the frame's message, signed BIP-322 as a wallet signs it. */
+  async function bitcoinSignIn(network = bitcoinNetworkParams.regtest) {
+    const privateKey = randomPrivateKeyBytes()
+    const address = p2tr(pubSchnorr(privateKey), undefined, network).address as string
+    const nonceResponse = await post('/v1/projects/btcshop/siwx/nonces', { hostOrigin: site })
+    const { nonce } = (await nonceResponse.json()) as { nonce: string }
+    const message = createSiwxMessage(
+      siwxMessageData({ hostOrigin: site, address, chainId: regtest, nonce, now: Date.now() }),
+    )
+    const toSign = bip322ToSign(message, address, network, {
+      tapInternalKey: pubSchnorr(privateKey),
+    })
+    toSign.signIdx(privateKey, 0)
+    toSign.finalizeIdx(0)
+    return {
+      hostOrigin: site,
+      address,
+      chainId: regtest,
+      message,
+      signature: bip322Signature(toSign),
+    }
+  }
+
+  test('behavior: nonce, a BIP-322 signed sign-in, the session read with its token', async () => {
+    const signed = await bitcoinSignIn()
+    expect(signed.message).toContain(`Chain ID: ${regtest}\n`)
+    const response = await post('/v1/projects/btcshop/siwx/sessions', signed)
+    expect(response.status).toBe(201)
+    const { token } = (await response.json()) as { token: string }
+    expect(await (await withToken('GET', token)).json()).toMatchObject({
+      projectId: 'btcshop',
+      hostOrigin: site,
+      session: {
+        data: { accountAddress: signed.address, chainId: regtest },
+        signature: signed.signature,
+      },
+    })
+  })
+
+  test('security: another key’s signature is refused, and the nonce is still unused', async () => {
+    const signed = await bitcoinSignIn()
+    const stranger = await bitcoinSignIn()
+    const forged = { ...signed, signature: stranger.signature }
+    expect(await errorOf(await post('/v1/projects/btcshop/siwx/sessions', forged))).toEqual({
+      status: 401,
+      code: 'siwxSignatureMismatch',
+      message: `The signature is not ${signed.address}'s signature of this message.`,
+    })
+    expect((await post('/v1/projects/btcshop/siwx/sessions', signed)).status).toBe(201)
+  })
+
+  test('security: a message for a mainnet address on regtest is refused in words', async () => {
+    const mainnetAddress = p2wpkh(pubECDSA(randomPrivateKeyBytes())).address as string
+    const signed = await bitcoinSignIn()
+    const message = signed.message.replace(signed.address, mainnetAddress)
+    const request = { ...signed, address: mainnetAddress, message }
+    expect(await errorOf(await post('/v1/projects/btcshop/siwx/sessions', request))).toEqual({
+      status: 400,
+      code: 'siwxInvalidMessage',
+      message: `Malformed sign-in message: "${mainnetAddress}" is not a regtest address: it is a mainnet one.`,
+    })
+  })
+
+  test('error: a signature that is not base64 is refused as a signature', async () => {
+    const signed = { ...(await bitcoinSignIn()), signature: 'not base64' }
+    expect(await errorOf(await post('/v1/projects/btcshop/siwx/sessions', signed))).toEqual({
+      status: 400,
+      code: 'siwxInvalidSignature',
+      message:
+        'Invalid signature: a BIP-322 signature is base64 of a witness stack (a legacy one, base64 of 65 bytes).',
+    })
+  })
 })

@@ -395,6 +395,16 @@ describe('round trips', () => {
     ['eip155:31337', anvilAccount.address, 'http://127.0.0.1:5173'],
     ['solana:localnet', 'Gis3QLAbgN1VvfFhKTr2oBmxaeP8FV8ARieM6k6svivu', 'https://shop.example'],
     ['solana:localnet', 'Gis3QLAbgN1VvfFhKTr2oBmxaeP8FV8ARieM6k6svivu', 'http://127.0.0.1:5173'],
+    [
+      'bip122:000000000019d6689c085ae165831e93',
+      'bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l',
+      'https://shop.example',
+    ],
+    [
+      'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+      'bcrt1q6rhpng9evdsfnn833a4f4vej0asu6dk5srld6x',
+      'http://127.0.0.1:5173',
+    ],
   ] as const)(
     "behavior: the frame's message on %s for %s at %s reads back as its data",
     (chainId, address, hostOrigin) => {
@@ -577,13 +587,13 @@ describe('parseSiwxMessage refuses', () => {
     expect(problem(ethereum)).toContain('invalid issued-at date time syntax')
   })
 
-  test('error: a text that is neither an Ethereum nor a Solana sign-in', () => {
+  test('error: a text that is neither an Ethereum, a Solana nor a Bitcoin sign-in', () => {
     for (const text of [
       'Sign in to shop.example',
-      solanaText.replace('Solana account', 'Bitcoin account'),
+      solanaText.replace('Solana account', 'Cosmos account'),
       solanaText.replaceAll('\n', '\r\n'),
       '',
     ])
-      expect(problem(text)).toContain('neither an Ethereum nor a Solana sign-in')
+      expect(problem(text)).toContain('neither an Ethereum, a Solana nor a Bitcoin sign-in')
   })
 })

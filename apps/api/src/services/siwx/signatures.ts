@@ -3,11 +3,18 @@
  * recovered here; any other (an ERC-1271 contract wallet, or an ERC-6492 signature of one not
  * deployed yet) is checked on the network's own RPC with viem's `verifyMessage`, which
  * simulates the deployment and never sends a transaction. solana: ed25519 over the message's
- * UTF-8 bytes, with the address as the public key.
+ * UTF-8 bytes, with the address as the public key. bip122: a BIP-322 simple signature (P2WPKH,
+ * P2TR) or a legacy one (P2PKH, P2SH-P2WPKH, P2WPKH) of the message's UTF-8 bytes, by an address
+ * of the message's network (mainnet, testnet, signet or regtest, from its chain id).
  */
 
 import type { SiwxMessageData } from '@airlock/protocol'
-import { namespaceOf, SiwxError } from '@airlock/protocol'
+import { bitcoinNetworkOf, bitcoinNetworkParams, namespaceOf, SiwxError } from '@airlock/protocol'
+import {
+  BitcoinAddressError,
+  BitcoinSignatureError,
+  verifyBitcoinMessage,
+} from '@airlock/protocol/bitcoin'
 import { getBase58Encoder } from '@solana/kit'
 import { verifyMessageSignature } from '@solana/wallet-standard-util'
 import {
@@ -29,7 +36,8 @@ const invalidSignature = (details: string): never => {
  * @param offline asks no network: an eip155 signature that is not the EOA's is taken as a
  *   contract wallet's may be (true) where there is a network to ask it of later.
  * @throws SiwxError `siwxInvalidSignature` for a signature of the wrong form,
- *   `siwxVerificationUnavailable` when a contract wallet's network does not answer.
+ *   `siwxVerificationUnavailable` when a contract wallet's network does not answer,
+ *   `siwxInvalidMessage` for a Bitcoin message whose address is not of its network.
  */
 export async function isSignedBy(
   data: SiwxMessageData,
@@ -39,6 +47,7 @@ export async function isSignedBy(
   { offline = false }: { offline?: boolean } = {},
 ): Promise<boolean> {
   if (namespaceOf(data.chainId) === 'solana') return isSignedOnSolana(data, message, signature)
+  if (namespaceOf(data.chainId) === 'bip122') return isSignedOnBitcoin(data, message, signature)
   if (!isHex(signature, { strict: true }) || signature.length % 2 !== 0)
     return invalidSignature('an eip155 signature is 0x and hex digits, two a byte.')
   if (size(signature) < 65) return invalidSignature('an eip155 signature is 65 bytes or more.')
@@ -78,4 +87,31 @@ function isSignedOnSolana(data: SiwxMessageData, message: string, signature: str
     signature: signatureBytes,
     publicKey: new Uint8Array(getBase58Encoder().encode(data.accountAddress)),
   })
+}
+
+async function isSignedOnBitcoin(
+  data: SiwxMessageData,
+  message: string,
+  signature: string,
+): Promise<boolean> {
+  const network = bitcoinNetworkOf(data.chainId)
+  if (!network)
+    return invalidSignature(
+      `${data.chainId} is not a Bitcoin network whose signatures are checked here (mainnet, testnet, signet, regtest).`,
+    )
+  try {
+    return await verifyBitcoinMessage({
+      address: data.accountAddress,
+      message,
+      signature,
+      network: bitcoinNetworkParams[network],
+    })
+  } catch (error) {
+    // Its own words already begin "Invalid signature: ".
+    if (error instanceof BitcoinSignatureError)
+      throw new SiwxError('siwxInvalidSignature', error.shortMessage)
+    if (error instanceof BitcoinAddressError)
+      throw new SiwxError('siwxInvalidMessage', `Malformed sign-in message: ${error.shortMessage}`)
+    throw error
+  }
 }
