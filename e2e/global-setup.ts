@@ -115,7 +115,7 @@ export default async function globalSetup() {
       '--origin',
       origins.demo,
       '--networks',
-      'eip155:31337,solana:localnet',
+      'eip155:31337,solana:localnet,bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
       '--siwx',
       mode,
     )

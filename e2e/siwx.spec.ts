@@ -4,10 +4,12 @@
 // token, and a captured sign-in works neither again nor on another site.
 
 import type { SiwxSessionResponse, SiwxSiteSession } from '@airlock/protocol'
+import { bitcoinNetworkParams, verifyBitcoinMessage } from '@airlock/protocol/bitcoin'
 import type { Page } from '@playwright/test'
 import { type Hex, verifyMessage } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import { devChainContracts } from '../devchain/seed.mjs'
+import { installBitcoinTestWallet, regtest } from './support/bitcoinTestWallet'
 import { expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
 import { siwxProjects } from './support/operator'
 import { origins } from './support/ports'
@@ -267,6 +269,33 @@ test('behavior: a Solana wallet signs in (Sign In With Solana), its ed25519 sign
     `${fixturesHost} wants you to sign in with your Solana account:`,
   )
   expect((await readSession(session.token)).status).toBe(200)
+})
+
+test('behavior: a Bitcoin wallet signs in with a BIP-322 signature, checked by the API and by anyone offline', async ({
+  page,
+}) => {
+  const wallet = await connectToSignIn(page, siwxProjects.required, () =>
+    installBitcoinTestWallet(page, { name: 'Sats Sign Wallet' }),
+  )
+  const session = await signIn(page)
+  expect(session.data).toMatchObject({
+    domain: fixturesHost,
+    accountAddress: wallet.payment,
+    chainId: regtest,
+  })
+  expect(session.message).toContain(
+    `${fixturesHost} wants you to sign in with your Bitcoin account:\n${wallet.payment}`,
+  )
+  expect(
+    await verifyBitcoinMessage({
+      address: wallet.payment,
+      message: session.message,
+      signature: session.signature,
+      network: bitcoinNetworkParams.regtest,
+    }),
+  ).toBe(true)
+  expect((await readSession(session.token)).status).toBe(200)
+  expect(wallet.requests.filter(({ method }) => method === 'bitcoin:signMessage')).toHaveLength(1)
 })
 
 test('behavior: a phone wallet (WalletConnect) signs in through the relay', async ({ page }) => {

@@ -147,12 +147,18 @@ export type Siwx = ReturnType<typeof createSiwx>
 
 /** The wallet request that signs `message` on the account's namespace. */
 function signRequest(chainId: CaipNetworkId, address: string, message: string): RequestArguments {
-  if (namespaceOf(chainId) === 'solana')
+  const namespace = namespaceOf(chainId)
+  if (namespace === 'solana')
     return { method: 'solana_signMessage', params: { message: new TextEncoder().encode(message) } }
+  // BIP-322 (a legacy signature is the wallet's choice for addresses BIP-322 doesn't cover).
+  if (namespace === 'bip122') return { method: 'bitcoin_signMessage', params: { message, address } }
   return { method: 'personal_sign', params: [stringToHex(message), address] }
 }
 
-/** The signature a wallet answered: hex on eip155; base58 on solana (bytes or base58 given). */
+/**
+ * The signature a wallet answered: hex on eip155; base58 on solana (bytes or base58 given);
+ * base64 on bip122.
+ */
 async function signatureOf(answer: unknown): Promise<string> {
   if (typeof answer === 'string') return answer
   const signature = (answer as { signature?: unknown } | undefined)?.signature
