@@ -52,6 +52,7 @@ test('behavior: onramp defaults match spec §9', () => {
   ])
 })
 
+// Spec §6's chain support, with Bitcoin's Send (issue 38: a PSBT the wallet signs).
 test('behavior: account types and chain support match spec §9 and §6', () => {
   expect(constants.defaultAccountTypes).toEqual({
     eip155: 'smartAccount',
@@ -60,7 +61,7 @@ test('behavior: account types and chain support match spec §9 and §6', () => {
     bip122: 'payment',
   })
   expect(constants.chainSupport).toEqual({
-    send: ['eip155', 'solana'],
+    send: ['eip155', 'solana', 'bip122'],
     names: ['eip155'],
     activity: ['eip155'],
     balances: ['eip155', 'solana'],

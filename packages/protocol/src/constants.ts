@@ -119,13 +119,13 @@ export const defaultAccountTypes = {
 export type AccountType = 'eoa' | 'smartAccount' | 'payment'
 
 /**
- * Which namespaces each feature works on (§6).
+ * Which namespaces each feature works on (§6; Send on bip122 since issue 38).
  *
  * @example
  * (chainSupport.send as readonly string[]).includes('polkadot') // false
  */
 export const chainSupport = {
-  send: ['eip155', 'solana'],
+  send: ['eip155', 'solana', 'bip122'],
   names: ['eip155'],
   activity: ['eip155'],
   balances: ['eip155', 'solana'],

@@ -180,7 +180,7 @@ describe('validateSend', () => {
     expect(validateSend({ ...ready, token: undefined })).toBe('A token is required')
   })
 
-  test.each(['polkadot', 'bip122', 'cosmos', undefined] as const)(
+  test.each(['polkadot', 'cosmos', undefined] as const)(
     'behavior: namespace %s is an unsupported chain',
     (namespace) => {
       expect(validateSend({ ...ready, namespace })).toBe('Unsupported chain')

@@ -22,7 +22,14 @@ import {
 } from '@airlock/protocol/bitcoin'
 import { Address, OutScript, Transaction } from '@scure/btc-signer'
 import type { HostWalletCall } from '../connectors/hostWalletKind'
-import { BitcoinTransferError, feeRates, finalizeSigned, planTransfer } from './bitcoinTransfer'
+import {
+  BitcoinTransferError,
+  bitcoinTransferErrors,
+  feeRates,
+  finalizeSigned,
+  maxFeeRate,
+  planTransfer,
+} from './bitcoinTransfer'
 import { EsploraError, type EsploraUtxo, esplora } from './esplora'
 
 /** Messages to sign are kept under 64 KiB, as Solana's. */
@@ -135,13 +142,29 @@ export async function bitcoinRequest(
       return { ...result, txid: await broadcastOn(network, signed.rawTransaction) }
     }
     case 'bitcoin_sendTransfer': {
-      const { recipientAddress, amount } = params
+      const { recipientAddress, amount, feeRate } = params
       if (typeof recipientAddress !== 'string')
         throw invalid('recipientAddress must be a Bitcoin address.')
       if (typeof amount !== 'string' || !/^[1-9][0-9]{0,15}$/.test(amount))
         throw invalid('amount must be a whole number of satoshis, as a decimal string.')
+      if (
+        feeRate !== undefined &&
+        (!Number.isSafeInteger(feeRate) ||
+          (feeRate as number) < 1 ||
+          (feeRate as number) > maxFeeRate)
+      )
+        throw invalid(bitcoinTransferErrors.feeRate)
       const from = accountOf(await accountsOn(context, name), undefined, context.address)
-      return { txid: await sendTransfer(context, network, name, from, recipientAddress, amount) }
+      const txid = await sendTransfer(
+        context,
+        network,
+        name,
+        from,
+        recipientAddress,
+        amount,
+        feeRate as number | undefined,
+      )
+      return { txid }
     }
     default:
       throw new UnsupportedMethodError({ details: `${args.method} is not offered.` })

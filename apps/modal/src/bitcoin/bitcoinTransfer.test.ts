@@ -95,6 +95,33 @@ describe('planTransfer', () => {
     expect(finalizeSigned(plan.psbt, signedTaproot, [0]).txid).toMatch(/^[0-9a-f]{64}$/)
   })
 
+  test('behavior: the fee is estimated without the account’s key, the same as with it; spending needs the key', () => {
+    for (const account of [sender.payment, sender.ordinals]) {
+      const known = planTransfer(request({ from: { ...account, purpose: 'payment' } }))
+      const unknown = { ...account, publicKey: '', purpose: 'payment' as const }
+      expect(planTransfer(request({ from: unknown, estimate: true })).fee).toBe(known.fee)
+    }
+    expect(
+      refusal(() =>
+        planTransfer(request({ from: { ...sender.ordinals, publicKey: '', purpose: 'payment' } })),
+      ),
+    ).toMatchObject({ reason: 'unsupportedAccount' })
+    // Another key than the Taproot address's own is refused, not signed for.
+    expect(
+      refusal(() =>
+        planTransfer(
+          request({
+            from: {
+              ...sender.ordinals,
+              publicKey: recipient.ordinals.publicKey,
+              purpose: 'payment',
+            },
+          }),
+        ),
+      ),
+    ).toMatchObject({ reason: 'unsupportedAccount' })
+  })
+
   test('bad input: another network’s address, dust, more than the coins, a fee rate out of range', () => {
     const mainnet = p2wpkh(secp256k1.getPublicKey(secp256k1.utils.randomPrivateKey(), true))
       .address!

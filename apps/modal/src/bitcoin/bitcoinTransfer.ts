@@ -11,7 +11,7 @@ import {
   bitcoinAddressType,
   bitcoinNetworkParams,
 } from '@airlock/protocol/bitcoin'
-import { p2sh, p2tr, p2wpkh, selectUTXO, Transaction } from '@scure/btc-signer'
+import { Address, OutScript, p2sh, p2tr, p2wpkh, selectUTXO, Transaction } from '@scure/btc-signer'
 import type { EsploraUtxo } from './esplora'
 
 /** The fee rates Send offers: Esplora's estimates for these confirmation targets (blocks). */
@@ -86,6 +86,8 @@ export type TransferRequest = {
   network: BitcoinNetworkName
   /** The network as the visitor knows it ('Bitcoin Regtest'), for the errors. */
   networkName: string
+  /** Only the fee is wanted: an account's unknown key is stood in for. */
+  estimate?: boolean
 }
 
 /** What the wallet is asked to sign, and what it costs. */
@@ -98,26 +100,40 @@ export type TransferPlan = {
   signInputs: { address: string; index: number }[]
 }
 
+const hexOf = (bytes: Uint8Array) =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 const hexBytes = (text: string) => Uint8Array.from(text.match(/../g) ?? [], (b) => parseInt(b, 16))
 const toBase64 = (bytes: Uint8Array) =>
   btoa(bytes.reduce((text, byte) => text + String.fromCharCode(byte), ''))
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
 
+/**
+ * The x coordinate of secp256k1's generator: a valid key that stands in for an account's unknown
+ * one when only the fee is estimated (a signature's size does not depend on the key).
+ */
+const placeholderKey = '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'
+
 /** What an input spending `from`'s coin carries for the wallet to sign it. */
-function spendOf(from: BitcoinAccount, network: BitcoinNetworkName) {
+function spendOf(from: BitcoinAccount, network: BitcoinNetworkName, estimate: boolean) {
   const params = bitcoinNetworkParams[network]
   const type = bitcoinAddressType(from.address, network)
-  const key = hexBytes(from.publicKey)
-  if (type === 'p2wpkh' && key.length === 33) return { script: p2wpkh(key, params).script }
+  const key = hexBytes(from.publicKey || (estimate ? placeholderKey : ''))
+  const script = OutScript.encode(Address(params).decode(from.address))
+  if (type === 'p2wpkh') return { script }
   if (type === 'p2tr' && (key.length === 32 || key.length === 33)) {
     const xOnly = key.length === 33 ? key.slice(1) : key
-    return { script: p2tr(xOnly, undefined, params).script, tapInternalKey: xOnly }
+    const own = p2tr(xOnly, undefined, params).script
+    // Spending, the key must be the address's own; estimating, any key's script of the same size
+    // will do.
+    if (!estimate && hexOf(own) !== hexOf(script))
+      throw new BitcoinTransferError('unsupportedAccount')
+    return { script: own, tapInternalKey: xOnly }
   }
   if (type === 'p2sh' && key.length === 33) {
     // P2SH-P2WPKH (nested SegWit), the payment address of Xverse and others.
     const nested = p2sh(p2wpkh(key, params), params)
-    if (nested.address === from.address)
-      return { script: nested.script, redeemScript: nested.redeemScript }
+    if (estimate || nested.address === from.address)
+      return { script, redeemScript: nested.redeemScript }
   }
   throw new BitcoinTransferError('unsupportedAccount')
 }
@@ -129,7 +145,7 @@ function spendOf(from: BitcoinAccount, network: BitcoinNetworkName) {
  * @throws BitcoinTransferError wrongNetwork, dust, feeRate, insufficient, unsupportedAccount.
  */
 export function planTransfer(request: TransferRequest): TransferPlan {
-  const { from, recipient, amount, feeRate, utxos, network, networkName } = request
+  const { from, recipient, amount, feeRate, utxos, network, networkName, estimate } = request
   const recipientType = bitcoinAddressType(recipient, network)
   if (!recipientType)
     throw new BitcoinTransferError('wrongNetwork', `That is not a ${networkName} address.`)
@@ -140,7 +156,7 @@ export function planTransfer(request: TransferRequest): TransferPlan {
       'dust',
       `The amount is below the dust limit of ${dustLimits[recipientType]} sats for that address.`,
     )
-  const spend = spendOf(from, network)
+  const spend = spendOf(from, network, estimate === true)
   const inputs = utxos.map((utxo) => ({
     txid: utxo.txid,
     index: utxo.vout,

@@ -7,7 +7,11 @@ export const sendText = {
   max: 'Max',
   receiver: 'To',
   receiverPlaceholder: (namespace: string | undefined) =>
-    namespace === 'solana' ? 'Solana address' : '0x… address or name',
+    namespace === 'solana'
+      ? 'Solana address'
+      : namespace === 'bip122'
+        ? 'Bitcoin address'
+        : '0x… address or name',
   resolvingName: (name: string) => `Looking up ${name}…`,
   nameNotFound: (name: string) => `No address found for ${name}`,
   available: (amount: string) => `${amount} available`,
@@ -22,6 +26,10 @@ export const sendText = {
   network: 'Network',
   createsTokenAccount: 'Includes creating the receiver’s token account',
   invalidAddress: 'Invalid address',
+  notOnNetwork: (network: string) => `Not a ${network} address`,
+  belowDust: (sats: number) => `Below the dust limit (${sats} sats) for that address`,
+  feeSpeed: 'Fee',
+  feeSpeeds: { slow: 'Slow', normal: 'Normal', fast: 'Fast' },
   unsupportedChain: 'Unsupported chain',
   reverted: 'The transaction failed on chain (reverted)',
   failed: 'The transaction failed',

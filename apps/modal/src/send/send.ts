@@ -1,8 +1,9 @@
 /**
  * Send (spec §3 Send state, §4 Send, §5 Send validation): the form's state, the checks that run
  * before a wallet is asked, the network fee estimate, and the send itself — a native EVM send, an
- * ERC-20 `transfer`, or a Solana transfer (SOL or SPL, creating the receiver's token account) —
- * through whichever wallet is connected. Solana's transaction building loads on demand.
+ * ERC-20 `transfer`, a Solana transfer (SOL or SPL, creating the receiver's token account), or a
+ * Bitcoin transfer (a PSBT the wallet signs, at the visitor's fee speed) — through whichever
+ * wallet is connected. Solana's and Bitcoin's transaction building load on demand.
  */
 import {
   type ChainNamespace,
@@ -20,8 +21,10 @@ import {
   tokenAmountErrors,
   validateSend,
 } from '@airlock/protocol'
+import { bitcoinAddressType, bitcoinNetworkOf } from '@airlock/protocol/bitcoin'
 import { hexToBigInt, numberToHex, parseUnits } from 'viem/utils'
 import type { Analytics } from '../analytics'
+import { dustLimits } from '../bitcoin/bitcoinTransfer'
 import { chainClient } from '../chainClient'
 import { sendText } from '../messages/sendText'
 import { refreshAccountData, refreshAfterIndexing } from '../queries/refresh'
@@ -50,6 +53,7 @@ export function isSendAvailable(state: ModalState): boolean {
 export function sendFormError(
   send: Pick<SendState, 'token' | 'sendTokenAmount' | 'receiverAddress'>,
   namespace: ChainNamespace | undefined,
+  network?: Pick<NetworkConfig, 'caipNetworkId' | 'name'>,
 ): string | undefined {
   const amount = send.sendTokenAmount.trim()
   const receiver = send.receiverAddress.trim()
@@ -60,7 +64,14 @@ export function sendFormError(
     namespace,
   })
   if (specError) return specError
-  const validReceiver = namespace === 'solana' ? isSolanaAddress(receiver) : isEvmAddress(receiver)
+  // A Bitcoin address is one network's: another's is refused by name (its coins would be lost).
+  const bitcoinNetwork = network && bitcoinNetworkOf(network.caipNetworkId)
+  const bitcoinType = bitcoinNetwork && bitcoinAddressType(receiver, bitcoinNetwork)
+  if (namespace === 'bip122' && !bitcoinType) return sendText.notOnNetwork(network?.name ?? '')
+  const validReceiver =
+    namespace === 'solana'
+      ? isSolanaAddress(receiver)
+      : namespace === 'bip122' || isEvmAddress(receiver)
   if (!validReceiver || (namespace === 'eip155' && !receiver.startsWith('0x')))
     return sendText.invalidAddress
   const token = send.token!
@@ -70,6 +81,8 @@ export function sendFormError(
   if (units === undefined) return sendErrors.amountAndReceiverRequired
   if (units > parseUnits(token.quantity.numeric, decimals))
     return tokenAmountErrors.insufficientBalance(token.symbol)
+  if (bitcoinType && units < BigInt(dustLimits[bitcoinType]))
+    return sendText.belowDust(dustLimits[bitcoinType])
   return undefined
 }
 
@@ -97,7 +110,11 @@ export type SendContext = {
 function activeContext(state: ModalState) {
   const network = activeNetworkOf(state)
   const namespace = namespaceOf(state.activeNetwork)
-  if (!network || !state.address || (namespace !== 'eip155' && namespace !== 'solana'))
+  if (
+    !network ||
+    !state.address ||
+    (namespace !== 'eip155' && namespace !== 'solana' && namespace !== 'bip122')
+  )
     throw new Error(sendText.unsupportedChain)
   return { network, namespace, from: state.address }
 }
@@ -132,12 +149,16 @@ async function evmTransaction(
  */
 export async function estimateSendFee(
   state: ModalState,
-  send: Pick<SendState, 'token' | 'sendTokenAmount' | 'receiverAddress'>,
+  send: Pick<SendState, 'token' | 'sendTokenAmount' | 'receiverAddress' | 'feeSpeed'>,
 ): Promise<NetworkFee> {
   const { network, namespace, from } = activeContext(state)
   const token = send.token!
   const amount = amountOf(send)
   const to = send.receiverAddress.trim()
+  if (namespace === 'bip122') {
+    const { estimateBitcoinSendFee } = await import('./bitcoinSend')
+    return estimateBitcoinSendFee(network, from, to, amount, send.feeSpeed)
+  }
   if (namespace === 'solana') {
     const prepared = await prepareSolana(network, from, to, token, amount)
     const total = prepared.feeLamports + prepared.rentLamports
@@ -191,7 +212,7 @@ export async function sendTokens(context: SendContext): Promise<boolean> {
   const { store } = context
   const state = store.getState()
   const send = state.send
-  const blocked = sendFormError(send, namespaceOf(state.activeNetwork))
+  const blocked = sendFormError(send, namespaceOf(state.activeNetwork), activeNetworkOf(state))
   if (blocked) {
     store.setState({ send: { ...send, error: blocked } })
     return false
@@ -208,7 +229,19 @@ export async function sendTokens(context: SendContext): Promise<boolean> {
   }
   context.analytics?.track('SEND_INITIATED', described)
   try {
-    if (namespace === 'solana') {
+    if (namespace === 'bip122') {
+      // The wallet's transfer: the modal builds the PSBT, the wallet signs it, the modal checks
+      // it and broadcasts it (bitcoin/bitcoinRequests.ts). Sent is in the mempool: done.
+      const { bitcoinFeeRate } = await import('./bitcoinSend')
+      await context.request({
+        method: 'bitcoin_sendTransfer',
+        params: {
+          recipientAddress: to,
+          amount: amount.toString(),
+          feeRate: await bitcoinFeeRate(network, send.feeSpeed),
+        },
+      })
+    } else if (namespace === 'solana') {
       const prepared = await prepareSolana(network, from, to, token, amount)
       const { signature } = (await context.request({
         method: 'solana_signAndSendTransaction',

@@ -15,6 +15,7 @@ export type SendFeeQuestion = {
   token: TokenBalance
   sendTokenAmount: string
   receiverAddress: string
+  feeSpeed: 'slow' | 'normal' | 'fast'
 }
 
 /**
@@ -32,6 +33,7 @@ export function sendFeeQuery(store: ModalStore, question: SendFeeQuestion | unde
         token: question.token.address ?? 'native',
         amount: question.sendTokenAmount.trim(),
         receiver: question.receiverAddress.trim(),
+        feeSpeed: question.feeSpeed,
       },
     ] as const,
     queryFn: question ? () => estimateSendFee(store.getState(), question) : skipToken,

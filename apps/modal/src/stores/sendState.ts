@@ -19,6 +19,8 @@ export type SendState = {
   loading: boolean
   /** Why the last send failed, shown in the preview. */
   error: string | undefined
+  /** On Bitcoin: how soon the visitor wants it mined, the fee rate's speed. */
+  feeSpeed: 'slow' | 'normal' | 'fast'
 }
 
 /** A network fee: in the native coin's smallest unit, and as the preview shows it. */
@@ -34,4 +36,5 @@ export const emptySend: SendState = {
   networkBalanceInUSD: undefined,
   loading: false,
   error: undefined,
+  feeSpeed: 'normal',
 }

@@ -2,7 +2,8 @@
  * Receive (issue 22; spec §6 feature "receive", the wallet's features onramp, swaps, receive,
  * send): the connected address to give a sender, as a QR code and as text with Copy, and the
  * site's networks it receives on — those of the address's namespace (an eip155 address is the
- * same on every EVM network; a Solana one on Solana's), the active one marked.
+ * same on every EVM network; a Solana one on Solana's), the active one marked. A Bitcoin address's
+ * code is its BIP-21 URI (`bitcoin:<address>`), which Bitcoin wallets' scanners expect.
  */
 
 import { namespaceOf } from '@airlock/protocol'
@@ -25,8 +26,9 @@ export function Receive() {
   const networks = useModalState((state) => state.networks)
   const namespace = namespaceOf(active)
   if (!address || !namespace) return <p className={list.note}>{text.notConnected}</p>
+  // A Bitcoin address is one network's own (bc1… mainnet, tb1… testnet and signet, bcrt1…).
   const receivesOn = networks.filter(({ caipNetworkId }) =>
-    caipNetworkId.startsWith(`${namespace}:`),
+    namespace === 'bip122' ? caipNetworkId === active : caipNetworkId.startsWith(`${namespace}:`),
   )
 
   async function copy() {
@@ -41,7 +43,7 @@ export function Receive() {
   return (
     <div className={form.form}>
       <QrCode
-        value={address}
+        value={namespace === 'bip122' ? `bitcoin:${address}` : address}
         label={text.qrLabel(address)}
         logo={<span className={styles.logo} aria-hidden="true" />}
       />

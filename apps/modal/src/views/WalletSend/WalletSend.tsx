@@ -18,6 +18,7 @@ import { embeddedWalletId } from '../../connectors/embeddedWallet/embeddedWallet
 import { sendText } from '../../messages/sendText'
 import { NameAvatar } from '../../names/NameAvatar'
 import { amountInUsd, sendFormError } from '../../send/send'
+import { activeNetworkOf } from '../../stores/store'
 import { AssetIcon, initialOf } from '../Account/AssetIcon'
 import styles from '../form.module.css'
 import { useNetworkFee } from './useNetworkFee'
@@ -25,11 +26,14 @@ import { isReceiverName, useReceiverName } from './useReceiverName'
 import { useSendTokens } from './useSendTokens'
 
 const tokenKey = (token: TokenBalance) => token.address ?? 'native'
+/** On Bitcoin, how soon the transfer should be mined: the fee rate's speed. */
+const feeSpeeds = ['slow', 'normal', 'fast'] as const
 
 export function WalletSend() {
   const { store, navigation } = useModal()
   const send = useModalState((state) => state.send)
   const namespace = useModalState((state) => namespaceOf(state.activeNetwork))
+  const network = useModalState(activeNetworkOf)
   const { entry } = useTokenBalances()
   const tokens = entry?.tokens ?? []
   const [picking, setPicking] = useState(false)
@@ -40,7 +44,9 @@ export function WalletSend() {
   const embedded = useModalState((state) => state.connectorId === embeddedWalletId)
   const sending = useSendTokens()
   const formError =
-    receiverName.status === 'failed' ? receiverName.message : sendFormError(send, namespace)
+    receiverName.status === 'failed'
+      ? receiverName.message
+      : sendFormError(send, namespace, network)
   const blocked = !!formError || receiverName.status === 'resolving' || send.loading
   // What the form says: the send under way, a name being looked up, what blocks it, or why the
   // last send failed (kept until the form changes).
@@ -199,6 +205,25 @@ export function WalletSend() {
           </div>
         )}
       </div>
+      {namespace === 'bip122' && (
+        <fieldset className={styles.field} disabled={send.loading}>
+          <legend className={styles.label}>{sendText.feeSpeed}</legend>
+          <div className={styles.row}>
+            {feeSpeeds.map((speed) => (
+              <label key={speed} className={styles.small}>
+                <input
+                  type="radio"
+                  name={`${id}-fee-speed`}
+                  value={speed}
+                  checked={send.feeSpeed === speed}
+                  onChange={() => update({ feeSpeed: speed })}
+                />{' '}
+                {sendText.feeSpeeds[speed]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
       <div className={styles.hint}>
         <span>{sendText.networkFee}</span>
         <span data-send-fee="">{fee.text}</span>

@@ -13,6 +13,7 @@ import { sendText } from '../../messages/sendText'
 import { queryClientOf } from '../../queries/queryClient'
 import { type NetworkFee, sendFormError } from '../../send/send'
 import { type SendFeeQuestion, sendFeeQuery } from '../../send/sendFee'
+import { activeNetworkOf } from '../../stores/store'
 
 /** How long typing must pause before the fee is estimated. */
 const feeDelayMs = 300
@@ -23,7 +24,8 @@ export function useNetworkFee(): { text: string; value: NetworkFee | undefined }
   const caipNetworkId = useModalState((state) => state.activeNetwork)
   const from = useModalState((state) => state.address)
   const namespace = namespaceOf(caipNetworkId)
-  const valid = !sendFormError(send, namespace)
+  const network = useModalState(activeNetworkOf)
+  const valid = !sendFormError(send, namespace, network)
   const question: SendFeeQuestion | undefined =
     valid && send.token
       ? {
@@ -32,6 +34,7 @@ export function useNetworkFee(): { text: string; value: NetworkFee | undefined }
           token: send.token,
           sendTokenAmount: send.sendTokenAmount,
           receiverAddress: send.receiverAddress,
+          feeSpeed: send.feeSpeed,
         }
       : undefined
   const options = sendFeeQuery(store, question)
@@ -40,6 +43,11 @@ export function useNetworkFee(): { text: string; value: NetworkFee | undefined }
   const fee = useQuery(settled ? options : sendFeeQuery(store, undefined), queryClientOf(store))
   if (!valid) return { text: '—', value: undefined }
   if (!settled || fee.isPending) return { text: sendText.estimatingFee, value: undefined }
-  if (fee.isError) return { text: sendText.feeUnavailable, value: undefined }
+  // A Bitcoin transfer that can't be built says why (not enough for the amount and its fee).
+  if (fee.isError)
+    return {
+      text: fee.error.name === 'BitcoinTransferError' ? fee.error.message : sendText.feeUnavailable,
+      value: undefined,
+    }
   return { text: fee.data.text, value: fee.data }
 }
