@@ -57,6 +57,17 @@ export function bitcoinAccountsOf(value: unknown): BitcoinAccount[] {
   ]
 }
 
+/**
+ * Whether the wallet has an address on `caipNetworkId` (asked silently): a Bitcoin address is
+ * one network's, so a wallet is on the networks its addresses are of (testnet's are signet's).
+ */
+export async function hasAccountOn(host: HostWalletCall, caipNetworkId: string) {
+  const name = bitcoinNetworkOf(caipNetworkId)
+  if (!name) return false
+  const answer = await host({ method: 'bitcoin_connect', params: { silent: true } })
+  return bitcoinAccountsOf(answer).some(({ address }) => bitcoinAddressType(address, name))
+}
+
 export type BitcoinRequestContext = {
   /** The connected (payment) address. */
   address: string | undefined

@@ -1,9 +1,9 @@
 /**
  * Bitcoin wallets on the host page (Wallet Standard's `bitcoin:` features, `window.unisat`),
  * which the host's `airlock-bitcoin.js` calls with `bitcoin_*` methods. Their payment address is
- * the connection's (spec §9: payment by default), their ordinals address beside it; the network
- * is the modal's to choose, and a request on it is checked, built and broadcast by the modal
- * (bitcoin/bitcoinRequests.ts, loaded with the first one).
+ * the connection's (spec §9: payment by default), their ordinals address beside it; a network is
+ * the wallet's when it has addresses of it, and a request on it is checked, built and broadcast by
+ * the modal (bitcoin/bitcoinRequests.ts, loaded with the first one).
  */
 import type { HostWalletInfo } from '@airlock/protocol'
 import { hostWalletIdentity } from '../hostWalletIdentity'
@@ -23,8 +23,12 @@ function bitcoinWalletConnector(wallet: HostWalletInfo, request: HostWalletCall)
     },
     getNetwork: async () => undefined,
     approvedNetworks: () => undefined,
-    // The network goes with each request: being on another one is the modal's choice alone.
-    switchNetwork: async () => true,
+    // A Bitcoin address is one network's: the wallet is on a network when it has an address of
+    // it (a wallet switches networks itself, and its accounts change with them).
+    async switchNetwork(network) {
+      const { hasAccountOn } = await import('../../bitcoin/bitcoinRequests')
+      return hasAccountOn(request, network.caipNetworkId)
+    },
     async request(args, { address, networkConfig }) {
       const { bitcoinRequest } = await import('../../bitcoin/bitcoinRequests')
       return bitcoinRequest(args, { address, network: networkConfig, host: request })
