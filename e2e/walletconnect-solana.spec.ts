@@ -14,7 +14,7 @@ import {
   verifySignature,
 } from '@solana/kit'
 import { generatePrivateKey } from 'viem/accounts'
-import { expectOpen, waitForAirlock } from './support/modal'
+import { expectOpen, modal, sendSolanaFromModal, waitForAirlock } from './support/modal'
 import { gotoSdkPage } from './support/sdkPage'
 import { solanaBalance, solanaRpcUrl, solanaTransfer } from './support/solanaTestWallet'
 import { expect, test } from './support/test'
@@ -156,7 +156,7 @@ test("behavior: signMessage is the phone's ed25519 signature; a declined one rej
   expect(await declined).toEqual({ code: 4001, shortMessage: 'Signature declined' })
 })
 
-test('behavior: signTransaction signs without sending; signAndSendTransaction lands the SOL transfer on the chain', async ({
+test('behavior: signTransaction signs without sending; a declined signAndSendTransaction moves nothing; an approved one lands the SOL transfer on the chain', async ({
   page,
 }) => {
   const peer = await connectedPhone(page)
@@ -182,8 +182,25 @@ test('behavior: signTransaction signs without sending; signAndSendTransaction la
   // Signing is not sending.
   expect(await solanaBalance(receiver)).toBe(0n)
 
-  const before = await solanaBalance(peer.solanaAddress)
   const transfer = await solanaTransfer(peer.solanaAddress, receiver, amount)
+  // Declined on the phone: the site hears so, and nothing moves.
+  peer.autoAnswer('reject')
+  const declined = await page.evaluate(
+    (bytes) =>
+      window.airlock!.solana.signAndSendTransaction(new Uint8Array(bytes)).then(
+        () => undefined,
+        (error: { code: number; shortMessage: string }) => ({
+          code: error.code,
+          shortMessage: error.shortMessage,
+        }),
+      ),
+    transfer,
+  )
+  expect(declined).toEqual({ code: 4001, shortMessage: 'Signature declined' })
+  expect(await solanaBalance(receiver)).toBe(0n)
+
+  peer.autoAnswer('answer')
+  const before = await solanaBalance(peer.solanaAddress)
   const signature = await page.evaluate(async (bytes) => {
     const { signature } = await window.airlock!.solana.signAndSendTransaction(new Uint8Array(bytes))
     return [...signature]
@@ -196,6 +213,18 @@ test('behavior: signTransaction signs without sending; signAndSendTransaction la
   expect(value[0]).toMatchObject({ err: null })
   expect(await solanaBalance(receiver)).toBe(amount)
   expect(await solanaBalance(peer.solanaAddress)).toBeLessThan(before - amount)
+})
+
+test("behavior: the visitor's own Send of SOL from the Account view is signed and sent by the phone", async ({
+  page,
+}) => {
+  const peer = await connectedPhone(page)
+  peer.autoAnswer('answer')
+  const receiver = (await generateKeyPairSigner()).address
+  await sendSolanaFromModal(page, 'SOL', '0.75', receiver)
+  await expect(modal(page).frame.getByText('Sent 0.75 SOL')).toBeVisible()
+  expect(await solanaBalance(receiver)).toBe(750_000_000n)
+  expect(peer.requests.map(({ method }) => method)).toContain('solana_signAndSendTransaction')
 })
 
 test('behavior: a reload restores the Solana session without a prompt, and the phone still signs', async ({
