@@ -156,6 +156,27 @@ test("behavior: signMessage is the phone's ed25519 signature; a declined one rej
   expect(await declined).toEqual({ code: 4001, shortMessage: 'Signature declined' })
 })
 
+test('error: a phone answering signMessage with a short signature is refused in words; the site gets no bytes', async ({
+  page,
+}) => {
+  const peer = await connectedPhone(page)
+  const signing = page.evaluate(() =>
+    window.airlock!.solana.signMessage(new TextEncoder().encode('hello')).then(
+      (answer) => ({ answer: [...answer.signature] }),
+      (error: { code: number; shortMessage: string }) => ({
+        code: error.code,
+        shortMessage: error.shortMessage,
+      }),
+    ),
+  )
+  const request = await nextRequestFor(peer, 'solana_signMessage')
+  await peer.respond(request, { result: { signature: base58.decode(new Uint8Array(32).fill(9)) } })
+  expect(await signing).toEqual({
+    code: -32603,
+    shortMessage: "The wallet's answer to solana_signMessage has no 64-byte base58 signature.",
+  })
+})
+
 test('behavior: signTransaction signs without sending; a declined signAndSendTransaction moves nothing; an approved one lands the SOL transfer on the chain', async ({
   page,
 }) => {

@@ -119,6 +119,8 @@ export type WalletPeer = {
   answer(request: PendingRequest): Promise<RpcReply>
   /** The user rejects the request: 4001 User rejected the request. */
   rejectRequest(request: PendingRequest): Promise<RpcReply>
+  /** Replies with `outcome` as it is: a wallet answering what it likes, right or wrong. */
+  respond(request: PendingRequest, outcome: RpcReply): Promise<RpcReply>
   autoAnswer(mode: AutoAnswerMode): void
   /** Emits accountsChanged on one session, or on every session when no topic is given. */
   emitAccountsChanged(accounts: readonly Address[], options?: { topic?: string }): Promise<void>
@@ -511,6 +513,7 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
     nextRequest: ({ timeoutMs = 10_000 } = {}) => incoming.next(timeoutMs),
     answer,
     rejectRequest,
+    respond: reply,
     autoAnswer(nextMode) {
       mode = nextMode
       if (mode !== 'off') for (const request of incoming.drain()) handleAutomatically(request)
