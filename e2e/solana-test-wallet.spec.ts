@@ -4,27 +4,16 @@
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import {
-  type Address,
-  appendTransactionMessageInstructions,
-  compileTransaction,
   createKeyPairFromBytes,
-  createNoopSigner,
-  createTransactionMessage,
   generateKeyPairSigner,
   getBase58Decoder,
   getBase64EncodedWireTransaction,
   getPublicKeyFromAddress,
   getTransactionDecoder,
-  getTransactionEncoder,
-  lamports,
-  pipe,
   type SignatureBytes,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
   signTransaction,
   verifySignature,
 } from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
 import type { Wallets } from '@wallet-standard/app'
 import { build } from 'esbuild'
 import { devUsdMint } from '../devchain/solanaDev.mjs'
@@ -34,6 +23,7 @@ import {
   solanaAccounts,
   solanaBalance,
   solanaRpcUrl,
+  solanaTransfer,
   solanaUsdMint,
   tokenBalance,
 } from './support/solanaTestWallet'
@@ -149,42 +139,6 @@ function listen(page: Page) {
 }
 
 const changes = (page: Page) => page.evaluate(() => (window as unknown as AppWindow).walletChanges)
-
-/** An unsigned SOL transfer from `from`, as wire bytes, the way an app builds one for a wallet. */
-async function transfer(from: Address, to: Address, amount: bigint): Promise<number[]> {
-  const response = await fetch(solanaRpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getLatestBlockhash', params: [] }),
-  })
-  const { result } = (await response.json()) as {
-    result: { value: { blockhash: string; lastValidBlockHeight: number } }
-  }
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(from, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        {
-          blockhash: result.value.blockhash as never,
-          lastValidBlockHeight: BigInt(result.value.lastValidBlockHeight),
-        },
-        m,
-      ),
-    (m) =>
-      appendTransactionMessageInstructions(
-        [
-          getTransferSolInstruction({
-            source: createNoopSigner(from),
-            destination: to,
-            amount: lamports(amount),
-          }),
-        ],
-        m,
-      ),
-  )
-  return [...getTransactionEncoder().encode(compileTransaction(message))]
-}
 
 const resultOf = <T>(outcome: Outcome): T => {
   if ('error' in outcome) throw new Error(`The wallet failed: ${outcome.error.message}`)
@@ -391,7 +345,7 @@ test('behavior: signTransaction fills this account signature slot of a wire tran
   await startApp(page)
   resultOf(await connect(page, 'Tx Signer'))
   const receiver = await generateKeyPairSigner()
-  const transaction = await transfer(alice.address, receiver.address, 1_000n)
+  const transaction = await solanaTransfer(alice.address, receiver.address, 1_000n)
   const [output] = resultOf<{ signedTransaction: number[] }[]>(
     await useWallet(page, 'Tx Signer', 'solana:signTransaction', 'signTransaction', [
       { transaction, chain: 'solana:localnet' },
@@ -415,7 +369,7 @@ test('behavior: signAndSendTransaction lands a SOL transfer on the chain and ret
   resultOf(await connect(page, 'Sender'))
   const receiver = await generateKeyPairSigner()
   const before = await solanaBalance(alice.address)
-  const transaction = await transfer(alice.address, receiver.address, 2_000_000n)
+  const transaction = await solanaTransfer(alice.address, receiver.address, 2_000_000n)
   const [output] = resultOf<{ signature: number[] }[]>(
     await useWallet(page, 'Sender', 'solana:signAndSendTransaction', 'signAndSendTransaction', [
       { transaction, chain: 'solana:localnet', options: { commitment: 'confirmed' } },
@@ -440,7 +394,7 @@ test('behavior: a transaction that fails simulation surfaces the RPC error and m
   resultOf(await connect(page, 'Overspender'))
   const receiver = await generateKeyPairSigner()
   // Far more than the dev account holds.
-  const transaction = await transfer(alice.address, receiver.address, 10n ** 18n)
+  const transaction = await solanaTransfer(alice.address, receiver.address, 10n ** 18n)
   const outcome = await useWallet(
     page,
     'Overspender',

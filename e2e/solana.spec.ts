@@ -10,7 +10,13 @@ import {
   signatureBytes,
   verifySignature,
 } from '@solana/kit'
-import { connectionSaved, expectOpen, modal, waitForAirlock } from './support/modal'
+import {
+  connectionSaved,
+  expectOpen,
+  modal,
+  sendSolanaFromModal,
+  waitForAirlock,
+} from './support/modal'
 import { origins } from './support/ports'
 import {
   installSolanaTestWallet,
@@ -131,29 +137,13 @@ test('behavior: a wallet with EVM and Solana is listed once and switches to Sola
   expect(await page.evaluate(() => window.airlock!.getState().namespace)).toBe('solana')
 })
 
-async function sendFromModal(page: Page, symbol: string, amount: string, receiver: string) {
-  await page.evaluate(() => window.airlock!.open())
-  await expectOpen(page, 'Account')
-  const { dialog } = modal(page)
-  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
-  await expectOpen(page, 'Send')
-  await dialog.getByRole('button', { name: /Token/ }).click()
-  await dialog.locator(`button[data-symbol="${symbol}"]`).click()
-  await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill(amount)
-  await dialog.getByRole('textbox', { name: 'To', exact: true }).fill(receiver)
-  await expect(dialog.locator('[data-send-fee]')).toHaveText(/ SOL$/)
-  await dialog.getByRole('button', { name: 'Preview send' }).click()
-  await expectOpen(page, 'Review Send')
-  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
-}
-
 test('behavior: sending SOL lands on the Solana chain and the receiver holds exactly that', async ({
   page,
   connectWallet,
 }) => {
   await connectSolana(page, connectWallet)
   const receiver = await freshAddress()
-  await sendFromModal(page, 'SOL', '1.5', receiver)
+  await sendSolanaFromModal(page, 'SOL', '1.5', receiver)
   await expect(modal(page).frame.getByText('Sent 1.5 SOL')).toBeVisible()
   await expectOpen(page, 'Account')
   expect(await solanaBalance(receiver)).toBe(1_500_000_000n)
@@ -166,7 +156,7 @@ test('behavior: sending sUSD to a receiver without a token account creates it', 
   await connectSolana(page, connectWallet)
   const receiver = await freshAddress()
   expect(await tokenBalance(receiver)).toBe(0n)
-  await sendFromModal(page, 'sUSD', '2.5', receiver)
+  await sendSolanaFromModal(page, 'sUSD', '2.5', receiver)
   await expect(modal(page).frame.getByText('Sent 2.5 sUSD')).toBeVisible()
   expect(await tokenBalance(receiver)).toBe(2_500_000n)
 })
@@ -178,7 +168,7 @@ test('behavior: a declined Solana send says Signature declined and moves nothing
   const wallet = await connectSolana(page, connectWallet)
   const receiver = await freshAddress()
   wallet.rejectNext('solana:signAndSendTransaction')
-  await sendFromModal(page, 'SOL', '0.25', receiver)
+  await sendSolanaFromModal(page, 'SOL', '0.25', receiver)
   await expect(modal(page).dialog.locator('[data-send-error]')).toHaveText('Signature declined')
   await expectOpen(page, 'Review Send')
   expect(await solanaBalance(receiver)).toBe(0n)

@@ -11,6 +11,7 @@ import { expect, test } from './support/test'
 import { anvilClient } from './support/testWallet'
 import {
   connectPhone,
+  nextRequestFor,
   qrUri,
   sealedSessionSaved,
   showQr,
@@ -38,18 +39,6 @@ test.afterEach(async () => {
   await Promise.all(peers.map((peer) => peer.close()))
   peers = []
 })
-
-/**
- * The next request for `method`; others the modal sends on its own (wallet_getCapabilities for
- * the Tokens tab) are answered as the phone would.
- */
-async function nextRequestFor(peer: WalletPeer, method: string) {
-  for (;;) {
-    const request = await peer.nextRequest()
-    if (request.method === method) return request
-    await peer.answer(request)
-  }
-}
 
 /** The SDK page with this spec's networks unless a test names others. */
 const sdkPage = (page: Page, options: object = {}) =>

@@ -56,3 +56,28 @@ export async function connectionSaved(page: Page, projectId = 'demo') {
 export async function waitForAddress(page: Page, address: string | undefined) {
   await page.waitForFunction((expected) => window.airlock!.getState().address === expected, address)
 }
+
+/**
+ * The visitor, connected on a Solana network, sends `amount` of `symbol` to `receiver` from the
+ * Account view: Send, the token, amount and receiver, the fee in SOL, Preview send, Send.
+ */
+export async function sendSolanaFromModal(
+  page: Page,
+  symbol: string,
+  amount: string,
+  receiver: string,
+) {
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Account')
+  const { dialog } = modal(page)
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+  await expectOpen(page, 'Send')
+  await dialog.getByRole('button', { name: /Token/ }).click()
+  await dialog.locator(`button[data-symbol="${symbol}"]`).click()
+  await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill(amount)
+  await dialog.getByRole('textbox', { name: 'To', exact: true }).fill(receiver)
+  await expect(dialog.locator('[data-send-fee]')).toHaveText(/ SOL$/)
+  await dialog.getByRole('button', { name: 'Preview send' }).click()
+  await expectOpen(page, 'Review Send')
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+}

@@ -7,13 +7,21 @@
 import type { Page } from '@playwright/test'
 import {
   type Address,
+  appendTransactionMessageInstructions,
+  compileTransaction,
   createKeyPairFromBytes,
+  createNoopSigner,
+  createTransactionMessage,
   getAddressEncoder,
   getAddressFromPublicKey,
   getBase58Encoder,
   getTransactionDecoder,
   getTransactionEncoder,
+  lamports,
   partiallySignTransaction,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
   signBytes,
   type Transaction,
   address as toAddress,
@@ -23,6 +31,7 @@ import type {
   SolanaSignMessageFeature,
   SolanaSignTransactionFeature,
 } from '@solana/wallet-standard-features'
+import { getTransferSolInstruction } from '@solana-program/system'
 import {
   findAssociatedTokenPda,
   getTokenDecoder,
@@ -208,6 +217,47 @@ export async function tokenBalance(
   ])) as { value: { data: [string, string] } | null }
   if (!result.value) return 0n
   return getTokenDecoder().decode(Buffer.from(result.value.data[0], 'base64')).amount
+}
+
+/** An unsigned SOL transfer from `from`, as wire bytes, the way an app builds one for a wallet. */
+export async function solanaTransfer(
+  from: Address,
+  to: Address,
+  amount: bigint,
+  rpcUrl: string = solanaRpcUrl,
+): Promise<number[]> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getLatestBlockhash', params: [] }),
+  })
+  const { result } = (await response.json()) as {
+    result: { value: { blockhash: string; lastValidBlockHeight: number } }
+  }
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(from, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        {
+          blockhash: result.value.blockhash as never,
+          lastValidBlockHeight: BigInt(result.value.lastValidBlockHeight),
+        },
+        m,
+      ),
+    (m) =>
+      appendTransactionMessageInstructions(
+        [
+          getTransferSolInstruction({
+            source: createNoopSigner(from),
+            destination: to,
+            amount: lamports(amount),
+          }),
+        ],
+        m,
+      ),
+  )
+  return [...getTransactionEncoder().encode(compileTransaction(message))]
 }
 
 const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')

@@ -9,8 +9,14 @@ import type { WalletPeer } from './walletPeer'
 /** Opens the modal, clicks WalletConnect and returns the URI behind the QR code once drawn. */
 export async function showQr(page: Page): Promise<string> {
   await page.evaluate(() => window.airlock!.open())
-  const { dialog } = modal(page)
-  await dialog.getByRole('button', { name: /WalletConnect/ }).click()
+  return pickWalletConnect(page)
+}
+
+/** In the modal already open (on the site's request), clicks WalletConnect; the QR code's URI. */
+export async function pickWalletConnect(page: Page): Promise<string> {
+  await modal(page)
+    .dialog.getByRole('button', { name: /WalletConnect/ })
+    .click()
   return qrUri(page)
 }
 
@@ -40,6 +46,18 @@ export async function sealedSessionSaved(page: Page, projectId = 'demo') {
     (key) => localStorage.getItem(key)?.startsWith('airlock-sealed:1:'),
     `airlock:v1:${projectId}:walletConnect`,
   )
+}
+
+/**
+ * The next request for `method`; others the modal sends on its own (wallet_getCapabilities for
+ * the Tokens tab) are answered as the phone would.
+ */
+export async function nextRequestFor(peer: WalletPeer, method: string) {
+  for (;;) {
+    const request = await peer.nextRequest()
+    if (request.method === method) return request
+    await peer.answer(request)
+  }
 }
 
 /** Asks the connected wallet for a personal_sign through `airlock.provider`; true when it verifies. */

@@ -1,5 +1,6 @@
 // A WalletConnect wallet for tests: a real @walletconnect/sign-client in the wallet role, running
-// in the Node test process, that signs with a viem local account and sends to anvil. Tests drive
+// in the Node test process, that signs with a viem local account and sends to anvil, and — given a
+// Solana account — signs and sends on the local Solana chain too (walletPeerSolana.ts). Tests drive
 // it as a user drives the wallet app on their phone: pair with the URI the modal shows, approve or
 // reject the proposal, answer or reject requests, switch chains, disconnect.
 //
@@ -38,6 +39,12 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { ports } from './ports'
+import {
+  type SolanaChainId,
+  type SolanaPeerAccount,
+  SolanaPeerError,
+  solanaPeerMethods,
+} from './walletPeerSolana'
 
 /** The relay the e2e global setup starts. */
 export const e2eRelayUrl = `ws://127.0.0.1:${ports.relay}`
@@ -55,6 +62,10 @@ export type WalletPeerOptions = {
   name?: string
   /** Chains the wallet supports; defaults to the chain at rpcUrl. */
   chains?: readonly Eip155ChainId[]
+  /** A Solana account (walletPeerSolana.ts): the wallet then approves the solana namespace too. */
+  solana?: SolanaPeerAccount
+  /** The Solana chains it supports; defaults to the e2e stack's, `solana:localnet`. */
+  solanaChains?: readonly SolanaChainId[]
   /** sign-client's log level; defaults to 'error'. */
   logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
 }
@@ -82,6 +93,8 @@ export type WalletPeer = {
   readonly name: string
   readonly address: Address
   readonly chains: readonly Eip155ChainId[]
+  /** The Solana account's address, when the wallet has one. */
+  readonly solanaAddress: string | undefined
   /** Every session request received, in arrival order, answered or not. */
   readonly requests: readonly PendingRequest[]
   /** Pairs with a `wc:` URI; the dapp's proposal then arrives for nextProposal(). */
@@ -90,8 +103,9 @@ export type WalletPeer = {
   nextProposal(options?: { timeoutMs?: number }): Promise<SessionProposal>
   /**
    * Approves with namespaces built from what the proposal asked for (its eip155 methods and
-   * events) on the chains both sides have; accounts are `eip155:<chain>:<address>` for each
-   * chain and address (default: the peer's own). Throws when a required chain is unsupported.
+   * events, and solana's when the wallet has a Solana account) on the chains both sides have;
+   * accounts are `<chain>:<address>` for each chain and address (eip155 default: the peer's
+   * own). Throws when a required chain is unsupported or no asked chain is.
    */
   approve(
     proposal: SessionProposal,
@@ -105,6 +119,8 @@ export type WalletPeer = {
   answer(request: PendingRequest): Promise<RpcReply>
   /** The user rejects the request: 4001 User rejected the request. */
   rejectRequest(request: PendingRequest): Promise<RpcReply>
+  /** Replies with `outcome` as it is: a wallet answering what it likes, right or wrong. */
+  respond(request: PendingRequest, outcome: RpcReply): Promise<RpcReply>
   autoAnswer(mode: AutoAnswerMode): void
   /** Emits accountsChanged on one session, or on every session when no topic is given. */
   emitAccountsChanged(accounts: readonly Address[], options?: { topic?: string }): Promise<void>
@@ -210,6 +226,8 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
   const walletClient = createWalletClient({ account, transport: http(rpcUrl, { retryCount: 0 }) })
   const rpcChainId = await publicClient.getChainId()
   const chains = options.chains ?? [`eip155:${rpcChainId}` as const]
+  const { solana, solanaChains = ['solana:localnet'] } = options
+  const solanaMethods = solana && solanaPeerMethods(solana)
 
   // Core declares `relayUrl: string | undefined` where ICore has `relayUrl?: string`, which
   // exactOptionalPropertyTypes tells apart; the published types disagree, the object is an ICore.
@@ -329,6 +347,10 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
   }
 
   const perform = async (request: PendingRequest): Promise<unknown> => {
+    if (request.method.startsWith('solana_')) {
+      if (!solanaMethods) throw new RpcError(4200, `${name} has no Solana account.`)
+      return solanaMethods.perform(request.method, request.params)
+    }
     const params = Array.isArray(request.params) ? (request.params as unknown[]) : []
     switch (request.method) {
       case 'eth_accounts':
@@ -383,7 +405,9 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
       outcome = { result: (await perform(request)) ?? null }
     } catch (error) {
       const { code, message } =
-        error instanceof RpcError ? error : { code: -32603, message: String(error) }
+        error instanceof RpcError || error instanceof SolanaPeerError
+          ? error
+          : { code: -32603, message: String(error) }
       outcome = { error: { code, message } }
     }
     return reply(request, outcome)
@@ -419,14 +443,13 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
     name,
     address: account.address,
     chains,
+    solanaAddress: solana?.address,
     requests,
     async pair(uri) {
       await client.pair({ uri })
     },
     nextProposal: ({ timeoutMs = 10_000 } = {}) => proposals.next(timeoutMs),
     async approve(proposal, approveOptions = {}) {
-      const supported = approveOptions.chains ?? chains
-      const addresses = approveOptions.accounts ?? [account.address]
       const { requiredNamespaces, optionalNamespaces } = proposal.params
       const requested = [
         ...Object.entries(requiredNamespaces).map(([key, space]) => ({
@@ -439,34 +462,49 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
           space,
           required: false,
         })),
-      ].filter(({ key }) => key === 'eip155' || key.startsWith('eip155:'))
-      const approvedChains = new Set<Eip155ChainId>()
-      const methods = new Set<string>()
-      const events = new Set<string>()
-      for (const { key, space, required } of requested) {
-        // A namespace may be keyed by the chain itself (`eip155:1`) instead of listing chains.
-        const asked = (space.chains ?? (key.includes(':') ? [key] : [])) as Eip155ChainId[]
-        for (const chain of asked) {
-          if (supported.includes(chain)) approvedChains.add(chain)
-          else if (required) throw new Error(`${name} does not support required chain ${chain}`)
-        }
-        for (const method of space.methods) methods.add(method)
-        for (const event of space.events) events.add(event)
-      }
-      if (approvedChains.size === 0)
-        throw new Error(`${name}: the proposal asks for none of ${supported.join(', ')}`)
-      const namespaces: SessionTypes.Namespaces = {
+      ]
+      const offered: Record<string, { chains: readonly string[]; addresses: readonly string[] }> = {
         eip155: {
+          chains: approveOptions.chains ?? chains,
+          addresses: approveOptions.accounts ?? [account.address],
+        },
+        ...(solana ? { solana: { chains: solanaChains, addresses: [solana.address] } } : {}),
+      }
+      const namespaces: SessionTypes.Namespaces = {}
+      for (const [namespace, { chains: supported, addresses }] of Object.entries(offered)) {
+        const approvedChains = new Set<string>()
+        const methods = new Set<string>()
+        const events = new Set<string>()
+        for (const { key, space, required } of requested) {
+          if (key !== namespace && !key.startsWith(`${namespace}:`)) continue
+          // A namespace may be keyed by the chain itself (`eip155:1`) instead of listing chains.
+          const asked = space.chains ?? (key.includes(':') ? [key] : [])
+          for (const chain of asked) {
+            if (supported.includes(chain)) approvedChains.add(chain)
+            else if (required) throw new Error(`${name} does not support required chain ${chain}`)
+          }
+          for (const method of space.methods) methods.add(method)
+          for (const event of space.events) events.add(event)
+        }
+        if (approvedChains.size === 0) continue
+        namespaces[namespace] = {
           chains: [...approvedChains],
           methods: [...methods],
           events: [...events],
           accounts: [...approvedChains].flatMap((chain) =>
             addresses.map((address) => `${chain}:${address}`),
           ),
-        },
+        }
       }
+      if (Object.keys(namespaces).length === 0)
+        throw new Error(
+          `${name}: the proposal asks for none of ${Object.values(offered)
+            .flatMap(({ chains }) => chains)
+            .join(', ')}`,
+        )
       const { topic } = await client.approve({ id: proposal.id, namespaces })
-      activeChainByTopic.set(topic, [...approvedChains][0] as Eip155ChainId)
+      const evmChain = namespaces.eip155?.chains?.[0]
+      if (evmChain) activeChainByTopic.set(topic, evmChain as Eip155ChainId)
       return { topic }
     },
     async reject(proposal) {
@@ -475,6 +513,7 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
     nextRequest: ({ timeoutMs = 10_000 } = {}) => incoming.next(timeoutMs),
     answer,
     rejectRequest,
+    respond: reply,
     autoAnswer(nextMode) {
       mode = nextMode
       if (mode !== 'off') for (const request of incoming.drain()) handleAutomatically(request)

@@ -3,9 +3,15 @@
  * of (a session may hold EVM and Solana accounts at once). Requests go to the session through
  * the frame's sign-client (src/walletconnect); its events come back as wallet events under the
  * id `walletConnect`. The login flow is the pairing the views show, not a prompt: once the
- * wallet approves, the session's accounts are simply there.
+ * wallet approves, the session's accounts are simply there. Solana requests are bytes for the
+ * site and text for WalletConnect: solanaRequests.ts translates both ways.
  */
-import { type CaipNetworkId, parseCaipNetworkId } from '@airlock/protocol'
+import {
+  type CaipNetworkId,
+  DisconnectedError,
+  parseCaipNetworkId,
+  type RequestArguments,
+} from '@airlock/protocol'
 import { type WalletConnectPeer, walletConnectId } from '../../walletconnect/peer'
 import { switchEthereumChain } from '../switchEthereumChain'
 import type { Connector, ConnectorKind, WalletNamespace } from '../types'
@@ -56,7 +62,23 @@ function sessionConnector(
       }
       return sessions.current().approved.includes(network.caipNetworkId)
     },
-    request: (args) => sessions.request(args),
+    request: (args, { address }) =>
+      namespace === 'solana'
+        ? solanaRequest(sessions, args, address ?? sessions.current('solana').accounts[0])
+        : sessions.request(args),
     disconnect: () => sessions.disconnect(),
   }
+}
+
+/** A site's Solana request through the session, the wallet's answer back in bytes. */
+async function solanaRequest(
+  sessions: WalletConnectSessions,
+  request: RequestArguments,
+  address: string | undefined,
+): Promise<unknown> {
+  if (!address) throw new DisconnectedError({ message: 'No Solana account in the session.' })
+  // Loaded with the first Solana request: @solana/kit's codecs stay out of the modal's first bundle.
+  const { fromWalletConnect, toWalletConnect } = await import('./solanaRequests')
+  const result = await sessions.request(toWalletConnect(request, address))
+  return fromWalletConnect(request, result, address)
 }
