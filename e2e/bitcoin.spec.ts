@@ -17,7 +17,7 @@ import {
   installBitcoinTestWallet,
   regtest,
 } from './support/bitcoinTestWallet'
-import { connectionSaved, waitForAirlock } from './support/modal'
+import { connectionSaved, modal, waitForAirlock } from './support/modal'
 import { bitcoinProject } from './support/operator'
 import { gotoSdkPage } from './support/sdkPage'
 import { expect, type PickWallet, test } from './support/test'
@@ -85,6 +85,28 @@ test('behavior: a Bitcoin wallet connects on regtest with its payment address; t
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
   expect(await page.evaluate(() => window.airlock!.getState().address)).toBe(wallet.payment)
   expect(wallet.requests.filter(({ method }) => method === 'bitcoin:connect')).toHaveLength(1)
+})
+
+test('behavior: on a site active on another chain, airlock.bitcoin.connect() asks for a Bitcoin network, then offers the Bitcoin wallets', async ({
+  page,
+}) => {
+  const wallet = await installBitcoinTestWallet(page, { name: 'Sats Wallet' })
+  await gotoSdkPage(page, {
+    projectId: bitcoinProject,
+    networks: ['eip155:31337', regtest],
+    defaultNetwork: 'eip155:31337',
+  })
+  await waitForAirlock(page)
+  const connected = page.evaluate(() => window.airlock!.bitcoin.connect())
+  await expect(modal(page).dialog.getByRole('heading', { level: 1 })).toHaveText('Switch Chain')
+  await modal(page)
+    .dialog.getByRole('button', { name: /Bitcoin Regtest/ })
+    .click()
+  await modal(page)
+    .dialog.getByRole('button', { name: /Sats Wallet/ })
+    .click()
+  expect(await connected).toEqual({ address: wallet.payment })
+  expect(await page.evaluate(() => window.airlock!.getState().chainId)).toBe(regtest)
 })
 
 test('behavior: the site sends BTC: the modal builds and checks the PSBT, the wallet signs, the ledger applies it', async ({

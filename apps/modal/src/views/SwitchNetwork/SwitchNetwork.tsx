@@ -10,7 +10,17 @@ import { switchNetworkText } from '../../messages/switchNetworkText'
 import { showToast } from '../../stores/toasts'
 import list from '../list.module.css'
 
-export function SwitchNetwork({ namespace }: { namespace?: string }) {
+/**
+ * `namespace`: only its networks. `chosen`: what follows a choice (default: back where the
+ * visitor came from).
+ */
+export function SwitchNetwork({
+  namespace,
+  chosen,
+}: {
+  namespace?: string
+  chosen?: () => unknown
+}) {
   const { store, navigation, switchNetwork } = useModal()
   const networks = useModalState((state) => state.networks)
   const active = useModalState((state) => state.activeNetwork)
@@ -23,7 +33,7 @@ export function SwitchNetwork({ namespace }: { namespace?: string }) {
   async function choose(caipNetworkId: (typeof networks)[number]['caipNetworkId']) {
     try {
       await switchNetwork(caipNetworkId)
-      await navigation.back()
+      await (chosen ? chosen() : navigation.back())
     } catch {
       showToast(store, {
         message: switchNetworkText.switchNetworkFailed,
