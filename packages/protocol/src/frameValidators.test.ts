@@ -100,7 +100,7 @@ describe('parseHostWallets', () => {
     [
       'an unknown namespace',
       [{ ...wallet, namespaces: ['tron'] }],
-      'A wallet speaks eip155, solana or both.',
+      'A wallet speaks eip155, solana, bip122 or several of them.',
     ],
     ['a nameless wallet', [{ ...wallet, name: '' }], 'wallet.name must be a non-empty string.'],
   ])('behavior: %s is refused', (_, value, details) => {

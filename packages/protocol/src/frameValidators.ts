@@ -98,7 +98,7 @@ export function parseHostWallets(
     // The host leaves `namespaces` out for EIP-1193 wallets.
     const namespaces: unknown = wallet.namespaces ?? ['eip155']
     if (!Array.isArray(namespaces) || namespaces.length === 0 || !namespaces.every(isNamespace))
-      invalidBridgeMessage('A wallet speaks eip155, solana or both.')
+      invalidBridgeMessage('A wallet speaks eip155, solana, bip122 or several of them.')
     return {
       id: hostWalletId(wallet.id, reserved),
       name: args.string(wallet.name, 'wallet.name').slice(0, 100),

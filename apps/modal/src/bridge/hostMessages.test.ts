@@ -37,10 +37,20 @@ describe('bridge: what the host may say about wallets', () => {
 
   test('security: unknown, empty or malformed namespaces are refused', () => {
     const wallet = { id: 'x', name: 'X', icon: '', type: 'ANNOUNCED' }
-    for (const namespaces of [['bip122'], [], 'solana', [{}]])
+    for (const namespaces of [['cosmos'], [], 'solana', [{}]])
       expect(() => parseHostWallets([{ ...wallet, namespaces }])).toThrow(
-        /A wallet speaks eip155, solana or both/,
+        /A wallet speaks eip155, solana, bip122 or several of them/,
       )
+  })
+
+  test('behavior: a Bitcoin wallet, and one that speaks every namespace, are taken', () => {
+    const wallet = { id: 'x', name: 'X', icon: '', type: 'ANNOUNCED' }
+    expect(parseHostWallets([{ ...wallet, namespaces: ['bip122'] }])[0]?.namespaces).toEqual([
+      'bip122',
+    ])
+    expect(
+      parseHostWallets([{ ...wallet, namespaces: ['eip155', 'solana', 'bip122'] }])[0]?.namespaces,
+    ).toEqual(['eip155', 'solana', 'bip122'])
   })
 })
 
