@@ -149,7 +149,10 @@ async function standardCall(wallet: Wallet, method: string, input: Params) {
     return { psbt: base64(signed!.signedPsbt) }
   }
   if (method === 'bitcoin_disconnect')
-    return (wallet.features['standard:disconnect'] as Feature | undefined)?.disconnect?.() ?? null
+    return (
+      (await (wallet.features['standard:disconnect'] as Feature | undefined)?.disconnect?.()) ??
+      null
+    )
   throw rpcError(4200, `The wallet does not support ${method}.`)
 }
 
