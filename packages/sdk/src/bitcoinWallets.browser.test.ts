@@ -340,6 +340,38 @@ describe('a UniSat-style window.unisat', () => {
     ])
   })
 
+  test('behavior: an address that is not UniSat’s current account (or a site not connected) is 4100 before UniSat is asked to sign', async () => {
+    const { key, calls, connect } = installUnisat()
+    const { module } = started()
+    const wallet = bitcoinWallet(module, 'UniSat')
+    const other = paymentKey()
+    const signMessage = (address: string) => ({
+      method: 'bitcoin_signMessage',
+      params: { address, message: 'Sign in to shop.example' },
+    })
+    const signPsbt = (...addresses: string[]) => ({
+      method: 'bitcoin_signPsbt',
+      params: {
+        psbt: base64(psbtSpending(key, other).toPSBT()),
+        signInputs: addresses.map((address, index) => ({ address, index })),
+        network: 'regtest',
+      },
+    })
+
+    const refused = async (request: { method: string; params: object }) => {
+      const error = await refusal(() => module.request(wallet, request))
+      expect({ code: error.code, message: error.message }).toEqual({
+        code: 4100,
+        message: 'The account is not connected to this site.',
+      })
+    }
+    await refused(signMessage(key.address))
+    connect()
+    await refused(signMessage(other.address))
+    await refused(signPsbt(key.address, other.address))
+    expect(calls.map(({ method }) => method)).toEqual(['getAccounts', 'getAccounts', 'getAccounts'])
+  })
+
   test('behavior: disconnect calls UniSat’s; an unknown bitcoin_ method is 4200 with UniSat not asked; another namespace’s method is not this module’s', async () => {
     const { calls, connect } = installUnisat()
     connect()

@@ -49,6 +49,7 @@ const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCo
 const accountsOf = (accounts: readonly WalletAccount[]) =>
   accounts.map(({ address, publicKey }) => ({ address, publicKey: hex(publicKey) }))
 const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code })
+const notConnected = () => rpcError(4100, 'The account is not connected to this site.')
 
 /**
  * Watches the page's Bitcoin wallets; `onChange` runs when one registers or leaves, `onEvent`
@@ -117,7 +118,7 @@ async function standardCall(wallet: Wallet, method: string, input: Params) {
   }
   const account = (address: string) => {
     const found = wallet.accounts.find((known) => known.address === address)
-    if (!found) throw rpcError(4100, 'The account is not connected to this site.')
+    if (!found) throw notConnected()
     return found
   }
   if (method === 'bitcoin_connect') {
@@ -156,13 +157,21 @@ async function standardCall(wallet: Wallet, method: string, input: Params) {
   throw rpcError(4200, `The wallet does not support ${method}.`)
 }
 
-/** A `bitcoin_*` request to UniSat's injected API (hex PSBTs, base64 signatures). */
+/**
+ * A `bitcoin_*` request to UniSat's injected API (hex PSBTs, base64 signatures). UniSat signs
+ * with its current account whatever address is named: one that isn't it is refused first.
+ */
 async function unisatCall(unisat: Unisat, method: string, input: Params) {
   if (method === 'bitcoin_connect') {
     const [address] = await (input.silent ? unisat.getAccounts() : unisat.requestAccounts())
     return address ? [{ address, publicKey: await unisat.getPublicKey() }] : []
   }
-  if (method === 'bitcoin_signMessage')
+  const current = async (addresses: string[]) => {
+    const [address] = await unisat.getAccounts()
+    if (addresses.some((named) => named !== address)) throw notConnected()
+  }
+  if (method === 'bitcoin_signMessage') {
+    await current([input.address])
     return {
       address: input.address,
       signature: await unisat.signMessage(
@@ -170,7 +179,9 @@ async function unisatCall(unisat: Unisat, method: string, input: Params) {
         input.protocol === 'ecdsa' ? 'ecdsa' : 'bip322-simple',
       ),
     }
+  }
   if (method === 'bitcoin_signPsbt') {
+    await current(input.signInputs.map(({ address }) => address))
     const signed = await unisat.signPsbt(hex(fromBase64(input.psbt)), {
       autoFinalized: false,
       toSignInputs: input.signInputs,
