@@ -704,6 +704,35 @@ describe('a Wallet Standard bitcoin wallet', () => {
     ])
   })
 
+  test('behavior: a wallet of several chains answers its Bitcoin accounts only, never its Solana one', async () => {
+    const { module, onEvent } = started()
+    const solana: WalletAccount = Object.freeze({
+      address: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+      publicKey: new Uint8Array(32).fill(7),
+      chains: ['solana:devnet'] as const,
+      features: ['solana:signMessage'] as const,
+    })
+    const standard = standardBitcoinWallet('Many Chains Wallet', { also: [solana] })
+    register(standard.wallet)
+    const listed = bitcoinWallet(module, 'Many Chains Wallet')
+    const { payment, ordinals } = standard
+    const bitcoinAccounts = [
+      { address: payment.address, publicKey: hex(payment.publicKey) },
+      { address: ordinals.address, publicKey: hex(ordinals.publicKey) },
+    ]
+
+    expect(await module.request(listed, { method: 'bitcoin_connect', params: {} })).toEqual(
+      bitcoinAccounts,
+    )
+    expect(standard.wallet.accounts).toContain(solana)
+    expect(
+      await module.request(listed, { method: 'bitcoin_connect', params: { silent: true } }),
+    ).toEqual(bitcoinAccounts)
+    expect(onEvent.mock.calls).toEqual([
+      ['bitcoin:Many Chains Wallet', 'bitcoinAccountsChanged', bitcoinAccounts],
+    ])
+  })
+
   test('behavior: disconnect calls standard:disconnect; a feature it lacks and an unknown bitcoin_ method are 4200; other requests, and wallets without a Bitcoin side, are not this module’s', async () => {
     const { module } = started()
     const standard = standardBitcoinWallet('Partial Wallet', { omit: ['bitcoin:signMessage'] })

@@ -46,8 +46,14 @@ const fromHex = (text: string) => Uint8Array.from(text.match(/../g) ?? [], (b) =
 const base64 = (bytes: Uint8Array) =>
   btoa(bytes.reduce((text, byte) => text + String.fromCharCode(byte), ''))
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
+/**
+ * Its Bitcoin accounts (Wallet Standard's `bitcoin:mainnet`… chains): a wallet of several chains
+ * holds its other accounts in the same list.
+ */
 const accountsOf = (accounts: readonly WalletAccount[]) =>
-  accounts.map(({ address, publicKey }) => ({ address, publicKey: hex(publicKey) }))
+  accounts
+    .filter(({ chains }) => chains.some((chain) => chain.startsWith('bitcoin:')))
+    .map(({ address, publicKey }) => ({ address, publicKey: hex(publicKey) }))
 const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code })
 const notConnected = () => rpcError(4100, 'The account is not connected to this site.')
 
