@@ -704,6 +704,25 @@ describe('a Wallet Standard bitcoin wallet', () => {
     ])
   })
 
+  test('behavior: once a same-named EIP-6963 wallet appears, its account changes go to the id it is listed under now', () => {
+    const { module, onEvent } = started()
+    const standard = standardBitcoinWallet('Late Announcer')
+    register(standard.wallet)
+    expect(module.merge([]).map(({ id }) => id)).toEqual(['bitcoin:Late Announcer'])
+    const evm = announced('Late Announcer')
+    expect(module.merge([evm]).map(({ id }) => id)).toEqual([evm.id])
+
+    standard.setAccounts([standard.payment])
+
+    expect(onEvent.mock.calls).toEqual([
+      [
+        evm.id,
+        'bitcoinAccountsChanged',
+        [{ address: standard.payment.address, publicKey: hex(standard.payment.publicKey) }],
+      ],
+    ])
+  })
+
   test('behavior: a wallet of several chains answers its Bitcoin accounts only, never its Solana one', async () => {
     const { module, onEvent } = started()
     const solana: WalletAccount = Object.freeze({

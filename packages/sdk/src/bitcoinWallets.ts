@@ -65,7 +65,8 @@ export function discover(onChange: () => void, onEvent: WalletEventListener): Wa
   const registry = getWallets()
   registry.on('register', onChange)
   registry.on('unregister', onChange)
-  const watched = new WeakSet<object>()
+  /** Each Bitcoin side's id as last listed: it changes when a same-named wallet appears later. */
+  const ids = new WeakMap<object, string>()
   /** A wallet of the same name gains bip122; others are listed as Bitcoin-only. */
   const add = (wallets: HostWallet[], name: string, icon: string, bitcoin: object) => {
     let same = wallets.find((known) => known.name.toLowerCase() === name.toLowerCase())
@@ -75,26 +76,21 @@ export function discover(onChange: () => void, onEvent: WalletEventListener): Wa
       wallets.push(same)
     }
     same.bitcoin = bitcoin
-    if (watched.has(bitcoin)) return
-    watched.add(bitcoin)
-    const { id } = same
+    const watched = ids.has(bitcoin)
+    ids.set(bitcoin, same.id)
+    if (watched) return
+    const changed = (accounts: { address: string }[]) =>
+      onEvent(ids.get(bitcoin)!, 'bitcoinAccountsChanged', accounts)
     const standard = bitcoin as Wallet
     if ('features' in bitcoin)
       (
         (standard.features['bitcoin:events'] ?? standard.features['standard:events']) as
           | Events
           | undefined
-      )?.on(
-        'change',
-        ({ accounts }) => accounts && onEvent(id, 'bitcoinAccountsChanged', accountsOf(accounts)),
-      )
+      )?.on('change', ({ accounts }) => accounts && changed(accountsOf(accounts)))
     else
       (bitcoin as Unisat).on?.('accountsChanged', (accounts) =>
-        onEvent(
-          id,
-          'bitcoinAccountsChanged',
-          accounts.map((address) => ({ address })),
-        ),
+        changed(accounts.map((address) => ({ address }))),
       )
   }
   return {
