@@ -723,6 +723,24 @@ describe('a Wallet Standard bitcoin wallet', () => {
     ])
   })
 
+  test('behavior: a wallet found both as a Wallet Standard wallet and as window.unisat is listed once, by its Wallet Standard side', () => {
+    const { module } = started()
+    const standard = standardBitcoinWallet('UniSat')
+    register(standard.wallet)
+    installUnisat()
+
+    expect(module.merge([])).toEqual([
+      {
+        id: 'bitcoin:UniSat',
+        name: 'UniSat',
+        icon,
+        type: 'ANNOUNCED',
+        namespaces: ['bip122'],
+        bitcoin: standard.wallet,
+      },
+    ])
+  })
+
   test('behavior: a wallet of several chains answers its Bitcoin accounts only, never its Solana one', async () => {
     const { module, onEvent } = started()
     const solana: WalletAccount = Object.freeze({

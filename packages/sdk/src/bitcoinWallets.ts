@@ -67,9 +67,13 @@ export function discover(onChange: () => void, onEvent: WalletEventListener): Wa
   registry.on('unregister', onChange)
   /** Each Bitcoin side's id as last listed: it changes when a same-named wallet appears later. */
   const ids = new WeakMap<object, string>()
-  /** A wallet of the same name gains bip122; others are listed as Bitcoin-only. */
+  /**
+   * A wallet of the same name gains bip122; others are listed as Bitcoin-only. A wallet found
+   * both ways (Wallet Standard and `window.unisat`) keeps the first.
+   */
   const add = (wallets: HostWallet[], name: string, icon: string, bitcoin: object) => {
     let same = wallets.find((known) => known.name.toLowerCase() === name.toLowerCase())
+    if (same?.bitcoin) return
     if (same) same.namespaces = [...(same.namespaces ?? ['eip155']), 'bip122']
     else {
       same = { id: `bitcoin:${name}`, name, icon, type: 'ANNOUNCED', namespaces: ['bip122'] }
