@@ -46,9 +46,16 @@ const fromHex = (text: string) => Uint8Array.from(text.match(/../g) ?? [], (b) =
 const base64 = (bytes: Uint8Array) =>
   btoa(bytes.reduce((text, byte) => text + String.fromCharCode(byte), ''))
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
+/**
+ * Its Bitcoin accounts (Wallet Standard's `bitcoin:mainnet`… chains): a wallet of several chains
+ * holds its other accounts in the same list.
+ */
 const accountsOf = (accounts: readonly WalletAccount[]) =>
-  accounts.map(({ address, publicKey }) => ({ address, publicKey: hex(publicKey) }))
+  accounts
+    .filter(({ chains }) => chains.some((chain) => chain.startsWith('bitcoin:')))
+    .map(({ address, publicKey }) => ({ address, publicKey: hex(publicKey) }))
 const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code })
+const notConnected = () => rpcError(4100, 'The account is not connected to this site.')
 
 /**
  * Watches the page's Bitcoin wallets; `onChange` runs when one registers or leaves, `onEvent`
@@ -58,36 +65,36 @@ export function discover(onChange: () => void, onEvent: WalletEventListener): Wa
   const registry = getWallets()
   registry.on('register', onChange)
   registry.on('unregister', onChange)
-  const watched = new WeakSet<object>()
-  /** A wallet of the same name gains bip122; others are listed as Bitcoin-only. */
+  /** Each Bitcoin side's id as last listed: it changes when a same-named wallet appears later. */
+  const ids = new WeakMap<object, string>()
+  /**
+   * A wallet of the same name gains bip122; others are listed as Bitcoin-only. A wallet found
+   * both ways (Wallet Standard and `window.unisat`) keeps the first.
+   */
   const add = (wallets: HostWallet[], name: string, icon: string, bitcoin: object) => {
     let same = wallets.find((known) => known.name.toLowerCase() === name.toLowerCase())
+    if (same?.bitcoin) return
     if (same) same.namespaces = [...(same.namespaces ?? ['eip155']), 'bip122']
     else {
       same = { id: `bitcoin:${name}`, name, icon, type: 'ANNOUNCED', namespaces: ['bip122'] }
       wallets.push(same)
     }
     same.bitcoin = bitcoin
-    if (watched.has(bitcoin)) return
-    watched.add(bitcoin)
-    const { id } = same
+    const watched = ids.has(bitcoin)
+    ids.set(bitcoin, same.id)
+    if (watched) return
+    const changed = (accounts: { address: string }[]) =>
+      onEvent(ids.get(bitcoin)!, 'bitcoinAccountsChanged', accounts)
     const standard = bitcoin as Wallet
     if ('features' in bitcoin)
       (
         (standard.features['bitcoin:events'] ?? standard.features['standard:events']) as
           | Events
           | undefined
-      )?.on(
-        'change',
-        ({ accounts }) => accounts && onEvent(id, 'bitcoinAccountsChanged', accountsOf(accounts)),
-      )
+      )?.on('change', ({ accounts }) => accounts && changed(accountsOf(accounts)))
     else
       (bitcoin as Unisat).on?.('accountsChanged', (accounts) =>
-        onEvent(
-          id,
-          'bitcoinAccountsChanged',
-          accounts.map((address) => ({ address })),
-        ),
+        changed(accounts.map((address) => ({ address }))),
       )
   }
   return {
@@ -117,7 +124,7 @@ async function standardCall(wallet: Wallet, method: string, input: Params) {
   }
   const account = (address: string) => {
     const found = wallet.accounts.find((known) => known.address === address)
-    if (!found) throw rpcError(4100, 'The account is not connected to this site.')
+    if (!found) throw notConnected()
     return found
   }
   if (method === 'bitcoin_connect') {
@@ -149,17 +156,28 @@ async function standardCall(wallet: Wallet, method: string, input: Params) {
     return { psbt: base64(signed!.signedPsbt) }
   }
   if (method === 'bitcoin_disconnect')
-    return (wallet.features['standard:disconnect'] as Feature | undefined)?.disconnect?.() ?? null
+    return (
+      (await (wallet.features['standard:disconnect'] as Feature | undefined)?.disconnect?.()) ??
+      null
+    )
   throw rpcError(4200, `The wallet does not support ${method}.`)
 }
 
-/** A `bitcoin_*` request to UniSat's injected API (hex PSBTs, base64 signatures). */
+/**
+ * A `bitcoin_*` request to UniSat's injected API (hex PSBTs, base64 signatures). UniSat signs
+ * with its current account whatever address is named: one that isn't it is refused first.
+ */
 async function unisatCall(unisat: Unisat, method: string, input: Params) {
   if (method === 'bitcoin_connect') {
     const [address] = await (input.silent ? unisat.getAccounts() : unisat.requestAccounts())
     return address ? [{ address, publicKey: await unisat.getPublicKey() }] : []
   }
-  if (method === 'bitcoin_signMessage')
+  const current = async (addresses: string[]) => {
+    const [address] = await unisat.getAccounts()
+    if (addresses.some((named) => named !== address)) throw notConnected()
+  }
+  if (method === 'bitcoin_signMessage') {
+    await current([input.address])
     return {
       address: input.address,
       signature: await unisat.signMessage(
@@ -167,7 +185,9 @@ async function unisatCall(unisat: Unisat, method: string, input: Params) {
         input.protocol === 'ecdsa' ? 'ecdsa' : 'bip322-simple',
       ),
     }
+  }
   if (method === 'bitcoin_signPsbt') {
+    await current(input.signInputs.map(({ address }) => address))
     const signed = await unisat.signPsbt(hex(fromBase64(input.psbt)), {
       autoFinalized: false,
       toSignInputs: input.signInputs,
