@@ -118,8 +118,10 @@ export default defineConfig({
             'react/jsx-dev-runtime',
             'mipd',
             'viem',
-            '@wagmi/core',
-            '@wagmi/core/chains',
+            '@noble/curves/secp256k1',
+            '@scure/btc-signer',
+            '@scure/btc-signer/utils.js',
+            '@wallet-standard/app',
           ],
         },
         test: {
@@ -160,6 +162,8 @@ export default defineConfig({
             'viem/siwe',
             '@solana/wallet-standard-util',
             '@solana/kit',
+            // Bitcoin's Send (its PSBTs and addresses).
+            '@scure/btc-signer',
           ],
         },
         test: {
