@@ -17,7 +17,7 @@ import {
   installBitcoinTestWallet,
   regtest,
 } from './support/bitcoinTestWallet'
-import { connectionSaved, modal, waitForAirlock } from './support/modal'
+import { connectionSaved, expectOpen, modal, waitForAirlock } from './support/modal'
 import { bitcoinProject } from './support/operator'
 import { gotoSdkPage } from './support/sdkPage'
 import { expect, type PickWallet, test } from './support/test'
@@ -175,4 +175,63 @@ test('bad input: another network’s recipient, dust, more than the balance, and
   expect(wallet.requests.filter(({ method }) => method === 'bitcoin:signTransaction')).toHaveLength(
     2,
   )
+})
+
+test('behavior: the visitor sends BTC from Send at the speed they chose; Account shows the balance and Activity both transfers; Receive shows the bitcoin: URI', async ({
+  page,
+  pickWallet,
+}) => {
+  const wallet = await connectBitcoin(page, pickWallet)
+  await fundBitcoin(wallet.payment, 3_000_000)
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Account')
+  const { dialog } = modal(page)
+  await expect(dialog.locator('[data-native-balance]')).toHaveText('0.03 BTC')
+
+  await dialog.getByRole('button', { name: 'Receive', exact: true }).click()
+  await expectOpen(page, 'Receive')
+  await expect(dialog.locator('[data-receive-address]')).toHaveText(wallet.payment)
+  await expect(dialog.getByRole('listitem')).toHaveText(['Bitcoin Regtest'])
+  await dialog.getByRole('button', { name: 'Back' }).click()
+
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+  await expectOpen(page, 'Send')
+  await dialog.getByRole('button', { name: /Token/ }).click()
+  await dialog.locator('button[data-symbol="BTC"]').click()
+  const amount = dialog.getByRole('textbox', { name: 'Amount', exact: true })
+  const to = dialog.getByRole('textbox', { name: 'To', exact: true })
+  const message = dialog.locator('[data-send-error]')
+  const fee = dialog.locator('[data-send-fee]')
+  // Refused in the form, before any wallet is asked: another network's address, dust.
+  await amount.fill('0.001')
+  await to.fill(p2wpkh(secp256k1.getPublicKey(secp256k1.utils.randomPrivateKey(), true)).address!)
+  await expect(message).toHaveText('Not a Bitcoin Regtest address')
+  const recipient = freshBitcoinAddress()
+  await to.fill(recipient)
+  await amount.fill('0.000001')
+  await expect(message).toHaveText('Below the dust limit (294 sats) for that address')
+  await amount.fill('0.001')
+  await expect(message).toHaveText('')
+  // The fee at each speed, from the stand-in's estimates (fast 26, normal 10, slow 2 sat/vB).
+  await expect(fee).toHaveText(/ BTC \(10 sat\/vB\)$/)
+  await dialog.getByRole('radio', { name: 'Fast' }).check()
+  await expect(fee).toHaveText(/ BTC \(26 sat\/vB\)$/)
+  await dialog.getByRole('radio', { name: 'Slow' }).check()
+  await expect(fee).toHaveText(/ BTC \(2 sat\/vB\)$/)
+  await dialog.getByRole('button', { name: 'Preview send' }).click()
+  await expectOpen(page, 'Review Send')
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(modal(page).frame.getByText('Sent 0.001 BTC')).toBeVisible()
+  await expectOpen(page, 'Account')
+  expect(await bitcoinBalance(recipient)).toBe(100_000)
+  // 1 input, 2 outputs at 2 sat/vB: about 141 vB.
+  const paid = 3_000_000 - 100_000 - (await bitcoinBalance(wallet.payment))
+  expect(paid).toBeGreaterThanOrEqual(280)
+  expect(paid).toBeLessThan(300)
+
+  await dialog.getByRole('tab', { name: 'Activity' }).click()
+  const rows = dialog.locator('[data-tx-id]')
+  await expect(rows).toHaveCount(2)
+  await expect(rows.first()).toHaveAttribute('data-operation', 'send')
+  await expect(rows.last()).toHaveAttribute('data-operation', 'receive')
 })

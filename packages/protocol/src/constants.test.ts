@@ -52,7 +52,7 @@ test('behavior: onramp defaults match spec §9', () => {
   ])
 })
 
-// Spec §6's chain support, with Bitcoin's Send (issue 38: a PSBT the wallet signs).
+// Spec §6's chain support, with Bitcoin's Send, balances and activity (issue 38).
 test('behavior: account types and chain support match spec §9 and §6', () => {
   expect(constants.defaultAccountTypes).toEqual({
     eip155: 'smartAccount',
@@ -63,8 +63,8 @@ test('behavior: account types and chain support match spec §9 and §6', () => {
   expect(constants.chainSupport).toEqual({
     send: ['eip155', 'solana', 'bip122'],
     names: ['eip155'],
-    activity: ['eip155'],
-    balances: ['eip155', 'solana'],
+    activity: ['eip155', 'bip122'],
+    balances: ['eip155', 'solana', 'bip122'],
     onramp: ['eip155', 'solana'],
   })
 })

@@ -119,7 +119,8 @@ export const defaultAccountTypes = {
 export type AccountType = 'eoa' | 'smartAccount' | 'payment'
 
 /**
- * Which namespaces each feature works on (§6; Send on bip122 since issue 38).
+ * Which namespaces each feature works on (§6; Bitcoin's Send, balances and activity since issue
+ * 38).
  *
  * @example
  * (chainSupport.send as readonly string[]).includes('polkadot') // false
@@ -127,8 +128,8 @@ export type AccountType = 'eoa' | 'smartAccount' | 'payment'
 export const chainSupport = {
   send: ['eip155', 'solana', 'bip122'],
   names: ['eip155'],
-  activity: ['eip155'],
-  balances: ['eip155', 'solana'],
+  activity: ['eip155', 'bip122'],
+  balances: ['eip155', 'solana', 'bip122'],
   onramp: ['eip155', 'solana'],
 } as const
 

@@ -1,5 +1,7 @@
 import type { BalancesResponse, NftItem, Page, Transaction } from '@airlock/protocol'
 import { namespaceOf } from '@airlock/protocol'
+import { p2wpkh } from '@scure/btc-signer'
+import { pubECDSA, randomPrivateKeyBytes } from '@scure/btc-signer/utils.js'
 import {
   createKeyPairSignerFromBytes,
   generateKeyPairSigner,
@@ -16,6 +18,7 @@ import {
   solanaDevAccounts,
 } from '../../../../devchain/solanaDev.mjs'
 import { type SolanaRpc, startSolanaRpc } from '../../../../devchain/solanaRpc.mjs'
+import { type DevEsplora, startDevEsplora } from '../../../../scripts/devEsplora.mjs'
 import { type AlchemyData, block, type FakeAlchemy, fakeAlchemy, txHash } from '../../test/alchemy'
 import { createTestApp, type TestApp, type TestAppOptions } from '../../test/app'
 import { type MemoryLogger, memoryLogger } from '../../test/logs'
@@ -585,6 +588,86 @@ describe('an Alchemy-backed network, end to end', () => {
         error: {
           code: 'accountDataUnavailable',
           message: 'Account data for Ethereum is unavailable right now. Try again shortly.',
+        },
+      })
+    }
+  })
+})
+
+describe('a Bitcoin network (regtest over the Esplora stand-in), end to end', () => {
+  const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+  const params = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef }
+  const address = () => p2wpkh(pubECDSA(randomPrivateKeyBytes()), params).address!
+  let esplora: DevEsplora
+  let bitcoin: TestApp
+
+  beforeAll(async () => {
+    esplora = await startDevEsplora({ port: 0, quiet: true })
+  })
+  afterAll(async () => {
+    await esplora?.close()
+  })
+  beforeEach(async () => {
+    // The stand-in is ours and on loopback: let it through the HTTP mocks of the other tests.
+    server.use(http.get(`${esplora.url}/*`, () => passthrough()))
+    bitcoin = await createTestApp({
+      accountData: (storage, networks) =>
+        createAccountData({
+          db: storage.db,
+          networks: networks.map((network) =>
+            network.caipNetworkId === regtest ? { ...network, rpcUrl: esplora.url } : network,
+          ),
+          config: defaultAccountDataConfig(),
+          cache: createMemoryCache(),
+          builtin: () => unavailableAdapter('builtin', 'not in this test'),
+        }),
+    })
+  })
+  afterEach(async () => {
+    await bitcoin.close()
+  })
+
+  const onRegtest = (account: string, list = 'balances', chainId = regtest) =>
+    bitcoin.app.request(
+      `/v1/accounts/${account}/${list}?${new URLSearchParams({ projectId: 'shop', chainId })}`,
+    )
+
+  test('behavior: a funded address has its BTC, unpriced on regtest, and its activity', async () => {
+    const funded = address()
+    const txid = esplora.fund(funded, 250_000)
+    const balances = await onRegtest(funded)
+    expect(balances.status).toBe(200)
+    expect(((await balances.json()) as BalancesResponse).balances).toEqual([
+      {
+        name: 'Bitcoin',
+        symbol: 'BTC',
+        chainId: regtest,
+        price: 0,
+        quantity: { decimals: '8', numeric: '0.0025' },
+        iconUrl: fallbackTokenIcon('BTC'),
+      },
+    ])
+    const activity = (await (await onRegtest(funded, 'transactions')).json()) as Page<Transaction>
+    expect(activity.data).toEqual([
+      expect.objectContaining({
+        id: txid,
+        metadata: expect.objectContaining({ operationType: 'receive', chain: regtest }),
+      }),
+    ])
+  })
+
+  test.each([
+    ['another network’s address', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'],
+    ['an EVM address', owner],
+    ['not an address', 'bcrt1qnotanaddress'],
+  ])('behavior: %s on regtest answers 400 invalidRequest', async (_, account) => {
+    for (const list of ['balances', 'transactions']) {
+      const response = await onRegtest(account, list)
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({
+        error: {
+          code: 'invalidRequest',
+          message: 'address: must be a Bitcoin address of regtest',
         },
       })
     }

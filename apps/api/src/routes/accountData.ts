@@ -31,6 +31,7 @@ import {
   type Page,
   type Transaction,
 } from '@airlock/protocol'
+import { bitcoinAddressType, bitcoinNetworkOf } from '@airlock/protocol/bitcoin'
 import { isAddress } from '@solana/kit'
 import { type Context, Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
@@ -71,9 +72,26 @@ const solanaAddressSchema = z
   .refine(isAddress, 'must be a Solana address: it does not decode to 32 bytes')
   .transform((value) => value as SolanaAddress)
 
-/** The address rules of a network's namespace: Solana's for solana, EVM's for the rest. */
-const addressSchemaFor = (caipNetworkId: string) =>
-  namespaceOf(caipNetworkId) === 'solana' ? solanaAddressSchema : evmAddressSchema
+/** A Bitcoin address of the network itself: another network's coins are not this one's. */
+const bitcoinAddressSchema = (caipNetworkId: string) => {
+  const network = bitcoinNetworkOf(caipNetworkId)
+  return z
+    .string()
+    .max(128)
+    .refine(
+      (value) => !!network && !!bitcoinAddressType(value, network),
+      `must be a Bitcoin address of ${network ?? caipNetworkId}`,
+    )
+    .transform((value) => value as AccountAddress)
+}
+
+/** The address rules of a network's namespace: Solana's, Bitcoin's, EVM's for the rest. */
+const addressSchemaFor = (caipNetworkId: string) => {
+  const namespace = namespaceOf(caipNetworkId)
+  if (namespace === 'solana') return solanaAddressSchema
+  if (namespace === 'bip122') return bitcoinAddressSchema(caipNetworkId)
+  return evmAddressSchema
+}
 
 type Account = { address: AccountAddress; served: NetworkAccountData }
 

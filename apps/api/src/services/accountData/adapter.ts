@@ -1,7 +1,8 @@
 /**
  * Where account data comes from. Each network is served by one adapter the operator chooses:
  * the built-in indexer (follows the chain over its RPC) or a hosted indexer API for EVM chains,
- * the Solana RPC itself for Solana (`solanaRpc.ts`). Prices come from a price source. Routes add prices and values and cache the answers; adapters only fetch.
+ * the Solana RPC itself for Solana (`solanaRpc.ts`), the network's Esplora API for Bitcoin
+ * (`esplora.ts`). Prices come from a price source. Routes add prices and values and cache the answers; adapters only fetch.
  */
 
 import type { NetworkConfig, NftItem, Page, Transaction } from '@airlock/protocol'
@@ -17,7 +18,9 @@ export type { SolanaAddress }
  * route checks the address against the network's namespace before it reaches an adapter, so an
  * eip155 adapter only ever sees an {@link Address} and a Solana one a {@link SolanaAddress}.
  */
-export type AccountAddress = Address | SolanaAddress
+export type AccountAddress = Address | SolanaAddress | BitcoinAddress
+/** A Bitcoin address in its network's own form (bech32 or base58), checked against the network. */
+export type BitcoinAddress = string & { readonly __brand: 'BitcoinAddress' }
 
 /**
  * A fungible holding before prices: the native coin (no `address`), an ERC-20 or an SPL token

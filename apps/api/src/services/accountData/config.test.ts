@@ -12,6 +12,13 @@ import {
 } from './config'
 
 const networks = defaultNetworks()
+/** Bitcoin Regtest's default: its Esplora API, regtest coins unpriced. */
+const regtestDefault = {
+  'bip122:0f9188f13cb7b2c71f2a335e3a4fc328': {
+    indexer: { kind: 'esplora' },
+    prices: { kind: 'static' },
+  },
+}
 const load = (json: unknown) =>
   loadAccountDataConfig(
     { AIRLOCK_ACCOUNT_DATA_JSON: typeof json === 'string' ? json : JSON.stringify(json) },
@@ -19,7 +26,7 @@ const load = (json: unknown) =>
   )
 
 describe('loadAccountDataConfig', () => {
-  test('behavior: unset, only the local chains have account data: Anvil by the built-in indexer, Solana Localnet by its RPC', () => {
+  test('behavior: unset, only the local chains have account data: Anvil by the built-in indexer, Solana Localnet by its RPC, Bitcoin Regtest by its Esplora API', () => {
     for (const env of [{}, { AIRLOCK_ACCOUNT_DATA_JSON: '  ' }])
       expect(loadAccountDataConfig(env, networks)).toEqual({
         'eip155:31337': {
@@ -36,6 +43,7 @@ describe('loadAccountDataConfig', () => {
           },
           prices: { kind: 'static', native: 150, tokens: { [devchainSolanaUsdMint]: 1 } },
         },
+        ...regtestDefault,
       })
     expect(defaultAccountDataConfig()['eip155:1']).toBeUndefined()
   })
@@ -105,11 +113,42 @@ describe('loadAccountDataConfig', () => {
         },
       },
       'solana:localnet': defaultAccountDataConfig()['solana:localnet'],
+      ...regtestDefault,
     })
   })
 
   test('behavior: null removes a default network', () => {
-    expect(load({ 'eip155:31337': null, 'solana:localnet': null })).toEqual({})
+    expect(
+      load({
+        'eip155:31337': null,
+        'solana:localnet': null,
+        'bip122:0f9188f13cb7b2c71f2a335e3a4fc328': null,
+      }),
+    ).toEqual({})
+  })
+
+  test('behavior: Bitcoin mainnet is read from mempool.space, or another Esplora API; the esplora indexer serves bip122 networks only', () => {
+    const mainnet = 'bip122:000000000019d6689c085ae165831e93'
+    const prices = { kind: 'coingecko', platformId: 'bitcoin', nativeCoinId: 'bitcoin' }
+    expect(load({ [mainnet]: { indexer: { kind: 'esplora' }, prices } })[mainnet]).toEqual({
+      indexer: { kind: 'esplora' },
+      prices,
+    })
+    expect(
+      load({
+        [mainnet]: { indexer: { kind: 'esplora', url: 'https://esplora.example/api/' }, prices },
+      })[mainnet]?.indexer,
+    ).toEqual({ kind: 'esplora', url: 'https://esplora.example/api' })
+    expect(() =>
+      load({ 'eip155:1': { indexer: { kind: 'esplora' }, prices: { kind: 'static' } } }),
+    ).toThrow(
+      'AIRLOCK_ACCOUNT_DATA_JSON: eip155:1: the esplora indexer serves bip122 networks only.',
+    )
+    expect(() =>
+      load({ [mainnet]: { indexer: { kind: 'builtin' }, prices: { kind: 'static' } } }),
+    ).toThrow(
+      `AIRLOCK_ACCOUNT_DATA_JSON: ${mainnet}: the builtin indexer serves eip155 networks only.`,
+    )
   })
 
   test('behavior: an explicit Alchemy baseUrl is kept, without a trailing slash', () => {

@@ -3,7 +3,9 @@
  * `AIRLOCK_ACCOUNT_DATA_JSON`: an object keyed by CAIP-2 network id. Entries replace the
  * defaults by id (`null` removes one). By default only the local chains have account data: Anvil
  * by the built-in indexer (ETH at 2500 USD), Solana Localnet by its RPC (SOL at 150 USD), both
- * with static prices. Checked at start against the network catalogue, so a typo stops the server
+ * with static prices, Bitcoin Regtest by its Esplora API (unpriced). Bitcoin mainnet's is
+ * `{ "indexer": { "kind": "esplora" }, "prices": { "kind": "coingecko", "platformId": "bitcoin",
+ * "nativeCoinId": "bitcoin" } }`: mempool.space's API, or another Esplora by `indexer.url`. Checked at start against the network catalogue, so a typo stops the server
  * with a message instead of a 400 at run time.
  *
  * Token addresses (price keys, spam contracts, Solana token names) are in their network's form:
@@ -28,7 +30,7 @@
  */
 
 import type { NetworkConfig } from '@airlock/protocol'
-import { namespaceOf } from '@airlock/protocol'
+import { bitcoinCaipNetworkIds, namespaceOf } from '@airlock/protocol'
 import { z } from 'zod'
 import { tokenKey } from './adapter'
 import { isSolanaAccountAddress, type SolanaTokenInfo } from './solanaRpc'
@@ -58,6 +60,11 @@ const indexerSchema = z.discriminatedUnion('kind', [
     apiKey: z.string().min(1),
     /** e.g. `https://eth-mainnet.g.alchemy.com`; known chains have a default. */
     baseUrl: httpUrl.optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('esplora'),
+    /** Another Esplora API than the network's `rpcUrl` (the catalogue's) to read from. */
+    url: httpUrl.optional(),
   }),
   z.strictObject({
     kind: z.literal('solanaRpc'),
@@ -110,7 +117,12 @@ export type SolanaRpcIndexerConfig = {
   kind: 'solanaRpc'
   tokens?: Record<string, SolanaTokenInfo> | undefined
 }
-export type IndexerConfig = BuiltinIndexerConfig | AlchemyIndexerConfig | SolanaRpcIndexerConfig
+export type EsploraIndexerConfig = { kind: 'esplora'; url?: string | undefined }
+export type IndexerConfig =
+  | BuiltinIndexerConfig
+  | AlchemyIndexerConfig
+  | SolanaRpcIndexerConfig
+  | EsploraIndexerConfig
 export type StaticPricesConfig = {
   kind: 'static'
   native?: number | undefined
@@ -144,7 +156,8 @@ export const devchainSolanaUsdMint = '7P4c9qPUnQpXSLtdTB9X2aqbF6xBZ8VEy9xZESrxDn
 /**
  * Account data when `AIRLOCK_ACCOUNT_DATA_JSON` is unset: the local chains only. Anvil with ETH at
  * 2500 USD, the dev chain's aUSD at 1 and its spam collection flagged; Solana Localnet read from
- * its RPC, with SOL at 150 USD and sUSD named and at 1.
+ * its RPC, with SOL at 150 USD and sUSD named and at 1; Bitcoin Regtest read from its Esplora API,
+ * its coins unpriced (regtest coins are worth nothing).
  */
 export function defaultAccountDataConfig(): AccountDataConfig {
   return {
@@ -162,6 +175,7 @@ export function defaultAccountDataConfig(): AccountDataConfig {
       },
       prices: { kind: 'static', native: localnetSolUsd, tokens: { [devchainSolanaUsdMint]: 1 } },
     },
+    [bitcoinCaipNetworkIds.regtest]: { indexer: { kind: 'esplora' }, prices: { kind: 'static' } },
   }
 }
 
@@ -187,7 +201,7 @@ export type AccountDataEnvironment = { AIRLOCK_ACCOUNT_DATA_JSON?: string | unde
  *
  * @throws {AccountDataConfigError} when the variable is not JSON, does not match the schema,
  * names a network the catalogue lacks or one its indexer cannot serve (builtin and alchemy are
- * eip155 only, solanaRpc solana only), has a token address not in the network's form, or uses
+ * eip155 only, solanaRpc solana only, esplora bip122 only), has a token address not in the network's form, or uses
  * Alchemy on a chain without a known host and no `baseUrl`.
  */
 export function loadAccountDataConfig(
@@ -249,7 +263,7 @@ export function loadAccountDataConfig(
         `AIRLOCK_ACCOUNT_DATA_JSON: ${id} is not in the network catalogue; add it with AIRLOCK_NETWORKS_JSON.`,
       )
     const { kind } = config[id]?.indexer ?? {}
-    const namespace = kind === 'solanaRpc' ? 'solana' : 'eip155'
+    const namespace = kind === 'solanaRpc' ? 'solana' : kind === 'esplora' ? 'bip122' : 'eip155'
     if (!id.startsWith(`${namespace}:`))
       throw new AccountDataConfigError(
         `AIRLOCK_ACCOUNT_DATA_JSON: ${id}: the ${kind} indexer serves ${namespace} networks only.`,
