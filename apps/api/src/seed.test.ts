@@ -34,7 +34,12 @@ describe.each(testDatabases().filter((database) => database.name === 'sqlite'))(
       expect(demo?.allowedOrigins).toEqual([...demoAllowedOrigins].sort())
       expect(demo?.settings).toEqual({
         ...defaultProjectSettings,
-        networks: ['eip155:31337', 'solana:localnet', 'eip155:1'],
+        networks: [
+          'eip155:31337',
+          'solana:localnet',
+          'eip155:1',
+          'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+        ],
         defaultNetwork: 'eip155:31337',
       })
     })
@@ -59,6 +64,7 @@ describe.each(testDatabases().filter((database) => database.name === 'sqlite'))(
         'eip155:31337',
         'solana:localnet',
         'eip155:1',
+        'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
       ])
     })
 
@@ -92,7 +98,12 @@ describe.each(testDatabases().filter((database) => database.name === 'sqlite'))(
         features: { send: false },
         settings: {
           ...defaultProjectSettings,
-          networks: ['eip155:31337', 'solana:localnet', 'eip155:1'],
+          networks: [
+            'eip155:31337',
+            'solana:localnet',
+            'eip155:1',
+            'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+          ],
           defaultNetwork: 'eip155:31337',
         },
       })
@@ -105,7 +116,12 @@ describe.each(testDatabases().filter((database) => database.name === 'sqlite'))(
       expect(await seedDemoProject(storage.db, catalogue)).toBe(false)
 
       expect((await getProject(storage.db, demoProjectId))?.settings).toMatchObject({
-        networks: ['eip155:31337', 'solana:localnet', 'eip155:1'],
+        networks: [
+          'eip155:31337',
+          'solana:localnet',
+          'eip155:1',
+          'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+        ],
         defaultNetwork: 'eip155:31337',
       })
     })
