@@ -39,6 +39,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { ports } from './ports'
+import { type BitcoinPeerAccount, BitcoinPeerError, bitcoinPeerMethods } from './walletPeerBitcoin'
 import {
   type SolanaChainId,
   type SolanaPeerAccount,
@@ -66,6 +67,8 @@ export type WalletPeerOptions = {
   solana?: SolanaPeerAccount
   /** The Solana chains it supports; defaults to the e2e stack's, `solana:localnet`. */
   solanaChains?: readonly SolanaChainId[]
+  /** A Bitcoin account (walletPeerBitcoin.ts): the wallet then approves bip122 (regtest) too. */
+  bitcoin?: BitcoinPeerAccount
   /** sign-client's log level; defaults to 'error'. */
   logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
 }
@@ -228,6 +231,8 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
   const chains = options.chains ?? [`eip155:${rpcChainId}` as const]
   const { solana, solanaChains = ['solana:localnet'] } = options
   const solanaMethods = solana && solanaPeerMethods(solana)
+  const { bitcoin } = options
+  const bitcoinMethods = bitcoin && bitcoinPeerMethods(bitcoin)
 
   // Core declares `relayUrl: string | undefined` where ICore has `relayUrl?: string`, which
   // exactOptionalPropertyTypes tells apart; the published types disagree, the object is an ICore.
@@ -351,6 +356,10 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
       if (!solanaMethods) throw new RpcError(4200, `${name} has no Solana account.`)
       return solanaMethods.perform(request.method, request.params)
     }
+    if (request.chainId.startsWith('bip122:')) {
+      if (!bitcoinMethods) throw new RpcError(4200, `${name} has no Bitcoin account.`)
+      return bitcoinMethods.perform(request.method, request.params)
+    }
     const params = Array.isArray(request.params) ? (request.params as unknown[]) : []
     switch (request.method) {
       case 'eth_accounts':
@@ -405,7 +414,9 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
       outcome = { result: (await perform(request)) ?? null }
     } catch (error) {
       const { code, message } =
-        error instanceof RpcError || error instanceof SolanaPeerError
+        error instanceof RpcError ||
+        error instanceof SolanaPeerError ||
+        error instanceof BitcoinPeerError
           ? error
           : { code: -32603, message: String(error) }
       outcome = { error: { code, message } }
@@ -469,6 +480,14 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
           addresses: approveOptions.accounts ?? [account.address],
         },
         ...(solana ? { solana: { chains: solanaChains, addresses: [solana.address] } } : {}),
+        ...(bitcoin
+          ? {
+              bip122: {
+                chains: ['bip122:0f9188f13cb7b2c71f2a335e3a4fc328'],
+                addresses: [bitcoin.address],
+              },
+            }
+          : {}),
       }
       const namespaces: SessionTypes.Namespaces = {}
       for (const [namespace, { chains: supported, addresses }] of Object.entries(offered)) {

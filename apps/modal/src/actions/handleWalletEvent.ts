@@ -37,13 +37,13 @@ export function handleWalletEvent(context: ConnectionContext, walletEvent: HostW
     if (isActive && network) setActiveNetwork(store, network)
     return
   }
-  // A Bitcoin wallet's accounts come as `{ address, publicKey }`s.
+  // A Bitcoin wallet of the page tells its accounts as `{ address, publicKey }`s.
   const accounts =
     event === 'disconnect'
       ? []
       : accountsOf(
           eventNamespace === 'bip122' && Array.isArray(data)
-            ? data.map((account) => account?.address)
+            ? data.map((account) => (typeof account === 'string' ? account : account?.address))
             : data,
         )
   store.setState({ connections: withAccounts(state, connection.id, accounts) })

@@ -25,6 +25,7 @@ import type { HostWalletCall } from '../connectors/hostWalletKind'
 import {
   BitcoinTransferError,
   bitcoinTransferErrors,
+  dustLimits,
   feeRates,
   finalizeSigned,
   maxFeeRate,
@@ -72,7 +73,13 @@ export type BitcoinRequestContext = {
   /** The connected (payment) address. */
   address: string | undefined
   network: NetworkConfig | undefined
+  /** The wallet, asked with the host's `bitcoin_*` calls (`airlock-bitcoin.js`'s shapes). */
   host: HostWalletCall
+  /**
+   * A wallet that makes transfers itself (WalletConnect's `sendTransfer`): given, a checked
+   * transfer goes to it instead of a PSBT the modal builds. The txid.
+   */
+  sendTransfer?: (recipientAddress: string, amount: string) => Promise<string>
 }
 
 /** The active Bitcoin network, with its name for Wallet Standard and errors. */
@@ -166,6 +173,11 @@ export async function bitcoinRequest(
       )
         throw invalid(bitcoinTransferErrors.feeRate)
       const from = accountOf(await accountsOn(context, name), undefined, context.address)
+      if (context.sendTransfer) {
+        // The wallet builds it: the modal still refuses another network's recipient and dust.
+        checkTransfer(recipientAddress, BigInt(amount), name, network.name)
+        return { txid: await context.sendTransfer(recipientAddress, amount) }
+      }
       const txid = await sendTransfer(
         context,
         network,
@@ -211,6 +223,21 @@ function signInputsOf(
       throw invalid(`signInputs: ${String(index)} is not an input of the PSBT.`)
     return { address: accountOf(accounts, address, undefined).address, index: index as number }
   })
+}
+
+/** The recipient's network and the amount's dust limit, for a transfer the wallet builds. */
+function checkTransfer(
+  recipient: string,
+  amount: bigint,
+  name: BitcoinNetworkName,
+  networkName: string,
+) {
+  const type = bitcoinAddressType(recipient, name)
+  if (!type) throw invalid(`That is not a ${networkName} address.`)
+  if (amount < BigInt(dustLimits[type]))
+    throw invalid(
+      `The amount is below the dust limit of ${dustLimits[type]} sats for that address.`,
+    )
 }
 
 /** Whether `script` pays the account's address. */

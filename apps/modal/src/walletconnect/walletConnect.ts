@@ -123,9 +123,14 @@ export function createWalletConnect(options: WalletConnectOptions) {
   const emit = (event: HostWalletEvent['event'], data: unknown) =>
     options.onEvent({ walletId: walletConnectId, event, data })
   /** The session's accounts changed, named by their namespace as host wallets name theirs. */
+  const accountEvents = {
+    solana: 'solanaAccountsChanged',
+    bip122: 'bitcoinAccountsChanged',
+  } as const
   const emitAccounts = (accounts: string[]) =>
     emit(
-      namespaceOf(current().network) === 'solana' ? 'solanaAccountsChanged' : 'accountsChanged',
+      accountEvents[namespaceOf(current().network) as keyof typeof accountEvents] ??
+        'accountsChanged',
       accounts,
     )
   /** The wallet is on another chain: the session's accounts there follow. */

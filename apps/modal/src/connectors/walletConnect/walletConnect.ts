@@ -9,6 +9,7 @@
 import {
   type CaipNetworkId,
   DisconnectedError,
+  type NetworkConfig,
   parseCaipNetworkId,
   type RequestArguments,
 } from '@airlock/protocol'
@@ -26,7 +27,7 @@ export function walletConnect(
       const wallet = peer()
       if (!wallet || !sessions.hasSession()) return []
       const namespaces = new Set(sessions.current().approved.map(namespaceOf))
-      return (['eip155', 'solana'] as const)
+      return (['eip155', 'solana', 'bip122'] as const)
         .filter((namespace) => namespaces.has(namespace))
         .map((namespace) => sessionConnector(sessions, wallet, namespace))
     },
@@ -62,12 +63,37 @@ function sessionConnector(
       }
       return sessions.current().approved.includes(network.caipNetworkId)
     },
-    request: (args, { address }) =>
+    request: (args, { address, networkConfig }) =>
       namespace === 'solana'
         ? solanaRequest(sessions, args, address ?? sessions.current('solana').accounts[0])
-        : sessions.request(args),
+        : namespace === 'bip122'
+          ? bitcoinRequest(sessions, args, address, networkConfig)
+          : sessions.request(args),
     disconnect: () => sessions.disconnect(),
   }
+}
+
+/**
+ * A site's Bitcoin request (`bitcoin_*`), checked as a page wallet's is, through the session's
+ * bip122 methods (bitcoinHost.ts). Loaded with the first one.
+ */
+async function bitcoinRequest(
+  sessions: WalletConnectSessions,
+  request: RequestArguments,
+  address: string | undefined,
+  network: NetworkConfig | undefined,
+): Promise<unknown> {
+  const [{ bitcoinRequest: answer }, { walletConnectBitcoin }] = await Promise.all([
+    import('../../bitcoin/bitcoinRequests'),
+    import('./bitcoinHost'),
+  ])
+  const wallet = walletConnectBitcoin(sessions)
+  return answer(request, {
+    address,
+    network,
+    host: wallet.host,
+    sendTransfer: wallet.sendTransfer,
+  })
 }
 
 /** A site's Solana request through the session, the wallet's answer back in bytes. */
