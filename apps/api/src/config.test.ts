@@ -29,7 +29,11 @@ describe('readServerConfig', () => {
   test('behavior: carries the cache and account data settings', () => {
     const config = readServerConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })
     expect(config.cache).toEqual({ kind: 'redis', url: 'redis://127.0.0.1:6379' })
-    expect(Object.keys(config.accountData)).toEqual(['eip155:31337', 'solana:localnet'])
+    expect(Object.keys(config.accountData)).toEqual([
+      'eip155:31337',
+      'solana:localnet',
+      'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+    ])
   })
 
   test('behavior: a bad AIRLOCK_ACCOUNT_DATA_JSON stops the start', () => {

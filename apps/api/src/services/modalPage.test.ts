@@ -21,7 +21,8 @@ describe('modalContentSecurityPolicy in production', () => {
     expect(directive(policy, 'connect-src')).toBe(
       "'self' https://eth.merkle.io https://mainnet.base.org https://polygon-rpc.com " +
         'https://arb1.arbitrum.io https://mainnet.optimism.io https://api.mainnet-beta.solana.com ' +
-        `wss://relay.walletconnect.org ${walletConnectVerifyOrigin}`,
+        // The Bitcoin networks' Esplora APIs (one origin for mainnet, testnet and signet).
+        `https://mempool.space wss://relay.walletconnect.org ${walletConnectVerifyOrigin}`,
     )
     expect(directive(policy, 'img-src')).toBe("'self' data: https:")
     expect(directive(policy, 'frame-src')).toBe(`'self' ${walletConnectVerifyOrigin}`)
