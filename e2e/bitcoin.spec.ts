@@ -235,3 +235,19 @@ test('behavior: the visitor sends BTC from Send at the speed they chose; Account
   await expect(rows.first()).toHaveAttribute('data-operation', 'send')
   await expect(rows.last()).toHaveAttribute('data-operation', 'receive')
 })
+test('behavior: a page without a Bitcoin network never loads Bitcoin discovery; one with it loads it once', async ({
+  page,
+}) => {
+  const loaded: string[] = []
+  page.on('request', (request) => {
+    if (request.url().endsWith('/airlock-bitcoin.js')) loaded.push(request.url())
+  })
+  await gotoSdkPage(page, { projectId: bitcoinProject, networks: ['eip155:31337'] })
+  await waitForAirlock(page)
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Connect Wallet')
+  expect(loaded).toEqual([])
+  await gotoSdkPage(page, { projectId: bitcoinProject })
+  await waitForAirlock(page)
+  await expect.poll(() => loaded.length).toBe(1)
+})

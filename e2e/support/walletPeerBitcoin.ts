@@ -5,7 +5,8 @@
 // BitcoinAdapter sends them):
 //
 //   getAccountAddresses { account, intentions? }                 → [{ address, publicKey, intention }]
-//   signMessage         { account, address, message, protocol? } → { address, signature } (BIP-322)
+//   signMessage         { account, address, message, protocol? } → { address, signature }
+//                                                                  (BIP-322, in hex as phones answer)
 //   signPsbt            { account, psbt, signInputs, broadcast }  → { psbt, txid? }
 //   sendTransfer        { account, recipientAddress, amount }     → { txid } (built, signed, sent)
 //
@@ -72,7 +73,8 @@ export function bitcoinPeerMethods(account: BitcoinPeerAccount) {
           const toSign = bip322ToSign(input.message, account.address, network)
           toSign.signIdx(account.privateKey, 0)
           toSign.finalizeIdx(0)
-          return { address: account.address, signature: bip322Signature(toSign) }
+          const signature = Buffer.from(bip322Signature(toSign), 'base64').toString('hex')
+          return { address: account.address, signature }
         }
         case 'signPsbt': {
           let tx: Transaction

@@ -43,14 +43,16 @@ const invalid = (message: string) => new InvalidParamsError({ message })
 export function bitcoinAccountsOf(value: unknown): BitcoinAccount[] {
   if (!Array.isArray(value)) return []
   const accounts = value.flatMap((item): BitcoinAccount[] => {
-    const { address, publicKey } = (item ?? {}) as Params
+    const { address, publicKey, purpose } = (item ?? {}) as Params
     if (typeof address !== 'string' || address.length > 128) return []
     const key = typeof publicKey === 'string' && /^([0-9a-f]{2}){32,33}$/i.test(publicKey)
     const type = (['mainnet', 'testnet', 'regtest'] as const)
       .map((network) => bitcoinAddressType(address, network))
       .find(Boolean)
     if (!type) return []
-    return [{ address, publicKey: key ? publicKey : '', purpose: purposeOfAddress(type) }]
+    // The wallet's own word for it (a WalletConnect phone's intention), else the address's type.
+    const given = purpose === 'payment' || purpose === 'ordinals' ? purpose : undefined
+    return [{ address, publicKey: key ? publicKey : '', purpose: given ?? purposeOfAddress(type) }]
   })
   return [
     ...accounts.filter(({ purpose }) => purpose === 'payment'),

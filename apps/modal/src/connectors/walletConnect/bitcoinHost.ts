@@ -5,7 +5,9 @@
  * BitcoinAdapter sends them):
  *
  *   getAccountAddresses { account, intentions? }            → [{ address, publicKey?, intention? }]
+ *                       (intention 'payment' or 'ordinal')
  *   signMessage         { account, address, message, protocol? } → { address, signature }
+ *                       (the signature in hex, which AppKit turns into base64; base64 is taken)
  *   signPsbt            { account, psbt, signInputs, broadcast } → { psbt, txid? }
  *   sendTransfer        { account, recipientAddress, amount }    → { txid }
  *
@@ -13,10 +15,49 @@
  * still holds a PSBT the phone signed to the one it gave, and broadcasts it itself.
  */
 import { InternalError, type RequestArguments } from '@airlock/protocol'
+import { bitcoinAddressType, purposeOfAddress } from '@airlock/protocol/bitcoin'
 import type { HostWalletCall } from '../hostWalletKind'
 import type { WalletConnectSessions } from './sessions'
 
 type Params = Record<string, unknown>
+
+const hexToBase64 = (hex: string) =>
+  btoa(String.fromCharCode(...(hex.match(/../g) ?? []).map((byte) => Number.parseInt(byte, 16))))
+
+/** A phone's signMessage answer, its signature in base64 as the site gets it. */
+function signedMessage(answer: unknown, address: string) {
+  const { signature, address: signer } = (answer ?? {}) as Params
+  if (signer !== undefined && signer !== address)
+    throw new InternalError({
+      message: `The wallet signed with ${String(signer)}, not ${address}.`,
+    })
+  if (typeof signature === 'string' && signature.length <= 4096) {
+    if (/^(0x)?([0-9a-f]{2})+$/i.test(signature))
+      return { address, signature: hexToBase64(signature.replace(/^0x/i, '')) }
+    if (/^[A-Za-z0-9+/]+={0,2}$/.test(signature) && signature.length % 4 === 0)
+      return { address, signature }
+  }
+  throw new InternalError({ message: 'The wallet answered signMessage without a signature.' })
+}
+
+/** The phone's addresses with their purpose: its intention, else the address's type. */
+function accountsOfAnswer(answer: unknown) {
+  if (!Array.isArray(answer)) return []
+  return answer.flatMap((item) => {
+    const { address, publicKey, intention } = (item ?? {}) as Params
+    if (typeof address !== 'string') return []
+    const type = (['mainnet', 'testnet', 'regtest'] as const)
+      .map((network) => bitcoinAddressType(address, network))
+      .find(Boolean)
+    const purpose =
+      intention === 'payment'
+        ? 'payment'
+        : intention === 'ordinal' || intention === 'ordinals'
+          ? 'ordinals'
+          : purposeOfAddress(type)
+    return [{ address, publicKey: typeof publicKey === 'string' ? publicKey : '', purpose }]
+  })
+}
 
 export function walletConnectBitcoin(sessions: WalletConnectSessions) {
   const account = () => sessions.current('bip122').accounts[0] ?? ''
@@ -27,15 +68,19 @@ export function walletConnectBitcoin(sessions: WalletConnectSessions) {
     switch (method) {
       case 'bitcoin_connect': {
         if (input.silent) return sessions.current('bip122').accounts.map((address) => ({ address }))
-        const answer = await ask('getAccountAddresses', { intentions: ['payment', 'ordinals'] })
-        return Array.isArray(answer) ? answer : []
+        return accountsOfAnswer(
+          await ask('getAccountAddresses', { intentions: ['payment', 'ordinal'] }),
+        )
       }
       case 'bitcoin_signMessage':
-        return ask('signMessage', {
-          address: input.address,
-          message: input.message,
-          ...(input.protocol ? { protocol: input.protocol } : {}),
-        })
+        return signedMessage(
+          await ask('signMessage', {
+            address: input.address,
+            message: input.message,
+            ...(input.protocol ? { protocol: input.protocol } : {}),
+          }),
+          String(input.address),
+        )
       case 'bitcoin_signPsbt':
         return ask('signPsbt', { psbt: input.psbt, signInputs: input.signInputs, broadcast: false })
       default:
