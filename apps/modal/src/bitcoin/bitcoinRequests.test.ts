@@ -81,9 +81,10 @@ describe('bitcoinRequest', () => {
     expect(
       await refusal('bitcoin_signMessage', { message: 'hi', address: on('mainnet').payment }),
     ).toBe(`-32602: ${on('mainnet').payment} is not an address of the connected wallet.`)
-    expect(await refusal('bitcoin_signPsbt', { psbt: 'not base64 psbt' })).toBe(
-      '-32602: psbt must be a PSBT in base64.',
-    )
+    for (const psbt of ['not base64 psbt', 42, 'A'.repeat(1_000_004)])
+      expect(await refusal('bitcoin_signPsbt', { psbt })).toBe(
+        '-32602: psbt must be a PSBT in base64.',
+      )
     const tx = new Transaction()
     tx.addInput({
       txid: '11'.repeat(32),

@@ -35,6 +35,8 @@ import { EsploraError, type EsploraUtxo, esplora } from './esplora'
 
 /** Messages to sign are kept under 64 KiB, as Solana's. */
 const maxMessageLength = 65_536
+/** A PSBT of bitcoind's largest standard transaction (400,000 weight units) and its metadata. */
+const maxPsbtLength = 1_000_000
 
 type Params = Record<string, unknown>
 const invalid = (message: string) => new InvalidParamsError({ message })
@@ -141,7 +143,8 @@ export async function bitcoinRequest(
       const { psbt, broadcast } = params
       let tx: Transaction
       try {
-        tx = Transaction.fromPSBT(Uint8Array.from(atob(String(psbt)), (c) => c.charCodeAt(0)))
+        if (typeof psbt !== 'string' || psbt.length > maxPsbtLength) throw new Error('not a PSBT')
+        tx = Transaction.fromPSBT(Uint8Array.from(atob(psbt), (c) => c.charCodeAt(0)))
       } catch {
         throw invalid('psbt must be a PSBT in base64.')
       }
