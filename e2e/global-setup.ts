@@ -14,6 +14,7 @@ import {
   airlockCli,
   analyticsProjects,
   bitcoinProject,
+  bitcoinSiwxProject,
   oneLineProject,
   operatorToken,
   revocableSigningProject,
@@ -115,10 +116,22 @@ export default async function globalSetup() {
       '--origin',
       origins.demo,
       '--networks',
-      'eip155:31337,solana:localnet,bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+      'eip155:31337,solana:localnet',
       '--siwx',
       mode,
     )
+  // Sign-in required on Bitcoin regtest alone.
+  await airlock(
+    'projects',
+    'create',
+    bitcoinSiwxProject,
+    '--origin',
+    origins.fixtures,
+    '--networks',
+    'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+    '--siwx',
+    'required',
+  )
   // Bitcoin regtest (the stack's Esplora stand-in) with anvil: its pages load Bitcoin discovery.
   await airlock(
     'projects',

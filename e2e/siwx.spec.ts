@@ -11,7 +11,7 @@ import { generatePrivateKey } from 'viem/accounts'
 import { devChainContracts } from '../devchain/seed.mjs'
 import { installBitcoinTestWallet, regtest } from './support/bitcoinTestWallet'
 import { expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
-import { siwxProjects } from './support/operator'
+import { bitcoinSiwxProject, siwxProjects } from './support/operator'
 import { origins } from './support/ports'
 import { gotoSdkPage } from './support/sdkPage'
 import { installSolanaTestWallet, solanaAccounts } from './support/solanaTestWallet'
@@ -274,7 +274,7 @@ test('behavior: a Solana wallet signs in (Sign In With Solana), its ed25519 sign
 test('behavior: a Bitcoin wallet signs in with a BIP-322 signature, checked by the API and by anyone offline', async ({
   page,
 }) => {
-  const wallet = await connectToSignIn(page, siwxProjects.required, () =>
+  const wallet = await connectToSignIn(page, bitcoinSiwxProject, () =>
     installBitcoinTestWallet(page, { name: 'Sats Sign Wallet' }),
   )
   const session = await signIn(page)

@@ -30,6 +30,9 @@ export const siwxProjects = { required: 'siwx-required', optional: 'siwx-optiona
 /** A project with Bitcoin regtest beside anvil, for the Bitcoin tests. */
 export const bitcoinProject = 'bitcoin'
 
+/** A project on Bitcoin regtest that requires visitors to sign in with their wallet. */
+export const bitcoinSiwxProject = 'siwx-bitcoin'
+
 /** A project with smart accounts on (off by default), for the smart-account tests. */
 export const smartAccountProject = 'smart-accounts'
 
