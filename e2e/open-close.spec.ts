@@ -126,7 +126,7 @@ test('behavior: SwitchNetwork lists the networks the demo project configured, in
   await waitForAirlock(page)
   await page.evaluate(() => window.airlock!.open({ view: 'SwitchNetwork' }))
   const networks = modal(page).dialog.getByRole('list', { name: 'Networks' }).getByRole('button')
-  await expect(networks).toHaveText([/Anvil/, /Solana Localnet/, /Ethereum/, /Bitcoin Regtest/])
+  await expect(networks).toHaveText([/Anvil/, /Solana Localnet/, /Ethereum/])
   await expect(networks.first()).toHaveAttribute('aria-current', 'true')
 })
 

@@ -34,12 +34,7 @@ describe.each(testDatabases().filter((database) => database.name === 'sqlite'))(
       expect(demo?.allowedOrigins).toEqual([...demoAllowedOrigins].sort())
       expect(demo?.settings).toEqual({
         ...defaultProjectSettings,
-        networks: [
-          'eip155:31337',
-          'solana:localnet',
-          'eip155:1',
-          'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
-        ],
+        networks: ['eip155:31337', 'solana:localnet', 'eip155:1'],
         defaultNetwork: 'eip155:31337',
       })
     })
@@ -64,7 +59,6 @@ describe.each(testDatabases().filter((database) => database.name === 'sqlite'))(
         'eip155:31337',
         'solana:localnet',
         'eip155:1',
-        'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
       ])
     })
 
@@ -98,12 +92,7 @@ describe.each(testDatabases().filter((database) => database.name === 'sqlite'))(
         features: { send: false },
         settings: {
           ...defaultProjectSettings,
-          networks: [
-            'eip155:31337',
-            'solana:localnet',
-            'eip155:1',
-            'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
-          ],
+          networks: ['eip155:31337', 'solana:localnet', 'eip155:1'],
           defaultNetwork: 'eip155:31337',
         },
       })
@@ -116,12 +105,7 @@ describe.each(testDatabases().filter((database) => database.name === 'sqlite'))(
       expect(await seedDemoProject(storage.db, catalogue)).toBe(false)
 
       expect((await getProject(storage.db, demoProjectId))?.settings).toMatchObject({
-        networks: [
-          'eip155:31337',
-          'solana:localnet',
-          'eip155:1',
-          'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
-        ],
+        networks: ['eip155:31337', 'solana:localnet', 'eip155:1'],
         defaultNetwork: 'eip155:31337',
       })
     })

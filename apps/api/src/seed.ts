@@ -21,15 +21,11 @@ const exampleOrigins = ['http://127.0.0.1:5174', 'http://localhost:5174'] as con
 
 export const demoAllowedOrigins = [...demoSiteOrigins, ...exampleOrigins] as const
 
-/**
- * The local EVM chain first (the one to start on), the local Solana cluster, Ethereum, Bitcoin
- * regtest (the Esplora stand-in's).
- */
+/** The local EVM chain first (the one to start on), the local Solana cluster, Ethereum. */
 export const demoNetworks: readonly CaipNetworkId[] = [
   'eip155:31337',
   'solana:localnet',
   'eip155:1',
-  'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
 ]
 
 /**
