@@ -2,6 +2,8 @@
  * The Esplora adapter against the dev Esplora stand-in on loopback (scripts/devEsplora.mjs: a
  * real ledger behind Esplora's REST API), with spends built and signed by @scure/btc-signer.
  */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { NetworkConfig } from '@airlock/protocol'
 import { p2wpkh, Transaction } from '@scure/btc-signer'
 import { pubECDSA, randomPrivateKeyBytes } from '@scure/btc-signer/utils.js'
@@ -50,6 +52,20 @@ async function pay(
   const response = await fetch(`${esplora.url}/tx`, { method: 'POST', body: tx.hex })
   expect(response.status, await response.clone().text()).toBe(200)
   return response.text()
+}
+
+/** A loopback service that answers every path with JSON that is not Esplora's. */
+async function startElsewhere() {
+  const server = createServer((_request, response) => {
+    response.setHeader('content-type', 'application/json')
+    response.end(JSON.stringify({ '1': 25.3, '6': 9.6 }))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
 }
 
 describe('createEsploraAdapter', () => {
@@ -151,14 +167,21 @@ describe('createEsploraAdapter', () => {
 
   test('error: an Esplora API that is down, or answers what Esplora does not, is unavailable', async () => {
     const down = { ...networkOf(esplora), rpcUrl: 'http://127.0.0.1:9' }
-    await expect(
-      adapter.balances({ address: wallet().address, network: down }),
-    ).rejects.toBeInstanceOf(AccountDataUnavailableError)
-    // Another API on the URL: the stand-in's tip height is a number, not an address's totals.
-    const elsewhere = createEsploraAdapter({ url: `${esplora.url}/blocks/tip` })
-    await expect(
-      elsewhere.balances({ address: 'height' as BitcoinAddress, network: networkOf(esplora) }),
-    ).rejects.toThrow(/did not answer|answered what Esplora does not/)
+    await expect(adapter.balances({ address: wallet().address, network: down })).rejects.toThrow(
+      new AccountDataUnavailableError('Esplora unreachable'),
+    )
+    // Another service on the URL: JSON, but not an address's totals (the stand-in's fee estimates).
+    const elsewhere = await startElsewhere()
+    try {
+      await expect(
+        createEsploraAdapter({ url: elsewhere.url }).balances({
+          address: wallet().address,
+          network: networkOf(esplora),
+        }),
+      ).rejects.toThrow('Esplora answered an unexpected shape')
+    } finally {
+      await elsewhere.close()
+    }
     await expect(
       adapter.nfts({ address: wallet().address, network: networkOf(esplora), limit: 20 }),
     ).rejects.toThrow('NFTs are not available for bip122:0f9188f13cb7b2c71f2a335e3a4fc328')

@@ -15,6 +15,7 @@ import {
   type BitcoinAddress,
   UnsupportedAccountDataError,
 } from './adapter'
+import { fetchJson, UpstreamError } from './http'
 
 export declare namespace createEsploraAdapter {
   type Options = {
@@ -51,26 +52,16 @@ export function createEsploraAdapter(
   options: createEsploraAdapter.Options = {},
 ): AccountDataAdapter<BitcoinAddress> {
   const { timeoutMs = 10_000 } = options
+  /** An Esplora answer, checked; any failure is the account data being unavailable. */
   async function get<value>(network: NetworkConfig, path: string, schema: z.ZodType<value>) {
     const base = (options.url ?? network.rpcUrl).replace(/\/+$/, '')
-    let body: unknown
     try {
-      const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(timeoutMs) })
-      if (!response.ok) throw new Error(`HTTP status code: ${response.status}`)
-      body = await response.json()
+      return (await fetchJson(`${base}${path}`, { service: 'Esplora', schema, timeoutMs })) as value
     } catch (error) {
-      const reason =
-        error instanceof Error && error.name === 'TimeoutError'
-          ? `no answer within ${timeoutMs} ms`
-          : error instanceof Error
-            ? error.message
-            : String(error)
-      throw new AccountDataUnavailableError(`The Esplora API did not answer (${reason}).`)
+      if (error instanceof UpstreamError)
+        throw new AccountDataUnavailableError(error.message, { cause: error })
+      throw error
     }
-    const parsed = schema.safeParse(body)
-    if (!parsed.success)
-      throw new AccountDataUnavailableError('The Esplora API answered what Esplora does not.')
-    return parsed.data
   }
   const path = (address: string) => `/address/${encodeURIComponent(address)}`
 
