@@ -1,8 +1,9 @@
 /**
  * A Bitcoin network's Esplora API (the REST API mempool.space and Blockstream serve; the
- * network's `rpcUrl`): an address's coins, balance and transactions, the fee rates it estimates,
- * and broadcasting a signed transaction. Answers are checked for the fields the modal reads;
- * anything else is the API failing, said in words.
+ * network's `rpcUrl`), for what the modal builds and sends: an address's coins, the fee rates
+ * it estimates, and broadcasting a signed transaction (balance and activity come through the
+ * API). Answers are checked for the fields the modal reads; anything else is the API failing,
+ * said in words.
  */
 import type { NetworkConfig } from '@airlock/protocol'
 
@@ -14,24 +15,6 @@ export type EsploraUtxo = {
   status: { confirmed: boolean; block_height?: number; block_time?: number }
 }
 
-type Stats = {
-  funded_txo_sum: number
-  spent_txo_sum: number
-  tx_count: number
-}
-/** An address's totals: on chain and in the mempool. */
-export type EsploraAddress = { chain_stats: Stats; mempool_stats: Stats }
-
-type EsploraOutput = { scriptpubkey_address?: string; value: number }
-/** A transaction as Esplora describes it (the fields Activity reads). */
-export type EsploraTransaction = {
-  txid: string
-  fee: number
-  vin: { prevout: EsploraOutput | null }[]
-  vout: EsploraOutput[]
-  status: { confirmed: boolean; block_time?: number }
-}
-
 /** Esplora could not be reached, or answered what an Esplora API does not. */
 export class EsploraError extends Error {
   override name = 'EsploraError'
@@ -39,11 +22,6 @@ export class EsploraError extends Error {
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null
-const isStats = (value: unknown) =>
-  isObject(value) &&
-  typeof value.funded_txo_sum === 'number' &&
-  typeof value.spent_txo_sum === 'number' &&
-  typeof value.tx_count === 'number'
 
 /** The Esplora API of `network`. */
 export function esplora(network: Pick<NetworkConfig, 'rpcUrl' | 'name'>) {
@@ -76,26 +54,6 @@ export function esplora(network: Pick<NetworkConfig, 'rpcUrl' | 'name'>) {
               isObject(utxo.status),
           ),
       ),
-    address: (of: string) =>
-      get<EsploraAddress>(
-        address(of),
-        (value) => isObject(value) && isStats(value.chain_stats) && isStats(value.mempool_stats),
-      ),
-    /** The newest transactions of an address, unconfirmed first. */
-    transactions: (of: string) =>
-      get<EsploraTransaction[]>(
-        `${address(of)}/txs`,
-        (value) =>
-          Array.isArray(value) &&
-          value.every(
-            (tx) =>
-              isObject(tx) &&
-              typeof tx.txid === 'string' &&
-              Array.isArray(tx.vin) &&
-              Array.isArray(tx.vout) &&
-              isObject(tx.status),
-          ),
-      ),
     /** Fee rates in sat/vB by confirmation target in blocks (`{ "1": 20.1, "6": 8, … }`). */
     feeEstimates: () =>
       get<Record<string, number>>(
@@ -123,10 +81,3 @@ export function esplora(network: Pick<NetworkConfig, 'rpcUrl' | 'name'>) {
   }
 }
 export type Esplora = ReturnType<typeof esplora>
-
-/** An address's balance in satoshis, the mempool's spends and receipts counted. */
-export const balanceOf = ({ chain_stats, mempool_stats }: EsploraAddress) =>
-  chain_stats.funded_txo_sum -
-  chain_stats.spent_txo_sum +
-  mempool_stats.funded_txo_sum -
-  mempool_stats.spent_txo_sum
