@@ -25,7 +25,7 @@ import type { HostWalletCall } from '../connectors/hostWalletKind'
 import {
   BitcoinTransferError,
   bitcoinTransferErrors,
-  dustLimits,
+  checkRecipient,
   feeRates,
   finalizeSigned,
   maxFeeRate,
@@ -180,7 +180,7 @@ export async function bitcoinRequest(
       const from = accountOf(await accountsOn(context, name), undefined, context.address)
       if (context.sendTransfer) {
         // The wallet builds it: the modal still refuses another network's recipient and dust.
-        checkTransfer(recipientAddress, BigInt(amount), name, network.name)
+        asParamsError(() => checkRecipient(recipientAddress, BigInt(amount), name, network.name))
         return { txid: await context.sendTransfer(recipientAddress, amount) }
       }
       const txid = await sendTransfer(
@@ -230,19 +230,14 @@ function signInputsOf(
   })
 }
 
-/** The recipient's network and the amount's dust limit, for a transfer the wallet builds. */
-function checkTransfer(
-  recipient: string,
-  amount: bigint,
-  name: BitcoinNetworkName,
-  networkName: string,
-) {
-  const type = bitcoinAddressType(recipient, name)
-  if (!type) throw invalid(`That is not a ${networkName} address.`)
-  if (amount < BigInt(dustLimits[type]))
-    throw invalid(
-      `The amount is below the dust limit of ${dustLimits[type]} sats for that address.`,
-    )
+/** A transfer the site asked for that can't be built is the site's bad parameters, in words. */
+function asParamsError<result>(work: () => result): result {
+  try {
+    return work()
+  } catch (error) {
+    if (error instanceof BitcoinTransferError) throw invalid(error.message)
+    throw error
+  }
 }
 
 /** Whether `script` pays the account's address. */
@@ -290,9 +285,8 @@ export async function sendTransfer(
     if (error instanceof EsploraError) throw new InternalError({ message: error.message })
     throw error
   }
-  let plan: ReturnType<typeof planTransfer>
-  try {
-    plan = planTransfer({
+  const plan = asParamsError(() =>
+    planTransfer({
       from,
       recipient,
       amount: BigInt(amount),
@@ -300,11 +294,8 @@ export async function sendTransfer(
       utxos,
       network: name,
       networkName: network.name,
-    })
-  } catch (error) {
-    if (error instanceof BitcoinTransferError) throw invalid(error.message)
-    throw error
-  }
+    }),
+  )
   const answer = await context.host({
     method: 'bitcoin_signPsbt',
     params: { psbt: plan.psbt, signInputs: plan.signInputs, network: name },

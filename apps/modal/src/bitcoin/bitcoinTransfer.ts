@@ -32,6 +32,7 @@ export const dustLimits: Record<BitcoinAddressType, number> = {
   p2tr: 330,
 }
 
+/** Refusals in words; the recipient's two name the network and the limit when they are made. */
 export const bitcoinTransferErrors = {
   wrongNetwork: 'That is not an address of this network.',
   dust: 'The amount is below the dust limit for that address.',
@@ -139,6 +140,27 @@ function spendOf(from: BitcoinAccount, network: BitcoinNetworkName, estimate: bo
 }
 
 /**
+ * Whether `amount` sats can go to `recipient` on `network` (`networkName` as the visitor knows
+ * it): an address of that network, and not dust for its type.
+ *
+ * @throws BitcoinTransferError wrongNetwork, dust.
+ */
+export function checkRecipient(
+  recipient: string,
+  amount: bigint,
+  network: BitcoinNetworkName,
+  networkName: string,
+) {
+  const type = bitcoinAddressType(recipient, network)
+  if (!type) throw new BitcoinTransferError('wrongNetwork', `That is not a ${networkName} address.`)
+  if (amount < BigInt(dustLimits[type]))
+    throw new BitcoinTransferError(
+      'dust',
+      `The amount is below the dust limit of ${dustLimits[type]} sats for that address.`,
+    )
+}
+
+/**
  * Builds the transfer's PSBT: coins chosen by scure's default strategy, change (when above dust)
  * back to the payment address.
  *
@@ -146,16 +168,9 @@ function spendOf(from: BitcoinAccount, network: BitcoinNetworkName, estimate: bo
  */
 export function planTransfer(request: TransferRequest): TransferPlan {
   const { from, recipient, amount, feeRate, utxos, network, networkName, estimate } = request
-  const recipientType = bitcoinAddressType(recipient, network)
-  if (!recipientType)
-    throw new BitcoinTransferError('wrongNetwork', `That is not a ${networkName} address.`)
+  checkRecipient(recipient, amount, network, networkName)
   if (!Number.isSafeInteger(feeRate) || feeRate < 1 || feeRate > maxFeeRate)
     throw new BitcoinTransferError('feeRate')
-  if (amount < BigInt(dustLimits[recipientType]))
-    throw new BitcoinTransferError(
-      'dust',
-      `The amount is below the dust limit of ${dustLimits[recipientType]} sats for that address.`,
-    )
   const spend = spendOf(from, network, estimate === true)
   const inputs = utxos.map((utxo) => ({
     txid: utxo.txid,
