@@ -72,6 +72,11 @@ test('behavior: the phone connects on Bitcoin by QR; the site reads its address 
       ({ address, purpose }) => [address, purpose],
     ),
   ).toEqual([[bitcoin.address, 'payment']])
+  // Read from the phone (its public key with it), not only the session's accounts.
+  expect(peer.requests.find(({ method }) => method === 'getAccountAddresses')?.params).toEqual({
+    account: bitcoin.address,
+    intentions: ['payment', 'ordinal'],
+  })
   const { signature } = await page.evaluate(() =>
     window.airlock!.bitcoin.signMessage({ message: 'Sign in from the phone' }),
   )

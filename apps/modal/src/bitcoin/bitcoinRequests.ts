@@ -84,6 +84,11 @@ export type BitcoinRequestContext = {
    * transfer goes to it instead of a PSBT the modal builds. The txid.
    */
   sendTransfer?: (recipientAddress: string, amount: string) => Promise<string>
+  /**
+   * A wallet that lists more than its connection holds (WalletConnect's `getAccountAddresses`:
+   * the ordinals address, the public keys): given, what the site's getAccountAddresses reads.
+   */
+  accountAddresses?: () => Promise<unknown>
 }
 
 /** The active Bitcoin network, with its name for Wallet Standard and errors. */
@@ -126,7 +131,10 @@ export async function bitcoinRequest(
   const { network, name } = activeNetwork(context.network)
   switch (args.method) {
     case 'bitcoin_getAccountAddresses':
-      return accountsOn(context, name)
+      if (!context.accountAddresses) return accountsOn(context, name)
+      return bitcoinAccountsOf(await context.accountAddresses()).filter(({ address }) =>
+        bitcoinAddressType(address, name),
+      )
     case 'bitcoin_signMessage': {
       const { message, protocol } = params
       if (typeof message !== 'string' || message.length === 0 || message.length > maxMessageLength)

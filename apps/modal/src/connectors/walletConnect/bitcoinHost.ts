@@ -11,11 +11,10 @@
  *   signPsbt            { account, psbt, signInputs, broadcast } → { psbt, txid? }
  *   sendTransfer        { account, recipientAddress, amount }    → { txid }
  *
- * The session's accounts (its `bip122:<ref>:<address>`es) answer a silent connect; the modal
- * still holds a PSBT the phone signed to the one it gave, and broadcasts it itself.
+ * The session's accounts (its `bip122:<ref>:<address>`es) are the addresses requests may use;
+ * the modal still holds a PSBT the phone signed to the one it gave, and broadcasts it itself.
  */
 import { InternalError, type RequestArguments } from '@airlock/protocol'
-import { bitcoinAddressType, purposeOfAddress } from '@airlock/protocol/bitcoin'
 import type { HostWalletCall } from '../hostWalletKind'
 import type { WalletConnectSessions } from './sessions'
 
@@ -40,22 +39,21 @@ function signedMessage(answer: unknown, address: string) {
   throw new InternalError({ message: 'The wallet answered signMessage without a signature.' })
 }
 
-/** The phone's addresses with their purpose: its intention, else the address's type. */
+/**
+ * The phone's addresses with its word for their purpose (intention payment or ordinal); the
+ * modal's bitcoinAccountsOf checks the addresses and types the rest.
+ */
 function accountsOfAnswer(answer: unknown) {
   if (!Array.isArray(answer)) return []
-  return answer.flatMap((item) => {
-    const { address, publicKey, intention } = (item ?? {}) as Params
-    if (typeof address !== 'string') return []
-    const type = (['mainnet', 'testnet', 'regtest'] as const)
-      .map((network) => bitcoinAddressType(address, network))
-      .find(Boolean)
+  return answer.map((item) => {
+    const { intention, ...account } = (item ?? {}) as Params
     const purpose =
       intention === 'payment'
         ? 'payment'
         : intention === 'ordinal' || intention === 'ordinals'
           ? 'ordinals'
-          : purposeOfAddress(type)
-    return [{ address, publicKey: typeof publicKey === 'string' ? publicKey : '', purpose }]
+          : undefined
+    return purpose ? { ...account, purpose } : account
   })
 }
 
@@ -66,12 +64,9 @@ export function walletConnectBitcoin(sessions: WalletConnectSessions) {
   const host: HostWalletCall = async ({ method, params }: RequestArguments) => {
     const input = (params ?? {}) as Params
     switch (method) {
-      case 'bitcoin_connect': {
-        if (input.silent) return sessions.current('bip122').accounts.map((address) => ({ address }))
-        return accountsOfAnswer(
-          await ask('getAccountAddresses', { intentions: ['payment', 'ordinal'] }),
-        )
-      }
+      // The session's accounts: every request is held to the addresses the phone approved.
+      case 'bitcoin_connect':
+        return sessions.current('bip122').accounts.map((address) => ({ address }))
       case 'bitcoin_signMessage':
         return signedMessage(
           await ask('signMessage', {
@@ -89,6 +84,8 @@ export function walletConnectBitcoin(sessions: WalletConnectSessions) {
   }
   return {
     host,
+    accountAddresses: async () =>
+      accountsOfAnswer(await ask('getAccountAddresses', { intentions: ['payment', 'ordinal'] })),
     async sendTransfer(recipientAddress: string, amount: string) {
       const answer = (await ask('sendTransfer', { recipientAddress, amount })) as { txid?: unknown }
       if (typeof answer?.txid !== 'string' || !/^[0-9a-f]{64}$/.test(answer.txid))

@@ -93,6 +93,7 @@ async function bitcoinRequest(
     network,
     host: wallet.host,
     sendTransfer: wallet.sendTransfer,
+    accountAddresses: wallet.accountAddresses,
   })
 }
 
