@@ -78,6 +78,15 @@ test('behavior: a Bitcoin wallet connects on regtest with its payment address; t
     }),
   ).toBe(true)
 
+  // Another account in the wallet reaches the site.
+  const first = wallet.payment
+  await wallet.setKey(secp256k1.utils.randomPrivateKey())
+  expect(wallet.payment).not.toBe(first)
+  await page.waitForFunction(
+    (address) => window.airlock!.getState().address === address,
+    wallet.payment,
+  )
+
   // A reload restores the connection without a prompt.
   await connectionSaved(page, bitcoinProject)
   await page.reload()

@@ -16,6 +16,7 @@ import {
   type Approvals,
   type BindingCall,
   type BindingReply,
+  callShim,
   createApprovals,
   createSiteAccess,
   errorReply,
@@ -84,6 +85,8 @@ export type BitcoinTestWallet = {
   rejectNext(feature?: BitcoinFeature): void
   nextApproval(feature?: BitcoinFeature): Promise<PendingPrompt<BitcoinWalletRequest>>
   setAutoApprove(value: boolean): void
+  /** Switches the wallet to another key: a connected page hears its accounts change. */
+  setKey(privateKey: Uint8Array): Promise<void>
   /**
    * The next PSBT it is asked to sign comes back as `tamper` makes it (signed or not): a wallet
    * that changes what it was given.
@@ -135,6 +138,11 @@ function installShim(config: ShimConfig) {
     )
     for (const listener of listeners) listener({ accounts })
   }
+  // The test switches the wallet's account through here (callShim).
+  Object.defineProperty(window, Symbol.for(config.key), {
+    value: { setAccounts },
+    configurable: true,
+  })
   const addressOf = (account: unknown) => String((account as WalletAccount | undefined)?.address)
   const wallet = {
     version: '1.0.0',
@@ -232,7 +240,7 @@ export async function installBitcoinTestWallet(
   page: Page,
   options: { name: string; privateKey?: Uint8Array; autoApprove?: boolean },
 ): Promise<BitcoinTestWallet> {
-  const keys = keysFrom(options.privateKey ?? secp256k1.utils.randomPrivateKey())
+  let keys = keysFrom(options.privateKey ?? secp256k1.utils.randomPrivateKey())
   const sites = createSiteAccess()
   const approvals: Approvals<BitcoinWalletRequest> = createApprovals(options.autoApprove ?? true)
   const requests: BitcoinWalletRequest[] = []
@@ -315,8 +323,21 @@ export async function installBitcoinTestWallet(
   await page.addInitScript(installShim, config)
   return {
     name: options.name,
-    payment: keys.payment.address,
-    ordinals: keys.ordinals.address,
+    get payment() {
+      return keys.payment.address
+    },
+    get ordinals() {
+      return keys.ordinals.address
+    },
+    async setKey(privateKey) {
+      keys = keysFrom(privateKey)
+      await callShim(
+        page,
+        config.key,
+        'setAccounts',
+        [keys.payment, keys.ordinals].map(accountInfo),
+      )
+    },
     requests,
     isAuthorized: (origin) => sites.isAuthorized(origin),
     rejectNext: (feature) => approvals.rejectNext(feature),

@@ -48,7 +48,7 @@ export type RequestArguments = { method: string; params?: readonly unknown[] | o
  * The events a host wallet emits that the host forwards to the frame.
  * `transactionSent`: the site sent a transaction straight to the wallet (account data moved).
  * `solanaAccountsChanged`: a Wallet Standard `change` with accounts (their addresses).
- * `bitcoinAccountsChanged`: a Bitcoin wallet's accounts changed (`BitcoinAccount`s).
+ * `bitcoinAccountsChanged`: a Bitcoin wallet's accounts changed (their addresses).
  */
 export const hostWalletEvents = [
   'accountsChanged',

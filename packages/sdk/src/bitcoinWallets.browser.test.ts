@@ -335,7 +335,7 @@ describe('a UniSat-style window.unisat', () => {
     changeAccounts([])
 
     expect(onEvent.mock.calls).toEqual([
-      ['bitcoin:UniSat', 'bitcoinAccountsChanged', [{ address: next }]],
+      ['bitcoin:UniSat', 'bitcoinAccountsChanged', [next]],
       ['bitcoin:UniSat', 'bitcoinAccountsChanged', []],
     ])
   })
@@ -684,7 +684,7 @@ describe('a Wallet Standard bitcoin wallet', () => {
     expect(standard.calls).toEqual([])
   })
 
-  test('behavior: its account changes reach onEvent as bitcoinAccountsChanged with addresses and hex public keys', () => {
+  test('behavior: its account changes reach onEvent as bitcoinAccountsChanged with their addresses', () => {
     const { module, onEvent } = started()
     const standard = standardBitcoinWallet('Changing Wallet')
     register(standard.wallet)
@@ -695,11 +695,7 @@ describe('a Wallet Standard bitcoin wallet', () => {
     standard.setAccounts([])
 
     expect(onEvent.mock.calls).toEqual([
-      [
-        'bitcoin:Changing Wallet',
-        'bitcoinAccountsChanged',
-        [{ address: standard.ordinals.address, publicKey: hex(standard.ordinals.publicKey) }],
-      ],
+      ['bitcoin:Changing Wallet', 'bitcoinAccountsChanged', [standard.ordinals.address]],
       ['bitcoin:Changing Wallet', 'bitcoinAccountsChanged', []],
     ])
   })
@@ -715,11 +711,7 @@ describe('a Wallet Standard bitcoin wallet', () => {
     standard.setAccounts([standard.payment])
 
     expect(onEvent.mock.calls).toEqual([
-      [
-        evm.id,
-        'bitcoinAccountsChanged',
-        [{ address: standard.payment.address, publicKey: hex(standard.payment.publicKey) }],
-      ],
+      [evm.id, 'bitcoinAccountsChanged', [standard.payment.address]],
     ])
   })
 
@@ -766,7 +758,11 @@ describe('a Wallet Standard bitcoin wallet', () => {
       await module.request(listed, { method: 'bitcoin_connect', params: { silent: true } }),
     ).toEqual(bitcoinAccounts)
     expect(onEvent.mock.calls).toEqual([
-      ['bitcoin:Many Chains Wallet', 'bitcoinAccountsChanged', bitcoinAccounts],
+      [
+        'bitcoin:Many Chains Wallet',
+        'bitcoinAccountsChanged',
+        bitcoinAccounts.map(({ address }) => address),
+      ],
     ])
   })
 

@@ -59,7 +59,7 @@ const notConnected = () => rpcError(4100, 'The account is not connected to this 
 
 /**
  * Watches the page's Bitcoin wallets; `onChange` runs when one registers or leaves, `onEvent`
- * (`bitcoinAccountsChanged`, with `{ address, publicKey? }`s) when a wallet's accounts change.
+ * (`bitcoinAccountsChanged`, with their addresses, as Solana's) when a wallet's accounts change.
  */
 export function discover(onChange: () => void, onEvent: WalletEventListener): WalletModule {
   const registry = getWallets()
@@ -83,19 +83,19 @@ export function discover(onChange: () => void, onEvent: WalletEventListener): Wa
     const watched = ids.has(bitcoin)
     ids.set(bitcoin, same.id)
     if (watched) return
-    const changed = (accounts: { address: string }[]) =>
-      onEvent(ids.get(bitcoin)!, 'bitcoinAccountsChanged', accounts)
+    const changed = (addresses: string[]) =>
+      onEvent(ids.get(bitcoin)!, 'bitcoinAccountsChanged', addresses)
     const standard = bitcoin as Wallet
     if ('features' in bitcoin)
       (
         (standard.features['bitcoin:events'] ?? standard.features['standard:events']) as
           | Events
           | undefined
-      )?.on('change', ({ accounts }) => accounts && changed(accountsOf(accounts)))
-    else
-      (bitcoin as Unisat).on?.('accountsChanged', (accounts) =>
-        changed(accounts.map((address) => ({ address }))),
+      )?.on(
+        'change',
+        ({ accounts }) => accounts && changed(accountsOf(accounts).map(({ address }) => address)),
       )
+    else (bitcoin as Unisat).on?.('accountsChanged', changed)
   }
   return {
     merge(wallets) {

@@ -37,15 +37,7 @@ export function handleWalletEvent(context: ConnectionContext, walletEvent: HostW
     if (isActive && network) setActiveNetwork(store, network)
     return
   }
-  // A Bitcoin wallet of the page tells its accounts as `{ address, publicKey }`s.
-  const accounts =
-    event === 'disconnect'
-      ? []
-      : accountsOf(
-          eventNamespace === 'bip122' && Array.isArray(data)
-            ? data.map((account) => (typeof account === 'string' ? account : account?.address))
-            : data,
-        )
+  const accounts = event === 'disconnect' ? [] : accountsOf(data)
   store.setState({ connections: withAccounts(state, connection.id, accounts) })
   if (!isActive) return
   const connector = connectorOf(context, connection)
