@@ -38,14 +38,10 @@ import {
   type TypedDataDefinition,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { PeerError } from './peerError'
 import { ports } from './ports'
-import { type BitcoinPeerAccount, BitcoinPeerError, bitcoinPeerMethods } from './walletPeerBitcoin'
-import {
-  type SolanaChainId,
-  type SolanaPeerAccount,
-  SolanaPeerError,
-  solanaPeerMethods,
-} from './walletPeerSolana'
+import { type BitcoinPeerAccount, bitcoinPeerMethods } from './walletPeerBitcoin'
+import { type SolanaChainId, type SolanaPeerAccount, solanaPeerMethods } from './walletPeerSolana'
 
 /** The relay the e2e global setup starts. */
 export const e2eRelayUrl = `ws://127.0.0.1:${ports.relay}`
@@ -140,19 +136,10 @@ export type WalletPeer = {
   close(): Promise<void>
 }
 
-class RpcError extends Error {
-  override readonly name = 'RpcError'
-  readonly code: number
-  constructor(code: number, message: string) {
-    super(message)
-    this.code = code
-  }
-}
-
-const userRejected = () => new RpcError(4001, 'User rejected the request.')
+const userRejected = () => new PeerError(4001, 'User rejected the request.')
 const unauthorized = () =>
-  new RpcError(4100, 'The requested account and/or method has not been authorized by the user.')
-const invalidParams = (detail: string) => new RpcError(-32602, `Invalid parameters: ${detail}`)
+  new PeerError(4100, 'The requested account and/or method has not been authorized by the user.')
+const invalidParams = (detail: string) => new PeerError(-32602, `Invalid parameters: ${detail}`)
 
 /**
  * Items handed out in arrival order to whoever waits for the next one.
@@ -321,7 +308,7 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
     const fields = tx as Record<string, unknown>
     requireOwnAddress(fields.from)
     if (chainNumber(request.chainId) !== rpcChainId)
-      throw new RpcError(4901, `${name} sends only to chain ${rpcChainId} (${rpcUrl})`)
+      throw new PeerError(4901, `${name} sends only to chain ${rpcChainId} (${rpcUrl})`)
     const { to } = fields
     if (to !== undefined && to !== null && (typeof to !== 'string' || !isAddress(to)))
       throw invalidParams('to must be an address')
@@ -347,17 +334,17 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
     try {
       return await send
     } catch (error) {
-      throw new RpcError(-32603, (error as Error).message.split('\n')[0] ?? 'sending failed')
+      throw new PeerError(-32603, (error as Error).message.split('\n')[0] ?? 'sending failed')
     }
   }
 
   const perform = async (request: PendingRequest): Promise<unknown> => {
     if (request.method.startsWith('solana_')) {
-      if (!solanaMethods) throw new RpcError(4200, `${name} has no Solana account.`)
+      if (!solanaMethods) throw new PeerError(4200, `${name} has no Solana account.`)
       return solanaMethods.perform(request.method, request.params)
     }
     if (request.chainId.startsWith('bip122:')) {
-      if (!bitcoinMethods) throw new RpcError(4200, `${name} has no Bitcoin account.`)
+      if (!bitcoinMethods) throw new PeerError(4200, `${name} has no Bitcoin account.`)
       return bitcoinMethods.perform(request.method, request.params)
     }
     const params = Array.isArray(request.params) ? (request.params as unknown[]) : []
@@ -399,12 +386,12 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
           throw invalidParams('expected [{ chainId: hex }]')
         const chainId = hexToNumber(hexChainId)
         if (!sessionChains(request.topic).includes(`eip155:${chainId}`))
-          throw new RpcError(4902, `Unrecognized chain ID "${hexChainId}".`)
+          throw new PeerError(4902, `Unrecognized chain ID "${hexChainId}".`)
         await emitChainChanged(chainId, request.topic)
         return null
       }
       default:
-        throw new RpcError(4200, `The method "${request.method}" is not supported by ${name}.`)
+        throw new PeerError(4200, `The method "${request.method}" is not supported by ${name}.`)
     }
   }
 
@@ -414,11 +401,7 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
       outcome = { result: (await perform(request)) ?? null }
     } catch (error) {
       const { code, message } =
-        error instanceof RpcError ||
-        error instanceof SolanaPeerError ||
-        error instanceof BitcoinPeerError
-          ? error
-          : { code: -32603, message: String(error) }
+        error instanceof PeerError ? error : { code: -32603, message: String(error) }
       outcome = { error: { code, message } }
     }
     return reply(request, outcome)

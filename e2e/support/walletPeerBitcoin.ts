@@ -14,22 +14,13 @@
 import { bip322Signature, bip322ToSign, bitcoinNetworkParams } from '@airlock/protocol/bitcoin'
 import { secp256k1 } from '@noble/curves/secp256k1'
 import { OutScript, p2wpkh, selectUTXO, Transaction } from '@scure/btc-signer'
+import { PeerError } from './peerError'
 import { ports } from './ports'
 
 const network = bitcoinNetworkParams.regtest
 const esploraUrl = `http://127.0.0.1:${ports.esplora}`
 
-/** A wallet's refusal as it goes back over WalletConnect: its code and message. */
-export class BitcoinPeerError extends Error {
-  override readonly name = 'BitcoinPeerError'
-  readonly code: number
-  constructor(code: number, message: string) {
-    super(message)
-    this.code = code
-  }
-}
-const invalidParams = (detail: string) =>
-  new BitcoinPeerError(-32602, `Invalid parameters: ${detail}`)
+const invalidParams = (detail: string) => new PeerError(-32602, `Invalid parameters: ${detail}`)
 
 /** The phone's Bitcoin account: its key and P2WPKH payment address on regtest. */
 export type BitcoinPeerAccount = { privateKey: Uint8Array; publicKey: Uint8Array; address: string }
@@ -46,7 +37,7 @@ const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 async function broadcast(tx: Transaction): Promise<string> {
   const response = await fetch(`${esploraUrl}/tx`, { method: 'POST', body: tx.hex })
   const text = await response.text()
-  if (!response.ok) throw new BitcoinPeerError(-32603, text)
+  if (!response.ok) throw new PeerError(-32603, text)
   return text.trim()
 }
 
@@ -109,13 +100,13 @@ export function bitcoinPeerMethods(account: BitcoinPeerAccount) {
             'default',
             { feePerByte: 2n, changeAddress: account.address, network, createTx: true },
           )
-          if (!selected?.tx) throw new BitcoinPeerError(-32603, 'Insufficient funds')
+          if (!selected?.tx) throw new PeerError(-32603, 'Insufficient funds')
           selected.tx.sign(account.privateKey)
           selected.tx.finalize()
           return { txid: await broadcast(selected.tx) }
         }
         default:
-          throw new BitcoinPeerError(4200, `The method "${method}" is not supported.`)
+          throw new PeerError(4200, `The method "${method}" is not supported.`)
       }
     },
   }

@@ -24,6 +24,7 @@ import {
   signBytes,
   type Transaction,
 } from '@solana/kit'
+import { PeerError } from './peerError'
 import { ports } from './ports'
 
 // Imported by walletPeer.ts, which Node-only projects check too (devchain's relay test): nothing
@@ -32,22 +33,9 @@ import { ports } from './ports'
 /** The e2e stack's local Solana JSON-RPC. */
 const solanaRpcUrl = `http://127.0.0.1:${ports.solana}`
 
-/** A wallet's refusal as it goes back over WalletConnect: its code and message. */
-export class SolanaPeerError extends Error {
-  override readonly name = 'SolanaPeerError'
-  readonly code: number
-  constructor(code: number, message: string) {
-    super(message)
-    this.code = code
-  }
-}
-const invalidParams = (detail: string) =>
-  new SolanaPeerError(-32602, `Invalid parameters: ${detail}`)
+const invalidParams = (detail: string) => new PeerError(-32602, `Invalid parameters: ${detail}`)
 const unauthorized = () =>
-  new SolanaPeerError(
-    4100,
-    'The requested account and/or method has not been authorized by the user.',
-  )
+  new PeerError(4100, 'The requested account and/or method has not been authorized by the user.')
 
 let rpcId = 0
 /** One call to the Solana node; its error comes back as the wallet's (code and message). */
@@ -61,7 +49,7 @@ async function rpc(url: string, method: string, params: unknown[]): Promise<unkn
     result?: unknown
     error?: { code: number; message: string }
   }
-  if (body.error) throw new SolanaPeerError(body.error.code, body.error.message)
+  if (body.error) throw new PeerError(body.error.code, body.error.message)
   return body.result ?? null
 }
 
@@ -153,11 +141,11 @@ export function solanaPeerMethods(account: SolanaPeerAccount, rpcUrl = solanaRpc
         value: ({ err: unknown } | null)[]
       }
       if (value[0]?.err)
-        throw new SolanaPeerError(-32003, `Transaction failed: ${JSON.stringify(value[0].err)}`)
+        throw new PeerError(-32003, `Transaction failed: ${JSON.stringify(value[0].err)}`)
       if (value[0]) return
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
-    throw new SolanaPeerError(-32603, `Transaction ${signature} was not confirmed in time`)
+    throw new PeerError(-32603, `Transaction ${signature} was not confirmed in time`)
   }
 
   return {
@@ -192,7 +180,7 @@ export function solanaPeerMethods(account: SolanaPeerAccount, rpcUrl = solanaRpc
           return { signature }
         }
         default:
-          throw new SolanaPeerError(4200, `The method "${method}" is not supported.`)
+          throw new PeerError(4200, `The method "${method}" is not supported.`)
       }
     },
   }
