@@ -2,8 +2,8 @@
  * Reads a CAIP-122 sign-in message back into its fields, strictly: EIP-4361 (SIWE) with
  * spruceid's ABNF parser (the reference grammar, EIP-55 addresses included), Sign In With
  * Solana with the Wallet Standard's parser and then only in its canonical form (the text
- * `createSignInMessageText` makes of the fields), a Bitcoin sign-in only in the form
- * siwxBitcoinMessage.ts writes, so a message means one thing to everyone who reads it. Anything
+ * `createSignInMessageText` makes of the fields), a Bitcoin, Polkadot or Cosmos sign-in only
+ * in the form siwxChainMessage.ts writes, so a message means one thing to everyone who reads it. Anything
  * else is refused with what is wrong in it.
  */
 
@@ -12,7 +12,7 @@ import { createSignInMessageText, parseSignInMessageText } from '@solana/wallet-
 import { isUri, ParsedMessage } from '@spruceid/siwe-parser'
 import { type CaipNetworkId, isCaipNetworkId, namespaceOf } from './caip'
 import { type SiwxMessageData, siwxLimits } from './siwx'
-import { bitcoinSiwxHeader, parseBitcoinSiwxMessage } from './siwxBitcoinMessage'
+import { chainSiwxHeader, parseChainSiwxMessage } from './siwxChainMessage'
 import { SiwxError } from './siwxError'
 
 const ethereumHeader = / wants you to sign in with your Ethereum account:\n/
@@ -35,9 +35,9 @@ export function parseSiwxMessage(text: string): SiwxMessageData {
     ? parseSolana(text)
     : ethereumHeader.test(text)
       ? parseEthereum(text)
-      : bitcoinSiwxHeader.test(text)
-        ? parseBitcoinSiwxMessage(text)
-        : malformed('it is neither an Ethereum, a Solana nor a Bitcoin sign-in.')
+      : chainSiwxHeader.test(text)
+        ? parseChainSiwxMessage(text)
+        : malformed('it is not an Ethereum, Solana, Bitcoin, Polkadot or Cosmos sign-in.')
   for (const [name, value] of [
     ['Issued At', data.issuedAt],
     ['Expiration Time', data.expirationTime],

@@ -1,7 +1,8 @@
 /**
  * The text of a CAIP-122 sign-in message, as wallets show and sign it: EIP-4361 (SIWE, built by
  * viem) on eip155, Sign In With Solana (the Wallet Standard's text) on solana, SIWE's lines for a
- * Bitcoin account on bip122 (siwxBitcoinMessage.ts); and, from their
+ * Bitcoin, Polkadot or Cosmos account on bip122, polkadot and cosmos (siwxChainMessage.ts); and,
+ * from their
  * own modules, reading one back (siwxMessageParser.ts) and holding it to its site, account and
  * time (siwxMessageChecks.ts). Its own entry (`@airlock/protocol/siwx-messages`), so only what
  * signs in loads viem's, Solana's and the SIWE grammar's code.
@@ -11,7 +12,7 @@ import { getAddress } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
 import { parseCaipNetworkId } from './caip'
 import type { SiwxMessageData } from './siwx'
-import { createBitcoinSiwxMessage } from './siwxBitcoinMessage'
+import { createChainSiwxMessage, isChainSiwxNamespace } from './siwxChainMessage'
 
 export {
   assertSiwxForAccount,
@@ -56,6 +57,6 @@ export function createSiwxMessage(data: SiwxMessageData): string {
         notBefore,
       }),
     )
-  if (namespace === 'bip122') return createBitcoinSiwxMessage(data)
+  if (isChainSiwxNamespace(namespace)) return createChainSiwxMessage(data)
   throw new Error(`Sign-in is not supported on ${namespace} networks.`)
 }

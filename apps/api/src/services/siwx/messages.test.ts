@@ -587,13 +587,15 @@ describe('parseSiwxMessage refuses', () => {
     expect(problem(ethereum)).toContain('invalid issued-at date time syntax')
   })
 
-  test('error: a text that is neither an Ethereum, a Solana nor a Bitcoin sign-in', () => {
+  test('error: a text that is not an Ethereum, Solana, Bitcoin, Polkadot or Cosmos sign-in', () => {
     for (const text of [
       'Sign in to shop.example',
-      solanaText.replace('Solana account', 'Cosmos account'),
+      solanaText.replace('Solana account', 'Tezos account'),
       solanaText.replaceAll('\n', '\r\n'),
       '',
     ])
-      expect(problem(text)).toContain('neither an Ethereum, a Solana nor a Bitcoin sign-in')
+      expect(problem(text)).toContain(
+        'not an Ethereum, Solana, Bitcoin, Polkadot or Cosmos sign-in',
+      )
   })
 })

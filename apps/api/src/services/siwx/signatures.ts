@@ -5,7 +5,10 @@
  * simulates the deployment and never sends a transaction. solana: ed25519 over the message's
  * UTF-8 bytes, with the address as the public key. bip122: a BIP-322 simple signature (P2WPKH,
  * P2TR) or a legacy one (P2PKH, P2SH-P2WPKH, P2WPKH) of the message's UTF-8 bytes, by an address
- * of the message's network (mainnet, testnet, signet or regtest, from its chain id).
+ * of the message's network (mainnet, testnet, signet or regtest, from its chain id). polkadot:
+ * sr25519, ed25519 or ECDSA over the message's bytes, `<Bytes>`-wrapped as extensions sign
+ * (`signRaw`) or not, by an SS58 address with its network's prefix. cosmos: an ADR-036
+ * (`signArbitrary`) StdSignature whose public key is the bech32 address's, of its chain's prefix.
  */
 
 import type { SiwxMessageData } from '@airlock/protocol'
@@ -15,6 +18,18 @@ import {
   BitcoinSignatureError,
   verifyBitcoinMessage,
 } from '@airlock/protocol/bitcoin'
+import {
+  CosmosAddressError,
+  CosmosSignatureError,
+  cosmosNetworkOf,
+  verifyCosmosMessage,
+} from '@airlock/protocol/cosmos'
+import {
+  PolkadotAddressError,
+  PolkadotSignatureError,
+  polkadotNetworkOf,
+  verifyPolkadotMessage,
+} from '@airlock/protocol/polkadot'
 import { getBase58Encoder } from '@solana/kit'
 import { verifyMessageSignature } from '@solana/wallet-standard-util'
 import {
@@ -37,7 +52,8 @@ const invalidSignature = (details: string): never => {
  *   contract wallet's may be (true) where there is a network to ask it of later.
  * @throws SiwxError `siwxInvalidSignature` for a signature of the wrong form,
  *   `siwxVerificationUnavailable` when a contract wallet's network does not answer,
- *   `siwxInvalidMessage` for a Bitcoin message whose address is not of its network.
+ *   `siwxInvalidMessage` for a Bitcoin, Polkadot or Cosmos message whose address is not of
+ *   its network.
  */
 export async function isSignedBy(
   data: SiwxMessageData,
@@ -48,6 +64,8 @@ export async function isSignedBy(
 ): Promise<boolean> {
   if (namespaceOf(data.chainId) === 'solana') return isSignedOnSolana(data, message, signature)
   if (namespaceOf(data.chainId) === 'bip122') return isSignedOnBitcoin(data, message, signature)
+  if (namespaceOf(data.chainId) === 'polkadot') return isSignedOnPolkadot(data, message, signature)
+  if (namespaceOf(data.chainId) === 'cosmos') return isSignedOnCosmos(data, message, signature)
   if (!isHex(signature, { strict: true }) || signature.length % 2 !== 0)
     return invalidSignature('an eip155 signature is 0x and hex digits, two a byte.')
   if (size(signature) < 65) return invalidSignature('an eip155 signature is 65 bytes or more.')
@@ -107,11 +125,53 @@ async function isSignedOnBitcoin(
       network: bitcoinNetworkParams[network],
     })
   } catch (error) {
-    // Its own words already begin "Invalid signature: ".
-    if (error instanceof BitcoinSignatureError)
-      throw new SiwxError('siwxInvalidSignature', error.shortMessage)
-    if (error instanceof BitcoinAddressError)
-      throw new SiwxError('siwxInvalidMessage', `Malformed sign-in message: ${error.shortMessage}`)
-    throw error
+    return asSiwxError(error)
+  }
+}
+
+/**
+ * A chain library's refusal in the sign-in's words: a signature of the wrong form is the
+ * signature's fault (their words already begin "Invalid signature: "), an address of another
+ * network the message's. Anything else is not a refusal and goes on up.
+ */
+function asSiwxError(error: unknown): never {
+  if (
+    error instanceof BitcoinSignatureError ||
+    error instanceof PolkadotSignatureError ||
+    error instanceof CosmosSignatureError
+  )
+    throw new SiwxError('siwxInvalidSignature', error.shortMessage)
+  if (
+    error instanceof BitcoinAddressError ||
+    error instanceof PolkadotAddressError ||
+    error instanceof CosmosAddressError
+  )
+    throw new SiwxError('siwxInvalidMessage', `Malformed sign-in message: ${error.shortMessage}`)
+  throw error
+}
+
+function isSignedOnPolkadot(data: SiwxMessageData, message: string, signature: string): boolean {
+  const network = polkadotNetworkOf(data.chainId)
+  if (!network)
+    return invalidSignature(
+      `${data.chainId} is not a Polkadot network whose signatures are checked here (Polkadot, Kusama, Westend, Polkadot Local).`,
+    )
+  try {
+    return verifyPolkadotMessage({ address: data.accountAddress, message, signature, network })
+  } catch (error) {
+    return asSiwxError(error)
+  }
+}
+
+function isSignedOnCosmos(data: SiwxMessageData, message: string, signature: string): boolean {
+  const network = cosmosNetworkOf(data.chainId)
+  if (!network)
+    return invalidSignature(
+      `${data.chainId} is not a Cosmos network whose signatures are checked here (Cosmos Hub, Osmosis, Cosmos Local).`,
+    )
+  try {
+    return verifyCosmosMessage({ address: data.accountAddress, message, signature, network })
+  } catch (error) {
+    return asSiwxError(error)
   }
 }

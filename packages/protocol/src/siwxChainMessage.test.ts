@@ -1,5 +1,6 @@
-// The Bitcoin sign-in text: its exact lines, round trips through `parseSiwxMessage`, and the
-// texts the parser refuses because they are not the one form written for their fields.
+// The Bitcoin, Polkadot and Cosmos sign-in text: its exact lines, round trips through
+// `parseSiwxMessage`, and the texts the parser refuses because they are not the one form written
+// for their fields.
 import { describe, expect, test } from 'vitest'
 import type { SiwxMessageData } from './siwx'
 import { SiwxError } from './siwxError'
@@ -117,7 +118,7 @@ describe('what the parser refuses', () => {
     [
       'CRLF line ends',
       text.replaceAll('\n', '\r\n'),
-      'neither an Ethereum, a Solana nor a Bitcoin',
+      'not an Ethereum, Solana, Bitcoin, Polkadot or Cosmos sign-in',
     ],
     ['a space after a value', text.replace('Version: 1', 'Version: 1 '), 'version "1 " is not 1.'],
     [
@@ -153,12 +154,12 @@ describe('what the parser refuses', () => {
     [
       'an Ethereum chain id',
       text.replace('bip122:0f9188f13cb7b2c71f2a335e3a4fc328', 'eip155:1'),
-      'chain id "eip155:1" is not a CAIP-2 Bitcoin network.',
+      'chain id "eip155:1" is not a CAIP-2 Bitcoin, Polkadot or Cosmos network.',
     ],
     [
       'a chain reference of the wrong form',
       text.replace('bip122:0f9188f13cb7b2c71f2a335e3a4fc328', 'bip122:regtest!'),
-      'is not a CAIP-2 Bitcoin network.',
+      'is not a CAIP-2 Bitcoin, Polkadot or Cosmos network.',
     ],
     [
       'an address with a space',
@@ -197,5 +198,68 @@ describe('what the parser refuses', () => {
   test('behavior: a Solana or Ethereum header is not read as a Bitcoin one', () => {
     const solana = text.replace('Bitcoin account', 'Solana account')
     expect(refusal(() => parseSiwxMessage(solana)).message).not.toContain('Bitcoin')
+  })
+})
+
+describe('Polkadot and Cosmos accounts', () => {
+  const polkadotAddress = '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY'
+  const cosmosAddress = 'cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd02'
+  const polkadot: SiwxMessageData = {
+    ...fewest,
+    accountAddress: polkadotAddress,
+    chainId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+  }
+  const cosmos: SiwxMessageData = {
+    ...fewest,
+    accountAddress: cosmosAddress,
+    chainId: 'cosmos:cosmoshub-4',
+  }
+
+  test('behavior: each header names its chain and the whole CAIP-2 id is the Chain ID', () => {
+    expect(createSiwxMessage(polkadot)).toBe(
+      [
+        '127.0.0.1:5173 wants you to sign in with your Polkadot account:',
+        polkadotAddress,
+        '',
+        '',
+        'URI: http://127.0.0.1:5173',
+        'Version: 1',
+        'Chain ID: polkadot:91b171bb158e2d3848fa23a9f1c25182',
+        'Nonce: q7Xk2mP9vR4t',
+        'Issued At: 2025-03-04T05:06:07.890Z',
+      ].join('\n'),
+    )
+    expect(createSiwxMessage(cosmos).split('\n').slice(0, 2)).toEqual([
+      '127.0.0.1:5173 wants you to sign in with your Cosmos account:',
+      cosmosAddress,
+    ])
+  })
+
+  test('behavior: each reads back to its fields', () => {
+    expect(parseSiwxMessage(createSiwxMessage(polkadot))).toEqual(polkadot)
+    expect(parseSiwxMessage(createSiwxMessage({ ...everyField, ...cosmos }))).toEqual({
+      ...everyField,
+      ...cosmos,
+    })
+  })
+
+  test('error: a header that names another chain than the Chain ID is refused', () => {
+    const text = createSiwxMessage(cosmos).replace('Cosmos account', 'Polkadot account')
+    expect(refusal(() => parseSiwxMessage(text)).message).toContain(
+      'not in the canonical Sign In With Polkadot form.',
+    )
+    const swapped = createSiwxMessage(polkadot).replace('Polkadot account', 'Bitcoin account')
+    expect(refusal(() => parseSiwxMessage(swapped)).message).toContain(
+      'not in the canonical Sign In With Bitcoin form.',
+    )
+  })
+
+  test("error: an address of another chain's form is refused when it is written", () => {
+    expect(
+      refusal(() => createSiwxMessage({ ...polkadot, accountAddress: cosmosAddress })).message,
+    ).toBe(`Malformed sign-in message: "${cosmosAddress}" is not a Polkadot address.`)
+    expect(
+      refusal(() => createSiwxMessage({ ...cosmos, accountAddress: polkadotAddress })).message,
+    ).toBe(`Malformed sign-in message: "${polkadotAddress}" is not a Cosmos address.`)
   })
 })
