@@ -42,7 +42,8 @@ export function decodeTx(bytes) {
       throw new SdkError(sdkErrors.txDecode, `unable to resolve type URL ${any.typeUrl}`)
     return parse(() => MsgSend.decode(any.value))
   })
-  if (msgs.length === 0) throw new SdkError(sdkErrors.invalidRequest, 'must contain at least one message')
+  if (msgs.length === 0)
+    throw new SdkError(sdkErrors.invalidRequest, 'must contain at least one message')
   const signers = [...new Set(msgs.map((msg) => msg.fromAddress))]
   for (const signer of signers) {
     const problem = addressProblem(signer)

@@ -3,6 +3,8 @@
 // transaction is accepted into the mempool when CheckTx passes on the check state (the committed
 // state with the mempool applied), and applied to the committed state when a block is mined. A
 // faucet account, funded at genesis with a key made here, pays /dev/fund with real signed sends.
+
+import { encodeSecp256k1Pubkey } from '@cosmjs/amino'
 import { Random, Secp256k1, sha256 } from '@cosmjs/crypto'
 import { toHex } from '@cosmjs/encoding'
 import {
@@ -11,7 +13,6 @@ import {
   makeAuthInfoBytes,
   makeSignDoc,
 } from '@cosmjs/proto-signing'
-import { encodeSecp256k1Pubkey } from '@cosmjs/amino'
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx'
 import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { addressOfSecp256k1, addressProblem } from './addresses.mjs'
@@ -108,7 +109,10 @@ export async function createLedger() {
   }
 
   function appHashOf(/** @type {import('./state.mjs').ChainState} */ state) {
-    const balances = [...state.balances].map(([address, coins]) => [address, [...coins].map(String)])
+    const balances = [...state.balances].map(([address, coins]) => [
+      address,
+      [...coins].map(String),
+    ])
     return hashText(JSON.stringify(balances))
   }
 

@@ -151,7 +151,11 @@ export async function runTx(state, bytes, mode) {
   } catch (error) {
     return failure(error, undefined, [])
   }
-  const ok = (/** @type {ChainState} */ kept, /** @type {TxEvent[]} */ events, data = new Uint8Array()) => ({
+  const ok = (
+    /** @type {ChainState} */ kept,
+    /** @type {TxEvent[]} */ events,
+    data = new Uint8Array(),
+  ) => ({
     result: { code: 0, codespace: '', log: '', gasWanted, gasUsed: meter.used(), events, data },
     state: kept,
   })
