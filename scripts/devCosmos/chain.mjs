@@ -22,8 +22,8 @@ export const gasCost = {
   anteBase: 14_000,
   /** One bank send: two balances read and written, events. */
   perSend: 62_000,
-  /** The size a signature is counted at in a simulation, where it is still empty. */
-  simulatedSignatureBytes: 66,
+  /** The size an empty signature is counted at in a simulation: a secp256k1 signature's. */
+  simulatedSignatureBytes: 64,
 }
 
 /** The fee collector module account's address: the first 20 bytes of sha256("fee_collector"). */

@@ -95,8 +95,12 @@ export async function runTx(state, bytes, mode) {
     tx = decodeTx(bytes)
     gasWanted = mode === 'simulate' ? unlimitedGas : tx.fee.gasLimit
     meter = gasMeter(gasWanted)
+    // A simulation counts each still-empty signature at a signature's size, as the SDK does.
     const signatureBytes =
-      mode === 'simulate' ? tx.signers.length * gasCost.simulatedSignatureBytes : 0
+      mode === 'simulate'
+        ? tx.raw.signatures.filter((signature) => signature.length === 0).length *
+          gasCost.simulatedSignatureBytes
+        : 0
     meter.consume((bytes.length + signatureBytes) * gasCost.perTxByte, 'txSize')
 
     const feeCoins = tx.fee.amount.map(({ denom, amount }) => ({ denom, amount }))
