@@ -57,13 +57,10 @@ export async function startDevCosmos({
 
   /** CheckTx, then a block at once when automining. @param {Uint8Array} bytes */
   async function broadcast(bytes) {
-    const checked = await ledger.submit(bytes)
-    if (checked.result.code !== 0) {
+    const checked = await ledger.submit(bytes, { mine: automine })
+    if (checked.result.code !== 0)
       log(`refused ${checked.hash}: code ${checked.result.code} ${checked.result.log}`)
-      return checked
-    }
-    log(`accepted ${checked.hash}${automine ? '' : ' into the mempool'}`)
-    if (automine) await ledger.mine()
+    else log(`accepted ${checked.hash}${automine ? '' : ' into the mempool'}`)
     return checked
   }
 

@@ -290,6 +290,32 @@ describe('dev Cosmos chain', () => {
     const bySender = await reader.searchTx([{ key: 'message.sender', value: sender.address }])
     expect(bySender.map((tx) => tx.hash)).toEqual([first.transactionHash, second.transactionHash])
     expect(await reader.getTx('00'.repeat(32))).toBeNull()
+    // CometBFT's `tx` method, POSTed with the hash in base64 and in the GET form with 0x-hex.
+    const rpcTx = async (init: RequestInit | undefined, path = '') =>
+      JSON.parse(await (await fetch(`${chain.rpcUrl}${path}`, init)).text())
+    const posted = await rpcTx({
+      method: 'POST',
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tx',
+        params: { hash: toBase64(Buffer.from(first.transactionHash, 'hex')) },
+      }),
+    })
+    expect(posted).toMatchObject({
+      jsonrpc: '2.0',
+      id: 7,
+      result: { hash: first.transactionHash, height: String(first.height), index: 0 },
+    })
+    expect(posted.result.tx_result).toMatchObject({ code: 0, gas_wanted: '100000' })
+    const viaGet = await rpcTx(undefined, `/tx?hash=0x${second.transactionHash}`)
+    expect(viaGet.result.hash).toBe(second.transactionHash)
+    const missing = await rpcTx(undefined, `/tx?hash=0x${'00'.repeat(32)}`)
+    expect(missing.error).toEqual({
+      code: -32603,
+      message: 'Internal error',
+      data: `tx (${'00'.repeat(32)}) not found`,
+    })
 
     const query = (text: string, extra = '') =>
       rest(`/cosmos/tx/v1beta1/txs?query=${encodeURIComponent(text)}${extra}`)

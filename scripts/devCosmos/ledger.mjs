@@ -211,8 +211,17 @@ export async function createLedger() {
     /** The block at `height`, or undefined. @param {number} height */
     block: (height) => blocks[height - 1],
     earliest: () => /** @type {Block} */ (blocks[0]),
-    /** CheckTx and into the mempool: its hash and CheckTx's result (code 0 when accepted). @param {Uint8Array} bytes */
-    submit: (bytes) => serial(() => checkAndQueue(bytes)),
+    /**
+     * CheckTx and into the mempool: its hash and CheckTx's result (code 0 when accepted). With
+     * `mine`, an accepted transaction is mined into a block of its own in the same step.
+     * @param {Uint8Array} bytes @param {{ mine?: boolean }} [options]
+     */
+    submit: (bytes, { mine = false } = {}) =>
+      serial(async () => {
+        const checked = await checkAndQueue(bytes)
+        if (mine && checked.result.code === 0) await mineBlock()
+        return checked
+      }),
     /** Mines a block with the mempool's transactions. */
     mine: () => serial(mineBlock),
     /** Runs a transaction in simulate mode against the check state, changing nothing. @param {Uint8Array} bytes */
