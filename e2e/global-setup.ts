@@ -58,6 +58,7 @@ export default async function globalSetup() {
     paymasterPort: ports.paymaster,
     onrampPort: ports.onramp,
     esploraPort: ports.esplora,
+    cosmosPort: ports.cosmos,
     // The pending-batch journey holds user operations in alto's mempool (e2e/pendingBatch.spec.ts).
     bundlerDebug: true,
     env,

@@ -102,7 +102,9 @@ export async function buildBundles({ quiet = false } = {}) {
  * `onrampPort` (the Meld and Coinbase stand-ins; scripts/devOnramp.mjs) defaults to ONRAMP_PORT,
  * else 8795; 0 takes a free port. `esploraPort` (Bitcoin regtest: the Esplora API stand-in over
  * its validating ledger; scripts/devEsplora.mjs) defaults to ESPLORA_PORT, else 8796.
- * @param {{ apiPort?: number, demoPort?: number, examplePort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, farcasterPort?: number, bundlerPort?: number, paymasterPort?: number, onrampPort?: number, esploraPort?: number, bundlerDebug?: boolean, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
+ * `cosmosPort` (Cosmos Local: CometBFT RPC and the REST API over a validating ledger;
+ * scripts/devCosmos.mjs) defaults to COSMOS_PORT, else 8797.
+ * @param {{ apiPort?: number, demoPort?: number, examplePort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, farcasterPort?: number, bundlerPort?: number, paymasterPort?: number, onrampPort?: number, esploraPort?: number, cosmosPort?: number, bundlerDebug?: boolean, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
  */
 export async function startStack(options = {}) {
   const {
@@ -120,6 +122,7 @@ export async function startStack(options = {}) {
     paymasterPort = Number(process.env.PAYMASTER_PORT ?? 8794),
     onrampPort = Number(process.env.ONRAMP_PORT ?? 8795),
     esploraPort = Number(process.env.ESPLORA_PORT ?? 8796),
+    cosmosPort = Number(process.env.COSMOS_PORT ?? 8797),
     bundlerDebug = false,
     env = {},
     quiet = false,
@@ -138,6 +141,7 @@ export async function startStack(options = {}) {
     paymaster: `http://127.0.0.1:${paymasterPort}`,
     onramp: `http://127.0.0.1:${onrampPort}`,
     esplora: `http://127.0.0.1:${esploraPort}`,
+    cosmos: `http://127.0.0.1:${cosmosPort}`,
   }
   const smtpUrl = `smtp://127.0.0.1:${smtpPort}`
   const children = []
@@ -157,6 +161,8 @@ export async function startStack(options = {}) {
   let devOnramp
   /** @type {{ close(): Promise<void> } | undefined} */
   let devEsplora
+  /** @type {{ close(): Promise<void> } | undefined} */
+  let devCosmos
   /** @type {Promise<{ url: string, stop(): Promise<void> } | undefined>} */
   let bundling = Promise.resolve(undefined)
   const stop = async () => {
@@ -170,6 +176,7 @@ export async function startStack(options = {}) {
       paymaster?.stop(),
       devOnramp?.close(),
       devEsplora?.close(),
+      devCosmos?.close(),
       ...children.map(
         (child) =>
           new Promise((resolve) => {
@@ -277,6 +284,11 @@ export async function startStack(options = {}) {
     const { startDevEsplora } = await import('./devEsplora.mjs')
     devEsplora = await startDevEsplora({ port: esploraPort, quiet })
 
+    // Cosmos Local: a Cosmos SDK chain's RPC and REST API over a ledger that checks signatures
+    // and applies bank sends (no Cosmos node installs from the registries here).
+    const { startDevCosmos } = await import('./devCosmos.mjs')
+    devCosmos = await startDevCosmos({ port: cosmosPort, quiet })
+
     // The API relays the modal's user operations to the bundler: it needs its URL (port 0, a
     // free port, is only known now).
     urls.bundler = (await starting).url
@@ -287,6 +299,7 @@ export async function startStack(options = {}) {
         ANVIL_RPC_URL: urls.anvil,
         SOLANA_RPC_URL: urls.solana,
         BITCOIN_ESPLORA_URL: urls.esplora,
+        COSMOS_REST_URL: urls.cosmos,
         AIRLOCK_WC_RELAY_URL: urls.relay,
         // Verify's attestation iframe (verify.walletconnect.org) is out of reach on loopback.
         AIRLOCK_WC_VERIFY: 'off',

@@ -8,7 +8,8 @@
 // BUNDLER_PORT (8793, alto, the ERC-4337 bundler; it listens on every interface) and
 // PAYMASTER_PORT (8794, the dev ERC-7677 paymaster that sponsors gas for projects that ask) and
 // ONRAMP_PORT (8795, the Meld and Coinbase stand-ins Buy goes through) and ESPLORA_PORT (8796,
-// Bitcoin regtest: an Esplora API over a ledger that validates the transactions it is sent).
+// Bitcoin regtest: an Esplora API over a ledger that validates the transactions it is sent) and
+// COSMOS_PORT (8797, Cosmos Local: a Cosmos SDK chain's RPC and REST API over a validating ledger).
 import { buildBundles, startStack } from './stack.mjs'
 
 const port = (name, fallback) => Number(process.env[name] ?? fallback)
@@ -29,6 +30,7 @@ const stack = await startStack({
   paymasterPort: port('PAYMASTER_PORT', 8794),
   onrampPort: port('ONRAMP_PORT', 8795),
   esploraPort: port('ESPLORA_PORT', 8796),
+  cosmosPort: port('COSMOS_PORT', 8797),
 })
 console.log(`
 Airlock is running:
@@ -45,6 +47,7 @@ Airlock is running:
   farcaster   ${stack.urls.farcaster}  (dev Farcaster relay; its QR links sign in as @alice or @bob)
   onramp      ${stack.urls.onramp}  (Meld and Coinbase stand-ins: Buy on Ethereum, test checkouts)
   Bitcoin     ${stack.urls.esplora}  (Esplora API of regtest; POST /dev/fund {"address","sats"} pays an address)
+  Cosmos      ${stack.urls.cosmos}  (Cosmos Local, airlock-local-1: REST API, /rpc; POST /dev/fund {"address","amount"} pays uatom)
 Press Ctrl-C to stop.
 `)
 let stopping = false

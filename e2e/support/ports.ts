@@ -19,6 +19,8 @@ export const ports = {
   onramp: port('E2E_ONRAMP_PORT', 0),
   /** The Esplora API stand-in of Bitcoin regtest (scripts/devEsplora.mjs). */
   esplora: port('E2E_ESPLORA_PORT', 18796),
+  /** The Cosmos chain stand-in, Cosmos Local (scripts/devCosmos.mjs). */
+  cosmos: port('E2E_COSMOS_PORT', 18797),
   fixtures: port('E2E_FIXTURES_PORT', 15174),
   hostile: port('E2E_HOSTILE_PORT', 15175),
 }

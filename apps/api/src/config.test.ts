@@ -33,6 +33,7 @@ describe('readServerConfig', () => {
       'eip155:31337',
       'solana:localnet',
       'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+      'cosmos:airlock-local-1',
     ])
   })
 

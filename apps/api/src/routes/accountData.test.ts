@@ -1,5 +1,6 @@
 import type { BalancesResponse, NftItem, Page, Transaction } from '@airlock/protocol'
 import { namespaceOf } from '@airlock/protocol'
+import { toBech32 } from '@cosmjs/encoding'
 import { p2wpkh } from '@scure/btc-signer'
 import { pubECDSA, randomPrivateKeyBytes } from '@scure/btc-signer/utils.js'
 import {
@@ -18,6 +19,7 @@ import {
   solanaDevAccounts,
 } from '../../../../devchain/solanaDev.mjs'
 import { type SolanaRpc, startSolanaRpc } from '../../../../devchain/solanaRpc.mjs'
+import { type DevCosmos, startDevCosmos } from '../../../../scripts/devCosmos.mjs'
 import { type DevEsplora, startDevEsplora } from '../../../../scripts/devEsplora.mjs'
 import { type AlchemyData, block, type FakeAlchemy, fakeAlchemy, txHash } from '../../test/alchemy'
 import { createTestApp, type TestApp, type TestAppOptions } from '../../test/app'
@@ -669,6 +671,86 @@ describe('a Bitcoin network (regtest over the Esplora stand-in), end to end', ()
           code: 'invalidRequest',
           message: 'address: must be a Bitcoin address of regtest',
         },
+      })
+    }
+  })
+})
+
+describe('a Cosmos network (Cosmos Local over the chain stand-in), end to end', () => {
+  const local = 'cosmos:airlock-local-1'
+  const address = (prefix = 'cosmos') => toBech32(prefix, randomPrivateKeyBytes().slice(0, 20))
+  let chain: DevCosmos
+  let cosmos: TestApp
+
+  beforeAll(async () => {
+    chain = await startDevCosmos({ port: 0, quiet: true })
+  })
+  afterAll(async () => {
+    await chain?.close()
+  })
+  beforeEach(async () => {
+    // The stand-in is ours and on loopback: let it through the HTTP mocks of the other tests.
+    server.use(http.get(`${chain.restUrl}/*`, () => passthrough()))
+    cosmos = await createTestApp({
+      accountData: (storage, networks) =>
+        createAccountData({
+          db: storage.db,
+          networks: networks.map((network) =>
+            network.caipNetworkId === local ? { ...network, rpcUrl: chain.restUrl } : network,
+          ),
+          config: defaultAccountDataConfig(),
+          cache: createMemoryCache(),
+          builtin: () => unavailableAdapter('builtin', 'not in this test'),
+        }),
+    })
+  })
+  afterEach(async () => {
+    await cosmos.close()
+  })
+
+  const onLocal = (account: string, list = 'balances') =>
+    cosmos.app.request(
+      `/v1/accounts/${account}/${list}?${new URLSearchParams({ projectId: 'shop', chainId: local })}`,
+    )
+
+  test('behavior: a funded address has its ATOM, unpriced on the local chain, and its activity', async () => {
+    const funded = address()
+    const txhash = await chain.fund(funded, 2_500_000)
+    const balances = await onLocal(funded)
+    expect(balances.status).toBe(200)
+    expect(((await balances.json()) as BalancesResponse).balances).toEqual([
+      {
+        name: 'Cosmos',
+        symbol: 'ATOM',
+        chainId: local,
+        price: 0,
+        quantity: { decimals: '6', numeric: '2.5' },
+        iconUrl: fallbackTokenIcon('ATOM'),
+      },
+    ])
+    const activity = (await (await onLocal(funded, 'transactions')).json()) as Page<Transaction>
+    expect(activity.data).toEqual([
+      expect.objectContaining({
+        id: txhash,
+        metadata: expect.objectContaining({ operationType: 'receive', chain: local }),
+      }),
+    ])
+  })
+
+  test.each([
+    [
+      'an Osmosis address',
+      () => address('osmo'),
+      'is not a Cosmos Local address: it is an Osmosis one.',
+    ],
+    ['an EVM address', () => owner, 'is not a Cosmos address.'],
+  ])('behavior: %s on Cosmos Local answers 400 invalidRequest', async (_, account, words) => {
+    const named = account()
+    for (const list of ['balances', 'transactions']) {
+      const response = await onLocal(named, list)
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({
+        error: { code: 'invalidRequest', message: `address: "${named}" ${words}` },
       })
     }
   })

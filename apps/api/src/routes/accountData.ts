@@ -32,6 +32,7 @@ import {
   type Transaction,
 } from '@airlock/protocol'
 import { bitcoinAddressType, bitcoinNetworkOf } from '@airlock/protocol/bitcoin'
+import { CosmosAddressError, cosmosAddressOn, cosmosNetworkOf } from '@airlock/protocol/cosmos'
 import { isAddress } from '@solana/kit'
 import { type Context, Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
@@ -85,11 +86,29 @@ const bitcoinAddressSchema = (caipNetworkId: string) => {
     .transform((value) => value as AccountAddress)
 }
 
-/** The address rules of a network's namespace: Solana's, Bitcoin's, EVM's for the rest. */
+/** A Cosmos account address with the network's own prefix (`cosmos1…` on the Cosmos Hub). */
+const cosmosAddressSchema = (caipNetworkId: string) => {
+  const network = cosmosNetworkOf(caipNetworkId)
+  return z
+    .string()
+    .max(128)
+    .superRefine((value, context) => {
+      if (!network) return context.addIssue(`must be an address of a Cosmos network Airlock knows`)
+      try {
+        cosmosAddressOn(value, network)
+      } catch (error) {
+        context.addIssue(error instanceof CosmosAddressError ? error.shortMessage : String(error))
+      }
+    })
+    .transform((value) => value as AccountAddress)
+}
+
+/** The address rules of a network's namespace: Solana's, Bitcoin's, Cosmos's, EVM's for the rest. */
 const addressSchemaFor = (caipNetworkId: string) => {
   const namespace = namespaceOf(caipNetworkId)
   if (namespace === 'solana') return solanaAddressSchema
   if (namespace === 'bip122') return bitcoinAddressSchema(caipNetworkId)
+  if (namespace === 'cosmos') return cosmosAddressSchema(caipNetworkId)
   return evmAddressSchema
 }
 

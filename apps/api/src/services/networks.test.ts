@@ -2,12 +2,13 @@ import { describe, expect, test } from 'vitest'
 import { defaultNetworks, loadNetworks, NetworkConfigError, rpcUrlSetting } from './networks'
 
 describe('loadNetworks', () => {
-  test('behavior: without settings, the catalogue is the built-in one with Anvil on 8545, Solana Localnet on 8899 and Bitcoin Regtest on 8796', () => {
+  test('behavior: without settings, the catalogue is the built-in one with Anvil on 8545, Solana Localnet on 8899, Bitcoin Regtest on 8796 and Cosmos Local on 8797', () => {
     const networks = loadNetworks({})
     expect(networks.map((n) => n.caipNetworkId)).toEqual([
       'eip155:31337',
       'solana:localnet',
       'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+      'cosmos:airlock-local-1',
       'eip155:1',
       'eip155:8453',
       'eip155:137',
@@ -17,6 +18,8 @@ describe('loadNetworks', () => {
       'bip122:000000000019d6689c085ae165831e93',
       'bip122:000000000933ea01ad0ee984209779ba',
       'bip122:00000008819873e925422c1ff0f99f7c',
+      'cosmos:cosmoshub-4',
+      'cosmos:osmosis-1',
     ])
     expect(networks[0]).toEqual({
       caipNetworkId: 'eip155:31337',
@@ -38,6 +41,21 @@ describe('loadNetworks', () => {
       rpcUrl: 'http://127.0.0.1:8796',
     })
     expect(networks.find((n) => n.name === 'Bitcoin')?.rpcUrl).toBe('https://mempool.space/api')
+    // A Cosmos network's rpcUrl is its REST API (LCD).
+    expect(networks[3]).toEqual({
+      caipNetworkId: 'cosmos:airlock-local-1',
+      name: 'Cosmos Local',
+      nativeCurrency: { name: 'Cosmos', symbol: 'ATOM', decimals: 6 },
+      rpcUrl: 'http://127.0.0.1:8797',
+    })
+  })
+
+  test('behavior: COSMOS_REST_URL moves the local Cosmos chain', () => {
+    const networks = loadNetworks({ COSMOS_REST_URL: 'http://127.0.0.1:18797' })
+    expect(networks.find((n) => n.name === 'Cosmos Local')?.rpcUrl).toBe('http://127.0.0.1:18797')
+    expect(() => loadNetworks({ COSMOS_REST_URL: 'lcd' })).toThrow(
+      'COSMOS_REST_URL must be an http(s) URL, got "lcd".',
+    )
   })
 
   test('behavior: BITCOIN_ESPLORA_URL moves the local Bitcoin chain', () => {
@@ -156,6 +174,8 @@ describe('loadNetworks in production', () => {
       'bip122:000000000019d6689c085ae165831e93',
       'bip122:000000000933ea01ad0ee984209779ba',
       'bip122:00000008819873e925422c1ff0f99f7c',
+      'cosmos:cosmoshub-4',
+      'cosmos:osmosis-1',
     ])
   })
 

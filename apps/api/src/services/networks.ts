@@ -6,13 +6,19 @@
  * fit for production is productionChecks.ts's question.
  */
 
-import { bitcoinCaipNetworkIds, caipNetworkIdSchema, type NetworkConfig } from '@airlock/protocol'
+import {
+  bitcoinCaipNetworkIds,
+  caipNetworkIdSchema,
+  cosmosCaipNetworkIds,
+  type NetworkConfig,
+} from '@airlock/protocol'
 import { z } from 'zod'
 
 export type NetworkEnvironment = {
   ANVIL_RPC_URL?: string | undefined
   SOLANA_RPC_URL?: string | undefined
   BITCOIN_ESPLORA_URL?: string | undefined
+  COSMOS_REST_URL?: string | undefined
   AIRLOCK_NETWORKS_JSON?: string | undefined
 }
 
@@ -43,18 +49,22 @@ const networkSchema = z.strictObject({
 
 const sol = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
 const btc = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } as const
+const atom = { name: 'Cosmos', symbol: 'ATOM', decimals: 6 } as const
 
 /**
  * The built-in catalogue, with the local chains first: Anvil, Solana Localnet (the litesvm
  * chain of `devchain/solanaRpc.mjs`, `solana:localnet` as Wallet Standard names it), then
- * Bitcoin Regtest (the Esplora stand-in of `scripts/devEsplora.mjs`). A Bitcoin network's
- * `rpcUrl` is an Esplora API (the REST API mempool.space and Blockstream serve), where the modal
- * reads balances, activity and fee rates and broadcasts.
+ * Bitcoin Regtest (the Esplora stand-in of `scripts/devEsplora.mjs`) and Cosmos Local (the
+ * chain stand-in of `scripts/devCosmos.mjs`). A Bitcoin network's `rpcUrl` is an Esplora API
+ * (the REST API mempool.space and Blockstream serve), where the modal reads balances, activity
+ * and fee rates and broadcasts; a Cosmos network's is its REST API (the Cosmos SDK's gRPC
+ * gateway, "LCD"), where the modal reads accounts, simulates and broadcasts.
  */
 export function defaultNetworks(
   anvilRpcUrl = 'http://127.0.0.1:8545',
   solanaRpcUrl = 'http://127.0.0.1:8899',
   bitcoinEsploraUrl = 'http://127.0.0.1:8796',
+  cosmosRestUrl = 'http://127.0.0.1:8797',
 ): NetworkConfig[] {
   return [
     { caipNetworkId: 'eip155:31337', name: 'Anvil', nativeCurrency: ether, rpcUrl: anvilRpcUrl },
@@ -69,6 +79,12 @@ export function defaultNetworks(
       name: 'Bitcoin Regtest',
       nativeCurrency: btc,
       rpcUrl: bitcoinEsploraUrl,
+    },
+    {
+      caipNetworkId: cosmosCaipNetworkIds.local,
+      name: 'Cosmos Local',
+      nativeCurrency: atom,
+      rpcUrl: cosmosRestUrl,
     },
     {
       caipNetworkId: 'eip155:1',
@@ -133,6 +149,20 @@ export function defaultNetworks(
       rpcUrl: 'https://mempool.space/signet/api',
       blockExplorerUrl: 'https://mempool.space/signet',
     },
+    {
+      caipNetworkId: cosmosCaipNetworkIds.cosmoshub,
+      name: 'Cosmos Hub',
+      nativeCurrency: atom,
+      rpcUrl: 'https://cosmos-rest.publicnode.com',
+      blockExplorerUrl: 'https://www.mintscan.io/cosmos',
+    },
+    {
+      caipNetworkId: cosmosCaipNetworkIds.osmosis,
+      name: 'Osmosis',
+      nativeCurrency: { name: 'Osmosis', symbol: 'OSMO', decimals: 6 },
+      rpcUrl: 'https://osmosis-rest.publicnode.com',
+      blockExplorerUrl: 'https://www.mintscan.io/osmosis',
+    },
   ]
 }
 
@@ -144,6 +174,7 @@ export const devNetworkVariables: Readonly<Record<string, keyof NetworkEnvironme
   'eip155:31337': 'ANVIL_RPC_URL',
   'solana:localnet': 'SOLANA_RPC_URL',
   [bitcoinCaipNetworkIds.regtest]: 'BITCOIN_ESPLORA_URL',
+  [cosmosCaipNetworkIds.local]: 'COSMOS_REST_URL',
 }
 
 export declare namespace loadNetworks {
@@ -159,7 +190,7 @@ export declare namespace loadNetworks {
 
 /**
  * The catalogue for this process: the defaults, the local chains' RPC URLs from `ANVIL_RPC_URL`,
- * `SOLANA_RPC_URL` and `BITCOIN_ESPLORA_URL`, and the entries of `AIRLOCK_NETWORKS_JSON` replacing or adding by
+ * `SOLANA_RPC_URL`, `BITCOIN_ESPLORA_URL` and `COSMOS_REST_URL`, and the entries of `AIRLOCK_NETWORKS_JSON` replacing or adding by
  * `caipNetworkId`.
  *
  * @throws NetworkConfigError when any of these variables is malformed.
@@ -171,7 +202,8 @@ export function loadNetworks(
   const anvil = localRpcUrl('ANVIL_RPC_URL', env.ANVIL_RPC_URL)
   const solana = localRpcUrl('SOLANA_RPC_URL', env.SOLANA_RPC_URL)
   const bitcoin = localRpcUrl('BITCOIN_ESPLORA_URL', env.BITCOIN_ESPLORA_URL)
-  const networks = defaultNetworks(anvil, solana, bitcoin)
+  const cosmos = localRpcUrl('COSMOS_REST_URL', env.COSMOS_REST_URL)
+  const networks = defaultNetworks(anvil, solana, bitcoin, cosmos)
   const entries = readNetworksJson(env.AIRLOCK_NETWORKS_JSON)
   for (const network of entries) {
     const index = networks.findIndex((known) => known.caipNetworkId === network.caipNetworkId)

@@ -65,6 +65,7 @@ describe('createAccountData', () => {
       ['eip155:31337', 'builtin', 'static'],
       ['solana:localnet', 'solanaRpc', 'static'],
       ['bip122:0f9188f13cb7b2c71f2a335e3a4fc328', 'esplora', 'static'],
+      ['cosmos:airlock-local-1', 'cosmosRest', 'static'],
       ['eip155:8453', 'alchemy', 'coingecko'],
     ])
     expect(accountData.forNetwork('eip155:8453')?.spamContracts).toEqual(

@@ -18,6 +18,7 @@ import {
 } from './adapter'
 import { createAlchemyAdapter } from './alchemy'
 import type { AccountDataConfig, BuiltinIndexerConfig } from './config'
+import { createCosmosRestAdapter } from './cosmosRest'
 import { createEsploraAdapter } from './esplora'
 import { createPriceSource } from './prices'
 import { createSolanaRpcAdapter } from './solanaRpc'
@@ -96,6 +97,7 @@ export function createAccountData(options: createAccountData.Options): AccountDa
     else if (indexer.kind === 'solanaRpc')
       adapter = createSolanaRpcAdapter({ tokens: indexer.tokens })
     else if (indexer.kind === 'esplora') adapter = createEsploraAdapter({ url: indexer.url })
+    else if (indexer.kind === 'cosmosRest') adapter = createCosmosRestAdapter({ url: indexer.url })
     else {
       const { kind: _, ...builtinOptions } = indexer
       adapter = builtin(network, { db, cache, ...builtinOptions })

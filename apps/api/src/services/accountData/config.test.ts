@@ -12,12 +12,13 @@ import {
 } from './config'
 
 const networks = defaultNetworks()
-/** Bitcoin Regtest's default: its Esplora API, regtest coins unpriced. */
+/** Bitcoin Regtest's and Cosmos Local's defaults: their Esplora and REST APIs, unpriced. */
 const regtestDefault = {
   'bip122:0f9188f13cb7b2c71f2a335e3a4fc328': {
     indexer: { kind: 'esplora' },
     prices: { kind: 'static' },
   },
+  'cosmos:airlock-local-1': { indexer: { kind: 'cosmosRest' }, prices: { kind: 'static' } },
 }
 const load = (json: unknown) =>
   loadAccountDataConfig(
@@ -26,7 +27,7 @@ const load = (json: unknown) =>
   )
 
 describe('loadAccountDataConfig', () => {
-  test('behavior: unset, only the local chains have account data: Anvil by the built-in indexer, Solana Localnet by its RPC, Bitcoin Regtest by its Esplora API', () => {
+  test('behavior: unset, only the local chains have account data: Anvil by the built-in indexer, Solana Localnet by its RPC, Bitcoin Regtest by its Esplora API, Cosmos Local by its REST API', () => {
     for (const env of [{}, { AIRLOCK_ACCOUNT_DATA_JSON: '  ' }])
       expect(loadAccountDataConfig(env, networks)).toEqual({
         'eip155:31337': {
@@ -123,6 +124,7 @@ describe('loadAccountDataConfig', () => {
         'eip155:31337': null,
         'solana:localnet': null,
         'bip122:0f9188f13cb7b2c71f2a335e3a4fc328': null,
+        'cosmos:airlock-local-1': null,
       }),
     ).toEqual({})
   })
@@ -148,6 +150,41 @@ describe('loadAccountDataConfig', () => {
       load({ [mainnet]: { indexer: { kind: 'builtin' }, prices: { kind: 'static' } } }),
     ).toThrow(
       `AIRLOCK_ACCOUNT_DATA_JSON: ${mainnet}: the builtin indexer serves eip155 networks only.`,
+    )
+  })
+
+  test('behavior: a Cosmos network is read from its REST API, or another; cosmosRest serves the Cosmos networks Airlock knows the denomination of', () => {
+    const hub = 'cosmos:cosmoshub-4'
+    const prices = { kind: 'static' }
+    expect(
+      load({ [hub]: { indexer: { kind: 'cosmosRest', url: 'https://lcd.example/' }, prices } })[
+        hub
+      ],
+    ).toMatchObject({ indexer: { kind: 'cosmosRest', url: 'https://lcd.example' } })
+    expect(() => load({ 'eip155:1': { indexer: { kind: 'cosmosRest' }, prices } })).toThrow(
+      'AIRLOCK_ACCOUNT_DATA_JSON: eip155:1: the cosmosRest indexer serves cosmos networks only.',
+    )
+    const juno = 'cosmos:juno-1'
+    const withJuno = [
+      ...networks,
+      {
+        caipNetworkId: juno,
+        name: 'Juno',
+        nativeCurrency: { name: 'Juno', symbol: 'JUNO', decimals: 6 },
+        rpcUrl: 'https://lcd.example',
+      },
+    ] as const
+    expect(() =>
+      loadAccountDataConfig(
+        {
+          AIRLOCK_ACCOUNT_DATA_JSON: JSON.stringify({
+            [juno]: { indexer: { kind: 'cosmosRest' }, prices },
+          }),
+        },
+        [...withJuno],
+      ),
+    ).toThrow(
+      'AIRLOCK_ACCOUNT_DATA_JSON: cosmos:juno-1: the cosmosRest indexer reads the Cosmos networks Airlock knows the denomination of (cosmos:cosmoshub-4, cosmos:osmosis-1, cosmos:airlock-local-1).',
     )
   })
 

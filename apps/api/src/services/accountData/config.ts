@@ -3,7 +3,9 @@
  * `AIRLOCK_ACCOUNT_DATA_JSON`: an object keyed by CAIP-2 network id. Entries replace the
  * defaults by id (`null` removes one). By default only the local chains have account data: Anvil
  * by the built-in indexer (ETH at 2500 USD), Solana Localnet by its RPC (SOL at 150 USD), both
- * with static prices, Bitcoin Regtest by its Esplora API (unpriced). Bitcoin mainnet's is
+ * with static prices, Bitcoin Regtest by its Esplora API and Cosmos Local by its REST API
+ * (both unpriced). A Cosmos network's is `{ "indexer": { "kind": "cosmosRest" } }`: its
+ * catalogue `rpcUrl`, a Cosmos SDK REST API (LCD), or another by `indexer.url`. Bitcoin mainnet's is
  * `{ "indexer": { "kind": "esplora" }, "prices": { "kind": "coingecko", "platformId": "bitcoin",
  * "nativeCoinId": "bitcoin" } }`: mempool.space's API, or another Esplora by `indexer.url`. Checked at start against the network catalogue, so a typo stops the server
  * with a message instead of a 400 at run time.
@@ -30,7 +32,13 @@
  */
 
 import type { NetworkConfig } from '@airlock/protocol'
-import { bitcoinCaipNetworkIds, namespaceOf } from '@airlock/protocol'
+import {
+  bitcoinCaipNetworkIds,
+  cosmosCaipNetworkIds,
+  cosmosNetworkNames,
+  cosmosNetworkOf,
+  namespaceOf,
+} from '@airlock/protocol'
 import { z } from 'zod'
 import { tokenKey } from './adapter'
 import { isSolanaAccountAddress, type SolanaTokenInfo } from './solanaRpc'
@@ -64,6 +72,11 @@ const indexerSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('esplora'),
     /** Another Esplora API than the network's `rpcUrl` (the catalogue's) to read from. */
+    url: httpUrl.optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('cosmosRest'),
+    /** Another REST API (LCD) than the network's `rpcUrl` (the catalogue's) to read from. */
     url: httpUrl.optional(),
   }),
   z.strictObject({
@@ -118,11 +131,13 @@ export type SolanaRpcIndexerConfig = {
   tokens?: Record<string, SolanaTokenInfo> | undefined
 }
 export type EsploraIndexerConfig = { kind: 'esplora'; url?: string | undefined }
+export type CosmosRestIndexerConfig = { kind: 'cosmosRest'; url?: string | undefined }
 export type IndexerConfig =
   | BuiltinIndexerConfig
   | AlchemyIndexerConfig
   | SolanaRpcIndexerConfig
   | EsploraIndexerConfig
+  | CosmosRestIndexerConfig
 export type StaticPricesConfig = {
   kind: 'static'
   native?: number | undefined
@@ -157,7 +172,8 @@ export const devchainSolanaUsdMint = '7P4c9qPUnQpXSLtdTB9X2aqbF6xBZ8VEy9xZESrxDn
  * Account data when `AIRLOCK_ACCOUNT_DATA_JSON` is unset: the local chains only. Anvil with ETH at
  * 2500 USD, the dev chain's aUSD at 1 and its spam collection flagged; Solana Localnet read from
  * its RPC, with SOL at 150 USD and sUSD named and at 1; Bitcoin Regtest read from its Esplora API,
- * its coins unpriced (regtest coins are worth nothing).
+ * its coins unpriced (regtest coins are worth nothing); Cosmos Local read from its REST API,
+ * unpriced too.
  */
 export function defaultAccountDataConfig(): AccountDataConfig {
   return {
@@ -176,8 +192,18 @@ export function defaultAccountDataConfig(): AccountDataConfig {
       prices: { kind: 'static', native: localnetSolUsd, tokens: { [devchainSolanaUsdMint]: 1 } },
     },
     [bitcoinCaipNetworkIds.regtest]: { indexer: { kind: 'esplora' }, prices: { kind: 'static' } },
+    [cosmosCaipNetworkIds.local]: { indexer: { kind: 'cosmosRest' }, prices: { kind: 'static' } },
   }
 }
+
+/** The namespace each indexer reads. */
+const indexerNamespaces = {
+  builtin: 'eip155',
+  alchemy: 'eip155',
+  solanaRpc: 'solana',
+  esplora: 'bip122',
+  cosmosRest: 'cosmos',
+} as const satisfies Record<IndexerConfig['kind'], string>
 
 /** Alchemy's hosts for the chains it serves that are likeliest here; others need `baseUrl`. */
 export const alchemyHosts: Readonly<Record<string, string>> = {
@@ -201,7 +227,7 @@ export type AccountDataEnvironment = { AIRLOCK_ACCOUNT_DATA_JSON?: string | unde
  *
  * @throws {AccountDataConfigError} when the variable is not JSON, does not match the schema,
  * names a network the catalogue lacks or one its indexer cannot serve (builtin and alchemy are
- * eip155 only, solanaRpc solana only, esplora bip122 only), has a token address not in the network's form, or uses
+ * eip155 only, solanaRpc solana only, esplora bip122 only, cosmosRest the known cosmos ones), has a token address not in the network's form, or uses
  * Alchemy on a chain without a known host and no `baseUrl`.
  */
 export function loadAccountDataConfig(
@@ -263,10 +289,15 @@ export function loadAccountDataConfig(
         `AIRLOCK_ACCOUNT_DATA_JSON: ${id} is not in the network catalogue; add it with AIRLOCK_NETWORKS_JSON.`,
       )
     const { kind } = config[id]?.indexer ?? {}
-    const namespace = kind === 'solanaRpc' ? 'solana' : kind === 'esplora' ? 'bip122' : 'eip155'
+    if (!kind) continue
+    const namespace = indexerNamespaces[kind]
     if (!id.startsWith(`${namespace}:`))
       throw new AccountDataConfigError(
         `AIRLOCK_ACCOUNT_DATA_JSON: ${id}: the ${kind} indexer serves ${namespace} networks only.`,
+      )
+    if (kind === 'cosmosRest' && !cosmosNetworkOf(id))
+      throw new AccountDataConfigError(
+        `AIRLOCK_ACCOUNT_DATA_JSON: ${id}: the cosmosRest indexer reads the Cosmos networks Airlock knows the denomination of (${cosmosNetworkNames.map((name) => cosmosCaipNetworkIds[name]).join(', ')}).`,
       )
   }
   return config
