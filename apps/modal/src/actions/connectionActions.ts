@@ -14,6 +14,7 @@ import {
 import { type ConnectorSources, createConnectors } from '../connectors/registry'
 import type { Asker, ConnectorKind, HostWalletRequest } from '../connectors/types'
 import type { WalletConnectSessions } from '../connectors/walletConnect/sessions'
+import { networkFor } from '../stores/connections'
 import type { Persistence } from '../stores/persistence'
 import type { ModalStore } from '../stores/store'
 import { activate } from './activate'
@@ -36,6 +37,11 @@ export function createConnectionActions(
   const sources: ConnectorSources = {
     hostWallets: () => store.getState().hostWallets,
     hostRequest,
+    networkFor: (namespace) => {
+      const state = store.getState()
+      const id = networkFor(state, namespace)
+      return state.networks.find((network) => network.caipNetworkId === id)
+    },
     ...(walletConnect
       ? {
           walletConnect: {

@@ -33,9 +33,15 @@ function checkSolanaRequest({ method, params }: RequestArguments) {
     })
 }
 
-/** The namespace a site's method is of: `solana_*`, `bitcoin_*` (bip122), else eip155. */
+/** The namespace a site's method is of: `solana_*`, `bitcoin_*` (bip122), `cosmos_*`, else eip155. */
 const namespaceOfMethod = (method: string): WalletNamespace =>
-  method.startsWith('solana_') ? 'solana' : method.startsWith('bitcoin_') ? 'bip122' : 'eip155'
+  method.startsWith('solana_')
+    ? 'solana'
+    : method.startsWith('bitcoin_')
+      ? 'bip122'
+      : method.startsWith('cosmos_')
+        ? 'cosmos'
+        : 'eip155'
 
 export function request(
   context: ConnectionContext,

@@ -27,6 +27,9 @@ export async function switchNetwork(context: ConnectionContext, caipNetworkId: C
     connector = sibling
   }
   if (!(await connector.switchNetwork(network))) return false
-  setActiveNetwork(store, caipNetworkId)
+  // A namespace whose addresses are per network (Cosmos): the account as this network writes it.
+  const accounts = await connector.accountsOn?.(network)
+  if (accounts?.length) activate(store, persistence, connector, accounts, caipNetworkId)
+  else setActiveNetwork(store, caipNetworkId)
   return true
 }

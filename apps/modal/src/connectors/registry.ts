@@ -6,8 +6,15 @@
 import type { HostWalletInfo } from '@airlock/protocol'
 import type { WalletConnectPeer } from '../walletconnect/peer'
 import { bitcoinWallets } from './bitcoinWallets/bitcoinWallets'
+import { cosmosWallets } from './cosmosWallets/cosmosWallets'
 import { hostEip1193 } from './hostEip1193/hostEip1193'
-import type { Connector, ConnectorKind, HostWalletRequest, WalletNamespace } from './types'
+import type {
+  Connector,
+  ConnectorKind,
+  HostWalletRequest,
+  NetworkFor,
+  WalletNamespace,
+} from './types'
 import type { WalletConnectSessions } from './walletConnect/sessions'
 import { walletConnect } from './walletConnect/walletConnect'
 import { walletStandard } from './walletStandard/walletStandard'
@@ -16,6 +23,8 @@ import { walletStandard } from './walletStandard/walletStandard'
 export type ConnectorSources = {
   hostWallets: () => readonly HostWalletInfo[]
   hostRequest: HostWalletRequest
+  /** The network a namespace's wallet connects on now (Cosmos wallets enable one chain). */
+  networkFor?: NetworkFor
   walletConnect?: { sessions: WalletConnectSessions; peer: () => WalletConnectPeer | undefined }
   /** The email login's wallet (AUTH), whose code loads on demand (lazyEmbeddedWallet.ts). */
   embeddedWallet?: ConnectorKind
@@ -26,6 +35,11 @@ export function createConnectors(sources: ConnectorSources) {
     hostEip1193(sources.hostWallets, sources.hostRequest),
     walletStandard(sources.hostWallets, sources.hostRequest),
     bitcoinWallets(sources.hostWallets, sources.hostRequest),
+    cosmosWallets(
+      sources.hostWallets,
+      sources.hostRequest,
+      sources.networkFor ?? (() => undefined),
+    ),
     ...(sources.walletConnect
       ? [walletConnect(sources.walletConnect.sessions, sources.walletConnect.peer)]
       : []),

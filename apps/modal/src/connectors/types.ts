@@ -17,7 +17,10 @@ export type ConnectorType =
   | 'ID_AUTH'
 
 /** The namespaces the modal connects wallets on. */
-export type WalletNamespace = 'eip155' | 'solana' | 'bip122'
+export type WalletNamespace = 'eip155' | 'solana' | 'bip122' | 'cosmos'
+
+/** The site's network of a namespace the modal would connect on now (the active one, else the first). */
+export type NetworkFor = (namespace: WalletNamespace) => NetworkConfig | undefined
 
 /** Calls a wallet on the host page by its id there (the bridge's `hostWalletRequest`). */
 export type HostWalletRequest = (walletId: string, request: RequestArguments) => Promise<unknown>
@@ -76,6 +79,11 @@ export type Connector = {
    * be on it, throws when the wallet refuses.
    */
   switchNetwork(network: NetworkConfig): Promise<boolean>
+  /**
+   * The accounts as `network` writes them, for a namespace whose addresses are per network
+   * (Cosmos's bech32 prefix): read again when the modal switches between its networks.
+   */
+  accountsOn?(network: NetworkConfig): Promise<string[]>
   /** A site's request, shaped for this wallet. */
   request(request: RequestArguments, context: RequestContext): Promise<unknown>
   /** Asks the wallet to forget the site (EIP-2255, Wallet Standard, WalletConnect). */

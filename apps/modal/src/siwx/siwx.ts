@@ -114,7 +114,7 @@ export function createSiwx({ store, apiFetch, persistence, walletRequest, siteCa
     const message = await keeper.message(account)
     const pending = walletRequest(signRequest(chainId, address, message))
     if (!pending) throw new Error(siwxErrors.noConnectionControllerClient)
-    const signature = await signatureOf(await pending)
+    const signature = await signatureOf(await pending, namespaceOf(chainId))
     const signedIn = await keeper.keep({ ...account, message, signature })
     signedNetworks = [...signedNetworks.filter((id) => id !== chainId), chainId]
     store.setState({ siwxSession: signedIn })
@@ -152,14 +152,19 @@ function signRequest(chainId: CaipNetworkId, address: string, message: string): 
     return { method: 'solana_signMessage', params: { message: new TextEncoder().encode(message) } }
   // BIP-322 (a legacy signature is the wallet's choice for addresses BIP-322 doesn't cover).
   if (namespace === 'bip122') return { method: 'bitcoin_signMessage', params: { message, address } }
+  // ADR-036 (Keplr's and Leap's signArbitrary).
+  if (namespace === 'cosmos')
+    return { method: 'cosmos_signArbitrary', params: { message, signerAddress: address } }
   return { method: 'personal_sign', params: [stringToHex(message), address] }
 }
 
 /**
  * The signature a wallet answered: hex on eip155; base58 on solana (bytes or base58 given);
- * base64 on bip122.
+ * base64 on bip122; on cosmos the StdSignature as JSON (its public key names the signer).
  */
-async function signatureOf(answer: unknown): Promise<string> {
+async function signatureOf(answer: unknown, namespace: string | undefined): Promise<string> {
+  if (namespace === 'cosmos' && typeof answer === 'object' && answer !== null)
+    return JSON.stringify(answer)
   if (typeof answer === 'string') return answer
   const signature = (answer as { signature?: unknown } | undefined)?.signature
   if (typeof signature === 'string') return signature

@@ -10,7 +10,12 @@ import type { RecentWallet } from './recentWallets'
 export type SavedConnections = {
   active?: string
   /** `authProvider`: how an embedded wallet was signed in to ('email', 'google', …). */
-  ids: { id: string; name: string; namespace?: 'solana' | 'bip122'; authProvider?: string }[]
+  ids: {
+    id: string
+    name: string
+    namespace?: 'solana' | 'bip122' | 'cosmos'
+    authProvider?: string
+  }[]
 }
 
 /** A string key-value store, synchronous or not. */
@@ -40,7 +45,7 @@ const isSaved = (value: unknown) => {
       (item) =>
         isNamed(item) &&
         (item.authProvider === undefined || typeof item.authProvider === 'string') &&
-        [undefined, 'solana', 'bip122'].includes(item.namespace),
+        [undefined, 'solana', 'bip122', 'cosmos'].includes(item.namespace),
     ) &&
     (saved.active === undefined || typeof saved.active === 'string')
   )
