@@ -1,9 +1,9 @@
 // The runtime the Polkadot stand-in presents: Polkadot's real metadata (v14, spec 1002005, as
 // @polkadot/types-support ships it) with its type registry, runtime version and storage keys, and
-// the SCALE encodings the ledger answers with (AccountInfo, event records, fee info). The one
-// change to the metadata is Balances' ExistentialDeposit constant, rewritten in place to the
-// stand-in's (a dev chain's 0.01 DOT instead of Polkadot's 1 DOT), so what a client reads from
-// `api.consts` is what the ledger enforces.
+// the SCALE encodings the ledger answers with (AccountInfo, event records, fee info). Two
+// constants are rewritten in place: Balances' ExistentialDeposit, to the
+// stand-in's (a dev chain's 0.01 DOT instead of Polkadot's 1 DOT), and System's SS58Prefix to 42,
+// so what a client reads from `api.consts` is what the ledger enforces and the node says.
 import { Metadata, TypeRegistry } from '@polkadot/types'
 import polkadotMetadataHex from '@polkadot/types-support/metadata/static-polkadot'
 import { bnToU8a, compactToU8a, hexToU8a, stringToU8a, u8aConcat, u8aToHex } from '@polkadot/util'
@@ -20,27 +20,40 @@ export const chainProperties = Object.freeze({
 const u128 = (value) => bnToU8a(value, { bitLength: 128, isLe: true })
 
 /**
- * Polkadot's metadata with ExistentialDeposit set to `existentialDeposit` plancks: the constant
- * is found by its name's SCALE bytes in Balances' constants and its 16-byte value replaced.
+ * Rewrites a pallet constant's value in metadata bytes, in place: the constant is found by its
+ * name, its type id (a compact of one or two bytes) and its current value (as Bytes); the same
+ * name elsewhere (an error's, an event's) is not followed by that.
+ * @param {Uint8Array} bytes @param {string} name @param {Uint8Array} from @param {Uint8Array} to
+ */
+function rewriteConstant(bytes, name, from, to) {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)
+  const nameBytes = Buffer.from(u8aConcat(compactToU8a(name.length), stringToU8a(name)))
+  const value = Buffer.from(u8aConcat(compactToU8a(from.length), from))
+  for (let at = buffer.indexOf(nameBytes); at >= 0; at = buffer.indexOf(nameBytes, at + 1))
+    for (const typeLength of [1, 2]) {
+      const valueAt = at + nameBytes.length + typeLength
+      if (buffer.subarray(valueAt, valueAt + value.length).equals(value)) {
+        bytes.set(to, valueAt + value.length - from.length)
+        return
+      }
+    }
+  throw new Error(`The constant ${name} is not in the shipped metadata as expected`)
+}
+
+/**
+ * Polkadot's metadata as a dev chain of it: ExistentialDeposit `existentialDeposit` plancks
+ * (Polkadot's is 1 DOT) and SS58Prefix 42 (Polkadot's is 0), as system_properties says.
  * @param {bigint} existentialDeposit
  */
-function metadataWithExistentialDeposit(existentialDeposit) {
+function devMetadata(existentialDeposit) {
   const bytes = hexToU8a(polkadotMetadataHex)
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)
-  const name = Buffer.from(u8aConcat(compactToU8a(18), stringToU8a('ExistentialDeposit')))
-  // The constant: its name, its type id (a compact of one or two bytes), then its value as Bytes
-  // of 16 (0x40), Polkadot's 1 DOT. The name also appears elsewhere (an error's).
-  const polkadotValue = Buffer.from(u8aConcat([0x40], u128(10_000_000_000n)))
-  let valueAt = -1
-  for (let at = buffer.indexOf(name); at >= 0 && valueAt < 0; at = buffer.indexOf(name, at + 1))
-    for (const typeLength of [1, 2])
-      if (
-        buffer.indexOf(polkadotValue, at + name.length + typeLength) ===
-        at + name.length + typeLength
-      )
-        valueAt = at + name.length + typeLength
-  if (valueAt < 0) throw new Error('Balances.ExistentialDeposit is not in the shipped metadata')
-  bytes.set(u128(existentialDeposit), valueAt + 1)
+  rewriteConstant(bytes, 'ExistentialDeposit', u128(10_000_000_000n), u128(existentialDeposit))
+  rewriteConstant(
+    bytes,
+    'SS58Prefix',
+    bnToU8a(0, { bitLength: 16 }),
+    bnToU8a(chainProperties.ss58Format, { bitLength: 16 }),
+  )
   return bytes
 }
 
@@ -49,7 +62,7 @@ function metadataWithExistentialDeposit(existentialDeposit) {
  * @param {{ existentialDeposit: bigint }} options
  */
 export function createRuntime({ existentialDeposit }) {
-  const metadataBytes = metadataWithExistentialDeposit(existentialDeposit)
+  const metadataBytes = devMetadata(existentialDeposit)
   const registry = new TypeRegistry()
   const metadata = new Metadata(registry, metadataBytes)
   registry.setMetadata(metadata)
