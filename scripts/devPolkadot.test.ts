@@ -237,6 +237,38 @@ describe('dev Polkadot', () => {
     expect(await free(bob.address)).toBe(2n * dot)
   })
 
+  test('behavior: a balance subscription sees funding and a transfer; an immortal transfer lands too', async () => {
+    const alice = pair('sr25519')
+    const bob = pair('ed25519')
+    const seen: bigint[] = []
+    let changed = () => {}
+    const unsubscribe = await api.query.system.account(alice.address, (info) => {
+      seen.push(info.data.free.toBigInt())
+      changed()
+    })
+    const next = (count: number) =>
+      new Promise<void>((resolve) => {
+        changed = () => seen.length >= count && resolve()
+        changed()
+      })
+    await next(1)
+    node.fund(alice.address, 2n * dot)
+    await next(2)
+    const immortal = await api.tx.balances
+      .transferKeepAlive(bob.address, dot)
+      .signAsync(alice, { era: 0 })
+    expect(immortal.era.isImmortalEra).toBe(true)
+    expect((await rpc('author_submitExtrinsic', [immortal.toHex()])).result).toBe(
+      immortal.hash.toHex(),
+    )
+    await next(3)
+    unsubscribe()
+    expect(seen[0]).toBe(0n)
+    expect(seen[1]).toBe(2n * dot)
+    expect(seen[2]).toBeLessThan(dot)
+    expect(await free(bob.address)).toBe(dot)
+  })
+
   describe('refusals', () => {
     async function refusedUnchanged(hex: string, addresses: string[]) {
       const before = await Promise.all(addresses.map(async (a) => [await free(a), await nonce(a)]))

@@ -149,10 +149,21 @@ export function createRpcMethods(ledger) {
       subscribe('state_runtimeVersion', (send) => send(runtime.runtimeVersion)),
     state_subscribeStorage: ([keys], subscribe) => {
       if (!Array.isArray(keys)) throw new RpcError(-32602, 'Invalid params: keys must be a list')
-      return onBlocks(subscribe, 'state_storage', (block) => ({
-        block: block.hash,
-        changes: keys.map((key) => [key, storage(key, block.hash)]),
-      }))
+      // As a node: every key's value first, then only the keys a block changed.
+      return subscribe('state_storage', (send) => {
+        /** @type {Map<unknown, unknown>} */
+        const last = new Map()
+        /** @param {any} block @param {boolean} all */
+        const notify = (block, all) => {
+          const changes = keys
+            .map((key) => [key, storage(key, block.hash)])
+            .filter(([key, value]) => all || last.get(key) !== value)
+          for (const [key, value] of changes) last.set(key, value)
+          if (changes.length) send({ block: block.hash, changes })
+        }
+        notify(ledger.best(), true)
+        return ledger.onBlock((block) => notify(block, false))
+      })
     },
   }
   for (const name of [
