@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { WebSocketServer } from 'ws'
 import { HttpRefusal, RpcError } from './devPolkadot/errors.mjs'
 import { createLedger } from './devPolkadot/ledger.mjs'
-import { createRpcMethods } from './devPolkadot/rpc.mjs'
+import { createRpcMethods, unsubscribeMethods } from './devPolkadot/rpc.mjs'
 import { chainProperties, createRuntime } from './devPolkadot/runtime.mjs'
 import { subscanTransfers } from './devPolkadot/subscan.mjs'
 import { closeHttpServer, listenOnLoopback } from './loopbackServer.mjs'
@@ -38,14 +38,7 @@ const corsHeaders = {
   'access-control-allow-headers': 'content-type',
 }
 
-const unsubscribeMethods = new Set([
-  'chain_unsubscribeNewHeads',
-  'chain_unsubscribeAllHeads',
-  'chain_unsubscribeFinalizedHeads',
-  'state_unsubscribeRuntimeVersion',
-  'state_unsubscribeStorage',
-  'author_unwatchExtrinsic',
-])
+const unsubscribing = new Set(unsubscribeMethods)
 
 /** @param {unknown} error a JSON-RPC error object for it */
 function rpcErrorOf(error) {
@@ -89,7 +82,7 @@ export async function startDevPolkadot({
       return { jsonrpc: '2.0', id, error: { code: -32600, message: 'Invalid request' } }
     const params = Array.isArray(request.params) ? request.params : []
     try {
-      if (unsubscribeMethods.has(request.method))
+      if (unsubscribing.has(request.method))
         return { jsonrpc: '2.0', id, result: unsubscribe(String(params[0])) }
       const method = methods[request.method]
       if (!method)

@@ -269,6 +269,28 @@ describe('dev Polkadot', () => {
     expect(await free(bob.address)).toBe(dot)
   })
 
+  test('behavior: the derives and calls a wallet view uses answer: balances, nonce, best block, fees', async () => {
+    const alice = await funded('sr25519', 5n * dot)
+    const all = await api.derive.balances.all(alice.address)
+    expect(all.freeBalance.toBigInt()).toBe(5n * dot)
+    expect(all.accountNonce.toNumber()).toBe(0)
+    expect((await api.rpc.system.accountNextIndex(alice.address)).toNumber()).toBe(0)
+    expect((await api.call.accountNonceApi.accountNonce(alice.address)).toNumber()).toBe(0)
+    const best = await api.derive.chain.bestNumber()
+    expect(best.toNumber()).toBe((await api.rpc.chain.getHeader()).number.toNumber())
+    expect((await api.rpc.chain.getFinalizedHead()).toHex()).toBe(
+      (await api.rpc.chain.getBlockHash()).toHex(),
+    )
+    const signed = await api.tx.balances.transferKeepAlive(alice.address, dot).signAsync(alice)
+    const viaCall = await api.call.transactionPaymentApi.queryInfo(
+      signed.toHex(),
+      signed.encodedLength,
+    )
+    const viaRpc = await api.rpc.payment.queryInfo(signed.toHex())
+    expect(viaCall.partialFee.toBigInt()).toBeGreaterThan(0n)
+    expect(viaRpc.partialFee.toBigInt()).toBe(viaCall.partialFee.toBigInt())
+  })
+
   describe('refusals', () => {
     async function refusedUnchanged(hex: string, addresses: string[]) {
       const before = await Promise.all(addresses.map(async (a) => [await free(a), await nonce(a)]))

@@ -12,6 +12,17 @@ import { chainProperties } from './runtime.mjs'
  * @typedef {(params: any[], subscribe: Subscribe) => unknown} Method
  */
 
+/** Subscriptions' ends, answered by the connection that holds them. */
+export const unsubscribeMethods = Object.freeze([
+  'chain_unsubscribeNewHeads',
+  'chain_unsubscribeNewHead',
+  'chain_unsubscribeAllHeads',
+  'chain_unsubscribeFinalizedHeads',
+  'state_unsubscribeRuntimeVersion',
+  'state_unsubscribeStorage',
+  'author_unwatchExtrinsic',
+])
+
 /** @param {unknown} value */
 const isHex = (value) => typeof value === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(value)
 
@@ -74,7 +85,7 @@ export function createRpcMethods(ledger) {
 
   /** @type {Record<string, Method>} */
   const methods = {
-    rpc_methods: () => ({ methods: Object.keys(methods).sort() }),
+    rpc_methods: () => ({ methods: [...Object.keys(methods), ...unsubscribeMethods].sort() }),
     system_chain: () => 'Airlock Polkadot Dev',
     system_name: () => 'Airlock dev Polkadot stand-in',
     system_version: () => '1.0.0-airlock-dev',
@@ -120,10 +131,8 @@ export function createRpcMethods(ledger) {
     payment_queryInfo: ([hex]) => {
       const { fee } = feeInfo(hex)
       return {
-        weight: {
-          refTime: Number(ledger.transferWeight.refTime),
-          proofSize: Number(ledger.transferWeight.proofSize),
-        },
+        // @polkadot/api reads this RPC's answer as RuntimeDispatchInfoV1: a weight of one u64.
+        weight: Number(ledger.transferWeight.refTime),
         class: 'normal',
         partialFee: fee.toString(),
       }
@@ -140,6 +149,9 @@ export function createRpcMethods(ledger) {
       })
     },
     chain_subscribeNewHeads: (_, subscribe) =>
+      onBlocks(subscribe, 'chain_newHead', (block) => block.header),
+    // The name @polkadot/api sends for subscribeNewHeads, which a node answers as an alias.
+    chain_subscribeNewHead: (_, subscribe) =>
       onBlocks(subscribe, 'chain_newHead', (block) => block.header),
     chain_subscribeAllHeads: (_, subscribe) =>
       onBlocks(subscribe, 'chain_allHead', (block) => block.header),
@@ -166,16 +178,5 @@ export function createRpcMethods(ledger) {
       })
     },
   }
-  for (const name of [
-    'chain_unsubscribeNewHeads',
-    'chain_unsubscribeAllHeads',
-    'chain_unsubscribeFinalizedHeads',
-    'state_unsubscribeRuntimeVersion',
-    'state_unsubscribeStorage',
-    'author_unwatchExtrinsic',
-  ])
-    methods[name] = () => {
-      throw new Error('unsubscribe is answered by the connection')
-    }
   return methods
 }
