@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { WebSocketServer } from 'ws'
 import { HttpRefusal, RpcError } from './devPolkadot/errors.mjs'
 import { createLedger } from './devPolkadot/ledger.mjs'
-import { createRpcMethods, unsubscribeMethods } from './devPolkadot/rpc.mjs'
+import { createRpcMethods, subscriptionMethods, unsubscribeMethods } from './devPolkadot/rpc.mjs'
 import { chainProperties, createRuntime } from './devPolkadot/runtime.mjs'
 import { subscanTransfers } from './devPolkadot/subscan.mjs'
 import { closeHttpServer, listenOnLoopback } from './loopbackServer.mjs'
@@ -39,6 +39,7 @@ const corsHeaders = {
 }
 
 const unsubscribing = new Set(unsubscribeMethods)
+const subscribing = new Set(subscriptionMethods)
 
 /** @param {unknown} error a JSON-RPC error object for it */
 function rpcErrorOf(error) {
@@ -87,14 +88,12 @@ export async function startDevPolkadot({
       const method = methods[request.method]
       if (!method)
         return { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } }
-      if (request.method.includes('ubscribe') || request.method.endsWith('AndWatchExtrinsic')) {
-        if (!subscribe)
-          return {
-            jsonrpc: '2.0',
-            id,
-            error: { code: -32603, message: 'Subscriptions are not supported on HTTP' },
-          }
-      }
+      if (!subscribe && subscribing.has(request.method))
+        return {
+          jsonrpc: '2.0',
+          id,
+          error: { code: -32603, message: 'Subscriptions are not supported on HTTP' },
+        }
       const result = method(params, /** @type {any} */ (subscribe))
       if (request.method.startsWith('author_submit')) log(`accepted ${JSON.stringify(result)}`)
       return { jsonrpc: '2.0', id, result }

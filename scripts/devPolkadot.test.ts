@@ -431,6 +431,9 @@ describe('dev Polkadot', () => {
     expect(page.data.count).toBe(3)
     expect(page.data.transfers.map((transfer) => transfer.amount)).toEqual(['3', '2'])
     expect((await subscan(bob.address, 2, 1)).data.transfers.map((t) => t.amount)).toEqual(['1'])
+    expect((await rpc('chain_subscribeNewHeads', [])).error?.message).toBe(
+      'Subscriptions are not supported on HTTP',
+    )
     expect((await rpc('system_properties', [])).result).toEqual({
       ss58Format: 42,
       tokenDecimals: 10,

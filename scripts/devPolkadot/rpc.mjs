@@ -23,6 +23,17 @@ export const unsubscribeMethods = Object.freeze([
   'author_unwatchExtrinsic',
 ])
 
+/** The methods that open a subscription: answered on WebSocket only. */
+export const subscriptionMethods = Object.freeze([
+  'author_submitAndWatchExtrinsic',
+  'chain_subscribeNewHeads',
+  'chain_subscribeNewHead',
+  'chain_subscribeAllHeads',
+  'chain_subscribeFinalizedHeads',
+  'state_subscribeRuntimeVersion',
+  'state_subscribeStorage',
+])
+
 /** @param {unknown} value */
 const isHex = (value) => typeof value === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(value)
 
