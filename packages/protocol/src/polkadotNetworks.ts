@@ -17,7 +17,7 @@ export const polkadotCaipNetworkIds: Readonly<Record<PolkadotNetworkName, CaipNe
   polkadot: 'polkadot:91b171bb158e2d3848fa23a9f1c25182',
   kusama: 'polkadot:b0a8d493285c2df73290dfb7e61f870f',
   westend: 'polkadot:e143f23803ac50e8f6f8e62695d1ce9e',
-  local: 'polkadot:LOCAL_GENESIS_PLACEHOLDER',
+  local: 'polkadot:fcbb43a94fb5ca7574f5f76c75f9510c',
 }
 
 /**
