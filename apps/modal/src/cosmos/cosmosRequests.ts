@@ -41,7 +41,8 @@ export function cosmosAccountsOf(value: unknown, name: CosmosNetworkName): Cosmo
   return value.flatMap((item): CosmosAccount[] => {
     const { address, publicKey, algo } = (item ?? {}) as Params
     if (typeof address !== 'string' || typeof publicKey !== 'string') return []
-    if (!/^[A-Za-z0-9+/]{43}=$/.test(publicKey)) return []
+    // A compressed secp256k1 key: 33 bytes, 44 base64 characters.
+    if (!/^[A-Za-z0-9+/]{44}$/.test(publicKey)) return []
     try {
       cosmosAddressOn(address, name)
     } catch {
