@@ -59,6 +59,7 @@ export default async function globalSetup() {
     onrampPort: ports.onramp,
     esploraPort: ports.esplora,
     cosmosPort: ports.cosmos,
+    polkadotPort: ports.polkadot,
     // The pending-batch journey holds user operations in alto's mempool (e2e/pendingBatch.spec.ts).
     bundlerDebug: true,
     env,

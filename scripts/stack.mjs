@@ -103,8 +103,10 @@ export async function buildBundles({ quiet = false } = {}) {
  * else 8795; 0 takes a free port. `esploraPort` (Bitcoin regtest: the Esplora API stand-in over
  * its validating ledger; scripts/devEsplora.mjs) defaults to ESPLORA_PORT, else 8796.
  * `cosmosPort` (Cosmos Local: CometBFT RPC and the REST API over a validating ledger;
- * scripts/devCosmos.mjs) defaults to COSMOS_PORT, else 8797.
- * @param {{ apiPort?: number, demoPort?: number, examplePort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, farcasterPort?: number, bundlerPort?: number, paymasterPort?: number, onrampPort?: number, esploraPort?: number, cosmosPort?: number, bundlerDebug?: boolean, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
+ * scripts/devCosmos.mjs) defaults to COSMOS_PORT, else 8797. `polkadotPort` (Polkadot Local: a
+ * node's JSON-RPC and Subscan's transfers over a validating ledger; scripts/devPolkadot.mjs)
+ * defaults to POLKADOT_PORT, else 8798.
+ * @param {{ apiPort?: number, demoPort?: number, examplePort?: number, anvilPort?: number, relayPort?: number, solanaPort?: number, smtpPort?: number, devMailPort?: number, oidcPort?: number, farcasterPort?: number, bundlerPort?: number, paymasterPort?: number, onrampPort?: number, esploraPort?: number, cosmosPort?: number, polkadotPort?: number, bundlerDebug?: boolean, env?: Record<string,string>, quiet?: boolean, demo?: boolean }} options
  */
 export async function startStack(options = {}) {
   const {
@@ -123,6 +125,7 @@ export async function startStack(options = {}) {
     onrampPort = Number(process.env.ONRAMP_PORT ?? 8795),
     esploraPort = Number(process.env.ESPLORA_PORT ?? 8796),
     cosmosPort = Number(process.env.COSMOS_PORT ?? 8797),
+    polkadotPort = Number(process.env.POLKADOT_PORT ?? 8798),
     bundlerDebug = false,
     env = {},
     quiet = false,
@@ -142,6 +145,7 @@ export async function startStack(options = {}) {
     onramp: `http://127.0.0.1:${onrampPort}`,
     esplora: `http://127.0.0.1:${esploraPort}`,
     cosmos: `http://127.0.0.1:${cosmosPort}`,
+    polkadot: `http://127.0.0.1:${polkadotPort}`,
   }
   const smtpUrl = `smtp://127.0.0.1:${smtpPort}`
   const children = []
@@ -163,6 +167,8 @@ export async function startStack(options = {}) {
   let devEsplora
   /** @type {{ close(): Promise<void> } | undefined} */
   let devCosmos
+  /** @type {{ close(): Promise<void> } | undefined} */
+  let devPolkadot
   /** @type {Promise<{ url: string, stop(): Promise<void> } | undefined>} */
   let bundling = Promise.resolve(undefined)
   const stop = async () => {
@@ -177,6 +183,7 @@ export async function startStack(options = {}) {
       devOnramp?.close(),
       devEsplora?.close(),
       devCosmos?.close(),
+      devPolkadot?.close(),
       ...children.map(
         (child) =>
           new Promise((resolve) => {
@@ -289,6 +296,11 @@ export async function startStack(options = {}) {
     const { startDevCosmos } = await import('./devCosmos.mjs')
     devCosmos = await startDevCosmos({ port: cosmosPort, quiet })
 
+    // Polkadot Local: a Substrate node's JSON-RPC (with Polkadot's metadata) and Subscan's
+    // transfer list over a ledger that checks signatures and applies transfers.
+    const { startDevPolkadot } = await import('./devPolkadot.mjs')
+    devPolkadot = await startDevPolkadot({ port: polkadotPort, quiet })
+
     // The API relays the modal's user operations to the bundler: it needs its URL (port 0, a
     // free port, is only known now).
     urls.bundler = (await starting).url
@@ -300,6 +312,7 @@ export async function startStack(options = {}) {
         SOLANA_RPC_URL: urls.solana,
         BITCOIN_ESPLORA_URL: urls.esplora,
         COSMOS_REST_URL: urls.cosmos,
+        POLKADOT_RPC_URL: urls.polkadot,
         AIRLOCK_WC_RELAY_URL: urls.relay,
         // Verify's attestation iframe (verify.walletconnect.org) is out of reach on loopback.
         AIRLOCK_WC_VERIFY: 'off',

@@ -9,7 +9,8 @@
 // PAYMASTER_PORT (8794, the dev ERC-7677 paymaster that sponsors gas for projects that ask) and
 // ONRAMP_PORT (8795, the Meld and Coinbase stand-ins Buy goes through) and ESPLORA_PORT (8796,
 // Bitcoin regtest: an Esplora API over a ledger that validates the transactions it is sent) and
-// COSMOS_PORT (8797, Cosmos Local: a Cosmos SDK chain's RPC and REST API over a validating ledger).
+// COSMOS_PORT (8797, Cosmos Local: a Cosmos SDK chain's RPC and REST API over a validating ledger)
+// and POLKADOT_PORT (8798, Polkadot Local: a Substrate node's JSON-RPC over a validating ledger).
 import { buildBundles, startStack } from './stack.mjs'
 
 const port = (name, fallback) => Number(process.env[name] ?? fallback)
@@ -31,6 +32,7 @@ const stack = await startStack({
   onrampPort: port('ONRAMP_PORT', 8795),
   esploraPort: port('ESPLORA_PORT', 8796),
   cosmosPort: port('COSMOS_PORT', 8797),
+  polkadotPort: port('POLKADOT_PORT', 8798),
 })
 console.log(`
 Airlock is running:
@@ -48,6 +50,7 @@ Airlock is running:
   onramp      ${stack.urls.onramp}  (Meld and Coinbase stand-ins: Buy on Ethereum, test checkouts)
   Bitcoin     ${stack.urls.esplora}  (Esplora API of regtest; POST /dev/fund {"address","sats"} pays an address)
   Cosmos      ${stack.urls.cosmos}  (Cosmos Local, airlock-local-1: REST API, /rpc; POST /dev/fund {"address","amount"} pays uatom)
+  Polkadot    ${stack.urls.polkadot}  (Polkadot Local: JSON-RPC over HTTP and ws; POST /dev/fund {"address","amount"} pays plancks)
 Press Ctrl-C to stop.
 `)
 let stopping = false

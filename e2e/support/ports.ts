@@ -21,6 +21,8 @@ export const ports = {
   esplora: port('E2E_ESPLORA_PORT', 18796),
   /** The Cosmos chain stand-in, Cosmos Local (scripts/devCosmos.mjs). */
   cosmos: port('E2E_COSMOS_PORT', 18797),
+  /** The Polkadot node stand-in, Polkadot Local (scripts/devPolkadot.mjs). */
+  polkadot: port('E2E_POLKADOT_PORT', 18798),
   fixtures: port('E2E_FIXTURES_PORT', 15174),
   hostile: port('E2E_HOSTILE_PORT', 15175),
 }

@@ -55,11 +55,12 @@ describe('GET /modal', () => {
     expect(response.headers.get('Content-Security-Policy')).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
         "img-src 'self' data: https: http://localhost:* http://127.0.0.1:*; " +
-        "connect-src 'self' http://127.0.0.1:9545 http://127.0.0.1:8899 http://127.0.0.1:8796 http://127.0.0.1:8797 " +
+        "connect-src 'self' http://127.0.0.1:9545 http://127.0.0.1:8899 http://127.0.0.1:8796 http://127.0.0.1:8797 http://127.0.0.1:8798 " +
         'https://eth.merkle.io https://mainnet.base.org ' +
         'https://polygon-rpc.com https://arb1.arbitrum.io https://mainnet.optimism.io ' +
         'https://api.mainnet-beta.solana.com https://mempool.space ' +
         'https://cosmos-rest.publicnode.com https://osmosis-rest.publicnode.com ' +
+        'https://rpc.polkadot.io https://kusama-rpc.polkadot.io ' +
         'https: wss: ws://127.0.0.1:* ws://localhost:*; ' +
         "base-uri 'none'; form-action 'none'; " +
         'frame-ancestors http://localhost:5173 https://shop.example',

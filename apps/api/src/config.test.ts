@@ -34,6 +34,7 @@ describe('readServerConfig', () => {
       'solana:localnet',
       'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
       'cosmos:airlock-local-1',
+      'polkadot:fcbb43a94fb5ca7574f5f76c75f9510c',
     ])
   })
 

@@ -434,7 +434,7 @@ describe.each(testDatabases())('airlock CLI on $name', (database) => {
         '--networks',
         'eip155:999',
       ],
-      'error: Invalid network "eip155:999": the API knows eip155:31337, solana:localnet, bip122:0f9188f13cb7b2c71f2a335e3a4fc328, cosmos:airlock-local-1, eip155:1,',
+      'error: Invalid network "eip155:999": the API knows eip155:31337, solana:localnet, bip122:0f9188f13cb7b2c71f2a335e3a4fc328, cosmos:airlock-local-1, polkadot:fcbb43a94fb5ca7574f5f76c75f9510c, eip155:1,',
     ],
     [
       "create with a default network not among the project's",

@@ -756,6 +756,44 @@ describe('a Cosmos network (Cosmos Local over the chain stand-in), end to end', 
   })
 })
 
+describe('a Polkadot network: addresses of its own prefix only', () => {
+  const local = 'polkadot:fcbb43a94fb5ca7574f5f76c75f9510c'
+  // Alice of the Substrate dev keyring, written for Polkadot (prefix 0) and Kusama (2).
+  const onPolkadot = '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5'
+  const onKusama = 'HNZata7iMYWmk5RvZRTiAsSDhV8366zq2YGb3tLH5Upf74F'
+  let polkadot: TestApp
+  beforeEach(async () => {
+    polkadot = await createTestApp()
+  })
+  afterEach(async () => {
+    await polkadot.close()
+  })
+
+  test.each([
+    [
+      'a Polkadot address',
+      onPolkadot,
+      `"${onPolkadot}" is not a Polkadot Local address: it is a Polkadot one.`,
+    ],
+    [
+      'a Kusama address',
+      onKusama,
+      `"${onKusama}" is not a Polkadot Local address: it is a Kusama one.`,
+    ],
+    ['an EVM address', owner, `"${owner}" is not a Polkadot address.`],
+  ])('behavior: %s on Polkadot Local answers 400 invalidRequest', async (_, account, words) => {
+    for (const list of ['balances', 'transactions']) {
+      const response = await polkadot.app.request(
+        `/v1/accounts/${account}/${list}?${new URLSearchParams({ projectId: 'shop', chainId: local })}`,
+      )
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({
+        error: { code: 'invalidRequest', message: `address: ${words}` },
+      })
+    }
+  })
+})
+
 describe('a Solana network (solana:localnet over the litesvm RPC), end to end', () => {
   const token2022 = solanaAddress('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb')
   let chain: SolanaRpc

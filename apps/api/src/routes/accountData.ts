@@ -33,6 +33,11 @@ import {
 } from '@airlock/protocol'
 import { bitcoinAddressType, bitcoinNetworkOf } from '@airlock/protocol/bitcoin'
 import { CosmosAddressError, cosmosAddressOn, cosmosNetworkOf } from '@airlock/protocol/cosmos'
+import {
+  PolkadotAddressError,
+  polkadotAddressOn,
+  polkadotNetworkOf,
+} from '@airlock/protocol/polkadot'
 import { isAddress } from '@solana/kit'
 import { type Context, Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
@@ -103,12 +108,31 @@ const cosmosAddressSchema = (caipNetworkId: string) => {
     .transform((value) => value as AccountAddress)
 }
 
-/** The address rules of a network's namespace: Solana's, Bitcoin's, Cosmos's, EVM's for the rest. */
+/** A Polkadot address with the network's own SS58 prefix. */
+const polkadotAddressSchema = (caipNetworkId: string) => {
+  const network = polkadotNetworkOf(caipNetworkId)
+  return z
+    .string()
+    .max(64)
+    .superRefine((value, context) => {
+      if (!network)
+        return context.addIssue('must be an address of a Polkadot network Airlock knows')
+      try {
+        polkadotAddressOn(value, network)
+      } catch (error) {
+        context.addIssue(error instanceof PolkadotAddressError ? error.shortMessage : String(error))
+      }
+    })
+    .transform((value) => value as AccountAddress)
+}
+
+/** The address rules of a network's namespace: Solana's, Bitcoin's, Cosmos's, Polkadot's, EVM's for the rest. */
 const addressSchemaFor = (caipNetworkId: string) => {
   const namespace = namespaceOf(caipNetworkId)
   if (namespace === 'solana') return solanaAddressSchema
   if (namespace === 'bip122') return bitcoinAddressSchema(caipNetworkId)
   if (namespace === 'cosmos') return cosmosAddressSchema(caipNetworkId)
+  if (namespace === 'polkadot') return polkadotAddressSchema(caipNetworkId)
   return evmAddressSchema
 }
 

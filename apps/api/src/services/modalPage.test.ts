@@ -22,7 +22,7 @@ describe('modalContentSecurityPolicy in production', () => {
       "'self' https://eth.merkle.io https://mainnet.base.org https://polygon-rpc.com " +
         'https://arb1.arbitrum.io https://mainnet.optimism.io https://api.mainnet-beta.solana.com ' +
         // The Bitcoin networks' Esplora APIs (one origin for mainnet, testnet and signet).
-        `https://mempool.space https://cosmos-rest.publicnode.com https://osmosis-rest.publicnode.com wss://relay.walletconnect.org ${walletConnectVerifyOrigin}`,
+        `https://mempool.space https://cosmos-rest.publicnode.com https://osmosis-rest.publicnode.com https://rpc.polkadot.io https://kusama-rpc.polkadot.io wss://relay.walletconnect.org ${walletConnectVerifyOrigin}`,
     )
     expect(directive(policy, 'img-src')).toBe("'self' data: https:")
     expect(directive(policy, 'frame-src')).toBe(`'self' ${walletConnectVerifyOrigin}`)

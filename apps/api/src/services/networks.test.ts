@@ -2,13 +2,14 @@ import { describe, expect, test } from 'vitest'
 import { defaultNetworks, loadNetworks, NetworkConfigError, rpcUrlSetting } from './networks'
 
 describe('loadNetworks', () => {
-  test('behavior: without settings, the catalogue is the built-in one with Anvil on 8545, Solana Localnet on 8899, Bitcoin Regtest on 8796 and Cosmos Local on 8797', () => {
+  test('behavior: without settings, the catalogue is the built-in one with Anvil on 8545, Solana Localnet on 8899, Bitcoin Regtest on 8796, Cosmos Local on 8797 and Polkadot Local on 8798', () => {
     const networks = loadNetworks({})
     expect(networks.map((n) => n.caipNetworkId)).toEqual([
       'eip155:31337',
       'solana:localnet',
       'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
       'cosmos:airlock-local-1',
+      'polkadot:fcbb43a94fb5ca7574f5f76c75f9510c',
       'eip155:1',
       'eip155:8453',
       'eip155:137',
@@ -20,6 +21,8 @@ describe('loadNetworks', () => {
       'bip122:00000008819873e925422c1ff0f99f7c',
       'cosmos:cosmoshub-4',
       'cosmos:osmosis-1',
+      'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+      'polkadot:b0a8d493285c2df73290dfb7e61f870f',
     ])
     expect(networks[0]).toEqual({
       caipNetworkId: 'eip155:31337',
@@ -48,6 +51,19 @@ describe('loadNetworks', () => {
       nativeCurrency: { name: 'Cosmos', symbol: 'ATOM', decimals: 6 },
       rpcUrl: 'http://127.0.0.1:8797',
     })
+  })
+
+  test('behavior: POLKADOT_RPC_URL moves the local Polkadot chain', () => {
+    const networks = loadNetworks({ POLKADOT_RPC_URL: 'http://127.0.0.1:18798' })
+    expect(networks.find((n) => n.name === 'Polkadot Local')).toEqual({
+      caipNetworkId: 'polkadot:fcbb43a94fb5ca7574f5f76c75f9510c',
+      name: 'Polkadot Local',
+      nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
+      rpcUrl: 'http://127.0.0.1:18798',
+    })
+    expect(() => loadNetworks({ POLKADOT_RPC_URL: 'ws://node' })).toThrow(
+      'POLKADOT_RPC_URL must be an http(s) URL, got "ws://node".',
+    )
   })
 
   test('behavior: COSMOS_REST_URL moves the local Cosmos chain', () => {
@@ -176,6 +192,8 @@ describe('loadNetworks in production', () => {
       'bip122:00000008819873e925422c1ff0f99f7c',
       'cosmos:cosmoshub-4',
       'cosmos:osmosis-1',
+      'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+      'polkadot:b0a8d493285c2df73290dfb7e61f870f',
     ])
   })
 

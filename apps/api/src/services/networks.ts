@@ -11,6 +11,7 @@ import {
   caipNetworkIdSchema,
   cosmosCaipNetworkIds,
   type NetworkConfig,
+  polkadotCaipNetworkIds,
 } from '@airlock/protocol'
 import { z } from 'zod'
 
@@ -19,6 +20,7 @@ export type NetworkEnvironment = {
   SOLANA_RPC_URL?: string | undefined
   BITCOIN_ESPLORA_URL?: string | undefined
   COSMOS_REST_URL?: string | undefined
+  POLKADOT_RPC_URL?: string | undefined
   AIRLOCK_NETWORKS_JSON?: string | undefined
 }
 
@@ -50,21 +52,25 @@ const networkSchema = z.strictObject({
 const sol = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
 const btc = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } as const
 const atom = { name: 'Cosmos', symbol: 'ATOM', decimals: 6 } as const
+const dot = { name: 'Polkadot', symbol: 'DOT', decimals: 10 } as const
 
 /**
  * The built-in catalogue, with the local chains first: Anvil, Solana Localnet (the litesvm
  * chain of `devchain/solanaRpc.mjs`, `solana:localnet` as Wallet Standard names it), then
- * Bitcoin Regtest (the Esplora stand-in of `scripts/devEsplora.mjs`) and Cosmos Local (the
- * chain stand-in of `scripts/devCosmos.mjs`). A Bitcoin network's `rpcUrl` is an Esplora API
+ * Bitcoin Regtest (the Esplora stand-in of `scripts/devEsplora.mjs`), Cosmos Local (the chain
+ * stand-in of `scripts/devCosmos.mjs`) and Polkadot Local (the node stand-in of
+ * `scripts/devPolkadot.mjs`). A Bitcoin network's `rpcUrl` is an Esplora API
  * (the REST API mempool.space and Blockstream serve), where the modal reads balances, activity
  * and fee rates and broadcasts; a Cosmos network's is its REST API (the Cosmos SDK's gRPC
- * gateway, "LCD"), where the modal reads accounts, simulates and broadcasts.
+ * gateway, "LCD"), where the modal reads accounts, simulates and broadcasts; a Polkadot
+ * network's is its node's JSON-RPC over HTTP.
  */
 export function defaultNetworks(
   anvilRpcUrl = 'http://127.0.0.1:8545',
   solanaRpcUrl = 'http://127.0.0.1:8899',
   bitcoinEsploraUrl = 'http://127.0.0.1:8796',
   cosmosRestUrl = 'http://127.0.0.1:8797',
+  polkadotRpcUrl = 'http://127.0.0.1:8798',
 ): NetworkConfig[] {
   return [
     { caipNetworkId: 'eip155:31337', name: 'Anvil', nativeCurrency: ether, rpcUrl: anvilRpcUrl },
@@ -85,6 +91,12 @@ export function defaultNetworks(
       name: 'Cosmos Local',
       nativeCurrency: atom,
       rpcUrl: cosmosRestUrl,
+    },
+    {
+      caipNetworkId: polkadotCaipNetworkIds.local,
+      name: 'Polkadot Local',
+      nativeCurrency: dot,
+      rpcUrl: polkadotRpcUrl,
     },
     {
       caipNetworkId: 'eip155:1',
@@ -163,6 +175,20 @@ export function defaultNetworks(
       rpcUrl: 'https://osmosis-rest.publicnode.com',
       blockExplorerUrl: 'https://www.mintscan.io/osmosis',
     },
+    {
+      caipNetworkId: polkadotCaipNetworkIds.polkadot,
+      name: 'Polkadot',
+      nativeCurrency: dot,
+      rpcUrl: 'https://rpc.polkadot.io',
+      blockExplorerUrl: 'https://polkadot.subscan.io',
+    },
+    {
+      caipNetworkId: polkadotCaipNetworkIds.kusama,
+      name: 'Kusama',
+      nativeCurrency: { name: 'Kusama', symbol: 'KSM', decimals: 12 },
+      rpcUrl: 'https://kusama-rpc.polkadot.io',
+      blockExplorerUrl: 'https://kusama.subscan.io',
+    },
   ]
 }
 
@@ -175,6 +201,7 @@ export const devNetworkVariables: Readonly<Record<string, keyof NetworkEnvironme
   'solana:localnet': 'SOLANA_RPC_URL',
   [bitcoinCaipNetworkIds.regtest]: 'BITCOIN_ESPLORA_URL',
   [cosmosCaipNetworkIds.local]: 'COSMOS_REST_URL',
+  [polkadotCaipNetworkIds.local]: 'POLKADOT_RPC_URL',
 }
 
 export declare namespace loadNetworks {
@@ -190,7 +217,7 @@ export declare namespace loadNetworks {
 
 /**
  * The catalogue for this process: the defaults, the local chains' RPC URLs from `ANVIL_RPC_URL`,
- * `SOLANA_RPC_URL`, `BITCOIN_ESPLORA_URL` and `COSMOS_REST_URL`, and the entries of `AIRLOCK_NETWORKS_JSON` replacing or adding by
+ * `SOLANA_RPC_URL`, `BITCOIN_ESPLORA_URL`, `COSMOS_REST_URL` and `POLKADOT_RPC_URL`, and the entries of `AIRLOCK_NETWORKS_JSON` replacing or adding by
  * `caipNetworkId`.
  *
  * @throws NetworkConfigError when any of these variables is malformed.
@@ -203,7 +230,8 @@ export function loadNetworks(
   const solana = localRpcUrl('SOLANA_RPC_URL', env.SOLANA_RPC_URL)
   const bitcoin = localRpcUrl('BITCOIN_ESPLORA_URL', env.BITCOIN_ESPLORA_URL)
   const cosmos = localRpcUrl('COSMOS_REST_URL', env.COSMOS_REST_URL)
-  const networks = defaultNetworks(anvil, solana, bitcoin, cosmos)
+  const polkadot = localRpcUrl('POLKADOT_RPC_URL', env.POLKADOT_RPC_URL)
+  const networks = defaultNetworks(anvil, solana, bitcoin, cosmos, polkadot)
   const entries = readNetworksJson(env.AIRLOCK_NETWORKS_JSON)
   for (const network of entries) {
     const index = networks.findIndex((known) => known.caipNetworkId === network.caipNetworkId)

@@ -66,6 +66,7 @@ describe('createAccountData', () => {
       ['solana:localnet', 'solanaRpc', 'static'],
       ['bip122:0f9188f13cb7b2c71f2a335e3a4fc328', 'esplora', 'static'],
       ['cosmos:airlock-local-1', 'cosmosRest', 'static'],
+      ['polkadot:fcbb43a94fb5ca7574f5f76c75f9510c', 'substrate', 'static'],
       ['eip155:8453', 'alchemy', 'coingecko'],
     ])
     expect(accountData.forNetwork('eip155:8453')?.spamContracts).toEqual(

@@ -22,6 +22,7 @@ import { createCosmosRestAdapter } from './cosmosRest'
 import { createEsploraAdapter } from './esplora'
 import { createPriceSource } from './prices'
 import { createSolanaRpcAdapter } from './solanaRpc'
+import { createSubstrateAdapter } from './substrate'
 
 /** What serves one network's account data. */
 export type NetworkAccountData = {
@@ -98,6 +99,11 @@ export function createAccountData(options: createAccountData.Options): AccountDa
       adapter = createSolanaRpcAdapter({ tokens: indexer.tokens })
     else if (indexer.kind === 'esplora') adapter = createEsploraAdapter({ url: indexer.url })
     else if (indexer.kind === 'cosmosRest') adapter = createCosmosRestAdapter({ url: indexer.url })
+    else if (indexer.kind === 'substrate')
+      adapter = createSubstrateAdapter({
+        subscanUrl: indexer.subscanUrl,
+        subscanApiKey: indexer.subscanApiKey,
+      })
     else {
       const { kind: _, ...builtinOptions } = indexer
       adapter = builtin(network, { db, cache, ...builtinOptions })

@@ -2,7 +2,9 @@
  * Where account data comes from. Each network is served by one adapter the operator chooses:
  * the built-in indexer (follows the chain over its RPC) or a hosted indexer API for EVM chains,
  * the Solana RPC itself for Solana (`solanaRpc.ts`), the network's Esplora API for Bitcoin
- * (`esplora.ts`), the network's REST API (LCD) for Cosmos (`cosmosRest.ts`). Prices come from a price source. Routes add prices and values and cache the answers; adapters only fetch.
+ * (`esplora.ts`), the network's REST API (LCD) for Cosmos (`cosmosRest.ts`), the node and
+ * Subscan for Polkadot (`substrate.ts`). Prices come from a price source. Routes add prices and
+ * values and cache the answers; adapters only fetch.
  */
 
 import type { NetworkConfig, NftItem, Page, Transaction } from '@airlock/protocol'
@@ -18,11 +20,18 @@ export type { SolanaAddress }
  * route checks the address against the network's namespace before it reaches an adapter, so an
  * eip155 adapter only ever sees an {@link Address} and a Solana one a {@link SolanaAddress}.
  */
-export type AccountAddress = Address | SolanaAddress | BitcoinAddress | CosmosAddress
+export type AccountAddress =
+  | Address
+  | SolanaAddress
+  | BitcoinAddress
+  | CosmosAddress
+  | PolkadotAddress
 /** A Bitcoin address in its network's own form (bech32 or base58), checked against the network. */
 export type BitcoinAddress = string & { readonly __brand: 'BitcoinAddress' }
 /** A Cosmos account address (bech32) with its network's prefix, checked against the network. */
 export type CosmosAddress = string & { readonly __brand: 'CosmosAddress' }
+/** A Polkadot (SS58) address with its network's prefix, checked against the network. */
+export type PolkadotAddress = string & { readonly __brand: 'PolkadotAddress' }
 
 /**
  * A fungible holding before prices: the native coin (no `address`), an ERC-20 or an SPL token

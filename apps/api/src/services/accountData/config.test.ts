@@ -19,6 +19,10 @@ const regtestDefault = {
     prices: { kind: 'static' },
   },
   'cosmos:airlock-local-1': { indexer: { kind: 'cosmosRest' }, prices: { kind: 'static' } },
+  'polkadot:fcbb43a94fb5ca7574f5f76c75f9510c': {
+    indexer: { kind: 'substrate' },
+    prices: { kind: 'static' },
+  },
 }
 const load = (json: unknown) =>
   loadAccountDataConfig(
@@ -125,6 +129,7 @@ describe('loadAccountDataConfig', () => {
         'solana:localnet': null,
         'bip122:0f9188f13cb7b2c71f2a335e3a4fc328': null,
         'cosmos:airlock-local-1': null,
+        'polkadot:fcbb43a94fb5ca7574f5f76c75f9510c': null,
       }),
     ).toEqual({})
   })

@@ -5,7 +5,9 @@
  * by the built-in indexer (ETH at 2500 USD), Solana Localnet by its RPC (SOL at 150 USD), both
  * with static prices, Bitcoin Regtest by its Esplora API and Cosmos Local by its REST API
  * (both unpriced). A Cosmos network's is `{ "indexer": { "kind": "cosmosRest" } }`: its
- * catalogue `rpcUrl`, a Cosmos SDK REST API (LCD), or another by `indexer.url`. Bitcoin mainnet's is
+ * catalogue `rpcUrl`, a Cosmos SDK REST API (LCD), or another by `indexer.url`. A Polkadot
+ * network's is `{ "indexer": { "kind": "substrate", "subscanUrl": "https://polkadot.api.subscan.io",
+ * "subscanApiKey": "…" } }`: the balance from its node, activity from Subscan. Bitcoin mainnet's is
  * `{ "indexer": { "kind": "esplora" }, "prices": { "kind": "coingecko", "platformId": "bitcoin",
  * "nativeCoinId": "bitcoin" } }`: mempool.space's API, or another Esplora by `indexer.url`. Checked at start against the network catalogue, so a typo stops the server
  * with a message instead of a 400 at run time.
@@ -38,6 +40,7 @@ import {
   cosmosNetworkNames,
   cosmosNetworkOf,
   namespaceOf,
+  polkadotCaipNetworkIds,
 } from '@airlock/protocol'
 import { z } from 'zod'
 import { tokenKey } from './adapter'
@@ -73,6 +76,12 @@ const indexerSchema = z.discriminatedUnion('kind', [
     kind: z.literal('esplora'),
     /** Another Esplora API than the network's `rpcUrl` (the catalogue's) to read from. */
     url: httpUrl.optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('substrate'),
+    /** Subscan's API of the network, for activity (the network's `rpcUrl` when absent). */
+    subscanUrl: httpUrl.optional(),
+    subscanApiKey: z.string().min(1).optional(),
   }),
   z.strictObject({
     kind: z.literal('cosmosRest'),
@@ -132,12 +141,18 @@ export type SolanaRpcIndexerConfig = {
 }
 export type EsploraIndexerConfig = { kind: 'esplora'; url?: string | undefined }
 export type CosmosRestIndexerConfig = { kind: 'cosmosRest'; url?: string | undefined }
+export type SubstrateIndexerConfig = {
+  kind: 'substrate'
+  subscanUrl?: string | undefined
+  subscanApiKey?: string | undefined
+}
 export type IndexerConfig =
   | BuiltinIndexerConfig
   | AlchemyIndexerConfig
   | SolanaRpcIndexerConfig
   | EsploraIndexerConfig
   | CosmosRestIndexerConfig
+  | SubstrateIndexerConfig
 export type StaticPricesConfig = {
   kind: 'static'
   native?: number | undefined
@@ -172,8 +187,8 @@ export const devchainSolanaUsdMint = '7P4c9qPUnQpXSLtdTB9X2aqbF6xBZ8VEy9xZESrxDn
  * Account data when `AIRLOCK_ACCOUNT_DATA_JSON` is unset: the local chains only. Anvil with ETH at
  * 2500 USD, the dev chain's aUSD at 1 and its spam collection flagged; Solana Localnet read from
  * its RPC, with SOL at 150 USD and sUSD named and at 1; Bitcoin Regtest read from its Esplora API,
- * its coins unpriced (regtest coins are worth nothing); Cosmos Local read from its REST API,
- * unpriced too.
+ * its coins unpriced (regtest coins are worth nothing); Cosmos Local read from its REST API and
+ * Polkadot Local from its node and the Subscan routes it serves beside it, unpriced too.
  */
 export function defaultAccountDataConfig(): AccountDataConfig {
   return {
@@ -193,6 +208,7 @@ export function defaultAccountDataConfig(): AccountDataConfig {
     },
     [bitcoinCaipNetworkIds.regtest]: { indexer: { kind: 'esplora' }, prices: { kind: 'static' } },
     [cosmosCaipNetworkIds.local]: { indexer: { kind: 'cosmosRest' }, prices: { kind: 'static' } },
+    [polkadotCaipNetworkIds.local]: { indexer: { kind: 'substrate' }, prices: { kind: 'static' } },
   }
 }
 
@@ -203,6 +219,7 @@ const indexerNamespaces = {
   solanaRpc: 'solana',
   esplora: 'bip122',
   cosmosRest: 'cosmos',
+  substrate: 'polkadot',
 } as const satisfies Record<IndexerConfig['kind'], string>
 
 /** Alchemy's hosts for the chains it serves that are likeliest here; others need `baseUrl`. */
