@@ -135,9 +135,14 @@ export async function runTx(state, bytes, mode) {
       if (!account) throw new SdkError(sdkErrors.unknownAddress, `account ${signer} does not exist`)
       const info = tx.authInfo.signerInfos[index]
       const pubKey = info?.publicKey ? secp256k1KeyOf(info.publicKey) : account.pubKey
-      if (!pubKey) throw new SdkError(sdkErrors.invalidPubKey, `pubkey on account is not set`)
-      checkPubKeyMatches(pubKey, signer, index)
-      account.pubKey ??= pubKey
+      // A simulation without a key (a fee estimate before the wallet is asked) stands one in, as
+      // the SDK's SetPubKeyDecorator does with its simulation key.
+      if (!pubKey && mode !== 'simulate')
+        throw new SdkError(sdkErrors.invalidPubKey, `pubkey on account is not set`)
+      if (pubKey) {
+        checkPubKeyMatches(pubKey, signer, index)
+        if (mode !== 'simulate') account.pubKey ??= pubKey
+      }
       meter.consume(gasCost.perSecp256k1Signature, 'ante verify: secp256k1')
       const sequence = info?.sequence ?? 0n
       if (sequence !== account.sequence)
@@ -145,7 +150,7 @@ export async function runTx(state, bytes, mode) {
           sdkErrors.wrongSequence,
           `account sequence mismatch, expected ${account.sequence}, got ${sequence}`,
         )
-      if (mode !== 'simulate') await verifySignature(tx, index, pubKey, account)
+      if (mode !== 'simulate' && pubKey) await verifySignature(tx, index, pubKey, account)
       anteEvents.push(event('tx', { acc_seq: `${signer}/${account.sequence}` }))
       anteEvents.push(
         event('tx', { signature: toBase64(tx.raw.signatures[index] ?? new Uint8Array()) }),

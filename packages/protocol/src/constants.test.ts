@@ -61,10 +61,10 @@ test('behavior: account types and chain support match spec §9 and §6', () => {
     bip122: 'payment',
   })
   expect(constants.chainSupport).toEqual({
-    send: ['eip155', 'solana', 'bip122'],
+    send: ['eip155', 'solana', 'bip122', 'cosmos'],
     names: ['eip155'],
-    activity: ['eip155', 'bip122'],
-    balances: ['eip155', 'solana', 'bip122'],
+    activity: ['eip155', 'bip122', 'cosmos'],
+    balances: ['eip155', 'solana', 'bip122', 'cosmos'],
     onramp: ['eip155', 'solana'],
   })
 })

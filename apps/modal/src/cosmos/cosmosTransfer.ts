@@ -12,7 +12,7 @@ import { fromBase64 } from '@cosmjs/encoding'
 import { encodePubkey, makeAuthInfoBytes, makeSignBytes, makeSignDoc } from '@cosmjs/proto-signing'
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx'
 import { SignMode } from 'cosmjs-types/cosmos/tx/signing/v1beta1/signing'
-import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
+import { AuthInfo, TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import type { NetworkFee } from '../stores/sendState'
 import { cosmosRest } from './cosmosRest'
 
@@ -60,9 +60,56 @@ function authInfoBytes(
   )
 }
 
+/** What a send costs: its gas limit (the simulation's, with room) and fee at the gas price. */
+export type CosmosSendCost = { gasLimit: bigint; fee: bigint }
+
 /**
- * The send of `amount` of the network's token from `from` (whose public key, base64, the
- * wallet gave) to `to`: simulated for its gas, priced at the network's gas price.
+ * What sending `amount` of the network's token from `from` to `to` costs, by the node's
+ * simulation of the send (no key needed: a node simulates with a stand-in key, as the SDK does).
+ * @throws CosmosRestError with the chain's words when the simulation refuses it (funds short).
+ */
+export async function estimateCosmosSend({
+  network,
+  params,
+  from,
+  to,
+  amount,
+  sequence,
+}: {
+  network: NetworkConfig
+  params: CosmosNetworkParams
+  from: string
+  to: string
+  amount: bigint
+  /** The account's sequence, when known; read from the node otherwise. */
+  sequence?: bigint
+}): Promise<CosmosSendCost> {
+  const rest = cosmosRest(network)
+  const current = sequence ?? (await rest.account(from)).sequence
+  const unsigned = AuthInfo.encode(
+    AuthInfo.fromPartial({
+      signerInfos: [
+        { modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } }, sequence: current },
+      ],
+      fee: { amount: [], gasLimit: 0n },
+    }),
+  ).finish()
+  const simulated = await rest.simulate(
+    TxRaw.encode(
+      TxRaw.fromPartial({
+        bodyBytes: bodyBytes(from, to, amount, params.denom),
+        authInfoBytes: unsigned,
+        signatures: [new Uint8Array()],
+      }),
+    ).finish(),
+  )
+  const gasLimit = BigInt(Math.ceil(Number(simulated) * gasAdjustment))
+  return { gasLimit, fee: BigInt(Math.ceil(Number(gasLimit) * params.gasPrice)) }
+}
+
+/**
+ * The send of `amount` from `from` (whose public key, base64, the wallet gave) to `to`, as the
+ * wallet signs it: its cost estimated as above, the key in its auth info.
  * @throws CosmosRestError with the chain's words when the simulation refuses it (funds short).
  */
 export async function planCosmosSend({
@@ -80,25 +127,19 @@ export async function planCosmosSend({
   to: string
   amount: bigint
 }): Promise<CosmosSendPlan> {
-  const rest = cosmosRest(network)
+  const { accountNumber, sequence } = await cosmosRest(network).account(from)
+  const { gasLimit, fee } = await estimateCosmosSend({
+    network,
+    params,
+    from,
+    to,
+    amount,
+    sequence,
+  })
   const key = fromBase64(publicKey)
-  const { accountNumber, sequence } = await rest.account(from)
-  const body = bodyBytes(from, to, amount, params.denom)
-  // The node simulates without checking the signature: an empty one stands in.
-  const simulated = await rest.simulate(
-    TxRaw.encode(
-      TxRaw.fromPartial({
-        bodyBytes: body,
-        authInfoBytes: authInfoBytes(key, sequence, 0n, 0n, params.denom),
-        signatures: [new Uint8Array()],
-      }),
-    ).finish(),
-  )
-  const gasLimit = BigInt(Math.ceil(Number(simulated) * gasAdjustment))
-  const fee = BigInt(Math.ceil(Number(gasLimit) * params.gasPrice))
   return {
     signDoc: {
-      bodyBytes: base64(body),
+      bodyBytes: base64(bodyBytes(from, to, amount, params.denom)),
       authInfoBytes: base64(authInfoBytes(key, sequence, fee, gasLimit, params.denom)),
       chainId: params.chainId,
       accountNumber: accountNumber.toString(),
@@ -108,10 +149,10 @@ export async function planCosmosSend({
   }
 }
 
-/** The fee of a planned send, as Send shows it. */
-export const cosmosSendFee = (plan: CosmosSendPlan, network: NetworkConfig): NetworkFee => ({
-  amount: plan.fee,
-  text: formatNetworkFee(plan.fee, network.nativeCurrency),
+/** The fee of a send, as Send shows it. */
+export const cosmosSendFee = (cost: CosmosSendCost, network: NetworkConfig): NetworkFee => ({
+  amount: cost.fee,
+  text: formatNetworkFee(cost.fee, network.nativeCurrency),
 })
 
 /**

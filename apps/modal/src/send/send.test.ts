@@ -101,3 +101,39 @@ test('amountInUsd: the amount’s value when the token has a price', () => {
   expect(amountInUsd(sol, '')).toBe('$0.00')
   expect(amountInUsd(undefined, '1')).toBe(undefined)
 })
+
+describe('sendFormError on a Cosmos network', () => {
+  const atom: TokenBalance = {
+    name: 'Cosmos',
+    symbol: 'ATOM',
+    chainId: 'cosmos:airlock-local-1',
+    price: 0,
+    quantity: { decimals: '6', numeric: '2.5' },
+    iconUrl: '',
+  }
+  const local = { caipNetworkId: 'cosmos:airlock-local-1', name: 'Cosmos Local' } as const
+  const cosmosReceiver = 'cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd02'
+  const osmosisReceiver = 'osmo1hsk6jryyqjfhp5dhc55tc9jtckygx0epq7zrx7'
+  const atomForm = (patch: Partial<Parameters<typeof sendFormError>[0]>) =>
+    form({ token: atom, receiverAddress: cosmosReceiver, ...patch })
+
+  test('behavior: an address of the chain, within the balance and the token’s 6 decimals, can be sent to', () => {
+    expect(sendFormError(atomForm({}), 'cosmos', local)).toBe(undefined)
+  })
+
+  test("error: another chain's address, or none, is refused by the network's name", () => {
+    for (const receiverAddress of [osmosisReceiver, evmReceiver, 'cosmos1short'])
+      expect(sendFormError(atomForm({ receiverAddress }), 'cosmos', local)).toBe(
+        'Not a Cosmos Local address',
+      )
+  })
+
+  test('error: more decimals than ATOM has, or more than the balance, is refused', () => {
+    expect(sendFormError(atomForm({ sendTokenAmount: '0.0000001' }), 'cosmos', local)).toBe(
+      'Too many decimals: the token has 6',
+    )
+    expect(sendFormError(atomForm({ sendTokenAmount: '2.6' }), 'cosmos', local)).toBe(
+      'Insufficient ATOM balance',
+    )
+  })
+})

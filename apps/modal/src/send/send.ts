@@ -1,13 +1,16 @@
 /**
  * Send (spec §3 Send state, §4 Send, §5 Send validation): the form's state, the checks that run
  * before a wallet is asked, the network fee estimate, and the send itself — a native EVM send, an
- * ERC-20 `transfer`, a Solana transfer (SOL or SPL, creating the receiver's token account), or a
- * Bitcoin transfer (a PSBT the wallet signs, at the visitor's fee speed) — through whichever
+ * ERC-20 `transfer`, a Solana transfer (SOL or SPL, creating the receiver's token account), a
+ * Bitcoin transfer (a PSBT the wallet signs, at the visitor's fee speed) or a Cosmos bank send
+ * (signed in direct mode, its fee from the node's simulation) — through whichever
  * wallet is connected. Solana's and Bitcoin's transaction building load on demand.
  */
 import {
   type ChainNamespace,
   chainSupport,
+  cosmosNetworkOf,
+  cosmosNetworkParams,
   formatNetworkFee,
   isEvmAddress,
   isSolanaAddress,
@@ -68,10 +71,13 @@ export function sendFormError(
   const bitcoinNetwork = network && bitcoinNetworkOf(network.caipNetworkId)
   const bitcoinType = bitcoinNetwork && bitcoinAddressType(receiver, bitcoinNetwork)
   if (namespace === 'bip122' && !bitcoinType) return sendText.notOnNetwork(network?.name ?? '')
+  // A Cosmos address is one chain's too (its bech32 prefix): the full check is the send's.
+  if (namespace === 'cosmos' && !isCosmosAccountOn(receiver, network?.caipNetworkId))
+    return sendText.notOnNetwork(network?.name ?? '')
   const validReceiver =
     namespace === 'solana'
       ? isSolanaAddress(receiver)
-      : namespace === 'bip122' || isEvmAddress(receiver)
+      : namespace === 'bip122' || namespace === 'cosmos' || isEvmAddress(receiver)
   if (!validReceiver || (namespace === 'eip155' && !receiver.startsWith('0x')))
     return sendText.invalidAddress
   const token = send.token!
@@ -84,6 +90,14 @@ export function sendFormError(
   if (bitcoinType && units < BigInt(dustLimits[bitcoinType]))
     return sendText.belowDust(dustLimits[bitcoinType])
   return undefined
+}
+
+/** Whether `address` reads as an account of the Cosmos network (its prefix, bech32's letters). */
+function isCosmosAccountOn(address: string, caipNetworkId: string | undefined) {
+  const name = caipNetworkId && cosmosNetworkOf(caipNetworkId)
+  if (!name) return false
+  const prefix = cosmosNetworkParams[name].bech32Prefix
+  return new RegExp(`^${prefix}1[02-9ac-hj-np-z]{38}([02-9ac-hj-np-z]{20})?$`).test(address)
 }
 
 /** The form's amount in the token's smallest unit (the form checked its decimals). */
@@ -113,7 +127,10 @@ function activeContext(state: ModalState) {
   if (
     !network ||
     !state.address ||
-    (namespace !== 'eip155' && namespace !== 'solana' && namespace !== 'bip122')
+    (namespace !== 'eip155' &&
+      namespace !== 'solana' &&
+      namespace !== 'bip122' &&
+      namespace !== 'cosmos')
   )
     throw new Error(sendText.unsupportedChain)
   return { network, namespace, from: state.address }
@@ -158,6 +175,14 @@ export async function estimateSendFee(
   if (namespace === 'bip122') {
     const { estimateBitcoinSendFee } = await import('./bitcoinSend')
     return estimateBitcoinSendFee(network, from, to, amount, send.feeSpeed)
+  }
+  if (namespace === 'cosmos') {
+    // The node's simulation of the same send, at the network's gas price.
+    const { estimateCosmosSend, cosmosSendFee } = await import('../cosmos/cosmosTransfer')
+    const name = cosmosNetworkOf(network.caipNetworkId)
+    if (!name) throw new Error(sendText.unsupportedChain)
+    const params = cosmosNetworkParams[name]
+    return cosmosSendFee(await estimateCosmosSend({ network, params, from, to, amount }), network)
   }
   if (namespace === 'solana') {
     const prepared = await prepareSolana(network, from, to, token, amount)
@@ -240,6 +265,13 @@ export async function sendTokens(context: SendContext): Promise<boolean> {
           amount: amount.toString(),
           feeRate: await bitcoinFeeRate(network, send.feeSpeed),
         },
+      })
+    } else if (namespace === 'cosmos') {
+      // The modal builds the bank send, the wallet signs it, the modal checks the signature and
+      // broadcasts it (cosmos/cosmosRequests.ts). Sent is in a block: done.
+      await context.request({
+        method: 'cosmos_sendTokens',
+        params: { recipientAddress: to, amount: amount.toString() },
       })
     } else if (namespace === 'solana') {
       const prepared = await prepareSolana(network, from, to, token, amount)
