@@ -122,6 +122,14 @@ export default defineConfig({
             '@scure/btc-signer',
             '@scure/btc-signer/utils.js',
             '@wallet-standard/app',
+            // The Polkadot and Cosmos wallets the wallet modules' tests make, and the checks of
+            // their signatures (@airlock/protocol/polkadot, /cosmos).
+            '@polkadot/util',
+            '@polkadot/util-crypto',
+            '@cosmjs/amino',
+            '@cosmjs/crypto',
+            '@cosmjs/encoding',
+            '@cosmjs/proto-signing',
           ],
         },
         test: {

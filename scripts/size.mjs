@@ -6,8 +6,9 @@
 // prerendered view, ~100 B — and 8.75 until issue 38: `airlock.bitcoin` and loading a namespace's
 // wallet module by name, ~90 B) and the Wallet Standard module pages with a Solana network add
 // (2 KiB) together (10.25 KiB since issue 38, for the same ~90 B), or the Bitcoin wallet module
-// pages with a Bitcoin network add (2 KiB; 10.75 KiB together); the modal's first bundle within its
-// own budget,
+// pages with a Bitcoin network add (2 KiB; 10.75 KiB together), or the Polkadot (1.25 KiB) or
+// Cosmos (1.5 KiB) wallet module pages with such a network add (10.5 KiB together, each; loading
+// them cost airlock.js ~35 B); the modal's first bundle within its own budget,
 // and without the WalletConnect sign-client, which loads only when a visitor asks for a QR code.
 // The modal's first bundle is every script its page loads before the first view renders: the
 // entry and each chunk the page preloads for it (views that load on demand are not in it).
@@ -54,6 +55,27 @@ const budgets = [
     files: ['packages/sdk/dist/airlock.js', 'packages/sdk/dist/airlock-bitcoin.js'],
     label: 'host page JS with a Bitcoin network (both)',
     maxBytes: 10.75 * 1024,
+  },
+  // Imported by the SDK only on pages whose networks include Polkadot, and Cosmos.
+  {
+    file: 'packages/sdk/dist/airlock-polkadot.js',
+    label: 'Polkadot wallet discovery (airlock-polkadot.js)',
+    maxBytes: 1.25 * 1024,
+  },
+  {
+    files: ['packages/sdk/dist/airlock.js', 'packages/sdk/dist/airlock-polkadot.js'],
+    label: 'host page JS with a Polkadot network (both)',
+    maxBytes: 10.5 * 1024,
+  },
+  {
+    file: 'packages/sdk/dist/airlock-cosmos.js',
+    label: 'Cosmos wallet discovery (airlock-cosmos.js)',
+    maxBytes: 1.5 * 1024,
+  },
+  {
+    files: ['packages/sdk/dist/airlock.js', 'packages/sdk/dist/airlock-cosmos.js'],
+    label: 'host page JS with a Cosmos network (both)',
+    maxBytes: 10.5 * 1024,
   },
   // The published bindings, as a dapp's bundler ships them (minified; react, wagmi, viem and
   // @airlock/sdk are the dapp's own dependencies, not counted here).

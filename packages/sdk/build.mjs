@@ -1,5 +1,6 @@
 // Builds the loader (`dist/airlock.js`, an IIFE the API serves), the wallet modules it imports
-// on Solana and Bitcoin pages (`dist/airlock-solana.js`, `dist/airlock-bitcoin.js`) and the published ESM SDK (`dist/index.js`,
+// on Solana, Bitcoin, Polkadot and Cosmos pages (`dist/airlock-solana.js`, `dist/airlock-bitcoin.js`,
+// `dist/airlock-polkadot.js`, `dist/airlock-cosmos.js`) and the published ESM SDK (`dist/index.js`,
 // `dist/index.d.ts`: scripts/buildPackage.mjs).
 import { build } from 'esbuild'
 
@@ -45,6 +46,15 @@ await build({
   format: 'esm',
   alias: { '@wallet-standard/app': walletStandardAppSource },
 })
-console.log('sdk: built dist/airlock.js, dist/airlock-solana.js and dist/airlock-bitcoin.js')
+// Polkadot and Cosmos wallet discovery, each imported only on pages whose networks include its
+// namespace; both read the wallets' injected APIs directly (no @polkadot or @cosmjs code).
+for (const [source, file] of [
+  ['polkadotWallets.ts', 'airlock-polkadot.js'],
+  ['cosmosWallets.ts', 'airlock-cosmos.js'],
+])
+  await build({ ...common, entryPoints: [entry(source)], outfile: out(file), format: 'esm' })
+console.log(
+  'sdk: built dist/airlock.js and the wallet modules airlock-{solana,bitcoin,polkadot,cosmos}.js',
+)
 // The published package's ESM entry and declarations (the npm form, for bundlers).
 await import('../../scripts/buildPackage.mjs')

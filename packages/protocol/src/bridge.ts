@@ -34,12 +34,13 @@ export type HostWalletInfo = {
   type: 'ANNOUNCED' | 'INJECTED'
   /**
    * What the wallet can connect on: EIP-1193 (eip155), Wallet Standard (solana, bip122),
-   * `window.unisat` (bip122), or several.
+   * `window.unisat` (bip122), `window.injectedWeb3` (polkadot), `window.keplr`/`leap` (cosmos),
+   * or several.
    * Absent: eip155 only (the host leaves it out for EIP-1193 wallets to save bytes).
    */
   namespaces?: HostWalletNamespace[]
 }
-export type HostWalletNamespace = 'eip155' | 'solana' | 'bip122'
+export type HostWalletNamespace = 'eip155' | 'solana' | 'bip122' | 'polkadot' | 'cosmos'
 
 /** An EIP-1193 request. */
 export type RequestArguments = { method: string; params?: readonly unknown[] | object }
@@ -49,6 +50,9 @@ export type RequestArguments = { method: string; params?: readonly unknown[] | o
  * `transactionSent`: the site sent a transaction straight to the wallet (account data moved).
  * `solanaAccountsChanged`: a Wallet Standard `change` with accounts (their addresses).
  * `bitcoinAccountsChanged`: a Bitcoin wallet's accounts changed (their addresses).
+ * `polkadotAccountsChanged`: the accounts a Polkadot extension shares changed (their addresses).
+ * `cosmosAccountsChanged`: a Keplr-style wallet's key changed (its addresses on the chains the
+ *   site enabled).
  */
 export const hostWalletEvents = [
   'accountsChanged',
@@ -57,6 +61,8 @@ export const hostWalletEvents = [
   'transactionSent',
   'solanaAccountsChanged',
   'bitcoinAccountsChanged',
+  'polkadotAccountsChanged',
+  'cosmosAccountsChanged',
 ] as const
 
 /** An event a host wallet emitted, forwarded to the frame. */

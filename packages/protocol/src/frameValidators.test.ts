@@ -60,6 +60,14 @@ describe('parseHostWalletEvent', () => {
     expect(parseHostWalletEvent(event, ['walletConnect'])).toEqual(event)
   })
 
+  test.each(['polkadotAccountsChanged', 'cosmosAccountsChanged'])(
+    'behavior: a Polkadot or Cosmos wallet’s %s passes with its addresses',
+    (name) => {
+      const event = { walletId: `${name}-wallet`, event: name, data: ['addr1', 'addr2'] }
+      expect(parseHostWalletEvent(event, ['walletConnect'])).toEqual(event)
+    },
+  )
+
   test('behavior: an unknown event is refused', () => {
     expect(() => parseHostWalletEvent({ walletId: 'uuid-1', event: 'message', data: 1 })).toThrow(
       'Unknown wallet event.',
@@ -89,6 +97,15 @@ describe('parseHostWallets', () => {
     ])
   })
 
+  test('behavior: a wallet may speak polkadot and cosmos, beside other namespaces, each listed once', () => {
+    expect(
+      parseHostWallets([
+        { ...wallet, namespaces: ['eip155', 'polkadot', 'polkadot'] },
+        { ...wallet, id: 'cosmos:Keplr', name: 'Keplr', namespaces: ['cosmos'] },
+      ]).map(({ namespaces }) => namespaces),
+    ).toEqual([['eip155', 'polkadot'], ['cosmos']])
+  })
+
   test.each([
     ['not a list', { wallets: [] }, 'Host wallets must be a list.'],
     [
@@ -100,7 +117,7 @@ describe('parseHostWallets', () => {
     [
       'an unknown namespace',
       [{ ...wallet, namespaces: ['tron'] }],
-      'A wallet speaks eip155, solana, bip122 or several of them.',
+      'A wallet speaks eip155, solana, bip122, polkadot, cosmos or several of them.',
     ],
     ['a nameless wallet', [{ ...wallet, name: '' }], 'wallet.name must be a non-empty string.'],
   ])('behavior: %s is refused', (_, value, details) => {

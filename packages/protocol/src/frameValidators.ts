@@ -73,8 +73,15 @@ const safeIcon = (icon: unknown) =>
     ? icon
     : ''
 
+const hostWalletNamespaces: readonly unknown[] = [
+  'eip155',
+  'solana',
+  'bip122',
+  'polkadot',
+  'cosmos',
+] satisfies HostWalletNamespace[]
 const isNamespace = (value: unknown): value is HostWalletNamespace =>
-  value === 'eip155' || value === 'solana' || value === 'bip122'
+  hostWalletNamespaces.includes(value)
 
 /**
  * The page's wallets as the host describes them: at most 50; names cut to 100 characters; icons
@@ -98,7 +105,9 @@ export function parseHostWallets(
     // The host leaves `namespaces` out for EIP-1193 wallets.
     const namespaces: unknown = wallet.namespaces ?? ['eip155']
     if (!Array.isArray(namespaces) || namespaces.length === 0 || !namespaces.every(isNamespace))
-      invalidBridgeMessage('A wallet speaks eip155, solana, bip122 or several of them.')
+      invalidBridgeMessage(
+        'A wallet speaks eip155, solana, bip122, polkadot, cosmos or several of them.',
+      )
     return {
       id: hostWalletId(wallet.id, reserved),
       name: args.string(wallet.name, 'wallet.name').slice(0, 100),

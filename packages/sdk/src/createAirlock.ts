@@ -165,7 +165,9 @@ export function createAirlockHost(
   }
 
   const describeWallets = (): HostWalletInfo[] =>
-    hostWallets.list().map(({ provider: _, standard: __, bitcoin: ___, ...info }) => info)
+    hostWallets
+      .list()
+      .map(({ provider: _, standard: __, bitcoin: ___, polkadot: _p, cosmos: _c, ...info }) => info)
   // Before the handshake there is nobody to tell: the frame lists the wallets once connected.
   const tell = (send: (remote: RemoteFrame) => unknown) =>
     connected && connection?.then(send).catch(() => {})
@@ -178,9 +180,10 @@ export function createAirlockHost(
     (uuid) => uuid === announced?.uuid,
   )
 
-  // Solana wallets (Wallet Standard) and Bitcoin wallets are looked for only on pages with a
-  // network of theirs, the site's or (bare snippet) its project's, as the frame says once
-  // connected: each namespace's module (airlock-solana.js, airlock-bitcoin.js) loads once.
+  // Solana wallets (Wallet Standard), Bitcoin, Polkadot and Cosmos wallets are looked for only on
+  // pages with a network of theirs, the site's or (bare snippet) its project's, as the frame says
+  // once connected: each namespace's module (airlock-solana.js, airlock-bitcoin.js,
+  // airlock-polkadot.js, airlock-cosmos.js) loads once.
   const walletModules = new Set<string>()
   const findWallets = (module: string) => {
     if (walletModules.has(module)) return
@@ -222,6 +225,8 @@ export function createAirlockHost(
         prerendered = event.prerendered
         if (event.namespaces.includes('solana')) findWallets('solana')
         if (event.namespaces.includes('bip122')) findWallets('bitcoin')
+        if (event.namespaces.includes('polkadot')) findWallets('polkadot')
+        if (event.namespaces.includes('cosmos')) findWallets('cosmos')
         if (event.announce && !announced) {
           announced = event.announce
           announceProvider(announced, provider)

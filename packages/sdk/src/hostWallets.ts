@@ -3,7 +3,8 @@
  * authorise the site's origin, not the modal's, so the SDK finds them here and calls them for the
  * frame: EIP-1193 wallets by EIP-6963 (or a legacy `window.ethereum` when nothing announces),
  * and, once a namespace's module is loaded (`standardWallets.ts` on Solana sites,
- * `bitcoinWallets.ts` on Bitcoin sites), that namespace's wallets. A wallet that speaks several
+ * `bitcoinWallets.ts` on Bitcoin sites, `polkadotWallets.ts` and `cosmosWallets.ts` on Polkadot and
+ * Cosmos sites), that namespace's wallets. A wallet that speaks several
  * (same name) is one wallet with several namespaces; one without `namespaces` is EVM's.
  */
 import { type HostWalletInfo, InvalidParamsError, type RequestArguments } from '@airlock/protocol'
@@ -20,12 +21,21 @@ export type HostWallet = HostWalletInfo & {
   standard?: Wallet
   /** Its Bitcoin side: a Wallet Standard wallet or a `window.unisat` (bitcoinWallets.ts). */
   bitcoin?: unknown
+  /** Its Polkadot side: an entry of `window.injectedWeb3` (polkadotWallets.ts). */
+  polkadot?: unknown
+  /** Its Cosmos side: a `window.keplr` or `window.leap` (cosmosWallets.ts). */
+  cosmos?: unknown
 }
 
 const forwardedEvents = ['accountsChanged', 'chainChanged', 'disconnect'] as const
 export type WalletEventListener = (
   walletId: string,
-  event: (typeof forwardedEvents)[number] | 'solanaAccountsChanged' | 'bitcoinAccountsChanged',
+  event:
+    | (typeof forwardedEvents)[number]
+    | 'solanaAccountsChanged'
+    | 'bitcoinAccountsChanged'
+    | 'polkadotAccountsChanged'
+    | 'cosmosAccountsChanged',
   data: unknown,
 ) => void
 
@@ -100,7 +110,7 @@ export function discoverHostWallets(
     // `get` runs on every provider request: announced wallets are a map lookup, not a new list.
     get: (id: string) => announced.get(id) ?? find(id),
     find,
-    /** Calls a wallet for the frame: a module's method (`solana_*`, `bitcoin_*`…) or EIP-1193. */
+    /** Calls a wallet for the frame: a module's method (`solana_*`, `bitcoin_*`, `polkadot_*`, `cosmos_*`) or EIP-1193. */
     request(id: string, request: RequestArguments) {
       const wallet = find(id)
       for (const module of modules) {

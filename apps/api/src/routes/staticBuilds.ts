@@ -64,7 +64,7 @@ const loaderHeaders = {
 }
 
 /**
- * The loader, the wallet modules it imports on Solana and Bitcoin pages (cross-origin module
+ * The loader, the wallet modules it imports on Solana, Bitcoin, Polkadot and Cosmos pages (cross-origin module
  * scripts, hence CORS), and their source maps.
  */
 export function sdkRoutes({
@@ -72,7 +72,13 @@ export function sdkRoutes({
   precompressed,
 }: Pick<StaticBuildRoutesOptions, 'sdkDist' | 'precompressed'>): Hono {
   const app = new Hono()
-  for (const name of ['airlock.js', 'airlock-solana.js', 'airlock-bitcoin.js']) {
+  for (const name of [
+    'airlock.js',
+    'airlock-solana.js',
+    'airlock-bitcoin.js',
+    'airlock-polkadot.js',
+    'airlock-cosmos.js',
+  ]) {
     app.get(`/${name}`, async (c) => {
       const file = await readStaticFile(sdkDist, name)
       if (file === undefined) return buildMissing(c, 'SDK')
