@@ -15,6 +15,8 @@ import {
   analyticsProjects,
   bitcoinProject,
   bitcoinSiwxProject,
+  cosmosProject,
+  cosmosSiwxProject,
   oneLineProject,
   operatorToken,
   revocableSigningProject,
@@ -145,6 +147,28 @@ export default async function globalSetup() {
     'bip122:0f9188f13cb7b2c71f2a335e3a4fc328,eip155:31337',
     '--default-network',
     'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+  )
+  // Cosmos Local (the stack's chain stand-in) alone: its pages load Cosmos discovery, and a
+  // Keplr-style wallet connects, sees its ATOM and sends; another project requires sign-in.
+  await airlock(
+    'projects',
+    'create',
+    cosmosProject,
+    '--origin',
+    origins.fixtures,
+    '--networks',
+    'cosmos:airlock-local-1',
+  )
+  await airlock(
+    'projects',
+    'create',
+    cosmosSiwxProject,
+    '--origin',
+    origins.fixtures,
+    '--networks',
+    'cosmos:airlock-local-1',
+    '--siwx',
+    'required',
   )
   // Smart accounts are off by default, and the bundler relay refuses a project without them.
   await airlock(

@@ -5,13 +5,15 @@
 
 import type { SiwxSessionResponse, SiwxSiteSession } from '@airlock/protocol'
 import { bitcoinNetworkParams, verifyBitcoinMessage } from '@airlock/protocol/bitcoin'
+import { verifyCosmosMessage } from '@airlock/protocol/cosmos'
 import type { Page } from '@playwright/test'
 import { type Hex, verifyMessage } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import { devChainContracts } from '../devchain/seed.mjs'
 import { installBitcoinTestWallet, regtest } from './support/bitcoinTestWallet'
+import { cosmosLocal, installCosmosTestWallet } from './support/cosmosTestWallet'
 import { expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
-import { bitcoinSiwxProject, siwxProjects } from './support/operator'
+import { bitcoinSiwxProject, cosmosSiwxProject, siwxProjects } from './support/operator'
 import { origins } from './support/ports'
 import { gotoSdkPage } from './support/sdkPage'
 import { installSolanaTestWallet, solanaAccounts } from './support/solanaTestWallet'
@@ -296,6 +298,33 @@ test('behavior: a Bitcoin wallet signs in with a BIP-322 signature, checked by t
   ).toBe(true)
   expect((await readSession(session.token)).status).toBe(200)
   expect(wallet.requests.filter(({ method }) => method === 'bitcoin:signMessage')).toHaveLength(1)
+})
+
+test('behavior: a Cosmos wallet signs in with an ADR-036 signature, checked by the API and by anyone offline', async ({
+  page,
+}) => {
+  const wallet = await connectToSignIn(page, cosmosSiwxProject, () =>
+    installCosmosTestWallet(page, { name: 'Keplr' }),
+  )
+  const session = await signIn(page)
+  expect(session.data).toMatchObject({
+    domain: fixturesHost,
+    accountAddress: wallet.address,
+    chainId: cosmosLocal,
+  })
+  expect(session.message).toContain(
+    `${fixturesHost} wants you to sign in with your Cosmos account:\n${wallet.address}`,
+  )
+  expect(
+    verifyCosmosMessage({
+      address: wallet.address,
+      message: session.message,
+      signature: session.signature,
+      network: 'local',
+    }),
+  ).toBe(true)
+  expect((await readSession(session.token)).status).toBe(200)
+  expect(wallet.requests.filter(({ method }) => method === 'signArbitrary')).toHaveLength(1)
 })
 
 test('behavior: a phone wallet (WalletConnect) signs in through the relay', async ({ page }) => {

@@ -33,6 +33,12 @@ export const bitcoinProject = 'bitcoin'
 /** A project on Bitcoin regtest that requires visitors to sign in with their wallet. */
 export const bitcoinSiwxProject = 'siwx-bitcoin'
 
+/** A project on Cosmos Local, for the Cosmos tests. */
+export const cosmosProject = 'cosmos'
+
+/** A project on Cosmos Local that requires visitors to sign in with their wallet (ADR-036). */
+export const cosmosSiwxProject = 'siwx-cosmos'
+
 /** A project with smart accounts on (off by default), for the smart-account tests. */
 export const smartAccountProject = 'smart-accounts'
 

@@ -3,7 +3,12 @@
  * account, another chain, or gone. They update that connection; the active one's change is
  * the site's too.
  */
-import { evmNetworkOf, type HostWalletEvent } from '@airlock/protocol'
+import {
+  cosmosNetworkOf,
+  cosmosNetworkParams,
+  evmNetworkOf,
+  type HostWalletEvent,
+} from '@airlock/protocol'
 import { accountsOf } from '../connectors/accountsOf'
 import {
   activate,
@@ -28,7 +33,9 @@ export function handleWalletEvent(context: ConnectionContext, walletEvent: HostW
       ? 'solana'
       : event === 'bitcoinAccountsChanged'
         ? 'bip122'
-        : 'eip155'
+        : event === 'cosmosAccountsChanged'
+          ? 'cosmos'
+          : 'eip155'
   if (eventNamespace !== namespaceOfConnection(connection)) return
   // The active connection, even while another wallet's prompt is open.
   const isActive = connection.id === state.activeConnectionId
@@ -37,10 +44,20 @@ export function handleWalletEvent(context: ConnectionContext, walletEvent: HostW
     if (isActive && network) setActiveNetwork(store, network)
     return
   }
-  const accounts = event === 'disconnect' ? [] : accountsOf(data)
+  const given = event === 'disconnect' ? [] : accountsOf(data)
+  // A Cosmos wallet reports its address on each chain it enabled: the connection's is the one
+  // of the active network's prefix.
+  const prefix = eventNamespace === 'cosmos' ? cosmosPrefixOf(state.activeNetwork) : undefined
+  const accounts = prefix ? given.filter((address) => address.startsWith(`${prefix}1`)) : given
   store.setState({ connections: withAccounts(state, connection.id, accounts) })
   if (!isActive) return
   const connector = connectorOf(context, connection)
   if (accounts.length && connector) activate(store, persistence, connector, accounts, undefined)
   else clearActive(store, persistence, prompts.open > 0)
+}
+
+/** The bech32 prefix of a Cosmos network Airlock knows. */
+function cosmosPrefixOf(caipNetworkId: string | undefined) {
+  const name = caipNetworkId && cosmosNetworkOf(caipNetworkId)
+  return name ? cosmosNetworkParams[name].bech32Prefix : undefined
 }

@@ -57,7 +57,7 @@ export const cosmosWallets = (
 ): ConnectorKind => ({
   connectors: () =>
     hostWallets()
-      .filter((wallet) => (wallet.namespaces as readonly string[] | undefined)?.includes('cosmos'))
+      .filter((wallet) => wallet.namespaces?.includes('cosmos'))
       .map((wallet) =>
         cosmosWalletConnector(wallet, (args) => hostRequest(wallet.id, args), networkFor),
       ),
