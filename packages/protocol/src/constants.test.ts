@@ -61,10 +61,10 @@ test('behavior: account types and chain support match spec §9 and §6', () => {
     bip122: 'payment',
   })
   expect(constants.chainSupport).toEqual({
-    send: ['eip155', 'solana', 'bip122', 'cosmos'],
+    send: ['eip155', 'solana', 'bip122', 'cosmos', 'polkadot'],
     names: ['eip155'],
-    activity: ['eip155', 'bip122', 'cosmos'],
-    balances: ['eip155', 'solana', 'bip122', 'cosmos'],
+    activity: ['eip155', 'bip122', 'cosmos', 'polkadot'],
+    balances: ['eip155', 'solana', 'bip122', 'cosmos', 'polkadot'],
     onramp: ['eip155', 'solana'],
   })
 })

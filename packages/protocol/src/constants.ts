@@ -120,16 +120,16 @@ export type AccountType = 'eoa' | 'smartAccount' | 'payment'
 
 /**
  * Which namespaces each feature works on (§6; Bitcoin's Send, balances and activity since issue
- * 38, Cosmos's since issue 39).
+ * 38, Cosmos's and Polkadot's since issue 39).
  *
  * @example
- * (chainSupport.send as readonly string[]).includes('polkadot') // false
+ * (chainSupport.names as readonly string[]).includes('polkadot') // false
  */
 export const chainSupport = {
-  send: ['eip155', 'solana', 'bip122', 'cosmos'],
+  send: ['eip155', 'solana', 'bip122', 'cosmos', 'polkadot'],
   names: ['eip155'],
-  activity: ['eip155', 'bip122', 'cosmos'],
-  balances: ['eip155', 'solana', 'bip122', 'cosmos'],
+  activity: ['eip155', 'bip122', 'cosmos', 'polkadot'],
+  balances: ['eip155', 'solana', 'bip122', 'cosmos', 'polkadot'],
   onramp: ['eip155', 'solana'],
 } as const
 

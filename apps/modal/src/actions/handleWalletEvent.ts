@@ -8,6 +8,7 @@ import {
   cosmosNetworkParams,
   evmNetworkOf,
   type HostWalletEvent,
+  polkadotNetworkOf,
 } from '@airlock/protocol'
 import { accountsOf } from '../connectors/accountsOf'
 import {
@@ -35,7 +36,9 @@ export function handleWalletEvent(context: ConnectionContext, walletEvent: HostW
         ? 'bip122'
         : event === 'cosmosAccountsChanged'
           ? 'cosmos'
-          : 'eip155'
+          : event === 'polkadotAccountsChanged'
+            ? 'polkadot'
+            : 'eip155'
   if (eventNamespace !== namespaceOfConnection(connection)) return
   // The active connection, even while another wallet's prompt is open.
   const isActive = connection.id === state.activeConnectionId
@@ -45,15 +48,30 @@ export function handleWalletEvent(context: ConnectionContext, walletEvent: HostW
     return
   }
   const given = event === 'disconnect' ? [] : accountsOf(data)
+  const apply = (accounts: string[]) => {
+    const now = store.getState()
+    store.setState({ connections: withAccounts(now, connection.id, accounts) })
+    if (!isActive) return
+    const connector = connectorOf(context, connection)
+    if (accounts.length && connector) activate(store, persistence, connector, accounts, undefined)
+    else clearActive(store, persistence, prompts.open > 0)
+  }
+  // A Polkadot extension gives its accounts in any SS58 prefix: written again with the active
+  // network's (the codec loads with the namespace's code).
+  const polkadot = eventNamespace === 'polkadot' && polkadotNetworkOf(state.activeNetwork ?? '')
+  if (polkadot)
+    return void import('../polkadot/polkadotRequests').then(({ polkadotAddressesOf }) =>
+      apply(
+        polkadotAddressesOf(
+          given.map((address) => ({ address })),
+          polkadot,
+        ),
+      ),
+    )
   // A Cosmos wallet reports its address on each chain it enabled: the connection's is the one
   // of the active network's prefix.
   const prefix = eventNamespace === 'cosmos' ? cosmosPrefixOf(state.activeNetwork) : undefined
-  const accounts = prefix ? given.filter((address) => address.startsWith(`${prefix}1`)) : given
-  store.setState({ connections: withAccounts(state, connection.id, accounts) })
-  if (!isActive) return
-  const connector = connectorOf(context, connection)
-  if (accounts.length && connector) activate(store, persistence, connector, accounts, undefined)
-  else clearActive(store, persistence, prompts.open > 0)
+  apply(prefix ? given.filter((address) => address.startsWith(`${prefix}1`)) : given)
 }
 
 /** The bech32 prefix of a Cosmos network Airlock knows. */

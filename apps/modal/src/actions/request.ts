@@ -33,7 +33,7 @@ function checkSolanaRequest({ method, params }: RequestArguments) {
     })
 }
 
-/** The namespace a site's method is of: `solana_*`, `bitcoin_*` (bip122), `cosmos_*`, else eip155. */
+/** The namespace a site's method is of: `solana_*`, `bitcoin_*` (bip122), `cosmos_*`, `polkadot_*`, else eip155. */
 const namespaceOfMethod = (method: string): WalletNamespace =>
   method.startsWith('solana_')
     ? 'solana'
@@ -41,7 +41,9 @@ const namespaceOfMethod = (method: string): WalletNamespace =>
       ? 'bip122'
       : method.startsWith('cosmos_')
         ? 'cosmos'
-        : 'eip155'
+        : method.startsWith('polkadot_')
+          ? 'polkadot'
+          : 'eip155'
 
 export function request(
   context: ConnectionContext,

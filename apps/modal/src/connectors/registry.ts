@@ -8,6 +8,7 @@ import type { WalletConnectPeer } from '../walletconnect/peer'
 import { bitcoinWallets } from './bitcoinWallets/bitcoinWallets'
 import { cosmosWallets } from './cosmosWallets/cosmosWallets'
 import { hostEip1193 } from './hostEip1193/hostEip1193'
+import { polkadotWallets } from './polkadotWallets/polkadotWallets'
 import type {
   Connector,
   ConnectorKind,
@@ -23,7 +24,10 @@ import { walletStandard } from './walletStandard/walletStandard'
 export type ConnectorSources = {
   hostWallets: () => readonly HostWalletInfo[]
   hostRequest: HostWalletRequest
-  /** The network a namespace's wallet connects on now (Cosmos wallets enable one chain). */
+  /**
+   * The network a namespace's wallet connects on now (Cosmos wallets enable one chain; Polkadot
+   * addresses are written with its prefix).
+   */
   networkFor?: NetworkFor
   walletConnect?: { sessions: WalletConnectSessions; peer: () => WalletConnectPeer | undefined }
   /** The email login's wallet (AUTH), whose code loads on demand (lazyEmbeddedWallet.ts). */
@@ -31,15 +35,13 @@ export type ConnectorSources = {
 }
 
 export function createConnectors(sources: ConnectorSources) {
+  const networkFor: NetworkFor = sources.networkFor ?? (() => undefined)
   const kinds: ConnectorKind[] = [
     hostEip1193(sources.hostWallets, sources.hostRequest),
     walletStandard(sources.hostWallets, sources.hostRequest),
     bitcoinWallets(sources.hostWallets, sources.hostRequest),
-    cosmosWallets(
-      sources.hostWallets,
-      sources.hostRequest,
-      sources.networkFor ?? (() => undefined),
-    ),
+    cosmosWallets(sources.hostWallets, sources.hostRequest, networkFor),
+    polkadotWallets(sources.hostWallets, sources.hostRequest, networkFor),
     ...(sources.walletConnect
       ? [walletConnect(sources.walletConnect.sessions, sources.walletConnect.peer)]
       : []),

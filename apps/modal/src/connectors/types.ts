@@ -17,7 +17,7 @@ export type ConnectorType =
   | 'ID_AUTH'
 
 /** The namespaces the modal connects wallets on. */
-export type WalletNamespace = 'eip155' | 'solana' | 'bip122' | 'cosmos'
+export type WalletNamespace = 'eip155' | 'solana' | 'bip122' | 'cosmos' | 'polkadot'
 
 /** The site's network of a namespace the modal would connect on now (the active one, else the first). */
 export type NetworkFor = (namespace: WalletNamespace) => NetworkConfig | undefined
@@ -81,7 +81,8 @@ export type Connector = {
   switchNetwork(network: NetworkConfig): Promise<boolean>
   /**
    * The accounts as `network` writes them, for a namespace whose addresses are per network
-   * (Cosmos's bech32 prefix): read again when the modal switches between its networks.
+   * (Cosmos's bech32 prefix, Polkadot's SS58): read again when the modal switches between its
+   * networks.
    */
   accountsOn?(network: NetworkConfig): Promise<string[]>
   /** A site's request, shaped for this wallet. */

@@ -31,7 +31,7 @@ const form = (patch: Partial<Parameters<typeof sendFormError>[0]>) => ({
 
 describe('sendFormError: what stops a send before the wallet is asked', () => {
   test('behavior: the spec’s three messages, in its order (§5)', () => {
-    expect(sendFormError(form({}), 'polkadot')).toBe('Unsupported chain')
+    expect(sendFormError(form({}), undefined)).toBe('Unsupported chain')
     expect(sendFormError(form({ sendTokenAmount: '' }), 'eip155')).toBe(
       'An amount and receiver address are required',
     )

@@ -2,8 +2,9 @@
  * Send (spec §3 Send state, §4 Send, §5 Send validation): the form's state, the checks that run
  * before a wallet is asked, the network fee estimate, and the send itself — a native EVM send, an
  * ERC-20 `transfer`, a Solana transfer (SOL or SPL, creating the receiver's token account), a
- * Bitcoin transfer (a PSBT the wallet signs, at the visitor's fee speed) or a Cosmos bank send
- * (signed in direct mode, its fee from the node's simulation) — through whichever
+ * Bitcoin transfer (a PSBT the wallet signs, at the visitor's fee speed), a Cosmos bank send
+ * (signed in direct mode, its fee from the node's simulation) or a Polkadot transfer (its payload
+ * signed by the extension, its fee the node's paymentInfo) — through whichever
  * wallet is connected. Solana's and Bitcoin's transaction building load on demand.
  */
 import {
@@ -77,7 +78,10 @@ export function sendFormError(
   const validReceiver =
     namespace === 'solana'
       ? isSolanaAddress(receiver)
-      : namespace === 'bip122' || namespace === 'cosmos' || isEvmAddress(receiver)
+      : namespace === 'polkadot'
+        ? // SS58's letters; its network prefix and checksum are the send's to check, in words.
+          /^[1-9A-HJ-NP-Za-km-z]{46,49}$/.test(receiver)
+        : namespace === 'bip122' || namespace === 'cosmos' || isEvmAddress(receiver)
   if (!validReceiver || (namespace === 'eip155' && !receiver.startsWith('0x')))
     return sendText.invalidAddress
   const token = send.token!
@@ -130,7 +134,8 @@ function activeContext(state: ModalState) {
     (namespace !== 'eip155' &&
       namespace !== 'solana' &&
       namespace !== 'bip122' &&
-      namespace !== 'cosmos')
+      namespace !== 'cosmos' &&
+      namespace !== 'polkadot')
   )
     throw new Error(sendText.unsupportedChain)
   return { network, namespace, from: state.address }
@@ -175,6 +180,18 @@ export async function estimateSendFee(
   if (namespace === 'bip122') {
     const { estimateBitcoinSendFee } = await import('./bitcoinSend')
     return estimateBitcoinSendFee(network, from, to, amount, send.feeSpeed)
+  }
+  if (namespace === 'polkadot') {
+    // The node's paymentInfo of the same transfer; another network's recipient refused in words.
+    const [{ polkadotAddressOn, polkadotNetworkOf }, { estimatePolkadotTransfer }] =
+      await Promise.all([
+        import('@airlock/protocol/polkadot'),
+        import('../polkadot/polkadotTransfer'),
+      ])
+    const name = polkadotNetworkOf(network.caipNetworkId)
+    if (!name) throw new Error(sendText.unsupportedChain)
+    const fee = await estimatePolkadotTransfer(network, from, polkadotAddressOn(to, name), amount)
+    return { amount: fee, text: formatNetworkFee(fee, network.nativeCurrency) }
   }
   if (namespace === 'cosmos') {
     // The node's simulation of the same send, at the network's gas price.
@@ -265,6 +282,13 @@ export async function sendTokens(context: SendContext): Promise<boolean> {
           amount: amount.toString(),
           feeRate: await bitcoinFeeRate(network, send.feeSpeed),
         },
+      })
+    } else if (namespace === 'polkadot') {
+      // The modal builds the transfer, the extension signs its payload, the node takes it
+      // (polkadot/polkadotRequests.ts). Sent is in a block: done.
+      await context.request({
+        method: 'polkadot_sendTokens',
+        params: { recipientAddress: to, amount: amount.toString() },
       })
     } else if (namespace === 'cosmos') {
       // The modal builds the bank send, the wallet signs it, the modal checks the signature and

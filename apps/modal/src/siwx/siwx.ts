@@ -155,12 +155,16 @@ function signRequest(chainId: CaipNetworkId, address: string, message: string): 
   // ADR-036 (Keplr's and Leap's signArbitrary).
   if (namespace === 'cosmos')
     return { method: 'cosmos_signArbitrary', params: { message, signerAddress: address } }
+  // signRaw of the text's bytes (the extension wraps them in <Bytes>).
+  if (namespace === 'polkadot')
+    return { method: 'polkadot_signMessage', params: { message, address } }
   return { method: 'personal_sign', params: [stringToHex(message), address] }
 }
 
 /**
  * The signature a wallet answered: hex on eip155; base58 on solana (bytes or base58 given);
- * base64 on bip122; on cosmos the StdSignature as JSON (its public key names the signer).
+ * base64 on bip122; 0x-hex on polkadot; on cosmos the StdSignature as JSON (its public key names
+ * the signer).
  */
 async function signatureOf(answer: unknown, namespace: string | undefined): Promise<string> {
   if (namespace === 'cosmos' && typeof answer === 'object' && answer !== null)

@@ -13,7 +13,7 @@ export type SavedConnections = {
   ids: {
     id: string
     name: string
-    namespace?: 'solana' | 'bip122' | 'cosmos'
+    namespace?: 'solana' | 'bip122' | 'cosmos' | 'polkadot'
     authProvider?: string
   }[]
 }
@@ -45,7 +45,7 @@ const isSaved = (value: unknown) => {
       (item) =>
         isNamed(item) &&
         (item.authProvider === undefined || typeof item.authProvider === 'string') &&
-        [undefined, 'solana', 'bip122', 'cosmos'].includes(item.namespace),
+        [undefined, 'solana', 'bip122', 'cosmos', 'polkadot'].includes(item.namespace),
     ) &&
     (saved.active === undefined || typeof saved.active === 'string')
   )

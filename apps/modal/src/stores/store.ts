@@ -43,7 +43,7 @@ export type Connection = {
   /** How an email or social wallet's login was made: 'email', or the social provider. */
   authProvider?: string
   /** The namespace the accounts are on; absent: eip155 (a dual wallet connects on one). */
-  namespace?: 'solana' | 'bip122' | 'cosmos'
+  namespace?: 'solana' | 'bip122' | 'cosmos' | 'polkadot'
   accounts: string[]
 }
 
