@@ -10,11 +10,12 @@ import type { HostWallet, WalletEventListener, WalletModule } from './hostWallet
 
 type StdSignature = { pub_key: { type: string; value: string }; signature: string }
 type Key = { name: string; algo: string; pubKey: Uint8Array; bech32Address: string }
-type DirectSignDoc<bytes, number> = {
-  bodyBytes: bytes
-  authInfoBytes: bytes
+/** A SignDoc of SIGN_MODE_DIRECT, in the wallet's form (bytes) or the bridge's (base64). */
+type DirectSignDoc<Bytes, AccountNumber> = {
+  bodyBytes: Bytes
+  authInfoBytes: Bytes
   chainId: string
-  accountNumber: number
+  accountNumber: AccountNumber
 }
 /** The part of Keplr's injected API (Leap's is the same) Airlock uses. */
 type Keplr = {
