@@ -80,8 +80,8 @@ function installKeplr(global: 'keplr' | 'leap') {
   /** The signers of the chain, once `signer` is the key's address on it (Keplr checks it too). */
   const signing = async (chainId: string, signer: string) => {
     const held = await signers(chainId)
-    const [{ address }] = (await held.amino.getAccounts()) as [{ address: string }]
-    if (address !== signer) throw new Error('Signer mismatched')
+    const [account] = await held.amino.getAccounts()
+    if (account?.address !== signer) throw new Error('Signer mismatched')
     return held
   }
   const keplr = {
