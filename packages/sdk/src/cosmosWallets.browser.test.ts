@@ -279,7 +279,7 @@ describe('Keplr-style wallets (window.keplr, window.leap)', () => {
     ])
   })
 
-  test('behavior: connect enables the chain and answers its key (address, public key in base64, algo); silent answers [] until the site is allowed', async () => {
+  test('behavior: a connect the visitor refuses is 4001, a silent one []; neither suggests a chain', async () => {
     const { calls, refuse } = installKeplr('keplr')
     const { module } = started()
     const wallet = listed(module, 'Keplr')
@@ -291,8 +291,16 @@ describe('Keplr-style wallets (window.keplr, window.leap)', () => {
     refuse()
 
     expect(await connect({ silent: true })).toEqual([])
-    expect((await refusal(() => connect({}))).message).toBe('Request rejected')
-    expect(calls.map(({ method }) => method)).toEqual(['enable', 'enable'])
+    // Keplr's refusal has no code: the frame hears the visitor's no as 4001. Not a chain to
+    // suggest either, ChainInfo or not.
+    for (const params of [{}, { chainInfo: localChainInfo }]) {
+      const error = await refusal(() => connect(params))
+      expect({ code: error.code, message: error.message }).toEqual({
+        code: 4001,
+        message: 'Request rejected',
+      })
+    }
+    expect(calls.map(({ method }) => method)).toEqual(['enable', 'enable', 'enable'])
   })
 
   test('behavior: a prompted connect answers the key, which a later silent connect answers without a prompt; the answer is JSON', async () => {

@@ -57,6 +57,16 @@ const base64 = (bytes: Uint8Array) =>
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
 const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code })
 const notConnected = () => rpcError(4100, 'The account is not connected to this site.')
+/**
+ * A visitor's no, which these wallets throw as a plain Error ('Rejected', 'Cancelled', 'Request
+ * rejected'…), as EIP-1193's 4001 so the frame tells it from a failure; other errors as they are.
+ */
+const refused = (error: unknown): never => {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  throw code === undefined && /reject|cancel|denied|not allowed/i.test(String(message))
+    ? rpcError(4001, String(message))
+    : error
+}
 
 /**
  * Watches the page's Keplr-style wallets; `onEvent` (`cosmosAccountsChanged`, with the current
@@ -107,37 +117,39 @@ export function discover(_onChange: () => void, onEvent: WalletEventListener): W
 
   async function call(keplr: Keplr, method: string, input: Params) {
     const { chainId } = input
+    const enable = () => keplr.enable(chainId).catch(refused)
     if (method === 'cosmos_connect') {
       if (input.silent)
-        return (await keplr.enable(chainId).then(
+        return (await enable().then(
           () => true,
           () => false,
         ))
           ? account(keplr, chainId)
           : []
-      await keplr.enable(chainId).catch(async (error: unknown) => {
+      await enable().catch(async (error: { code?: unknown }) => {
         // A chain the wallet doesn't know (the frame sends its ChainInfo): suggested, then asked
         // again. A refusal is the visitor's answer, not a chain to suggest.
-        const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
-        if (!input.chainInfo || code === 4001 || /reject/i.test(String(message))) throw error
-        await keplr.experimentalSuggestChain(input.chainInfo)
-        await keplr.enable(chainId)
+        if (!input.chainInfo || error?.code === 4001) throw error
+        await keplr.experimentalSuggestChain(input.chainInfo).catch(refused)
+        await enable()
       })
       return account(keplr, chainId)
     }
     if (method === 'cosmos_signArbitrary') {
       await holding(keplr, input)
-      return keplr.signArbitrary(chainId, input.address, input.message)
+      return keplr.signArbitrary(chainId, input.address, input.message).catch(refused)
     }
     if (method === 'cosmos_signDirect') {
       await holding(keplr, input)
       const { bodyBytes, authInfoBytes, accountNumber } = input.signDoc
-      const { signed, signature } = await keplr.signDirect(chainId, input.address, {
-        bodyBytes: fromBase64(bodyBytes),
-        authInfoBytes: fromBase64(authInfoBytes),
-        chainId: input.signDoc.chainId,
-        accountNumber: BigInt(accountNumber),
-      })
+      const { signed, signature } = await keplr
+        .signDirect(chainId, input.address, {
+          bodyBytes: fromBase64(bodyBytes),
+          authInfoBytes: fromBase64(authInfoBytes),
+          chainId: input.signDoc.chainId,
+          accountNumber: BigInt(accountNumber),
+        })
+        .catch(refused)
       return {
         signed: {
           bodyBytes: base64(signed.bodyBytes),
@@ -150,7 +162,9 @@ export function discover(_onChange: () => void, onEvent: WalletEventListener): W
     }
     if (method === 'cosmos_signAmino') {
       await holding(keplr, input)
-      const { signed, signature } = await keplr.signAmino(chainId, input.address, input.signDoc)
+      const { signed, signature } = await keplr
+        .signAmino(chainId, input.address, input.signDoc)
+        .catch(refused)
       return { signed, signature }
     }
     if (method === 'cosmos_disconnect') {

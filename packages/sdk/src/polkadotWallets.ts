@@ -47,6 +47,16 @@ const knownNames: Record<string, string> = {
 const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code })
 const notConnected = () => rpcError(4100, 'The account is not connected to this site.')
 const unsupported = (method: string) => rpcError(4200, `The wallet does not support ${method}.`)
+/**
+ * A visitor's no, which these wallets throw as a plain Error ('Rejected', 'Cancelled', 'Request
+ * rejected'…), as EIP-1193's 4001 so the frame tells it from a failure; other errors as they are.
+ */
+const refused = (error: unknown): never => {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  throw code === undefined && /reject|cancel|denied|not allowed/i.test(String(message))
+    ? rpcError(4001, String(message))
+    : error
+}
 
 /**
  * Watches the page's Polkadot extensions; `onEvent` (`polkadotAccountsChanged`, with their
@@ -72,7 +82,7 @@ export function discover(_onChange: () => void, onEvent: WalletEventListener): W
   }
 
   const enable = async (extension: InjectedExtension, dappName: string) => {
-    const injected = await extension.enable(dappName)
+    const injected = await extension.enable(dappName).catch(refused)
     if (connected.get(extension)?.injected !== injected) {
       connected.get(extension)?.unsubscribe()
       const unsubscribe = injected.accounts.subscribe((accounts) =>
@@ -108,17 +118,15 @@ export function discover(_onChange: () => void, onEvent: WalletEventListener): W
     if (method === 'polkadot_signRaw') {
       const { signer } = await holding(extension, input.address)
       if (!signer.signRaw) throw unsupported(method)
-      const { signature } = await signer.signRaw({
-        address: input.address,
-        data: input.data,
-        type: 'bytes',
-      })
+      const { signature } = await signer
+        .signRaw({ address: input.address, data: input.data, type: 'bytes' })
+        .catch(refused)
       return { signature }
     }
     if (method === 'polkadot_signPayload') {
       const { signer } = await holding(extension, input.payload?.address)
       if (!signer.signPayload) throw unsupported(method)
-      const { signature } = await signer.signPayload(input.payload)
+      const { signature } = await signer.signPayload(input.payload).catch(refused)
       return { signature }
     }
     if (method === 'polkadot_disconnect') {
