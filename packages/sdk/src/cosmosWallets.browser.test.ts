@@ -468,10 +468,16 @@ describe('Keplr-style wallets (window.keplr, window.leap)', () => {
       message: 'hi',
     })
     await refused('cosmos_signAmino', { chainId: 'cosmoshub-4', address: stranger, signDoc: {} })
+    const { bodyBytes, authInfoBytes } = directSignDoc(account)
     await refused('cosmos_signDirect', {
       chainId: 'osmosis-1',
       address: account.address,
-      signDoc: {},
+      signDoc: {
+        bodyBytes: toBase64(bodyBytes),
+        authInfoBytes: toBase64(authInfoBytes),
+        chainId: 'osmosis-1',
+        accountNumber: '1',
+      },
     })
     expect(calls).toEqual([])
   })
@@ -496,6 +502,39 @@ describe('Keplr-style wallets (window.keplr, window.leap)', () => {
     installed.switchKey()
     await vi.waitFor(() => expect(onEvent).toHaveBeenCalledTimes(2))
     expect(onEvent.mock.calls[1]).toEqual(['cosmos:Keplr', 'cosmosAccountsChanged', []])
+  })
+
+  test('behavior: parameters the frame got wrong are -32602 naming what is expected, and the wallet is not asked', async () => {
+    const { module, wallet, account, calls } = await connectedKeplr()
+    const { address } = account
+    const signDoc = {
+      bodyBytes: 'AQID',
+      authInfoBytes: 'BAUG',
+      chainId: 'cosmoshub-4',
+      accountNumber: '1',
+    }
+    const directDoc =
+      'signDoc must have bodyBytes and authInfoBytes in base64, its chainId, and accountNumber as a decimal string.'
+    for (const [method, params, message] of [
+      ['cosmos_connect', {}, 'chainId must be a Cosmos chain id.'],
+      ['cosmos_signArbitrary', { chainId: 'cosmoshub-4', address }, 'message must be text.'],
+      ['cosmos_signDirect', { chainId: 'cosmoshub-4', address }, directDoc],
+      [
+        'cosmos_signDirect',
+        { chainId: 'cosmoshub-4', address, signDoc: { ...signDoc, bodyBytes: '0x0102' } },
+        directDoc,
+      ],
+      [
+        'cosmos_signDirect',
+        { chainId: 'cosmoshub-4', address, signDoc: { ...signDoc, accountNumber: -1 } },
+        directDoc,
+      ],
+      ['cosmos_signAmino', { chainId: 'cosmoshub-4', address }, 'signDoc must be a StdSignDoc.'],
+    ] as const) {
+      const error = await refusal(() => module.request(wallet, { method, params }))
+      expect({ code: error.code, message: error.message }).toEqual({ code: -32602, message })
+    }
+    expect(calls).toEqual([])
   })
 
   test('behavior: an unknown cosmos_ method is 4200; other namespaces’ methods, and wallets without a Cosmos side, are not this module’s', async () => {

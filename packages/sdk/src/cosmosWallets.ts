@@ -56,6 +56,9 @@ const base64 = (bytes: Uint8Array) =>
   btoa(bytes.reduce((text, byte) => text + String.fromCharCode(byte), ''))
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
 const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code })
+/** Parameters the frame got wrong: JSON-RPC's invalid params, before the wallet is asked. */
+const invalid = (message: string) => rpcError(-32602, message)
+const base64Text = /^(?:[A-Za-z\d+/]{4})*(?:[A-Za-z\d+/]{2}==|[A-Za-z\d+/]{3}=)?$/
 const notConnected = () => rpcError(4100, 'The account is not connected to this site.')
 /**
  * A visitor's no, which these wallets throw as a plain Error ('Rejected', 'Cancelled', 'Request
@@ -116,7 +119,10 @@ export function discover(_onChange: () => void, onEvent: WalletEventListener): W
   }
 
   async function call(keplr: Keplr, method: string, input: Params) {
-    const { chainId } = input
+    const { chainId, signDoc } = input
+    if (!/^cosmos_(connect|signArbitrary|signDirect|signAmino|disconnect)$/.test(method))
+      throw rpcError(4200, `The wallet does not support ${method}.`)
+    if (typeof chainId !== 'string' || !chainId) throw invalid('chainId must be a Cosmos chain id.')
     const enable = () => keplr.enable(chainId).catch(refused)
     if (method === 'cosmos_connect') {
       if (input.silent)
@@ -136,17 +142,28 @@ export function discover(_onChange: () => void, onEvent: WalletEventListener): W
       return account(keplr, chainId)
     }
     if (method === 'cosmos_signArbitrary') {
+      if (typeof input.message !== 'string') throw invalid('message must be text.')
       await holding(keplr, input)
       return keplr.signArbitrary(chainId, input.address, input.message).catch(refused)
     }
     if (method === 'cosmos_signDirect') {
+      const { bodyBytes, authInfoBytes, accountNumber } = signDoc ?? ({} as Params['signDoc'])
+      if (
+        ![bodyBytes, authInfoBytes].every(
+          (bytes) => typeof bytes === 'string' && base64Text.test(bytes),
+        ) ||
+        !/^\d+$/.test(String(accountNumber)) ||
+        typeof signDoc.chainId !== 'string'
+      )
+        throw invalid(
+          'signDoc must have bodyBytes and authInfoBytes in base64, its chainId, and accountNumber as a decimal string.',
+        )
       await holding(keplr, input)
-      const { bodyBytes, authInfoBytes, accountNumber } = input.signDoc
       const { signed, signature } = await keplr
         .signDirect(chainId, input.address, {
           bodyBytes: fromBase64(bodyBytes),
           authInfoBytes: fromBase64(authInfoBytes),
-          chainId: input.signDoc.chainId,
+          chainId: signDoc.chainId,
           accountNumber: BigInt(accountNumber),
         })
         .catch(refused)
@@ -161,17 +178,16 @@ export function discover(_onChange: () => void, onEvent: WalletEventListener): W
       }
     }
     if (method === 'cosmos_signAmino') {
+      if (typeof signDoc !== 'object' || !signDoc) throw invalid('signDoc must be a StdSignDoc.')
       await holding(keplr, input)
       const { signed, signature } = await keplr
-        .signAmino(chainId, input.address, input.signDoc)
+        .signAmino(chainId, input.address, signDoc)
         .catch(refused)
       return { signed, signature }
     }
-    if (method === 'cosmos_disconnect') {
-      enabled.get(keplr)?.delete(chainId)
-      return (await keplr.disable?.(chainId)) ?? null
-    }
-    throw rpcError(4200, `The wallet does not support ${method}.`)
+    // cosmos_disconnect
+    enabled.get(keplr)?.delete(chainId)
+    return (await keplr.disable?.(chainId)) ?? null
   }
 
   return {

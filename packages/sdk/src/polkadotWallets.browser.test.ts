@@ -363,7 +363,6 @@ describe('Polkadot extensions in window.injectedWeb3', () => {
     await module.request(wallet, { method: 'polkadot_connect', params: { dappName } })
     await refused('polkadot_signRaw', { address: stranger, data: '0x01' })
     await refused('polkadot_signPayload', { payload: signerPayload(stranger) })
-    await refused('polkadot_signPayload', {})
     expect(calls.map(({ method }) => method)).toEqual(['enable'])
   })
 
@@ -399,6 +398,31 @@ describe('Polkadot extensions in window.injectedWeb3', () => {
       }),
     )
     expect(error.code).toBe(4100)
+  })
+
+  test('behavior: parameters the frame got wrong are -32602 naming what is expected, and the extension is not asked', async () => {
+    const { accounts, calls } = installExtension('polkadot-js')
+    const { module } = started()
+    const wallet = listed(module, 'polkadot{.js}')
+    const address = accounts[0]!.address
+    for (const [method, params, message] of [
+      ['polkadot_connect', {}, 'dappName must be the name the extension shows the visitor.'],
+      [
+        'polkadot_signRaw',
+        { address, data: 'hello' },
+        'data must be the bytes to sign as 0x and hex.',
+      ],
+      [
+        'polkadot_signRaw',
+        { address, data: '0x123' },
+        'data must be the bytes to sign as 0x and hex.',
+      ],
+      ['polkadot_signPayload', {}, 'payload must be a SignerPayloadJSON, with its address.'],
+    ] as const) {
+      const error = await refusal(() => module.request(wallet, { method, params }))
+      expect({ code: error.code, message: error.message }).toEqual({ code: -32602, message })
+    }
+    expect(calls).toEqual([])
   })
 
   test('behavior: an unknown polkadot_ method is 4200; other namespaces’ methods, and wallets without a Polkadot side, are not this module’s', async () => {

@@ -45,6 +45,8 @@ const knownNames: Record<string, string> = {
   'subwallet-js': 'SubWallet',
 }
 const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code })
+/** Parameters the frame got wrong: JSON-RPC's invalid params, before the extension is asked. */
+const invalid = (message: string) => rpcError(-32602, message)
 const notConnected = () => rpcError(4100, 'The account is not connected to this site.')
 const unsupported = (method: string) => rpcError(4200, `The wallet does not support ${method}.`)
 /**
@@ -106,6 +108,8 @@ export function discover(_onChange: () => void, onEvent: WalletEventListener): W
 
   async function call(extension: InjectedExtension, method: string, input: Params) {
     if (method === 'polkadot_connect') {
+      if (typeof input.dappName !== 'string' || !input.dappName)
+        throw invalid('dappName must be the name the extension shows the visitor.')
       const injected = input.silent
         ? await enable(extension, input.dappName).catch(() => undefined)
         : await enable(extension, input.dappName)
@@ -116,6 +120,8 @@ export function discover(_onChange: () => void, onEvent: WalletEventListener): W
       }))
     }
     if (method === 'polkadot_signRaw') {
+      if (typeof input.data !== 'string' || !/^0x(?:[\da-f]{2})*$/i.test(input.data))
+        throw invalid('data must be the bytes to sign as 0x and hex.')
       const { signer } = await holding(extension, input.address)
       if (!signer.signRaw) throw unsupported(method)
       const { signature } = await signer
@@ -124,6 +130,8 @@ export function discover(_onChange: () => void, onEvent: WalletEventListener): W
       return { signature }
     }
     if (method === 'polkadot_signPayload') {
+      if (typeof input.payload?.address !== 'string')
+        throw invalid('payload must be a SignerPayloadJSON, with its address.')
       const { signer } = await holding(extension, input.payload?.address)
       if (!signer.signPayload) throw unsupported(method)
       const { signature } = await signer.signPayload(input.payload).catch(refused)
