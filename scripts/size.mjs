@@ -7,7 +7,7 @@
 // wallet module by name, ~90 B) and the Wallet Standard module pages with a Solana network add
 // (2 KiB) together (10.25 KiB since issue 38, for the same ~90 B), or the Bitcoin wallet module
 // pages with a Bitcoin network add (2 KiB; 10.75 KiB together), or the Polkadot (1.25 KiB) or
-// Cosmos (1.5 KiB) wallet module pages with such a network add (10.5 KiB together, each; loading
+// Cosmos (1.75 KiB) wallet module pages with such a network add (10.5 KiB together, each; loading
 // them cost airlock.js ~35 B); the modal's first bundle within its own budget,
 // and without the WalletConnect sign-client, which loads only when a visitor asks for a QR code.
 // The modal's first bundle is every script its page loads before the first view renders: the
@@ -70,7 +70,9 @@ const budgets = [
   {
     file: 'packages/sdk/dist/airlock-cosmos.js',
     label: 'Cosmos wallet discovery (airlock-cosmos.js)',
-    maxBytes: 1.5 * 1024,
+    // Signing documents converted both ways (base64 and bigint) and checked before the wallet is
+    // asked: ~1.5 KiB.
+    maxBytes: 1.75 * 1024,
   },
   {
     files: ['packages/sdk/dist/airlock.js', 'packages/sdk/dist/airlock-cosmos.js'],

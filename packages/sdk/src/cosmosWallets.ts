@@ -10,11 +10,12 @@ import type { HostWallet, WalletEventListener, WalletModule } from './hostWallet
 
 type StdSignature = { pub_key: { type: string; value: string }; signature: string }
 type Key = { name: string; algo: string; pubKey: Uint8Array; bech32Address: string }
-type DirectSignDoc<bytes, number> = {
-  bodyBytes: bytes
-  authInfoBytes: bytes
+/** A SignDoc of SIGN_MODE_DIRECT, in the wallet's form (bytes) or the bridge's (base64). */
+type DirectSignDoc<Bytes, AccountNumber> = {
+  bodyBytes: Bytes
+  authInfoBytes: Bytes
   chainId: string
-  accountNumber: number
+  accountNumber: AccountNumber
 }
 /** The part of Keplr's injected API (Leap's is the same) Airlock uses. */
 type Keplr = {
@@ -55,7 +56,20 @@ const base64 = (bytes: Uint8Array) =>
   btoa(bytes.reduce((text, byte) => text + String.fromCharCode(byte), ''))
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
 const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code })
+/** Parameters the frame got wrong: JSON-RPC's invalid params, before the wallet is asked. */
+const invalid = (message: string) => rpcError(-32602, message)
+const base64Text = /^(?:[A-Za-z\d+/]{4})*(?:[A-Za-z\d+/]{2}==|[A-Za-z\d+/]{3}=)?$/
 const notConnected = () => rpcError(4100, 'The account is not connected to this site.')
+/**
+ * A visitor's no, which these wallets throw as a plain Error ('Rejected', 'Cancelled', 'Request
+ * rejected'…), as EIP-1193's 4001 so the frame tells it from a failure; other errors as they are.
+ */
+const refused = (error: unknown): never => {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  throw code === undefined && /reject|cancel|denied|not allowed/i.test(String(message))
+    ? rpcError(4001, String(message))
+    : error
+}
 
 /**
  * Watches the page's Keplr-style wallets; `onEvent` (`cosmosAccountsChanged`, with the current
@@ -105,38 +119,54 @@ export function discover(_onChange: () => void, onEvent: WalletEventListener): W
   }
 
   async function call(keplr: Keplr, method: string, input: Params) {
-    const { chainId } = input
+    const { chainId, signDoc } = input
+    if (!/^cosmos_(connect|signArbitrary|signDirect|signAmino|disconnect)$/.test(method))
+      throw rpcError(4200, `The wallet does not support ${method}.`)
+    if (typeof chainId !== 'string' || !chainId) throw invalid('chainId must be a Cosmos chain id.')
+    const enable = () => keplr.enable(chainId).catch(refused)
     if (method === 'cosmos_connect') {
       if (input.silent)
-        return (await keplr.enable(chainId).then(
+        return (await enable().then(
           () => true,
           () => false,
         ))
           ? account(keplr, chainId)
           : []
-      await keplr.enable(chainId).catch(async (error: unknown) => {
+      await enable().catch(async (error: { code?: unknown }) => {
         // A chain the wallet doesn't know (the frame sends its ChainInfo): suggested, then asked
         // again. A refusal is the visitor's answer, not a chain to suggest.
-        const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
-        if (!input.chainInfo || code === 4001 || /reject/i.test(String(message))) throw error
-        await keplr.experimentalSuggestChain(input.chainInfo)
-        await keplr.enable(chainId)
+        if (!input.chainInfo || error?.code === 4001) throw error
+        await keplr.experimentalSuggestChain(input.chainInfo).catch(refused)
+        await enable()
       })
       return account(keplr, chainId)
     }
     if (method === 'cosmos_signArbitrary') {
+      if (typeof input.message !== 'string') throw invalid('message must be text.')
       await holding(keplr, input)
-      return keplr.signArbitrary(chainId, input.address, input.message)
+      return keplr.signArbitrary(chainId, input.address, input.message).catch(refused)
     }
     if (method === 'cosmos_signDirect') {
+      const { bodyBytes, authInfoBytes, accountNumber } = signDoc ?? ({} as Params['signDoc'])
+      if (
+        ![bodyBytes, authInfoBytes].every(
+          (bytes) => typeof bytes === 'string' && base64Text.test(bytes),
+        ) ||
+        !/^\d+$/.test(String(accountNumber)) ||
+        typeof signDoc.chainId !== 'string'
+      )
+        throw invalid(
+          'signDoc must have bodyBytes and authInfoBytes in base64, its chainId, and accountNumber as a decimal string.',
+        )
       await holding(keplr, input)
-      const { bodyBytes, authInfoBytes, accountNumber } = input.signDoc
-      const { signed, signature } = await keplr.signDirect(chainId, input.address, {
-        bodyBytes: fromBase64(bodyBytes),
-        authInfoBytes: fromBase64(authInfoBytes),
-        chainId: input.signDoc.chainId,
-        accountNumber: BigInt(accountNumber),
-      })
+      const { signed, signature } = await keplr
+        .signDirect(chainId, input.address, {
+          bodyBytes: fromBase64(bodyBytes),
+          authInfoBytes: fromBase64(authInfoBytes),
+          chainId: signDoc.chainId,
+          accountNumber: BigInt(accountNumber),
+        })
+        .catch(refused)
       return {
         signed: {
           bodyBytes: base64(signed.bodyBytes),
@@ -148,15 +178,16 @@ export function discover(_onChange: () => void, onEvent: WalletEventListener): W
       }
     }
     if (method === 'cosmos_signAmino') {
+      if (typeof signDoc !== 'object' || !signDoc) throw invalid('signDoc must be a StdSignDoc.')
       await holding(keplr, input)
-      const { signed, signature } = await keplr.signAmino(chainId, input.address, input.signDoc)
+      const { signed, signature } = await keplr
+        .signAmino(chainId, input.address, signDoc)
+        .catch(refused)
       return { signed, signature }
     }
-    if (method === 'cosmos_disconnect') {
-      enabled.get(keplr)?.delete(chainId)
-      return (await keplr.disable?.(chainId)) ?? null
-    }
-    throw rpcError(4200, `The wallet does not support ${method}.`)
+    // cosmos_disconnect
+    enabled.get(keplr)?.delete(chainId)
+    return (await keplr.disable?.(chainId)) ?? null
   }
 
   return {

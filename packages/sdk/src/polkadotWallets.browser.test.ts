@@ -94,6 +94,7 @@ function installExtension(key: string, accounts = [account('Alice')]) {
   const listeners = new Set<(accounts: Omit<Account, 'sign'>[]) => void>()
   let authorised = false
   let approve = true
+  let cancel = false
   const record = (method: string, ...args: unknown[]) => calls.push({ method, args })
   const shared = () =>
     authorised ? accounts.map(({ address, name, type }) => ({ address, name, type })) : []
@@ -114,6 +115,7 @@ function installExtension(key: string, accounts = [account('Alice')]) {
     signer: {
       async signRaw(raw: { address: string; data: string; type: 'bytes' }) {
         record('signRaw', raw)
+        if (cancel) throw new Error('Cancelled')
         return { id: 1, signature: holder(raw.address).sign(u8aWrapBytes(raw.data)) }
       },
       async signPayload(payload: SignerPayload) {
@@ -143,6 +145,10 @@ function installExtension(key: string, accounts = [account('Alice')]) {
     extension,
     refuse: () => {
       approve = false
+    },
+    /** The visitor cancels the signing prompts from now on. */
+    cancelSigning: () => {
+      cancel = true
     },
     setAccounts(next: Account[]) {
       accounts = next
@@ -242,8 +248,12 @@ describe('Polkadot extensions in window.injectedWeb3', () => {
     installed.refuse()
 
     expect(await connect({ silent: true })).toEqual([])
+    // The extension's refusal has no code: the frame hears the visitor's no as 4001.
     const error = await refusal(() => connect({}))
-    expect(error.message).toBe('Rejected')
+    expect({ code: error.code, message: error.message }).toEqual({
+      code: 4001,
+      message: 'Rejected',
+    })
 
     const authorised = installExtension('talisman')
     const again = started().module
@@ -316,6 +326,25 @@ describe('Polkadot extensions in window.injectedWeb3', () => {
     expect(verify(payloadBytes({ ...payload, nonce: '0x00000004' }))).toBe(false)
   })
 
+  test('behavior: a signature the visitor cancels is 4001 with the extension’s words', async () => {
+    const installed = installExtension('polkadot-js')
+    const { module } = started()
+    const wallet = listed(module, 'polkadot{.js}')
+    await module.request(wallet, { method: 'polkadot_connect', params: { dappName } })
+    installed.cancelSigning()
+
+    const error = await refusal(() =>
+      module.request(wallet, {
+        method: 'polkadot_signRaw',
+        params: { address: installed.accounts[0]!.address, data: '0x01' },
+      }),
+    )
+    expect({ code: error.code, message: error.message }).toEqual({
+      code: 4001,
+      message: 'Cancelled',
+    })
+  })
+
   test('behavior: an address the extension did not give this site (or any before connect) is 4100, and the extension is not asked to sign', async () => {
     const { accounts, calls } = installExtension('polkadot-js')
     const { module } = started()
@@ -334,7 +363,6 @@ describe('Polkadot extensions in window.injectedWeb3', () => {
     await module.request(wallet, { method: 'polkadot_connect', params: { dappName } })
     await refused('polkadot_signRaw', { address: stranger, data: '0x01' })
     await refused('polkadot_signPayload', { payload: signerPayload(stranger) })
-    await refused('polkadot_signPayload', {})
     expect(calls.map(({ method }) => method)).toEqual(['enable'])
   })
 
@@ -370,6 +398,31 @@ describe('Polkadot extensions in window.injectedWeb3', () => {
       }),
     )
     expect(error.code).toBe(4100)
+  })
+
+  test('behavior: parameters the frame got wrong are -32602 naming what is expected, and the extension is not asked', async () => {
+    const { accounts, calls } = installExtension('polkadot-js')
+    const { module } = started()
+    const wallet = listed(module, 'polkadot{.js}')
+    const address = accounts[0]!.address
+    for (const [method, params, message] of [
+      ['polkadot_connect', {}, 'dappName must be the name the extension shows the visitor.'],
+      [
+        'polkadot_signRaw',
+        { address, data: 'hello' },
+        'data must be the bytes to sign as 0x and hex.',
+      ],
+      [
+        'polkadot_signRaw',
+        { address, data: '0x123' },
+        'data must be the bytes to sign as 0x and hex.',
+      ],
+      ['polkadot_signPayload', {}, 'payload must be a SignerPayloadJSON, with its address.'],
+    ] as const) {
+      const error = await refusal(() => module.request(wallet, { method, params }))
+      expect({ code: error.code, message: error.message }).toEqual({ code: -32602, message })
+    }
+    expect(calls).toEqual([])
   })
 
   test('behavior: an unknown polkadot_ method is 4200; other namespaces’ methods, and wallets without a Polkadot side, are not this module’s', async () => {

@@ -45,8 +45,20 @@ const knownNames: Record<string, string> = {
   'subwallet-js': 'SubWallet',
 }
 const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code })
+/** Parameters the frame got wrong: JSON-RPC's invalid params, before the extension is asked. */
+const invalid = (message: string) => rpcError(-32602, message)
 const notConnected = () => rpcError(4100, 'The account is not connected to this site.')
 const unsupported = (method: string) => rpcError(4200, `The wallet does not support ${method}.`)
+/**
+ * A visitor's no, which these wallets throw as a plain Error ('Rejected', 'Cancelled', 'Request
+ * rejected'…), as EIP-1193's 4001 so the frame tells it from a failure; other errors as they are.
+ */
+const refused = (error: unknown): never => {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  throw code === undefined && /reject|cancel|denied|not allowed/i.test(String(message))
+    ? rpcError(4001, String(message))
+    : error
+}
 
 /**
  * Watches the page's Polkadot extensions; `onEvent` (`polkadotAccountsChanged`, with their
@@ -72,7 +84,7 @@ export function discover(_onChange: () => void, onEvent: WalletEventListener): W
   }
 
   const enable = async (extension: InjectedExtension, dappName: string) => {
-    const injected = await extension.enable(dappName)
+    const injected = await extension.enable(dappName).catch(refused)
     if (connected.get(extension)?.injected !== injected) {
       connected.get(extension)?.unsubscribe()
       const unsubscribe = injected.accounts.subscribe((accounts) =>
@@ -96,6 +108,8 @@ export function discover(_onChange: () => void, onEvent: WalletEventListener): W
 
   async function call(extension: InjectedExtension, method: string, input: Params) {
     if (method === 'polkadot_connect') {
+      if (typeof input.dappName !== 'string' || !input.dappName)
+        throw invalid('dappName must be the name the extension shows the visitor.')
       const injected = input.silent
         ? await enable(extension, input.dappName).catch(() => undefined)
         : await enable(extension, input.dappName)
@@ -106,19 +120,21 @@ export function discover(_onChange: () => void, onEvent: WalletEventListener): W
       }))
     }
     if (method === 'polkadot_signRaw') {
+      if (typeof input.data !== 'string' || !/^0x(?:[\da-f]{2})*$/i.test(input.data))
+        throw invalid('data must be the bytes to sign as 0x and hex.')
       const { signer } = await holding(extension, input.address)
       if (!signer.signRaw) throw unsupported(method)
-      const { signature } = await signer.signRaw({
-        address: input.address,
-        data: input.data,
-        type: 'bytes',
-      })
+      const { signature } = await signer
+        .signRaw({ address: input.address, data: input.data, type: 'bytes' })
+        .catch(refused)
       return { signature }
     }
     if (method === 'polkadot_signPayload') {
+      if (typeof input.payload?.address !== 'string')
+        throw invalid('payload must be a SignerPayloadJSON, with its address.')
       const { signer } = await holding(extension, input.payload?.address)
       if (!signer.signPayload) throw unsupported(method)
-      const { signature } = await signer.signPayload(input.payload)
+      const { signature } = await signer.signPayload(input.payload).catch(refused)
       return { signature }
     }
     if (method === 'polkadot_disconnect') {

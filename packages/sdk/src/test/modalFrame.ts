@@ -129,6 +129,13 @@ const methods = exposeMethods<FrameMethods>(
             announce: scenario.announces as NonNullable<Scenario['announces']>,
           })
         })
+      const namespaces = scenario.pageNamespaces
+      if (namespaces)
+        setTimeout(async () => {
+          const remote = await connection.promise
+          await remote.emit({ type: 'page', namespaces, prerendered: false })
+          channel.postMessage('page')
+        })
       if (scenario.prerendered)
         setTimeout(async () => {
           const remote = await connection.promise

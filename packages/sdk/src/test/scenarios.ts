@@ -6,6 +6,7 @@ import {
   type AirlockState,
   type CaipAddress,
   type CaipNetworkId,
+  type ChainNamespace,
   initialState,
   type WalletAnnouncement,
 } from '@airlock/protocol'
@@ -73,6 +74,8 @@ export type Scenario = {
   declines?: true
   /** The handshake refuses the page's origin, as the real frame does for a project that doesn't allow it. */
   refusesOrigin?: true
+  /** After the handshake the frame tells the host the page's networks are of these namespaces. */
+  pageNamespaces?: ChainNamespace[]
   /** After the handshake the frame tells the host to announce Airlock over EIP-6963 with this. */
   announces?: WalletAnnouncement
 }
@@ -90,6 +93,9 @@ export const scenarios = {
   /** A live wallet whose visitor was connected before this page loaded (a reload). */
   liveWalletConnected: { state: liveConnected(), liveWallet: true },
   refusesOrigin: { state: initialState, refusesOrigin: true },
+  /** Pages with a Polkadot network, and with a Cosmos one (the host loads their wallet modules). */
+  polkadotPage: { state: initialState, pageNamespaces: ['eip155', 'polkadot'] },
+  cosmosPage: { state: initialState, pageNamespaces: ['cosmos'] },
   /** A live wallet whose project announces it over EIP-6963. */
   announcing: { state: initialState, liveWallet: true, announces: liveAnnouncement },
   /** Connected, with the name, avatar and balance the modal read for the account. */
