@@ -37,9 +37,9 @@ describe('bridge: what the host may say about wallets', () => {
 
   test('security: unknown, empty or malformed namespaces are refused', () => {
     const wallet = { id: 'x', name: 'X', icon: '', type: 'ANNOUNCED' }
-    for (const namespaces of [['cosmos'], [], 'solana', [{}]])
+    for (const namespaces of [['tron'], [], 'solana', [{}]])
       expect(() => parseHostWallets([{ ...wallet, namespaces }])).toThrow(
-        /A wallet speaks eip155, solana, bip122 or several of them/,
+        /A wallet speaks eip155, solana, bip122, polkadot, cosmos or several of them/,
       )
   })
 
@@ -48,9 +48,8 @@ describe('bridge: what the host may say about wallets', () => {
     expect(parseHostWallets([{ ...wallet, namespaces: ['bip122'] }])[0]?.namespaces).toEqual([
       'bip122',
     ])
-    expect(
-      parseHostWallets([{ ...wallet, namespaces: ['eip155', 'solana', 'bip122'] }])[0]?.namespaces,
-    ).toEqual(['eip155', 'solana', 'bip122'])
+    const every = ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos']
+    expect(parseHostWallets([{ ...wallet, namespaces: every }])[0]?.namespaces).toEqual(every)
   })
 })
 
