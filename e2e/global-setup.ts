@@ -19,6 +19,8 @@ import {
   cosmosSiwxProject,
   oneLineProject,
   operatorToken,
+  polkadotProject,
+  polkadotSiwxProject,
   revocableSigningProject,
   siteSignInSmartProject,
   siwxProjects,
@@ -167,6 +169,28 @@ export default async function globalSetup() {
     origins.fixtures,
     '--networks',
     'cosmos:airlock-local-1',
+    '--siwx',
+    'required',
+  )
+  // Polkadot Local (the stack's node stand-in) alone: a polkadot{.js}-style extension connects,
+  // sees its DOT and sends; another project requires sign-in.
+  await airlock(
+    'projects',
+    'create',
+    polkadotProject,
+    '--origin',
+    origins.fixtures,
+    '--networks',
+    'polkadot:fcbb43a94fb5ca7574f5f76c75f9510c',
+  )
+  await airlock(
+    'projects',
+    'create',
+    polkadotSiwxProject,
+    '--origin',
+    origins.fixtures,
+    '--networks',
+    'polkadot:fcbb43a94fb5ca7574f5f76c75f9510c',
     '--siwx',
     'required',
   )

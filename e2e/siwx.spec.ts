@@ -6,6 +6,7 @@
 import type { SiwxSessionResponse, SiwxSiteSession } from '@airlock/protocol'
 import { bitcoinNetworkParams, verifyBitcoinMessage } from '@airlock/protocol/bitcoin'
 import { verifyCosmosMessage } from '@airlock/protocol/cosmos'
+import { verifyPolkadotMessage } from '@airlock/protocol/polkadot'
 import type { Page } from '@playwright/test'
 import { type Hex, verifyMessage } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
@@ -13,7 +14,13 @@ import { devChainContracts } from '../devchain/seed.mjs'
 import { installBitcoinTestWallet, regtest } from './support/bitcoinTestWallet'
 import { cosmosLocal, installCosmosTestWallet } from './support/cosmosTestWallet'
 import { expectClosed, expectOpen, modal, waitForAirlock } from './support/modal'
-import { bitcoinSiwxProject, cosmosSiwxProject, siwxProjects } from './support/operator'
+import {
+  bitcoinSiwxProject,
+  cosmosSiwxProject,
+  polkadotSiwxProject,
+  siwxProjects,
+} from './support/operator'
+import { installPolkadotTestWallet, polkadotLocal } from './support/polkadotTestWallet'
 import { origins } from './support/ports'
 import { gotoSdkPage } from './support/sdkPage'
 import { installSolanaTestWallet, solanaAccounts } from './support/solanaTestWallet'
@@ -325,6 +332,34 @@ test('behavior: a Cosmos wallet signs in with an ADR-036 signature, checked by t
   ).toBe(true)
   expect((await readSession(session.token)).status).toBe(200)
   expect(wallet.requests.filter(({ method }) => method === 'signArbitrary')).toHaveLength(1)
+})
+
+test('behavior: a Polkadot extension signs in with signRaw (sr25519 over <Bytes>), checked by the API and by anyone offline', async ({
+  page,
+}) => {
+  const wallet = await connectToSignIn(page, polkadotSiwxProject, () =>
+    installPolkadotTestWallet(page),
+  )
+  const session = await signIn(page)
+  // The extension gives its account with the generic prefix; Polkadot Local's is 42 too.
+  expect(session.data).toMatchObject({
+    domain: fixturesHost,
+    accountAddress: wallet.address,
+    chainId: polkadotLocal,
+  })
+  expect(session.message).toContain(
+    `${fixturesHost} wants you to sign in with your Polkadot account:\n${wallet.address}`,
+  )
+  expect(
+    verifyPolkadotMessage({
+      address: wallet.address,
+      message: session.message,
+      signature: session.signature,
+      network: 'local',
+    }),
+  ).toBe(true)
+  expect((await readSession(session.token)).status).toBe(200)
+  expect(wallet.requests.filter(({ method }) => method === 'signRaw')).toHaveLength(1)
 })
 
 test('behavior: a phone wallet (WalletConnect) signs in through the relay', async ({ page }) => {

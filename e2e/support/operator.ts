@@ -39,6 +39,12 @@ export const cosmosProject = 'cosmos'
 /** A project on Cosmos Local that requires visitors to sign in with their wallet (ADR-036). */
 export const cosmosSiwxProject = 'siwx-cosmos'
 
+/** A project on Polkadot Local, for the Polkadot tests. */
+export const polkadotProject = 'polkadot'
+
+/** A project on Polkadot Local that requires visitors to sign in with their wallet (signRaw). */
+export const polkadotSiwxProject = 'siwx-polkadot'
+
 /** A project with smart accounts on (off by default), for the smart-account tests. */
 export const smartAccountProject = 'smart-accounts'
 

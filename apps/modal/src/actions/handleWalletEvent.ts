@@ -3,13 +3,7 @@
  * account, another chain, or gone. They update that connection; the active one's change is
  * the site's too.
  */
-import {
-  cosmosNetworkOf,
-  cosmosNetworkParams,
-  evmNetworkOf,
-  type HostWalletEvent,
-  polkadotNetworkOf,
-} from '@airlock/protocol'
+import { evmNetworkOf, type HostWalletEvent } from '@airlock/protocol'
 import { accountsOf } from '../connectors/accountsOf'
 import {
   activate,
@@ -48,34 +42,15 @@ export function handleWalletEvent(context: ConnectionContext, walletEvent: HostW
     return
   }
   const given = event === 'disconnect' ? [] : accountsOf(data)
+  const connector = connectorOf(context, connection)
   const apply = (accounts: string[]) => {
-    const now = store.getState()
-    store.setState({ connections: withAccounts(now, connection.id, accounts) })
+    store.setState({ connections: withAccounts(store.getState(), connection.id, accounts) })
     if (!isActive) return
-    const connector = connectorOf(context, connection)
     if (accounts.length && connector) activate(store, persistence, connector, accounts, undefined)
     else clearActive(store, persistence, prompts.open > 0)
   }
-  // A Polkadot extension gives its accounts in any SS58 prefix: written again with the active
-  // network's (the codec loads with the namespace's code).
-  const polkadot = eventNamespace === 'polkadot' && polkadotNetworkOf(state.activeNetwork ?? '')
-  if (polkadot)
-    return void import('../polkadot/polkadotRequests').then(({ polkadotAddressesOf }) =>
-      apply(
-        polkadotAddressesOf(
-          given.map((address) => ({ address })),
-          polkadot,
-        ),
-      ),
-    )
-  // A Cosmos wallet reports its address on each chain it enabled: the connection's is the one
-  // of the active network's prefix.
-  const prefix = eventNamespace === 'cosmos' ? cosmosPrefixOf(state.activeNetwork) : undefined
-  apply(prefix ? given.filter((address) => address.startsWith(`${prefix}1`)) : given)
-}
-
-/** The bech32 prefix of a Cosmos network Airlock knows. */
-function cosmosPrefixOf(caipNetworkId: string | undefined) {
-  const name = caipNetworkId && cosmosNetworkOf(caipNetworkId)
-  return name ? cosmosNetworkParams[name].bech32Prefix : undefined
+  // Addresses written per network (Cosmos, Polkadot): the connection's are the active network's.
+  if (connector?.eventAccounts && given.length)
+    return void connector.eventAccounts(given).then(apply, () => {})
+  apply(given)
 }

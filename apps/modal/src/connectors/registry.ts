@@ -6,9 +6,8 @@
 import type { HostWalletInfo } from '@airlock/protocol'
 import type { WalletConnectPeer } from '../walletconnect/peer'
 import { bitcoinWallets } from './bitcoinWallets/bitcoinWallets'
-import { cosmosWallets } from './cosmosWallets/cosmosWallets'
 import { hostEip1193 } from './hostEip1193/hostEip1193'
-import { polkadotWallets } from './polkadotWallets/polkadotWallets'
+import { perNetworkWallets } from './perNetworkWallets'
 import type {
   Connector,
   ConnectorKind,
@@ -33,6 +32,17 @@ export type ConnectorSources = {
   /** The email login's wallet (AUTH), whose code loads on demand (lazyEmbeddedWallet.ts). */
   embeddedWallet?: ConnectorKind
 }
+
+/** Keplr and Leap (airlock-cosmos.js), their code loaded with the first call. */
+const cosmosWallets = perNetworkWallets(
+  'cosmos',
+  async () => (await import('../cosmos/cosmosRequests')).cosmosWalletModule,
+)
+/** polkadot{.js}, Talisman, SubWallet (airlock-polkadot.js), their code loaded with the first call. */
+const polkadotWallets = perNetworkWallets(
+  'polkadot',
+  async () => (await import('../polkadot/polkadotRequests')).polkadotWalletModule,
+)
 
 export function createConnectors(sources: ConnectorSources) {
   const networkFor: NetworkFor = sources.networkFor ?? (() => undefined)

@@ -85,6 +85,11 @@ export type Connector = {
    * networks.
    */
   accountsOn?(network: NetworkConfig): Promise<string[]>
+  /**
+   * A wallet's accounts-changed addresses as this connection's, for a namespace whose addresses
+   * are per network (Cosmos's of the active chain, Polkadot's written with its prefix).
+   */
+  eventAccounts?(addresses: string[]): Promise<string[]>
   /** A site's request, shaped for this wallet. */
   request(request: RequestArguments, context: RequestContext): Promise<unknown>
   /** Asks the wallet to forget the site (EIP-2255, Wallet Standard, WalletConnect). */

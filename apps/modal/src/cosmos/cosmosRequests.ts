@@ -16,6 +16,7 @@ import {
 } from '@airlock/protocol'
 import { CosmosAddressError, cosmosAddressOn, verifyCosmosMessage } from '@airlock/protocol/cosmos'
 import type { HostWalletCall } from '../connectors/hostWalletKind'
+import type { PerNetworkModule } from '../connectors/perNetworkWallets'
 import { cosmosRest } from './cosmosRest'
 import { planCosmosSend, signedCosmosTx } from './cosmosTransfer'
 
@@ -245,4 +246,26 @@ export async function sendCosmos(
     params: { chainId: params.chainId, address: account.address, signDoc: plan.signDoc },
   })
   return cosmosRest(network).broadcast(await signedCosmosTx(plan, account.publicKey, answer))
+}
+
+/** The Cosmos side of the host page's Keplr-style wallets (connectors/perNetworkWallets.ts). */
+export const cosmosWalletModule: PerNetworkModule = {
+  accounts: async (host, network, options) =>
+    (await cosmosAccounts(host, network, options)).map(({ address }) => address),
+  request: (args, { address, networkConfig, host }) =>
+    cosmosRequest(args, { address, network: networkConfig, host }),
+  // A Cosmos wallet reports its address on each chain it enabled: the active chain's prefix.
+  eventAccounts(addresses, network) {
+    const name = network && cosmosNetworkOf(network.caipNetworkId)
+    if (!name) return []
+    const prefix = `${cosmosNetworkParams[name].bech32Prefix}1`
+    return addresses.filter((address) => address.startsWith(prefix))
+  },
+  async disconnect(host, network) {
+    const name = network && cosmosNetworkOf(network.caipNetworkId)
+    await host({
+      method: 'cosmos_disconnect',
+      params: name ? { chainId: cosmosNetworkParams[name].chainId } : {},
+    })
+  },
 }

@@ -22,6 +22,7 @@ import {
   verifyPolkadotMessage,
 } from '@airlock/protocol/polkadot'
 import type { HostWalletCall } from '../connectors/hostWalletKind'
+import type { PerNetworkModule } from '../connectors/perNetworkWallets'
 
 /** The name a Polkadot extension shows the visitor when the site asks to connect. */
 export const dappName = 'Airlock'
@@ -176,3 +177,23 @@ export async function polkadotRequest(
 /** A text's UTF-8 bytes as 0x-hex, as `signRaw` takes data. */
 const hexOf = (text: string) =>
   `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
+
+/** The Polkadot side of the host page's extensions (connectors/perNetworkWallets.ts). */
+export const polkadotWalletModule: PerNetworkModule = {
+  accounts: polkadotAccounts,
+  request: (args, { address, networkConfig, host }) =>
+    polkadotRequest(args, { address, network: networkConfig, host }),
+  // An extension gives its accounts in any SS58 prefix: written with the active network's.
+  eventAccounts(addresses, network) {
+    const name = network && polkadotNetworkOf(network.caipNetworkId)
+    return name
+      ? polkadotAddressesOf(
+          addresses.map((address) => ({ address })),
+          name,
+        )
+      : []
+  },
+  async disconnect(host) {
+    await host({ method: 'polkadot_disconnect' })
+  },
+}

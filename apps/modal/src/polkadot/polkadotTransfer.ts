@@ -14,10 +14,13 @@ import type { SignerPayloadJSON, SignerResult } from '@polkadot/types/types'
 /** How long a submitted transfer is looked for in a block. */
 const inclusionTimeoutMs = 60_000
 
-/** An API over the network's node (HTTP: no subscriptions are needed). */
+/**
+ * An API over the network's node (HTTP: no subscriptions are needed). Without WebAssembly: the
+ * modal's CSP allows none, and the extension signs, so util-crypto's JS hashing is all it needs.
+ */
 async function apiOf(network: Pick<NetworkConfig, 'rpcUrl'>) {
   const provider = new HttpProvider(network.rpcUrl) as NonNullable<ApiOptions['provider']>
-  return ApiPromise.create({ provider, noInitWarn: true, throwOnConnect: true })
+  return ApiPromise.create({ provider, noInitWarn: true, throwOnConnect: true, initWasm: false })
 }
 
 /** The fee of sending `amount` plancks from `from` to `to`, by the node's `paymentInfo`. */
