@@ -89,7 +89,8 @@ function installShim(config: ShimConfig) {
       throw Object.assign(new Error(reply.error.message), { code: reply.error.code })
     return reply.result
   }
-  const injected = (scope.injectedWeb3 ??= {}) as Record<string, unknown>
+  scope.injectedWeb3 ??= {}
+  const injected = scope.injectedWeb3 as Record<string, unknown>
   injected[config.key] = {
     version: '0.58.1',
     async enable(originName: string) {
