@@ -5,6 +5,7 @@
 // checks the signature and broadcasts it, and the ledger applies it. Another chain's address is
 // refused in the form; a wallet that signs with another key has nothing sent.
 
+import { verifyCosmosMessage } from '@airlock/protocol/cosmos'
 import { Random } from '@cosmjs/crypto'
 import { toBech32 } from '@cosmjs/encoding'
 import type { Page } from '@playwright/test'
@@ -44,6 +45,22 @@ test('behavior: a Keplr-style wallet connects on Cosmos Local with its cosmos1 a
   })
   // Keplr knows no local chain: the modal suggested it before enabling it.
   expect(wallet.requests.map(({ method }) => method)).toContain('experimentalSuggestChain')
+  // The site's ADR-036 signature, through the provider, verifies for the account.
+  const signature = await page.evaluate(() =>
+    window.airlock!.provider.request({
+      method: 'cosmos_signArbitrary',
+      params: { message: 'Sign in to the fixtures' },
+    }),
+  )
+  const verify = (message: string) =>
+    verifyCosmosMessage({
+      address: wallet.address,
+      message,
+      signature: JSON.stringify(signature),
+      network: 'local',
+    })
+  expect(verify('Sign in to the fixtures')).toBe(true)
+  expect(verify('Sign in to another site')).toBe(false)
   // A reload keeps the connection, with no prompt.
   await page.reload()
   await waitForAirlock(page)

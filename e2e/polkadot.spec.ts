@@ -4,6 +4,7 @@
 // transferKeepAlive, the extension signs its payload, the node checks the signature and applies
 // it. Another network's address is refused in words with nothing sent.
 
+import { verifyPolkadotMessage } from '@airlock/protocol/polkadot'
 import type { Page } from '@playwright/test'
 import { Keyring } from '@polkadot/keyring'
 import { mnemonicGenerate } from '@polkadot/util-crypto'
@@ -49,6 +50,17 @@ test('behavior: a polkadot{.js}-style extension connects on Polkadot Local with 
   expect(wallet.requests.find(({ method }) => method === 'enable')?.params).toEqual({
     originName: 'Airlock',
   })
+  // The site's message signature (signRaw), through the provider, verifies for the account.
+  const { signature } = (await page.evaluate(() =>
+    window.airlock!.provider.request({
+      method: 'polkadot_signMessage',
+      params: { message: 'Sign in to the fixtures' },
+    }),
+  )) as { signature: string }
+  const verify = (message: string) =>
+    verifyPolkadotMessage({ address: wallet.address, message, signature, network: 'local' })
+  expect(verify('Sign in to the fixtures')).toBe(true)
+  expect(verify('Sign in to another site')).toBe(false)
   await page.reload()
   await waitForAirlock(page)
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
