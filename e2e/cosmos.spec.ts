@@ -79,6 +79,12 @@ test('behavior: the visitor sends ATOM from Send with the simulated fee; Account
   await expectOpen(page, 'Account')
   await expect(dialog.locator('[data-native-balance]')).toHaveText('2.5 ATOM')
 
+  await dialog.getByRole('button', { name: 'Receive', exact: true }).click()
+  await expectOpen(page, 'Receive')
+  await expect(dialog.locator('[data-receive-address]')).toHaveText(wallet.address)
+  await expect(dialog.getByRole('listitem')).toHaveText(['Cosmos Local'])
+  await dialog.getByRole('button', { name: 'Back' }).click()
+
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()
   await expectOpen(page, 'Send')
   await dialog.getByRole('button', { name: /Token/ }).click()
@@ -117,4 +123,10 @@ test('behavior: the visitor sends ATOM from Send with the simulated fee; Account
   // ~110k gas at 0.0025 uatom: a few hundred uatom.
   expect(paid > 0n && paid < 2_000n).toBe(true)
   await expect(dialog.locator('[data-native-balance]')).toHaveText(/^1\.49\d* ATOM$/)
+  // Activity: the send, then the faucet's funding.
+  await dialog.getByRole('tab', { name: 'Activity' }).click()
+  const rows = dialog.locator('[data-tx-id]')
+  await expect(rows).toHaveCount(2)
+  await expect(rows.first()).toHaveAttribute('data-operation', 'send')
+  await expect(rows.last()).toHaveAttribute('data-operation', 'receive')
 })

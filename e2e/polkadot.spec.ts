@@ -78,6 +78,12 @@ test('behavior: the visitor sends DOT from Send with the node’s fee; another n
   await expectOpen(page, 'Account')
   await expect(dialog.locator('[data-native-balance]')).toHaveText('5 DOT')
 
+  await dialog.getByRole('button', { name: 'Receive', exact: true }).click()
+  await expectOpen(page, 'Receive')
+  await expect(dialog.locator('[data-receive-address]')).toHaveText(wallet.address)
+  await expect(dialog.getByRole('listitem')).toHaveText(['Polkadot Local'])
+  await dialog.getByRole('button', { name: 'Back' }).click()
+
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()
   await expectOpen(page, 'Send')
   await dialog.getByRole('button', { name: /Token/ }).click()
@@ -112,4 +118,9 @@ test('behavior: the visitor sends DOT from Send with the node’s fee; another n
   const paid = 5n * dot - (3n * dot) / 2n - (await polkadotBalance(wallet.address))
   // The stand-in's fee: a fixed 0.001 DOT and 100,000 plancks a byte.
   expect(paid > 0n && paid < dot / 10n).toBe(true)
+  // Activity: the transfer, from Subscan's list (a dev funding is no transfer).
+  await dialog.getByRole('tab', { name: 'Activity' }).click()
+  const rows = dialog.locator('[data-tx-id]')
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toHaveAttribute('data-operation', 'send')
 })

@@ -36,8 +36,10 @@ async function framedPage(projectId: ScenarioName) {
   return {
     /** Resolves once the SDK has logged that `module` could not load (it has been fetched). */
     failedToLoad: (module: string) =>
-      vi.waitFor(() =>
-        expect(log.mock.calls.map(String).join('\n')).toContain(`/airlock-${module}.js`),
+      // A busy machine takes seconds to refuse the import: waitFor's 1 s default is not enough.
+      vi.waitFor(
+        () => expect(log.mock.calls.map(String).join('\n')).toContain(`/airlock-${module}.js`),
+        { timeout: 15_000, interval: 50 },
       ),
   }
 }

@@ -2,7 +2,8 @@
  * Receive (issue 22; spec §6 feature "receive", the wallet's features onramp, swaps, receive,
  * send): the connected address to give a sender, as a QR code and as text with Copy, and the
  * site's networks it receives on — those of the address's namespace (an eip155 address is the
- * same on every EVM network; a Solana one on Solana's), the active one marked. A Bitcoin address's
+ * same on every EVM network; a Solana one on Solana's; a Bitcoin, Cosmos or Polkadot one only on
+ * the network it is written for), the active one marked. A Bitcoin address's
  * code is its BIP-21 URI (`bitcoin:<address>`), which Bitcoin wallets' scanners expect.
  */
 
@@ -26,9 +27,11 @@ export function Receive() {
   const networks = useModalState((state) => state.networks)
   const namespace = namespaceOf(active)
   if (!address || !namespace) return <p className={list.note}>{text.notConnected}</p>
-  // A Bitcoin address is one network's own (bc1… mainnet, tb1… testnet and signet, bcrt1…).
+  // A Bitcoin address is one network's own (bc1… mainnet, tb1… testnet and signet, bcrt1…), and
+  // so are a Cosmos one (its chain's bech32 prefix) and a Polkadot one (its SS58 prefix).
+  const oneNetwork = namespace === 'bip122' || namespace === 'cosmos' || namespace === 'polkadot'
   const receivesOn = networks.filter(({ caipNetworkId }) =>
-    namespace === 'bip122' ? caipNetworkId === active : caipNetworkId.startsWith(`${namespace}:`),
+    oneNetwork ? caipNetworkId === active : caipNetworkId.startsWith(`${namespace}:`),
   )
 
   async function copy() {
