@@ -4,13 +4,16 @@
  * the frame's sign-client (src/walletconnect); its events come back as wallet events under the
  * id `walletConnect`. The login flow is the pairing the views show, not a prompt: once the
  * wallet approves, the session's accounts are simply there. Solana requests are bytes for the
- * site and text for WalletConnect: solanaRequests.ts translates both ways.
+ * site and text for WalletConnect: solanaRequests.ts translates both ways. Bitcoin, Cosmos and
+ * Polkadot requests are checked as a page wallet's are (their namespace's module), the wallet
+ * asked through the session's methods (bitcoinHost.ts, cosmosHost.ts, polkadotHost.ts).
  */
 import {
   type CaipNetworkId,
   DisconnectedError,
   type NetworkConfig,
   parseCaipNetworkId,
+  polkadotNetworkOf,
   type RequestArguments,
 } from '@airlock/protocol'
 import { type WalletConnectPeer, walletConnectId } from '../../walletconnect/peer'
@@ -27,7 +30,7 @@ export function walletConnect(
       const wallet = peer()
       if (!wallet || !sessions.hasSession()) return []
       const namespaces = new Set(sessions.current().approved.map(namespaceOf))
-      return (['eip155', 'solana', 'bip122'] as const)
+      return (['eip155', 'solana', 'bip122', 'cosmos', 'polkadot'] as const)
         .filter((namespace) => namespaces.has(namespace))
         .map((namespace) => sessionConnector(sessions, wallet, namespace))
     },
@@ -52,7 +55,7 @@ function sessionConnector(
     name: wallet.name,
     icon: wallet.icon,
     namespace,
-    getAccounts: async () => sessions.current(namespace).accounts,
+    getAccounts: () => sessionAccounts(sessions, namespace),
     getNetwork: async () => sessions.current(namespace).network,
     approvedNetworks: () => sessions.current().approved,
     async switchNetwork(network) {
@@ -63,14 +66,77 @@ function sessionConnector(
       }
       return sessions.current().approved.includes(network.caipNetworkId)
     },
-    request: (args, { address, networkConfig }) =>
-      namespace === 'solana'
-        ? solanaRequest(sessions, args, address ?? sessions.current('solana').accounts[0])
-        : namespace === 'bip122'
-          ? bitcoinRequest(sessions, args, address, networkConfig)
-          : sessions.request(args),
+    ...(namespace === 'polkadot'
+      ? {
+          accountsOn: (network: NetworkConfig) => polkadotAccounts(sessions, network.caipNetworkId),
+        }
+      : {}),
+    request: (args, { address, networkConfig }) => {
+      switch (namespace) {
+        case 'solana':
+          return solanaRequest(sessions, args, address ?? sessions.current('solana').accounts[0])
+        case 'bip122':
+          return bitcoinRequest(sessions, args, address, networkConfig)
+        case 'cosmos':
+          return cosmosRequest(sessions, args, address, networkConfig)
+        case 'polkadot':
+          return polkadotRequest(sessions, args, address, networkConfig)
+        default:
+          return sessions.request(args)
+      }
+    },
     disconnect: () => sessions.disconnect(),
   }
+}
+
+/**
+ * The session's accounts on the network the modal connects on; Polkadot's written with that
+ * network's SS58 prefix, whichever the phone gave (requests are held to that form).
+ */
+async function sessionAccounts(sessions: WalletConnectSessions, namespace: WalletNamespace) {
+  const { accounts, network } = sessions.current(namespace)
+  return namespace === 'polkadot' && network ? polkadotAccounts(sessions, network) : accounts
+}
+
+/** The session's Polkadot accounts as `network` writes them. */
+async function polkadotAccounts(sessions: WalletConnectSessions, network: CaipNetworkId) {
+  const { polkadotAddressesOf } = await import('../../polkadot/polkadotRequests')
+  const name = polkadotNetworkOf(network)
+  const { accounts } = sessions.current('polkadot')
+  return name
+    ? polkadotAddressesOf(
+        accounts.map((address) => ({ address })),
+        name,
+      )
+    : []
+}
+
+/** A site's Cosmos request (`cosmos_*`), checked as a page wallet's is, through the session. */
+async function cosmosRequest(
+  sessions: WalletConnectSessions,
+  request: RequestArguments,
+  address: string | undefined,
+  network: NetworkConfig | undefined,
+): Promise<unknown> {
+  const [{ cosmosRequest: answer }, { walletConnectCosmos }] = await Promise.all([
+    import('../../cosmos/cosmosRequests'),
+    import('./cosmosHost'),
+  ])
+  return answer(request, { address, network, host: walletConnectCosmos(sessions) })
+}
+
+/** A site's Polkadot request (`polkadot_*`), checked as a page wallet's is, through the session. */
+async function polkadotRequest(
+  sessions: WalletConnectSessions,
+  request: RequestArguments,
+  address: string | undefined,
+  network: NetworkConfig | undefined,
+): Promise<unknown> {
+  const [{ polkadotRequest: answer }, { walletConnectPolkadot }] = await Promise.all([
+    import('../../polkadot/polkadotRequests'),
+    import('./polkadotHost'),
+  ])
+  return answer(request, { address, network, host: walletConnectPolkadot(sessions) })
 }
 
 /**
