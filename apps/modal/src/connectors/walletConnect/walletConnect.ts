@@ -13,7 +13,6 @@ import {
   DisconnectedError,
   type NetworkConfig,
   parseCaipNetworkId,
-  polkadotNetworkOf,
   type RequestArguments,
 } from '@airlock/protocol'
 import { type WalletConnectPeer, walletConnectId } from '../../walletconnect/peer'
@@ -41,6 +40,9 @@ export function walletConnect(
   }
 }
 
+/** Cosmos and Polkadot through the session, loaded with the first call. */
+const perNetwork = () => import('./sessionPerNetwork')
+
 const namespaceOf = (network: CaipNetworkId) => parseCaipNetworkId(network).namespace
 
 function sessionConnector(
@@ -55,7 +57,12 @@ function sessionConnector(
     name: wallet.name,
     icon: wallet.icon,
     namespace,
-    getAccounts: () => sessionAccounts(sessions, namespace),
+    getAccounts: async () => {
+      const { accounts, network } = sessions.current(namespace)
+      return namespace === 'polkadot' && network
+        ? (await perNetwork()).polkadotSessionAccounts(sessions, network)
+        : accounts
+    },
     getNetwork: async () => sessions.current(namespace).network,
     approvedNetworks: () => sessions.current().approved,
     async switchNetwork(network) {
@@ -66,11 +73,11 @@ function sessionConnector(
       }
       return sessions.current().approved.includes(network.caipNetworkId)
     },
-    ...(namespace === 'polkadot'
-      ? {
-          accountsOn: (network: NetworkConfig) => polkadotAccounts(sessions, network.caipNetworkId),
-        }
-      : {}),
+    // Polkadot's addresses are written per network; the others' are the session's as they are.
+    accountsOn: async (network) =>
+      namespace === 'polkadot'
+        ? (await perNetwork()).polkadotSessionAccounts(sessions, network.caipNetworkId)
+        : [],
     request: (args, { address, networkConfig }) => {
       switch (namespace) {
         case 'solana':
@@ -78,65 +85,16 @@ function sessionConnector(
         case 'bip122':
           return bitcoinRequest(sessions, args, address, networkConfig)
         case 'cosmos':
-          return cosmosRequest(sessions, args, address, networkConfig)
         case 'polkadot':
-          return polkadotRequest(sessions, args, address, networkConfig)
+          return perNetwork().then((module) =>
+            module.sessionPerNetworkRequest(sessions, namespace, args, address, networkConfig),
+          )
         default:
           return sessions.request(args)
       }
     },
     disconnect: () => sessions.disconnect(),
   }
-}
-
-/**
- * The session's accounts on the network the modal connects on; Polkadot's written with that
- * network's SS58 prefix, whichever the phone gave (requests are held to that form).
- */
-async function sessionAccounts(sessions: WalletConnectSessions, namespace: WalletNamespace) {
-  const { accounts, network } = sessions.current(namespace)
-  return namespace === 'polkadot' && network ? polkadotAccounts(sessions, network) : accounts
-}
-
-/** The session's Polkadot accounts as `network` writes them. */
-async function polkadotAccounts(sessions: WalletConnectSessions, network: CaipNetworkId) {
-  const { polkadotAddressesOf } = await import('../../polkadot/polkadotRequests')
-  const name = polkadotNetworkOf(network)
-  const { accounts } = sessions.current('polkadot')
-  return name
-    ? polkadotAddressesOf(
-        accounts.map((address) => ({ address })),
-        name,
-      )
-    : []
-}
-
-/** A site's Cosmos request (`cosmos_*`), checked as a page wallet's is, through the session. */
-async function cosmosRequest(
-  sessions: WalletConnectSessions,
-  request: RequestArguments,
-  address: string | undefined,
-  network: NetworkConfig | undefined,
-): Promise<unknown> {
-  const [{ cosmosRequest: answer }, { walletConnectCosmos }] = await Promise.all([
-    import('../../cosmos/cosmosRequests'),
-    import('./cosmosHost'),
-  ])
-  return answer(request, { address, network, host: walletConnectCosmos(sessions) })
-}
-
-/** A site's Polkadot request (`polkadot_*`), checked as a page wallet's is, through the session. */
-async function polkadotRequest(
-  sessions: WalletConnectSessions,
-  request: RequestArguments,
-  address: string | undefined,
-  network: NetworkConfig | undefined,
-): Promise<unknown> {
-  const [{ polkadotRequest: answer }, { walletConnectPolkadot }] = await Promise.all([
-    import('../../polkadot/polkadotRequests'),
-    import('./polkadotHost'),
-  ])
-  return answer(request, { address, network, host: walletConnectPolkadot(sessions) })
 }
 
 /**
