@@ -1,6 +1,8 @@
 // A WalletConnect wallet for tests: a real @walletconnect/sign-client in the wallet role, running
 // in the Node test process, that signs with a viem local account and sends to anvil, and — given a
-// Solana account — signs and sends on the local Solana chain too (walletPeerSolana.ts). Tests drive
+// Solana account — signs and sends on the local Solana chain too (walletPeerSolana.ts); likewise
+// Bitcoin, Cosmos and Polkadot accounts (walletPeerBitcoin.ts, walletPeerCosmos.ts,
+// walletPeerPolkadot.ts) on the stack's regtest, Cosmos Local and Polkadot Local. Tests drive
 // it as a user drives the wallet app on their phone: pair with the URI the modal shows, approve or
 // reject the proposal, answer or reject requests, switch chains, disconnect.
 //
@@ -41,6 +43,8 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { PeerError } from './peerError'
 import { ports } from './ports'
 import { type BitcoinPeerAccount, bitcoinPeerMethods } from './walletPeerBitcoin'
+import { type CosmosPeerAccount, cosmosPeerMethods } from './walletPeerCosmos'
+import { type PolkadotPeerAccount, polkadotPeerMethods } from './walletPeerPolkadot'
 import { type SolanaChainId, type SolanaPeerAccount, solanaPeerMethods } from './walletPeerSolana'
 
 /** The relay the e2e global setup starts. */
@@ -65,6 +69,10 @@ export type WalletPeerOptions = {
   solanaChains?: readonly SolanaChainId[]
   /** A Bitcoin account (walletPeerBitcoin.ts): the wallet then approves bip122 (regtest) too. */
   bitcoin?: BitcoinPeerAccount
+  /** A Cosmos account (walletPeerCosmos.ts): the wallet then approves cosmos (Cosmos Local) too. */
+  cosmos?: CosmosPeerAccount
+  /** A Polkadot account (walletPeerPolkadot.ts): the wallet then approves polkadot (Polkadot Local) too. */
+  polkadot?: PolkadotPeerAccount
   /** sign-client's log level; defaults to 'error'. */
   logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
 }
@@ -220,6 +228,9 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
   const solanaMethods = solana && solanaPeerMethods(solana)
   const { bitcoin } = options
   const bitcoinMethods = bitcoin && bitcoinPeerMethods(bitcoin)
+  const { cosmos, polkadot } = options
+  const cosmosMethods = cosmos && cosmosPeerMethods(cosmos)
+  const polkadotMethods = polkadot && polkadotPeerMethods(polkadot)
 
   // Core declares `relayUrl: string | undefined` where ICore has `relayUrl?: string`, which
   // exactOptionalPropertyTypes tells apart; the published types disagree, the object is an ICore.
@@ -347,6 +358,14 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
       if (!bitcoinMethods) throw new PeerError(4200, `${name} has no Bitcoin account.`)
       return bitcoinMethods.perform(request.method, request.params)
     }
+    if (request.chainId.startsWith('cosmos:')) {
+      if (!cosmosMethods) throw new PeerError(4200, `${name} has no Cosmos account.`)
+      return cosmosMethods.perform(request.method, request.params)
+    }
+    if (request.chainId.startsWith('polkadot:')) {
+      if (!polkadotMethods) throw new PeerError(4200, `${name} has no Polkadot account.`)
+      return polkadotMethods.perform(request.method, request.params)
+    }
     const params = Array.isArray(request.params) ? (request.params as unknown[]) : []
     switch (request.method) {
       case 'eth_accounts':
@@ -468,6 +487,17 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
               bip122: {
                 chains: ['bip122:0f9188f13cb7b2c71f2a335e3a4fc328'],
                 addresses: [bitcoin.address],
+              },
+            }
+          : {}),
+        ...(cosmos
+          ? { cosmos: { chains: ['cosmos:airlock-local-1'], addresses: [cosmos.address] } }
+          : {}),
+        ...(polkadot
+          ? {
+              polkadot: {
+                chains: ['polkadot:fcbb43a94fb5ca7574f5f76c75f9510c'],
+                addresses: [polkadot.address],
               },
             }
           : {}),

@@ -4,7 +4,9 @@
  * the frame's sign-client (src/walletconnect); its events come back as wallet events under the
  * id `walletConnect`. The login flow is the pairing the views show, not a prompt: once the
  * wallet approves, the session's accounts are simply there. Solana requests are bytes for the
- * site and text for WalletConnect: solanaRequests.ts translates both ways.
+ * site and text for WalletConnect: solanaRequests.ts translates both ways. Bitcoin, Cosmos and
+ * Polkadot requests are checked as a page wallet's are (their namespace's module), the wallet
+ * asked through the session's methods (bitcoinHost.ts, cosmosHost.ts, polkadotHost.ts).
  */
 import {
   type CaipNetworkId,
@@ -27,7 +29,7 @@ export function walletConnect(
       const wallet = peer()
       if (!wallet || !sessions.hasSession()) return []
       const namespaces = new Set(sessions.current().approved.map(namespaceOf))
-      return (['eip155', 'solana', 'bip122'] as const)
+      return (['eip155', 'solana', 'bip122', 'cosmos', 'polkadot'] as const)
         .filter((namespace) => namespaces.has(namespace))
         .map((namespace) => sessionConnector(sessions, wallet, namespace))
     },
@@ -37,6 +39,9 @@ export function walletConnect(
     },
   }
 }
+
+/** Cosmos and Polkadot through the session, loaded with the first call. */
+const perNetwork = () => import('./sessionPerNetwork')
 
 const namespaceOf = (network: CaipNetworkId) => parseCaipNetworkId(network).namespace
 
@@ -52,7 +57,12 @@ function sessionConnector(
     name: wallet.name,
     icon: wallet.icon,
     namespace,
-    getAccounts: async () => sessions.current(namespace).accounts,
+    getAccounts: async () => {
+      const { accounts, network } = sessions.current(namespace)
+      return namespace === 'polkadot' && network
+        ? (await perNetwork()).polkadotSessionAccounts(sessions, network)
+        : accounts
+    },
     getNetwork: async () => sessions.current(namespace).network,
     approvedNetworks: () => sessions.current().approved,
     async switchNetwork(network) {
@@ -63,12 +73,26 @@ function sessionConnector(
       }
       return sessions.current().approved.includes(network.caipNetworkId)
     },
-    request: (args, { address, networkConfig }) =>
-      namespace === 'solana'
-        ? solanaRequest(sessions, args, address ?? sessions.current('solana').accounts[0])
-        : namespace === 'bip122'
-          ? bitcoinRequest(sessions, args, address, networkConfig)
-          : sessions.request(args),
+    // Polkadot's addresses are written per network; the others' are the session's as they are.
+    accountsOn: async (network) =>
+      namespace === 'polkadot'
+        ? (await perNetwork()).polkadotSessionAccounts(sessions, network.caipNetworkId)
+        : [],
+    request: (args, { address, networkConfig }) => {
+      switch (namespace) {
+        case 'solana':
+          return solanaRequest(sessions, args, address ?? sessions.current('solana').accounts[0])
+        case 'bip122':
+          return bitcoinRequest(sessions, args, address, networkConfig)
+        case 'cosmos':
+        case 'polkadot':
+          return perNetwork().then((module) =>
+            module.sessionPerNetworkRequest(sessions, namespace, args, address, networkConfig),
+          )
+        default:
+          return sessions.request(args)
+      }
+    },
     disconnect: () => sessions.disconnect(),
   }
 }
