@@ -72,6 +72,9 @@ test('behavior: the visitor sends ATOM from Send with the simulated fee; Account
   page,
   pickWallet,
 }) => {
+  // A whole journey (connect, Account, Receive, a refused send, a send, Activity) on a node
+  // that is asked for metadata, simulations and blocks.
+  test.setTimeout(90_000)
   const wallet = await connectCosmos(page, pickWallet)
   await fundCosmos(wallet.address, 2_500_000)
   const { dialog } = modal(page)

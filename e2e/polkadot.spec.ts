@@ -71,6 +71,9 @@ test('behavior: the visitor sends DOT from Send with the node’s fee; another n
   page,
   pickWallet,
 }) => {
+  // A whole journey (connect, Account, Receive, a refused send, a send, Activity) on a node
+  // that is asked for metadata, simulations and blocks.
+  test.setTimeout(90_000)
   const wallet = await connectPolkadot(page, pickWallet)
   await fundPolkadot(wallet.address, 5n * dot)
   const { dialog } = modal(page)

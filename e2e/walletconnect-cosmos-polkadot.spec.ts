@@ -75,6 +75,8 @@ async function sendFromModal(page: Page, symbol: string, amount: string, recipie
 test('behavior: the phone connects on Cosmos Local by QR; the site’s ADR-036 signature verifies; the visitor’s ATOM send lands', async ({
   page,
 }) => {
+  // Pairing over the relay, a signature and a send through the phone, on a node.
+  test.setTimeout(90_000)
   const cosmos = await cosmosPeerAccount()
   const { peer, proposal } = await connectedPhone(page, cosmosProject, cosmosLocal, { cosmos })
   expect(proposal.params.optionalNamespaces.cosmos).toMatchObject({
@@ -123,6 +125,8 @@ test('behavior: the phone connects on Cosmos Local by QR; the site’s ADR-036 s
 test('behavior: the phone connects on Polkadot Local by QR; the site’s message signature verifies; the visitor’s DOT send lands', async ({
   page,
 }) => {
+  // Pairing over the relay, a signature and a send through the phone, on a node.
+  test.setTimeout(90_000)
   const polkadot = await polkadotPeerAccount()
   const { peer, proposal } = await connectedPhone(page, polkadotProject, polkadotLocal, {
     polkadot,
