@@ -272,6 +272,8 @@ test('behavior: a new recovery code: the old one no longer restores the wallet, 
   page,
   browser,
 }) => {
+  // Three browsers sign up, restore and restore again: past the 30 s default on this machine.
+  test.setTimeout(90_000)
   await openSite(page)
   const email = freshEmail()
   const { recoveryCode: oldCode, address } = await signUpByEmail(page, email)
@@ -336,6 +338,8 @@ test('security: removing a device splits the wallet again: the removed browserâ€
   page,
   browser,
 }) => {
+  // Three browsers sign up, restore and remove one: past the 30 s default on this machine.
+  test.setTimeout(90_000)
   await openSite(page)
   const email = freshEmail()
   const { recoveryCode, address } = await signUpByEmail(page, email)
