@@ -103,7 +103,8 @@ test('behavior: the visitor sends ATOM from Send with the simulated fee; Account
   const recipient = toBech32('cosmos', Random.getBytes(20))
   await to.fill(recipient)
   await expect(message).toHaveText('')
-  await expect(fee).toHaveText(/ ATOM$/)
+  // The first fee loads cosmjs and asks the node's simulation.
+  await expect(fee).toHaveText(/ ATOM$/, { timeout: 20_000 })
 
   // A wallet that signs with another key: refused before broadcast, nothing moves.
   wallet.signNextWithAnotherKey()

@@ -111,7 +111,8 @@ test('behavior: the visitor sends DOT from Send with the node’s fee; another n
   await expectOpen(page, 'Send')
   const recipient = freshAddress()
   await to.fill(recipient)
-  await expect(fee).toHaveText(/ DOT$/)
+  // The first fee loads @polkadot/api and decodes the node's metadata.
+  await expect(fee).toHaveText(/ DOT$/, { timeout: 20_000 })
   await dialog.getByRole('button', { name: 'Preview send' }).click()
   await expectOpen(page, 'Review Send')
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()

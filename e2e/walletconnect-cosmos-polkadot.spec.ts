@@ -65,7 +65,10 @@ async function sendFromModal(page: Page, symbol: string, amount: string, recipie
   await dialog.locator(`button[data-symbol="${symbol}"]`).click()
   await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill(amount)
   await dialog.getByRole('textbox', { name: 'To', exact: true }).fill(recipient)
-  await expect(dialog.locator('[data-send-fee]')).toHaveText(new RegExp(` ${symbol}$`))
+  // The first fee loads the chain's library (cosmjs, @polkadot/api and the node's metadata).
+  await expect(dialog.locator('[data-send-fee]')).toHaveText(new RegExp(` ${symbol}$`), {
+    timeout: 20_000,
+  })
   await dialog.getByRole('button', { name: 'Preview send' }).click()
   await expectOpen(page, 'Review Send')
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()

@@ -24,7 +24,7 @@ import { parseCaipNetworkId } from '@airlock/protocol'
 import { Core } from '@walletconnect/core'
 import { SignClient } from '@walletconnect/sign-client'
 import type { ICore, SessionTypes, SignClientTypes } from '@walletconnect/types'
-import { getSdkError } from '@walletconnect/utils'
+import { getSdkError, parseUri } from '@walletconnect/utils'
 import {
   type Address,
   createPublicClient,
@@ -438,7 +438,18 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
     )
   }
 
-  client.on('session_proposal', (proposal) => proposals.push(proposal))
+  // The proposals the visitor sees: each once (the relay delivers a message again after a
+  // re-subscription), and only the newest QR code's (a page reloaded or a rejected proposal's
+  // pairing may still bring one in late; approving that fails as the session is long gone).
+  const seenProposals = new Set<number>()
+  let pairingTopic: string | undefined
+  const isCurrent = (proposal: SessionProposal) =>
+    pairingTopic === undefined || proposal.params.pairingTopic === pairingTopic
+  client.on('session_proposal', (proposal) => {
+    if (seenProposals.has(proposal.id)) return
+    seenProposals.add(proposal.id)
+    if (isCurrent(proposal)) proposals.push(proposal)
+  })
   client.on('session_request', ({ topic, id, params }) => {
     const request: PendingRequest = {
       topic,
@@ -459,6 +470,8 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
     solanaAddress: solana?.address,
     requests,
     async pair(uri) {
+      pairingTopic = parseUri(uri).topic
+      for (const proposal of proposals.drain()) if (isCurrent(proposal)) proposals.push(proposal)
       await client.pair({ uri })
     },
     nextProposal: ({ timeoutMs = 10_000 } = {}) => proposals.next(timeoutMs),
