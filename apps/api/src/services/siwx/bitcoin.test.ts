@@ -1,7 +1,7 @@
 // Bitcoin sign-ins' signatures (bip122): the frame's message, signed by fresh regtest and
 // mainnet keys the way wallets sign it (BIP-322 simple through scure's signIdx on to_sign, or a
 // legacy BIP-137 signature), is the address's; anything else is not, or is refused in words.
-import { type CaipNetworkId, type SiwxMessageData, siwxMessageData } from '@airlock/protocol'
+import type { CaipNetworkId, SiwxMessageData } from '@airlock/protocol'
 import {
   type BitcoinNetworkParams,
   bip322Signature,
@@ -16,6 +16,7 @@ import { bytesToHex, hexToBytes } from 'viem'
 import { sign } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import { isSignedBy } from './signatures'
+import { frameMessage, refusal } from './testMessages'
 
 const regtestId: CaipNetworkId = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
 const mainnetId: CaipNetworkId = 'bip122:000000000019d6689c085ae165831e93'
@@ -54,27 +55,6 @@ function wallet(kind: Kind, network: BitcoinNetworkParams, privateKey = randomPr
     return btoa(String.fromCharCode(header, ...rsv.subarray(0, 64)))
   }
   return { address, sign: signMessage }
-}
-
-/** The message the frame asks the wallet to sign, read back as the API reads it. */
-function frameMessage(address: string, chainId: CaipNetworkId) {
-  const data = siwxMessageData({
-    hostOrigin: 'https://shop.example',
-    address,
-    chainId,
-    nonce: 'n0nce1234abc',
-    now: Date.UTC(2026, 10, 29, 4, 0, 0),
-  })
-  const message = createSiwxMessage(data)
-  return { data: parseSiwxMessage(message), message }
-}
-
-async function refusal(promise: Promise<unknown>) {
-  const outcome = await promise.then(
-    () => new Error('expected a refusal, but it resolved'),
-    (error: unknown) => error,
-  )
-  return outcome as { code?: string; message: string }
 }
 
 describe.each([

@@ -2,36 +2,15 @@
 // (polkadot{.js} signRaw: `<Bytes>`-wrapped sr25519 with its type byte; Keplr's signArbitrary:
 // cosmjs's amino signer over the ADR-036 document), is the address's; another key's is not; an
 // address of another network or a signature of the wrong form is refused in words.
-import { type CaipNetworkId, siwxMessageData } from '@airlock/protocol'
+import type { CaipNetworkId } from '@airlock/protocol'
 import { adr036SignDoc } from '@airlock/protocol/cosmos'
 import { polkadotAddressOf } from '@airlock/protocol/polkadot'
-import { createSiwxMessage, parseSiwxMessage } from '@airlock/protocol/siwx-messages'
 import { Secp256k1Wallet } from '@cosmjs/amino'
 import { stringToU8a, u8aConcat, u8aToHex, u8aWrapBytes } from '@polkadot/util'
 import { sr25519PairFromSeed, sr25519Sign } from '@polkadot/util-crypto'
 import { describe, expect, test } from 'vitest'
 import { isSignedBy } from './signatures'
-
-/** The message the frame asks the wallet to sign, read back as the API reads it. */
-function frameMessage(address: string, chainId: CaipNetworkId) {
-  const data = siwxMessageData({
-    hostOrigin: 'https://shop.example',
-    address,
-    chainId,
-    nonce: 'n0nce1234abc',
-    now: Date.UTC(2026, 10, 29, 4, 0, 0),
-  })
-  const message = createSiwxMessage(data)
-  return { data: parseSiwxMessage(message), message }
-}
-
-async function refusal(promise: Promise<unknown>) {
-  const outcome = await promise.then(
-    () => new Error('expected a refusal, but it resolved'),
-    (error: unknown) => error,
-  )
-  return outcome as { code?: string; message: string }
-}
+import { frameMessage, refusal } from './testMessages'
 
 describe('polkadot', () => {
   const pair = sr25519PairFromSeed(new Uint8Array(32).fill(1))
