@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest'
 import { createConnectionActions } from '../actions/connectionActions'
 import { createPersistence } from '../stores/persistence'
 import { createModalStore } from '../stores/store'
-import type { SessionView } from '../walletconnect/namespaces'
+import { type SessionView, viewSession } from '../walletconnect/namespaces'
 import { createConnectors } from './registry'
 import type { WalletConnectSessions } from './walletConnect/sessions'
 
@@ -190,5 +190,60 @@ describe('connection actions across namespaces', () => {
     await actions.connect('evm')
     expect(await actions.switchNetwork(solanaLocal.caipNetworkId)).toBe(false)
     expect(store.getState().activeNetwork).toBe(anvil.caipNetworkId)
+  })
+})
+
+describe('a WalletConnect session on two Cosmos chains', () => {
+  const hub: NetworkConfig = {
+    caipNetworkId: 'cosmos:airlock-local-1',
+    name: 'Cosmos Local',
+    nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: 6 },
+    rpcUrl: 'http://127.0.0.1:8797',
+  }
+  const osmosis: NetworkConfig = {
+    caipNetworkId: 'cosmos:osmosis-1',
+    name: 'Osmosis',
+    nativeCurrency: { name: 'Osmo', symbol: 'OSMO', decimals: 6 },
+    rpcUrl: 'http://127.0.0.1:8797',
+  }
+  const hubAddress = 'cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu'
+  const osmoAddress = 'osmo1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5mqqsdl'
+
+  test('behavior: switching chains shows the account the phone approved on the new chain', async () => {
+    const store = createModalStore(config)
+    store.setState({
+      networks: [hub, osmosis],
+      activeNetwork: hub.caipNetworkId,
+      walletConnectPeer: { name: 'Phone Wallet', icon: '' },
+    })
+    // The session's namespaces as sign-client hands them over, seen as the frame's client does.
+    const namespaces = {
+      cosmos: {
+        chains: [hub.caipNetworkId, osmosis.caipNetworkId],
+        methods: ['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino'],
+        accounts: [`${hub.caipNetworkId}:${hubAddress}`, `${osmosis.caipNetworkId}:${osmoAddress}`],
+      },
+    }
+    const sessions: WalletConnectSessions = {
+      restore: async () => true,
+      current: (_namespace, preferred = store.getState().activeNetwork) =>
+        viewSession(namespaces, [hub.caipNetworkId, osmosis.caipNetworkId], preferred),
+      hasSession: () => true,
+      request: async () => 'signed by the session',
+      disconnect: async () => {},
+    }
+    const persistence = createPersistence(() => ({ get: () => null, set: () => {} }))
+    const actions = createConnectionActions(store, hostWallets().request, persistence, sessions)
+    await actions.activate('walletConnect')
+    expect(store.getState()).toMatchObject({ status: 'connected', address: hubAddress })
+
+    expect(await actions.switchNetwork(osmosis.caipNetworkId)).toBe(true)
+    expect(store.getState()).toMatchObject({
+      activeNetwork: osmosis.caipNetworkId,
+      address: osmoAddress,
+      caipAddress: `${osmosis.caipNetworkId}:${osmoAddress}`,
+    })
+    expect(await actions.switchNetwork(hub.caipNetworkId)).toBe(true)
+    expect(store.getState().address).toBe(hubAddress)
   })
 })

@@ -4,7 +4,7 @@
  * — a visitor heading for a QR code, a phone's wallet list, a saved session to restore — as the
  * sign-client it drives does. Until then there is no session and nothing to stop.
  */
-import type { RequestArguments } from '@airlock/protocol'
+import type { CaipNetworkId, RequestArguments } from '@airlock/protocol'
 import type { WalletNamespace } from '../connectors/types'
 import type { SessionView } from './namespaces'
 import type { WalletConnect, WalletConnectOptions } from './walletConnect'
@@ -48,7 +48,8 @@ export function createLazyWalletConnect(options: WalletConnectOptions) {
     disconnect: async () => client?.disconnect(),
     /** On reload: the newest stored session, loading the client only for a project that has one. */
     restore: async () => (isConfigured() ? (await load()).restore() : false),
-    current: (namespace?: WalletNamespace) => client?.current(namespace) ?? noSession,
+    current: (namespace?: WalletNamespace, preferred?: CaipNetworkId) =>
+      client?.current(namespace, preferred) ?? noSession,
     isConfigured,
     hasSession: () => !!client?.hasSession(),
     /** Loads the client and the sign-client ahead of need (the visitor is about to ask for a QR). */

@@ -6,6 +6,7 @@
  * (storage.ts) and restored on reload without a prompt.
  */
 import {
+  type CaipNetworkId,
   type ChainNamespace,
   DisconnectedError,
   errorCodes,
@@ -197,15 +198,18 @@ export function createWalletConnect(options: WalletConnectOptions) {
   }
 
   /**
-   * The session seen through the site's networks (those of `namespace` when given), with the
-   * active network preferred.
+   * The session seen through the site's networks (those of `namespace` when given), with
+   * `preferred` (the active network unless said) preferred.
    */
-  function current(namespace?: ChainNamespace) {
+  function current(
+    namespace?: ChainNamespace,
+    preferred: CaipNetworkId | undefined = store.getState().activeNetwork,
+  ) {
     const namespaces = (session?.namespaces ?? {}) as Record<string, SessionNamespace>
     const networks = siteNetworks().filter(
       (network) => !namespace || network.startsWith(`${namespace}:`),
     )
-    return viewSession(namespaces, networks, store.getState().activeNetwork)
+    return viewSession(namespaces, networks, preferred)
   }
 
   const pairing = createPairing<Session>({

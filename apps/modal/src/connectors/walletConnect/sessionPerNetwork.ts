@@ -29,6 +29,20 @@ export function polkadotSessionAccounts(sessions: WalletConnectSessions, network
     : []
 }
 
+/**
+ * The session's accounts as `network` writes them: Polkadot's with its SS58 prefix, Cosmos's
+ * those the phone approved on that chain (each chain's bech32 prefix); none on a chain it did not.
+ */
+export function sessionAccountsOn(
+  sessions: WalletConnectSessions,
+  namespace: 'cosmos' | 'polkadot',
+  network: CaipNetworkId,
+): string[] {
+  if (namespace === 'polkadot') return polkadotSessionAccounts(sessions, network)
+  const view = sessions.current('cosmos', network)
+  return view.network === network ? view.accounts : []
+}
+
 /** A site's `cosmos_*` or `polkadot_*` request, through the session. */
 export function sessionPerNetworkRequest(
   sessions: WalletConnectSessions,

@@ -73,11 +73,11 @@ function sessionConnector(
       }
       return sessions.current().approved.includes(network.caipNetworkId)
     },
-    // Polkadot's addresses are written per network; the others' are the session's as they are.
-    accountsOn: async (network) =>
-      namespace === 'polkadot'
-        ? (await perNetwork()).polkadotSessionAccounts(sessions, network.caipNetworkId)
-        : [],
+    // Addresses written per network (sessionPerNetwork.ts); the others' are the same on each.
+    ...((namespace === 'cosmos' || namespace === 'polkadot') && {
+      accountsOn: async (network: NetworkConfig) =>
+        (await perNetwork()).sessionAccountsOn(sessions, namespace, network.caipNetworkId),
+    }),
     request: (args, { address, networkConfig }) => {
       switch (namespace) {
         case 'solana':
