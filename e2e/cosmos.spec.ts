@@ -5,9 +5,10 @@
 // checks the signature and broadcasts it, and the ledger applies it. Another chain's address is
 // refused in the form; a wallet that signs with another key has nothing sent.
 
+import { formatNetworkFee } from '@airlock/protocol'
 import { verifyCosmosMessage } from '@airlock/protocol/cosmos'
 import { Random } from '@cosmjs/crypto'
-import { toBech32 } from '@cosmjs/encoding'
+import { fromBech32, toBech32 } from '@cosmjs/encoding'
 import type { Page } from '@playwright/test'
 import {
   type CosmosTestWallet,
@@ -16,15 +17,19 @@ import {
   fundCosmos,
   installCosmosTestWallet,
 } from './support/cosmosTestWallet'
-import { expectOpen, modal, waitForAirlock } from './support/modal'
-import { cosmosProject } from './support/operator'
+import { chooseNetwork, expectOpen, expectReceive, modal, waitForAirlock } from './support/modal'
+import { cosmosNetworksProject, cosmosProject } from './support/operator'
 import { gotoSdkPage } from './support/sdkPage'
 import { expect, type PickWallet, test } from './support/test'
 
 /** The fixtures' SDK page on the Cosmos project, the wallet installed, connected from the modal. */
-async function connectCosmos(page: Page, pickWallet: PickWallet): Promise<CosmosTestWallet> {
+async function connectCosmos(
+  page: Page,
+  pickWallet: PickWallet,
+  { projectId = cosmosProject, networks = [cosmosLocal] } = {},
+): Promise<CosmosTestWallet> {
   const wallet = await installCosmosTestWallet(page, { name: 'Keplr' })
-  await gotoSdkPage(page, { projectId: cosmosProject, networks: [cosmosLocal] })
+  await gotoSdkPage(page, { projectId, networks })
   await waitForAirlock(page)
   await page.evaluate(() => window.airlock!.open())
   await pickWallet('Keplr')
@@ -104,7 +109,8 @@ test('behavior: the visitor sends ATOM from Send with the simulated fee; Account
   await to.fill(recipient)
   await expect(message).toHaveText('')
   // The first fee loads cosmjs and asks the node's simulation.
-  await expect(fee).toHaveText(/ ATOM$/, { timeout: 20_000 })
+  await expect(fee).toHaveText(/^\d[\d.,]* ATOM$/, { timeout: 20_000 })
+  const shownFee = await fee.textContent()
 
   // A wallet that signs with another key: refused before broadcast, nothing moves.
   wallet.signNextWithAnotherKey()
@@ -124,8 +130,9 @@ test('behavior: the visitor sends ATOM from Send with the simulated fee; Account
   await expectOpen(page, 'Account')
   expect(await cosmosBalance(recipient)).toBe(1_000_000n)
   const paid = 2_500_000n - 1_000_000n - (await cosmosBalance(wallet.address))
-  // ~110k gas at 0.0025 uatom: a few hundred uatom.
+  // ~110k gas at 0.0025 uatom: a few hundred uatom, and what Send said it would be.
   expect(paid > 0n && paid < 2_000n).toBe(true)
+  expect(shownFee).toBe(formatNetworkFee(paid, { decimals: 6, symbol: 'ATOM' }))
   await expect(dialog.locator('[data-native-balance]')).toHaveText(/^1\.49\d* ATOM$/)
   // Activity: the send, then the faucet's funding.
   await dialog.getByRole('tab', { name: 'Activity' }).click()
@@ -133,4 +140,29 @@ test('behavior: the visitor sends ATOM from Send with the simulated fee; Account
   await expect(rows).toHaveCount(2)
   await expect(rows.first()).toHaveAttribute('data-operation', 'send')
   await expect(rows.last()).toHaveAttribute('data-operation', 'receive')
+})
+
+test('behavior: switching to Osmosis shows the wallet’s address with Osmosis’s prefix, in the site’s state and Receive; back on Cosmos Local, its cosmos1 one', async ({
+  page,
+  pickWallet,
+}) => {
+  const osmosis = 'cosmos:osmosis-1'
+  const wallet = await connectCosmos(page, pickWallet, {
+    projectId: cosmosNetworksProject,
+    networks: [cosmosLocal, osmosis],
+  })
+  const osmoAddress = toBech32('osmo', fromBech32(wallet.address, 90).data)
+  await chooseNetwork(page, 'Osmosis', osmosis)
+  expect(await page.evaluate(() => window.airlock!.getState())).toMatchObject({
+    status: 'connected',
+    address: osmoAddress,
+    caipAddress: `${osmosis}:${osmoAddress}`,
+  })
+  await expectReceive(page, osmoAddress, ['Osmosis'])
+  // The wallet was asked for its key on Osmosis, as Keplr writes addresses per chain.
+  expect(wallet.requests).toContainEqual(
+    expect.objectContaining({ method: 'getKey', params: { chainId: 'osmosis-1' } }),
+  )
+  await chooseNetwork(page, 'Cosmos Local', cosmosLocal)
+  expect(await page.evaluate(() => window.airlock!.getState().address)).toBe(wallet.address)
 })

@@ -15,10 +15,12 @@ import {
   analyticsProjects,
   bitcoinProject,
   bitcoinSiwxProject,
+  cosmosNetworksProject,
   cosmosProject,
   cosmosSiwxProject,
   oneLineProject,
   operatorToken,
+  polkadotNetworksProject,
   polkadotProject,
   polkadotSiwxProject,
   revocableSigningProject,
@@ -36,6 +38,22 @@ export default async function globalSetup() {
   const env = {
     DATA_DIR: dataDir,
     AIRLOCK_OPERATOR_TOKEN: operatorToken,
+    // Osmosis and Kusama on the stack's stand-ins, so a switch to them reaches nothing beyond
+    // loopback: the tests switching within Cosmos and Polkadot look at addresses, not balances.
+    AIRLOCK_NETWORKS_JSON: JSON.stringify([
+      {
+        caipNetworkId: 'cosmos:osmosis-1',
+        name: 'Osmosis',
+        nativeCurrency: { name: 'Osmosis', symbol: 'OSMO', decimals: 6 },
+        rpcUrl: `http://127.0.0.1:${ports.cosmos}`,
+      },
+      {
+        caipNetworkId: 'polkadot:b0a8d493285c2df73290dfb7e61f870f',
+        name: 'Kusama',
+        nativeCurrency: { name: 'Kusama', symbol: 'KSM', decimals: 12 },
+        rpcUrl: `http://127.0.0.1:${ports.polkadot}`,
+      },
+    ]),
     // Every test's browser is a visitor on the one loopback address: the per-client budgets
     // (120 reads and 6 uncached a minute, meant for one visitor) would be the whole suite's, and
     // a refresh after a send could be refused depending on which specs share its minute. The
@@ -171,6 +189,25 @@ export default async function globalSetup() {
     'cosmos:airlock-local-1',
     '--siwx',
     'required',
+  )
+  // Two networks of each: a switch between them writes the wallet's address for the new one.
+  await airlock(
+    'projects',
+    'create',
+    cosmosNetworksProject,
+    '--origin',
+    origins.fixtures,
+    '--networks',
+    'cosmos:airlock-local-1,cosmos:osmosis-1',
+  )
+  await airlock(
+    'projects',
+    'create',
+    polkadotNetworksProject,
+    '--origin',
+    origins.fixtures,
+    '--networks',
+    'polkadot:fcbb43a94fb5ca7574f5f76c75f9510c,polkadot:b0a8d493285c2df73290dfb7e61f870f',
   )
   // Polkadot Local (the stack's node stand-in) alone: a polkadot{.js}-style extension connects,
   // sees its DOT and sends; another project requires sign-in.

@@ -4,12 +4,13 @@
 // transferKeepAlive, the extension signs its payload, the node checks the signature and applies
 // it. Another network's address is refused in words with nothing sent.
 
+import { formatNetworkFee } from '@airlock/protocol'
 import { verifyPolkadotMessage } from '@airlock/protocol/polkadot'
 import type { Page } from '@playwright/test'
 import { Keyring } from '@polkadot/keyring'
-import { mnemonicGenerate } from '@polkadot/util-crypto'
-import { expectOpen, modal, waitForAirlock } from './support/modal'
-import { polkadotProject } from './support/operator'
+import { decodeAddress, encodeAddress, mnemonicGenerate } from '@polkadot/util-crypto'
+import { chooseNetwork, expectOpen, expectReceive, modal, waitForAirlock } from './support/modal'
+import { polkadotNetworksProject, polkadotProject } from './support/operator'
 import {
   dot,
   fundPolkadot,
@@ -22,9 +23,13 @@ import { gotoSdkPage } from './support/sdkPage'
 import { expect, type PickWallet, test } from './support/test'
 
 /** The fixtures' SDK page on the Polkadot project, the extension installed, connected from the modal. */
-async function connectPolkadot(page: Page, pickWallet: PickWallet): Promise<PolkadotTestWallet> {
+async function connectPolkadot(
+  page: Page,
+  pickWallet: PickWallet,
+  { projectId = polkadotProject, networks = [polkadotLocal] } = {},
+): Promise<PolkadotTestWallet> {
   const wallet = await installPolkadotTestWallet(page)
-  await gotoSdkPage(page, { projectId: polkadotProject, networks: [polkadotLocal] })
+  await gotoSdkPage(page, { projectId, networks })
   await waitForAirlock(page)
   await page.evaluate(() => window.airlock!.open())
   await pickWallet('polkadot{.js}')
@@ -112,7 +117,8 @@ test('behavior: the visitor sends DOT from Send with the node’s fee; another n
   const recipient = freshAddress()
   await to.fill(recipient)
   // The first fee loads @polkadot/api and decodes the node's metadata.
-  await expect(fee).toHaveText(/ DOT$/, { timeout: 20_000 })
+  await expect(fee).toHaveText(/^\d[\d.,]* DOT$/, { timeout: 20_000 })
+  const shownFee = await fee.textContent()
   await dialog.getByRole('button', { name: 'Preview send' }).click()
   await expectOpen(page, 'Review Send')
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()
@@ -122,9 +128,33 @@ test('behavior: the visitor sends DOT from Send with the node’s fee; another n
   const paid = 5n * dot - (3n * dot) / 2n - (await polkadotBalance(wallet.address))
   // The stand-in's fee: a fixed 0.001 DOT and 100,000 plancks a byte.
   expect(paid > 0n && paid < dot / 10n).toBe(true)
+  // The node's paymentInfo is the fee it then took: Send said it before the visitor approved.
+  expect(shownFee).toBe(formatNetworkFee(paid, { decimals: 10, symbol: 'DOT' }))
   // Activity: the transfer, from Subscan's list (a dev funding is no transfer).
   await dialog.getByRole('tab', { name: 'Activity' }).click()
   const rows = dialog.locator('[data-tx-id]')
   await expect(rows).toHaveCount(1)
   await expect(rows.first()).toHaveAttribute('data-operation', 'send')
+})
+
+test('behavior: switching to Kusama shows the account with Kusama’s SS58 prefix, in the site’s state and Receive; back on Polkadot Local, with its own', async ({
+  page,
+  pickWallet,
+}) => {
+  const kusama = 'polkadot:b0a8d493285c2df73290dfb7e61f870f'
+  const wallet = await connectPolkadot(page, pickWallet, {
+    projectId: polkadotNetworksProject,
+    networks: [polkadotLocal, kusama],
+  })
+  const kusamaAddress = encodeAddress(decodeAddress(wallet.address), 2)
+  expect(kusamaAddress).not.toBe(wallet.address)
+  await chooseNetwork(page, 'Kusama', kusama)
+  expect(await page.evaluate(() => window.airlock!.getState())).toMatchObject({
+    status: 'connected',
+    address: kusamaAddress,
+    caipAddress: `${kusama}:${kusamaAddress}`,
+  })
+  await expectReceive(page, kusamaAddress, ['Kusama'])
+  await chooseNetwork(page, 'Polkadot Local', polkadotLocal)
+  expect(await page.evaluate(() => window.airlock!.getState().address)).toBe(wallet.address)
 })

@@ -9,14 +9,19 @@
 import { verifyCosmosMessage } from '@airlock/protocol/cosmos'
 import { verifyPolkadotMessage } from '@airlock/protocol/polkadot'
 import { Random } from '@cosmjs/crypto'
-import { toBech32 } from '@cosmjs/encoding'
+import { fromBech32, toBech32 } from '@cosmjs/encoding'
 import type { Page } from '@playwright/test'
 import { Keyring } from '@polkadot/keyring'
-import { mnemonicGenerate } from '@polkadot/util-crypto'
+import { decodeAddress, encodeAddress, mnemonicGenerate } from '@polkadot/util-crypto'
 import { generatePrivateKey } from 'viem/accounts'
 import { cosmosBalance, cosmosLocal, fundCosmos } from './support/cosmosTestWallet'
-import { expectOpen, modal, waitForAirlock } from './support/modal'
-import { cosmosProject, polkadotProject } from './support/operator'
+import { chooseNetwork, expectOpen, expectReceive, modal, waitForAirlock } from './support/modal'
+import {
+  cosmosNetworksProject,
+  cosmosProject,
+  polkadotNetworksProject,
+  polkadotProject,
+} from './support/operator'
 import { dot, fundPolkadot, polkadotBalance, polkadotLocal } from './support/polkadotTestWallet'
 import { gotoSdkPage } from './support/sdkPage'
 import { expect, test } from './support/test'
@@ -31,11 +36,11 @@ test.afterEach(async () => {
   peers = []
 })
 
-/** The project's page on `network`; the visitor opens the modal; the phone scans and approves. */
+/** The project's page on `networks`; the visitor opens the modal; the phone scans and approves. */
 async function connectedPhone(
   page: Page,
   projectId: string,
-  network: string,
+  networks: string | string[],
   account: Pick<WalletPeerOptions, 'cosmos' | 'polkadot'>,
 ) {
   const peer = await createWalletPeer({
@@ -44,7 +49,7 @@ async function connectedPhone(
     ...account,
   })
   peers.push(peer)
-  await gotoSdkPage(page, { projectId, networks: [network] })
+  await gotoSdkPage(page, { projectId, networks: [networks].flat() })
   await waitForAirlock(page)
   await page.evaluate(() => window.airlock!.open())
   await expectOpen(page, 'Connect Wallet')
@@ -66,9 +71,12 @@ async function sendFromModal(page: Page, symbol: string, amount: string, recipie
   await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill(amount)
   await dialog.getByRole('textbox', { name: 'To', exact: true }).fill(recipient)
   // The first fee loads the chain's library (cosmjs, @polkadot/api and the node's metadata).
-  await expect(dialog.locator('[data-send-fee]')).toHaveText(new RegExp(` ${symbol}$`), {
-    timeout: 20_000,
-  })
+  await expect(dialog.locator('[data-send-fee]')).toHaveText(
+    new RegExp(`^\\d[\\d.,]* ${symbol}$`),
+    {
+      timeout: 20_000,
+    },
+  )
   await dialog.getByRole('button', { name: 'Preview send' }).click()
   await expectOpen(page, 'Review Send')
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()
@@ -168,4 +176,41 @@ test('behavior: the phone connects on Polkadot Local by QR; the site’s message
     chainId: polkadotLocal,
     params: { address: polkadot.address, transactionPayload: { address: polkadot.address } },
   })
+})
+
+test('behavior: a phone that approved Cosmos Local and Osmosis: switching shows the osmo address its session gave for Osmosis, then its cosmos1 one again', async ({
+  page,
+}) => {
+  const osmosis = 'cosmos:osmosis-1'
+  const cosmos = await cosmosPeerAccount()
+  const { proposal } = await connectedPhone(page, cosmosNetworksProject, [cosmosLocal, osmosis], {
+    cosmos,
+  })
+  expect(proposal.params.optionalNamespaces.cosmos?.chains).toEqual([cosmosLocal, osmosis])
+  expect(await page.evaluate(() => window.airlock!.getState().address)).toBe(cosmos.address)
+  const osmoAddress = toBech32('osmo', fromBech32(cosmos.address, 90).data)
+  await chooseNetwork(page, 'Osmosis', osmosis)
+  expect(await page.evaluate(() => window.airlock!.getState().caipAddress)).toBe(
+    `${osmosis}:${osmoAddress}`,
+  )
+  await expectReceive(page, osmoAddress, ['Osmosis'])
+  await chooseNetwork(page, 'Cosmos Local', cosmosLocal)
+  expect(await page.evaluate(() => window.airlock!.getState().address)).toBe(cosmos.address)
+})
+
+test('behavior: a phone that approved Polkadot Local and Kusama: switching shows its account with Kusama’s SS58 prefix, then with Polkadot Local’s', async ({
+  page,
+}) => {
+  const kusama = 'polkadot:b0a8d493285c2df73290dfb7e61f870f'
+  const polkadot = await polkadotPeerAccount()
+  await connectedPhone(page, polkadotNetworksProject, [polkadotLocal, kusama], { polkadot })
+  expect(await page.evaluate(() => window.airlock!.getState().address)).toBe(polkadot.address)
+  const kusamaAddress = encodeAddress(decodeAddress(polkadot.address), 2)
+  await chooseNetwork(page, 'Kusama', kusama)
+  expect(await page.evaluate(() => window.airlock!.getState().caipAddress)).toBe(
+    `${kusama}:${kusamaAddress}`,
+  )
+  await expectReceive(page, kusamaAddress, ['Kusama'])
+  await chooseNetwork(page, 'Polkadot Local', polkadotLocal)
+  expect(await page.evaluate(() => window.airlock!.getState().address)).toBe(polkadot.address)
 })

@@ -10,7 +10,7 @@
 import { adr036SignDoc } from '@airlock/protocol/cosmos'
 import { Secp256k1Wallet, type StdSignDoc } from '@cosmjs/amino'
 import { Random } from '@cosmjs/crypto'
-import { fromBase64, fromBech32, toBase64 } from '@cosmjs/encoding'
+import { fromBase64, fromBech32, toBase64, toBech32 } from '@cosmjs/encoding'
 import { DirectSecp256k1Wallet } from '@cosmjs/proto-signing'
 import type { Page } from '@playwright/test'
 import { ports } from './ports'
@@ -169,22 +169,33 @@ export async function installCosmosTestWallet(
   const sites = createSiteAccess()
   const approvals: Approvals<CosmosWalletRequest> = createApprovals(options.autoApprove ?? true)
   const requests: CosmosWalletRequest[] = []
-  /** Chains it knows: Keplr's own, and those suggested to it. */
-  const known = new Set(['cosmoshub-4', 'osmosis-1'])
+  /** Chains it knows, with their bech32 prefix: Keplr's own, and those suggested to it. */
+  const known = new Map([
+    ['cosmoshub-4', 'cosmos'],
+    ['osmosis-1', 'osmo'],
+  ])
+  const keyBytes = fromBech32(account.address, 90).data
+  /** The account's address on a chain, as Keplr writes it: the chain's prefix on the same key. */
+  const addressOn = (chainId: unknown) => toBech32(known.get(String(chainId)) ?? 'cosmos', keyBytes)
   let anotherKeyNext = false
 
   const checkSigner = (request: CosmosWalletRequest) => {
     if (!sites.isAuthorized(request.origin)) throw unauthorized()
-    if (request.params.signer !== account.address)
+    if (request.params.signer !== addressOn(request.params.chainId))
       throw invalidParams(`${String(request.params.signer)} is not this wallet's key`)
   }
 
   async function dispatch(request: CosmosWalletRequest): Promise<unknown> {
     const { origin, params } = request
     switch (request.method) {
-      case 'experimentalSuggestChain':
-        known.add(String((params.chainInfo as { chainId?: unknown }).chainId))
+      case 'experimentalSuggestChain': {
+        const info = params.chainInfo as {
+          chainId?: unknown
+          bech32Config?: { bech32PrefixAccAddr?: unknown }
+        }
+        known.set(String(info.chainId), String(info.bech32Config?.bech32PrefixAccAddr))
         return null
+      }
       case 'enable': {
         const chainIds = params.chainIds as string[]
         const unknown = chainIds.find((id) => !known.has(id))
@@ -200,8 +211,8 @@ export async function installCosmosTestWallet(
           name: 'Test key',
           algo: 'secp256k1',
           pubKey: toBase64(account.pubkey),
-          address: toBase64(fromBech32(account.address, 90).data),
-          bech32Address: account.address,
+          address: toBase64(keyBytes),
+          bech32Address: addressOn(params.chainId),
           isNanoLedger: false,
           isKeystone: false,
         }

@@ -81,3 +81,29 @@ export async function sendSolanaFromModal(
   await expectOpen(page, 'Review Send')
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()
 }
+
+/**
+ * The visitor chooses `name` in Choose Network (opened by the site), which closes it; waits
+ * until the site is on `caipNetworkId`.
+ */
+export async function chooseNetwork(page: Page, name: string, caipNetworkId: string) {
+  await page.evaluate(() => window.airlock!.open({ view: 'SwitchNetwork' }))
+  await expectOpen(page, 'Choose Network')
+  await modal(page).dialog.getByRole('button', { name }).click()
+  await page.waitForFunction((id) => window.airlock!.getState().chainId === id, caipNetworkId)
+}
+
+/**
+ * The visitor opens Receive from Account: it shows `address` (its QR code's text) on `networks`;
+ * then the modal is closed.
+ */
+export async function expectReceive(page: Page, address: string, networks: string[]) {
+  const { dialog } = modal(page)
+  await page.evaluate(() => window.airlock!.open())
+  await expectOpen(page, 'Account')
+  await dialog.getByRole('button', { name: 'Receive', exact: true }).click()
+  await expectOpen(page, 'Receive')
+  await expect(dialog.locator('[data-receive-address]')).toHaveText(address)
+  await expect(dialog.getByRole('listitem')).toHaveText(networks)
+  await page.evaluate(() => window.airlock!.close())
+}

@@ -36,11 +36,17 @@ export const bitcoinSiwxProject = 'siwx-bitcoin'
 /** A project on Cosmos Local, for the Cosmos tests. */
 export const cosmosProject = 'cosmos'
 
+/** Cosmos Local and Osmosis (on the same stand-in): switching writes the address anew. */
+export const cosmosNetworksProject = 'cosmos-networks'
+
 /** A project on Cosmos Local that requires visitors to sign in with their wallet (ADR-036). */
 export const cosmosSiwxProject = 'siwx-cosmos'
 
 /** A project on Polkadot Local, for the Polkadot tests. */
 export const polkadotProject = 'polkadot'
+
+/** Polkadot Local and Kusama (on the same stand-in): switching writes the address anew. */
+export const polkadotNetworksProject = 'polkadot-networks'
 
 /** A project on Polkadot Local that requires visitors to sign in with their wallet (signRaw). */
 export const polkadotSiwxProject = 'siwx-polkadot'

@@ -43,7 +43,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { PeerError } from './peerError'
 import { ports } from './ports'
 import { type BitcoinPeerAccount, bitcoinPeerMethods } from './walletPeerBitcoin'
-import { type CosmosPeerAccount, cosmosPeerMethods } from './walletPeerCosmos'
+import { type CosmosPeerAccount, cosmosAddressOn, cosmosPeerMethods } from './walletPeerCosmos'
 import { type PolkadotPeerAccount, polkadotPeerMethods } from './walletPeerPolkadot'
 import { type SolanaChainId, type SolanaPeerAccount, solanaPeerMethods } from './walletPeerSolana'
 
@@ -489,7 +489,16 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
           required: false,
         })),
       ]
-      const offered: Record<string, { chains: readonly string[]; addresses: readonly string[] }> = {
+      // Each namespace's chains and addresses; a chain whose addresses are written otherwise
+      // (Cosmos's bech32 prefix per chain) has its own.
+      const offered: Record<
+        string,
+        {
+          chains: readonly string[]
+          addresses: readonly string[]
+          addressesOn?: Record<string, readonly string[]>
+        }
+      > = {
         eip155: {
           chains: approveOptions.chains ?? chains,
           addresses: approveOptions.accounts ?? [account.address],
@@ -504,19 +513,32 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
             }
           : {}),
         ...(cosmos
-          ? { cosmos: { chains: ['cosmos:airlock-local-1'], addresses: [cosmos.address] } }
+          ? {
+              cosmos: {
+                chains: ['cosmos:airlock-local-1', 'cosmos:osmosis-1'],
+                addresses: [cosmos.address],
+                addressesOn: { 'cosmos:osmosis-1': [cosmosAddressOn(cosmos, 'osmo')] },
+              },
+            }
           : {}),
         ...(polkadot
           ? {
+              // Polkadot Local and Kusama, one address written with Polkadot Local's prefix
+              // for both, as a phone may: the modal writes it with each network's.
               polkadot: {
-                chains: ['polkadot:fcbb43a94fb5ca7574f5f76c75f9510c'],
+                chains: [
+                  'polkadot:fcbb43a94fb5ca7574f5f76c75f9510c',
+                  'polkadot:b0a8d493285c2df73290dfb7e61f870f',
+                ],
                 addresses: [polkadot.address],
               },
             }
           : {}),
       }
       const namespaces: SessionTypes.Namespaces = {}
-      for (const [namespace, { chains: supported, addresses }] of Object.entries(offered)) {
+      for (const [namespace, { chains: supported, addresses, addressesOn }] of Object.entries(
+        offered,
+      )) {
         const approvedChains = new Set<string>()
         const methods = new Set<string>()
         const events = new Set<string>()
@@ -537,7 +559,7 @@ export async function createWalletPeer(options: WalletPeerOptions): Promise<Wall
           methods: [...methods],
           events: [...events],
           accounts: [...approvedChains].flatMap((chain) =>
-            addresses.map((address) => `${chain}:${address}`),
+            (addressesOn?.[chain] ?? addresses).map((address) => `${chain}:${address}`),
           ),
         }
       }

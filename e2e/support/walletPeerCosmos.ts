@@ -9,7 +9,7 @@
 //   cosmos_signAmino   { signerAddress, signDoc }  → { signature, signed }
 import { Secp256k1Wallet, type StdSignDoc } from '@cosmjs/amino'
 import { Random } from '@cosmjs/crypto'
-import { fromBase64, toBase64 } from '@cosmjs/encoding'
+import { fromBase64, fromBech32, toBase64, toBech32 } from '@cosmjs/encoding'
 import { DirectSecp256k1Wallet } from '@cosmjs/proto-signing'
 import { PeerError } from './peerError'
 
@@ -24,6 +24,11 @@ export async function cosmosPeerAccount(): Promise<CosmosPeerAccount> {
   const [account] = await (await DirectSecp256k1Wallet.fromKey(privateKey, 'cosmos')).getAccounts()
   if (!account) throw new Error('the key has no account')
   return { privateKey, address: account.address }
+}
+
+/** The account's address on a chain of another bech32 prefix (Osmosis: `osmo`). */
+export function cosmosAddressOn(account: CosmosPeerAccount, prefix: string): string {
+  return toBech32(prefix, fromBech32(account.address, 90).data)
 }
 
 export function cosmosPeerMethods(account: CosmosPeerAccount) {
