@@ -66,9 +66,11 @@ export default defineConfig({
     // compute: four workers keep a 2-core machine busy where two left it idle half the time.
     maxWorkers: 4,
     testTimeout: 20_000,
-    // A state polled for may take longer than Vitest's default second while the type check and
-    // the other workers share the machine: up to 5 s, as the e2e suite's expectations.
-    expect: { poll: { timeout: 5_000 } },
+    // A state polled for may take longer than Vitest's default second while the type check, the
+    // build and the other workers share the machine (a modal frame that Vite compiles on first
+    // load, a Chromium started beside three others): up to 15 s. A state that comes is not
+    // waited for longer; only a failure takes that long to say so.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 60_000,
     projects: [
       {

@@ -31,8 +31,9 @@ import { createViewRouter } from '../navigation/viewRouter'
 import type { ModalState } from '../stores/store'
 import '../styles.css'
 
-// A view that loads on demand is compiled by Vite the first time a test asks for it.
-configure({ asyncUtilTimeout: 5_000 })
+// A view that loads on demand is compiled by Vite the first time a test asks for it, maybe while
+// the type check and the build share the machine: as long as vitest.config.ts's polls.
+configure({ asyncUtilTimeout: 15_000 })
 
 const mounted: { root: Root; container: HTMLElement }[] = []
 

@@ -556,7 +556,7 @@ describe.each(testDatabases())('the built-in indexer on $name', (database) => {
         (await storage.db.selectFrom('indexer_cursors').select('block_number').executeTakeFirst())
           ?.block_number ?? -1,
       )
-    await vi.waitFor(async () => expect(await cursorAt()).toBe(Number(head)), { timeout: 5_000 })
+    await vi.waitFor(async () => expect(await cursorAt()).toBe(Number(head)), { timeout: 15_000 })
 
     // Only the lease holder read the chain's logs.
     expect([rpcA.count('eth_getLogs') > 0, rpcB.count('eth_getLogs') > 0].sort()).toEqual([
@@ -571,7 +571,7 @@ describe.each(testDatabases())('the built-in indexer on $name', (database) => {
     await holder.stop()
     await sendUsd(bob, alice, '3')
     await vi.waitFor(async () => expect(await cursorAt()).toBe(Number(head) + 1), {
-      timeout: 5_000,
+      timeout: 15_000,
     })
     expect(standbyRpc.count('eth_getLogs')).toBeGreaterThan(0)
     await standby.stop()

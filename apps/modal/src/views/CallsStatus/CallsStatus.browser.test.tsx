@@ -29,9 +29,7 @@ describe('CallsStatus', () => {
 
     answer = { chainId: '0x7a69', status: 200, receipts: [{ status: '0x1', transactionHash }] }
 
-    await expect
-      .poll(() => screen.getByRole('status').textContent, { timeout: 5_000 })
-      .toBe(text.state.confirmed)
+    await expect.poll(() => screen.getByRole('status').textContent).toBe(text.state.confirmed)
     expect(screen.getByText(text.explain.confirmed)).toBeVisible()
     const hashes = screen.getByRole('list', { name: text.transactions })
     expect(within(hashes).getByText(transactionHash)).toBeVisible()
@@ -69,9 +67,7 @@ describe('CallsStatus', () => {
     expect(screen.getByRole('button', { name: text.cancel })).toBeVisible()
 
     answer = { chainId: '0x7a69', status: 400 }
-    await expect
-      .poll(() => screen.getByRole('status').textContent, { timeout: 5_000 })
-      .toBe(text.state.cancelled)
+    await expect.poll(() => screen.getByRole('status').textContent).toBe(text.state.cancelled)
     expect(screen.getByText(text.explain.cancelled)).toBeVisible()
     expect(screen.queryByRole('button', { name: text.cancel })).toBeNull()
   })
