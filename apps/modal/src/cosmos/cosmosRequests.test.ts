@@ -7,11 +7,12 @@ import type { NetworkConfig, RequestArguments } from '@airlock/protocol'
 import { adr036SignDoc } from '@airlock/protocol/cosmos'
 import { Secp256k1Wallet } from '@cosmjs/amino'
 import { Random } from '@cosmjs/crypto'
-import { fromBase64, toBase64, toBech32 } from '@cosmjs/encoding'
+import { toBase64, toBech32 } from '@cosmjs/encoding'
 import { DirectSecp256k1Wallet } from '@cosmjs/proto-signing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type DevCosmos, startDevCosmos } from '../../../../scripts/devCosmos.mjs'
 import type { HostWalletCall } from '../connectors/hostWalletKind'
+import { signDirectAsWallet } from '../test/cosmosSigning'
 import { cosmosRequest } from './cosmosRequests'
 
 type Params = Record<string, unknown>
@@ -41,22 +42,10 @@ async function keplrLike(
         ).signature,
       })
     if (method === 'cosmos_signDirect') {
-      const doc = p.signDoc as Params
-      const { signed, signature } = await direct.signDirect(String(p.address), {
-        bodyBytes: fromBase64(String(doc.bodyBytes)),
-        authInfoBytes: fromBase64(String(doc.authInfoBytes)),
-        chainId: String(doc.chainId),
-        accountNumber: BigInt(String(doc.accountNumber)),
-      })
-      return tamper(method, {
-        signed: {
-          bodyBytes: toBase64(signed.bodyBytes),
-          authInfoBytes: toBase64(signed.authInfoBytes),
-          chainId: signed.chainId,
-          accountNumber: signed.accountNumber.toString(),
-        },
-        signature,
-      })
+      return tamper(
+        method,
+        await signDirectAsWallet(direct, String(p.address), p.signDoc as Params),
+      )
     }
     throw new Error(`the wallet was asked ${method}`)
   }

@@ -6,6 +6,7 @@
  * network failing, said in words.
  */
 import type { NetworkConfig } from '@airlock/protocol'
+import { toBase64 } from '@cosmjs/encoding'
 
 /** The REST API could not be reached, answered what a Cosmos node does not, or refused. */
 export class CosmosRestError extends Error {
@@ -70,7 +71,7 @@ export function cosmosRest(network: Pick<NetworkConfig, 'rpcUrl' | 'name'>) {
     async simulate(txBytes: Uint8Array): Promise<bigint> {
       const { body } = await call('/cosmos/tx/v1beta1/simulate', {
         method: 'POST',
-        body: JSON.stringify({ tx_bytes: base64(txBytes) }),
+        body: JSON.stringify({ tx_bytes: toBase64(txBytes) }),
       })
       const used = isObject(body) && isObject(body.gas_info) ? body.gas_info.gas_used : undefined
       if (typeof used !== 'string' || !/^\d+$/.test(used)) throw refusal(body)
@@ -81,7 +82,7 @@ export function cosmosRest(network: Pick<NetworkConfig, 'rpcUrl' | 'name'>) {
     async broadcast(txBytes: Uint8Array): Promise<string> {
       const { body } = await call('/cosmos/tx/v1beta1/txs', {
         method: 'POST',
-        body: JSON.stringify({ tx_bytes: base64(txBytes), mode: 'BROADCAST_MODE_SYNC' }),
+        body: JSON.stringify({ tx_bytes: toBase64(txBytes), mode: 'BROADCAST_MODE_SYNC' }),
       })
       const result = isObject(body) && isObject(body.tx_response) ? body.tx_response : undefined
       if (typeof result?.txhash !== 'string' || typeof result.code !== 'number') throw refusal(body)
@@ -109,5 +110,3 @@ export function cosmosRest(network: Pick<NetworkConfig, 'rpcUrl' | 'name'>) {
     },
   }
 }
-
-const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))

@@ -8,7 +8,7 @@
 import { type CosmosNetworkParams, formatNetworkFee, type NetworkConfig } from '@airlock/protocol'
 import { encodeSecp256k1Pubkey } from '@cosmjs/amino'
 import { Secp256k1, Secp256k1Signature, sha256 } from '@cosmjs/crypto'
-import { fromBase64 } from '@cosmjs/encoding'
+import { fromBase64, toBase64 } from '@cosmjs/encoding'
 import { encodePubkey, makeAuthInfoBytes, makeSignBytes, makeSignDoc } from '@cosmjs/proto-signing'
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx'
 import { SignMode } from 'cosmjs-types/cosmos/tx/signing/v1beta1/signing'
@@ -26,8 +26,6 @@ export type CosmosSendPlan = {
   /** In the fee denomination's smallest unit. */
   fee: bigint
 }
-
-const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
 
 function bodyBytes(from: string, to: string, amount: bigint, denom: string) {
   const send = MsgSend.fromPartial({
@@ -139,8 +137,8 @@ export async function planCosmosSend({
   const key = fromBase64(publicKey)
   return {
     signDoc: {
-      bodyBytes: base64(bodyBytes(from, to, amount, params.denom)),
-      authInfoBytes: base64(authInfoBytes(key, sequence, fee, gasLimit, params.denom)),
+      bodyBytes: toBase64(bodyBytes(from, to, amount, params.denom)),
+      authInfoBytes: toBase64(authInfoBytes(key, sequence, fee, gasLimit, params.denom)),
       chainId: params.chainId,
       accountNumber: accountNumber.toString(),
     },

@@ -12,6 +12,7 @@ import { DirectSecp256k1Wallet } from '@cosmjs/proto-signing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type DevCosmos, startDevCosmos } from '../../../../../scripts/devCosmos.mjs'
 import { cosmosRequest } from '../../cosmos/cosmosRequests'
+import { signDirectAsWallet } from '../../test/cosmosSigning'
 import { walletConnectCosmos } from './cosmosHost'
 import type { WalletConnectSessions } from './sessions'
 
@@ -53,24 +54,8 @@ async function phoneSession(options: { signerKey?: Uint8Array; approved?: string
           ]
         case 'cosmos_signAmino':
           return amino.signAmino(signer!.address, p.signDoc as StdSignDoc)
-        case 'cosmos_signDirect': {
-          const doc = p.signDoc as Params
-          const { signed, signature } = await direct.signDirect(signer!.address, {
-            bodyBytes: fromBase64(String(doc.bodyBytes)),
-            authInfoBytes: fromBase64(String(doc.authInfoBytes)),
-            chainId: String(doc.chainId),
-            accountNumber: BigInt(String(doc.accountNumber)),
-          })
-          return {
-            signed: {
-              bodyBytes: toBase64(signed.bodyBytes),
-              authInfoBytes: toBase64(signed.authInfoBytes),
-              chainId: signed.chainId,
-              accountNumber: signed.accountNumber.toString(),
-            },
-            signature,
-          }
-        }
+        case 'cosmos_signDirect':
+          return signDirectAsWallet(direct, signer!.address, p.signDoc as Params)
         default:
           throw new Error(`the phone was asked ${request.method}`)
       }
