@@ -65,13 +65,16 @@ export default defineConfig({
     // Most unit tests wait on real parts (PostgreSQL, anvil, SMTP, Chromium) more than they
     // compute: four workers keep a 2-core machine busy where two left it idle half the time.
     maxWorkers: 4,
-    testTimeout: 20_000,
+    // Bounds on a failure's wait, not a speed test: on two cores with the type check and the
+    // build beside it a browser test that compiles its view on first use took over 20 s.
+    testTimeout: 40_000,
     // A state polled for may take longer than Vitest's default second while the type check, the
     // build and the other workers share the machine (a modal frame that Vite compiles on first
     // load, a Chromium started beside three others): up to 15 s. A state that comes is not
     // waited for longer; only a failure takes that long to say so.
     expect: { poll: { timeout: 15_000 } },
-    hookTimeout: 60_000,
+    // A suite's real parts (anvil, alto, PostgreSQL, a chain stand-in) start in its hooks.
+    hookTimeout: 120_000,
     projects: [
       {
         extends: true,

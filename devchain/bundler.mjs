@@ -52,7 +52,9 @@ export async function startBundler({
   rpcUrl,
   port = 0,
   quiet = false,
-  timeoutMs = 30_000,
+  // alto is a large program: eight test files start one each, beside the unit run's other
+  // workers on two cores, and one took over 30 s there.
+  timeoutMs = 90_000,
   debug = false,
 }) {
   const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 })
