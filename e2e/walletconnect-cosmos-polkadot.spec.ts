@@ -214,3 +214,66 @@ test('behavior: a phone that approved Polkadot Local and Kusama: switching shows
   await chooseNetwork(page, 'Polkadot Local', polkadotLocal)
   expect(await page.evaluate(() => window.airlock!.getState().address)).toBe(polkadot.address)
 })
+
+/** The site's request through the provider: its answer, or the error's code and words. */
+function siteRequest(page: Page, method: string, params: object) {
+  return page.evaluate(
+    ({ method, params }) =>
+      window.airlock!.provider.request({ method, params }).then(
+        (result) => ({ result }),
+        (error: { code?: number; shortMessage?: string }) => ({
+          code: error.code,
+          shortMessage: error.shortMessage,
+        }),
+      ),
+    { method, params },
+  )
+}
+
+test('error: a phone that declines the site’s ADR-036 signature: it rejects with 4001; after a reload the session is back without a new pairing, and signs', async ({
+  page,
+}) => {
+  const cosmos = await cosmosPeerAccount()
+  const { peer } = await connectedPhone(page, cosmosProject, cosmosLocal, { cosmos })
+  peer.autoAnswer('reject')
+  expect(
+    await siteRequest(page, 'cosmos_signArbitrary', { message: 'Sign in from the phone' }),
+  ).toMatchObject({ code: 4001 })
+
+  await page.reload()
+  await waitForAirlock(page)
+  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
+  expect(await page.evaluate(() => window.airlock!.getState().address)).toBe(cosmos.address)
+  peer.autoAnswer('answer')
+  const answer = await siteRequest(page, 'cosmos_signArbitrary', { message: 'After the reload' })
+  expect(
+    verifyCosmosMessage({
+      address: cosmos.address,
+      message: 'After the reload',
+      signature: JSON.stringify((answer as { result: unknown }).result),
+      network: 'local',
+    }),
+  ).toBe(true)
+  expect(peer.sessions()).toHaveLength(1)
+})
+
+test('error: a phone that declines the site’s DOT transfer: it rejects with 4001 and nothing moves', async ({
+  page,
+}) => {
+  const polkadot = await polkadotPeerAccount()
+  const { peer } = await connectedPhone(page, polkadotProject, polkadotLocal, { polkadot })
+  await fundPolkadot(polkadot.address, 5n * dot)
+  peer.autoAnswer('reject')
+  const recipient = new Keyring({ type: 'sr25519', ss58Format: 42 }).addFromMnemonic(
+    mnemonicGenerate(),
+  ).address
+  expect(
+    await siteRequest(page, 'polkadot_sendTokens', {
+      recipientAddress: recipient,
+      amount: String(dot),
+    }),
+  ).toMatchObject({ code: 4001 })
+  expect(peer.requests.map(({ method }) => method)).toContain('polkadot_signTransaction')
+  expect(await polkadotBalance(recipient)).toBe(0n)
+  expect(await polkadotBalance(polkadot.address)).toBe(5n * dot)
+})
