@@ -30,6 +30,11 @@ export declare function haproxyConfig(options: {
   replicas: { id: string; port: number }[]
 }): string
 
+/** Each replica as HAProxy's stats show it: `{ 'api-1': { status: 'UP', check: 'L7OK' } }`. */
+export declare function balancerView(
+  statsUrl: string,
+): Promise<Record<string, { status: string; check: string }>>
+
 export declare function startScaleStack(options?: {
   replicas?: number
   port?: number

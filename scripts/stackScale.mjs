@@ -8,10 +8,10 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
-import { chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createConnection, createServer } from 'node:net'
-import { delimiter, join } from 'node:path'
+import { tmpdir } from 'node:os'
+import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startProcess, waitFor } from './stack.mjs'
 
@@ -28,10 +28,7 @@ export const maxReplicas = 16
 export function findHaproxy(env = process.env) {
   const candidates = env.HAPROXY_PATH
     ? [env.HAPROXY_PATH]
-    : [
-        '/usr/sbin/haproxy',
-        ...(env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'haproxy')),
-      ]
+    : ['/usr/sbin/haproxy', ...(env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'haproxy'))]
   const found = candidates.find((path) => existsSync(path))
   if (found === undefined)
     throw new Error(
@@ -81,7 +78,9 @@ function loopbackPort(port = 0) {
     const server = createServer()
     server.once('error', () =>
       reject(
-        new Error(`Port ${port} on 127.0.0.1 is in use. Stop what runs there or pick another port.`),
+        new Error(
+          `Port ${port} on 127.0.0.1 is in use. Stop what runs there or pick another port.`,
+        ),
       ),
     )
     server.listen(port, '127.0.0.1', () => {
@@ -135,6 +134,8 @@ async function startPostgresCluster(dir) {
   const port = await loopbackPort()
   let run = (command, args) => execFileSync(join(bin, command), args, { stdio: 'pipe' })
   if (process.getuid?.() === 0) {
+    // The postgres user must get through the stack's temp folder (mkdtemp makes it 0700) to its own.
+    await chmod(dirname(dir), 0o711)
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim())
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim())
     await chown(dir, uid, gid)
@@ -228,12 +229,34 @@ export function haproxyConfig({ port, statsPort, replicas }) {
     '',
     'backend api',
     '  balance roundrobin',
-    '  option httpchk GET /healthz',
+    '  # HTTP/1.1 with a Host header: the API answers a request without one 400.',
+    '  option httpchk GET /healthz HTTP/1.1',
+    '  http-check send hdr Host airlock-lb',
     '  http-check expect status 200',
     '  default-server inter 1s fall 2 rise 1',
     ...replicas.map(({ id, port: replicaPort }) => `  server ${id} 127.0.0.1:${replicaPort} check`),
     '',
   ].join('\n')
+}
+
+/**
+ * Each replica as HAProxy's stats CSV (`<statsUrl>;csv`) shows it: its `status` (`UP`, `DOWN`,
+ * `UP 1/2` while going down…) and its last check's (`L7OK`, `L4CON`…).
+ * @param {string} statsUrl
+ * @returns {Promise<Record<string, { status: string, check: string }>>}
+ */
+export async function balancerView(statsUrl) {
+  const [header = '', ...rows] = (await (await fetch(`${statsUrl};csv`)).text()).trim().split('\n')
+  const columns = header.replace(/^# /, '').split(',')
+  const [proxy, server, status, check] = ['pxname', 'svname', 'status', 'check_status'].map(
+    (name) => columns.indexOf(name),
+  )
+  return Object.fromEntries(
+    rows
+      .map((row) => row.split(','))
+      .filter((cells) => cells[proxy] === 'api' && /^api-\d+$/.test(cells[server] ?? ''))
+      .map((cells) => [cells[server], { status: cells[status], check: cells[check] }]),
+  )
 }
 
 /**
@@ -357,19 +380,27 @@ export async function startScaleStack(options = {}) {
     balancer = startProcess('haproxy', haproxy, ['-f', configFile, '-db'], { quiet })
     const output = tail(balancer)
     const url = `http://127.0.0.1:${balancerPort}`
+    const statsUrl = `http://127.0.0.1:${statsPort}/`
     try {
+      // Ready once HAProxy's own check passed on every replica (servers start UP unchecked).
       await step(
-        waitFor(`HAProxy on ${url}`, async () => (await fetch(`${url}/healthz`)).ok, {
-          timeoutMs: 15_000,
-          child: balancer,
-        }),
+        waitFor(
+          `HAProxy on ${url} with every replica passing its health check`,
+          async () => {
+            const view = await balancerView(statsUrl)
+            return replicas.every(
+              ({ id }) => view[id]?.status === 'UP' && view[id]?.check === 'L7OK',
+            )
+          },
+          { timeoutMs: 15_000, child: balancer },
+        ),
       )
     } catch (error) {
       throw new Error(`${error.message}\n${output()}`)
     }
     return {
       url,
-      statsUrl: `http://127.0.0.1:${statsPort}/`,
+      statsUrl,
       databaseUrl: postgres.url,
       redisUrl: redis.url,
       replicas: replicas.map(({ id, url: replicaUrl, child }) => ({
@@ -392,7 +423,9 @@ export function readScaleOptions(argv, env) {
     const text = at === -1 ? env[variable] : argv[at + 1]
     if (text === undefined || text === '') return fallback
     if (!/^\d+$/.test(text))
-      throw new Error(`${flag} (or ${variable}) must be a whole number, got ${JSON.stringify(text)}.`)
+      throw new Error(
+        `${flag} (or ${variable}) must be a whole number, got ${JSON.stringify(text)}.`,
+      )
     return Number(text)
   }
   const known = new Set(['--replicas', '--port'])

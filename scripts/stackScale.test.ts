@@ -6,6 +6,7 @@
 import { createConnection } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
+  balancerView,
   findHaproxy,
   haproxyConfig,
   readScaleOptions,
@@ -46,20 +47,10 @@ async function answers(url: string, count: number) {
   return seen
 }
 
-/** Each replica's state as HAProxy's stats CSV gives it: `{ 'api-1': 'UP', … }`. */
-async function balancerView(stack: ScaleStack): Promise<Record<string, string>> {
-  const [header = '', ...rows] = (await (await fetch(`${stack.statsUrl};csv`)).text())
-    .trim()
-    .split('\n')
-  const columns = header.replace(/^# /, '').split(',')
-  const name = columns.indexOf('svname')
-  const status = columns.indexOf('status')
-  return Object.fromEntries(
-    rows
-      .map((row) => row.split(','))
-      .filter((cells) => cells[0] === 'api' && /^api-\d+$/.test(cells[name] ?? ''))
-      .map((cells) => [cells[name], cells[status]]),
-  )
+/** Each replica's state as HAProxy's stats give it: `{ 'api-1': 'UP', … }`. */
+async function balancerStates(stack: ScaleStack): Promise<Record<string, string>> {
+  const view = await balancerView(stack.statsUrl)
+  return Object.fromEntries(Object.entries(view).map(([id, { status }]) => [id, status]))
 }
 
 describe('the scale stack', () => {
@@ -73,7 +64,7 @@ describe('the scale stack', () => {
     const seen = await answers(stack!.url, 6)
     expect(seen.map(({ status }) => status)).toEqual([200, 200, 200, 200, 200, 200])
     expect(new Set(seen.map(({ instance }) => instance))).toEqual(new Set(['api-1', 'api-2']))
-    expect(await balancerView(stack!)).toEqual({ 'api-1': 'UP', 'api-2': 'UP' })
+    expect(await balancerStates(stack!)).toEqual({ 'api-1': 'UP', 'api-2': 'UP' })
   })
 
   test('behavior: after kill -9 of a replica, every request succeeds from the survivor, and HAProxy takes the dead one out within 5 s', async () => {
@@ -81,7 +72,7 @@ describe('the scale stack', () => {
     process.kill(victim!.pid, 'SIGKILL')
     const killedAt = Date.now()
     await expect
-      .poll(() => balancerView(stack!), { timeout: 5_000, interval: 100 })
+      .poll(() => balancerStates(stack!), { timeout: 5_000, interval: 100 })
       .toEqual({ [victim!.id]: 'DOWN', [survivor!.id]: 'UP' })
     expect(Date.now() - killedAt).toBeLessThan(5_000)
     expect(await answers(stack!.url, 6)).toEqual(
@@ -111,9 +102,10 @@ describe('the scale stack’s options', () => {
       replicas: 5,
       port: 9000,
     })
-    expect(
-      readScaleOptions(['--replicas', '2', '--port', '0'], { SCALE_REPLICAS: '5' }),
-    ).toEqual({ replicas: 2, port: 0 })
+    expect(readScaleOptions(['--replicas', '2', '--port', '0'], { SCALE_REPLICAS: '5' })).toEqual({
+      replicas: 2,
+      port: 0,
+    })
   })
 
   test('error: a count that is not a number, or an unknown argument, is refused', () => {
@@ -150,8 +142,13 @@ describe('the scale stack’s options', () => {
       ],
     })
     expect(config).toContain('  bind 127.0.0.1:8700\n')
-    expect(config).toContain('  balance roundrobin\n  option httpchk GET /healthz\n')
+    expect(config).toContain('  balance roundrobin\n')
+    expect(config).toContain(
+      '  option httpchk GET /healthz HTTP/1.1\n  http-check send hdr Host airlock-lb\n  http-check expect status 200\n',
+    )
     expect(config).toContain('  default-server inter 1s fall 2 rise 1\n')
-    expect(config).toContain('  server api-1 127.0.0.1:9001 check\n  server api-2 127.0.0.1:9002 check\n')
+    expect(config).toContain(
+      '  server api-1 127.0.0.1:9001 check\n  server api-2 127.0.0.1:9002 check\n',
+    )
   })
 })

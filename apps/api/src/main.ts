@@ -28,13 +28,13 @@ import { createMailer } from './services/email/mailer'
 import { scheduleEventPruning } from './services/eventRetention'
 import { createIndexer, type Indexer, markSpamContract } from './services/indexer'
 import { NetworkConfigError } from './services/networks'
-import { checkServerKeyFingerprint, ServerKeyMismatchError } from './services/serverKeyFingerprint'
 import { listProjects } from './services/projects'
 import {
   createEventRateLimiter,
   createRateLimiter,
   defaultRouteBudgets,
 } from './services/rateLimit'
+import { checkServerKeyFingerprint, ServerKeyMismatchError } from './services/serverKeyFingerprint'
 import { buildExists } from './services/staticFiles'
 import { loadBuiltinWalletRegistry } from './services/walletRegistry/builtin'
 import { openCache } from './storage/cache/openCache'

@@ -1,5 +1,5 @@
-import { Hono } from 'hono'
 import { hostname } from 'node:os'
+import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, test } from 'vitest'
 import { memoryLogger } from '../test/logs'

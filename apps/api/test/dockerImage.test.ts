@@ -173,7 +173,10 @@ describe('docker-compose.yml', () => {
 
   test('behavior: the lb checks every replica’s /healthz each second, out after 2 failures, in after 1', () => {
     const haproxy = read('deploy/haproxy.cfg')
-    expect(haproxy).toContain('  balance roundrobin\n  option httpchk GET /healthz\n')
+    expect(haproxy).toContain('  balance roundrobin\n')
+    expect(haproxy).toContain(
+      '  option httpchk GET /healthz HTTP/1.1\n  http-check send hdr Host airlock-lb\n  http-check expect status 200\n',
+    )
     expect(haproxy).toMatch(/^ {2}default-server inter 1s fall 2 rise 1 /m)
     expect(haproxy).toMatch(/^ {2}server-template api- \d+ api:8787 check$/m)
   })

@@ -4,9 +4,9 @@
 import { once } from 'node:events'
 import { createServer, type Server, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type PostgresCluster, startPostgres } from '../../test/postgres'
-import { freePort } from '../../test/ports'
 import { setUpTimeout } from '../../test/databases'
+import { freePort } from '../../test/ports'
+import { type PostgresCluster, startPostgres } from '../../test/postgres'
 import { checkDatabaseReach, DatabaseUnreachableError } from './databaseReach'
 
 const advice =
@@ -59,7 +59,9 @@ describe('checkDatabaseReach', () => {
         { timeoutMs: 500 },
       )
       await expect(check).rejects.toThrow(
-        new RegExp(`^Cannot reach PostgreSQL at 127\\.0\\.0\\.1:${port} \\(DATABASE_URL\\): .*timeout`),
+        new RegExp(
+          `^Cannot reach PostgreSQL at 127\\.0\\.0\\.1:${port} \\(DATABASE_URL\\): .*timeout`,
+        ),
       )
       expect(Date.now() - started).toBeLessThan(10_000)
     } finally {
