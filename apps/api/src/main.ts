@@ -80,8 +80,11 @@ async function main(): Promise<void> {
   const storage = openStorage(config.storage)
   await migrateToLatest(storage.db)
   // Replicas on one database share the server key; one started with another is refused here.
+  // The public development key (no AIRLOCK_SERVER_KEY) is neither recorded nor checked: a
+  // developer's database may later get a key of its own.
   try {
-    await checkServerKeyFingerprint(storage.db, config.email.serverKey)
+    if (config.email.serverKeySet)
+      await checkServerKeyFingerprint(storage.db, config.email.serverKey)
   } catch (error) {
     if (!(error instanceof ServerKeyMismatchError)) throw error
     logger.fatal(error.message)

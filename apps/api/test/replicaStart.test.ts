@@ -66,7 +66,7 @@ async function healthy(port: number, replica: Started): Promise<void> {
         if (exited) throw new Error(`the replica exited:\n${replica.output()}`)
         return (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.status
       },
-      { timeout: 60_000, interval: 200 },
+      { timeout: 90_000, interval: 200 },
     )
     .toBe(200)
 }
@@ -85,7 +85,7 @@ test('error: a replica that cannot reach PostgreSQL exits 1 with one line naming
   ])
   // One clear line: no stack trace, no "failed to start" with an error object.
   expect(replica.output()).not.toContain('    at ')
-}, 60_000)
+}, 120_000)
 
 test('error: a replica with another AIRLOCK_SERVER_KEY is refused at start; one with the same key starts', async () => {
   const databaseUrl = await cluster!.createDatabase()
@@ -112,4 +112,4 @@ test('error: a replica with another AIRLOCK_SERVER_KEY is refused at start; one 
   first.stop()
   same.stop()
   expect(await Promise.all([first.exited, same.exited])).toEqual([0, 0])
-}, 120_000)
+}, 240_000)
