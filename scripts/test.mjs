@@ -6,7 +6,8 @@
 // the unit tests mostly wait on PostgreSQL, anvil and Chromium, and their waits are timed, so they
 // come first on two cores and the compilers take what is left. Those steps' output is printed
 // whole when they end, the unit tests' as it comes.
-// Installs what the machine lacks (Chromium, PostgreSQL) through apt when running as root.
+// Installs what the machine lacks (Chromium, PostgreSQL, Redis, HAProxy) through apt when running
+// as root.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 
@@ -90,11 +91,18 @@ function ensureRedis() {
   throw new Error('redis-server is needed for the cache tests: apt-get install redis-server')
 }
 
+function ensureHaproxy() {
+  if (existsSync('/usr/sbin/haproxy') || process.env.HAPROXY_PATH) return
+  if (isRoot) return aptInstall(['haproxy'])
+  throw new Error('HAProxy is needed for the scale stack test: apt-get install haproxy')
+}
+
 const results = []
 try {
   ensureChromium()
   ensurePostgres()
   ensureRedis()
+  ensureHaproxy()
 } catch (error) {
   console.error(error.message)
   process.exit(1)

@@ -214,6 +214,8 @@ export declare namespace createApp {
     production?: boolean | undefined
     /** The clock, ms since the epoch (events' receipt, stats' today). Default `Date.now`. */
     now?: (() => number) | undefined
+    /** This process's name in every answer's `X-Airlock-Instance`. Default `hostname:pid`. */
+    instanceId?: string | undefined
     /** Where requests log, each through a child with its id (`createLogger`). Default: stdout. */
     logger?: Logger | undefined
   }
@@ -291,7 +293,7 @@ export function createApp(options: createApp.Options): Hono {
   )
   const credential = { frameTokens, rateLimiter: frameTokenRateLimiter, storage, now }
 
-  app.use(requestLogging(logger))
+  app.use(requestLogging(logger, { instanceId: options.instanceId }))
   app.use(compress())
   app.use(async (c, next) => {
     await next()

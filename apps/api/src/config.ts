@@ -10,6 +10,7 @@ import { ConfigError } from './configError'
 import type { Environment } from './environment'
 import { defaultLogLevel, type LogLevel, logLevels } from './logger'
 import { repoRoot } from './repoRoot'
+import { readInstanceId } from './requestLogging'
 import { type AccountDataConfig, loadAccountDataConfig } from './services/accountData/config'
 import {
   type BundlerConfig,
@@ -44,6 +45,8 @@ export type ServerConfig = {
   production: boolean
   host: string
   port: number
+  /** `AIRLOCK_INSTANCE_ID`: this replica's name in `X-Airlock-Instance`; default `hostname:pid`. */
+  instanceId: string
   storage: StorageConfig
   networks: NetworkConfig[]
   modalDist: string
@@ -281,6 +284,7 @@ export function readServerConfig(env: Environment): ServerConfig {
     production,
     host: env.HOST || '127.0.0.1',
     port,
+    instanceId: readInstanceId(env),
     storage: readStorageConfig(env),
     networks,
     modalDist: resolve(repoRoot, 'apps/modal/dist'),

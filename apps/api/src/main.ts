@@ -1,6 +1,8 @@
 /**
  * Starts the API: reads the environment (in production mode refusing unsafe settings and http
- * project origins, productionChecks.ts), opens and migrates the database, seeds the `demo`
+ * project origins, productionChecks.ts), checks PostgreSQL answers (storage/databaseReach.ts),
+ * opens and migrates the database, checks the server key is the one the database's other
+ * replicas use (services/serverKeyFingerprint.ts), seeds the `demo`
  * project outside production, opens the cache and the rate limiters of events and account data
  * (Redis with `REDIS_URL`), prunes old events hourly, sets up account data per network, serves
  * on HOST:PORT (`httpServer.ts`), and closes everything on SIGINT/SIGTERM. It creates the one
@@ -32,9 +34,11 @@ import {
   createRateLimiter,
   defaultRouteBudgets,
 } from './services/rateLimit'
+import { checkServerKeyFingerprint, ServerKeyMismatchError } from './services/serverKeyFingerprint'
 import { buildExists } from './services/staticFiles'
 import { loadBuiltinWalletRegistry } from './services/walletRegistry/builtin'
 import { openCache } from './storage/cache/openCache'
+import { checkDatabaseReach, DatabaseUnreachableError } from './storage/databaseReach'
 import { migrateToLatest } from './storage/migrations'
 import { openStorage } from './storage/storage'
 
@@ -65,8 +69,28 @@ async function main(): Promise<void> {
     }
   }
 
+  // A database that is not there ends the start here, in one line naming its host.
+  try {
+    await checkDatabaseReach(config.storage)
+  } catch (error) {
+    if (!(error instanceof DatabaseUnreachableError)) throw error
+    logger.fatal(error.message)
+    process.exit(1)
+  }
   const storage = openStorage(config.storage)
   await migrateToLatest(storage.db)
+  // Replicas on one database share the server key; one started with another is refused here.
+  // The public development key (no AIRLOCK_SERVER_KEY) is neither recorded nor checked: a
+  // developer's database may later get a key of its own.
+  try {
+    if (config.email.serverKeySet)
+      await checkServerKeyFingerprint(storage.db, config.email.serverKey)
+  } catch (error) {
+    if (!(error instanceof ServerKeyMismatchError)) throw error
+    logger.fatal(error.message)
+    await storage.close()
+    process.exit(1)
+  }
   if (config.production) {
     const projects = await listProjects(storage.db)
     const problems = [
@@ -257,6 +281,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     operatorToken: config.operatorToken,
     production: config.production,
+    instanceId: config.instanceId,
     logger,
   })
 

@@ -1,14 +1,16 @@
+import { hostname } from 'node:os'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, test } from 'vitest'
 import { memoryLogger } from '../test/logs'
-import { requestIdFor, requestLogging } from './requestLogging'
+import { ConfigError } from './configError'
+import { readInstanceId, requestIdFor, requestLogging } from './requestLogging'
 
 /** An app with the middleware, a catch-all like the modal's files, and routes that fail. */
-function appWithLogs() {
+function appWithLogs(instanceId?: string) {
   const logs = memoryLogger()
   const app = new Hono()
-  app.use(requestLogging(logs.logger))
+  app.use(requestLogging(logs.logger, { instanceId }))
   app.get('/v1/accounts/:address/balances', (c) => {
     c.var.logger.warn('upstream slow')
     return c.json({ balances: [] })
@@ -73,6 +75,38 @@ describe('requestLogging', () => {
       const response = await app.request('/healthz', { headers: { 'X-Request-Id': incoming } })
       expect(response.headers.get('X-Request-Id') === incoming).toBe(kept)
       expect(requestIdFor(incoming) === incoming).toBe(kept)
+    },
+  )
+
+  test('behavior: every answer names the instance that gave it, errors and HTTPExceptions too', async () => {
+    const { app } = appWithLogs('api-2')
+    for (const path of ['/healthz', '/teapot', `/v1/accounts/${address}/balances`]) {
+      const response = await app.request(path)
+      expect(response.headers.get('X-Airlock-Instance')).toBe('api-2')
+    }
+  })
+
+  test('behavior: without an instance id the answer names the host and process', async () => {
+    const { app } = appWithLogs()
+    const response = await app.request('/healthz')
+    expect(response.headers.get('X-Airlock-Instance')).toBe(`${hostname()}:${process.pid}`)
+  })
+})
+
+describe('readInstanceId', () => {
+  test('behavior: AIRLOCK_INSTANCE_ID is the instance id; unset or empty, hostname:pid', () => {
+    expect(readInstanceId({ AIRLOCK_INSTANCE_ID: 'web-7.eu:3' })).toBe('web-7.eu:3')
+    expect(readInstanceId({})).toBe(`${hostname()}:${process.pid}`)
+    expect(readInstanceId({ AIRLOCK_INSTANCE_ID: '' })).toBe(`${hostname()}:${process.pid}`)
+  })
+
+  test.each(['api 1', 'a\nb', 'x'.repeat(129), '<b>'])(
+    'error: AIRLOCK_INSTANCE_ID %j is refused, naming the setting',
+    (id) => {
+      expect(() => readInstanceId({ AIRLOCK_INSTANCE_ID: id })).toThrow(ConfigError)
+      expect(() => readInstanceId({ AIRLOCK_INSTANCE_ID: id })).toThrow(
+        `AIRLOCK_INSTANCE_ID must be 1 to 128 letters, digits, '.', ':', '=', '_' or '-', got ${JSON.stringify(id)}.`,
+      )
     },
   )
 })

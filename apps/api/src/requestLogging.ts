@@ -6,16 +6,40 @@
  * (`c.var.logger`) adds the id, the method and the path, never the query string or the body:
  * both can carry a visitor's address, and so can a path, so a route with parameters is logged as
  * its pattern (`/v1/accounts/:address/balances`). At `debug`, one line per request.
+ * Every answer also says which API process gave it (`X-Airlock-Instance`, from
+ * `AIRLOCK_INSTANCE_ID`, default `hostname:pid`): behind a load balancer, operators and tests see
+ * which replica served a request.
  */
 
 import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
 import type { Context, MiddlewareHandler } from 'hono'
 import { type RequestIdVariables, requestId } from 'hono/request-id'
 import { matchedRoutes } from 'hono/route'
+import { ConfigError } from './configError'
+import type { Environment } from './environment'
 import type { Logger } from './logger'
 
 export const requestIdHeader = 'X-Request-Id'
 export const maxRequestIdChars = 64
+export const instanceHeader = 'X-Airlock-Instance'
+
+/** What `AIRLOCK_INSTANCE_ID` may hold: a header value safe to log, like a host name or pod name. */
+const instanceIdPattern = /^[\w.:=-]{1,128}$/
+
+/**
+ * `AIRLOCK_INSTANCE_ID`, the name this process gives in {@link instanceHeader}; default
+ * `hostname:pid`.
+ */
+export function readInstanceId(env: Environment): string {
+  const id = env.AIRLOCK_INSTANCE_ID
+  if (id === undefined || id === '') return `${hostname()}:${process.pid}`
+  if (!instanceIdPattern.test(id))
+    throw new ConfigError(
+      `AIRLOCK_INSTANCE_ID must be 1 to 128 letters, digits, '.', ':', '=', '_' or '-', got ${JSON.stringify(id)}.`,
+    )
+  return id
+}
 
 /** The incoming ids kept: hono/request-id's rule with {@link maxRequestIdChars}. */
 const keptRequestId = new RegExp(`^[\\w=-]{1,${maxRequestIdChars}}$`)
@@ -31,14 +55,17 @@ declare module 'hono' {
 
 /**
  * The first middleware of the app: sets `X-Request-Id` and `c.var.requestId`, then
- * `c.var.logger`.
+ * `c.var.logger`, and `X-Airlock-Instance` (`instanceId`, default `hostname:pid`).
  *
  * @example
  * const app = new Hono()
- * app.use(requestLogging(logger))
+ * app.use(requestLogging(logger, { instanceId: 'api-1' }))
  * app.onError((error, c) => { c.var.logger.error({ err: error }, 'unhandled error'); … })
  */
-export function requestLogging(logger: Logger): MiddlewareHandler {
+export function requestLogging(
+  logger: Logger,
+  { instanceId = readInstanceId({}) }: { instanceId?: string | undefined } = {},
+): MiddlewareHandler {
   const assignId = requestId({ headerName: requestIdHeader, limitLength: maxRequestIdChars })
   return (c, next) =>
     assignId(c, async () => {
@@ -52,6 +79,7 @@ export function requestLogging(logger: Logger): MiddlewareHandler {
       await next()
       // A response built outside the context (an HTTPException's) lacks what was set before.
       if (!c.res.headers.has(requestIdHeader)) c.header(requestIdHeader, c.var.requestId)
+      c.header(instanceHeader, instanceId)
       requestLogger.debug(
         { status: c.res.status, ms: Math.round(performance.now() - started) },
         'request',

@@ -67,6 +67,7 @@ function testDatabase(
       await storage.db.deleteFrom('events').execute()
       await storage.db.deleteFrom('project_origins').execute()
       await storage.db.deleteFrom('projects').execute()
+      await storage.db.deleteFrom('server_key_fingerprints').execute()
       return storage
     },
     async tearDown() {

@@ -160,8 +160,25 @@ describe('docker-compose.yml', () => {
     expect(settings).toMatch(/AIRLOCK_PUBLIC_URL: \$\{AIRLOCK_PUBLIC_URL:\?/)
   })
 
-  test('behavior: it says how many proxies stand in front, which production mode requires', () => {
-    expect(settings).toMatch(/AIRLOCK_TRUST_PROXY: \$\{AIRLOCK_TRUST_PROXY:-1\}/)
+  test('behavior: it says how many proxies stand in front (the TLS proxy and the lb), which production mode requires', () => {
+    expect(settings).toMatch(/AIRLOCK_TRUST_PROXY: \$\{AIRLOCK_TRUST_PROXY:-2\}/)
+  })
+
+  test('behavior: only the lb publishes a host port; it runs HAProxy with deploy/haproxy.cfg', () => {
+    expect(settings.match(/^ {4}ports:/gm)).toHaveLength(1)
+    expect(settings).toMatch(
+      /\n {2}lb:\n {4}image: haproxy:2\.6\n {4}volumes:\n {6}- \.\/deploy\/haproxy\.cfg:\/usr\/local\/etc\/haproxy\/haproxy\.cfg:ro\n {4}ports:\n {6}- "8787:8787"\n/,
+    )
+  })
+
+  test('behavior: the lb checks every replica’s /healthz each second, out after 2 failures, in after 1', () => {
+    const haproxy = read('deploy/haproxy.cfg')
+    expect(haproxy).toContain('  balance roundrobin\n')
+    expect(haproxy).toContain(
+      '  option httpchk GET /healthz HTTP/1.1\n  http-check send hdr Host airlock-lb\n  http-check expect status 200\n',
+    )
+    expect(haproxy).toMatch(/^ {2}default-server inter 1s fall 2 rise 1 /m)
+    expect(haproxy).toMatch(/^ {2}server-template api- \d+ api:8787 check$/m)
   })
 
   test('behavior: it sets no development network or relay, which production mode would refuse', () => {

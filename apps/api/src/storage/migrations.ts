@@ -10,6 +10,7 @@ import { socialConsentMigration } from './migrations/0015_socialConsent'
 import { emailAddressLocksMigration } from './migrations/0016_emailAddressLocks'
 import { onrampOrdersMigration } from './migrations/0019_onrampOrders'
 import { primaryNamesMigration } from './migrations/0020_primaryNames'
+import { serverKeyFingerprintMigration } from './migrations/0021_serverKeyFingerprint'
 import type { Database } from './storage'
 
 // `timestamptz` is a real type in Postgres; SQLite accepts the name and keeps the ISO text as is.
@@ -559,6 +560,7 @@ const migrations = {
   },
   '0019_onramp_orders': onrampOrdersMigration,
   '0020_primary_names': primaryNamesMigration,
+  '0021_server_key_fingerprint': serverKeyFingerprintMigration,
 } satisfies Record<string, Migration>
 
 export type MigrationName = keyof typeof migrations

@@ -36,6 +36,7 @@ import type {
   SocialIdentitiesTable,
 } from './identityTables'
 import type { OnrampOrdersTable } from './onrampOrdersTable'
+import type { ServerKeyFingerprintsTable } from './serverKeyFingerprintTable'
 import type { SponsoredOperationsTable, SponsorshipUsageTable } from './sponsorshipTables'
 
 export type ProjectsTable = {
@@ -251,6 +252,7 @@ export type Database = {
   sponsorship_usage: SponsorshipUsageTable
   sponsored_operations: SponsoredOperationsTable
   onramp_orders: OnrampOrdersTable
+  server_key_fingerprints: ServerKeyFingerprintsTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -1,0 +1,115 @@
+/**
+ * How a replica's start ends on bad input (issue 40), as an operator sees it: `main.ts` run with
+ * tsx. A replica that cannot reach PostgreSQL exits 1 with one line naming DATABASE_URL's host;
+ * a replica whose AIRLOCK_SERVER_KEY differs from the one the database's first replica started
+ * with exits 1 saying so, while a replica with the same key starts.
+ */
+
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
+import { repoRoot } from '../src/repoRoot'
+import { setUpTimeout } from './databases'
+import { freePort } from './ports'
+import { type PostgresCluster, startPostgres } from './postgres'
+
+const running = new Set<ChildProcess>()
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL')
+  running.clear()
+})
+
+let cluster: PostgresCluster | undefined
+beforeAll(async () => {
+  cluster = await startPostgres()
+}, setUpTimeout)
+afterAll(() => cluster?.stop())
+
+type Started = { output: () => string; exited: Promise<number | null>; stop(): void }
+
+/**
+ * `main.ts` with only `env` (and PATH), on a free loopback port: tsx as Node's loader, so the pid
+ * is the server's and a SIGKILL leaves no server behind.
+ */
+function startReplica(env: Record<string, string>, port: number): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
+  })
+  running.add(child)
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child)
+      resolve(code)
+    }),
+  )
+  return { output: () => output, exited, stop: () => child.kill('SIGTERM') }
+}
+
+/** The fatal lines of a replica's JSON log. */
+const fatalMessages = (output: string) =>
+  output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: string; msg: string; err?: unknown })
+    .filter((entry) => entry.level === 'fatal')
+
+async function healthy(port: number, replica: Started): Promise<void> {
+  let exited = false
+  void replica.exited.then(() => (exited = true))
+  await expect
+    .poll(
+      async () => {
+        if (exited) throw new Error(`the replica exited:\n${replica.output()}`)
+        return (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.status
+      },
+      { timeout: 90_000, interval: 200 },
+    )
+    .toBe(200)
+}
+
+test('error: a replica that cannot reach PostgreSQL exits 1 with one line naming the host', async () => {
+  const deadPort = await freePort()
+  const replica = startReplica(
+    { DATABASE_URL: `postgres://airlock:pw@127.0.0.1:${deadPort}/airlock` },
+    await freePort(),
+  )
+  expect(await replica.exited).toBe(1)
+  expect(fatalMessages(replica.output())).toEqual([
+    expect.objectContaining({
+      msg: `Cannot reach PostgreSQL at 127.0.0.1:${deadPort} (DATABASE_URL): connect ECONNREFUSED 127.0.0.1:${deadPort}. A replica needs its database to start: check that PostgreSQL runs there and that DATABASE_URL names it.`,
+    }),
+  ])
+  // One clear line: no stack trace, no "failed to start" with an error object.
+  expect(replica.output()).not.toContain('    at ')
+}, 120_000)
+
+test('error: a replica with another AIRLOCK_SERVER_KEY is refused at start; one with the same key starts', async () => {
+  const databaseUrl = await cluster!.createDatabase()
+  const key = randomBytes(32).toString('hex')
+  const firstPort = await freePort()
+  const first = startReplica({ DATABASE_URL: databaseUrl, AIRLOCK_SERVER_KEY: key }, firstPort)
+  await healthy(firstPort, first)
+
+  const other = startReplica(
+    { DATABASE_URL: databaseUrl, AIRLOCK_SERVER_KEY: randomBytes(32).toString('hex') },
+    await freePort(),
+  )
+  expect(await other.exited).toBe(1)
+  const [refusal, ...more] = fatalMessages(other.output())
+  expect(more).toEqual([])
+  expect(refusal?.msg).toMatch(
+    /^AIRLOCK_SERVER_KEY is not the key this database's replicas use \(this key's fingerprint [0-9a-f]{12}…, the database's [0-9a-f]{12}…, recorded .*\)\. Start every replica with the same AIRLOCK_SERVER_KEY\./,
+  )
+  expect(other.output()).not.toContain(key)
+
+  const samePort = await freePort()
+  const same = startReplica({ DATABASE_URL: databaseUrl, AIRLOCK_SERVER_KEY: key }, samePort)
+  await healthy(samePort, same)
+  first.stop()
+  same.stop()
+  expect(await Promise.all([first.exited, same.exited])).toEqual([0, 0])
+}, 240_000)

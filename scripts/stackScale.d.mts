@@ -1,0 +1,48 @@
+// Types of stackScale.mjs for the TypeScript configs that import it.
+export type ScaleReplica = {
+  /** `api-1`, `api-2`, …: what its answers carry in `X-Airlock-Instance`. */
+  id: string
+  url: string
+  pid: number
+}
+
+export type ScaleStack = {
+  /** The load balancer's address: the one address visitors use. */
+  url: string
+  /** HAProxy's stats page: each replica UP or DOWN (`;csv` appended: as CSV). */
+  statsUrl: string
+  databaseUrl: string
+  redisUrl: string
+  replicas: ScaleReplica[]
+  /** Stops HAProxy, the replicas, Redis and PostgreSQL, and removes the temp folder. */
+  stop(): Promise<void>
+}
+
+export declare const defaultReplicas: number
+export declare const defaultBalancerPort: number
+export declare const maxReplicas: number
+
+export declare function findHaproxy(env?: Record<string, string | undefined>): string
+
+export declare function haproxyConfig(options: {
+  port: number
+  statsPort: number
+  replicas: { id: string; port: number }[]
+}): string
+
+/** Each replica as HAProxy's stats show it: `{ 'api-1': { status: 'UP', check: 'L7OK' } }`. */
+export declare function balancerView(
+  statsUrl: string,
+): Promise<Record<string, { status: string; check: string }>>
+
+export declare function startScaleStack(options?: {
+  replicas?: number
+  port?: number
+  quiet?: boolean
+  signal?: AbortSignal
+}): Promise<ScaleStack>
+
+export declare function readScaleOptions(
+  argv: string[],
+  env: Record<string, string | undefined>,
+): { replicas: number; port: number }
