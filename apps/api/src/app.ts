@@ -214,7 +214,7 @@ export declare namespace createApp {
     production?: boolean | undefined
     /** The clock, ms since the epoch (events' receipt, stats' today). Default `Date.now`. */
     now?: (() => number) | undefined
-    /** This process's name in every answer's `X-Airlock-Instance`. Default `hostname:pid`. */
+    /** This process's name in every answer's `X-Airlock-Instance`. Default: no such header. */
     instanceId?: string | undefined
     /** Where requests log, each through a child with its id (`createLogger`). Default: stdout. */
     logger?: Logger | undefined

@@ -45,8 +45,8 @@ export type ServerConfig = {
   production: boolean
   host: string
   port: number
-  /** `AIRLOCK_INSTANCE_ID`: this replica's name in `X-Airlock-Instance`; default `hostname:pid`. */
-  instanceId: string
+  /** `AIRLOCK_INSTANCE_ID`: this replica's name in `X-Airlock-Instance`; unset, no header. */
+  instanceId: string | undefined
   storage: StorageConfig
   networks: NetworkConfig[]
   modalDist: string

@@ -6,13 +6,12 @@
  * (`c.var.logger`) adds the id, the method and the path, never the query string or the body:
  * both can carry a visitor's address, and so can a path, so a route with parameters is logged as
  * its pattern (`/v1/accounts/:address/balances`). At `debug`, one line per request.
- * Every answer also says which API process gave it (`X-Airlock-Instance`, from
- * `AIRLOCK_INSTANCE_ID`, default `hostname:pid`): behind a load balancer, operators and tests see
- * which replica served a request.
+ * With `AIRLOCK_INSTANCE_ID` set, every answer also says which API process gave it
+ * (`X-Airlock-Instance`): behind a load balancer, operators and tests see which replica served a
+ * request. Unset, nothing is said: a host's name is not the visitors' business.
  */
 
 import { randomUUID } from 'node:crypto'
-import { hostname } from 'node:os'
 import type { Context, MiddlewareHandler } from 'hono'
 import { type RequestIdVariables, requestId } from 'hono/request-id'
 import { matchedRoutes } from 'hono/route'
@@ -28,12 +27,12 @@ export const instanceHeader = 'X-Airlock-Instance'
 const instanceIdPattern = /^[\w.:=-]{1,128}$/
 
 /**
- * `AIRLOCK_INSTANCE_ID`, the name this process gives in {@link instanceHeader}; default
- * `hostname:pid`.
+ * `AIRLOCK_INSTANCE_ID`, the name this process gives in {@link instanceHeader}; unset or empty,
+ * undefined (no header).
  */
-export function readInstanceId(env: Environment): string {
+export function readInstanceId(env: Environment): string | undefined {
   const id = env.AIRLOCK_INSTANCE_ID
-  if (id === undefined || id === '') return `${hostname()}:${process.pid}`
+  if (id === undefined || id === '') return undefined
   if (!instanceIdPattern.test(id))
     throw new ConfigError(
       `AIRLOCK_INSTANCE_ID must be 1 to 128 letters, digits, '.', ':', '=', '_' or '-', got ${JSON.stringify(id)}.`,
@@ -55,7 +54,7 @@ declare module 'hono' {
 
 /**
  * The first middleware of the app: sets `X-Request-Id` and `c.var.requestId`, then
- * `c.var.logger`, and `X-Airlock-Instance` (`instanceId`, default `hostname:pid`).
+ * `c.var.logger`, and `X-Airlock-Instance` when given an `instanceId`.
  *
  * @example
  * const app = new Hono()
@@ -64,7 +63,7 @@ declare module 'hono' {
  */
 export function requestLogging(
   logger: Logger,
-  { instanceId = readInstanceId({}) }: { instanceId?: string | undefined } = {},
+  { instanceId }: { instanceId?: string | undefined } = {},
 ): MiddlewareHandler {
   const assignId = requestId({ headerName: requestIdHeader, limitLength: maxRequestIdChars })
   return (c, next) =>
@@ -79,7 +78,7 @@ export function requestLogging(
       await next()
       // A response built outside the context (an HTTPException's) lacks what was set before.
       if (!c.res.headers.has(requestIdHeader)) c.header(requestIdHeader, c.var.requestId)
-      c.header(instanceHeader, instanceId)
+      if (instanceId !== undefined) c.header(instanceHeader, instanceId)
       requestLogger.debug(
         { status: c.res.status, ms: Math.round(performance.now() - started) },
         'request',
