@@ -108,6 +108,8 @@ test('behavior: the site asks for Solana, the phone scans the QR code and approv
     peer.sessions().find((session) => session.topic === topic)?.namespaces.solana,
   ).toMatchObject({ accounts: [`${localnet}:${peer.solanaAddress}`] })
   expect(await connecting).toEqual({ address: peer.solanaAddress })
+  // connect() resolves once connected; the modal closes right after (a CI run read it still open).
+  await page.waitForFunction(() => window.airlock!.getState().open === false)
   expect(await page.evaluate(() => window.airlock!.getState())).toMatchObject({
     status: 'connected',
     namespace: 'solana',
