@@ -310,12 +310,13 @@ describe('Swap', () => {
     })
     expect(screen.getByText(swapText.approved('aUSD'))).toBeVisible()
     await userEvent.click(screen.getByRole('button', { name: swapText.swap }))
+    // The toast closes by itself after 2.5 s: read it as it shows, before anything else is awaited.
+    expect(await screen.findByText('Swapped 5 aUSD for 0.001685 ETH')).toBeVisible()
     expect(await screen.findByRole('heading', { level: 1, name: viewTitles.Account })).toBeVisible()
     expect(sent[1]).toEqual({
       method: 'eth_sendTransaction',
       params: [{ from: evmAccount, to: spender, data: '0x12aa3caf', value: '0x0', gas: '0x2bf20' }],
     })
-    expect(await screen.findByText('Swapped 5 aUSD for 0.001685 ETH')).toBeVisible()
   })
 
   test('behavior: a wallet that batches atomically (a smart account) is asked once: approve and swap in one batch, then Account', async () => {
@@ -338,6 +339,8 @@ describe('Swap', () => {
     const swap = await screen.findByRole('button', { name: swapText.swap })
     expect(screen.queryByRole('button', { name: 'Approve aUSD' })).toBeNull()
     await userEvent.click(swap)
+    // The toast closes by itself after 2.5 s: read it as it shows, before anything else is awaited.
+    expect(await screen.findByText('Swapped 5 aUSD for 0.001685 ETH')).toBeVisible()
     expect(await screen.findByRole('heading', { level: 1, name: viewTitles.Account })).toBeVisible()
     const batches = sent.filter(({ method }) => method === 'wallet_sendCalls')
     expect(batches).toEqual([
@@ -358,7 +361,6 @@ describe('Swap', () => {
       },
     ])
     expect(sent.some(({ method }) => method === 'eth_sendTransaction')).toBe(false)
-    expect(await screen.findByText('Swapped 5 aUSD for 0.001685 ETH')).toBeVisible()
   })
 
   test('error: a declined approval says ‘Signature declined’ and keeps the amount', async () => {
