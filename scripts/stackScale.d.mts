@@ -39,6 +39,8 @@ export declare function startScaleStack(options?: {
   replicas?: number
   port?: number
   quiet?: boolean
+  /** Settings every replica gets; not the stack's own wiring (addresses, secrets, ids). */
+  env?: Record<string, string>
   signal?: AbortSignal
 }): Promise<ScaleStack>
 

@@ -259,22 +259,40 @@ export async function balancerView(statsUrl) {
   )
 }
 
+/** What the stack sets on every replica itself: a caller's `env` may not. */
+const stackWiring = [
+  'HOST',
+  'PORT',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'AIRLOCK_SERVER_KEY',
+  'AIRLOCK_OPERATOR_TOKEN',
+  'AIRLOCK_TRUST_PROXY',
+  'AIRLOCK_INSTANCE_ID',
+]
+
 /**
  * Starts PostgreSQL, Redis, `replicas` API replicas (apps/api/src/main.ts under tsx, ids `api-1`…)
  * and HAProxy in front on `port` (0: a free one), all on loopback. The first replica starts alone
  * (it migrates the database, seeds the demo project and records the server key's fingerprint),
  * the others together after it. Every replica gets the same DATABASE_URL, REDIS_URL,
  * AIRLOCK_SERVER_KEY and AIRLOCK_OPERATOR_TOKEN (the caller's, else random for this stack).
+ * `env` adds settings every replica gets (a bench's budgets, say); it may not set what wires the
+ * stack together (the addresses, the shared secrets, the instance id).
  * `signal` aborts a start under way: what started is stopped and the promise rejects.
- * @param {{ replicas?: number, port?: number, quiet?: boolean, signal?: AbortSignal }} [options]
+ * @param {{ replicas?: number, port?: number, quiet?: boolean, env?: Record<string, string>, signal?: AbortSignal }} [options]
  */
 export async function startScaleStack(options = {}) {
   const {
     replicas: count = defaultReplicas,
     port = defaultBalancerPort,
     quiet = false,
+    env: extra = {},
     signal,
   } = options
+  const wired = Object.keys(extra).filter((name) => stackWiring.includes(name))
+  if (wired.length > 0)
+    throw new Error(`env may not set what the scale stack wires itself: ${wired.join(', ')}.`)
   if (!Number.isInteger(count) || count < 1 || count > maxReplicas)
     throw new Error(`replicas must be a whole number from 1 to ${maxReplicas}, got ${count}.`)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -334,6 +352,7 @@ export async function startScaleStack(options = {}) {
     log(`Redis on ${redis.url}`)
 
     const shared = {
+      ...extra,
       HOST: '127.0.0.1',
       DATABASE_URL: postgres.url,
       REDIS_URL: redis.url,

@@ -124,6 +124,9 @@ describe('the scale stack’s options', () => {
     await expect(startScaleStack({ replicas: 2, port: 70_000, quiet: true })).rejects.toThrow(
       'port must be a port number (0 for a free one), got 70000.',
     )
+    await expect(
+      startScaleStack({ env: { REDIS_URL: 'redis://elsewhere', LOG_LEVEL: 'warn' }, quiet: true }),
+    ).rejects.toThrow('env may not set what the scale stack wires itself: REDIS_URL.')
   })
 
   test('error: without haproxy the start names the package to install', () => {
