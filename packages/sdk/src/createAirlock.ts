@@ -10,20 +10,16 @@
  */
 import {
   type AirlockState,
-  args,
   type CaipNetworkId,
-  type ChainNamespace,
   exposeMethods,
   type FrameEvent,
   type FrameMethods,
   type FrameOptions,
   type Handlers,
   type HostMethods,
-  type HostWalletInfo,
   InvalidAppConfigurationError,
   InvalidParamsError,
   initialState,
-  invalidBridgeMessage,
   type OpenParams,
   ProtocolVersionError,
   type ProviderRpcError,
@@ -40,7 +36,8 @@ import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
 import { announceProvider } from './announce'
 import { type AirlockBitcoin, createBitcoin } from './bitcoin'
 import { createLoadingIndicator, mountFrame } from './frame'
-import { discoverHostWallets, type WalletModuleExports } from './hostWallets'
+import { hostMethodArgs } from './hostMethodArgs'
+import { discoverHostWallets } from './hostWallets'
 import { type AirlockProvider, createProvider } from './provider'
 import { type AirlockSolana, createSolana } from './solana'
 import { sdkVersion } from './version'
@@ -164,10 +161,6 @@ export function createAirlockHost(
     for (const listener of listeners) listener(next, previous)
   }
 
-  const describeWallets = (): HostWalletInfo[] =>
-    hostWallets
-      .list()
-      .map(({ provider: _, standard: __, bitcoin: ___, polkadot: _p, cosmos: _c, ...info }) => info)
   // Before the handshake there is nobody to tell: the frame lists the wallets once connected.
   const tell = (send: (remote: RemoteFrame) => unknown) =>
     connected && connection?.then(send).catch(() => {})
@@ -175,26 +168,11 @@ export function createAirlockHost(
   // which its own discovery skips: the modal never lists Airlock inside Airlock.
   let announced: WalletAnnouncement | undefined
   const hostWallets = discoverHostWallets(
-    () => tell((remote) => remote.hostWalletsChanged(describeWallets())),
+    () => tell((remote) => remote.hostWalletsChanged(hostWallets.describe())),
     (walletId, event, data) => tell((remote) => remote.hostWalletEvent({ walletId, event, data })),
     (uuid) => uuid === announced?.uuid,
   )
 
-  // Solana wallets (Wallet Standard), Bitcoin, Polkadot and Cosmos wallets are looked for only on
-  // pages with a network of theirs, the site's or (bare snippet) its project's, as the frame says
-  // once connected: each namespace's module (airlock-solana.js, airlock-bitcoin.js,
-  // airlock-polkadot.js, airlock-cosmos.js) loads once.
-  const walletModules = new Set<string>()
-  const findWallets = (module: string) => {
-    if (walletModules.has(module)) return
-    walletModules.add(module)
-    ;(
-      import(
-        // A URL on the modal's origin, loaded at run time: no bundler of the site's may follow it.
-        /* @vite-ignore */ /* webpackIgnore: true */ /* turbopackIgnore: true */ `${modalOrigin}/airlock-${module}.js`
-      ) as Promise<WalletModuleExports>
-    ).then(hostWallets.use, console.error)
-  }
   // The frame has the view a plain open() shows rendered while hidden: show it on the click.
   let prerendered = false
   // A plain open() before the handshake is carried by it (`open`): 1 (waiting) until it is sent;
@@ -210,7 +188,7 @@ export function createAirlockHost(
         // A Telegram mini app's platform, for the social list (spec §5).
         telegram: (window as TelegramWindow).Telegram?.WebApp?.platform,
       }),
-      listHostWallets: async () => describeWallets(),
+      listHostWallets: async () => hostWallets.describe(),
       hostWalletRequest: async (walletId, request) => hostWallets.request(walletId, request),
       setFrame: async ({ visible, height }) => {
         if (!visible) hide()
@@ -223,10 +201,7 @@ export function createAirlockHost(
       emit: async (event: FrameEvent) => {
         if (event.type === 'state') return setState({ ...event.state, open: state.open })
         prerendered = event.prerendered
-        if (event.namespaces.includes('solana')) findWallets('solana')
-        if (event.namespaces.includes('bip122')) findWallets('bitcoin')
-        if (event.namespaces.includes('polkadot')) findWallets('polkadot')
-        if (event.namespaces.includes('cosmos')) findWallets('cosmos')
+        hostWallets.load(event.namespaces, modalOrigin)
         if (event.announce && !announced) {
           announced = event.announce
           announceProvider(announced, provider)
@@ -236,22 +211,7 @@ export function createAirlockHost(
       writeStorage: async (key, value) => localStorage.setItem(key, value),
       ...siwx?.handlers,
     } as Handlers<HostMethods>,
-    {
-      hostInfo: args.none,
-      listHostWallets: args.none,
-      hostWalletRequest: (list) => [args.string(list[0], 'walletId'), args.request(list[1])],
-      setFrame: (list) => {
-        const { visible, height } = (list[0] ?? {}) as { visible?: unknown; height?: unknown }
-        const badHeight =
-          height !== undefined && !(typeof height === 'number' && height >= 0 && height < 1e4)
-        if (typeof visible !== 'boolean' || badHeight) invalidBridgeMessage('setFrame')
-        return [{ visible, height } as { visible: boolean; height?: number }]
-      },
-      emit: (list) => [parseFrameEvent(list[0])],
-      readStorage: (list) => [args.storageKey(list[0])],
-      writeStorage: (list) => [args.storageKey(list[0]), args.storageValue(list[1])],
-      ...siwx?.validators,
-    } as Validators<HostMethods>,
+    { ...hostMethodArgs, ...siwx?.validators } as Validators<HostMethods>,
   )
 
   /**
@@ -477,28 +437,4 @@ export function createAirlockHost(
 
 function isMobile(): boolean {
   return matchMedia('(pointer: coarse)').matches && innerWidth < 768
-}
-
-function parseFrameEvent(value: unknown): FrameEvent {
-  const event = value as FrameEvent | undefined
-  // Only ever read as "includes 'solana'" and "is true": anything else reads as neither.
-  if (event?.type === 'page')
-    return {
-      type: 'page',
-      namespaces: String(event.namespaces).split(',') as ChainNamespace[],
-      prerendered: event.prerendered === true,
-      // What the frame made of the project's (the API checked it): announced as strings only.
-      ...(typeof event.announce?.uuid === 'string' && {
-        announce: {
-          uuid: event.announce.uuid,
-          name: String(event.announce.name),
-          icon: String(event.announce.icon),
-          rdns: String(event.announce.rdns),
-        },
-      }),
-    }
-  const status = event?.type === 'state' ? event.state?.status : undefined
-  if (status === 'disconnected' || status === 'connecting' || status === 'connected')
-    return { type: 'state', state: (event as { state: AirlockState }).state }
-  invalidBridgeMessage('Unknown frame event.')
 }

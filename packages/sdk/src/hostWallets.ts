@@ -7,7 +7,12 @@
  * Cosmos sites), that namespace's wallets. A wallet that speaks several
  * (same name) is one wallet with several namespaces; one without `namespaces` is EVM's.
  */
-import { type HostWalletInfo, InvalidParamsError, type RequestArguments } from '@airlock/protocol'
+import {
+  type ChainNamespace,
+  type HostWalletInfo,
+  InvalidParamsError,
+  type RequestArguments,
+} from '@airlock/protocol'
 import type { Wallet } from '@wallet-standard/base'
 
 export type Eip1193Provider = {
@@ -53,6 +58,17 @@ export type WalletModuleExports = {
 }
 
 /**
+ * The module (`airlock-<name>.js`, on the modal's origin) that finds a namespace's wallets; EVM's
+ * are found by EIP-6963 here.
+ */
+const walletModuleOf: Partial<Record<ChainNamespace, string>> = {
+  solana: 'solana',
+  bip122: 'bitcoin',
+  polkadot: 'polkadot',
+  cosmos: 'cosmos',
+}
+
+/**
  * Listens for EIP-6963 announcements (early and late) and asks wallets to announce; `isOwn`:
  * whether a uuid is Airlock's own announcement (announce.ts), never listed.
  */
@@ -64,6 +80,7 @@ export function discoverHostWallets(
   const announced = new Map<string, HostWallet>()
   const listened = new WeakSet<Eip1193Provider>()
   const modules: WalletModule[] = []
+  const loaded = new Set<string>()
   addEventListener('eip6963:announceProvider', (event) => {
     const { info, provider } = (event as CustomEvent).detail ?? {}
     if (typeof info?.uuid !== 'string' || typeof provider?.request !== 'function') return
@@ -105,6 +122,10 @@ export function discoverHostWallets(
     return modules.reduce((all, module) => module.merge(all), wallets)
   }
   const find = (id: string) => list().find((wallet) => wallet.id === id)
+  function use(module: WalletModuleExports) {
+    modules.push(module.discover(onChange, onEvent))
+    onChange()
+  }
   return {
     list,
     // `get` runs on every provider request: announced wallets are a map lookup, not a new list.
@@ -122,9 +143,29 @@ export function discoverHostWallets(
       return wallet.provider.request(request)
     },
     /** Starts a namespace's discovery with the module that does it (loaded on demand, once). */
-    use(module: WalletModuleExports) {
-      modules.push(module.discover(onChange, onEvent))
-      onChange()
+    use,
+    /**
+     * Looks for the wallets of `namespaces` (the page's networks, as the frame says once
+     * connected): each namespace's module loads once, from `origin`, and only on pages with a
+     * network of its own.
+     */
+    load(namespaces: ChainNamespace[], origin: string) {
+      for (const namespace of namespaces) {
+        const name = walletModuleOf[namespace]
+        if (!name || loaded.has(name)) continue
+        loaded.add(name)
+        ;(
+          import(
+            // A URL on the modal's origin, loaded at run time: no bundler of the site's may follow it.
+            /* @vite-ignore */ /* webpackIgnore: true */ /* turbopackIgnore: true */ `${origin}/airlock-${name}.js`
+          ) as Promise<WalletModuleExports>
+        ).then(use, console.error)
+      }
     },
+    /** The wallets as the frame sees them: what they are, never what the SDK calls them through. */
+    describe: (): HostWalletInfo[] =>
+      list().map(
+        ({ provider: _, standard: __, bitcoin: ___, polkadot: _p, cosmos: _c, ...info }) => info,
+      ),
   }
 }
