@@ -1,9 +1,9 @@
 /**
- * Which namespace wallet modules the SDK loads (`hostWallets.load`, as the frame names the page's namespaces), against the
- * stand-in modal frame (test/modalFrame.ts) telling it the page's namespaces: a module is fetched
- * from the modal's origin only on a page with a network of its namespace. The stand-in's origin
- * serves no built modules, so a fetched one fails to load (the SDK logs it); the fetch itself is
- * what the page's resource timing shows.
+ * Which namespace wallet modules the SDK loads (`hostWallets.load`), against the stand-in modal
+ * frame (test/modalFrame.ts) telling it the page's namespaces: a module is fetched from the
+ * modal's origin only on a page with a network of its namespace. The stand-in's origin serves no
+ * built modules, so a fetched one fails to load (the SDK logs it); the fetch itself is what the
+ * page's resource timing shows.
  */
 import { afterEach, expect, onTestFinished, test, vi } from 'vitest'
 import { createAirlock } from './index'
