@@ -2,7 +2,8 @@
  * How a replica's start ends on bad input (issue 40), as an operator sees it: `main.ts` run with
  * tsx. A replica that cannot reach PostgreSQL exits 1 with one line naming DATABASE_URL's host;
  * a replica whose AIRLOCK_SERVER_KEY differs from the one the database's first replica started
- * with exits 1 saying so, while a replica with the same key starts.
+ * with exits 1 saying so, while a replica with the same key starts; without a key (development)
+ * nothing is recorded or checked.
  */
 
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -112,4 +113,20 @@ test('error: a replica with another AIRLOCK_SERVER_KEY is refused at start; one 
   first.stop()
   same.stop()
   expect(await Promise.all([first.exited, same.exited])).toEqual([0, 0])
+}, 240_000)
+
+test('behavior: without AIRLOCK_SERVER_KEY (development) a replica records no key and checks none: a keyed one starts after it, and it starts again after that', async () => {
+  const databaseUrl = await cluster!.createDatabase()
+  const start = async (env: Record<string, string>) => {
+    const port = await freePort()
+    const replica = startReplica({ DATABASE_URL: databaseUrl, ...env }, port)
+    await healthy(port, replica)
+    replica.stop()
+    expect(await replica.exited).toBe(0)
+  }
+  // Had the development key been recorded, the keyed replica would be refused…
+  await start({})
+  await start({ AIRLOCK_SERVER_KEY: randomBytes(32).toString('hex') })
+  // …and had it been checked, the keyless one would be refused now.
+  await start({})
 }, 240_000)
