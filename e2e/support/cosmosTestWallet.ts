@@ -10,9 +10,10 @@
 import { adr036SignDoc } from '@airlock/protocol/cosmos'
 import { Secp256k1Wallet, type StdSignDoc } from '@cosmjs/amino'
 import { Random } from '@cosmjs/crypto'
-import { fromBase64, fromBech32, toBase64, toBech32 } from '@cosmjs/encoding'
+import { fromBech32, toBase64, toBech32 } from '@cosmjs/encoding'
 import { DirectSecp256k1Wallet } from '@cosmjs/proto-signing'
 import type { Page } from '@playwright/test'
+import { signDirectAsWallet } from '../../apps/modal/src/test/cosmosSigning'
 import { ports } from './ports'
 import {
   type Approvals,
@@ -239,19 +240,9 @@ export async function installCosmosTestWallet(
           : direct
         anotherKeyNext = false
         const signerAddress = (await signer.getAccounts())[0]!.address
-        const { signed, signature } = await signer.signDirect(signerAddress, {
-          bodyBytes: fromBase64(doc.bodyBytes ?? ''),
-          authInfoBytes: fromBase64(doc.authInfoBytes ?? ''),
-          chainId: String(doc.chainId),
-          accountNumber: BigInt(doc.accountNumber ?? '0'),
-        })
+        const { signed, signature } = await signDirectAsWallet(signer, signerAddress, doc)
         return {
-          signed: {
-            bodyBytes: toBase64(signed.bodyBytes),
-            authInfoBytes: toBase64(signed.authInfoBytes),
-            chainId: signed.chainId,
-            accountNumber: signed.accountNumber.toString(),
-          },
+          signed,
           // Keplr gives the account's public key beside the signature, whoever signed.
           signature: {
             ...signature,

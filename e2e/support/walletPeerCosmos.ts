@@ -9,8 +9,9 @@
 //   cosmos_signAmino   { signerAddress, signDoc }  → { signature, signed }
 import { Secp256k1Wallet, type StdSignDoc } from '@cosmjs/amino'
 import { Random } from '@cosmjs/crypto'
-import { fromBase64, fromBech32, toBase64, toBech32 } from '@cosmjs/encoding'
+import { fromBech32, toBase64, toBech32 } from '@cosmjs/encoding'
 import { DirectSecp256k1Wallet } from '@cosmjs/proto-signing'
+import { signDirectAsWallet } from '../../apps/modal/src/test/cosmosSigning'
 import { PeerError } from './peerError'
 
 const invalidParams = (detail: string) => new PeerError(-32602, `Invalid parameters: ${detail}`)
@@ -55,22 +56,11 @@ export function cosmosPeerMethods(account: CosmosPeerAccount) {
           return amino.signAmino(account.address, input.signDoc as StdSignDoc)
         case 'cosmos_signDirect': {
           own(input.signerAddress)
-          const doc = (input.signDoc ?? {}) as Record<string, unknown>
-          const { signed, signature } = await direct.signDirect(account.address, {
-            bodyBytes: fromBase64(String(doc.bodyBytes)),
-            authInfoBytes: fromBase64(String(doc.authInfoBytes)),
-            chainId: String(doc.chainId),
-            accountNumber: BigInt(String(doc.accountNumber)),
-          })
-          return {
-            signed: {
-              bodyBytes: toBase64(signed.bodyBytes),
-              authInfoBytes: toBase64(signed.authInfoBytes),
-              chainId: signed.chainId,
-              accountNumber: signed.accountNumber.toString(),
-            },
-            signature,
-          }
+          return signDirectAsWallet(
+            direct,
+            account.address,
+            (input.signDoc ?? {}) as Record<string, unknown>,
+          )
         }
         default:
           throw new PeerError(4200, `The method "${method}" is not supported.`)

@@ -1,7 +1,8 @@
 /**
  * A Cosmos wallet's direct-mode signature as wallets hand it over the wire (Keplr through the
  * host, a phone through WalletConnect's `cosmos_signDirect`): the document's bytes in base64 in
- * and out, signed by cosmjs's direct signer. For the modal's Cosmos tests.
+ * and out, signed by cosmjs's direct signer. For the modal's Cosmos tests and the e2e wallets (the
+ * Keplr-style extension, the WalletConnect phone).
  */
 import { fromBase64, toBase64 } from '@cosmjs/encoding'
 import type { DirectSecp256k1Wallet } from '@cosmjs/proto-signing'
