@@ -75,6 +75,9 @@ export async function startSolanaRpc({ port = 8899, host = '127.0.0.1', seed = t
     socket.on('close', () => chain.dropSubscriptions(socket))
   })
 
+  // Idle connections stay until the client closes them: a server closing one after Node's 5 s
+  // races a client sending on it (fetch fails with "other side closed" on a busy machine).
+  server.keepAliveTimeout = 0
   await new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, () => resolve(undefined))
