@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../test/app'
-import { createApiServer, maxRequestHeaderBytes } from './httpServer'
+import { createApiServer, idleConnectionMs, maxRequestHeaderBytes } from './httpServer'
 
 let t: TestApp
 let server: Server
@@ -92,5 +92,11 @@ describe('the API’s HTTP server', () => {
     expect(await long.json()).toMatchObject({ error: { code: 'invalidRequest' } })
     const health = await fetch(`http://127.0.0.1:${port}/healthz`)
     expect(health.status).toBe(200)
+  })
+
+  test('behavior: an idle connection is kept 65 s, as the answer tells a client or load balancer, so the balancer closes it first', async () => {
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`)
+    expect(health.headers.get('keep-alive')).toBe(`timeout=${idleConnectionMs / 1000}`)
+    expect(idleConnectionMs).toBeGreaterThan(60_000)
   })
 })

@@ -1,7 +1,8 @@
 /**
  * The API's HTTP server: Node's, with the one-second micro cache in front of the app
- * (`microCache.ts`), request lines and headers capped at {@link maxRequestHeaderBytes}, and a
- * request Node cannot read answered in the API's error shape, and heard out, rather than cut off:
+ * (`microCache.ts`), idle connections kept longer than a load balancer keeps them
+ * ({@link idleConnectionMs}), request lines and headers capped at {@link maxRequestHeaderBytes},
+ * and a request Node cannot read answered in the API's error shape, and heard out, rather than cut off:
  * Node's own answer to a 100 KB query string is a 431 followed at once by closing the socket with
  * the rest of the request unread, which resets the connection, and a client still sending (or
  * slow to read) sees the reset instead of the 431.
@@ -15,6 +16,14 @@ import { createMicroCache } from './storage/microCache'
 
 /** The request line and headers together, at most (Node's default, set here so it holds). */
 export const maxRequestHeaderBytes = 16 * 1024
+
+/**
+ * How long an idle connection is kept: longer than a load balancer keeps its own (HAProxy's and
+ * most clouds' 60 s at most), so the balancer, never the replica, closes one. Node's default,
+ * 5 s, closes connections a balancer is about to reuse, and the request it sends in that moment
+ * fails (502 at the balancer).
+ */
+export const idleConnectionMs = 65_000
 
 /** How long the rest of a refused request is read and dropped before the socket is closed. */
 const drainMs = 5_000
@@ -31,6 +40,9 @@ export function createApiServer(app: Hono): Server {
   const server = createServer({ maxHeaderSize: maxRequestHeaderBytes }, (request, response) => {
     if (!microCache.serve(request, response)) void appListener(request, response)
   })
+  server.keepAliveTimeout = idleConnectionMs
+  // Headers of a request on a kept connection may take as long as the connection may idle.
+  server.headersTimeout = idleConnectionMs + 1_000
   // Node reports a broken request once per chunk that still arrives: it is answered once.
   const answered = new WeakSet<Duplex>()
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
