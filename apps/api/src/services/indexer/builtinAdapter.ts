@@ -263,16 +263,17 @@ export function createBuiltinAdapter(options: BuiltinAdapterOptions): AccountDat
         const own = moved.filter(
           (row) => row.from_address === account || row.to_address === account,
         )
+        const operation = operationType(own, account)
         return [
           {
             id: hash,
             metadata: {
               minedAt: new Date(Number(first.block_timestamp) * 1000).toISOString(),
               chain: chainId,
-              operationType: operationType(own, account),
+              operationType: operation,
               status: first.tx_status === 'success' ? 'confirmed' : 'failed',
               sentFrom: getAddress(first.tx_from),
-              sentTo: first.tx_to === null ? '' : getAddress(first.tx_to),
+              sentTo: sentTo(operation, own, account, first.tx_to),
             },
             // The account's own movements; a call it made that moved others' tokens shows those.
             transfers: (own.length > 0 ? own : moved).map((row) =>
@@ -343,6 +344,26 @@ function operationType(own: readonly TransferView[], account: string): string {
   if (incoming.length > 0 && outgoing.length > 0) return 'trade'
   if (outgoing.length > 0) return 'send'
   return incoming.every((row) => row.from_address === zeroAddress) ? 'mint' : 'receive'
+}
+
+/**
+ * Whom a transaction went to, as the visitor means it: for a send, the one receiver of what the
+ * account sent (an ERC-20's or an NFT's recipient, not the token contract the transaction
+ * called; a smart account's, not the EntryPoint); else, or when several got something, the
+ * transaction's `to`.
+ */
+function sentTo(
+  operation: string,
+  own: readonly TransferView[],
+  account: string,
+  transactionTo: string | null,
+): string {
+  const receivers = new Set(
+    own.filter((row) => row.from_address === account).map((row) => row.to_address),
+  )
+  const [receiver] = receivers
+  if (operation === 'send' && receivers.size === 1 && receiver) return getAddress(receiver)
+  return transactionTo === null ? '' : getAddress(transactionTo)
 }
 
 function transactionTransfer(row: TransferView, network: NetworkConfig): TransactionTransfer {

@@ -225,7 +225,12 @@ describe.each(testDatabases())('the built-in indexer on $name', (database) => {
       },
       transfers: [{ fungible_info: { symbol: 'ETH', quantity: { numeric: '0.01' } } }],
     })
-    expect(nftSend.metadata).toMatchObject({ sentFrom: alice, sentTo: contracts.collectibles })
+    // Sent to the NFT's and the token's receiver, not the contract the transaction called.
+    expect(nftSend.metadata).toMatchObject({ sentFrom: alice, sentTo: carol })
+    const tokenSend = transactions.find(
+      ({ transfers }) => transfers[0]?.fungible_info?.quantity.numeric === '24.5',
+    )
+    expect(tokenSend?.metadata).toMatchObject({ operationType: 'send', sentTo: carol })
     expect(nftSend.transfers).toEqual([
       {
         nft_info: {
@@ -334,7 +339,8 @@ describe.each(testDatabases())('the built-in indexer on $name', (database) => {
     const [operation] = await allTransactions(account, indexer)
     expect(operation).toMatchObject({
       id: hash,
-      metadata: { operationType: 'send', sentFrom: bob, sentTo: entryPoint08Address },
+      // To Carol, whom the account sent ETH, not the EntryPoint the bundler's transaction called.
+      metadata: { operationType: 'send', sentFrom: bob, sentTo: carol },
       transfers: [{ fungible_info: { symbol: 'ETH', quantity: { numeric: '0.5' } } }],
     })
   })
