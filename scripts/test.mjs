@@ -86,7 +86,7 @@ function step(name, command, args, { buffered = false, background = false } = {}
 }
 
 function ensureRedis() {
-  if (existsSync('/usr/bin/redis-server') || process.env.REDIS_SERVER_PATH) return
+  if (existsSync('/usr/bin/redis-server') || process.env.REDIS_SERVER) return
   if (isRoot) return aptInstall(['redis-server'])
   throw new Error('redis-server is needed for the cache tests: apt-get install redis-server')
 }
