@@ -81,12 +81,18 @@ beforeAll(async () => {
 })
 
 describe('WalletSend', () => {
-  test('behavior: an empty form asks for an amount and a receiver, and Preview is disabled', async () => {
+  test('behavior: an empty form says nothing before the visitor types, and Preview is disabled; with both fields filled, an amount that is no amount is asked for', async () => {
     renderSend()
-    const { message, preview } = await form()
+    const { message, preview, amount, receiver } = await form()
+    expect(message()).toBe('')
+    expect(preview).toBeDisabled()
+    // One field typed: the other, still empty, speaks for itself.
+    await userEvent.fill(receiver, evmReceiver)
+    expect(message()).toBe('')
+    expect(preview).toBeDisabled()
+    await userEvent.fill(amount, '0')
     expect(message()).toBe(sendErrors.amountAndReceiverRequired)
     expect(message()).toBe('An amount and receiver address are required')
-    expect(preview).toBeDisabled()
   })
 
   test('behavior: with an amount and a receiver but no token, a token is required', async () => {

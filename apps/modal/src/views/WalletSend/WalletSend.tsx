@@ -8,7 +8,13 @@
  * shows its own screen after the modal's, so the button opens the preview (WalletSendPreview),
  * which asks it.
  */
-import { formatBalance, namespaceOf, type TokenBalance, truncateAddress } from '@airlock/protocol'
+import {
+  formatBalance,
+  namespaceOf,
+  sendErrors,
+  type TokenBalance,
+  truncateAddress,
+} from '@airlock/protocol'
 import { useId, useState } from 'react'
 import { formatUnits, parseUnits } from 'viem/utils'
 import { useModal } from '../../components/useModal'
@@ -48,9 +54,14 @@ export function WalletSend() {
       ? receiverName.message
       : sendFormError(send, namespace, network)
   const blocked = !!formError || receiverName.status === 'resolving' || send.loading
+  // A field left empty speaks for itself: the form asks for the amount and the receiver only
+  // once both hold something (an amount of 0, say), never before the visitor has typed.
+  const unasked =
+    formError === sendErrors.amountAndReceiverRequired &&
+    (!send.sendTokenAmount.trim() || !send.receiverAddress.trim())
   // What the form says: the send under way, a name being looked up, what blocks it, or why the
   // last send failed (kept until the form changes).
-  const error = formError ?? (send.loading ? undefined : send.error)
+  const error = unasked ? undefined : (formError ?? (send.loading ? undefined : send.error))
   const message = send.loading
     ? sendText.sending
     : receiverName.status === 'resolving'
