@@ -3,6 +3,9 @@ export const registerNameText = {
   label: 'Name',
   /** ENSIP-15 keeps lowercase only: the registry refuses another spelling. */
   lowercase: 'Name must be lowercase',
+  /** What a name may be, said before the visitor types (§5's rule and ENSIP-15's lowercase). */
+  rule: (minChars: number) =>
+    `At least ${minChars} characters: lowercase letters, digits and hyphens`,
   checking: 'Checking…',
   available: 'Available',
   taken: 'Taken',

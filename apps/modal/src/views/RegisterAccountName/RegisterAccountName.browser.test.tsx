@@ -105,12 +105,15 @@ function renderRegister({
 
 const nameField = () => screen.findByRole('textbox', { name: text.label })
 
-test('behavior: the account-name rule is said as the visitor types', async () => {
+test('behavior: the account-name rule is said before the visitor types, and what breaks it as they type', async () => {
   renderRegister()
   expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
     viewTitles.RegisterAccountName,
   )
   const field = await nameField()
+  expect(field).toHaveAccessibleDescription(
+    'At least 4 characters: lowercase letters, digits and hyphens',
+  )
   await userEvent.type(field, 'ab')
   expect(await screen.findByRole('alert')).toHaveTextContent(accountNameErrors.tooShort)
   await userEvent.type(field, '_c')
@@ -118,6 +121,7 @@ test('behavior: the account-name rule is said as the visitor types', async () =>
   await userEvent.clear(field)
   await userEvent.type(field, 'Carol')
   expect(await screen.findByRole('alert')).toHaveTextContent(text.lowercase)
+  expect(field).toHaveAccessibleDescription(text.lowercase)
   expect(screen.getByRole('button', { name: text.register })).toBeDisabled()
 })
 

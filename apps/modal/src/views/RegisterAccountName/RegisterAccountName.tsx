@@ -5,7 +5,13 @@
  * gets free ones like it. Register has the connected wallet sign the name message, then the API
  * takes it: success shows RegisterAccountNameSuccess; a declined signature or a refusal stays here.
  */
-import { isUserRejection, nameErrors, toastMessages, validateAccountName } from '@airlock/protocol'
+import {
+  accountNameMinChars,
+  isUserRejection,
+  nameErrors,
+  toastMessages,
+  validateAccountName,
+} from '@airlock/protocol'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { useDebouncedValue } from '../../components/useDebouncedValue'
@@ -130,6 +136,7 @@ export function RegisterAccountName() {
             value={label}
             disabled={signing}
             aria-invalid={!!ruleError}
+            aria-describedby={`${fieldId}-message`}
             onChange={(event) => {
               registration.reset()
               setLabel(event.target.value.trim())
@@ -139,15 +146,17 @@ export function RegisterAccountName() {
         </span>
       </div>
       {ruleError ? (
-        <p className={`${form.message} ${form.error}`} role="alert">
+        <p id={`${fieldId}-message`} className={`${form.message} ${form.error}`} role="alert">
           {ruleError}
         </p>
       ) : (
         <p
+          id={`${fieldId}-message`}
           className={`${form.message} ${availability.state === 'available' ? styles.available : ''}`}
           role="status"
           data-availability={availability.state}
         >
+          {availability.state === 'idle' && !label && text.rule(accountNameMinChars)}
           {availability.state === 'checking' && text.checking}
           {availability.state === 'available' && text.available}
           {availability.state === 'taken' && text.taken}
