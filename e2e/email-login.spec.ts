@@ -267,7 +267,10 @@ test('error: an expired code is refused in words; a new one signs in', async ({ 
   await expect(dialog.getByRole('alert')).toHaveText('This code has expired. Ask for a new one.')
   // The countdown ends, and Resend mails a new code that works.
   const resend = dialog.getByRole('button', { name: 'Resend code' })
-  await expect(dialog.getByRole('button', { name: /Resend code in \d+ s/ })).toBeDisabled()
+  const countdown = dialog.getByRole('button', { name: /Resend code in \d+ s/ })
+  await expect(countdown).toBeDisabled()
+  // The count and its unit never wrap apart (a no-break space between them).
+  expect(await countdown.textContent()).toMatch(/ \d+\u00a0s$/)
   await page.clock.install()
   await page.clock.fastForward(31_000)
   const known = (await codesMailedTo(email)).length

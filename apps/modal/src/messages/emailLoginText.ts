@@ -15,7 +15,8 @@ export const emailLoginText = {
   checking: 'Checking the code…',
   codeFormat: 'The code is 6 digits.',
   resend: 'Resend code',
-  resendIn: (seconds: number) => `Resend code in ${seconds} s`,
+  // A no-break space: the count never wraps away from its unit.
+  resendIn: (seconds: number) => `Resend code in ${seconds}\u00a0s`,
   codeResent: 'A new code is on its way.',
   useAnotherEmail: 'Use another email',
   opening: 'Opening your wallet…',
