@@ -36,6 +36,9 @@ import { anvilClient, freshAddress } from './support/testWallet'
 
 const state = (page: Page) => page.evaluate(() => window.airlock!.getState())
 
+/** How the modal counts the tries a code has left. */
+const tries = (left: number) => `${left} ${left === 1 ? 'try' : 'tries'}`
+
 test('behavior: an email and a code make a wallet on eip155 and solana; a reload finds the same one', async ({
   page,
 }) => {
@@ -202,7 +205,7 @@ test('error: five wrong codes lock the code, and the right one is then refused i
     await enterCode(page, wrong)
     await expect(dialog.getByRole('alert')).toHaveText(
       attempt < 4
-        ? 'That code is not right. Check the latest email and try again.'
+        ? `That code is not right: ${tries(4 - attempt)} left. Check the latest email.`
         : 'Too many wrong codes: this code is locked. Ask for a new one.',
     )
   }
@@ -227,7 +230,7 @@ test('error: ten wrong codes over two codes lock the address: the modal says so,
     await enterCode(page, first === '000000' ? '111111' : '000000')
     await expect(alert).toHaveText(
       attempt < 4
-        ? 'That code is not right. Check the latest email and try again.'
+        ? `That code is not right: ${tries(4 - attempt)} left. Check the latest email.`
         : 'Too many wrong codes: this code is locked. Ask for a new one.',
     )
   }
@@ -241,7 +244,9 @@ test('error: ten wrong codes over two codes lock the address: the modal says so,
   for (let attempt = 0; attempt < 5; attempt++) {
     await enterCode(page, wrong)
     await expect(alert).toHaveText(
-      attempt < 4 ? 'That code is not right. Check the latest email and try again.' : locked,
+      attempt < 4
+        ? `That code is not right: ${tries(4 - attempt)} left. Check the latest email.`
+        : locked,
     )
   }
   await enterCode(page, second)

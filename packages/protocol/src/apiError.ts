@@ -279,6 +279,11 @@ export class ApiRefusal<code extends ApiErrorCode = ApiErrorCode> extends Error 
 }
 
 export const apiErrorBodySchema = z.object({
-  error: z.object({ code: z.enum(apiErrorCodes), message: z.string() }),
+  error: z.object({
+    code: z.enum(apiErrorCodes),
+    message: z.string(),
+    /** `emailCodeInvalid`: how many more codes may be tried before this one is locked. */
+    triesLeft: z.optional(z.number()),
+  }),
 })
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>

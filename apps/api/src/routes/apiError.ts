@@ -21,8 +21,10 @@ export function apiError(
   status: ContentfulStatusCode,
   code: ApiErrorCode,
   message: string,
+  /** What a client may act on beside the words (`triesLeft` of a wrong code). */
+  extra: Omit<ApiErrorBody['error'], 'code' | 'message'> = {},
 ): Response {
-  const body: ApiErrorBody = { error: { code, message } }
+  const body: ApiErrorBody = { error: { code, message, ...extra } }
   return c.json(body, status)
 }
 

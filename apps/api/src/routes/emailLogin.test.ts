@@ -201,6 +201,8 @@ describe.each(testDatabases())('email login on $name', (database) => {
         status: 401,
         code: 'emailCodeInvalid',
         message: `That code is not right: ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+        // Beside the words, for the modal to say in its own.
+        triesLeft: left,
       })
     const locked = {
       status: 429,
@@ -609,6 +611,7 @@ describe.each(testDatabases())('email login on $name', (database) => {
         status: 401,
         code: 'emailCodeInvalid',
         message: `The code sent to ada@example.com (your current address) is not right: ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+        triesLeft: left,
       })
     const locked = {
       status: 429,

@@ -113,7 +113,13 @@ const refusal = (c: Context, error: unknown) => {
   if (!(error instanceof EmailLoginError)) throw error
   if (error.retryAfterMs !== undefined)
     c.header('Retry-After', String(retryAfterSeconds(error.retryAfterMs)))
-  return apiError(c, statusOf[error.code], error.code, error.message)
+  return apiError(
+    c,
+    statusOf[error.code],
+    error.code,
+    error.message,
+    error.triesLeft === undefined ? {} : { triesLeft: error.triesLeft },
+  )
 }
 
 /** `work`'s answer with `status`, or the refusal of the email login it threw. */

@@ -44,6 +44,9 @@ export const emailLoginText = {
     'This device does not have your wallet yet. Enter the recovery code you saved when you made it.',
   recover: 'Restore wallet',
   recovering: 'Restoring your wallet…',
+  /** A wrong code, and how many more the API lets this one be tried. */
+  codeNotRight: (left: number) =>
+    `That code is not right: ${left} ${left === 1 ? 'try' : 'tries'} left. Check the latest email.`,
   wrongRecoveryCode: 'This recovery code does not open your wallet. Check it and try again.',
   failed: 'Something went wrong. Try again.',
 } as const

@@ -405,7 +405,12 @@ export async function signInWithEmailCode(
         `${emailCodeMaxAttempts} wrong codes: this code no longer works. Ask for a new one.`,
       ),
     wrong: (left) =>
-      new EmailLoginError('emailCodeInvalid', `That code is not right: ${triesLeft(left)} left.`),
+      new EmailLoginError(
+        'emailCodeInvalid',
+        `That code is not right: ${triesLeft(left)} left.`,
+        undefined,
+        left,
+      ),
   }
   const refusal = await checkCode(context, project, row, request.code, refusals)
   if (refusal) throw refusal

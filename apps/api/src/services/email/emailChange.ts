@@ -215,6 +215,8 @@ const refusalsFor = (which: string): CodeRefusals => ({
     new EmailLoginError(
       'emailCodeInvalid',
       `The code sent to ${which} is not right: ${triesLeft(left)} left.`,
+      undefined,
+      left,
     ),
 })
 

@@ -10,6 +10,8 @@ export class EmailLoginError extends ApiRefusal<EmailLoginErrorCode> {
     message: string,
     /** For a refusal that ends (a locked address): when to try again, as `Retry-After`. */
     readonly retryAfterMs?: number | undefined,
+    /** For a wrong code: how many more may be tried, for the modal to say. */
+    readonly triesLeft?: number | undefined,
   ) {
     super(code, message)
   }

@@ -16,11 +16,17 @@ import { RecoveryCodeSteps } from './RecoveryCodeSteps'
 import { useFormWork } from './useFormWork'
 
 /**
- * The words for a failure: the API's refusal by its code, a social login's refusal in the
- * provider's or the API's words, a wrong recovery code, the catalogue's, or a retry.
+ * The words for a failure: the API's refusal by its code (a wrong code with the tries it has
+ * left), a social login's refusal in the provider's or the API's words, a wrong recovery code,
+ * the catalogue's, or a retry.
  */
 export function messageOf(error: unknown): string {
-  if (error instanceof HttpError && error.code) return emailLoginErrors[error.code] ?? text.failed
+  if (error instanceof HttpError && error.code) {
+    const left = (error.body as { error?: { triesLeft?: unknown } }).error?.triesLeft
+    if (error.code === 'emailCodeInvalid' && typeof left === 'number')
+      return text.codeNotRight(left)
+    return emailLoginErrors[error.code] ?? text.failed
+  }
   const { name, message } = (error ?? {}) as Partial<Error>
   if (name === 'RecoveryCodeError') return text.wrongRecoveryCode
   if (name === 'DeviceShareStorageError') return text.shareNotKept
