@@ -99,7 +99,7 @@ test('behavior: open({view: "Account"}) while disconnected opens Account (openin
   await expectOpen(page, 'Connect Wallet')
 })
 
-test('behavior: going back pops the stack, and with one entry left closes the modal', async ({
+test('behavior: going back (Back or Esc) pops the stack, and with one entry left closes the modal', async ({
   page,
 }) => {
   await waitForAirlock(page)
@@ -111,8 +111,14 @@ test('behavior: going back pops the stack, and with one entry left closes the mo
   await dialog.getByRole('button', { name: 'Back' }).click()
   await expectOpen(page, 'Account')
   await expect(dialog.getByRole('button', { name: 'Back' })).toHaveCount(0)
-  // One entry: SwitchNetwork opened directly; choosing a network goes back, which closes.
+  // Esc goes back too: from Choose Network to Account, then, one entry left, it closes.
+  await dialog.getByRole('button', { name: 'Anvil' }).click()
+  await expectOpen(page, 'Choose Network')
   await page.keyboard.press('Escape')
+  await expectOpen(page, 'Account')
+  await page.keyboard.press('Escape')
+  await expectClosed(page)
+  // One entry: SwitchNetwork opened directly; choosing a network goes back, which closes.
   await page.evaluate(() => window.airlock!.open({ view: 'SwitchNetwork' }))
   await expectOpen(page, 'Choose Network')
   await dialog.getByRole('button', { name: 'Ethereum' }).click()

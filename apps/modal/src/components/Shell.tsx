@@ -1,6 +1,7 @@
 /**
  * The dialog around every view: role="dialog" labelled by its title, a back button where the
- * stack allows, a close button, the alert bar, Esc to close and Tab kept inside.
+ * stack allows, a close button, the alert bar, Esc to go back (closing from the first view) and
+ * Tab kept inside.
  */
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef } from 'react'
 import { ui, viewTitles } from '../messages'
@@ -33,9 +34,11 @@ export function Shell() {
 
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      // Esc goes back as the back button does (§2): a view under another returns to it; the
+      // last one closes the modal.
       if (event.key === 'Escape') {
         event.preventDefault()
-        modal.closeModal({ fromFrame: true })
+        modal.navigation.back()
       }
     }
     // The host focuses the iframe when it shows it; focus then goes to the dialog itself, so
