@@ -36,6 +36,7 @@ function WalletDirectory({ projectId }: { projectId: string }) {
   const listId = useId()
   // On a phone, a tap on a wallet opens its deeplink at once: the pairing URI must be ready.
   const open = useModalState((state) => state.open)
+  const isMobile = useModalState((state) => state.isMobile)
   const pairing = useModalState((state) => state.pairing.status)
   useEffect(() => {
     if (open) modal.prepareWalletConnect()
@@ -54,6 +55,10 @@ function WalletDirectory({ projectId }: { projectId: string }) {
     <div className={styles.view} data-pairing={pairing}>
       <input
         type="search"
+        // Where the visitor was going: typing finds a wallet at once. Not on a phone, where the
+        // keyboard would cover the list.
+        // biome-ignore lint/a11y/noAutofocus: the view's first field, focused as a dialog's first field is.
+        autoFocus={!isMobile}
         className={styles.search}
         aria-label={allWalletsText.searchLabel}
         aria-controls={listId}

@@ -105,6 +105,9 @@ export function EmailLogin() {
           busy={!!busy}
           className={`${styles.input} ${styles.amount}`}
           name="code"
+          // The view's one field, focused as a dialog's first field is: the code from the email
+          // goes here next, and typed text is never lost to the page.
+          autoFocus
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
@@ -163,6 +166,8 @@ export function EmailLogin() {
         label={text.email}
         busy={!!busy}
         name="email"
+        // The view's one field, focused as a dialog's first field is.
+        autoFocus
         type="email"
         autoComplete="email"
         placeholder={text.emailPlaceholder}
