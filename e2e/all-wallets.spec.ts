@@ -53,7 +53,9 @@ test('behavior: All Wallets shows the first 40 wallets and loads more as the lis
   await expect(dialog.getByRole('button', { name: 'Load more' })).toHaveCount(0)
 })
 
-test('behavior: search narrows the list, and says when nothing matches', async ({ page }) => {
+test('behavior: search narrows the list, and says when nothing matches and what to try next', async ({
+  page,
+}) => {
   const { dialog, tiles, search } = await openAllWallets(page)
   await expect(tiles).toHaveCount(40)
 
@@ -75,6 +77,14 @@ test('behavior: search narrows the list, and says when nothing matches', async (
 
   await search.fill('')
   await expect(tiles).toHaveCount(40)
+
+  // Nothing found, the view says what to try next: a wallet it lacks still connects by QR code.
+  await search.fill('metamsk')
+  await expect(
+    dialog.getByText('Check the spelling, or connect any wallet that scans a QR code.'),
+  ).toBeVisible()
+  await dialog.getByRole('button', { name: 'Scan a QR code' }).click()
+  await expectOpen(page, 'WalletConnect')
 })
 
 test("behavior: the site's excludeWallets hide wallets by rdns and by name; featured wallets come first", async ({

@@ -85,6 +85,15 @@ function WalletDirectory({ projectId }: { projectId: string }) {
             <p className={list.note} role="status">
               {allWalletsText.empty}
             </p>
+            {/* A wallet the registry lacks still connects by WalletConnect's QR code. */}
+            <p className={list.note}>{allWalletsText.emptyHint}</p>
+            <button
+              type="button"
+              className={list.button}
+              onClick={() => void modal.connectWalletConnect()}
+            >
+              {allWalletsText.scanQrCode}
+            </button>
           </div>
         ) : (
           <>
