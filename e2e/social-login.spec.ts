@@ -70,6 +70,28 @@ test('behavior: Google in a popup gives a wallet; the account shows the provider
   await waitForAddress(page, address)
 })
 
+test('behavior: while the Google window is open the modal waits with its mark, brings the window back, and Cancel closes it and goes back, saying nothing went wrong', async ({
+  page,
+  context,
+}) => {
+  await openModalOnSite(page)
+  const held = await signInAs(context, freshSubject(), { hold: true })
+  const popup = await clickSocial(page, 'Google')
+  await expectOpen(page, 'Connecting')
+  const { dialog } = modal(page)
+  await expect(dialog.getByRole('status')).toHaveText('Continue in the Google window…')
+  // The window went behind the page: the button brings it to the front, and it stays open.
+  await dialog.getByRole('button', { name: 'Show the Google window' }).click()
+  expect(popup.isClosed()).toBe(false)
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expectOpen(page, 'Connect Wallet')
+  await expect.poll(() => popup.isClosed()).toBe(true)
+  // Cancelled, not failed: no 'Popup closed', nothing signed in.
+  await expect(dialog.getByText('Popup closed')).toHaveCount(0)
+  expect((await state(page)).status).toBe('disconnected')
+  held.release()
+})
+
 test("error: a popup closed early says 'Popup closed' and goes back to Connect", async ({
   page,
   context,

@@ -117,6 +117,9 @@ export const updateEmailText = {
 /** The words of ConnectingSocial. */
 export const socialText = {
   continueIn: (provider: string) => `Continue in the ${provider} window…`,
+  /** The window went behind the page, or the visitor lost it. */
+  showWindow: (provider: string) => `Show the ${provider} window`,
+  cancel: 'Cancel',
 } as const
 
 /** The words of WalletRecoveryCode. */

@@ -27,6 +27,6 @@ export function startSocialLogin(
     return wallet.socialLogin(provider, popup)
   })
   login.catch(() => undefined)
-  modal.store.setState({ social: { provider, login } })
+  modal.store.setState({ social: { provider, login, popup: popup ?? undefined } })
   return modal.navigation.push('ConnectingSocial')
 }

@@ -113,7 +113,14 @@ export type ModalState = {
   /** The batch CallsStatus shows, as last asked (embeddedWallet/callsStatusShown.ts). */
   callsStatus: ShownCallsStatus | undefined
   /** The social login ConnectingSocial shows: its provider and how it ends (a wallet opening). */
-  social: { provider: SocialProvider; login: Promise<SocialOpening> } | undefined
+  social:
+    | {
+        provider: SocialProvider
+        login: Promise<SocialOpening>
+        /** Its window, which the visitor may bring back to the front or close from here. */
+        popup?: Window | undefined
+      }
+    | undefined
   /** The embedded wallet's active EVM account type, while it is unlocked (evmAccounts.ts). */
   accountType: 'eoa' | 'smartAccount' | undefined
   /** Whether the embedded wallet's smart account is offered on its network. */

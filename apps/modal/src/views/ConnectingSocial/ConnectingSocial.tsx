@@ -1,6 +1,7 @@
 /**
  * ConnectingSocial: a social login running in its popup (spec §4 "Social login"). It says where
- * to continue while the popup is open; then, when the sign-in would link a new social account to
+ * to continue while the popup is open, with the provider's mark waiting, a button that brings the
+ * window back to the front and Cancel (which closes it and goes back); then, when the sign-in would link a new social account to
  * the wallet this frame is signed in to, asks the visitor first (LinkQuestion: Cancel goes back,
  * nothing linked); then the embedded wallet's steps (WalletOpeningSteps), or the modal goes on as
  * after any login. The popup closed early shows 'Popup closed' and goes back to Connect; a refusal
@@ -10,6 +11,7 @@ import { connectionErrors, socialProviderNames } from '@airlock/protocol'
 import { useEffect, useState } from 'react'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
+import { WalletIcon } from '../../components/WalletIcon'
 import type { SocialOpening, WalletOpening } from '../../embeddedWallet/embeddedWallet'
 import { walletUnlocked } from '../../flows/walletUnlocked'
 import { ui } from '../../messages'
@@ -18,6 +20,7 @@ import { showToast } from '../../stores/toasts'
 import { messageOf, WalletOpeningSteps } from '../EmailLogin/WalletOpeningSteps'
 import { LinkQuestion } from '../LinkedAccounts/LinkQuestion'
 import list from '../list.module.css'
+import styles from './ConnectingSocial.module.css'
 
 type Outcome =
   | { opening: Exclude<WalletOpening, { status: 'ready' }> }
@@ -94,9 +97,28 @@ export function ConnectingSocial() {
         </div>
       </>
     )
+  // Cancel closes the window and goes back; the view is gone before the login hears of it, so
+  // nothing says 'Popup closed'.
+  const cancel = async () => {
+    await modal.navigation.back()
+    social.popup?.close()
+  }
   return (
-    <p className={list.note} role="status">
-      {socialText.continueIn(name)}
-    </p>
+    <div className={styles.connecting} data-state="waiting">
+      <div className={styles.iconWaiting}>
+        <WalletIcon name={name} icon="" />
+      </div>
+      <p className={styles.title} role="status">
+        {socialText.continueIn(name)}
+      </p>
+      <div className={list.actions}>
+        <button type="button" className={list.button} onClick={() => social.popup?.focus()}>
+          {socialText.showWindow(name)}
+        </button>
+        <button type="button" className={list.button} onClick={cancel}>
+          {socialText.cancel}
+        </button>
+      </div>
+    </div>
   )
 }
