@@ -62,6 +62,8 @@ export declare function startScaleStack(options?: {
   quiet?: boolean
   /** Settings every replica gets; not the stack's own wiring (addresses, secrets, ids). */
   env?: Record<string, string>
+  /** Replicas compiled as the Docker image runs them (quicker restarts), not under tsx. */
+  compiled?: boolean
   signal?: AbortSignal
 }): Promise<ScaleStack>
 

@@ -8,13 +8,13 @@
 import { execFile, execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
-import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { chmod, chown, copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { createConnection, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { startProcess, waitFor } from './stack.mjs'
+import { root, startProcess, waitFor } from './stack.mjs'
 
 export const defaultReplicas = 3
 export const defaultBalancerPort = 8700
@@ -295,6 +295,35 @@ export async function balancerView(statsUrl) {
   )
 }
 
+/**
+ * The API compiled as the Docker image runs it (apps/api/build.mjs), in `dir`/app laid out as the
+ * repository (the registry, node_modules and the modal's and SDK's builds linked from it), so
+ * the server finds what it finds from the sources. A compiled replica starts in a third of the
+ * time tsx takes (no TypeScript to transform), which the fault trials' restarts need.
+ * @returns {Promise<string>} the server's main.js
+ */
+async function compileServer(dir) {
+  const app = join(dir, 'app')
+  const api = join(app, 'apps/api')
+  await promisify(execFile)(process.execPath, [
+    join(root, 'apps/api/build.mjs'),
+    '--outdir',
+    join(api, 'dist'),
+  ])
+  await copyFile(join(root, 'apps/api/package.json'), join(api, 'package.json'))
+  await mkdir(join(app, 'apps/modal'), { recursive: true })
+  await mkdir(join(app, 'packages/sdk'), { recursive: true })
+  for (const linked of [
+    'node_modules',
+    'apps/api/node_modules',
+    'apps/api/registry',
+    'apps/modal/dist',
+    'packages/sdk/dist',
+  ])
+    if (existsSync(join(root, linked))) await symlink(join(root, linked), join(app, linked))
+  return join(api, 'dist/main.js')
+}
+
 /** What the stack sets on every replica itself: a caller's `env` may not. */
 const stackWiring = [
   'HOST',
@@ -315,8 +344,10 @@ const stackWiring = [
  * AIRLOCK_SERVER_KEY and AIRLOCK_OPERATOR_TOKEN (the caller's, else random for this stack).
  * `env` adds settings every replica gets (a bench's budgets, say); it may not set what wires the
  * stack together (the addresses, the shared secrets, the instance id).
+ * `compiled` runs the replicas compiled (apps/api/build.mjs, as the Docker image does) instead
+ * of under tsx: slower to set up by the build's second or two, three times quicker to (re)start.
  * `signal` aborts a start under way: what started is stopped and the promise rejects.
- * @param {{ replicas?: number, port?: number, quiet?: boolean, env?: Record<string, string>, signal?: AbortSignal }} [options]
+ * @param {{ replicas?: number, port?: number, quiet?: boolean, env?: Record<string, string>, compiled?: boolean, signal?: AbortSignal }} [options]
  */
 export async function startScaleStack(options = {}) {
   const {
@@ -324,6 +355,7 @@ export async function startScaleStack(options = {}) {
     port = defaultBalancerPort,
     quiet = false,
     env: extra = {},
+    compiled = false,
     signal,
   } = options
   const wired = Object.keys(extra).filter((name) => stackWiring.includes(name))
@@ -398,17 +430,19 @@ export async function startScaleStack(options = {}) {
       // HAProxy appends X-Forwarded-For: each visitor is counted, not the balancer.
       AIRLOCK_TRUST_PROXY: '1',
     }
+    // tsx as Node's loader, not its CLI (which runs the server in a child of its own): the pid
+    // is the server's, so a kill -9 of it kills the replica and leaves nothing behind.
+    const server = compiled
+      ? [await compileServer(dir)]
+      : ['--import', 'tsx', 'apps/api/src/main.ts']
+    checkAborted()
     /** Starts `replica`'s process (again, after a kill) and waits for its /healthz. */
     const launch = async (replica) => {
       const { id, url, port: replicaPort } = replica
-      // tsx as Node's loader, not its CLI (which runs the server in a child of its own): the pid
-      // is the server's, so a kill -9 of it kills the replica and leaves nothing behind.
-      const child = startProcess(
-        id,
-        process.execPath,
-        ['--import', 'tsx', 'apps/api/src/main.ts'],
-        { env: { ...shared, PORT: String(replicaPort), AIRLOCK_INSTANCE_ID: id }, quiet },
-      )
+      const child = startProcess(id, process.execPath, server, {
+        env: { ...shared, PORT: String(replicaPort), AIRLOCK_INSTANCE_ID: id },
+        quiet,
+      })
       replica.child = child
       const output = tail(child)
       try {

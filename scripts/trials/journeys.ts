@@ -45,12 +45,14 @@ export type Ledger = {
   acknowledged: Acknowledged[]
   /** Writes that got no 2xx, by kind and status (0: no answer): `{ 'walletCreated 502': 1 }`. */
   unacknowledged: Record<string, number>
-  /** Answers no write should get while the database is up: 500s, by route. */
+  /** Answers no write should get: 5xx but HAProxy's 502 and 503, by route. */
   serverErrors: string[]
+  /** Every split each email's wallet was sent, acknowledged or not: it must hold one, whole. */
+  sharesSent: Record<string, { authShare: string; recoveryShare: string }[]>
 }
 
 export function createLedger(): Ledger {
-  return { acknowledged: [], unacknowledged: {}, serverErrors: [] }
+  return { acknowledged: [], unacknowledged: {}, serverErrors: [], sharesSent: {} }
 }
 
 export type JourneySetting = {
@@ -98,8 +100,11 @@ export async function journey(
     if (answer.status >= 200 && answer.status < 300) return answer
     const label = `${kind.replace(/ step$/, '')} ${answer.status}`
     ledger.unacknowledged[label] = (ledger.unacknowledged[label] ?? 0) + 1
+    // A replica killed mid-request is HAProxy's 502; an outage is a 503 with Retry-After.
     if (answer.status >= 500 && answer.status !== 502 && answer.status !== 503)
       ledger.serverErrors.push(`${method} ${path}: ${answer.status} ${answer.body.slice(0, 200)}`)
+    if (answer.status === 503 && answer.headers['retry-after'] === undefined)
+      ledger.serverErrors.push(`${method} ${path}: 503 without Retry-After`)
     throw new NotAcknowledged(label)
   }
 
@@ -150,6 +155,9 @@ export async function journey(
       authShare: share(),
       recoveryShare: share(),
     }
+    const sent: { authShare: string; recoveryShare: string }[] = []
+    ledger.sharesSent[email] = sent
+    sent.push({ authShare: wallet.authShare, recoveryShare: wallet.recoveryShare })
     const made = await write(
       'walletCreated',
       'POST',
@@ -188,6 +196,7 @@ export async function journey(
     ledger.acknowledged.push({ kind: 'deviceAdded', projectId, email, deviceId: secondDevice })
 
     const reshared = { authShare: share(), recoveryShare: share() }
+    sent.push(reshared)
     await write(
       'deviceRevoked',
       'POST',
@@ -237,7 +246,9 @@ async function mailedCode(devMail: DevMail, email: string, since: number): Promi
   for (;;) {
     const mail = devMail
       .messages()
-      .filter((message) => message.to.includes(email) && Date.parse(message.receivedAt) >= since - 1000)
+      .filter(
+        (message) => message.to.includes(email) && Date.parse(message.receivedAt) >= since - 1000,
+      )
       .at(-1)
     const code = /\b(\d{6})\b/.exec(mail?.subject ?? '')?.[1]
     if (code !== undefined) return code
@@ -258,7 +269,11 @@ export async function visitorsWriting(
 ): Promise<void> {
   await Promise.all(
     visitors.map(async (visitor) => {
-      while (!stop.requested) await journey(visitor, setting, ledger, stop)
+      while (!stop.requested) {
+        await journey(visitor, setting, ledger, stop)
+        // A breath between journeys, as a visitor takes: an outage's 503s are not a busy loop.
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
     }),
   )
 }

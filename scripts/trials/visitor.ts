@@ -16,7 +16,12 @@ export type Answer = {
 export type Visitor = {
   /** The loopback address its requests come from. */
   address: string
-  send(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>
+  send(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Answer>
 }
 
 /** The `index`-th visitor's loopback address: 127.0.1.1, 127.0.1.2, … (never 127.0.0.1). */
