@@ -88,9 +88,7 @@ describe('the scale stack', () => {
     const [victim] = stack!.replicas
     const killedPid = victim!.pid
     expect(victim!.running()).toBe(false)
-    const started = Date.now()
     await victim!.start()
-    const startMs = Date.now() - started
     expect(victim!.pid).not.toBe(killedPid)
     await expect
       .poll(() => balancerStates(stack!), { timeout: 5_000, interval: 100 })
@@ -100,8 +98,6 @@ describe('the scale stack', () => {
     await expect(victim!.start()).rejects.toThrow(
       `api-1 is running (pid ${victim!.pid}): kill it first.`,
     )
-    // How long a restart takes here, for the trials' budget.
-    console.log(`replica restart: ${startMs} ms`)
   })
 
   test('behavior: Redis killed and started again is back on its port; PostgreSQL stopped and started again too', async () => {
