@@ -33,6 +33,8 @@ export type TrialStack = {
   newVisitor(): Visitor
   /** Restarts of killed replicas under way. */
   restarting: Map<string, Promise<void>>
+  /** Restarts that failed: which replica, and why. */
+  restartFailures: string[]
   stop(): Promise<void>
 }
 
@@ -95,6 +97,7 @@ export async function startTrialStack({
     setting: { projectId: 'trials', hostOrigin: site, devMail },
     newVisitor: () => createVisitor(stack.url, visitorAddress(visitors++ % 62_500)),
     restarting,
+    restartFailures: [],
     async stop() {
       await Promise.allSettled(restarting.values())
       await db.end()
@@ -152,13 +155,18 @@ async function upReplicas(t: TrialStack): Promise<ScaleReplica[]> {
  */
 export async function killTrial(t: TrialStack, { visitors = 4 } = {}): Promise<KillTrialResult> {
   let candidates = await upReplicas(t)
-  while (candidates.length < 2 && t.restarting.size > 0) {
-    await Promise.race(t.restarting.values())
+  while (candidates.length < 2) {
+    const waitedFor = t.restarting.size
+    if (waitedFor > 0) await Promise.race(t.restarting.values())
+    // A replica whose restart just ended is UP at HAProxy's next check, a second later.
     await within(5_000, async () => (await upReplicas(t)).length >= 2)
     candidates = await upReplicas(t)
+    if (candidates.length < 2 && waitedFor === 0)
+      throw new Error(
+        `A kill trial needs two replicas UP; ${candidates.length} are.` +
+          (t.restartFailures.length > 0 ? ` Restarts failed: ${t.restartFailures.join('; ')}` : ''),
+      )
   }
-  if (candidates.length < 2)
-    throw new Error(`A kill trial needs two replicas UP; ${candidates.length} are.`)
   const victim = candidates[Math.floor(Math.random() * candidates.length)] as ScaleReplica
   const ledger = createLedger()
   const stop = { requested: false }
@@ -180,8 +188,12 @@ export async function killTrial(t: TrialStack, { visitors = 4 } = {}): Promise<K
     ...(await missingWrites(ledger, t.db, t.newVisitor(), t.setting.hostOrigin)),
     ...(await halfWrittenRows(t.db)),
   ]
-  const restart = victim.start().finally(() => t.restarting.delete(victim.id))
-  restart.catch(() => {})
+  const restart = victim
+    .start()
+    .catch((error: Error) => {
+      t.restartFailures.push(`${victim.id}: ${error.message.split('\n')[0]}`)
+    })
+    .finally(() => t.restarting.delete(victim.id))
   t.restarting.set(victim.id, restart)
   return {
     victim: victim.id,

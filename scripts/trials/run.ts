@@ -44,6 +44,10 @@ async function main() {
       )
     }
     await allReplicasUp(t)
+    if (t.restartFailures.length > 0) {
+      failed++
+      console.log(`replica restarts that failed: ${t.restartFailures.join('; ')}`)
+    }
     const redis = await redisTrial(t)
     if (redis.problems.length > 0) failed++
     console.log(

@@ -33,6 +33,7 @@ describe('fault trials on the scale stack', () => {
 
   test('behavior: Redis killed and started again: every request is answered 2xx throughout, the replicas use Redis again, none restarted', async () => {
     await allReplicasUp(t!)
+    expect(t!.restartFailures).toEqual([])
     const result = await redisTrial(t!)
     expect(result.problems).toEqual([])
     expect(result.answered).toBeGreaterThan(0)
