@@ -16,7 +16,7 @@ import {
 } from '../stackScale.mjs'
 import { createLedger, type JourneySetting, type Ledger, visitorsWriting } from './journeys'
 import { halfWrittenRows, missingWrites } from './verify'
-import { type Answer, createVisitor, type Visitor, visitorAddress } from './visitor'
+import { type Answer, createVisitor, jsonOf, type Visitor, visitorAddress } from './visitor'
 
 /** The site the trials' project allows: the visitors' pages. */
 const site = 'https://shop.example'
@@ -380,6 +380,16 @@ export async function postgresTrial(
           `a request during the outage answered ${answer.status}: ${answer.body.slice(0, 120)}`,
       ),
     ...(withoutRetryAfter > 0 ? [`${withoutRetryAfter} answers 503 without Retry-After`] : []),
+    ...seen
+      .filter(
+        (answer) =>
+          answer.status === 503 &&
+          jsonOf<{ error?: { code?: string } }>(answer)?.error?.code !== 'serviceUnavailable',
+      )
+      .map(
+        (answer) =>
+          `a 503 during the outage is not serviceUnavailable: ${answer.body.slice(0, 120)}`,
+      ),
     ...(allDownMs === undefined ? ['HAProxy did not take every replica out within 10 s'] : []),
     ...(resumedInMs === undefined ? ['the service did not resume within 30 s'] : []),
     ...(t.stack.replicas.some((replica, index) => replica.pid !== pids[index])
