@@ -3,15 +3,11 @@
 // PostgreSQL restart under load. Prints each trial's line and a summary; exits 1 when any trial
 // found a problem (an acknowledged write missing, a half-written row, a replica not taken out
 // within 5 s, an answer other than the outage's 503 with Retry-After).
-import {
-  allReplicasUp,
-  type KillTrialResult,
-  killTrial,
-  postgresTrial,
-  redisTrial,
-  startTrialStack,
-} from './faults'
+import { type KillTrialResult, killTrial } from './killTrial'
 import { readTrialOptions } from './options'
+import { postgresTrial } from './postgresTrial'
+import { redisTrial } from './redisTrial'
+import { allReplicasUp, startTrialStack } from './trialStack'
 
 async function main() {
   let options: ReturnType<typeof readTrialOptions>

@@ -3,17 +3,12 @@
 // Redis restart and one PostgreSQL restart under load, each holding (no problem found).
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  allReplicasUp,
-  type KillTrialResult,
-  killTrial,
-  postgresTrial,
-  redisTrial,
-  startTrialStack,
-  type TrialStack,
-} from './faults'
 import { createLedger } from './journeys'
+import { type KillTrialResult, killTrial } from './killTrial'
 import { readTrialOptions } from './options'
+import { postgresTrial } from './postgresTrial'
+import { redisTrial } from './redisTrial'
+import { allReplicasUp, startTrialStack, type TrialStack } from './trialStack'
 import { halfWrittenRows, missingWrites } from './verify'
 
 describe('fault trials on the scale stack', () => {
@@ -29,7 +24,8 @@ describe('fault trials on the scale stack', () => {
     expect(results.flatMap(({ problems }) => problems)).toEqual([])
     for (const { downMs } of results) expect(downMs).toBeLessThanOrEqual(5_000)
     expect(results.reduce((sum, { acknowledged }) => sum + acknowledged, 0)).toBeGreaterThan(0)
-  }, 120_000)
+    // Bounds on a failure's wait: about 30 s on an idle machine, 70 s with the cores shared.
+  }, 240_000)
 
   test('behavior: Redis killed and started again: every request is answered 2xx throughout, the replicas use Redis again, none restarted', async () => {
     await allReplicasUp(t!)
@@ -37,7 +33,7 @@ describe('fault trials on the scale stack', () => {
     const result = await redisTrial(t!)
     expect(result.problems).toEqual([])
     expect(result.answered).toBeGreaterThan(0)
-  }, 60_000)
+  }, 120_000)
 
   test('behavior: PostgreSQL restarted: 503 with Retry-After during the outage, service resumes by itself, nothing missing or half-written', async () => {
     const result = await postgresTrial(t!)
