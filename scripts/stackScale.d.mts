@@ -3,7 +3,14 @@ export type ScaleReplica = {
   /** `api-1`, `api-2`, …: what its answers carry in `X-Airlock-Instance`. */
   id: string
   url: string
-  pid: number
+  /** Its process now: a new one after `start()`. */
+  readonly pid: number
+  /** Whether its process runs. */
+  running(): boolean
+  /** `kill -9` of its process; resolves once it is gone. */
+  kill(): Promise<void>
+  /** Starts it again after `kill()` (same id and port); resolves once its /healthz answers 200. */
+  start(): Promise<void>
 }
 
 export type ScaleStack = {
@@ -14,6 +21,18 @@ export type ScaleStack = {
   databaseUrl: string
   redisUrl: string
   replicas: ScaleReplica[]
+  redis: {
+    /** `kill -9` of redis-server; resolves once it is gone. */
+    kill(): Promise<void>
+    /** Starts it again, empty, on the same port; resolves once it accepts connections. */
+    start(): Promise<void>
+  }
+  postgres: {
+    /** A fast shutdown (`pg_ctl -m fast stop`): its sessions are ended, its data kept. */
+    stop(): Promise<void>
+    /** Starts it again on the same port and data; resolves once it takes connections. */
+    start(): Promise<void>
+  }
   /** Stops HAProxy, the replicas, Redis and PostgreSQL, and removes the temp folder. */
   stop(): Promise<void>
 }
@@ -21,6 +40,8 @@ export type ScaleStack = {
 export declare const defaultReplicas: number
 export declare const defaultBalancerPort: number
 export declare const maxReplicas: number
+/** HAProxy's `http-error` line for its own 503: JSON `serviceUnavailable` with Retry-After. */
+export declare const noReplicaAnswer: string
 
 export declare function findHaproxy(env?: Record<string, string | undefined>): string
 
@@ -41,6 +62,8 @@ export declare function startScaleStack(options?: {
   quiet?: boolean
   /** Settings every replica gets; not the stack's own wiring (addresses, secrets, ids). */
   env?: Record<string, string>
+  /** Replicas compiled as the Docker image runs them (quicker restarts), not under tsx. */
+  compiled?: boolean
   signal?: AbortSignal
 }): Promise<ScaleStack>
 

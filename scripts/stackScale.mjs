@@ -5,15 +5,16 @@
 // and checking each replica's /healthz every second, so a dead replica is out within 2-3 s. Every
 // answer names its replica (`X-Airlock-Instance: api-<n>`). Ctrl-C stops all of it and removes
 // its temp folder. `startScaleStack()` starts the same for a test or the bench.
-import { execFileSync, spawn } from 'node:child_process'
+import { execFile, execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
-import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { chmod, chown, copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { createConnection, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startProcess, waitFor } from './stack.mjs'
+import { promisify } from 'node:util'
+import { root, startProcess, waitFor } from './stack.mjs'
 
 export const defaultReplicas = 3
 export const defaultBalancerPort = 8700
@@ -102,6 +103,15 @@ function accepts(port) {
   })
 }
 
+/** Kills a child with SIGKILL (`kill -9`); resolves when it is gone. */
+function killChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined)
+    child.once('exit', () => resolve(undefined))
+    child.kill('SIGKILL')
+  })
+}
+
 /** Stops a child: SIGTERM, SIGKILL after `graceMs`; resolves when it is gone. */
 function stopChild(child, graceMs = 6000) {
   return new Promise((resolve) => {
@@ -127,12 +137,15 @@ function tail(child, lines = 20) {
 /**
  * Starts a throwaway PostgreSQL cluster in `dir` on a free loopback port with one database,
  * `airlock`, as apps/api/test/postgres.ts does (as the postgres user when run as root).
+ * `stopServer()` (a fast shutdown: sessions are ended) and `startServer()` restart it on the same
+ * port and data, without blocking the event loop meanwhile (the trials' load runs beside).
  */
 async function startPostgresCluster(dir) {
   const bin = findPostgresBin()
   const dataDir = join(dir, 'data')
   const port = await loopbackPort()
   let run = (command, args) => execFileSync(join(bin, command), args, { stdio: 'pipe' })
+  let runAsync = (command, args) => promisify(execFile)(join(bin, command), args)
   if (process.getuid?.() === 0) {
     // The postgres user must get through the stack's temp folder (mkdtemp makes it 0700) to its own.
     await chmod(dirname(dir), 0o711)
@@ -145,7 +158,19 @@ async function startPostgresCluster(dir) {
       execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], {
         stdio: 'pipe',
       })
+    runAsync = (command, args) =>
+      promisify(execFile)('runuser', ['-u', 'postgres', '--', join(bin, command), ...args])
   }
+  const startArgs = [
+    '-D',
+    dataDir,
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    '-l',
+    join(dir, 'postgres.log'),
+    '-w',
+    'start',
+  ]
   const stop = () => {
     try {
       run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop'])
@@ -153,28 +178,28 @@ async function startPostgresCluster(dir) {
   }
   try {
     run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync'])
-    run('pg_ctl', [
-      '-D',
-      dataDir,
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-      '-l',
-      join(dir, 'postgres.log'),
-      '-w',
-      'start',
-    ])
+    run('pg_ctl', startArgs)
     run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'airlock'])
   } catch (error) {
     stop()
     const stderr = error?.stderr?.toString().trim()
     throw new Error(`Could not start a PostgreSQL cluster with ${bin}: ${stderr || error.message}`)
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/airlock`, stop }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/airlock`,
+    stop,
+    stopServer: async () => {
+      await runAsync('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop'])
+    },
+    startServer: async () => {
+      await runAsync('pg_ctl', startArgs)
+    },
+  }
 }
 
-/** Starts redis-server on a free loopback port, persistence off. */
-async function startRedisServer() {
-  const port = await loopbackPort()
+/** Starts redis-server on `port` (0: a free one) on loopback, persistence off. */
+async function startRedisServer(wanted = 0) {
+  const port = await loopbackPort(wanted)
   const child = spawn(
     findRedisServer(),
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -190,13 +215,23 @@ async function startRedisServer() {
     await stopChild(child)
     throw new Error(`${error.message}\n${output()}`)
   }
-  return { url: `redis://127.0.0.1:${port}`, child }
+  return { url: `redis://127.0.0.1:${port}`, port, child }
 }
+
+/**
+ * HAProxy's own 503, when no replica passes its check (all dead, or PostgreSQL down and every
+ * /healthz failing), said as the API says its 503s: JSON, `serviceUnavailable`, `Retry-After`.
+ * deploy/haproxy.cfg carries the same line.
+ */
+export const noReplicaAnswer =
+  'http-error status 503 content-type application/json hdr Retry-After 5 hdr Cache-Control no-store ' +
+  `string '${JSON.stringify({ error: { code: 'serviceUnavailable', message: 'No API replica is available; try again shortly.' } })}'`
 
 /**
  * HAProxy's configuration: one frontend on `port`, round-robin over the replicas, each checked
  * with GET /healthz every second, out after 2 failures, back after 1 success. A request whose
- * connection to a replica fails (the replica just died) is sent to another one, not failed.
+ * connection to a replica fails (the replica just died) is sent to another one, not failed; with
+ * none left, the answer is a 503 with Retry-After ({@link noReplicaAnswer}).
  * HAProxy's stats page (each replica UP or DOWN; `;csv` for machines) is on `statsPort`.
  * @param {{ port: number, statsPort: number, replicas: { id: string, port: number }[] }} options
  */
@@ -217,6 +252,7 @@ export function haproxyConfig({ port, statsPort, replicas }) {
     '  retries 2',
     '  retry-on conn-failure',
     '  option redispatch 1',
+    `  ${noReplicaAnswer}`,
     '',
     'frontend stats',
     `  bind 127.0.0.1:${statsPort}`,
@@ -259,6 +295,35 @@ export async function balancerView(statsUrl) {
   )
 }
 
+/**
+ * The API compiled as the Docker image runs it (apps/api/build.mjs), in `dir`/app laid out as the
+ * repository (the registry, node_modules and the modal's and SDK's builds linked from it), so
+ * the server finds what it finds from the sources. A compiled replica starts in a third of the
+ * time tsx takes (no TypeScript to transform), which the fault trials' restarts need.
+ * @returns {Promise<string>} the server's main.js
+ */
+async function compileServer(dir) {
+  const app = join(dir, 'app')
+  const api = join(app, 'apps/api')
+  await promisify(execFile)(process.execPath, [
+    join(root, 'apps/api/build.mjs'),
+    '--outdir',
+    join(api, 'dist'),
+  ])
+  await copyFile(join(root, 'apps/api/package.json'), join(api, 'package.json'))
+  await mkdir(join(app, 'apps/modal'), { recursive: true })
+  await mkdir(join(app, 'packages/sdk'), { recursive: true })
+  for (const linked of [
+    'node_modules',
+    'apps/api/node_modules',
+    'apps/api/registry',
+    'apps/modal/dist',
+    'packages/sdk/dist',
+  ])
+    if (existsSync(join(root, linked))) await symlink(join(root, linked), join(app, linked))
+  return join(api, 'dist/main.js')
+}
+
 /** What the stack sets on every replica itself: a caller's `env` may not. */
 const stackWiring = [
   'HOST',
@@ -279,8 +344,10 @@ const stackWiring = [
  * AIRLOCK_SERVER_KEY and AIRLOCK_OPERATOR_TOKEN (the caller's, else random for this stack).
  * `env` adds settings every replica gets (a bench's budgets, say); it may not set what wires the
  * stack together (the addresses, the shared secrets, the instance id).
+ * `compiled` runs the replicas compiled (apps/api/build.mjs, as the Docker image does) instead
+ * of under tsx: slower to set up by the build's second or two, three times quicker to (re)start.
  * `signal` aborts a start under way: what started is stopped and the promise rejects.
- * @param {{ replicas?: number, port?: number, quiet?: boolean, env?: Record<string, string>, signal?: AbortSignal }} [options]
+ * @param {{ replicas?: number, port?: number, quiet?: boolean, env?: Record<string, string>, compiled?: boolean, signal?: AbortSignal }} [options]
  */
 export async function startScaleStack(options = {}) {
   const {
@@ -288,6 +355,7 @@ export async function startScaleStack(options = {}) {
     port = defaultBalancerPort,
     quiet = false,
     env: extra = {},
+    compiled = false,
     signal,
   } = options
   const wired = Object.keys(extra).filter((name) => stackWiring.includes(name))
@@ -319,9 +387,9 @@ export async function startScaleStack(options = {}) {
   }
 
   const dir = await mkdtemp(join(tmpdir(), 'airlock-scale-'))
-  /** @type {{ url: string, stop(): void } | undefined} */
+  /** @type {Awaited<ReturnType<typeof startPostgresCluster>> | undefined} */
   let postgres
-  /** @type {{ url: string, child: import('node:child_process').ChildProcess } | undefined} */
+  /** @type {{ url: string, port: number, child: import('node:child_process').ChildProcess } | undefined} */
   let redis
   /** @type {{ id: string, url: string, port: number, child: import('node:child_process').ChildProcess }[]} */
   const replicas = []
@@ -362,22 +430,21 @@ export async function startScaleStack(options = {}) {
       // HAProxy appends X-Forwarded-For: each visitor is counted, not the balancer.
       AIRLOCK_TRUST_PROXY: '1',
     }
-    const startReplica = async (index) => {
-      const id = `api-${index + 1}`
-      const replicaPort = await loopbackPort()
-      // A start aborted meanwhile starts no more processes: stop() may have run already.
-      if (stopped) throw abortedError()
-      const url = `http://127.0.0.1:${replicaPort}`
-      // tsx as Node's loader, not its CLI (which runs the server in a child of its own): the pid
-      // is the server's, so a kill -9 of it kills the replica and leaves nothing behind.
-      const child = startProcess(
-        id,
-        process.execPath,
-        ['--import', 'tsx', 'apps/api/src/main.ts'],
-        { env: { ...shared, PORT: String(replicaPort), AIRLOCK_INSTANCE_ID: id }, quiet },
-      )
+    // tsx as Node's loader, not its CLI (which runs the server in a child of its own): the pid
+    // is the server's, so a kill -9 of it kills the replica and leaves nothing behind.
+    const server = compiled
+      ? [await compileServer(dir)]
+      : ['--import', 'tsx', 'apps/api/src/main.ts']
+    checkAborted()
+    /** Starts `replica`'s process (again, after a kill) and waits for its /healthz. */
+    const launch = async (replica) => {
+      const { id, url, port: replicaPort } = replica
+      const child = startProcess(id, process.execPath, server, {
+        env: { ...shared, PORT: String(replicaPort), AIRLOCK_INSTANCE_ID: id },
+        quiet,
+      })
+      replica.child = child
       const output = tail(child)
-      replicas.push({ id, url, port: replicaPort, child })
       try {
         await waitFor(`replica ${id} on ${url}`, async () => (await fetch(`${url}/healthz`)).ok, {
           timeoutMs: 120_000,
@@ -387,6 +454,20 @@ export async function startScaleStack(options = {}) {
         throw new Error(`${error.message}\n${output()}`)
       }
       log(`${id} on ${url} (pid ${child.pid})`)
+    }
+    const startReplica = async (index) => {
+      const replicaPort = await loopbackPort()
+      // A start aborted meanwhile starts no more processes: stop() may have run already.
+      if (stopped) throw abortedError()
+      const replica = {
+        id: `api-${index + 1}`,
+        url: `http://127.0.0.1:${replicaPort}`,
+        port: replicaPort,
+        /** @type {import('node:child_process').ChildProcess} */
+        child: /** @type {any} */ (undefined),
+      }
+      replicas.push(replica)
+      await launch(replica)
     }
     await step(startReplica(0))
     await step(
@@ -417,16 +498,47 @@ export async function startScaleStack(options = {}) {
     } catch (error) {
       throw new Error(`${error.message}\n${output()}`)
     }
+    const redisPort = redis.port
+    const cluster = postgres
+    /** What a fault trial does to a part: refused once the stack is stopping. */
+    const control = (what, action) => async () => {
+      if (stopped) throw new Error(`The scale stack is stopped: cannot ${what}.`)
+      await action()
+    }
     return {
       url,
       statsUrl,
       databaseUrl: postgres.url,
       redisUrl: redis.url,
-      replicas: replicas.map(({ id, url: replicaUrl, child }) => ({
-        id,
-        url: replicaUrl,
-        pid: /** @type {number} */ (child.pid),
+      replicas: replicas.map((replica) => ({
+        id: replica.id,
+        url: replica.url,
+        get pid() {
+          return /** @type {number} */ (replica.child.pid)
+        },
+        running: () => replica.child.exitCode === null && replica.child.signalCode === null,
+        kill: control(`kill ${replica.id}`, () => killChild(replica.child)),
+        start: control(`start ${replica.id}`, async () => {
+          if (replica.child.exitCode === null && replica.child.signalCode === null)
+            throw new Error(`${replica.id} is running (pid ${replica.child.pid}): kill it first.`)
+          await launch(replica)
+        }),
       })),
+      redis: {
+        kill: control('kill Redis', async () => {
+          if (redis) await killChild(redis.child)
+        }),
+        start: control('start Redis', async () => {
+          if (redis && redis.child.exitCode === null && redis.child.signalCode === null)
+            throw new Error('Redis is running: kill it first.')
+          redis = await startRedisServer(redisPort)
+          log(`Redis on ${redis.url} again`)
+        }),
+      },
+      postgres: {
+        stop: control('stop PostgreSQL', () => cluster.stopServer()),
+        start: control('start PostgreSQL', () => cluster.startServer()),
+      },
       stop,
     }
   } catch (error) {

@@ -1,14 +1,18 @@
 // The scale stack (issue 40) with two replicas behind HAProxy on free loopback ports: requests
 // through the balancer reach both replicas; after a kill -9 of one, every request through the
-// balancer succeeds from the survivor and HAProxy marks the dead one DOWN within 5 s; stop()
+// balancer succeeds from the survivor and HAProxy marks the dead one DOWN within 5 s; start()
+// brings it back, and Redis and PostgreSQL restart on their ports (the fault trials' controls,
+// whose outcomes scripts/trials/ checks); stop()
 // leaves no replica process and nothing listening on any of the stack's ports. Bad options and a
 // missing haproxy are refused with clear errors, before anything starts.
+import { readFile } from 'node:fs/promises'
 import { createConnection } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   balancerView,
   findHaproxy,
   haproxyConfig,
+  noReplicaAnswer,
   readScaleOptions,
   type ScaleStack,
   startScaleStack,
@@ -78,6 +82,38 @@ describe('the scale stack', () => {
     expect(await answers(stack!.url, 6)).toEqual(
       Array.from({ length: 6 }, () => ({ status: 200, instance: survivor!.id })),
     )
+  })
+
+  test('behavior: start() after a kill -9 brings the replica back on its port; HAProxy sends to it again', async () => {
+    const [victim] = stack!.replicas
+    const killedPid = victim!.pid
+    expect(victim!.running()).toBe(false)
+    await victim!.start()
+    expect(victim!.pid).not.toBe(killedPid)
+    await expect
+      .poll(() => balancerStates(stack!), { timeout: 5_000, interval: 100 })
+      .toEqual({ 'api-1': 'UP', 'api-2': 'UP' })
+    const seen = await answers(stack!.url, 6)
+    expect(new Set(seen.map(({ instance }) => instance))).toEqual(new Set(['api-1', 'api-2']))
+    await expect(victim!.start()).rejects.toThrow(
+      `api-1 is running (pid ${victim!.pid}): kill it first.`,
+    )
+  })
+
+  test('behavior: Redis killed and started again is back on its port; PostgreSQL stopped and started again too', async () => {
+    const redis = stack!.redisUrl.replace(/^redis:/, 'http:')
+    const database = stack!.databaseUrl.replace(/^postgres:/, 'http:').replace(/\/airlock$/, '')
+    await stack!.redis.kill()
+    expect(await listening(redis)).toBe(false)
+    await expect(stack!.redis.start()).resolves.toBeUndefined()
+    expect(await listening(redis)).toBe(true)
+    await stack!.postgres.stop()
+    expect(await listening(database)).toBe(false)
+    await stack!.postgres.start()
+    expect(await listening(database)).toBe(true)
+    await expect
+      .poll(() => balancerStates(stack!), { timeout: 10_000, interval: 100 })
+      .toEqual({ 'api-1': 'UP', 'api-2': 'UP' })
   })
 
   test('behavior: stop() leaves no replica process and nothing listening on the stack’s ports', async () => {
@@ -153,5 +189,15 @@ describe('the scale stack’s options', () => {
     expect(config).toContain(
       '  server api-1 127.0.0.1:9001 check\n  server api-2 127.0.0.1:9002 check\n',
     )
+  })
+
+  test("behavior: with no replica up, HAProxy's own 503 is the API's serviceUnavailable with Retry-After, as in deploy/haproxy.cfg", async () => {
+    const config = haproxyConfig({ port: 8700, statsPort: 8701, replicas: [] })
+    expect(config).toContain(`  ${noReplicaAnswer}\n`)
+    expect(noReplicaAnswer).toBe(
+      `http-error status 503 content-type application/json hdr Retry-After 5 hdr Cache-Control no-store string '{"error":{"code":"serviceUnavailable","message":"No API replica is available; try again shortly."}}'`,
+    )
+    const deployed = await readFile(new URL('../deploy/haproxy.cfg', import.meta.url), 'utf8')
+    expect(deployed).toContain(`  ${noReplicaAnswer}\n`)
   })
 })

@@ -11,6 +11,7 @@ import type { NetworkConfig, WalletConnectConfig } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
+import { databaseUnavailable, isDatabaseUnreachable } from './databaseOutage'
 import { createLogger, type Logger } from './logger'
 import { requestLogging } from './requestLogging'
 import { accountDataRoutes } from './routes/accountData'
@@ -413,6 +414,10 @@ export function createApp(options: createApp.Options): Hono {
     if (error instanceof HTTPException) return error.getResponse()
     // The request's logger (its id, method and path), unless the middleware setting it failed.
     const requestLogger = c.var.logger ?? logger
+    if (isDatabaseUnreachable(error)) {
+      requestLogger.warn({ err: error }, 'database unreachable')
+      return databaseUnavailable(c)
+    }
     requestLogger.error({ err: error }, 'unhandled error')
     return apiError(c, 500, 'internalError', 'Internal Server Error')
   })

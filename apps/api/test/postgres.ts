@@ -16,6 +16,10 @@ export type PostgresCluster = {
   port: number
   /** Creates an empty database and returns its connection URL. */
   createDatabase(): Promise<string>
+  /** Stops the server (fast shutdown: open connections are ended), keeping its data and port. */
+  stopServer(): void
+  /** Starts it again after `stopServer()`, on the same port and data. */
+  startServer(): void
   stop(): Promise<void>
 }
 
@@ -65,8 +69,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
     }
   }
 
-  try {
-    runAs('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync'])
+  const startServer = () =>
     runAs('pg_ctl', [
       '-D',
       dataDir,
@@ -77,6 +80,9 @@ export async function startPostgres(): Promise<PostgresCluster> {
       '-w',
       'start',
     ])
+  try {
+    runAs('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync'])
+    startServer()
   } catch (error) {
     await rm(root, { recursive: true, force: true })
     throw new Error(`Could not start a Postgres cluster with ${bin}: ${describeExecError(error)}`)
@@ -90,6 +96,9 @@ export async function startPostgres(): Promise<PostgresCluster> {
     database: 'postgres',
     max: 1,
   })
+  // Its idle connection ends when a test stops the server: pg reports that here (unheard, it
+  // would end the test process) and connects anew on the next query.
+  admin.on('error', () => {})
   return {
     port,
     async createDatabase() {
@@ -97,6 +106,10 @@ export async function startPostgres(): Promise<PostgresCluster> {
       await admin.query(`create database ${name}`)
       return `postgres://postgres@127.0.0.1:${port}/${name}`
     },
+    stopServer() {
+      runAs('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop'])
+    },
+    startServer,
     async stop() {
       await admin.end()
       try {

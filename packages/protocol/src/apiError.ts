@@ -28,6 +28,11 @@ export const apiErrorCodes = [
   'notFound',
   /** 500 */
   'internalError',
+  /**
+   * 503 with `Retry-After`: the API cannot reach its database (a restart, an outage), or, from
+   * the load balancer, no replica can answer. Try again after `Retry-After` seconds.
+   */
+  'serviceUnavailable',
   /** 400: the network has no account data of this kind. */
   'unsupportedChain',
   /** 503: the account-data provider failed. */

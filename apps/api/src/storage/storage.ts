@@ -296,6 +296,12 @@ class ImmediateSqliteDialect extends SqliteDialect {
 export function openStorage(config: StorageConfig): Storage {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url })
+    // A connection the server cuts (a restart: 57P01) is reported as an 'error' event, by the
+    // pool for an idle one and by the client itself for one in use; unheard, either would end
+    // the process. The query in flight fails (databaseOutage.ts answers 503), the pool drops that
+    // client and connects anew on the next query: service resumes once PostgreSQL is back.
+    pool.on('error', () => {})
+    pool.on('connect', (client) => client.on('error', () => {}))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return {
       db,
