@@ -42,6 +42,8 @@ export declare function startScaleStack(options?: {
   /** Settings every replica gets; not the stack's own wiring (addresses, secrets, ids). */
   env?: Record<string, string>
   signal?: AbortSignal
+  /** Each line a replica writes to stdout (its JSON log lines), quiet or not. */
+  onReplicaLine?: (id: string, line: string) => void
 }): Promise<ScaleStack>
 
 export declare function readScaleOptions(

@@ -124,6 +124,19 @@ function tail(child, lines = 20) {
   return () => kept.join('\n')
 }
 
+/** Calls `onLine` with each whole line `stream` writes, a line split across chunks joined. */
+function eachLine(stream, onLine) {
+  let partial = ''
+  stream.on('data', (chunk) => {
+    const lines = (partial + chunk.toString()).split('\n')
+    partial = lines.pop() ?? ''
+    for (const line of lines) if (line.trim()) onLine(line)
+  })
+  stream.on('end', () => {
+    if (partial.trim()) onLine(partial)
+  })
+}
+
 /**
  * Starts a throwaway PostgreSQL cluster in `dir` on a free loopback port with one database,
  * `airlock`, as apps/api/test/postgres.ts does (as the postgres user when run as root).
@@ -280,7 +293,9 @@ const stackWiring = [
  * `env` adds settings every replica gets (a bench's budgets, say); it may not set what wires the
  * stack together (the addresses, the shared secrets, the instance id).
  * `signal` aborts a start under way: what started is stopped and the promise rejects.
- * @param {{ replicas?: number, port?: number, quiet?: boolean, env?: Record<string, string>, signal?: AbortSignal }} [options]
+ * `onReplicaLine(id, line)` gets each line a replica writes to stdout (its JSON log lines), quiet
+ * or not: a bench reads what the replicas report of themselves.
+ * @param {{ replicas?: number, port?: number, quiet?: boolean, env?: Record<string, string>, signal?: AbortSignal, onReplicaLine?: (id: string, line: string) => void }} [options]
  */
 export async function startScaleStack(options = {}) {
   const {
@@ -289,6 +304,7 @@ export async function startScaleStack(options = {}) {
     quiet = false,
     env: extra = {},
     signal,
+    onReplicaLine,
   } = options
   const wired = Object.keys(extra).filter((name) => stackWiring.includes(name))
   if (wired.length > 0)
@@ -377,6 +393,7 @@ export async function startScaleStack(options = {}) {
         { env: { ...shared, PORT: String(replicaPort), AIRLOCK_INSTANCE_ID: id }, quiet },
       )
       const output = tail(child)
+      if (onReplicaLine) eachLine(child.stdout, (line) => onReplicaLine(id, line))
       replicas.push({ id, url, port: replicaPort, child })
       try {
         await waitFor(`replica ${id} on ${url}`, async () => (await fetch(`${url}/healthz`)).ok, {
