@@ -36,7 +36,10 @@ const svgFile = join(root, 'bench/scale-soak.svg')
 /** The machine in one line: cores, CPU, memory, OS and Node (no browser runs here). */
 const machineLine = () => describeMachine('').replace(/, Chromium .*$/, '')
 
-/** What the results say about how the load was made, for both parts. */
+/**
+ * What the results say about how the load was made: `workload` (the closed loops) for the
+ * comparison only, the others for both parts.
+ */
 function methodNotes(routes) {
   const budgets = Object.entries(raisedBudgets)
     .map(([name, value]) => `\`${name}=${value}\``)
@@ -48,12 +51,16 @@ function methodNotes(routes) {
         : `${route.name} ${route.connections} connections${route.perSecond ? ` (at most ${route.perSecond}/s)` : ''}`,
     )
     .join('; ')
-  return [
-    "Topology: `startScaleStack` (scripts/stackScale.mjs): PostgreSQL, Redis, the API replicas (apps/api/src/main.ts under tsx, default LOG_LEVEL) and HAProxy round-robin in front, all on loopback; anvil (seeded as `npm start` seeds it) is the demo project's chain for balances, the dev mail server takes the email codes, names are on (`airlock.eth`), SIWX is turned on (optional) for the demo project with the operator CLI.",
-    `Per-client budgets raised for the bench (all the load comes from one machine, which HAProxy forwards as one client): ${budgets}. Not raised (fixed in code, no setting): SIWX nonces 30/min and name lookups 600/min per client, so those routes are paced under them as one visitor would be, and frame tokens are left out.`,
-    `Workload, every route at once through the balancer (autocannon, one instance per route, closed loop; paced routes by a timer): ${driven}. Analytics events each with a fresh id; email codes each to a fresh address (the address budget of 5/min). Errors = non-2xx answers + socket errors + timeouts.`,
-    'Honest caveat: on this machine the load generator (autocannon, in one Node process), HAProxy, PostgreSQL, Redis, anvil and every replica share the same cores; with 2 cores more replicas mostly compete with the generator and each other for CPU, so the ratio says what this machine can do, not what N machines would.',
-  ]
+  return {
+    topology:
+      "Topology: `startScaleStack` (scripts/stackScale.mjs): PostgreSQL, Redis, the API replicas (apps/api/src/main.ts under tsx, default LOG_LEVEL) and HAProxy round-robin in front, all on loopback; anvil (seeded as `npm start` seeds it) is the demo project's chain for balances, the dev mail server takes the email codes, names are on (`airlock.eth`), SIWX is turned on (optional) for the demo project with the operator CLI.",
+    budgets: `Per-client budgets raised for the bench (all the load comes from one machine, which HAProxy forwards as one client): ${budgets}. Not raised (fixed in code, no setting): SIWX nonces 30/min and name lookups 600/min per client, so those routes are paced under them as one visitor would be, and frame tokens are left out.`,
+    workload: `Workload, every route at once through the balancer (autocannon, one instance per route, closed loop; paced routes by a timer): ${driven}.`,
+    requests:
+      'Analytics events each with a fresh id; email codes each to a fresh address (the address budget of 5/min). Errors = non-2xx answers + socket errors + timeouts.',
+    caveat:
+      'Honest caveat: on this machine the load generator (autocannon, in one Node process), HAProxy, PostgreSQL, Redis, anvil and every replica share the same cores, and other work on the machine shares them too (the load averages above); with 2 cores more replicas mostly compete with the generator and each other for CPU, so the figures say what this machine did at that moment, not what N machines would.',
+  }
 }
 
 /** The comparison: 1 replica, then `replicas`, the same workload each. */
@@ -88,7 +95,7 @@ async function compare(services, { replicas, durationSeconds }, cleanups) {
   const notes = [
     `Each run: a fresh stack, every route answered 2xx once, ${warmupSeconds} s of the same load discarded, then ${durationSeconds} s measured. p50/p99 per route from autocannon's histogram (paced routes: from each request's time); the total row's p50/p99 are the worst route's.`,
     `Load on the machine: the 1-minute load average was ${runs.map(({ count, loadBefore }) => `${loadBefore.toFixed(2)} before the ${count}-replica run`).join(' and ')}; the load generator itself used ${runs.map(({ count, generatorCores }) => `${generatorCores.toFixed(2)} cores in the ${count}-replica run`).join(' and ')} (its process's CPU time over the run).`,
-    ...methodNotes(single.routes),
+    ...Object.values(methodNotes(single.routes)),
     errors.length
       ? `Errors seen: ${errors.map(([run, details]) => `${run}: ${details}`).join(' | ')}.`
       : 'No errors in either run.',
@@ -162,10 +169,15 @@ async function soak(services, { replicas, soakSeconds }, cleanups) {
   const heapSlopes = summary.map(({ heapUsedMiB }) => heapUsedMiB.perMinute)
   const rssSlopes = summary.map(({ rssMiB }) => rssMiB.perMinute)
   const notes = [
-    `A steady mixed load (autocannon's overallRate per route; paced routes by a timer): ${rates}; ${replicas} replicas behind HAProxy for ${soakSeconds} s. Each replica logs its RSS, heap used and event-loop delay p99 (perf_hooks.monitorEventLoopDelay over the interval) every ${metricsIntervalMs / 1000} s (\`AIRLOCK_METRICS_INTERVAL_MS=${metricsIntervalMs}\`); the bench reads those lines from the replicas' output.`,
+    `A steady mixed load, under what the replicas answer flat out (autocannon's overallRate per route, never more requests at once than its connections; paced routes by a timer): ${rates}; ${replicas} replicas behind HAProxy for ${soakSeconds} s. Each replica logs its RSS, heap used and event-loop delay p99 (perf_hooks.monitorEventLoopDelay over the interval) every ${metricsIntervalMs / 1000} s (\`AIRLOCK_METRICS_INTERVAL_MS=${metricsIntervalMs}\`); the bench reads those lines from the replicas' output.`,
     `Slopes are least-squares over the whole soak. Heap used: ${heapSlopes.map((value) => value.toFixed(2)).join(', ')} MiB/min; RSS: ${rssSlopes.map((value) => value.toFixed(2)).join(', ')} MiB/min (per replica, in order). A slope is a trend over ${soakSeconds} s only: a leak slower than the samples' noise, or one that starts later, would not show.`,
     `Load on the machine: the 1-minute load average was ${loadBefore.toFixed(2)} at the start and ${loadAfter.toFixed(2)} at the end; the load generator used ${((user + system) / 1e6 / soakSeconds).toFixed(2)} cores on average.`,
-    ...methodNotes(routes).slice(1),
+    ...[methodNotes(routes)].flatMap(({ topology, budgets, requests, caveat }) => [
+      topology,
+      budgets,
+      requests,
+      caveat,
+    ]),
     errorDetails(results) ? `Errors seen: ${errorDetails(results)}.` : 'No errors in the soak.',
   ]
   for (const note of notes) console.log(`- ${note}`)

@@ -71,7 +71,7 @@ export function scaleWorkload(origin) {
       path: '/v1/projects/demo/config',
       headers: { origin: demoSite },
       connections: 6,
-      soakPerSecond: 30,
+      soakPerSecond: 15,
     },
     {
       name: 'modal page',
@@ -79,7 +79,7 @@ export function scaleWorkload(origin) {
       path: '/modal?projectId=demo',
       headers: {},
       connections: 6,
-      soakPerSecond: 30,
+      soakPerSecond: 15,
     },
     {
       name: 'frame key',
@@ -87,7 +87,7 @@ export function scaleWorkload(origin) {
       path: '/v1/frame-key',
       headers: { origin, 'sec-fetch-site': 'same-origin' },
       connections: 4,
-      soakPerSecond: 20,
+      soakPerSecond: 10,
     },
     {
       name: 'balances (cached)',
@@ -95,7 +95,7 @@ export function scaleWorkload(origin) {
       path: balances,
       headers: { origin: demoSite },
       connections: 8,
-      soakPerSecond: 40,
+      soakPerSecond: 20,
     },
     {
       name: 'balances (cache=false)',
@@ -103,7 +103,7 @@ export function scaleWorkload(origin) {
       path: `${balances}&cache=false`,
       headers: { origin: demoSite },
       connections: 2,
-      soakPerSecond: 10,
+      soakPerSecond: 5,
     },
     {
       name: 'analytics event',
@@ -112,7 +112,7 @@ export function scaleWorkload(origin) {
       headers: { ...json, origin },
       body: modalEvent,
       connections: 6,
-      soakPerSecond: 30,
+      soakPerSecond: 15,
     },
     {
       name: 'email code',
@@ -124,7 +124,7 @@ export function scaleWorkload(origin) {
         JSON.stringify({ hostOrigin: demoSite, email: `visitor-${randomUUID()}@example.com` }),
       connections: 2,
       perSecond: 20,
-      soakPerSecond: 5,
+      soakPerSecond: 2,
     },
     {
       name: 'name lookup',
