@@ -26,19 +26,30 @@ const result = (name: string, overrides: Partial<RouteResult> = {}): RouteResult
 })
 
 describe('readScaleBenchOptions', () => {
-  test('behavior: defaults are 3 replicas, 20 s, no soak; --soak alone is 600 s', () => {
+  test('behavior: defaults are 3 replicas, 20 s after 30 s of warm-up, no soak; --soak alone is 600 s', () => {
     expect(readScaleBenchOptions([])).toEqual({
       replicas: 3,
       durationSeconds: 20,
+      warmupSeconds: 30,
       soakSeconds: undefined,
     })
     expect(readScaleBenchOptions(['--soak'])).toMatchObject({ soakSeconds: 600 })
-    expect(readScaleBenchOptions(['--replicas', '4', '--duration', '30', '--soak', '120'])).toEqual(
-      { replicas: 4, durationSeconds: 30, soakSeconds: 120 },
-    )
+    expect(
+      readScaleBenchOptions([
+        '--replicas',
+        '4',
+        '--duration',
+        '30',
+        '--warmup',
+        '0',
+        '--soak',
+        '120',
+      ]),
+    ).toEqual({ replicas: 4, durationSeconds: 30, warmupSeconds: 0, soakSeconds: 120 })
     expect(readScaleBenchOptions(['--soak', '--replicas', '2'])).toEqual({
       replicas: 2,
       durationSeconds: 20,
+      warmupSeconds: 30,
       soakSeconds: 600,
     })
   })
@@ -57,6 +68,7 @@ describe('readScaleBenchOptions', () => {
     [['--duration', '0'], '--duration must be a whole number of seconds from 5 to 600, got "0".'],
     [['--soak', '10'], '--soak must be a whole number of seconds from 30 to 86400, got "10".'],
     [['--soak', '10m'], '--soak must be a whole number of seconds from 30 to 86400, got "10m".'],
+    [['--warmup', '601'], '--warmup must be a whole number of seconds from 0 to 600, got "601".'],
     [['--duration'], '--duration needs a value.'],
     [['--replicas', '2', '--replicas', '3'], '--replicas is given twice.'],
     [['--connections', '9'], 'Unknown argument "--connections".'],

@@ -1,6 +1,6 @@
 // `npm run bench:scale` (issue 40): the API at scale on this machine. The same mixed visitor
 // workload (workload.mjs) through HAProxy against 1 replica, then N (default 3), each after a
-// short warm-up for a fixed duration; per route and in total, requests/s, p50, p99 and errors,
+// warm-up (default 30 s) for a fixed duration; per route and in total, requests/s, p50, p99 and errors,
 // and the N ÷ 1 ratio. `--soak [S]` (default 600 s) instead holds a steady mixed load on N
 // replicas for S seconds, sampling each replica's RSS, heap used and event-loop delay p99 (their
 // own log lines, AIRLOCK_METRICS_INTERVAL_MS), and plots them to bench/scale-soak.svg. Both print
@@ -28,7 +28,6 @@ import { soakSvg } from './soakPlot.mjs'
 import { sampleOf, summarizeSoak } from './soakSamples.mjs'
 import { raisedBudgets, scaleWorkload } from './workload.mjs'
 
-const warmupSeconds = 5
 /** How often each replica reports its memory and event-loop delay in the soak. */
 const metricsIntervalMs = 5_000
 const svgFile = join(root, 'bench/scale-soak.svg')
@@ -64,7 +63,7 @@ function methodNotes(routes) {
 }
 
 /** The comparison: 1 replica, then `replicas`, the same workload each. */
-async function compare(services, { replicas, durationSeconds }, cleanups) {
+async function compare(services, { replicas, durationSeconds, warmupSeconds }, cleanups) {
   const runs = []
   for (const count of [1, replicas]) {
     console.log(`bench:scale: starting the stack with ${count} replica(s)…`)
@@ -73,7 +72,7 @@ async function compare(services, { replicas, durationSeconds }, cleanups) {
     const routes = scaleWorkload(stack.url)
     await checkRoutes(stack.url, routes)
     console.log(`bench:scale: warm-up ${warmupSeconds} s, then ${durationSeconds} s of load…`)
-    await runWorkload(stack.url, routes, { durationSeconds: warmupSeconds })
+    if (warmupSeconds > 0) await runWorkload(stack.url, routes, { durationSeconds: warmupSeconds })
     const [loadBefore = 0] = loadavg()
     const cpuBefore = process.cpuUsage()
     const results = await runWorkload(stack.url, routes, { durationSeconds })
@@ -217,7 +216,7 @@ try {
 const wholeSeconds =
   options.soakSeconds !== undefined
     ? options.soakSeconds + 300
-    : 2 * (options.durationSeconds + warmupSeconds) + 400
+    : 2 * (options.durationSeconds + options.warmupSeconds) + 400
 await runBench('bench:scale', wholeSeconds * 1000, async (cleanups) => {
   const services = await startBenchServices()
   cleanups.push(() => services.stop())
