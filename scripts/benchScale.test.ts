@@ -1,6 +1,6 @@
 // The scale bench's pure parts (bench/scale): its command line, the workload's definition, the
 // comparison and soak tables, the RESULTS.md section's two parts, the soak's samples read from
-// replica log lines and their summary, and the SVG drawn from them.
+// replica log lines and their summary, the SVG drawn from them, and a process's CPU time.
 import { describe, expect, test } from 'vitest'
 import {
   comparisonRows,
@@ -10,6 +10,7 @@ import {
 } from '../bench/scale/format.mjs'
 import { percentile, type RouteResult, totalOf } from '../bench/scale/load.mjs'
 import { readScaleBenchOptions, ScaleBenchUsageError } from '../bench/scale/options.mjs'
+import { cpuSecondsOf } from '../bench/scale/processCpu.mjs'
 import { soakSvg, ticks } from '../bench/scale/soakPlot.mjs'
 import { type SoakSample, sampleOf, slope, summarizeSoak } from '../bench/scale/soakSamples.mjs'
 import { scaleWorkload, workloadProblems } from '../bench/scale/workload.mjs'
@@ -300,5 +301,18 @@ describe('soak', () => {
     expect(ticks(40)).toEqual([0, 10, 20, 30, 40])
     expect(ticks(0)).toEqual([0, 1])
     expect(ticks(0.7)).toEqual([0, 0.2, 0.4, 0.6, 0.8])
+  })
+})
+
+describe('cpuSecondsOf', () => {
+  test('behavior: a process’s CPU time grows as it computes; a process not there has none', () => {
+    const before = cpuSecondsOf(process.pid) ?? Number.NaN
+    // Busy until Node's own count says 150 ms of CPU more, however busy the machine is.
+    const counted = process.cpuUsage()
+    while (Object.values(process.cpuUsage(counted)).reduce((a, b) => a + b, 0) < 150_000) {}
+    const after = cpuSecondsOf(process.pid) ?? Number.NaN
+    // /proc counts in 10 ms ticks.
+    expect(after - before).toBeGreaterThanOrEqual(0.13)
+    expect(cpuSecondsOf(2 ** 30)).toBeUndefined()
   })
 })

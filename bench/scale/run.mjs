@@ -21,8 +21,9 @@ import {
   soakHeading,
   soakRows,
 } from './format.mjs'
-import { checkRoutes, runWorkload } from './load.mjs'
+import { checkRoutes, runWorkload, totalOf } from './load.mjs'
 import { readScaleBenchOptions, ScaleBenchUsageError } from './options.mjs'
+import { cpuSecondsOf } from './processCpu.mjs'
 import { startBenchServices, startBenchStack } from './services.mjs'
 import { soakSvg } from './soakPlot.mjs'
 import { sampleOf, summarizeSoak } from './soakSamples.mjs'
@@ -75,13 +76,28 @@ async function compare(services, { replicas, durationSeconds, warmupSeconds }, c
     if (warmupSeconds > 0) await runWorkload(stack.url, routes, { durationSeconds: warmupSeconds })
     const [loadBefore = 0] = loadavg()
     const cpuBefore = process.cpuUsage()
+    const replicaCpu = () =>
+      stack.replicas.reduce((total, { pid }) => total + (cpuSecondsOf(pid) ?? Number.NaN), 0)
+    const replicaCpuBefore = replicaCpu()
     const results = await runWorkload(stack.url, routes, { durationSeconds })
+    const replicaSeconds = replicaCpu() - replicaCpuBefore
     const { user, system } = process.cpuUsage(cpuBefore)
     // The generator's own CPU time over the run, in cores: what the replicas did not get.
     const generatorCores = (user + system) / 1e6 / durationSeconds
+    // The replicas' CPU time together, in cores and per request answered (NaN without /proc).
+    const replicaCores = replicaSeconds / durationSeconds
+    const replicaMsPerRequest = (replicaSeconds * 1000) / totalOf(results).requests
     console.log(`\n${count} replica(s)\n${plainTable(runRows(results))}\n`)
     await stack.stop()
-    runs.push({ count, routes, results, loadBefore, generatorCores })
+    runs.push({
+      count,
+      routes,
+      results,
+      loadBefore,
+      generatorCores,
+      replicaCores,
+      replicaMsPerRequest,
+    })
   }
   const [single, many] = runs
   const rows = comparisonRows(single.results, many.results, replicas)
@@ -94,6 +110,7 @@ async function compare(services, { replicas, durationSeconds, warmupSeconds }, c
   const notes = [
     `Each run: a fresh stack, every route answered 2xx once, ${warmupSeconds} s of the same load discarded, then ${durationSeconds} s measured. p50/p99 per route from autocannon's histogram (paced routes: from each request's time); the total row's p50/p99 are the worst route's.`,
     `Load on the machine: the 1-minute load average was ${runs.map(({ count, loadBefore }) => `${loadBefore.toFixed(2)} before the ${count}-replica run`).join(' and ')}; the load generator itself used ${runs.map(({ count, generatorCores }) => `${generatorCores.toFixed(2)} cores in the ${count}-replica run`).join(' and ')} (its process's CPU time over the run).`,
+    `CPU of the replicas (their processes' user + system time over the run, /proc/<pid>/stat): ${runs.map(({ count, replicaCores, replicaMsPerRequest }) => `${count} replica(s) ${replicaCores.toFixed(2)} cores together, ${replicaMsPerRequest.toFixed(2)} ms per request`).join('; ')} (a request's CPU in the API, whichever replica answered it).`,
     ...Object.values(methodNotes(single.routes)),
     errors.length
       ? `Errors seen: ${errors.map(([run, details]) => `${run}: ${details}`).join(' | ')}.`
