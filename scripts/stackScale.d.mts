@@ -65,6 +65,8 @@ export declare function startScaleStack(options?: {
   /** Replicas compiled as the Docker image runs them (quicker restarts), not under tsx. */
   compiled?: boolean
   signal?: AbortSignal
+  /** Each line a replica writes to stdout (its JSON log lines), quiet or not. */
+  onReplicaLine?: (id: string, line: string) => void
 }): Promise<ScaleStack>
 
 export declare function readScaleOptions(

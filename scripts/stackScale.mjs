@@ -134,6 +134,19 @@ function tail(child, lines = 20) {
   return () => kept.join('\n')
 }
 
+/** Calls `onLine` with each whole line `stream` writes, a line split across chunks joined. */
+function eachLine(stream, onLine) {
+  let partial = ''
+  stream.on('data', (chunk) => {
+    const lines = (partial + chunk.toString()).split('\n')
+    partial = lines.pop() ?? ''
+    for (const line of lines) if (line.trim()) onLine(line)
+  })
+  stream.on('end', () => {
+    if (partial.trim()) onLine(partial)
+  })
+}
+
 /**
  * Starts a throwaway PostgreSQL cluster in `dir` on a free loopback port with one database,
  * `airlock`, as apps/api/test/postgres.ts does (as the postgres user when run as root).
@@ -347,7 +360,9 @@ const stackWiring = [
  * `compiled` runs the replicas compiled (apps/api/build.mjs, as the Docker image does) instead
  * of under tsx: slower to set up by the build's second or two, three times quicker to (re)start.
  * `signal` aborts a start under way: what started is stopped and the promise rejects.
- * @param {{ replicas?: number, port?: number, quiet?: boolean, env?: Record<string, string>, compiled?: boolean, signal?: AbortSignal }} [options]
+ * `onReplicaLine(id, line)` gets each line a replica writes to stdout (its JSON log lines), quiet
+ * or not: a bench reads what the replicas report of themselves.
+ * @param {{ replicas?: number, port?: number, quiet?: boolean, env?: Record<string, string>, compiled?: boolean, signal?: AbortSignal, onReplicaLine?: (id: string, line: string) => void }} [options]
  */
 export async function startScaleStack(options = {}) {
   const {
@@ -357,6 +372,7 @@ export async function startScaleStack(options = {}) {
     env: extra = {},
     compiled = false,
     signal,
+    onReplicaLine,
   } = options
   const wired = Object.keys(extra).filter((name) => stackWiring.includes(name))
   if (wired.length > 0)
@@ -445,6 +461,7 @@ export async function startScaleStack(options = {}) {
       })
       replica.child = child
       const output = tail(child)
+      if (onReplicaLine) eachLine(child.stdout, (line) => onReplicaLine(id, line))
       try {
         await waitFor(`replica ${id} on ${url}`, async () => (await fetch(`${url}/healthz`)).ok, {
           timeoutMs: 120_000,

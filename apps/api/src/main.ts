@@ -15,6 +15,7 @@ import { readServerConfig } from './config'
 import { ConfigError } from './configError'
 import { createApiServer } from './httpServer'
 import { createLogger } from './logger'
+import { readMetricsIntervalMs, startProcessMetrics } from './processMetrics'
 import {
   ProductionConfigError,
   productionConfigProblems,
@@ -46,8 +47,10 @@ async function main(): Promise<void> {
   // Until LOG_LEVEL is read: a configuration error is always shown.
   const startLogger = createLogger()
   let config: ReturnType<typeof readServerConfig>
+  let metricsIntervalMs: number | undefined
   try {
     config = readServerConfig(process.env)
+    metricsIntervalMs = readMetricsIntervalMs(process.env)
   } catch (error) {
     if (
       error instanceof ConfigError ||
@@ -285,6 +288,11 @@ async function main(): Promise<void> {
     logger,
   })
 
+  // AIRLOCK_METRICS_INTERVAL_MS: the process's memory and event-loop delay, a line each interval.
+  const processMetrics =
+    metricsIntervalMs === undefined
+      ? undefined
+      : startProcessMetrics({ intervalMs: metricsIntervalMs, logger })
   const server = createApiServer(app)
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo
@@ -303,6 +311,7 @@ async function main(): Promise<void> {
     if (stopping) return
     stopping = true
     logger.info(`${signal}, shutting down`)
+    processMetrics?.stop()
     // Keep-alive connections would hold `close` open; give in-flight requests a moment, then go.
     const deadline = setTimeout(() => process.exit(0), 5_000)
     deadline.unref()

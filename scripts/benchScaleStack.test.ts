@@ -1,0 +1,69 @@
+// The scale bench against a real 1-replica scale stack (anvil, the dev mail server, PostgreSQL,
+// Redis, a replica, HAProxy): every route of its workload answers 2xx once through the balancer,
+// a short run of the whole mix makes no errors, and the replica's own metrics lines
+// (AIRLOCK_METRICS_INTERVAL_MS) reach the bench through the stack's `onReplicaLine`.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { runWorkload, sendOnce } from '../bench/scale/load.mjs'
+import {
+  type BenchServices,
+  startBenchServices,
+  startBenchStack,
+} from '../bench/scale/services.mjs'
+import { type SoakSample, sampleOf } from '../bench/scale/soakSamples.mjs'
+import { scaleWorkload } from '../bench/scale/workload.mjs'
+import type { ScaleStack } from './stackScale.mjs'
+
+describe('bench:scale against a 1-replica stack', () => {
+  let services: BenchServices | undefined
+  let stack: ScaleStack | undefined
+  const samples: SoakSample[] = []
+
+  beforeAll(async () => {
+    services = await startBenchServices()
+    stack = await startBenchStack(services, {
+      replicas: 1,
+      env: { AIRLOCK_METRICS_INTERVAL_MS: '500' },
+      onReplicaLine: (id, line) => {
+        const sample = sampleOf(id, line, 0)
+        if (sample) samples.push(sample)
+      },
+    })
+  })
+
+  afterAll(async () => {
+    await stack?.stop()
+    await services?.stop()
+  })
+
+  test('behavior: every route of the workload answers 2xx once through the balancer', async () => {
+    const url = stack?.url ?? ''
+    const routes = scaleWorkload(url)
+    const answers = await Promise.all(
+      routes.map(async (route) => ({ name: route.name, ...(await sendOnce(url, route)) })),
+    )
+    expect(answers.filter(({ status }) => status < 200 || status > 299)).toEqual([])
+    expect(answers).toHaveLength(9)
+  })
+
+  test('behavior: two seconds of the whole mix answer every request 2xx', async () => {
+    const url = stack?.url ?? ''
+    const results = await runWorkload(url, scaleWorkload(url), { durationSeconds: 2 })
+    expect(
+      results
+        .filter((result) => result.errors > 0)
+        .map(({ name, statusCodes }) => ({ name, statusCodes })),
+    ).toEqual([])
+    expect(results.every((result) => result.requests > 0)).toBe(true)
+  })
+
+  test('behavior: the replica reports its memory and event-loop delay, read by the bench', async () => {
+    await expect.poll(() => samples.length).toBeGreaterThanOrEqual(1)
+    expect(samples[0]).toMatchObject({
+      replica: 'api-1',
+      rssBytes: expect.any(Number),
+      heapUsedBytes: expect.any(Number),
+      eventLoopDelayP99Ms: expect.any(Number),
+    })
+    expect(samples[0]?.rssBytes).toBeGreaterThan(samples[0]?.heapUsedBytes ?? 0)
+  })
+})
