@@ -1,3 +1,6 @@
+import { once } from 'node:events'
+import { createServer, type Socket } from 'node:net'
+import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../test/app'
@@ -78,4 +81,30 @@ describe('isDatabaseUnreachable', () => {
     ).toBe(false)
     expect(isDatabaseUnreachable(new Error('no account data configured'))).toBe(false)
   })
+})
+
+describe('a database that takes connections and never answers', () => {
+  test('behavior: a query fails as an outage (answered 503) within the pool’s 5 s connect timeout, instead of hanging', async () => {
+    const sockets = new Set<Socket>()
+    const silent = createServer((socket) => sockets.add(socket))
+    silent.listen(0, '127.0.0.1')
+    await once(silent, 'listening')
+    const { port } = silent.address() as { port: number }
+    const storage = openStorage({
+      dialect: 'postgres',
+      url: `postgres://postgres@127.0.0.1:${port}/x`,
+    })
+    try {
+      // Without the connect timeout this query would wait on the silent socket past the test's.
+      const error = await sql`select 1`.execute(storage.db).then(
+        () => undefined,
+        (reason: unknown) => reason,
+      )
+      expect(isDatabaseUnreachable(error)).toBe(true)
+    } finally {
+      await storage.close()
+      for (const socket of sockets) socket.destroy()
+      silent.close()
+    }
+  }, 15_000)
 })

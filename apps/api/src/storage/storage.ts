@@ -295,7 +295,10 @@ class ImmediateSqliteDialect extends SqliteDialect {
 /** Opens (and for SQLite, creates) the database. Run `migrateToLatest` before using it. */
 export function openStorage(config: StorageConfig): Storage {
   if (config.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url })
+    // A database that does not answer (a host gone, packets dropped) fails a request's query in
+    // 5 s, as an outage (databaseOutage.ts: 503 with Retry-After), instead of holding it for
+    // the minutes a TCP connect may take.
+    const pool = new pg.Pool({ connectionString: config.url, connectionTimeoutMillis: 5_000 })
     // A connection the server cuts (a restart: 57P01) is reported as an 'error' event, by the
     // pool for an idle one and by the client itself for one in use; unheard, either would end
     // the process. The query in flight fails (databaseOutage.ts answers 503), the pool drops that
