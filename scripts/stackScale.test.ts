@@ -1,10 +1,10 @@
 // The scale stack (issue 40) with two replicas behind HAProxy on free loopback ports: requests
-// through the balancer reach both replicas; after a kill -9 of one, every request through the
-// balancer succeeds from the survivor and HAProxy marks the dead one DOWN within 5 s; start()
-// brings it back, and Redis and PostgreSQL restart on their ports (the fault trials' controls,
-// whose outcomes scripts/trials/ checks); stop()
-// leaves no replica process and nothing listening on any of the stack's ports. Bad options and a
-// missing haproxy are refused with clear errors, before anything starts.
+// through the balancer reach both replicas, and a client's rate limit is spent through both
+// together (Redis); after a kill -9 of one, every request through the balancer succeeds from the
+// survivor and HAProxy marks the dead one DOWN within 5 s; start() brings it back, and Redis and
+// PostgreSQL restart on their ports (the fault trials' controls, whose outcomes scripts/trials/
+// checks); stop() leaves no replica process and nothing listening on any of the stack's ports.
+// Bad options and a missing haproxy are refused with clear errors, before anything starts.
 import { readFile } from 'node:fs/promises'
 import { createConnection } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -69,6 +69,27 @@ describe('the scale stack', () => {
     expect(seen.map(({ status }) => status)).toEqual([200, 200, 200, 200, 200, 200])
     expect(new Set(seen.map(({ instance }) => instance))).toEqual(new Set(['api-1', 'api-2']))
     expect(await balancerStates(stack!)).toEqual({ 'api-1': 'UP', 'api-2': 'UP' })
+  })
+
+  test('behavior: a rate limit is shared: a client past its budget through one replica is past it through all', async () => {
+    // `cache=false` balance reads: 6 a minute per client by default, counted in Redis. Each
+    // replica counting alone would let this client make 6 through each of them.
+    const url = `${stack!.url}/v1/accounts/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266/balances?projectId=demo&chainId=eip155:31337&cache=false`
+    const seen: { status: number; instance: string | null; retryAfter: string | null }[] = []
+    for (let index = 0; index < 7; index++) {
+      const response = await fetch(url)
+      await response.arrayBuffer()
+      seen.push({
+        status: response.status,
+        instance: response.headers.get('X-Airlock-Instance'),
+        retryAfter: response.headers.get('Retry-After'),
+      })
+    }
+    const spent = seen.slice(0, 6)
+    expect(spent.map(({ status }) => status)).not.toContain(429)
+    expect(new Set(spent.map(({ instance }) => instance))).toEqual(new Set(['api-1', 'api-2']))
+    expect(seen[6]?.status).toBe(429)
+    expect(Number(seen[6]?.retryAfter)).toBeGreaterThan(0)
   })
 
   test('behavior: after kill -9 of a replica, every request succeeds from the survivor, and HAProxy takes the dead one out within 5 s', async () => {
