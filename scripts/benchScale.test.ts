@@ -277,6 +277,10 @@ describe('soak', () => {
   test('behavior: the SVG has a line per replica and series in each chart, axes labelled', () => {
     const svg = soakSvg(samples, { title: 'soak <2 replicas>' })
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true)
+    // Its alternative text.
+    expect(svg).toContain(
+      "<title>soak &lt;2 replicas&gt;: each replica's memory and event-loop delay p99 over the soak</title>",
+    )
     expect(svg.trim().endsWith('</svg>')).toBe(true)
     // RSS and heap for each replica, then event-loop p99 for each.
     expect(svg.match(/<polyline /g)).toHaveLength(6)

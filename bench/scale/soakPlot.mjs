@@ -109,6 +109,8 @@ export function soakSvg(samples, { title }) {
   const height = chartHeight * 2 + 30
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
+    // What the picture is, for those who can't see it.
+    `<title>${xmlText(title)}: each replica's memory and event-loop delay p99 over the soak</title>`,
     `<rect width="${width}" height="${height}" fill="#fff"/>`,
     `<text x="${width / 2}" y="18" text-anchor="middle" font-size="13" fill="#555">${xmlText(title)}</text>`,
     chart({ top: 20, title: 'Memory per replica', yLabel: 'MiB', series: memory, lastSecond }),
