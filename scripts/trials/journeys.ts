@@ -1,12 +1,13 @@
 // The writes of the fault trials, made through the load balancer as the modal makes them: an
 // analytics event, an email sign-in (a code from the dev mail server, then a session), an
 // embedded wallet kept and confirmed, a second device added with a proof of the wallet and then
-// revoked (a re-split without it), and a sign-in with a wallet (SIWX, EIP-4361 signed with viem).
+// revoked (a re-split without it), a sign-in with a wallet (SIWX, EIP-4361 signed with viem), and
+// a name registered to the wallet's address (its name message signed with viem).
 // Each write the API acknowledged (2xx) goes into the ledger with what it must have left behind;
 // a write that got no answer or another status ends the journey there (its later steps depend on
 // it), and the visitor starts a new one.
 import { randomBytes, randomUUID } from 'node:crypto'
-import { siwxMessageData } from '@airlock/protocol'
+import { nameMessage, siwxMessageData } from '@airlock/protocol'
 import { createSiwxMessage } from '@airlock/protocol/siwx-messages'
 import type { Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -37,6 +38,7 @@ export type Acknowledged =
       recoveryShare: string
     }
   | { kind: 'siwxSignIn'; projectId: string; address: string; token: string }
+  | { kind: 'nameRegistered'; projectId: string; name: string; address: string }
 
 export type WriteKind = Acknowledged['kind']
 
@@ -59,6 +61,8 @@ export type JourneySetting = {
   projectId: string
   /** A site the project allows: the visitor's page. */
   hostOrigin: string
+  /** The parent the API registers names under (`AIRLOCK_NAMES_PARENT`). */
+  namesParent: string
   devMail: DevMail
 }
 
@@ -239,6 +243,31 @@ export async function journey(
     })
     const token = jsonOf<{ token: string }>(signedIn)?.token ?? ''
     ledger.acknowledged.push({ kind: 'siwxSignIn', projectId, address: account.address, token })
+
+    // A name for the wallet's address, as Choose a name registers it: the wallet signs the
+    // name message, mainnet's coin type.
+    const name = `t${randomUUID().replaceAll('-', '').slice(0, 16)}.${setting.namesParent}`
+    const nameText = nameMessage({
+      action: 'register',
+      name,
+      address: account.address,
+      chainId: 1,
+      site: hostOrigin,
+      attributes: {},
+      timestamp: Math.floor(Date.now() / 1000),
+    })
+    await write(
+      'nameRegistered',
+      'POST',
+      `${project}/names?hostOrigin=${encodeURIComponent(hostOrigin)}`,
+      {
+        coinType: 60,
+        address: account.address,
+        message: nameText,
+        signature: await account.signMessage({ message: nameText }),
+      },
+    )
+    ledger.acknowledged.push({ kind: 'nameRegistered', projectId, name, address: account.address })
   } catch (error) {
     if (!(error instanceof NotAcknowledged)) throw error
   }

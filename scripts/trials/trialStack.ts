@@ -12,6 +12,8 @@ import { createVisitor, type Visitor, visitorAddress } from './visitor'
 
 /** The site the trials' project allows: the visitors' pages. */
 const site = 'https://shop.example'
+/** The parent the trials' replicas register names under. */
+const namesParent = 'airlock.eth'
 /** HAProxy must take a dead replica out within this. */
 export type TrialStack = {
   stack: ScaleStack
@@ -32,7 +34,8 @@ export type TrialStack = {
  * The scale stack for the trials: `replicas` compiled replicas (quick to restart) mailing to a
  * dev mail server, with email login budgets no trial meets (each visitor has its own address, so
  * the per-client budgets of the other routes are not met either), and a project `trials` on
- * https://shop.example with email login and SIWX on the local EVM chain.
+ * https://shop.example with email login and SIWX on the local EVM chain; names under
+ * airlock.eth.
  */
 export async function startTrialStack({
   replicas = 3,
@@ -54,6 +57,7 @@ export async function startTrialStack({
         AIRLOCK_EMAIL_LOGIN_PER_EMAIL_PER_MINUTE: '100',
         AIRLOCK_EMAIL_LOGIN_PER_CLIENT_PER_MINUTE: '100000',
         AIRLOCK_EMAIL_LOGIN_PER_PROJECT_PER_MINUTE: '100000',
+        AIRLOCK_NAMES_PARENT: namesParent,
         LOG_LEVEL: 'error',
       },
     })
@@ -84,7 +88,7 @@ export async function startTrialStack({
     stack,
     devMail,
     db,
-    setting: { projectId: 'trials', hostOrigin: site, devMail },
+    setting: { projectId: 'trials', hostOrigin: site, devMail, namesParent },
     newVisitor: () => createVisitor(stack.url, visitorAddress(visitors++ % 62_500)),
     restarting,
     restartFailures: [],

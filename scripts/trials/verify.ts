@@ -1,6 +1,6 @@
 // What the fault trials check after a fault: every write the API acknowledged is there, read back
 // through the load balancer as its visitor would (the session works, the wallet opens with the
-// shares last acknowledged) and in PostgreSQL; and nothing in the database is half-written (a
+// shares last acknowledged, the name resolves to its address) and in PostgreSQL; and nothing in the database is half-written (a
 // wallet without its device, a device without its wallet, a session on a device that is gone, a
 // revoked device with its key still sealed or a session still open on it, a wallet whose shares
 // are of two different splits). Returns the problems found, each a sentence; none: all held.
@@ -151,6 +151,20 @@ export async function missingWrites(
         })
         if (read.status !== 200)
           problems.push(`SIWX session of ${write.address} reads ${read.status}, not 200`)
+        break
+      }
+      case 'nameRegistered': {
+        // Read as any ENS client would, through the API, and in the registry's table.
+        const read = await reader.send('GET', `/v1/names/${write.name}`, undefined)
+        const record = jsonOf<{ address: string }>(read)
+        if (read.status !== 200 || record?.address.toLowerCase() !== write.address.toLowerCase())
+          problems.push(`name ${write.name} reads ${read.status}, not 200 for ${write.address}`)
+        const { rows } = await db.query<{ address: string }>(
+          'select address from account_names where name = $1',
+          [write.name],
+        )
+        if (rows[0]?.address.toLowerCase() !== write.address.toLowerCase())
+          problems.push(`name ${write.name} was acknowledged, not stored for ${write.address}`)
         break
       }
       case 'event':
