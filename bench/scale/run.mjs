@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
-import { root } from '../../scripts/stack.mjs'
+import { buildBundles, root } from '../../scripts/stack.mjs'
 import { describeMachine, runBench } from '../harness.mjs'
 import { readResultsSection, writeResultsSection } from '../results.mjs'
 import {
@@ -232,9 +232,12 @@ try {
 }
 const wholeSeconds =
   options.soakSeconds !== undefined
-    ? options.soakSeconds + 300
-    : 2 * (options.durationSeconds + options.warmupSeconds) + 400
+    ? options.soakSeconds + 600
+    : 2 * (options.durationSeconds + options.warmupSeconds) + 700
 await runBench('bench:scale', wholeSeconds * 1000, async (cleanups) => {
+  // The replicas serve the modal page and airlock.js from the production bundles.
+  console.log('bench:scale: building the production bundles…')
+  await buildBundles({ quiet: true })
   const services = await startBenchServices()
   cleanups.push(() => services.stop())
   if (options.soakSeconds !== undefined) await soak(services, options, cleanups)
