@@ -1,10 +1,10 @@
 /**
  * ConnectingSocial: a social login running in its popup (spec §4 "Social login"). It says where
  * to continue while the popup is open, with the provider's mark waiting, a button that brings the
- * window back to the front and Cancel (which closes it and goes back); then, when the sign-in would link a new social account to
- * the wallet this frame is signed in to, asks the visitor first (LinkQuestion: Cancel goes back,
- * nothing linked); then the embedded wallet's steps (WalletOpeningSteps), or the modal goes on as
- * after any login. The popup closed early shows 'Popup closed' and goes back to Connect; a refusal
+ * window back to the front and Cancel (which closes it and goes back); then, when the sign-in
+ * would link a new social account to the wallet this frame is signed in to, asks the visitor
+ * first (LinkQuestion: Cancel goes back, nothing linked); then the embedded wallet's steps
+ * (WalletOpeningSteps), or the modal goes on as after any login. The popup closed early shows 'Popup closed' and goes back to Connect; a refusal
  * is said in the provider's or the API's words.
  */
 import { connectionErrors, socialProviderNames } from '@airlock/protocol'
