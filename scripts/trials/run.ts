@@ -68,7 +68,7 @@ async function main() {
     console.log(`
 Summary (${Math.round((Date.now() - started) / 1000)} s):
   kill -9 trials: ${kills.length}, ${kills.filter((kill) => kill.problems.length === 0).length} held
-  writes acknowledged and found: ${kills.reduce((sum, kill) => sum + kill.acknowledged, 0)} (events ${total('event')}, email sign-ins ${total('emailSignIn')}, wallets ${total('walletCreated')} + confirmations ${total('walletConfirmed')}, devices added ${total('deviceAdded')}, devices revoked ${total('deviceRevoked')}, SIWX sign-ins ${total('siwxSignIn')})
+  writes acknowledged and found: ${kills.reduce((sum, kill) => sum + kill.acknowledged, 0)} (events ${total('event')}, email sign-ins ${total('emailSignIn')}, wallets ${total('walletCreated')} + confirmations ${total('walletConfirmed')}, devices added ${total('deviceAdded')}, devices revoked ${total('deviceRevoked')}, SIWX sign-ins ${total('siwxSignIn')}, names registered ${total('nameRegistered')})
   writes not acknowledged (the killed replica's, by status): ${JSON.stringify(unacknowledged)}
   DOWN in HAProxy after the kill: median ${downs[Math.floor(downs.length / 2)] ?? '—'} ms, max ${downs.at(-1) ?? '—'} ms (limit 5000)
   Redis restart: ${redis.problems.length === 0 ? 'held' : 'FAILED'}; PostgreSQL restart: ${postgres.problems.length === 0 ? 'held' : 'FAILED'}
