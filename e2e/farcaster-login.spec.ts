@@ -50,7 +50,7 @@ test('behavior: the Farcaster app signs in from the QR link; the wallet is made;
   await keepRecoveryCode(page)
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
   const { address, connectorId } = await state(page)
-  expect(connectorId).toBe('email')
+  expect(connectorId).toBe('farcaster')
 
   await page.evaluate(() => window.airlock!.open())
   await expectOpen(page, 'Account')

@@ -58,7 +58,9 @@ test('behavior: Google in a popup gives a wallet; the account shows the provider
   expect(authorization.searchParams.get('state')).toMatch(/^[\w-]{43}$/)
   await keepRecoveryCode(page)
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
-  const { address } = await state(page)
+  const { address, connectorId } = await state(page)
+  // The site learns how the visitor signed in, not the frame's name for its embedded wallet.
+  expect(connectorId).toBe('google')
 
   await page.evaluate(() => window.airlock!.open())
   await expectOpen(page, 'Account')

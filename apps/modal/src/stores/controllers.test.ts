@@ -40,6 +40,37 @@ describe('controllers', () => {
       namespace: 'eip155',
     })
   })
+  test('behavior: the site sees how an email or social wallet was signed in to as its connectorId', () => {
+    const store = createModalStore(config)
+    applyOptions(store, { networks: ['eip155:31337'] }, false)
+    const account = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const embedded = {
+      id: 'email',
+      walletId: 'email',
+      name: 'Google',
+      icon: '',
+      accounts: [account],
+    }
+    const connectedWith = (authProvider: string) =>
+      store.setState({
+        status: 'connected',
+        address: account,
+        connectorId: 'email',
+        activeConnectionId: 'email',
+        connections: [{ ...embedded, authProvider }],
+      })
+    connectedWith('google')
+    expect(airlockState(store.getState()).connectorId).toBe('google')
+    connectedWith('email')
+    expect(airlockState(store.getState()).connectorId).toBe('email')
+    // A browser wallet keeps its own id.
+    store.setState({
+      connectorId: 'io.metamask',
+      activeConnectionId: 'io.metamask',
+      connections: [{ ...embedded, id: 'io.metamask', walletId: 'io.metamask', name: 'MetaMask' }],
+    })
+    expect(airlockState(store.getState()).connectorId).toBe('io.metamask')
+  })
   test('behavior: defaultNetwork wins over the first network', () => {
     const store = createModalStore(config)
     applyOptions(

@@ -16,6 +16,7 @@ import {
   type ProjectConfig,
   resolvePageOptions,
 } from '@airlock/protocol'
+import { activeConnection } from './connections'
 import type { ModalState, ModalStore } from './store'
 
 /**
@@ -97,7 +98,10 @@ export function airlockState(state: ModalState): AirlockState {
     const namespace = namespaceOf(state.activeNetwork)
     if (namespace) result.namespace = namespace
   }
-  if (state.connectorId) result.connectorId = state.connectorId
+  // An email or social wallet is one connector inside the frame; the site sees how the visitor
+  // signed in ('email', 'google', 'farcaster', …), as a wallet's id tells which wallet it is.
+  const login = activeConnection(state)?.authProvider
+  if (state.connectorId) result.connectorId = login ?? state.connectorId
   if (state.siwxSession) result.siwxSession = state.siwxSession
   return { ...result, ...state.accountProfile }
 }
