@@ -47,6 +47,11 @@ test.describe('on a phone', () => {
     await expect(
       dialog.getByRole('status').filter({ hasText: 'Continue in Rainbow' }),
     ).toBeVisible()
+    // A visitor without the app gets it from the phone's store (Rainbow lists the App Store).
+    await expect(dialog.getByRole('link', { name: 'Get Rainbow' })).toHaveAttribute(
+      'href',
+      'https://apps.apple.com/us/app/rainbow-ethereum-wallet/id1457119021',
+    )
     // The wallet app pairs with the URI it was opened with.
     const peer = await createWalletPeer({ privateKey: phone.privateKey, name: 'Rainbow' })
     peers.push(peer)
@@ -96,6 +101,12 @@ test('behavior: a desktop wallet without a desktop app gets the QR code; one wit
   await expect(qr).toHaveAttribute('data-uri', /^wc:/)
   await expect(dialog.getByText('Scan this QR code with Rainbow')).toBeVisible()
   await expect(dialog.getByRole('button', { name: /desktop app/ })).toHaveCount(0)
+  // A visitor without Rainbow can get it: no desktop store, so its homepage.
+  await expect(dialog.getByText('Don’t have Rainbow?')).toBeVisible()
+  await expect(dialog.getByRole('link', { name: 'Get Rainbow' })).toHaveAttribute(
+    'href',
+    'https://rainbow.me/',
+  )
   // Ledger Live has a desktop app: the QR code for its phone app, and a button for the desktop.
   await dialog.getByRole('button', { name: 'Back' }).click()
   await dialog.locator(`[data-wallet-id="${ledgerLiveId}"]`).click()

@@ -10,4 +10,6 @@ export const walletConnectText = {
   linkCopyFailed: 'Could not copy the link',
   openWallet: (name: string) => `Open ${name}`,
   openDesktopApp: (name: string) => `Open ${name} desktop app`,
+  dontHave: (name: string) => `Don’t have ${name}?`,
+  getWallet: (name: string) => `Get ${name}`,
 } as const

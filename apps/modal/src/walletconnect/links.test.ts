@@ -1,11 +1,14 @@
 import type { WalletListing } from '@airlock/protocol'
 import { describe, expect, test } from 'vitest'
+import { getWalletLink } from './getWalletLink'
 import { formatWalletLink, walletLink } from './links'
 
 const uri = 'wc:abc@2?relay-protocol=irn&symKey=00ff'
 const encoded = encodeURIComponent(uri)
 
-const wallet = (links: Partial<Pick<WalletListing, 'mobile' | 'desktop'>>): WalletListing => ({
+const wallet = (
+  links: Partial<Pick<WalletListing, 'mobile' | 'desktop' | 'stores' | 'homepage'>>,
+): WalletListing => ({
   id: 'w',
   name: 'Wallet',
   imageUrl: '/v1/wallets/w/image',
@@ -55,5 +58,27 @@ describe('wallet deeplinks', () => {
   test('security: javascript:, data: and plain http prefixes are never used', () => {
     for (const native of ['javascript:', 'data:text/html,x', 'http://evil.example', 'file://'])
       expect(walletLink(wallet({ mobile: { native } }), uri, true)).toBeUndefined()
+  })
+
+  test('behavior: "Get" leads to the store of the device, else the homepage, and only over https', () => {
+    const rainbow = wallet({
+      homepage: 'https://rainbow.me/',
+      stores: {
+        ios: 'https://apps.apple.com/app/rainbow-ethereum-wallet/id1457119021',
+        android: 'https://play.google.com/store/apps/details?id=me.rainbow',
+        chrome: 'https://chromewebstore.google.com/detail/rainbow/opfgelmcmbiajamepnmloijbpoleiama',
+      },
+    })
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)'
+    const pixel = 'Mozilla/5.0 (Linux; Android 14; Pixel 8)'
+    expect(getWalletLink(rainbow, true, iphone)).toBe(rainbow.stores.ios)
+    expect(getWalletLink(rainbow, true, pixel)).toBe(rainbow.stores.android)
+    expect(getWalletLink(rainbow, false, 'Mozilla/5.0 (X11; Linux x86_64)')).toBe(
+      rainbow.stores.chrome,
+    )
+    const appOnly = wallet({ homepage: 'https://trustwallet.com/', stores: {} })
+    expect(getWalletLink(appOnly, false, '')).toBe('https://trustwallet.com/')
+    expect(getWalletLink(wallet({ homepage: 'javascript:alert(1)' }), false, '')).toBeUndefined()
+    expect(getWalletLink(wallet({}), true, iphone)).toBeUndefined()
   })
 })

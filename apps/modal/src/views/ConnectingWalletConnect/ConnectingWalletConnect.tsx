@@ -2,8 +2,9 @@
  * ConnectingWalletConnect: the pairing URI as a QR code to scan with a phone wallet, with the
  * chosen wallet's logo in its middle, a copy-link button, and a loading state while the URI is
  * made. On a phone, a wallet with a deeplink is opened instead ("Continue in …", a tap opens it
- * again); on a desktop, a wallet's desktop app gets its own button. A rejected or failed pairing
- * says so (with the 500 ms shake) and offers a fresh QR code. ConnectingWalletConnectBasic is the
+ * again); on a desktop, a wallet's desktop app gets its own button. A visitor without the chosen
+ * wallet gets a "Get …" link to its store for this device (or its homepage). A rejected or failed
+ * pairing says so (with the 500 ms shake) and offers a fresh QR code. ConnectingWalletConnectBasic is the
  * same view for sites without adapters (Opening rule 2).
  */
 import { connectionErrors } from '@airlock/protocol'
@@ -18,6 +19,7 @@ import { WalletConnectIcon } from '../../components/WalletConnectIcon'
 import { WalletIcon } from '../../components/WalletIcon'
 import { ui } from '../../messages'
 import { walletConnectText } from '../../messages/walletConnectText'
+import { getWalletLink } from '../../walletconnect/getWalletLink'
 import { walletLink } from '../../walletconnect/links'
 import { connectingText } from '../connectingText'
 import list from '../list.module.css'
@@ -44,6 +46,7 @@ export function ConnectingWalletConnect() {
 
   const uri = pairing.status === 'ready' ? pairing.uri : undefined
   const deeplink = uri ? walletLink(wallet, uri, isMobile) : undefined
+  const getLink = wallet && getWalletLink(wallet, isMobile, navigator.userAgent)
   const logo = wallet ? (
     <WalletIcon name={wallet.name} icon={wallet.imageUrl} />
   ) : (
@@ -98,6 +101,14 @@ export function ConnectingWalletConnect() {
             {walletConnectText.copyLink}
           </button>
         </div>
+        {getLink && (
+          <p className={styles.getWallet}>
+            {walletConnectText.dontHave(wallet.name)}{' '}
+            <a href={getLink} target="_blank" rel="noopener noreferrer">
+              {walletConnectText.getWallet(wallet.name)}
+            </a>
+          </p>
+        )}
       </div>
     )
 
@@ -121,6 +132,14 @@ export function ConnectingWalletConnect() {
           {walletConnectText.copyLink}
         </button>
       </div>
+      {getLink && wallet && (
+        <p className={styles.getWallet}>
+          {walletConnectText.dontHave(wallet.name)}{' '}
+          <a href={getLink} target="_blank" rel="noopener noreferrer">
+            {walletConnectText.getWallet(wallet.name)}
+          </a>
+        </p>
+      )}
     </div>
   )
 }
