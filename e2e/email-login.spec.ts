@@ -30,6 +30,7 @@ import {
   signUpByEmail,
   typeRecoveryGroups,
 } from './support/email'
+import { recordHttpErrors } from './support/httpErrors'
 import { expectClosed, expectOpen, modal, waitForAddress, waitForAirlock } from './support/modal'
 import { expect, test } from './support/test'
 import { anvilClient, freshAddress } from './support/testWallet'
@@ -42,11 +43,14 @@ const tries = (left: number) => `${left} ${left === 1 ? 'try' : 'tries'}`
 test('behavior: an email and a code make a wallet on eip155 and solana; a reload finds the same one', async ({
   page,
 }) => {
+  const httpErrors = recordHttpErrors(page)
   await openSite(page)
   const email = freshEmail()
   const { address } = await signUpByEmail(page, email)
   await expectClosed(page)
   expect(await state(page)).toMatchObject({ status: 'connected', connectorId: 'email' })
+  // A first sign-in is a normal path: nothing in it is an HTTP error in the visitor's console.
+  expect(httpErrors).toEqual([])
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
 
   // The Account view says whose wallet it is.
@@ -316,6 +320,8 @@ test('behavior: a new browser gets the same wallet after the recovery code; a lo
   await enterCode(other, await askForCode(other, email))
   const { dialog } = modal(other)
   await expect(dialog).toContainText('This device does not have your wallet yet.')
+  // Titled after what the visitor does now, not "Email".
+  await expect(dialog.getByRole('heading', { level: 1 })).toHaveText('Restore Wallet')
   await dialog.getByLabel('Recovery code').fill('0000-0000-0000-0000-0000')
   await dialog.getByRole('button', { name: 'Restore wallet' }).click()
   await expect(dialog.getByRole('alert')).toHaveText(

@@ -6,6 +6,7 @@ import { toCoinType } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { accountNameErrors } from '../packages/protocol/src/validation'
 import { ensClient, registerName } from './support/ens'
+import { recordHttpErrors } from './support/httpErrors'
 import { expectOpen, modal, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
 import { installSolanaTestWallet } from './support/solanaTestWallet'
@@ -81,9 +82,12 @@ test('behavior: a taken name says so and offers free names like it; choosing one
   const first = (await suggestions.first().textContent()) ?? ''
   expect(first).toMatch(new RegExp(`^${taken}.+\\.airlock\\.eth$`))
   expect(await ensClient.getEnsAddress({ name: first })).toBeNull()
+  const httpErrors = recordHttpErrors(page)
   await suggestions.first().click()
   await expect(field).toHaveValue(first.replace(/\.airlock\.eth$/, ''))
   await expect(dialog.getByText('Available', { exact: true })).toBeVisible()
+  // A free name is an answer, not an HTTP error in the visitor's console.
+  expect(httpErrors).toEqual([])
 })
 
 test('behavior: on a Solana connection no name is offered, and none is asked for', async ({

@@ -92,6 +92,11 @@ export const emailSessionSchema = z.object({
   provider: z.optional(z.enum(socialProviders)),
   /** The account's name at the provider (username, else name, else email); with `provider`. */
   handle: z.optional(z.string()),
+  /**
+   * Whether the account has an embedded wallet on this project (pending or confirmed), as the
+   * session is read: a first sign-in makes one without asking for a wallet that is not there.
+   */
+  hasWallet: z.optional(z.boolean()),
 })
 export type EmailSession = z.infer<typeof emailSessionSchema>
 

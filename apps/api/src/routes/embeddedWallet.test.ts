@@ -178,6 +178,16 @@ describe.each(testDatabases())('embedded wallets on $name', (database) => {
       headers: { Cookie: cookie },
     })
 
+  test('behavior: the session says whether its account has a wallet yet, so a first sign-in never reads one that is not there', async () => {
+    const cookie = await signedIn('hedy@example.com')
+    expect(await (await session(cookie)).json()).toMatchObject({ hasWallet: false })
+    expect((await keep(cookie)).status).toBe(201)
+    // Pending already counts: a second sign-in resumes it instead of making another.
+    expect(await (await session(cookie)).json()).toMatchObject({ hasWallet: true })
+    const elsewhere = await signedIn('hedy@example.com')
+    expect(await (await session(elsewhere)).json()).toMatchObject({ hasWallet: true })
+  })
+
   test('behavior: the wallet a session made is kept, and the same email gets it back on a new device; the auth share is kept sealed', async () => {
     const cookie = await signedIn('ada@example.com')
     const kept = await keep(cookie)

@@ -510,6 +510,27 @@ describe.each(testDatabases())('name routes on $name', (database) => {
     expect((await errorOf(nobody)).code).toBe('nameNotFound')
   })
 
+  test('behavior: `GET /v1/names?name=` answers the record in a list, an empty list for a free name (never a 404), and refuses a name with an address or one too long', async () => {
+    const app = routes()
+    await register(app, await signedRequest(alice, 'alice.airlock.eth'))
+    const taken = await get(app, '/v1/names?name=alice.airlock.eth')
+    expect(taken.status).toBe(200)
+    expect(taken.headers.get('Cache-Control')).toBe('no-store')
+    const { names } = (await taken.json()) as { names: NameRecord[] }
+    expect(names.map(({ name, address }) => ({ name, address }))).toEqual([
+      { name: 'alice.airlock.eth', address: alice.address },
+    ])
+    const free = await get(app, '/v1/names?name=nobody-here.airlock.eth')
+    expect(free.status).toBe(200)
+    expect(await free.json()).toEqual({ names: [] })
+    const both = await get(app, `/v1/names?name=alice.airlock.eth&address=${alice.address}`)
+    expect(both.status).toBe(400)
+    expect((await errorOf(both)).message).toBe('query: either name or address, not both')
+    const tooLong = await get(app, `/v1/names?name=${'a'.repeat(300)}.airlock.eth`)
+    expect(tooLong.status).toBe(400)
+    expect((await errorOf(tooLong)).code).toBe('nameInvalid')
+  })
+
   test('behavior: the owner makes another of their names primary (200, their names, it first); the reverse lookup follows; anyone else is refused', async () => {
     const app = routes()
     await register(app, await signedRequest(alice, 'alice.airlock.eth'))

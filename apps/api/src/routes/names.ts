@@ -10,7 +10,8 @@
  * owner's names, that one first).
  * Reads are public, as ENS records are, and answer CORS `*`: `GET /v1/names/:name` (a record: the
  * registry's under the parent, ENS's for any other name with `AIRLOCK_NAMES_ENS_CHAIN_ID`),
- * `GET /v1/names?address=` (the address's names, its primary first) and
+ * `GET /v1/names?address=` (the address's names, its primary first), `GET /v1/names?name=` (the
+ * name's record in a list, empty when the name is free: the modal's lookup, with no 404) and
  * `GET /v1/names/suggestions?name=` (free names like it), `GET /v1/names/avatar?avatar=&address=`
  * (the picture an avatar would show, before it is saved). A record with an `https:` avatar is
  * answered with its `avatarImage`, the image proxy's signed URL the frame loads it from. Without
@@ -370,8 +371,23 @@ export function namesRoutes({
   })
 
   // The modal reads these right before and after a registration: never a kept answer.
-  app.get('/v1/names', noStore, read, (c) => {
+  app.get('/v1/names', noStore, read, async (c) => {
+    const name = c.req.query('name')
     const address = c.req.query('address') ?? ''
+    if (name !== undefined && address !== '')
+      return apiError(c, 400, 'invalidRequest', 'query: either name or address, not both')
+    // One name's record as a list of it, or none when no one has it: how the modal asks, so a
+    // free name is an answer, not a 404 in the visitor's console.
+    if (name !== undefined) {
+      try {
+        const tooLong = nameLengthError(name)
+        if (tooLong !== undefined) throw new NameError('nameInvalid', tooLong)
+        const record = await lookup(name, c.var.parent)
+        return c.json({ names: record ? [await served(record)] : [] } satisfies NameRecordList)
+      } catch (error) {
+        return refused(c, error)
+      }
+    }
     if (address === '' || address.length > nameLimits.addressChars)
       return apiError(c, 400, 'invalidRequest', 'query.address: an EVM address is required')
     return answered(c, 200, async (): Promise<NameRecordList> => {

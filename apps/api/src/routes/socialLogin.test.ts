@@ -362,6 +362,8 @@ describe.each(testDatabases())('social login on $name', (database) => {
       expiresAt,
       provider: 'google',
       handle: 'ada',
+      // A first sign-in: the frame makes the wallet without asking for one.
+      hasWallet: false,
     })
     const setCookie = response.headers.get('set-cookie') ?? ''
     expect(setCookie).toMatch(new RegExp(`^${emailSessionCookie('shop')}=[A-Za-z0-9_-]{43};`))
@@ -374,6 +376,7 @@ describe.each(testDatabases())('social login on $name', (database) => {
       expiresAt,
       provider: 'google',
       handle: 'ada',
+      hasWallet: false,
     })
     expect(await identities()).toEqual([
       { provider: 'google', subject: 'ada', login: 'social:google:ada' },

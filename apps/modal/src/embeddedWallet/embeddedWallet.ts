@@ -240,7 +240,10 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
    * After a sign-in: the email's wallet opened on this device, made, resumed or started over
    * while pending, or waiting for the recovery code.
    */
-  async function open(email: string): Promise<WalletOpening> {
+  async function open(email: string, hasWallet?: boolean): Promise<WalletOpening> {
+    // The session said the account has no wallet yet: make it, without asking the API for one
+    // it would answer 404 for (an error in the visitor's console on a first sign-in).
+    if (hasWallet === false) return create(email, { over: false })
     const kept = await shares.of(email)
     let wallet: Awaited<ReturnType<typeof api.wallet>>
     try {
@@ -301,10 +304,11 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
     email: string
     provider?: SocialProvider | undefined
     handle?: string | undefined
+    hasWallet?: boolean | undefined
   }): Promise<WalletOpening> {
     if (unlocked?.email === session.email) return { status: 'ready' }
     profile = profileOf(session)
-    return open(session.email)
+    return open(session.email, session.hasWallet)
   }
 
   /** The wallet of a social sign-in, or the visitor's question of a link first. */
@@ -344,7 +348,8 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
      * keep the share): a pending wallet is resumed or started over, never left half-made.
      */
     async openWallet(): Promise<WalletOpening> {
-      return open((await api.session()).email)
+      const session = await api.session()
+      return open(session.email, session.hasWallet)
     },
     /**
      * The visitor typed part of the pending wallet's recovery code back: this device reads its

@@ -62,11 +62,10 @@ test('behavior: a reverse lookup is kept 5 minutes (spec §9 ENS cache), then as
   expect(calls).toHaveLength(2)
 })
 
-test('behavior: a lookup of a name no one has answers undefined (free)', async () => {
-  const { api } = names(
-    () => new HttpError(404, { error: { code: 'nameNotFound', message: 'No one has it.' } }),
-  )
+test('behavior: a lookup of a name no one has answers undefined (free), asked as a list', async () => {
+  const { api, calls } = names(() => ({ names: [] }))
   expect(await api.lookup('bob.airlock.eth')).toBeUndefined()
+  expect(calls).toEqual(['/v1/names'])
 })
 
 test("error: a failed lookup is 'Error resolving name' with the API's message, and is not kept", async () => {

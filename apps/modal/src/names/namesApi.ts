@@ -72,15 +72,9 @@ export function createNamesApi(apiFetch: ApiFetch) {
     /** A name's record; undefined when no one has it (free). */
     lookup: (name: string): Promise<NameRecord | undefined> =>
       namesCall(nameErrors.errorResolvingName, async () => {
-        try {
-          const answer = await apiFetch('GET', `/v1/names/${encodeURIComponent(name)}`, {
-            quiet: true,
-          })
-          return nameRecordSchema.parse(answer)
-        } catch (error) {
-          if (error instanceof HttpError && error.code === 'nameNotFound') return undefined
-          throw error
-        }
+        // Asked as a list: a free name is an empty one, not a 404 in the visitor's console.
+        const answer = await apiFetch('GET', '/v1/names', { query: { name }, quiet: true })
+        return nameRecordListSchema.parse(answer).names[0]
       }),
 
     /** The address's names, its primary name first. */

@@ -96,8 +96,23 @@ export async function findEmailSession(
   }
 }
 
+/** Whether the account `email` has an embedded wallet on the project, pending or confirmed. */
+export async function accountHasWallet(
+  db: Kysely<Database>,
+  account: { projectId: string; email: string },
+): Promise<boolean> {
+  const wallet = await db
+    .selectFrom('embedded_wallets')
+    .select('email')
+    .where('project_id', '=', account.projectId)
+    .where('email', '=', account.email)
+    .executeTakeFirst()
+  return wallet !== undefined
+}
+
 /**
- * The session of `token` as the frame reads it (`findEmailSession`).
+ * The session of `token` as the frame reads it (`findEmailSession`), with whether its account
+ * has a wallet yet.
  * @throws EmailLoginError `emailSessionInvalid`.
  */
 export async function readEmailSession(
@@ -107,7 +122,8 @@ export async function readEmailSession(
   at: number,
 ): Promise<EmailSession> {
   const { id: _, deviceId: __, ...session } = await findEmailSession(db, token, scope, at)
-  return session
+  const hasWallet = await accountHasWallet(db, { projectId: scope.projectId, email: session.email })
+  return { ...session, hasWallet }
 }
 
 /**

@@ -11,7 +11,7 @@ import type { EmailSession, SocialLinkConfirmation, SocialProvider } from '@airl
 import { socialLoginOf, socialProviderNames } from '@airlock/protocol'
 import type { Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
-import { type EmailSessionRecord, startEmailSession } from '../email/sessions'
+import { accountHasWallet, type EmailSessionRecord, startEmailSession } from '../email/sessions'
 import { accountNamed, linkSocialIdentity, loginOfIdentity } from './identities'
 import { SocialLoginError } from './socialLoginError'
 
@@ -62,11 +62,12 @@ export async function signInWithIdentity(
   await useUp()
   const login = known ?? frame?.email ?? socialLoginOf(identity.provider, identity.subject)
   await linkSocialIdentity(trx, key, login, identity.handle, at)
-  if (frame !== null) return { session: asRead(frame), token: undefined }
+  const hasWallet = await accountHasWallet(trx, { projectId: scope.projectId, email: login })
+  if (frame !== null) return { session: { ...asRead(frame), hasWallet }, token: undefined }
   const { token, session } = await startEmailSession(
     trx,
     { ...scope, email: login, social: { provider: identity.provider, handle: identity.handle } },
     at,
   )
-  return { session, token }
+  return { session: { ...session, hasWallet }, token }
 }

@@ -22,8 +22,6 @@ import { evmAccount, evmSigner, testHost, testHostWallet } from '../../test/fixt
 import { connectedState, renderView } from '../../test/renderView'
 
 const parent = 'airlock.eth'
-const notFound = (name: string) =>
-  new HttpError(404, { error: { code: 'nameNotFound', message: `No one has "${name}".` } })
 const recordOf = (name: string): NameRecord => ({
   name,
   address: evmAccount,
@@ -48,12 +46,6 @@ function renderRegister({
     taken.map((label) => [`${label}.${parent}`, recordOf(`${label}.${parent}`)]),
   )
   const registrations: Registration[] = []
-  const lookups = Object.fromEntries(
-    ['alice', 'alice1', 'carol', 'dave'].map((label) => {
-      const name = `${label}.${parent}`
-      return [`GET /v1/names/${name}`, () => registry.get(name) ?? notFound(name)]
-    }),
-  )
   const rendered = renderView('RegisterAccountName', {
     below: ['Account'],
     state: { ...connectedState(evmAccount), hostWallets: [testHostWallet], host: testHost },
@@ -63,7 +55,6 @@ function renderRegister({
       return sign(hexToString(hex))
     },
     api: {
-      ...lookups,
       // Asked under the project's parent: its id is sent.
       'GET /v1/names/suggestions': ({ name = '', projectId }) =>
         projectId !== 'test-project'
@@ -73,9 +64,14 @@ function renderRegister({
                 .map((label) => `${label}.${parent}`)
                 .filter((full) => !registry.has(full)),
             },
-      'GET /v1/names': ({ address }) => ({
-        names: [...registry.values()].filter((record) => record.address === address).reverse(),
-      }),
+      // A name's lookup (an empty list when it is free), or an address's names.
+      'GET /v1/names': ({ address, name }) => {
+        const record = name === undefined ? undefined : registry.get(name)
+        if (name !== undefined) return { names: record ? [record] : [] }
+        return {
+          names: [...registry.values()].filter((record) => record.address === address).reverse(),
+        }
+      },
       'POST /v1/projects/test-project/names': async (query, { body }) => {
         if (query.hostOrigin !== testHost.origin) return new HttpError(403, {})
         if (refuse) return refuse

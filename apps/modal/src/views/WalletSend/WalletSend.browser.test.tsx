@@ -210,13 +210,12 @@ describe('WalletSend: a name as the receiver (issue 21)', () => {
     attributes: { avatar: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E' },
     createdAt: '2026-11-26T12:00:00.000Z',
   }
+  // A name's lookup: its record in a list, an empty list when no one has it.
   const names: ApiRoutes = {
-    'GET /v1/names/bob.airlock.eth': () => bob,
-    'GET /v1/names/nobody.airlock.eth': () => {
-      throw new HttpError(404, { error: { code: 'nameNotFound', message: 'No one has it.' } })
-    },
-    'GET /v1/names/down.eth': () => {
-      throw new HttpError(503, { error: { code: 'nameResolutionUnavailable', message: 'Down.' } })
+    'GET /v1/names': ({ name }) => {
+      if (name === 'down.eth')
+        throw new HttpError(503, { error: { code: 'nameResolutionUnavailable', message: 'Down.' } })
+      return { names: name === 'bob.airlock.eth' ? [bob] : [] }
     },
   }
 
@@ -248,9 +247,9 @@ describe('WalletSend: a name as the receiver (issue 21)', () => {
     })
     renderSend(evmAccount, [ether, usdCoin], anvil, {
       ...names,
-      'GET /v1/names/nobody.airlock.eth': async (query, options) => {
+      'GET /v1/names': async (query, options) => {
         await answered
-        return names['GET /v1/names/nobody.airlock.eth']!(query, options)
+        return names['GET /v1/names']!(query, options)
       },
     })
     const { chooseToken, message, amount, receiver, preview } = await form()
@@ -333,12 +332,19 @@ describe('WalletSend with the embedded wallet: the approval is the one review (i
     })
     const receiver = privateKeyToAccount(generatePrivateKey()).address
     if (typed)
-      api[`GET /v1/names/${typed}`] = () => ({
-        name: typed,
-        address: receiver,
-        coinType: 60,
-        attributes: {},
-        createdAt: '2026-11-26T12:00:00.000Z',
+      api['GET /v1/names'] = ({ name }) => ({
+        names:
+          name === typed
+            ? [
+                {
+                  name: typed,
+                  address: receiver,
+                  coinType: 60,
+                  attributes: {},
+                  createdAt: '2026-11-26T12:00:00.000Z',
+                },
+              ]
+            : [],
       })
     const filled = await form()
     await filled.chooseToken('Ether')
