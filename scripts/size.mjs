@@ -103,8 +103,10 @@ const budgets = [
     // module holding every schema class the lazy chunks use (~8 KB), and this bundle would take it
     // whole. The modal reads the project's config with the protocol's one schema for it, in valibot
     // (project.ts), which brings only the checks that schema uses (~2 KB). What a later view needs
-    // belongs in its own chunk.
-    maxBytes: 100 * 1024,
+    // belongs in its own chunk. 100 KiB until issue 41: what the first view does for every
+    // visitor (the site told how the visitor signed in, a step's own title, accessible names)
+    // had used the last bytes; what a later view needs still belongs in its chunk.
+    maxBytes: 100.5 * 1024,
     // Methods of the relay protocol only the sign-client speaks.
     mustNotContain: ['wc_sessionPropose', 'irn_subscribe'],
   },

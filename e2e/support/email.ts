@@ -75,8 +75,11 @@ export async function enterCode(page: Page, code: string) {
 
 /** The recovery code a pending wallet shows, once it is on screen. */
 export async function shownRecoveryCode(page: Page): Promise<string> {
-  const shown = modal(page).dialog.locator('[data-recovery-code]')
+  const { dialog } = modal(page)
+  const shown = dialog.locator('[data-recovery-code]')
   await expect(shown).toHaveText(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/, { timeout: 15_000 })
+  // Titled after the step, whichever login (Email, Connecting, Farcaster) it came from.
+  await expect(dialog.getByRole('heading', { level: 1 })).toHaveText('Recovery Code')
   return (await shown.textContent()) as string
 }
 

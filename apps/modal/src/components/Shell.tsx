@@ -23,6 +23,7 @@ export function Shell() {
   const location = useViewLocation()
   const connected = useModalState((state) => state.status === 'connected')
   const alert = useModalState((state) => state.alert)
+  const stepTitle = useModalState((state) => state.stepTitle)
   const embedded = useModalState((state) => !!state.options?.embedded)
   const dialog = useRef<HTMLDivElement>(null)
   const view = shownView(modal.navigation.view(), connected)
@@ -111,7 +112,7 @@ export function Shell() {
             <span className={styles.iconSpacer} />
           )}
           <h1 id="airlock-title" className={styles.title}>
-            {viewTitles[view]}
+            {stepTitle ?? viewTitles[view]}
           </h1>
           <button
             type="button"

@@ -43,6 +43,7 @@ export const emailLoginText = {
   needsRecovery:
     'This device does not have your wallet yet. Enter the recovery code you saved when you made it.',
   recover: 'Restore wallet',
+  recoverTitle: 'Restore Wallet',
   recovering: 'Restoring your wallet…',
   /** A wrong code, and how many more the API lets this one be tried. */
   codeNotRight: (left: number) =>

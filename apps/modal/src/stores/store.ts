@@ -127,6 +127,11 @@ export type ModalState = {
   smartAccountAvailable: boolean
   /** The connected account's name, avatar and balance, for the site (bridge/accountProfile.ts). */
   accountProfile: AccountProfile | undefined
+  /**
+   * The title of a view's step shown in place of the view's own while it shows (a new wallet's
+   * recovery code inside Email or Connecting): components/useStepTitle.ts.
+   */
+  stepTitle?: string | undefined
 }
 
 /** What a site's Connect button shows of the connected account (AirlockState's name, avatar, balance). */

@@ -1,13 +1,16 @@
 /**
  * The embedded wallet's steps after a login (email or social): a pending wallet (made now, or
  * resumed) shows its recovery code to keep and confirm (RecoveryCodeSteps); a device without its
- * share asks for the recovery code. `done` runs once the wallet is unlocked.
+ * share asks for the recovery code. The dialog is titled after the step ("Recovery Code",
+ * "Restore Wallet"), not the login's view. `done` runs once the wallet is unlocked.
  */
 import { connectionErrors } from '@airlock/protocol'
 import { type FormEvent, useState } from 'react'
 import { HttpError } from '../../api'
 import { useModal } from '../../components/useModal'
+import { useStepTitle } from '../../components/useStepTitle'
 import type { WalletOpening } from '../../embeddedWallet/embeddedWallet'
+import { viewTitles } from '../../messages'
 import { emailLoginErrors, emailLoginText as text } from '../../messages/emailLoginText'
 import styles from '../form.module.css'
 import list from '../list.module.css'
@@ -51,6 +54,8 @@ export function WalletOpeningSteps({
   const [current, setCurrent] = useState(opening)
   const [recoveryCode, setRecoveryCode] = useState('')
   const { busy, run, status } = useFormWork(messageOf)
+  // Not "Email" or "Connecting": what the visitor does now.
+  useStepTitle(current.status === 'created' ? viewTitles.WalletRecoveryCode : text.recoverTitle)
 
   function recover(event: FormEvent) {
     event.preventDefault()
