@@ -24,10 +24,9 @@ import { expect, test } from './support/test'
 const state = (page: import('@playwright/test').Page) =>
   page.evaluate(() => window.airlock!.getState())
 
-/** Opens ConnectingFarcaster from Connect: Farcaster is behind More (the spec's order). */
+/** Opens ConnectingFarcaster from Connect: Farcaster is in the row of marks (the spec's order). */
 async function chooseFarcaster(page: import('@playwright/test').Page) {
   const { dialog } = modal(page)
-  await dialog.getByRole('button', { name: 'More', exact: true }).click()
   await dialog.getByRole('button', { name: 'Farcaster', exact: true }).click()
   await expectOpen(page, 'Farcaster')
 }
@@ -111,7 +110,6 @@ test('behavior: signed in by email, a Farcaster account is linked only after the
   await dialog.getByRole('button', { name: 'Linked accounts' }).click()
   await expectOpen(page, 'Linked accounts')
   const linkFarcaster = async () => {
-    await dialog.getByRole('button', { name: 'More', exact: true }).click()
     await dialog.getByRole('button', { name: 'Farcaster', exact: true }).click()
     await expectOpen(page, 'Farcaster')
     return approveAsNewAccount(await farcasterLink(page))

@@ -20,7 +20,7 @@ import {
 } from './support/email'
 import { expectOpen, modal, waitForAddress, waitForAirlock } from './support/modal'
 import { origins } from './support/ports'
-import { clickSocial, freshSubject, signInAs } from './support/social'
+import { clickSocial, freshSubject, signInAs, socialNames } from './support/social'
 import { expect, test } from './support/test'
 import { installTestWallet } from './support/testWallet'
 
@@ -33,19 +33,25 @@ test('behavior: Google in a popup gives a wallet; the account shows the provider
 }) => {
   await openModalOnSite(page)
   const { dialog } = modal(page)
-  // The spec's order: the first two as buttons, the rest behind More.
-  const socials = dialog.locator('[data-method="social"] [class*="name"]')
-  await expect(socials).toHaveText(['Google', 'X'])
-  await dialog.getByRole('button', { name: 'More', exact: true }).click()
-  await expect(socials).toHaveText([
-    'Google',
-    'X',
-    'Discord',
-    'Farcaster',
-    'GitHub',
-    'Apple',
-    'Facebook',
-  ])
+  // The spec's order: the first as a row with its name, the rest as a row of their marks, named
+  // for assistive tech and in a tooltip; nothing behind a "More".
+  await expect
+    .poll(() => socialNames(page))
+    .toEqual(['Google', 'X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook'])
+  await expect(dialog.locator('[data-social="google"]')).toHaveText('Google')
+  const others = dialog.getByRole('group', { name: 'Other ways to sign in' })
+  await expect(others.getByRole('button')).toHaveCount(6)
+  await expect(others.getByRole('button', { name: 'Discord' })).toHaveAttribute('title', 'Discord')
+  await expect(dialog.getByRole('button', { name: 'More', exact: true })).toHaveCount(0)
+  // Each with its provider's mark (its picture painted through a mask), not a letter; Google's
+  // in its blue, X's in the text's colour.
+  const mark = (provider: string) =>
+    dialog.locator(`[data-social="${provider}"] [data-social-mark="${provider}"] > span`)
+  await expect(mark('google')).toHaveCSS('mask-image', /^url\("data:image\/svg\+xml/)
+  await expect(mark('google')).toHaveCSS('background-color', 'rgb(66, 133, 244)')
+  const xButton = dialog.locator('[data-social="x"]')
+  const textColour = await xButton.evaluate((button) => getComputedStyle(button).color)
+  await expect(mark('x')).toHaveCSS('background-color', textColour)
 
   const subject = freshSubject()
   const { authorizations } = await signInAs(context, subject)
@@ -210,7 +216,6 @@ test("error: no authorization URL from the API says 'Failed to initiate social c
   await context.route('**/social/github/authorizations', (route) =>
     route.abort('internetdisconnected'),
   )
-  await modal(page).dialog.getByRole('button', { name: 'More', exact: true }).click()
   const popup = await clickSocial(page, 'GitHub')
   await expect(modal(page).dialog.getByRole('alert')).toHaveText(
     'Failed to initiate social connection',
@@ -238,10 +243,8 @@ test("behavior: inside a Telegram mini app, the social list leaves out what Tele
     }, platform)
     await openModalOnSite(page)
     const { dialog } = modal(page)
-    await dialog.getByRole('button', { name: 'More', exact: true }).click()
-    await expect(dialog.locator('[data-method="social"] [class*="name"]'), platform).toHaveText(
-      names,
-    )
+    await expect(dialog.locator('[data-method="social"]').first()).toBeVisible()
+    expect(await socialNames(page), platform).toEqual(names)
     await page.close()
   }
 })

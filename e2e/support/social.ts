@@ -62,3 +62,15 @@ export async function clickSocial(page: Page, name: string): Promise<Page> {
   await modal(page).dialog.getByRole('button', { name, exact: true }).click()
   return popup
 }
+
+/**
+ * The social logins the modal offers, in order, by name: the first's text, the others' (a row of
+ * marks) by their accessible names.
+ */
+export function socialNames(page: Page): Promise<string[]> {
+  return modal(page)
+    .dialog.locator('[data-method="social"]')
+    .evaluateAll((buttons) =>
+      buttons.map((button) => button.getAttribute('aria-label') ?? button.textContent ?? ''),
+    )
+}

@@ -1,4 +1,4 @@
 /** The words of Connect's social logins, loaded with them. */
 export const socialLoginsText = {
-  moreSocials: 'More',
+  otherSocials: 'Other ways to sign in',
 } as const

@@ -87,12 +87,14 @@ export function Connect() {
         </button>
       )}
       {socialList.length > 0 && (
-        // Their code loads as Connect first renders; rows of their height hold the place (two
-        // buttons, and More when there are more).
+        // Their code loads as Connect first renders; rows of their height hold the place (the
+        // first's, and the row of the others' marks).
         <Suspense
           fallback={socialList
-            .slice(0, 3)
-            .map((provider) => <div key={provider} className={list.item} />)}
+            .slice(0, 2)
+            .map((provider, index) => (
+              <div key={provider} className={index ? list.socialRowHolder : list.item} />
+            ))}
         >
           <SocialLogins socials={socialList} />
         </Suspense>
@@ -101,7 +103,7 @@ export function Connect() {
   )
   const emailFirst = connectMethodOrder(wallets.length > 0)[0] === 'email'
   return (
-    <>
+    <div className={list.list}>
       {emailFirst && emailEntry}
       <ul className={list.list} aria-label="Wallets">
         <li>
@@ -153,6 +155,6 @@ export function Connect() {
       </ul>
       {wallets.length === 0 && <p className={list.note}>{ui.noBrowserWallets}</p>}
       {!emailFirst && emailEntry}
-    </>
+    </div>
   )
 }

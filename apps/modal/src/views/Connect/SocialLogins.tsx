@@ -1,18 +1,18 @@
 /**
  * The social logins of Connect and of ProfileWallets' wallets to add (spec §1, §4 "Social login"):
- * the configured providers in the spec's order, the first two as buttons and the rest behind
- * More, as peers show them. A click starts the login (`startSocialLogin`: the popup, or
+ * the configured providers in the spec's order, the first as a row with its name and the rest as
+ * a compact row of their marks (each named for assistive tech and in its tooltip), as AppKit
+ * shows them — no "More" to open. A click starts the login (`startSocialLogin`: the popup, or
  * Farcaster's link).
  * Inside a Telegram mini app, the list is filtered by Telegram's platform, which the host tells
  * (`telegramSocials`).
  * Loaded as Connect first renders, out of the first bundle.
  */
 import { type SocialProvider, socialProviderNames } from '@airlock/protocol'
-import { useState } from 'react'
 import { preloadOnIntent } from '../../components/preloadOnIntent'
+import { SocialMark } from '../../components/SocialMark'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
-import { WalletIcon } from '../../components/WalletIcon'
 import { socialLoginsText } from '../../messages/socialLoginsText'
 import { startSocialLogin } from '../../socialLogin/startSocialLogin'
 import { telegramSocials } from '../../socialLogin/telegramSocials'
@@ -32,32 +32,40 @@ export default function SocialLogins({
     configured,
     useModalState((state) => state.host?.telegram),
   )
-  const [more, setMore] = useState(false)
-  const shown = more ? socials : socials.slice(0, 2)
+  const [first, ...others] = socials
+  const choose = (provider: SocialProvider) => ({
+    type: 'button' as const,
+    'data-method': 'social',
+    'data-social': provider,
+    ...preloadOnIntent(
+      modal,
+      provider === 'farcaster' ? 'ConnectingFarcaster' : 'ConnectingSocial',
+    ),
+    onClick: () => startSocialLogin(modal, provider, { returnBack }),
+  })
 
   return (
     <>
-      {shown.map((provider) => (
-        <button
-          key={provider}
-          type="button"
-          className={list.item}
-          data-method="social"
-          data-social={provider}
-          {...preloadOnIntent(
-            modal,
-            provider === 'farcaster' ? 'ConnectingFarcaster' : 'ConnectingSocial',
-          )}
-          onClick={() => startSocialLogin(modal, provider, { returnBack })}
-        >
-          <WalletIcon name={socialProviderNames[provider]} icon="" />
-          <span className={list.name}>{socialProviderNames[provider]}</span>
+      {first && (
+        <button className={list.item} {...choose(first)}>
+          <SocialMark provider={first} />
+          <span className={list.name}>{socialProviderNames[first]}</span>
         </button>
-      ))}
-      {shown.length < socials.length && (
-        <button type="button" className={list.item} onClick={() => setMore(true)}>
-          <span className={list.name}>{socialLoginsText.moreSocials}</span>
-        </button>
+      )}
+      {others.length > 0 && (
+        <div className={list.socialRow} role="group" aria-label={socialLoginsText.otherSocials}>
+          {others.map((provider) => (
+            <button
+              key={provider}
+              className={list.socialButton}
+              aria-label={socialProviderNames[provider]}
+              title={socialProviderNames[provider]}
+              {...choose(provider)}
+            >
+              <SocialMark provider={provider} />
+            </button>
+          ))}
+        </div>
       )}
     </>
   )

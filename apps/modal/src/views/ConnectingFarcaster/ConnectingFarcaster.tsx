@@ -13,9 +13,9 @@ import { useEffect, useState } from 'react'
 import { HttpError } from '../../api'
 import { copyWithToast } from '../../components/copyText'
 import { QrCode } from '../../components/QrCode'
+import { SocialMark } from '../../components/SocialMark'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
-import { WalletIcon } from '../../components/WalletIcon'
 import type { SocialOpening, WalletOpening } from '../../embeddedWallet/embeddedWallet'
 import { walletUnlocked } from '../../flows/walletUnlocked'
 import { ui } from '../../messages'
@@ -90,7 +90,7 @@ export function ConnectingFarcaster() {
     )
   }
 
-  const logo = <WalletIcon name="Farcaster" icon="" />
+  const logo = <SocialMark provider="farcaster" />
   if (sign.status === 'failed')
     return (
       <div className={styles.connecting} data-state="error">

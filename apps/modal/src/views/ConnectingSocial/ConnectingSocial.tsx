@@ -9,9 +9,9 @@
  */
 import { connectionErrors, socialProviderNames } from '@airlock/protocol'
 import { useEffect, useState } from 'react'
+import { SocialMark } from '../../components/SocialMark'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
-import { WalletIcon } from '../../components/WalletIcon'
 import type { SocialOpening, WalletOpening } from '../../embeddedWallet/embeddedWallet'
 import { walletUnlocked } from '../../flows/walletUnlocked'
 import { ui } from '../../messages'
@@ -106,7 +106,7 @@ export function ConnectingSocial() {
   return (
     <div className={styles.connecting} data-state="waiting">
       <div className={styles.iconWaiting}>
-        <WalletIcon name={name} icon="" />
+        <SocialMark provider={social.provider} />
       </div>
       <p className={styles.title} role="status">
         {socialText.continueIn(name)}

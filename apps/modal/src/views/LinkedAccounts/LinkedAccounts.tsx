@@ -10,6 +10,7 @@ import { type LinkedIdentity, socialProviderNames } from '@airlock/protocol'
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { HttpError } from '../../api'
+import { SocialMark } from '../../components/SocialMark'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { WalletIcon } from '../../components/WalletIcon'
@@ -127,7 +128,7 @@ export function LinkedAccounts() {
         )}
         {data?.identities.map((identity) => (
           <li key={idOf(identity)} className={list.item} data-linked={identity.provider}>
-            <WalletIcon name={socialProviderNames[identity.provider]} icon="" />
+            <SocialMark provider={identity.provider} />
             <span className={`${list.name} ${form.stacked}`}>
               <span>{labelOf(identity)}</span>
               <small>{text.linkedOn(day(identity.linkedAt))}</small>
