@@ -14,7 +14,8 @@ test('behavior: Enter on Continue with email, then typing: the address goes into
   await page.keyboard.press('Enter')
   await expectOpen(page, 'Email')
   const email = freshEmail()
-  await expect(dialog.getByLabel('Email')).toBeFocused()
+  // The field says what to type ("Email address"); "Email" is the view's title.
+  await expect(dialog.getByLabel('Email address', { exact: true })).toBeFocused()
   await page.keyboard.type(email)
   await expect(dialog.getByLabel('Email')).toHaveValue(email)
   const known = (await codesMailedTo(email)).length

@@ -5,7 +5,8 @@
 import type { ApiErrorCode } from '@airlock/protocol'
 
 export const emailLoginText = {
-  email: 'Email',
+  // Not "Email": that is the view's title.
+  email: 'Email address',
   emailPlaceholder: 'you@example.com',
   continue: 'Continue',
   invalidEmail: 'Enter a valid email address, such as you@example.com.',
