@@ -183,7 +183,8 @@ export function Account() {
                   : truncateEmail(email)}
               </span>
             )}
-            {accountType && (
+            {/* Said only where there is a choice: a lone "EOA" is jargon with nothing to do. */}
+            {accountType && switchTo && (
               <span className={styles.total} data-account-type={accountType}>
                 {accountText.accountTypes[accountType]}
               </span>
