@@ -13,11 +13,9 @@ import farcaster from 'simple-icons/icons/farcaster.svg?url'
 import github from 'simple-icons/icons/github.svg?url'
 import google from 'simple-icons/icons/google.svg?url'
 import x from 'simple-icons/icons/x.svg?url'
+import type { Mark } from '../components/BrandMark'
 
-/** The mark's picture, and its colour when it is not the text's. */
-export type SocialMark = { image: string; color?: string }
-
-export const socialMarks: Record<SocialProvider, SocialMark> = {
+export const socialMarks: Record<SocialProvider, Mark> = {
   google: { image: google, color: '#4285F4' },
   x: { image: x },
   discord: { image: discord, color: '#5865F2' },

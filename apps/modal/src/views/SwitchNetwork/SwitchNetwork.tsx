@@ -2,13 +2,18 @@
  * SwitchNetwork: the site's configured networks. Connected, choosing one asks the wallet to
  * switch (adding the chain to the wallet first when it doesn't know it); not connected, it is
  * the network to connect on. A WalletConnect wallet switches only among the networks it approved
- * for the session; the others are shown as not approved.
+ * for the session; the others are shown as not approved. Each network shows its mark where it is
+ * known (networkMarks.ts), else its initial.
  */
+import type { CaipNetworkId } from '@airlock/protocol'
+import { BrandMark } from '../../components/BrandMark'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
+import { WalletIcon } from '../../components/WalletIcon'
 import { switchNetworkText } from '../../messages/switchNetworkText'
 import { showToast } from '../../stores/toasts'
 import list from '../list.module.css'
+import { networkMark } from './networkMarks'
 
 /**
  * `namespace`: only its networks. `chosen`: what follows a choice (default: back where the
@@ -55,7 +60,7 @@ export function SwitchNetwork({
             data-network={network.caipNetworkId}
             onClick={() => choose(network.caipNetworkId)}
           >
-            <span className={list.icon} aria-hidden="true" />
+            <NetworkIcon network={network.caipNetworkId} name={network.name} />
             <span className={list.name}>{network.name}</span>
             {network.caipNetworkId === active && (
               <span className={list.tagActive}>{switchNetworkText.activeNetwork}</span>
@@ -67,5 +72,15 @@ export function SwitchNetwork({
         </li>
       ))}
     </ul>
+  )
+}
+
+/** The network's mark where it is known, else its initial on a tile. */
+function NetworkIcon({ network, name }: { network: CaipNetworkId; name: string }) {
+  const mark = networkMark(network)
+  return mark ? (
+    <BrandMark mark={mark} data-network-mark={network} />
+  ) : (
+    <WalletIcon name={name} icon="" />
   )
 }
