@@ -33,6 +33,8 @@ export const accountText = {
   } as Record<string, string>,
   /** The wallet's feature buttons (spec §6 order: onramp, swaps, receive, send). */
   walletFeatures: { onramp: 'Buy', swaps: 'Swap', receive: 'Receive', send: 'Send' },
+  /** An empty tab's next steps (not the feature buttons' words: each is its own control). */
+  emptyStateActions: { onramp: 'Add funds with a card', receive: 'Show your address' },
   counterpartyTo: (address: string) => `To ${address}`,
   counterpartyFrom: (address: string) => `From ${address}`,
   transactionStatus: { failed: 'Failed', pending: 'Pending' },

@@ -125,17 +125,56 @@ describe('Account', () => {
     expect(tab('Tokens')).toHaveAttribute('aria-selected', 'true')
   })
 
-  test('behavior: an account with nothing shows each tab’s empty state', async () => {
-    renderView('Account', {
+  test('behavior: an account with nothing shows each tab’s empty state, with a way to get something in', async () => {
+    const { modal } = renderView('Account', {
       state: connectedState(account),
       api: accountRoutes(account, {}),
     })
     expect(await within(await panel()).findByText(accountText.emptyTokens)).toBeVisible()
     expect(accountText.emptyTokens).toBe('No tokens yet')
+    // Not a dead end: the ways in the page has on (Buy and Receive here), in the spec's order.
+    const nextSteps = () =>
+      within(screen.getByRole('tabpanel'))
+        .getAllByRole('button')
+        .map((button) => button.textContent)
+    expect(nextSteps()).toEqual(['Add funds with a card', 'Show your address'])
+    const showAddress = () =>
+      within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Show your address' })
     await userEvent.click(tab('NFTs'))
     expect(await within(await panel()).findByText('No NFTs yet')).toBeVisible()
+    expect(nextSteps()).toEqual(['Add funds with a card', 'Show your address'])
     await userEvent.click(tab('Activity'))
     expect(await within(await panel()).findByText('No activity yet')).toBeVisible()
+    await userEvent.click(showAddress())
+    await expect.poll(() => modal.navigation.view()).toBe('Receive')
+  })
+
+  test('behavior: the native balance loads as a shimmer named for assistive tech, not as words', async () => {
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    // The API answers the balances only once the test has seen them loading.
+    const routes = accountRoutes(account, { tokens: [ether] })
+    const balances = `GET /v1/accounts/${account}/balances`
+    const listed = routes[balances]!
+    renderView('Account', {
+      state: connectedState(account),
+      api: {
+        ...routes,
+        [balances]: async (query, options) => {
+          await answered
+          return listed(query, options)
+        },
+      },
+    })
+    const loading = await screen.findByRole('status', { name: accountText.balanceLoading })
+    expect(loading).toHaveTextContent('')
+    answer()
+    await expect
+      .poll(() => document.querySelector('[data-native-balance]')?.textContent)
+      .toMatch(/ETH$/)
+    expect(screen.queryByRole('status', { name: accountText.balanceLoading })).toBe(null)
   })
 
   test('behavior: balances that fail to load say so, in the tab and in a toast', async () => {

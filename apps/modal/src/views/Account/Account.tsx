@@ -12,6 +12,7 @@ import {
 } from '@airlock/protocol'
 import { type KeyboardEvent, useId, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import common from '../../components/common.module.css'
 import { copyWithToast } from '../../components/copyText'
 import { preloadOnIntent } from '../../components/preloadOnIntent'
 import { useModal } from '../../components/useModal'
@@ -191,7 +192,14 @@ export function Account() {
             )}
             <div className={styles.balanceLine} aria-live="polite">
               <span className={styles.balance} data-native-balance="">
-                {balance ?? (loading ? accountText.balanceLoading : '')}
+                {balance ??
+                  (loading && (
+                    <span
+                      className={`${common.skeleton} ${styles.balanceSkeleton}`}
+                      role="status"
+                      aria-label={accountText.balanceLoading}
+                    />
+                  ))}
               </span>
               {total && (
                 <span className={styles.total} data-total-value="">

@@ -13,6 +13,7 @@ import { NameAvatar } from '../../names/NameAvatar'
 import { useAddressName } from '../../names/useAddressName'
 import styles from './AccountTabs.module.css'
 import { AssetIcon } from './AssetIcon'
+import { EmptyStateActions } from './EmptyStateActions'
 import {
   type Counterparty,
   counterparty,
@@ -47,7 +48,7 @@ export function ActivityTab({ ids }: { ids: PanelIds }) {
         <RowSkeletons />
       ) : transactions.length === 0 ? (
         // A failed first page shows as empty, as the spec asks; the toast said why.
-        <PanelNote>{accountText.emptyActivity}</PanelNote>
+        <PanelNote action={<EmptyStateActions />}>{accountText.emptyActivity}</PanelNote>
       ) : (
         <>
           <ul className={styles.list} aria-label={accountText.tabs.activity}>

@@ -9,6 +9,7 @@ import { accountText } from '../../messages/accountText'
 import list from '../list.module.css'
 import styles from './AccountTabs.module.css'
 import { AssetIcon, initialOf } from './AssetIcon'
+import { EmptyStateActions } from './EmptyStateActions'
 import { TileSkeletons } from './Skeletons'
 import { ListLoadMore, type PanelIds, PanelNote, TabPanel } from './TabPanel'
 
@@ -38,7 +39,7 @@ export function NftsTab({ ids }: { ids: PanelIds }) {
           {accountText.nftsFailed}
         </PanelNote>
       ) : nfts.length === 0 ? (
-        <PanelNote>{accountText.emptyNfts}</PanelNote>
+        <PanelNote action={<EmptyStateActions />}>{accountText.emptyNfts}</PanelNote>
       ) : (
         <>
           <ul className={styles.grid} aria-label={accountText.tabs.nfts}>

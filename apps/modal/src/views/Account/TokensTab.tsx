@@ -7,6 +7,7 @@ import type { TokenBalances } from '../../components/useTokenBalances'
 import { accountText } from '../../messages/accountText'
 import styles from './AccountTabs.module.css'
 import { AssetIcon, initialOf } from './AssetIcon'
+import { EmptyStateActions } from './EmptyStateActions'
 import { formatTokenAmount, formatUsd } from './format'
 import { RowSkeletons } from './Skeletons'
 import { type PanelIds, PanelNote, TabPanel } from './TabPanel'
@@ -23,7 +24,7 @@ export function TokensTab({ balances, ids }: { balances: TokenBalances; ids: Pan
       ) : loading ? (
         <RowSkeletons />
       ) : tokens.length === 0 ? (
-        <PanelNote>
+        <PanelNote action={entry?.status !== 'failed' && <EmptyStateActions />}>
           {entry?.status === 'failed' ? accountText.tokensFailed : accountText.emptyTokens}
         </PanelNote>
       ) : (
