@@ -242,6 +242,10 @@ describe('Swap', () => {
     // 1 % less than 2,961.229999.
     expect(container.querySelector('[data-swap-minimum]')).toHaveTextContent('2,931.61 aUSD')
     expect(container.querySelector('[data-swap-price-impact]')).toHaveTextContent('0.12%')
+    // Each side's worth at the balances' prices (ETH at $2,000, aUSD at $1): a pool that prices
+    // ETH off the market is there to see.
+    expect(container.querySelector('[data-swap-from-usd]')).toHaveTextContent('≈ $2,000.00')
+    expect(container.querySelector('[data-swap-to-usd]')).toHaveTextContent('≈ $2,961.23')
     // 150,000 gas at 2 gwei.
     expect(container.querySelector('[data-swap-fee]')).toHaveTextContent('0.0003 ETH')
     expect(message()).toBe('')

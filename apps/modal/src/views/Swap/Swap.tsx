@@ -3,7 +3,8 @@
  * The API's token list for the chain, From and To with the account's balances, an amount (with
  * Max) checked in the protocol's words before anything is asked, a quote after a pause in
  * typing (amount out, minimum received at the visitor's slippage, price impact with a warning
- * from 3 % and a confirmation from 10 %, the route, network fee), then Approve (exact, or
+ * from 3 % and a confirmation from 10 %, the route, network fee; each side's worth in USD at the
+ * prices the balances carry, so a quote off the market shows), then Approve (exact, or
  * unlimited on request) when an ERC-20's allowance falls short, and Swap; a wallet that batches
  * atomically (a smart account) approves and swaps in one step, Swap. The swap is built on the
  * quote shown: when the market left it, nothing is sent and the new quote is shown (issue 36). The feature itself is `swap/`: its API client, queries and
@@ -30,7 +31,7 @@ import {
   swapFormError,
   swapUnitsOf,
 } from '../../swap/swapForm'
-import { swapAmountText } from '../../swap/swapFormat'
+import { swapAmountText, swapUsdText } from '../../swap/swapFormat'
 import {
   approveSwapMutation,
   type SwapQuestion,
@@ -339,7 +340,9 @@ function SwapForm({ chainId, tokens: listed }: { chainId: number; tokens: SwapTo
           </AmountField>
           {fromToken && balances && (
             <div className={form.hint}>
-              <span />
+              <span data-swap-from-usd="">
+                {units !== undefined ? swapUsdText(units, fromToken, balances) : undefined}
+              </span>
               <span>{swapText.balance(balanceText(fromToken, balances))}</span>
             </div>
           )}
@@ -370,6 +373,14 @@ function SwapForm({ chainId, tokens: listed }: { chainId: number; tokens: SwapTo
             </output>
             <span>{toToken?.symbol}</span>
           </div>
+          {/* The other side's worth: a pool priced off the market shows here against the first. */}
+          {shownQuote && toToken && (
+            <div className={form.hint}>
+              <span data-swap-to-usd="">
+                {swapUsdText(BigInt(shownQuote.toAmount), toToken, balances)}
+              </span>
+            </div>
+          )}
         </div>
       </fieldset>
       <dl className={form.details}>
