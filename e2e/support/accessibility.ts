@@ -63,11 +63,12 @@ async function showTheme(frame: Frame, theme: string) {
   }, theme)
 }
 
-const blocking = new Set(['serious', 'critical'])
+/** The impacts a test fails on. */
+const blockingImpacts: readonly string[] = ['serious', 'critical']
 
 function blockingViolations(results: AxeResults, setting: string): AccessibilityViolation[] {
   return results.violations
-    .filter((violation) => blocking.has(violation.impact ?? ''))
+    .filter((violation) => blockingImpacts.includes(violation.impact ?? ''))
     .flatMap((violation) =>
       violation.nodes.map((node) => ({
         setting,
