@@ -4,12 +4,15 @@
 // shared steps as fixtures: `pickWallet` picks a browser wallet in the modal and `connectWallet`
 // waits for the site to be connected with it; `signAndSend` signs and pays through the site's
 // `airlock.provider`; `reloadWhenConnected` reloads the page at once when the site is connected;
-// `emailVisitor` signs a new visitor up with the email wallet on the demo project, on anvil.
+// `emailVisitor` signs a new visitor up with the email wallet on the demo project, on anvil;
+// `expectAccessible` checks the modal's view with axe (WCAG 2.0/2.1 A and AA) in the light and dark
+// themes at desktop and phone widths, and fails on any serious or critical violation.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test'
 import { type Address, type Hex, parseEther, verifyMessage } from 'viem'
+import { accessibilityViolations, describeViolation } from './accessibility'
 import { freshEmail, openSite, signUpByEmail } from './email'
 import { waitForAirlock } from './modal'
 import { anvilClient, freshAddress } from './testWallet'
@@ -67,6 +70,13 @@ export type StorageMode = (typeof storageModes)[number]
  */
 export type EmailVisitor = (page?: Page) => Promise<Address>
 
+/**
+ * Checks the view the modal shows now (`view` names it in the report) with axe in both themes at
+ * both widths (support/accessibility.ts); fails listing each serious or critical violation (rule,
+ * impact, element, help), and attaches them to the test's report.
+ */
+export type ExpectAccessible = (view: string, page?: Page) => Promise<void>
+
 /** A browser context in `mode`, its page errors watched, closed (and its profile removed) after. */
 export type OpenStorageContext = (mode: StorageMode) => Promise<BrowserContext>
 
@@ -78,7 +88,24 @@ export const test = base.extend<{
   signAndSend: SignAndSend
   openStorageContext: OpenStorageContext
   emailVisitor: EmailVisitor
+  expectAccessible: ExpectAccessible
 }>({
+  expectAccessible: async ({ page }, use, testInfo) => {
+    await use((view, target = page) =>
+      base.step(`accessible: ${view}`, async () => {
+        const violations = await accessibilityViolations(target)
+        if (violations.length)
+          await testInfo.attach(`accessibility violations in ${view}`, {
+            body: JSON.stringify(violations, null, 2),
+            contentType: 'application/json',
+          })
+        expect(
+          violations.map(describeViolation),
+          `serious or critical accessibility violations in ${view}`,
+        ).toEqual([])
+      }),
+    )
+  },
   emailVisitor: async ({ page }, use) => {
     await use(async (target = page) => {
       await openSite(target, { networks: ['eip155:31337'] })
