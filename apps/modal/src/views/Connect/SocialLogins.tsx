@@ -53,7 +53,7 @@ export default function SocialLogins({
         </button>
       )}
       {others.length > 0 && (
-        <div className={list.socialRow} role="group" aria-label={socialLoginsText.otherSocials}>
+        <fieldset className={list.socialRow} aria-label={socialLoginsText.otherSocials}>
           {others.map((provider) => (
             <button
               key={provider}
@@ -65,7 +65,7 @@ export default function SocialLogins({
               <SocialMark provider={provider} />
             </button>
           ))}
-        </div>
+        </fieldset>
       )}
     </>
   )
