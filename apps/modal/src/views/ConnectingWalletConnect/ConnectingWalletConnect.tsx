@@ -101,14 +101,7 @@ export function ConnectingWalletConnect() {
             {walletConnectText.copyLink}
           </button>
         </div>
-        {getLink && (
-          <p className={styles.getWallet}>
-            {walletConnectText.dontHave(wallet.name)}{' '}
-            <a href={getLink} target="_blank" rel="noopener noreferrer">
-              {walletConnectText.getWallet(wallet.name)}
-            </a>
-          </p>
-        )}
+        {getLink && <GetWallet name={wallet.name} link={getLink} />}
       </div>
     )
 
@@ -132,14 +125,19 @@ export function ConnectingWalletConnect() {
           {walletConnectText.copyLink}
         </button>
       </div>
-      {getLink && wallet && (
-        <p className={styles.getWallet}>
-          {walletConnectText.dontHave(wallet.name)}{' '}
-          <a href={getLink} target="_blank" rel="noopener noreferrer">
-            {walletConnectText.getWallet(wallet.name)}
-          </a>
-        </p>
-      )}
+      {getLink && wallet && <GetWallet name={wallet.name} link={getLink} />}
     </div>
+  )
+}
+
+/** "Don’t have Rainbow? Get Rainbow": where a visitor without the wallet gets it. */
+function GetWallet({ name, link }: { name: string; link: string }) {
+  return (
+    <p className={styles.getWallet}>
+      {walletConnectText.dontHave(name)}{' '}
+      <a href={link} target="_blank" rel="noopener noreferrer">
+        {walletConnectText.getWallet(name)}
+      </a>
+    </p>
   )
 }
