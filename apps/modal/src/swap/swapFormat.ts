@@ -1,11 +1,8 @@
 /**
  * How Swap shows amounts of a token: an amount out cut to a few decimals, an amount swapped
- * exact, both in groups of three, and what each side is worth in USD. (The network fee is `stores/networkFee.ts`, shared with Send.)
+ * exact, both in groups of three. (The network fee is `stores/networkFee.ts`, shared with Send.)
  */
-import { formatAmountUnits, type SwapToken, type TokenBalance } from '@airlock/protocol'
-import { formatUnits } from 'viem/utils'
-import { formatUsd } from '../views/Account/format'
-import { swapBalanceOf } from './swapForm'
+import { formatAmountUnits } from '@airlock/protocol'
 
 /**
  * An amount of a token to show: at most 2 decimals from 1 up, at most 6 below it, cut (never
@@ -30,21 +27,3 @@ export function swapAmountText(units: bigint, decimals: number): string {
  */
 export const swapExactText = (units: bigint, decimals: number): string =>
   formatAmountUnits(units, decimals, { grouping: true })
-
-/**
- * What an amount of a token is worth in USD at the price the account's balances carry (`≈ $5.00`),
- * so the visitor can weigh the two sides of a quote; undefined when the price is not known (a
- * token the account does not hold) or the amount is nothing.
- *
- * @example
- * swapUsdText(5_000_000n, { decimals: 6, address: aUsd }, balances) // '≈ $5.00'
- */
-export function swapUsdText(
-  units: bigint,
-  token: Pick<SwapToken, 'address' | 'decimals'>,
-  balances: readonly TokenBalance[] | undefined,
-): string | undefined {
-  const price = balances && swapBalanceOf(token, balances)?.price
-  if (!price || units <= 0n) return undefined
-  return `≈ ${formatUsd(Number(formatUnits(units, token.decimals)) * price)}`
-}

@@ -31,7 +31,7 @@ import {
   swapFormError,
   swapUnitsOf,
 } from '../../swap/swapForm'
-import { swapAmountText, swapUsdText } from '../../swap/swapFormat'
+import { swapAmountText } from '../../swap/swapFormat'
 import {
   approveSwapMutation,
   type SwapQuestion,
@@ -44,6 +44,7 @@ import { saveSwapSlippage, swapSlippageQuery } from '../../swap/swapSlippagePref
 import form from '../form.module.css'
 import { SlippageControl } from './SlippageControl'
 import styles from './Swap.module.css'
+import { swapUsdText } from './swapUsd'
 import { balanceText, TokenPicker } from './TokenPicker'
 
 /** How long typing must pause before a quote is asked. */
