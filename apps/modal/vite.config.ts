@@ -1,9 +1,11 @@
 // Builds the modal app that the API serves at /modal (assets under /assets, hashed, immutable).
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import { compileMessages } from './compileMessages'
 
 export default defineConfig({
   base: '/',
+  plugins: [compileMessages()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

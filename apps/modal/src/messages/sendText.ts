@@ -1,20 +1,20 @@
 /** The words of the Send views (and of the send flow's outcomes), beside them so they load with them. */
-export const sendText = {
+import { defineMessages, message } from '../i18n/defineMessages'
+
+export const sendText = defineMessages('send', {
   action: 'Send',
   token: 'Token',
   chooseToken: 'Select token',
   amount: 'Amount',
   max: 'Max',
   receiver: 'To',
-  receiverPlaceholder: (namespace: string | undefined) =>
-    namespace === 'solana'
-      ? 'Solana address'
-      : namespace === 'bip122'
-        ? 'Bitcoin address'
-        : '0x… address or name',
-  resolvingName: (name: string) => `Looking up ${name}…`,
-  nameNotFound: (name: string) => `No address found for ${name}`,
-  available: (amount: string) => `${amount} available`,
+  receiverPlaceholder: message(
+    '{namespace, select, solana {Solana address} bip122 {Bitcoin address} other {0x… address or name}}',
+    'namespace',
+  ),
+  resolvingName: message('Looking up {name}…', 'name'),
+  nameNotFound: message('No address found for {name}', 'name'),
+  available: message('{amount} available', 'amount'),
   networkFee: 'Network fee',
   estimatingFee: 'Estimating…',
   feeUnavailable: 'Fee estimate unavailable',
@@ -26,12 +26,12 @@ export const sendText = {
   network: 'Network',
   createsTokenAccount: 'Includes creating the receiver’s token account',
   invalidAddress: 'Invalid address',
-  notOnNetwork: (network: string) => `Not a ${network} address`,
-  belowDust: (sats: number) => `Below the dust limit (${sats} sats) for that address`,
+  notOnNetwork: message('Not a {network} address', 'network'),
+  belowDust: message('Below the dust limit ({sats} sats) for that address', 'sats'),
   feeSpeed: 'Fee',
   feeSpeeds: { slow: 'Slow', normal: 'Normal', fast: 'Fast' },
   unsupportedChain: 'Unsupported chain',
   reverted: 'The transaction failed on chain (reverted)',
   failed: 'The transaction failed',
-  sent: (what: string) => `Sent ${what}`,
-} as const
+  sent: message('Sent {what}', 'what'),
+})
