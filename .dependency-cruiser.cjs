@@ -8,7 +8,7 @@
 const modalLayers = [
   [
     'base',
-    '^apps/modal/src/(api\\.ts|frameToken\\.ts|centeredPopup\\.ts|chainClient\\.ts|messages/|afterNextFrame\\.ts|theme\\.ts|config\\.ts)',
+    '^apps/modal/src/(api\\.ts|frameToken\\.ts|centeredPopup\\.ts|chainClient\\.ts|messages/|i18n/|afterNextFrame\\.ts|theme\\.ts|config\\.ts)',
   ],
   ['stores', '^apps/modal/src/stores/'],
   ['queries', '^apps/modal/src/(queries/|analytics\\.ts)'],

@@ -7,12 +7,16 @@ import { createRoot } from 'react-dom/client'
 import { startBridge } from './bridge/startBridge'
 import { ModalApp } from './components/ModalApp'
 import { readModalConfig } from './config'
+import { frameDirection, frameLocale } from './i18n/frameLocale'
 import { createModal } from './modal'
 import { createViewRouter } from './navigation/viewRouter'
 import { showAlert } from './stores/controllers'
 import './styles.css'
 import { applyTheme } from './theme'
 
+// The visitor's language, and its direction (Arabic mirrors the layout), before anything renders.
+document.documentElement.lang = frameLocale
+document.documentElement.dir = frameDirection
 const config = readModalConfig()
 const router = createViewRouter(['Connect'])
 const modal = createModal(config, router)

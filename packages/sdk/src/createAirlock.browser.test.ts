@@ -127,6 +127,11 @@ describe('options', () => {
       'preload must be "idle", "eager" or "none".',
     ],
     [
+      'a locale that is not a string',
+      { projectId: 'ready', modalUrl, locale: ['ja'] },
+      'locale must be a string.',
+    ],
+    [
       'a siwxHandler without one of its calls',
       { projectId: 'ready', modalUrl, siwxHandler: { ...siwxHandlerOf(), verify: 'yes' } },
       'siwxHandler.verify must be a function.',
@@ -140,6 +145,23 @@ describe('options', () => {
       expect(frames()).toHaveLength(0)
     },
   )
+})
+
+describe('locale', () => {
+  test("behavior: the frame is loaded in the site's locale; without one it picks its own", () => {
+    createAirlock({ projectId: 'ready', modalUrl, locale: 'pt-BR' })
+    expect(new URL(frames()[0]!.src).searchParams.get('locale')).toBe('pt-BR')
+    frames()[0]!.remove()
+    createAirlock({ projectId: 'ready', modalUrl })
+    expect(new URL(frames()[0]!.src).searchParams.has('locale')).toBe(false)
+  })
+
+  test('behavior: a locale Airlock does not speak is no error (the frame falls back to English)', () => {
+    expect(() =>
+      createAirlock({ projectId: 'ready', modalUrl, locale: 'xx-Unknown' }),
+    ).not.toThrow()
+    expect(frames()).toHaveLength(1)
+  })
 })
 
 describe('getState', () => {

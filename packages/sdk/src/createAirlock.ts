@@ -20,6 +20,7 @@ import {
   InvalidAppConfigurationError,
   InvalidParamsError,
   initialState,
+  type Locale,
   type OpenParams,
   ProtocolVersionError,
   type ProviderRpcError,
@@ -60,6 +61,11 @@ export type AirlockOptions = Partial<Omit<FrameOptions, 'embedded'>> & {
   modalUrl?: string
   /** Embedded mode: render the modal inline in this element instead of as an overlay. */
   container?: HTMLElement
+  /**
+   * The modal's language, a BCP 47 tag (`'ja'`, `'pt-BR'`, `'fr-CA'` → French). Default: the
+   * visitor's browser languages. One Airlock doesn't speak falls back to English, no error.
+   */
+  locale?: Locale | (string & {})
   /**
    * When to create the iframe. `eager` (default): as the loader runs, so the modal loads beside
    * the page (in its own process) and a first click finds it ready; `idle`: once the page is
@@ -128,6 +134,7 @@ export function createAirlockHost(
     modalUrl = 'http://localhost:8787',
     container,
     preload = 'eager',
+    locale,
     ...rest
   } = options ?? ({} as AirlockOptions)
   let modalOrigin = ''
@@ -141,6 +148,7 @@ export function createAirlockHost(
     invalidOption('container must be an HTMLElement.')
   if (!['idle', 'eager', 'none'].includes(preload))
     invalidOption('preload must be "idle", "eager" or "none".')
+  if (locale !== undefined && typeof locale !== 'string') invalidOption('locale must be a string.')
   const frameOptions = { ...rest, embedded: !!container } as FrameOptions
 
   // Declared before wallet discovery: extensions announce synchronously, inside our request.
@@ -221,7 +229,8 @@ export function createAirlockHost(
   function connectFrame(asked = true): Promise<RemoteFrame> {
     if (asked) ask?.()
     if (connection) return connection
-    const src = `${modalOrigin}/modal?projectId=${encodeURIComponent(projectId)}`
+    // The locale is the frame's from its first script: it reads it from its URL (frameLocale.ts).
+    const src = `${modalOrigin}/modal?projectId=${encodeURIComponent(projectId)}${locale ? `&locale=${encodeURIComponent(locale)}` : ''}`
     const mounted = mountFrame(src, container)
     const { iframe } = mounted
     frame = mounted

@@ -25,6 +25,7 @@ const options = {
   excludeWallets: list(data.excludeWallets),
   featuredWalletIds: list(data.featuredWalletIds),
   preload: data.preload,
+  locale: data.locale,
   // data-announce="off": no EIP-6963 announcement on this page.
   announce: data.announce === 'off' ? false : undefined,
 }

@@ -14,6 +14,7 @@ import {
 import { queryOptions } from '@tanstack/react-query'
 import { formatUnits } from 'viem/utils'
 import { chainClient } from '../chainClient'
+import { localDecimal } from '../i18n/localNumbers'
 import { accountDataKey } from '../stores/accountData'
 import { retryGap } from './queryClient'
 
@@ -39,7 +40,7 @@ export function nativeBalanceQuery(
       const client = await chainClient(network)
       const wei = await client.getBalance({ address })
       const { decimals, symbol } = network.nativeCurrency
-      return `${formatBalance(formatUnits(wei, decimals))} ${symbol}`
+      return localDecimal(`${formatBalance(formatUnits(wei, decimals))} ${symbol}`)
     },
     staleTime: nativeBalanceCacheMs,
     enabled: retryGap(balanceRetryGapMs, enabled),

@@ -30,6 +30,7 @@ import { hexToBigInt, numberToHex, parseUnits } from 'viem/utils'
 import type { Analytics } from '../analytics'
 import { dustLimits } from '../bitcoin/bitcoinTransfer'
 import { chainClient } from '../chainClient'
+import { formatUsd } from '../i18n/localNumbers'
 import { sendText } from '../messages/sendText'
 import { refreshAccountData, refreshAfterIndexing } from '../queries/refresh'
 import { featureEnabled } from '../stores/controllers'
@@ -113,7 +114,7 @@ function amountOf(send: Pick<SendState, 'token' | 'sendTokenAmount'>): bigint {
 export function amountInUsd(token: TokenBalance | undefined, amount: string): string | undefined {
   const value = Number(amount) * (token?.price ?? Number.NaN)
   if (!Number.isFinite(value) || !token?.price) return undefined
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value)
+  return formatUsd(value)
 }
 
 /** What the send needs of the connected account and network. */

@@ -1,6 +1,7 @@
 /**
  * How the Account tabs word and shorten their data (spec §9 Display): token amounts to 2
- * decimals, transfer amounts to 3, USD values as en-US currency, activity titles and dates.
+ * decimals, transfer amounts to 3, USD values and dates in the visitor's locale (localNumbers.ts),
+ * activity titles.
  */
 import {
   formatBalance,
@@ -9,33 +10,17 @@ import {
   type Transaction,
   truncateAddress,
 } from '@airlock/protocol'
+import { formatShortDate, localDecimal } from '../../i18n/localNumbers'
 import { accountText } from '../../messages/accountText'
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' })
-const shortDateWithYear = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-})
-
-/**
- * A USD value: `$1,250.50`. A holding worth less than a cent is `<$0.01`, not `$0.00`.
- *
- * @example
- * formatUsd(1250.5) // '$1,250.50'
- */
-export function formatUsd(value: number): string {
-  if (value > 0 && value < 0.01) return '<$0.01'
-  return usd.format(value)
-}
+export { formatUsd } from '../../i18n/localNumbers'
 
 /**
  * A token's holding to 2 decimals with its symbol, as the header shows the native one:
  * `10000 ETH`. An amount the API sent unreadable shows as its raw text.
  */
 export function formatTokenAmount(token: Pick<TokenBalance, 'quantity' | 'symbol'>): string {
-  return `${safely(formatBalance, token.quantity.numeric)} ${token.symbol}`.trim()
+  return localDecimal(`${safely(formatBalance, token.quantity.numeric)} ${token.symbol}`.trim())
 }
 
 /** The sum of the known USD values, or undefined when none is known. */
@@ -89,7 +74,7 @@ export function transferSummary(
   if (!first) return undefined
   if (first.fungible_info) {
     const { symbol, quantity, icon } = first.fungible_info
-    const label = `${safely(formatTransferAmount, quantity.numeric)} ${symbol}`.trim()
+    const label = localDecimal(`${safely(formatTransferAmount, quantity.numeric)} ${symbol}`.trim())
     return { label, imageUrl: icon?.url, more: rest.length }
   }
   if (first.nft_info) {
@@ -110,9 +95,7 @@ export function formatActivityDate(minedAt: string, now: number = Date.now()): s
   if (minutes < 1) return accountText.justNow
   if (minutes < 60) return accountText.minutesAgo(minutes)
   if (minutes < 24 * 60) return accountText.hoursAgo(Math.floor(minutes / 60))
-  const date = new Date(time)
-  const sameYear = date.getFullYear() === new Date(now).getFullYear()
-  return (sameYear ? shortDate : shortDateWithYear).format(date)
+  return formatShortDate(new Date(time), new Date(now))
 }
 
 /** The transaction hash in an id, when the id carries one (`0x` and 64 hex digits). */

@@ -8,6 +8,7 @@ import { formatBalance, type SwapToken, type TokenBalance } from '@airlock/proto
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { isAddress } from 'viem'
+import { localDecimal } from '../../i18n/localNumbers'
 import { swapText } from '../../messages/swapText'
 import { queryClientOf } from '../../queries/queryClient'
 import type { SwapApiContext } from '../../swap/swapApi'
@@ -21,7 +22,7 @@ import styles from './Swap.module.css'
 /** The account's balance of `token`, to show: '0' when it holds none. */
 export function balanceText(token: SwapToken, balances: readonly TokenBalance[]): string {
   const balance = swapBalanceOf(token, balances)
-  return `${balance ? formatBalance(balance.quantity.numeric) : '0'} ${token.symbol}`
+  return localDecimal(`${balance ? formatBalance(balance.quantity.numeric) : '0'} ${token.symbol}`)
 }
 
 /** The tokens whose symbol or name has `search` in it, or whose address it is. */

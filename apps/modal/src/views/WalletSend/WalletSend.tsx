@@ -21,6 +21,7 @@ import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useTokenBalances } from '../../components/useTokenBalances'
 import { embeddedWalletId } from '../../connectors/embeddedWallet/embeddedWalletId'
+import { localDecimal } from '../../i18n/localNumbers'
 import { sendText } from '../../messages/sendText'
 import { NameAvatar } from '../../names/NameAvatar'
 import { amountInUsd, sendFormError } from '../../send/send'
@@ -140,7 +141,7 @@ export function WalletSend() {
                   <AssetIcon src={token.iconUrl} fallback={initialOf(token.symbol)} shape="round" />
                   <span className={styles.grow}>{token.name || token.symbol}</span>
                   <span>
-                    {formatBalance(token.quantity.numeric)} {token.symbol}
+                    {localDecimal(formatBalance(token.quantity.numeric))} {token.symbol}
                   </span>
                 </button>
               </li>
@@ -178,7 +179,7 @@ export function WalletSend() {
           {send.token && (
             <span>
               {sendText.available(
-                `${formatBalance(send.token.quantity.numeric)} ${send.token.symbol}`,
+                localDecimal(`${formatBalance(send.token.quantity.numeric)} ${send.token.symbol}`),
               )}
             </span>
           )}
