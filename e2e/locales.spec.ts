@@ -1,0 +1,186 @@
+// Journey (issue 41): a visitor reads the modal in their language — the site's `locale`, else
+// the browser's — with Arabic mirrored; an unknown locale and a missing translation show English.
+// Under a pseudo-locale every view's words must come from the catalogue.
+import type { Page } from '@playwright/test'
+import { generatePrivateKey } from 'viem/accounts'
+import { englishCatalogue } from '../apps/modal/src/i18n/englishCatalogue'
+import { openModalOnSite, openSite } from './support/email'
+import { fund } from './support/faucet'
+import {
+  catalogueOf,
+  catalogueWords,
+  outsideCatalogue,
+  pseudoCatalogue,
+  serveCatalogue,
+  shownTexts,
+} from './support/locales'
+import { expectOpen, modal } from './support/modal'
+import { expect, test } from './support/test'
+import { installTestWallet } from './support/testWallet'
+
+const walletName = 'Locale Wallet'
+
+/** The id of the English message `english` (the first, if several say it). */
+function idOf(english: string): string {
+  const id = Object.entries(englishCatalogue()).find(([, source]) => source === english)?.[0]
+  if (!id) throw new Error(`No message says ${JSON.stringify(english)}`)
+  return id
+}
+
+/** `english`'s message in `locale`. */
+const inLocale = (locale: string, english: string) => catalogueOf(locale)[idOf(english)]!
+
+/** The modal's words under the pseudo-locale: the English in its marks. */
+const pseudo = (english: string) => `⟦${english}⟧`
+
+async function screenshot(page: Page, name: string) {
+  await test.info().attach(name, {
+    body: await modal(page).dialog.screenshot(),
+    contentType: 'image/png',
+  })
+}
+
+/** A funded test wallet connected on the site, in `locale`, with the modal open on Account. */
+async function connectedIn(
+  page: Page,
+  locale: string,
+  connectWallet: (name: string) => Promise<void>,
+) {
+  const wallet = await installTestWallet(page, {
+    name: walletName,
+    rdns: 'dev.airlock.locale',
+    privateKey: generatePrivateKey(),
+  })
+  await fund(wallet.address, { ether: '1', usd: '50' })
+  await openSite(page, { locale })
+  await connectWallet(walletName)
+  await page.evaluate(() => window.airlock!.open())
+  return wallet
+}
+
+for (const locale of ['ja', 'ar'] as const) {
+  test(`behavior: a site in ${locale} gets Connect and Account in ${locale} (screenshots attached)`, async ({
+    page,
+    connectWallet,
+  }) => {
+    await installTestWallet(page, { name: walletName, rdns: 'dev.airlock.locale' })
+    await openModalOnSite(page, { locale })
+    await expectOpen(page, inLocale(locale, 'Connect Wallet'))
+    const root = modal(page).frame.locator('html')
+    await expect(root).toHaveAttribute('lang', locale)
+    await expect(root).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr')
+    const { dialog } = modal(page)
+    await expect(
+      dialog.getByRole('button', { name: inLocale(locale, 'Continue with email') }),
+    ).toBeVisible()
+    if (locale === 'ar') {
+      // Mirrored: the close button is at the card's left, the title's start at its right.
+      const close = await dialog
+        .getByRole('button', { name: inLocale(locale, 'Close') })
+        .boundingBox()
+      const card = await dialog.boundingBox()
+      expect(close!.x - card!.x).toBeLessThan(card!.width / 2)
+    }
+    await screenshot(page, `Connect (${locale})`)
+
+    await page.evaluate(() => window.airlock!.close())
+    await page.reload()
+    await connectedIn(page, locale, connectWallet)
+    await expectOpen(page, inLocale(locale, 'Account'))
+    await expect(dialog.getByRole('tab', { name: inLocale(locale, 'Tokens') })).toBeVisible()
+    await screenshot(page, `Account (${locale})`)
+  })
+}
+
+test.describe('a browser in German, a site that says nothing', () => {
+  test.use({ locale: 'de-DE' })
+  test("behavior: the modal speaks the browser's language", async ({ page }) => {
+    await openModalOnSite(page)
+    await expectOpen(page, inLocale('de', 'Connect Wallet'))
+    await expect(modal(page).frame.locator('html')).toHaveAttribute('lang', 'de')
+  })
+})
+
+test('behavior: a locale Airlock does not speak is English, with no error', async ({ page }) => {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await openModalOnSite(page, { locale: 'tlh-Klingon' })
+  await expectOpen(page, 'Connect Wallet')
+  await expect(modal(page).frame.locator('html')).toHaveAttribute('lang', 'en')
+  expect(errors).toEqual([])
+})
+
+test('behavior: a message its catalogue lacks shows in English, never as its id', async ({
+  page,
+}) => {
+  await serveCatalogue(page, 'fr', pseudoCatalogue([idOf('Connect Wallet')]))
+  await openModalOnSite(page, { locale: 'fr' })
+  await expectOpen(page, 'Connect Wallet')
+  // The rest of the catalogue is in use: the fallback is for the one message.
+  await expect(
+    modal(page).dialog.getByRole('button', { name: pseudo('Continue with email') }),
+  ).toBeVisible()
+})
+
+test('behavior: under a pseudo-locale, every word of every view comes from the catalogue', async ({
+  page,
+  connectWallet,
+}) => {
+  test.setTimeout(120_000)
+  const words = catalogueWords()
+  // Shown as they are, never translated: the wallet's and networks' names, tokens, brands.
+  const data = [
+    walletName,
+    /^(MetaMask|Rainbow|Coinbase Wallet|Trust Wallet|Phantom|OKX Wallet|Rabby Wallet|Ledger Live|WalletConnect)$/,
+    /Anvil|Ethereum|Localhost|Solana|Bitcoin|Polkadot|Cosmos/i,
+  ]
+  const unwritten: string[] = []
+  const scan = async (view: string) => {
+    for (const text of outsideCatalogue(await shownTexts(page), words, data))
+      unwritten.push(`${view}: ${JSON.stringify(text)}`)
+  }
+  await serveCatalogue(page, 'fr', pseudoCatalogue())
+  const { dialog } = modal(page)
+
+  await installTestWallet(page, { name: walletName, rdns: 'dev.airlock.locale' })
+  await openModalOnSite(page, { locale: 'fr' })
+  await expectOpen(page, pseudo('Connect Wallet'))
+  await scan('Connect')
+  await dialog.getByRole('button', { name: pseudo('All Wallets') }).click()
+  await expectOpen(page, pseudo('All Wallets'))
+  await expect(dialog.getByRole('listitem').first()).toBeVisible()
+  await scan('All Wallets')
+  await dialog.getByRole('button', { name: pseudo('Back') }).click()
+  await dialog.getByRole('button', { name: pseudo('Continue with email') }).click()
+  await expectOpen(page, pseudo('Email'))
+  await scan('Email')
+
+  await page.evaluate(() => window.airlock!.close())
+  await page.reload()
+  await connectedIn(page, 'fr', connectWallet)
+  await expectOpen(page, pseudo('Account'))
+  await expect(dialog.getByText(/ETH/).first()).toBeVisible()
+  await scan('Account, Tokens')
+  for (const tab of ['NFTs', 'Activity']) {
+    await dialog.getByRole('tab', { name: pseudo(tab) }).click()
+    await expect(dialog.getByRole('tab', { name: pseudo(tab) })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await scan(`Account, ${tab}`)
+  }
+  for (const [action, title] of [
+    ['Send', 'Send'],
+    ['Receive', 'Receive'],
+  ] as const) {
+    await dialog
+      .getByRole('button', { name: pseudo(action) })
+      .first()
+      .click()
+    await expectOpen(page, pseudo(title))
+    await scan(title)
+    await dialog.getByRole('button', { name: pseudo('Back') }).click()
+    await expectOpen(page, pseudo('Account'))
+  }
+  expect(unwritten).toEqual([])
+})
