@@ -8,9 +8,9 @@ const heldBundlerSpecs = 'pending-batch.spec.ts'
 /**
  * The specs that trade on the dev chain's aUSD/ETH pool. A swap is refused when the price moved
  * past its slippage since its quote (issue 36), and one of them moves it on purpose, so they run
- * one after another; first, beside the rest, so the file is not the suite's last minute.
+ * one after another (one worker); first, beside the rest, so they are not the suite's last minutes.
  */
-const swapPoolSpecs = 'swap.spec.ts'
+const swapPoolSpecs = ['swap.spec.ts', 'swap-keyboard.spec.ts']
 
 export default defineConfig({
   testDir: 'e2e',
@@ -40,8 +40,8 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'swap-pool', testMatch: swapPoolSpecs, fullyParallel: false },
-    { name: 'e2e', testIgnore: [heldBundlerSpecs, swapPoolSpecs] },
+    { name: 'swap-pool', testMatch: swapPoolSpecs, fullyParallel: false, workers: 1 },
+    { name: 'e2e', testIgnore: [heldBundlerSpecs, ...swapPoolSpecs] },
     // Holds user operations in the shared alto's mempool (manual bundling): after every other
     // spec, so no other test's operation waits on it; alone, one test at a time.
     {

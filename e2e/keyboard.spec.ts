@@ -1,11 +1,5 @@
-// Journey: a visitor who uses the keyboard only (issue 41). What they type after choosing a way in
-// goes into the field that way asks for, never to the page behind; with Tab, Shift+Tab, Enter and
-// Esc alone they open the modal from the site, connect a browser wallet, sign up by email, send,
-// swap and approve a site's transaction, and every control they land on shows a focus ring.
-import type { Locator, Page } from '@playwright/test'
 import { type Hex, parseEther, toHex } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
-import { modalFrameOf } from './support/accessibility'
 import {
   approvalScreen,
   codesMailedTo,
@@ -15,7 +9,8 @@ import {
   openSite,
   shownRecoveryCode,
 } from './support/email'
-import { fund, usdBalance } from './support/faucet'
+import { fund } from './support/faucet'
+import { connectByKeyboard, keyWallet, openByKeyboard, tabTo } from './support/keyboard'
 import { expectOpen, modal } from './support/modal'
 import { providerRequest } from './support/provider'
 import { expect, test } from './support/test'
@@ -61,57 +56,6 @@ test('behavior: Enter on All Wallets, then typing: the search finds the wallet',
   await page.keyboard.type('rainbow')
   await expect(search).toHaveValue('rainbow')
 })
-
-/**
- * Presses Tab (Shift+Tab with `backwards`) until `target` has the focus, at most `limit` times;
- * every control it lands on on the way must show a focus ring: it matches `:focus-visible` and
- * has an outline or a box shadow.
- */
-async function tabTo(page: Page, target: Locator, { backwards = false, limit = 40 } = {}) {
-  await expect(target).toBeVisible()
-  const frame = await modalFrameOf(page)
-  for (let presses = 0; presses < limit; presses++) {
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab')
-    const focused = await frame.evaluate(() => {
-      const element = document.activeElement
-      if (!element || element === document.body) return undefined
-      const style = getComputedStyle(element)
-      const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0
-      return {
-        element: element.outerHTML.slice(0, 160),
-        ring: element.matches(':focus-visible') && (outline || style.boxShadow !== 'none'),
-      }
-    })
-    if (focused) expect(focused.ring, `a focus ring on ${focused.element}`).toBe(true)
-    if (await target.evaluate((element) => element === document.activeElement)) return
-  }
-  throw new Error(`${limit} presses of Tab never reached ${target}`)
-}
-
-/** Tab (in the host page) to the site's own "Open wallet" button, Enter: the modal opens. */
-async function openByKeyboard(page: Page, title: string) {
-  const opener = page.getByRole('button', { name: 'Open wallet' })
-  for (let presses = 0; presses < 5; presses++) {
-    if (await opener.evaluate((element) => element === document.activeElement)) break
-    await page.keyboard.press('Tab')
-  }
-  await expect(opener).toBeFocused()
-  await page.keyboard.press('Enter')
-  await expectOpen(page, title)
-}
-
-/** The site (the SDK page on anvil), a test wallet installed, connected by keyboard only. */
-async function connectByKeyboard(page: Page, privateKey: Hex = generatePrivateKey()) {
-  const wallet = await installTestWallet(page, { ...keyWallet, privateKey })
-  await openSite(page, { networks: ['eip155:31337'] })
-  await openByKeyboard(page, 'Connect Wallet')
-  await tabTo(page, modal(page).dialog.getByRole('button', { name: new RegExp(keyWallet.name) }))
-  await page.keyboard.press('Enter')
-  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
-  return wallet
-}
-
-const keyWallet = { name: 'Key Wallet', rdns: 'dev.airlock.keys' }
 
 test('behavior: keyboard only: the site opens the modal, All Wallets and Esc back, then the browser wallet: connected, a focus ring on every control on the way', async ({
   page,
@@ -191,31 +135,6 @@ test('behavior: keyboard only: Send ETH from Account, reviewed and sent: it land
   await page.keyboard.press('Enter')
   await expect(modal(page).frame.getByText('Sent 0.01 ETH')).toBeVisible()
   expect(await anvilClient().getBalance({ address: receiver })).toBe(parseEther('0.01'))
-})
-
-test('behavior: keyboard only: Swap ETH for aUSD from Account: the aUSD arrives on anvil', async ({
-  page,
-}) => {
-  const wallet = await connectByKeyboard(page)
-  await fund(wallet.address, { ether: '1' })
-  await openByKeyboard(page, 'Account')
-  const { dialog } = modal(page)
-  await tabTo(page, dialog.getByRole('button', { name: 'Swap', exact: true }))
-  await page.keyboard.press('Enter')
-  await expectOpen(page, 'Swap')
-  await tabTo(page, dialog.locator('button[data-swap-to]'))
-  await page.keyboard.press('Enter')
-  await tabTo(page, dialog.getByRole('list', { name: 'To' }).locator('button[data-symbol="aUSD"]'))
-  await page.keyboard.press('Enter')
-  await expect(dialog.locator('button[data-swap-to]')).toHaveAttribute('data-swap-to', 'aUSD')
-  await tabTo(page, dialog.getByRole('textbox', { name: 'Amount', exact: true }))
-  // A small trade: the pool the swap specs quote on barely moves.
-  await page.keyboard.type('0.001')
-  await expect(dialog.locator('[data-swap-quote]')).toHaveText(/^\d[\d,]*\.\d+$/)
-  await tabTo(page, dialog.getByRole('button', { name: 'Swap', exact: true }))
-  await page.keyboard.press('Enter')
-  await expect(modal(page).frame.getByText(/^Swapped 0\.001 ETH for [\d.,]+ aUSD$/)).toBeVisible()
-  expect(await usdBalance(wallet.address)).toBeGreaterThan(0n)
 })
 
 test('behavior: keyboard only: the email wallet approves the site’s transaction with Tab and Enter: it is mined', async ({
