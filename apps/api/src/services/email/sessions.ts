@@ -15,6 +15,7 @@ import {
 } from '@airlock/protocol'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
+import { hasWallet } from '../embeddedWallets/walletRows'
 import { EmailLoginError } from './emailLoginError'
 
 /** A session token: 32 random bytes, base64url (43 characters). */
@@ -96,20 +97,6 @@ export async function findEmailSession(
   }
 }
 
-/** Whether the account `email` has an embedded wallet on the project, pending or confirmed. */
-export async function accountHasWallet(
-  db: Kysely<Database>,
-  account: { projectId: string; email: string },
-): Promise<boolean> {
-  const wallet = await db
-    .selectFrom('embedded_wallets')
-    .select('email')
-    .where('project_id', '=', account.projectId)
-    .where('email', '=', account.email)
-    .executeTakeFirst()
-  return wallet !== undefined
-}
-
 /**
  * The session of `token` as the frame reads it (`findEmailSession`), with whether its account
  * has a wallet yet.
@@ -122,8 +109,8 @@ export async function readEmailSession(
   at: number,
 ): Promise<EmailSession> {
   const { id: _, deviceId: __, ...session } = await findEmailSession(db, token, scope, at)
-  const hasWallet = await accountHasWallet(db, { projectId: scope.projectId, email: session.email })
-  return { ...session, hasWallet }
+  const walletMade = await hasWallet(db, { projectId: scope.projectId, email: session.email })
+  return { ...session, hasWallet: walletMade }
 }
 
 /**

@@ -1,10 +1,10 @@
 /**
  * How the embedded wallet's services find its rows: filters of the wallet's and its devices'
- * tables keyed by the wallet's owner (and a device), the condition that a device is one of the
+ * tables keyed by the wallet's owner (and a device), whether the owner has a wallet at all, the condition that a device is one of the
  * wallet's live ones, the hold on a confirmed wallet's row, and the stored timestamps as the
  * answers give them.
  */
-import { expressionBuilder, type Transaction } from 'kysely'
+import { expressionBuilder, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
 import { walletNotFound, walletPending } from './embeddedWalletError'
 import type { WalletOwner } from './seal'
@@ -17,6 +17,19 @@ export const walletOf = (owner: WalletOwner) => ({
   project_id: owner.projectId,
   email: owner.email,
 })
+
+/** Whether the owner has an embedded wallet on the project, pending or confirmed. */
+export async function hasWallet(
+  db: Kysely<Database> | Transaction<Database>,
+  owner: WalletOwner,
+): Promise<boolean> {
+  const wallet = await db
+    .selectFrom('embedded_wallets')
+    .select('email')
+    .where((eb) => eb.and(walletOf(owner)))
+    .executeTakeFirst()
+  return wallet !== undefined
+}
 
 /** The rows of one of the owner's wallet's devices, likewise. */
 export const deviceOf = (owner: WalletOwner, deviceId: string) => ({

@@ -11,7 +11,8 @@ import type { EmailSession, SocialLinkConfirmation, SocialProvider } from '@airl
 import { socialLoginOf, socialProviderNames } from '@airlock/protocol'
 import type { Transaction } from 'kysely'
 import type { Database } from '../../storage/storage'
-import { accountHasWallet, type EmailSessionRecord, startEmailSession } from '../email/sessions'
+import { type EmailSessionRecord, startEmailSession } from '../email/sessions'
+import { hasWallet as ownerHasWallet } from '../embeddedWallets/walletRows'
 import { accountNamed, linkSocialIdentity, loginOfIdentity } from './identities'
 import { SocialLoginError } from './socialLoginError'
 
@@ -62,7 +63,7 @@ export async function signInWithIdentity(
   await useUp()
   const login = known ?? frame?.email ?? socialLoginOf(identity.provider, identity.subject)
   await linkSocialIdentity(trx, key, login, identity.handle, at)
-  const hasWallet = await accountHasWallet(trx, { projectId: scope.projectId, email: login })
+  const hasWallet = await ownerHasWallet(trx, { projectId: scope.projectId, email: login })
   if (frame !== null) return { session: { ...asRead(frame), hasWallet }, token: undefined }
   const { token, session } = await startEmailSession(
     trx,
