@@ -56,6 +56,8 @@ export const ui = defineMessages('ui', {
   noBrowserWallets: 'No browser wallet found on this page.',
   continueWithEmail: 'Continue with email',
   installed: 'Installed',
+  /** Connect's list of wallets. */
+  walletList: 'Wallets',
   unavailable: 'Airlock is unavailable on this site until its configuration is fixed.',
   recent: 'Recent',
   retry: 'Try again',

@@ -2,6 +2,8 @@
 import { defineMessages } from '../i18n/defineMessages'
 export const profileWalletsText = defineMessages('profileWallets', {
   connectionStatus: { connected: 'Connected', active: 'Active', disconnected: 'Disconnected' },
+  /** The list of the page's wallet connections. */
+  connections: 'Connections',
   addWallet: 'Add a wallet',
   switchedWallet: 'Switched wallet',
   switchedAccount: 'Switched account',

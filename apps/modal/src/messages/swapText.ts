@@ -21,6 +21,7 @@ export const swapText = defineMessages('swap', {
   /** The slippage choices' group and the custom one's field. */
   slippage: 'Slippage tolerance',
   customSlippage: 'Custom slippage (%)',
+  customSlippagePlaceholder: 'Custom',
   highSlippage: message(
     'Slippage of {percent}% is high: the swap may give you up to {percent}% less than quoted, and others can take that difference.',
     'percent',
