@@ -5,6 +5,7 @@
  */
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef } from 'react'
 import { ui, viewTitles } from '../messages'
+import { localizeMessage } from '../messages/specText'
 import { currentDepth } from '../navigation/navigation'
 import { shownView } from '../navigation/rules'
 import { useViewLocation } from '../navigation/ViewStack'
@@ -126,8 +127,8 @@ export function Shell() {
         {alert && (
           <div className={styles.alert} role="alert">
             <div>
-              <strong>{alert.shortMessage}</strong>
-              <p>{alert.longMessage}</p>
+              <strong>{localizeMessage(alert.shortMessage)}</strong>
+              <p>{localizeMessage(alert.longMessage)}</p>
             </div>
             <button
               type="button"

@@ -1,4 +1,5 @@
 /** The toast at the bottom of the card (spec §3 Toast). */
+import { localizeMessage } from '../messages/specText'
 import styles from './Shell.module.css'
 import { useModalState } from './useModalState'
 
@@ -8,7 +9,7 @@ export function ToastBar() {
     <div className={styles.toastRegion} aria-live="polite">
       {toast && (
         <div className={styles.toast} data-variant={toast.variant} role="status">
-          {toast.message}
+          {localizeMessage(toast.message)}
         </div>
       )}
     </div>

@@ -1,10 +1,11 @@
 /** The words of AccountNames (the account's names, its primary one, its records), beside it. */
-export const accountNamesText = {
+import { defineMessages, message } from '../i18n/defineMessages'
+export const accountNamesText = defineMessages('accountNames', {
   names: 'Your names',
   primary: 'Primary',
-  makePrimary: (name: string) => `Make ${name} primary`,
+  makePrimary: message('Make {name} primary', 'name'),
   makePrimaryLabel: 'Make primary',
-  records: (name: string) => `Records of ${name}`,
+  records: message('Records of {name}', 'name'),
   avatar: 'Avatar',
   avatarHint: 'An https://, ipfs:// or data:image/ link, or an NFT (eip155:1/erc721:…/1)',
   avatarPreview: 'Avatar preview',
@@ -15,10 +16,10 @@ export const accountNamesText = {
   github: 'GitHub',
   save: 'Save',
   saved: 'Records saved',
-  primaryChosen: (name: string) => `${name} is now your primary name.`,
+  primaryChosen: message('{name} is now your primary name.', 'name'),
   signing: 'Sign the message in your wallet…',
-  updateFailed: (name: string) => `Error updating name ${name}`,
+  updateFailed: message('Error updating name {name}', 'name'),
   noNames: 'This account has no name yet.',
   another: 'Register another name',
   first: 'Register a name',
-} as const
+})

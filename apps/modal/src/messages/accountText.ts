@@ -1,5 +1,6 @@
 /** The words of the Account view and its tabs, beside them so they load with them. */
-export const accountText = {
+import { defineMessages, message } from '../i18n/defineMessages'
+export const accountText = defineMessages('account', {
   tabs: { tokens: 'Tokens', nfts: 'NFTs', activity: 'Activity' },
   emptyTokens: 'No tokens yet',
   emptyNfts: 'No NFTs yet',
@@ -35,14 +36,14 @@ export const accountText = {
   walletFeatures: { onramp: 'Buy', swaps: 'Swap', receive: 'Receive', send: 'Send' },
   /** An empty tab's next steps (not the feature buttons' words: each is its own control). */
   emptyStateActions: { onramp: 'Add funds with a card', receive: 'Show your address' },
-  counterpartyTo: (address: string) => `To ${address}`,
-  counterpartyFrom: (address: string) => `From ${address}`,
+  counterpartyTo: message('To {address}', 'address'),
+  counterpartyFrom: message('From {address}', 'address'),
   transactionStatus: { failed: 'Failed', pending: 'Pending' },
-  moreTransfers: (count: number) => `+${count} more`,
+  moreTransfers: message('+{count} more', 'count'),
   nft: 'NFT',
   justNow: 'Just now',
-  minutesAgo: (minutes: number) => `${minutes} min ago`,
-  hoursAgo: (hours: number) => `${hours} h ago`,
+  minutesAgo: message('{minutes} min ago', 'minutes'),
+  hoursAgo: message('{hours} h ago', 'hours'),
   balanceLoading: 'Loading balance…',
   copyAddress: 'Copy address',
   addressCopied: 'Address copied',
@@ -66,4 +67,4 @@ export const accountText = {
   accountTypes: { eoa: 'EOA', smartAccount: 'Smart Account' },
   switchAccountType: { eoa: 'Switch to EOA', smartAccount: 'Switch to Smart Account' },
   accountTypeSwitched: { eoa: 'Switched to EOA', smartAccount: 'Switched to Smart Account' },
-} as const
+})

@@ -1,5 +1,6 @@
 /** The words of AllWallets, beside the view so they load with it. */
-export const allWalletsText = {
+import { defineMessages } from '../i18n/defineMessages'
+export const allWalletsText = defineMessages('allWallets', {
   searchLabel: 'Search wallets',
   searchPlaceholder: 'Search wallet',
   listLabel: 'All wallets',
@@ -10,4 +11,4 @@ export const allWalletsText = {
   scanQrCode: 'Scan a QR code',
   failed: 'Wallets could not be loaded.',
   moreFailed: 'More wallets could not be loaded.',
-} as const
+})

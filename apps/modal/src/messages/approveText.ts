@@ -1,5 +1,6 @@
 /** The words of ApproveTransaction, beside the view so they load with it. */
-export const approveText = {
+import { defineMessages, message } from '../i18n/defineMessages'
+export const approveText = defineMessages('approve', {
   signMessage: 'Sign a message',
   signTypedData: 'Sign typed data',
   sendTransaction: 'Send a transaction',
@@ -32,9 +33,11 @@ export const approveText = {
   /** The visitor's own Send or Swap, built in the modal: no site asks for it. */
   explainOwnSend: 'Approve to send it from your wallet.',
   askedByYou: 'Your own, made here: no site asks for it',
-  explainCalls: (count: number) =>
-    `The site asks your smart account to make these ${count} calls together: all of them happen, or none.`,
-  callOf: (number: number, count: number) => `Call ${number} of ${count}`,
+  explainCalls: message(
+    'The site asks your smart account to make these {count} calls together: all of them happen, or none.',
+    'count',
+  ),
+  callOf: message('Call {number} of {count}', 'number', 'count'),
   explainSignTransaction:
     'The site asks your wallet to sign this transaction; the site may send it afterwards.',
   network: 'Network',
@@ -48,13 +51,17 @@ export const approveText = {
   contract: 'Contract',
   primaryType: 'Type',
   domain: 'Domain',
-  transfer: (amount: string, to: string) => `Transfer ${amount} to ${to}`,
-  approve: (amount: string, spender: string) => `Allow ${spender} to spend ${amount}`,
+  transfer: message('Transfer {amount} to {to}', 'amount', 'to'),
+  approve: message('Allow {spender} to spend {amount}', 'amount', 'spender'),
   unlimited: 'an unlimited amount',
-  program: (programId: string) => `Calls program ${programId}`,
-  solTransfer: (amount: string, to: string) => `Send ${amount} to ${to}`,
-  tokenTransfer: (amount: string, mint: string, to: string) =>
-    `Send ${amount} of token ${mint} to token account ${to}`,
+  program: message('Calls program {programId}', 'programId'),
+  solTransfer: message('Send {amount} to {to}', 'amount', 'to'),
+  tokenTransfer: message(
+    'Send {amount} of token {mint} to token account {to}',
+    'amount',
+    'mint',
+    'to',
+  ),
   reject: 'Reject',
   approveButton: 'Approve',
   nothing: 'Nothing is waiting for your approval.',
@@ -68,7 +75,7 @@ export const approveText = {
   notSponsored: 'None for this call: your account pays the network fee.',
   baseFee: 'Network fee',
   priorityFee: 'Priority fee',
-  inUsd: (amount: string, usd: string) => `${amount} (${usd})`,
+  inUsd: message('{amount} ({usd})', 'amount', 'usd'),
   // Issue 34 points 4 and 5: seen before armed, the site named, what is asked.
   visibilityUnproven:
     "This browser can't prove the request is shown to you: approve only what you came here to do.",
@@ -84,36 +91,62 @@ export const approveText = {
   unknownSite: 'an unknown site',
 
   // Decoded calls and signatures (issue 34 point 3).
-  increaseAllowance: (amount: string, spender: string) =>
-    `Allow ${spender} to spend ${amount} more`,
-  approvalForAll: (operator: string, collection: string) =>
-    `Allow ${operator} to move all your NFTs of ${collection}`,
-  revokeApprovalForAll: (operator: string, collection: string) =>
-    `Stop ${operator} from moving your NFTs of ${collection}`,
-  nftTransfer: (tokenId: string, collection: string, from: string, to: string) =>
-    `Transfer NFT #${tokenId} of ${collection} from ${from} to ${to}`,
-  tokenTransferFrom: (amount: string, from: string, to: string) =>
-    `Transfer ${amount} from ${from} to ${to}`,
-  multiTokenTransfer: (items: string, collection: string, from: string, to: string) =>
-    `Transfer ${items} of ${collection} from ${from} to ${to}`,
-  multiTokenItem: (amount: string, id: string) => `${amount} × #${id}`,
+  increaseAllowance: message('Allow {spender} to spend {amount} more', 'amount', 'spender'),
+  approvalForAll: message(
+    'Allow {operator} to move all your NFTs of {collection}',
+    'operator',
+    'collection',
+  ),
+  revokeApprovalForAll: message(
+    'Stop {operator} from moving your NFTs of {collection}',
+    'operator',
+    'collection',
+  ),
+  nftTransfer: message(
+    'Transfer NFT #{tokenId} of {collection} from {from} to {to}',
+    'tokenId',
+    'collection',
+    'from',
+    'to',
+  ),
+  tokenTransferFrom: message('Transfer {amount} from {from} to {to}', 'amount', 'from', 'to'),
+  multiTokenTransfer: message(
+    'Transfer {items} of {collection} from {from} to {to}',
+    'items',
+    'collection',
+    'from',
+    'to',
+  ),
+  multiTokenItem: message('{amount} × #{id}', 'amount', 'id'),
   unknownCall: 'Unknown contract call',
   showData: 'Show the raw data',
   unlimitedWarning:
     'Unlimited approval: the spender can take all of this token you hold, now and later, until you revoke it.',
   approvalForAllWarning:
     'Approval for all: the operator can take every NFT of this collection you hold, now and later, until you revoke it.',
-  unverifiedClaim: (symbol: string, decimals: number) =>
-    `Unverified: the token's contract calls itself ${symbol} with ${decimals} decimals, which is not what the token list says.`,
-  contractClaimOnly: (symbol: string) =>
-    `Unverified: ${symbol} is the token contract's own name for itself; it is not on the token list.`,
-  rawUnits: (amount: string, token: string) => `${amount} units of ${token}`,
-  permit: (amount: string, spender: string, deadline: string) =>
-    `Allow ${spender} to spend ${amount}, signature valid until ${deadline}`,
-  permit2Allowance: (amount: string, spender: string, expiry: string) =>
-    `Allow ${spender} to spend ${amount} through Permit2, until ${expiry}`,
-  permit2Transfer: (amount: string, spender: string) =>
-    `Let ${spender} take ${amount} from you, once`,
+  unverifiedClaim: message(
+    "Unverified: the token's contract calls itself {symbol} with {decimals} decimals, which is not what the token list says.",
+    'symbol',
+    'decimals',
+  ),
+  contractClaimOnly: message(
+    "Unverified: {symbol} is the token contract's own name for itself; it is not on the token list.",
+    'symbol',
+  ),
+  rawUnits: message('{amount} units of {token}', 'amount', 'token'),
+  permit: message(
+    'Allow {spender} to spend {amount}, signature valid until {deadline}',
+    'amount',
+    'spender',
+    'deadline',
+  ),
+  permit2Allowance: message(
+    'Allow {spender} to spend {amount} through Permit2, until {expiry}',
+    'amount',
+    'spender',
+    'expiry',
+  ),
+  permit2Transfer: message('Let {spender} take {amount} from you, once', 'amount', 'spender'),
   signatureDeadline: 'Signature valid until',
   witness: 'The signature also carries the spender’s order (in the fields below).',
   never: 'never',
@@ -124,8 +157,11 @@ export const approveText = {
   domainContract: 'Verifying contract',
   undecodedSignature:
     "This screen can't show what this signature says. Reject it unless you know what it does.",
-  otherChainWarning: (chainId: string, network: string) =>
-    `This signature is for chain ${chainId}, not the network you are on (${network}): it can be used there without you seeing it.`,
+  otherChainWarning: message(
+    'This signature is for chain {chainId}, not the network you are on ({network}): it can be used there without you seeing it.',
+    'chainId',
+    'network',
+  ),
   // Simulation (issue 34 point 2): what the request would do, found before the visitor decides.
   simulating: 'Simulating what this does…',
   expectedChanges: 'Expected changes',
@@ -133,26 +169,34 @@ export const approveText = {
   untraced: "Balance changes can't be shown on this network.",
   simulationTimedOut:
     "The simulation timed out: what this does can't be shown. You can still reject.",
-  simulationFailed: (reason: string) =>
-    `The simulation failed (${reason}): what this does can't be shown. You can still reject.`,
-  splTokenChange: (amount: string, mint: string) => `${amount} of token ${mint}`,
+  simulationFailed: message(
+    "The simulation failed ({reason}): what this does can't be shown. You can still reject.",
+    'reason',
+  ),
+  splTokenChange: message('{amount} of token {mint}', 'amount', 'mint'),
   likelyFail: 'This transaction will likely fail',
-  failReason: (reason: string, call: number | undefined) =>
-    call === undefined ? reason : `Call ${call + 1}: ${reason}`,
+  /** A failing call's reason, with its number in the batch (counted from 1) before it. */
+  failReason: message('Call {call}: {reason}', 'reason', 'call'),
   approveAnywayQuestion: 'It will likely fail and may still cost a fee. Approve anyway?',
   approveAnyway: 'Approve anyway',
-  nftIn: (tokenId: string, token: string, amount: string) =>
-    `+${amount === '1' ? '' : `${amount} × `}NFT #${tokenId} of ${token}`,
-  nftOut: (tokenId: string, token: string, amount: string) =>
-    `−${amount === '1' ? '' : `${amount} × `}NFT #${tokenId} of ${token}`,
+  nftIn: message(
+    '+{amount, select, 1 {} other {{amount} × }}NFT #{tokenId} of {token}',
+    'tokenId',
+    'token',
+    'amount',
+  ),
+  nftOut: message(
+    '−{amount, select, 1 {} other {{amount} × }}NFT #{tokenId} of {token}',
+    'tokenId',
+    'token',
+    'amount',
+  ),
   approvalGranted: 'Approvals granted',
-  grantsToken: (spender: string, amount: string) => `${spender} may spend ${amount}`,
-  grantsNft: (spender: string, tokenId: string, token: string) =>
-    `${spender} may move NFT #${tokenId} of ${token}`,
-  grantsAll: (operator: string, token: string) => `${operator} may move all your NFTs of ${token}`,
-  revokesAll: (operator: string, token: string) =>
-    `${operator} may no longer move your NFTs of ${token}`,
+  grantsToken: message('{spender} may spend {amount}', 'spender', 'amount'),
+  grantsNft: message('{spender} may move NFT #{tokenId} of {token}', 'spender', 'tokenId', 'token'),
+  grantsAll: message('{operator} may move all your NFTs of {token}', 'operator', 'token'),
+  revokesAll: message('{operator} may no longer move your NFTs of {token}', 'operator', 'token'),
   // A request that failed after the visitor approved it (issue 34, point 5).
-  failedAfterApproval: (reason: string) => `What you approved failed: ${reason}`,
+  failedAfterApproval: message('What you approved failed: {reason}', 'reason'),
   unknownFailure: 'the wallet gave no reason.',
-} as const
+})

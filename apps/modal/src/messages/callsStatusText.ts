@@ -2,7 +2,8 @@
  * The words of CallsStatus (a sent batch's status: EIP-5792 `wallet_showCallsStatus`, or a user
  * operation followed past its timeout) and of the toasts of a user operation followed to its end.
  */
-export const callsStatusText = {
+import { defineMessages } from '../i18n/defineMessages'
+export const callsStatusText = defineMessages('callsStatus', {
   /** The state's word, as the status line says it. */
   state: {
     pending: 'Pending',
@@ -34,4 +35,4 @@ export const callsStatusText = {
   nothing: 'No batch to show: a site shows one it sent.',
   pendingToast: 'Pending: not included yet. It is followed until it lands.',
   confirmedToast: 'Transaction confirmed',
-} as const
+})

@@ -1,5 +1,6 @@
 /** The words of ConnectingFarcaster. */
-export const farcasterText = {
+import { defineMessages } from '../i18n/defineMessages'
+export const farcasterText = defineMessages('farcaster', {
   qrLabel: 'Sign In With Farcaster QR code',
   qrLoading: 'Making your Farcaster sign-in link',
   scan: 'Scan with your phone to sign in with your Farcaster account.',
@@ -8,4 +9,4 @@ export const farcasterText = {
   copyLink: 'Copy link',
   linkCopied: 'Link copied',
   linkCopyFailed: 'Could not copy the link',
-} as const
+})

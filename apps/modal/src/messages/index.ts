@@ -1,5 +1,6 @@
 /** Every user-visible string of the modal. The spec's catalogue comes from @airlock/protocol. */
 import type { View } from '@airlock/protocol'
+import { defineMessages } from '../i18n/defineMessages'
 
 export {
   alerts,
@@ -11,7 +12,8 @@ export {
   unknownError,
 } from '@airlock/protocol'
 
-export const viewTitles: Record<View, string> = {
+/** Each view's title, by View (ids `view.<View>`). */
+export const viewTitles: Record<View, string> = defineMessages('view', {
   Connect: 'Connect Wallet',
   Account: 'Account',
   AllWallets: 'All Wallets',
@@ -40,9 +42,10 @@ export const viewTitles: Record<View, string> = {
   OnRamp: 'Buy',
   WalletSend: 'Send',
   WalletSendPreview: 'Review Send',
-}
+})
 
-export const ui = {
+/** The words of the modal's frame and of Connect, in the first bundle. */
+export const ui = defineMessages('ui', {
   close: 'Close',
   back: 'Back',
   dismissAlert: 'Dismiss',
@@ -53,8 +56,10 @@ export const ui = {
   noBrowserWallets: 'No browser wallet found on this page.',
   continueWithEmail: 'Continue with email',
   installed: 'Installed',
+  /** Connect's list of wallets. */
+  walletList: 'Wallets',
   unavailable: 'Airlock is unavailable on this site until its configuration is fixed.',
   recent: 'Recent',
   retry: 'Try again',
   loading: 'Loading…',
-} as const
+})

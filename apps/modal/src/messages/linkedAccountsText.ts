@@ -3,23 +3,24 @@
  * to the wallet this frame is signed in to (issue 33): here, beside the views, so they load with
  * them and not in the modal's first bundle. The spec has no words for these.
  */
+import { defineMessages, message } from '../i18n/defineMessages'
 
 /** An account as the visitor knows it: its email, or "Google · ada". */
 export const accountLabel = (provider: string | undefined, handle: string | undefined) =>
   [provider, handle].filter(Boolean).join(' · ')
 
-export const linkedAccountsText = {
+export const linkedAccountsText = defineMessages('linkedAccounts', {
   explain:
     'You can sign in to your wallet in each of these ways. Link another account to sign in with it too.',
   listLabel: 'Ways in',
   loading: 'Loading your accounts…',
   email: 'Email',
   madeWith: 'Made with',
-  linkedOn: (date: string) => `Linked ${date}`,
+  linkedOn: message('Linked {date}', 'date'),
   unlink: 'Unlink',
   confirmUnlink: 'Unlink for good',
   unlinking: 'Unlinking…',
-  unlinked: (account: string) => `${account} unlinked`,
+  unlinked: message('{account} unlinked', 'account'),
   linkAnother: 'Link another account',
   failed: 'Your accounts could not be loaded. Try again.',
   unlinkFailed: 'This account could not be unlinked. Try again.',
@@ -27,15 +28,17 @@ export const linkedAccountsText = {
   ownWayIn: "Your wallet was made with this account: it is its own way in and can't be unlinked.",
   /** Refused by the API (`socialIdentityNotFound`): unlinked meanwhile, elsewhere. */
   notLinked: 'This account is no longer linked to your wallet.',
-} as const
+})
 
 /** The question before a link: what would be linked to which wallet. */
-export const linkQuestionText = {
-  title: (account: string) => `Link ${account} to this wallet?`,
-  explain: (wallet: string) =>
-    `From now on, signing in with it opens the wallet of ${wallet}. Say yes only if you started this sign-in yourself, here.`,
+export const linkQuestionText = defineMessages('linkQuestion', {
+  title: message('Link {account} to this wallet?', 'account'),
+  explain: message(
+    'From now on, signing in with it opens the wallet of {wallet}. Say yes only if you started this sign-in yourself, here.',
+    'wallet',
+  ),
   thisWallet: 'this wallet',
   link: 'Link account',
   linking: 'Linking…',
   cancel: 'Cancel',
-} as const
+})

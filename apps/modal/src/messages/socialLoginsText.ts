@@ -1,4 +1,5 @@
 /** The words of Connect's social logins, loaded with them. */
-export const socialLoginsText = {
+import { defineMessages } from '../i18n/defineMessages'
+export const socialLoginsText = defineMessages('socialLogins', {
   otherSocials: 'Other ways to sign in',
-} as const
+})

@@ -3,30 +3,38 @@
  * it. A refused amount is said in the protocol's words (`swapAmountErrors`), which the API uses
  * too; the API's own refusals (provider down, unsupported network) are shown as it says them.
  */
-export const swapText = {
+import { defineMessages, message } from '../i18n/defineMessages'
+export const swapText = defineMessages('swap', {
   from: 'From',
   to: 'To',
   amount: 'Amount',
   max: 'Max',
   chooseToken: 'Select token',
   switchTokens: 'Switch tokens',
-  balance: (amount: string) => `Balance ${amount}`,
+  balance: message('Balance {amount}', 'amount'),
   youReceive: 'You receive',
   minimumReceived: 'Minimum received',
   priceImpact: 'Price impact',
   networkFee: 'Network fee',
   feeUnavailable: 'Fee estimate unavailable',
-  slippageTolerance: (percent: number) => `Slippage tolerance ${percent}%`,
+  slippageTolerance: message('Slippage tolerance {percent}%', 'percent'),
   /** The slippage choices' group and the custom one's field. */
   slippage: 'Slippage tolerance',
   customSlippage: 'Custom slippage (%)',
-  highSlippage: (percent: number) =>
-    `Slippage of ${percent}% is high: the swap may give you up to ${percent}% less than quoted, and others can take that difference.`,
+  customSlippagePlaceholder: 'Custom',
+  highSlippage: message(
+    'Slippage of {percent}% is high: the swap may give you up to {percent}% less than quoted, and others can take that difference.',
+    'percent',
+  ),
   route: 'Route',
-  highPriceImpact: (percent: number) =>
-    `Price impact of ${percent}%: this swap gets a noticeably worse price than the market.`,
-  veryHighPriceImpact: (percent: number) =>
-    `Price impact of ${percent}% is very high: you lose ${percent}% of the value to the pool.`,
+  highPriceImpact: message(
+    'Price impact of {percent}%: this swap gets a noticeably worse price than the market.',
+    'percent',
+  ),
+  veryHighPriceImpact: message(
+    'Price impact of {percent}% is very high: you lose {percent}% of the value to the pool.',
+    'percent',
+  ),
   acceptPriceImpact: 'I accept the high price impact',
   unlimitedApproval: 'Approve an unlimited amount (no approval next time)',
   priceChanged:
@@ -35,24 +43,26 @@ export const swapText = {
   noTokensFound: 'No token matches. Paste its address to import it.',
   lookingUpToken: 'Reading the token from its contract…',
   importToken: 'Import',
-  importWarning: (symbol: string) =>
-    `${symbol} is not on the token list. Anyone can create a token with any name, including fakes of real ones. Make sure this is the token you want.`,
+  importWarning: message(
+    '{symbol} is not on the token list. Anyone can create a token with any name, including fakes of real ones. Make sure this is the token you want.',
+    'symbol',
+  ),
   imported: 'Imported',
   loadingTokens: 'Loading tokens…',
   tryAgain: 'Try again',
   chooseTokens: 'Choose the tokens to swap',
   sameTokens: 'Choose two different tokens to swap',
   swap: 'Swap',
-  approve: (symbol: string) => `Approve ${symbol}`,
+  approve: message('Approve {symbol}', 'symbol'),
   quoting: 'Getting a quote…',
-  approving: (symbol: string) => `Approving ${symbol}…`,
+  approving: message('Approving {symbol}…', 'symbol'),
   swapping: 'Swapping…',
   confirmInWallet: 'Confirm in your wallet',
   waitingForChain: 'Waiting for the network…',
   quoteExpired: 'The quote expired. Here is a new one.',
-  approved: (symbol: string) => `${symbol} approved. You can swap now.`,
+  approved: message('{symbol} approved. You can swap now.', 'symbol'),
   /** The success toast: `Swapped 1 ETH for 2,961.22 aUSD`. */
-  swapped: (from: string, to: string) => `Swapped ${from} for ${to}`,
+  swapped: message('Swapped {from} for {to}', 'from', 'to'),
   /** The active network is not an EVM one: swaps are EVM transactions. */
   unsupportedNamespace: 'Swaps work on EVM networks only. Switch to one to swap.',
   notConnected: 'Connect a wallet to swap.',
@@ -66,4 +76,4 @@ export const swapText = {
   badAnswer: 'The swap service answered something unexpected. Try again.',
   timeout: 'The swap service took too long to answer. Try again.',
   failed: 'The swap failed',
-} as const
+})

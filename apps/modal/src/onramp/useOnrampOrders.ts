@@ -34,7 +34,9 @@ export function useOnrampOrders(
         context.store,
         order.status === 'completed'
           ? {
-              message: onRampText.completedToast(order.purchaseAmount, order.purchaseCurrency),
+              message: order.purchaseAmount
+                ? onRampText.completedToast(order.purchaseAmount, order.purchaseCurrency)
+                : onRampText.completedToastCurrency(order.purchaseCurrency),
               variant: 'success',
               autoClose: true,
             }

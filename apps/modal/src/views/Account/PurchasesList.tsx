@@ -46,7 +46,9 @@ function PurchaseRow({ order, now }: { order: OnrampOrder; now: number }) {
       <span className={styles.main}>
         <span className={styles.titleLine}>
           <span className={styles.primary}>
-            {onRampText.bought(order.purchaseAmount, order.purchaseCurrency)}
+            {order.purchaseAmount
+              ? onRampText.bought(order.purchaseAmount, order.purchaseCurrency)
+              : onRampText.boughtCurrency(order.purchaseCurrency)}
           </span>
           {order.status === 'failed' && (
             <span className={styles.failedTag}>{onRampText.orderStatus.failed}</span>

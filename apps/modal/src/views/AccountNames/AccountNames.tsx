@@ -19,6 +19,7 @@ import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { accountNamesText as text } from '../../messages/accountNamesText'
+import { localizeMessage } from '../../messages/specText'
 import { avatarSource } from '../../names/avatarSource'
 import { changeNameRecords } from '../../names/changeNameRecords'
 import { choosePrimaryName } from '../../names/choosePrimaryName'
@@ -48,8 +49,10 @@ const fields = [
 function failureOf(error: unknown): string | undefined {
   if (!error || isUserRejection(error)) return undefined
   if (error instanceof NamesApiError)
-    return error.details ? `${error.message}: ${error.details}` : error.message
-  return error instanceof Error ? error.message : String(error)
+    return error.details
+      ? `${localizeMessage(error.message)}: ${error.details}`
+      : localizeMessage(error.message)
+  return error instanceof Error ? localizeMessage(error.message) : String(error)
 }
 
 export function AccountNames() {

@@ -120,7 +120,9 @@ export function BalanceChanges({
     return (
       <p className={styles.likelyFail} role="alert" data-simulation="reverts">
         <strong>{text.likelyFail}</strong>
-        {text.failReason(result.reason, result.call)}
+        {result.call === undefined
+          ? result.reason
+          : text.failReason(result.reason, result.call + 1)}
       </p>
     )
   if (!result.traced)

@@ -11,6 +11,7 @@ import { useState } from 'react'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { callsStatusText as text } from '../../messages/callsStatusText'
+import { localizeMessage } from '../../messages/specText'
 import form from '../form.module.css'
 import list from '../list.module.css'
 import styles from './CallsStatus.module.css'
@@ -62,7 +63,7 @@ export function CallsStatus() {
       )}
       {refusal && (
         <p className={form.error} role="alert">
-          {refusal}
+          {localizeMessage(refusal)}
         </p>
       )}
     </div>

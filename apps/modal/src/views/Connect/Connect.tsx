@@ -105,7 +105,7 @@ export function Connect() {
   return (
     <div className={list.list}>
       {emailFirst && emailEntry}
-      <ul className={list.list} aria-label="Wallets">
+      <ul className={list.list} aria-label={ui.walletList}>
         <li>
           <button
             type="button"

@@ -463,5 +463,5 @@ function nothingToBuy(options: OnrampOptions, offered: readonly NetworkConfig[])
   const names = offered
     .filter((network) => buyable.has(network.caipNetworkId))
     .map((network) => network.name)
-  return names.length ? onRampText.buyableOn(names) : onRampText.nothingToBuy
+  return names.length ? onRampText.buyableOn(names.join(', ')) : onRampText.nothingToBuy
 }

@@ -81,7 +81,7 @@ export function ProfileWallets() {
 
   return (
     <>
-      <ul className={list.list} aria-label="Connections">
+      <ul className={list.list} aria-label={profileWalletsText.connections}>
         {state.connections.map((item) => {
           const status = connectionStatus(state, item)
           return (

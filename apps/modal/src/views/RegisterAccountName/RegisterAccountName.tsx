@@ -17,6 +17,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModal } from '../../components/useModal'
 import { registerNameText as text } from '../../messages/registerNameText'
+import { localizeMessage } from '../../messages/specText'
 import { nameAvailabilityQuery } from '../../names/nameAvailability'
 import { NamesApiError } from '../../names/namesApi'
 import { registerName } from '../../names/registerName'
@@ -49,7 +50,7 @@ const asNamesError = (error: unknown, message: string) =>
 function Failure({ error }: { error: NamesApiError }) {
   return (
     <div role="alert" className={`${form.message} ${form.error}`}>
-      <p>{error.message}</p>
+      <p>{localizeMessage(error.message)}</p>
       {error.details && <p className={styles.details}>{error.details}</p>}
     </div>
   )

@@ -47,7 +47,7 @@ export function SlippageControl({
           aria-invalid={customError !== undefined}
           inputMode="decimal"
           autoComplete="off"
-          placeholder="Custom"
+          placeholder={swapText.customSlippagePlaceholder}
           value={custom}
           onChange={(event) => {
             const typed = event.target.value

@@ -49,7 +49,7 @@ export function SwitchNetwork({
   }
 
   return (
-    <ul className={list.list} aria-label="Networks">
+    <ul className={list.list} aria-label={switchNetworkText.networks}>
       {shown.map((network) => (
         <li key={network.caipNetworkId}>
           <button
