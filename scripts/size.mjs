@@ -6,7 +6,7 @@
 // prerendered view, ~100 B — and 8.75 until issue 38: `airlock.bitcoin` and loading a namespace's
 // wallet module by name, ~90 B) and the Wallet Standard module pages with a Solana network add
 // (2 KiB) together (10.25 KiB since issue 38, for the same ~90 B), or the Bitcoin wallet module
-// pages with a Bitcoin network add (2 KiB; 10.75 KiB together), or the Polkadot (1.25 KiB) or
+// pages with a Bitcoin network add (2 KiB; 11 KiB together since issue 41: the site's locale option, ~50 B; 10.75 before), or the Polkadot (1.25 KiB) or
 // Cosmos (1.75 KiB) wallet module pages with such a network add (10.5 KiB together, each; loading
 // them cost airlock.js ~35 B); the modal's first bundle within its own budget,
 // and without the WalletConnect sign-client, which loads only when a visitor asks for a QR code.
@@ -54,7 +54,7 @@ const budgets = [
   {
     files: ['packages/sdk/dist/airlock.js', 'packages/sdk/dist/airlock-bitcoin.js'],
     label: 'host page JS with a Bitcoin network (both)',
-    maxBytes: 10.75 * 1024,
+    maxBytes: 11 * 1024,
   },
   // Imported by the SDK only on pages whose networks include Polkadot, and Cosmos.
   {
@@ -105,8 +105,11 @@ const budgets = [
     // (project.ts), which brings only the checks that schema uses (~2 KB). What a later view needs
     // belongs in its own chunk. 100 KiB until issue 41: what the first view does for every
     // visitor (the site told how the visitor signed in, a step's own title, accessible names)
-    // had used the last bytes; what a later view needs still belongs in its chunk.
-    maxBytes: 100.5 * 1024,
+    // had used the last bytes; what a later view needs still belongs in its chunk. 104 KiB since
+    // issue 41's locales: Lingui's runtime (~2.3 KB, no message parser: the build compiles every
+    // message) and the spec catalogue translated at display (~0.7 KB); a language's catalogue is
+    // a chunk of its own, fetched only by a visitor who reads it.
+    maxBytes: 104 * 1024,
     // Methods of the relay protocol only the sign-client speaks.
     mustNotContain: ['wc_sessionPropose', 'irn_subscribe'],
   },

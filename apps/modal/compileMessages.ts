@@ -5,7 +5,7 @@
  * modules (src/messages). Not used by the tests, where Lingui compiles as it reads.
  */
 import { readFile } from 'node:fs/promises'
-import { compileMessage } from '@lingui/message-utils/compileMessage'
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage'
 import type { Plugin } from 'vite'
 
 /** `message(` followed by one string literal: single, double or back quotes, no interpolation. */
@@ -14,6 +14,16 @@ const messageLiteral = /\bmessage\(\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`
 /** The value of a JS string literal of our own sources. */
 function literalValue(literal: string): string {
   return new Function(`return ${literal}`)() as string
+}
+
+/** A message compiled; one that is not valid ICU fails the build, naming it (Lingui's own
+ * compileMessage would log and ship the raw text, placeholders and all). */
+function compileStrictly(source: string, where: string): unknown {
+  try {
+    return compileMessageOrThrow(source)
+  } catch (error) {
+    throw new Error(`Not a valid ICU message (${where}): ${(error as Error).message}`)
+  }
 }
 
 export function compileMessages(): Plugin {
@@ -25,10 +35,13 @@ export function compileMessages(): Plugin {
       if (query !== 'compiled' || !path.endsWith('.json')) return null
       const catalogue = JSON.parse(await readFile(path, 'utf8')) as Record<string, string>
       const compiled = Object.fromEntries(
-        Object.entries(catalogue).map(([key, source]) => [key, compileMessage(source)]),
+        Object.entries(catalogue).map(([key, source]) => [
+          key,
+          compileStrictly(source, `${key} in ${path}`),
+        ]),
       )
-      // Vite's JSON plugin turns this into the module.
-      return JSON.stringify(compiled)
+      // A module of its own (JSON.parse reads a large literal faster than JS would).
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))})`
     },
     transform(code, id) {
       if (!/\/src\/messages\/[^/]+\.ts$/.test(id.split('?')[0] ?? '')) return null
@@ -36,7 +49,7 @@ export function compileMessages(): Plugin {
         code: code.replace(
           messageLiteral,
           (_, literal: string) =>
-            `message(${JSON.stringify(compileMessage(literalValue(literal)))}`,
+            `message(${JSON.stringify(compileStrictly(literalValue(literal), `${literal} in ${id}`))}`,
         ),
         map: null,
       }

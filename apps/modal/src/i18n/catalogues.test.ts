@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { locales } from '@airlock/protocol'
-import { compileMessage } from '@lingui/message-utils/compileMessage'
+import { compileMessageOrThrow as compileMessage } from '@lingui/message-utils/compileMessage'
 import { describe, expect, test } from 'vitest'
 import { englishCatalogue } from './englishCatalogue'
 
@@ -68,7 +68,12 @@ describe.each(locales.filter((locale) => locale !== 'en'))('the %s catalogue', (
 test('behavior: the checks catch a missing message, an unknown one, a dropped placeholder and bad ICU', () => {
   const [withValue] = Object.entries(english).find(([, message]) => namesOf(message).length)!
   const [plain] = Object.entries(english).find(([id]) => id !== withValue)!
-  const planted = { ...english, [withValue]: 'Sans valeur', [plain]: 'Cassé {', 'no.such': 'x' }
+  const planted = {
+    ...english,
+    [withValue]: 'Sans valeur',
+    [plain]: 'Cassé {valeur',
+    'no.such': 'x',
+  }
   delete (planted as Record<string, string>)[Object.keys(english).at(-1)!]
   expect(unmatchedIds(planted)).toEqual({
     missing: [Object.keys(english).at(-1)],

@@ -1,5 +1,5 @@
 import { connectionErrors, nameErrors } from '@airlock/protocol'
-import { compileMessage } from '@lingui/message-utils/compileMessage'
+import { compileMessageOrThrow as compileMessage } from '@lingui/message-utils/compileMessage'
 import { describe, expect, it } from 'vitest'
 import { specText } from '../messages/specText'
 import { englishCatalogue, sourceCatalogues } from './englishCatalogue'
