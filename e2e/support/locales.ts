@@ -22,15 +22,16 @@ type Part = string | [string] | [string, string, Record<string, Part[]>, ...unkn
 /** A compiled message with each case of its plurals and selects in the pseudo-locale's marks. */
 function pseudoMessage(parts: Part[]): Part[] {
   return parts.map((part) =>
-    typeof part === 'string' || part.length < 3
+    typeof part === 'string' || !['plural', 'select', 'selectordinal'].includes(String(part[1]))
       ? part
       : ([
           part[0],
           part[1],
           Object.fromEntries(
-            Object.entries(part[2] as Record<string, Part[]>).map(([key, value]) => [
+            // Lingui keeps keys such as `offset` beside the cases, undefined when not given.
+            Object.entries(part[2] as Record<string, Part[] | undefined>).map(([key, value]) => [
               key,
-              pseudoMessage(value),
+              value === undefined ? value : pseudoMessage(value),
             ]),
           ),
           ...part.slice(3),

@@ -6,9 +6,9 @@
  */
 import { useEffect, useRef } from 'react'
 import { ui } from '../messages'
+import { loadMoreText } from '../messages/loadMoreText'
 import list from '../views/list.module.css'
 import styles from './LoadMore.module.css'
-import { loadMoreText } from './loadMoreText'
 import { useInfiniteScroll } from './useInfiniteScroll'
 
 export function LoadMore({

@@ -8,10 +8,12 @@ import * as account from '../messages/accountText'
 import * as allWallets from '../messages/allWalletsText'
 import * as approve from '../messages/approveText'
 import * as callsStatus from '../messages/callsStatusText'
+import * as connecting from '../messages/connectingText'
 import * as emailLogin from '../messages/emailLoginText'
 import * as farcaster from '../messages/farcasterText'
 import * as firstBundle from '../messages/index'
 import * as linkedAccounts from '../messages/linkedAccountsText'
+import * as loadMore from '../messages/loadMoreText'
 import * as onRamp from '../messages/onRampText'
 import * as profileWallets from '../messages/profileWalletsText'
 import * as receive from '../messages/receiveText'
@@ -32,10 +34,12 @@ export const messageModules = {
   allWallets,
   approve,
   callsStatus,
+  connecting,
   emailLogin,
   farcaster,
   index: firstBundle,
   linkedAccounts,
+  loadMore,
   onRamp,
   profileWallets,
   receive,

@@ -18,6 +18,7 @@ const shortDate = new Intl.DateTimeFormat(frameLocale, {
   day: 'numeric',
   numberingSystem: 'latn',
 })
+const day = new Intl.DateTimeFormat(frameLocale, { dateStyle: 'medium', numberingSystem: 'latn' })
 const shortDateWithYear = new Intl.DateTimeFormat(frameLocale, {
   month: 'short',
   day: 'numeric',
@@ -47,4 +48,9 @@ export function formatUsd(value: number): string {
 export function formatShortDate(date: Date, now: Date): string {
   const sameYear = date.getFullYear() === now.getFullYear()
   return (sameYear ? shortDate : shortDateWithYear).format(date)
+}
+
+/** A day (an ISO time's date) in the locale's medium style: `Mar 4, 2026`, `4 mars 2026`. */
+export function formatDay(iso: string): string {
+  return day.format(new Date(iso))
 }

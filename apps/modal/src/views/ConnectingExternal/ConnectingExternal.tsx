@@ -9,7 +9,7 @@ import { useModalState } from '../../components/useModalState'
 import { useShake } from '../../components/useShake'
 import { WalletIcon } from '../../components/WalletIcon'
 import { ui } from '../../messages'
-import { connectingText } from '../connectingText'
+import { connectingText } from '../../messages/connectingText'
 import list from '../list.module.css'
 import styles from './ConnectingExternal.module.css'
 

@@ -14,6 +14,7 @@ import { SocialMark } from '../../components/SocialMark'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { WalletIcon } from '../../components/WalletIcon'
+import { formatDay } from '../../i18n/localNumbers'
 import { connectionErrors } from '../../messages'
 import { emailLoginErrors } from '../../messages/emailLoginText'
 import { accountLabel, linkedAccountsText as text } from '../../messages/linkedAccountsText'
@@ -24,8 +25,6 @@ import { showToast } from '../../stores/toasts'
 import SocialLogins from '../Connect/SocialLogins'
 import form from '../form.module.css'
 import list from '../list.module.css'
-
-const day = (iso: string) => new Date(iso).toLocaleDateString()
 
 /** The ways into the account signed in as `login`, kept per modal until one changes. */
 const linkedKey = (login: string | undefined) =>
@@ -131,7 +130,7 @@ export function LinkedAccounts() {
             <SocialMark provider={identity.provider} />
             <span className={`${list.name} ${form.stacked}`}>
               <span>{labelOf(identity)}</span>
-              <small>{text.linkedOn(day(identity.linkedAt))}</small>
+              <small>{text.linkedOn(formatDay(identity.linkedAt))}</small>
             </span>
             {identity.primary ? (
               <span className={list.tag}>{text.madeWith}</span>

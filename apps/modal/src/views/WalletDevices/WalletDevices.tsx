@@ -10,6 +10,7 @@ import { skipToken, useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
+import { formatDay } from '../../i18n/localNumbers'
 import { devicesText as text } from '../../messages/emailLoginText'
 import { queryClientOf } from '../../queries/queryClient'
 import { activeConnection } from '../../stores/connections'
@@ -17,8 +18,6 @@ import { showToast } from '../../stores/toasts'
 import { NotEmailWallet } from '../EmailLogin/NotEmailWallet'
 import form from '../form.module.css'
 import list from '../list.module.css'
-
-const day = (iso: string) => new Date(iso).toLocaleDateString()
 
 /** The devices of the wallet signed in as `email`, kept per modal until one is removed. */
 const devicesKey = (email: string | undefined) => ['embeddedWallet', 'devices', email] as const
@@ -95,7 +94,8 @@ export function WalletDevices() {
                 )}
               </span>
               <small>
-                {text.added(day(device.createdAt))}, {text.lastUsed(day(device.lastUsedAt))}
+                {text.added(formatDay(device.createdAt))},{' '}
+                {text.lastUsed(formatDay(device.lastUsedAt))}
               </small>
             </span>
             {device.revokedAt ? (

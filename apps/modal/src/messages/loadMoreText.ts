@@ -1,5 +1,7 @@
 /** The words of the lists' Load more, beside it so they load with it. */
-export const loadMoreText = {
+import { defineMessages } from '../i18n/defineMessages'
+
+export const loadMoreText = defineMessages('loadMore', {
   loadMore: 'Load more',
   loadingMore: 'Loading…',
-} as const
+})
