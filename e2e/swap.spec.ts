@@ -342,9 +342,12 @@ test("behavior: the email wallet's smart account swaps aUSD for ETH with ONE app
   })
   expect(operations.map(({ args }) => args.success)).toEqual([true, true])
   await dialog.getByRole('tab', { name: 'Activity' }).click()
-  await expect(dialog.getByRole('tabpanel').locator('li[data-operation="trade"]')).toHaveCount(2, {
-    timeout: 15_000,
-  })
+  const trades = dialog.getByRole('tabpanel').locator('li[data-operation="trade"]')
+  await expect(trades).toHaveCount(2, { timeout: 15_000 })
+  // The account's own sides of each user operation, its gas to the EntryPoint left out.
+  await expect(trades.first().getByText(/^50 aUSD → 0\.0\d+ ETH$/)).toBeVisible()
+  const boughtText = `${formatTransferAmount(formatUnits(bought, 6))} aUSD`
+  await expect(trades.nth(1).getByText(`0.05 ETH → ${boughtText}`, { exact: true })).toBeVisible()
 })
 
 test('behavior: a declined approve says so and keeps the form as it was; nothing is approved', async ({
