@@ -84,7 +84,7 @@ function ActivityRow({
   const status = metadata.status.toLowerCase()
   const trade = tradeSummary(transaction)
   const summary = trade ?? transferSummary(transaction)
-  const isNft = !trade && !!transaction.transfers[0]?.nft_info
+  const isNft = trade ? trade.nft : !!transaction.transfers[0]?.nft_info
   // A trade reads by what went out and came in, not by whom the transaction went to (a router).
   const other = trade ? undefined : counterparty(transaction, account)
   return (

@@ -119,6 +119,7 @@ describe('account display', () => {
     expect(tradeSummary(swap)).toEqual({
       label: '0.001 ETH → 5 aUSD',
       imageUrl: 'https://x/ausd.png',
+      nft: false,
       more: 0,
     })
     const call = transaction('execute', [
@@ -131,7 +132,7 @@ describe('account display', () => {
       { direction: 'out', fungible_info: eth },
       { direction: 'in', nft_info: { name: 'Sunrise #4', flags: { is_spam: false } } },
     ])
-    expect(tradeSummary(bought)?.label).toBe('0.001 ETH → Sunrise #4')
+    expect(tradeSummary(bought)).toMatchObject({ label: '0.001 ETH → Sunrise #4', nft: true })
   })
 
   test('behavior: a send, a refund of the same token, or transfers without a direction are no trade', () => {

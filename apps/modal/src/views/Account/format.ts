@@ -80,12 +80,12 @@ export function transferSummary(
  * A trade's two sides, when the transaction is one: a transfer the account sent and one it got,
  * of another asset (a swap; an NFT bought with ETH), whatever its operationType says (a contract
  * call can be one). `label` reads what went out, an arrow, what came in: '0.001 ETH → 5 aUSD';
- * `imageUrl` is what came in's; `more` counts the other transfers. Undefined for anything else,
+ * `imageUrl` is what came in's (`nft` when that is an NFT); `more` counts the other transfers. Undefined for anything else,
  * or for transfers without a direction (data from before the API gave one).
  */
 export function tradeSummary(
   transaction: Transaction,
-): { label: string; imageUrl: string | undefined; more: number } | undefined {
+): { label: string; imageUrl: string | undefined; nft: boolean; more: number } | undefined {
   const { transfers } = transaction
   const sent = transfers.find((transfer) => transfer.direction === 'out')
   const sentAsset = sent && assetOf(sent)
@@ -98,6 +98,7 @@ export function tradeSummary(
   return {
     label: accountText.tradeAmounts(out.label, into.label),
     imageUrl: into.imageUrl,
+    nft: !!received.nft_info,
     more: transfers.length - 2,
   }
 }
