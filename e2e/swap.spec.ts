@@ -7,13 +7,16 @@
 // one batch: one approval, one user operation. Quotes bind (issue 36): a quote the market left
 // past the slippage is refused and re-quoted (the market moved by a purchase outside the modal,
 // then restored), the slippage chosen shows in the minimum received, and a token no pool lists is
-// imported by its address behind a warning.
+// imported by its address behind a warning. Activity reads each swap as what went out, an arrow, what
+// came in (issue 41).
 import { readFileSync } from 'node:fs'
+import { formatTransferAmount } from '@airlock/protocol'
 import type { Page } from '@playwright/test'
 import {
   type Abi,
   createWalletClient,
   erc20Abi,
+  formatUnits,
   type Hex,
   http,
   type PrivateKeyAccount,
@@ -200,10 +203,12 @@ test('behavior: ETH for aUSD, then aUSD back with an approve first: on anvil, in
   const { dialog } = modal(page)
   await expect(dialog.getByRole('tabpanel').locator('[data-symbol="aUSD"]')).toBeVisible()
   await dialog.getByRole('tab', { name: 'Activity' }).click()
-  await expect(dialog.getByRole('tabpanel').locator('li[data-operation="trade"]')).toContainText(
-    'Swapped',
-    { timeout: 15_000 },
-  )
+  const trades = dialog.getByRole('tabpanel').locator('li[data-operation="trade"]')
+  await expect(trades).toContainText('Swapped', { timeout: 15_000 })
+  // Issue 41: what went out, an arrow, what came in (to 3 decimals), not "To" the router.
+  const boughtText = `${formatTransferAmount(formatUnits(bought, 6))} aUSD`
+  await expect(trades.first().getByText(`1 ETH → ${boughtText}`, { exact: true })).toBeVisible()
+  await expect(trades.first()).not.toContainText('To ')
 
   await dialog.getByRole('button', { name: 'Swap', exact: true }).click()
   await expectOpen(page, 'Swap')
@@ -223,9 +228,9 @@ test('behavior: ETH for aUSD, then aUSD back with an approve first: on anvil, in
   // The router paid the ETH out from inside the swap: Activity has it, so the swap is a trade
   // ("Swapped"), not only a send of aUSD.
   await dialog.getByRole('tab', { name: 'Activity' }).click()
-  await expect(dialog.getByRole('tabpanel').locator('li[data-operation="trade"]')).toHaveCount(2, {
-    timeout: 15_000,
-  })
+  await expect(trades).toHaveCount(2, { timeout: 15_000 })
+  await expect(trades.first().getByText(/^100 aUSD → 0\.0\d+ ETH$/)).toBeVisible()
+  await expect(trades.nth(1).getByText(`1 ETH → ${boughtText}`, { exact: true })).toBeVisible()
 })
 
 test('behavior: with the email wallet, Swap is reviewed once, on the approval screen: it shows the simulated "+… aUSD", and Approve swaps on the local pool', async ({
@@ -337,9 +342,12 @@ test("behavior: the email wallet's smart account swaps aUSD for ETH with ONE app
   })
   expect(operations.map(({ args }) => args.success)).toEqual([true, true])
   await dialog.getByRole('tab', { name: 'Activity' }).click()
-  await expect(dialog.getByRole('tabpanel').locator('li[data-operation="trade"]')).toHaveCount(2, {
-    timeout: 15_000,
-  })
+  const trades = dialog.getByRole('tabpanel').locator('li[data-operation="trade"]')
+  await expect(trades).toHaveCount(2, { timeout: 15_000 })
+  // The account's own sides of each user operation, its gas to the EntryPoint left out.
+  await expect(trades.first().getByText(/^50 aUSD → 0\.0\d+ ETH$/)).toBeVisible()
+  const boughtText = `${formatTransferAmount(formatUnits(bought, 6))} aUSD`
+  await expect(trades.nth(1).getByText(`0.05 ETH → ${boughtText}`, { exact: true })).toBeVisible()
 })
 
 test('behavior: a declined approve says so and keeps the form as it was; nothing is approved', async ({

@@ -31,6 +31,8 @@ export const tokenBalanceSchema = z.object({
 }) satisfies z.ZodMiniType<TokenBalance>
 
 const transferSchema = z.object({
+  // Optional: entries stored or sent before it was added still parse.
+  direction: z.optional(z.enum(['in', 'out', 'self'])),
   fungible_info: z.optional(
     z.object({
       symbol: z.string(),

@@ -54,8 +54,13 @@ export type TokenBalance = {
   iconUrl: string
 }
 
-/** One movement inside a transaction: a fungible token or an NFT. */
+/**
+ * One movement inside a transaction: a fungible token or an NFT. `direction` (Zerion's) is the
+ * account's side of it: `out` it sent, `in` it got, `self` both; absent when the movement is not
+ * the account's (a contract call that moved others' tokens) or the data predates it.
+ */
 export type TransactionTransfer = {
+  direction?: TransferDirection | undefined
   fungible_info?:
     | { symbol: string; icon?: { url: string } | undefined; quantity: { numeric: string } }
     | undefined
@@ -67,6 +72,9 @@ export type TransactionTransfer = {
       }
     | undefined
 }
+
+/** The account's side of a transfer: sent (`out`), got (`in`), or to itself (`self`). */
+export type TransferDirection = 'in' | 'out' | 'self'
 
 /** An activity entry (spec §3). `metadata.chain` is a CAIP-2 network id. */
 export type Transaction = {

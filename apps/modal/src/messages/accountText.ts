@@ -67,4 +67,6 @@ export const accountText = defineMessages('account', {
   accountTypes: { eoa: 'EOA', smartAccount: 'Smart Account' },
   switchAccountType: { eoa: 'Switch to EOA', smartAccount: 'Switch to Smart Account' },
   accountTypeSwitched: { eoa: 'Switched to EOA', smartAccount: 'Switched to Smart Account' },
+  /** A trade's amounts: what went out, then what came in ('0.001 ETH → 5 aUSD'); RTL flips it. */
+  tradeAmounts: message('{sent} → {received}', 'sent', 'received'),
 })

@@ -392,7 +392,9 @@ describe('transactions', () => {
           sentTo: owner,
         },
         // Listed in both directions, shown once.
-        transfers: [{ fungible_info: { symbol: 'ETH', quantity: { numeric: '0.25' } } }],
+        transfers: [
+          { direction: 'self', fungible_info: { symbol: 'ETH', quantity: { numeric: '0.25' } } },
+        ],
       },
       {
         id: txHash(4),
@@ -404,7 +406,9 @@ describe('transactions', () => {
           sentFrom: zero,
           sentTo: owner,
         },
-        transfers: [{ nft_info: { name: 'ENS #1337', flags: { is_spam: false } } }],
+        transfers: [
+          { direction: 'in', nft_info: { name: 'ENS #1337', flags: { is_spam: false } } },
+        ],
       },
       {
         id: txHash(3),
@@ -417,8 +421,8 @@ describe('transactions', () => {
           sentTo: router,
         },
         transfers: [
-          { fungible_info: { symbol: 'USDC', quantity: { numeric: '100' } } },
-          { fungible_info: { symbol: 'WETH', quantity: { numeric: '0.04' } } },
+          { direction: 'out', fungible_info: { symbol: 'USDC', quantity: { numeric: '100' } } },
+          { direction: 'in', fungible_info: { symbol: 'WETH', quantity: { numeric: '0.04' } } },
         ],
       },
       {
@@ -431,7 +435,9 @@ describe('transactions', () => {
           sentFrom: owner,
           sentTo: friend,
         },
-        transfers: [{ fungible_info: { symbol: 'USDC', quantity: { numeric: '12.5' } } }],
+        transfers: [
+          { direction: 'out', fungible_info: { symbol: 'USDC', quantity: { numeric: '12.5' } } },
+        ],
       },
       {
         id: txHash(1),
@@ -443,7 +449,9 @@ describe('transactions', () => {
           sentFrom: friend,
           sentTo: owner,
         },
-        transfers: [{ fungible_info: { symbol: 'ETH', quantity: { numeric: '1.5' } } }],
+        transfers: [
+          { direction: 'in', fungible_info: { symbol: 'ETH', quantity: { numeric: '1.5' } } },
+        ],
       },
     ] satisfies Transaction[])
 

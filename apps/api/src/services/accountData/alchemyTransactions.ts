@@ -132,8 +132,21 @@ export function toTransaction(
       sentFrom: from(main),
       sentTo: to(main),
     },
-    transfers: transfers.map((transfer) => toTransfer(transfer, spamContracts)),
+    transfers: transfers.map((transfer) => ({
+      ...directionOf(from(transfer), to(transfer), account),
+      ...toTransfer(transfer, spamContracts),
+    })),
   }
+}
+
+/** The account's side of a transfer, as Zerion gives it; none when it is not the account's. */
+function directionOf(
+  from: string,
+  to: string,
+  account: string,
+): Pick<TransactionTransfer, 'direction'> {
+  if (from === account) return { direction: to === account ? 'self' : 'out' }
+  return to === account ? { direction: 'in' } : {}
 }
 
 function toTransfer(

@@ -87,16 +87,20 @@ describe('Cosmos account data from the REST API', () => {
       sentTo: recipient.address,
     })
     expect(senderPage.data[0]?.transfers).toEqual([
-      { fungible_info: { symbol: 'ATOM', quantity: { numeric: '1.25' } } },
+      { direction: 'out', fungible_info: { symbol: 'ATOM', quantity: { numeric: '1.25' } } },
     ])
     const recipientPage = await adapter.transactions({
       address: recipient.address,
       network,
       limit: 25,
     })
-    expect(recipientPage.data.map((tx) => [tx.id, tx.metadata.operationType])).toEqual([
-      [sent.transactionHash, 'receive'],
-    ])
+    expect(
+      recipientPage.data.map((tx) => [
+        tx.id,
+        tx.metadata.operationType,
+        tx.transfers[0]?.direction,
+      ]),
+    ).toEqual([[sent.transactionHash, 'receive', 'in']])
   })
 
   test('behavior: more than a page of sends pages on by number', async () => {

@@ -179,7 +179,10 @@ function activityOf(
         sentTo: first.to_address,
       },
       transfers: [
-        { fungible_info: { symbol, quantity: { numeric: formatUnits(amount, decimals) } } },
+        {
+          direction: sending ? 'out' : 'in',
+          fungible_info: { symbol, quantity: { numeric: formatUnits(amount, decimals) } },
+        },
       ],
     },
   ]

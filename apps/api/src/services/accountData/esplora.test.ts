@@ -108,12 +108,12 @@ describe('createEsploraAdapter', () => {
           sentFrom: sender.address,
           sentTo: recipient.address,
         }),
-        [{ fungible_info: { symbol: 'BTC', quantity: { numeric: '0.00025' } } }],
+        [{ direction: 'out', fungible_info: { symbol: 'BTC', quantity: { numeric: '0.00025' } } }],
       ],
       [
         funding,
         expect.objectContaining({ operationType: 'receive', sentTo: sender.address }),
-        [{ fungible_info: { symbol: 'BTC', quantity: { numeric: '0.001' } } }],
+        [{ direction: 'in', fungible_info: { symbol: 'BTC', quantity: { numeric: '0.001' } } }],
       ],
     ])
     const [received] = (
@@ -125,6 +125,7 @@ describe('createEsploraAdapter', () => {
       sentTo: recipient.address,
     })
     expect(received?.transfers[0]?.fungible_info?.quantity.numeric).toBe('0.00025')
+    expect(received?.transfers[0]?.direction).toBe('in')
     // When its block was mined (the stand-in's block times run with the clock).
     expect(Math.abs(Date.parse(received!.metadata.minedAt) - Date.now())).toBeLessThan(3_600_000)
   })

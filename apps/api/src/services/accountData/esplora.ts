@@ -131,6 +131,11 @@ function activityOf(tx: EsploraTransaction, address: string, network: NetworkCon
       sentFrom: sending ? address : (counterparty ?? ''),
       sentTo: sending ? (counterparty ?? '') : address,
     },
-    transfers: [{ fungible_info: { symbol, quantity: { numeric: formatUnits(moved, decimals) } } }],
+    transfers: [
+      {
+        direction: sending ? 'out' : 'in',
+        fungible_info: { symbol, quantity: { numeric: formatUnits(moved, decimals) } },
+      },
+    ],
   }
 }

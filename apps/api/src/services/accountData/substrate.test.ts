@@ -85,7 +85,9 @@ describe('Polkadot account data from the node and Subscan', () => {
           sentTo: bob.address,
           chain: network.caipNetworkId,
         }),
-        transfers: [{ fungible_info: { symbol: 'DOT', quantity: { numeric: '1.5' } } }],
+        transfers: [
+          { direction: 'out', fungible_info: { symbol: 'DOT', quantity: { numeric: '1.5' } } },
+        ],
       }),
     ])
     const received = await adapter.transactions({
@@ -93,9 +95,9 @@ describe('Polkadot account data from the node and Subscan', () => {
       network,
       limit: 25,
     })
-    expect(received.data.map((tx) => [tx.id, tx.metadata.operationType])).toEqual([
-      [hash, 'receive'],
-    ])
+    expect(
+      received.data.map((tx) => [tx.id, tx.metadata.operationType, tx.transfers[0]?.direction]),
+    ).toEqual([[hash, 'receive', 'in']])
   })
 
   test('error: a cursor it did not issue is refused', async () => {

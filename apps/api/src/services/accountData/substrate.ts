@@ -168,6 +168,7 @@ function activityOf(
     },
     transfers: [
       {
+        direction: sending ? 'out' : 'in',
         fungible_info: {
           symbol: network.nativeCurrency.symbol,
           quantity: { numeric: item.amount },

@@ -10,6 +10,7 @@ import type {
   Page,
   Transaction,
   TransactionTransfer,
+  TransferDirection,
 } from '@airlock/protocol'
 import { type Kysely, sql } from 'kysely'
 import { type Address, formatUnits, getAddress, type PublicClient, zeroAddress } from 'viem'
@@ -277,7 +278,7 @@ export function createBuiltinAdapter(options: BuiltinAdapterOptions): AccountDat
             },
             // The account's own movements; a call it made that moved others' tokens shows those.
             transfers: (own.length > 0 ? own : moved).map((row) =>
-              transactionTransfer(row, network),
+              transactionTransfer(row, network, account),
             ),
           },
         ]
@@ -366,18 +367,41 @@ function sentTo(
   return transactionTo === null ? '' : getAddress(transactionTo)
 }
 
-function transactionTransfer(row: TransferView, network: NetworkConfig): TransactionTransfer {
+/**
+ * The account's side of a transfer, as Zerion gives it: `out` what it sent, `in` what it got
+ * (an internal transfer too: the ETH a swap router pays out), `self` both; none when the transfer
+ * is not the account's.
+ */
+function transferDirection(
+  row: Pick<TransferView, 'from_address' | 'to_address'>,
+  account: string,
+): TransferDirection | undefined {
+  const sent = row.from_address === account
+  const got = row.to_address === account
+  if (sent && got) return 'self'
+  if (sent) return 'out'
+  return got ? 'in' : undefined
+}
+
+function transactionTransfer(
+  row: TransferView,
+  network: NetworkConfig,
+  account: string,
+): TransactionTransfer {
+  const direction = transferDirection(row, account)
+  const side = direction === undefined ? {} : { direction }
   if (row.kind === 'erc721') {
     const nft: NonNullable<TransactionTransfer['nft_info']> = {
       name: row.nft_name ?? nftFallbackName(row.token_name ?? '', row.value),
       flags: { is_spam: row.spam !== null },
     }
     if (row.nft_image !== null) nft.content = { preview: { url: row.nft_image } }
-    return { nft_info: nft }
+    return { ...side, nft_info: nft }
   }
   const native = row.kind === 'native'
   const decimals = native ? network.nativeCurrency.decimals : (row.token_decimals ?? 0)
   return {
+    ...side,
     fungible_info: {
       symbol: native ? network.nativeCurrency.symbol : (row.token_symbol ?? ''),
       quantity: { numeric: formatUnits(BigInt(row.value), decimals) },

@@ -13,6 +13,7 @@ import {
 import { entryPoint08Address } from 'viem/account-abstraction'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { devAccounts, seedDevChain } from '../../../../../devchain/seed.mjs'
+import { deployDevUniswap, devUniswapAddresses } from '../../../../../devchain/uniswap.mjs'
 import { setUpTimeout, testDatabases } from '../../../test/databases'
 import { memoryLogger } from '../../../test/logs'
 import type { Storage } from '../../storage/storage'
@@ -223,7 +224,9 @@ describe.each(testDatabases())('the built-in indexer on $name', (database) => {
         sentFrom: alice,
         sentTo: contracts.usdc,
       },
-      transfers: [{ fungible_info: { symbol: 'ETH', quantity: { numeric: '0.01' } } }],
+      transfers: [
+        { direction: 'out', fungible_info: { symbol: 'ETH', quantity: { numeric: '0.01' } } },
+      ],
     })
     // Sent to the NFT's and the token's receiver, not the contract the transaction called.
     expect(nftSend.metadata).toMatchObject({ sentFrom: alice, sentTo: carol })
@@ -233,6 +236,7 @@ describe.each(testDatabases())('the built-in indexer on $name', (database) => {
     expect(tokenSend?.metadata).toMatchObject({ operationType: 'send', sentTo: carol })
     expect(nftSend.transfers).toEqual([
       {
+        direction: 'out',
         nft_info: {
           name: 'Airlock Collectibles #3',
           content: { preview: { url: expect.stringMatching(/^data:image\/svg\+xml;base64,/) } },
@@ -251,7 +255,73 @@ describe.each(testDatabases())('the built-in indexer on $name', (database) => {
     expect(carolsActivity[0]).toMatchObject({
       id: nftSend.id,
       metadata: { operationType: 'receive', sentFrom: alice },
+      transfers: [{ direction: 'in', nft_info: { name: 'Airlock Collectibles #3' } }],
     })
+  })
+
+  test('behavior: a swap’s transfers say which way each went: ETH out and aUSD in, then aUSD out and the ETH the router paid out from inside the swap in', async () => {
+    await deployDevUniswap({ rpcUrl: anvil.rpcUrl })
+    const router = parseAbi([
+      'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+      'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+      'function approve(address spender, uint256 value) returns (bool)',
+    ])
+    const { weth } = devUniswapAddresses
+    const signer = { account: bob, chain: null, gas: 500_000n } as const
+    const bought = await wallet().writeContract({
+      ...signer,
+      address: devUniswapAddresses.router,
+      abi: router,
+      functionName: 'swapExactETHForTokens',
+      args: [0n, [weth, contracts.usdc], bob, 2n ** 40n],
+      value: parseEther('0.001'),
+    })
+    await anvil.minedReceipt(bought)
+    await anvil.minedReceipt(
+      await wallet().writeContract({
+        ...signer,
+        address: contracts.usdc,
+        abi: router,
+        functionName: 'approve',
+        args: [devUniswapAddresses.router, parseUnits('5', 6)],
+      }),
+    )
+    const sold = await wallet().writeContract({
+      ...signer,
+      address: devUniswapAddresses.router,
+      abi: router,
+      functionName: 'swapExactTokensForETH',
+      args: [parseUnits('5', 6), 0n, [contracts.usdc, weth], bob, 2n ** 40n],
+    })
+    await anvil.minedReceipt(sold)
+    const indexer = indexerFor()
+    await indexer.syncOnce()
+
+    const sides = (transaction: Transaction | undefined) =>
+      transaction?.transfers.map(({ direction, fungible_info }) => [
+        direction,
+        fungible_info?.symbol,
+      ])
+    const activity = await allTransactions(bob, indexer)
+    const buy = activity.find(({ id }) => id === bought)
+    const sale = activity.find(({ id }) => id === sold)
+    expect(buy?.metadata.operationType).toBe('trade')
+    expect(sides(buy)).toEqual(
+      expect.arrayContaining([
+        ['out', 'ETH'],
+        ['in', 'aUSD'],
+      ]),
+    )
+    expect(sides(buy)).toHaveLength(2)
+    expect(sale?.metadata.operationType).toBe('trade')
+    // The ETH came from the router, inside the swap (an internal transfer): still Bob's, in.
+    expect(sides(sale)).toEqual(
+      expect.arrayContaining([
+        ['out', 'aUSD'],
+        ['in', 'ETH'],
+      ]),
+    )
+    expect(sides(sale)).toHaveLength(2)
   })
 
   /**

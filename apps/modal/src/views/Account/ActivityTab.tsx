@@ -2,8 +2,9 @@
  * Activity: the account's purchases through Buy (`PurchasesList`), then its transactions on the
  * active network, newest first, read a page at a
  * time as the list scrolls. Each row: what happened, with whom (by name and avatar when the
- * address has one), what moved and when, and a tag when it failed. Rows carry `data-tx-id`, `data-tx-hash` (when the id holds one),
- * `data-operation` and `data-status`.
+ * address has one), what moved and when, and a tag when it failed; a trade (a swap) says what went
+ * out and what came in ('0.001 ETH → 5 aUSD', `data-trade`) instead of with whom. Rows carry
+ * `data-tx-id`, `data-tx-hash` (when the id holds one), `data-operation` and `data-status`.
  */
 import type { Transaction } from '@airlock/protocol'
 import { useAccountList } from '../../components/useAccountList'
@@ -20,6 +21,7 @@ import {
   counterpartyLabel,
   formatActivityDate,
   operationLabel,
+  tradeSummary,
   transactionHash,
   transferSummary,
 } from './format'
@@ -80,9 +82,11 @@ function ActivityRow({
   const { id, metadata } = transaction
   const operation = metadata.operationType.toLowerCase()
   const status = metadata.status.toLowerCase()
-  const summary = transferSummary(transaction)
-  const isNft = !!transaction.transfers[0]?.nft_info
-  const other = counterparty(transaction, account)
+  const trade = tradeSummary(transaction)
+  const summary = trade ?? transferSummary(transaction)
+  const isNft = trade ? trade.nft : !!transaction.transfers[0]?.nft_info
+  // A trade reads by what went out and came in, not by whom the transaction went to (a router).
+  const other = trade ? undefined : counterparty(transaction, account)
   return (
     <li
       className={styles.row}
@@ -93,7 +97,7 @@ function ActivityRow({
     >
       <AssetIcon
         src={summary?.imageUrl}
-        fallback={glyphs[operation] ?? '•'}
+        fallback={glyphs[trade ? 'trade' : operation] ?? '•'}
         shape={isNft ? 'tile' : 'round'}
       />
       <span className={styles.main}>
@@ -107,9 +111,14 @@ function ActivityRow({
           )}
         </span>
         {other && <CounterpartyLine other={other} />}
+        {trade && (
+          <span className={`${styles.secondary} ${styles.numeric}`} title={trade.label} data-trade>
+            {trade.label}
+          </span>
+        )}
       </span>
       <span className={styles.side}>
-        {summary && (
+        {summary && !trade && (
           <span className={`${styles.primary} ${styles.numeric}`} title={summary.label}>
             {summary.label}
           </span>

@@ -8,6 +8,7 @@ import {
   formatUsd,
   operationLabel,
   totalValue,
+  tradeSummary,
   transactionHash,
   transferSummary,
 } from './format'
@@ -101,6 +102,54 @@ describe('account display', () => {
       more: 0,
     })
     expect(transferSummary(transaction('approve'))).toBeUndefined()
+  })
+
+  test('behavior: a trade reads what went out, an arrow, what came in, whatever its operation says', () => {
+    const eth = { symbol: 'ETH', quantity: { numeric: '0.001' } }
+    const aUsd = {
+      symbol: 'aUSD',
+      quantity: { numeric: '5.00049' },
+      icon: { url: 'https://x/ausd.png' },
+    }
+    // The API lists the incoming side first: direction decides, not order.
+    const swap = transaction('trade', [
+      { direction: 'in', fungible_info: aUsd },
+      { direction: 'out', fungible_info: eth },
+    ])
+    expect(tradeSummary(swap)).toEqual({
+      label: '0.001 ETH → 5 aUSD',
+      imageUrl: 'https://x/ausd.png',
+      nft: false,
+      more: 0,
+    })
+    const call = transaction('execute', [
+      { direction: 'out', fungible_info: aUsd },
+      { direction: 'in', fungible_info: eth },
+      { direction: 'out', fungible_info: { symbol: 'ZERO', quantity: { numeric: '1' } } },
+    ])
+    expect(tradeSummary(call)).toMatchObject({ label: '5 aUSD → 0.001 ETH', more: 1 })
+    const bought = transaction('trade', [
+      { direction: 'out', fungible_info: eth },
+      { direction: 'in', nft_info: { name: 'Sunrise #4', flags: { is_spam: false } } },
+    ])
+    expect(tradeSummary(bought)).toMatchObject({ label: '0.001 ETH → Sunrise #4', nft: true })
+  })
+
+  test('behavior: a send, a refund of the same token, or transfers without a direction are no trade', () => {
+    const eth = (numeric: string) => ({ symbol: 'ETH', quantity: { numeric } })
+    expect(
+      tradeSummary(transaction('send', [{ direction: 'out', fungible_info: eth('1') }])),
+    ).toBeUndefined()
+    const refunded = transaction('trade', [
+      { direction: 'out', fungible_info: eth('1') },
+      { direction: 'in', fungible_info: eth('0.2') },
+    ])
+    expect(tradeSummary(refunded)).toBeUndefined()
+    const undirected = transaction('trade', [
+      { fungible_info: eth('1') },
+      { fungible_info: { symbol: 'aUSD', quantity: { numeric: '5' } } },
+    ])
+    expect(tradeSummary(undirected)).toBeUndefined()
   })
 
   test('behavior: recent dates are relative, older ones short', () => {

@@ -8,6 +8,7 @@ import {
   formatTransferAmount,
   type TokenBalance,
   type Transaction,
+  type TransactionTransfer,
   truncateAddress,
 } from '@airlock/protocol'
 import { formatShortDate, localDecimal } from '../../i18n/localNumbers'
@@ -71,17 +72,57 @@ export function transferSummary(
   transaction: Transaction,
 ): { label: string; imageUrl: string | undefined; more: number } | undefined {
   const [first, ...rest] = transaction.transfers
-  if (!first) return undefined
-  if (first.fungible_info) {
-    const { symbol, quantity, icon } = first.fungible_info
-    const label = localDecimal(`${safely(formatTransferAmount, quantity.numeric)} ${symbol}`.trim())
-    return { label, imageUrl: icon?.url, more: rest.length }
+  const shown = first && transferShown(first)
+  return shown && { ...shown, more: rest.length }
+}
+
+/**
+ * A trade's two sides, when the transaction is one: a transfer the account sent and one it got,
+ * of another asset (a swap; an NFT bought with ETH), whatever its operationType says (a contract
+ * call can be one). `label` reads what went out, an arrow, what came in: '0.001 ETH → 5 aUSD';
+ * `imageUrl` is what came in's (`nft` when that is an NFT); `more` counts the other transfers. Undefined for anything else,
+ * or for transfers without a direction (data from before the API gave one).
+ */
+export function tradeSummary(
+  transaction: Transaction,
+): { label: string; imageUrl: string | undefined; nft: boolean; more: number } | undefined {
+  const { transfers } = transaction
+  const sent = transfers.find((transfer) => transfer.direction === 'out')
+  const sentAsset = sent && assetOf(sent)
+  const received = transfers.find(
+    (transfer) => transfer.direction === 'in' && assetOf(transfer) !== sentAsset,
+  )
+  const out = sent && transferShown(sent)
+  const into = received && transferShown(received)
+  if (!out || !into) return undefined
+  return {
+    label: accountText.tradeAmounts(out.label, into.label),
+    imageUrl: into.imageUrl,
+    nft: !!received.nft_info,
+    more: transfers.length - 2,
   }
-  if (first.nft_info) {
-    const { name, content } = first.nft_info
-    return { label: name || accountText.nft, imageUrl: content?.preview?.url, more: rest.length }
+}
+
+/** What a transfer moved: a fungible amount to 3 decimals with its symbol, or the NFT's name. */
+function transferShown(
+  transfer: TransactionTransfer,
+): { label: string; imageUrl: string | undefined } | undefined {
+  if (transfer.fungible_info) {
+    const { symbol, quantity, icon } = transfer.fungible_info
+    const label = localDecimal(`${safely(formatTransferAmount, quantity.numeric)} ${symbol}`.trim())
+    return { label, imageUrl: icon?.url }
+  }
+  if (transfer.nft_info) {
+    const { name, content } = transfer.nft_info
+    return { label: name || accountText.nft, imageUrl: content?.preview?.url }
   }
   return undefined
+}
+
+/** Which asset a transfer moved, as far as the entry tells: a token's symbol, an NFT's name. */
+function assetOf(transfer: TransactionTransfer): string | undefined {
+  if (transfer.fungible_info) return `token:${transfer.fungible_info.symbol}`
+  return transfer.nft_info && `nft:${transfer.nft_info.name}`
 }
 
 /**
