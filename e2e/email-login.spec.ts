@@ -22,6 +22,7 @@ import {
   codesMailedTo,
   enterCode,
   freshEmail,
+  keepRecoveryCode,
   mailsTo,
   nextCode,
   openModalOnSite,
@@ -195,6 +196,25 @@ test('behavior: a viem wallet client over airlock.provider works unchanged with 
   await answerApproval(page, 'transaction', 'Approve')
   await anvilClient().waitForTransactionReceipt({ hash: await sending })
   expect(await anvilClient().getBalance({ address: receiver })).toBe(parseEther('0.02'))
+})
+
+test('behavior: a wrong code, then the right one: the tries left are said, the wallet is made, and nothing is an HTTP error', async ({
+  page,
+}) => {
+  await openSite(page)
+  const httpErrors = recordHttpErrors(page)
+  const email = freshEmail()
+  const code = await askForCode(page, email)
+  const { dialog } = modal(page)
+  await enterCode(page, code === '000000' ? '111111' : '000000')
+  await expect(dialog.getByRole('alert')).toHaveText(
+    `That code is not right: ${tries(4)} left. Check the latest email.`,
+  )
+  await enterCode(page, code)
+  await keepRecoveryCode(page)
+  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
+  // A typo is a normal step: the visitor's console logs no failed request for it.
+  expect(httpErrors).toEqual([])
 })
 
 test('error: five wrong codes lock the code, and the right one is then refused in words', async ({

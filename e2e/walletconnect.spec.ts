@@ -57,6 +57,9 @@ test('behavior: scanning the QR code and approving connects the site through Wal
   page,
 }) => {
   const peer = await phoneWallet()
+  // Everything the page and its frames log: sign-client warns of a metadata URL not the page's.
+  const consoleMessages: string[] = []
+  page.on('console', (message) => consoleMessages.push(message.text()))
   await sdkPage(page)
   await waitForAirlock(page)
   const uri = await showQr(page)
@@ -72,9 +75,18 @@ test('behavior: scanning the QR code and approving connects the site through Wal
   )
   // Not eth_sign: it signs any hash, which a phishing page passes off as a message.
   expect(proposal.params.optionalNamespaces.eip155!.methods).not.toContain('eth_sign')
-  expect(proposal.params.proposer.metadata.url).toBe(origins.fixtures)
+  // The wallet is told the site in words, and the origin that really asks (the modal's, what
+  // WalletConnect Verify attests) as the URL.
+  const site = new URL(origins.fixtures).host
+  expect(proposal.params.proposer.metadata).toMatchObject({
+    name: site,
+    description: `Connect to ${site} via Airlock`,
+    url: origins.modal,
+    icons: [`${origins.fixtures}/favicon.ico`],
+  })
   await peer.approve(proposal)
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
+  expect(consoleMessages.filter((text) => /metadata\.url/.test(text))).toEqual([])
   await expectClosed(page)
   expect(await page.evaluate(() => window.airlock!.getState())).toMatchObject({
     status: 'connected',

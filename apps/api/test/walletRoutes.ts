@@ -216,6 +216,20 @@ export const errorOf = async (response: Response) =>
   }
 
 /**
+ * What a sign-in answered a code that started no session, as one object: a wrong code's answer
+ * (200, `verified: false`, the tries left) or a refusal's (its status, code and message).
+ */
+export const signInRefusalOf = async (response: Response) => {
+  const body = (await response.json()) as { error?: object }
+  return { status: response.status, ...(body.error ?? body) } as {
+    status: number
+    code: string
+    message: string
+    triesLeft?: number
+  }
+}
+
+/**
  * The email login's requests to `app()` as the modal's pages make them: from its Origin unless
  * `headers` say otherwise, a string body sent as it is (a body not JSON).
  */

@@ -87,7 +87,10 @@ export const apiErrorCodes = [
   'emailInvalid',
   /** 502: the mail server refused or did not take the code's message. */
   'emailDeliveryFailed',
-  /** 401: not the code last sent to this email for this project and site. */
+  /**
+   * 401: no code was sent to this email for this project and site (or, for an email change, not
+   * the code sent). A sign-in's wrong code is no error: 200 `emailCodeRejectedSchema`.
+   */
   'emailCodeInvalid',
   /** 401: the code's 10 minutes are over, or it was used: ask for a new one. */
   'emailCodeExpired',

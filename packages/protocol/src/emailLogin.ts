@@ -79,6 +79,21 @@ export const emailSignInRequestSchema = z.object({
 })
 
 /**
+ * The sign-in's answer (200) to a wrong code: a normal step of a sign-in (a typo), not an HTTP
+ * error, so the visitor's console logs none. The code keeps `triesLeft` of its
+ * {@link emailCodeMaxAttempts}; the last wrong one spends it, and that (like an expired or used
+ * code, or no code sent) is still answered as an error (`emailCodeLocked`, `emailCodeExpired`,
+ * `emailCodeInvalid`).
+ */
+export const emailCodeRejectedSchema = z.object({
+  verified: z.literal(false),
+  code: z.literal('emailCodeInvalid'),
+  message: z.string(),
+  triesLeft: z.number(),
+})
+export type EmailCodeRejected = z.infer<typeof emailCodeRejectedSchema>
+
+/**
  * An email session, as the frame reads it back (`GET /v1/projects/:projectId/email/session`).
  * A social login's session (`socialLogin.ts`) is one too: its `email` is the account's login (the
  * address the social account was linked to, or `social:<provider>:<subject>`), and it names the
@@ -99,6 +114,13 @@ export const emailSessionSchema = z.object({
   hasWallet: z.optional(z.boolean()),
 })
 export type EmailSession = z.infer<typeof emailSessionSchema>
+
+/**
+ * What `POST …/email/sessions` answers: the session started (201, its cookie set), or a wrong
+ * code ({@link emailCodeRejectedSchema}, 200).
+ */
+export const emailSignInResponseSchema = z.union([emailCodeRejectedSchema, emailSessionSchema])
+export type EmailSignInResponse = z.infer<typeof emailSignInResponseSchema>
 
 const codeSchema = z.string().check(z.regex(/^\d{6}$/, 'The code is 6 digits.'))
 

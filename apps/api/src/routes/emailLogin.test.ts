@@ -4,12 +4,12 @@
 // minutes, once, 5 tries, replaced by a newer one), the session cookie and its scope, and each
 // refusal's code. Then the email change: codes to both addresses, the account (sessions, embedded
 // wallet and its devices, sealed again) moved in one go, and each refusal.
-import { emailCodeMaxAttempts, emailCodeTtlMs } from '@airlock/protocol'
+import { emailCodeMaxAttempts, emailCodeTtlMs, emailSignInResponseSchema } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { type DevMail, startDevMail } from '../../../../scripts/devMail.mjs'
 import { setUpTimeout, testDatabases } from '../../test/databases'
-import { emailLoginRequests } from '../../test/walletRoutes'
+import { emailLoginRequests, signInRefusalOf } from '../../test/walletRoutes'
 import { createMailer, type Mailer } from '../services/email/mailer'
 import { createProject } from '../services/projects'
 import { createRateLimiter } from '../services/rateLimit'
@@ -193,17 +193,23 @@ describe.each(testDatabases())('email login on $name', (database) => {
     expect(await storage.db.selectFrom('email_sessions').selectAll().execute()).toHaveLength(1)
   })
 
-  test('error: 5 wrong codes spend the code, the right one then too; each wrong one says the tries left', async () => {
+  test('error: 5 wrong codes spend the code, the right one then too; each wrong one says the tries left, without an HTTP error', async () => {
     await askCode('ada@example.com')
     const code = lastCodeTo('ada@example.com')
-    for (let left = emailCodeMaxAttempts - 1; left > 0; left--)
-      expect(await errorOf(await signIn('ada@example.com', wrongOf(code)))).toEqual({
-        status: 401,
+    for (let left = emailCodeMaxAttempts - 1; left > 0; left--) {
+      const wrong = await signIn('ada@example.com', wrongOf(code))
+      // A typo is a normal step of a sign-in: answered 200, no cookie, no session.
+      expect(wrong.headers.get('set-cookie')).toBeNull()
+      expect(emailSignInResponseSchema.parse(await wrong.clone().json())).toEqual({
+        verified: false,
         code: 'emailCodeInvalid',
         message: `That code is not right: ${left} ${left === 1 ? 'try' : 'tries'} left.`,
         // Beside the words, for the modal to say in its own.
         triesLeft: left,
       })
+      expect(wrong.status).toBe(200)
+    }
+    expect(await storage.db.selectFrom('email_sessions').selectAll().execute()).toEqual([])
     const locked = {
       status: 429,
       code: 'emailCodeLocked',
@@ -252,7 +258,7 @@ describe.each(testDatabases())('email login on $name', (database) => {
     await askCode('ada@example.com')
     const second = lastCodeTo('ada@example.com')
     if (first !== second)
-      expect(await errorOf(await signIn('ada@example.com', first))).toMatchObject({
+      expect(await signInRefusalOf(await signIn('ada@example.com', first))).toMatchObject({
         code: 'emailCodeInvalid',
       })
     expect((await signIn('ada@example.com', second)).status).toBe(201)
@@ -701,9 +707,10 @@ describe.each(testDatabases())('email login on $name', (database) => {
     })
     clock += 1000
     await askCode('ada@example.com')
-    expect(await errorOf(await signIn('ada@example.com', codes.currentCode))).toMatchObject({
-      status: 401,
-    })
+    // Not the sign-in code: a wrong one, that starts no session.
+    expect(await signInRefusalOf(await signIn('ada@example.com', codes.currentCode))).toMatchObject(
+      { status: 200, verified: false, code: 'emailCodeInvalid' },
+    )
     expect((await confirmChange(ada, codes)).status).toBe(202)
   })
 })

@@ -1,6 +1,7 @@
 /**
  * Email login (spec §1): `POST /v1/projects/:id/email/codes` mails a one-time code,
- * `POST /v1/projects/:id/email/sessions` turns the code into a session, and
+ * `POST /v1/projects/:id/email/sessions` turns the code into a session (a wrong code is answered
+ * 200 with the tries left, not as an error), and
  * `GET`/`DELETE /v1/projects/:id/email/session?hostOrigin=…` read and end it;
  * `POST /v1/projects/:id/email/change` mails codes to the session's address and a new one, and
  * `POST …/email/change/confirm` with both moves the account to the new address. Only the modal's
@@ -201,9 +202,12 @@ export function emailLoginRoutes(options: EmailLoginRoutesOptions): Hono {
     async (c) => {
       const { project } = c.var
       try {
-        const { token, session } = await signInWithEmailCode(context, project, c.req.valid('json'))
-        setEmailSessionCookie(c, project.id, token)
-        return c.json(session, 201)
+        const signIn = await signInWithEmailCode(context, project, c.req.valid('json'))
+        // A wrong code is answered 200 (`emailCodeRejectedSchema`): the modal says the tries
+        // left, and the visitor's console logs no error for a typo.
+        if (!signIn.verified) return c.json(signIn, 200)
+        setEmailSessionCookie(c, project.id, signIn.token)
+        return c.json(signIn.session, 201)
       } catch (error) {
         return refusal(c, error)
       }

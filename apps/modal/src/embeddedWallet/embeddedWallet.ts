@@ -21,6 +21,7 @@
 import {
   alerts,
   connectionErrors,
+  type EmailCodeRejected,
   type EmbeddedWallet,
   type HostWalletEvent,
   type SocialProvider,
@@ -337,10 +338,15 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps) {
     approvals,
     /** Mails the sign-in code. */
     requestCode: (email: string) => api.requestCode(email),
-    /** The code starts the session; `openWallet` then opens its wallet. */
-    async signIn(email: string, code: string): Promise<void> {
-      await api.signIn(email, code)
+    /**
+     * The code starts the session; `openWallet` then opens its wallet. A wrong code starts none:
+     * its answer (the tries left) is returned for the view to say.
+     */
+    async signIn(email: string, code: string): Promise<EmailCodeRejected | undefined> {
+      const signedIn = await api.signIn(email, code)
+      if ('verified' in signedIn) return signedIn
       profile = {}
+      return undefined
     },
     /**
      * The wallet of the frame's session: opened, made, resumed or started over while pending, or

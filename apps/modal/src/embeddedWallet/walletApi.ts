@@ -17,6 +17,7 @@ import {
   emailChangeResponseSchema,
   emailCodeResponseSchema,
   emailSessionSchema,
+  emailSignInResponseSchema,
   embeddedWalletConfirmedSchema,
   embeddedWalletCreatedSchema,
   embeddedWalletDeviceKeySchema,
@@ -67,9 +68,12 @@ export function walletApi(store: ModalStore, apiFetch: ApiFetch) {
     /** Mails a 6-digit code to `email`; resolves when it was sent. */
     requestCode: async (email: string) =>
       emailCodeResponseSchema.parse(await post('/email/codes', { email })),
-    /** The code starts the email session (its cookie set by the answer). */
+    /**
+     * The code starts the email session (its cookie set by the answer); a wrong one is answered,
+     * not thrown: `{ verified: false, triesLeft }`.
+     */
     signIn: async (email: string, code: string) =>
-      emailSessionSchema.parse(await post('/email/sessions', { email, code })),
+      emailSignInResponseSchema.parse(await post('/email/sessions', { email, code })),
     /** The email of this frame's session. @throws HttpError 401 when there is none. */
     session: async () => emailSessionSchema.parse(await get('/email/session')),
     signOut: () => remove('/email/session'),

@@ -67,13 +67,4 @@ describe('WalletConnect patches', () => {
     // At module scope: in a frame denied storage, touching it throws before any of our code runs.
     expect(browserBuild).toMatch(/window\.localStorage\?\w+\.exports=window\.localStorage/)
   })
-
-  test('behavior: sign-client still rewrites a metadata URL that is not the page, and proposes with client.metadata read late', () => {
-    // walletConnect.ts sets `signClient.metadata` after init: the wallet must see the site's
-    // origin, not the modal's (e2e/walletconnect.spec.ts checks what the wallet sees).
-    const utils = readFileSync(require.resolve('@walletconnect/utils'), 'utf8')
-    expect(utils).toContain('differs from the actual page url')
-    const signClient = readFileSync(require.resolve('@walletconnect/sign-client'), 'utf8')
-    expect(signClient).toMatch(/proposer:\{publicKey:\w+,metadata:this\.client\.metadata\}/)
-  })
 })

@@ -99,23 +99,21 @@ export function createWalletConnect(options: WalletConnectOptions) {
     if (!settings.verify) {
       Object.assign(core.verify, { init: async () => {}, register: async () => undefined })
     }
-    const host = store.getState().host
-    const origin = host?.origin ?? location.origin
-    const site = new URL(origin).host
-    const metadata = {
-      name: site,
-      description: `Connect to ${site}`,
-      url: origin,
-      icons: [`${origin}/favicon.ico`],
-    }
+    const siteOrigin = store.getState().host?.origin ?? location.origin
+    const site = new URL(siteOrigin).host
     const signClient = await SignClient.init({
       // Core declares projectId and relayUrl optional where ICore wants them; both are set.
       core: core as unknown as ICore,
-      metadata: { ...metadata },
+      metadata: {
+        // The words and the picture name the site the visitor is on; the URL is the origin that
+        // runs this client, the modal's: the one WalletConnect Verify attests, and the page's
+        // own, as sign-client expects (it warns and rewrites any other).
+        name: site,
+        description: `Connect to ${site} via Airlock`,
+        url: location.origin,
+        icons: [`${siteOrigin}/favicon.ico`],
+      },
     })
-    // sign-client rewrites (in place) a metadata URL that differs from the page's to the page's
-    // own: in this frame, the modal's. The wallet should see the site the visitor is on.
-    Object.assign(signClient, { metadata })
     listen(signClient)
     return signClient
   }

@@ -12,6 +12,7 @@
  */
 import { createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import {
+  type EmailCodeRejected,
   type EmailSession,
   emailAddressLockout,
   emailCodeMaxAttempts,
@@ -361,10 +362,16 @@ export async function sendEmailCode(
   return { email, expiresAt }
 }
 
+/** A sign-in's outcome: a session started, or a wrong code with the tries it has left. */
+export type EmailSignIn =
+  | { verified: true; token: string; session: EmailSession }
+  | EmailCodeRejected
+
 /**
  * Checks `code` against the last code mailed to `email` for this project and site; a right one
- * is used up and starts a session.
- * @throws EmailLoginError `emailNotEnabled`, `emailInvalid`, `emailCodeInvalid` (saying the tries left),
+ * is used up and starts a session. A wrong one is answered, not thrown: a typo is a normal step
+ * of a sign-in, and it has been counted (the code's tries, the address's) all the same.
+ * @throws EmailLoginError `emailNotEnabled`, `emailInvalid`, `emailCodeInvalid` (no code sent),
  *   `emailCodeExpired` (expired, used or replaced), `emailCodeLocked` (5 wrong codes),
  *   `emailAddressLocked` (too many wrong codes for the address, across its codes).
  */
@@ -372,7 +379,7 @@ export async function signInWithEmailCode(
   context: EmailLoginContext,
   project: Project,
   request: { email: string; code: string; hostOrigin: string },
-): Promise<{ token: string; session: EmailSession }> {
+): Promise<EmailSignIn> {
   const { db, now } = context
   const email = checkSignInRequest(project, request)
   const { hostOrigin } = request
@@ -413,10 +420,18 @@ export async function signInWithEmailCode(
       ),
   }
   const refusal = await checkCode(context, project, row, request.code, refusals)
+  if (refusal?.code === 'emailCodeInvalid' && refusal.triesLeft !== undefined)
+    return {
+      verified: false,
+      code: refusal.code,
+      message: refusal.message,
+      triesLeft: refusal.triesLeft,
+    }
   if (refusal) throw refusal
-  return db.transaction().execute(async (trx) => {
+  const started = await db.transaction().execute(async (trx) => {
     // Another request used it (or spent its tries) in the meantime.
     if (!(await useCodes(trx, [row.id], at))) throw refusals.expired()
     return startEmailSession(trx, { projectId: project.id, hostOrigin, email }, at)
   })
+  return { verified: true, ...started }
 }

@@ -5,7 +5,7 @@
  * open once signed in (a lost answer, a storage that did not keep the share) is tried again
  * without a new code.
  */
-import { isEmailAddress, normalizeEmail } from '@airlock/protocol'
+import { type EmailCodeRejected, isEmailAddress, normalizeEmail } from '@airlock/protocol'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
@@ -14,6 +14,7 @@ import { walletUnlocked } from '../../flows/walletUnlocked'
 import { emailLoginText as text } from '../../messages/emailLoginText'
 import styles from '../form.module.css'
 import list from '../list.module.css'
+import { CodeBoxes, codeLength } from './CodeBoxes'
 import { FormField } from './FormField'
 import { useFormWork } from './useFormWork'
 import { messageOf, WalletOpeningSteps } from './WalletOpeningSteps'
@@ -73,10 +74,13 @@ export function EmailLogin() {
   async function checkCode(address: string, entered: string) {
     if (!/^\d{6}$/.test(entered)) return say(text.codeFormat)
     let signedIn = false
+    let rejected: EmailCodeRejected | undefined
     await run(text.checking, async () => {
-      await (await modal.embeddedWallet.load()).signIn(address, entered)
-      signedIn = true
+      rejected = await (await modal.embeddedWallet.load()).signIn(address, entered)
+      signedIn = !rejected
     })
+    // A wrong code: its tries left, said as a failure; the field keeps it to correct.
+    if (rejected) return say(text.codeNotRight(rejected.triesLeft))
     if (!signedIn) return
     setStep({ name: 'signedIn' })
     await openWallet()
@@ -100,22 +104,20 @@ export function EmailLogin() {
         }}
       >
         <p className={list.note}>{text.codeSentTo(step.email)}</p>
-        <FormField
+        <CodeBoxes
           label={text.code}
           busy={!!busy}
-          className={`${styles.input} ${styles.amount}`}
           name="code"
           // The view's one field, focused as a dialog's first field is: the code from the email
           // goes here next, and typed text is never lost to the page.
           autoFocus
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
           value={code}
           onChange={(event) => {
-            const digits = event.target.value.replace(/\D/g, '').slice(0, 6)
+            const digits = event.target.value.replace(/\D/g, '').slice(0, codeLength)
             setCode(digits)
-            if (digits.length === 6) void checkCode(step.email, digits)
+            if (digits.length === codeLength) void checkCode(step.email, digits)
           }}
         />
         {status}
