@@ -66,4 +66,8 @@ export const accountText = {
   accountTypes: { eoa: 'EOA', smartAccount: 'Smart Account' },
   switchAccountType: { eoa: 'Switch to EOA', smartAccount: 'Switch to Smart Account' },
   accountTypeSwitched: { eoa: 'Switched to EOA', smartAccount: 'Switched to Smart Account' },
+  /** The row of round wallet actions under the balance (Buy, Swap, Receive, Send). */
+  walletActions: 'Wallet actions',
+  /** The list under the tabs: names, wallets, the email wallet's settings, Disconnect. */
+  accountOptions: 'Account options',
 } as const
