@@ -358,7 +358,7 @@ describe('Account laid out as wallet modals do (issue 41)', () => {
     await expect.poll(() => modal.navigation.view()).toBe('WalletSend')
   })
 
-  test('behavior: features the site turns off leave the row; none on, no row', async () => {
+  test('behavior: features the site turns off leave the row', async () => {
     renderView('Account', {
       options: { features: { onramp: false, swaps: false } },
       state: connectedState(account),

@@ -1,7 +1,10 @@
 /**
- * Account: the connected address (copyable), its native balance and total value, the active
- * network (with a way out when the site doesn't support it), disconnect, and the Tokens / NFTs /
- * Activity tabs with the account's data on that network.
+ * Account, laid out as wallet modals lay it out (AppKit's account view, issue 41): the active
+ * network at the top (its mark, a chevron: it opens Choose Network; or a way out when the site
+ * doesn't support it), the connected address (copyable) and its native balance big, one row of
+ * the wallet's actions as round icons (Buy, Swap, Receive, Send, those that are on), the Tokens /
+ * NFTs / Activity tabs with the account's data on that network, and everything else — names,
+ * wallets, the email wallet's settings, Disconnect — as one compact list under them.
  */
 import {
   type SocialProvider,
