@@ -406,10 +406,21 @@ describe('Account laid out as wallet modals do (issue 41)', () => {
   test('behavior: a native token without a logo shows its network’s mark; another token its initial', async () => {
     renderView('Account', {
       state: connectedState(account),
-      api: accountRoutes(account, { tokens: [usdCoin, ether] }),
+      // The API's drawn initial, as it sends for a token without a logo.
+      api: accountRoutes(account, {
+        tokens: [
+          usdCoin,
+          {
+            ...ether,
+            iconUrl:
+              'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E',
+          },
+        ],
+      }),
     })
     const tokens = await within(await panel()).findByRole('list', { name: 'Tokens' })
     const row = (symbol: string) => tokens.querySelector(`[data-symbol="${symbol}"]`)!
+    expect(row('ETH').querySelector('img')).toBeNull()
     expect(row('ETH').querySelector('[data-network-mark="eip155:31337"]')).not.toBeNull()
     expect(row('USDC').querySelector('[data-network-mark]')).toBeNull()
     expect(row('USDC').querySelector('[data-image]')).toHaveTextContent('U')

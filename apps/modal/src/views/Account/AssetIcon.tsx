@@ -22,8 +22,10 @@ export function AssetIcon({
   /** The network whose native token this is: its mark stands in for a missing image. */
   nativeOn?: CaipNetworkId | undefined
 }) {
-  const image = useImageFallback(src)
   const mark = nativeOn && networkMark(nativeOn) ? nativeOn : undefined
+  // Our API draws an initial (a data: URL) for a token without a logo; a provider's logo is a
+  // link. A native token's network mark says more than the drawn letter.
+  const image = useImageFallback(mark && src?.startsWith('data:') ? undefined : src)
   return (
     <span className={styles[shape]} data-image={image.status} aria-hidden="true">
       <span className={styles.fallback}>
