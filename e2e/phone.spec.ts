@@ -4,7 +4,7 @@
 // scroll sideways (long names, addresses and amounts wrap or truncate), and its text fields are
 // 16 px or more (iOS zooms the page into smaller ones). It doesn't move for a visitor who asks for
 // less motion. At a desktop width the card stays centered. Each view's screenshot is attached.
-import type { Page, TestInfo } from '@playwright/test'
+import type { Locator, Page, TestInfo } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import {
   codesMailedTo,
@@ -108,6 +108,37 @@ async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
   // Finite animations (a view's fade-in) shown at their end: the picture is the view at rest.
   await page.screenshot({ path, animations: 'disabled' })
   await testInfo.attach(name, { path, contentType: 'image/png' })
+}
+
+/**
+ * Copies the address with the view's Copy address button and checks the toast saying so covers
+ * none of `needed` (issue 41: "Address copied" covered the network chips), and that it is on the
+ * screen; attaches the screenshot with it as `name`.
+ */
+async function expectToastClearOf(page: Page, testInfo: TestInfo, name: string, needed: Locator) {
+  const { dialog } = modal(page)
+  await dialog.getByRole('button', { name: 'Copy address', exact: true }).click()
+  const toast = dialog.getByRole('status').filter({ hasText: 'Address copied' })
+  await expect(toast).toBeVisible()
+  const viewport = page.viewportSize()!
+  // Its lane opens in 0.15 s: measured once it has settled inside the card.
+  await expect
+    .poll(async () => {
+      const box = (await toast.boundingBox())!
+      return box.y + box.height <= viewport.height + 0.5
+    })
+    .toBe(true)
+  const toastBox = (await toast.boundingBox())!
+  await attachScreenshot(page, testInfo, name)
+  for (const element of await needed.all()) {
+    const box = (await element.boundingBox())!
+    const overlap =
+      box.x < toastBox.x + toastBox.width &&
+      toastBox.x < box.x + box.width &&
+      box.y < toastBox.y + toastBox.height &&
+      toastBox.y < box.y + box.height
+    expect(overlap, `${name}: the toast over "${await element.textContent()}"`).toBe(false)
+  }
 }
 
 /**
@@ -217,6 +248,12 @@ test.describe('on a phone', () => {
     await expect(dialog.locator(`[data-account-name="${name}"]`)).toHaveText(name)
     await expect(dialog.locator('[data-native-balance]')).toHaveText(/ETH/)
     await expectBottomSheet(page, testInfo, 'account')
+    // Issue 41: AppKit's layout — the network at the top, at most four round wallet actions.
+    const walletActions = dialog.getByRole('list', { name: 'Wallet actions' }).getByRole('button')
+    await expect(walletActions).toHaveText(['Buy', 'Swap', 'Receive', 'Send'])
+    expect(await walletActions.count()).toBeLessThanOrEqual(4)
+    const network = dialog.getByRole('button', { name: 'Anvil', exact: true })
+    await expectToastClearOf(page, testInfo, 'account-address-copied', network)
 
     await dialog.getByRole('button', { name: 'Send', exact: true }).tap()
     await expectOpen(page, 'Send')
@@ -255,6 +292,12 @@ test.describe('on a phone', () => {
     await expectOpen(page, 'Receive')
     await expect(dialog.locator('[data-receive-address]')).toHaveText(owner.address)
     await expectBottomSheet(page, testInfo, 'receive')
+    await expectToastClearOf(
+      page,
+      testInfo,
+      'receive-address-copied',
+      dialog.getByRole('list', { name: 'Networks' }).getByRole('listitem'),
+    )
 
     await dialog.getByRole('button', { name: 'Back', exact: true }).tap()
     await expectOpen(page, 'Account')
@@ -340,5 +383,33 @@ test.describe('on a desktop', () => {
     await dialog.getByRole('button', { name: 'All Wallets', exact: true }).click()
     await expectOpen(page, 'All Wallets')
     await expectCentered('all-wallets')
+  })
+
+  test('behavior: a connected wallet’s Account is a centered card whose “Address copied” covers neither the network nor the wallet actions', async ({
+    page,
+    connectWallet,
+  }, testInfo) => {
+    const { dialog } = modal(page)
+    const privateKey = generatePrivateKey()
+    await fund(privateKeyToAccount(privateKey).address, { ether: '2.5' })
+    await installTestWallet(page, { name: 'Desk Wallet', rdns: 'dev.airlock.desk', privateKey })
+    await page.goto(origins.demo)
+    await waitForAirlock(page)
+    await connectWallet('Desk Wallet')
+    await page.evaluate(() => window.airlock!.open())
+    await expectOpen(page, 'Account')
+    await expect(dialog.locator('[data-native-balance]')).toHaveText(/ETH/)
+    const card = await cardLayout(page)
+    await attachScreenshot(page, testInfo, 'desktop-account')
+    expect(Math.abs((card.left + card.right) / 2 - desktop.width / 2)).toBeLessThanOrEqual(1)
+    expect(card.outside).toEqual([])
+    const walletActions = dialog.getByRole('list', { name: 'Wallet actions' }).getByRole('button')
+    expect(await walletActions.count()).toBeLessThanOrEqual(4)
+    await expectToastClearOf(
+      page,
+      testInfo,
+      'desktop-account-address-copied',
+      dialog.locator('[data-active-network], [data-wallet-feature]'),
+    )
   })
 })

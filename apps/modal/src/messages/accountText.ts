@@ -69,4 +69,8 @@ export const accountText = defineMessages('account', {
   accountTypeSwitched: { eoa: 'Switched to EOA', smartAccount: 'Switched to Smart Account' },
   /** A trade's amounts: what went out, then what came in ('0.001 ETH → 5 aUSD'); RTL flips it. */
   tradeAmounts: message('{sent} → {received}', 'sent', 'received'),
+  /** The row of round wallet actions under the balance (Buy, Swap, Receive, Send). */
+  walletActions: 'Wallet actions',
+  /** The list under the tabs: names, wallets, the email wallet's settings, Disconnect. */
+  accountOptions: 'Account options',
 })

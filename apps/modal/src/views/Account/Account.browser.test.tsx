@@ -337,3 +337,114 @@ describe('Account names (spec §6: eip155 only)', () => {
     expect(within(activity).getByText('From 0xf3…b92266')).toBeVisible()
   })
 })
+
+describe('Account laid out as wallet modals do (issue 41)', () => {
+  const walletActions = () => screen.getByRole('list', { name: accountText.walletActions })
+  const options = () => screen.getByRole('list', { name: accountText.accountOptions })
+
+  test('behavior: one row of at most four round wallet actions, each a button named by the label under it', async () => {
+    const { modal } = renderView('Account', {
+      state: connectedState(account),
+      api: accountRoutes(account, { tokens: [ether] }),
+    })
+    await panel()
+    const actions = within(walletActions()).getAllByRole('button')
+    expect(actions.map((button) => button.textContent)).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
+    // One row: every action's top is the first's.
+    const tops = new Set(actions.map((button) => Math.round(button.getBoundingClientRect().top)))
+    expect(tops.size).toBe(1)
+    for (const action of actions) expect(action).toHaveAccessibleName(action.textContent!)
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }))
+    await expect.poll(() => modal.navigation.view()).toBe('WalletSend')
+  })
+
+  test('behavior: features the site turns off leave the row', async () => {
+    renderView('Account', {
+      options: { features: { onramp: false, swaps: false } },
+      state: connectedState(account),
+      api: accountRoutes(account, {}),
+    })
+    await panel()
+    expect(
+      within(walletActions())
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Receive', 'Send'])
+  })
+
+  test('behavior: the network, with its mark, sits above the account and opens Choose Network', async () => {
+    const { router } = renderView('Account', {
+      options: { networks: [anvil.caipNetworkId] },
+      state: connectedState(account),
+      api: accountRoutes(account, {}),
+    })
+    const network = await screen.findByRole('button', { name: 'Anvil' })
+    expect(network.querySelector('[data-network-mark="eip155:31337"]')).not.toBeNull()
+    const address = document.querySelector('[data-address]')!
+    expect(network.getBoundingClientRect().bottom).toBeLessThanOrEqual(
+      address.getBoundingClientRect().top,
+    )
+    await userEvent.click(network)
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Choose Network')
+    expect(router.state.location.pathname).toBe('/SwitchNetwork')
+  })
+
+  test('behavior: the rest is one list under the tabs, Disconnect last', async () => {
+    renderView('Account', {
+      state: connectedState(account),
+      api: { ...accountRoutes(account, {}), 'GET /v1/names': () => ({ names: [] }) },
+    })
+    await screen.findByRole('button', { name: accountText.chooseName })
+    const rows = within(options()).getAllByRole('button')
+    expect(rows.map((row) => row.textContent)).toEqual([accountText.chooseName, 'Disconnect'])
+    const tabs = screen.getByRole('tablist')
+    expect(options().getBoundingClientRect().top).toBeGreaterThan(
+      tabs.getBoundingClientRect().bottom,
+    )
+  })
+
+  test('behavior: a native token without a logo shows its network’s mark; another token its initial', async () => {
+    renderView('Account', {
+      state: connectedState(account),
+      // The API's drawn initial, as it sends for a token without a logo.
+      api: accountRoutes(account, {
+        tokens: [
+          usdCoin,
+          {
+            ...ether,
+            iconUrl:
+              'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E',
+          },
+        ],
+      }),
+    })
+    const tokens = await within(await panel()).findByRole('list', { name: 'Tokens' })
+    const row = (symbol: string) => tokens.querySelector(`[data-symbol="${symbol}"]`)!
+    expect(row('ETH').querySelector('img')).toBeNull()
+    expect(row('ETH').querySelector('[data-network-mark="eip155:31337"]')).not.toBeNull()
+    expect(row('USDC').querySelector('[data-network-mark]')).toBeNull()
+    expect(row('USDC').querySelector('[data-image]')).toHaveTextContent('U')
+  })
+
+  test('behavior: the “Address copied” toast covers nothing: it sits in the card under the view', async () => {
+    renderView('Account', {
+      state: connectedState(account),
+      api: accountRoutes(account, { tokens: [ether] }),
+    })
+    await userEvent.click(await screen.findByRole('button', { name: accountText.copyAddress }))
+    const toast = await screen.findByText(accountText.addressCopied)
+    // The view's scrolling body: all of the view that shows is inside its box.
+    let body = screen.getByRole('tablist').parentElement
+    while (body && !['auto', 'scroll'].includes(getComputedStyle(body).overflowY))
+      body = body.parentElement
+    expect(body).not.toBeNull()
+    // Once its lane has opened, all of it shows in the card, under the body.
+    const card = screen.getByRole('dialog')
+    await expect
+      .poll(() => card.getBoundingClientRect().bottom - toast.getBoundingClientRect().bottom)
+      .toBeGreaterThanOrEqual(0)
+    expect(toast.getBoundingClientRect().top).toBeGreaterThanOrEqual(
+      body!.getBoundingClientRect().bottom - 0.5,
+    )
+  })
+})

@@ -1,7 +1,10 @@
 /**
- * Account: the connected address (copyable), its native balance and total value, the active
- * network (with a way out when the site doesn't support it), disconnect, and the Tokens / NFTs /
- * Activity tabs with the account's data on that network.
+ * Account, laid out as wallet modals lay it out (AppKit's account view, issue 41): the active
+ * network at the top (its mark, a chevron: it opens Choose Network; or a way out when the site
+ * doesn't support it), the connected address (copyable) and its native balance big, one row of
+ * the wallet's actions as round icons (Buy, Swap, Receive, Send, those that are on), the Tokens /
+ * NFTs / Activity tabs with the account's data on that network, and everything else — names,
+ * wallets, the email wallet's settings, Disconnect — as one compact list under them.
  */
 import {
   type SocialProvider,
@@ -9,6 +12,7 @@ import {
   toastMessages,
   truncateAddress,
   truncateEmail,
+  type View,
 } from '@airlock/protocol'
 import { type KeyboardEvent, useId, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
@@ -32,9 +36,11 @@ import { availableWalletFeatures } from '../../stores/walletFeatures'
 import list from '../list.module.css'
 import styles from './Account.module.css'
 import { ActivityTab } from './ActivityTab'
+import { NetworkMark } from './NetworkMark'
 import { NftsTab } from './NftsTab'
 import type { PanelIds } from './TabPanel'
 import { TokensTab } from './TokensTab'
+import { WalletFeatureIcon } from './WalletFeatureIcon'
 
 const allTabs: readonly AccountTab[] = ['tokens', 'nfts', 'activity']
 const tabKeys: Record<string, (index: number, count: number) => number> = {
@@ -132,19 +138,76 @@ export function Account() {
     if (copied) modal.analytics.track('COPY_ADDRESS')
   }
 
+  /** A row of the options list under the tabs: one thing to do. */
+  const option = (label: string, onClick: () => void, data: Record<string, string> = {}) => (
+    <li>
+      <button type="button" className={styles.option} onClick={onClick} {...data}>
+        {label}
+      </button>
+    </li>
+  )
+  /** A row of the options list that opens `view`, loading it on intent. */
+  const opensView = (label: string, view: View) => (
+    <li>
+      <button
+        type="button"
+        className={styles.option}
+        data-opens={view}
+        {...preloadOnIntent(modal, view)}
+        onClick={() => navigation.push(view)}
+      >
+        {label}
+      </button>
+    </li>
+  )
+
   return (
     <div className={styles.account}>
+      <div className={styles.networkBar}>
+        {network ? (
+          <button
+            type="button"
+            className={styles.network}
+            data-active-network={network.caipNetworkId}
+            {...preloadOnIntent(modal, 'SwitchNetwork')}
+            onClick={() => navigation.push('SwitchNetwork')}
+          >
+            <NetworkMark network={network.caipNetworkId} size="inline" />
+            {network.name}
+          </button>
+        ) : (
+          activeNetwork && (
+            <>
+              <p className={list.warning} role="alert">
+                {accountText.unsupportedNetwork}
+              </p>
+              <button
+                type="button"
+                className={list.button}
+                {...preloadOnIntent(modal, 'SwitchNetwork')}
+                onClick={() => navigation.push('SwitchNetwork')}
+              >
+                {accountText.switchNetwork}
+              </button>
+            </>
+          )
+        )}
+      </div>
       <div className={styles.header}>
         <NameAvatar className={styles.avatar} src={avatarSource(primary)} />
         {address ? (
           <>
             {primaryName && (
-              <span className={styles.address} data-account-name={primaryName}>
+              <span className={styles.name} data-account-name={primaryName}>
                 {primaryName}
               </span>
             )}
             <div className={styles.addressRow}>
-              <span className={styles.address} title={address} data-address={address}>
+              <span
+                className={primaryName ? styles.addressUnderName : styles.address}
+                title={address}
+                data-address={address}
+              >
                 {truncateAddress(address)}
               </span>
               <button
@@ -173,22 +236,26 @@ export function Account() {
                 </svg>
               </button>
             </div>
-            {email && (
-              <span
-                className={styles.total}
-                title={email}
-                {...(social ? { 'data-social-login': social } : { 'data-email': email })}
-              >
-                {social
-                  ? `${socialProviderNames[social as SocialProvider]} · ${email}`
-                  : truncateEmail(email)}
-              </span>
-            )}
-            {/* Said only where there is a choice: a lone "EOA" is jargon with nothing to do. */}
-            {accountType && switchTo && (
-              <span className={styles.total} data-account-type={accountType}>
-                {accountText.accountTypes[accountType]}
-              </span>
+            {(email || (accountType && switchTo)) && (
+              <div className={styles.tags}>
+                {email && (
+                  <span
+                    className={styles.tag}
+                    title={email}
+                    {...(social ? { 'data-social-login': social } : { 'data-email': email })}
+                  >
+                    {social
+                      ? `${socialProviderNames[social as SocialProvider]} · ${email}`
+                      : truncateEmail(email)}
+                  </span>
+                )}
+                {/* Said only where there is a choice: a lone "EOA" is jargon with nothing to do. */}
+                {accountType && switchTo && (
+                  <span className={styles.tag} data-account-type={accountType}>
+                    {accountText.accountTypes[accountType]}
+                  </span>
+                )}
+              </div>
             )}
             <div className={styles.balanceLine} aria-live="polite">
               <span className={styles.balance} data-native-balance="">
@@ -216,143 +283,26 @@ export function Account() {
             </button>
           </>
         )}
-        {network ? (
-          <button
-            type="button"
-            className={styles.network}
-            {...preloadOnIntent(modal, 'SwitchNetwork')}
-            onClick={() => navigation.push('SwitchNetwork')}
-          >
-            {network.name}
-          </button>
-        ) : (
-          activeNetwork && (
-            <>
-              <p className={list.warning} role="alert">
-                {accountText.unsupportedNetwork}
-              </p>
-              <button
-                type="button"
-                className={list.button}
-                {...preloadOnIntent(modal, 'SwitchNetwork')}
-                onClick={() => navigation.push('SwitchNetwork')}
-              >
-                {accountText.switchNetwork}
-              </button>
-            </>
-          )
-        )}
       </div>
-      {address && (
-        <div className={list.actions}>
-          {primaryName === null && (
-            <button
-              type="button"
-              className={list.button}
-              {...preloadOnIntent(modal, 'RegisterAccountName')}
-              onClick={() => navigation.push('RegisterAccountName')}
-            >
-              {accountText.chooseName}
-            </button>
-          )}
-          {primaryName && (
-            <button
-              type="button"
-              className={list.button}
-              {...preloadOnIntent(modal, 'AccountNames')}
-              onClick={() => navigation.push('AccountNames')}
-            >
-              {accountText.yourNames}
-            </button>
-          )}
+      {address && features.length > 0 && (
+        <ul className={styles.walletActions} aria-label={accountText.walletActions}>
           {features.map(([feature, view]) => (
-            <button
-              key={feature}
-              type="button"
-              className={list.button}
-              data-wallet-feature={feature}
-              {...preloadOnIntent(modal, view)}
-              onClick={() => navigation.push(view)}
-            >
-              {accountText.walletFeatures[feature]}
-            </button>
+            <li key={feature}>
+              <button
+                type="button"
+                className={styles.walletAction}
+                data-wallet-feature={feature}
+                {...preloadOnIntent(modal, view)}
+                onClick={() => navigation.push(view)}
+              >
+                <span className={styles.walletActionIcon}>
+                  <WalletFeatureIcon feature={feature} />
+                </span>
+                {accountText.walletFeatures[feature]}
+              </button>
+            </li>
           ))}
-          {email && (
-            <>
-              {!social && (
-                <button
-                  type="button"
-                  className={list.button}
-                  {...preloadOnIntent(modal, 'UpdateEmailWallet')}
-                  onClick={() => navigation.push('UpdateEmailWallet')}
-                >
-                  {accountText.updateEmail}
-                </button>
-              )}
-              <button
-                type="button"
-                className={list.button}
-                {...preloadOnIntent(modal, 'WalletDevices')}
-                onClick={() => navigation.push('WalletDevices')}
-              >
-                {accountText.devices}
-              </button>
-              <button
-                type="button"
-                className={list.button}
-                {...preloadOnIntent(modal, 'LinkedAccounts')}
-                onClick={() => navigation.push('LinkedAccounts')}
-              >
-                {accountText.linkedAccounts}
-              </button>
-              <button
-                type="button"
-                className={list.button}
-                {...preloadOnIntent(modal, 'WalletRecoveryCode')}
-                onClick={() => navigation.push('WalletRecoveryCode')}
-              >
-                {accountText.recoveryCode}
-              </button>
-              <button
-                type="button"
-                className={list.button}
-                {...preloadOnIntent(modal, 'WalletExportKey')}
-                onClick={() => navigation.push('WalletExportKey')}
-              >
-                {accountText.exportKey}
-              </button>
-              {switchTo && (
-                <button
-                  type="button"
-                  className={list.button}
-                  onClick={() => switchAccountType(switchTo)}
-                >
-                  {accountText.switchAccountType[switchTo]}
-                </button>
-              )}
-            </>
-          )}
-          {multiWallet && (
-            <button
-              type="button"
-              className={list.button}
-              {...preloadOnIntent(modal, 'ProfileWallets')}
-              onClick={() => navigation.push('ProfileWallets')}
-            >
-              {accountText.wallets}
-            </button>
-          )}
-          <button
-            type="button"
-            className={list.button}
-            onClick={async () => {
-              await modal.disconnect()
-              await modal.closeModal({ fromFrame: true })
-            }}
-          >
-            {accountText.disconnect}
-          </button>
-        </div>
+        </ul>
       )}
       <div
         role="tablist"
@@ -379,6 +329,32 @@ export function Account() {
       {tab === 'tokens' && <TokensTab balances={balances} ids={ids('tokens')} />}
       {tab === 'nfts' && <NftsTab ids={ids('nfts')} />}
       {tab === 'activity' && <ActivityTab ids={ids('activity')} />}
+      {address && (
+        <ul className={styles.options} aria-label={accountText.accountOptions}>
+          {primaryName === null && opensView(accountText.chooseName, 'RegisterAccountName')}
+          {primaryName && opensView(accountText.yourNames, 'AccountNames')}
+          {multiWallet && opensView(accountText.wallets, 'ProfileWallets')}
+          {email && (
+            <>
+              {!social && opensView(accountText.updateEmail, 'UpdateEmailWallet')}
+              {opensView(accountText.devices, 'WalletDevices')}
+              {opensView(accountText.linkedAccounts, 'LinkedAccounts')}
+              {opensView(accountText.recoveryCode, 'WalletRecoveryCode')}
+              {opensView(accountText.exportKey, 'WalletExportKey')}
+              {switchTo &&
+                option(accountText.switchAccountType[switchTo], () => switchAccountType(switchTo))}
+            </>
+          )}
+          {option(
+            accountText.disconnect,
+            async () => {
+              await modal.disconnect()
+              await modal.closeModal({ fromFrame: true })
+            },
+            { 'data-disconnect': '' },
+          )}
+        </ul>
+      )}
     </div>
   )
 }

@@ -41,6 +41,7 @@ export function TokensTab({ balances, ids }: { balances: TokenBalances; ids: Pan
                 src={token.iconUrl}
                 fallback={initialOf(token.symbol || token.name)}
                 shape="round"
+                nativeOn={token.address ? undefined : query.caipNetworkId}
               />
               <span className={styles.main}>
                 <span className={styles.primary}>{token.name || token.symbol}</span>

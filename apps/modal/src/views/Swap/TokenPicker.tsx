@@ -13,7 +13,7 @@ import { swapText } from '../../messages/swapText'
 import { queryClientOf } from '../../queries/queryClient'
 import type { SwapApiContext } from '../../swap/swapApi'
 import { swapErrorOf } from '../../swap/swapError'
-import { swapBalanceOf } from '../../swap/swapForm'
+import { isNativeSwapToken, swapBalanceOf } from '../../swap/swapForm'
 import { swapImportQuery } from '../../swap/swapQueries'
 import { AssetIcon, initialOf } from '../Account/AssetIcon'
 import form from '../form.module.css'
@@ -71,6 +71,9 @@ export function TokenPicker({
     swapImportQuery(context, chainId, unknown?.toLowerCase()),
     queryClientOf(context.store),
   )
+  /** The chain's own currency shows the chain's mark where it has no logo. */
+  const nativeOn = (token: SwapToken) =>
+    isNativeSwapToken(token.address) ? (`eip155:${chainId}` as const) : undefined
   const close = () => {
     setPicking(false)
     setSearch('')
@@ -89,7 +92,12 @@ export function TokenPicker({
         {...hook}
       >
         {selected && (
-          <AssetIcon src={selected.logoURI} fallback={initialOf(selected.symbol)} shape="round" />
+          <AssetIcon
+            src={selected.logoURI}
+            fallback={initialOf(selected.symbol)}
+            shape="round"
+            nativeOn={nativeOn(selected)}
+          />
         )}
         <span id={`${id}-name`} className={form.grow}>
           {selected?.symbol ?? swapText.chooseToken}
@@ -120,7 +128,12 @@ export function TokenPicker({
                     close()
                   }}
                 >
-                  <AssetIcon src={token.logoURI} fallback={initialOf(token.symbol)} shape="round" />
+                  <AssetIcon
+                    src={token.logoURI}
+                    fallback={initialOf(token.symbol)}
+                    shape="round"
+                    nativeOn={nativeOn(token)}
+                  />
                   <span className={form.grow}>
                     {token.symbol} <small className={form.muted}>{token.name}</small>
                   </span>

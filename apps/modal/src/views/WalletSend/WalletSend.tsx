@@ -117,6 +117,7 @@ export function WalletSend() {
               src={send.token.iconUrl}
               fallback={initialOf(send.token.symbol)}
               shape="round"
+              nativeOn={send.token.address ? undefined : network?.caipNetworkId}
             />
           )}
           <span id={`${id}-token-name`} className={styles.grow}>
@@ -138,7 +139,12 @@ export function WalletSend() {
                     setPicking(false)
                   }}
                 >
-                  <AssetIcon src={token.iconUrl} fallback={initialOf(token.symbol)} shape="round" />
+                  <AssetIcon
+                    src={token.iconUrl}
+                    fallback={initialOf(token.symbol)}
+                    shape="round"
+                    nativeOn={token.address ? undefined : network?.caipNetworkId}
+                  />
                   <span className={styles.grow}>{token.name || token.symbol}</span>
                   <span>
                     {localDecimal(formatBalance(token.quantity.numeric))} {token.symbol}
