@@ -80,6 +80,7 @@ for (const locale of ['ja', 'ar'] as const) {
     await page.evaluate(() => window.airlock!.open())
     await expectOpen(page, inLocale(locale, 'Account'))
     await expect(dialog.getByRole('tab', { name: inLocale(locale, 'Tokens') })).toBeVisible()
+    await expect(dialog.getByText(/^1 ETH$/).first()).toBeVisible()
     await screenshot(page, `Account (${locale})`)
   })
 }

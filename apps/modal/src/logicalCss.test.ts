@@ -23,6 +23,8 @@ const allowed: Record<string, string> = {
     "the phone's safe-area insets are physical (the notch is on the device's left or right)",
   'apps/modal/src/views/Account/Account.module.css border-width: 0 1.5px 1.5px 0':
     "the network chip's chevron is two borders turned 45° to point down; logical borders would turn it sideways",
+  'apps/modal/src/views/Account/Account.module.css border-width: 1.5px 1.5px 0 0':
+    "an option's forward chevron is two borders turned 45°; right to left it is turned to point the other way (:dir(rtl)), not mirrored by logical borders",
 }
 
 /** Properties whose name says left or right: margin-left, border-top-right-radius, left, … */
