@@ -119,7 +119,7 @@ test('behavior: under a pseudo-locale, every word of every view comes from the c
   page,
   connectWallet,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   const words = catalogueWords()
   // Shown as they are, never translated: the wallet's and networks' names, tokens, brands.
   const data = [
@@ -168,6 +168,8 @@ test('behavior: under a pseudo-locale, every word of every view comes from the c
   for (const [action, title] of [
     ['Send', 'Send'],
     ['Receive', 'Receive'],
+    ['Swap', 'Swap'],
+    ['Buy', 'Buy'],
   ] as const) {
     await dialog
       .getByRole('button', { name: pseudo(action) })
@@ -178,5 +180,9 @@ test('behavior: under a pseudo-locale, every word of every view comes from the c
     await dialog.getByRole('button', { name: pseudo('Back') }).click()
     await expectOpen(page, pseudo('Account'))
   }
+  // The network's own name is data; the view's words are the catalogue's.
+  await dialog.getByRole('button', { name: 'Anvil' }).click()
+  await expectOpen(page, pseudo('Choose Network'))
+  await scan('Choose Network')
   expect(unwritten).toEqual([])
 })

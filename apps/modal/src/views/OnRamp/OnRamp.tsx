@@ -26,6 +26,7 @@ import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { onRampText } from '../../messages/onRampText'
+import { localizeMessage } from '../../messages/specText'
 import { openCheckoutWindow } from '../../onramp/checkoutWindow'
 import { createOnrampApi, isOnrampOff, type OnrampApiContext } from '../../onramp/onrampApi'
 import {
@@ -107,7 +108,7 @@ function OnRampOptionsLoader({ network }: { network: CaipNetworkId }) {
   return (
     <div className={styles.handoff}>
       <p className={`${form.message} ${form.error}`} role="status" data-onramp-error="">
-        {load.message}
+        {localizeMessage(load.message)}
       </p>
       {!load.off && (
         <button type="button" className={list.button} onClick={retry}>
@@ -404,7 +405,7 @@ function QuoteText({ result }: { result: OnrampQuoteResult | undefined }) {
   if (result?.status === 'failed')
     return (
       <span className={styles.quoteFailure} data-onramp-quote-error="">
-        {result.message}
+        {localizeMessage(result.message)}
       </span>
     )
   return (

@@ -19,6 +19,8 @@ import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { useTokenBalances } from '../../components/useTokenBalances'
+import { localDecimal } from '../../i18n/localNumbers'
+import { localizeMessage } from '../../messages/specText'
 import { swapText } from '../../messages/swapText'
 import { queryClientOf } from '../../queries/queryClient'
 import { createPersistence } from '../../stores/persistence'
@@ -84,7 +86,7 @@ export function Swap() {
     const failure = swapErrorOf(tokens.error)
     return (
       <div className={form.form}>
-        <Message text={failure.message} error />
+        <Message text={localizeMessage(failure.message)} error />
         {!finalRefusals.includes(failure.code ?? '') && (
           <button type="button" className={form.primary} onClick={() => void tokens.refetch()}>
             {swapText.tryAgain}
@@ -261,7 +263,7 @@ function SwapForm({ chainId, tokens: listed }: { chainId: number; tokens: SwapTo
       (formError
         ? { text: formError, error: true }
         : failure
-          ? { text: failure.message, error: true }
+          ? { text: localizeMessage(failure.message), error: true }
           : undefined))
   // A wallet that batches atomically approves and swaps in one step: Swap.
   const approvalNeeded = offer && approvesFirst(offer)
@@ -404,7 +406,9 @@ function SwapForm({ chainId, tokens: listed }: { chainId: number; tokens: SwapTo
           </>
         )}
         <dt>{swapText.networkFee}</dt>
-        <dd data-swap-fee="">{shown ? (shown.fee?.text ?? swapText.feeUnavailable) : '—'}</dd>
+        <dd data-swap-fee="">
+          {shown ? (shown.fee ? localDecimal(shown.fee.text) : swapText.feeUnavailable) : '—'}
+        </dd>
       </dl>
       {impact !== undefined && impact >= swapPriceImpact.warnFrom && (
         <p className={`${form.error} ${styles.warning}`} role="alert" data-swap-impact-warning="">

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { isAddress } from 'viem'
 import { localDecimal } from '../../i18n/localNumbers'
+import { localizeMessage } from '../../messages/specText'
 import { swapText } from '../../messages/swapText'
 import { queryClientOf } from '../../queries/queryClient'
 import type { SwapApiContext } from '../../swap/swapApi'
@@ -154,7 +155,7 @@ export function TokenPicker({
           )}
           {unknown !== undefined && lookup.isError && (
             <p className={`${form.message} ${form.error}`} role="alert" data-swap-import-error="">
-              {swapErrorOf(lookup.error).message}
+              {localizeMessage(swapErrorOf(lookup.error).message)}
             </p>
           )}
           {unknown !== undefined && lookup.data && (

@@ -244,7 +244,7 @@ export function WalletSend() {
       )}
       <div className={styles.hint}>
         <span>{sendText.networkFee}</span>
-        <span data-send-fee="">{fee.text}</span>
+        <span data-send-fee="">{localDecimal(fee.text)}</span>
       </div>
       <p
         className={`${styles.message} ${error ? styles.error : ''}`}

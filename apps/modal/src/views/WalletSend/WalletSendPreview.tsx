@@ -8,6 +8,7 @@
 import { truncateAddress } from '@airlock/protocol'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
+import { localDecimal } from '../../i18n/localNumbers'
 import { sendText } from '../../messages/sendText'
 import { NameAvatar } from '../../names/NameAvatar'
 import { activeNetworkOf } from '../../stores/store'
@@ -49,7 +50,7 @@ export function WalletSendPreview() {
         <dt>{sendText.network}</dt>
         <dd>{network?.name}</dd>
         <dt>{sendText.networkFee}</dt>
-        <dd data-send-fee="">{fee.text}</dd>
+        <dd data-send-fee="">{localDecimal(fee.text)}</dd>
       </dl>
       <p
         className={`${styles.message} ${send.error ? styles.error : ''}`}
