@@ -1,3 +1,8 @@
+// Journey: a visitor who uses the keyboard only (issue 41). What they type after choosing a way in
+// goes into the field that way asks for, never to the page behind; with Tab, Shift+Tab, Enter and
+// Esc alone they open the modal from the site, connect a browser wallet, sign up by email, send
+// and approve a site's transaction (the swap is swap-keyboard.spec.ts, in the swap-pool project),
+// and every control they land on shows a focus ring.
 import { type Hex, parseEther, toHex } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import {
@@ -10,7 +15,7 @@ import {
   shownRecoveryCode,
 } from './support/email'
 import { fund } from './support/faucet'
-import { connectByKeyboard, keyWallet, openByKeyboard, tabTo } from './support/keyboard'
+import { accountByKeyboard, keyWallet, openByKeyboard, tabTo } from './support/keyboard'
 import { expectOpen, modal } from './support/modal'
 import { providerRequest } from './support/provider'
 import { expect, test } from './support/test'
@@ -111,9 +116,7 @@ test('behavior: keyboard only: email sign-up from the address to the recovery co
 test('behavior: keyboard only: Send ETH from Account, reviewed and sent: it lands on anvil', async ({
   page,
 }) => {
-  const wallet = await connectByKeyboard(page)
-  await fund(wallet.address, { ether: '1' })
-  await openByKeyboard(page, 'Account')
+  await accountByKeyboard(page)
   const { dialog } = modal(page)
   await tabTo(page, dialog.getByRole('button', { name: 'Send', exact: true }))
   await page.keyboard.press('Enter')

@@ -1,16 +1,14 @@
 // Journey: a visitor who uses the keyboard only (issue 41) swaps ETH for aUSD from Account. In the
 // swap-pool project: it trades on the dev pool the swap specs quote on (playwright.config.ts).
-import { fund, usdBalance } from './support/faucet'
-import { connectByKeyboard, openByKeyboard, tabTo } from './support/keyboard'
+import { usdBalance } from './support/faucet'
+import { accountByKeyboard, tabTo } from './support/keyboard'
 import { expectOpen, modal } from './support/modal'
 import { expect, test } from './support/test'
 
 test('behavior: keyboard only: Swap ETH for aUSD from Account: the aUSD arrives on anvil', async ({
   page,
 }) => {
-  const wallet = await connectByKeyboard(page)
-  await fund(wallet.address, { ether: '1' })
-  await openByKeyboard(page, 'Account')
+  const wallet = await accountByKeyboard(page)
   const { dialog } = modal(page)
   await tabTo(page, dialog.getByRole('button', { name: 'Swap', exact: true }))
   await page.keyboard.press('Enter')

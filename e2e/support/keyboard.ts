@@ -8,6 +8,7 @@ import type { Hex } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import { modalFrameOf } from './accessibility'
 import { openSite } from './email'
+import { fund } from './faucet'
 import { expectOpen, modal } from './modal'
 import { installTestWallet } from './testWallet'
 
@@ -61,3 +62,11 @@ export async function connectByKeyboard(page: Page, privateKey: Hex = generatePr
 }
 
 export const keyWallet = { name: 'Key Wallet', rdns: 'dev.airlock.keys' }
+
+/** A fresh wallet connected by keyboard, funded with 1 ETH, the modal opened on Account by keyboard. */
+export async function accountByKeyboard(page: Page) {
+  const wallet = await connectByKeyboard(page)
+  await fund(wallet.address, { ether: '1' })
+  await openByKeyboard(page, 'Account')
+  return wallet
+}
