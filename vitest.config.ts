@@ -101,8 +101,15 @@ export default defineConfig({
             // frame is silent: both are answered here, on the test page's own origin.
             name: 'airlock-modal-fixture',
             configureServer(server) {
-              server.middlewares.use('/modal', (_request, response) => {
+              server.middlewares.use('/modal', async (request, response) => {
+                // The `slowFrame` scenario's document arrives after the SDK's 15 s connect
+                // deadline would have passed, were it counted from the mount (createAirlock.ts).
+                if (request.url?.includes('projectId=slowFrame'))
+                  await new Promise((resolve) => setTimeout(resolve, 16_000))
                 response.setHeader('content-type', 'text/html')
+                // The `silentFrame` scenario's document loads and never speaks.
+                if (request.url?.includes('projectId=silentFrame'))
+                  return response.end('<!doctype html><title>silent</title>')
                 response.end(
                   '<!doctype html><script type="module" src="/packages/sdk/src/test/modalFrame.ts"></script>',
                 )

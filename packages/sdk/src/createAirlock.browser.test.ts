@@ -16,6 +16,8 @@ import {
   fixtureChannel,
   handshakeCountKey,
   hostWalletId,
+  liveAccount,
+  liveChain,
   type ScenarioName,
   scenarios,
 } from './test/scenarios'
@@ -161,6 +163,25 @@ describe('locale', () => {
       createAirlock({ projectId: 'ready', modalUrl, locale: 'xx-Unknown' }),
     ).not.toThrow()
     expect(frames()).toHaveLength(1)
+  })
+})
+
+describe('connecting', () => {
+  test('behavior: a frame slower to arrive than the connect deadline still connects, and the page hears the visitor is connected', async () => {
+    const airlock = createAirlock({ projectId: 'slowFrame', modalUrl, preload: 'eager' })
+    const state = await stateWhere(airlock, (state) => state.status === 'connected')
+    expect(state.caipAddress).toBe(`${liveChain}:${liveAccount}`)
+    expect(frames()).toHaveLength(1)
+  })
+
+  test('error: a frame that loaded and stays silent fails open() with Request Timeout, and is removed', async () => {
+    const airlock = createAirlock({ projectId: 'silentFrame', modalUrl, preload: 'none' })
+    await expect(airlock.open()).rejects.toMatchObject({
+      name: 'RequestTimeoutError',
+      shortMessage: 'Request Timeout',
+    })
+    expect(frames()).toHaveLength(0)
+    expect(airlock.getState().open).toBe(false)
   })
 })
 

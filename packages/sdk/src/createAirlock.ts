@@ -108,6 +108,9 @@ export type Airlock = {
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
 }
 
+/** How long a frame whose document has loaded has to connect (penpal's SYN/ACK). */
+const frameAnswerMs = 15_000
+
 function invalidOption(details: string): never {
   throw new InvalidParamsError({ message: 'Invalid Airlock options.', details })
 }
@@ -238,7 +241,9 @@ export function createAirlockHost(
       remoteWindow: iframe.contentWindow as Window,
       allowedOrigins: [modalOrigin],
     })
-    const penpal = connect<FrameMethods>({ messenger, methods: hostMethods, timeout: 15_000 })
+    // No timeout of penpal's: counted from the mount it would give up on a frame still arriving
+    // (a slow network, a busy device) and the page would never hear of a visitor still connected.
+    const penpal = connect<FrameMethods>({ messenger, methods: hostMethods })
     // The modal's document speaks first (penpal's SYN). One the browser refused to frame (CSP
     // frame-ancestors) or could not load (API down) loads silent: then, once the site asks for
     // the modal (never before: a preload costs no request of ours), the API says why, and only
@@ -265,12 +270,21 @@ export function createAirlockHost(
         wanted = true
         check()
       }
+      // Once the frame's document and its scripts have loaded, it has a while to answer; one
+      // that loaded and stays silent is asked about (explainSilence), else it did not answer.
+      let answerDeadline: ReturnType<typeof setTimeout> | undefined
       iframe.addEventListener('load', () => {
         silent = true
         check()
+        answerDeadline ??= setTimeout(
+          () => reject(new Error(`The frame did not connect ${frameAnswerMs} ms after it loaded.`)),
+          frameAnswerMs,
+        )
       })
       penpal.promise
         .then(async (remote) => {
+          // It spoke: the handshake's own answer may wait on the visitor (an open it carries).
+          clearTimeout(answerDeadline)
           const open = handshakeOpen === 1
           const result = await unwrap(
             remote.handshake({

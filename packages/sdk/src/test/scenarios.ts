@@ -93,6 +93,10 @@ export const scenarios = {
   /** A live wallet whose visitor was connected before this page loaded (a reload). */
   liveWalletConnected: { state: liveConnected(), liveWallet: true },
   refusesOrigin: { state: initialState, refusesOrigin: true },
+  /** A connected visitor's frame whose document the server sends 16 s late (vitest.config.ts). */
+  slowFrame: { state: liveConnected(), liveWallet: true },
+  /** A frame whose document loads without a script: it never speaks (vitest.config.ts). */
+  silentFrame: { state: initialState },
   /** Pages with a Polkadot network, and with a Cosmos one (the host loads their wallet modules). */
   polkadotPage: { state: initialState, pageNamespaces: ['eip155', 'polkadot'] },
   cosmosPage: { state: initialState, pageNamespaces: ['cosmos'] },
