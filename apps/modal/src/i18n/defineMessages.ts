@@ -66,7 +66,8 @@ export function defineMessages<const T extends Definitions>(
           return [key, translate(id, value)]
         }
         if (isMessageWithValues(value)) {
-          english[id] = typeof value.source === 'string' ? value.source : ''
+          // Compiled by the build (not a string): the English is in the tests' catalogue only.
+          if (typeof value.source === 'string') english[id] = value.source
           return [
             key,
             (...values: (string | number | undefined)[]) =>

@@ -12,7 +12,7 @@ import {
   transactionErrors,
   unknownError,
 } from '@airlock/protocol'
-import { defineMessages, message, sourceCatalogue } from '../i18n/defineMessages'
+import { defineMessages, message } from '../i18n/defineMessages'
 
 export const specText = defineMessages('spec', {
   toast: toastMessages,
@@ -31,48 +31,61 @@ export const specText = defineMessages('spec', {
   unknownError,
 })
 
-type Shown = string | ((...values: string[]) => string) | { readonly [key: string]: Shown }
+/** A catalogue as a tree: texts, functions of a message's values, and groups of them. */
+export type CatalogueTree =
+  | string
+  | ((...values: string[]) => string)
+  | { readonly [key: string]: CatalogueTree }
 
-/** A spec message as the modal shows it, by id (`spec.toast.signatureDeclined`). */
-function shownMessage(id: string): Shown | undefined {
-  return id
-    .split('.')
-    .slice(1)
-    .reduce<Shown | undefined>(
-      (group, key) => (typeof group === 'object' ? group[key] : undefined),
-      specText as unknown as Shown,
-    )
-}
+/** The spec catalogue's English as the protocol makes it (what an Error's message carries). */
+export const specEnglish = {
+  toast: toastMessages,
+  alerts,
+  connection: connectionErrors,
+  name: nameErrors,
+  siwx: siwxErrors,
+  transaction: transactionErrors,
+  unknownError,
+} satisfies CatalogueTree
 
-const escapeForPattern = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+const escapeForPattern = (text: string) => text.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&')
 
 /**
- * Each spec message's English, as a pattern of the whole text (a placeholder matches any text),
- * with how to say what it matched in the frame's locale.
+ * How to turn a text of `english` into the same message of `shown`, by the path both trees
+ * give it: a text is looked up whole; a function's output is matched as a pattern (each value
+ * any text), the values it matched given to `shown`'s function. A text of neither stays as it is.
  */
-const localizations = Object.entries(sourceCatalogue(specText)).map(([id, english]) => {
-  const shown = shownMessage(id)
-  const pattern = new RegExp(`^${escapeForPattern(english).replace(/\\?\{\w+\\?\}/g, '(.+)')}$`)
-  return (text: string): string | undefined => {
-    const values = pattern.exec(text)?.slice(1)
-    if (!values) return undefined
-    return typeof shown === 'function'
-      ? shown(...values)
-      : typeof shown === 'string'
-        ? shown
-        : undefined
+export function localizerOf(english: CatalogueTree, shown: CatalogueTree) {
+  const texts = new Map<string, string>()
+  const patterns: [RegExp, (...values: string[]) => string][] = []
+  const walk = (from: CatalogueTree, to: CatalogueTree | undefined) => {
+    if (typeof from === 'string') {
+      if (typeof to === 'string' && from !== '') texts.set(from, to)
+    } else if (typeof from === 'function') {
+      if (typeof to !== 'function') return
+      // The English made with markers for values, then each marker read as "any text".
+      const markers = Array.from({ length: from.length }, (_, index) => `\ue000${index}\ue001`)
+      const source = escapeForPattern(from(...markers)).replace(/\ue000\d+\ue001/g, '(.+)')
+      patterns.push([new RegExp(`^${source}$`), to])
+    } else
+      for (const [key, value] of Object.entries(from))
+        walk(value, typeof to === 'object' ? to[key] : undefined)
   }
-})
+  walk(english, shown)
+  return (text: string): string => {
+    const whole = texts.get(text)
+    if (whole !== undefined) return whole
+    for (const [pattern, say] of patterns) {
+      const values = pattern.exec(text)?.slice(1)
+      if (values) return say(...values)
+    }
+    return text
+  }
+}
 
 /**
  * A text about to be shown, in the frame's locale: a spec message's English (an Error's message,
  * an alert, a toast) becomes its translation; any other text is shown as it is.
  * @example localizeMessage('Signature declined') // 'Firma rechazada' in Spanish
  */
-export function localizeMessage(text: string): string {
-  for (const localize of localizations) {
-    const localized = localize(text)
-    if (localized !== undefined) return localized
-  }
-  return text
-}
+export const localizeMessage = localizerOf(specEnglish, specText as unknown as CatalogueTree)
