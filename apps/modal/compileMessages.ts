@@ -45,6 +45,13 @@ export function compileMessages(): Plugin {
     },
     transform(code, id) {
       if (!/\/src\/messages\/[^/]+\.ts$/.test(id.split('?')[0] ?? '')) return null
+      // A message( of anything but a literal would ship its ICU uncompiled: the build says where.
+      const calls = code.match(/\bmessage\(/g)?.length ?? 0
+      const literals = code.match(messageLiteral)?.length ?? 0
+      if (calls !== literals)
+        throw new Error(
+          `${id}: ${calls - literals} message() call(s) without a string literal as the message.`,
+        )
       return {
         code: code.replace(
           messageLiteral,
