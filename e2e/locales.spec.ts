@@ -115,24 +115,34 @@ test('behavior: a message its catalogue lacks shows in English, never as its id'
   ).toBeVisible()
 })
 
+test('behavior: the scan finds English outside the catalogue: a short message, a message shaped like a wallet name, a sentence of its words', () => {
+  const found = outsideCatalogue(
+    ['Max', 'Connect Wallet', 'Send it now', '⟦Max⟧', 'Locale Wallet', 'Rainbow Wallet', '0.5'],
+    catalogueWords(),
+    ['Locale Wallet', /^[\w .|'’&-]+ Wallet$/],
+  )
+  expect(found).toEqual(['Max', 'Connect Wallet', 'Send it now'])
+})
+
 test('behavior: under a pseudo-locale, every word of every view comes from the catalogue', async ({
   page,
   connectWallet,
 }) => {
   test.setTimeout(180_000)
-  const words = catalogueWords()
+  const catalogue = catalogueWords()
   // Shown as they are, never translated: the wallet's and networks' names, tokens, brands.
   const data = [
     walletName,
     // Wallets' own names, as the registry has them, and sign-in providers' brands.
     /^[\w .|'’&-]+ Wallet$/,
-    /^(Safe|WalletConnect)$/,
-    /^(Google|X|GitHub|Apple|Discord|Farcaster|Telegram|Facebook|Twitch|Reddit)$/,
+    ...['Safe', 'WalletConnect'],
+    ...['Google', 'X', 'GitHub', 'Apple', 'Discord', 'Farcaster', 'Telegram', 'Facebook'],
+    ...['Twitch', 'Reddit'],
     /Anvil|Ethereum|Localhost|Solana|Bitcoin|Polkadot|Cosmos/i,
   ]
   const unwritten: string[] = []
   const scan = async (view: string) => {
-    for (const text of outsideCatalogue(await shownTexts(page), words, data))
+    for (const text of outsideCatalogue(await shownTexts(page), catalogue, data))
       unwritten.push(`${view}: ${JSON.stringify(text)}`)
   }
   await serveCatalogue(page, 'fr', pseudoCatalogue())

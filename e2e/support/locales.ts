@@ -68,14 +68,19 @@ export async function serveCatalogue(
   )
 }
 
-/** The words of the English catalogue (4 letters or more), in lower case. */
-export function catalogueWords(): Set<string> {
-  const words = Object.values(englishCatalogue())
+/** What the English catalogue says, in lower case: its words (4 letters or more), and its
+ * whole messages of letters without placeholders ("max", "to", "fee" too). */
+export function catalogueWords(): { words: Set<string>; messages: Set<string> } {
+  const english = Object.values(englishCatalogue())
+  const words = english
     .join(' ')
     .replace(/\{[^{}]*\}/g, ' ')
     .toLowerCase()
     .match(/[a-z]{4,}/g)
-  return new Set(words ?? [])
+  const messages = english
+    .filter((text) => /\p{L}/u.test(text) && !/[{}]/.test(text))
+    .map((text) => text.toLowerCase())
+  return { words: new Set(words ?? []), messages: new Set(messages) }
 }
 
 /**
@@ -108,19 +113,24 @@ export async function shownTexts(page: Page): Promise<string[]> {
 }
 
 /**
- * The shown texts written outside the catalogue: without the pseudo-locale's marks and made of
- * the catalogue's English words, except `data` (names of wallets, networks, tokens the page
- * shows as they are).
+ * The shown texts written outside the catalogue, without the pseudo-locale's marks: one that is
+ * a whole catalogue message, however short (only data's exact strings excuse it: "Connect
+ * Wallet" is no wallet's name), or one made of the catalogue's words except `data` (names of
+ * wallets, networks, tokens, brands the page shows as they are).
  */
 export function outsideCatalogue(
   texts: readonly string[],
-  words: Set<string>,
+  catalogue: ReturnType<typeof catalogueWords>,
   data: readonly (string | RegExp)[],
 ) {
   return texts.filter(
     (text) =>
       !/[⟦⟧]/.test(text) &&
-      !data.some((item) => (typeof item === 'string' ? item === text : item.test(text))) &&
-      (text.toLowerCase().match(/[a-z]{4,}/g) ?? []).some((word) => words.has(word)),
+      !data.includes(text) &&
+      (catalogue.messages.has(text.toLowerCase()) ||
+        (!data.some((item) => typeof item !== 'string' && item.test(text)) &&
+          (text.toLowerCase().match(/[a-z]{4,}/g) ?? []).some((word) =>
+            catalogue.words.has(word),
+          ))),
   )
 }
