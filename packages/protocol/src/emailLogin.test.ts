@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { emailLimits, isEmailAddress } from './emailLogin'
+import {
+  emailCodeLength,
+  emailLimits,
+  emailSignInRequestSchema,
+  isEmailAddress,
+  isEmailCode,
+} from './emailLogin'
 
 describe('isEmailAddress', () => {
   test('behavior: dot-atom local parts with RFC 5322’s symbols and any script’s letters are addresses', () => {
@@ -47,5 +53,23 @@ describe('isEmailAddress', () => {
       undefined,
     ])
       expect(isEmailAddress(address), JSON.stringify(address)).toBe(false)
+  })
+})
+
+describe('isEmailCode', () => {
+  test('behavior: a code is exactly its length of digits, leading zeros kept', () => {
+    expect(emailCodeLength).toBe(6)
+    expect(isEmailCode('012345')).toBe(true)
+    for (const code of ['12345', '1234567', '12a456', ' 123456', '１２３４５６', ''])
+      expect(isEmailCode(code), code).toBe(false)
+  })
+
+  test('error: the sign-in schema refuses a code of another form, saying its length', () => {
+    const parsed = emailSignInRequestSchema.safeParse({
+      email: 'ada@example.com',
+      code: '12345',
+      hostOrigin: 'https://shop.example',
+    })
+    expect(parsed.error?.issues[0]?.message).toBe('The code is 6 digits.')
   })
 })

@@ -71,10 +71,20 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 export const emailCodeRequestSchema = z.object({ email: z.string(), hostOrigin: z.string() })
 export const emailCodeResponseSchema = z.object({ email: z.string(), expiresAt: z.string() })
 
+/** How many digits an emailed code has: what the API mails, the schemas take, the modal's
+ * boxes hold. */
+export const emailCodeLength = 6
+const emailCodePattern = new RegExp(`^\\d{${emailCodeLength}}$`)
+/** Whether `code` has an emailed code's form ({@link emailCodeLength} digits). */
+export const isEmailCode = (code: string) => emailCodePattern.test(code)
+const codeSchema = z
+  .string()
+  .check(z.regex(emailCodePattern, `The code is ${emailCodeLength} digits.`))
+
 /** `POST /v1/projects/:projectId/email/sessions`: the code mailed to `email` starts a session. */
 export const emailSignInRequestSchema = z.object({
   email: z.string(),
-  code: z.string().check(z.regex(/^\d{6}$/, 'The code is 6 digits.')),
+  code: codeSchema,
   hostOrigin: z.string(),
 })
 
@@ -121,8 +131,6 @@ export type EmailSession = z.infer<typeof emailSessionSchema>
  */
 export const emailSignInResponseSchema = z.union([emailCodeRejectedSchema, emailSessionSchema])
 export type EmailSignInResponse = z.infer<typeof emailSignInResponseSchema>
-
-const codeSchema = z.string().check(z.regex(/^\d{6}$/, 'The code is 6 digits.'))
 
 /**
  * `POST /v1/projects/:projectId/email/change`, with an email session: mail a code to the

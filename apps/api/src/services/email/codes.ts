@@ -15,6 +15,7 @@ import {
   type EmailCodeRejected,
   type EmailSession,
   emailAddressLockout,
+  emailCodeLength,
   emailCodeMaxAttempts,
   emailCodeTtlMs,
   isEmailAddress,
@@ -115,7 +116,7 @@ export async function issueCode(
   at: number,
 ): Promise<IssuedCode> {
   const id = randomBytes(16).toString('hex')
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const code = String(randomInt(0, 10 ** emailCodeLength)).padStart(emailCodeLength, '0')
   const expiresAt = new Date(at + emailCodeTtlMs).toISOString()
   await db
     .insertInto('email_codes')

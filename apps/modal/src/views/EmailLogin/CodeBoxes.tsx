@@ -5,12 +5,10 @@
  * input lies transparent over them and takes every click and key. The box the next digit goes
  * in is marked while the field has focus.
  */
+import { emailCodeLength } from '@airlock/protocol'
 import type { InputHTMLAttributes } from 'react'
 import form from '../form.module.css'
 import styles from './CodeBoxes.module.css'
-
-/** The code's length: the API's codes are 6 digits. */
-export const codeLength = 6
 
 export function CodeBoxes({
   label,
@@ -21,12 +19,12 @@ export function CodeBoxes({
   InputHTMLAttributes<HTMLInputElement>,
   'disabled' | 'value' | 'className' | 'maxLength'
 >) {
-  const digits = [...value.slice(0, codeLength)]
+  const digits = [...value.slice(0, emailCodeLength)]
   return (
     <label className={form.field}>
       <span className={form.label}>{label}</span>
       <span className={styles.boxes} data-code-boxes="">
-        {Array.from({ length: codeLength }, (_, index) => (
+        {Array.from({ length: emailCodeLength }, (_, index) => (
           <span
             // The boxes are places, not items: their index is what they are.
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed, positional cells
@@ -35,7 +33,7 @@ export function CodeBoxes({
             aria-hidden="true"
             data-code-box=""
             data-filled={index < digits.length ? '' : undefined}
-            data-caret={index === Math.min(digits.length, codeLength - 1) ? '' : undefined}
+            data-caret={index === Math.min(digits.length, emailCodeLength - 1) ? '' : undefined}
           >
             {digits[index] ?? ''}
           </span>
@@ -44,7 +42,7 @@ export function CodeBoxes({
           {...input}
           className={styles.input}
           value={value}
-          maxLength={codeLength}
+          maxLength={emailCodeLength}
           disabled={busy}
         />
       </span>

@@ -5,7 +5,13 @@
  * open once signed in (a lost answer, a storage that did not keep the share) is tried again
  * without a new code.
  */
-import { type EmailCodeRejected, isEmailAddress, normalizeEmail } from '@airlock/protocol'
+import {
+  type EmailCodeRejected,
+  emailCodeLength,
+  isEmailAddress,
+  isEmailCode,
+  normalizeEmail,
+} from '@airlock/protocol'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
@@ -14,7 +20,7 @@ import { walletUnlocked } from '../../flows/walletUnlocked'
 import { emailLoginText as text } from '../../messages/emailLoginText'
 import styles from '../form.module.css'
 import list from '../list.module.css'
-import { CodeBoxes, codeLength } from './CodeBoxes'
+import { CodeBoxes } from './CodeBoxes'
 import { FormField } from './FormField'
 import { useFormWork } from './useFormWork'
 import { messageOf, WalletOpeningSteps } from './WalletOpeningSteps'
@@ -72,7 +78,7 @@ export function EmailLogin() {
   }
 
   async function checkCode(address: string, entered: string) {
-    if (!/^\d{6}$/.test(entered)) return say(text.codeFormat)
+    if (!isEmailCode(entered)) return say(text.codeFormat)
     let signedIn = false
     let rejected: EmailCodeRejected | undefined
     await run(text.checking, async () => {
@@ -115,9 +121,9 @@ export function EmailLogin() {
           autoComplete="one-time-code"
           value={code}
           onChange={(event) => {
-            const digits = event.target.value.replace(/\D/g, '').slice(0, codeLength)
+            const digits = event.target.value.replace(/\D/g, '').slice(0, emailCodeLength)
             setCode(digits)
-            if (digits.length === codeLength) void checkCode(step.email, digits)
+            if (digits.length === emailCodeLength) void checkCode(step.email, digits)
           }}
         />
         {status}

@@ -3,7 +3,7 @@
  * mailed to the current and the new address; once the API took both, the session is read every
  * second (spec §9 email update poll) until it says the new address, and the wallet follows it.
  */
-import { emailUpdatePollMs, isEmailAddress, normalizeEmail } from '@airlock/protocol'
+import { emailUpdatePollMs, isEmailAddress, isEmailCode, normalizeEmail } from '@airlock/protocol'
 import { type FormEvent, useState } from 'react'
 import { HttpError } from '../../api'
 import { useModal } from '../../components/useModal'
@@ -61,8 +61,7 @@ export function UpdateEmailWallet() {
   function confirm(event: FormEvent) {
     event.preventDefault()
     if (step.name !== 'codes' || !current) return
-    if (!/^\d{6}$/.test(currentCode) || !/^\d{6}$/.test(newCode))
-      return say(emailLoginText.codeFormat)
+    if (!isEmailCode(currentCode) || !isEmailCode(newCode)) return say(emailLoginText.codeFormat)
     return run(text.confirming, async () => {
       const wallet = await modal.embeddedWallet.load()
       await wallet.api.confirmEmailChange({ changeId: step.changeId, currentCode, newCode })
