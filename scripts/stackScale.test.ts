@@ -8,15 +8,8 @@
 import { readFile } from 'node:fs/promises'
 import { createConnection } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  balancerView,
-  findHaproxy,
-  haproxyConfig,
-  noReplicaAnswer,
-  readScaleOptions,
-  type ScaleStack,
-  startScaleStack,
-} from './stackScale.mjs'
+import { balancerView, findHaproxy, haproxyConfig, noReplicaAnswer } from './haproxy.mjs'
+import { readScaleOptions, type ScaleStack, startScaleStack } from './stackScale.mjs'
 
 /** Whether something accepts TCP connections at `url`'s host and port. */
 function listening(url: string): Promise<boolean> {

@@ -1,8 +1,9 @@
 // The kill trial of `npm run trials`: a replica killed with kill -9 at a random moment while
 // visitors write through the load balancer; every acknowledged write is then read back, the
 // database searched for half-written rows, and HAProxy must have taken the replica out in 5 s.
+
+import { balancerView } from '../haproxy.mjs'
 import type { ScaleReplica } from '../stackScale.mjs'
-import { balancerView } from '../stackScale.mjs'
 import { createLedger, type Ledger, visitorsWriting } from './journeys'
 import { pause, randomMs, statusOf, type TrialStack, within } from './trialStack'
 import { halfWrittenRows, missingWrites } from './verify'

@@ -1,6 +1,6 @@
 // The PostgreSQL trial of `npm run trials`: the database stopped under writing visitors, then
 // started again; 503 with Retry-After meanwhile, the service back by itself, nothing lost.
-import { balancerView } from '../stackScale.mjs'
+import { balancerView } from '../haproxy.mjs'
 import { createLedger, visitorsWriting } from './journeys'
 import { pause, randomMs, type TrialStack, within } from './trialStack'
 import { halfWrittenRows, missingWrites } from './verify'
