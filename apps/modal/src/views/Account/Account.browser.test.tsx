@@ -3,7 +3,7 @@
 // network the site doesn't support.
 import type { NftItem, TokenBalance, Transaction } from '@airlock/protocol'
 import { screen, within } from '@testing-library/dom'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { HttpError } from '../../api'
 import { toastMessages } from '../../messages'
@@ -123,6 +123,21 @@ describe('Account', () => {
     expect(tab('Activity')).toHaveAttribute('aria-selected', 'true')
     await userEvent.keyboard('{ArrowRight}')
     expect(tab('Tokens')).toHaveAttribute('aria-selected', 'true')
+  })
+
+  test('behavior: right to left, ArrowLeft goes to the next tab and ArrowRight back, as they sit on screen', async () => {
+    document.documentElement.dir = 'rtl'
+    onTestFinished(() => document.documentElement.removeAttribute('dir'))
+    renderView('Account', {
+      state: connectedState(account),
+      api: accountRoutes(account, { tokens: [ether] }),
+    })
+    await userEvent.click(await screen.findByRole('tab', { name: 'Tokens' }))
+    await userEvent.keyboard('{ArrowLeft}')
+    expect(tab('NFTs')).toHaveAttribute('aria-selected', 'true')
+    expect(tab('NFTs')).toHaveFocus()
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}')
+    expect(tab('Activity')).toHaveAttribute('aria-selected', 'true')
   })
 
   test('behavior: an account with nothing shows each tab’s empty state, with a way to get something in', async () => {

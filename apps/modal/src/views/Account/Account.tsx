@@ -49,6 +49,7 @@ const tabKeys: Record<string, (index: number, count: number) => number> = {
   Home: () => 0,
   End: (_, count) => count - 1,
 }
+const mirroredArrows: Record<string, string> = { ArrowRight: 'ArrowLeft', ArrowLeft: 'ArrowRight' }
 
 export function Account() {
   const modal = useModal()
@@ -98,9 +99,14 @@ export function Account() {
     panelId: `${id}-${name}-panel`,
   })
 
-  /** Arrow keys, Home and End move between tabs, selecting as they go (WAI-ARIA tabs). */
+  /**
+   * Arrow keys, Home and End move between tabs, selecting as they go (WAI-ARIA tabs); right to
+   * left (Arabic), the arrows follow the tabs' order on screen: ArrowLeft goes to the next.
+   */
   function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const move = tabKeys[event.key]
+    const rightToLeft = getComputedStyle(event.currentTarget).direction === 'rtl'
+    const key = rightToLeft ? (mirroredArrows[event.key] ?? event.key) : event.key
+    const move = tabKeys[key]
     if (!move) return
     event.preventDefault()
     const next = tabs[move(tabs.indexOf(tab), tabs.length)]
