@@ -175,3 +175,24 @@ export type EmailChangeConfirm = z.infer<typeof emailChangeConfirmSchema>
  */
 export const emailChangeConfirmedSchema = z.object({ status: z.literal('confirmed') })
 export type EmailChangeConfirmed = z.infer<typeof emailChangeConfirmedSchema>
+
+/**
+ * The answer (200) to wrong codes, as a sign-in's ({@link emailCodeRejectedSchema}): a typo is a
+ * step of the change, not an HTTP error. `wrong` names each wrong code (`current`: the one
+ * mailed to the session's address; `new`: the new address's) with the tries it keeps; `message`
+ * says it in English. A code's last try, or an expired one, is still answered as an error.
+ */
+export const emailChangeRejectedSchema = z.object({
+  status: z.literal('rejected'),
+  code: z.literal('emailCodeInvalid'),
+  message: z.string(),
+  wrong: z.object({ current: z.optional(z.number()), new: z.optional(z.number()) }),
+})
+export type EmailChangeRejected = z.infer<typeof emailChangeRejectedSchema>
+
+/** What `POST …/email/change/confirm` answers: confirmed (202) or wrong codes (200). */
+export const emailChangeConfirmResponseSchema = z.union([
+  emailChangeConfirmedSchema,
+  emailChangeRejectedSchema,
+])
+export type EmailChangeConfirmResponse = z.infer<typeof emailChangeConfirmResponseSchema>

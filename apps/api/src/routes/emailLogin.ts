@@ -4,7 +4,8 @@
  * 200 with the tries left, not as an error), and
  * `GET`/`DELETE /v1/projects/:id/email/session?hostOrigin=…` read and end it;
  * `POST /v1/projects/:id/email/change` mails codes to the session's address and a new one, and
- * `POST …/email/change/confirm` with both moves the account to the new address. Only the modal's
+ * `POST …/email/change/confirm` with both moves the account to the new address (wrong codes are
+ * answered 200, saying which). Only the modal's
  * own pages may ask (the Origin header is this API's; no CORS is answered, so no host page can
  * read an answer), and only for a site the project allows. The session is an HttpOnly, Secure,
  * `Partitioned` cookie of the modal's origin, one per project: no host script can read it, and
@@ -258,10 +259,20 @@ export function emailLoginRoutes(options: EmailLoginRoutesOptions): Hono {
     postSession,
     checked<Admitted>((c) => assertEmailOn(c.var.project)),
     projectBudget,
-    (c) =>
-      answered(c, 202, () =>
-        confirmEmailChange(context, c.var.project, c.var.session, c.req.valid('json')),
-      ),
+    async (c) => {
+      try {
+        const answer = await confirmEmailChange(
+          context,
+          c.var.project,
+          c.var.session,
+          c.req.valid('json'),
+        )
+        // Wrong codes are answered 200 (`emailChangeRejectedSchema`), as a sign-in's are.
+        return c.json(answer, answer.status === 'confirmed' ? 202 : 200)
+      } catch (error) {
+        return refusal(c, error)
+      }
+    },
   )
   return app
 }

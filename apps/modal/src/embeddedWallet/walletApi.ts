@@ -13,7 +13,7 @@ import {
   type EmbeddedWalletCreate,
   type EmbeddedWalletDevice,
   type EmbeddedWalletReshare,
-  emailChangeConfirmedSchema,
+  emailChangeConfirmResponseSchema,
   emailChangeResponseSchema,
   emailCodeResponseSchema,
   emailSessionSchema,
@@ -119,7 +119,7 @@ export function walletApi(store: ModalStore, apiFetch: ApiFetch) {
       changeId: string
       currentCode: string
       newCode: string
-    }) => emailChangeConfirmedSchema.parse(await post('/email/change/confirm', change)),
+    }) => emailChangeConfirmResponseSchema.parse(await post('/email/change/confirm', change)),
   }
 }
 export type WalletApi = ReturnType<typeof walletApi>

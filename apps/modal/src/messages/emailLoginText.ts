@@ -123,6 +123,12 @@ export const updateEmailText = defineMessages('updateEmail', {
   ),
   currentCode: message('Code sent to {email}', 'email'),
   newCode: message('Code sent to {email}', 'email'),
+  /** A wrong code of the two, and how many more the API lets it be tried. */
+  codeNotRight: message(
+    'The code sent to {email} is not right: {left, plural, one {# try} other {# tries}} left.',
+    'email',
+    'left',
+  ),
   confirm: 'Confirm',
   confirming: 'Waiting for the change to be confirmed…',
   updated: 'Email updated',

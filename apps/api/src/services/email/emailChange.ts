@@ -13,7 +13,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import {
-  type EmailChangeConfirmed,
+  type EmailChangeConfirmResponse,
+  type EmailChangeRejected,
   type EmailChangeResponse,
   emailCodeMaxAttempts,
   emailCodeTtlMs,
@@ -232,7 +233,7 @@ function oneRefusal(refusals: EmailLoginError[]): EmailLoginError | undefined {
 /**
  * Checks the two codes of the session's change `changeId`; right, the account moves to the new
  * address (see the module's comment). Each wrong code spends one of its own tries, and one of its
- * address's (addressLocks.ts).
+ * address's (addressLocks.ts); wrong codes that keep tries are answered `rejected`, saying which.
  * @throws EmailLoginError `emailNotEnabled`, `emailCodeInvalid`, `emailCodeExpired`,
  *   `emailCodeLocked` (each saying which address's code), `emailAddressLocked`,
  *   `emailChangeTaken` (the new address has a wallet: said once both codes were right);
@@ -243,7 +244,7 @@ export async function confirmEmailChange(
   project: Project,
   session: EmailSessionRecord,
   request: { changeId: string; currentCode: string; newCode: string },
-): Promise<EmailChangeConfirmed> {
+): Promise<EmailChangeConfirmResponse> {
   const { db, sealKey, mailer, now } = context
   assertEmailOn(project)
   const at = now()
@@ -267,14 +268,21 @@ export async function confirmEmailChange(
   if (!currentRow || !newRow) throw noChange()
   // Both codes are checked, one after the other, each refused in its address's words.
   const refusals: EmailLoginError[] = []
-  for (const [row, code, whose] of [
-    [currentRow, request.currentCode, `${change.email} (your current address)`],
-    [newRow, request.newCode, `${change.new_email} (the new address)`],
+  const wrong: EmailChangeRejected['wrong'] = {}
+  for (const [row, code, whose, which] of [
+    [currentRow, request.currentCode, `${change.email} (your current address)`, 'current'],
+    [newRow, request.newCode, `${change.new_email} (the new address)`, 'new'],
   ] as const) {
     const refused = await checkCode(context, project, row, code, refusalsFor(whose))
-    if (refused) refusals.push(refused)
+    if (!refused) continue
+    refusals.push(refused)
+    if (refused.code === 'emailCodeInvalid' && refused.triesLeft !== undefined)
+      wrong[which] = refused.triesLeft
   }
   const refusal = oneRefusal(refusals)
+  // Only wrong codes that keep tries: a typo, answered as a step of the change.
+  if (refusal && Object.keys(wrong).length === refusals.length)
+    return { status: 'rejected', code: 'emailCodeInvalid', message: refusal.message, wrong }
   if (refusal) throw refusal
 
   const from = { projectId: project.id, email: change.email }

@@ -3,7 +3,14 @@
  * mailed to the current and the new address; once the API took both, the session is read every
  * second (spec §9 email update poll) until it says the new address, and the wallet follows it.
  */
-import { emailUpdatePollMs, isEmailAddress, isEmailCode, normalizeEmail } from '@airlock/protocol'
+import {
+  type EmailChangeRejected,
+  emailCodeLength,
+  emailUpdatePollMs,
+  isEmailAddress,
+  isEmailCode,
+  normalizeEmail,
+} from '@airlock/protocol'
 import { type FormEvent, useState } from 'react'
 import { HttpError } from '../../api'
 import { useModal } from '../../components/useModal'
@@ -58,13 +65,22 @@ export function UpdateEmailWallet() {
     })
   }
 
-  function confirm(event: FormEvent) {
+  async function confirm(event: FormEvent) {
     event.preventDefault()
     if (step.name !== 'codes' || !current) return
     if (!isEmailCode(currentCode) || !isEmailCode(newCode)) return say(emailLoginText.codeFormat)
-    return run(text.confirming, async () => {
+    let rejected: EmailChangeRejected | undefined
+    await run(text.confirming, async () => {
       const wallet = await modal.embeddedWallet.load()
-      await wallet.api.confirmEmailChange({ changeId: step.changeId, currentCode, newCode })
+      const answer = await wallet.api.confirmEmailChange({
+        changeId: step.changeId,
+        currentCode,
+        newCode,
+      })
+      if (answer.status === 'rejected') {
+        rejected = answer
+        return
+      }
       for (let poll = 0; ; poll++) {
         if ((await wallet.api.session()).email === step.next) break
         if (poll >= maxPolls) throw new Error('The change was not confirmed in time.')
@@ -75,6 +91,17 @@ export function UpdateEmailWallet() {
       showToast(modal.store, { message: text.updated, variant: 'success', autoClose: true })
       await modal.navigation.back()
     })
+    // Wrong codes: each said with its address and its tries left; the fields keep them to correct.
+    if (rejected)
+      say(
+        [
+          rejected.wrong.current !== undefined &&
+            text.codeNotRight(current, rejected.wrong.current),
+          rejected.wrong.new !== undefined && text.codeNotRight(step.next, rejected.wrong.new),
+        ]
+          .filter(Boolean)
+          .join(' '),
+      )
   }
 
   if (!current) return <NotEmailWallet />
@@ -96,9 +123,11 @@ export function UpdateEmailWallet() {
             name={name}
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
+            maxLength={emailCodeLength}
             value={value}
-            onChange={(event) => set(event.target.value.replace(/\D/g, '').slice(0, 6))}
+            onChange={(event) =>
+              set(event.target.value.replace(/\D/g, '').slice(0, emailCodeLength))
+            }
           />
         ))}
         {status}
