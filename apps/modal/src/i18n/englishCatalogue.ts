@@ -6,6 +6,7 @@
 import * as accountNames from '../messages/accountNamesText'
 import * as account from '../messages/accountText'
 import * as allWallets from '../messages/allWalletsText'
+import * as apiRefusal from '../messages/apiRefusalText'
 import * as approve from '../messages/approveText'
 import * as callsStatus from '../messages/callsStatusText'
 import * as connecting from '../messages/connectingText'
@@ -30,6 +31,7 @@ import { sourceCatalogue } from './defineMessages'
 /** Every message module, by the file it is. */
 export const messageModules = {
   accountNames,
+  apiRefusal,
   account,
   allWallets,
   approve,

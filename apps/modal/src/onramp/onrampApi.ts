@@ -18,6 +18,7 @@ import {
   onrampQuoteSchema,
 } from '@airlock/protocol'
 import { type ApiFetch, HttpError, RequestTimeoutError } from '../api'
+import { refusalText } from '../messages/apiRefusalText'
 import { onRampText } from '../messages/onRampText'
 import type { ModalStore } from '../stores/store'
 import { safeCheckoutUrl } from './checkoutWindow'
@@ -41,13 +42,16 @@ export const isOnrampOff = (error: unknown): boolean =>
   error instanceof OnrampApiError &&
   (error.code === 'onrampNotConfigured' || error.code === 'onrampDisabled')
 
-/** The words for a failed call: the API's own message when it sent one, else `fallback`. */
+/**
+ * The words for a failed call: the API's own message when it sent one (in another language, what
+ * its code means), else `fallback`.
+ */
 function failureWords(error: unknown, fallback: string): string {
   if (error instanceof OnrampApiError) return error.message
   if (error instanceof RequestTimeoutError) return onRampText.timedOut
   if (error instanceof HttpError) {
     const said = (error.body as { error?: { message?: unknown } } | undefined)?.error?.message
-    if (typeof said === 'string' && said.trim() !== '') return said
+    if (typeof said === 'string' && said.trim() !== '') return refusalText(error.code, said)
   }
   return fallback
 }

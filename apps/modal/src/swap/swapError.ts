@@ -4,6 +4,7 @@
  */
 import { isUserRejection, toastMessages } from '@airlock/protocol'
 import { HttpError, RequestTimeoutError } from '../api'
+import { refusalText } from '../messages/apiRefusalText'
 import { swapText } from '../messages/swapText'
 
 /**
@@ -22,7 +23,8 @@ export class SwapError extends Error {
 
 /**
  * `error` as the visitor is told it: a wallet's decline is 'Signature declined', the API's
- * refusal its own message, a wallet or chain failure its first line.
+ * refusal its own message (in another language, what its code means: apiRefusalText), a wallet
+ * or chain failure its first line.
  *
  * @example
  * swapErrorOf(new UserRejectedRequestError()).message // 'Signature declined'
@@ -33,10 +35,13 @@ export function swapErrorOf(error: unknown): SwapError {
     return new SwapError(toastMessages.signatureDeclined, { cause: error, code: 'userRejected' })
   if (error instanceof HttpError) {
     const said = (error.body as { error?: { message?: unknown } } | undefined)?.error?.message
-    return new SwapError(typeof said === 'string' && said ? said : swapText.failed, {
-      cause: error,
-      code: error.code,
-    })
+    return new SwapError(
+      typeof said === 'string' && said ? refusalText(error.code, said) : swapText.failed,
+      {
+        cause: error,
+        code: error.code,
+      },
+    )
   }
   if (error instanceof RequestTimeoutError)
     return new SwapError(swapText.timeout, { cause: error, code: 'timeout' })
