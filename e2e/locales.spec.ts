@@ -57,8 +57,18 @@ for (const locale of ['ja', 'ar'] as const) {
     connectWallet,
   }) => {
     await fundedWallet(page)
+    const catalogueLoads: string[] = []
+    page.on('request', (request) => {
+      if (new RegExp(`/assets/${locale}-[\\w-]+\\.js$`).test(request.url()))
+        catalogueLoads.push(request.url())
+    })
     await openModalOnSite(page, { locale })
     await expectOpen(page, inLocale(locale, 'Connect Wallet'))
+    // The page names the catalogue for the browser to fetch beside the first script (its first
+    // preload; the views' chunks' ones come later, from the bundle): fetched once.
+    const preload = modal(page).frame.locator('link[rel="modulepreload"]').first()
+    await expect(preload).toHaveAttribute('href', new RegExp(`^/assets/${locale}-`))
+    expect(catalogueLoads).toHaveLength(1)
     const root = modal(page).frame.locator('html')
     await expect(root).toHaveAttribute('lang', locale)
     await expect(root).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr')
@@ -91,6 +101,11 @@ test.describe('a browser in German, a site that says nothing', () => {
     await openModalOnSite(page)
     await expectOpen(page, inLocale('de', 'Connect Wallet'))
     await expect(modal(page).frame.locator('html')).toHaveAttribute('lang', 'de')
+    // The API read the browser's languages (Accept-Language) as the frame did.
+    await expect(modal(page).frame.locator('link[rel="modulepreload"]').first()).toHaveAttribute(
+      'href',
+      /^\/assets\/de-/,
+    )
   })
 })
 

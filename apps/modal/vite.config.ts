@@ -2,10 +2,11 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { compileMessages } from './compileMessages'
+import { localeChunks } from './localeChunks'
 
 export default defineConfig({
   base: '/',
-  plugins: [compileMessages()],
+  plugins: [compileMessages(), localeChunks()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

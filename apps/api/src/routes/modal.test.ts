@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterEach, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/app'
 
@@ -18,4 +20,24 @@ test('behavior: outside production the local chains and relay stay reachable', a
   t = await createTestApp()
   const response = await t.app.request('/modal?projectId=shop')
   expect(response.headers.get('Content-Security-Policy')).toContain('ws://127.0.0.1:*')
+})
+
+test("behavior: the page preloads the visitor's catalogue chunk: the site's locale, else the browser's; none in English", async () => {
+  t = await createTestApp()
+  await writeFile(
+    join(t.builds.modalDist, 'locale-chunks.json'),
+    JSON.stringify({ ja: 'assets/ja-abc.js', fr: 'assets/fr-def.js' }),
+  )
+  const preloads = async (query: string, acceptLanguage?: string) => {
+    const response = await t!.app.request(`/modal?projectId=shop${query}`, {
+      headers: acceptLanguage ? { 'Accept-Language': acceptLanguage } : {},
+    })
+    return [
+      ...(await response.text()).matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g),
+    ].map((match) => match[1])
+  }
+  expect(await preloads('&locale=ja', 'fr-CA,fr;q=0.9')).toEqual(['/assets/ja-abc.js'])
+  expect(await preloads('', 'fr-CA,fr;q=0.9,en;q=0.8')).toEqual(['/assets/fr-def.js'])
+  expect(await preloads('', 'en-US,en;q=0.9')).toEqual([])
+  expect(await preloads('&locale=xx-Unknown', 'ja')).toEqual([])
 })

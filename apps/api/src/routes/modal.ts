@@ -1,6 +1,6 @@
 /**
- * `GET /modal?projectId=`: the modal page, with the project's configuration inlined and a CSP
- * that lets only the project's allowed origins frame it. An unknown or missing project id still
+ * `GET /modal?projectId=&locale=`: the modal page, with the project's configuration inlined, the
+ * visitor's catalogue preloaded, and a CSP that lets only the project's allowed origins frame it. An unknown or missing project id still
  * gets the page, flagged with the error, so the site's developer sees the alert in the frame.
  */
 
@@ -14,6 +14,7 @@ import {
 } from '@airlock/protocol'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { localePreloadLink, modalLocale } from '../services/modalLocale'
 import {
   ModalTemplateError,
   modalContentSecurityPolicy,
@@ -61,9 +62,12 @@ export function modalRoutes({
       walletConnect,
       offered,
     )
+    // The visitor's catalogue, fetched beside the first script (none for English).
+    const locale = modalLocale(c.req.query('locale'), c.req.header('Accept-Language'))
+    const preload = await localePreloadLink(modalDist, locale)
     let html: string
     try {
-      html = renderModalPage(template, config, templateFile)
+      html = renderModalPage(template, config, templateFile, preload)
     } catch (error) {
       if (error instanceof ModalTemplateError) return c.text(error.message, 503)
       throw error

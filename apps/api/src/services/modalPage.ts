@@ -29,11 +29,20 @@ export function serializeScriptJson(value: unknown): string {
     .replaceAll('&', '\\u0026')
 }
 
-export function renderModalPage(template: string, config: ModalConfig, file: string): string {
+/**
+ * The page: `template` with `config` inlined where its placeholder is, and `preload` (markup the
+ * page fetches early: the visitor's catalogue chunk, modalLocale.ts) right after it.
+ */
+export function renderModalPage(
+  template: string,
+  config: ModalConfig,
+  file: string,
+  preload = '',
+): string {
   if (!template.includes(configPlaceholder)) throw new ModalTemplateError(file)
   const script = `<script id="airlock-config" type="application/json">${serializeScriptJson(config)}</script>`
   // A function replacement, so `$` sequences in the JSON are not read as patterns.
-  return template.replace(configPlaceholder, () => script)
+  return template.replace(configPlaceholder, () => script + preload)
 }
 
 /**
