@@ -9,7 +9,8 @@ import { promisify } from 'node:util'
 import { accepts, loopbackPort, stopChild, tail } from './childProcesses.mjs'
 import { waitFor } from './stack.mjs'
 
-function findPostgresBin() {
+/** Debian's PostgreSQL binaries (initdb, pg_ctl): the newest /usr/lib/postgresql/<n>/bin, else PATH. */
+export function findPostgresBin() {
   const versioned = '/usr/lib/postgresql'
   const candidates = [
     ...(existsSync(versioned)
@@ -20,16 +21,19 @@ function findPostgresBin() {
       : []),
     ...(process.env.PATH ?? '').split(delimiter).filter(Boolean),
   ]
-  const bin = candidates.find((dir) => existsSync(join(dir, 'initdb')))
+  const bin = candidates.find(
+    (dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')),
+  )
   if (bin === undefined)
     throw new Error(
       'PostgreSQL (initdb, pg_ctl) not found in /usr/lib/postgresql/*/bin or on PATH. Install it ' +
-        'with `apt-get install postgresql`.',
+        'with `apt-get install postgresql` (the stacks and the tests that need it do not skip).',
     )
   return bin
 }
 
-function findRedisServer() {
+/** redis-server: `REDIS_SERVER`, else /usr/bin/redis-server, else on PATH. */
+export function findRedisServer() {
   const found = [
     process.env.REDIS_SERVER,
     '/usr/bin/redis-server',
@@ -38,7 +42,7 @@ function findRedisServer() {
   if (found === undefined)
     throw new Error(
       'redis-server not found (REDIS_SERVER, /usr/bin/redis-server, PATH). Install it with ' +
-        '`apt-get install redis-server`.',
+        '`apt-get install redis-server` (the stacks and the tests that need it do not skip).',
     )
   return found
 }

@@ -5,11 +5,11 @@
  */
 
 import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
 import { chown, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { delimiter, join } from 'node:path'
+import { join } from 'node:path'
 import pg from 'pg'
+import { findPostgresBin } from '../../../scripts/loopbackServices.mjs'
 import { freePort } from './ports'
 
 export type PostgresCluster = {
@@ -21,28 +21,6 @@ export type PostgresCluster = {
   /** Starts it again after `stopServer()`, on the same port and data. */
   startServer(): void
   stop(): Promise<void>
-}
-
-export function findPostgresBin(): string {
-  const candidates: string[] = []
-  const versioned = '/usr/lib/postgresql'
-  if (existsSync(versioned))
-    candidates.push(
-      ...readdirSync(versioned)
-        .filter((version) => /^\d+$/.test(version))
-        .sort((a, b) => Number(b) - Number(a))
-        .map((version) => join(versioned, version, 'bin')),
-    )
-  candidates.push(...(process.env.PATH ?? '').split(delimiter).filter(Boolean))
-  const bin = candidates.find(
-    (dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')),
-  )
-  if (bin === undefined)
-    throw new Error(
-      'Postgres binaries (initdb, pg_ctl) not found in /usr/lib/postgresql/*/bin or on PATH. ' +
-        'Install them with `apt-get install postgresql`; the Postgres tests do not skip.',
-    )
-  return bin
 }
 
 export async function startPostgres(): Promise<PostgresCluster> {

@@ -6,9 +6,8 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { createConnection } from 'node:net'
-import { delimiter, join } from 'node:path'
+import { accepts } from '../../../scripts/childProcesses.mjs'
+import { findRedisServer } from '../../../scripts/loopbackServices.mjs'
 import { freePort } from './ports'
 
 export type RedisServer = {
@@ -17,21 +16,6 @@ export type RedisServer = {
   /** Starts it again on the same port after `stop()`; does nothing while it runs. */
   start(): Promise<void>
   stop(): Promise<void>
-}
-
-export function findRedisServer(): string {
-  const candidates = [
-    process.env.REDIS_SERVER,
-    '/usr/bin/redis-server',
-    ...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'redis-server')),
-  ]
-  const found = candidates.find((path) => path !== undefined && path !== '' && existsSync(path))
-  if (found === undefined)
-    throw new Error(
-      'redis-server not found (REDIS_SERVER, /usr/bin/redis-server, PATH). Install it with ' +
-        '`apt-get install redis-server`; the Redis tests do not skip.',
-    )
-  return found
 }
 
 export async function startRedis(): Promise<RedisServer> {
@@ -69,15 +53,4 @@ export async function startRedis(): Promise<RedisServer> {
       await exited
     },
   }
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port })
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
 }
