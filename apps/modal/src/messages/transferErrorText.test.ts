@@ -170,7 +170,10 @@ describe('transferErrorMessage in another language', () => {
 
   it('behavior: a Bitcoin refusal the site’s request path passed on in an RPC error is read by its words', async () => {
     const japanese = await inLocale('ja')
-    const answered = new InvalidParamsError({ message: bitcoinTransferErrors.insufficient })
+    const answered = new InvalidParamsError({
+      message: bitcoinTransferErrors.insufficient,
+      details: 'Esplora: 0 spendable coins',
+    })
     expect(japanese.transferErrorMessage(answered)).toBe(
       'この金額と手数料に対して BTC が足りません。',
     )

@@ -208,7 +208,9 @@ const readersByError: Record<string, Record<string, Reader>> = {
  * transferErrorMessage(new BitcoinTransferError('insufficient')) // 'Not enough BTC…', translated
  */
 export function transferErrorMessage(error: unknown): string | undefined {
-  const { name, reason, message: words } = (error ?? {}) as Record<string, unknown>
+  const { name, reason, message, shortMessage } = (error ?? {}) as Record<string, unknown>
+  // An Airlock RPC error's message adds its details: its words are its short message.
+  const words = typeof shortMessage === 'string' ? shortMessage : message
   if (typeof words !== 'string') return undefined
   const readers =
     typeof name === 'string' && Object.hasOwn(readersByError, name)

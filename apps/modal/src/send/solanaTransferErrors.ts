@@ -1,6 +1,7 @@
-// What a Solana transfer's failures say: the reasons a user reads, the error class the Send view
-// shows, and how the cluster's answers (a transaction error, a program's custom error, a JSON-RPC
-// or @solana/kit error, a wallet repeating the cluster's text) become one of them.
+// What a Solana transfer's failures say: the reasons a user reads (their English words in
+// solanaTransferWords.ts), the error class the Send view shows, and how the cluster's answers (a
+// transaction error, a program's custom error, a JSON-RPC or @solana/kit error, a wallet
+// repeating the cluster's text) become one of them.
 import {
   isSolanaError,
   SOLANA_ERROR__INSTRUCTION_ERROR__CUSTOM,
@@ -26,7 +27,8 @@ export type SolanaTransferErrorReason = keyof typeof solanaTransferErrors
 type TemplateReason = 'failed' | 'senderBelowRent' | 'receiverBelowRent'
 
 /**
- * A transfer that cannot be prepared, or that failed on chain: `message` is for the user,
+ * A transfer that cannot be prepared, or that failed on chain: `message` is the user's words in
+ * English (the modal shows `reason` in the visitor's language: messages/transferErrorText.ts),
  * `reason` for code, `details` (the cluster's own error, when there is one) for logs.
  */
 export class SolanaTransferError extends Error {
@@ -58,7 +60,7 @@ export class SolanaTransferError extends Error {
  * and its cause, a JSON-RPC error object carrying the cluster's `err`, or a wallet's error whose
  * message repeats the cluster's text ("custom program error: 0x1").
  * @example
- * try { await send() } catch (error) { show(describeSolanaError(error).message) }
+ * try { await send() } catch (error) { log(describeSolanaError(error).message) }
  */
 export function describeSolanaError(error: unknown): SolanaTransferError {
   if (error instanceof SolanaTransferError) return error
