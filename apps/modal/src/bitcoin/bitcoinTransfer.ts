@@ -32,10 +32,20 @@ export const dustLimits: Record<BitcoinAddressType, number> = {
   p2tr: 330,
 }
 
-/** Refusals in words; the recipient's two name the network and the limit when they are made. */
+/**
+ * Refusals in words (English: for logs and for the sites that asked; the modal shows the
+ * visitor's language, messages/transferErrorText.ts); the recipient's two name the network and
+ * the limit when they are made.
+ */
 export const bitcoinTransferErrors = {
-  wrongNetwork: 'That is not an address of this network.',
-  dust: 'The amount is below the dust limit for that address.',
+  wrongNetwork: (networkName?: string) =>
+    networkName === undefined
+      ? 'That is not an address of this network.'
+      : `That is not a ${networkName} address.`,
+  dust: (limit?: number) =>
+    limit === undefined
+      ? 'The amount is below the dust limit for that address.'
+      : `The amount is below the dust limit of ${limit} sats for that address.`,
   insufficient: 'Not enough BTC for this amount and its fee.',
   feeRate: `The fee rate must be a whole number of sat/vB from 1 to ${maxFeeRate.toLocaleString('en-US')}.`,
   unsupportedAccount: 'Airlock cannot build spends from this kind of address.',
@@ -49,10 +59,16 @@ export class BitcoinTransferError extends Error {
   override name = 'BitcoinTransferError'
   constructor(
     readonly reason: BitcoinTransferErrorReason,
-    message: string = bitcoinTransferErrors[reason],
+    message: string = wordsOf(reason),
   ) {
     super(message)
   }
+}
+
+/** A refusal's words without its particulars. */
+function wordsOf(reason: BitcoinTransferErrorReason): string {
+  const words = bitcoinTransferErrors[reason]
+  return typeof words === 'string' ? words : words()
 }
 
 /**
@@ -152,12 +168,10 @@ export function checkRecipient(
   networkName: string,
 ) {
   const type = bitcoinAddressType(recipient, network)
-  if (!type) throw new BitcoinTransferError('wrongNetwork', `That is not a ${networkName} address.`)
+  if (!type)
+    throw new BitcoinTransferError('wrongNetwork', bitcoinTransferErrors.wrongNetwork(networkName))
   if (amount < BigInt(dustLimits[type]))
-    throw new BitcoinTransferError(
-      'dust',
-      `The amount is below the dust limit of ${dustLimits[type]} sats for that address.`,
-    )
+    throw new BitcoinTransferError('dust', bitcoinTransferErrors.dust(dustLimits[type]))
 }
 
 /**

@@ -25,6 +25,7 @@ import * as socialLogins from '../messages/socialLoginsText'
 import * as spec from '../messages/specText'
 import * as swap from '../messages/swapText'
 import * as switchNetwork from '../messages/switchNetworkText'
+import * as transferError from '../messages/transferErrorText'
 import * as walletConnect from '../messages/walletConnectText'
 import { sourceCatalogue } from './defineMessages'
 
@@ -52,6 +53,7 @@ export const messageModules = {
   spec,
   swap,
   switchNetwork,
+  transferError,
   walletConnect,
 } as const
 

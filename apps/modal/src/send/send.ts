@@ -32,6 +32,7 @@ import { dustLimits } from '../bitcoin/bitcoinTransfer'
 import { chainClient } from '../chainClient'
 import { formatUsd } from '../i18n/localNumbers'
 import { sendText } from '../messages/sendText'
+import { transferErrorMessage } from '../messages/transferErrorText'
 import { refreshAccountData, refreshAfterIndexing } from '../queries/refresh'
 import { featureEnabled } from '../stores/controllers'
 import { emptySend, type NetworkFee, type SendState } from '../stores/sendState'
@@ -239,8 +240,8 @@ async function prepareSolana(
   })
 }
 
-/** Why a send failed, for the visitor. */
-function failureReason(error: unknown): string {
+/** Why a send failed, in its own words (English, for analytics). */
+function failureWords(error: unknown): string {
   const message = (error as { shortMessage?: unknown; message?: unknown }) ?? {}
   const text = typeof message.shortMessage === 'string' ? message.shortMessage : message.message
   return typeof text === 'string' && text ? text.split('\n')[0]! : sendText.failed
@@ -322,15 +323,18 @@ export async function sendTokens(context: SendContext): Promise<boolean> {
       if (receipt.status !== 'success') throw new Error(sendText.reverted)
     }
   } catch (error) {
-    const reason = isUserRejection(error)
-      ? toastMessages.signatureDeclined
-      : namespace === 'solana'
-        ? (await import('./solanaTransfer')).describeSolanaError(error).message
-        : failureReason(error)
+    const declined = isUserRejection(error)
+    const failure =
+      namespace === 'solana' && !declined
+        ? (await import('./solanaTransfer')).describeSolanaError(error)
+        : error
+    // Analytics keep the English words; the visitor reads a transfer's refusal in their language.
+    const words = declined ? toastMessages.signatureDeclined : failureWords(failure)
+    const reason = declined ? words : (transferErrorMessage(failure) ?? words)
     store.setState({ send: { ...store.getState().send, loading: false, error: reason } })
     showToast(store, { message: reason, variant: 'error', autoClose: true })
-    context.analytics?.track('SEND_ERROR', { ...described, message: reason.slice(0, 300) })
-    if (!isUserRejection(error)) context.analytics?.reportError('SEND_ERROR', error)
+    context.analytics?.track('SEND_ERROR', { ...described, message: words.slice(0, 300) })
+    if (!declined) context.analytics?.reportError('SEND_ERROR', error)
     return false
   }
   store.setState({ send: emptySend })

@@ -10,6 +10,7 @@ import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { sendText } from '../../messages/sendText'
+import { transferErrorMessage } from '../../messages/transferErrorText'
 import { queryClientOf } from '../../queries/queryClient'
 import { type NetworkFee, sendFormError } from '../../send/send'
 import { type SendFeeQuestion, sendFeeQuery } from '../../send/sendFee'
@@ -43,10 +44,14 @@ export function useNetworkFee(): { text: string; value: NetworkFee | undefined }
   const fee = useQuery(settled ? options : sendFeeQuery(store, undefined), queryClientOf(store))
   if (!valid) return { text: '—', value: undefined }
   if (!settled || fee.isPending) return { text: sendText.estimatingFee, value: undefined }
-  // A Bitcoin transfer that can't be built says why (not enough for the amount and its fee).
+  // A Bitcoin transfer that can't be built says why (not enough for the amount and its fee), in
+  // the visitor's language.
   if (fee.isError)
     return {
-      text: fee.error.name === 'BitcoinTransferError' ? fee.error.message : sendText.feeUnavailable,
+      text:
+        fee.error.name === 'BitcoinTransferError'
+          ? (transferErrorMessage(fee.error) ?? fee.error.message)
+          : sendText.feeUnavailable,
       value: undefined,
     }
   return { text: fee.data.text, value: fee.data }
