@@ -60,6 +60,20 @@ const packageSources = Object.fromEntries(
 )
 
 export default defineConfig({
+  plugins: [
+    {
+      // A locale's catalogue (`locales/*.json?compiled`, apps/modal/src/i18n/catalogues.ts) as its
+      // ICU source: the build compiles it (apps/modal/compileMessages.ts); in tests Lingui
+      // compiles each message as it reads it.
+      name: 'airlock:catalogue-source',
+      enforce: 'pre',
+      load(id) {
+        const [path = '', query] = id.split('?')
+        if (query !== 'compiled' || !path.endsWith('.json')) return null
+        return `export default ${readFileSync(path, 'utf8')}`
+      },
+    },
+  ],
   resolve: { alias: packageSources },
   test: {
     // Most unit tests wait on real parts (PostgreSQL, anvil, SMTP, Chromium) more than they

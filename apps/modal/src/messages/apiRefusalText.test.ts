@@ -3,7 +3,7 @@
  * words (they name the limit, the network, the token), another locale gets what the code means.
  */
 import { apiErrorCodes } from '@airlock/protocol'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { apiRefusalText, refusalTextIn } from './apiRefusalText'
 
 const words = 'Uniswap did not answer within 8 s. Try again shortly.'
@@ -35,5 +35,22 @@ describe('apiRefusalText', () => {
       (code) => /^(swap|unsupportedSwap|onramp)/.test(code) && !/Webhook|OrderUnknown/.test(code),
     )
     expect(Object.keys(apiRefusalText).sort()).toEqual([...visitorFacing].sort())
+  })
+})
+
+describe('refusalText in a Japanese frame', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.resetModules()
+  })
+
+  it('behavior: a swap provider’s timeout is said in Japanese, whatever the API’s English says', async () => {
+    vi.resetModules()
+    vi.stubGlobal('location', new URL('https://modal.example/modal?locale=ja'))
+    vi.stubGlobal('navigator', { languages: ['en-US'], language: 'en-US' })
+    const { refusalText } = await import('./apiRefusalText')
+    expect(refusalText('swapProviderTimeout', words)).toBe(
+      'スワッププロバイダーが時間内に応答しませんでした。しばらくしてからもう一度お試しください。',
+    )
   })
 })

@@ -2,7 +2,7 @@
  * The spec catalogue as the modal shows it: every English text the protocol makes (an Error's
  * message, an alert, a toast) is found, with its values, and said as the shown catalogue says it.
  */
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type CatalogueTree, localizerOf, specEnglish, specText } from './specText'
 
 /** Each leaf of a tree by its path: a text, or a function of values. */
@@ -55,5 +55,24 @@ describe('specText', () => {
     const shown = new Map(leaves(specText as unknown as CatalogueTree))
     for (const [path, english] of leaves(specEnglish))
       expect(typeof shown.get(path), path).toBe(typeof english)
+  })
+})
+
+describe('localizeMessage in another language', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.resetModules()
+  })
+
+  it('behavior: in a Japanese frame the spec’s texts, and its messages with a value, are said in Japanese', async () => {
+    vi.resetModules()
+    vi.stubGlobal('location', new URL('https://modal.example/modal?locale=ja'))
+    vi.stubGlobal('navigator', { languages: ['en-US'], language: 'en-US' })
+    const { localizeMessage } = await import('./specText')
+    expect(localizeMessage('Signature declined')).toBe('署名が拒否されました')
+    expect(localizeMessage('Error registering name alice.airlock.eth')).toBe(
+      '名前 alice.airlock.eth の登録中にエラーが発生しました',
+    )
+    expect(localizeMessage('Insufficient funds for gas')).toBe('Insufficient funds for gas')
   })
 })

@@ -99,21 +99,19 @@ describe('transferErrorText in English', () => {
 
 describe('transferErrorMessage in another language', () => {
   afterEach(() => {
-    vi.doUnmock('../i18n/frameLocale')
-    vi.doUnmock('../i18n/catalogues')
+    vi.unstubAllGlobals()
     vi.resetModules()
   })
 
   /**
-   * The module as a frame in `locale` loads it: its catalogue as ICU source (the build's compiled
-   * `?compiled` form is not made in Node; Lingui compiles the source as it reads it).
+   * The module as a frame in `locale` loads it: a frame whose URL names the locale (the real
+   * frameLocale and catalogues read it; in Node the catalogue is its ICU source, which Lingui
+   * compiles as it reads it).
    */
   async function inLocale(locale: Exclude<Locale, 'en'>) {
     vi.resetModules()
-    vi.doMock('../i18n/frameLocale', () => ({ frameLocale: locale, frameDirection: 'ltr' }))
-    vi.doMock('../i18n/catalogues', () => ({
-      loadCatalogue: async () => (await import(`../locales/${locale}.json`)).default,
-    }))
+    vi.stubGlobal('location', new URL(`https://modal.example/modal?locale=${locale}`))
+    vi.stubGlobal('navigator', { languages: ['en-US'], language: 'en-US' })
     const { transferErrorMessage } = await import('./transferErrorText')
     return { transferErrorMessage }
   }

@@ -31,18 +31,16 @@ const sol: TokenBalance = {
 }
 
 afterEach(() => {
-  vi.doUnmock('../i18n/frameLocale')
-  vi.doUnmock('../i18n/catalogues')
+  vi.unstubAllGlobals()
   vi.resetModules()
 })
 
 test('error: a Solana send that fails says why in the visitor’s language; analytics get the English', async () => {
   vi.resetModules()
-  vi.doMock('../i18n/frameLocale', () => ({ frameLocale: 'fr', frameDirection: 'ltr' }))
-  // The catalogue as ICU source: the build's compiled form is not made in Node.
-  vi.doMock('../i18n/catalogues', () => ({
-    loadCatalogue: async () => (await import('../locales/fr.json')).default,
-  }))
+  // A frame whose URL says French: the real frameLocale and catalogues read it (in Node the
+  // catalogue is its ICU source, which Lingui compiles as it reads it).
+  vi.stubGlobal('location', new URL('https://modal.example/modal?locale=fr'))
+  vi.stubGlobal('navigator', { languages: ['en-US'], language: 'en-US' })
   const { createModalStore } = await import('../stores/store')
   const { sendTokens } = await import('./send')
   const store = createModalStore({
