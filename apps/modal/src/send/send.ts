@@ -32,12 +32,12 @@ import { dustLimits } from '../bitcoin/bitcoinTransfer'
 import { chainClient } from '../chainClient'
 import { formatUsd } from '../i18n/localNumbers'
 import { sendText } from '../messages/sendText'
-import { transferErrorMessage } from '../messages/transferErrorText'
 import { refreshAccountData, refreshAfterIndexing } from '../queries/refresh'
 import { featureEnabled } from '../stores/controllers'
 import { emptySend, type NetworkFee, type SendState } from '../stores/sendState'
 import { activeNetworkOf, type ModalState, type ModalStore } from '../stores/store'
 import { showToast } from '../stores/toasts'
+import { transferErrorMessage } from './transferErrorMessage'
 
 export { emptySend, type NetworkFee, type SendState } from '../stores/sendState'
 

@@ -10,10 +10,10 @@ import { useDebouncedValue } from '../../components/useDebouncedValue'
 import { useModal } from '../../components/useModal'
 import { useModalState } from '../../components/useModalState'
 import { sendText } from '../../messages/sendText'
-import { transferErrorMessage } from '../../messages/transferErrorText'
 import { queryClientOf } from '../../queries/queryClient'
 import { type NetworkFee, sendFormError } from '../../send/send'
 import { type SendFeeQuestion, sendFeeQuery } from '../../send/sendFee'
+import { transferErrorMessage } from '../../send/transferErrorMessage'
 import { activeNetworkOf } from '../../stores/store'
 
 /** How long typing must pause before the fee is estimated. */

@@ -13,9 +13,10 @@ import {
   dustLimits,
   maxFeeRate,
 } from '../bitcoin/bitcoinTransfer'
-import { SolanaTransferError, type SolanaTransferErrorReason } from '../send/solanaTransferErrors'
-import { solanaTransferErrors } from '../send/solanaTransferWords'
-import { transferErrorMessage, transferErrorText } from './transferErrorText'
+import { transferErrorText } from '../messages/transferErrorText'
+import { SolanaTransferError, type SolanaTransferErrorReason } from './solanaTransferErrors'
+import { solanaTransferErrors } from './solanaTransferWords'
+import { transferErrorMessage } from './transferErrorMessage'
 
 const regtest = 'Bitcoin Regtest'
 const segwitRegtest = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080'
@@ -112,7 +113,7 @@ describe('transferErrorMessage in another language', () => {
     vi.resetModules()
     vi.stubGlobal('location', new URL(`https://modal.example/modal?locale=${locale}`))
     vi.stubGlobal('navigator', { languages: ['en-US'], language: 'en-US' })
-    const { transferErrorMessage } = await import('./transferErrorText')
+    const { transferErrorMessage } = await import('./transferErrorMessage')
     return { transferErrorMessage }
   }
 
