@@ -26,28 +26,43 @@ beforeAll(async () => {
 }, setUpTimeout)
 afterAll(() => cluster?.stop())
 
-type Started = { output: () => string; exited: Promise<number | null>; stop(): void }
+type Started = {
+  output: () => string
+  exited: Promise<number | null>
+  /** The port it listens on, from its "listening on" line (it is started on port 0). */
+  port: Promise<number>
+  stop(): void
+}
 
 /**
- * `main.ts` with only `env` (and PATH), on a free loopback port: tsx as Node's loader, so the pid
- * is the server's and a SIGKILL leaves no server behind.
+ * `main.ts` with only `env` (and PATH), on a loopback port of the system's choosing (PORT=0: a
+ * port picked here and given to it could be taken while tsx starts it, as a loaded machine's
+ * other tests open connections): tsx as Node's loader, so the pid is the server's and a SIGKILL
+ * leaves no server behind.
  */
-function startReplica(env: Record<string, string>, port: number): Started {
+function startReplica(env: Record<string, string>): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
   })
   running.add(child)
   let output = ''
-  child.stdout.on('data', (chunk) => (output += chunk))
-  child.stderr.on('data', (chunk) => (output += chunk))
+  let listening: (port: number) => void = () => {}
+  const port = new Promise<number>((resolve) => (listening = resolve))
+  const read = (chunk: Buffer) => {
+    output += chunk
+    const said = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)
+    if (said) listening(Number(said[1]))
+  }
+  child.stdout.on('data', read)
+  child.stderr.on('data', read)
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => {
       running.delete(child)
       resolve(code)
     }),
   )
-  return { output: () => output, exited, stop: () => child.kill('SIGTERM') }
+  return { output: () => output, exited, port, stop: () => child.kill('SIGTERM') }
 }
 
 /** The fatal lines of a replica's JSON log. */
@@ -58,9 +73,14 @@ const fatalMessages = (output: string) =>
     .map((line) => JSON.parse(line) as { level: string; msg: string; err?: unknown })
     .filter((entry) => entry.level === 'fatal')
 
-async function healthy(port: number, replica: Started): Promise<void> {
+/** Waits for the replica's /healthz to answer 200; fails with its output if it exits first. */
+async function healthy(replica: Started): Promise<void> {
+  const exit = replica.exited.then(() => {
+    throw new Error(`the replica exited:\n${replica.output()}`)
+  })
+  const port = await Promise.race([replica.port, exit])
   let exited = false
-  void replica.exited.then(() => (exited = true))
+  exit.catch(() => (exited = true))
   await expect
     .poll(
       async () => {
@@ -74,10 +94,9 @@ async function healthy(port: number, replica: Started): Promise<void> {
 
 test('error: a replica that cannot reach PostgreSQL exits 1 with one line naming the host', async () => {
   const deadPort = await freePort()
-  const replica = startReplica(
-    { DATABASE_URL: `postgres://airlock:pw@127.0.0.1:${deadPort}/airlock` },
-    await freePort(),
-  )
+  const replica = startReplica({
+    DATABASE_URL: `postgres://airlock:pw@127.0.0.1:${deadPort}/airlock`,
+  })
   expect(await replica.exited).toBe(1)
   expect(fatalMessages(replica.output())).toEqual([
     expect.objectContaining({
@@ -91,14 +110,13 @@ test('error: a replica that cannot reach PostgreSQL exits 1 with one line naming
 test('error: a replica with another AIRLOCK_SERVER_KEY is refused at start; one with the same key starts', async () => {
   const databaseUrl = await cluster!.createDatabase()
   const key = randomBytes(32).toString('hex')
-  const firstPort = await freePort()
-  const first = startReplica({ DATABASE_URL: databaseUrl, AIRLOCK_SERVER_KEY: key }, firstPort)
-  await healthy(firstPort, first)
+  const first = startReplica({ DATABASE_URL: databaseUrl, AIRLOCK_SERVER_KEY: key })
+  await healthy(first)
 
-  const other = startReplica(
-    { DATABASE_URL: databaseUrl, AIRLOCK_SERVER_KEY: randomBytes(32).toString('hex') },
-    await freePort(),
-  )
+  const other = startReplica({
+    DATABASE_URL: databaseUrl,
+    AIRLOCK_SERVER_KEY: randomBytes(32).toString('hex'),
+  })
   expect(await other.exited).toBe(1)
   const [refusal, ...more] = fatalMessages(other.output())
   expect(more).toEqual([])
@@ -107,9 +125,8 @@ test('error: a replica with another AIRLOCK_SERVER_KEY is refused at start; one 
   )
   expect(other.output()).not.toContain(key)
 
-  const samePort = await freePort()
-  const same = startReplica({ DATABASE_URL: databaseUrl, AIRLOCK_SERVER_KEY: key }, samePort)
-  await healthy(samePort, same)
+  const same = startReplica({ DATABASE_URL: databaseUrl, AIRLOCK_SERVER_KEY: key })
+  await healthy(same)
   first.stop()
   same.stop()
   expect(await Promise.all([first.exited, same.exited])).toEqual([0, 0])
@@ -118,9 +135,8 @@ test('error: a replica with another AIRLOCK_SERVER_KEY is refused at start; one 
 test('behavior: without AIRLOCK_SERVER_KEY (development) a replica records no key and checks none: a keyed one starts after it, and it starts again after that', async () => {
   const databaseUrl = await cluster!.createDatabase()
   const start = async (env: Record<string, string>) => {
-    const port = await freePort()
-    const replica = startReplica({ DATABASE_URL: databaseUrl, ...env }, port)
-    await healthy(port, replica)
+    const replica = startReplica({ DATABASE_URL: databaseUrl, ...env })
+    await healthy(replica)
     replica.stop()
     expect(await replica.exited).toBe(0)
   }
