@@ -76,106 +76,119 @@ export async function startBundler({
     })
 
   // Alto needs a concrete port. Checked on every interface, where alto listens: something on
-  // the port would otherwise answer our health check in its place.
-  const listenPort = port === 0 ? await freePort() : await assertPortFree(port)
-  const url = `http://127.0.0.1:${listenPort}`
-  // Alto reads a .env from its working directory and ALTO_* variables as flags, and reports to
-  // Sentry when SENTRY_DSN is set: none of the caller's may change the dev bundler.
-  const cwd = mkdtempSync(join(tmpdir(), 'airlock-alto-'))
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([name]) =>
-        !name.startsWith('ALTO_') && name !== 'SENTRY_DSN' && name !== 'DOTENV_CONFIG_PATH',
-    ),
-  )
-  const args = [
-    altoCli,
-    'run',
-    '--entrypoints',
-    `${entryPointAddress},${entryPoint07Address}`,
-    '--rpc-url',
-    rpcUrl,
-    '--port',
-    String(listenPort),
-    '--executor-private-keys',
-    bundlerKeys.executor,
-    '--utility-private-key',
-    bundlerKeys.utility,
-    // No ERC-7562 rule checks: they trace with debug_traceCall and alto's own tracer.
-    '--safe-mode',
-    'false',
-    '--log-level',
-    'warn',
-    // Anvil mines each transaction at once: poll and bundle fast (~90 ms from send to receipt,
-    // ~250 ms with alto's defaults).
-    '--block-time',
-    '100',
-    '--min-bundle-interval',
-    '10',
-    '--max-bundle-interval',
-    '50',
-    ...(debug ? ['--enable-debug-endpoints', 'true'] : []),
-  ]
-  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let log = ''
-  let healthy = false
-  let stopping = false
-  /** @param {import('node:stream').Readable} stream @param {NodeJS.WriteStream} target */
-  const forward = (stream, target) =>
-    stream.on('data', (chunk) => {
-      log = (log + chunk).slice(-logLimit)
-      if (quiet) return
-      for (const line of chunk.toString().split('\n'))
-        if (line.trim()) target.write(`[bundler] ${line}\n`)
-    })
-  forward(child.stdout, process.stdout)
-  forward(child.stderr, process.stderr)
-  const exited = new Promise((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal)),
-  )
-  // A parent that ends without stop() (an uncaught error, process.exit) takes alto with it.
-  const killOnExit = () => {
-    child.kill('SIGKILL')
-    rmSync(cwd, { recursive: true, force: true })
-  }
-  process.once('exit', killOnExit)
-  exited.then((status) => {
-    process.off('exit', killOnExit)
-    rmSync(cwd, { recursive: true, force: true })
-    // Ctrl-C in a terminal reaches alto too: exiting on SIGINT or SIGTERM is expected.
-    if (!stopping && healthy && status !== 0 && status !== 'SIGINT' && status !== 'SIGTERM')
-      process.stderr.write(`[bundler] alto on ${url} exited (${status}) on its own\n`)
-  })
-
-  const stop = async () => {
-    stopping = true
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      const kill = setTimeout(() => child.kill('SIGKILL'), 3000)
-      await exited
-      clearTimeout(kill)
+  // the port would otherwise answer our health check in its place. A port picked here can still
+  // be taken before alto binds it (another process's outgoing connection on a loaded machine):
+  // then another is picked, up to three times.
+  for (let attempt = 1; ; attempt++) {
+    const listenPort = port === 0 ? await freePort() : await assertPortFree(port)
+    try {
+      return await runAlto(listenPort)
+    } catch (error) {
+      if (port !== 0 || attempt >= 3 || !/EADDRINUSE/.test(String(error))) throw error
     }
   }
 
-  const deadline = Date.now() + timeoutMs
-  while (!healthy) {
-    const status = await Promise.race([exited, new Promise((r) => setTimeout(r, 100))])
-    if (status !== undefined)
-      throw new Error(
-        `startBundler: alto exited (${status}) before it was healthy. Its output:\n${log}`,
-      )
-    if (Date.now() > deadline) {
-      await stop()
-      throw new Error(
-        `startBundler: alto was not healthy on ${url} within ${timeoutMs} ms. Its output:\n${log}`,
-      )
-    }
-    healthy = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) }).then(
-      (response) => response.ok,
-      () => false,
+  /** Alto on `listenPort`, once healthy. @param {number} listenPort */
+  async function runAlto(listenPort) {
+    const url = `http://127.0.0.1:${listenPort}`
+    // Alto reads a .env from its working directory and ALTO_* variables as flags, and reports to
+    // Sentry when SENTRY_DSN is set: none of the caller's may change the dev bundler.
+    const cwd = mkdtempSync(join(tmpdir(), 'airlock-alto-'))
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([name]) =>
+          !name.startsWith('ALTO_') && name !== 'SENTRY_DSN' && name !== 'DOTENV_CONFIG_PATH',
+      ),
     )
+    const args = [
+      altoCli,
+      'run',
+      '--entrypoints',
+      `${entryPointAddress},${entryPoint07Address}`,
+      '--rpc-url',
+      rpcUrl,
+      '--port',
+      String(listenPort),
+      '--executor-private-keys',
+      bundlerKeys.executor,
+      '--utility-private-key',
+      bundlerKeys.utility,
+      // No ERC-7562 rule checks: they trace with debug_traceCall and alto's own tracer.
+      '--safe-mode',
+      'false',
+      '--log-level',
+      'warn',
+      // Anvil mines each transaction at once: poll and bundle fast (~90 ms from send to receipt,
+      // ~250 ms with alto's defaults).
+      '--block-time',
+      '100',
+      '--min-bundle-interval',
+      '10',
+      '--max-bundle-interval',
+      '50',
+      ...(debug ? ['--enable-debug-endpoints', 'true'] : []),
+    ]
+    const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let log = ''
+    let healthy = false
+    let stopping = false
+    /** @param {import('node:stream').Readable} stream @param {NodeJS.WriteStream} target */
+    const forward = (stream, target) =>
+      stream.on('data', (chunk) => {
+        log = (log + chunk).slice(-logLimit)
+        if (quiet) return
+        for (const line of chunk.toString().split('\n'))
+          if (line.trim()) target.write(`[bundler] ${line}\n`)
+      })
+    forward(child.stdout, process.stdout)
+    forward(child.stderr, process.stderr)
+    const exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => resolve(code ?? signal)),
+    )
+    // A parent that ends without stop() (an uncaught error, process.exit) takes alto with it.
+    const killOnExit = () => {
+      child.kill('SIGKILL')
+      rmSync(cwd, { recursive: true, force: true })
+    }
+    process.once('exit', killOnExit)
+    exited.then((status) => {
+      process.off('exit', killOnExit)
+      rmSync(cwd, { recursive: true, force: true })
+      // Ctrl-C in a terminal reaches alto too: exiting on SIGINT or SIGTERM is expected.
+      if (!stopping && healthy && status !== 0 && status !== 'SIGINT' && status !== 'SIGTERM')
+        process.stderr.write(`[bundler] alto on ${url} exited (${status}) on its own\n`)
+    })
+
+    const stop = async () => {
+      stopping = true
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM')
+        const kill = setTimeout(() => child.kill('SIGKILL'), 3000)
+        await exited
+        clearTimeout(kill)
+      }
+    }
+
+    const deadline = Date.now() + timeoutMs
+    while (!healthy) {
+      const status = await Promise.race([exited, new Promise((r) => setTimeout(r, 100))])
+      if (status !== undefined)
+        throw new Error(
+          `startBundler: alto exited (${status}) before it was healthy. Its output:\n${log}`,
+        )
+      if (Date.now() > deadline) {
+        await stop()
+        throw new Error(
+          `startBundler: alto was not healthy on ${url} within ${timeoutMs} ms. Its output:\n${log}`,
+        )
+      }
+      healthy = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) }).then(
+        (response) => response.ok,
+        () => false,
+      )
+    }
+    return { url, port: listenPort, stop }
   }
-  return { url, port: listenPort, stop }
 }
 
 /**
